@@ -1,0 +1,25 @@
+// Bundles the CLI into dist/falcon.js. Heavy parts are split out and loaded lazily by dynamic import.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: { falcon: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'bundle',
+  external: ['react-devtools-core'],
+  define: { FALCON_VERSION: JSON.stringify(pkg.version) },
+  banner: {
+    // Some bundled CommonJS dependencies call require(); give ESM output one.
+    js: "import { createRequire as __falconCreateRequire } from 'node:module'; const require = __falconCreateRequire(import.meta.url);",
+  },
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -1,0 +1,159 @@
+import type { AgentEvent, EmitEvent } from './events.js';
+import type { ChatMessage } from './messages.js';
+import type { ChatModel, Usage } from '../llm/chat-model.js';
+import type { AnyTool } from '../tools/tool.js';
+import type { SessionStore } from '../workspace/session-store.js';
+import { runLoop, type LoopLimits, type RunSummary } from './run-loop.js';
+import type { ConfirmationRequest, ToolLookup } from './run-tool-call.js';
+import { abortError } from './abort.js';
+
+export interface ModelChoice {
+  provider?: string;
+  model?: string;
+}
+
+export interface AgentOptions {
+  projectRoot: string;
+  tools: ToolLookup;
+  systemPrompt: string;
+  session: SessionStore;
+  /** Builds the model for a choice; retry and provider-switch events go to `emit`. */
+  createModel(choice: ModelChoice, emit: EmitEvent): ChatModel;
+  modelChoice?: ModelChoice;
+  limits: LoopLimits;
+  /** The project's `tool_limits`; tools not named keep their own default. */
+  toolLimits?: Record<string, number>;
+}
+
+type Listener = (event: AgentEvent) => void;
+
+interface PendingConfirmation {
+  tool: string;
+  resolve(approved: boolean): void;
+}
+
+/** One conversation. Front ends use only its public methods and the events it emits. */
+export class Agent {
+  private readonly listeners = new Set<Listener>();
+  private readonly steering: string[] = [];
+  private readonly pending = new Map<string, PendingConfirmation>();
+  private readonly alwaysApproved = new Set<string>();
+  private readonly toolCallCounts = new Map<string, number>();
+  private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
+  private controller: AbortController | undefined;
+  private model: ChatModel;
+
+  constructor(private readonly options: AgentOptions) {
+    this.model = options.createModel(options.modelChoice ?? {}, this.emit);
+  }
+
+  get sessionId(): string {
+    return this.options.session.id;
+  }
+
+  get busy(): boolean {
+    return this.controller !== undefined;
+  }
+
+  get currentModel(): { provider: string; model: string } {
+    return { provider: this.model.provider, model: this.model.model };
+  }
+
+  get history(): readonly ChatMessage[] {
+    return this.options.session.messages;
+  }
+
+  get usage(): Readonly<Usage> {
+    return this.totalUsage;
+  }
+
+  get callCounts(): ReadonlyMap<string, number> {
+    return this.toolCallCounts;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async send(text: string): Promise<RunSummary> {
+    if (this.controller) throw new Error('A run is already in progress; use steer() to add to it.');
+    const controller = new AbortController();
+    this.controller = controller;
+    const { session, tools, limits, toolLimits = {} } = this.options;
+    try {
+      return await runLoop(text, {
+        model: () => this.model,
+        messages: () => [{ role: 'system', content: this.options.systemPrompt }, ...session.messages],
+        record: (message) => session.recordMessage(message),
+        takeSteering: () => this.steering.splice(0),
+        signal: controller.signal,
+        emit: this.emit,
+        limits,
+        tools,
+        callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
+        confirm: (request) => this.waitForConfirmation(request, controller.signal),
+        context: { projectRoot: this.options.projectRoot, model: this.model },
+      });
+    } finally {
+      this.controller = undefined;
+    }
+  }
+
+  /** Queues a message for the model's next call in the current run (or the next run). */
+  steer(text: string): void {
+    this.steering.push(text);
+  }
+
+  cancel(): void {
+    this.controller?.abort(abortError());
+  }
+
+  respond(confirmationId: string, approved: boolean, options: { always?: boolean } = {}): void {
+    const waiting = this.pending.get(confirmationId);
+    if (!waiting) return;
+    if (approved && options.always) this.alwaysApproved.add(waiting.tool);
+    this.pending.delete(confirmationId);
+    waiting.resolve(approved);
+  }
+
+  setModel(provider: string, model: string): void {
+    this.model = this.options.createModel({ provider, model }, this.emit);
+  }
+
+  private readonly emit: EmitEvent = (event) => {
+    if (event.type === 'usage') {
+      this.totalUsage.inputTokens += event.inputTokens;
+      this.totalUsage.outputTokens += event.outputTokens;
+    }
+    if (event.type === 'tool_call') {
+      this.toolCallCounts.set(event.name, (this.toolCallCounts.get(event.name) ?? 0) + 1);
+    }
+    this.options.session.recordEvent(event);
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A front end's failure must not stop the run or hide the event from the others.
+      }
+    }
+  };
+
+  private waitForConfirmation(request: ConfirmationRequest, signal: AbortSignal): Promise<boolean> {
+    if (this.alwaysApproved.has(request.tool)) return Promise.resolve(true);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.pending.delete(request.id);
+        reject(abortError());
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(request.id, {
+        tool: request.tool,
+        resolve: (approved) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(approved);
+        },
+      });
+    });
+  }
+}

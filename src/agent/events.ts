@@ -1,0 +1,30 @@
+// The contract between the core and every front end (DESIGN §2). Events are facts, in order;
+// the last event of a run is always `run_end`.
+
+export type RunEndReason = 'answer' | 'cancelled' | 'limit' | 'error';
+
+export type Preview =
+  | { kind: 'diff'; path: string; diff: string; isNew: boolean }
+  | { kind: 'command'; command: string; cwd?: string }
+  | { kind: 'info'; title: string; details: string };
+
+export type AgentEvent =
+  | { type: 'run_start'; runId: string; input: string }
+  | { type: 'turn_start'; turn: number }
+  | { type: 'text_delta'; text: string }
+  | { type: 'thought'; text: string }
+  | { type: 'tool_call'; id: string; name: string; args: unknown }
+  | { type: 'tool_progress'; id: string; message: string }
+  | { type: 'confirmation_required'; id: string; tool: string; title: string; preview: Preview }
+  | { type: 'confirmation_resolved'; id: string; approved: boolean }
+  | { type: 'tool_result'; id: string; name: string; ok: boolean; output: string; durationMs: number }
+  | { type: 'answer'; text: string }
+  | { type: 'retry'; attempt: number; delayMs: number; reason: string }
+  | { type: 'provider_switch'; from: string; to: string; reason: string }
+  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  | { type: 'error'; message: string }
+  | { type: 'run_end'; reason: RunEndReason; turns: number; toolCalls: number };
+
+export type AgentEventType = AgentEvent['type'];
+
+export type EmitEvent = (event: AgentEvent) => void;

@@ -1,0 +1,56 @@
+import { loadGlobalConfig } from '../config/load-global-config.js';
+import { loadProjectConfig } from '../config/load-project-config.js';
+import { loadDotEnv } from '../config/load-dotenv.js';
+import { createChatModel } from '../llm/create-provider.js';
+import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
+import { SessionStore } from '../workspace/session-store.js';
+import { Agent, type ModelChoice } from './agent.js';
+import { buildSystemPrompt } from './system-prompt.js';
+import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
+
+export const DEFAULT_MAX_TURNS = 50;
+
+export interface OpenAgentOptions {
+  projectRoot: string;
+  env: NodeJS.ProcessEnv;
+  modelChoice: ModelChoice;
+  /** Overrides the project's `max_turns` and the default. */
+  maxTurns?: number;
+  /** `latest` continues the newest session; an id resumes that one; undefined starts a new one. */
+  resume?: 'latest' | string;
+}
+
+export interface OpenedAgent {
+  agent: Agent;
+  warnings: string[];
+}
+
+/** Everything a front end needs for one conversation: config, tools, prompt, session and model. */
+export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent> {
+  const { projectRoot, env } = options;
+  loadDotEnv(projectRoot, env);
+  const global = await loadGlobalConfig({ env });
+  const project = await loadProjectConfig(projectRoot);
+  const tools = createDefaultTools();
+  const session = await openSession(projectRoot, options.resume);
+  const agent = new Agent({
+    projectRoot,
+    tools: createToolRegistry(tools),
+    systemPrompt: await buildSystemPrompt({ tools, projectRoot }),
+    session,
+    createModel: (choice, emit) => createChatModel(global.config, choice, emit),
+    modelChoice: options.modelChoice,
+    limits: {
+      maxTurns: options.maxTurns ?? project.config.maxTurns ?? DEFAULT_MAX_TURNS,
+      observationLimit: DEFAULT_OBSERVATION_LIMIT,
+    },
+    toolLimits: project.config.toolLimits,
+  });
+  return { agent, warnings: [...global.warnings, ...project.warnings] };
+}
+
+async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore> {
+  if (resume === 'latest') return (await SessionStore.openLatest(projectRoot)) ?? SessionStore.create(projectRoot);
+  if (resume) return SessionStore.open(projectRoot, resume);
+  return SessionStore.create(projectRoot);
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { EmitEvent, RunEndReason } from './events.js';
+import type { ChatMessage } from './messages.js';
+import type { ChatModel } from '../llm/chat-model.js';
+import { parseReply } from './parse-reply.js';
+import { formatObservation } from './observation.js';
+import { runToolCall, type ToolCallDeps } from './run-tool-call.js';
+import { isAbortError } from './abort.js';
+
+export interface LoopLimits {
+  maxTurns: number;
+  observationLimit: number;
+}
+
+export interface LoopOptions extends Omit<ToolCallDeps, 'emit' | 'signal' | 'callCounts' | 'observationLimit'> {
+  model: () => ChatModel;
+  /** The conversation so far, system prompt first, as the model should see it now. */
+  messages(): ChatMessage[];
+  /** Adds a message to the history and persists it before the loop goes on. */
+  record(message: ChatMessage): void;
+  /** Messages the user typed while the run was busy; they reach the model before its next call. */
+  takeSteering(): string[];
+  signal: AbortSignal;
+  emit: EmitEvent;
+  limits: LoopLimits;
+}
+
+export interface RunSummary {
+  reason: RunEndReason;
+  turns: number;
+  toolCalls: number;
+  answer?: string;
+}
+
+const EMPTY_REPLY_NOTE =
+  'Your reply was empty. Answer with "Thought: … ACTION: tool({…})" or "Final Answer: …".';
+const THOUGHT_ONLY_NOTE =
+  'You wrote a Thought but neither an ACTION nor a Final Answer. Continue with one of them.';
+const THOUGHT_PREFIX = /^thought[ \t]*:\s*/i;
+
+/** One run of the ReAct loop: from the user's input to an answer, a limit, an error or a cancel. */
+export async function runLoop(input: string, options: LoopOptions): Promise<RunSummary> {
+  const { emit, signal, limits } = options;
+  const callCounts = new Map<string, number>();
+  let turns = 0;
+  let toolCalls = 0;
+  let nudgedAboutThought = false;
+  const end = (reason: RunEndReason, answer?: string): RunSummary => {
+    emit({ type: 'run_end', reason, turns, toolCalls });
+    return { reason, turns, toolCalls, answer };
+  };
+
+  emit({ type: 'run_start', runId: randomUUID(), input });
+  options.record({ role: 'user', content: input });
+  try {
+    while (turns < limits.maxTurns) {
+      signal.throwIfAborted();
+      for (const text of options.takeSteering()) options.record({ role: 'user', content: text });
+      turns += 1;
+      emit({ type: 'turn_start', turn: turns });
+
+      const response = await options.model().chat({
+        messages: options.messages(),
+        signal,
+        onDelta: (text) => emit({ type: 'text_delta', text }),
+      });
+      emit({ type: 'usage', ...response.usage });
+      options.record({ role: 'assistant', content: response.text });
+
+      const reply = parseReply(response.text, options.tools.names);
+      if (reply.thought) emit({ type: 'thought', text: reply.thought });
+      if (reply.kind === 'answer') {
+        if (reply.text === '') {
+          options.record({ role: 'user', content: formatObservation(EMPTY_REPLY_NOTE) });
+          continue;
+        }
+        // A model that stops after its Thought usually meant to go on; ask once, then take the text.
+        if (THOUGHT_PREFIX.test(reply.text) && !nudgedAboutThought) {
+          nudgedAboutThought = true;
+          options.record({ role: 'user', content: formatObservation(THOUGHT_ONLY_NOTE) });
+          continue;
+        }
+        const answer = reply.text.replace(THOUGHT_PREFIX, '');
+        emit({ type: 'answer', text: answer });
+        return end('answer', answer);
+      }
+
+      toolCalls += 1;
+      const call = reply.kind === 'call' ? { name: reply.name, args: reply.args } : { name: reply.name, problem: reply.problem };
+      const output = await runToolCall(call, {
+        ...options,
+        emit,
+        signal,
+        callCounts,
+        observationLimit: limits.observationLimit,
+      });
+      options.record({ role: 'user', content: formatObservation(output) });
+    }
+    emit({ type: 'error', message: `Stopped after ${limits.maxTurns} turns, the turn limit of this run.` });
+    return end('limit');
+  } catch (error) {
+    if (isAbortError(error, signal)) return end('cancelled');
+    emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    return end('error');
+  }
+}

@@ -1,0 +1,63 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { VERSION } from '../version.js';
+import { OUTPUT_FORMATS } from '../headless/output-format.js';
+import { exitCodeForUserError, isUserError } from './user-error.js';
+import type { PromptCommandOptions } from './prompt-command.js';
+
+// `falcon -p … | head` closes our stdout early: that is the reader's choice, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
+const program = new Command('falcon')
+  .description('An agent in the terminal that tests your API, reads its code to find why it fails, and fixes it with your consent.')
+  .version(VERSION, '-v, --version', 'print the version')
+  .helpOption('-h, --help', 'show this help')
+  .option('-p, --prompt [task]', 'run one task without the interactive session and print the answer (reads the task from stdin when omitted)')
+  .addOption(
+    new Option('--output-format <format>', 'with -p: text (the answer), json (one object) or stream-json (every event as a JSON line)')
+      .choices(OUTPUT_FORMATS)
+      .default('text'),
+  )
+  .option('-y, --yes', 'approve every file change and command without asking')
+  .option('-c, --continue', 'continue the latest session of this project')
+  .option('-r, --resume <session-id>', 'resume the session with this id')
+  .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
+  .option('--provider <id>', 'use this configured provider (overrides default_provider)')
+  .option('--model <name>', 'use this model')
+  .addHelpText(
+    'after',
+    `
+Exit codes (with -p): 0 answered, 1 error, 2 bad usage, 3 a limit was reached, 130 interrupted.
+Configuration: ~/.falcon/config.yaml (or $FALCON_HOME/config.yaml); project settings: .falcon/config.yaml.`,
+  )
+  .exitOverride()
+  .action(async (options: PromptCommandOptions) => {
+    const { runPromptCommand } = await import('./prompt-command.js');
+    const code = await runPromptCommand(options);
+    // SDK clients keep sockets alive; leave once what we printed has been handed to the OS.
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    process.exit(code);
+  });
+
+function parsePositiveInt(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
+  return number;
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else if (isUserError(error)) {
+    process.stderr.write(`falcon: ${error.message}\n`);
+    process.exitCode = exitCodeForUserError(error);
+  } else {
+    throw error;
+  }
+}

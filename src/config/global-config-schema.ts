@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Empty values (`api_key:` or `api_key: ""`) mean "not set here"; env fallbacks may fill them. */
+const optionalText = z.string().nullish();
+
+export const providerEntrySchema = z.strictObject({
+  model: z.string().trim().min(1),
+  config: z
+    .strictObject({
+      api_key: optionalText,
+      base_url: optionalText,
+      url: optionalText,
+      mode: z.enum(['local', 'cloud']).nullish(),
+      type: z.enum(['openai', 'ollama']).nullish(),
+      stream: z.boolean().nullish(),
+    })
+    .nullish(),
+});
+
+/** `~/.falcon/config.yaml` as written on disk (DESIGN §4). */
+export const globalConfigSchema = z.strictObject({
+  default_provider: z.string().trim().min(1).nullish(),
+  fallback: z.array(z.string().trim().min(1)).nullish(),
+  providers: z.record(z.string(), providerEntrySchema).nullish(),
+  retry: z.strictObject({ delays_ms: z.array(z.int().min(0)).nullish() }).nullish(),
+});
+
+export type GlobalConfigFile = z.output<typeof globalConfigSchema>;
+export type ProviderEntry = z.output<typeof providerEntrySchema>;

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { stringify } from 'yaml';
+
+/**
+ * Writes `~/.falcon/config.yaml` (it holds API keys): the folder is created private (0700), the file
+ * is private (0600), and it is replaced atomically so a crash never leaves half a file behind.
+ */
+export async function saveGlobalConfig(path: string, raw: Record<string, unknown>): Promise<void> {
+  const folder = dirname(path);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+
+  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(stringify(raw), 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+// The resolved configuration the rest of Falcon uses. Files on disk (DESIGN §4) are parsed,
+// validated, migrated and merged with environment fallbacks into these shapes by src/config/.
+
+/** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers) or the `ollama` SDK. */
+export type ProviderProtocol = 'openai' | 'ollama';
+
+export interface ProviderSettings {
+  /** The key under `providers:` — `openai`, `openrouter`, `gemini`, `ollama`, or a user's own name. */
+  id: string;
+  protocol: ProviderProtocol;
+  model: string;
+  apiKey?: string;
+  /** OpenAI-compatible base URL, or the Ollama host URL. Undefined means the provider's default. */
+  baseUrl?: string;
+  /** Ollama only: local server or Ollama cloud. */
+  mode?: 'local' | 'cloud';
+  /** `false` asks for whole replies instead of streamed ones. */
+  stream?: boolean;
+}
+
+export interface RetrySettings {
+  /** Waits before each retry of the same model; their count is the number of retries. */
+  delaysMs: number[];
+}
+
+export interface FalconConfig {
+  defaultProvider?: string;
+  fallback: string[];
+  providers: Record<string, ProviderSettings>;
+  retry: RetrySettings;
+}
+
+export interface ProjectConfig {
+  framework?: string;
+  maxTurns?: number;
+  /** Per-tool call limits per run, overriding each tool's default. */
+  toolLimits: Record<string, number>;
+}
+
+export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000];

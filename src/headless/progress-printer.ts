@@ -1,0 +1,39 @@
+import type { AgentEvent } from '../agent/events.js';
+import { describeCall } from './describe-call.js';
+import { styleFor } from './terminal-style.js';
+
+/** Prints what the agent is doing, a line per step, for a person watching stderr. */
+export function createProgressPrinter(stream: NodeJS.WriteStream): (event: AgentEvent) => void {
+  const style = styleFor(stream);
+  const write = (line: string) => stream.write(`${line}\n`);
+  return (event) => {
+    switch (event.type) {
+      case 'thought':
+        write(style('dim', `· ${firstLine(event.text, 160)}`));
+        break;
+      case 'tool_call':
+        write(`${style('cyan', '●')} ${describeCall(event.name, event.args)}`);
+        break;
+      case 'tool_result':
+        write(
+          event.ok
+            ? style('green', `  ✓ ${event.durationMs} ms`)
+            : style('red', `  ✗ ${firstLine(event.output, 160)}`),
+        );
+        break;
+      case 'retry':
+        write(style('yellow', `↻ retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}`));
+        break;
+      case 'provider_switch':
+        write(style('yellow', `⇄ switching from ${event.from} to ${event.to}: ${event.reason}`));
+        break;
+      default:
+        break;
+    }
+  };
+}
+
+function firstLine(text: string, width: number): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+}

@@ -1,0 +1,81 @@
+import type { AgentEvent } from '../agent/events.js';
+import type { Agent } from '../agent/agent.js';
+import type { RunSummary } from '../agent/run-loop.js';
+import type { OutputFormat } from './output-format.js';
+import { exitCodeFor, ExitCode } from './exit-codes.js';
+import { createProgressPrinter } from './progress-printer.js';
+import { askOnTerminal } from './terminal-confirmation.js';
+import { styleFor } from './terminal-style.js';
+
+export interface HeadlessOptions {
+  agent: Agent;
+  task: string;
+  format: OutputFormat;
+  /** Approve every confirmation. Without it a terminal is asked, and anything else declines. */
+  yes: boolean;
+  warnings: string[];
+}
+
+/** Runs one task without the TUI and returns the process exit code. */
+export async function runHeadless(options: HeadlessOptions): Promise<number> {
+  const { agent, format } = options;
+  const stdout = process.stdout;
+  const stderr = process.stderr;
+  const errors: string[] = [];
+  for (const warning of options.warnings) stderr.write(`${styleFor(stderr)('yellow', 'warning:')} ${warning}\n`);
+
+  if (format === 'stream-json') {
+    writeLine({ type: 'session', sessionId: agent.sessionId, ...agent.currentModel });
+    agent.subscribe(writeLine);
+  }
+  if (format === 'text' && stderr.isTTY) agent.subscribe(createProgressPrinter(stderr));
+  agent.subscribe((event) => {
+    if (event.type === 'error') errors.push(event.message);
+    if (event.type === 'confirmation_required') void answerConfirmation(event);
+  });
+
+  let interrupts = 0;
+  const onInterrupt = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(ExitCode.interrupted);
+    agent.cancel();
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  let summary: RunSummary;
+  try {
+    summary = await agent.send(options.task);
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+  }
+
+  if (format === 'json') {
+    writeLine({
+      answer: summary.answer ?? null,
+      sessionId: agent.sessionId,
+      turns: summary.turns,
+      toolCalls: summary.toolCalls,
+      usage: agent.usage,
+      reason: summary.reason,
+      ...(errors.length ? { errors } : {}),
+    });
+  }
+  if (format === 'text') {
+    if (summary.answer !== undefined) stdout.write(`${summary.answer}\n`);
+    for (const message of errors) stderr.write(`falcon: ${message}\n`);
+    if (summary.reason === 'cancelled') stderr.write('falcon: interrupted; the session is saved.\n');
+  }
+  return exitCodeFor(summary.reason);
+
+  function writeLine(value: AgentEvent | Record<string, unknown>): void {
+    stdout.write(`${JSON.stringify(value)}\n`);
+  }
+
+  async function answerConfirmation(event: Extract<AgentEvent, { type: 'confirmation_required' }>) {
+    const interactive = process.stdin.isTTY === true && stderr.isTTY === true;
+    const approved =
+      options.yes || (interactive && (await askOnTerminal(event.title, event.preview, new AbortController().signal)));
+    agent.respond(event.id, approved);
+  }
+}

@@ -1,0 +1,61 @@
+// Turns the outcome of a provider's connection check into one problem and one hint a user can act on.
+import type { ConnectionCheck } from './chat-model.js';
+import { classifyModelError, isConnectError } from './model-errors.js';
+
+export interface ConnectionTarget {
+  provider: string;
+  url: string;
+  hasApiKey: boolean;
+  /** Overrides the generic advice when the server cannot be reached. */
+  unreachableHint?: string;
+}
+
+const API_KEY_VARIABLES: Record<string, string> = {
+  openai: 'OPENAI_API_KEY',
+  openrouter: 'OPENROUTER_API_KEY',
+  gemini: 'GEMINI_API_KEY',
+  ollama: 'OLLAMA_API_KEY',
+};
+const MODELS_SHOWN = 5;
+
+export function connectionFailure(error: unknown, target: ConnectionTarget): ConnectionCheck {
+  if (isConnectError(error)) {
+    const hint = target.unreachableHint ?? (isLoopback(target.url) ? 'is the server running?' : 'check your network and the base URL');
+    return { ok: false, problem: `cannot reach ${target.url}`, hint };
+  }
+  const failure = classifyModelError(error, target);
+  if (failure.status === 401 || failure.status === 403) {
+    const variable = API_KEY_VARIABLES[target.provider];
+    return {
+      ok: false,
+      problem: target.hasApiKey ? 'the API key was refused' : 'no API key is set',
+      hint: variable ? `check api_key or ${variable}` : `check providers.${target.provider}.config.api_key`,
+    };
+  }
+  if (failure.status === 404) {
+    return { ok: false, problem: `${target.url} does not list models`, hint: 'check the base URL' };
+  }
+  return {
+    ok: false,
+    problem: failure.message,
+    hint: failure.transient ? 'the server had a problem; try again in a moment' : 'check the provider settings',
+  };
+}
+
+export function modelAvailability(
+  model: string,
+  available: string[],
+  sameModel: (listed: string, wanted: string) => boolean = (listed, wanted) => listed === wanted,
+): ConnectionCheck {
+  if (available.some((listed) => sameModel(listed, model))) return { ok: true, models: available.length };
+  const more = available.length > MODELS_SHOWN ? `, … (${available.length} in all)` : '';
+  return {
+    ok: false,
+    problem: `model ${model} is not available`,
+    hint: available.length > 0 ? `available: ${available.slice(0, MODELS_SHOWN).join(', ')}${more}` : 'the server lists no models',
+  };
+}
+
+function isLoopback(url: string): boolean {
+  return URL.canParse(url) && ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'].includes(new URL(url).hostname);
+}

@@ -1,0 +1,88 @@
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { isBinaryFile } from '../engines/code/binary-content.js';
+import { resolveInsideProject } from '../workspace/project-path.js';
+import { ToolError, defineTool } from './tool.js';
+
+export const DEFAULT_LINE_LIMIT = 2000;
+export const MAX_READ_BYTES = 256 * 1024;
+const MAX_LINE_CHARS = 2000;
+const MAX_FOLDER_ENTRIES = 500;
+
+const schema = z.strictObject({
+  path: z.string().describe('file or folder, relative to the project root'),
+  offset: z.number().int().min(1).optional().describe('first line to show, counting from 1 (default 1)'),
+  limit: z.number().int().min(1).optional().describe(`most lines to show (default ${DEFAULT_LINE_LIMIT})`),
+});
+
+export const readFileTool = defineTool({
+  name: 'read_file',
+  description: 'Read a text file of the project with numbered lines, or list the entries of a folder.',
+  schema,
+  kind: 'read',
+  async run(args, ctx) {
+    const target = await resolveInsideProject(ctx.projectRoot, args.path);
+    const info = await stat(target.absolute);
+    if (info.isDirectory()) return listFolder(target.absolute, target.relative);
+    if (!info.isFile()) throw new ToolError(`${target.relative} is not a regular file`);
+    if (await isBinaryFile(target.absolute)) {
+      throw new ToolError(`${target.relative} is a binary file; read_file shows text files only`);
+    }
+    return readNumberedLines(target.absolute, target.relative, args.offset ?? 1, args.limit ?? DEFAULT_LINE_LIMIT, ctx.signal);
+  },
+});
+
+async function readNumberedLines(
+  absolute: string,
+  relative: string,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<string> {
+  const shown: string[] = [];
+  let bytes = 0;
+  let hitByteLimit = false;
+  let total = 0;
+  // Streams the whole file: lines past the window are only counted, for the "of N" in the note.
+  const lines = createInterface({ input: createReadStream(absolute, { encoding: 'utf8', signal }), crlfDelay: Infinity });
+  for await (const line of lines) {
+    total++;
+    if (total < offset || shown.length >= limit || hitByteLimit) continue;
+    const text = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)} … [line cut, ${line.length} chars]` : line;
+    const lineBytes = Buffer.byteLength(text) + 8;
+    if (bytes + lineBytes > MAX_READ_BYTES && shown.length > 0) {
+      hitByteLimit = true;
+      continue;
+    }
+    bytes += lineBytes;
+    shown.push(text);
+  }
+  if (total === 0) return `${relative} is empty (0 lines)`;
+  if (offset > total) throw new ToolError(`offset ${offset} is past the end of ${relative} (${total} lines)`);
+
+  const last = offset + shown.length - 1;
+  const width = Math.max(5, String(last).length);
+  const body = shown.map((text, i) => `${String(offset + i).padStart(width)}  ${text}`).join('\n');
+  if (offset === 1 && last === total) return body;
+  const limitNote = hitByteLimit ? ` (${MAX_READ_BYTES / 1024} KB per call)` : '';
+  const readOn = last < total ? `; call read_file with offset ${last + 1} to read on` : '';
+  return `${body}\n… showing lines ${offset}–${last} of ${total}${limitNote}${readOn}`;
+}
+
+async function listFolder(absolute: string, relative: string): Promise<string> {
+  const entries = await readdir(absolute, { withFileTypes: true });
+  const names = entries
+    .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+    .sort((a, b) => Number(b.endsWith('/')) - Number(a.endsWith('/')) || a.localeCompare(b));
+  const folders = names.filter((name) => name.endsWith('/')).length;
+  const label = relative === '.' ? 'project root' : `${relative}/`;
+  const files = names.length - folders;
+  const header = `${label}: ${folders} folder${folders === 1 ? '' : 's'}, ${files} file${files === 1 ? '' : 's'}`;
+  const more =
+    names.length > MAX_FOLDER_ENTRIES
+      ? `\n… and ${names.length - MAX_FOLDER_ENTRIES} more; use list_files with a pattern to narrow`
+      : '';
+  return [header, ...names.slice(0, MAX_FOLDER_ENTRIES)].join('\n') + more;
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { Preview } from '../agent/events.js';
+import type { ChatModel } from '../llm/chat-model.js';
+
+export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
+
+/** What a tool may use while it runs. No tool reads global state. */
+export interface ToolContext {
+  /** Absolute, real path of the project folder. */
+  projectRoot: string;
+  signal: AbortSignal;
+  progress(message: string): void;
+  /** The current model, for the few tools that think. */
+  model?: ChatModel;
+}
+
+export interface Tool<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  /** One line, for the prompt's tool reference. */
+  description: string;
+  schema: Schema;
+  kind: ToolKind;
+  /** Calls allowed per run unless `.falcon/config.yaml` `tool_limits` says otherwise. */
+  callLimit: number;
+  /** Present means the user must approve what it returns before `run` is called. */
+  preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview>;
+  /** Returns the observation text the model reads. Throw ToolError for expected failures. */
+  run(args: z.infer<Schema>, ctx: ToolContext): Promise<string>;
+}
+
+/** An expected failure whose message is the whole observation (no stack, no prefix noise). */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
+
+export const DEFAULT_CALL_LIMIT = 25;
+
+export function defineTool<Schema extends z.ZodType>(
+  tool: Omit<Tool<Schema>, 'callLimit'> & { callLimit?: number },
+): Tool<Schema> {
+  return { ...tool, callLimit: tool.callLimit ?? DEFAULT_CALL_LIMIT };
+}
+
+// Tools of different schemas live together in one registry.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any>;

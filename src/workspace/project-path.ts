@@ -1,0 +1,70 @@
+import { readlink, realpath } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A path the user or the model gave that Falcon will not touch; the message says why. */
+export class ProjectPathError extends Error {
+  override name = 'ProjectPathError';
+}
+
+export interface ProjectPath {
+  /** Real absolute path (symlinks resolved), inside the project. */
+  absolute: string;
+  /** The same path relative to the project root, with forward slashes; `.` for the root. */
+  relative: string;
+}
+
+export interface ResolveOptions {
+  /** Allow a path that does not exist yet (it is checked through its nearest existing ancestor). */
+  forWrite?: boolean;
+}
+
+const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * Resolves a path given by the model or the user against the project root and refuses anything
+ * that would reach outside it: `..` escapes, absolute paths elsewhere, NUL bytes, and symlinks
+ * whose real path leaves the project. Percent-encoding is not decoded: `%2e%2e` is a file name.
+ */
+export async function resolveInsideProject(
+  projectRoot: string,
+  userPath: string,
+  options: ResolveOptions = {},
+): Promise<ProjectPath> {
+  if (userPath.includes('\0')) throw new ProjectPathError(`path contains a NUL byte: ${JSON.stringify(userPath)}`);
+  const realRoot = await realpath(projectRoot);
+  const requested = path.resolve(projectRoot, userPath);
+  if (!isInside(projectRoot, requested) && !isInside(realRoot, requested)) {
+    throw new ProjectPathError(`path escapes the project: ${userPath}`);
+  }
+  const { real, exists } = await resolveRealPath(requested, userPath, 0);
+  if (!isInside(realRoot, real)) throw new ProjectPathError(`path leaves the project through a symlink: ${userPath}`);
+  if (!exists && !options.forWrite) throw new ProjectPathError(`no such file: ${userPath}`);
+  return { absolute: real, relative: path.relative(realRoot, real).split(path.sep).join('/') || '.' };
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+/** The real path of `target`; for a missing path, its nearest existing ancestor's real path plus the rest. */
+async function resolveRealPath(target: string, userPath: string, hops: number): Promise<{ real: string; exists: boolean }> {
+  try {
+    return { real: await realpath(target), exists: true };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new ProjectPathError(`too many levels of symlinks: ${userPath}`);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+  const parent = path.dirname(target);
+  if (parent === target) return { real: target, exists: false };
+  const realParent = (await resolveRealPath(parent, userPath, hops)).real;
+  // A dangling symlink: where it points decides where a write would land.
+  const link = await readlink(target).catch(() => undefined);
+  if (link !== undefined) {
+    if (hops >= MAX_SYMLINK_HOPS) throw new ProjectPathError(`too many levels of symlinks: ${userPath}`);
+    const followed = await resolveRealPath(path.resolve(realParent, link), userPath, hops + 1);
+    return { real: followed.real, exists: false };
+  }
+  return { real: path.join(realParent, path.basename(target)), exists: false };
+}

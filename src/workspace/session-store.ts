@@ -1,0 +1,131 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { AgentEvent } from '../agent/events.js';
+import type { ChatMessage } from '../agent/messages.js';
+import { falconPath } from './falcon-dir.js';
+import { maskSecrets } from './mask-secrets.js';
+
+/** One line of `.falcon/sessions/<id>.jsonl`. */
+export type SessionRecord =
+  | { kind: 'session'; id: string; createdAt: string; cwd: string }
+  | { kind: 'message'; at: string; role: ChatMessage['role']; content: string }
+  | { kind: 'event'; at: string; event: AgentEvent };
+
+export class SessionNotFoundError extends Error {
+  override name = 'SessionNotFoundError';
+}
+
+/**
+ * Appends every message and event to the session file as it happens, synchronously, so that a
+ * crash or Ctrl-C loses nothing that was already said. Secrets are masked on the way to disk.
+ */
+export class SessionStore {
+  private constructor(
+    readonly id: string,
+    readonly file: string,
+    readonly messages: ChatMessage[],
+    /** The header of a new session, written with its first record so that no empty file is left. */
+    private header?: SessionRecord,
+  ) {}
+
+  static create(projectRoot: string): SessionStore {
+    const id = newSessionId();
+    const header: SessionRecord = { kind: 'session', id, createdAt: new Date().toISOString(), cwd: projectRoot };
+    return new SessionStore(id, sessionFile(projectRoot, id), [], header);
+  }
+
+  static async open(projectRoot: string, id: string): Promise<SessionStore> {
+    const file = sessionFile(projectRoot, id);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      const recent = (await listSessions(projectRoot)).slice(0, 5).map((s) => s.id);
+      const hint = recent.length ? ` Recent sessions: ${recent.join(', ')}.` : ' There are no sessions yet.';
+      throw new SessionNotFoundError(`No session "${id}" in ${path.dirname(file)}.${hint}`);
+    }
+    return new SessionStore(id, file, readMessages(text));
+  }
+
+  static async openLatest(projectRoot: string): Promise<SessionStore | undefined> {
+    const [latest] = await listSessions(projectRoot);
+    return latest ? SessionStore.open(projectRoot, latest.id) : undefined;
+  }
+
+  recordMessage(message: ChatMessage): void {
+    this.messages.push(message);
+    this.append({ kind: 'message', at: new Date().toISOString(), role: message.role, content: message.content });
+  }
+
+  recordEvent(event: AgentEvent): void {
+    // Streamed text is saved once, whole, as the assistant's message.
+    if (event.type === 'text_delta') return;
+    this.append({ kind: 'event', at: new Date().toISOString(), event });
+  }
+
+  private append(record: SessionRecord): void {
+    if (this.header) {
+      const header = this.header;
+      this.header = undefined;
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      this.append(header);
+    }
+    const line = JSON.stringify(record, (_key, value: unknown) =>
+      typeof value === 'string' ? maskSecrets(value) : value,
+    );
+    appendFileSync(this.file, line + '\n', { mode: 0o600 });
+  }
+}
+
+export interface SessionSummary {
+  id: string;
+  modifiedAt: Date;
+}
+
+/** Sessions of a project, newest first. */
+export async function listSessions(projectRoot: string): Promise<SessionSummary[]> {
+  const dir = falconPath(projectRoot, 'sessions');
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  const sessions = await Promise.all(
+    names.map(async (name) => ({
+      id: name.slice(0, -'.jsonl'.length),
+      modifiedAt: (await stat(path.join(dir, name))).mtime,
+    })),
+  );
+  return sessions.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
+}
+
+function sessionFile(projectRoot: string, id: string): string {
+  if (!/^[\w.-]+$/.test(id)) throw new SessionNotFoundError(`"${id}" is not a session id.`);
+  return falconPath(projectRoot, 'sessions', `${id}.jsonl`);
+}
+
+function newSessionId(): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+/** A line cut short by a crash is skipped; everything before it is kept. */
+function readMessages(text: string): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let record: SessionRecord;
+    try {
+      record = JSON.parse(line) as SessionRecord;
+    } catch {
+      continue;
+    }
+    if (record.kind === 'message' && record.role !== 'system') {
+      messages.push({ role: record.role, content: record.content });
+    }
+  }
+  return messages;
+}

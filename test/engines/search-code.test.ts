@@ -1,0 +1,141 @@
+import { execa } from 'execa';
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidRegexError, formatCodeMatch, searchCode } from '../../src/engines/code/search-code.js';
+import { FilePatternError } from '../../src/engines/code/project-files.js';
+import { type TempProject, createTempProject } from '../tools/temp-project.js';
+
+const hasRipgrep = await execa('rg', ['--version']).then(
+  () => true,
+  () => false,
+);
+
+let project: TempProject;
+
+beforeEach(async () => {
+  project = await createTempProject();
+  await project.write('src/routes/users.ts', "import { db } from '../db';\n\nexport function getUser(id) {\n  return db.find(id); // TODO: 404\n}\n");
+  await project.write('src/routes/orders.ts', 'export function getOrder(id) {\n    throw new Error("TODO");\n}\n');
+  await project.write('src/db.ts', 'export const db = { find: (id) => null };\n');
+  await project.write('a/b.ts', 'TODO in a/b\n');
+  await project.write('a-c.ts', 'TODO in a-c\n');
+  await project.write('a.ts', 'TODO in a\r\nsecond line\r\n');
+  await project.write('.github/ci.yml', '# TODO: cache\n');
+  await project.write('README.md', 'Nothing to do here.\n');
+  await project.write('node_modules/lib/index.js', 'TODO dependency\n');
+  await project.write('dist/app.js', 'TODO built\n');
+  await project.write('vendor/x.php', 'TODO vendor\n');
+  await project.write('.git/config', 'TODO git\n');
+  await project.write('logs/today.log', 'TODO log\n');
+  await project.write('.gitignore', '*.log\n');
+  await project.write('logo.png', Buffer.concat([Buffer.from('TODO'), Buffer.from([0, 1, 2]), Buffer.from('TODO\n')]));
+  await symlink(path.join(project.outside, 'secret.txt'), path.join(project.root, 'secret-link.txt'));
+  await project.write('../outside/TODO.txt', 'TODO outside\n');
+});
+afterEach(async () => {
+  await project.remove();
+});
+
+const engines = [
+  { name: 'javascript', preferRipgrep: false, skip: false },
+  { name: 'ripgrep', preferRipgrep: true, skip: !hasRipgrep },
+] as const;
+
+describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) => {
+  const search = (pattern: string, options: { path?: string; filePattern?: string; maxMatches?: number } = {}) =>
+    searchCode(project.root, { pattern, preferRipgrep, ...options });
+
+  it.skipIf(skip)('finds matches in path order, skipping dependencies, ignored, binary and linked files', async () => {
+    const result = await search('TODO');
+    expect(result.engine).toBe(name);
+    expect(result.matches.map(formatCodeMatch)).toEqual([
+      '.github/ci.yml:1: # TODO: cache',
+      'a/b.ts:1: TODO in a/b',
+      'a-c.ts:1: TODO in a-c',
+      'a.ts:1: TODO in a',
+      'src/routes/orders.ts:2: throw new Error("TODO");',
+      'src/routes/users.ts:4: return db.find(id); // TODO: 404',
+    ]);
+    expect(result.totalMatches).toBe(6);
+  });
+
+  it.skipIf(skip)('treats the pattern as a regex and narrows by folder, file pattern or single file', async () => {
+    const byRegex = await search('get(User|Order)\\(');
+    expect(byRegex.matches.map(formatCodeMatch)).toEqual([
+      'src/routes/orders.ts:1: export function getOrder(id) {',
+      'src/routes/users.ts:3: export function getUser(id) {',
+    ]);
+    expect((await search('find', { path: 'src/routes' })).matches.map((m) => m.path)).toEqual(['src/routes/users.ts']);
+    expect((await search('TODO', { filePattern: '*.yml' })).matches.map((m) => m.path)).toEqual(['.github/ci.yml']);
+    expect((await search('TODO', { path: 'src', filePattern: 'routes/u*.ts' })).matches.map((m) => m.path)).toEqual([
+      'src/routes/users.ts',
+    ]);
+    expect((await search('id', { path: 'src/db.ts' })).matches.map(formatCodeMatch)).toEqual([
+      'src/db.ts:1: export const db = { find: (id) => null };',
+    ]);
+    expect((await search('second line$')).totalMatches).toBe(0);
+  });
+
+  it.skipIf(skip)('keeps the first matches and counts the rest', async () => {
+    await project.write('big/many.txt', Array.from({ length: 250 }, (_, i) => `hit ${i + 1}`).join('\n'));
+    const result = await search('hit', { maxMatches: 100 });
+    expect(result.matches).toHaveLength(100);
+    expect(result.matches.at(-1)).toEqual({ path: 'big/many.txt', line: 100, text: 'hit 100' });
+    expect(result.totalMatches).toBe(250);
+  });
+
+  it.skipIf(skip)('cuts very long lines', async () => {
+    await project.write('min.js', `${'x'.repeat(1000)}needle\n`);
+    const [match] = (await search('needle')).matches;
+    expect(match?.text).toBe(`${'x'.repeat(300)}…`);
+  });
+
+  it.skipIf(skip)('names the problem in an invalid regex', async () => {
+    const error = await search('getUser(').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidRegexError);
+    expect((error as Error).message).toMatch(/^invalid regex "getUser\(": .*(unclosed|unterminated) group/i);
+  });
+
+  it.skipIf(skip)('refuses a file pattern that leaves the folder', async () => {
+    await expect(search('TODO', { filePattern: '../outside/*' })).rejects.toThrow(FilePatternError);
+  });
+});
+
+describe('searchCode engines agree', () => {
+  it.skipIf(!hasRipgrep)('ripgrep and the JavaScript fallback return the same matches', async () => {
+    for (const [pattern, options] of [
+      ['TODO', {}],
+      ['id', { path: 'src' }],
+      ['\\bdb\\b', { filePattern: '*.ts' }],
+    ] as const) {
+      const viaRipgrep = await searchCode(project.root, { pattern, ...options, preferRipgrep: true });
+      const viaJavaScript = await searchCode(project.root, { pattern, ...options, preferRipgrep: false });
+      expect(viaRipgrep.engine).toBe('ripgrep');
+      expect(viaJavaScript.matches).toEqual(viaRipgrep.matches);
+      expect(viaJavaScript.totalMatches).toBe(viaRipgrep.totalMatches);
+    }
+  });
+
+  it('falls back to JavaScript when ripgrep is not on PATH', async () => {
+    const savedPath = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const result = await searchCode(project.root, { pattern: 'getUser' });
+      expect(result.engine).toBe('javascript');
+      expect(result.totalMatches).toBe(1);
+    } finally {
+      process.env.PATH = savedPath;
+    }
+  });
+
+  it('stops when the signal is aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    for (const preferRipgrep of [false, true]) {
+      await expect(
+        searchCode(project.root, { pattern: 'TODO', preferRipgrep, signal: controller.signal }),
+      ).rejects.toThrow(/abort/i);
+    }
+  });
+});

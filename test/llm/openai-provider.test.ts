@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ProviderSettings } from '../../src/config/types.js';
+import { ModelError, ModelSetupError } from '../../src/llm/model-errors.js';
+import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
+import type { ProviderOptions } from '../../src/llm/provider-options.js';
+import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
+
+const messages: ChatMessage[] = [
+  { role: 'system', content: 'You are terse.' },
+  { role: 'user', content: 'say hello' },
+];
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer({ models: ['gpt-test', 'other-model'] });
+});
+afterAll(() => server.close());
+
+function provider(overrides: Partial<ProviderSettings> = {}, options: ProviderOptions = {}) {
+  const settings: ProviderSettings = { id: 'local', protocol: 'openai', model: 'gpt-test', baseUrl: server.openaiBaseUrl, ...overrides };
+  return createOpenAIProvider(settings, options);
+}
+
+function chat(options: ProviderOptions = {}, signal = new AbortController().signal) {
+  const deltas: string[] = [];
+  const reply = provider({}, options).createModel('gpt-test').chat({ messages, signal, onDelta: (text) => deltas.push(text) });
+  return { reply, deltas };
+}
+
+describe('OpenAI provider', () => {
+  it('streams a reply in deltas and reports the usage the server sent', async () => {
+    server.script([{ text: 'Final Answer: hello there', chunkSize: 5 }]);
+    const { reply, deltas } = chat();
+    await expect(reply).resolves.toEqual({ text: 'Final Answer: hello there', usage: { inputTokens: 5, outputTokens: 4 } });
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe('Final Answer: hello there');
+    expect(server.requests.at(-1)).toMatchObject({ protocol: 'openai', model: 'gpt-test', stream: true, messages });
+  });
+
+  it('asks for a whole reply when streaming is off and passes it on as one delta', async () => {
+    server.script(['Final Answer: in one piece']);
+    const { reply, deltas } = chat({ stream: false });
+    await expect(reply).resolves.toEqual({ text: 'Final Answer: in one piece', usage: { inputTokens: 5, outputTokens: 5 } });
+    expect(deltas).toEqual(['Final Answer: in one piece']);
+    expect(server.requests.at(-1)).toMatchObject({ stream: false });
+  });
+
+  it('follows the stream setting of the provider', async () => {
+    server.script(['whole']);
+    await provider({ stream: false }).createModel('gpt-test').chat({ messages, signal: new AbortController().signal });
+    expect(server.requests.at(-1)).toMatchObject({ stream: false });
+  });
+
+  it('sends the API key as a bearer token', async () => {
+    server.script(['ok']);
+    await provider({ apiKey: 'sk-test' }).createModel('gpt-test').chat({ messages, signal: new AbortController().signal });
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer sk-test');
+  });
+
+  it('lists the models of the server', async () => {
+    await expect(provider().listModels()).resolves.toEqual(['gpt-test', 'other-model']);
+  });
+
+  it('throws a transient error, not partial text, when the stream is cut mid-way', async () => {
+    server.script([{ text: 'Final Answer: this will not arrive whole', cutAfterChars: 12, chunkSize: 4 }]);
+    const { reply, deltas } = chat();
+    await expect(reply).rejects.toMatchObject({ name: 'ModelError', transient: true });
+    expect(deltas.join('')).toBe('Final Answer');
+  });
+
+  it('stops a hanging stream promptly when the signal aborts', async () => {
+    server.script([{ text: 'Final Answer: never finished', hangAfterChars: 6 }]);
+    const controller = new AbortController();
+    const { reply, deltas } = chat({}, controller.signal);
+    await expect.poll(() => deltas.length).toBeGreaterThan(0);
+    const started = Date.now();
+    controller.abort();
+    await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('reports HTTP errors with the status, whether to retry, and Retry-After', async () => {
+    server.script([{ status: 429, headers: { 'retry-after': '2' } }]);
+    const error = await chat().reply.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ status: 429, transient: true, retryAfterMs: 2000 });
+    expect((error as Error).message).toBe('local: 429 Too Many Requests — rate limited, too many requests (Rate limit reached for requests.)');
+  });
+
+  it('needs a base URL for a provider it does not know', () => {
+    expect(() => provider({ id: 'lmstudio', baseUrl: undefined })).toThrow(ModelSetupError);
+  });
+});
+
+describe('OpenAI provider connection check', () => {
+  it('is ok when the configured model is listed', async () => {
+    await expect(provider().checkConnection()).resolves.toEqual({ ok: true, models: 2 });
+  });
+
+  it('names a missing model and a few available ones', async () => {
+    await expect(provider({ model: 'gpt-missing' }).checkConnection()).resolves.toEqual({
+      ok: false,
+      problem: 'model gpt-missing is not available',
+      hint: 'available: gpt-test, other-model',
+    });
+  });
+
+  it('says the server cannot be reached when nothing listens', async () => {
+    const closed = await startFakeModelServer();
+    await closed.close();
+    await expect(provider({ baseUrl: closed.openaiBaseUrl }).checkConnection()).resolves.toEqual({
+      ok: false,
+      problem: `cannot reach ${closed.openaiBaseUrl}`,
+      hint: 'is the server running?',
+    });
+  });
+
+  it('says the API key was refused on 401', async () => {
+    const guarded = await startFakeModelServer({ models: ['gpt-test'], apiKey: 'right-key' });
+    try {
+      const check = provider({ id: 'openai', apiKey: 'wrong-key', baseUrl: guarded.openaiBaseUrl }).checkConnection();
+      await expect(check).resolves.toEqual({ ok: false, problem: 'the API key was refused', hint: 'check api_key or OPENAI_API_KEY' });
+    } finally {
+      await guarded.close();
+    }
+  });
+});

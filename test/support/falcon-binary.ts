@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+
+export const FALCON_BIN = fileURLToPath(new URL('../../bin/falcon.js', import.meta.url));
+
+export interface FalconResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A throwaway project folder and Falcon home, so tests never touch the real ~/.falcon. */
+export interface Sandbox {
+  project: string;
+  home: string;
+  writeConfig(config: Record<string, unknown>): Promise<void>;
+  env(extra?: Record<string, string>): NodeJS.ProcessEnv;
+  cleanup(): Promise<void>;
+}
+
+export async function createSandbox(): Promise<Sandbox> {
+  const root = await mkdtemp(path.join(tmpdir(), 'falcon-e2e-'));
+  const project = path.join(root, 'project');
+  const home = path.join(root, 'home');
+  await mkdir(project);
+  await mkdir(home, { mode: 0o700 });
+  return {
+    project,
+    home,
+    writeConfig: (config) => writeFile(path.join(home, 'config.yaml'), stringify(config), { mode: 0o600 }),
+    env: (extra = {}) => {
+      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, FALCON_HOME: home, NO_COLOR: '1', ...extra };
+      return env;
+    },
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** Starts the built binary; the caller may signal it or write to its stdin. */
+export function startFalcon(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): {
+  child: ChildProcess;
+  result: Promise<FalconResult>;
+} {
+  const child = spawn(process.execPath, [FALCON_BIN, ...args], { cwd: options.cwd, env: options.env, stdio: 'pipe' });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const result = new Promise<FalconResult>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, result };
+}
+
+export function runFalcon(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: string },
+): Promise<FalconResult> {
+  const { child, result } = startFalcon(args, options);
+  child.stdin!.end(options.stdin ?? '');
+  return result;
+}

@@ -1,0 +1,80 @@
+import { symlink, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listFilesTool } from '../../src/tools/list-files.js';
+import { type TempProject, createTempProject, toolContext } from './temp-project.js';
+
+let project: TempProject;
+const list = (args: { path?: string; pattern?: string } = {}) => listFilesTool.run(args, toolContext(project.root));
+
+async function writeAged(relative: string, secondsAgo: number): Promise<void> {
+  const file = await project.write(relative, `// ${relative}\n`);
+  const time = new Date(Date.now() - secondsAgo * 1000);
+  await utimes(file, time, time);
+}
+
+beforeEach(async () => {
+  project = await createTempProject();
+});
+afterEach(async () => {
+  await project.remove();
+});
+
+describe('list_files', () => {
+  it('lists files newest first, with paths from the project root', async () => {
+    await writeAged('src/old.ts', 300);
+    await writeAged('src/new.ts', 10);
+    await writeAged('README.md', 100);
+    await writeAged('.env.example', 200);
+    expect(await list()).toBe(
+      '4 files in the project, newest first:\nsrc/new.ts\nREADME.md\n.env.example\nsrc/old.ts',
+    );
+  });
+
+  it('skips dependency, VCS and build folders and what the top-level .gitignore names', async () => {
+    await writeAged('src/app.ts', 10);
+    for (const skipped of ['node_modules/x/index.js', '.git/HEAD', 'dist/app.js', 'vendor/lib.php', 'src/node_modules/y.js']) {
+      await writeAged(skipped, 5);
+    }
+    await project.write('.gitignore', '# build output\ncoverage/\n*.log\n/build\n!keep.log\n\nsrc/generated\n');
+    for (const ignored of ['coverage/index.html', 'logs/server.log', 'build/out.js', 'src/generated/api.ts']) {
+      await writeAged(ignored, 5);
+    }
+    await writeAged('lib/build/kept.js', 20);
+    expect(await list()).toBe('3 files in the project, newest first:\n.gitignore\nsrc/app.ts\nlib/build/kept.js');
+  });
+
+  it('narrows with a folder and a pattern; a pattern without "/" matches names at any depth', async () => {
+    await writeAged('src/a.ts', 30);
+    await writeAged('src/deep/b.ts', 20);
+    await writeAged('src/c.js', 10);
+    await writeAged('test/a.test.ts', 5);
+    expect(await list({ path: 'src', pattern: '*.ts' })).toBe('2 files in src/ matching *.ts, newest first:\nsrc/deep/b.ts\nsrc/a.ts');
+    expect(await list({ pattern: 'src/*.ts' })).toBe('1 file in the project matching src/*.ts, newest first:\nsrc/a.ts');
+    expect(await list({ path: 'src', pattern: '*.py' })).toBe('No files in src/ matching *.py');
+  });
+
+  it('lists an ignored folder when asked for it by name', async () => {
+    await project.write('.gitignore', '/build\n');
+    await writeAged('build/out.js', 5);
+    expect(await list({ path: 'build' })).toBe('1 file in build/, newest first:\nbuild/out.js');
+  });
+
+  it('caps the listing at 200 entries', async () => {
+    for (let i = 0; i < 230; i++) await project.write(`many/f${String(i).padStart(3, '0')}.txt`, '');
+    const lines = (await list({ path: 'many' })).split('\n');
+    expect(lines[0]).toBe('230 files in many/, newest first:');
+    expect(lines).toHaveLength(202);
+    expect(lines.at(-1)).toBe('… and 30 more; narrow with path or pattern');
+  });
+
+  it('does not follow symlinks or let a pattern or path leave the project', async () => {
+    await symlink(project.outside, path.join(project.root, 'out'));
+    await writeAged('a.txt', 5);
+    expect(await list()).toBe('1 file in the project, newest first:\na.txt');
+    await expect(list({ pattern: '../outside/*' })).rejects.toThrow('file pattern must stay inside the folder');
+    await expect(list({ pattern: '/etc/*' })).rejects.toThrow('file pattern must stay inside the folder');
+    await expect(list({ path: '..' })).rejects.toThrow('path escapes the project: ..');
+    await expect(list({ path: 'out' })).rejects.toThrow('leaves the project through a symlink');
+  });
+});

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { searchCodeTool } from '../../src/tools/search-code.js';
+import { ToolError } from '../../src/tools/tool.js';
+import { type TempProject, createTempProject, toolContext } from './temp-project.js';
+
+let project: TempProject;
+const search = (args: { pattern: string; path?: string; file_pattern?: string }) =>
+  searchCodeTool.run(args, toolContext(project.root));
+
+beforeEach(async () => {
+  project = await createTempProject();
+  await project.write('src/users.ts', 'export function getUser(id) {\n  return null;\n}\n');
+  await project.write('src/orders.ts', 'export function getOrder(id) {}\n');
+});
+afterEach(async () => {
+  await project.remove();
+});
+
+describe('search_code', () => {
+  it('answers with a count, then path:line: text lines', async () => {
+    expect(await search({ pattern: 'function get\\w+' })).toBe(
+      '2 matches for "function get\\w+":\nsrc/orders.ts:1: export function getOrder(id) {}\nsrc/users.ts:1: export function getUser(id) {',
+    );
+    expect(await search({ pattern: 'return', path: 'src/users.ts' })).toBe(
+      '1 match for "return" in src/users.ts:\nsrc/users.ts:2: return null;',
+    );
+  });
+
+  it('says so when nothing matches', async () => {
+    expect(await search({ pattern: 'deleteUser', path: 'src', file_pattern: '*.ts' })).toBe('No matches for "deleteUser" in src');
+  });
+
+  it('shows the first 100 matches and counts the rest', async () => {
+    await project.write('data.txt', Array.from({ length: 130 }, () => 'row').join('\n'));
+    const lines = (await search({ pattern: 'row' })).split('\n');
+    expect(lines[0]).toBe('130 matches for "row":');
+    expect(lines).toHaveLength(102);
+    expect(lines.at(-1)).toBe('… 30 more matches; narrow with path or file_pattern');
+  });
+
+  it('turns an invalid regex, a bad file pattern and an escaping path into tool errors', async () => {
+    await expect(search({ pattern: '(unclosed' })).rejects.toThrow(ToolError);
+    await expect(search({ pattern: '(unclosed' })).rejects.toThrow(/^invalid regex "\(unclosed": /);
+    await expect(search({ pattern: 'x', file_pattern: '../*' })).rejects.toThrow(ToolError);
+    await expect(search({ pattern: 'x', path: '../outside' })).rejects.toThrow('path escapes the project: ../outside');
+    await expect(search({ pattern: 'x', path: 'missing' })).rejects.toThrow('no such file: missing');
+  });
+});

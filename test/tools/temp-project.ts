@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ToolContext } from '../../src/tools/tool.js';
+
+export interface TempProject {
+  /** Real path of the project folder. */
+  root: string;
+  /** A sibling folder outside the project, holding secret.txt. */
+  outside: string;
+  write(relative: string, content: string | Buffer): Promise<string>;
+  /** Every file and folder under the temp base except the project, with content hashes. */
+  snapshotOutside(): Promise<Record<string, string>>;
+  remove(): Promise<void>;
+}
+
+export async function createTempProject(): Promise<TempProject> {
+  const base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'falcon-tools-')));
+  const root = path.join(base, 'project');
+  const outside = path.join(base, 'outside');
+  await mkdir(root);
+  await mkdir(outside);
+  await writeFile(path.join(outside, 'secret.txt'), 'top secret\n');
+  return {
+    root,
+    outside,
+    async write(relative, content) {
+      const absolute = path.join(root, relative);
+      await mkdir(path.dirname(absolute), { recursive: true });
+      await writeFile(absolute, content);
+      return absolute;
+    },
+    snapshotOutside: () => snapshot(base, root),
+    remove: () => rm(base, { recursive: true, force: true }),
+  };
+}
+
+export function toolContext(projectRoot: string, signal: AbortSignal = new AbortController().signal): ToolContext {
+  return { projectRoot, signal, progress: () => undefined };
+}
+
+async function snapshot(folder: string, skip: string): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const absolute = path.join(folder, entry.name);
+    if (absolute === skip) continue;
+    if (entry.isDirectory()) Object.assign(result, await snapshot(absolute, skip), { [absolute]: 'dir' });
+    else if (entry.isFile()) result[absolute] = createHash('sha256').update(await readFile(absolute)).digest('hex');
+    else result[absolute] = 'other';
+  }
+  return result;
+}
