@@ -1,8 +1,10 @@
 // Bundles the CLI into dist/falcon.js. Heavy parts are split out and loaded lazily by dynamic import.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+
+await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 
 await build({
   entryPoints: { falcon: 'src/cli/main.ts' },
@@ -21,5 +23,6 @@ await build({
   },
   sourcemap: 'linked',
   legalComments: 'none',
+  minify: true,
   logLevel: 'warning',
 });

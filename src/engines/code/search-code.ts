@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { looksBinary } from './binary-content.js';
@@ -98,6 +97,7 @@ async function searchWithRipgrep(
     '--regexp', options.pattern,
     '--', isFile ? path.posix.basename(target) : '.',
   ];
+  const { execa } = await import('execa');
   const subprocess = execa('rg', args, {
     cwd: path.join(projectRoot, folder),
     cancelSignal: options.signal,

@@ -1,6 +1,5 @@
 import { STATUS_CODES } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { request } from 'undici';
 
 export type HttpBody = string | Record<string, unknown> | unknown[];
 
@@ -54,6 +53,9 @@ export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse
   const { headers, body } = encodeBody(input.headers ?? {}, input.body);
   const started = performance.now();
   try {
+    // undici is large: load it on the first request, not at start-up. It is CommonJS, so its
+    // exports sit on `default` once bundled.
+    const { request } = (await import('undici')).default;
     const response = await request(url, {
       method: input.method.toUpperCase() as 'GET',
       headers,

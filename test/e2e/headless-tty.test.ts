@@ -1,0 +1,55 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
+import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
+import { startFalconInPty } from '../support/pty-session.js';
+
+let models: FakeModelServer;
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  models = await startFakeModelServer();
+});
+afterAll(() => models.close());
+beforeEach(async () => {
+  sandbox = await createSandbox();
+  models.reset();
+  await sandbox.writeConfig({
+    default_provider: 'openai',
+    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+  });
+  await writeFile(path.join(sandbox.project, 'notes.txt'), 'original\n');
+});
+afterEach(() => sandbox.cleanup());
+
+const changeNotes = 'Thought: update the notes.\nACTION: write_file({"path": "notes.txt", "content": "changed\\n"})';
+
+describe('falcon -p on a terminal', () => {
+  it.each([
+    { key: 'y', expected: 'changed\n', answer: 'written' },
+    { key: 'n', expected: 'original\n', answer: 'left alone' },
+  ])('shows the diff and asks y/N before writing (answer $key)', async ({ key, expected, answer }) => {
+    models.script([changeNotes, `Final Answer: ${answer}`]);
+    const falcon = startFalconInPty(['-p', 'change the notes'], { cwd: sandbox.project, env: sandbox.env() });
+    await falcon.waitForText('Allow: change notes.txt? [y/N]');
+    const screen = falcon.screen();
+    expect(screen).toContain('Change: notes.txt');
+    expect(screen).toContain('-original');
+    expect(screen).toContain('+changed');
+    expect(screen).toContain('● write_file notes.txt');
+    falcon.write(`${key}\r`);
+    expect((await falcon.exited).exitCode).toBe(0);
+    expect(falcon.screen()).toContain(answer);
+    expect(await readFile(path.join(sandbox.project, 'notes.txt'), 'utf8')).toBe(expected);
+  });
+
+  it('stops on Ctrl-C while waiting for the answer, writing nothing', async () => {
+    models.script([changeNotes]);
+    const falcon = startFalconInPty(['-p', 'change the notes'], { cwd: sandbox.project, env: sandbox.env() });
+    await falcon.waitForText('[y/N]');
+    falcon.write('\x03');
+    expect((await falcon.exited).exitCode).toBe(130);
+    expect(await readFile(path.join(sandbox.project, 'notes.txt'), 'utf8')).toBe('original\n');
+  });
+});
