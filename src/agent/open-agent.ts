@@ -1,6 +1,7 @@
 import { loadGlobalConfig } from '../config/load-global-config.js';
 import { loadProjectConfig } from '../config/load-project-config.js';
 import { loadDotEnv } from '../config/load-dotenv.js';
+import { displayPath } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
 import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionStore } from '../workspace/session-store.js';
@@ -38,7 +39,8 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     tools: createToolRegistry(tools),
     systemPrompt: await buildSystemPrompt({ tools, projectRoot }),
     session,
-    createModel: (choice, emit) => createChatModel(global.config, choice, emit),
+    createModel: (choice, emit) =>
+      createChatModel(global.config, choice, emit, { configPath: displayPath(global.path) }),
     modelChoice: options.modelChoice,
     limits: {
       maxTurns: options.maxTurns ?? project.config.maxTurns ?? DEFAULT_MAX_TURNS,

@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
@@ -127,6 +127,28 @@ describe('the loop through the binary', () => {
     const result = await falcon(['-p', 'loop', '--max-turns', '2', '--output-format', 'json']);
     expect(result.code).toBe(3);
     expect(JSON.parse(result.stdout)).toMatchObject({ answer: null, reason: 'limit', turns: 2, toolCalls: 2 });
+  });
+
+  it('applies tool_limits from .falcon/config.yaml', async () => {
+    await sandbox.writeConfig(configFor());
+    await mkdir(path.join(sandbox.project, '.falcon'));
+    await writeFile(path.join(sandbox.project, '.falcon', 'config.yaml'), 'tool_limits:\n  http_request: 1\n');
+    const call = `ACTION: http_request({"method": "GET", "url": "${api.url}/users/1"})`;
+    models.script([call, call, 'Final Answer: done']);
+    const result = await falcon(['-p', 'go']);
+    expect(result.code).toBe(0);
+    expect(models.requests[2]!.messages.at(-1)!.content).toMatch(/http_request has reached its limit of 1 calls/);
+  });
+
+  it('uses the provider and model given by --provider and --model', async () => {
+    await sandbox.writeConfig(configFor());
+    models.script(['Final Answer: from ollama']);
+    const result = await falcon(['-p', 'hi', '--provider', 'ollama', '--model', 'qwen-test']);
+    expect(result.stdout).toBe('from ollama\n');
+    expect(models.requests[0]).toMatchObject({ protocol: 'ollama', model: 'qwen-test' });
+    const unknown = await falcon(['-p', 'hi', '--provider', 'nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/"nope" is not configured/);
   });
 
   it('writes a file with --yes and leaves it untouched without', async () => {
