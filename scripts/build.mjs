@@ -15,6 +15,7 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'bundle',
+  jsx: 'automatic',
   external: ['react-devtools-core'],
   define: { FALCON_VERSION: JSON.stringify(pkg.version) },
   banner: {

@@ -3,6 +3,7 @@ import type { ChatMessage } from './messages.js';
 import type { ChatModel, Usage } from '../llm/chat-model.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { SessionStore } from '../workspace/session-store.js';
+import type { VariableScope } from '../workspace/variable-scope.js';
 import { runLoop, type LoopLimits, type RunSummary } from './run-loop.js';
 import type { ConfirmationRequest, ToolLookup } from './run-tool-call.js';
 import { abortError } from './abort.js';
@@ -17,6 +18,7 @@ export interface AgentOptions {
   tools: ToolLookup;
   systemPrompt: string;
   session: SessionStore;
+  variables: VariableScope;
   /** Builds the model for a choice; retry and provider-switch events go to `emit`. */
   createModel(choice: ModelChoice, emit: EmitEvent): ChatModel;
   modelChoice?: ModelChoice;
@@ -59,12 +61,29 @@ export class Agent {
     return { provider: this.model.provider, model: this.model.model };
   }
 
+  get variables(): VariableScope {
+    return this.options.variables;
+  }
+
+  /** The environment `{{VAR}}` placeholders resolve from. */
+  get environment(): string | undefined {
+    return this.options.variables.environment;
+  }
+
+  async useEnvironment(name: string): Promise<void> {
+    await this.options.variables.useEnvironment(name);
+  }
+
   get history(): readonly ChatMessage[] {
     return this.options.session.messages;
   }
 
   get usage(): Readonly<Usage> {
     return this.totalUsage;
+  }
+
+  get tools(): readonly AnyTool[] {
+    return this.options.tools.list();
   }
 
   get callCounts(): ReadonlyMap<string, number> {
@@ -93,7 +112,7 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
-        context: { projectRoot: this.options.projectRoot, model: this.model },
+        context: { projectRoot: this.options.projectRoot, model: this.model, variables: this.options.variables },
       });
     } finally {
       this.controller = undefined;

@@ -5,6 +5,7 @@ import { displayPath } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
 import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionStore } from '../workspace/session-store.js';
+import { VariableScope } from '../workspace/variable-scope.js';
 import { Agent, type ModelChoice } from './agent.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
@@ -23,6 +24,7 @@ export interface OpenAgentOptions {
 
 export interface OpenedAgent {
   agent: Agent;
+  session: SessionStore;
   warnings: string[];
 }
 
@@ -34,11 +36,13 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const project = await loadProjectConfig(projectRoot);
   const tools = createDefaultTools();
   const session = await openSession(projectRoot, options.resume);
+  const variables = await VariableScope.open(projectRoot, env);
   const agent = new Agent({
     projectRoot,
     tools: createToolRegistry(tools),
-    systemPrompt: await buildSystemPrompt({ tools, projectRoot }),
+    systemPrompt: await buildSystemPrompt({ tools, projectRoot, environment: variables.environment }),
     session,
+    variables,
     createModel: (choice, emit) =>
       createChatModel(global.config, choice, emit, { configPath: displayPath(global.path) }),
     modelChoice: options.modelChoice,
@@ -48,7 +52,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     },
     toolLimits: project.config.toolLimits,
   });
-  return { agent, warnings: [...global.warnings, ...project.warnings] };
+  return { agent, session, warnings: [...global.warnings, ...project.warnings] };
 }
 
 async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore> {

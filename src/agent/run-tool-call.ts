@@ -8,6 +8,7 @@ import { truncateObservation } from './observation.js';
 
 export interface ToolLookup {
   get(name: string): AnyTool | undefined;
+  list(): readonly AnyTool[];
   readonly names: ReadonlySet<string>;
 }
 

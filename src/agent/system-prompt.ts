@@ -10,6 +10,8 @@ const PROJECT_NOTES_LIMIT = 8_000;
 export interface SystemPromptInput {
   tools: readonly AnyTool[];
   projectRoot: string;
+  /** The environment `{{VAR}}` placeholders resolve from when the session starts. */
+  environment?: string;
   now?: Date;
 }
 
@@ -26,11 +28,12 @@ async function readPromptSections(dir: string): Promise<string[]> {
   return Promise.all(names.map(async (name) => (await readFile(path.join(dir, name), 'utf8')).trim()));
 }
 
-async function describeSession({ projectRoot, now = new Date() }: SystemPromptInput): Promise<string> {
+async function describeSession({ projectRoot, environment, now = new Date() }: SystemPromptInput): Promise<string> {
   const lines = [
     '# This session',
     '',
     `- Project folder: ${projectRoot}`,
+    `- Active environment: ${environment ?? 'none'} (\`{{VAR}}\` in requests resolves from it; \`{{env:NAME}}\` reads the process environment)`,
     `- Date: ${now.toISOString().slice(0, 10)}`,
     `- Platform: ${process.platform}`,
   ];

@@ -2,7 +2,10 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { VERSION } from '../version.js';
 import { OUTPUT_FORMATS } from '../headless/output-format.js';
 import { exitCodeForUserError, isUserError } from './user-error.js';
-import type { PromptCommandOptions } from './prompt-command.js';
+import { configCommand } from './config-command.js';
+import { initCommand } from './init-command.js';
+import type { MainOptions } from './main-options.js';
+import { UsageError } from './user-error.js';
 
 // `falcon -p … | head` closes our stdout early: that is the reader's choice, not an error.
 for (const stream of [process.stdout, process.stderr]) {
@@ -35,9 +38,12 @@ Exit codes (with -p): 0 answered, 1 error, 2 bad usage, 3 a limit was reached, 1
 Configuration: ~/.falcon/config.yaml (or $FALCON_HOME/config.yaml); project settings: .falcon/config.yaml.`,
   )
   .exitOverride()
-  .action(async (options: PromptCommandOptions) => {
-    const { runPromptCommand } = await import('./prompt-command.js');
-    const code = await runPromptCommand(options);
+  .action(async (options: MainOptions) => {
+    if (options.continue && options.resume) throw new UsageError('use either --continue or --resume, not both');
+    const code =
+      options.prompt === undefined
+        ? await (await import('./interactive-command.js')).runInteractiveCommand(options)
+        : await (await import('./prompt-command.js')).runPromptCommand({ ...options, prompt: options.prompt });
     // SDK clients keep sockets alive; leave once what we printed has been handed to the OS.
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
     process.exit(code);
@@ -48,6 +54,12 @@ function parsePositiveInt(value: string): number {
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
   return number;
 }
+
+// Options before a command name are the program's, after it the command's: `falcon init --yes`.
+program.enablePositionalOptions();
+program.addCommand(initCommand());
+
+program.addCommand(configCommand());
 
 try {
   await program.parseAsync(process.argv);

@@ -2,28 +2,11 @@ import { realpath } from 'node:fs/promises';
 import { text as readStream } from 'node:stream/consumers';
 import { openAgent } from '../agent/open-agent.js';
 import { runHeadless } from '../headless/run-headless.js';
-import type { OutputFormat } from '../headless/output-format.js';
+import type { MainOptions } from './main-options.js';
 import { UsageError } from './user-error.js';
 
-export interface PromptCommandOptions {
-  prompt?: string | true;
-  outputFormat: OutputFormat;
-  yes?: boolean;
-  continue?: boolean;
-  resume?: string;
-  maxTurns?: number;
-  provider?: string;
-  model?: string;
-}
-
 /** `falcon -p "task"`: one task, no TUI. Returns the exit code. */
-export async function runPromptCommand(options: PromptCommandOptions): Promise<number> {
-  if (options.prompt === undefined) {
-    throw new UsageError(
-      'the interactive session is not available in this version yet; run a task with: falcon -p "<task>"',
-    );
-  }
-  if (options.continue && options.resume) throw new UsageError('use either --continue or --resume, not both');
+export async function runPromptCommand(options: MainOptions & { prompt: string | true }): Promise<number> {
   const task = await readTask(options.prompt);
   const { agent, warnings } = await openAgent({
     projectRoot: await realpath(process.cwd()),

@@ -29,3 +29,11 @@ export class ConfigError extends Error {
     super(problems.map((problem) => formatConfigProblem(file, problem)).join('\n'));
   }
 }
+
+/**
+ * An edit asked for (by `falcon config set …` or the wizard) that would leave the file invalid. The
+ * file is not written; the message names the key and what is wrong, one line per problem.
+ */
+export class ConfigEditError extends Error {
+  override readonly name = 'ConfigEditError';
+}

@@ -10,6 +10,8 @@ const positiveInteger = z.int().min(1);
 /** `.falcon/config.yaml` as written on disk. */
 export const projectConfigSchema = z.strictObject({
   framework: z.string().trim().min(1).nullish(),
+  base_url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).nullish(),
+  spec: z.string().trim().min(1).nullish(),
   max_turns: positiveInteger.nullish(),
   tool_limits: z.record(z.string(), positiveInteger).nullish(),
 });
@@ -29,6 +31,8 @@ export async function loadProjectConfig(projectRoot: string): Promise<LoadedProj
   return {
     config: {
       ...(data.framework && { framework: data.framework }),
+      ...(data.base_url && { baseUrl: data.base_url }),
+      ...(data.spec && { spec: data.spec }),
       ...(data.max_turns && { maxTurns: data.max_turns }),
       toolLimits: data.tool_limits ?? {},
     },

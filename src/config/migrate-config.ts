@@ -1,3 +1,4 @@
+import { knownProvider } from './known-providers.js';
 import { formatKeyPath, type KeyPath } from './yaml-file.js';
 
 // The earlier Go Falcon wrote one active provider at the top level:
@@ -22,11 +23,19 @@ export interface MigrationNote {
   message: string;
 }
 
+/** A provider the old file named no model for, given the usual model of that provider. */
+export interface AssumedModel {
+  id: string;
+  model: string;
+}
+
 export interface MigratedConfig {
   /** The same settings in the current shape, ready for `saveGlobalConfig`. */
   config: Record<string, unknown>;
   /** Where a key of the new shape came from in the old file, so messages point at what the user wrote. */
   sourceOf(path: KeyPath): KeyPath;
+  /** Providers kept from flat keys alone, with the model they were given. */
+  assumedModels: AssumedModel[];
   /** Old keys that have no place in the new shape. */
   notes: MigrationNote[];
 }
@@ -40,7 +49,9 @@ export function isLegacyConfig(raw: unknown): raw is Record<string, unknown> {
 export function migrateLegacyConfig(raw: Record<string, unknown>): MigratedConfig {
   const sources = new Map<string, KeyPath>();
   const notes: MigrationNote[] = [];
+  const assumedModels: AssumedModel[] = [];
   const config: Record<string, unknown> = {};
+  const providers: Record<string, unknown> = {};
   const id = activeProvider(raw);
 
   for (const [key, value] of Object.entries(raw)) {
@@ -48,50 +59,73 @@ export function migrateLegacyConfig(raw: Record<string, unknown>): MigratedConfi
   }
 
   if (id) {
-    const idSource: KeyPath = ['provider' in raw ? 'provider' : (flatKeyOf(raw, id) ?? 'provider')];
+    const idSource: KeyPath = ['provider' in raw ? 'provider' : (flatKeysOf(raw, id)[0] ?? 'provider')];
     config.default_provider = id;
     sources.set('default_provider', idSource);
     sources.set(formatKeyPath(['providers', id]), idSource);
     sources.set(formatKeyPath(['providers', id, 'model']), ['default_model']);
-    config.providers = { [id]: { model: raw.default_model, config: providerSettings(raw, id, sources) } };
-  }
-
-  for (const [key, { provider }] of Object.entries(FLAT_PROVIDER_KEYS)) {
-    if (!(key in raw) || provider === id) continue;
-    const why = id
-      ? `only the active provider (${id}) has a model; add ${provider} with \`falcon config\``
-      : NO_PROVIDER;
-    notes.push({ path: [key], message: `not carried over: ${why}` });
-  }
-  if (!id) {
+    let model = raw.default_model;
+    if (model === undefined && !('provider' in raw)) {
+      model = knownProvider(id)?.defaultModel;
+      if (typeof model === 'string') assumedModels.push({ id, model });
+    }
+    providers[id] = { model, config: providerSettings(raw, id, sources, notes) };
+  } else {
     for (const key of ['provider', 'default_model', 'provider_config'].filter((k) => k in raw)) {
       const why = key === 'provider' ? 'expected the name of a provider' : NO_PROVIDER;
       notes.push({ path: [key], message: `not carried over: ${why}` });
     }
   }
 
-  return { config, sourceOf: (path) => sourceOf(sources, path), notes };
+  for (const other of mentionedProviders(raw).filter((provider) => provider !== id)) {
+    const model = knownProvider(other)!.defaultModel; // every flat key belongs to a known provider
+    const settings: Record<string, unknown> = {};
+    for (const key of flatKeysOf(raw, other)) {
+      const { field } = FLAT_PROVIDER_KEYS[key]!;
+      settings[field] = raw[key];
+      sources.set(formatKeyPath(['providers', other, 'config', field]), [key]);
+    }
+    sources.set(formatKeyPath(['providers', other]), [flatKeysOf(raw, other)[0]!]);
+    providers[other] = { model, config: settings };
+    assumedModels.push({ id: other, model });
+  }
+
+  if (Object.keys(providers).length > 0) config.providers = providers;
+  return { config, sourceOf: (path) => sourceOf(sources, path), assumedModels, notes };
 }
 
-/** `provider:`, or the one provider that flat keys mention when the file does not say. */
+/**
+ * `provider:`; else the one provider that flat keys mention; else Ollama when it is among them,
+ * since the first Falcon, whose files have only flat keys, spoke only to Ollama.
+ */
 function activeProvider(raw: Record<string, unknown>): string | undefined {
   if ('provider' in raw) {
     return typeof raw.provider === 'string' ? raw.provider.trim().toLowerCase() || undefined : undefined;
   }
-  const mentioned = new Set(
-    Object.entries(FLAT_PROVIDER_KEYS)
-      .filter(([key]) => key in raw)
-      .map(([, { provider }]) => provider),
-  );
-  return mentioned.size === 1 ? [...mentioned][0] : undefined;
+  const mentioned = mentionedProviders(raw);
+  if (mentioned.length === 1) return mentioned[0];
+  return mentioned.includes('ollama') ? 'ollama' : undefined;
 }
 
-function flatKeyOf(raw: Record<string, unknown>, id: string): string | undefined {
-  return Object.entries(FLAT_PROVIDER_KEYS).find(([key, { provider }]) => key in raw && provider === id)?.[0];
+/** In the order the file mentions them. */
+function mentionedProviders(raw: Record<string, unknown>): string[] {
+  const mentioned = Object.keys(raw).flatMap((key) => FLAT_PROVIDER_KEYS[key]?.provider ?? []);
+  return [...new Set(mentioned)];
+}
+
+function flatKeysOf(raw: Record<string, unknown>, id: string): string[] {
+  return Object.entries(FLAT_PROVIDER_KEYS)
+    .filter(([key, { provider }]) => key in raw && provider === id)
+    .map(([key]) => key);
 }
 
 /** `provider_config` first, then the flat keys for the same provider where it leaves a gap. */
-function providerSettings(raw: Record<string, unknown>, id: string, sources: Map<string, KeyPath>): unknown {
+function providerSettings(
+  raw: Record<string, unknown>,
+  id: string,
+  sources: Map<string, KeyPath>,
+  notes: MigrationNote[],
+): unknown {
   const configPath = formatKeyPath(['providers', id, 'config']);
   const given = raw.provider_config;
   if (given !== undefined && given !== null && !isMapping(given)) {
@@ -105,8 +139,12 @@ function providerSettings(raw: Record<string, unknown>, id: string, sources: Map
     settings[field] = value;
     sources.set(formatKeyPath(['providers', id, 'config', field]), ['provider_config', key]);
   }
-  for (const [key, { provider, field }] of Object.entries(FLAT_PROVIDER_KEYS)) {
-    if (provider !== id || !(key in raw) || settings[field]) continue;
+  for (const key of flatKeysOf(raw, id)) {
+    const { field } = FLAT_PROVIDER_KEYS[key]!;
+    if (settings[field]) {
+      notes.push({ path: [key], message: `not carried over: provider_config sets ${field} too, and wins` });
+      continue;
+    }
     settings[field] = raw[key];
     sources.set(formatKeyPath(['providers', id, 'config', field]), [key]);
   }

@@ -32,6 +32,10 @@ export interface FalconConfig {
 
 export interface ProjectConfig {
   framework?: string;
+  /** The API's development base URL, as `falcon init` found or was told it. */
+  baseUrl?: string;
+  /** The project's OpenAPI, Swagger or Postman file, relative to the project root. */
+  spec?: string;
   maxTurns?: number;
   /** Per-tool call limits per run, overriding each tool's default. */
   toolLimits: Record<string, number>;

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/events.js';
-import { describeCall } from './describe-call.js';
+import { describeCall } from '../tools/describe-call.js';
 import { styleFor } from './terminal-style.js';
 
 /** Prints what the agent is doing, a line per step, for a person watching stderr. */

@@ -46,7 +46,9 @@ export function createChatModel(
   const configured = Object.keys(config.providers);
   const primaryId = choice.provider ?? config.defaultProvider ?? (configured.length === 1 ? configured[0] : undefined);
   if (primaryId === undefined || configured.length === 0) {
-    throw new ModelSetupError(`No model provider is configured. Add one to ${configPath}, for example:\n\n${EXAMPLE_CONFIG}`);
+    throw new ModelSetupError(
+      `No model provider is configured. Run \`falcon config\` to set one up, or add one to ${configPath}, for example:\n\n${EXAMPLE_CONFIG}`,
+    );
   }
 
   const settingsOf = (id: string, role: string): ProviderSettings => {

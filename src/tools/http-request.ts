@@ -16,7 +16,7 @@ const RATE_LIMIT_HEADER = /^(x-)?ratelimit/;
 const schema = z.strictObject({
   // Models often write `get`; the case of a method name carries no meaning for the user.
   method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS)).describe('HTTP method'),
-  url: z.string().min(1).describe('absolute http:// or https:// URL'),
+  url: z.string().min(1).describe('absolute http:// or https:// URL; {{VAR}} placeholders are resolved'),
   headers: z.record(z.string(), z.string()).optional().describe('request headers, e.g. {"Authorization": "Bearer …"}'),
   body: z
     .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
@@ -37,11 +37,12 @@ export const httpRequestTool = defineTool({
   schema,
   kind: 'network',
   async run(args, ctx) {
+    const { variables } = ctx;
     const response = await sendRequest({
       method: args.method,
-      url: args.url,
-      headers: args.headers,
-      body: args.body,
+      url: await variables.resolve(args.url),
+      headers: args.headers && (await variables.resolveDeep(args.headers)),
+      body: args.body === undefined ? undefined : await variables.resolveDeep(args.body),
       timeoutMs: args.timeout_ms,
       signal: ctx.signal,
     }).catch((error: unknown) => {

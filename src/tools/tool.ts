@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Preview } from '../agent/events.js';
 import type { ChatModel } from '../llm/chat-model.js';
+import type { VariableScope } from '../workspace/variable-scope.js';
 
 export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 
@@ -10,6 +11,8 @@ export interface ToolContext {
   projectRoot: string;
   signal: AbortSignal;
   progress(message: string): void;
+  /** `{{VAR}}` resolution: session, active environment, global variables, process environment. */
+  variables: VariableScope;
   /** The current model, for the few tools that think. */
   model?: ChatModel;
 }

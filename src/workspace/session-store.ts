@@ -26,6 +26,8 @@ export class SessionStore {
     readonly id: string,
     readonly file: string,
     readonly messages: ChatMessage[],
+    /** What the file held when it was opened: the transcript a front end shows on resume. */
+    readonly loadedRecords: readonly SessionRecord[],
     /** The header of a new session, written with its first record so that no empty file is left. */
     private header?: SessionRecord,
   ) {}
@@ -33,7 +35,7 @@ export class SessionStore {
   static create(projectRoot: string): SessionStore {
     const id = newSessionId();
     const header: SessionRecord = { kind: 'session', id, createdAt: new Date().toISOString(), cwd: projectRoot };
-    return new SessionStore(id, sessionFile(projectRoot, id), [], header);
+    return new SessionStore(id, sessionFile(projectRoot, id), [], [], header);
   }
 
   static async open(projectRoot: string, id: string): Promise<SessionStore> {
@@ -46,7 +48,8 @@ export class SessionStore {
       const hint = recent.length ? ` Recent sessions: ${recent.join(', ')}.` : ' There are no sessions yet.';
       throw new SessionNotFoundError(`No session "${id}" in ${path.dirname(file)}.${hint}`);
     }
-    return new SessionStore(id, file, readMessages(text));
+    const records = parseRecords(text);
+    return new SessionStore(id, file, conversationOf(records), records);
   }
 
   static async openLatest(projectRoot: string): Promise<SessionStore | undefined> {
@@ -113,19 +116,21 @@ function newSessionId(): string {
 }
 
 /** A line cut short by a crash is skipped; everything before it is kept. */
-function readMessages(text: string): ChatMessage[] {
-  const messages: ChatMessage[] = [];
+function parseRecords(text: string): SessionRecord[] {
+  const records: SessionRecord[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
-    let record: SessionRecord;
     try {
-      record = JSON.parse(line) as SessionRecord;
+      records.push(JSON.parse(line) as SessionRecord);
     } catch {
       continue;
     }
-    if (record.kind === 'message' && record.role !== 'system') {
-      messages.push({ role: record.role, content: record.content });
-    }
   }
-  return messages;
+  return records;
+}
+
+function conversationOf(records: SessionRecord[]): ChatMessage[] {
+  return records.flatMap((record) =>
+    record.kind === 'message' && record.role !== 'system' ? [{ role: record.role, content: record.content }] : [],
+  );
 }

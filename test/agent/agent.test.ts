@@ -8,6 +8,7 @@ import type { AgentEvent } from '../../src/agent/events.js';
 import { defineTool, ToolError, type AnyTool } from '../../src/tools/tool.js';
 import { createToolRegistry } from '../../src/tools/registry.js';
 import { SessionStore } from '../../src/workspace/session-store.js';
+import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { ScriptedModel, untilAborted, type ScriptStep } from '../support/scripted-model.js';
 
 let project: string;
@@ -80,6 +81,7 @@ function makeAgent(
     tools: createToolRegistry(options.tools ?? [echo, fails, writeNote, waitsForAbort]),
     systemPrompt: 'You are a test.',
     session,
+    variables: new VariableScope(project, {}),
     createModel: () => model,
     limits: { maxTurns: options.maxTurns ?? 10, observationLimit: options.observationLimit ?? 2000 },
     toolLimits: options.toolLimits,

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGlobalConfig } from '../../src/config/load-global-config.js';
@@ -33,5 +33,17 @@ describe('saveGlobalConfig', () => {
     expect(await readdir(home)).toEqual(['config.yaml']);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await readFile(path, 'utf8')).not.toContain('old');
+  });
+});
+
+describe('saveGlobalConfig on a folder open to others', () => {
+  it.skipIf(process.platform === 'win32')('makes the folder private again', async () => {
+    const home = join(await tempDir(), '.falcon');
+    await mkdir(home, { mode: 0o755 });
+    await chmod(home, 0o755);
+
+    await saveGlobalConfig(join(home, 'config.yaml'), CONFIG);
+
+    expect((await stat(home)).mode & 0o777).toBe(0o700);
   });
 });

@@ -62,7 +62,7 @@ describe('createChatModel', () => {
     const empty = config({ defaultProvider: undefined, fallback: [], providers: {} });
     const attempt = () => createChatModel(empty, {}, ignore, { configPath: '/home/ada/.falcon/config.yaml' });
     expect(attempt).toThrow(ModelSetupError);
-    expect(attempt).toThrow(/Add one to \/home\/ada\/\.falcon\/config\.yaml, for example:\n\ndefault_provider: ollama\nproviders:\n  ollama: \{model: llama3\.2/);
+    expect(attempt).toThrow(/Run `falcon config` to set one up, or add one to \/home\/ada\/\.falcon\/config\.yaml, for example:\n\ndefault_provider: ollama\nproviders:\n  ollama: \{model: llama3\.2/);
   });
 
   it('names the configured providers when asked for an unknown one', () => {

@@ -1,0 +1,77 @@
+// `falcon config set | default | fallback | remove`: one edit of the file, checked like the loader
+// checks it, written atomically. Problems with what was asked exit 2; a broken file exits 1 untouched.
+import { text as readStream } from 'node:stream/consumers';
+import type { ConfigEdit, RawGlobalConfig } from '../../config/config-edit.js';
+import { ConfigEditError } from '../../config/config-error.js';
+import { openGlobalConfigForEdit } from '../../config/editable-global-config.js';
+import { displayPath } from '../../config/falcon-home.js';
+import { removeProvider, setDefault, setFallback } from '../../config/provider-roles.js';
+import { saveGlobalConfig } from '../../config/save-global-config.js';
+import { type ProviderFields, setProvider } from '../../config/set-provider.js';
+import type { SetOptions } from '../config-command.js';
+import { UsageError } from '../user-error.js';
+import { say, warn } from './config-output.js';
+
+export async function runConfigSet(id: string, options: SetOptions): Promise<void> {
+  const fields: ProviderFields = {
+    ...(options.model !== undefined && { model: options.model }),
+    ...(options.apiKey !== undefined && { apiKey: options.apiKey === '-' ? await readKeyFromStdin() : options.apiKey }),
+    ...(options.url !== undefined && { url: options.url }),
+    ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+    ...(options.mode && { mode: options.mode }),
+  };
+  await editConfig((raw) => {
+    const isNew = !Object.hasOwn((raw.providers as object | null | undefined) ?? {}, id);
+    if (!isNew && Object.keys(fields).length === 0 && !options.default) {
+      throw new UsageError(`nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode or --default`);
+    }
+    const edit = setProvider(raw, id, fields);
+    const model = edit.data.providers![id]!.model;
+    const saved = { ...edit, notes: [`${isNew ? 'Added' : 'Updated'} ${id} (model ${model})`, ...edit.notes] };
+    if (!options.default || edit.data.default_provider === id) return saved;
+    return { ...setDefault(edit.raw, id), notes: [...saved.notes, `${id} is now the default provider`] };
+  });
+  say(`Test it with: falcon config test ${id}`);
+}
+
+export function runConfigDefault(id: string): Promise<void> {
+  return editConfig((raw) => ({ ...setDefault(raw, id), notes: [`${id} is now the default provider`] }));
+}
+
+export function runConfigFallback(ids: string[]): Promise<void> {
+  return editConfig((raw) => {
+    const edit = setFallback(raw, ids);
+    return { ...edit, notes: [ids.length > 0 ? `Fallback order: ${ids.join(', ')}` : 'No fallback providers'] };
+  });
+}
+
+export function runConfigRemove(id: string): Promise<void> {
+  return editConfig((raw) => {
+    const edit = removeProvider(raw, id);
+    return { ...edit, notes: [`Removed ${id}`, ...edit.notes] };
+  });
+}
+
+/** Opens the file (refusing a broken one), applies the edit, saves, and says what changed. */
+async function editConfig(edit: (raw: RawGlobalConfig) => ConfigEdit): Promise<void> {
+  const opened = await openGlobalConfigForEdit({ env: process.env });
+  warn(opened.warnings);
+  let result: ConfigEdit;
+  try {
+    result = edit(opened.raw);
+  } catch (error) {
+    if (error instanceof ConfigEditError) throw new UsageError(error.message);
+    throw error;
+  }
+  await saveGlobalConfig(opened.path, result.raw);
+  for (const note of result.notes) say(`${note}.`);
+  const shown = displayPath(opened.path);
+  say(opened.migrated ? `Saved ${shown}, now in the current format.` : `Saved ${shown}.`);
+}
+
+async function readKeyFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError('--api-key - reads the key from stdin: pipe it in, e.g. echo "$KEY" | falcon config set …');
+  const key = (await readStream(process.stdin)).trim();
+  if (!key) throw new UsageError('--api-key -: stdin held no key');
+  return key;
+}

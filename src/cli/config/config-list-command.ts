@@ -1,0 +1,28 @@
+import { openGlobalConfigForEdit } from '../../config/editable-global-config.js';
+import { displayPath } from '../../config/falcon-home.js';
+import { formatProviderList } from '../../config/format-provider-list.js';
+import { summarizeProviders } from '../../config/summarize-providers.js';
+import { say, stdoutPaint, warn } from './config-output.js';
+
+/** `falcon config list`: every provider with its model, URL, key (masked) and role; `--json` for scripts. */
+export async function runConfigList(options: { json?: boolean }): Promise<void> {
+  const opened = await openGlobalConfigForEdit({ env: process.env });
+  warn(opened.warnings);
+  const providers = summarizeProviders(opened.data, process.env);
+  const fallback = opened.data.fallback ?? [];
+  const defaultProvider = providers.find((provider) => provider.isDefault)?.id;
+
+  if (options.json) {
+    say(JSON.stringify({ path: opened.path, exists: opened.exists, defaultProvider: defaultProvider ?? null, fallback, providers }, null, 2));
+    return;
+  }
+  const shown = displayPath(opened.path);
+  if (providers.length === 0) {
+    say(`No model provider is configured in ${shown}.`);
+    say('Set one up with `falcon config`, or for example: falcon config set ollama --model llama3.2');
+    return;
+  }
+  say(`${shown}:`);
+  for (const line of formatProviderList(providers, stdoutPaint())) say(line);
+  if (fallback.length > 0) say(`Fallback order: ${fallback.join(', ')}`);
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { loadDotEnv } from '../config/load-dotenv.js';
+import { loadGlobalConfig } from '../config/load-global-config.js';
+import { styleFor } from '../headless/terminal-style.js';
+import { VERSION } from '../version.js';
+import { falconPath } from '../workspace/falcon-dir.js';
+import type { MainOptions } from './main-options.js';
+import { UsageError } from './user-error.js';
+
+/** `falcon` with no task: sets up what is missing on a first run, then opens the session. */
+export async function runInteractiveCommand(options: MainOptions): Promise<number> {
+  const projectRoot = await realpath(process.cwd());
+  const env = process.env;
+  loadDotEnv(projectRoot, env);
+  const hasTerminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const initialized = existsSync(falconPath(projectRoot));
+  const configured = Object.keys((await loadGlobalConfig({ env })).config.providers).length > 0;
+
+  if (!hasTerminal) {
+    if (!initialized) throw new UsageError('this project is not set up and there is no terminal to ask in; run: falcon init --yes');
+    if (!configured) throw new UsageError('no model provider is configured; run: falcon config set <provider> --model <model> --default');
+    throw new UsageError('the interactive session needs a terminal; run a task with: falcon -p "<task>"');
+  }
+  if (!initialized) {
+    process.stdout.write('No .falcon/ folder here yet: first, a minute to set up this project.\n\n');
+    const { runInit } = await import('./run-init.js');
+    const code = await runInit({});
+    if (code !== 0) return code;
+  } else if (!configured) {
+    process.stdout.write('No model provider is configured yet: first, one for Falcon to think with.\n\n');
+    const { runConfigWizard } = await import('./config/wizard/run-config-wizard.js');
+    if (!(await runConfigWizard({ env, paint: styleFor(process.stdout) }))) return 1;
+  }
+
+  const { runTui } = await import('../tui/run-tui.js');
+  return runTui({
+    projectRoot,
+    env,
+    modelChoice: { provider: options.provider, model: options.model },
+    maxTurns: options.maxTurns,
+    resume: options.continue ? 'latest' : options.resume,
+    version: VERSION,
+  });
+}

@@ -1,0 +1,13 @@
+import type { OutputFormat } from '../headless/output-format.js';
+
+/** The options of `falcon` itself (not of its subcommands). */
+export interface MainOptions {
+  prompt?: string | true;
+  outputFormat: OutputFormat;
+  yes?: boolean;
+  continue?: boolean;
+  resume?: string;
+  maxTurns?: number;
+  provider?: string;
+  model?: string;
+}

@@ -1,0 +1,97 @@
+import { type ConfigEdit, finishEdit, providerEntries, type RawGlobalConfig } from './config-edit.js';
+import { ConfigEditError } from './config-error.js';
+import type { ProviderEntry } from './global-config-schema.js';
+import { KNOWN_PROVIDERS, knownProvider } from './known-providers.js';
+import { normalizeOllamaHost } from './ollama-host.js';
+import { providerProtocol } from './resolve-provider.js';
+import type { ProviderProtocol } from './types.js';
+
+/** What `falcon config set` and the wizard may change in one provider entry; absent fields stay as they are. */
+export interface ProviderFields {
+  model?: string;
+  /** `null` (or empty) removes the saved key, so the environment variable applies again. */
+  apiKey?: string | null;
+  /** Ollama's server. `null` removes it. */
+  url?: string | null;
+  /** An OpenAI-compatible server's base URL. `null` removes it. */
+  baseUrl?: string | null;
+  mode?: 'local' | 'cloud';
+}
+
+const PROVIDER_ID = /^[a-z0-9][a-z0-9._-]*$/i;
+const CONFIG_FIELDS = { apiKey: 'api_key', url: 'url', baseUrl: 'base_url' } as const;
+
+/**
+ * Adds or updates `providers.<id>`. A known provider starts with its usual model; another name is an
+ * OpenAI-compatible server and needs a base URL and a model. The first provider becomes the default.
+ */
+export function setProvider(raw: RawGlobalConfig, id: string, fields: ProviderFields): ConfigEdit {
+  if (!isValidProviderId(id)) {
+    throw new ConfigEditError(`"${id}" cannot name a provider: use letters, digits, ".", "_" and "-"`);
+  }
+  const edited = structuredClone(raw);
+  const providers = providerEntries(edited);
+  const existing = providers[id] as ProviderEntry | undefined;
+  const protocol = existing ? providerProtocol(id, existing) : newProtocol(id, fields);
+  checkFieldsFit(id, protocol, fields);
+
+  const notes: string[] = [];
+  const model = fields.model ?? existing?.model ?? knownProvider(id)?.defaultModel;
+  if (model === undefined) throw new ConfigEditError(`${id} is a new provider: give the model to use`);
+  const config: Record<string, unknown> = { ...existing?.config };
+  for (const [field, key] of Object.entries(CONFIG_FIELDS)) {
+    const value = fields[field as keyof typeof CONFIG_FIELDS];
+    if (value === undefined) continue;
+    if (value === null || value.trim() === '') delete config[key];
+    else config[key] = value.trim();
+  }
+  if (fields.mode) {
+    config.mode = fields.mode;
+    if (fields.mode === 'cloud' && fields.url === undefined && config.url) {
+      delete config.url;
+      notes.push(`Removed the url of ${id}: Ollama cloud is reached at https://ollama.com`);
+    }
+  }
+
+  const entry: Record<string, unknown> = { ...existing, model: model.trim() };
+  if (Object.keys(config).length > 0) entry.config = config;
+  else delete entry.config;
+  edited.providers = { ...providers, [id]: entry };
+  if (!edited.default_provider) {
+    edited.default_provider = id;
+    notes.push(`${id} is now the default provider`);
+  }
+  return finishEdit(edited, notes);
+}
+
+export function isValidProviderId(id: string): boolean {
+  return PROVIDER_ID.test(id);
+}
+
+function newProtocol(id: string, fields: ProviderFields): ProviderProtocol {
+  const known = knownProvider(id);
+  if (known) return known.protocol;
+  if (fields.baseUrl) return 'openai';
+  const names = KNOWN_PROVIDERS.map((provider) => provider.id).join(', ');
+  throw new ConfigEditError(`"${id}" is not a provider Falcon knows (${names}); for an OpenAI-compatible server, give its base URL`);
+}
+
+function checkFieldsFit(id: string, protocol: ProviderProtocol, fields: ProviderFields): void {
+  if (protocol === 'ollama' && fields.baseUrl) {
+    throw new ConfigEditError(`${id}: base_url is for OpenAI-compatible servers; an Ollama provider takes url`);
+  }
+  if (protocol !== 'ollama' && fields.url) {
+    throw new ConfigEditError(`${id}: url is for Ollama; an OpenAI-compatible provider takes base_url`);
+  }
+  if (protocol !== 'ollama' && fields.mode) throw new ConfigEditError(`${id}: mode (local or cloud) applies only to Ollama`);
+  if (fields.url && !URL.canParse(normalizeOllamaHost(fields.url))) {
+    throw new ConfigEditError(`${id}: url "${fields.url}" is not a URL (for example http://localhost:11434)`);
+  }
+  if (fields.baseUrl && !isHttpUrl(fields.baseUrl.trim())) {
+    throw new ConfigEditError(`${id}: base_url "${fields.baseUrl}" is not an http(s) URL (for example http://localhost:1234/v1)`);
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  return URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
+}

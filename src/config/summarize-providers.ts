@@ -1,0 +1,48 @@
+import type { Env } from './falcon-home.js';
+import type { GlobalConfigFile } from './global-config-schema.js';
+import { knownProvider } from './known-providers.js';
+import { maskApiKey } from './mask-api-key.js';
+import { resolveProvider, urlVariable } from './resolve-provider.js';
+import type { ProviderProtocol } from './types.js';
+
+/** One configured provider as `falcon config list` shows it: no key in clear, and where each value comes from. */
+export interface ProviderSummary {
+  id: string;
+  protocol: ProviderProtocol;
+  model: string;
+  mode?: 'local' | 'cloud';
+  /** The URL in use; absent means the provider's own default. */
+  url?: string;
+  /** The environment variable the URL comes from, when the file leaves it empty. */
+  urlFrom?: string;
+  /** The key in use, masked. */
+  apiKey?: string;
+  /** The environment variable the key comes from, when the file leaves it empty. */
+  apiKeyFrom?: string;
+  isDefault: boolean;
+  /** Its place in the fallback order, from 1. */
+  fallbackRank?: number;
+}
+
+export function summarizeProviders(data: GlobalConfigFile, env: Env): ProviderSummary[] {
+  const entries = Object.entries(data.providers ?? {});
+  const defaultId = data.default_provider ?? (entries.length === 1 ? entries[0]![0] : undefined);
+  return entries.map(([id, entry]): ProviderSummary => {
+    const settings = resolveProvider(id, entry, env);
+    const keyInFile = Boolean(entry.config?.api_key?.trim());
+    const urlInFile = Boolean(entry.config?.url?.trim() || entry.config?.base_url?.trim());
+    const rank = (data.fallback ?? []).indexOf(id);
+    return {
+      id,
+      protocol: settings.protocol,
+      model: settings.model,
+      ...(settings.mode && { mode: settings.mode }),
+      ...(settings.baseUrl && { url: settings.baseUrl }),
+      ...(settings.baseUrl && !urlInFile && { urlFrom: urlVariable(id, entry) }),
+      ...(settings.apiKey && { apiKey: maskApiKey(settings.apiKey) }),
+      ...(settings.apiKey && !keyInFile && { apiKeyFrom: knownProvider(id)?.apiKeyVariable }),
+      isDefault: id === defaultId,
+      ...(rank >= 0 && { fallbackRank: rank + 1 }),
+    };
+  });
+}

@@ -1,0 +1,117 @@
+import { Box, Text, useInput, useStdout, type Key } from 'ink';
+import { useMemo, useRef, useState } from 'react';
+import type { PendingConfirmation } from '../state/view-state.js';
+import { palette } from '../theme.js';
+import { truncateText } from './plain-text-layout.js';
+import { previewRows, type PreviewRow } from './preview-rows.js';
+
+export interface ConfirmationPanelProps {
+  confirmation: PendingConfirmation;
+  /** Defaults to the terminal's width. */
+  width?: number;
+  /** Rows the whole panel may take, borders included; a longer preview scrolls. */
+  height: number;
+  onAnswer: (approved: boolean, always: boolean) => void;
+}
+
+/** Border top and bottom, title, subject and the key hints. */
+const CHROME_ROWS = 5;
+
+/** Asks the user to approve a change, a command or an action: y, n/Esc, or a (always, this session). */
+export function ConfirmationPanel(props: ConfirmationPanelProps) {
+  // Keyed by id so that each confirmation starts at the top and can be answered once.
+  return <ScrollablePanel key={props.confirmation.id} {...props} />;
+}
+
+function ScrollablePanel({ confirmation, height, onAnswer, ...props }: ConfirmationPanelProps) {
+  const { stdout } = useStdout();
+  const width = props.width ?? (stdout.columns || 80);
+  const innerWidth = Math.max(10, width - 4);
+  const rows = useMemo(() => previewRows(confirmation.preview, innerWidth), [confirmation.preview, innerWidth]);
+  const pageRows = Math.max(1, height - CHROME_ROWS);
+  const maxTop = Math.max(0, rows.length - pageRows);
+  const [scrollTop, setScrollTop] = useState(0);
+  const answered = useRef(false);
+  const top = Math.min(scrollTop, maxTop);
+
+  useInput((input, key) => {
+    const scroll = scrollDelta(key, pageRows);
+    if (scroll !== 0) {
+      // Keys can arrive faster than renders: move from the latest position, not this render's.
+      setScrollTop((previous) => Math.min(maxTop, Math.max(0, Math.min(previous, maxTop) + scroll)));
+      return;
+    }
+    const answer = answerFor(input, key);
+    if (answer && !answered.current) {
+      answered.current = true;
+      onAnswer(answer.approved, answer.always);
+    }
+  });
+
+  const visible = rows.slice(top, top + pageRows);
+  const position = rows.length > pageRows ? `↑↓ lines ${top + 1}–${top + visible.length} of ${rows.length}` : '';
+  const keys = `y yes · n no · a always allow ${confirmation.tool}`;
+  return (
+    <Box flexDirection="column" width={width} borderStyle="round" borderColor={palette.warning} paddingX={1}>
+      <Text bold wrap="truncate-end">
+        {confirmation.title}
+      </Text>
+      <Text dimColor wrap="truncate-end">
+        {subject(confirmation)}
+      </Text>
+      {visible.map((row, index) => (
+        <PreviewLine key={top + index} row={row} />
+      ))}
+      <Box justifyContent="space-between">
+        <Text>{truncateText(keys, innerWidth - (position ? position.length + 2 : 0))}</Text>
+        {position && <Text dimColor>{position}</Text>}
+      </Box>
+    </Box>
+  );
+}
+
+function PreviewLine({ row }: { row: PreviewRow }) {
+  const text = row.text || ' ';
+  switch (row.tone) {
+    case 'added':
+      return <Text color={palette.diffAdded} wrap="truncate-end">{text}</Text>;
+    case 'removed':
+      return <Text color={palette.diffRemoved} wrap="truncate-end">{text}</Text>;
+    case 'hunk':
+      return <Text color={palette.diffHunk} wrap="truncate-end">{text}</Text>;
+    case 'header':
+    case 'command':
+      return <Text bold wrap="truncate-end">{text}</Text>;
+    case 'muted':
+      return <Text dimColor wrap="truncate-end">{text}</Text>;
+    case 'plain':
+      return <Text wrap="truncate-end">{text}</Text>;
+  }
+}
+
+function subject({ tool, preview }: PendingConfirmation): string {
+  switch (preview.kind) {
+    case 'diff':
+      return `${preview.path} · ${preview.isNew ? 'new file' : 'change'}`;
+    case 'command':
+      return `${tool} wants to run a command`;
+    case 'info':
+      return preview.title;
+  }
+}
+
+function scrollDelta(key: Key, pageRows: number): number {
+  if (key.upArrow) return -1;
+  if (key.downArrow) return 1;
+  if (key.pageUp) return -pageRows;
+  if (key.pageDown) return pageRows;
+  return 0;
+}
+
+function answerFor(input: string, key: Key): { approved: boolean; always: boolean } | undefined {
+  const letter = input.toLowerCase();
+  if (letter === 'y') return { approved: true, always: false };
+  if (letter === 'a') return { approved: true, always: true };
+  if (letter === 'n' || key.escape) return { approved: false, always: false };
+  return undefined;
+}

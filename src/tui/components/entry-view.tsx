@@ -1,0 +1,55 @@
+import { Box } from 'ink';
+import type { Entry } from '../state/view-state.js';
+import { DecisionEntry } from './decision-entry.js';
+import { Markdown } from './markdown.js';
+import { NoticeEntry } from './notice-entry.js';
+import { OutputEntry } from './output-entry.js';
+import { ThoughtEntry } from './thought-entry.js';
+import { ToolEntry } from './tool-entry.js';
+import { UserEntry } from './user-entry.js';
+
+export interface EntryViewProps {
+  entry: Entry;
+  width: number;
+  showThoughts: boolean;
+}
+
+/**
+ * One finished piece of the transcript, followed by a blank line. A long answer arrives in parts cut
+ * at paragraph breaks, so that blank line is the paragraph gap and the parts read as one answer.
+ */
+export function EntryView({ entry, width, showThoughts }: EntryViewProps) {
+  return (
+    <Box flexDirection="column" width={width} marginBottom={1}>
+      <EntryBody entry={entry} width={width} showThoughts={showThoughts} />
+    </Box>
+  );
+}
+
+function EntryBody({ entry, width, showThoughts }: EntryViewProps) {
+  switch (entry.kind) {
+    case 'user':
+      return <UserEntry text={entry.text} width={width} />;
+    case 'thought':
+      return <ThoughtEntry text={entry.text} width={width} expanded={showThoughts} />;
+    case 'tool':
+      return (
+        <ToolEntry
+          name={entry.name}
+          args={entry.args}
+          ok={entry.ok}
+          durationMs={entry.durationMs}
+          output={entry.output}
+          width={width}
+        />
+      );
+    case 'answer':
+      return <Markdown text={entry.text} width={width} />;
+    case 'notice':
+      return <NoticeEntry tone={entry.tone} text={entry.text} width={width} />;
+    case 'output':
+      return <OutputEntry title={entry.title} text={entry.text} format={entry.format} width={width} />;
+    case 'decision':
+      return <DecisionEntry title={entry.title} approved={entry.approved} width={width} />;
+  }
+}

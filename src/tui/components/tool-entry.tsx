@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import { describeCall } from '../../tools/describe-call.js';
+import { palette } from '../theme.js';
+import { firstMeaningfulLine, truncateText } from './plain-text-layout.js';
+
+export interface ToolEntryProps {
+  name: string;
+  args: unknown;
+  ok: boolean;
+  durationMs: number;
+  output: string;
+  width: number;
+}
+
+/** A finished tool call on one line, and the gist of its observation on the next. */
+export function ToolEntry({ name, args, ok, durationMs, output, width }: ToolEntryProps) {
+  const duration = ` · ${formatDuration(durationMs)}`;
+  const call = describeCall(name, args, Math.max(1, width - 2 - duration.length));
+  const summary = truncateText(firstMeaningfulLine(output) || '(no output)', Math.max(1, width - 4));
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text wrap="truncate-end">
+        <Text color={ok ? palette.success : palette.failure}>{ok ? '✓' : '✗'}</Text>{' '}
+        <Text bold>{call.slice(0, name.length)}</Text>
+        {call.slice(name.length)}
+        <Text dimColor>{duration}</Text>
+      </Text>
+      <Text wrap="truncate-end" dimColor={ok} color={ok ? undefined : palette.failure}>
+        {`  ⎿ ${summary}`}
+      </Text>
+    </Box>
+  );
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}

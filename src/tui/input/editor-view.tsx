@@ -1,0 +1,44 @@
+import { Box, Text } from 'ink';
+import { nextBoundary, type EditorState } from './editor-state.js';
+
+export interface EditorViewProps {
+  editor: EditorState;
+  placeholder?: string;
+  /** Draws the text without a cursor, dimmed. */
+  locked: boolean;
+}
+
+const PROMPT = '› ';
+const CONTINUATION = '  ';
+
+/** The text being edited, one row per line, with the cursor shown as an inverse character. */
+export function EditorView({ editor, placeholder, locked }: EditorViewProps) {
+  if (editor.text === '' && (placeholder || locked)) {
+    return (
+      <Text>
+        {PROMPT}
+        {locked ? null : <Text inverse> </Text>}
+        <Text dimColor>{placeholder}</Text>
+      </Text>
+    );
+  }
+  let lineStart = 0;
+  const rows = editor.text.split('\n').map((line, index) => {
+    const start = lineStart;
+    lineStart += line.length + 1;
+    const prefix = index === 0 ? PROMPT : CONTINUATION;
+    const column = editor.cursor - start;
+    if (locked || column < 0 || column > line.length) {
+      return <Text key={index} dimColor={locked}>{prefix + line}</Text>;
+    }
+    const cursorEnd = nextBoundary(line, column);
+    return (
+      <Text key={index}>
+        {prefix + line.slice(0, column)}
+        <Text inverse>{line.slice(column, cursorEnd) || ' '}</Text>
+        {line.slice(cursorEnd)}
+      </Text>
+    );
+  });
+  return <Box flexDirection="column">{rows}</Box>;
+}

@@ -1,0 +1,91 @@
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { falconPath } from '../../workspace/falcon-dir.js';
+import { maskSecrets } from '../../workspace/mask-secrets.js';
+
+export const HISTORY_FILE = 'input-history.jsonl';
+/** Entries kept in memory; the file is rewritten to this many once it holds twice as many lines. */
+export const HISTORY_LIMIT = 500;
+
+/**
+ * What the user sent in this project, oldest first, for ↑/↓ recall across sessions. The file
+ * (`.falcon/input-history.jsonl`) holds one JSON string a line, appended, with secrets masked.
+ */
+export class InputHistory {
+  readonly #entries: string[];
+  readonly #file: string | undefined;
+  #writes: Promise<void> = Promise.resolve();
+
+  /** Without a file the history lives in memory only. */
+  constructor(entries: readonly string[] = [], file?: string) {
+    this.#entries = [...entries];
+    this.#file = file;
+  }
+
+  static async load(projectRoot: string): Promise<InputHistory> {
+    const file = falconPath(projectRoot, HISTORY_FILE);
+    const lines = await readLines(file);
+    const history = new InputHistory(withoutRepeats(lines.flatMap(parseEntry)).slice(-HISTORY_LIMIT), file);
+    if (lines.length > 2 * HISTORY_LIMIT) await history.#rewriteFile();
+    return history;
+  }
+
+  get entries(): readonly string[] {
+    return this.#entries;
+  }
+
+  /**
+   * Records a sent message unless blank or equal to the previous one. Resolves once it is on
+   * disk; a failed write is ignored, as losing a history line must not disturb the session.
+   */
+  add(text: string): Promise<void> {
+    if (text.trim() === '' || this.#entries.at(-1) === text) return this.#writes;
+    this.#entries.push(text);
+    const file = this.#file;
+    if (file === undefined) return this.#writes;
+    this.#writes = this.#writes.then(() => appendEntry(file, text)).catch(() => undefined);
+    return this.#writes;
+  }
+
+  async #rewriteFile(): Promise<void> {
+    const file = this.#file as string;
+    const temp = `${file}.${process.pid}.tmp`;
+    try {
+      await writeFile(temp, this.#entries.map(formatEntry).join(''), { mode: 0o600 });
+      await rename(temp, file);
+    } catch {
+      // The long file still works; it is only read more slowly.
+    }
+  }
+}
+
+async function appendEntry(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await appendFile(file, formatEntry(text), { mode: 0o600 });
+}
+
+function formatEntry(text: string): string {
+  return `${JSON.stringify(maskSecrets(text))}\n`;
+}
+
+async function readLines(file: string): Promise<string[]> {
+  try {
+    return (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
+  } catch {
+    return [];
+  }
+}
+
+/** A damaged line (a crash mid-write, a hand edit) is skipped rather than failing the load. */
+function parseEntry(line: string): string[] {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'string' && value.trim() !== '' ? [value] : [];
+  } catch {
+    return [];
+  }
+}
+
+function withoutRepeats(entries: string[]): string[] {
+  return entries.filter((entry, i) => entry !== entries[i - 1]);
+}

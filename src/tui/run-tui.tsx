@@ -1,0 +1,91 @@
+import { render } from 'ink';
+import { useState } from 'react';
+import type { Agent } from '../agent/agent.js';
+import { openAgent, type OpenAgentOptions } from '../agent/open-agent.js';
+import { InputHistory } from './input/input-history.js';
+import { createFileCompleter } from './input/project-file-completer.js';
+import type { SlashCommand } from './slash/slash-command.js';
+import { loadSlashCommands } from './slash/slash-registry.js';
+import { SessionView } from './session-view.js';
+import { viewFromSession } from './state/transcript-from-session.js';
+import { initialViewState, type ViewState } from './state/view-state.js';
+
+export interface TuiOptions extends Omit<OpenAgentOptions, 'resume'> {
+  resume?: OpenAgentOptions['resume'];
+  version: string;
+}
+
+interface OpenSession {
+  agent: Agent;
+  initialView: () => ViewState;
+}
+
+const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+
+/** The interactive session. Resolves with the exit code once the user leaves. */
+export async function runTui(options: TuiOptions): Promise<number> {
+  const { projectRoot } = options;
+  const open = async (resume: OpenAgentOptions['resume']): Promise<OpenSession> => {
+    const { agent, warnings, session } = await openAgent({ ...options, resume });
+    const records = session.loadedRecords;
+    const initialView = () => {
+      const view = records.length ? viewFromSession(records) : initialViewState();
+      const notices = warnings.map((text, i) => ({ kind: 'notice' as const, id: `w${i}`, tone: 'warning' as const, text }));
+      return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
+    };
+    return { agent, initialView };
+  };
+
+  const [first, history, commands] = await Promise.all([
+    open(options.resume),
+    InputHistory.load(projectRoot),
+    loadSlashCommands(projectRoot),
+  ]);
+  const completeFiles = createFileCompleter(projectRoot);
+  let current = first;
+  let instance: ReturnType<typeof render> | undefined;
+
+  const clearScreen = () => {
+    instance?.clear();
+    process.stdout.write(CLEAR_SCREEN);
+  };
+
+  function Root({ commandList }: { commandList: readonly SlashCommand[] }) {
+    const [session, setSession] = useState(first);
+    const openSession = async (sessionId?: string) => {
+      session.agent.cancel();
+      const next = await open(sessionId);
+      current = next;
+      clearScreen();
+      setSession(next);
+    };
+    return (
+      <SessionView
+        key={session.agent.sessionId}
+        agent={session.agent}
+        initialView={session.initialView}
+        projectRoot={projectRoot}
+        env={options.env}
+        version={options.version}
+        history={history}
+        commands={commandList}
+        completeFiles={completeFiles}
+        openSession={openSession}
+        clearScreen={clearScreen}
+        exit={() => {
+          session.agent.cancel();
+          instance?.unmount();
+        }}
+      />
+    );
+  }
+
+  instance = render(<Root commandList={commands} />, {
+    exitOnCtrlC: false,
+    maxFps: 30,
+    kittyKeyboard: { mode: 'auto', flags: ['disambiguateEscapeCodes'] },
+  });
+  await instance.waitUntilExit();
+  process.stdout.write(`Session saved. Continue it with: falcon --resume ${current.agent.sessionId}\n`);
+  return 0;
+}

@@ -1,0 +1,184 @@
+import { Box, Static, useInput, useStdout } from 'ink';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { Agent } from '../agent/agent.js';
+import { attachFiles } from './attach-files.js';
+import { ConfirmationPanel } from './components/confirmation-panel.js';
+import { EntryView } from './components/entry-view.js';
+import { LiveArea } from './components/live-area.js';
+import { Splash } from './components/splash.js';
+import { StatusBar } from './components/status-bar.js';
+import { InputBox } from './input/input-box.js';
+import type { InputHistory } from './input/input-history.js';
+import { Picker, type PickerRequest } from './slash/picker.js';
+import type { SlashCommand, SlashContext } from './slash/slash-command.js';
+import { parseSlashInput } from './slash/slash-registry.js';
+import type { ViewState } from './state/view-state.js';
+import { useAgentView } from './use-agent-view.js';
+import { useSessionKeys } from './use-session-keys.js';
+
+export interface SessionViewProps {
+  agent: Agent;
+  initialView: () => ViewState;
+  projectRoot: string;
+  env: NodeJS.ProcessEnv;
+  version: string;
+  history: InputHistory;
+  commands: readonly SlashCommand[];
+  completeFiles: (prefix: string) => Promise<string[]>;
+  openSession(sessionId?: string): Promise<void>;
+  clearScreen(): void;
+  exit(): void;
+}
+
+interface OpenPicker {
+  request: PickerRequest<unknown>;
+  resolve(value: unknown): void;
+}
+
+/** Space the input, panels and status bar need below the live area. */
+const RESERVED_ROWS = 8;
+
+/** One conversation on screen: transcript, live area, input or panel, and the status bar. */
+export function SessionView(props: SessionViewProps) {
+  const { agent, projectRoot } = props;
+  const [state, dispatch] = useAgentView(agent, props.initialView);
+  const [picker, setPicker] = useState<OpenPicker>();
+  const [showThoughts, setShowThoughts] = useState(true);
+  const [hiddenBefore, setHiddenBefore] = useState(0);
+  const attachments = useRef<{ label: string; text: string }[]>([]);
+  const { stdout } = useStdout();
+  const width = Math.max(stdout.columns || 80, 20);
+  const rows = stdout.rows || 24;
+
+  const clearScreen = useCallback(() => {
+    props.clearScreen();
+    setHiddenBefore(state.entries.length);
+  }, [props, state.entries.length]);
+
+  useSessionKeys({
+    agent,
+    state,
+    dispatch,
+    panelOpen: picker !== undefined || state.confirmation !== undefined,
+    clearScreen,
+    toggleThoughts: () => setShowThoughts((shown) => !shown),
+    exit: props.exit,
+  });
+
+  const slashContext = (args: string): SlashContext => ({
+    agent,
+    projectRoot,
+    env: props.env,
+    args,
+    show: dispatch,
+    pick: <T,>(request: PickerRequest<T>) =>
+      new Promise<T | undefined>((resolve) => {
+        setPicker({ request: request as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+      }),
+    attach: (label, text) => attachments.current.push({ label, text }),
+    openSession: props.openSession,
+    clearScreen,
+    exit: props.exit,
+  });
+
+  const runCommand = async (text: string) => {
+    const parsed = parseSlashInput(text);
+    const command = parsed && props.commands.find((c) => c.name === parsed.name);
+    if (!parsed || !command) {
+      dispatch({ type: 'notice', tone: 'error', text: `Unknown command ${text.split(/\s/)[0]}. /help lists the commands.` });
+      return;
+    }
+    try {
+      await command.run(slashContext(parsed.args));
+    } catch (error) {
+      dispatch({ type: 'notice', tone: 'error', text: `/${command.name}: ${(error as Error).message}` });
+    }
+  };
+
+  const sendMessage = async (text: string) => {
+    const { message, attached, problems } = await attachFiles(projectRoot, text);
+    for (const problem of problems) dispatch({ type: 'notice', tone: 'warning', text: `Not attached: ${problem}` });
+    const extras = attachments.current.splice(0);
+    const full = [message, ...extras.map((extra) => extra.text)].join('\n\n');
+    const shown = [...attached, ...extras.map((extra) => extra.label)];
+    const display = shown.length ? `${text}\n(attached: ${shown.join(', ')})` : text;
+    if (agent.busy) {
+      agent.steer(full);
+      dispatch({ type: 'queued_message', text: display });
+      return;
+    }
+    dispatch({ type: 'user_message', text: display });
+    agent.send(full).catch((error: unknown) => {
+      dispatch({ type: 'notice', tone: 'error', text: (error as Error).message });
+    });
+  };
+
+  const onSubmit = (text: string) => {
+    void (text.startsWith('/') ? runCommand(text) : sendMessage(text));
+  };
+
+  const staticItems = useMemo(() => ['splash' as const, ...state.entries.slice(hiddenBefore)], [state.entries, hiddenBefore]);
+  const model = agent.currentModel;
+  const liveLines = Math.max(rows - RESERVED_ROWS, 3);
+  // While a confirmation is open the panel needs the room; the live area then holds a few lines.
+  const livePaneLines = state.confirmation ? 3 : liveLines;
+
+  return (
+    <Box flexDirection="column">
+      <Static key={hiddenBefore} items={staticItems}>
+        {(item) =>
+          item === 'splash' ? (
+            hiddenBefore === 0 ? (
+              <Splash key="splash" version={props.version} folder={projectRoot} provider={model.provider} model={model.model} hint="Ask anything about your API · / for commands · @ to attach a file" />
+            ) : (
+              <Box key="splash" />
+            )
+          ) : (
+            <EntryView key={item.id} entry={item} width={width} showThoughts={showThoughts} />
+          )
+        }
+      </Static>
+      <LiveArea state={state} width={width} maxLines={livePaneLines} showThoughts={showThoughts} />
+      {state.confirmation ? (
+        <ConfirmationPanel
+          confirmation={state.confirmation}
+          height={Math.max(liveLines - 3, 6)}
+          onAnswer={(approved, always) => {
+            const pending = state.confirmation!;
+            agent.respond(pending.id, approved, { always });
+            const title = always ? `${pending.title} (and ${pending.tool} from now on)` : pending.title;
+            dispatch({ type: 'decision', id: pending.id, title, approved });
+          }}
+        />
+      ) : null}
+      {picker ? (
+        <Picker
+          {...picker.request}
+          onDone={(value) => {
+            setPicker(undefined);
+            picker.resolve(value);
+          }}
+        />
+      ) : (
+        <InputBox
+          width={width}
+          locked={state.confirmation !== undefined}
+          placeholder={agent.busy ? 'Falcon is working: type to queue a message, esc to interrupt' : 'Ask about your API…'}
+          history={props.history}
+          commands={props.commands}
+          completeFiles={props.completeFiles}
+          onSubmit={onSubmit}
+        />
+      )}
+      <StatusBar
+        status={state.status}
+        provider={model.provider}
+        model={model.model}
+        environment={agent.environment}
+        usage={state.usage}
+        toolCalls={state.toolCalls}
+        runningTool={state.running?.name}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+
+export interface PickerItem<T> {
+  label: string;
+  hint?: string;
+  value: T;
+}
+
+export interface PickerRequest<T> {
+  title: string;
+  items: PickerItem<T>[];
+  /** Index of the item selected when the picker opens (the current choice). */
+  initial?: number;
+}
+
+const VISIBLE_ROWS = 10;
+
+/** A list to choose from: type to filter, ↑/↓ to move, Enter to choose, Esc to cancel. */
+export function Picker<T>(props: PickerRequest<T> & { onDone: (value: T | undefined) => void }) {
+  const [filter, setFilter] = useState('');
+  const [selected, setSelected] = useState(props.initial ?? 0);
+  const items = props.items.filter((item) => item.label.toLowerCase().includes(filter.toLowerCase()));
+  const index = Math.min(selected, Math.max(items.length - 1, 0));
+
+  useInput((input, key) => {
+    if (key.escape) return props.onDone(undefined);
+    if (key.return) return props.onDone(items[index]?.value);
+    if (key.upArrow) return setSelected(Math.max(index - 1, 0));
+    if (key.downArrow) return setSelected(Math.min(index + 1, items.length - 1));
+    if (key.backspace || key.delete) return setFilter((text) => text.slice(0, -1));
+    if (input && !key.ctrl && !key.meta) {
+      setFilter((text) => text + input);
+      setSelected(0);
+    }
+  });
+
+  const start = Math.max(0, Math.min(index - Math.floor(VISIBLE_ROWS / 2), items.length - VISIBLE_ROWS));
+  const shown = items.slice(start, start + VISIBLE_ROWS);
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
+      <Text bold>{props.title}</Text>
+      {filter ? <Text dimColor>filter: {filter}</Text> : null}
+      {shown.map((item, i) => {
+        const active = start + i === index;
+        return (
+          <Text key={`${start + i}`} color={active ? 'cyan' : undefined}>
+            {active ? '❯ ' : '  '}
+            {item.label}
+            {item.hint ? <Text dimColor> {item.hint}</Text> : null}
+          </Text>
+        );
+      })}
+      {items.length === 0 ? <Text dimColor>nothing matches</Text> : null}
+      <Text dimColor>↑/↓ move · enter choose · esc cancel · type to filter</Text>
+    </Box>
+  );
+}

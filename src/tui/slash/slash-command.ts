@@ -1,0 +1,28 @@
+import type { Agent } from '../../agent/agent.js';
+import type { ViewAction } from '../state/reduce-view.js';
+import type { PickerRequest } from './picker.js';
+
+/** What a slash command may do to the session it runs in. */
+export interface SlashContext {
+  agent: Agent;
+  projectRoot: string;
+  env: NodeJS.ProcessEnv;
+  /** The text after the command name, trimmed. */
+  args: string;
+  show(action: ViewAction): void;
+  /** Opens a picker in place of the input; resolves with the choice, or undefined when cancelled. */
+  pick<T>(request: PickerRequest<T>): Promise<T | undefined>;
+  /** Adds text to the next message the user sends (e.g. an attached flow). */
+  attach(label: string, text: string): void;
+  /** Replaces the conversation: a new session, or a saved one by id. */
+  openSession(sessionId?: string): Promise<void>;
+  clearScreen(): void;
+  exit(): void;
+}
+
+export interface SlashCommand {
+  name: string;
+  description: string;
+  usage?: string;
+  run(context: SlashContext): Promise<void>;
+}

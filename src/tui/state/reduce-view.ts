@@ -1,0 +1,127 @@
+import type { AgentEvent } from '../../agent/events.js';
+import { safeMarkdownSplit } from './markdown-boundary.js';
+import { splitStreamingReply } from './split-streaming-reply.js';
+import type { Entry, NoticeTone, OutputFormat, ViewState } from './view-state.js';
+
+/** Things the front end itself adds to the view, besides the agent's events. */
+export type ViewAction =
+  | { type: 'agent'; events: AgentEvent[] }
+  | { type: 'user_message'; text: string }
+  | { type: 'queued_message'; text: string }
+  | { type: 'notice'; tone: NoticeTone; text: string }
+  | { type: 'output'; title: string; text: string; format: OutputFormat }
+  | { type: 'decision'; id: string; title: string; approved: boolean }
+  | { type: 'expand_last_observation' };
+
+type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, 'id'> : never) : never;
+
+export function reduceView(state: ViewState, action: ViewAction): ViewState {
+  switch (action.type) {
+    case 'agent':
+      return action.events.reduce(applyEvent, state);
+    case 'user_message':
+      return append(state, { kind: 'user', text: action.text });
+    case 'queued_message':
+      return { ...state, queued: [...state.queued, action.text] };
+    case 'notice':
+      return append(state, { kind: 'notice', tone: action.tone, text: action.text });
+    case 'output':
+      return append(state, { kind: 'output', title: action.title, text: action.text, format: action.format });
+    case 'decision':
+      return append({ ...state, confirmation: undefined }, { kind: 'decision', title: action.title, approved: action.approved });
+    case 'expand_last_observation': {
+      const last = state.lastObservation;
+      if (!last) return append(state, { kind: 'notice', tone: 'info', text: 'No tool output yet.' });
+      return append(state, { kind: 'output', title: `${last.name} output`, text: last.output, format: 'text' });
+    }
+  }
+}
+
+function applyEvent(state: ViewState, event: AgentEvent): ViewState {
+  switch (event.type) {
+    case 'run_start':
+      return { ...state, status: 'thinking' };
+    case 'turn_start': {
+      const queued = state.queued.reduce((s, text) => append(s, { kind: 'user', text }), state);
+      return { ...queued, queued: [], status: 'thinking', stream: '', committedAnswer: 0 };
+    }
+    case 'text_delta':
+      return commitAnswerHead({ ...state, status: 'streaming', stream: state.stream + event.text });
+    case 'thought':
+      return append(state, { kind: 'thought', text: event.text });
+    case 'tool_call':
+      return {
+        ...state,
+        stream: '',
+        status: 'running',
+        running: { id: event.id, name: event.name, args: event.args, startedAt: Date.now() },
+      };
+    case 'tool_progress':
+      return state.running?.id === event.id ? { ...state, running: { ...state.running, progress: event.message } } : state;
+    case 'confirmation_required':
+      return { ...state, status: 'waiting', confirmation: { id: event.id, tool: event.tool, title: event.title, preview: event.preview } };
+    case 'confirmation_resolved':
+      return { ...state, status: 'running', confirmation: undefined };
+    case 'tool_result': {
+      const args = state.running?.id === event.id ? state.running.args : undefined;
+      const next = { ...state, running: undefined, status: 'thinking' as const, toolCalls: state.toolCalls + 1 };
+      const entry = { kind: 'tool' as const, name: event.name, args, ok: event.ok, durationMs: event.durationMs, output: event.output };
+      return { ...append(next, entry), lastObservation: { name: event.name, output: event.output } };
+    }
+    case 'answer':
+      return append({ ...state, stream: '', committedAnswer: 0 }, { kind: 'answer', text: remainingAnswer(state, event.text), continues: false });
+    case 'retry':
+      return append({ ...state, stream: '', committedAnswer: 0 }, {
+        kind: 'notice',
+        tone: 'warning',
+        text: `Retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt}): ${event.reason}`,
+      });
+    case 'provider_switch':
+      return append({ ...state, stream: '', committedAnswer: 0 }, {
+        kind: 'notice',
+        tone: 'warning',
+        text: `Switched from ${event.from} to ${event.to}: ${event.reason}`,
+      });
+    case 'usage':
+      return {
+        ...state,
+        usage: {
+          inputTokens: state.usage.inputTokens + event.inputTokens,
+          outputTokens: state.usage.outputTokens + event.outputTokens,
+        },
+      };
+    case 'error':
+      return append(state, { kind: 'notice', tone: 'error', text: event.message });
+    case 'run_end': {
+      const ended = { ...state, status: 'ready' as const, stream: '', committedAnswer: 0, running: undefined, confirmation: undefined };
+      if (event.reason === 'cancelled') return append(ended, { kind: 'notice', tone: 'info', text: 'Interrupted.' });
+      if (event.reason === 'limit') return append(ended, { kind: 'notice', tone: 'warning', text: `Stopped after ${event.turns} turns.` });
+      return ended;
+    }
+  }
+}
+
+function append(state: ViewState, entry: NewEntry): ViewState {
+  const id = `e${state.nextId}`;
+  return { ...state, entries: [...state.entries, { ...entry, id } as Entry], nextId: state.nextId + 1 };
+}
+
+/** Keeps the live area short: a long streamed answer's finished head moves into the transcript. */
+function commitAnswerHead(state: ViewState): ViewState {
+  const answer = splitStreamingReply(state.stream).answer;
+  const pending = answer.slice(state.committedAnswer);
+  if (pending.split('\n').length <= state.liveAnswerLines) return state;
+  const split = safeMarkdownSplit(pending, 1);
+  if (split <= 0) return state;
+  const head = pending.slice(0, split).trimEnd();
+  const next = { ...state, committedAnswer: state.committedAnswer + split };
+  return head ? append(next, { kind: 'answer', text: head, continues: true }) : next;
+}
+
+/** The final answer minus what was already moved into the transcript while it streamed. */
+function remainingAnswer(state: ViewState, text: string): string {
+  if (state.committedAnswer === 0) return text;
+  const streamed = splitStreamingReply(state.stream).answer;
+  const committed = streamed.slice(0, state.committedAnswer).trim();
+  return text.startsWith(committed) ? text.slice(committed.length).trim() : text;
+}

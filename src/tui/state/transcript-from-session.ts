@@ -1,0 +1,18 @@
+import type { SessionRecord } from '../../workspace/session-store.js';
+import { reduceView } from './reduce-view.js';
+import { initialViewState, type ViewState } from './view-state.js';
+
+const OBSERVATION_PREFIX = 'Observation: ';
+
+/** Rebuilds the view of a resumed session from its file: what was said and done, as it was shown. */
+export function viewFromSession(records: readonly SessionRecord[], liveAnswerLines?: number): ViewState {
+  let state = initialViewState({ liveAnswerLines });
+  for (const record of records) {
+    if (record.kind === 'message' && record.role === 'user' && !record.content.startsWith(OBSERVATION_PREFIX)) {
+      state = reduceView(state, { type: 'user_message', text: record.content });
+    }
+    if (record.kind === 'event') state = reduceView(state, { type: 'agent', events: [record.event] });
+  }
+  // A session that ended mid-run (a crash) must not reopen waiting for a tool or an answer.
+  return { ...state, status: 'ready', stream: '', committedAnswer: 0, running: undefined, confirmation: undefined, queued: [] };
+}

@@ -1,0 +1,65 @@
+import type { Preview } from '../../agent/events.js';
+import type { Usage } from '../../llm/chat-model.js';
+
+/** A finished piece of the transcript. Entries are printed once (Ink's <Static>) and never change. */
+export type Entry =
+  | { kind: 'user'; id: string; text: string }
+  | { kind: 'thought'; id: string; text: string }
+  | { kind: 'tool'; id: string; name: string; args: unknown; ok: boolean; durationMs: number; output: string }
+  | { kind: 'answer'; id: string; text: string; continues: boolean }
+  | { kind: 'notice'; id: string; tone: NoticeTone; text: string }
+  | { kind: 'output'; id: string; title: string; text: string; format: OutputFormat }
+  | { kind: 'decision'; id: string; title: string; approved: boolean };
+
+export type NoticeTone = 'info' | 'warning' | 'error';
+export type OutputFormat = 'text' | 'markdown' | 'json';
+
+export type Status = 'ready' | 'thinking' | 'streaming' | 'running' | 'waiting';
+
+export interface RunningTool {
+  id: string;
+  name: string;
+  args: unknown;
+  startedAt: number;
+  progress?: string;
+}
+
+export interface PendingConfirmation {
+  id: string;
+  tool: string;
+  title: string;
+  preview: Preview;
+}
+
+export interface ViewState {
+  entries: Entry[];
+  status: Status;
+  /** Raw text of the reply being streamed (markers included; the view splits it). */
+  stream: string;
+  /** Characters at the start of the streamed answer already moved into `entries`. */
+  committedAnswer: number;
+  running?: RunningTool;
+  confirmation?: PendingConfirmation;
+  /** Messages typed while the agent works; they reach the model before its next call. */
+  queued: string[];
+  usage: Usage;
+  toolCalls: number;
+  lastObservation?: { name: string; output: string };
+  /** Lines of streamed answer the live area may hold before the head moves into the transcript. */
+  liveAnswerLines: number;
+  nextId: number;
+}
+
+export function initialViewState(options: { entries?: Entry[]; liveAnswerLines?: number } = {}): ViewState {
+  return {
+    entries: options.entries ?? [],
+    status: 'ready',
+    stream: '',
+    committedAnswer: 0,
+    queued: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    toolCalls: 0,
+    liveAnswerLines: options.liveAnswerLines ?? 12,
+    nextId: options.entries?.length ?? 0,
+  };
+}

@@ -1,0 +1,63 @@
+import { useInput } from 'ink';
+import { useRef, type Dispatch } from 'react';
+import type { Agent } from '../agent/agent.js';
+import type { ViewAction } from './state/reduce-view.js';
+import type { ViewState } from './state/view-state.js';
+import { copyToClipboard } from './copy-to-clipboard.js';
+
+const QUIT_WINDOW_MS = 2000;
+
+export interface SessionKeys {
+  agent: Agent;
+  state: ViewState;
+  dispatch: Dispatch<ViewAction>;
+  /** A confirmation or picker is open: Esc belongs to it. */
+  panelOpen: boolean;
+  clearScreen(): void;
+  toggleThoughts(): void;
+  exit(): void;
+}
+
+/** The session's own keys; the input box ignores these. */
+export function useSessionKeys(keys: SessionKeys): void {
+  const quitArmedAt = useRef(0);
+  useInput((input, key) => {
+    if (key.escape && !keys.panelOpen && keys.agent.busy) return keys.agent.cancel();
+    if (!key.ctrl) return;
+    switch (input) {
+      case 'c': {
+        if (Date.now() - quitArmedAt.current < QUIT_WINDOW_MS) return keys.exit();
+        quitArmedAt.current = Date.now();
+        if (keys.agent.busy) keys.agent.cancel();
+        return keys.dispatch({ type: 'notice', tone: 'info', text: 'Press Ctrl-C again to quit.' });
+      }
+      case 'l':
+        return keys.clearScreen();
+      case 'o':
+        return keys.dispatch({ type: 'expand_last_observation' });
+      case 't':
+        return keys.toggleThoughts();
+      case 'y': {
+        const answer = lastAnswer(keys.state);
+        if (!answer) return keys.dispatch({ type: 'notice', tone: 'info', text: 'No answer to copy yet.' });
+        copyToClipboard(answer);
+        return keys.dispatch({ type: 'notice', tone: 'info', text: 'Copied the last answer to the clipboard.' });
+      }
+    }
+  });
+}
+
+/** The last answer, whole: a long answer may have been moved into the transcript in parts. */
+function lastAnswer(state: ViewState): string | undefined {
+  const parts: string[] = [];
+  for (let i = state.entries.length - 1; i >= 0; i--) {
+    const entry = state.entries[i]!;
+    if (entry.kind !== 'answer') {
+      if (parts.length) break;
+      continue;
+    }
+    if (parts.length && !entry.continues) break;
+    parts.unshift(entry.text);
+  }
+  return parts.length ? parts.join('\n\n') : undefined;
+}

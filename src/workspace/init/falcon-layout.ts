@@ -1,0 +1,77 @@
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { FALCON_DIR } from '../falcon-dir.js';
+import { writeNewFile } from '../write-new-file.js';
+import type { Framework } from './frameworks.js';
+import { LAYOUT_FOLDERS, type LayoutFacts, layoutFiles } from './layout-files.js';
+
+export interface FalconLayoutOptions {
+  framework: Framework;
+  frameworkEvidence?: string;
+  baseUrl: string;
+  /** The spec file, relative to the project root. */
+  spec?: string;
+  /** How the spec is described in falcon.md, e.g. `docs/openapi.yaml (OpenAPI 3.0.3)`. */
+  specDescription?: string;
+}
+
+export interface FalconLayoutResult {
+  /** Paths relative to the project root, files first: `.falcon/config.yaml`, …, `.falcon/flows/`. */
+  created: string[];
+  kept: string[];
+  framework: Framework;
+  baseUrl: string;
+  spec?: string;
+}
+
+/** Something in the way of `.falcon/`, such as a file where a folder belongs. */
+export class FalconLayoutError extends Error {
+  override name = 'FalconLayoutError';
+}
+
+/**
+ * Creates the `.falcon/` folder of DESIGN §5, adding only what is missing: a file or folder that
+ * exists is kept as it is, whoever wrote it, so running init again is always safe.
+ */
+export async function createFalconLayout(projectRoot: string, options: FalconLayoutOptions): Promise<FalconLayoutResult> {
+  const facts: LayoutFacts = {
+    projectName: path.basename(path.resolve(projectRoot)),
+    framework: options.framework,
+    ...(options.frameworkEvidence && { frameworkEvidence: options.frameworkEvidence }),
+    baseUrl: options.baseUrl,
+    ...(options.spec && { specPath: options.spec, spec: options.specDescription ?? options.spec }),
+  };
+  const folders: [string, boolean][] = [];
+  const files: [string, boolean][] = [];
+  await ensureFolder(projectRoot, FALCON_DIR);
+  for (const folder of LAYOUT_FOLDERS) {
+    const relative = `${FALCON_DIR}/${folder}/`;
+    folders.push([relative, await ensureFolder(projectRoot, relative)]);
+  }
+  for (const [file, content] of Object.entries(layoutFiles(facts))) {
+    const relative = `${FALCON_DIR}/${file}`;
+    files.push([relative, await writeNewFile(path.join(projectRoot, relative), content)]);
+  }
+  const entries = [...files, ...folders];
+  return {
+    created: entries.filter(([, created]) => created).map(([relative]) => relative),
+    kept: entries.filter(([, created]) => !created).map(([relative]) => relative),
+    framework: options.framework,
+    baseUrl: options.baseUrl,
+    ...(options.spec && { spec: options.spec }),
+  };
+}
+
+/** Creates a folder unless it exists; returns whether it created it. */
+async function ensureFolder(projectRoot: string, relative: string): Promise<boolean> {
+  try {
+    await mkdir(path.join(projectRoot, relative));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (!(await stat(path.join(projectRoot, relative))).isDirectory()) {
+    throw new FalconLayoutError(`${relative.replace(/\/$/, '')} exists but is not a folder; move it away and run falcon init again`);
+  }
+  return false;
+}

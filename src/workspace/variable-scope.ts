@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { falconPath } from './falcon-dir.js';
+import { listEnvironments, loadEnvironment } from './environments.js';
+
+const PLACEHOLDER = /\{\{\s*([\w.:-]+)\s*\}\}/g;
+const PROCESS_ENV_PREFIX = 'env:';
+
+export class UnknownVariableError extends Error {
+  override name = 'UnknownVariableError';
+}
+
+/**
+ * `{{VAR}}` resolution (DESIGN §5): session variables, then the active environment, then the
+ * project's global variables, then `{{env:NAME}}` from the process environment.
+ */
+export class VariableScope {
+  readonly session = new Map<string, string>();
+  private active: string | undefined;
+
+  constructor(
+    private readonly projectRoot: string,
+    private readonly env: NodeJS.ProcessEnv,
+    environment?: string,
+  ) {
+    this.active = environment;
+  }
+
+  get environment(): string | undefined {
+    return this.active;
+  }
+
+  /** The environment to start with: the one given, else `dev` when the project has it. */
+  static async open(projectRoot: string, env: NodeJS.ProcessEnv, environment?: string): Promise<VariableScope> {
+    const names = await listEnvironments(projectRoot);
+    const start = environment ?? (names.includes('dev') ? 'dev' : undefined);
+    return new VariableScope(projectRoot, env, start);
+  }
+
+  async useEnvironment(name: string): Promise<void> {
+    await loadEnvironment(this.projectRoot, name);
+    this.active = name;
+  }
+
+  /** Replaces every placeholder in a string; unknown names are one error that lists them all. */
+  async resolve(text: string): Promise<string> {
+    if (!text.includes('{{')) return text;
+    const lookup = await this.lookup();
+    const unknown = new Set<string>();
+    const resolved = text.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = lookup(name);
+      if (value === undefined) unknown.add(name);
+      return value ?? whole;
+    });
+    if (unknown.size > 0) throw new UnknownVariableError(this.describeUnknown([...unknown]));
+    return resolved;
+  }
+
+  /** Resolves every string inside a JSON-like value (objects, arrays), keeping its shape. */
+  async resolveDeep<T>(value: T): Promise<T> {
+    if (typeof value === 'string') return (await this.resolve(value)) as T;
+    if (Array.isArray(value)) return (await Promise.all(value.map((item) => this.resolveDeep(item)))) as T;
+    if (value && typeof value === 'object') {
+      const entries = await Promise.all(
+        Object.entries(value).map(async ([key, item]) => [await this.resolve(key), await this.resolveDeep(item)]),
+      );
+      return Object.fromEntries(entries) as T;
+    }
+    return value;
+  }
+
+  private async lookup(): Promise<(name: string) => string | undefined> {
+    const environment = this.active ? await loadEnvironment(this.projectRoot, this.active) : {};
+    const global = await this.globalVariables();
+    return (name) => {
+      if (name.startsWith(PROCESS_ENV_PREFIX)) return this.env[name.slice(PROCESS_ENV_PREFIX.length)];
+      return this.session.get(name) ?? environment[name] ?? global[name];
+    };
+  }
+
+  private async globalVariables(): Promise<Record<string, string>> {
+    const file = falconPath(this.projectRoot, 'variables.json');
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      return {};
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new UnknownVariableError(`${file} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) {
+      throw new UnknownVariableError(`${file} must hold one JSON object of NAME: value`);
+    }
+    return Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    );
+  }
+
+  private describeUnknown(names: string[]): string {
+    const list = names.map((name) => `{{${name}}}`).join(', ');
+    const where = this.active ? `the session, environment "${this.active}" or .falcon/variables.json` : 'the session or .falcon/variables.json (no environment is active)';
+    return `unknown variable${names.length > 1 ? 's' : ''} ${list}: not set in ${where}`;
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigEditError } from '../../src/config/config-error.js';
+import { setProvider } from '../../src/config/set-provider.js';
+
+const OLLAMA_AND_OPENAI = {
+  default_provider: 'ollama',
+  providers: {
+    ollama: { model: 'llama3.2', config: { mode: 'local', url: 'http://localhost:11434' } },
+    openai: { model: 'gpt-4o-mini', config: { api_key: 'sk-saved' } },
+  },
+};
+
+function editError(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigEditError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the edit to be refused');
+}
+
+describe('setProvider', () => {
+  it('adds a known provider with its usual model and makes the first one the default', () => {
+    const edit = setProvider({}, 'openai', { apiKey: 'sk-new' });
+    expect(edit.raw).toEqual({ default_provider: 'openai', providers: { openai: { model: 'gpt-4o-mini', config: { api_key: 'sk-new' } } } });
+    expect(edit.notes).toEqual(['openai is now the default provider']);
+    expect(edit.data.providers?.openai?.model).toBe('gpt-4o-mini');
+  });
+
+  it('updates only the fields given, leaving the input as it was', () => {
+    const before = structuredClone(OLLAMA_AND_OPENAI);
+    const edit = setProvider(OLLAMA_AND_OPENAI, 'openai', { model: 'gpt-4.1' });
+    expect(edit.raw.providers).toMatchObject({ openai: { model: 'gpt-4.1', config: { api_key: 'sk-saved' } } });
+    expect(edit.notes).toEqual([]);
+    expect(OLLAMA_AND_OPENAI).toEqual(before);
+  });
+
+  it('removes a key given as null or empty, so the environment variable applies again', () => {
+    expect(setProvider(OLLAMA_AND_OPENAI, 'openai', { apiKey: null }).raw.providers).toMatchObject({ openai: { model: 'gpt-4o-mini' } });
+    const emptied = setProvider(OLLAMA_AND_OPENAI, 'openai', { apiKey: '' }).raw.providers as Record<string, object>;
+    expect(emptied.openai).toEqual({ model: 'gpt-4o-mini' });
+  });
+
+  it('adds an OpenAI-compatible server under a name of the user’s own', () => {
+    const edit = setProvider(OLLAMA_AND_OPENAI, 'lmstudio', { baseUrl: 'http://localhost:1234/v1', model: 'qwen2.5-coder' });
+    expect(edit.data.providers?.lmstudio).toEqual({ model: 'qwen2.5-coder', config: { base_url: 'http://localhost:1234/v1' } });
+    expect(edit.data.default_provider).toBe('ollama');
+  });
+
+  it('switches Ollama to cloud, dropping the local URL and saying so', () => {
+    const edit = setProvider(OLLAMA_AND_OPENAI, 'ollama', { mode: 'cloud', apiKey: 'ol-key' });
+    expect(edit.data.providers?.ollama).toEqual({ model: 'llama3.2', config: { mode: 'cloud', api_key: 'ol-key' } });
+    expect(edit.notes).toEqual(['Removed the url of ollama: Ollama cloud is reached at https://ollama.com']);
+  });
+
+  it('keeps keys it does not know, as the loader only warns about them', () => {
+    const raw = { providers: { openai: { model: 'm', config: { api_key: 'k', organisation: 'x' } } }, theme: 'dark' };
+    const edit = setProvider(raw, 'openai', { model: 'n' });
+    expect(edit.raw).toEqual({ default_provider: 'openai', providers: { openai: { model: 'n', config: { api_key: 'k', organisation: 'x' } } }, theme: 'dark' });
+  });
+
+  it.each([
+    ['an unknown provider without a base URL', 'foo', {}, /"foo" is not a provider Falcon knows \(ollama, openai, openrouter, gemini\)/],
+    ['a new server without a model', 'vllm', { baseUrl: 'http://gpu:8000/v1' }, /^vllm is a new provider: give the model to use$/],
+    ['a name with spaces', 'my server', { baseUrl: 'http://x/v1', model: 'm' }, /cannot name a provider/],
+    ['a url for an OpenAI-compatible provider', 'openai', { url: 'http://x' }, /^openai: url is for Ollama; an OpenAI-compatible provider takes base_url$/],
+    ['a base URL for Ollama', 'ollama', { baseUrl: 'http://x' }, /^ollama: base_url is for OpenAI-compatible servers/],
+    ['a mode for OpenAI', 'openai', { mode: 'cloud' as const }, /^openai: mode \(local or cloud\) applies only to Ollama$/],
+    ['a base URL that is not http(s)', 'lmstudio', { baseUrl: 'localhost:1234', model: 'm' }, /base_url "localhost:1234" is not an http\(s\) URL/],
+    ['an empty model', 'openai', { model: '  ' }, /^providers\.openai\.model: must not be empty$/],
+  ])('refuses %s', (_case, id, fields, message) => {
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, id, fields))).toMatch(message);
+  });
+
+  it('accepts an Ollama host written as OLLAMA_HOST is (host:port)', () => {
+    expect(setProvider(OLLAMA_AND_OPENAI, 'ollama', { url: 'gpu-box:11434' }).data.providers?.ollama?.config?.url).toBe('gpu-box:11434');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatProviderList } from '../../src/config/format-provider-list.js';
+import { maskApiKey } from '../../src/config/mask-api-key.js';
+import { plainText } from '../../src/config/paint.js';
+import { summarizeProviders } from '../../src/config/summarize-providers.js';
+
+const DATA = {
+  default_provider: 'ollama',
+  fallback: ['openai', 'lmstudio'],
+  providers: {
+    ollama: { model: 'llama3.2', config: { mode: 'local' as const } },
+    openai: { model: 'gpt-4o-mini', config: { api_key: 'sk-proj-abcdefghijklmnop' } },
+    lmstudio: { model: 'qwen2.5-coder', config: { base_url: 'http://localhost:1234/v1' } },
+    gemini: { model: 'gemini-2.5-flash' },
+  },
+};
+const ENV = { OLLAMA_HOST: 'gpu-box', GEMINI_API_KEY: 'AIzaSyA-0123456789abcdef' };
+
+describe('maskApiKey', () => {
+  it('shows the first 3 and last 4 characters of a long key, nothing of a short one', () => {
+    expect(maskApiKey('sk-proj-abcdefghijklmnop')).toBe('sk-…mnop');
+    expect(maskApiKey('short-key')).toBe('***');
+  });
+});
+
+describe('summarizeProviders', () => {
+  it('says where each value comes from, never showing a key in clear', () => {
+    expect(summarizeProviders(DATA, ENV)).toEqual([
+      { id: 'ollama', protocol: 'ollama', model: 'llama3.2', mode: 'local', url: 'http://gpu-box:11434', urlFrom: 'OLLAMA_HOST', isDefault: true },
+      { id: 'openai', protocol: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-…mnop', isDefault: false, fallbackRank: 1 },
+      { id: 'lmstudio', protocol: 'openai', model: 'qwen2.5-coder', url: 'http://localhost:1234/v1', isDefault: false, fallbackRank: 2 },
+      { id: 'gemini', protocol: 'openai', model: 'gemini-2.5-flash', apiKey: 'AIz…cdef', apiKeyFrom: 'GEMINI_API_KEY', isDefault: false },
+    ]);
+  });
+
+  it('takes a lone provider as the default, as the agent does', () => {
+    expect(summarizeProviders({ providers: { openai: { model: 'm' } } }, {})[0]?.isDefault).toBe(true);
+  });
+});
+
+describe('formatProviderList', () => {
+  it('aligns name, model, URL, key and role', () => {
+    expect(formatProviderList(summarizeProviders(DATA, ENV), plainText)).toEqual([
+      '  ollama    llama3.2          http://gpu-box:11434 (from OLLAMA_HOST), local  no key                     default',
+      '  openai    gpt-4o-mini       default URL                                     key sk-…mnop               fallback 1',
+      '  lmstudio  qwen2.5-coder     http://localhost:1234/v1                        no key                     fallback 2',
+      '  gemini    gemini-2.5-flash  default URL                                     key (from GEMINI_API_KEY)',
+    ]);
+  });
+});

@@ -1,0 +1,98 @@
+import { render } from 'ink-testing-library';
+import { describe, expect, it, vi } from 'vitest';
+import type { Preview } from '../../../src/agent/events.js';
+import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
+import { BOLD, CYAN, GREEN, RED, stripAnsi, tick, useColourLevel } from './terminal-output.js';
+
+const KEYS = { up: '\u001b[A', down: '\u001b[B', pageUp: '\u001b[5~', pageDown: '\u001b[6~', escape: '\u001b' };
+
+const SMALL_DIFF = [
+  'Index: src/app.ts',
+  '===================================================================',
+  '--- src/app.ts',
+  '+++ src/app.ts',
+  '@@ -1,3 +1,3 @@',
+  ' import express from "express";',
+  '-const limit = 10;',
+  '+const limit = 64;',
+  ' export default limit;',
+].join('\n');
+
+function longDiff(lines: number): string {
+  const body = Array.from({ length: lines - 1 }, (_, i) => `+line ${i + 1}`);
+  return ['@@ -0,0 +1,99 @@', ...body].join('\n');
+}
+
+async function showPanel(preview: Preview, height = 20) {
+  const onAnswer = vi.fn<(approved: boolean, always: boolean) => void>();
+  const confirmation = { id: 'c1', tool: 'edit_file', title: 'Fix the name limit', preview };
+  const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />);
+  await tick();
+  return {
+    onAnswer,
+    frame: () => rendered.lastFrame() ?? '',
+    text: () => stripAnsi(rendered.lastFrame()),
+    async press(...keys: string[]) {
+      for (const key of keys) {
+        rendered.stdin.write(key);
+        await tick();
+      }
+    },
+  };
+}
+
+describe('ConfirmationPanel', () => {
+  useColourLevel(1);
+
+  it('shows the title, the path, whether the file is new, and the diff in colour', async () => {
+    const panel = await showPanel({ kind: 'diff', path: 'src/app.ts', diff: SMALL_DIFF, isNew: false });
+    const text = panel.text();
+    expect(text).toContain('Fix the name limit');
+    expect(text).toContain('src/app.ts · change');
+    expect(text).toContain('-const limit = 10;');
+    expect(text).toContain('+const limit = 64;');
+    expect(text).toMatch(/╭─+╮/);
+    expect(text).not.toContain('lines 1');
+    const frame = panel.frame();
+    expect(frame).toContain(`${GREEN}+const limit = 64;`);
+    expect(frame).toContain(`${RED}-const limit = 10;`);
+    expect(frame).toContain(`${CYAN}@@ -1,3 +1,3 @@`);
+    expect(frame).toContain(`${BOLD}--- src/app.ts`);
+  });
+
+  it('says when the file is new, and shows a command after $', async () => {
+    expect((await showPanel({ kind: 'diff', path: 'src/new.ts', diff: '@@ -0,0 +1 @@\n+x', isNew: true })).text()).toContain('src/new.ts · new file');
+    const command = await showPanel({ kind: 'command', command: 'npm test -- users', cwd: '/work/api' });
+    expect(command.text()).toContain('$ npm test -- users');
+    expect(command.text()).toContain('in /work/api');
+  });
+
+  it.each([
+    ['y', true, false],
+    ['n', false, false],
+    [KEYS.escape, false, false],
+    ['a', true, true],
+  ])('answers %j with (%s, %s), once', async (key, approved, always) => {
+    const panel = await showPanel({ kind: 'command', command: 'npm test' });
+    await panel.press(key, 'y');
+    expect(panel.onAnswer).toHaveBeenCalledTimes(1);
+    expect(panel.onAnswer).toHaveBeenCalledWith(approved, always);
+  });
+
+  it('scrolls a long diff with the arrows and the page keys, within its height', async () => {
+    const panel = await showPanel({ kind: 'diff', path: 'src/big.ts', diff: longDiff(100), isNew: true }, 25);
+    expect(panel.text()).toContain('lines 1–20 of 100');
+    expect(panel.text().split('\n')).toHaveLength(25);
+    await panel.press(KEYS.down);
+    expect(panel.text()).toContain('lines 2–21 of 100');
+    expect(panel.text()).not.toContain('@@');
+    await panel.press(KEYS.pageDown);
+    expect(panel.text()).toContain('lines 22–41 of 100');
+    expect(panel.text()).toContain('+line 21');
+    await panel.press(KEYS.pageDown, KEYS.pageDown, KEYS.pageDown, KEYS.pageDown);
+    expect(panel.text()).toContain('lines 81–100 of 100');
+    await panel.press(KEYS.pageUp, KEYS.up);
+    expect(panel.text()).toContain('lines 60–79 of 100');
+    expect(panel.onAnswer).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,75 @@
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StatusBar, formatCount, type StatusBarProps } from '../../../src/tui/components/status-bar.js';
+import { stripAnsi, tick } from './terminal-output.js';
+
+const BASE: StatusBarProps = {
+  status: 'ready',
+  provider: 'ollama',
+  model: 'llama3.2',
+  environment: 'dev',
+  usage: { inputTokens: 10_000, outputTokens: 2_300 },
+  toolCalls: 4,
+  width: 120,
+};
+
+function show(changes: Partial<StatusBarProps> = {}) {
+  const { lastFrame, unmount } = render(<StatusBar {...BASE} {...changes} />);
+  const text = stripAnsi(lastFrame());
+  unmount();
+  return text;
+}
+
+describe('StatusBar', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the model, environment, tokens and tool calls with the ready hints on one line', () => {
+    const text = show();
+    expect(text.split('\n')).toHaveLength(1);
+    expect(text).toMatch(/^● ready · ollama\/llama3\.2 · env: dev · 12\.3k tokens · 4 tool calls\s+\/ commands · @ files · ctrl\+c ×2 quit$/);
+  });
+
+  it.each([
+    ['thinking', 'thinking', 'esc interrupt'],
+    ['streaming', 'writing', 'esc interrupt'],
+    ['running', 'running http_request', 'esc interrupt'],
+    ['waiting', 'waiting for you', 'y/n/a'],
+  ] as const)('says %s as "%s" and hints "%s"', (status, word, hint) => {
+    const text = show({ status, runningTool: 'http_request', spinner: false });
+    expect(text).toContain(word);
+    expect(text).toContain(hint);
+    expect(text).not.toContain('ctrl+c ×2');
+  });
+
+  it('leaves out what is not known yet and lets the app replace the hints', () => {
+    const text = show({ environment: undefined, usage: { inputTokens: 0, outputTokens: 0 }, toolCalls: 0, hints: 'press ctrl+c again to quit' });
+    expect(text).toMatch(/^● ready · ollama\/llama3\.2\s+press ctrl\+c again to quit$/);
+  });
+
+  it('takes two lines when one is too narrow', () => {
+    const lines = show({ width: 60 }).split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('/ commands · @ files · ctrl+c ×2 quit');
+    expect(lines.every((line) => line.length <= 60)).toBe(true);
+  });
+
+  it('animates a spinner while busy and runs no timer when ready', async () => {
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    const busy = render(<StatusBar {...BASE} status="thinking" />);
+    await tick(300);
+    expect(new Set(busy.frames.map((frame) => stripAnsi(frame)[0])).size).toBeGreaterThan(1);
+    busy.unmount();
+    setInterval.mockClear();
+    const ready = render(<StatusBar {...BASE} status="ready" />);
+    await tick(300);
+    expect(ready.frames).toHaveLength(1);
+    expect(setInterval).not.toHaveBeenCalled();
+    ready.unmount();
+  });
+
+  it('counts tokens the short way', () => {
+    expect([950, 1000, 12_345, 1_250_000].map(formatCount)).toEqual(['950', '1k', '12.3k', '1.3M']);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../src/agent/events.js';
+import { reduceView } from '../../../src/tui/state/reduce-view.js';
+import { initialViewState, type ViewState } from '../../../src/tui/state/view-state.js';
+import { splitStreamingReply } from '../../../src/tui/state/split-streaming-reply.js';
+import { safeMarkdownSplit } from '../../../src/tui/state/markdown-boundary.js';
+
+const feed = (events: AgentEvent[], state: ViewState = initialViewState()) => reduceView(state, { type: 'agent', events });
+const deltas = (text: string): AgentEvent[] => (text.match(/.{1,5}/gs) ?? []).map((t) => ({ type: 'text_delta', text: t }));
+
+describe('splitStreamingReply', () => {
+  it('keeps markers and the ACTION line out of what is shown', () => {
+    expect(splitStreamingReply('Thought: look at it\nACTION: read_file({"path"')).toEqual({ thought: 'look at it', answer: '' });
+    expect(splitStreamingReply('Thought: done\nFinal Answer: **hi**')).toEqual({ thought: 'done', answer: '**hi**' });
+    expect(splitStreamingReply('plain words')).toEqual({ thought: '', answer: 'plain words' });
+  });
+
+  it('holds back a marker that is still arriving', () => {
+    expect(splitStreamingReply('Thought: x\nFinal Ans')).toEqual({ thought: 'x', answer: '' });
+    expect(splitStreamingReply('Thou')).toEqual({ thought: '', answer: '' });
+    expect(splitStreamingReply('Thought: x\nAC')).toEqual({ thought: 'x', answer: '' });
+  });
+});
+
+describe('safeMarkdownSplit', () => {
+  it('splits after a blank line outside code fences only', () => {
+    const text = 'para one\n\n```\ncode\n\nmore code\n```\nlast';
+    expect(text.slice(0, safeMarkdownSplit(text, 1))).toBe('para one\n\n');
+    expect(safeMarkdownSplit('no blank line here\nat all', 1)).toBe(-1);
+  });
+});
+
+describe('reduceView', () => {
+  it('folds a tool round trip into entries and counters', () => {
+    const state = feed([
+      { type: 'run_start', runId: 'r', input: 'go' },
+      { type: 'turn_start', turn: 1 },
+      ...deltas('Thought: fetch\nACTION: http_request({})'),
+      { type: 'usage', inputTokens: 100, outputTokens: 20 },
+      { type: 'thought', text: 'fetch' },
+      { type: 'tool_call', id: 't1', name: 'http_request', args: { method: 'GET', url: 'http://x' } },
+    ]);
+    expect(state.status).toBe('running');
+    expect(state.running).toMatchObject({ id: 't1', name: 'http_request' });
+    const done = feed(
+      [
+        { type: 'tool_result', id: 't1', name: 'http_request', ok: true, output: 'HTTP 200 OK', durationMs: 12 },
+        { type: 'turn_start', turn: 2 },
+        ...deltas('Final Answer: all good'),
+        { type: 'answer', text: 'all good' },
+        { type: 'run_end', reason: 'answer', turns: 2, toolCalls: 1 },
+      ],
+      state,
+    );
+    expect(done.entries.map((e) => e.kind)).toEqual(['thought', 'tool', 'answer']);
+    expect(done.entries[1]).toMatchObject({ name: 'http_request', args: { method: 'GET', url: 'http://x' }, ok: true, durationMs: 12 });
+    expect(done).toMatchObject({ status: 'ready', stream: '', toolCalls: 1, usage: { inputTokens: 100, outputTokens: 20 } });
+    expect(done.lastObservation).toEqual({ name: 'http_request', output: 'HTTP 200 OK' });
+  });
+
+  it('moves the finished head of a long streamed answer into the transcript, never inside a fence', () => {
+    const paragraphs = Array.from({ length: 8 }, (_, i) => `Paragraph ${i} line a\nline b`).join('\n\n');
+    const answer = `${paragraphs}\n\n\`\`\`js\n${'code\n\n'.repeat(10)}\`\`\`\nend`;
+    let state = feed([{ type: 'turn_start', turn: 1 }], initialViewState({ liveAnswerLines: 6 }));
+    state = feed(deltas(`Final Answer: ${answer}`), state);
+    const parts = state.entries.filter((e) => e.kind === 'answer');
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect((part as { text: string }).text.split('```').length % 2).toBe(1);
+    state = feed([{ type: 'answer', text: answer }], state);
+    const all = state.entries.filter((e) => e.kind === 'answer').map((e) => (e as { text: string }).text);
+    expect(all.join('\n\n')).toBe(answer);
+  });
+
+  it('discards streamed text on a retry and shows a notice', () => {
+    let state = feed([{ type: 'turn_start', turn: 1 }, ...deltas('Final Answer: half')]);
+    state = feed([{ type: 'retry', attempt: 1, delayMs: 2000, reason: 'openai: 503' }], state);
+    expect(state.stream).toBe('');
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', tone: 'warning', text: 'Retrying in 2.0 s (attempt 1): openai: 503' });
+  });
+
+  it('tracks a confirmation and shows queued messages when the next turn starts', () => {
+    let state = feed([
+      { type: 'tool_call', id: 'w', name: 'write_file', args: {} },
+      { type: 'confirmation_required', id: 'w', tool: 'write_file', title: 'change a.ts', preview: { kind: 'diff', path: 'a.ts', diff: '', isNew: false } },
+    ]);
+    expect(state.status).toBe('waiting');
+    expect(state.confirmation?.title).toBe('change a.ts');
+    state = reduceView(state, { type: 'queued_message', text: 'also b.ts' });
+    state = feed([{ type: 'confirmation_resolved', id: 'w', approved: true }, { type: 'turn_start', turn: 2 }], state);
+    expect(state.confirmation).toBeUndefined();
+    expect(state.queued).toEqual([]);
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'user', text: 'also b.ts' });
+  });
+
+  it('notes an interrupted run and expands the last observation on request', () => {
+    let state = feed([
+      { type: 'tool_result', id: 'x', name: 'read_file', ok: true, output: 'line 1\nline 2', durationMs: 1 },
+      { type: 'run_end', reason: 'cancelled', turns: 1, toolCalls: 1 },
+    ]);
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', text: 'Interrupted.' });
+    state = reduceView(state, { type: 'expand_last_observation' });
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'output', title: 'read_file output', text: 'line 1\nline 2' });
+  });
+});
