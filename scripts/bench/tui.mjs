@@ -100,7 +100,10 @@ async function falconStreamingCpu() {
   models.script([{ text: `Final Answer: ${words} [end]`, chunkSize: STREAM.chunkSize, chunkDelayMs: STREAM.chunkDelayMs }]);
   const session = spawn([falcon]);
   while (!session.output().includes('Ask about your API')) await new Promise((resolve) => setTimeout(resolve, 5));
-  session.child.write('stream please\r');
+  // Enter in its own read: text and Enter in one read is a paste, which does not send.
+  session.child.write('stream please');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  session.child.write('\r');
   while (models.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
   const cpuBefore = await cpuSeconds(session.child.pid);
   const started = performance.now();
