@@ -4,6 +4,7 @@ import type { ChatModel, Usage } from '../llm/chat-model.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { SessionStore } from '../workspace/session-store.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
+import { createSessionState, type SessionState } from '../tools/session-state.js';
 import { runLoop, type LoopLimits, type RunSummary } from './run-loop.js';
 import type { ConfirmationRequest, ToolLookup } from './run-tool-call.js';
 import { abortError } from './abort.js';
@@ -42,6 +43,7 @@ export class Agent {
   private readonly alwaysApproved = new Set<string>();
   private readonly toolCallCounts = new Map<string, number>();
   private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
+  private readonly toolState: SessionState = createSessionState();
   private controller: AbortController | undefined;
   private model: ChatModel;
 
@@ -100,6 +102,7 @@ export class Agent {
     const controller = new AbortController();
     this.controller = controller;
     const { session, tools, limits, toolLimits = {} } = this.options;
+    const currentModel = () => this.model;
     try {
       return await runLoop(text, {
         model: () => this.model,
@@ -112,7 +115,15 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
-        context: { projectRoot: this.options.projectRoot, model: this.model, variables: this.options.variables },
+        context: {
+          projectRoot: this.options.projectRoot,
+          // A getter: a model switched mid-run reaches the next tool call.
+          get model() {
+            return currentModel();
+          },
+          variables: this.options.variables,
+          session: this.toolState,
+        },
       });
     } finally {
       this.controller = undefined;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Preview } from '../agent/events.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
+import type { SessionState } from './session-state.js';
 
 export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 
@@ -13,6 +14,8 @@ export interface ToolContext {
   progress(message: string): void;
   /** `{{VAR}}` resolution: session, active environment, global variables, process environment. */
   variables: VariableScope;
+  /** What tools remember between calls in this session (responses, cookies, files read, …). */
+  session: SessionState;
   /** The current model, for the few tools that think. */
   model?: ChatModel;
 }

@@ -1,3 +1,4 @@
+import { createSessionState } from '../../src/tools/session-state.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
@@ -38,7 +39,7 @@ export async function createTempProject(): Promise<TempProject> {
 }
 
 export function toolContext(projectRoot: string, signal: AbortSignal = new AbortController().signal): ToolContext {
-  return { projectRoot, signal, progress: () => undefined, variables: new VariableScope(projectRoot, {}) };
+  return { projectRoot, signal, progress: () => undefined, variables: new VariableScope(projectRoot, {}), session: createSessionState() };
 }
 
 async function snapshot(folder: string, skip: string): Promise<Record<string, string>> {
