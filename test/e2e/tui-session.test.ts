@@ -128,12 +128,14 @@ describe('first run', () => {
     });
     await writeFile(path.join(sandbox.project, 'package.json'), JSON.stringify({ dependencies: { express: '4.0.0' }, scripts: { start: 'node server.js --port 4123' } }));
     falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 40 });
-    await falcon.waitForText(/framework/i);
-    for (let step = 0; step < 6 && !falcon.screen().includes('Ask about your API'); step++) {
+    for (const question of ['Framework of this API', 'Base URL in development', 'API spec']) {
+      await falcon.waitForText(question);
+      await pause();
       falcon.write('\r');
-      await pause(400);
     }
     await falcon.waitForText('Ask about your API');
+    expect(falcon.screen()).toContain('Express (Node.js)');
+    expect(falcon.screen()).toContain('created .falcon/config.yaml');
     expect(falcon.screen()).toContain('env: dev');
   });
 
