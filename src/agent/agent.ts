@@ -147,6 +147,12 @@ export class Agent {
     waiting.resolve(approved);
   }
 
+  /** Ends the conversation: stops what tools left running (webhook listeners). */
+  async dispose(): Promise<void> {
+    this.cancel();
+    await this.toolState.webhooks.dispose();
+  }
+
   setModel(provider: string, model: string): void {
     this.model = this.options.createModel({ provider, model }, this.emit);
   }

@@ -36,7 +36,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const project = await loadProjectConfig(projectRoot);
   const tools = createDefaultTools();
   const session = await openSession(projectRoot, options.resume);
-  const variables = await VariableScope.open(projectRoot, env);
+  const variables = await VariableScope.open(projectRoot, env, project.config.environment);
   const agent = new Agent({
     projectRoot,
     tools: createToolRegistry(tools),

@@ -10,4 +10,8 @@ export interface MainOptions {
   maxTurns?: number;
   provider?: string;
   model?: string;
+  /** `-r <name>`: run this saved request instead of a session. */
+  request?: string;
+  /** `-e <env>`: with -r, the environment its {{VAR}} resolve from. */
+  env?: string;
 }

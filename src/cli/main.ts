@@ -4,6 +4,9 @@ import { OUTPUT_FORMATS } from '../headless/output-format.js';
 import { exitCodeForUserError, isUserError } from './user-error.js';
 import { configCommand } from './config-command.js';
 import { initCommand } from './init-command.js';
+import { envCommand } from './env-command.js';
+import { exitWith } from './exit-with.js';
+import { requestCommand } from './request-command.js';
 import type { MainOptions } from './main-options.js';
 import { UsageError } from './user-error.js';
 
@@ -31,15 +34,20 @@ const program = new Command('falcon')
   .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
   .option('--provider <id>', 'use this configured provider (overrides default_provider)')
   .option('--model <name>', 'use this model')
+  .option('-r, --request <name>', 'run the saved request .falcon/requests/<name>.yaml and check its assertions, instead of a session')
+  .option('-e, --env <env>', 'with -r: the environment whose variables fill {{VAR}}')
   .addHelpText(
     'after',
     `
 Exit codes (with -p): 0 answered, 1 error, 2 bad usage, 3 a limit was reached, 130 interrupted.
+Exit codes (with -r): 0 a 2xx response and every assertion held, 1 otherwise, 2 bad usage.
 Configuration: ~/.falcon/config.yaml (or $FALCON_HOME/config.yaml); project settings: .falcon/config.yaml.`,
   )
   .exitOverride()
   .action(async (options: MainOptions) => {
     if (options.continue && options.resume) throw new UsageError('use either --continue or --resume, not both');
+    if (options.request !== undefined) return runRequestOption(options);
+    if (options.env !== undefined) throw new UsageError('-e/--env goes with -r <name>; to choose the environment of sessions, run: falcon env use <name>');
     const code =
       options.prompt === undefined
         ? await (await import('./interactive-command.js')).runInteractiveCommand(options)
@@ -48,6 +56,14 @@ Configuration: ~/.falcon/config.yaml (or $FALCON_HOME/config.yaml); project sett
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
     process.exit(code);
   });
+
+async function runRequestOption(options: MainOptions): Promise<void> {
+  if (options.prompt !== undefined || options.continue || options.resume) {
+    throw new UsageError('-r runs a saved request on its own: leave out -p, --continue and --resume');
+  }
+  const { runSavedRequestCommand } = await import('./request/run-request-command.js');
+  await exitWith(await runSavedRequestCommand(options.request ?? '', options.env));
+}
 
 function parsePositiveInt(value: string): number {
   const number = Number(value);
@@ -60,6 +76,8 @@ program.enablePositionalOptions();
 program.addCommand(initCommand());
 
 program.addCommand(configCommand());
+program.addCommand(requestCommand());
+program.addCommand(envCommand());
 
 try {
   await program.parseAsync(process.argv);

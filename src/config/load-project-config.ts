@@ -14,6 +14,7 @@ export const projectConfigSchema = z.strictObject({
   spec: z.string().trim().min(1).nullish(),
   max_turns: positiveInteger.nullish(),
   tool_limits: z.record(z.string(), positiveInteger).nullish(),
+  environment: z.string().trim().min(1).nullish(),
 });
 
 export interface LoadedProjectConfig {
@@ -34,6 +35,7 @@ export async function loadProjectConfig(projectRoot: string): Promise<LoadedProj
       ...(data.base_url && { baseUrl: data.base_url }),
       ...(data.spec && { spec: data.spec }),
       ...(data.max_turns && { maxTurns: data.max_turns }),
+      ...(data.environment && { environment: data.environment }),
       toolLimits: data.tool_limits ?? {},
     },
     warnings,

@@ -37,6 +37,8 @@ export interface ProjectConfig {
   /** The project's OpenAPI, Swagger or Postman file, relative to the project root. */
   spec?: string;
   maxTurns?: number;
+  /** The environment `{{VAR}}` resolves from (`falcon env use`); else `dev` when there is one. */
+  environment?: string;
   /** Per-tool call limits per run, overriding each tool's default. */
   toolLimits: Record<string, number>;
 }

@@ -48,6 +48,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   } finally {
     process.off('SIGINT', onInterrupt);
     process.off('SIGTERM', onInterrupt);
+    await agent.dispose();
   }
 
   if (format === 'json') {

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { isBinaryFile } from '../engines/code/binary-content.js';
-import { resolveInsideProject } from '../workspace/project-path.js';
+import type { FileReadLog } from '../engines/code/file-read-log.js';
+import { type ProjectPath, resolveInsideProject } from '../workspace/project-path.js';
 import { ToolError, defineTool } from './tool.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;
@@ -30,23 +32,38 @@ export const readFileTool = defineTool({
     if (await isBinaryFile(target.absolute)) {
       throw new ToolError(`${target.relative} is a binary file; read_file shows text files only`);
     }
-    return readNumberedLines(target.absolute, target.relative, args.offset ?? 1, args.limit ?? DEFAULT_LINE_LIMIT, ctx.signal);
+    const window = { offset: args.offset ?? 1, limit: args.limit ?? DEFAULT_LINE_LIMIT };
+    return readNumberedLines(target, window, { mtimeMs: info.mtimeMs, reads: ctx.session.fileReads }, ctx.signal);
   },
 });
 
+/** Where the version read is recorded, so that edit_file can tell whether the file changed since. */
+interface ReadRecord {
+  mtimeMs: number;
+  reads: FileReadLog;
+}
+
 async function readNumberedLines(
-  absolute: string,
-  relative: string,
-  offset: number,
-  limit: number,
+  target: ProjectPath,
+  { offset, limit }: { offset: number; limit: number },
+  record: ReadRecord,
   signal: AbortSignal,
 ): Promise<string> {
+  const { absolute, relative } = target;
   const shown: string[] = [];
   let bytes = 0;
   let hitByteLimit = false;
   let total = 0;
-  // Streams the whole file: lines past the window are only counted, for the "of N" in the note.
-  const lines = createInterface({ input: createReadStream(absolute, { encoding: 'utf8', signal }), crlfDelay: Infinity });
+  // Streams the whole file: lines past the window are only counted, for the "of N" in the note,
+  // and every byte is hashed, so the version recorded is exactly the one read.
+  const input = createReadStream(absolute, { signal });
+  const hash = createHash('sha256');
+  let size = 0;
+  input.on('data', (chunk: string | Buffer) => {
+    hash.update(chunk);
+    size += Buffer.byteLength(chunk);
+  });
+  const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
     total++;
     if (total < offset || shown.length >= limit || hitByteLimit) continue;
@@ -59,6 +76,7 @@ async function readNumberedLines(
     bytes += lineBytes;
     shown.push(text);
   }
+  record.reads.record(absolute, { mtimeMs: record.mtimeMs, size, sha256: hash.digest('hex') });
   if (total === 0) return `${relative} is empty (0 lines)`;
   if (offset > total) throw new ToolError(`offset ${offset} is past the end of ${relative} (${total} lines)`);
 

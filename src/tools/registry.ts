@@ -1,8 +1,30 @@
+import { analyzeFailureTool } from './analyze-failure.js';
+import { assertResponseTool } from './assert-response.js';
+import { authTool } from './auth.js';
+import { bashTool } from './bash.js';
+import { compareResponsesTool } from './compare-responses.js';
+import { createTestFileTool } from './create-test-file.js';
+import { editFileTool } from './edit-file.js';
+import { environmentTool } from './environment.js';
+import { extractValueTool } from './extract-value.js';
+import { falconReadTool } from './falcon-read.js';
+import { falconWriteTool } from './falcon-write.js';
+import { findHandlerTool } from './find-handler.js';
+import { globTool } from './glob.js';
 import { httpRequestTool } from './http-request.js';
 import { listFilesTool } from './list-files.js';
+import { memoryTool } from './memory.js';
+import { proposeFixTool } from './propose-fix.js';
 import { readFileTool } from './read-file.js';
+import { requestTool } from './request.js';
+import { createRetryTool } from './retry.js';
 import { searchCodeTool } from './search-code.js';
+import { sessionLogTool } from './session-log.js';
 import type { AnyTool } from './tool.js';
+import { validateJsonSchemaTool } from './validate-json-schema.js';
+import { variableTool } from './variable.js';
+import { waitTool } from './wait.js';
+import { webhookListenerTool } from './webhook-listener.js';
 import { writeFileTool } from './write-file.js';
 
 export interface ToolRegistry {
@@ -25,7 +47,39 @@ export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
   };
 }
 
-/** The tools every session gets. */
+/** The tools every session gets, grouped as the prompt's tool reference lists them. */
 export function createDefaultTools(): AnyTool[] {
-  return [readFileTool, listFilesTool, searchCodeTool, writeFileTool, httpRequestTool];
+  const tools: AnyTool[] = [
+    // Requests and what to check in their responses
+    httpRequestTool,
+    assertResponseTool,
+    extractValueTool,
+    validateJsonSchemaTool,
+    compareResponsesTool,
+    authTool,
+    waitTool,
+    webhookListenerTool,
+    // The project's .falcon/ workspace
+    requestTool,
+    environmentTool,
+    variableTool,
+    falconReadTool,
+    falconWriteTool,
+    memoryTool,
+    sessionLogTool,
+    // The API's own code
+    readFileTool,
+    listFilesTool,
+    globTool,
+    searchCodeTool,
+    findHandlerTool,
+    analyzeFailureTool,
+    editFileTool,
+    writeFileTool,
+    proposeFixTool,
+    createTestFileTool,
+    bashTool,
+  ];
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return [...tools, createRetryTool((name) => byName.get(name))];
 }

@@ -1,29 +1,51 @@
 import { z } from 'zod';
 import { FilePatternError } from '../engines/code/project-files.js';
-import { InvalidRegexError, formatCodeMatch, searchCode } from '../engines/code/search-code.js';
+import { InvalidRegexError, formatCodeLines, searchCode } from '../engines/code/search-code.js';
 import { resolveInsideProject } from '../workspace/project-path.js';
 import { ToolError, defineTool } from './tool.js';
 
 export const MAX_SHOWN_MATCHES = 100;
+const MOST_SHOWN_MATCHES = 500;
+const MOST_CONTEXT_LINES = 10;
 
 const schema = z.strictObject({
-  pattern: z.string().min(1).describe('regular expression to look for, matched line by line'),
+  pattern: z.string().min(1).describe('regular expression to look for, matched line by line (plain text with literal)'),
   path: z.string().optional().describe('file or folder to search, relative to the project root (default the root)'),
   file_pattern: z.string().optional().describe('glob for the files to search, e.g. "*.ts" or "src/**/*.py"'),
+  literal: z.boolean().optional().describe('match the pattern as plain text, not as a regex (default false)'),
+  ignore_case: z.boolean().optional().describe('ignore upper/lower case (default false)'),
+  context_lines: z
+    .number()
+    .int()
+    .min(0)
+    .max(MOST_CONTEXT_LINES)
+    .optional()
+    .describe('lines to show before and after each match, as "path-line- text" (default 0)'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MOST_SHOWN_MATCHES)
+    .optional()
+    .describe(`most matches to show; the rest are counted (default ${MAX_SHOWN_MATCHES})`),
 });
 
 export const searchCodeTool = defineTool({
   name: 'search_code',
-  description: 'Search the project\'s text files for a regular expression; answers "path:line: text" lines.',
+  description: 'Search the project\'s text files for a regex or text; answers "path:line: text" lines.',
   schema,
   kind: 'read',
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');
+    const context = args.context_lines ?? 0;
     const result = await searchCode(ctx.projectRoot, {
       pattern: args.pattern,
       path: target.relative,
       filePattern: args.file_pattern,
-      maxMatches: MAX_SHOWN_MATCHES,
+      literal: args.literal,
+      ignoreCase: args.ignore_case,
+      contextLines: context,
+      maxMatches: args.limit ?? MAX_SHOWN_MATCHES,
       signal: ctx.signal,
     }).catch((error: unknown) => {
       if (error instanceof InvalidRegexError || error instanceof FilePatternError) throw new ToolError(error.message);
@@ -31,9 +53,9 @@ export const searchCodeTool = defineTool({
     });
     const scope = target.relative === '.' ? '' : ` in ${target.relative}`;
     if (result.totalMatches === 0) return `No matches for "${args.pattern}"${scope}`;
-    const lines = result.matches.map(formatCodeMatch);
+    const lines = formatCodeLines(result.lines, context);
     const more = result.totalMatches - result.matches.length;
-    if (more > 0) lines.push(`… ${more} more matches; narrow with path or file_pattern`);
+    if (more > 0) lines.push(`… ${more} more matches; narrow with path or file_pattern, or raise limit`);
     const count = `${result.totalMatches} match${result.totalMatches === 1 ? '' : 'es'}`;
     return `${count} for "${args.pattern}"${scope}:\n${lines.join('\n')}`;
   },

@@ -53,7 +53,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   function Root({ commandList }: { commandList: readonly SlashCommand[] }) {
     const [session, setSession] = useState(first);
     const openSession = async (sessionId?: string) => {
-      session.agent.cancel();
+      await session.agent.dispose();
       const next = await open(sessionId);
       current = next;
       clearScreen();
@@ -73,8 +73,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
         openSession={openSession}
         clearScreen={clearScreen}
         exit={() => {
-          session.agent.cancel();
-          instance?.unmount();
+          void session.agent.dispose().finally(() => instance?.unmount());
         }}
       />
     );

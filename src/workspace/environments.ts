@@ -1,9 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { type Document, isMap, isScalar, parse, parseDocument } from 'yaml';
 import { falconPath } from './falcon-dir.js';
+import { replaceFile } from './replace-file.js';
 
 const ENVIRONMENT_FILE = /^(.+)\.ya?ml$/;
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** What a `{{NAME}}` placeholder can name (`:` is kept for `{{env:NAME}}`). */
+export const VARIABLE_NAME = /^[A-Za-z_][\w.-]{0,127}$/;
 
 /** A `.falcon/environments/*.yaml` file that is not a flat map of names to values. */
 export class EnvironmentFileError extends Error {
@@ -22,10 +26,62 @@ export async function listEnvironments(projectRoot: string): Promise<string[]> {
 
 /** An environment's variables; values are kept as strings, exactly as written. */
 export async function loadEnvironment(projectRoot: string, name: string): Promise<Record<string, string>> {
-  const dir = falconPath(projectRoot, 'environments');
-  const file = await firstExisting([path.join(dir, `${name}.yaml`), path.join(dir, `${name}.yml`)]);
-  if (!file) throw new EnvironmentFileError(`No environment "${name}" in ${dir}.`);
+  const file = await readEnvironmentFile(projectRoot, name);
+  if (!file) throw new EnvironmentFileError(`No environment "${name}" in ${falconPath(projectRoot, 'environments')}.`);
   return flatStringMap(file.text, file.path);
+}
+
+/**
+ * Sets variables in an environment, creating it when needed; `null` removes a variable. The file
+ * keeps its comments and order, and is replaced in one step. Returns whether the file was new.
+ */
+export async function saveEnvironmentVariables(
+  projectRoot: string,
+  name: string,
+  changes: Record<string, string | null>,
+): Promise<{ file: string; created: boolean }> {
+  const existing = await readEnvironmentFile(projectRoot, name);
+  const file = existing?.path ?? falconPath(projectRoot, 'environments', `${name}.yaml`);
+  if (existing) flatStringMap(existing.text, existing.path);
+  for (const key of Object.keys(changes)) {
+    if (!VARIABLE_NAME.test(key)) throw new EnvironmentFileError(`"${key}" cannot be a variable name: use letters, digits, "_", "-" or "."`);
+  }
+  const doc = parseDocument(existing?.text ?? '');
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) deleteKeepingComments(doc, key);
+    else doc.set(key, value);
+  }
+  await replaceFile(file, doc.toString());
+  return { file, created: !existing };
+}
+
+export async function deleteEnvironment(projectRoot: string, name: string): Promise<string> {
+  const file = await readEnvironmentFile(projectRoot, name);
+  if (!file) throw new EnvironmentFileError(`No environment "${name}" in ${falconPath(projectRoot, 'environments')}.`);
+  await rm(file.path);
+  return file.path;
+}
+
+/** Deletes a key; a comment written above it (such as the file's header) moves to what follows. */
+function deleteKeepingComments(doc: Document, key: string): void {
+  if (!isMap(doc.contents)) return;
+  const items = doc.contents.items;
+  const index = items.findIndex((pair) => isScalar(pair.key) && String(pair.key.value) === key);
+  const pair = items[index];
+  if (!pair) return;
+  const comment = isScalar(pair.key) ? pair.key.commentBefore : undefined;
+  const next = items[index + 1]?.key;
+  if (comment && isScalar(next)) next.commentBefore = next.commentBefore ? `${comment}\n${next.commentBefore}` : comment;
+  else if (comment) doc.comment = doc.comment ? `${comment}\n${doc.comment}` : comment;
+  items.splice(index, 1);
+}
+
+async function readEnvironmentFile(projectRoot: string, name: string): Promise<{ path: string; text: string } | undefined> {
+  if (!SAFE_NAME.test(name)) {
+    throw new EnvironmentFileError(`"${name}" cannot be an environment name: use letters, digits, "-", "_" or ".", e.g. "staging"`);
+  }
+  const dir = falconPath(projectRoot, 'environments');
+  return firstExisting([path.join(dir, `${name}.yaml`), path.join(dir, `${name}.yml`)]);
 }
 
 export function flatStringMap(text: string, file: string): Record<string, string> {

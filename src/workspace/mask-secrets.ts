@@ -10,9 +10,9 @@ const SECRET_KEY_NAMES =
 const PATTERNS: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
   // "api_key": "value"  /  'password': 'value'
   [new RegExp(`(["'](?:${SECRET_KEY_NAMES})["']\\s*:\\s*)(["'])(?:\\\\.|(?!\\2).)+\\2`, 'gi'), `$1$2${MASK}$2`],
-  // Authorization: Bearer xyz  /  password=xyz  /  api_key: xyz (headers, YAML, query strings)
+  // Authorization: Bearer xyz  /  password=xyz  /  api_key: xyz  /  OPENAI_API_KEY=xyz (headers, YAML, query strings, .env)
   [
-    new RegExp(`\\b((?:${SECRET_KEY_NAMES})\\s*[:=]\\s*)(?!["'\\[])((?:bearer|basic|token)\\s+)?[^\\s,;&"'}]+`, 'gi'),
+    new RegExp(`\\b((?:[A-Za-z0-9]+[_-])*(?:${SECRET_KEY_NAMES})\\s*[:=]\\s*)(?!["'\\[])((?:bearer|basic|token)\\s+)?[^\\s,;&"'}]+`, 'gi'),
     (_m, key: string, scheme = '') => `${key}${scheme}${MASK}`,
   ],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`],

@@ -1,8 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { falconPath } from './falcon-dir.js';
+import { replaceFile } from './replace-file.js';
 
 const savedRequestSchema = z.object({
   name: z.string().optional(),
@@ -11,6 +12,8 @@ const savedRequestSchema = z.object({
   headers: z.record(z.string(), z.string()).optional(),
   query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   body: z.unknown().optional(),
+  // The fields of assert_response; checked by the assertions engine when the request runs.
+  assertions: z.record(z.string(), z.unknown()).optional(),
 });
 
 export type SavedRequest = z.infer<typeof savedRequestSchema> & { name: string };
@@ -20,6 +23,16 @@ export class SavedRequestError extends Error {
 }
 
 const YAML_FILE = /^(.+)\.ya?ml$/;
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+/** Names become file names: letters, digits, `-`, `_` and `.`, no folders, no leading dot. */
+export function checkSavedName(name: string): void {
+  if (!SAFE_NAME.test(name) || YAML_FILE.test(name)) {
+    throw new SavedRequestError(
+      `"${name}" cannot be a name: use letters, digits, "-", "_" or "." (up to 100, starting with a letter or digit, no .yaml ending), e.g. "get-user"`,
+    );
+  }
+}
 
 /** Names of the YAML files in a `.falcon/` folder such as `requests` or `flows`, sorted. */
 export async function listSavedNames(projectRoot: string, folder: 'requests' | 'flows'): Promise<string[]> {
@@ -31,6 +44,7 @@ export async function listSavedNames(projectRoot: string, folder: 'requests' | '
 }
 
 export async function readSavedFile(projectRoot: string, folder: 'requests' | 'flows', name: string): Promise<{ file: string; text: string }> {
+  checkSavedName(name);
   const dir = falconPath(projectRoot, folder);
   for (const file of [path.join(dir, `${name}.yaml`), path.join(dir, `${name}.yml`)]) {
     try {
@@ -44,6 +58,11 @@ export async function readSavedFile(projectRoot: string, folder: 'requests' | 'f
 
 export async function loadSavedRequest(projectRoot: string, name: string): Promise<SavedRequest> {
   const { file, text } = await readSavedFile(projectRoot, 'requests', name);
+  return parseSavedRequest(text, file, name);
+}
+
+/** A saved request's YAML, checked; `name` when the file does not say its own. */
+export function parseSavedRequest(text: string, file: string, name: string): SavedRequest {
   let data: unknown;
   try {
     data = parse(text);
@@ -63,4 +82,22 @@ export function urlWithQuery(request: Pick<SavedRequest, 'url' | 'query'>): stri
   if (!request.query || Object.keys(request.query).length === 0) return request.url;
   const params = new URLSearchParams(Object.entries(request.query).map(([k, v]) => [k, String(v)]));
   return `${request.url}${request.url.includes('?') ? '&' : '?'}${params}`;
+}
+
+/** Writes `.falcon/requests/<name>.yaml` in one step (over `<name>.yml` when that is the existing file). */
+export async function saveRequest(projectRoot: string, request: SavedRequest): Promise<{ file: string; replaced: boolean }> {
+  checkSavedName(request.name);
+  const existing = await readSavedFile(projectRoot, 'requests', request.name).catch(() => undefined);
+  const file = existing?.file ?? falconPath(projectRoot, 'requests', `${request.name}.yaml`);
+  const { name, method, url, headers, query, body, assertions } = request;
+  const data = { name, method: method.toUpperCase(), url, headers, query, body, assertions };
+  await replaceFile(file, stringify(data));
+  return { file, replaced: existing !== undefined };
+}
+
+/** Removes a saved request; returns the file it was. */
+export async function deleteSavedRequest(projectRoot: string, name: string): Promise<string> {
+  const { file } = await readSavedFile(projectRoot, 'requests', name);
+  await rm(file);
+  return file;
 }

@@ -46,10 +46,16 @@ export class VariableScope {
     if (!text.includes('{{')) return text;
     const lookup = await this.lookup();
     const unknown = new Set<string>();
-    const resolved = text.replace(PLACEHOLDER, (whole, name: string) => {
+    const fill = (whole: string, name: string): string => {
       const value = lookup(name);
       if (value === undefined) unknown.add(name);
       return value ?? whole;
+    };
+    const resolved = text.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = fill(whole, name);
+      if (name.startsWith(PROCESS_ENV_PREFIX)) return value;
+      // Environment files keep secrets as "{{env:NAME}}"; only those are filled in a value, once.
+      return value.replace(PLACEHOLDER, (inner, innerName: string) => (innerName.startsWith(PROCESS_ENV_PREFIX) ? fill(inner, innerName) : inner));
     });
     if (unknown.size > 0) throw new UnknownVariableError(this.describeUnknown([...unknown]));
     return resolved;
@@ -101,6 +107,9 @@ export class VariableScope {
 
   private describeUnknown(names: string[]): string {
     const list = names.map((name) => `{{${name}}}`).join(', ');
+    if (names.every((name) => name.startsWith(PROCESS_ENV_PREFIX))) {
+      return `unknown variable${names.length > 1 ? 's' : ''} ${list}: not set in the process environment (export it, or add it to .env)`;
+    }
     const where = this.active ? `the session, environment "${this.active}" or .falcon/variables.json` : 'the session or .falcon/variables.json (no environment is active)';
     return `unknown variable${names.length > 1 ? 's' : ''} ${list}: not set in ${where}`;
   }

@@ -30,7 +30,7 @@ describe('falcon -p on a terminal', () => {
     { key: 'y', expected: 'changed\n', answer: 'written' },
     { key: 'n', expected: 'original\n', answer: 'left alone' },
   ])('shows the diff and asks y/N before writing (answer $key)', async ({ key, expected, answer }) => {
-    models.script([changeNotes, `Final Answer: ${answer}`]);
+    models.script(['ACTION: read_file({"path": "notes.txt"})', changeNotes, `Final Answer: ${answer}`]);
     const falcon = startFalconInPty(['-p', 'change the notes'], { cwd: sandbox.project, env: sandbox.env() });
     await falcon.waitForText('Allow: change notes.txt? [y/N]');
     const screen = falcon.screen();
@@ -45,7 +45,7 @@ describe('falcon -p on a terminal', () => {
   });
 
   it('stops on Ctrl-C while waiting for the answer, writing nothing', async () => {
-    models.script([changeNotes]);
+    models.script(['ACTION: read_file({"path": "notes.txt"})', changeNotes]);
     const falcon = startFalconInPty(['-p', 'change the notes'], { cwd: sandbox.project, env: sandbox.env() });
     await falcon.waitForText('[y/N]');
     falcon.write('\x03');

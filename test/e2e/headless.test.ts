@@ -157,7 +157,8 @@ describe('the loop through the binary', () => {
     await writeFile(target, 'original\n');
     const reply = 'ACTION: write_file({"path": "notes.txt", "content": "changed\\n"})';
 
-    models.script([reply, 'Final Answer: tried']);
+    // write_file changes only files read first in the session.
+    models.script(['ACTION: read_file({"path": "notes.txt"})', reply, 'Final Answer: tried']);
     const declined = await falcon(['-p', 'change notes', '--output-format', 'stream-json']);
     expect(declined.code).toBe(0);
     expect(await readFile(target, 'utf8')).toBe('original\n');
@@ -167,9 +168,9 @@ describe('the loop through the binary', () => {
       preview: { kind: 'diff', path: 'notes.txt', isNew: false },
     });
     expect(events.find((e) => e.type === 'confirmation_resolved')).toMatchObject({ approved: false });
-    expect(models.requests[1]!.messages.at(-1)!.content).toMatch(/The user declined/);
+    expect(models.requests[2]!.messages.at(-1)!.content).toMatch(/The user declined/);
 
-    models.script([reply, 'Final Answer: changed']);
+    models.script(['ACTION: read_file({"path": "notes.txt"})', reply, 'Final Answer: changed']);
     const approved = await falcon(['-p', 'change notes', '--yes']);
     expect(approved.code).toBe(0);
     expect(await readFile(target, 'utf8')).toBe('changed\n');

@@ -80,7 +80,7 @@ describe('the interactive session', () => {
     { key: 'n', content: 'original\n', told: /The user declined/ },
   ])('asks before writing a file and honours "$key"', async ({ key, content, told }) => {
     await writeFile(path.join(sandbox.project, 'notes.txt'), 'original\n');
-    models.script(['ACTION: write_file({"path": "notes.txt", "content": "changed\\n"})', 'Final Answer: done with the notes']);
+    models.script(['ACTION: read_file({"path": "notes.txt"})', 'ACTION: write_file({"path": "notes.txt", "content": "changed\\n"})', 'Final Answer: done with the notes']);
     const session = await openSession();
     await send(session, 'change the notes');
     await session.waitForText('notes.txt');
@@ -89,7 +89,7 @@ describe('the interactive session', () => {
     session.write(key);
     await session.waitForText('done with the notes');
     expect(await readFile(path.join(sandbox.project, 'notes.txt'), 'utf8')).toBe(content);
-    expect(models.requests[1]!.messages.at(-1)!.content).toMatch(told);
+    expect(models.requests[2]!.messages.at(-1)!.content).toMatch(told);
   });
 
   it('stops a streaming reply on Esc and takes the next message', async () => {

@@ -2,7 +2,7 @@ import { execa } from 'execa';
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidRegexError, formatCodeMatch, searchCode } from '../../src/engines/code/search-code.js';
+import { InvalidRegexError, formatCodeLines, formatCodeMatch, searchCode } from '../../src/engines/code/search-code.js';
 import { FilePatternError } from '../../src/engines/code/project-files.js';
 import { type TempProject, createTempProject } from '../tools/temp-project.js';
 
@@ -97,6 +97,37 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) 
     expect((error as Error).message).toMatch(/^invalid regex "getUser\(": .*(unclosed|unterminated) group/i);
   });
 
+  it.skipIf(skip)('matches plain text when literal, and ignores case when asked', async () => {
+    await project.write('calc.ts', 'total = a * (b + c);\nTOTAL = 1;\n');
+    const literal = await searchCode(project.root, { pattern: 'a * (b', literal: true, preferRipgrep });
+    expect(literal.matches.map(formatCodeMatch)).toEqual(['calc.ts:1: total = a * (b + c);']);
+    const anyCase = await searchCode(project.root, { pattern: 'total =', ignoreCase: true, preferRipgrep });
+    expect(anyCase.matches.map((m) => m.line)).toEqual([1, 2]);
+  });
+
+  it.skipIf(skip)('adds context lines around the matches it keeps, merging groups that touch', async () => {
+    await project.write('ctx/f.txt', ['a', 'hit 1', 'b', 'c', 'hit 2', 'd', 'e', 'f', 'g', 'hit 3', 'h'].join('\n'));
+    const result = await searchCode(project.root, { pattern: 'hit', path: 'ctx', contextLines: 2, maxMatches: 2, preferRipgrep });
+    expect(result.totalMatches).toBe(3);
+    expect(formatCodeLines(result.lines, 2)).toEqual([
+      'ctx/f.txt-1- a',
+      'ctx/f.txt:2: hit 1',
+      'ctx/f.txt-3- b',
+      'ctx/f.txt-4- c',
+      'ctx/f.txt:5: hit 2',
+      'ctx/f.txt-6- d',
+      'ctx/f.txt-7- e',
+    ]);
+  });
+
+  it.skipIf(skip)('honours .gitignore files in subfolders', async () => {
+    await project.write('pkg/.gitignore', 'generated/\n');
+    await project.write('pkg/generated/api.ts', 'TODO generated\n');
+    await project.write('pkg/src/api.ts', 'TODO real\n');
+    const result = await searchCode(project.root, { pattern: 'TODO', path: 'pkg', preferRipgrep });
+    expect(result.matches.map((m) => m.path)).toEqual(['pkg/src/api.ts']);
+  });
+
   it.skipIf(skip)('refuses a file pattern that leaves the folder', async () => {
     await expect(search('TODO', { filePattern: '../outside/*' })).rejects.toThrow(FilePatternError);
   });
@@ -115,6 +146,27 @@ describe('searchCode engines agree', () => {
       expect(viaJavaScript.matches).toEqual(viaRipgrep.matches);
       expect(viaJavaScript.totalMatches).toBe(viaRipgrep.totalMatches);
     }
+  });
+
+  it.skipIf(!hasRipgrep)('agree on context, literal and case options too', async () => {
+    await project.write('src/more.ts', 'const A = 1;\nconst a = db.find(2);\n\n\n\nconst b = DB.find(3);\n');
+    for (const options of [
+      { pattern: 'find', contextLines: 2 },
+      { pattern: 'db.find(', literal: true, contextLines: 1 },
+      { pattern: 'DB', ignoreCase: true, contextLines: 3, maxMatches: 2 },
+    ]) {
+      const viaRipgrep = await searchCode(project.root, { ...options, preferRipgrep: true });
+      const viaJavaScript = await searchCode(project.root, { ...options, preferRipgrep: false });
+      expect(viaRipgrep.engine).toBe('ripgrep');
+      expect(viaJavaScript.lines).toEqual(viaRipgrep.lines);
+      expect(viaJavaScript.totalMatches).toBe(viaRipgrep.totalMatches);
+    }
+  });
+
+  it('leaves a pattern that only JavaScript can read (look-around) to the JavaScript search', async () => {
+    const result = await searchCode(project.root, { pattern: 'get(?=User)' });
+    expect(result.engine).toBe('javascript');
+    expect(result.matches.map(formatCodeMatch)).toEqual(['src/routes/users.ts:3: export function getUser(id) {']);
   });
 
   it('falls back to JavaScript when ripgrep is not on PATH', async () => {

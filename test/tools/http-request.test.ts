@@ -15,12 +15,14 @@ afterAll(async () => {
 type Args = Parameters<typeof httpRequestTool.run>[0];
 const send = (args: Args, signal?: AbortSignal) => httpRequestTool.run(args, toolContext(process.cwd(), signal));
 const firstLine = (text: string) => text.split('\n')[0];
+const TIMING = /^timing: dns \d+ ms · connect \d+ ms · tls \d+ ms · first byte \d+ ms$/;
 
 describe('http_request', () => {
-  it('leads with status, time and size, then notable headers with cookies masked, then pretty JSON', async () => {
+  it('leads with status, time and size, then the timing split, notable headers with cookies masked, then pretty JSON', async () => {
     const output = await send({ method: 'GET', url: `${server.url}/users/1` });
     expect(firstLine(output)).toMatch(/^HTTP 200 OK · \d+ ms · 21 B$/);
     expect(output.split('\n').slice(1)).toEqual([
+      expect.stringMatching(TIMING),
       'content-type: application/json',
       'set-cookie: session=***; Path=/; HttpOnly',
       'set-cookie: theme=***',
@@ -43,7 +45,7 @@ describe('http_request', () => {
 
   it('shows non-JSON bodies as text and binary bodies by size only', async () => {
     expect(await send({ method: 'GET', url: `${server.url}/text` })).toMatch(
-      /^HTTP 200 OK · \d+ ms · 11 B\ncontent-type: text\/plain; charset=utf-8\n\(\d+ more headers\)\n\nplain words$/,
+      /^HTTP 200 OK · \d+ ms · 11 B\ntiming: .+\ncontent-type: text\/plain; charset=utf-8\n\(\d+ more headers\)\n\nplain words$/,
     );
     expect(await send({ method: 'GET', url: `${server.url}/image` })).toMatch(/\(binary body, 8 B, image\/png — not shown\)$/);
   });
@@ -57,9 +59,15 @@ describe('http_request', () => {
     expect(failed).toMatch(/<h1>Internal Server Error<\/h1>$/);
   });
 
-  it('shows a redirect with its location and an empty body', async () => {
+  it('shows a redirect, not followed by default, with its location and an empty body', async () => {
     const output = await send({ method: 'POST', url: `${server.url}/created`, body: { name: 'Ada' } });
-    expect(output).toMatch(/^HTTP 302 Found · \d+ ms · 0 B\nlocation: \/users\/1\nretry-after: 5\n/);
+    expect(output.split('\n').slice(0, 5)).toEqual([
+      expect.stringMatching(/^HTTP 302 Found · \d+ ms · 0 B$/),
+      expect.stringMatching(TIMING),
+      'meaning: a temporary redirect to /users/1 — not followed; send again with follow_redirects: true to follow it',
+      'location: /users/1',
+      'retry-after: 5',
+    ]);
     expect(output).toMatch(/\(empty body\)$/);
   });
 

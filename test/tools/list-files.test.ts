@@ -5,7 +5,7 @@ import { listFilesTool } from '../../src/tools/list-files.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let project: TempProject;
-const list = (args: { path?: string; pattern?: string } = {}) => listFilesTool.run(args, toolContext(project.root));
+const list = (args: { path?: string; pattern?: string; depth?: number } = {}) => listFilesTool.run(args, toolContext(project.root));
 
 async function writeAged(relative: string, secondsAgo: number): Promise<void> {
   const file = await project.write(relative, `// ${relative}\n`);
@@ -60,6 +60,29 @@ describe('list_files', () => {
     expect(await list({ path: 'build' })).toBe('1 file in build/, newest first:\nbuild/out.js');
   });
 
+  it('honours .gitignore files in subfolders, for their own folder only', async () => {
+    await writeAged('api/src/app.ts', 30);
+    await writeAged('api/tmp/cache.json', 20);
+    await writeAged('api/out.log', 20);
+    await writeAged('web/tmp/keep.json', 10);
+    await writeAged('web/out.log', 10);
+    await project.write('api/.gitignore', 'tmp/\n*.log\n');
+    await utimes(path.join(project.root, 'api/.gitignore'), new Date(0), new Date(0));
+    expect(await list()).toBe(
+      '4 files in the project, newest first:\nweb/out.log\nweb/tmp/keep.json\napi/src/app.ts\napi/.gitignore',
+    );
+    expect(await list({ path: 'api/src' })).toBe('1 file in api/src/, newest first:\napi/src/app.ts');
+  });
+
+  it('limits the folder levels entered with depth', async () => {
+    await writeAged('top.ts', 30);
+    await writeAged('src/one.ts', 20);
+    await writeAged('src/deep/two.ts', 10);
+    expect(await list({ depth: 1 })).toBe('1 file in the project (depth 1), newest first:\ntop.ts');
+    expect(await list({ depth: 2 })).toBe('2 files in the project (depth 2), newest first:\nsrc/one.ts\ntop.ts');
+    expect(await list({ path: 'src', depth: 1, pattern: '*.ts' })).toBe('1 file in src/ matching *.ts (depth 1), newest first:\nsrc/one.ts');
+  });
+
   it('caps the listing at 200 entries', async () => {
     for (let i = 0; i < 230; i++) await project.write(`many/f${String(i).padStart(3, '0')}.txt`, '');
     const lines = (await list({ path: 'many' })).split('\n');
@@ -74,6 +97,9 @@ describe('list_files', () => {
     expect(await list()).toBe('1 file in the project, newest first:\na.txt');
     await expect(list({ pattern: '../outside/*' })).rejects.toThrow('file pattern must stay inside the folder');
     await expect(list({ pattern: '/etc/*' })).rejects.toThrow('file pattern must stay inside the folder');
+    for (const pattern of ['{..,src}/outside/*', '{/etc,x}/*', '\\.\\./outside/*', 'a/../../*']) {
+      await expect(list({ pattern })).rejects.toThrow('file pattern must stay inside the folder');
+    }
     await expect(list({ path: '..' })).rejects.toThrow('path escapes the project: ..');
     await expect(list({ path: 'out' })).rejects.toThrow('leaves the project through a symlink');
   });

@@ -53,4 +53,40 @@ describe('resolveInsideProject', () => {
     expect(await resolveInsideProject(alias, 'a.txt')).toEqual({ absolute: path.join(project.root, 'a.txt'), relative: 'a.txt' });
     expect((await resolveInsideProject(alias, path.join(alias, 'a.txt'))).relative).toBe('a.txt');
   });
+
+  it('refuses .. that climbs above the root even when the path comes back in', async () => {
+    await project.write('a.txt', '');
+    await expect(resolveInsideProject(project.root, '../project/a.txt')).rejects.toThrow('path escapes the project: ../project/a.txt');
+    await expect(resolveInsideProject(project.root, 'src/../../project/a.txt')).rejects.toThrow('path escapes the project');
+    await expect(resolveInsideProject(project.root, `${project.root}/../project/a.txt`)).rejects.toThrow('path escapes the project');
+  });
+
+  it('reads a backslash as a folder separator', async () => {
+    await project.write('src/app.ts', '');
+    expect((await resolveInsideProject(project.root, 'src\\app.ts')).relative).toBe('src/app.ts');
+    await expect(resolveInsideProject(project.root, '..\\outside\\secret.txt')).rejects.toThrow('path escapes the project');
+  });
+
+  it.each([
+    ['%2e%2e/outside', 'percent-encoded dots or slashes'],
+    ['..%2F..%2Fetc', 'percent-encoded dots or slashes'],
+    ['%c0%ae%c0%ae/outside', 'percent-encoded dots or slashes'],
+    ['%e0%80%ae%e0%80%ae/outside', 'percent-encoded dots or slashes'],
+    ['\uff0e\uff0e/outside', 'stands for a dot or a slash'],
+    ['..\uff0foutside', 'stands for a dot or a slash'],
+    ['\u2025/outside', 'stands for a dot or a slash'],
+    ['.. /outside', 'a name made only of dots and spaces'],
+    ['.../outside', 'a name made only of dots and spaces'],
+    ['src/. ', 'a name made only of dots and spaces'],
+    [`${'a'.repeat(256)}.txt`, 'a name longer than 255 bytes'],
+    [`${'abc/'.repeat(1100)}x`, 'longer than 4096 characters'],
+  ])('refuses the disguised path %j', async (attack, message) => {
+    await expect(resolveInsideProject(project.root, attack, { forWrite: true })).rejects.toThrow(message);
+  });
+
+  it('accepts ordinary names with dots, spaces, percent signs and non-ASCII letters', async () => {
+    for (const name of ['.env', 'file..bak', 'My Notes.md', '100%.txt', 'café/naïve.ts', 'a.b.c']) {
+      expect((await resolveInsideProject(project.root, name, { forWrite: true })).relative).toBe(name);
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { mkdir, symlink } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileTool } from '../../src/tools/read-file.js';
@@ -71,6 +72,23 @@ describe('read_file', () => {
     await expect(read({ path: 'nope.txt' })).rejects.toThrow('no such file: nope.txt');
   });
 
+  it('records the real path, mtime, size and hash of the whole file read, even of a window', async () => {
+    const file = await project.write('src/big.ts', 'a\nb\nc\n');
+    await symlink(file, path.join(project.root, 'alias.ts'));
+    await project.write('img.png', Buffer.from([1, 0, 2]));
+    const ctx = toolContext(project.root);
+    await readFileTool.run({ path: 'alias.ts', offset: 2, limit: 1 }, ctx);
+    expect(ctx.session.fileReads.get(file)).toEqual({
+      mtimeMs: (await stat(file)).mtimeMs,
+      size: 6,
+      sha256: createHash('sha256').update('a\nb\nc\n').digest('hex'),
+    });
+    await readFileTool.run({ path: 'src' }, ctx);
+    await expect(readFileTool.run({ path: 'img.png' }, ctx)).rejects.toThrow('binary');
+    expect(ctx.session.fileReads.get(path.join(project.root, 'src'))).toBeUndefined();
+    expect(ctx.session.fileReads.get(path.join(project.root, 'img.png'))).toBeUndefined();
+  });
+
   describe('stays inside the project', () => {
     it('refuses ../, absolute paths elsewhere and NUL bytes', async () => {
       await expect(read({ path: '../outside/secret.txt' })).rejects.toThrow('path escapes the project: ../outside/secret.txt');
@@ -94,11 +112,15 @@ describe('read_file', () => {
       expect(await read({ path: 'alias/notes.md' })).toBe('    1  inside');
     });
 
-    it('treats %2e%2e literally, as a name inside the project', async () => {
-      await expect(read({ path: '%2e%2e/outside/secret.txt' })).rejects.toThrow('no such file: %2e%2e/outside/secret.txt');
+    it('refuses percent-encoded dots, even for a folder of that name inside the project', async () => {
+      await expect(read({ path: '%2e%2e/outside/secret.txt' })).rejects.toThrow(
+        'path contains percent-encoded dots or slashes; give the plain path: "%2e%2e/outside/secret.txt"',
+      );
       await mkdir(path.join(project.root, '%2e%2e'));
       await project.write('%2e%2e/x.txt', 'literal\n');
-      expect(await read({ path: '%2e%2e/x.txt' })).toBe('    1  literal');
+      await expect(read({ path: '%2e%2e/x.txt' })).rejects.toThrow('percent-encoded');
+      await project.write('100%25.txt', 'a percent sign that encodes no dot or slash is fine\n');
+      expect(await read({ path: '100%25.txt' })).toBe('    1  a percent sign that encodes no dot or slash is fine');
     });
 
     it('accepts an absolute path inside the project', async () => {

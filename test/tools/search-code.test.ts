@@ -4,7 +4,15 @@ import { ToolError } from '../../src/tools/tool.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let project: TempProject;
-const search = (args: { pattern: string; path?: string; file_pattern?: string }) =>
+const search = (args: {
+  pattern: string;
+  path?: string;
+  file_pattern?: string;
+  literal?: boolean;
+  ignore_case?: boolean;
+  context_lines?: number;
+  limit?: number;
+}) =>
   searchCodeTool.run(args, toolContext(project.root));
 
 beforeEach(async () => {
@@ -35,7 +43,39 @@ describe('search_code', () => {
     const lines = (await search({ pattern: 'row' })).split('\n');
     expect(lines[0]).toBe('130 matches for "row":');
     expect(lines).toHaveLength(102);
-    expect(lines.at(-1)).toBe('… 30 more matches; narrow with path or file_pattern');
+    expect(lines.at(-1)).toBe('… 30 more matches; narrow with path or file_pattern, or raise limit');
+  });
+
+  it('shows as many matches as limit asks', async () => {
+    await project.write('data.txt', Array.from({ length: 130 }, () => 'row').join('\n'));
+    const lines = (await search({ pattern: 'row', limit: 3 })).split('\n');
+    expect(lines).toEqual(['130 matches for "row":', 'data.txt:1: row', 'data.txt:2: row', 'data.txt:3: row', '… 127 more matches; narrow with path or file_pattern, or raise limit']);
+  });
+
+  it('matches plain text with literal and ignores case with ignore_case', async () => {
+    await project.write('src/price.ts', 'const total = price * (1 + TAX);\nconst t = price + 1;\n');
+    expect(await search({ pattern: 'price * (1', literal: true })).toBe(
+      '1 match for "price * (1":\nsrc/price.ts:1: const total = price * (1 + TAX);',
+    );
+    expect(await search({ pattern: 'getuser', ignore_case: true })).toBe(
+      '1 match for "getuser":\nsrc/users.ts:1: export function getUser(id) {',
+    );
+  });
+
+  it('shows context lines as path-line- text, keeping indentation, with -- between groups', async () => {
+    await project.write('src/z.ts', 'one\ntwo\n  hit\nthree\nfour\nfive\nsix\n  hit\nseven\n');
+    expect(await search({ pattern: 'hit', path: 'src/z.ts', context_lines: 1 })).toBe(
+      [
+        '2 matches for "hit" in src/z.ts:',
+        'src/z.ts-2- two',
+        'src/z.ts:3:   hit',
+        'src/z.ts-4- three',
+        '--',
+        'src/z.ts-7- six',
+        'src/z.ts:8:   hit',
+        'src/z.ts-9- seven',
+      ].join('\n'),
+    );
   });
 
   it('turns an invalid regex, a bad file pattern and an escaping path into tool errors', async () => {

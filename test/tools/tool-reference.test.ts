@@ -50,7 +50,12 @@ describe('describeTools', () => {
 describe('createToolRegistry', () => {
   it('finds tools by name and lists them in order', () => {
     const registry = createToolRegistry(createDefaultTools());
-    expect(registry.list().map((tool) => tool.name)).toEqual(['read_file', 'list_files', 'search_code', 'write_file', 'http_request']);
+    expect(registry.list().map((tool) => tool.name)).toEqual([
+      'http_request', 'assert_response', 'extract_value', 'validate_json_schema', 'compare_responses', 'auth', 'wait',
+      'webhook_listener', 'request', 'environment', 'variable', 'falcon_read', 'falcon_write', 'memory', 'session_log',
+      'read_file', 'list_files', 'glob', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'write_file',
+      'propose_fix', 'create_test_file', 'bash', 'retry',
+    ]);
     expect([...registry.names]).toEqual(registry.list().map((tool) => tool.name));
     expect(registry.get('http_request')?.kind).toBe('network');
     expect(registry.get('write_file')?.preview).toBeTypeOf('function');
@@ -59,6 +64,6 @@ describe('createToolRegistry', () => {
 
   it('refuses two tools with one name', () => {
     const [first] = createDefaultTools();
-    expect(() => createToolRegistry([first!, first!])).toThrow('two tools are named read_file');
+    expect(() => createToolRegistry([first!, first!])).toThrow('two tools are named http_request');
   });
 });

@@ -1,18 +1,22 @@
 import { createHash } from 'node:crypto';
-import { chmod, lstat, readFile, readdir, stat, symlink } from 'node:fs/promises';
+import { chmod, lstat, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ToolError } from '../../src/tools/tool.js';
+import { readFileTool } from '../../src/tools/read-file.js';
+import { ToolError, type ToolContext } from '../../src/tools/tool.js';
 import { writeFileTool } from '../../src/tools/write-file.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let project: TempProject;
-const ctx = () => toolContext(project.root);
+let context: ToolContext;
+const ctx = () => context;
+const read = (filePath: string) => readFileTool.run({ path: filePath }, ctx());
 const preview = (filePath: string, content: string) => writeFileTool.preview!({ path: filePath, content }, ctx());
 const write = (filePath: string, content: string) => writeFileTool.run({ path: filePath, content }, ctx());
 
 beforeEach(async () => {
   project = await createTempProject();
+  context = toolContext(project.root);
 });
 afterEach(async () => {
   await project.remove();
@@ -32,6 +36,7 @@ describe('write_file preview', () => {
 
   it('shows changes to an existing file and leaves it as it was', async () => {
     await project.write('app.ts', 'one\ntwo\nthree\n');
+    await read('app.ts');
     const result = await preview('app.ts', 'one\n2\nthree\n');
     expect(result).toMatchObject({ kind: 'diff', path: 'app.ts', isNew: false });
     expect(result.kind === 'diff' && result.diff).toBe(
@@ -58,6 +63,7 @@ describe('write_file run', () => {
   it('replaces an existing file by rename, keeps its mode and leaves no temp file', async () => {
     const file = await project.write('bin/run.sh', 'echo one\necho two\n');
     await chmod(file, 0o755);
+    await read('bin/run.sh');
     const before = await stat(file);
     expect(await write('bin/run.sh', 'echo one\necho 2\necho three\n')).toBe('Wrote bin/run.sh (3 lines, +2 −1)');
     const after = await stat(file);
@@ -70,6 +76,7 @@ describe('write_file run', () => {
   it('writes through a symlink that stays inside, replacing its target', async () => {
     await project.write('real.txt', 'old\n');
     await symlink(path.join(project.root, 'real.txt'), path.join(project.root, 'alias.txt'));
+    await read('real.txt');
     expect(await write('alias.txt', 'new\n')).toBe('Wrote real.txt (1 line, +1 −1)');
     expect(await readFile(path.join(project.root, 'real.txt'), 'utf8')).toBe('new\n');
     expect((await lstat(path.join(project.root, 'alias.txt'))).isSymbolicLink()).toBe(true);
@@ -78,6 +85,34 @@ describe('write_file run', () => {
   it('refuses a path under a file', async () => {
     await project.write('file.txt', 'x');
     await expect(write('file.txt/child.txt', 'y')).rejects.toThrow(ToolError);
+  });
+});
+
+describe('write_file replaces only files read first', () => {
+  it('refuses to overwrite a file not read in this session; a new file needs no read', async () => {
+    await project.write('app.ts', 'old\n');
+    const message = 'read app.ts with read_file first: existing files are changed only after they were read in this session';
+    await expect(preview('app.ts', 'new\n')).rejects.toThrow(new ToolError(message));
+    await expect(write('app.ts', 'new\n')).rejects.toThrow(message);
+    expect(await readFile(path.join(project.root, 'app.ts'), 'utf8')).toBe('old\n');
+    expect(await write('fresh.ts', 'a\n')).toBe('Created fresh.ts (1 line)');
+    expect(await write('fresh.ts', 'b\n')).toBe('Wrote fresh.ts (1 line, +1 −1)');
+  });
+
+  it('refuses a file changed on disk since it was read', async () => {
+    const file = await project.write('app.ts', 'old\n');
+    await read('app.ts');
+    await writeFile(file, 'changed by the user\n');
+    await expect(write('app.ts', 'new\n')).rejects.toThrow(/^app\.ts changed on disk since it was read \(then 4 bytes, .*now 20 bytes/);
+    expect(await readFile(file, 'utf8')).toBe('changed by the user\n');
+  });
+
+  it('keeps a CRLF file CRLF when the new content has plain line feeds', async () => {
+    const file = await project.write('win.txt', 'a\r\nb\r\n');
+    await read('win.txt');
+    expect((await preview('win.txt', 'a\nc\n')).kind === 'diff').toBe(true);
+    expect(await write('win.txt', 'a\nc\n')).toBe('Wrote win.txt (2 lines, +1 −1)');
+    expect(await readFile(file, 'utf8')).toBe('a\r\nc\r\n');
   });
 });
 
@@ -120,10 +155,11 @@ describe('write_file stays inside the project', () => {
     expect(await project.snapshotOutside()).toEqual(before);
   });
 
-  it('treats %2e%2e/ literally and writes inside the project', async () => {
+  it('refuses percent-encoded dots and slashes instead of creating odd names', async () => {
     const before = await project.snapshotOutside();
-    expect(await write('%2e%2e/%2e%2e/evil.txt', 'fine\n')).toBe('Created %2e%2e/%2e%2e/evil.txt (1 line)');
-    expect(await readFile(path.join(project.root, '%2e%2e', '%2e%2e', 'evil.txt'), 'utf8')).toBe('fine\n');
+    await expect(write('%2e%2e/%2e%2e/evil.txt', 'pwned\n')).rejects.toThrow('path contains percent-encoded dots or slashes');
+    await expect(write('..%2fevil.txt', 'pwned\n')).rejects.toThrow('path contains percent-encoded dots or slashes');
+    expect(await readdir(project.root)).toEqual([]);
     expect(await project.snapshotOutside()).toEqual(before);
   });
 });

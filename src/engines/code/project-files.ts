@@ -1,6 +1,6 @@
 import fg from 'fast-glob';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readGitignoreGlobs } from './gitignore-globs.js';
 
 /** Folders that listings and searches never enter: dependencies, VCS data, build output. */
 export const SKIPPED_FOLDERS = ['node_modules', '.git', 'dist', 'vendor'] as const;
@@ -17,6 +17,8 @@ export interface FindFilesOptions {
   folder?: string;
   /** Glob relative to the folder; a pattern without `/` matches file names at any depth. */
   pattern?: string;
+  /** How many folder levels to enter: 1 lists only the folder's own files. Default: all. */
+  depth?: number;
 }
 
 /** A glob that would reach outside the folder it is applied to. */
@@ -26,24 +28,11 @@ export class FilePatternError extends Error {
 
 /**
  * Regular files under a project folder, sorted by path (the order ripgrep's `--sort path` uses).
- * Skips SKIPPED_FOLDERS, paths matched by the top-level .gitignore (read simply: each line an
- * ignore glob, negations ignored) and symlinks, which are not followed, as ripgrep does by default.
+ * Skips SKIPPED_FOLDERS, paths matched by the .gitignore files that apply (see readGitignoreGlobs)
+ * and symlinks, which are not followed, as ripgrep does by default.
  */
 export async function findProjectFiles(projectRoot: string, options: FindFilesOptions = {}): Promise<ProjectFile[]> {
-  const folder = normalizeFolder(options.folder);
-  const pattern = options.pattern ?? '**/*';
-  assertPatternStaysInside(pattern);
-  const ignore = [...SKIPPED_FOLDERS.map((name) => `**/${name}/**`), ...(await readGitignoreGlobs(projectRoot, folder))];
-  // Like ripgrep's --glob, a pattern without a slash matches file names at any depth.
-  const entries = await fg(pattern.includes('/') ? pattern : `**/${pattern}`, {
-    cwd: path.join(projectRoot, folder),
-    ignore,
-    dot: true,
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    stats: true,
-    suppressErrors: true,
-  });
+  const { folder, entries } = await globProjectFiles(projectRoot, options, true);
   return entries
     .map((entry) => ({
       path: folder ? `${folder}/${entry.path}` : entry.path,
@@ -51,6 +40,40 @@ export async function findProjectFiles(projectRoot: string, options: FindFilesOp
       size: entry.stats?.size ?? 0,
     }))
     .sort((a, b) => comparePaths(a.path, b.path));
+}
+
+/** The files findProjectFiles finds, paths only: several times faster on large trees (no stat per file). */
+export async function findProjectFilePaths(projectRoot: string, options: FindFilesOptions = {}): Promise<string[]> {
+  const { folder, entries } = await globProjectFiles(projectRoot, options, false);
+  return entries.map((entry) => (folder ? `${folder}/${entry.path}` : entry.path)).sort(comparePaths);
+}
+
+async function globProjectFiles(
+  projectRoot: string,
+  options: FindFilesOptions,
+  stats: boolean,
+): Promise<{ folder: string; entries: fg.Entry[] }> {
+  const folder = normalizeFolder(options.folder);
+  const pattern = options.pattern ?? '**/*';
+  assertPatternStaysInside(pattern);
+  const ignore = [
+    ...SKIPPED_FOLDERS.map((name) => `**/${name}/**`),
+    ...(await readGitignoreGlobs(projectRoot, folder, SKIPPED_FOLDERS)),
+  ];
+  // Like ripgrep's --glob, a pattern without a slash matches file names at any depth.
+  const entries = await fg(pattern.includes('/') ? pattern : `**/${pattern}`, {
+    cwd: path.join(projectRoot, folder),
+    ignore,
+    dot: true,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    objectMode: true,
+    stats,
+    suppressErrors: true,
+    deep: options.depth ?? Infinity,
+  });
+  // Defence in depth: whatever the pattern, nothing from outside the folder is returned.
+  return { folder, entries: entries.filter((entry) => !entry.path.startsWith('../') && !path.isAbsolute(entry.path)) };
 }
 
 /** Compares paths folder by folder, so `a/b` sorts before `a-c` as in a directory walk. */
@@ -65,8 +88,10 @@ export function comparePaths(a: string, b: string): number {
   return left.length - right.length;
 }
 
+/** Refuses `..` anywhere (braces could make `{..,a}/x` climb) and absolute patterns, escaped or not. */
 export function assertPatternStaysInside(pattern: string): void {
-  if (pattern.startsWith('/') || pattern.split('/').includes('..')) {
+  const unescaped = pattern.replaceAll('\\', '');
+  if (unescaped.includes('..') || /(^|[{,(|])\s*\//.test(unescaped) || pattern.includes('\0')) {
     throw new FilePatternError(`file pattern must stay inside the folder searched: ${pattern}`);
   }
 }
@@ -74,34 +99,4 @@ export function assertPatternStaysInside(pattern: string): void {
 function normalizeFolder(folder: string | undefined): string {
   const normalized = path.posix.normalize((folder ?? '').replaceAll('\\', '/')).replace(/\/+$/, '');
   return normalized === '.' ? '' : normalized;
-}
-
-async function readGitignoreGlobs(projectRoot: string, folder: string): Promise<string[]> {
-  let text: string;
-  try {
-    text = await readFile(path.join(projectRoot, '.gitignore'), 'utf8');
-  } catch {
-    return [];
-  }
-  return text.split(/\r?\n/).flatMap((line) => gitignoreLineToGlobs(line.trim(), folder));
-}
-
-/** One .gitignore line as globs relative to `folder` (each glob also covers a folder's contents). */
-function gitignoreLineToGlobs(line: string, folder: string): string[] {
-  if (!line || line.startsWith('#') || line.startsWith('!')) return [];
-  let glob = line.replace(/\/+$/, '');
-  if (!glob) return [];
-  // In .gitignore a slash at the start or in the middle anchors the pattern to the root.
-  if (glob.includes('/')) {
-    glob = glob.replace(/^\/+/, '');
-    if (folder) {
-      // Anchored patterns outside the folder do not apply; one covering the folder itself is
-      // dropped too, so that listing an ignored folder by name still shows its files.
-      if (!glob.startsWith(`${folder}/`)) return [];
-      glob = glob.slice(folder.length + 1);
-    }
-  } else {
-    glob = `**/${glob}`;
-  }
-  return [glob, `${glob}/**`];
 }

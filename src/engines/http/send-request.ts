@@ -1,154 +1,104 @@
 import { STATUS_CODES } from 'node:http';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { CookieJar, cookieHeader } from './cookie-jar.js';
+import { decodeBody, isBinaryBody } from './decode-body.js';
+import { type HttpTiming, type RawResponse, exchange } from './exchange.js';
+import { HttpRequestError, describeNetworkFailure } from './http-request-error.js';
+import { type PreparedRequest, type RequestParts, prepareRequest } from './prepare-request.js';
+import { MAX_REDIRECTS, type RedirectHop, redirectedRequest, tooManyRedirects } from './redirects.js';
 
-export type HttpBody = string | Record<string, unknown> | unknown[];
+export { HttpRequestError, type HttpFailure } from './http-request-error.js';
+export type { HttpBody, ParamMap } from './prepare-request.js';
 
-export interface HttpRequestInput {
-  method: string;
-  /** Absolute http:// or https:// URL. */
-  url: string;
-  headers?: Record<string, string>;
-  /** A string is sent as is; an object or array as JSON (content-type application/json unless given). */
-  body?: HttpBody;
-  /** Whole exchange, connect to last byte. Default DEFAULT_TIMEOUT_MS. */
+export interface HttpRequestInput extends RequestParts {
+  /** Whole call, redirects included. Default DEFAULT_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Follow up to MAX_REDIRECTS redirects; default false: a 3xx is the answer. */
+  followRedirects?: boolean;
+  /** Cookies to send and to keep; without one, cookies last only through this call's redirects. */
+  cookies?: CookieJar;
   signal?: AbortSignal;
+}
+
+/** The request as it went on the wire (the last one, after redirects). */
+export interface SentRequest {
+  method: string;
+  url: string;
+  /** Lower-case names, with the Cookie header the jar added. */
+  headers: Record<string, string>;
+  body?: string;
 }
 
 export interface HttpResponse {
   status: number;
   statusText: string;
-  /** Lower-case names; repeated headers such as set-cookie are arrays. */
+  /** Lower-case names; set-cookie is an array. */
   headers: Record<string, string | string[]>;
   /** Decoded as UTF-8 (after gzip/deflate/br decompression); at most MAX_KEPT_BODY_BYTES of it. */
   body: string;
   bodyTruncated: boolean;
+  /** Not text: an image, an archive, bytes with NULs. */
+  binary: boolean;
   /** Bytes received, as sent over the wire. */
   sizeBytes: number;
+  /** The whole call, redirects included. */
   durationMs: number;
-}
-
-export type HttpFailure = 'invalid_request' | 'timeout' | 'connection_refused' | 'dns' | 'connection_reset' | 'tls' | 'network';
-
-/** A request that got no response, with a message a person can act on. */
-export class HttpRequestError extends Error {
-  override name = 'HttpRequestError';
-  constructor(
-    message: string,
-    readonly failure: HttpFailure,
-  ) {
-    super(message);
-  }
+  /** Phases of the last exchange. */
+  timing: HttpTiming;
+  /** Redirects followed, in order. */
+  redirects: RedirectHop[];
+  request: SentRequest;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_KEPT_BODY_BYTES = 10 * 1024 * 1024;
 
-/** Sends one request and reads the whole response. Redirects are not followed: a 3xx is an answer. */
+/** Sends a request and reads the whole response, following redirects only when asked. */
 export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse> {
-  const url = parseHttpUrl(input.url);
+  let request = prepareRequest(input);
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
-  const { headers, body } = encodeBody(input.headers ?? {}, input.body);
+  const jar = input.cookies ?? new CookieJar();
+  const redirects: RedirectHop[] = [];
   const started = performance.now();
   try {
-    // undici is large: load it on the first request, not at start-up. It is CommonJS, so its
-    // exports sit on `default` once bundled.
-    const { request } = (await import('undici')).default;
-    const response = await request(url, {
-      method: input.method.toUpperCase() as 'GET',
-      headers,
-      body,
-      signal,
-      // undici's own limits (300 s) must not cut a longer timeout short.
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    const received = await readBody(response.body);
-    const responseHeaders = response.headers as Record<string, string | string[]>;
-    return {
-      status: response.statusCode,
-      statusText: STATUS_CODES[response.statusCode] ?? '',
-      headers: responseHeaders,
-      body: decodeBody(received.bytes, responseHeaders['content-encoding'], received.truncated),
-      bodyTruncated: received.truncated,
-      sizeBytes: received.size,
-      durationMs: Math.round(performance.now() - started),
-    };
+    for (;;) {
+      const sent = withCookies(request, jar);
+      const raw = await exchange(sent, signal, MAX_KEPT_BODY_BYTES);
+      jar.store(([] as string[]).concat(raw.headers['set-cookie'] ?? []), request.url);
+      const location = raw.headers.location;
+      const next = input.followRedirects ? redirectedRequest(request, raw.status, typeof location === 'string' ? location : undefined) : undefined;
+      if (!next) return toResponse(raw, sent, redirects, Math.round(performance.now() - started));
+      redirects.push({ method: sent.method, url: sent.url.href, status: raw.status, location: next.url.href, durationMs: Math.round(raw.timing.totalMs) });
+      if (redirects.length > MAX_REDIRECTS) throw tooManyRedirects(redirects);
+      request = next;
+    }
   } catch (error) {
     input.signal?.throwIfAborted();
-    if (timeout.aborted) throw new HttpRequestError(`timed out after ${timeoutMs} ms waiting for ${url.origin}`, 'timeout');
-    throw describeFailure(error, url);
+    if (error instanceof HttpRequestError) throw error;
+    if (timeout.aborted) throw new HttpRequestError(`timed out after ${timeoutMs} ms waiting for ${request.url.origin}`, 'timeout');
+    throw describeNetworkFailure(error, request.url);
   }
 }
 
-function parseHttpUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new HttpRequestError(`invalid URL: ${text} (give an absolute http:// or https:// URL)`, 'invalid_request');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new HttpRequestError(`only http and https URLs are supported: ${text}`, 'invalid_request');
-  }
-  return url;
+function withCookies(request: PreparedRequest, jar: CookieJar): PreparedRequest {
+  const cookie = cookieHeader(request.headers.cookie, jar.matching(request.url));
+  return cookie === undefined ? request : { ...request, headers: { ...request.headers, cookie } };
 }
 
-function encodeBody(headers: Record<string, string>, body: HttpBody | undefined) {
-  if (body === undefined || typeof body === 'string') return { headers, body };
-  const hasContentType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+function toResponse(raw: RawResponse, sent: PreparedRequest, redirects: RedirectHop[], durationMs: number): HttpResponse {
+  const body = decodeBody(raw.bytes, raw.headers['content-encoding'], raw.truncated);
   return {
-    headers: hasContentType ? headers : { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    status: raw.status,
+    statusText: STATUS_CODES[raw.status] ?? raw.statusMessage,
+    headers: raw.headers,
+    body,
+    bodyTruncated: raw.truncated,
+    binary: isBinaryBody(body, String(raw.headers['content-type'] ?? '')),
+    sizeBytes: raw.sizeBytes,
+    durationMs,
+    timing: raw.timing,
+    redirects,
+    request: { method: sent.method, url: sent.url.href, headers: sent.headers, body: sent.body },
   };
-}
-
-async function readBody(stream: AsyncIterable<Buffer>): Promise<{ bytes: Buffer; size: number; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let kept = 0;
-  // Read to the end even past the cap, so that the size is true and the connection is reusable.
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (kept >= MAX_KEPT_BODY_BYTES) continue;
-    const part = chunk.subarray(0, MAX_KEPT_BODY_BYTES - kept);
-    chunks.push(part);
-    kept += part.length;
-  }
-  return { bytes: Buffer.concat(chunks), size, truncated: size > kept };
-}
-
-function decodeBody(bytes: Buffer, encoding: string | string[] | undefined, truncated: boolean): string {
-  const decompress = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync }[
-    String(encoding ?? '').trim().toLowerCase()
-  ];
-  if (!decompress || truncated) return bytes.toString('utf8');
-  try {
-    return decompress(bytes).toString('utf8');
-  } catch {
-    return bytes.toString('utf8');
-  }
-}
-
-function describeFailure(error: unknown, url: URL): HttpRequestError {
-  const code = (error as NodeJS.ErrnoException)?.code ?? '';
-  const message = (error as Error)?.message ?? String(error);
-  const target = url.origin;
-  if (code === 'ECONNREFUSED') {
-    return new HttpRequestError(`could not connect to ${target}: connection refused — is the server running?`, 'connection_refused');
-  }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new HttpRequestError(`could not resolve host ${url.hostname} — check the URL or your network`, 'dns');
-  }
-  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-    return new HttpRequestError(`could not connect to ${target}: ${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connect timeout' : code}`, 'network');
-  }
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return new HttpRequestError(`${target} closed the connection before a complete response (${message})`, 'connection_reset');
-  }
-  if (/CERT|SSL|TLS/i.test(code)) return new HttpRequestError(`TLS problem with ${target}: ${message}`, 'tls');
-  if (code === 'UND_ERR_INVALID_ARG') return new HttpRequestError(`invalid request: ${message}`, 'invalid_request');
-  return new HttpRequestError(`request to ${target} failed: ${message}`, 'network');
 }

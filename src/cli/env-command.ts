@@ -1,0 +1,29 @@
+import { Command } from 'commander';
+import { exitWith } from './exit-with.js';
+
+/** `falcon env list|use`. Light at import time: each action loads its implementation. */
+export function envCommand(): Command {
+  const env = new Command('env')
+    .description('list the environments in .falcon/environments/ or choose the one {{VAR}} resolves from')
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride();
+
+  env
+    .command('list')
+    .description('list the environments; * marks the active one')
+    .action(async () => {
+      const { runEnvList } = await import('./env/env-commands.js');
+      await exitWith(await runEnvList());
+    });
+
+  env
+    .command('use')
+    .description('make an environment the active one for this project (saved in .falcon/config.yaml)')
+    .argument('<name>', 'an environment, e.g. staging')
+    .action(async (name: string) => {
+      const { runEnvUse } = await import('./env/env-commands.js');
+      await exitWith(await runEnvUse(name));
+    });
+
+  return env;
+}

@@ -1,0 +1,88 @@
+import type { ErrorObject } from 'ajv';
+import type { JsonDocument } from './exact-json.js';
+import { pointerToPath, valueAtPointer } from './json-path.js';
+import { formatJsonValue, jsonTypeOf } from './json-value.js';
+
+export type SchemaDraft = '07' | '2019-09' | '2020-12';
+
+export interface SchemaValidation {
+  draft: SchemaDraft;
+  /** One line per problem: `$.items[2].price: must be number, got "12"`. Empty when the document is valid. */
+  violations: string[];
+}
+
+/** A schema that cannot be used (unknown draft, invalid, unresolvable `$ref`); the message says which. */
+export class JsonSchemaError extends Error {
+  override name = 'JsonSchemaError';
+}
+
+const DRAFTS: Array<[RegExp, SchemaDraft]> = [
+  [/draft-07\/schema/, '07'],
+  [/draft\/2019-09\/schema/, '2019-09'],
+  [/draft\/2020-12\/schema/, '2020-12'],
+];
+
+/** The draft a schema's `$schema` names; 2020-12 when it names none. */
+export function schemaDraft(schema: Record<string, unknown>): SchemaDraft {
+  const declared = schema.$schema;
+  if (declared === undefined) return '2020-12';
+  const draft = typeof declared === 'string' ? DRAFTS.find(([pattern]) => pattern.test(declared))?.[1] : undefined;
+  if (!draft) {
+    throw new JsonSchemaError(`unsupported $schema ${JSON.stringify(declared)}: use draft-07, 2019-09 or 2020-12 (e.g. "https://json-schema.org/draft/2020-12/schema")`);
+  }
+  return draft;
+}
+
+/** Validates with ajv (all errors, formats such as email, date-time and uuid checked). */
+export async function validateJsonSchema(schema: Record<string, unknown>, document: JsonDocument): Promise<SchemaValidation> {
+  const draft = schemaDraft(schema);
+  const ajv = await createAjv(draft);
+  let validate: ReturnType<typeof ajv.compile>;
+  try {
+    validate = ajv.compile(schema);
+  } catch (error) {
+    throw new JsonSchemaError(`the schema cannot be used: ${(error as Error).message}`);
+  }
+  if (validate(document.plain)) return { draft, violations: [] };
+  const violations = (validate.errors ?? []).map((error) => describeViolation(error, document));
+  return { draft, violations: [...new Set(violations)] };
+}
+
+// ajv is large: loaded when a schema is first checked, not at start-up. Its modules are CommonJS
+// whose export is also their own `default`: `.default.default` holds both in Node and once bundled
+// (esbuild gives a dynamically imported CommonJS module only its `default`).
+async function createAjv(draft: SchemaDraft) {
+  const options = { allErrors: true, strict: false, logger: false } as const;
+  const [formats, ajv] = await Promise.all([
+    import('ajv-formats'),
+    draft === '07'
+      ? import('ajv').then((module) => new module.default.default(options))
+      : draft === '2019-09'
+        ? import('ajv/dist/2019.js').then((module) => new module.default.default(options))
+        : import('ajv/dist/2020.js').then((module) => new module.default.default(options)),
+  ]);
+  formats.default.default(ajv);
+  return ajv;
+}
+
+function describeViolation(error: ErrorObject, document: JsonDocument): string {
+  const path = pointerToPath(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  let message = error.message ?? error.keyword;
+  if (params.additionalProperty !== undefined) message += `: ${JSON.stringify(params.additionalProperty)}`;
+  if (params.unevaluatedProperty !== undefined) message += `: ${JSON.stringify(params.unevaluatedProperty)}`;
+  if (Array.isArray(params.allowedValues)) message += ` ${params.allowedValues.map((value) => formatJsonValue(value)).join(', ')}`;
+  if (params.allowedValue !== undefined) message += ` ${formatJsonValue(params.allowedValue)}`;
+  const actual = valueAtPointer(document.exact, error.instancePath);
+  return `${path}: ${message}${actual.found ? describeActual(error.keyword, actual.value) : ''}`;
+}
+
+/** What was there instead, when it helps: the value itself, or the size of an array or object. */
+function describeActual(keyword: string, value: unknown): string {
+  const type = jsonTypeOf(value);
+  if (type !== 'array' && type !== 'object') return `, got ${formatJsonValue(value)}`;
+  const size = Array.isArray(value) ? `${value.length} item${value.length === 1 ? '' : 's'}` : `${Object.keys(value as object).length} properties`;
+  if (keyword === 'type') return `, got ${type === 'array' ? `an array (${size})` : 'an object'}`;
+  if (/^(min|max)(Items|Properties|Contains)$/.test(keyword)) return `, got ${size}`;
+  return '';
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { CodeSearchOptions, SearchTarget } from './code-search-types.js';
+import type { MatchCollector } from './match-collector.js';
+import { SKIPPED_FOLDERS } from './project-files.js';
+import { compileSearchRegex } from './search-with-javascript.js';
+
+/**
+ * Searches with ripgrep. Returns false when the JavaScript search must do it instead: ripgrep is
+ * not installed, or the pattern is valid only in JavaScript syntax (look-around, back-references).
+ */
+export async function searchWithRipgrep(
+  projectRoot: string,
+  target: SearchTarget,
+  options: CodeSearchOptions,
+  collector: MatchCollector,
+): Promise<boolean> {
+  // Run inside the folder searched so that globs are relative to it, as in the fallback.
+  const folder = target.isFile ? path.posix.dirname(target.path) : target.path;
+  const globs = target.isFile
+    ? []
+    : [...SKIPPED_FOLDERS.map((name) => `!${name}`), ...(options.filePattern ? [options.filePattern] : [])];
+  const args = [
+    '--json', '--sort', 'path', '--hidden', '--no-require-git', '--no-config',
+    ...(options.literal ? ['--fixed-strings'] : []),
+    ...(options.ignoreCase ? ['--ignore-case'] : []),
+    ...(options.contextLines ? ['--context', String(options.contextLines)] : []),
+    ...globs.flatMap((glob) => ['--glob', glob]),
+    '--regexp', options.pattern,
+    '--', target.isFile ? path.posix.basename(target.path) : '.',
+  ];
+  const { execa } = await import('execa');
+  const subprocess = execa('rg', args, {
+    cwd: path.join(projectRoot, folder),
+    cancelSignal: options.signal,
+    reject: false,
+    stdin: 'ignore',
+    buffer: { stdout: false, stderr: true },
+  });
+  let pending = '';
+  subprocess.stdout.setEncoding('utf8');
+  subprocess.stdout.on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) collect(line, folder, collector);
+  });
+  const result = await subprocess;
+  options.signal?.throwIfAborted();
+  if ((result as { code?: string }).code === 'ENOENT') return false;
+  if (result.exitCode === 2 && /regex parse error/.test(result.stderr)) {
+    // Throws InvalidRegexError when JavaScript cannot read the pattern either.
+    compileSearchRegex(options);
+    return false;
+  }
+  // Exit 2 also reports unreadable files next to valid matches; only an empty run is a failure.
+  if (result.exitCode === 2 && collector.result('ripgrep').totalMatches === 0 && result.stderr.trim()) {
+    throw new Error(`ripgrep failed: ${result.stderr.trim().split('\n')[0]}`);
+  }
+  return true;
+}
+
+/**
+ * One line of `rg --json`. Most lines of a search with many matches are matches past the kept
+ * ones; those are recognised by their start and counted without parsing.
+ */
+function collect(line: string, folder: string, collector: MatchCollector): void {
+  const isMatch = line.startsWith('{"type":"match"');
+  if (isMatch && collector.isFull) return collector.countMatch();
+  if (!isMatch && !(line.startsWith('{"type":"context"') && collector.needsContext)) return;
+  const message = JSON.parse(line) as RipgrepMessage;
+  const relative = ripgrepText(message.data.path).replace(/^\.\//, '');
+  const file = folder === '.' ? relative : `${folder}/${relative}`;
+  const text = ripgrepText(message.data.lines).replace(/\r?\n$/, '');
+  if (isMatch) collector.addMatch(file, message.data.line_number, text);
+  else collector.addContext(file, message.data.line_number, text);
+}
+
+interface RipgrepText {
+  text?: string;
+  bytes?: string;
+}
+
+interface RipgrepMessage {
+  type: string;
+  data: { path: RipgrepText; lines: RipgrepText; line_number: number };
+}
+
+/** ripgrep sends text that is not valid UTF-8 as base64 bytes. */
+function ripgrepText(value: RipgrepText): string {
+  return value.text ?? Buffer.from(value.bytes ?? '', 'base64').toString('utf8');
+}

@@ -1,0 +1,134 @@
+import { access } from 'node:fs/promises';
+import type { ResultPromise } from 'execa';
+import { OutputTail } from './output-tail.js';
+import { groupIsAlive, stopProcessGroup, trackProcessGroup } from './process-group.js';
+
+export interface RunCommandOptions {
+  /** A shell command line, run by bash (sh where there is no bash). */
+  command: string;
+  /** Absolute folder to run in. */
+  cwd: string;
+  timeoutMs: number;
+  /** Aborting stops the command and everything it started, then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Called with each piece of output as it arrives (stdout and stderr together). */
+  onOutput?(text: string): void;
+}
+
+export interface CommandResult {
+  /** Undefined when a signal ended the command. */
+  exitCode?: number;
+  /** The signal that ended the shell, e.g. SIGTERM on a timeout. */
+  signal?: string;
+  timedOut: boolean;
+  durationMs: number;
+  /** The end of stdout and stderr interleaved; see OutputTail. */
+  output: string;
+  omittedLines: number;
+  /** Processes the command left running in the background were stopped when it ended. */
+  stoppedLeftovers: boolean;
+}
+
+/** Time a timed-out command gets between SIGTERM and SIGKILL, to flush its output. */
+const TIMEOUT_GRACE_MS = 2000;
+/** Esc must stop everything within a fraction of a second. */
+const ABORT_GRACE_MS = 250;
+const LEFTOVER_GRACE_MS = 500;
+/** How long output may keep flowing after the group is gone (a process that left the group holds the pipe). */
+const DRAIN_MS = 1000;
+
+/**
+ * Runs a command in its own process group (spawned detached), so that a timeout, an abort or the
+ * end of the command itself stops every process it started, grandchildren and `&` jobs included.
+ */
+export async function runCommand(options: RunCommandOptions): Promise<CommandResult> {
+  options.signal?.throwIfAborted();
+  const { execa } = await import('execa');
+  const [file, args] = await shellFor(options.command);
+  const started = performance.now();
+  const child = execa(file, args, {
+    cwd: options.cwd,
+    detached: true,
+    stdin: 'ignore',
+    all: true,
+    buffer: false,
+    reject: false,
+    shell: process.platform === 'win32',
+    windowsHide: true,
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const tail = new OutputTail();
+  child.all?.on('data', (chunk: Buffer) => {
+    tail.push(chunk);
+    options.onOutput?.(chunk.toString('utf8'));
+  });
+  const pgid = child.pid;
+  if (pgid === undefined) {
+    const failed = await child;
+    throw new Error(`could not start the command: ${failed.shortMessage ?? failed.message}`);
+  }
+
+  const untrack = trackProcessGroup(pgid);
+  let stopReason: 'timeout' | 'abort' | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (reason: 'timeout' | 'abort', graceMs: number) => {
+    stopReason ??= reason;
+    stopping ??= stopProcessGroup(pgid, graceMs);
+  };
+  const timer = setTimeout(() => stop('timeout', TIMEOUT_GRACE_MS), options.timeoutMs);
+  const onAbort = () => stop('abort', ABORT_GRACE_MS);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  // Aborted while execa was loading: the event has already fired.
+  if (options.signal?.aborted) onAbort();
+  try {
+    const { code, signal } = await exited;
+    const durationMs = performance.now() - started;
+    clearTimeout(timer);
+    // The shell is gone; whatever is left of its group was started in the background.
+    const stoppedLeftovers = !stopReason && (await groupIsAlive(pgid));
+    await (stopping ?? stopProcessGroup(pgid, LEFTOVER_GRACE_MS));
+    await drain(child, DRAIN_MS);
+    options.signal?.throwIfAborted();
+    const { text: output, omittedLines } = tail.tail();
+    return {
+      exitCode: code ?? undefined,
+      signal: signal ?? undefined,
+      timedOut: stopReason === 'timeout',
+      durationMs,
+      output,
+      omittedLines,
+      stoppedLeftovers,
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    untrack();
+  }
+}
+
+/** Waits for the output pipes to close, but not for a process that escaped the group and keeps them open. */
+async function drain(child: ResultPromise, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const outcome = await Promise.race([child.then(() => 'done' as const), timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    await child.catch(() => undefined);
+  }
+}
+
+/** bash when there is one (models write bash), else sh; on Windows the default shell. */
+async function shellFor(command: string): Promise<[string, string[]]> {
+  if (process.platform === 'win32') return [command, []];
+  const bash = await access('/bin/bash').then(
+    () => true,
+    () => false,
+  );
+  return [bash ? '/bin/bash' : '/bin/sh', ['-c', command]];
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { analyzeFailure } from '../engines/failures/analyze-failure.js';
+import { explainFailure } from '../engines/failures/explain-failure.js';
+import { LAST_RESPONSE, type StoredResponse } from '../engines/http/response-store.js';
+import { maskSecrets } from '../workspace/mask-secrets.js';
+import { describeFailure } from './describe-failure.js';
+import { type ToolContext, ToolError, defineTool } from './tool.js';
+
+const schema = z.strictObject({
+  response: z.string().min(1).optional().describe(`name of a stored response to analyze (default \`${LAST_RESPONSE}\`, the latest http_request)`),
+  error: z.string().min(1).optional().describe('a stack trace or log excerpt, e.g. from the server console; read before the response body'),
+  expected: z.string().min(1).optional().describe('what should have happened, e.g. "200 with the user"'),
+});
+
+type AnalyzeArgs = z.infer<typeof schema>;
+
+export const analyzeFailureTool = defineTool({
+  name: 'analyze_failure',
+  description: 'Find why a request failed: parse the stack trace in a response or error text, show the project code at each frame and the likely cause.',
+  schema,
+  kind: 'read',
+  async run(args, ctx) {
+    const response = pickResponse(args, ctx);
+    const analysis = await analyzeFailure({ projectRoot: ctx.projectRoot, errorText: args.error, responseBody: response?.body });
+    const report = maskSecrets(describeFailure({ analysis, response, expected: args.expected }));
+    if (!ctx.model || !analysis.trace) return report;
+    ctx.progress('asking the model for an explanation');
+    try {
+      const explanation = await explainFailure(ctx.model, report, ctx.signal);
+      return `${report}\n\nThe model's explanation (${ctx.model.model}; not checked against the code):\n${maskSecrets(explanation)}`;
+    } catch (error) {
+      ctx.signal.throwIfAborted();
+      return `${report}\n\n(No model explanation: ${(error as Error).message})`;
+    }
+  },
+});
+
+/**
+ * The response named, or else the latest one — when no error text is given, or when the latest
+ * failed (then it is most likely the request the error text belongs to).
+ */
+function pickResponse(args: AnalyzeArgs, ctx: ToolContext): StoredResponse | undefined {
+  const { responses } = ctx.session;
+  if (args.response) {
+    const named = responses.get(args.response);
+    if (named) return named;
+    const names = responses.names();
+    throw new ToolError(
+      `no stored response named "${args.response}"; ${names.length ? `stored: ${names.join(', ')}` : 'none is stored yet: send the request with http_request first'}`,
+    );
+  }
+  const last = responses.get(LAST_RESPONSE);
+  if (!args.error && !last) {
+    throw new ToolError(
+      'nothing to analyze: no response in this session and no error text; send the failing request with http_request, or pass the stack trace or log excerpt as `error`',
+    );
+  }
+  return args.error && last && last.status < 400 ? undefined : last;
+}

@@ -1,0 +1,108 @@
+import { AuthError } from '../engines/auth/auth-error.js';
+import { basicHeader, bearerHeader, checkApiKey } from '../engines/auth/auth-header.js';
+import { decodeJwt, isJwt, readJwtClaims } from '../engines/auth/decode-jwt.js';
+import { maskToken } from '../engines/auth/mask-token.js';
+import { requestOAuth2Token } from '../engines/auth/request-oauth2-token.js';
+import { maskSecrets } from '../workspace/mask-secrets.js';
+import { UnknownVariableError } from '../workspace/variable-scope.js';
+import { type AuthArgs, authSchema } from './auth-args.js';
+import { describeJwt, describeOAuth2Token } from './auth-observations.js';
+import { type ToolContext, ToolError, defineTool } from './tool.js';
+
+/** Fields that may hold `{{VAR}}` placeholders; names, enums and save_as are taken as written. */
+const RESOLVED_FIELDS = ['token', 'username', 'password', 'key', 'token_url', 'client_id', 'client_secret', 'refresh_token', 'scope', 'audience'] as const;
+const DEFAULT_API_KEY_HEADER = 'X-API-Key';
+
+export const authTool = defineTool({
+  name: 'auth',
+  description:
+    'Authentication: save a bearer, basic or API-key header as a {{VAR}}, get an OAuth2 token (client_credentials, password, refresh_token), or decode a JWT.',
+  schema: authSchema,
+  kind: 'network',
+  async run(args, ctx) {
+    try {
+      const resolved = await resolvePlaceholders(args, ctx);
+      return await runAction(resolved, ctx);
+    } catch (error) {
+      if (error instanceof AuthError || error instanceof UnknownVariableError) throw new ToolError(maskSecrets(error.message));
+      throw error;
+    }
+  },
+});
+
+async function runAction(args: AuthArgs, ctx: ToolContext): Promise<string> {
+  const save = (name: string, value: string) => ctx.variables.session.set(name, value);
+  switch (args.action) {
+    case 'bearer': {
+      const name = args.save_as ?? 'AUTH_HEADER';
+      const header = bearerHeader(args.token!);
+      save(name, header);
+      return [
+        `Saved the bearer header (Bearer ${maskToken(header.slice('Bearer '.length))}) as session variable ${name}.`,
+        `Use it: headers: {"Authorization": "{{${name}}}"}`,
+      ].join('\n');
+    }
+    case 'basic': {
+      const name = args.save_as ?? 'AUTH_HEADER';
+      save(name, basicHeader(args.username!, args.password!));
+      return [
+        `Saved the Basic auth header for user "${args.username}" (Basic …(masked)) as session variable ${name}.`,
+        `Use it: headers: {"Authorization": "{{${name}}}"}`,
+      ].join('\n');
+    }
+    case 'api_key': {
+      const name = args.save_as ?? 'API_KEY';
+      const key = checkApiKey(args.key!);
+      save(name, key);
+      const use = args.query
+        ? `query: {"${args.query}": "{{${name}}}"}`
+        : `headers: {"${args.header ?? DEFAULT_API_KEY_HEADER}": "{{${name}}}"}`;
+      return `Saved the API key (${maskToken(key)}) as session variable ${name}.\nUse it: ${use}`;
+    }
+    case 'oauth2':
+      return getOAuth2Token(args, ctx);
+    case 'parse_jwt': {
+      const jwt = decodeJwt(args.token!);
+      return describeJwt(jwt, readJwtClaims(jwt), new Date());
+    }
+  }
+}
+
+async function getOAuth2Token(args: AuthArgs, ctx: ToolContext): Promise<string> {
+  ctx.progress(`requesting a token from ${maskSecrets(args.token_url!)}`);
+  const token = await requestOAuth2Token({
+    grant: args.grant!,
+    tokenUrl: args.token_url!,
+    clientId: args.client_id!,
+    clientSecret: args.client_secret,
+    clientAuth: args.client_auth,
+    username: args.username,
+    password: args.password,
+    refreshToken: args.refresh_token,
+    scope: args.scope,
+    audience: args.audience,
+    signal: ctx.signal,
+  });
+  const accessVariable = args.save_as ?? 'ACCESS_TOKEN';
+  const refreshVariable = token.refreshToken ? refreshVariableFor(accessVariable) : undefined;
+  ctx.variables.session.set(accessVariable, token.accessToken);
+  if (refreshVariable) ctx.variables.session.set(refreshVariable, token.refreshToken!);
+  const saved = { grant: args.grant!, tokenUrl: args.token_url!, token, accessVariable, refreshVariable, isJwt: isJwt(token.accessToken) };
+  return describeOAuth2Token(saved, new Date());
+}
+
+/** ACCESS_TOKEN → REFRESH_TOKEN, ADMIN_TOKEN → ADMIN_REFRESH_TOKEN, admin → admin_refresh_token. */
+function refreshVariableFor(accessVariable: string): string {
+  const base = accessVariable.replace(/_?(access_)?token$/i, '');
+  if (!base) return 'REFRESH_TOKEN';
+  return `${base}${base === base.toLowerCase() ? '_refresh_token' : '_REFRESH_TOKEN'}`;
+}
+
+async function resolvePlaceholders(args: AuthArgs, ctx: ToolContext): Promise<AuthArgs> {
+  const resolved: AuthArgs = { ...args };
+  for (const field of RESOLVED_FIELDS) {
+    const value = args[field];
+    if (value !== undefined) resolved[field] = await ctx.variables.resolve(value);
+  }
+  return resolved;
+}

@@ -1,0 +1,76 @@
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Preview } from '../agent/events.js';
+import type { StoredResponse } from '../engines/http/response-store.js';
+import { EndpointError } from '../engines/test-files/endpoint.js';
+import { planTestFile } from '../engines/test-files/plan-test-file.js';
+import { type TestFilePlan, TestPlanError } from '../engines/test-files/test-plan.js';
+import { FRAMEWORKS } from '../workspace/init/frameworks.js';
+import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../workspace/project-path.js';
+import { writeNewFile } from '../workspace/write-new-file.js';
+import { unifiedDiff } from './file-diff.js';
+import { recordFileVersion } from './read-before-change.js';
+import { type ToolContext, ToolError, defineTool } from './tool.js';
+
+const schema = z.strictObject({
+  endpoint: z.string().min(1).describe('method and path, e.g. "GET /users/{id}" (also :id, <id>)'),
+  framework: z
+    .enum(FRAMEWORKS.filter((framework) => framework !== 'other') as [string, ...string[]])
+    .optional()
+    .describe('the API framework, when .falcon/config.yaml and detection get it wrong'),
+});
+
+type CreateTestArgs = z.infer<typeof schema>;
+
+export const createTestFileTool = defineTool({
+  name: 'create_test_file',
+  description: "Write a new test for one endpoint in the project's own test style (runner, imports, folder), asserting status and body shape.",
+  schema,
+  kind: 'write',
+  callLimit: 10,
+  async preview(args, ctx): Promise<Preview> {
+    const { plan, target } = await planNewFile(args, ctx);
+    return { kind: 'diff', path: target.relative, diff: unifiedDiff(target.relative, undefined, plan.content), isNew: true };
+  },
+  async run(args, ctx) {
+    const { plan, target } = await planNewFile(args, ctx);
+    ctx.signal.throwIfAborted();
+    await mkdir(path.dirname(target.absolute), { recursive: true });
+    if (!(await writeNewFile(target.absolute, plan.content))) throw alreadyThere(target.relative);
+    await recordFileVersion(ctx.session.fileReads, target, plan.content);
+    return describeCreated(target.relative, plan, args.endpoint);
+  },
+});
+
+/** The plan and where it goes; refuses a file that is already there (again in `run`: it may have appeared since). */
+async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ plan: TestFilePlan; target: ProjectPath }> {
+  try {
+    const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework: args.framework, responses: storedResponses(ctx) });
+    const target = await resolveInsideProject(ctx.projectRoot, plan.path, { forWrite: true });
+    if (await stat(target.absolute).catch(() => undefined)) throw alreadyThere(target.relative);
+    return { plan, target };
+  } catch (error) {
+    if (error instanceof TestPlanError || error instanceof EndpointError || error instanceof ProjectPathError) throw new ToolError(error.message);
+    throw error;
+  }
+}
+
+function storedResponses(ctx: ToolContext): StoredResponse[] {
+  const { responses } = ctx.session;
+  return [...new Set(responses.names().map((name) => responses.get(name)).filter((response) => response !== undefined))];
+}
+
+function alreadyThere(relative: string): ToolError {
+  return new ToolError(`${relative} already exists; create_test_file never overwrites: add the test to it with read_file and edit_file instead`);
+}
+
+function describeCreated(relative: string, plan: TestFilePlan, endpoint: string): string {
+  const lines = plan.content.split('\n').length - 1;
+  return [
+    `Created ${relative} (${lines} lines): ${plan.style}, for ${endpoint.trim()}.`,
+    ...(plan.basedOn ? [`Conventions from ${plan.basedOn}.`] : []),
+    `Run it: ${plan.command}`,
+    ...plan.notes.map((note) => `Note: ${note}`),
+  ].join('\n');
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { Preview } from '../agent/events.js';
+import { EditMatchError, type EditOutcome, applyEdit } from '../engines/code/apply-edit.js';
+import { toLf, withLineEnding } from '../engines/code/line-endings.js';
+import { countChanges, unifiedDiff } from './file-diff.js';
+import { type FileToChange, loadFileToChange } from './file-to-change.js';
+import { recordFileVersion } from './read-before-change.js';
+import { type ToolContext, ToolError, defineTool } from './tool.js';
+import { writeAtomically } from './write-atomically.js';
+
+const MAX_DIFF_LINES_SHOWN = 40;
+
+const schema = z.strictObject({
+  path: z.string().min(1).describe('file to change, relative to the project root; read it with read_file first'),
+  old_string: z
+    .string()
+    .describe('the text to replace, copied from the file without line numbers; include enough lines to make it unique'),
+  new_string: z.string().describe('the text to put in its place (empty to delete old_string)'),
+  replace_all: z.boolean().optional().describe('replace every occurrence of old_string instead of exactly one (default false)'),
+});
+
+type EditArgs = z.infer<typeof schema>;
+
+interface PlannedEdit {
+  file: FileToChange & { text: string };
+  outcome: EditOutcome;
+}
+
+export const editFileTool = defineTool({
+  name: 'edit_file',
+  description: 'Replace text in a file read earlier: old_string must occur once (or set replace_all); whitespace-tolerant.',
+  schema,
+  kind: 'write',
+  async preview(args, ctx): Promise<Preview> {
+    const { file, outcome } = await planEdit(args, ctx);
+    return { kind: 'diff', path: file.target.relative, diff: unifiedDiff(file.target.relative, file.text, outcome.text), isNew: false };
+  },
+  async run(args, ctx) {
+    const { file, outcome } = await planEdit(args, ctx);
+    ctx.signal.throwIfAborted();
+    const content = withLineEnding(outcome.text, file.ending);
+    await writeAtomically(file.target, content, file.mode);
+    await recordFileVersion(ctx.session.fileReads, file.target, content);
+    return describeEdit(file, outcome);
+  },
+});
+
+/** Computes the edit from the file as it is now; `run` repeats it, so what is written is what was approved or nothing. */
+async function planEdit(args: EditArgs, ctx: ToolContext): Promise<PlannedEdit> {
+  const file = await loadFileToChange(ctx, args.path, 'edit_file');
+  if (file.text === undefined) throw new ToolError(`no such file: ${file.target.relative} (write_file creates files)`);
+  try {
+    const crlf = file.ending === 'crlf';
+    const outcome = applyEdit(file.text, {
+      oldString: crlf ? toLf(args.old_string) : args.old_string,
+      newString: crlf ? toLf(args.new_string) : args.new_string,
+      replaceAll: args.replace_all,
+    });
+    return { file: { ...file, text: file.text }, outcome };
+  } catch (error) {
+    if (error instanceof EditMatchError) throw new ToolError(`${file.target.relative}: ${error.message}`);
+    throw error;
+  }
+}
+
+function describeEdit(file: PlannedEdit['file'], outcome: EditOutcome): string {
+  const { added, removed } = countChanges(file.text, outcome.text);
+  const count = outcome.lines.length;
+  const where = `${count === 1 ? '1 occurrence at line' : `${count} occurrences at lines`} ${outcome.lines.join(', ')}`;
+  const how = outcome.tolerant ? '; matched with whitespace ignored and re-indented to the surrounding code' : '';
+  const diffLines = unifiedDiff(file.target.relative, file.text, outcome.text).split('\n').slice(2);
+  if (diffLines.at(-1) === '') diffLines.pop();
+  const shown = diffLines.slice(0, MAX_DIFF_LINES_SHOWN);
+  if (diffLines.length > shown.length) shown.push(`… ${diffLines.length - shown.length} more diff lines`);
+  return `Edited ${file.target.relative}: replaced ${where} (+${added} −${removed})${how}\n${shown.join('\n')}`;
+}

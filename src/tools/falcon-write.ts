@@ -1,0 +1,47 @@
+import { stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { checkFalconFile, formatOf } from '../workspace/check-falcon-file.js';
+import { protectedReason, resolveFalconPath } from '../workspace/falcon-file-path.js';
+import { replaceFile } from '../workspace/replace-file.js';
+import { ToolError, defineTool } from './tool.js';
+import { toToolError } from './workspace-errors.js';
+
+const schema = z.strictObject({
+  path: z.string().min(1).describe('file inside .falcon/, e.g. "falcon.md", "flows/login.yaml" or "environments/staging.yaml"'),
+  content: z.string().describe('the complete new content of the file; secrets as {{VAR}} placeholders'),
+  format: z
+    .enum(['yaml', 'json', 'markdown', 'text'])
+    .optional()
+    .describe('how to check the content before writing (default: from the file extension); yaml and json must parse'),
+});
+
+// No preview, by design: falcon_write reaches only Falcon's own notes in .falcon/ — never the
+// project's code, never config.yaml, memory.json or manifest.json — checks the content before
+// writing and replaces files in one step; asking the user about every note would teach them to
+// approve without reading the confirmations that matter (code changes, commands).
+export const falconWriteTool = defineTool({
+  name: 'falcon_write',
+  description: "Create or replace a file in Falcon's own .falcon/ folder (notes, flows, environments, saved requests); YAML and JSON are checked first.",
+  schema,
+  kind: 'write',
+  async run(args, ctx) {
+    try {
+      const target = await resolveFalconPath(ctx.projectRoot, args.path, { forWrite: true });
+      const shown = `.falcon/${target.relative}`;
+      if (target.relative === '.') throw new ToolError('falcon_write needs a file path inside .falcon/, not the folder itself');
+      const refusal = protectedReason(target);
+      if (refusal) throw new ToolError(`Not written: ${refusal}.`);
+      const info = await stat(target.absolute).catch(() => undefined);
+      if (info?.isDirectory()) throw new ToolError(`${shown} is a folder; give a file path`);
+      const format = formatOf(target.relative, args.format);
+      const problem = checkFalconFile(target.relative, args.content, format);
+      if (problem) throw new ToolError(`Not written: ${shown}: ${problem}`);
+      ctx.signal.throwIfAborted();
+      await replaceFile(target.absolute, args.content);
+      const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
+      return `${info ? 'Replaced' : 'Created'} ${shown} (${format}, ${lines} line${lines === 1 ? '' : 's'}).`;
+    } catch (error) {
+      throw toToolError(error);
+    }
+  },
+});

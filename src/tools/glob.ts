@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { listFilesNewestFirst } from './file-listing.js';
+import { defineTool } from './tool.js';
+
+const schema = z.strictObject({
+  pattern: z
+    .string()
+    .min(1)
+    .describe('glob such as "**/*.controller.ts", "src/**/{routes,handlers}/*.py"; without "/" it matches file names at any depth'),
+  path: z.string().optional().describe('folder the pattern is relative to, from the project root (default the root)'),
+});
+
+export const globTool = defineTool({
+  name: 'glob',
+  description: "Find the project's files whose paths match a glob, newest first (skips dependencies, build output, .gitignore'd paths).",
+  schema,
+  kind: 'read',
+  run: (args, ctx) => listFilesNewestFirst(ctx, args),
+});

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { z } from 'zod';
+import { runSavedRequest } from '../engines/requests/run-saved-request.js';
+import { toResponseExpectations } from '../engines/requests/saved-assertions.js';
+import { describeSecretRefusal, findRequestSecrets } from '../workspace/request-secrets.js';
+import {
+  type SavedRequest,
+  deleteSavedRequest,
+  listSavedNames,
+  loadSavedRequest,
+  parseSavedRequest,
+  readSavedFile,
+  saveRequest,
+} from '../workspace/saved-requests.js';
+import { maskKeepingPlaceholders } from '../workspace/secret-names.js';
+import { checkActionArgs } from './action-args.js';
+import { describeRequestRun } from './describe-request-run.js';
+import { ToolError, type ToolContext, defineTool } from './tool.js';
+import { toToolError } from './workspace-errors.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+const SAVE_FIELDS = ['method', 'headers', 'query', 'body', 'assertions'] as const;
+
+const schema = z.strictObject({
+  action: z.enum(['save', 'load', 'list', 'delete', 'run']).describe('save writes .falcon/requests/<name>.yaml; run sends it and checks its assertions'),
+  name: z.string().optional().describe('the saved request, e.g. "get-user" (letters, digits, -, _, .); all actions but list'),
+  method: z
+    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS))
+    .optional()
+    .describe('save: HTTP method (default GET)'),
+  url: z.string().optional().describe('save: URL with {{VAR}} placeholders, e.g. "{{BASE_URL}}/users/{{USER_ID}}"'),
+  headers: z.record(z.string(), z.string()).optional().describe('save: headers; secrets as placeholders, e.g. {"Authorization": "Bearer {{API_TOKEN}}"}'),
+  query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().describe('save: query parameters'),
+  body: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional().describe('save: body; objects are sent as JSON'),
+  assertions: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('save: checks for run, the fields of assert_response, e.g. {"status_code": 200, "json_path": {"$.id": 7}}'),
+});
+
+type RequestArgs = z.infer<typeof schema>;
+
+// No preview: it writes only Falcon's own notes in .falcon/requests/ (see falcon-write.ts).
+export const requestTool = defineTool({
+  name: 'request',
+  description: 'Save, load, list, delete or run saved requests (.falcon/requests/*.yaml) with their assertions.',
+  schema,
+  kind: 'write',
+  async run(args, ctx) {
+    checkActionArgs('request', args, {
+      save: { required: ['name', 'url'], optional: SAVE_FIELDS },
+      load: { required: ['name'] },
+      list: {},
+      delete: { required: ['name'] },
+      run: { required: ['name'] },
+    });
+    try {
+      return maskKeepingPlaceholders(await act(args, ctx));
+    } catch (error) {
+      throw toToolError(error);
+    }
+  },
+});
+
+async function act(args: RequestArgs, ctx: ToolContext): Promise<string> {
+  const name = args.name ?? '';
+  switch (args.action) {
+    case 'save':
+      return save(args, name, ctx);
+    case 'load': {
+      const { file, text } = await readSavedFile(ctx.projectRoot, 'requests', name).catch((error: unknown) => unknownRequest(error, ctx));
+      return `Request "${name}" (${relative(ctx, file)}):\n${stringify(parseSavedRequest(text, file, name)).trimEnd()}`;
+    }
+    case 'list':
+      return list(ctx);
+    case 'delete': {
+      const file = await deleteSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
+      return `Deleted request "${name}" (${relative(ctx, file)}).`;
+    }
+    case 'run': {
+      const saved = await loadSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
+      const result = await runSavedRequest(saved, ctx.variables, { signal: ctx.signal, cookies: ctx.session.cookies });
+      ctx.session.responses.remember(result.stored);
+      return describeRequestRun(saved, result, ctx.variables.environment);
+    }
+  }
+}
+
+async function save(args: RequestArgs, name: string, ctx: ToolContext): Promise<string> {
+  if (args.assertions) {
+    try {
+      toResponseExpectations(args.assertions);
+    } catch (error) {
+      throw new ToolError(`${(error as Error).message}. Nothing was saved.`);
+    }
+  }
+  const request: SavedRequest = {
+    name,
+    method: args.method ?? 'GET',
+    url: args.url ?? '',
+    headers: args.headers,
+    query: args.query,
+    body: args.body,
+    assertions: args.assertions,
+  };
+  const secrets = findRequestSecrets(request);
+  if (secrets.length > 0) throw new ToolError(describeSecretRefusal(secrets, ctx.variables.environment));
+  const { file, replaced } = await saveRequest(ctx.projectRoot, request);
+  const checks = Object.keys(request.assertions ?? {}).length;
+  const lines = [
+    `${replaced ? 'Replaced' : 'Saved'} request "${name}": ${request.method} ${request.url}${checks ? `, ${checks} assertion${checks > 1 ? 's' : ''}` : ''} → ${relative(ctx, file)}`,
+  ];
+  const unresolved = await ctx.variables.resolveDeep({ url: request.url, headers: request.headers, query: request.query, body: request.body }).then(
+    () => undefined,
+    (error: Error) => error.message,
+  );
+  if (unresolved) lines.push(`Note: it cannot run yet: ${unresolved}.`);
+  return lines.join('\n');
+}
+
+async function list(ctx: ToolContext): Promise<string> {
+  const names = await listSavedNames(ctx.projectRoot, 'requests');
+  if (names.length === 0) return 'No saved requests in .falcon/requests/ yet: save one with action "save".';
+  const lines = await Promise.all(
+    names.map(async (name) => {
+      try {
+        const saved = await loadSavedRequest(ctx.projectRoot, name);
+        const checks = Object.keys(saved.assertions ?? {}).length;
+        return `- ${name}: ${saved.method.toUpperCase()} ${saved.url}${checks ? ` (${checks} assertion${checks > 1 ? 's' : ''})` : ''}`;
+      } catch (error) {
+        return `- ${name}: unreadable (${(error as Error).message})`;
+      }
+    }),
+  );
+  return [`${names.length} saved request${names.length > 1 ? 's' : ''}:`, ...lines].join('\n');
+}
+
+async function unknownRequest(error: unknown, ctx: ToolContext): Promise<never> {
+  if (!(error instanceof Error) || !error.message.startsWith('No saved request')) throw error;
+  const names = await listSavedNames(ctx.projectRoot, 'requests');
+  throw new ToolError(`${error.message} ${names.length ? `Saved requests: ${names.join(', ')}.` : 'There are no saved requests yet.'}`);
+}
+
+function relative(ctx: ToolContext, file: string): string {
+  return path.relative(ctx.projectRoot, file).split(path.sep).join('/');
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { VARIABLE_NAME, loadEnvironment } from '../workspace/environments.js';
+import { readGlobalVariables, writeGlobalVariable } from '../workspace/global-variables.js';
+import { isLiteralSecret, isSecretName, maskKeepingPlaceholders, maskNamedValue } from '../workspace/secret-names.js';
+import { secretLines } from '../workspace/secrets-in-text.js';
+import { checkActionArgs } from './action-args.js';
+import { ToolError, type ToolContext, defineTool } from './tool.js';
+import { toToolError } from './workspace-errors.js';
+
+const schema = z.strictObject({
+  action: z.enum(['get', 'set', 'delete', 'list']).describe('variables fill {{NAME}} placeholders in requests'),
+  name: z.string().optional().describe('variable name, e.g. "USER_ID"'),
+  value: z.union([z.string(), z.number(), z.boolean()]).optional().describe('set: the value (kept as text)'),
+  scope: z
+    .enum(['session', 'global'])
+    .optional()
+    .describe('session (this conversation only; the default for set) or global (.falcon/variables.json, shared, no secrets)'),
+});
+
+type VariableArgs = z.infer<typeof schema>;
+
+// No preview: global variables are Falcon's own notes in .falcon/variables.json (see falcon-write.ts).
+export const variableTool = defineTool({
+  name: 'variable',
+  description: 'Get, set, delete or list {{VAR}} variables: per session, or global in .falcon/variables.json.',
+  schema,
+  kind: 'write',
+  async run(args, ctx) {
+    checkActionArgs('variable', args, {
+      get: { required: ['name'], optional: ['scope'] },
+      set: { required: ['name', 'value'], optional: ['scope'] },
+      delete: { required: ['name'], optional: ['scope'] },
+      list: { optional: ['scope'] },
+    });
+    try {
+      return maskKeepingPlaceholders(await act(args, ctx));
+    } catch (error) {
+      throw toToolError(error);
+    }
+  },
+});
+
+async function act(args: VariableArgs, ctx: ToolContext): Promise<string> {
+  const name = args.name ?? '';
+  const session = ctx.variables.session;
+  switch (args.action) {
+    case 'get': {
+      const found = await lookUp(name, args.scope, ctx);
+      if (!found) throw new ToolError(`{{${name}}} is not set${args.scope ? ` in the ${args.scope} scope` : ''}; see action "list".`);
+      return `${name} = ${maskNamedValue(name, found.value)} (${found.where})`;
+    }
+    case 'set': {
+      if (!VARIABLE_NAME.test(name)) throw new ToolError(`"${name}" cannot be a variable name: use letters, digits, "_", "-" or ".", starting with a letter or "_"`);
+      const value = String(args.value);
+      if (args.scope === 'global') {
+        if ((isSecretName(name) && isLiteralSecret(value)) || secretLines(value).length > 0) {
+          throw new ToolError(globalSecretRefusal(name, ctx.variables.environment));
+        }
+        await writeGlobalVariable(ctx.projectRoot, name, value);
+        return `Set global ${name} = ${maskNamedValue(name, value)} (.falcon/variables.json).`;
+      }
+      session.set(name, value);
+      return `Set ${name} = ${maskNamedValue(name, value)} for this session.`;
+    }
+    case 'delete': {
+      if (args.scope !== 'global' && session.delete(name)) return `Deleted session variable ${name}.`;
+      if (args.scope !== 'session' && name in (await readGlobalVariables(ctx.projectRoot))) {
+        await writeGlobalVariable(ctx.projectRoot, name, null);
+        return `Deleted global variable ${name} (.falcon/variables.json).`;
+      }
+      throw new ToolError(`${name} is not a ${args.scope ?? 'session or global'} variable; nothing was deleted.`);
+    }
+    case 'list':
+      return list(args.scope, ctx);
+  }
+}
+
+async function lookUp(name: string, scope: VariableArgs['scope'], ctx: ToolContext): Promise<{ value: string; where: string } | undefined> {
+  const sessionValue = ctx.variables.session.get(name);
+  if (scope !== 'global' && sessionValue !== undefined) return { value: sessionValue, where: 'session' };
+  if (scope === 'session') return undefined;
+  const environment = ctx.variables.environment;
+  if (!scope && environment) {
+    const value = (await loadEnvironment(ctx.projectRoot, environment))[name];
+    if (value !== undefined) return { value, where: `environment ${environment}` };
+  }
+  const value = (await readGlobalVariables(ctx.projectRoot))[name];
+  return value === undefined ? undefined : { value, where: 'global, .falcon/variables.json' };
+}
+
+async function list(scope: VariableArgs['scope'], ctx: ToolContext): Promise<string> {
+  const sections: string[] = [];
+  if (scope !== 'global') sections.push(describe('Session', Object.fromEntries(ctx.variables.session)));
+  if (scope !== 'session') sections.push(describe('Global (.falcon/variables.json)', await readGlobalVariables(ctx.projectRoot)));
+  const environment = ctx.variables.environment;
+  if (!scope) sections.push(environment ? `Environment "${environment}" is active: see environment {"action": "get"}.` : 'No environment is active.');
+  return sections.join('\n\n');
+}
+
+function describe(title: string, variables: Record<string, string>): string {
+  const entries = Object.entries(variables);
+  if (entries.length === 0) return `${title}: none`;
+  return [`${title}: ${entries.length}`, ...entries.map(([key, value]) => `- ${key} = ${maskNamedValue(key, value)}`)].join('\n');
+}
+
+function globalSecretRefusal(name: string, environment: string | undefined): string {
+  return (
+    `Not saved: ${name} looks like a secret, and .falcon/variables.json keeps values in clear. ` +
+    `Put ${name}: "{{env:${name}}}" in .falcon/environments/${environment ?? 'dev'}.yaml and export ${name} in the shell or .env, ` +
+    `write {{env:${name}}} directly, or set it with scope "session" (kept in memory only).`
+  );
+}

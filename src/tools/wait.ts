@@ -1,0 +1,25 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { formatDuration } from './format-duration.js';
+import { defineTool } from './tool.js';
+
+export const MAX_WAIT_MS = 10 * 60 * 1000;
+
+const schema = z.strictObject({
+  duration_ms: z.number().int().min(0, 'cannot be negative').max(MAX_WAIT_MS, 'at most 600000 (10 minutes)').describe('how long to wait, in milliseconds (at most 600000 = 10 minutes)'),
+  reason: z.string().max(200).optional().describe('why, shown to the user (e.g. "rate limit resets", "job finishes")'),
+});
+
+export const waitTool = defineTool({
+  name: 'wait',
+  description: 'Pause for a while, e.g. for a rate limit to reset or a background job to finish.',
+  schema,
+  kind: 'long',
+  async run(args, ctx) {
+    const why = args.reason ? ` (${args.reason})` : '';
+    ctx.progress(`waiting ${formatDuration(args.duration_ms)}${why}`);
+    const started = performance.now();
+    await sleep(args.duration_ms, undefined, { signal: ctx.signal });
+    return `Waited ${formatDuration(Math.round(performance.now() - started))}${why}.`;
+  },
+});
