@@ -12,13 +12,14 @@ export async function startTestApi(): Promise<TestApi> {
   const hits: string[] = [];
   const server: Server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
-    const user = /^\/users\/(\d+)$/.exec(req.url ?? '');
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const user = /^\/users\/(\d+)$/.exec(pathname);
     if (req.method === 'GET' && user) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id: Number(user[1]), name: 'Ada Lovelace', email: 'ada@example.com' }));
       return;
     }
-    if (req.url === '/boom') {
+    if (pathname === '/boom') {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: 'TypeError: Cannot read properties of undefined (reading "id")' }));
       return;

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { findProjectFiles } from '../../code/project-files.js';
+import { findProjectFilePaths } from '../../code/project-files.js';
 import type { Language } from './mask-source.js';
 import { SourceFile } from './source-file.js';
 
@@ -36,9 +36,8 @@ export class SourceSet {
   }
 
   static async load(projectRoot: string, signal?: AbortSignal): Promise<SourceSet> {
-    const files = await findProjectFiles(projectRoot);
-    const paths = files.filter((file) => file.size <= MAX_FILE_BYTES && !isSkipped(file.path)).map((file) => file.path);
-    return new SourceSet(projectRoot, paths, signal);
+    const paths = await findProjectFilePaths(projectRoot);
+    return new SourceSet(projectRoot, paths.filter((relative) => !isSkipped(relative)), signal);
   }
 
   has(relative: string): boolean {
@@ -72,7 +71,10 @@ export class SourceSet {
     this.signal?.throwIfAborted();
     const language = languageOf(relative);
     if (!language || !this.has(relative)) return undefined;
-    const text = await readFile(path.join(this.projectRoot, relative), 'utf8').catch(() => undefined);
+    const absolute = path.join(this.projectRoot, relative);
+    // Generated bundles and data dumps are no route files.
+    const size = await stat(absolute).then((info) => info.size, () => Infinity);
+    const text = size <= MAX_FILE_BYTES ? await readFile(absolute, 'utf8').catch(() => undefined) : undefined;
     return text === undefined ? undefined : new SourceFile(relative, text, language);
   }
 }
