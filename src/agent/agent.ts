@@ -16,6 +16,8 @@ export interface ModelChoice {
 
 export interface AgentOptions {
   projectRoot: string;
+  /** Falcon's own folder, for the tools that keep facts across projects. */
+  falconHome: string;
   tools: ToolLookup;
   systemPrompt: string;
   session: SessionStore;
@@ -117,6 +119,7 @@ export class Agent {
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
         context: {
           projectRoot: this.options.projectRoot,
+          falconHome: this.options.falconHome,
           // A getter: a model switched mid-run reaches the next tool call.
           get model() {
             return currentModel();

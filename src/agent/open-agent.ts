@@ -1,7 +1,7 @@
 import { loadGlobalConfig } from '../config/load-global-config.js';
 import { loadProjectConfig } from '../config/load-project-config.js';
 import { loadDotEnv } from '../config/load-dotenv.js';
-import { displayPath } from '../config/falcon-home.js';
+import { displayPath, falconHome } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
 import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionStore } from '../workspace/session-store.js';
@@ -39,6 +39,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const variables = await VariableScope.open(projectRoot, env, project.config.environment);
   const agent = new Agent({
     projectRoot,
+    falconHome: falconHome(env),
     tools: createToolRegistry(tools),
     systemPrompt: await buildSystemPrompt({ tools, projectRoot, environment: variables.environment }),
     session,

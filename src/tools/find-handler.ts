@@ -65,7 +65,10 @@ function describeHandler(match: FoundHandler): string[] {
 
 function describeMisses(result: FindHandlerResult, asked: string, readAs: string): string {
   const lines = [`No route serves ${asked} (${result.routeCount} routes read; ${readAs}).`];
-  const { otherMethods, similar } = result.closest;
+  const { otherMethods, underPrefix, similar } = result.closest;
+  if (underPrefix.length > 0) {
+    lines.push('Served under a prefix the path asked for lacks:', ...underPrefix.map((route) => `  ${describeRoute(route)}`));
+  }
   if (otherMethods.length > 0) lines.push('The path is served for other methods:', ...otherMethods.map((route) => `  ${describeRoute(route)}`));
   if (similar.length > 0) lines.push('Closest routes:', ...similar.map((route) => `  ${describeRoute(route)}`));
   return lines.join('\n');

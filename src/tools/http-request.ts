@@ -8,9 +8,6 @@ import { UnknownVariableError } from '../workspace/variable-scope.js';
 import { describeResponse } from './describe-response.js';
 import { ToolError, defineTool } from './tool.js';
 
-// The TUI's saved-request command shows responses the same way.
-export { describeResponse };
-
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);

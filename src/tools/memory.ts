@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { falconHome } from '../config/falcon-home.js';
 import { updateKnowledgeSection } from '../workspace/knowledge-file.js';
 import { type MemoryFact, forgetFact, readFacts, recallFacts, rememberFact } from '../workspace/memory-store.js';
 import { maskKeepingPlaceholders } from '../workspace/secret-names.js';
@@ -48,8 +47,7 @@ export const memoryTool = defineTool({
 });
 
 async function act(args: MemoryArgs, ctx: ToolContext): Promise<string> {
-  // The tool context carries no environment; Falcon's home is where the configuration is read from.
-  const home = falconHome(process.env);
+  const home = ctx.falconHome;
   switch (args.action) {
     case 'recall':
     case 'list': {

@@ -10,6 +10,8 @@ export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 export interface ToolContext {
   /** Absolute, real path of the project folder. */
   projectRoot: string;
+  /** Falcon's own folder (`$FALCON_HOME` or `~/.falcon`): remembered facts live there. */
+  falconHome: string;
   signal: AbortSignal;
   progress(message: string): void;
   /** `{{VAR}}` resolution: session, active environment, global variables, process environment. */

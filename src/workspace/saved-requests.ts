@@ -77,13 +77,6 @@ export function parseSavedRequest(text: string, file: string, name: string): Sav
   return { ...result.data, name: result.data.name ?? name };
 }
 
-/** The request's URL with its `query` map appended. */
-export function urlWithQuery(request: Pick<SavedRequest, 'url' | 'query'>): string {
-  if (!request.query || Object.keys(request.query).length === 0) return request.url;
-  const params = new URLSearchParams(Object.entries(request.query).map(([k, v]) => [k, String(v)]));
-  return `${request.url}${request.url.includes('?') ? '&' : '?'}${params}`;
-}
-
 /** Writes `.falcon/requests/<name>.yaml` in one step (over `<name>.yml` when that is the existing file). */
 export async function saveRequest(projectRoot: string, request: SavedRequest): Promise<{ file: string; replaced: boolean }> {
   checkSavedName(request.name);

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
 import { listEnvironments, loadEnvironment } from './environments.js';
 
-const PLACEHOLDER = /\{\{\s*([\w.:-]+)\s*\}\}/g;
+/** `{{NAME}}`, `{{ NAME }}`, `{{env:NAME}}`: the name is the first group. */
+export const PLACEHOLDER = /\{\{\s*([\w.:-]+)\s*\}\}/g;
 const PROCESS_ENV_PREFIX = 'env:';
 
 export class UnknownVariableError extends Error {

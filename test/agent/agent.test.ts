@@ -78,6 +78,7 @@ function makeAgent(
   const session = options.session ?? SessionStore.create(project);
   const agent = new Agent({
     projectRoot: project,
+    falconHome: path.join(project, '.home'),
     tools: createToolRegistry(options.tools ?? [echo, fails, writeNote, waitsForAbort]),
     systemPrompt: 'You are a test.',
     session,

@@ -80,6 +80,12 @@ describe('find_handler', () => {
     );
   });
 
+  it('points out a route the path matches once a mount prefix is put in front', async () => {
+    expect(await find({ method: 'GET', path: '/users/42' })).toContain(
+      'Served under a prefix the path asked for lacks:\n  GET /api/users/:id — src/users.js:4 (getUser)',
+    );
+  });
+
   it('tries every framework when the configured one finds no routes', async () => {
     await project.write('.falcon/config.yaml', 'framework: django\n');
     const answer = await find({ method: 'GET', path: '/health' });

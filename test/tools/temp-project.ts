@@ -1,3 +1,4 @@
+import { falconHome } from '../../src/config/falcon-home.js';
 import { createSessionState } from '../../src/tools/session-state.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { createHash } from 'node:crypto';
@@ -39,7 +40,14 @@ export async function createTempProject(): Promise<TempProject> {
 }
 
 export function toolContext(projectRoot: string, signal: AbortSignal = new AbortController().signal): ToolContext {
-  return { projectRoot, signal, progress: () => undefined, variables: new VariableScope(projectRoot, {}), session: createSessionState() };
+  return {
+    projectRoot,
+    falconHome: falconHome(process.env),
+    signal,
+    progress: () => undefined,
+    variables: new VariableScope(projectRoot, {}),
+    session: createSessionState(),
+  };
 }
 
 async function snapshot(folder: string, skip: string): Promise<Record<string, string>> {

@@ -74,7 +74,7 @@ export async function findHandler(projectRoot: string, input: FindHandlerInput, 
     readers: extractors.map((extractor) => extractor.label),
     routeCount: routes.length,
     matches,
-    closest: matches.length > 0 ? { otherMethods: [], similar: [] } : closestRoutes(routes, method, path),
+    closest: matches.length > 0 ? { otherMethods: [], underPrefix: [], similar: [] } : closestRoutes(routes, method, path),
   };
 }
 

@@ -15,6 +15,8 @@ export interface RouteMatch {
 export interface ClosestRoutes {
   /** Routes on the same path that serve other methods. */
   otherMethods: RouteDeclaration[];
+  /** Routes for this method whose path is the one asked for under a prefix (`/api/users/:id` for `/users/1`). */
+  underPrefix: RouteDeclaration[];
   /** Routes whose paths look most like the one asked for, most alike first. */
   similar: RouteDeclaration[];
 }
@@ -44,6 +46,7 @@ export function matchRoutes(routes: RouteDeclaration[], method: string, path: st
 export function closestRoutes(routes: RouteDeclaration[], method: string, path: string): ClosestRoutes {
   const asked = parseRequestPath(path);
   const otherMethods: RouteDeclaration[] = [];
+  const underPrefix: RouteDeclaration[] = [];
   const scored: Array<{ route: RouteDeclaration; score: number }> = [];
   for (const route of routes) {
     const segments = parsePath(route.path);
@@ -51,14 +54,18 @@ export function closestRoutes(routes: RouteDeclaration[], method: string, path: 
       otherMethods.push(route);
       continue;
     }
-    let score = pathSimilarity(segments, asked);
+    const fits = fitOf(route.method, method) !== undefined;
     // The path asked for without the prefix the router is mounted under (`/users/1` for `/api/users/:id`).
-    if (asked.length > 0 && matchSegments(segments.slice(-asked.length), asked) !== undefined) score += 0.5;
-    if (fitOf(route.method, method)) score += 0.1;
+    const suffix = asked.length > 0 && matchSegments(segments.slice(-asked.length), asked) !== undefined;
+    if (suffix && fits) {
+      underPrefix.push(route);
+      continue;
+    }
+    let score = pathSimilarity(segments, asked) + (suffix ? 0.5 : 0) + (fits ? 0.1 : 0);
     if (score >= MIN_SIMILARITY) scored.push({ route, score });
   }
   scored.sort((a, b) => b.score - a.score || a.route.path.localeCompare(b.route.path));
-  return { otherMethods, similar: scored.slice(0, SIMILAR_LIMIT).map((entry) => entry.route) };
+  return { otherMethods, underPrefix, similar: scored.slice(0, SIMILAR_LIMIT).map((entry) => entry.route) };
 }
 
 function fitOf(declared: string, asked: string): MethodFit | undefined {

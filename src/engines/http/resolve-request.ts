@@ -1,8 +1,5 @@
-import type { VariableScope } from '../../workspace/variable-scope.js';
+import { PLACEHOLDER, type VariableScope } from '../../workspace/variable-scope.js';
 import type { RequestParts } from './prepare-request.js';
-
-/** VariableScope's placeholder syntax: `{{NAME}}`, `{{ NAME }}`, `{{env:NAME}}`. */
-const PLACEHOLDER = /\{\{\s*[\w.:-]+\s*\}\}/g;
 
 /**
  * Resolves `{{VAR}}` in the URL, headers, query, form and body. Every unknown name is reported in

@@ -1,6 +1,6 @@
-import { sendRequest, type HttpBody } from '../../engines/http/send-request.js';
-import { describeResponse } from '../../tools/http-request.js';
-import { listSavedNames, loadSavedRequest, readSavedFile, urlWithQuery } from '../../workspace/saved-requests.js';
+import { runSavedRequest } from '../../engines/requests/run-saved-request.js';
+import { describeRequestRun } from '../../tools/describe-request-run.js';
+import { listSavedNames, loadSavedRequest, readSavedFile } from '../../workspace/saved-requests.js';
 import type { SlashCommand } from './slash-command.js';
 
 /** Saved requests run at once and show their response; saved flows are attached to the next message. */
@@ -12,18 +12,16 @@ export async function savedItemCommands(projectRoot: string): Promise<SlashComma
 function savedRequestCommand(name: string): SlashCommand {
   return {
     name,
-    description: 'saved request: send it now',
+    description: 'saved request: send it now and check its assertions',
     async run(context) {
       const saved = await loadSavedRequest(context.projectRoot, name);
-      const variables = context.agent.variables;
-      const url = await variables.resolve(urlWithQuery(saved));
-      const response = await sendRequest({
-        method: saved.method.toUpperCase(),
-        url,
-        headers: saved.headers && (await variables.resolveDeep(saved.headers)),
-        body: (await variables.resolveDeep(saved.body)) as HttpBody | undefined,
+      const run = await runSavedRequest(saved, context.agent.variables);
+      context.show({
+        type: 'output',
+        title: `/${name}`,
+        text: describeRequestRun(saved, run, context.agent.environment),
+        format: 'text',
       });
-      context.show({ type: 'output', title: `${saved.method.toUpperCase()} ${url}`, text: describeResponse(response), format: 'text' });
     },
   };
 }

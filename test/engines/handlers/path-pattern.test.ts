@@ -69,6 +69,7 @@ describe('matching routes', () => {
     const closest = closestRoutes(routes.slice(0, 2).concat(routes.slice(3)), 'PUT', '/users/9');
     expect(closest.otherMethods.map((found) => found.line)).toEqual([1, 4]);
     const missingPrefix = closestRoutes(routes, 'GET', '/orders/3');
-    expect(missingPrefix.similar[0]?.path).toBe('/api/orders/:id');
+    expect(missingPrefix.underPrefix.map((found) => found.path)).toEqual(['/api/orders/:id']);
+    expect(closestRoutes(routes, 'POST', '/orders/3').similar[0]?.path).toBe('/api/orders/:id');
   });
 });

@@ -50,7 +50,8 @@ function readCall(project: GoProject, graph: RouteGraph, file: SourceFile, dot: 
   if (name === 'Handle' || name === 'HandleFunc') {
     // Gin's `Handle("GET", "/x", h)`; net/http's `HandleFunc("GET /x/{id}", h)`; chi's `Handle("/x", h)`.
     if (args.length >= 3 && httpMethod(value(0) ?? '')) return declare(value(0)?.toUpperCase(), value(1), args.at(-1));
-    const pattern = /^(?:([A-Z]+)\s+)?(\S*)$/.exec(value(0) ?? '');
+    const target = value(0);
+    const pattern = target === undefined ? undefined : /^(?:([A-Z]+)\s+)?(\S*)$/.exec(target);
     return declare(pattern?.[1] ?? 'ANY', pattern?.[2], args.at(-1));
   }
   if (args.length >= 2) declare(httpMethod(name), value(0), args.at(-1));
