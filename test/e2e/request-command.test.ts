@@ -89,7 +89,7 @@ describe('falcon -r <name> [-e <env>]', () => {
   it('masks secrets that variables put into what it prints', async () => {
     const result = await falcon(['-r', 'with-token', '-e', 'staging'], { STAGING_TOKEN: 'st-0123456789abcdef' });
     expect(stagingApi.hits).toEqual(['GET /users/7?access_token=st-0123456789abcdef']);
-    expect(result.code).toBe(1); // the test API answers 404 to a query string
+    expect(result.code).toBe(0);
     expect(result.stdout).toContain('access_token=[masked]');
     expect(result.stdout + result.stderr).not.toContain('st-0123456789abcdef');
   });
