@@ -1,4 +1,4 @@
-import { Box, Static, useInput, useStdout } from 'ink';
+import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../agent/agent.js';
 import { attachFiles } from './attach-files.js';

@@ -22,6 +22,8 @@ export async function replaceFile(file: string, content: string, options: Replac
   try {
     const handle = await open(temporary, 'wx', mode);
     try {
+      // The umask narrows the mode given at creation; an existing file's mode is kept exactly.
+      await handle.chmod(mode);
       await handle.writeFile(content, 'utf8');
       await handle.sync();
     } finally {

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { falconPath } from './falcon-dir.js';
 import { listEnvironments, loadEnvironment } from './environments.js';
+import { readGlobalVariables } from './global-variables.js';
 
 /** `{{NAME}}`, `{{ NAME }}`, `{{env:NAME}}`: the name is the first group. */
 export const PLACEHOLDER = /\{\{\s*([\w.:-]+)\s*\}\}/g;
@@ -77,33 +76,11 @@ export class VariableScope {
 
   private async lookup(): Promise<(name: string) => string | undefined> {
     const environment = this.active ? await loadEnvironment(this.projectRoot, this.active) : {};
-    const global = await this.globalVariables();
+    const global = await readGlobalVariables(this.projectRoot);
     return (name) => {
       if (name.startsWith(PROCESS_ENV_PREFIX)) return this.env[name.slice(PROCESS_ENV_PREFIX.length)];
       return this.session.get(name) ?? environment[name] ?? global[name];
     };
-  }
-
-  private async globalVariables(): Promise<Record<string, string>> {
-    const file = falconPath(this.projectRoot, 'variables.json');
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch {
-      return {};
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (error) {
-      throw new UnknownVariableError(`${file} is not valid JSON: ${(error as Error).message}`);
-    }
-    if (!data || typeof data !== 'object' || Array.isArray(data)) {
-      throw new UnknownVariableError(`${file} must hold one JSON object of NAME: value`);
-    }
-    return Object.fromEntries(
-      Object.entries(data).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
-    );
   }
 
   private describeUnknown(names: string[]): string {

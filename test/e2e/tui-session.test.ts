@@ -65,7 +65,7 @@ describe('slash commands and keys', () => {
     await send(session, '/get-user');
     await session.waitForText(/GET http:\/\/127\.0\.0\.1:\d+\/users\/2/);
     expect(api.hits).toEqual(['GET /users/1', 'GET /users/2']);
-    expect(session.screen()).toContain('env: staging');
+    await session.waitForText('env: staging');
   });
 
   it('says so for an unknown command and lists tools with their calls', async () => {

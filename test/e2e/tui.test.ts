@@ -121,6 +121,6 @@ describe('the interactive session', () => {
     await session.waitForText('hello from ollama');
     const chat = models.requests.find((r) => r.path === '/api/chat');
     expect(chat).toMatchObject({ protocol: 'ollama', model: 'qwen-test' });
-    expect(session.screen()).toContain('ollama/qwen-test');
+    await session.waitForText('ollama/qwen-test');
   });
 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpRequestError, sendRequest } from '../../../src/engines/http/send-request.js';
+import { sendRequest } from '../../../src/engines/http/send-request.js';
 import { type HttpApiServer, startHttpApiServer } from './http-api-server.js';
 
 let api: HttpApiServer;
