@@ -7,6 +7,7 @@ import { initCommand } from './init-command.js';
 import { envCommand } from './env-command.js';
 import { exitWith } from './exit-with.js';
 import { requestCommand } from './request-command.js';
+import { specCommand } from './spec-command.js';
 import type { MainOptions } from './main-options.js';
 import { UsageError } from './user-error.js';
 
@@ -78,6 +79,7 @@ program.addCommand(initCommand());
 program.addCommand(configCommand());
 program.addCommand(requestCommand());
 program.addCommand(envCommand());
+program.addCommand(specCommand());
 
 try {
   await program.parseAsync(process.argv);

@@ -6,6 +6,7 @@ import { describeSpec, findSpecs, type SpecCandidate } from '../workspace/init/f
 import type { Framework } from '../workspace/init/frameworks.js';
 import { guessBaseUrl } from '../workspace/init/guess-base-url.js';
 import { askBaseUrl, askFramework, askSpec } from './init-questions.js';
+import { offerSpecIngest } from './init-spec-ingest.js';
 import { parseBaseUrlOption, parseFrameworkOption, resolveSpecPath } from './init-options.js';
 import { setUpProviderIfMissing } from './set-up-provider.js';
 import { UsageError } from './user-error.js';
@@ -54,6 +55,7 @@ export async function runInit(options: InitCommandOptions): Promise<number> {
     ...(choices.spec && { spec: choices.spec.path, specDescription: describeSpec(choices.spec) }),
   });
   printLayout(layout);
+  if (choices.spec) await offerSpecIngest(projectRoot, choices.spec.path, interactive);
   // The provider setup offers keys from the project's .env, as Falcon uses them when it runs.
   await loadDotEnv(projectRoot, process.env);
   try {

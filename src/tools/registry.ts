@@ -12,6 +12,7 @@ import { falconWriteTool } from './falcon-write.js';
 import { findHandlerTool } from './find-handler.js';
 import { globTool } from './glob.js';
 import { httpRequestTool } from './http-request.js';
+import { ingestSpecTool } from './ingest-spec.js';
 import { listFilesTool } from './list-files.js';
 import { memoryTool } from './memory.js';
 import { proposeFixTool } from './propose-fix.js';
@@ -59,6 +60,8 @@ export function createDefaultTools(): AnyTool[] {
     authTool,
     waitTool,
     webhookListenerTool,
+    // The API's spec
+    ingestSpecTool,
     // The project's .falcon/ workspace
     requestTool,
     environmentTool,

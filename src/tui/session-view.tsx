@@ -46,6 +46,11 @@ export function SessionView(props: SessionViewProps) {
   const [showThoughts, setShowThoughts] = useState(true);
   const [hiddenBefore, setHiddenBefore] = useState(0);
   const attachments = useRef<{ label: string; text: string }[]>([]);
+  // Read by key handlers that may still be the previous render's: Ink re-registers them only
+  // after the screen already shows the panel, and a quick "y" must not be lost or typed.
+  const confirmation = useRef(state.confirmation);
+  confirmation.current = state.confirmation;
+  const answered = useRef(new Set<string>());
   const { stdout } = useStdout();
   const width = Math.max(stdout.columns || 80, 20);
   const rows = stdout.rows || 24;
@@ -55,10 +60,21 @@ export function SessionView(props: SessionViewProps) {
     setHiddenBefore(state.entries.length);
   }, [props, state.entries.length]);
 
+  const answerConfirmation = (approved: boolean, always: boolean) => {
+    const pending = confirmation.current;
+    if (!pending || answered.current.has(pending.id)) return;
+    answered.current.add(pending.id);
+    agent.respond(pending.id, approved, { always });
+    const title = always ? `${pending.title} (and ${pending.tool} from now on)` : pending.title;
+    dispatch({ type: 'decision', id: pending.id, title, approved });
+  };
+
   useSessionKeys({
     agent,
     state,
     dispatch,
+    pendingConfirmation: () => confirmation.current,
+    answerConfirmation,
     panelOpen: picker !== undefined || state.confirmation !== undefined,
     clearScreen,
     toggleThoughts: () => setShowThoughts((shown) => !shown),
@@ -143,12 +159,7 @@ export function SessionView(props: SessionViewProps) {
         <ConfirmationPanel
           confirmation={state.confirmation}
           height={Math.max(liveLines - 3, 6)}
-          onAnswer={(approved, always) => {
-            const pending = state.confirmation!;
-            agent.respond(pending.id, approved, { always });
-            const title = always ? `${pending.title} (and ${pending.tool} from now on)` : pending.title;
-            dispatch({ type: 'decision', id: pending.id, title, approved });
-          }}
+          onAnswer={answerConfirmation}
         />
       ) : null}
       {picker ? (

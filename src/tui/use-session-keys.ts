@@ -13,6 +13,9 @@ export interface SessionKeys {
   dispatch: Dispatch<ViewAction>;
   /** A confirmation or picker is open: Esc belongs to it. */
   panelOpen: boolean;
+  /** The confirmation waiting for y / n / a, read at key time (not render time). */
+  pendingConfirmation(): unknown;
+  answerConfirmation(approved: boolean, always: boolean): void;
   clearScreen(): void;
   toggleThoughts(): void;
   exit(): void;
@@ -22,6 +25,13 @@ export interface SessionKeys {
 export function useSessionKeys(keys: SessionKeys): void {
   const quitArmedAt = useRef(0);
   useInput((input, key) => {
+    if (!key.ctrl && keys.pendingConfirmation()) {
+      // The confirmation panel answers these too; whichever sees the key first wins, once.
+      if (input === 'y') keys.answerConfirmation(true, false);
+      else if (input === 'a') keys.answerConfirmation(true, true);
+      else if (input === 'n' || key.escape) keys.answerConfirmation(false, false);
+      return;
+    }
     if (key.escape && !keys.panelOpen && keys.agent.busy) return keys.agent.cancel();
     if (!key.ctrl) return;
     switch (input) {

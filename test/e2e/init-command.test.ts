@@ -51,10 +51,22 @@ describe('falcon init --yes', () => {
     expect(result.stdout).toContain('Base URL:  http://localhost:4000 (package.json script "start": --port 4000)');
     expect(result.stdout).toContain('Spec:      docs/openapi.yaml (OpenAPI 3.0.3)');
     expect(result.stdout).toContain('created .falcon/config.yaml');
+    expect(result.stdout).toContain('Ingested 0 operations of docs/openapi.yaml into .falcon/spec.yaml');
     expect(result.stdout).not.toContain('No model provider');
     expect(await projectConfig()).toEqual({ framework: 'express', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml' });
     expect(parse(await readProject('.falcon/environments/dev.yaml'))).toEqual({ BASE_URL: 'http://localhost:4000' });
     expect(await readProject('.falcon/falcon.md')).toContain('# project: what Falcon knows about this API');
+  });
+
+  it('warns when the spec it found cannot be ingested, and still sets up .falcon/', async () => {
+    await expressApp();
+    await withProvider();
+    await writeProject({ 'docs/openapi.yaml': 'openapi: 3.0.3\ninfo: {title: Broken}\npaths:\n  /a:\n    get:\n      responses: nope\n' });
+    const result = await init(['--yes']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^Warning: could not ingest the spec; \.falcon\/ is ready without it\. docs\/openapi\.yaml: /);
+    expect(await projectConfig()).toMatchObject({ spec: 'docs/openapi.yaml' });
+    expect(await stat(path.join(sandbox.project, '.falcon/spec.yaml')).then(() => true, () => false)).toBe(false);
   });
 
   it('uses the options given', async () => {
@@ -139,7 +151,10 @@ describe('falcon init without --yes', () => {
     await falcon.waitForText('API spec of this project');
     expect(falcon.screen()).toContain('docs/openapi.yaml (OpenAPI 3.0.3)');
     falcon.write(ENTER);
+    await falcon.waitForText('Ingest docs/openapi.yaml into .falcon/spec.yaml now?');
+    falcon.write(ENTER);
     expect((await falcon.exited).exitCode).toBe(0);
+    expect(falcon.screen()).toContain('Ingested 0 operations of docs/openapi.yaml into .falcon/spec.yaml');
     expect(falcon.screen()).toContain('created .falcon/config.yaml');
     expect(await projectConfig()).toEqual({ framework: 'fastify', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml' });
   });
@@ -175,6 +190,8 @@ describe('falcon init without --yes', () => {
       env: sandbox.env(),
     });
     await falcon.waitForText('API spec of this project');
+    falcon.write(ENTER);
+    await falcon.waitForText('Ingest docs/openapi.yaml');
     falcon.write(ENTER);
     await falcon.waitForText('Now a model provider');
     await falcon.waitForText('Which provider?');

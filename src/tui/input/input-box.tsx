@@ -40,11 +40,16 @@ export function InputBox({ width, locked, placeholder, history, commands, comple
   // Ink delivers the keys of one terminal read (e.g. two arrows) before React re-renders, so each
   // key must start from the state the previous one left, not from this render's.
   const latest = useRef(state);
+  // Ink switches a handler off only after the render that locked it is on screen; a key in
+  // between (a quick "y" for the confirmation) must not land in the draft.
+  const lockedNow = useRef(locked);
+  lockedNow.current = locked;
   const files = useFileSuggestions(fileQuery(state, { commands, history: history.entries }), completeFiles);
   const context: InputBoxContext = { commands, files, history: history.entries };
 
   useInput(
     (input, key) => {
+      if (lockedNow.current) return;
       const step = reduceInputBox(latest.current, interpretKey(input, key), context);
       latest.current = step.state;
       setState(step.state);

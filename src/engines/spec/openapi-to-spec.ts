@@ -1,0 +1,95 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { asArray, asObject, asString, entriesOf, type JsonObject } from './json-values.js';
+import {
+  convertParameter,
+  convertRequestBody,
+  convertResponses,
+  mergeParameters,
+  swagger2RequestBody,
+  swagger2Responses,
+} from './openapi-parts.js';
+import { SchemaCopier } from './schema-refs.js';
+import { convertSecuritySchemes, convertServers } from './openapi-servers.js';
+import { SpecError } from './spec-error.js';
+import type { ConvertedSpec, SecurityRequirement, SpecOperation } from './spec-format.js';
+import type { SpecDocument } from './read-spec-source.js';
+import { uniqueId } from './unique-id.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Validates and dereferences an OpenAPI 2.0/3.0/3.1 document, then converts it to the spec.yaml shape. */
+export async function openApiToSpec(spec: SpecDocument): Promise<ConvertedSpec> {
+  const document = await dereference(spec);
+  const isSwagger2 = typeof document.swagger === 'string';
+  const schemas = new SchemaCopier(asObject(isSwagger2 ? document.definitions : asObject(document.components)?.schemas) ?? {});
+  const info = asObject(document.info) ?? {};
+  const description = asString(info.description);
+  const operations = convertOperations(document, isSwagger2, schemas);
+  const collected = schemas.collected();
+  return {
+    kind: isSwagger2 ? 'swagger' : 'openapi',
+    specVersion: String(document.swagger ?? document.openapi),
+    title: asString(info.title) ?? 'Untitled API',
+    version: String(info.version ?? ''),
+    ...(description && { description }),
+    servers: convertServers(document, spec.location),
+    securitySchemes: convertSecuritySchemes(isSwagger2 ? document.securityDefinitions : asObject(document.components)?.securitySchemes),
+    ...(collected && { schemas: collected }),
+    operations,
+  };
+}
+
+async function dereference(spec: SpecDocument): Promise<JsonObject> {
+  try {
+    // Self-referencing schemas stay `$ref`s: expanding them would never end.
+    const api = await SwaggerParser.validate(spec.location, spec.document as never, { dereference: { circular: 'ignore' } });
+    return api as unknown as JsonObject;
+  } catch (error) {
+    if (error instanceof RangeError) throw new SpecError(`${spec.source}: its $refs nest too deeply to resolve`);
+    const message = error instanceof Error ? error.message : String(error);
+    // One line: swagger-parser lists each validation problem on a line of its own.
+    const [first = '', ...details] = message.replaceAll(spec.location, spec.source).trim().split(/\s*\n\s*/);
+    throw new SpecError(`${spec.source}: ${details.length > 0 ? `${first.replace(/\.$/, '')}: ${details.join('; ')}` : first}`);
+  }
+}
+
+function convertOperations(document: JsonObject, isSwagger2: boolean, schemas: SchemaCopier): SpecOperation[] {
+  const ids = new Set<string>();
+  const operations: SpecOperation[] = [];
+  const globalSecurity = asArray(document.security) as SecurityRequirement[];
+  for (const [path, value] of entriesOf(document.paths)) {
+    const pathItem = asObject(value) ?? {};
+    for (const method of METHODS) {
+      const operation = asObject(pathItem[method]);
+      if (!operation) continue;
+      const parameters = mergeParameters(pathItem.parameters, operation.parameters);
+      const requestBody = isSwagger2
+        ? swagger2RequestBody(parameters, mediaTypes(operation.consumes ?? document.consumes), schemas)
+        : convertRequestBody(operation.requestBody, schemas);
+      const responses = isSwagger2
+        ? swagger2Responses(operation.responses, mediaTypes(operation.produces ?? document.produces), schemas)
+        : convertResponses(operation.responses, schemas);
+      const summary = asString(operation.summary);
+      const description = asString(operation.description);
+      operations.push({
+        id: uniqueId(asString(operation.operationId) ?? `${method}_${path}`, ids),
+        method: method.toUpperCase(),
+        path,
+        ...(summary && { summary }),
+        ...(description && { description }),
+        tags: asArray(operation.tags).filter((tag): tag is string => typeof tag === 'string'),
+        ...(operation.deprecated === true && { deprecated: true }),
+        parameters: parameters.flatMap((parameter) => convertParameter(parameter, schemas) ?? []),
+        ...(requestBody && { requestBody }),
+        responses,
+        security: Array.isArray(operation.security) ? (operation.security as SecurityRequirement[]) : globalSecurity,
+      });
+    }
+  }
+  return operations;
+}
+
+function mediaTypes(value: unknown): string[] {
+  const types = asArray(value).filter((type): type is string => typeof type === 'string');
+  return types.length > 0 ? types : ['application/json'];
+}

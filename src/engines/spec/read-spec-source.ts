@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { resolveInsideProject } from '../../workspace/project-path.js';
+import { SpecError } from './spec-error.js';
+
+export interface SpecDocument {
+  /** What the user gave, as shown in messages and stored: a project-relative path or a URL. */
+  source: string;
+  /** Absolute path or URL, the base for relative `$ref`s. */
+  location: string;
+  document: Record<string, unknown>;
+}
+
+/** Reads a spec file inside the project or at an http(s) URL and parses it as JSON or YAML. */
+export async function readSpecSource(source: string, projectRoot: string, signal: AbortSignal): Promise<SpecDocument> {
+  const { text, location, shown } = isUrl(source) ? await download(source, signal) : await readProjectFile(source, projectRoot);
+  const document = parseText(text, shown);
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new SpecError(`${shown}: not an API description (expected an object at the top level)`);
+  }
+  return { source: shown, location, document: document as Record<string, unknown> };
+}
+
+function isUrl(source: string): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
+async function readProjectFile(source: string, projectRoot: string): Promise<{ text: string; location: string; shown: string }> {
+  const file = await resolveInsideProject(projectRoot, source).catch((error: Error) => {
+    throw new SpecError(`${source}: ${error.message}`);
+  });
+  const text = await readFile(file.absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new SpecError(`${file.relative}: cannot read it (${error.code ?? error.message})`);
+  });
+  return { text, location: file.absolute, shown: file.relative };
+}
+
+async function download(url: string, signal: AbortSignal): Promise<{ text: string; location: string; shown: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*' } });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new SpecError(`${url}: cannot download it (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message})`);
+  }
+  if (!response.ok) throw new SpecError(`${url}: the server answered ${response.status} ${response.statusText}`.trimEnd());
+  return { text: await response.text(), location: url, shown: url };
+}
+
+function parseText(text: string, shown: string): unknown {
+  if (text.trim() === '') throw new SpecError(`${shown}: the file is empty`);
+  if (text.trimStart().startsWith('{')) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new SpecError(`${shown}: invalid JSON (${(error as Error).message})`);
+    }
+  }
+  try {
+    return parseYaml(text, { maxAliasCount: -1 });
+  } catch (error) {
+    if (error instanceof YAMLParseError) {
+      const line = error.linePos?.[0];
+      const where = line ? ` at line ${line.line}, column ${line.col}` : '';
+      throw new SpecError(`${shown}: YAML syntax error${where}: ${error.message.split('\n')[0]}`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * `.falcon/spec.yaml`: the API as Falcon ingested it, one format for OpenAPI 2.0, 3.0, 3.1 and
+ * Postman v2.1 collections, so that tests and the agent never parse the original again.
+ *
+ * - `format` is `falcon-spec/1`; a reader refuses other values (a later version bumps the number).
+ * - Schemas are JSON Schema objects with every `$ref` resolved in place, except a schema that
+ *   refers to itself (directly or through others): that one stays `{$ref: "#/schemas/Name"}` and
+ *   `schemas` holds it, so the file is self-contained and finite.
+ * - Parameters are the merged path-level and operation-level ones (the operation's win by name+in).
+ * - `security` on an operation is its effective requirement: its own, else the document's; `[]`
+ *   means no auth. Each entry is one alternative: every scheme named in it applies together.
+ * - Postman: folder names become `tags`, `:id` path segments become `{id}` path parameters,
+ *   `{{var}}` placeholders are kept as they are, collection variables go to `variables`, and the
+ *   bodies of saved responses become `example`s. Auth values (tokens, passwords) are never kept.
+ */
+export const SPEC_FORMAT = 'falcon-spec/1';
+
+export type SpecSourceKind = 'openapi' | 'swagger' | 'postman';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** `{bearerAuth: []}`: scheme name → OAuth scopes. */
+export type SecurityRequirement = Record<string, string[]>;
+
+export interface SpecServer {
+  url: string;
+  description?: string;
+}
+
+export interface SecurityScheme {
+  /** `http`, `apiKey`, `oauth2`, `openIdConnect`, `mutualTLS`, or a Postman auth type. */
+  type: string;
+  /** For `http`: `bearer`, `basic`, … */
+  scheme?: string;
+  bearerFormat?: string;
+  /** For `apiKey`: where the key goes and under which name. */
+  in?: string;
+  name?: string;
+  description?: string;
+}
+
+export interface SpecParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema?: JsonSchema;
+  description?: string;
+  example?: unknown;
+}
+
+export interface SpecMediaType {
+  schema?: JsonSchema;
+  example?: unknown;
+}
+
+export interface SpecRequestBody {
+  required: boolean;
+  /** Media type (`application/json`) → schema and example. */
+  content: Record<string, SpecMediaType>;
+}
+
+export interface SpecHeader {
+  required: boolean;
+  schema?: JsonSchema;
+  description?: string;
+}
+
+export interface SpecResponse {
+  description: string;
+  content?: Record<string, SpecMediaType>;
+  headers?: Record<string, SpecHeader>;
+}
+
+export interface SpecOperation {
+  /** The operationId, else made from method and path (or the Postman item name); unique. */
+  id: string;
+  /** Upper case: `GET`, `POST`, … */
+  method: string;
+  /** `/pets/{petId}`, relative to a server URL. */
+  path: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  deprecated?: boolean;
+  parameters: SpecParameter[];
+  requestBody?: SpecRequestBody;
+  /** Status (`200`, `4XX`, `default`) → response. */
+  responses: Record<string, SpecResponse>;
+  security: SecurityRequirement[];
+}
+
+export interface FalconSpec {
+  format: typeof SPEC_FORMAT;
+  /** The file (relative to the project) or URL it was ingested from. */
+  source: string;
+  kind: SpecSourceKind;
+  /** `3.0.3`, `3.1.0`, `2.0`, or the Postman schema version `2.1.0`. */
+  specVersion: string;
+  /** ISO 8601 time of the ingest. */
+  ingestedAt: string;
+  title: string;
+  version: string;
+  description?: string;
+  servers: SpecServer[];
+  securitySchemes: Record<string, SecurityScheme>;
+  /** Postman collection variables (`{{name}}`), values as the collection has them. */
+  variables?: Record<string, string>;
+  /** Self-referencing schemas, the targets of the `#/schemas/Name` refs left in place. */
+  schemas?: Record<string, JsonSchema>;
+  operations: SpecOperation[];
+}
+
+/** What a converter produces; the ingest adds `format`, `source` and `ingestedAt`. */
+export type ConvertedSpec = Omit<FalconSpec, 'format' | 'source' | 'ingestedAt'>;

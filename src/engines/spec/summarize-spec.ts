@@ -1,0 +1,45 @@
+import type { FalconSpec, SecurityScheme } from './spec-format.js';
+
+const KIND_NAMES = { openapi: 'OpenAPI', swagger: 'Swagger', postman: 'Postman collection' } as const;
+const MAX_LISTED = 15;
+
+/** A short Markdown view of an ingested spec, for the prompt and the terminal. */
+export function summarizeSpec(spec: FalconSpec): string {
+  const lines = [
+    `# ${spec.title}${spec.version ? ` ${spec.version}` : ''}`,
+    `${spec.operations.length} operation${spec.operations.length === 1 ? '' : 's'} from ${spec.source} (${KIND_NAMES[spec.kind]} ${spec.specVersion})`,
+    '',
+    `Servers: ${spec.servers.length > 0 ? spec.servers.map((server) => server.url).join(', ') : 'none given'}`,
+    `Auth: ${describeAuth(spec)}`,
+    '',
+    '| tag | operations |',
+    '|---|---|',
+    ...countByTag(spec).map(([tag, count]) => `| ${tag} | ${count} |`),
+  ];
+  return lines.join('\n');
+}
+
+function countByTag(spec: FalconSpec): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const operation of spec.operations) {
+    for (const tag of operation.tags.length > 0 ? operation.tags : ['(untagged)']) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (sorted.length <= MAX_LISTED) return sorted;
+  const rest = sorted.slice(MAX_LISTED).reduce((sum, [, count]) => sum + count, 0);
+  return [...sorted.slice(0, MAX_LISTED), [`… ${sorted.length - MAX_LISTED} more tags`, rest]];
+}
+
+function describeAuth(spec: FalconSpec): string {
+  const schemes = Object.entries(spec.securitySchemes);
+  if (schemes.length === 0) return 'none declared';
+  const open = spec.operations.filter((operation) => operation.security.length === 0).length;
+  const described = schemes.map(([name, scheme]) => `${name} (${describeScheme(scheme)})`).join(', ');
+  return `${described}; ${open} of ${spec.operations.length} operations need none`;
+}
+
+function describeScheme(scheme: SecurityScheme): string {
+  if (scheme.type === 'http') return `HTTP ${scheme.scheme ?? ''}`.trim();
+  if (scheme.type === 'apiKey') return `API key in ${scheme.in ?? 'header'} ${scheme.name ?? ''}`.trim();
+  return scheme.type;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ingestSpec } from '../engines/spec/ingest-spec.js';
+import { readSpecStatus } from '../engines/spec/spec-status.js';
+import { maskSecrets } from '../workspace/mask-secrets.js';
+import { ToolError, defineTool } from './tool.js';
+
+const schema = z.strictObject({
+  source: z.string().min(1).optional().describe('the OpenAPI/Swagger/Postman file (path inside the project) or http(s) URL; needed for index'),
+  action: z.enum(['index', 'status']).optional().describe('index (default): ingest into .falcon/spec.yaml; status: what .falcon/spec.yaml holds'),
+});
+
+export const ingestSpecTool = defineTool({
+  name: 'ingest_spec',
+  description: 'Ingest an OpenAPI 2/3.x or Postman collection (file or URL) into .falcon/spec.yaml and summarize it; or report what is ingested.',
+  schema,
+  kind: 'network',
+  callLimit: 5,
+  async run(args, ctx) {
+    if (args.action === 'status') {
+      const status = await readSpecStatus(ctx.projectRoot).catch(asToolError);
+      if (!status) return 'No spec ingested yet (.falcon/spec.yaml is missing); call ingest_spec with a source to ingest one.';
+      return `.falcon/spec.yaml: ${status.operationCount} operations of "${status.title}" from ${status.source} (${status.kind}), ingested ${status.ingestedAt}`;
+    }
+    if (!args.source) throw new ToolError('source is required to index a spec: a file inside the project or an http(s) URL');
+    const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal }).catch(asToolError);
+    return maskSecrets(`Wrote ${result.written}.\n\n${result.summary}`);
+  },
+});
+
+function asToolError(error: unknown): never {
+  if (error instanceof Error && error.name === 'SpecError') throw new ToolError(error.message);
+  throw error;
+}
