@@ -42,36 +42,22 @@ export class VariableScope {
   }
 
   /** Replaces every placeholder in a string; unknown names are one error that lists them all. */
-  async resolve(text: string): Promise<string> {
-    if (!text.includes('{{')) return text;
-    const lookup = await this.lookup();
-    const unknown = new Set<string>();
-    const fill = (whole: string, name: string): string => {
-      const value = lookup(name);
-      if (value === undefined) unknown.add(name);
-      return value ?? whole;
-    };
-    const resolved = text.replace(PLACEHOLDER, (whole, name: string) => {
-      const value = fill(whole, name);
-      if (name.startsWith(PROCESS_ENV_PREFIX)) return value;
-      // Environment files keep secrets as "{{env:NAME}}"; only those are filled in a value, once.
-      return value.replace(PLACEHOLDER, (inner, innerName: string) => (innerName.startsWith(PROCESS_ENV_PREFIX) ? fill(inner, innerName) : inner));
-    });
-    if (unknown.size > 0) throw new UnknownVariableError(this.describeUnknown([...unknown]));
-    return resolved;
+  resolve(text: string): Promise<string> {
+    return this.resolveDeep(text);
   }
 
-  /** Resolves every string inside a JSON-like value (objects, arrays), keeping its shape. */
+  /**
+   * Resolves every string inside a JSON-like value (objects, arrays, keys included), keeping its
+   * shape; the variables are read once, and every unknown name in the whole value is one error.
+   */
   async resolveDeep<T>(value: T): Promise<T> {
-    if (typeof value === 'string') return (await this.resolve(value)) as T;
-    if (Array.isArray(value)) return (await Promise.all(value.map((item) => this.resolveDeep(item)))) as T;
-    if (value && typeof value === 'object') {
-      const entries = await Promise.all(
-        Object.entries(value).map(async ([key, item]) => [await this.resolve(key), await this.resolveDeep(item)]),
-      );
-      return Object.fromEntries(entries) as T;
-    }
-    return value;
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+    if (!text.includes('{{')) return value;
+    const lookup = await this.lookup();
+    const unknown = new Set<string>();
+    const resolved = mapStrings(value, (string) => substitute(string, lookup, unknown));
+    if (unknown.size > 0) throw new UnknownVariableError(this.describeUnknown([...unknown]));
+    return resolved;
   }
 
   private async lookup(): Promise<(name: string) => string | undefined> {
@@ -91,4 +77,27 @@ export class VariableScope {
     const where = this.active ? `the session, environment "${this.active}" or .falcon/variables.json` : 'the session or .falcon/variables.json (no environment is active)';
     return `unknown variable${names.length > 1 ? 's' : ''} ${list}: not set in ${where}`;
   }
+}
+
+function substitute(text: string, lookup: (name: string) => string | undefined, unknown: Set<string>): string {
+  const fill = (whole: string, name: string): string => {
+    const value = lookup(name);
+    if (value === undefined) unknown.add(name);
+    return value ?? whole;
+  };
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = fill(whole, name);
+    if (name.startsWith(PROCESS_ENV_PREFIX)) return value;
+    // Environment files keep secrets as "{{env:NAME}}"; only those are filled in a value, once.
+    return value.replace(PLACEHOLDER, (inner, innerName: string) => (innerName.startsWith(PROCESS_ENV_PREFIX) ? fill(inner, innerName) : inner));
+  });
+}
+
+function mapStrings<T>(value: T, map: (text: string) => string): T {
+  if (typeof value === 'string') return map(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => mapStrings(item, map)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [map(key), mapStrings(item, map)])) as T;
+  }
+  return value;
 }

@@ -51,6 +51,13 @@ describe('VariableScope', () => {
     });
   });
 
+  it('names every unknown placeholder of a whole object in one error', async () => {
+    const scope = await VariableScope.open(project, {});
+    await expect(scope.resolveDeep({ url: '{{NOPE}}', headers: { a: '{{ALSO_NOPE}}' } })).rejects.toThrow(
+      'unknown variables {{NOPE}}, {{ALSO_NOPE}}',
+    );
+  });
+
   it('reports a malformed variables.json instead of ignoring it', async () => {
     await writeFile(path.join(project, '.falcon', 'variables.json'), '{ not json');
     const scope = await VariableScope.open(project, {});
