@@ -1,0 +1,24 @@
+import { openApiToSpec } from './openapi-to-spec.js';
+import { isPostmanCollection, postmanToSpec } from './postman-to-spec.js';
+import { readSpecSource } from './read-spec-source.js';
+import { SpecError } from './spec-error.js';
+import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
+
+/**
+ * Reads an OpenAPI 2.0/3.0/3.1 document or a Postman collection (a project file or an http(s)
+ * URL) and converts it to Falcon's format, writing nothing.
+ */
+export async function convertSpec(source: string, projectRoot: string, signal: AbortSignal): Promise<FalconSpec> {
+  const document = await readSpecSource(source, projectRoot, signal);
+  signal.throwIfAborted();
+  let converted;
+  if (typeof document.document.openapi === 'string' || typeof document.document.swagger === 'string') {
+    converted = await openApiToSpec(document);
+  } else if (isPostmanCollection(document.document)) {
+    converted = postmanToSpec(document);
+  } else {
+    throw new SpecError(`${document.source}: not an OpenAPI, Swagger or Postman collection document (no "openapi", "swagger" or Postman "info.schema")`);
+  }
+  signal.throwIfAborted();
+  return { format: SPEC_FORMAT, source: document.source, ingestedAt: new Date().toISOString(), ...converted };
+}

@@ -1,0 +1,52 @@
+import type { ParamMap } from '../http/prepare-request.js';
+
+/**
+ * Where a case came from: generated from the spec (`happy`, `negative`, `boundary`, `stateful`),
+ * a smoke probe, a row of a data file, or written by hand / by the model (`custom`).
+ */
+export type CaseKind = 'smoke' | 'happy' | 'negative' | 'boundary' | 'stateful' | 'data' | 'custom';
+
+/** A request relative to the base URL the run is given. */
+export interface CaseRequest {
+  /** Upper case. */
+  method: string;
+  /** Path template relative to the base URL: `/pets/{petId}`; `{name}` is filled from `pathParams`. */
+  path: string;
+  pathParams?: Record<string, string | number | boolean>;
+  query?: ParamMap;
+  headers?: Record<string, string>;
+  /** A JSON value, or the exact text for a non-JSON `contentType`. */
+  body?: unknown;
+  /** The media type of `body`; `application/json` when absent and a body is given. */
+  contentType?: string;
+}
+
+/**
+ * One request and what its response must satisfy. Any string in `request` may hold `{{name}}`
+ * placeholders: values extracted by earlier steps of the same chain first, then the run's variables
+ * (session, environment, global, `{{env:NAME}}`).
+ */
+export interface TestCase {
+  /** Unique within a suite and stable between generations: `createPet/negative/name-wrong-type`. */
+  id: string;
+  /** One line a person reads in a report: `POST /pets without required "name"`. */
+  name: string;
+  kind: CaseKind;
+  /** The spec operation it exercises, when there is one. */
+  operationId?: string;
+  tags: string[];
+  request: CaseRequest;
+  /** Negative and boundary cases: what was changed from a valid request, in words. */
+  mutation?: string;
+  /** Negative cases: the request is invalid by the spec, so a 2xx answer is a finding. */
+  expectRejection?: boolean;
+  /** Statuses that count as a pass for this case, when it says (data rows, hand-written cases). */
+  expectStatus?: number[];
+  /** Values to take from the response for later steps of its chain: name → JSONPath (`$.id`). */
+  extract?: Record<string, string>;
+  /**
+   * Cases with the same chain id run in `step` order, one after the other, sharing extracted
+   * values; when a step fails or cannot be sent, the later steps are skipped with the reason.
+   */
+  chain?: { id: string; step: number };
+}
