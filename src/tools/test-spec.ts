@@ -1,0 +1,12 @@
+import { readIngestedSpec } from '../engines/spec/read-ingested-spec.js';
+import type { FalconSpec } from '../engines/spec/spec-format.js';
+import { ToolError } from './tool.js';
+
+/** `.falcon/spec.yaml`, or a ToolError telling the model to ingest one. */
+export async function ingestedSpecForTool(projectRoot: string): Promise<FalconSpec> {
+  const spec = await readIngestedSpec(projectRoot).catch((error: Error) => {
+    throw error.name === 'SpecError' ? new ToolError(error.message) : error;
+  });
+  if (!spec) throw new ToolError('no spec ingested yet (.falcon/spec.yaml is missing): call ingest_spec with the OpenAPI or Postman file first');
+  return spec;
+}
