@@ -8,6 +8,7 @@ import { envCommand } from './env-command.js';
 import { exitWith } from './exit-with.js';
 import { requestCommand } from './request-command.js';
 import { specCommand } from './spec-command.js';
+import { testCommand } from './test-command.js';
 import type { MainOptions } from './main-options.js';
 import { UsageError } from './user-error.js';
 
@@ -80,6 +81,7 @@ program.addCommand(configCommand());
 program.addCommand(requestCommand());
 program.addCommand(envCommand());
 program.addCommand(specCommand());
+program.addCommand(testCommand());
 
 try {
   await program.parseAsync(process.argv);

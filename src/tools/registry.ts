@@ -2,6 +2,7 @@ import { analyzeFailureTool } from './analyze-failure.js';
 import { assertResponseTool } from './assert-response.js';
 import { authTool } from './auth.js';
 import { bashTool } from './bash.js';
+import { checkRegressionTool } from './check-regression.js';
 import { compareResponsesTool } from './compare-responses.js';
 import { createTestFileTool } from './create-test-file.js';
 import { editFileTool } from './edit-file.js';
@@ -10,6 +11,7 @@ import { extractValueTool } from './extract-value.js';
 import { falconReadTool } from './falcon-read.js';
 import { falconWriteTool } from './falcon-write.js';
 import { findHandlerTool } from './find-handler.js';
+import { generateFunctionalTestsTool } from './generate-functional-tests.js';
 import { globTool } from './glob.js';
 import { httpRequestTool } from './http-request.js';
 import { ingestSpecTool } from './ingest-spec.js';
@@ -19,11 +21,16 @@ import { proposeFixTool } from './propose-fix.js';
 import { readFileTool } from './read-file.js';
 import { requestTool } from './request.js';
 import { createRetryTool } from './retry.js';
+import { runDataDrivenTool } from './run-data-driven.js';
+import { runSmokeTool } from './run-smoke.js';
+import { runTestsTool } from './run-tests.js';
 import { searchCodeTool } from './search-code.js';
 import { sessionLogTool } from './session-log.js';
+import { testSuiteTool } from './test-suite.js';
 import type { AnyTool } from './tool.js';
 import { validateJsonSchemaTool } from './validate-json-schema.js';
 import { variableTool } from './variable.js';
+import { verifyIdempotencyTool } from './verify-idempotency.js';
 import { waitTool } from './wait.js';
 import { webhookListenerTool } from './webhook-listener.js';
 import { writeFileTool } from './write-file.js';
@@ -60,8 +67,15 @@ export function createDefaultTools(): AnyTool[] {
     authTool,
     waitTool,
     webhookListenerTool,
-    // The API's spec
+    // The API's spec and tests generated from it
     ingestSpecTool,
+    runSmokeTool,
+    generateFunctionalTestsTool,
+    runTestsTool,
+    testSuiteTool,
+    runDataDrivenTool,
+    verifyIdempotencyTool,
+    checkRegressionTool,
     // The project's .falcon/ workspace
     requestTool,
     environmentTool,

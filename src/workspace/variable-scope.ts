@@ -36,6 +36,16 @@ export class VariableScope {
     return new VariableScope(projectRoot, env, start);
   }
 
+  /**
+   * A scope for one use (a data row, a chain): `values` win over the session, which is copied as
+   * it is now; the environment, global and process variables are the same as this scope's.
+   */
+  withValues(values: Record<string, string>): VariableScope {
+    const scope = new VariableScope(this.projectRoot, this.env, this.active);
+    for (const [name, value] of [...this.session, ...Object.entries(values)]) scope.session.set(name, value);
+    return scope;
+  }
+
   async useEnvironment(name: string): Promise<void> {
     await loadEnvironment(this.projectRoot, name);
     this.active = name;

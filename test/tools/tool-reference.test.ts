@@ -52,7 +52,8 @@ describe('createToolRegistry', () => {
     const registry = createToolRegistry(createDefaultTools());
     expect(registry.list().map((tool) => tool.name)).toEqual([
       'http_request', 'assert_response', 'extract_value', 'validate_json_schema', 'compare_responses', 'auth', 'wait',
-      'webhook_listener', 'ingest_spec', 'request', 'environment', 'variable', 'falcon_read', 'falcon_write', 'memory', 'session_log',
+      'webhook_listener', 'ingest_spec', 'run_smoke', 'generate_functional_tests', 'run_tests', 'test_suite',
+      'run_data_driven', 'verify_idempotency', 'check_regression', 'request', 'environment', 'variable', 'falcon_read', 'falcon_write', 'memory', 'session_log',
       'read_file', 'list_files', 'glob', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'write_file',
       'propose_fix', 'create_test_file', 'bash', 'retry',
     ]);

@@ -26,6 +26,16 @@ describe('VariableScope', () => {
     expect(await scope.resolve('{{USER_ID}}')).toBe('42');
   });
 
+  it('layers values over the session for one use, leaving the scope as it was', async () => {
+    const scope = await VariableScope.open(project, {});
+    scope.session.set('TENANT', 'session-tenant');
+    const row = scope.withValues({ USER_ID: '99', name: 'Ada' });
+    expect(await row.resolve('{{BASE_URL}}/users/{{USER_ID}}?t={{TENANT}}&n={{name}}')).toBe('http://localhost:3000/users/99?t=session-tenant&n=Ada');
+    expect(row.environment).toBe('dev');
+    expect(await scope.resolve('{{USER_ID}}')).toBe('7');
+    await expect(scope.resolve('{{name}}')).rejects.toThrow('unknown variable {{name}}');
+  });
+
   it('switches environment, which changes resolution', async () => {
     const scope = await VariableScope.open(project, {});
     await scope.useEnvironment('staging');

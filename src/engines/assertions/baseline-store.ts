@@ -81,6 +81,11 @@ export async function listBaselines(projectRoot: string): Promise<string[]> {
   return files.flatMap((file) => /^(.+)\.json$/.exec(file)?.[1] ?? []).sort();
 }
 
+/** The members of a baseline set — the baselines named `<set>.<member>` — as member names, sorted. */
+export async function listBaselineSet(projectRoot: string, set: string): Promise<string[]> {
+  return (await listBaselines(projectRoot)).flatMap((name) => (name.startsWith(`${set}.`) ? [name.slice(set.length + 1)] : []));
+}
+
 function baselinePath(name: string): string {
   if (!NAME.test(name)) throw new BaselineError(`"${name}" cannot be a baseline name: use letters, digits, "_", "-" or "."`);
   return `.falcon/baselines/${name}.json`;

@@ -51,7 +51,7 @@ export async function validateJsonSchema(schema: Record<string, unknown>, docume
 // ajv is large: loaded when a schema is first checked, not at start-up. Its modules are CommonJS
 // whose export is also their own `default`: `.default.default` holds both in Node and once bundled
 // (esbuild gives a dynamically imported CommonJS module only its `default`).
-async function createAjv(draft: SchemaDraft) {
+export async function createAjv(draft: SchemaDraft) {
   const options = { allErrors: true, strict: false, logger: false } as const;
   const [formats, ajv] = await Promise.all([
     import('ajv-formats'),
@@ -65,7 +65,8 @@ async function createAjv(draft: SchemaDraft) {
   return ajv;
 }
 
-function describeViolation(error: ErrorObject, document: JsonDocument): string {
+/** One ajv error as `$.items[2].price: must be number, got "12"`. */
+export function describeViolation(error: ErrorObject, document: JsonDocument): string {
   const path = pointerToPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
   let message = error.message ?? error.keyword;

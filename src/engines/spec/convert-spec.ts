@@ -1,5 +1,5 @@
 import { openApiToSpec } from './openapi-to-spec.js';
-import { isPostmanCollection, postmanToSpec } from './postman-to-spec.js';
+import { isPostmanCollection, isPostmanV1Collection, postmanToSpec } from './postman-to-spec.js';
 import { readSpecSource } from './read-spec-source.js';
 import { SpecError } from './spec-error.js';
 import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
@@ -16,6 +16,8 @@ export async function convertSpec(source: string, projectRoot: string, signal: A
     converted = await openApiToSpec(document);
   } else if (isPostmanCollection(document.document)) {
     converted = postmanToSpec(document);
+  } else if (isPostmanV1Collection(document.document)) {
+    throw new SpecError(`${document.source}: a Postman collection in the old v1 format; export it from Postman as Collection v2.1 and ingest that`);
   } else {
     throw new SpecError(`${document.source}: not an OpenAPI, Swagger or Postman collection document (no "openapi", "swagger" or Postman "info.schema")`);
   }

@@ -1,6 +1,9 @@
 import { asArray, asObject, asString, entriesOf, type JsonObject } from './json-values.js';
 import type { SchemaCopier } from './schema-refs.js';
-import type { SpecHeader, SpecMediaType, SpecParameter, SpecRequestBody, SpecResponse } from './spec-format.js';
+import type { SpecHeader, SpecLink, SpecMediaType, SpecParameter, SpecRequestBody, SpecResponse } from './spec-format.js';
+
+/** The id of the operation a link leads to (by `operationId` or `operationRef`), if it is in the document. */
+export type LinkTargetResolver = (link: JsonObject) => string | undefined;
 
 const PARAMETER_PLACES = new Set(['path', 'query', 'header', 'cookie']);
 /** Swagger 2 keeps a parameter's schema keywords on the parameter itself. */
@@ -22,7 +25,7 @@ export function convertParameter(parameter: JsonObject, schemas: SchemaCopier): 
   const name = asString(parameter.name);
   if (!name || !place || !PARAMETER_PLACES.has(place)) return undefined;
   const schema = schemas.copy(parameter.schema) ?? firstContentSchema(parameter.content, schemas) ?? swagger2Schema(parameter, schemas);
-  const example = parameter.example ?? parameter['x-example'];
+  const example = parameter.example ?? firstExample(parameter.examples) ?? parameter['x-example'];
   return {
     name,
     in: place as SpecParameter['in'],
@@ -58,19 +61,43 @@ export function swagger2RequestBody(parameters: JsonObject[], consumes: string[]
 }
 
 /** OpenAPI 3 responses. */
-export function convertResponses(responses: unknown, schemas: SchemaCopier): Record<string, SpecResponse> {
+export function convertResponses(responses: unknown, schemas: SchemaCopier, linkTarget: LinkTargetResolver): Record<string, SpecResponse> {
   const result: Record<string, SpecResponse> = {};
   for (const [status, value] of entriesOf(responses)) {
     const response = asObject(value) ?? {};
     const content = convertContent(response.content, schemas);
     const headers = convertHeaders(response.headers, schemas);
+    const links = convertLinks(response.links, linkTarget);
     result[status] = {
       description: asString(response.description) ?? '',
       ...(Object.keys(content).length > 0 && { content }),
       ...(headers && { headers }),
+      ...(links && { links }),
     };
   }
   return result;
+}
+
+function convertLinks(links: unknown, linkTarget: LinkTargetResolver): Record<string, SpecLink> | undefined {
+  const entries = entriesOf(links).flatMap(([name, value]): [string, SpecLink][] => {
+    const link = asObject(value) ?? {};
+    const operationId = linkTarget(link);
+    if (!operationId) return [];
+    const parameters = asObject(link.parameters);
+    const description = asString(link.description);
+    return [
+      [
+        name,
+        {
+          operationId,
+          ...(parameters && Object.keys(parameters).length > 0 && { parameters }),
+          ...(link.requestBody !== undefined && { requestBody: link.requestBody }),
+          ...(description && { description }),
+        },
+      ],
+    ];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 /** Swagger 2 responses: `schema` and `examples` spread over the media types produced. */

@@ -5,6 +5,7 @@ import {
   convertRequestBody,
   convertResponses,
   mergeParameters,
+  type LinkTargetResolver,
   swagger2RequestBody,
   swagger2Responses,
 } from './openapi-parts.js';
@@ -53,40 +54,89 @@ async function dereference(spec: SpecDocument): Promise<JsonObject> {
   }
 }
 
+interface PlannedOperation {
+  path: string;
+  method: string;
+  pathItem: JsonObject;
+  operation: JsonObject;
+  id: string;
+}
+
 function convertOperations(document: JsonObject, isSwagger2: boolean, schemas: SchemaCopier): SpecOperation[] {
-  const ids = new Set<string>();
-  const operations: SpecOperation[] = [];
+  const planned = planOperations(document);
+  const linkTarget = linkTargetResolver(planned);
   const globalSecurity = asArray(document.security) as SecurityRequirement[];
+  return planned.map(({ path, method, pathItem, operation, id }): SpecOperation => {
+    const parameters = mergeParameters(pathItem.parameters, operation.parameters);
+    const requestBody = isSwagger2
+      ? swagger2RequestBody(parameters, mediaTypes(operation.consumes ?? document.consumes), schemas)
+      : convertRequestBody(operation.requestBody, schemas);
+    const responses = isSwagger2
+      ? swagger2Responses(operation.responses, mediaTypes(operation.produces ?? document.produces), schemas)
+      : convertResponses(operation.responses, schemas, linkTarget);
+    const summary = asString(operation.summary);
+    const description = asString(operation.description);
+    return {
+      id,
+      method: method.toUpperCase(),
+      path,
+      ...(summary && { summary }),
+      ...(description && { description }),
+      tags: asArray(operation.tags).filter((tag): tag is string => typeof tag === 'string'),
+      ...(operation.deprecated === true && { deprecated: true }),
+      parameters: parameters.flatMap((parameter) => convertParameter(parameter, schemas) ?? []),
+      ...(requestBody && { requestBody }),
+      responses,
+      security: Array.isArray(operation.security) ? (operation.security as SecurityRequirement[]) : globalSecurity,
+    };
+  });
+}
+
+/** Every operation with its final id, before any is converted: links may point to later ones. */
+function planOperations(document: JsonObject): PlannedOperation[] {
+  const ids = new Set<string>();
+  const planned: PlannedOperation[] = [];
   for (const [path, value] of entriesOf(document.paths)) {
     const pathItem = asObject(value) ?? {};
     for (const method of METHODS) {
       const operation = asObject(pathItem[method]);
       if (!operation) continue;
-      const parameters = mergeParameters(pathItem.parameters, operation.parameters);
-      const requestBody = isSwagger2
-        ? swagger2RequestBody(parameters, mediaTypes(operation.consumes ?? document.consumes), schemas)
-        : convertRequestBody(operation.requestBody, schemas);
-      const responses = isSwagger2
-        ? swagger2Responses(operation.responses, mediaTypes(operation.produces ?? document.produces), schemas)
-        : convertResponses(operation.responses, schemas);
-      const summary = asString(operation.summary);
-      const description = asString(operation.description);
-      operations.push({
-        id: uniqueId(asString(operation.operationId) ?? `${method}_${path}`, ids),
-        method: method.toUpperCase(),
-        path,
-        ...(summary && { summary }),
-        ...(description && { description }),
-        tags: asArray(operation.tags).filter((tag): tag is string => typeof tag === 'string'),
-        ...(operation.deprecated === true && { deprecated: true }),
-        parameters: parameters.flatMap((parameter) => convertParameter(parameter, schemas) ?? []),
-        ...(requestBody && { requestBody }),
-        responses,
-        security: Array.isArray(operation.security) ? (operation.security as SecurityRequirement[]) : globalSecurity,
-      });
+      planned.push({ path, method, pathItem, operation, id: uniqueId(asString(operation.operationId) ?? `${method}_${path}`, ids) });
     }
   }
-  return operations;
+  return planned;
+}
+
+/** Links name their target by `operationId`, or by `operationRef`: a JSON pointer such as `#/paths/~1pets~1{petId}/get`. */
+function linkTargetResolver(planned: PlannedOperation[]): LinkTargetResolver {
+  const byOperationId = new Map<string, string>();
+  const byPathAndMethod = new Map<string, string>();
+  for (const { path, method, operation, id } of planned) {
+    const operationId = asString(operation.operationId);
+    if (operationId && !byOperationId.has(operationId)) byOperationId.set(operationId, id);
+    byPathAndMethod.set(`${method} ${path}`, id);
+  }
+  return (link) => {
+    const operationId = asString(link.operationId);
+    if (operationId) return byOperationId.get(operationId);
+    const reference = asString(link.operationRef);
+    // Only references into this same document can be followed.
+    if (!reference?.startsWith('#/')) return undefined;
+    const segments = reference
+      .slice(2)
+      .split('/')
+      .map((segment) => percentDecoded(segment).replaceAll('~1', '/').replaceAll('~0', '~'));
+    const [root, path, method] = segments;
+    return segments.length === 3 && root === 'paths' && path && method ? byPathAndMethod.get(`${method.toLowerCase()} ${path}`) : undefined;
+  };
+}
+
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function mediaTypes(value: unknown): string[] {

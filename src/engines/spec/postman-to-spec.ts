@@ -11,6 +11,11 @@ export function isPostmanCollection(document: JsonObject): boolean {
   return Boolean(info && (/getpostman\.com|postman/i.test(asString(info.schema) ?? '') || typeof info._postman_id === 'string'));
 }
 
+/** A collection in Postman's v1 format (`requests` and `folders` lists at the top, no `info`), which we do not read. */
+export function isPostmanV1Collection(document: JsonObject): boolean {
+  return Array.isArray(document.requests) && typeof document.name === 'string' && document.info === undefined;
+}
+
 /** Flattens a Postman collection's folders into operations, the folder path kept as tags. */
 export function postmanToSpec(spec: SpecDocument): ConvertedSpec {
   const { document } = spec;

@@ -62,7 +62,9 @@ function parseText(text: string, shown: string): unknown {
     if (error instanceof YAMLParseError) {
       const line = error.linePos?.[0];
       const where = line ? ` at line ${line.line}, column ${line.col}` : '';
-      throw new SpecError(`${shown}: YAML syntax error${where}: ${error.message.split('\n')[0]}`);
+      // The parser's first line repeats the position: `Tabs are not allowed as indentation at line 4, column 1:`.
+      const problem = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+      throw new SpecError(`${shown}: YAML syntax error${where}: ${problem}`);
     }
     throw error;
   }

@@ -65,10 +65,26 @@ export interface SpecHeader {
   description?: string;
 }
 
+/**
+ * An OpenAPI 3 link: a request that can follow this response, its parameters taken from the
+ * exchange by runtime expressions (`$response.body#/id`, `$request.path.petId`) or given as constants.
+ */
+export interface SpecLink {
+  /** The operation it leads to; an `operationRef` into the same document is resolved to its id. */
+  operationId: string;
+  /** Parameter name (`petId`, or `path.petId` where names clash) → runtime expression or constant. */
+  parameters?: Record<string, unknown>;
+  /** The target's request body: a runtime expression or a constant value. */
+  requestBody?: unknown;
+  description?: string;
+}
+
 export interface SpecResponse {
   description: string;
   content?: Record<string, SpecMediaType>;
   headers?: Record<string, SpecHeader>;
+  /** Link name → link; links to operations not in the document are left out. */
+  links?: Record<string, SpecLink>;
 }
 
 export interface SpecOperation {

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BaselineError, baselineFromResponse, listBaselines, loadBaseline, saveBaseline } from '../../../src/engines/assertions/baseline-store.js';
+import { BaselineError, baselineFromResponse, listBaselineSet, listBaselines, loadBaseline, saveBaseline } from '../../../src/engines/assertions/baseline-store.js';
 import { compareWithBaseline } from '../../../src/engines/assertions/compare-baseline.js';
 import { type TempProject, createTempProject } from '../../tools/temp-project.js';
 import { makeJsonText, makeResponse } from './make-response.js';
@@ -43,6 +43,13 @@ describe('baselines', () => {
   it('keep a text body as text', async () => {
     await saveBaseline(project.root, 'page', baselineFromResponse(makeResponse({ body: '<p>hi</p>', headers: { 'content-type': 'text/html' } })));
     expect((await loadBaseline(project.root, 'page')).body).toBe('<p>hi</p>');
+  });
+
+  it('form sets by name prefix: <set>.<member>', async () => {
+    const baseline = baselineFromResponse(users);
+    for (const name of ['v1.listPets', 'v1.getPet', 'v10.listPets', 'v1', 'other.listPets']) await saveBaseline(project.root, name, baseline);
+    expect(await listBaselineSet(project.root, 'v1')).toEqual(['getPet', 'listPets']);
+    expect(await listBaselineSet(project.root, 'none')).toEqual([]);
   });
 
   it('say which baselines exist when one is missing, and refuse bad names and broken files', async () => {

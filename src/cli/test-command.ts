@@ -1,0 +1,69 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { CHECK_NAMES } from '../engines/testing/test-run.js';
+import { exitWith } from './exit-with.js';
+import type { TestCommandFlags } from './test/test-flags.js';
+
+/**
+ * `falcon test`: spec-driven tests for CI, no model needed. Light at import time: the engine and
+ * everything it needs load only when the command runs.
+ */
+export function testCommand(): Command {
+  return new Command('test')
+    .description('generate cases from the API spec, send them, check every response against the spec, and report (no model needed)')
+    .option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL, or a falcon-spec file (default: .falcon/spec.yaml)')
+    .option('--base-url <url>', "where to send the cases (default: the environment's BASE_URL, else the spec's first server URL)")
+    .option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)')
+    .option('--checks <list>', 'comma-separated checks to make, or all (default: all)')
+    .option('--include <operations>', 'test only these operations: operationId, "METHOD /path", "/path*" or "tag:name"; comma-separated or repeated', collect)
+    .option('--exclude <operations>', 'leave these operations out (same patterns); comma-separated or repeated', collect)
+    .option('--strategies <list>', 'comma-separated case strategies: happy, negative, boundary, stateful, or all (default: all)')
+    .option('--seed <n>', 'seed for generated values: the same seed and spec give the same cases (default 1)', parseWholeNumber(0))
+    .option('--workers <n>', 'requests in flight at once (default 4)', parseWholeNumber(1))
+    .option('--max-response-time <ms>', 'a response slower than this is a failure (max_response_time)', parseWholeNumber(1))
+    .option('-H, --header <"Name: value">', 'a header for every request, may hold {{VAR}}; repeat for more', collectHeader)
+    .option('--junit <file>', 'also write a JUnit XML report to this file')
+    .option('--report <file>', 'also write a report to this file, its format by extension: .md, .json, .html or .xml (JUnit)')
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `
+Checks (--checks):
+${wrap(CHECK_NAMES, 78)}
+A Markdown report goes to .falcon/reports/ when the project has a .falcon folder.
+Exit codes: 0 every case passed, 1 a check failed or a request got no answer, 2 bad usage
+(options, spec, base URL, a report file that cannot be written), 130 interrupted.`,
+    )
+    .action(async (flags: TestCommandFlags) => {
+      const { runTestCommand } = await import('./test/run-test-command.js');
+      await exitWith(await runTestCommand(flags));
+    });
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
+}
+
+function collectHeader(value: string, previous: string[] = []): string[] {
+  if (!/^[^:\s]+\s*:/.test(value)) throw new InvalidArgumentError('expected "Name: value", for example "Authorization: Bearer {{TOKEN}}"');
+  return [...previous, value];
+}
+
+function parseWholeNumber(min: number): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isInteger(number) || number < min) throw new InvalidArgumentError(`expected a whole number of ${min} or more`);
+    return number;
+  };
+}
+
+/** Comma-separated names, two spaces in, lines at most `width` long. */
+function wrap(names: readonly string[], width: number): string {
+  const lines = [''];
+  for (const name of names) {
+    const line = lines.at(-1)!;
+    if (line && line.length + name.length + 2 > width) lines.push(name);
+    else lines[lines.length - 1] = line ? `${line}, ${name}` : name;
+  }
+  return lines.map((line, index) => `  ${line}${index < lines.length - 1 ? ',' : ''}`).join('\n');
+}

@@ -1,0 +1,84 @@
+import { realpath } from 'node:fs/promises';
+import { loadDotEnv } from '../../config/load-dotenv.js';
+import { loadProjectConfig } from '../../config/load-project-config.js';
+import { maskRun } from '../../engines/testing/report/mask-run.js';
+import { runSpecTests } from '../../engines/testing/run-spec-tests.js';
+import { styleFor } from '../../headless/terminal-style.js';
+import { listEnvironments } from '../../workspace/environments.js';
+import { maskSecrets } from '../../workspace/mask-secrets.js';
+import { VariableScope } from '../../workspace/variable-scope.js';
+import { UsageError } from '../user-error.js';
+import { formatTestSummary } from './format-test-summary.js';
+import { describeSetupError } from './setup-error-message.js';
+import { parseTestFlags, type TestCommandFlags } from './test-flags.js';
+import { testProgress } from './test-progress.js';
+import { writeTestReports } from './write-test-reports.js';
+
+const DEFAULT_WORKERS = 4;
+const EXIT_INTERRUPTED = 130;
+
+/**
+ * `falcon test`: 0 when every case passed, 1 when any failed (a finding, or a request with no
+ * answer), 2 on bad usage (flags, spec, base URL, environment), 130 when interrupted.
+ */
+export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
+  const projectRoot = await realpath(process.cwd());
+  await loadDotEnv(projectRoot, process.env);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  const progress = testProgress(process.stderr, styleFor(process.stderr));
+  const workers = flags.workers ?? DEFAULT_WORKERS;
+  try {
+    const settings = parseTestFlags(flags, process.cwd());
+    const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env));
+    process.once('SIGINT', interrupt);
+    const tested = await runSpecTests({
+      projectRoot,
+      spec: flags.spec,
+      variables,
+      baseUrl: flags.baseUrl,
+      filter: { include: flags.include, exclude: flags.exclude },
+      checks: settings.checks,
+      strategies: settings.strategies,
+      seed: flags.seed,
+      concurrency: workers,
+      maxResponseTimeMs: flags.maxResponseTime,
+      headers: settings.headers,
+      signal: controller.signal,
+      onPlan: (plan) => progress.plan(plan, workers),
+      onResult: (result, done, total) => progress.result(result, done, total),
+    });
+    progress.finish();
+    process.off('SIGINT', interrupt);
+    const run = maskRun(tested.run);
+    const reports = await writeTestReports(run, projectRoot, tested.spec.title, settings.reportFiles);
+    process.stdout.write(formatTestSummary(run, reports, styleFor(process.stdout), controller.signal.aborted));
+    if (controller.signal.aborted) return EXIT_INTERRUPTED;
+    if (reports.failed.length > 0) return 2;
+    return run.results.some((result) => result.outcome === 'failed') ? 1 : 0;
+  } catch (error) {
+    progress.finish();
+    process.off('SIGINT', interrupt);
+    if (controller.signal.aborted) {
+      process.stderr.write('falcon: interrupted before the first case was sent\n');
+      return EXIT_INTERRUPTED;
+    }
+    const message = describeSetupError(error);
+    if (message === undefined) throw error;
+    process.stderr.write(`falcon: ${maskSecrets(message)}\n`);
+    return 2;
+  }
+}
+
+/** --env, else the project's environment (falcon env use); either must exist. */
+async function chooseEnvironment(projectRoot: string, given: string | undefined): Promise<string | undefined> {
+  const project = await loadProjectConfig(projectRoot);
+  for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${warning}\n`);
+  const chosen = given ?? project.config.environment;
+  if (chosen === undefined) return undefined;
+  const environments = await listEnvironments(projectRoot);
+  if (environments.includes(chosen)) return chosen;
+  const known = environments.length ? `environments: ${environments.join(', ')}` : 'there are none in .falcon/environments/';
+  const where = given === undefined ? ' (set as environment: in .falcon/config.yaml)' : '';
+  throw new UsageError(`no environment "${chosen}"${where} (${known})`);
+}

@@ -1,0 +1,40 @@
+import type { HttpResponse } from '../../http/send-request.js';
+import type { SpecOperation, SpecResponse } from '../../spec/spec-format.js';
+import type { TestCase } from '../test-case.js';
+import type { Finding } from '../test-run.js';
+import type { SchemaValidators } from './schema-validators.js';
+
+/** What the checks read of a response: the whole body, not the copy cut for the report. */
+export type CheckedResponse = Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'body' | 'durationMs'> &
+  Partial<Pick<HttpResponse, 'bodyTruncated' | 'binary'>>;
+
+/** The response the spec documents for a status, under the key that matched (`200`, `2XX`, `default`). */
+export interface DocumentedResponse {
+  status: string;
+  response: SpecResponse;
+}
+
+export interface CheckContext {
+  testCase: TestCase;
+  response: CheckedResponse;
+  /** The spec operation the case exercises; absent without a spec or an operationId the spec has. */
+  operation?: SpecOperation;
+  /** The documented response the status selects; absent when the status is not documented. */
+  documented?: DocumentedResponse;
+  maxResponseTimeMs?: number;
+  schemas: SchemaValidators;
+}
+
+export type ResponseCheck = (context: CheckContext) => Finding[] | Promise<Finding[]>;
+
+/** A header's value, any case of its name; repeated headers joined as one list. */
+export function responseHeader(response: CheckedResponse, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  const values = Object.entries(response.headers).flatMap(([key, value]) => (key.toLowerCase() === wanted ? ([] as string[]).concat(value) : []));
+  return values.length > 0 ? values.join(', ') : undefined;
+}
+
+/** `getPet 200`: the operation and the documented status a message is about. */
+export function documentedLabel(operation: SpecOperation, documented: DocumentedResponse): string {
+  return `${operation.id} ${documented.status}`;
+}

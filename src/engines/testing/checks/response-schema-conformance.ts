@@ -1,0 +1,53 @@
+import { maskSecrets } from '../../../workspace/mask-secrets.js';
+import { type JsonDocument, parseJsonDocument } from '../../assertions/exact-json.js';
+import type { Finding } from '../test-run.js';
+import { type CheckContext, documentedLabel, responseHeader } from './check-context.js';
+import { isJsonMediaType, matchingMediaType, mediaTypeOf } from './media-type.js';
+
+/** More findings than this for one body are summed up in one last finding. */
+const MAX_VIOLATIONS = 10;
+const SHOWN_BODY_CHARS = 80;
+/** Statuses that never carry a body. */
+const BODILESS_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * A JSON body must be JSON and valid against the schema of the documented media type it matches
+ * (or, without a content-type, the documented JSON one). Bodies cut short, binary or not JSON by
+ * their content-type are not judged here.
+ */
+export async function responseSchemaConformance({ testCase, operation, documented, response, schemas }: CheckContext): Promise<Finding[]> {
+  const content = documented?.response.content;
+  if (!operation || !documented || !content) return [];
+  if (testCase.request.method.toUpperCase() === 'HEAD' || BODILESS_STATUSES.has(response.status) || response.bodyTruncated || response.binary) return [];
+  const actual = mediaTypeOf(responseHeader(response, 'content-type'));
+  const mediaTypes = Object.keys(content);
+  const mediaType = actual ? matchingMediaType(actual, mediaTypes) : mediaTypes.find(isJsonMediaType);
+  if (!mediaType || !isJsonMediaType(actual ?? mediaType)) return [];
+  if (!actual && response.body.length === 0) return [];
+  const where = `${documentedLabel(operation, documented)} ${mediaType}`;
+  let document: JsonDocument;
+  try {
+    document = parseJsonDocument(response.body);
+  } catch (error) {
+    const why = response.body.trim() === '' ? 'it is empty' : `${describeStart(response.body)} (${(error as Error).message})`;
+    return [{ kind: 'response_schema_conformance', message: `the body is not valid JSON, but ${documentedLabel(operation, documented)} documents ${mediaType}: ${why}` }];
+  }
+  const schema = content[mediaType]?.schema;
+  if (!schema) return [];
+  let violations: string[];
+  try {
+    violations = await schemas.violations(schema, document);
+  } catch (error) {
+    return [{ kind: 'response_schema_conformance', message: `the schema documented for ${where} cannot be used: ${(error as Error).message}` }];
+  }
+  const findings = violations.slice(0, MAX_VIOLATIONS).map((message): Finding => ({ kind: 'response_schema_conformance', message }));
+  if (violations.length > MAX_VIOLATIONS) {
+    findings.push({ kind: 'response_schema_conformance', message: `… and ${violations.length - MAX_VIOLATIONS} more violations of the ${where} schema` });
+  }
+  return findings;
+}
+
+function describeStart(body: string): string {
+  const start = maskSecrets(body.slice(0, SHOWN_BODY_CHARS)).replace(/\s+/g, ' ');
+  return `it starts ${JSON.stringify(body.length > SHOWN_BODY_CHARS ? `${start}…` : start)}`;
+}

@@ -1,0 +1,62 @@
+import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
+import type { TestCase } from '../test-case.js';
+import { boundaryCases } from './boundary-cases.js';
+import { CaseIds } from './case-ids.js';
+import type { ChainableOperation } from './chain-step.js';
+import { happyValues, type GenerationContext } from './happy-values.js';
+import { linkChains } from './link-chains.js';
+import { negativeCases } from './negative-cases.js';
+import { operationCase, operationLabel, type OperationCases } from './operation-case.js';
+import { caseRequest } from './request-values.js';
+import { createSchemaValidator } from './schema-validator.js';
+import { SeededRandom } from './seeded-random.js';
+import { inferredChains } from './stateful-chains.js';
+import { STRATEGIES, type GenerateOptions } from './strategies.js';
+
+export { STRATEGIES, type GenerateOptions, type Strategy } from './strategies.js';
+
+/**
+ * Test cases for the operations, from the spec alone: per operation a valid request (and one with
+ * only the required values when the operation has optional ones), boundary and negative cases;
+ * then the stateful chains among the operations (OpenAPI links first, then create → read →
+ * update → delete). An operation for which no valid request can be made gets no cases; a Postman
+ * collection gets no negative ones. The same spec, operations and seed give the same cases.
+ */
+export async function generateCases(spec: FalconSpec, operations: SpecOperation[], options: GenerateOptions = {}): Promise<TestCase[]> {
+  const strategies = new Set(options.strategies ?? STRATEGIES);
+  const random = new SeededRandom(options.seed ?? 1);
+  const validator = await createSchemaValidator(spec);
+  const ids = new CaseIds();
+  const cases: TestCase[] = [];
+  const chainable: ChainableOperation[] = [];
+  for (const operation of operations) {
+    const context: GenerationContext = { spec, validator, random: random.fork(operation.id) };
+    const generation: OperationCases = { operation, context, ids };
+    const full = happyValues(operation, context, true);
+    const required = happyValues(operation, context, false);
+    const base = full ?? required;
+    if (!base) continue;
+    chainable.push({ operation, values: base });
+    const label = operationLabel(operation);
+    if (strategies.has('happy')) {
+      cases.push(operationCase(generation, 'happy', 'valid', `${label} with a valid request`, base));
+      if (full && required && shapeOf(caseRequest(operation, required, spec)) !== shapeOf(caseRequest(operation, full, spec))) {
+        cases.push(operationCase(generation, 'happy', 'required-only', `${label} with only its required values`, required));
+      }
+    }
+    if (strategies.has('boundary')) cases.push(...boundaryCases(generation, base));
+    // A Postman collection shows example requests but states no rules a request could break.
+    if (strategies.has('negative') && spec.kind !== 'postman') cases.push(...negativeCases(generation, base));
+  }
+  if (strategies.has('stateful')) {
+    const chainIds = new CaseIds();
+    const linked = linkChains(chainable, spec, ids, chainIds);
+    cases.push(...linked.cases, ...inferredChains(chainable, linked.sources, spec, ids, chainIds));
+  }
+  return cases;
+}
+
+/** Which parameters, fields and items a request has, whatever their values: `{"query":{"limit":0}}`. */
+function shapeOf(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (item !== null && typeof item === 'object' ? item : 0));
+}

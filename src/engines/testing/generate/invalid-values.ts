@@ -1,0 +1,96 @@
+import type { JsonSchema } from '../../spec/spec-format.js';
+import { numberBounds } from './number-bounds.js';
+import { mismatchingString } from './pattern-string.js';
+import { schemaTypes } from './schema-shape.js';
+import { MAX_TRIED_ITEMS, MAX_TRIED_LENGTH, type ValueChange, type ValuePlace } from './value-change.js';
+
+const NOT_A: Record<string, string> = { integer: 'not-a-number', number: 'not-a-number', boolean: 'not-a-boolean', array: 'not-an-array', object: 'not-an-object' };
+const TEXT_TYPES = new Set(['integer', 'number', 'boolean', 'null']);
+
+/**
+ * Values the schema should refuse, each breaking one rule: type, range, length, item count, enum,
+ * const, pattern. Callers still check each against the schema and drop those that turn out valid.
+ */
+export function invalidValues(schema: JsonSchema, current: unknown, place: ValuePlace): ValueChange[] {
+  const types = schemaTypes(schema);
+  const changes: ValueChange[] = [];
+  const wrongType = wrongTypeValue(types, place);
+  if (wrongType !== undefined) changes.push({ slug: 'wrong-type', phrase: `of the wrong type (${typeWord(wrongType)} instead of ${types.filter((type) => type !== 'null').join(' or ')})`, value: wrongType });
+  if (types.includes('integer') || types.includes('number')) changes.push(...outOfRange(schema, types.includes('number')));
+  if (types.includes('string')) changes.push(...badLength(schema, typeof current === 'string' ? current : '', place));
+  if (types.includes('array') && Array.isArray(current)) changes.push(...badCount(schema, current));
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) changes.push({ slug: 'bad-enum', phrase: 'not one of its enum values', value: outsideEnum(schema.enum) });
+  if ('const' in schema) changes.push({ slug: 'bad-const', phrase: `not its constant ${JSON.stringify(schema.const)}`, value: outsideEnum([schema.const]) });
+  if (typeof schema.pattern === 'string' && types.includes('string')) {
+    const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+    const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
+    const mismatch = mismatchingString(schema.pattern, minLength, maxLength);
+    if (mismatch !== undefined) changes.push({ slug: 'pattern-mismatch', phrase: `not matching its pattern ${schema.pattern}`, value: mismatch });
+  }
+  return changes;
+}
+
+function wrongTypeValue(types: string[], place: ValuePlace): unknown {
+  if (types.length === 0) return undefined;
+  const main = types.find((type) => type !== 'null');
+  if (place !== 'json') return main && types.every((type) => TEXT_TYPES.has(type)) ? NOT_A[main] : undefined;
+  if (main && !types.includes('string')) return NOT_A[main];
+  if (!types.includes('integer') && !types.includes('number')) return 12345;
+  if (!types.includes('boolean')) return true;
+  if (!types.includes('object')) return {};
+  return undefined;
+}
+
+function outOfRange(schema: JsonSchema, fractional: boolean): ValueChange[] {
+  const { minimum, maximum } = numberBounds(schema);
+  const step = fractional ? 0.5 : 1;
+  const changes: ValueChange[] = [];
+  if (minimum) {
+    const value = minimum.exclusive ? minimum.value : minimum.value - step;
+    changes.push({ slug: 'below-minimum', phrase: minimum.exclusive ? `at its exclusive minimum ${minimum.value}` : `below its minimum ${minimum.value}`, value });
+  }
+  if (maximum) {
+    const value = maximum.exclusive ? maximum.value : maximum.value + step;
+    changes.push({ slug: 'above-maximum', phrase: maximum.exclusive ? `at its exclusive maximum ${maximum.value}` : `above its maximum ${maximum.value}`, value });
+  }
+  return changes;
+}
+
+function badLength(schema: JsonSchema, current: string, place: ValuePlace): ValueChange[] {
+  const changes: ValueChange[] = [];
+  if (typeof schema.minLength === 'number' && schema.minLength > 0 && !(place === 'path' && schema.minLength === 1)) {
+    const value = current.length >= schema.minLength - 1 ? current.slice(0, schema.minLength - 1) : 'a'.repeat(schema.minLength - 1);
+    changes.push({ slug: 'too-short', phrase: `shorter than its minLength ${schema.minLength}`, value });
+  }
+  if (typeof schema.maxLength === 'number' && schema.maxLength < MAX_TRIED_LENGTH) {
+    changes.push({ slug: 'too-long', phrase: `longer than its maxLength ${schema.maxLength}`, value: current.padEnd(schema.maxLength + 1, 'a') });
+  }
+  return changes;
+}
+
+function badCount(schema: JsonSchema, current: unknown[]): ValueChange[] {
+  const changes: ValueChange[] = [];
+  if (typeof schema.minItems === 'number' && schema.minItems > 0 && current.length >= schema.minItems - 1) {
+    changes.push({ slug: 'too-few-items', phrase: `with fewer items than its minItems ${schema.minItems}`, value: current.slice(0, schema.minItems - 1) });
+  }
+  if (typeof schema.maxItems === 'number' && schema.maxItems < MAX_TRIED_ITEMS && current.length > 0) {
+    const value = Array.from({ length: schema.maxItems + 1 }, (_, index) => current[index % current.length]);
+    changes.push({ slug: 'too-many-items', phrase: `with more items than its maxItems ${schema.maxItems}`, value });
+  }
+  return changes;
+}
+
+function outsideEnum(values: unknown[]): unknown {
+  if (values.every((value) => typeof value === 'number')) return Math.max(...(values as number[])) + 1;
+  if (values.length === 1 && typeof values[0] === 'boolean') return !values[0];
+  let candidate = 'not-in-enum';
+  while (values.includes(candidate)) candidate += '-x';
+  return candidate;
+}
+
+function typeWord(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : 'a boolean'} ${JSON.stringify(value)}`;
+}

@@ -1,0 +1,143 @@
+import type { FalconSpec, SpecLink, SpecOperation } from '../../spec/spec-format.js';
+import type { TestCase } from '../test-case.js';
+import type { CaseIds } from './case-ids.js';
+import { chainStep, goneStatuses, jsonPathOf, type ChainableOperation, type StepOverrides } from './chain-step.js';
+import { operationLabel } from './operation-case.js';
+import { pathOrHeaderText } from './parameter-text.js';
+import { pointerSegment } from './schema-shape.js';
+
+/** Reads before writes, deletes last. */
+const METHOD_ORDER = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST'];
+
+interface LinkedStep {
+  name: string;
+  target: ChainableOperation;
+  overrides: StepOverrides;
+}
+
+/**
+ * Chains the spec declares with OpenAPI links: an operation, then each operation its success
+ * responses link to, reads before writes and deletes last (and a read again after a delete).
+ * `$response.body#/pointer` parameters are extracted from the first step and sent as `{{name}}`;
+ * `$request.*` ones repeat what the first step sent; constants are sent as they are. A link with
+ * an expression Falcon cannot evaluate (a response header, `$url`) is left out.
+ * Returns the cases and the ids of the operations that start a chain.
+ */
+export function linkChains(operations: ChainableOperation[], spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): { cases: TestCase[]; sources: Set<string> } {
+  const byId = new Map(operations.map((entry) => [entry.operation.id, entry]));
+  const cases: TestCase[] = [];
+  const sources = new Set<string>();
+  for (const source of operations) {
+    const extract: Record<string, string> = {};
+    const steps = successLinks(source.operation).flatMap(([name, link]): LinkedStep[] => {
+      const target = byId.get(link.operationId);
+      const overrides = target && linkOverrides(link, source, target, extract);
+      return target && overrides ? [{ name, target, overrides }] : [];
+    });
+    if (steps.length === 0) continue;
+    sources.add(source.operation.id);
+    steps.sort((a, b) => methodRank(a.target.operation) - methodRank(b.target.operation));
+    const deleted = steps.find((step) => step.target.operation.method === 'DELETE');
+    const reread = deleted && steps.find((step) => step.target.operation.method === 'GET' && step.target.operation.path === deleted.target.operation.path);
+    const total = steps.length + (reread ? 2 : 1);
+    const chainId = chainIds.next(source.operation.id, 'stateful', 'links-chain');
+    cases.push(
+      chainStep({
+        chainId,
+        step: 1,
+        id: ids.next(source.operation.id, 'stateful', 'links'),
+        name: `${operationLabel(source.operation)} starts the chain of its links (step 1 of ${total})`,
+        target: source,
+        spec,
+        extract,
+      }),
+    );
+    steps.forEach((step, index) => {
+      cases.push(
+        chainStep({
+          chainId,
+          step: index + 2,
+          id: ids.next(step.target.operation.id, 'stateful', `via-${step.name}`),
+          name: `${operationLabel(step.target.operation)} via link "${step.name}" (step ${index + 2} of ${total})`,
+          target: step.target,
+          spec,
+          overrides: step.overrides,
+        }),
+      );
+    });
+    if (reread) {
+      const gone = goneStatuses(reread.target.operation);
+      cases.push(
+        chainStep({
+          chainId,
+          step: total,
+          id: ids.next(reread.target.operation.id, 'stateful', `via-${reread.name}-after-delete`),
+          name: `${operationLabel(reread.target.operation)} via link "${reread.name}" after the delete${gone.length > 0 ? ` (expects ${gone.join(' or ')})` : ''} (step ${total} of ${total})`,
+          target: reread.target,
+          spec,
+          overrides: reread.overrides,
+          ...(gone.length > 0 && { expectStatus: gone }),
+        }),
+      );
+    }
+  }
+  return { cases, sources };
+}
+
+function successLinks(operation: SpecOperation): Array<[string, SpecLink]> {
+  const links = new Map<string, SpecLink>();
+  const statuses = Object.keys(operation.responses).filter((status) => /^2(\d\d|XX)$/i.test(status)).sort();
+  for (const status of statuses) {
+    for (const [name, link] of Object.entries(operation.responses[status]?.links ?? {})) if (!links.has(name)) links.set(name, link);
+  }
+  return [...links];
+}
+
+function methodRank(operation: SpecOperation): number {
+  const index = METHOD_ORDER.indexOf(operation.method);
+  return operation.method === 'DELETE' ? METHOD_ORDER.length + 1 : index === -1 ? METHOD_ORDER.length : index;
+}
+
+/** What the link makes the target send, adding the extractions it needs to `extract`; undefined when it cannot be followed. */
+function linkOverrides(link: SpecLink, source: ChainableOperation, target: ChainableOperation, extract: Record<string, string>): StepOverrides | undefined {
+  const overrides: Required<Pick<StepOverrides, 'path' | 'query' | 'header'>> = { path: {}, query: {}, header: {} };
+  // Extractions are kept only when the whole link can be followed.
+  const extractions = { ...extract };
+  for (const [key, expression] of Object.entries(link.parameters ?? {})) {
+    const qualified = /^(path|query|header|cookie)\.(.+)$/.exec(key);
+    const name = qualified?.[2] ?? key;
+    const place = qualified?.[1] ?? target.operation.parameters.find((parameter) => parameter.name === name)?.in;
+    if (place !== 'path' && place !== 'query' && place !== 'header') continue;
+    const value = linkValue(expression, name, source, extractions);
+    if (value === undefined) return undefined;
+    overrides[place][name] = place === 'header' ? String(value) : value;
+  }
+  Object.assign(extract, extractions);
+  const body = link.requestBody;
+  return { ...overrides, ...(body !== undefined && !isExpression(body) && { body }) };
+}
+
+function linkValue(expression: unknown, name: string, source: ChainableOperation, extract: Record<string, string>): string | number | boolean | undefined {
+  if (typeof expression === 'number' || typeof expression === 'boolean') return expression;
+  if (typeof expression !== 'string') return expression === null || expression === undefined ? undefined : JSON.stringify(expression);
+  const pointer = /^\$response\.body#(\/.*)$/.exec(expression);
+  if (pointer?.[1]) {
+    const path = pointer[1].slice(1).split('/').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : pointerSegment(segment)));
+    const jsonPath = jsonPathOf(path);
+    let variable = name;
+    for (let n = 2; extract[variable] !== undefined && extract[variable] !== jsonPath; n++) variable = `${name}_${n}`;
+    extract[variable] = jsonPath;
+    return `{{${variable}}}`;
+  }
+  const sent = /^\$request\.(path|query|header)\.(.+)$/.exec(expression);
+  if (sent) {
+    const given = source.values.parameters.find(({ parameter }) => parameter.in === sent[1] && parameter.name.toLowerCase() === sent[2]!.toLowerCase());
+    return given && pathOrHeaderText(given.value);
+  }
+  return isExpression(expression) ? undefined : expression;
+}
+
+/** A runtime expression (`$response.header.Location`) or a string embedding one (`/pets/{$response.body#/id}`). */
+function isExpression(value: unknown): boolean {
+  return typeof value === 'string' && (value.startsWith('$') || value.includes('{$'));
+}

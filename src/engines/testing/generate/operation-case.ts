@@ -1,0 +1,48 @@
+import type { SpecOperation } from '../../spec/spec-format.js';
+import type { CaseKind, TestCase } from '../test-case.js';
+import type { CaseIds } from './case-ids.js';
+import type { GenerationContext } from './happy-values.js';
+import { caseRequest, type RequestValues } from './request-values.js';
+
+/** Generating the cases of one operation from its valid request values. */
+export interface OperationCases {
+  operation: SpecOperation;
+  context: GenerationContext;
+  ids: CaseIds;
+}
+
+/** `POST /pets`: how names begin. */
+export function operationLabel(operation: SpecOperation): string {
+  return `${operation.method} ${operation.path}`;
+}
+
+export function operationCase(
+  { operation, context, ids }: OperationCases,
+  kind: CaseKind,
+  slug: string,
+  name: string,
+  values: RequestValues,
+  details: Pick<TestCase, 'mutation' | 'expectRejection'> = {},
+): TestCase {
+  return {
+    id: ids.next(operation.id, kind, slug),
+    name,
+    kind,
+    operationId: operation.id,
+    tags: [...operation.tags],
+    request: caseRequest(operation, values, context.spec),
+    ...details,
+  };
+}
+
+/** The values with parameter `index` set to `value`, or left out when `value` is undefined. */
+export function withParameter(values: RequestValues, index: number, value: unknown): RequestValues {
+  const parameters = values.parameters.flatMap((entry, at) => (at !== index ? [entry] : value === undefined ? [] : [{ ...entry, value }]));
+  return { ...values, parameters };
+}
+
+/** The values with the body's value replaced, or no body when `value` is undefined. */
+export function withBody(values: RequestValues, value: unknown): RequestValues {
+  const { body, ...rest } = values;
+  return body && value !== undefined ? { ...rest, body: { ...body, value } } : rest;
+}

@@ -1,0 +1,93 @@
+import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
+import type { TestCase } from '../test-case.js';
+import type { CaseIds } from './case-ids.js';
+import { chainStep, goneStatuses, jsonPathOf, type ChainableOperation } from './chain-step.js';
+import { operationLabel } from './operation-case.js';
+import { pathValue } from './parameter-text.js';
+import { responseIdentifier } from './response-identifier.js';
+
+/** The steps after the create, in the order they run, with what their names say. */
+const ITEM_STEPS: Array<{ method: string; slug: string; does: string }> = [
+  { method: 'GET', slug: 'read-created', does: 'reads the created resource' },
+  { method: 'PUT', slug: 'replace-created', does: 'replaces it' },
+  { method: 'PATCH', slug: 'update-created', does: 'updates it' },
+  { method: 'DELETE', slug: 'delete-created', does: 'deletes it' },
+];
+
+/**
+ * Chains inferred from the paths: a POST on a collection (`/pets`) whose success response has an
+ * identifier feeds the operations on its items (`/pets/{petId}`): create → read → replace →
+ * update → delete → read again (expecting 404 or 410 when the spec documents them). The
+ * identifier is extracted from the create's response and sent as `{{petId}}`. Operations whose
+ * OpenAPI links already made a chain (`linked`) are left to those.
+ */
+export function inferredChains(operations: ChainableOperation[], linked: ReadonlySet<string>, spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): TestCase[] {
+  const cases: TestCase[] = [];
+  for (const create of operations) {
+    const { operation } = create;
+    if (operation.method !== 'POST' || operation.path.endsWith('}') || linked.has(operation.id)) continue;
+    const collection = operation.path.replace(/\/+$/, '');
+    const itemPaths = new Map<string, string>();
+    for (const { operation: other } of operations) {
+      const match = other.path.startsWith(`${collection}/`) ? /^\{([^}]+)\}\/?$/.exec(other.path.slice(collection.length + 1)) : null;
+      if (match?.[1]) itemPaths.set(other.path, match[1]);
+    }
+    for (const [itemPath, parameter] of itemPaths) {
+      cases.push(...itemChain(create, operations.filter(({ operation: other }) => other.path === itemPath), parameter, spec, ids, chainIds));
+    }
+  }
+  return cases;
+}
+
+function itemChain(create: ChainableOperation, items: ChainableOperation[], parameter: string, spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): TestCase[] {
+  const collection = create.operation.path.replace(/\/+$/, '').split('/').pop() ?? '';
+  const identifier = responseIdentifier(create.operation, parameter, collection, spec);
+  if (!identifier) return [];
+  const steps = ITEM_STEPS.flatMap((step) => {
+    const target = items.find(({ operation }) => operation.method === step.method);
+    return target ? [{ ...step, target }] : [];
+  });
+  if (steps.length === 0) return [];
+  const read = steps.find((step) => step.method === 'GET');
+  const deletes = steps.some((step) => step.method === 'DELETE');
+  const final = read && deletes ? [{ method: 'GET', slug: 'read-deleted', does: 'finds it gone', target: read.target }] : [];
+  const all = [...steps, ...final];
+  const total = all.length + 1;
+  const chainId = chainIds.next(create.operation.id, 'stateful', `chain-${parameter}`);
+  // The create's own path parameters (`/owners/{ownerId}/pets`) keep their values in every step.
+  const shared: Record<string, string | number | boolean> = {};
+  for (const { parameter: path, value } of create.values.parameters) if (path.in === 'path') shared[path.name] = pathValue(value);
+  const placeholder = `{{${parameter}}}`;
+  const cases = [
+    chainStep({
+      chainId,
+      step: 1,
+      id: ids.next(create.operation.id, 'stateful', 'create'),
+      name: `${operationLabel(create.operation)} creates the resource the chain uses (step 1 of ${total})`,
+      target: create,
+      spec,
+      extract: { [parameter]: jsonPathOf(identifier) },
+    }),
+  ];
+  all.forEach((step, index) => {
+    const isFinal = index === all.length - 1 && step.slug === 'read-deleted';
+    const gone = isFinal ? goneStatuses(step.target.operation) : [];
+    cases.push(
+      chainStep({
+        chainId,
+        step: index + 2,
+        id: ids.next(step.target.operation.id, 'stateful', step.slug),
+        name: `${operationLabel(step.target.operation)} ${step.does}${gone.length > 0 ? ` (expects ${gone.join(' or ')})` : ''} (step ${index + 2} of ${total})`,
+        target: step.target,
+        spec,
+        overrides: { path: { ...sharedFor(step.target.operation, shared), [parameter]: placeholder } },
+        ...(gone.length > 0 && { expectStatus: gone }),
+      }),
+    );
+  });
+  return cases;
+}
+
+function sharedFor(operation: SpecOperation, shared: Record<string, string | number | boolean>): Record<string, string | number | boolean> {
+  return Object.fromEntries(Object.entries(shared).filter(([name]) => operation.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)));
+}

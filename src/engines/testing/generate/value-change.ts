@@ -1,0 +1,26 @@
+/** One field or parameter set to another value: what negative and boundary cases are made of. */
+export interface ValueChange {
+  /** For the case id: `wrong-type`, `below-minimum`, `max-length`. */
+  slug: string;
+  /** For the case name, after the field: `below its minimum 1`. */
+  phrase: string;
+  value: unknown;
+}
+
+/**
+ * Where a value travels: a JSON body keeps its types; query and path parameters become text, so
+ * only a word where a number or boolean belongs changes their type, and an empty path segment
+ * would hit another route.
+ */
+export type ValuePlace = 'json' | 'query' | 'path';
+
+/** Lengths and counts above these are not tried: such requests say little and weigh a lot. */
+export const MAX_TRIED_LENGTH = 10_000;
+export const MAX_TRIED_ITEMS = 100;
+
+/** A value as a report shows it: JSON, long strings cut. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string' && value.length > 40) return `${JSON.stringify(value.slice(0, 24))}… (${value.length} characters)`;
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}

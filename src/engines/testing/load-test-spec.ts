@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { convertSpec } from '../spec/convert-spec.js';
+import { parseIngestedSpec, readIngestedSpec } from '../spec/read-ingested-spec.js';
+import { SpecError } from '../spec/spec-error.js';
+import type { FalconSpec } from '../spec/spec-format.js';
+
+export interface SpecUnderTest {
+  spec: FalconSpec;
+  /** Where it came from, as shown to the user: `.falcon/spec.yaml`, `openapi.yaml`, a URL. */
+  shown: string;
+}
+
+// A file Falcon wrote (or a copy of it) says so on a line of its own, in YAML or JSON.
+const FALCON_SPEC_MARK = /^\s*(?:format|"format")\s*:\s*["']?falcon-spec\//m;
+
+/**
+ * The spec to test: `.falcon/spec.yaml` when no source is given (`undefined` when there is none),
+ * else an OpenAPI/Swagger/Postman file or URL converted in memory, or a falcon-spec file as it is.
+ * A file outside the project is read too: the user named it on purpose.
+ */
+export async function loadSpecUnderTest(source: string | undefined, projectRoot: string, signal: AbortSignal): Promise<SpecUnderTest | undefined> {
+  if (source === undefined) {
+    const spec = await readIngestedSpec(projectRoot);
+    return spec && { spec, shown: '.falcon/spec.yaml' };
+  }
+  if (/^https?:\/\//i.test(source)) return { spec: await convertSpec(source, projectRoot, signal), shown: source };
+  const absolute = path.resolve(projectRoot, source);
+  const text = await readFile(absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new SpecError(`${source}: ${error.code === 'ENOENT' ? 'no such file' : `cannot read it (${error.code ?? error.message})`}`);
+  });
+  if (FALCON_SPEC_MARK.test(text)) return { spec: parseIngestedSpec(text, source), shown: source };
+  const relative = path.relative(projectRoot, absolute);
+  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  // convertSpec reads only inside the root it is given; outside the project, the file's folder is that root.
+  const spec = inside ? await convertSpec(relative, projectRoot, signal) : await convertSpec(path.basename(absolute), path.dirname(absolute), signal);
+  return { spec, shown: source };
+}

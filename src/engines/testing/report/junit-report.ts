@@ -1,0 +1,93 @@
+import os from 'node:os';
+import type { CaseResult, TestRun } from '../test-run.js';
+import { curlCommand } from './curl-command.js';
+import { escapeMarkupAttribute as attr, escapeMarkupText as text } from './markup-escape.js';
+import { headerLines, headOfText, isRequestErrorOnly, responseSummary } from './report-text.js';
+
+/** Bodies in a failure are evidence, not the record: CI pages show them inline, so they are cut short. */
+const JUNIT_BODY_CHARS = 2000;
+const NO_OPERATION = 'other';
+
+/**
+ * JUnit XML that both the Jenkins (xunit) schema and the Ant schema accept: one testsuite per
+ * operation, one testcase per case. Where they disagree, Jenkins wins: a skipped case is
+ * `<skipped>reason</skipped>` (Ant has no skipped cases), and `skipped="n"` is set on suites that
+ * have some. `<testsuites>` carries no attributes, because the Ant schema allows none there; each
+ * suite carries its own counts, time and timestamp, which is what CI systems add up.
+ */
+export function junitReport(run: TestRun): string {
+  const suites = [...groupByOperation(run.results)].map(([name, results], index) => testsuite(run, name, results, index));
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suites, '</testsuites>', ''].join('\n');
+}
+
+function groupByOperation(results: CaseResult[]): Map<string, CaseResult[]> {
+  const groups = new Map<string, CaseResult[]>();
+  for (const result of results) {
+    const name = result.case.operationId?.trim() || NO_OPERATION;
+    const group = groups.get(name);
+    if (group) group.push(result);
+    else groups.set(name, [result]);
+  }
+  return groups;
+}
+
+function testsuite(run: TestRun, name: string, results: CaseResult[], index: number): string {
+  const errors = results.filter((result) => result.outcome === 'failed' && isRequestErrorOnly(result)).length;
+  const failures = results.filter((result) => result.outcome === 'failed').length - errors;
+  const skipped = results.filter((result) => result.outcome === 'skipped').length;
+  const time = seconds(results.reduce((sum, result) => sum + result.durationMs, 0));
+  const counts = `tests="${results.length}" failures="${failures}" errors="${errors}"${skipped > 0 ? ` skipped="${skipped}"` : ''}`;
+  return [
+    `  <testsuite name="${attr(name)}" package="${attr(run.title)}" id="${index}" ${counts} time="${time}" timestamp="${timestamp(run.startedAt)}" hostname="${attr(hostname())}">`,
+    '    <properties>',
+    `      <property name="title" value="${attr(run.title)}"/>`,
+    `      <property name="baseUrl" value="${attr(run.baseUrl)}"/>`,
+    `      <property name="checks" value="${attr(run.checks.join(','))}"/>`,
+    '    </properties>',
+    ...results.map((result) => testcase(name, result)),
+    '    <system-out/>',
+    '    <system-err/>',
+    '  </testsuite>',
+  ].join('\n');
+}
+
+function testcase(classname: string, result: CaseResult): string {
+  const open = `    <testcase name="${attr(`${result.case.name} [${result.case.id}]`)}" classname="${attr(classname)}" time="${seconds(result.durationMs)}"`;
+  if (result.outcome === 'passed') return `${open}/>`;
+  if (result.outcome === 'skipped') return `${open}>\n      <skipped>${text(result.skipReason ?? 'not sent')}</skipped>\n    </testcase>`;
+  const element = isRequestErrorOnly(result) ? 'error' : 'failure';
+  const message = result.findings.map((finding) => finding.message).join('; ');
+  const type = result.findings[0]?.kind ?? 'failure';
+  return `${open}>\n      <${element} message="${attr(message)}" type="${attr(type)}">${text(failureDetails(result))}</${element}>\n    </testcase>`;
+}
+
+/** Findings, then what was sent and received, then the line that sends it again. */
+function failureDetails(result: CaseResult): string {
+  const testCase = result.case;
+  const lines = [...result.findings.map((finding) => `${finding.kind}: ${finding.message}`), '', `Case: ${testCase.id} (${testCase.kind})`];
+  if (testCase.mutation) lines.push(`Mutation: ${testCase.mutation}`);
+  if (result.request) lines.push('', `Request: ${result.request.method} ${result.request.url}`, ...headerLines(result.request.headers), ...bodyLines(result.request.body));
+  if (result.response) lines.push('', `Response: ${responseSummary(result.response)}`, ...headerLines(result.response.headers), ...bodyLines(result.response.body));
+  if (result.request) lines.push('', `Reproduce: ${curlCommand(result.request)}`);
+  return `\n${lines.join('\n')}\n      `;
+}
+
+function bodyLines(body: string | undefined): string[] {
+  if (body === undefined || body === '') return [];
+  const shown = headOfText(body, JUNIT_BODY_CHARS);
+  return ['', shown.text, ...(shown.note ? [shown.note] : [])];
+}
+
+function seconds(ms: number): string {
+  return (Math.max(0, ms || 0) / 1000).toFixed(3);
+}
+
+/** The Ant schema allows neither a zone nor fractions of a second: the time in UTC, without either. */
+function timestamp(iso: string): string {
+  const date = new Date(iso);
+  return (Number.isNaN(date.getTime()) ? new Date(0) : date).toISOString().slice(0, 19);
+}
+
+function hostname(): string {
+  return os.hostname().trim() || 'localhost';
+}

@@ -1,0 +1,76 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { falconPath, FALCON_DIR } from '../../../workspace/falcon-dir.js';
+import { replaceFile } from '../../../workspace/replace-file.js';
+import type { TestRun } from '../test-run.js';
+import { REPORT_EXTENSIONS, type ReportFormat } from './report-format.js';
+import { renderReport } from './render-report.js';
+
+export interface WriteRunReportsOptions {
+  projectRoot: string;
+  /** What ran: `test`, `smoke`, `functional`, `data`, `idempotency`, `regression`. */
+  type: string;
+  /** The suite, spec or request the run was about; made safe for a file name. */
+  name: string;
+  /** Default `['md']`. */
+  formats?: readonly ReportFormat[];
+  /** The time in the file names (local time); default now. */
+  now?: Date;
+}
+
+/**
+ * Writes the run's reports to `.falcon/reports/<type>_report_<name>_<YYYYMMDD-HHMMSS>.<ext>` and
+ * returns their project-relative paths. A report of the same name and second is kept: the new
+ * one gets a `-2`, `-3`… suffix.
+ */
+export async function writeRunReports(run: TestRun, options: WriteRunReportsOptions): Promise<string[]> {
+  const base = `${fileNamePart(options.type, 'run')}_report_${fileNamePart(options.name, 'unnamed')}_${fileTimestamp(options.now ?? new Date())}`;
+  const written: string[] = [];
+  for (const format of new Set<ReportFormat>(options.formats ?? ['md'])) {
+    const fileName = await freeFileName(falconPath(options.projectRoot, 'reports'), base, REPORT_EXTENSIONS[format]);
+    await writeReportFile(run, falconPath(options.projectRoot, 'reports', fileName), format);
+    written.push(path.posix.join(FALCON_DIR, 'reports', fileName));
+  }
+  return written;
+}
+
+/** Writes one report where the user asked, creating its folder; a reader never sees half a file. */
+export async function writeReportFile(run: TestRun, file: string, format: ReportFormat): Promise<void> {
+  const content = renderReport(run, format);
+  try {
+    await replaceFile(file, content);
+  } catch (error) {
+    throw new Error(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `Pet Store v2/users` → `pet-store-v2-users`. */
+function fileNamePart(text: string, fallback: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+function fileTimestamp(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}-${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
+}
+
+async function freeFileName(folder: string, base: string, extension: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const fileName = `${base}${attempt === 1 ? '' : `-${attempt}`}.${extension}`;
+    if (!(await exists(path.join(folder, fileName)))) return fileName;
+  }
+}
+
+function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,65 @@
+import type { RequestParts } from '../../http/prepare-request.js';
+import type { CaseRequest } from '../test-case.js';
+import { isJsonMediaType } from '../checks/media-type.js';
+import { CaseRequestError } from './case-request-error.js';
+
+const PATH_PARAMETER = /\{([^{}]+)\}/g;
+const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The HTTP request a case makes (its placeholders already filled): the base URL and the path with
+ * `{name}` from pathParams (URL-encoded), the run's headers then the case's (names in lower case),
+ * and the body encoded for its content type: JSON by default, form fields from an object, text as is.
+ */
+export function caseRequestParts(request: CaseRequest, baseUrl: string, runHeaders: Record<string, string> = {}): RequestParts {
+  const headers = mergeHeaders(runHeaders, request.headers ?? {});
+  const parts: RequestParts = { method: request.method.toUpperCase(), url: joinUrl(baseUrl, fillPath(request.path, request.pathParams ?? {})), headers };
+  if (request.query) parts.query = request.query;
+  if (request.body !== undefined) {
+    const contentType = request.contentType ?? headers['content-type'] ?? 'application/json';
+    headers['content-type'] ??= contentType;
+    parts.body = encodeBody(request.body, contentType);
+  }
+  return parts;
+}
+
+/** Later maps win, whatever the case of a name. */
+export function mergeHeaders(...maps: Array<Record<string, string>>): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const map of maps) for (const [name, value] of Object.entries(map)) merged[name.toLowerCase()] = value;
+  return merged;
+}
+
+export function joinUrl(baseUrl: string, path: string): string {
+  if (path === '') return baseUrl;
+  return `${baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function fillPath(path: string, params: Record<string, string | number | boolean>): string {
+  return path.replace(PATH_PARAMETER, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new CaseRequestError(`path parameter {${name}} of ${path} has no value in pathParams`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function encodeBody(body: unknown, contentType: string): string {
+  if (isJsonMediaType(contentType)) return JSON.stringify(body);
+  if (typeof body === 'string') return body;
+  if (contentType.toLowerCase().startsWith(FORM_MEDIA_TYPE) && body && typeof body === 'object' && !Array.isArray(body)) return formFields(body as Record<string, unknown>);
+  return JSON.stringify(body);
+}
+
+/** Arrays repeat the field (`tag=a&tag=b`); objects go as JSON text. */
+function formFields(fields: Record<string, unknown>): string {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, fieldText(item));
+  }
+  return form.toString();
+}
+
+function fieldText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

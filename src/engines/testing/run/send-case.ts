@@ -1,0 +1,75 @@
+import { type RequestParts, prepareRequest } from '../../http/prepare-request.js';
+import { HttpRequestError, type HttpResponse, sendRequest } from '../../http/send-request.js';
+import type { VariableScope } from '../../../workspace/variable-scope.js';
+import type { TestCase } from '../test-case.js';
+import type { RecordedRequest, RecordedResponse } from '../test-run.js';
+import { caseRequestParts, joinUrl, mergeHeaders } from './case-http-request.js';
+import { CaseRequestError } from './case-request-error.js';
+import { fillPlaceholders } from './fill-placeholders.js';
+import { recordRequest, recordResponse } from './record-exchange.js';
+
+export interface SendCaseOptions {
+  baseUrl: string;
+  /** Values extracted by earlier steps of the case's chain: they fill `{{name}}` before the variables. */
+  values?: ReadonlyMap<string, string>;
+  /** Added to the request before the case's own headers; may hold `{{VAR}}`. */
+  headers?: Record<string, string>;
+  variables?: VariableScope;
+  /** Default 30 s. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** One case's exchange: the request (masked), and the response or why there is none. */
+export interface CaseExchange {
+  request: RecordedRequest;
+  /** Masked, body cut for keeping. */
+  response?: RecordedResponse;
+  /** The whole response, for checks and extraction. */
+  http?: HttpResponse;
+  /** Why nothing came back: the case could not be made into a request, or the network failed. */
+  error?: string;
+}
+
+/** A case ready to go, or why it cannot go (then `request` is the case as written, placeholders unfilled). */
+export type PreparedCase = { ok: true; parts: RequestParts; request: RecordedRequest } | { ok: false; request: RecordedRequest; error: string };
+
+/** Sends one case (redirects are not followed: a 3xx is the answer). Throws only when `signal` cancels it. */
+export async function sendCase(testCase: TestCase, options: SendCaseOptions): Promise<CaseExchange> {
+  const prepared = await prepareCase(testCase, options);
+  if (!prepared.ok) return { request: prepared.request, error: prepared.error };
+  return sendPreparedCase(prepared, options);
+}
+
+/** Fills the case's placeholders and builds its request, without sending anything. */
+export async function prepareCase(testCase: TestCase, options: SendCaseOptions): Promise<PreparedCase> {
+  try {
+    const filled = await fillPlaceholders(
+      { baseUrl: options.baseUrl, request: testCase.request, headers: options.headers ?? {} },
+      options.values ?? new Map<string, string>(),
+      options.variables,
+    );
+    const parts = caseRequestParts(filled.request, filled.baseUrl, filled.headers);
+    return { ok: true, parts, request: recordRequest(prepareRequest(parts)) };
+  } catch (error) {
+    if (!(error instanceof CaseRequestError || error instanceof HttpRequestError)) throw error;
+    return { ok: false, request: unsentRequest(testCase, options), error: error.message };
+  }
+}
+
+export async function sendPreparedCase(prepared: { parts: RequestParts; request: RecordedRequest }, options: Pick<SendCaseOptions, 'timeoutMs' | 'signal'>): Promise<CaseExchange> {
+  try {
+    const http = await sendRequest({ ...prepared.parts, followRedirects: false, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.signal && { signal: options.signal }) });
+    return { request: prepared.request, response: recordResponse(http), http };
+  } catch (error) {
+    if (error instanceof HttpRequestError) return { request: prepared.request, error: error.message };
+    throw error;
+  }
+}
+
+/** The case as written, for the record of a request that could not be made. */
+function unsentRequest(testCase: TestCase, options: SendCaseOptions): RecordedRequest {
+  const { request } = testCase;
+  const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  return recordRequest({ method: request.method.toUpperCase(), url: joinUrl(options.baseUrl, request.path), headers: mergeHeaders(options.headers ?? {}, request.headers ?? {}), body });
+}

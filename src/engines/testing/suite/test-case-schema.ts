@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { CaseKind, TestCase } from '../test-case.js';
+
+// A record so that a kind added to CaseKind is a type error here until it is listed.
+const CASE_KINDS: Record<CaseKind, true> = { smoke: true, happy: true, negative: true, boundary: true, stateful: true, data: true, custom: true };
+const caseKinds = Object.keys(CASE_KINDS) as [CaseKind, ...CaseKind[]];
+
+const paramValue = z.union([z.string(), z.number(), z.boolean()]);
+
+const caseRequestSchema = z.strictObject({
+  // `get` and `GET` mean the same to the user; the runner wants upper case.
+  method: z
+    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.string().regex(/^[A-Z]+$/, 'must be an HTTP method such as GET'))
+    .describe('HTTP method, e.g. "GET"'),
+  path: z.string().startsWith('/', 'must start with "/"').describe('path relative to the base URL; {name} is filled from pathParams, e.g. "/pets/{petId}"'),
+  pathParams: z.record(z.string(), paramValue).optional().describe('values for the {name} segments of path, e.g. {"petId": 7}'),
+  query: z.record(z.string(), z.union([paramValue, z.array(paramValue)])).optional().describe('query parameters; an array repeats the key'),
+  headers: z.record(z.string(), z.string()).optional().describe('request headers; secrets as {{VAR}} placeholders'),
+  body: z.unknown().optional().describe('a JSON value, or the exact text for a non-JSON contentType'),
+  contentType: z.string().min(1).optional().describe('media type of body (default application/json)'),
+});
+
+/**
+ * A test case as a person or the model writes it (in a suite file or in run_tests): TestCase with
+ * `id`, `name`, `kind` and `tags` optional. `{{VAR}}` placeholders may appear in any request string.
+ */
+export const testCaseInputSchema = z.strictObject({
+  id: z.string().min(1).optional().describe('unique id (default: made from name or method and path)'),
+  name: z.string().min(1).optional().describe('one line for the report (default: method and path)'),
+  kind: z.enum(caseKinds).default('custom').describe('where the case came from'),
+  operationId: z.string().min(1).optional().describe('the spec operation it exercises, for the conformance checks'),
+  tags: z.array(z.string().min(1)).default([]).describe('labels to select cases by'),
+  request: caseRequestSchema.describe('the request to send'),
+  mutation: z.string().optional().describe('what was changed from a valid request, in words'),
+  expectRejection: z.boolean().optional().describe('true when the request is invalid, so a 2xx answer is a finding'),
+  expectStatus: z
+    .preprocess((value) => (typeof value === 'number' ? [value] : value), z.array(z.number().int().min(100).max(599)).min(1))
+    .optional()
+    .describe('statuses that count as a pass, e.g. [200, 201]'),
+  extract: z
+    .record(z.string().regex(/^[\w.-]+$/, 'must be a name of letters, digits, _ . or -'), z.string().startsWith('$', 'must be a JSONPath such as $.id'))
+    .optional()
+    .describe('values for later steps of its chain: name → JSONPath, e.g. {"petId": "$.id"}'),
+  chain: z
+    .strictObject({ id: z.string().min(1), step: z.number().int().min(0) })
+    .optional()
+    .describe('cases with the same chain id run in step order, sharing extracted values as {{name}}'),
+});
+
+export type TestCaseInput = z.infer<typeof testCaseInputSchema>;
+
+/** The cases with every id and name filled in; ids made here are unique among the given ones. */
+export function completeTestCases(inputs: readonly TestCaseInput[]): TestCase[] {
+  const taken = new Set(inputs.flatMap((input) => (input.id ? [input.id] : [])));
+  return inputs.map((input) => {
+    const name = input.name ?? `${input.request.method} ${input.request.path}`;
+    const id = input.id ?? freshId(`${input.kind}/${slug(name)}`, taken);
+    return { ...input, id, name };
+  });
+}
+
+function freshId(base: string, taken: Set<string>): string {
+  let id = base;
+  for (let suffix = 2; taken.has(id); suffix++) id = `${base}-${suffix}`;
+  taken.add(id);
+  return id;
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'case'
+  );
+}
+

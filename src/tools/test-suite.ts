@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { deleteTestSuite, listTestSuites, loadTestSuite, type TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
+import type { TestCase } from '../engines/testing/test-case.js';
+import { checkActionArgs } from './action-args.js';
+import { runCaseSet } from './run-tests.js';
+import { casesWithTags, explainSuiteError, suiteForTool } from './suite-for-tool.js';
+import { type ToolContext, defineTool } from './tool.js';
+
+const SHOWN_CASES = 40;
+
+const schema = z.strictObject({
+  action: z.enum(['list', 'show', 'run', 'delete']).describe('list the suites in .falcon/tests/; show, run or delete one'),
+  name: z.string().min(1).optional().describe('the suite, e.g. "pets" for .falcon/tests/pets.yaml; all actions but list'),
+  base_url: z.string().min(1).optional().describe('run: where to send the cases (default: the environment\'s BASE_URL)'),
+  tags: z.array(z.string().min(1)).min(1).optional().describe('show, run: only the cases having any of these tags'),
+});
+
+type TestSuiteArgs = z.infer<typeof schema>;
+
+// No preview for delete: a preview asks before every call of the tool (list, show and run too), and
+// these files are Falcon's own notes in .falcon/tests/, which the request tool deletes alike.
+export const testSuiteTool = defineTool({
+  name: 'test_suite',
+  description: 'List, show, run or delete the saved test suites in .falcon/tests/ (made by generate_functional_tests with save, or by hand).',
+  schema,
+  kind: 'write',
+  callLimit: 20,
+  async run(args, ctx) {
+    checkActionArgs('test_suite', args, {
+      list: {},
+      show: { required: ['name'], optional: ['tags'] },
+      run: { required: ['name'], optional: ['base_url', 'tags'] },
+      delete: { required: ['name'] },
+    });
+    return act(args, args.name ?? '', ctx);
+  },
+});
+
+async function act(args: TestSuiteArgs, name: string, ctx: ToolContext): Promise<string> {
+  switch (args.action) {
+    case 'list':
+      return list(ctx.projectRoot);
+    case 'show': {
+      const suite = await suiteForTool(ctx.projectRoot, name);
+      return show(suite, casesWithTags(suite.cases, args.tags, `suite "${suite.name}"`));
+    }
+    case 'run':
+      return runCaseSet(await suiteForTool(ctx.projectRoot, name), args, ctx);
+    case 'delete': {
+      const file = await deleteTestSuite(ctx.projectRoot, name).catch((error: unknown) => explainSuiteError(ctx.projectRoot, error));
+      return `Deleted test suite "${name}" (${file}).`;
+    }
+  }
+}
+
+async function list(projectRoot: string): Promise<string> {
+  const names = await listTestSuites(projectRoot);
+  if (names.length === 0) return 'No test suites in .falcon/tests/ yet: generate_functional_tests with save creates one.';
+  const lines = await Promise.all(
+    names.map(async (name) => {
+      try {
+        const suite = await loadTestSuite(projectRoot, name);
+        return `- ${name}: ${count(suite.cases.length, 'case')} (${byKind(suite.cases)}), created ${suite.createdAt.slice(0, 10)}${suite.description ? ` — ${suite.description}` : ''}`;
+      } catch (error) {
+        return `- ${name}: unreadable — ${(error as Error).message}`;
+      }
+    }),
+  );
+  return [`${count(names.length, 'test suite')} in .falcon/tests/:`, ...lines].join('\n');
+}
+
+function show(suite: TestSuiteFile, cases: TestCase[]): string {
+  const from = suite.spec ? `, from ${suite.spec}` : '';
+  const lines = [
+    `Suite "${suite.name}": ${count(suite.cases.length, 'case')} (${byKind(suite.cases)}), created ${suite.createdAt}${from}.`,
+    ...(suite.description ? [suite.description] : []),
+    ...(cases.length < suite.cases.length ? [`${count(cases.length, 'case')} with the tags asked for:`] : []),
+    ...cases.slice(0, SHOWN_CASES).map(describeCase),
+  ];
+  if (cases.length > SHOWN_CASES) lines.push(`… and ${cases.length - SHOWN_CASES} more (narrow with tags, or read the file with falcon_read).`);
+  return lines.join('\n');
+}
+
+function describeCase(testCase: TestCase): string {
+  const expects = testCase.expectStatus ? ` expects ${testCase.expectStatus.join('/')}` : testCase.expectRejection ? ' expects a rejection' : '';
+  const chain = testCase.chain ? ` chain ${testCase.chain.id}#${testCase.chain.step}` : '';
+  const tags = testCase.tags.length > 0 ? ` [${testCase.tags.join(', ')}]` : '';
+  const name = testCase.name.length > 100 ? `${testCase.name.slice(0, 100)}…` : testCase.name;
+  return `- ${testCase.id} (${testCase.kind}): ${testCase.request.method} ${testCase.request.path} — ${name}${expects}${chain}${tags}`;
+}
+
+function byKind(cases: TestCase[]): string {
+  const counts = new Map<string, number>();
+  for (const testCase of cases) counts.set(testCase.kind, (counts.get(testCase.kind) ?? 0) + 1);
+  return [...counts].map(([kind, total]) => `${kind} ${total}`).join(', ');
+}
+
+function count(total: number, noun: string): string {
+  return `${total} ${noun}${total === 1 ? '' : 's'}`;
+}

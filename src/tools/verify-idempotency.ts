@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { DEFAULT_REPEAT, IDEMPOTENT_METHODS, verifyIdempotency } from '../engines/testing/idempotency/verify-idempotency.js';
+import { writeRunReports } from '../engines/testing/report/write-run-reports.js';
+import type { SpecOperation } from '../engines/spec/spec-format.js';
+import { OperationFilterError, selectOperations } from '../engines/testing/select-operations.js';
+import { maskSecrets } from '../workspace/mask-secrets.js';
+import { describeTestRun } from './describe-test-run.js';
+import { testBaseUrl } from './test-base-url.js';
+import { ingestedSpecForTool } from './test-spec.js';
+import { ToolError, defineTool } from './tool.js';
+
+const schema = z.strictObject({
+  endpoints: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('operations to check: operationId, "GET /pets/{petId}", "/pets*" or "tag:pets" (default: every GET, HEAD, OPTIONS, PUT and DELETE of the spec)'),
+  repeat: z.number().int().min(2).max(10).optional().describe(`times each request is sent in a row (default ${DEFAULT_REPEAT})`),
+  base_url: z.string().min(1).optional().describe('the API under test, e.g. http://localhost:3000 (default: {{BASE_URL}} of the active environment)'),
+});
+
+export const verifyIdempotencyTool = defineTool({
+  name: 'verify_idempotency',
+  description:
+    'Send each idempotent operation (GET, HEAD, OPTIONS, PUT, DELETE) of the ingested spec several times in a row and report answers that change (clock, request-id and nonce fields ignored); writes a report.',
+  schema,
+  kind: 'network',
+  callLimit: 10,
+  async run(args, ctx) {
+    const spec = await ingestedSpecForTool(ctx.projectRoot);
+    const baseUrl = await testBaseUrl(args.base_url, ctx);
+    const operations = operationsInScope(spec.operations, args.endpoints);
+    if (!operations.some((operation) => IDEMPOTENT_METHODS.includes(operation.method))) {
+      throw new ToolError(`no operation in scope uses an idempotent method (${IDEMPOTENT_METHODS.join(', ')}): ${listOperations(operations)}; POST and PATCH are never repeated`);
+    }
+    const { run, volatileFields } = await verifyIdempotency(spec, operations, {
+      baseUrl,
+      repeat: args.repeat,
+      variables: ctx.variables,
+      signal: ctx.signal,
+      onResult: (result, done, total) => ctx.progress(`${done}/${total} ${result.case.operationId ?? result.case.name}`),
+    });
+    const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'idempotency', name: spec.title });
+    const ignored = Object.entries(volatileFields).map(([operationId, fields]) => `${operationId}: ${fields.join(', ')}`);
+    const note = ignored.length > 0 ? `\n\nIgnored as volatile (clocks, request ids, nonces) — ${ignored.join('; ')}.` : '';
+    return maskSecrets(describeTestRun(run, reports) + note);
+  },
+});
+
+function operationsInScope(operations: SpecOperation[], endpoints: string[] | undefined): SpecOperation[] {
+  try {
+    return selectOperations(operations, { include: endpoints });
+  } catch (error) {
+    if (error instanceof OperationFilterError) throw new ToolError(error.message);
+    throw error;
+  }
+}
+
+function listOperations(operations: SpecOperation[]): string {
+  const shown = operations.slice(0, 5).map((operation) => `${operation.id} (${operation.method})`);
+  return `${shown.join(', ')}${operations.length > 5 ? ', …' : ''}`;
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCases } from '../../../../src/engines/testing/run/run-cases.js';
+import { type ScriptedApi, startScriptedApi } from '../run/scripted-api.js';
+import { getCase, getOperation, jsonResponse, specOf } from './spec-fixture.js';
+
+let api: ScriptedApi;
+
+beforeAll(async () => {
+  api = await startScriptedApi({
+    'GET /teapot': { status: 418, body: { error: 'I am a teapot' } },
+    'GET /found': { status: 200, body: { id: 1 } },
+    'GET /invalid': { status: 422, body: { error: 'bad' } },
+    'GET /redirect': { status: 302, headers: { location: '/found' } },
+  });
+});
+afterAll(() => api.close());
+
+const spec = specOf([
+  getOperation('getPet', '/teapot', { '200': jsonResponse(), '404': { description: 'missing' } }),
+  getOperation('getRanged', '/invalid', { '200': jsonResponse(), '4XX': { description: 'client error' } }),
+  getOperation('getDefault', '/teapot', { '200': jsonResponse(), default: { description: 'anything else' } }),
+  getOperation('getUndocumented', '/teapot', {}),
+  getOperation('getFound', '/found', { '200': jsonResponse() }),
+]);
+
+describe('status_code_conformance', () => {
+  it('fires on a status the operation does not document, listing what it documents', async () => {
+    const run = await runCases([getCase('teapot', '/teapot', 'getPet'), getCase('redirect', '/redirect', 'getFound')], { baseUrl: api.url, spec });
+    expect(run.results.map((result) => result.findings)).toEqual([
+      [{ kind: 'status_code_conformance', message: 'status 418 is not documented for getPet (documented: 200, 404)' }],
+      [{ kind: 'status_code_conformance', message: 'status 302 is not documented for getFound (documented: 200)' }],
+    ]);
+  });
+
+  it('accepts an exact code, a 4XX-style range and default, and skips operations that document no status', async () => {
+    const run = await runCases(
+      [getCase('found', '/found', 'getFound'), getCase('ranged', '/invalid', 'getRanged'), getCase('default', '/teapot', 'getDefault'), getCase('none', '/teapot', 'getUndocumented')],
+      { baseUrl: api.url, spec },
+    );
+    expect(run.results.map((result) => [result.case.id, result.outcome, result.findings])).toEqual([
+      ['found', 'passed', []],
+      ['ranged', 'passed', []],
+      ['default', 'passed', []],
+      ['none', 'passed', []],
+    ]);
+  });
+
+  it('still runs for a case with its own expected statuses, which are checked too', async () => {
+    const run = await runCases(
+      [getCase('expected', '/teapot', 'getPet', { expectStatus: [418] }), getCase('unexpected', '/found', 'getFound', { expectStatus: [201, 202] })],
+      { baseUrl: api.url, spec },
+    );
+    expect(run.results.map((result) => result.findings)).toEqual([
+      [{ kind: 'status_code_conformance', message: 'status 418 is not documented for getPet (documented: 200, 404)' }],
+      [{ kind: 'expected_status', message: 'status 200, expected one of 201, 202' }],
+    ]);
+  });
+
+  it('is not made for a case whose operation the spec does not have, nor without a spec', async () => {
+    const run = await runCases([getCase('unknown-op', '/teapot', 'noSuchOperation'), getCase('no-op', '/teapot')], { baseUrl: api.url, spec });
+    expect(run.results.map((result) => result.findings)).toEqual([[], []]);
+    const specless = await runCases([getCase('teapot', '/teapot', 'getPet')], { baseUrl: api.url });
+    expect(specless.results[0]?.findings).toEqual([]);
+    expect(specless.checks).toEqual(['not_a_server_error', 'negative_data_rejection']);
+  });
+});
