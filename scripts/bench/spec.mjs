@@ -4,13 +4,15 @@
 //     swagger-parser's dereference of the same file alone in Node (the floor ingest builds on) and
 //     its validate (what ingest calls: schema validation + dereference). Every row is a new Node
 //     process per run. Then reading the written .falcon/spec.yaml back, which every test run pays.
-//     The large spec is the given file, else GitHub's REST API description when @octokit/openapi is
-//     installed, else the largest sample of @readme/oas-examples.
+//     The large spec is the given file, else GitHub's REST API description (13 MB, 1,223
+//     operations), fetched once from the npm registry with `npm pack @octokit/openapi@23.0.2` into
+//     node_modules/.cache/falcon-bench/ (it is no dependency: the package is 404 MB unpacked, and
+//     only one file of it is kept), else, offline, the largest sample of @readme/oas-examples.
 // (b) `falcon test --spec petstore.json --base-url <Prism mock of it>` beside the same requests
 //     (read back from Falcon's JSON report) sent by a minimal Node loop, as many at a time as
 //     Falcon's workers: what is left is the cost of generating cases, checking responses, reporting.
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +23,9 @@ const runs = Number(process.argv[2] ?? 5);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const falcon = path.join(repo, 'bin/falcon.js');
 const samples = path.join(repo, 'node_modules/@readme/oas-examples');
-const githubSpec = path.join(repo, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+const benchCache = path.join(repo, 'node_modules/.cache/falcon-bench');
+const GITHUB_SPEC_PACKAGE = '@octokit/openapi@23.0.2';
+const GITHUB_SPEC_MEMBER = 'package/generated/api.github.com.json';
 const testedSpec = path.join(samples, '3.0/json/petstore.json');
 const WORKERS = 4;
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -92,7 +96,12 @@ async function benchTestRun() {
 
 async function largeSpec() {
   if (process.argv[3]) return path.resolve(process.argv[3]);
-  if (await stat(githubSpec).catch(() => undefined)) return githubSpec;
+  const github = await githubSpec().catch((error) => {
+    console.log(`note: could not fetch ${GITHUB_SPEC_PACKAGE} (${error.message.split('\n')[0]}), so this uses the largest`);
+    console.log(`sample at hand; or pass a file: node scripts/bench/spec.mjs ${runs} path/to/openapi.json`);
+    return undefined;
+  });
+  if (github) return github;
   const candidates = [];
   for (const version of ['2.0', '3.0', '3.1']) {
     for (const name of await readdir(path.join(samples, version, 'json'))) {
@@ -101,10 +110,39 @@ async function largeSpec() {
       candidates.push({ file, size: (await stat(file)).size });
     }
   }
-  const largest = candidates.sort((a, b) => b.size - a.size)[0].file;
-  console.log(`note: no large public spec is installed (npm i -D @octokit/openapi brings GitHub's, 13 MB), so this uses the`);
-  console.log(`largest sample at hand; or pass a file: node scripts/bench/spec.mjs ${runs} path/to/openapi.json`);
-  return largest;
+  return candidates.sort((a, b) => b.size - a.size)[0].file;
+}
+
+/** GitHub's REST API description from the npm registry, fetched once: the package's tarball is unpacked for that one file. */
+async function githubSpec() {
+  const file = path.join(benchCache, 'octokit-openapi-23.0.2.api.github.com.json');
+  if (await stat(file).catch(() => undefined)) return file;
+  console.log(`fetching ${GITHUB_SPEC_PACKAGE} with npm pack (once) into ${shown(benchCache)}/`);
+  await mkdir(benchCache, { recursive: true });
+  const packed = JSON.parse(await output('npm', ['pack', GITHUB_SPEC_PACKAGE, '--json', '--pack-destination', benchCache], benchCache));
+  const tarball = path.join(benchCache, packed[0].filename);
+  const unpacked = await mkdtemp(path.join(benchCache, 'unpack-'));
+  try {
+    await output('tar', ['-xzf', tarball, '-C', unpacked, GITHUB_SPEC_MEMBER], benchCache);
+    await rename(path.join(unpacked, GITHUB_SPEC_MEMBER), file);
+  } finally {
+    await rm(unpacked, { recursive: true, force: true });
+    await rm(tarball, { force: true });
+  }
+  return file;
+}
+
+/** Runs a command to its exit and gives its stdout; a failure rejects with its stderr. */
+function output(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${stderr.trim()}`))));
+  });
 }
 
 /** A Node one-liner running swagger-parser on the file, as ingest does (circular $refs left as they are). */

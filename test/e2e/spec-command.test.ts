@@ -34,7 +34,7 @@ describe('falcon spec ingest', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Wrote .falcon/spec.yaml');
     expect(result.stdout).toContain('# Petstore 1.0.0');
-    expect(await readFile(path.join(sandbox.project, '.falcon/spec.yaml'), 'utf8')).toContain('format: falcon-spec/1');
+    expect(await readFile(path.join(sandbox.project, '.falcon/spec.yaml'), 'utf8')).toContain('"format": "falcon-spec/1"');
   });
 
   it('ingests a spec served at a URL', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, Options } from 'ajv';
 import type { JsonDocument } from './exact-json.js';
 import { pointerToPath, valueAtPointer } from './json-path.js';
 import { formatJsonValue, jsonTypeOf } from './json-value.js';
@@ -51,18 +51,29 @@ export async function validateJsonSchema(schema: Record<string, unknown>, docume
 // ajv is large: loaded when a schema is first checked, not at start-up. Its modules are CommonJS
 // whose export is also their own `default`: `.default.default` holds both in Node and once bundled
 // (esbuild gives a dynamically imported CommonJS module only its `default`).
+async function ajvClass(draft: SchemaDraft) {
+  if (draft === '07') return (await import('ajv')).default.default;
+  if (draft === '2019-09') return (await import('ajv/dist/2019.js')).default.default;
+  return (await import('ajv/dist/2020.js')).default.default;
+}
+
+/**
+ * Loads ajv for the draft; the function returned makes instances of it: all errors, formats
+ * checked (ajv-formats, which knows OpenAPI's int32, int64, float, double, byte, binary and
+ * password too), unknown keywords and formats ignored; `overrides` changes any of that.
+ */
+export async function ajvFactory(draft: SchemaDraft) {
+  const [formats, Ajv] = await Promise.all([import('ajv-formats'), ajvClass(draft)]);
+  return (overrides: Options = {}) => {
+    const ajv = new Ajv({ allErrors: true, strict: false, logger: false, ...overrides });
+    formats.default.default(ajv);
+    return ajv;
+  };
+}
+
+/** An ajv for the draft: all errors, formats checked. */
 export async function createAjv(draft: SchemaDraft) {
-  const options = { allErrors: true, strict: false, logger: false } as const;
-  const [formats, ajv] = await Promise.all([
-    import('ajv-formats'),
-    draft === '07'
-      ? import('ajv').then((module) => new module.default.default(options))
-      : draft === '2019-09'
-        ? import('ajv/dist/2019.js').then((module) => new module.default.default(options))
-        : import('ajv/dist/2020.js').then((module) => new module.default.default(options)),
-  ]);
-  formats.default.default(ajv);
-  return ajv;
+  return (await ajvFactory(draft))();
 }
 
 /** One ajv error as `$.items[2].price: must be number, got "12"`. */

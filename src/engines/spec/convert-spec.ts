@@ -1,6 +1,7 @@
 import { openApiToSpec } from './openapi-to-spec.js';
 import { isPostmanCollection, isPostmanV1Collection, postmanToSpec } from './postman-to-spec.js';
 import { readSpecSource } from './read-spec-source.js';
+import { inlineSharedSchemas, type StoredSpec } from './shared-schemas.js';
 import { SpecError } from './spec-error.js';
 import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
 
@@ -9,11 +10,17 @@ import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
  * URL) and converts it to Falcon's format, writing nothing.
  */
 export async function convertSpec(source: string, projectRoot: string, signal: AbortSignal): Promise<FalconSpec> {
+  const stored = await convertSpecToStore(source, projectRoot, signal);
+  return inlineSharedSchemas(stored, stored.source);
+}
+
+/** The same conversion as spec.yaml stores it: each named schema kept once (see shared-schemas.ts). */
+export async function convertSpecToStore(source: string, projectRoot: string, signal: AbortSignal): Promise<StoredSpec> {
   const document = await readSpecSource(source, projectRoot, signal);
   signal.throwIfAborted();
   let converted;
   if (typeof document.document.openapi === 'string' || typeof document.document.swagger === 'string') {
-    converted = await openApiToSpec(document);
+    converted = await openApiToSpec(document, projectRoot, signal);
   } else if (isPostmanCollection(document.document)) {
     converted = postmanToSpec(document);
   } else if (isPostmanV1Collection(document.document)) {

@@ -1,7 +1,7 @@
-import { stringify } from 'yaml';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import { replaceFile } from '../../workspace/replace-file.js';
-import { convertSpec } from './convert-spec.js';
+import { convertSpecToStore } from './convert-spec.js';
+import { inlineSharedSchemas } from './shared-schemas.js';
 import type { FalconSpec } from './spec-format.js';
 import { summarizeSpec } from './summarize-spec.js';
 
@@ -22,8 +22,10 @@ export interface IngestSpecResult {
 
 /** Converts a spec (see convertSpec) and replaces `.falcon/spec.yaml` with it. Nothing is written when it fails. */
 export async function ingestSpec(source: string, options: IngestSpecOptions): Promise<IngestSpecResult> {
-  const spec = await convertSpec(source, options.projectRoot, options.signal);
-  const header = `# Falcon's copy of ${spec.source}, made by \`falcon spec ingest\`; the format is described in src/engines/spec/spec-format.ts.\n`;
-  await replaceFile(falconPath(options.projectRoot, SPEC_FILE), header + stringify(spec, { aliasDuplicateObjects: false, lineWidth: 0 }));
+  const stored = await convertSpecToStore(source, options.projectRoot, options.signal);
+  const header = `# Falcon's copy of ${stored.source.replace(/[\r\n]+/g, ' ')}, made by \`falcon spec ingest\`; the format is described in src/engines/spec/spec-format.ts.\n`;
+  // JSON is YAML: written as JSON because it is many times faster to write and to read back (see spec-format.ts).
+  await replaceFile(falconPath(options.projectRoot, SPEC_FILE), `${header}${JSON.stringify(stored, null, 2)}\n`);
+  const spec = inlineSharedSchemas(stored, `.falcon/${SPEC_FILE}`);
   return { spec, written: `.falcon/${SPEC_FILE}`, summary: summarizeSpec(spec) };
 }

@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { ConfinedRefs } from './confined-refs.js';
 import { asArray, asObject, asString, entriesOf, type JsonObject } from './json-values.js';
 import {
   convertParameter,
@@ -12,21 +13,25 @@ import {
 import { SchemaCopier } from './schema-refs.js';
 import { convertSecuritySchemes, convertServers } from './openapi-servers.js';
 import { SpecError } from './spec-error.js';
+import type { SharedSchemaSection } from './shared-schemas.js';
 import type { ConvertedSpec, SecurityRequirement, SpecOperation } from './spec-format.js';
 import type { SpecDocument } from './read-spec-source.js';
 import { uniqueId } from './unique-id.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Validates and dereferences an OpenAPI 2.0/3.0/3.1 document, then converts it to the spec.yaml shape. */
-export async function openApiToSpec(spec: SpecDocument): Promise<ConvertedSpec> {
-  const document = await dereference(spec);
+/**
+ * Validates and dereferences an OpenAPI 2.0/3.0/3.1 document, its external `$ref`s confined (see
+ * ConfinedRefs), then converts it to the spec.yaml shape, named schemas kept once (see SchemaCopier).
+ */
+export async function openApiToSpec(spec: SpecDocument, projectRoot: string, signal: AbortSignal): Promise<ConvertedSpec & SharedSchemaSection> {
+  const document = await dereference(spec, new ConfinedRefs(spec, projectRoot, signal), signal);
   const isSwagger2 = typeof document.swagger === 'string';
   const schemas = new SchemaCopier(asObject(isSwagger2 ? document.definitions : asObject(document.components)?.schemas) ?? {});
   const info = asObject(document.info) ?? {};
   const description = asString(info.description);
   const operations = convertOperations(document, isSwagger2, schemas);
-  const collected = schemas.collected();
+  const { circular, shared } = schemas.collected();
   return {
     kind: isSwagger2 ? 'swagger' : 'openapi',
     specVersion: String(document.swagger ?? document.openapi),
@@ -35,21 +40,25 @@ export async function openApiToSpec(spec: SpecDocument): Promise<ConvertedSpec> 
     ...(description && { description }),
     servers: convertServers(document, spec.location),
     securitySchemes: convertSecuritySchemes(isSwagger2 ? document.securityDefinitions : asObject(document.components)?.securitySchemes),
-    ...(collected && { schemas: collected }),
+    ...(circular && { schemas: circular }),
     operations,
+    ...(shared && { sharedSchemas: shared }),
   };
 }
 
-async function dereference(spec: SpecDocument): Promise<JsonObject> {
+async function dereference(spec: SpecDocument, refs: ConfinedRefs, signal: AbortSignal): Promise<JsonObject> {
   try {
     // Self-referencing schemas stay `$ref`s: expanding them would never end.
-    const api = await SwaggerParser.validate(spec.location, spec.document as never, { dereference: { circular: 'ignore' } });
+    const api = await SwaggerParser.validate(spec.location, spec.document as never, { dereference: { circular: 'ignore' }, resolve: refs.resolveOptions });
     return api as unknown as JsonObject;
   } catch (error) {
+    signal.throwIfAborted();
+    const refused = refs.refusal();
+    if (refused) throw refused;
     if (error instanceof RangeError) throw new SpecError(`${spec.source}: its $refs nest too deeply to resolve`);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = await refs.relativePaths((error instanceof Error ? error.message : String(error)).replaceAll(spec.location, spec.source));
     // One line: swagger-parser lists each validation problem on a line of its own.
-    const [first = '', ...details] = message.replaceAll(spec.location, spec.source).trim().split(/\s*\n\s*/);
+    const [first = '', ...details] = message.trim().split(/\s*\n\s*/);
     throw new SpecError(`${spec.source}: ${details.length > 0 ? `${first.replace(/\.$/, '')}: ${details.join('; ')}` : first}`);
   }
 }
@@ -101,7 +110,7 @@ function planOperations(document: JsonObject): PlannedOperation[] {
     for (const method of METHODS) {
       const operation = asObject(pathItem[method]);
       if (!operation) continue;
-      planned.push({ path, method, pathItem, operation, id: uniqueId(asString(operation.operationId) ?? `${method}_${path}`, ids) });
+      planned.push({ path, method, pathItem, operation, id: uniqueId(asString(operation.operationId) ?? `${method} ${path}`, ids) });
     }
   }
   return planned;

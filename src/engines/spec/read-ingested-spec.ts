@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import { SPEC_FILE } from './ingest-spec.js';
 import { asArray, asObject } from './json-values.js';
+import { inlineSharedSchemas, type StoredSpec } from './shared-schemas.js';
 import { SpecError } from './spec-error.js';
 import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
 
@@ -18,14 +19,12 @@ export async function readIngestedSpec(projectRoot: string): Promise<FalconSpec 
   return parseIngestedSpec(text, `.falcon/${SPEC_FILE}`);
 }
 
-/** Checks the parts every reader relies on; the rest is trusted as ingest wrote it. */
+/**
+ * Checks the parts every reader relies on (the rest is trusted as ingest wrote it) and puts the
+ * shared schemas in place.
+ */
 export function parseIngestedSpec(text: string, shown: string): FalconSpec {
-  let spec;
-  try {
-    spec = asObject(parse(text, { maxAliasCount: -1 }));
-  } catch (error) {
-    throw new SpecError(`${shown}: not valid YAML (${(error as Error).message.split('\n')[0]}); ingest the spec again`);
-  }
+  const spec = asObject(parseSpecText(text, shown));
   if (spec?.format !== SPEC_FORMAT) {
     throw new SpecError(`${shown}: format is ${String(spec?.format)}, expected ${SPEC_FORMAT}; ingest the spec again`);
   }
@@ -36,5 +35,33 @@ export function parseIngestedSpec(text: string, shown: string): FalconSpec {
   if (!Array.isArray(spec.operations) || broken !== -1) {
     throw new SpecError(`${shown}: ${broken === -1 ? 'no operations list' : `operation ${broken + 1} lacks id, method, path or responses`}; ingest the spec again`);
   }
-  return spec as unknown as FalconSpec;
+  return inlineSharedSchemas(spec as unknown as StoredSpec, shown);
+}
+
+/** JSON after the `#` header lines, as ingest writes it; YAML (slower by far) for a file a person rewrote. */
+function parseSpecText(text: string, shown: string): unknown {
+  const start = jsonStart(text);
+  if (start !== undefined) {
+    try {
+      return JSON.parse(text.slice(start));
+    } catch {
+      // A person edited it into something else: YAML reads it, or says what is wrong.
+    }
+  }
+  try {
+    return parse(text, { maxAliasCount: -1 });
+  } catch (error) {
+    throw new SpecError(`${shown}: not valid YAML (${(error as Error).message.split('\n')[0]}); ingest the spec again`);
+  }
+}
+
+/** Where the JSON starts: after any `#` comment lines, at a `{`; undefined when the text is not that. */
+function jsonStart(text: string): number | undefined {
+  let index = 0;
+  while (text.startsWith('#', index)) {
+    const end = text.indexOf('\n', index);
+    if (end === -1) return undefined;
+    index = end + 1;
+  }
+  return text.startsWith('{', index) ? index : undefined;
 }

@@ -1,49 +1,70 @@
 import { asObject, type JsonObject } from './json-values.js';
+import { sharedSchemaRef } from './shared-schemas.js';
 import type { JsonSchema } from './spec-format.js';
+import { refPointerSegment } from './ref-pointer-segment.js';
 
 /** Where named schemas live in OpenAPI 3 and Swagger 2 documents. */
 const NAMED_SCHEMA_REF = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
 
 /**
- * Copies the schemas of a dereferenced document for spec.yaml. The dereference leaves a `$ref` only
- * where a schema refers to itself; those become `#/schemas/Name` and the named schemas are
- * collected (copied the same way), so the written file is self-contained and finite.
+ * Copies the schemas of a dereferenced document for spec.yaml. The dereference puts the same object
+ * wherever a named schema (`components/schemas`, `definitions`) is used: that one is copied once,
+ * into `shared`, and each use becomes a `#/sharedSchemas/Name` ref (readers put it back in place,
+ * see inlineSharedSchemas). It leaves a `$ref` only where a schema refers to itself; those become
+ * `#/schemas/Name` and the named schemas are collected into `circular`, so the written file is
+ * self-contained and finite.
  */
 export class SchemaCopier {
-  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly circular = new Map<string, JsonSchema>();
+  private readonly shared = new Map<string, JsonSchema>();
   private readonly pending: string[] = [];
+  private readonly names: Map<object, string>;
 
-  constructor(private readonly namedSchemas: JsonObject) {}
+  constructor(private readonly namedSchemas: JsonObject) {
+    this.names = new Map(Object.entries(namedSchemas).flatMap(([name, schema]) => (asObject(schema) ? [[schema as object, name]] : [])));
+  }
 
   copy(value: unknown): JsonSchema | undefined {
     const object = asObject(value);
     return object && (this.copyValue(object) as JsonSchema);
   }
 
-  /** The copied self-referencing schemas, after every operation has been copied. */
-  collected(): Record<string, JsonSchema> | undefined {
+  /** The self-referencing and the shared schemas, after every operation has been copied. */
+  collected(): { circular?: Record<string, JsonSchema>; shared?: Record<string, JsonSchema> } {
     for (let name = this.pending.pop(); name !== undefined; name = this.pending.pop()) {
-      this.schemas[name] = this.copy(this.namedSchemas[name]) ?? {};
+      this.circular.set(name, this.copyContent(asObject(this.namedSchemas[name]) ?? {}));
     }
-    return Object.keys(this.schemas).length > 0 ? this.schemas : undefined;
+    return {
+      ...(this.circular.size > 0 && { circular: Object.fromEntries(this.circular) }),
+      ...(this.shared.size > 0 && { shared: Object.fromEntries(this.shared) }),
+    };
   }
 
   private copyValue(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((item) => this.copyValue(item));
     const object = asObject(value);
     if (!object) return value;
+    const name = this.names.get(object);
+    if (name === undefined) return this.copyContent(object);
+    if (!this.shared.has(name)) {
+      this.shared.set(name, {});
+      this.shared.set(name, this.copyContent(object));
+    }
+    return { $ref: sharedSchemaRef(name) };
+  }
+
+  private copyContent(object: JsonObject): JsonSchema {
     if (typeof object.$ref === 'string') return { ...object, $ref: this.rename(object.$ref) };
-    const copy: JsonObject = {};
-    for (const [key, item] of Object.entries(object)) copy[key] = this.copyValue(item);
-    return copy;
+    // fromEntries, not assignment: a property named `__proto__` stays a property.
+    return Object.fromEntries(Object.entries(object).map(([key, item]) => [key, this.copyValue(item)]));
   }
 
   private rename(ref: string): string {
     const match = NAMED_SCHEMA_REF.exec(ref);
     if (!match?.[1]) return ref;
-    const name = decodeURIComponent(match[1].replaceAll('~1', '/').replaceAll('~0', '~'));
-    if (!(name in this.schemas)) {
-      this.schemas[name] = {};
+    const name = refPointerSegment(match[1]);
+    if (!this.circular.has(name)) {
+      this.circular.set(name, {});
       this.pending.push(name);
     }
     return `#/schemas/${match[1]}`;

@@ -1,4 +1,5 @@
 import type { SpecOperation } from '../spec/spec-format.js';
+import { plainId } from '../spec/unique-id.js';
 
 export interface OperationFilter {
   /** Keep only operations matching any of these; all when absent or empty. */
@@ -15,7 +16,8 @@ export class OperationFilterError extends Error {
 /**
  * Operations chosen by pattern. A pattern is an operationId (`getPet`), a method and path
  * (`GET /pets/{petId}`), a path alone (`/pets/{petId}`, any method), or `tag:pets`; `*` in a path
- * matches any run of characters (`/pets*`). Matching ignores case.
+ * matches any run of characters (`/pets*`). Matching ignores case, and an operationId is compared
+ * as the ingest made it an id (`find pet by id` finds `find_pet_by_id`).
  */
 export function selectOperations(operations: SpecOperation[], filter: OperationFilter = {}): SpecOperation[] {
   const include = filter.include ?? [];
@@ -44,7 +46,7 @@ export function matchesOperation(operation: SpecOperation, pattern: string): boo
   const methodAndPath = /^([A-Za-z]+)\s+(\/\S*)$/.exec(text);
   if (methodAndPath) return methodAndPath[1]!.toUpperCase() === operation.method && pathMatches(operation.path, methodAndPath[2]!);
   if (text.startsWith('/')) return pathMatches(operation.path, text);
-  return operation.id.toLowerCase() === text.toLowerCase();
+  return operation.id.toLowerCase() === text.toLowerCase() || operation.id.toLowerCase() === plainId(text).toLowerCase();
 }
 
 function pathMatches(path: string, pattern: string): boolean {

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { ingestSpec } from '../../../src/engines/spec/ingest-spec.js';
+import { parseIngestedSpec, readIngestedSpec } from '../../../src/engines/spec/read-ingested-spec.js';
 import type { FalconSpec, SpecOperation } from '../../../src/engines/spec/spec-format.js';
 import type { TempProject } from '../../tools/temp-project.js';
 import { projectWithSpecs } from './spec-project.js';
@@ -10,10 +11,13 @@ import { projectWithSpecs } from './spec-project.js';
 let project: TempProject | undefined;
 afterEach(() => project?.remove());
 
+/** The ingest's result, and what a reader of `.falcon/spec.yaml` gets back. */
 async function ingest(name: string): Promise<{ spec: FalconSpec; written: FalconSpec; summary: string }> {
   project = await projectWithSpecs(name);
   const result = await ingestSpec(`specs/${name}`, { projectRoot: project.root, signal: new AbortController().signal });
-  const written = parse(await readFile(path.join(project.root, '.falcon/spec.yaml'), 'utf8')) as FalconSpec;
+  const written = await readIngestedSpec(project.root);
+  if (!written) throw new Error('no spec.yaml written');
+  expect(written).toEqual(result.spec);
   return { spec: result.spec, written, summary: result.summary };
 }
 
@@ -90,5 +94,34 @@ describe('ingestSpec on OpenAPI', () => {
     const schema = written.operations[0]?.responses['200']?.content?.['application/json']?.schema;
     expect(schema).toEqual({ $ref: '#/schemas/Node' });
     expect(written.schemas?.Node).toMatchObject({ type: 'object', properties: { children: { type: 'array', items: { $ref: '#/schemas/Node' } } } });
+  });
+
+  it('writes JSON after a comment line, each named schema once; readers get it in place, and YAML still reads the file', async () => {
+    const { written } = await ingest('petstore-3.0.yaml');
+    const text = await readFile(path.join(project!.root, '.falcon/spec.yaml'), 'utf8');
+    const [header = '', ...rest] = text.split('\n');
+    expect(header).toBe("# Falcon's copy of specs/petstore-3.0.yaml, made by `falcon spec ingest`; the format is described in src/engines/spec/spec-format.ts.");
+    const stored = JSON.parse(rest.join('\n')) as Record<string, unknown> & FalconSpec;
+    expect(parse(text)).toEqual(stored);
+    expect(text.match(/"required": \[\s*"id",\s*"name"\s*\]/g)).toHaveLength(1);
+    expect(stored.sharedSchemas).toEqual({ Pet: written.operations[2]?.responses['200']?.content?.['application/json']?.schema });
+    expect(operation(stored, 'showPetById').responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/sharedSchemas/Pet' });
+    expect(operation(stored, 'listPets').responses['200']?.content?.['application/json']?.schema).toEqual({ type: 'array', items: { $ref: '#/sharedSchemas/Pet' } });
+
+    const pet = operation(written, 'showPetById').responses['200']?.content?.['application/json']?.schema;
+    expect(pet).toEqual({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' }, tag: { type: 'string' } } });
+    expect(operation(written, 'createPet').requestBody?.content['application/json']?.schema).toBe(pet);
+    expect(written).not.toHaveProperty('sharedSchemas');
+
+    // A person may rewrite the file as YAML: it reads back the same, only slower.
+    expect(parseIngestedSpec(stringify(parse(text)), 'edited.yaml')).toEqual(written);
+  });
+
+  it('says so when the file names a shared schema it lacks', async () => {
+    await ingest('petstore-3.0.yaml');
+    const text = await readFile(path.join(project!.root, '.falcon/spec.yaml'), 'utf8');
+    expect(() => parseIngestedSpec(text.replace('"Pet": {', '"Dog": {'), '.falcon/spec.yaml')).toThrow(
+      '.falcon/spec.yaml: a $ref names shared schema "Pet", which sharedSchemas lacks; ingest the spec again',
+    );
   });
 });

@@ -2,9 +2,8 @@ import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { ingestSpec } from '../../../src/engines/spec/ingest-spec.js';
-import { parseIngestedSpec } from '../../../src/engines/spec/read-ingested-spec.js';
+import { parseIngestedSpec, readIngestedSpec } from '../../../src/engines/spec/read-ingested-spec.js';
 import type { FalconSpec, SpecOperation } from '../../../src/engines/spec/spec-format.js';
 import { createTempProject, type TempProject } from '../../tools/temp-project.js';
 
@@ -18,10 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => project.remove());
 
-/** Ingests `oas/<sample>` and returns what `.falcon/spec.yaml` now holds. */
+/** Ingests `oas/<sample>` and returns what a reader of `.falcon/spec.yaml` now gets. */
 async function ingest(sample: string): Promise<{ spec: FalconSpec; summary: string }> {
   const result = await ingestSpec(`oas/${sample}`, { projectRoot: project.root, signal: new AbortController().signal });
-  const spec = parse(await readFile(path.join(project.root, '.falcon/spec.yaml'), 'utf8')) as FalconSpec;
+  const spec = await readIngestedSpec(project.root);
+  if (!spec) throw new Error('no spec.yaml written');
   return { spec, summary: result.summary };
 }
 

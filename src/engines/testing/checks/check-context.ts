@@ -1,8 +1,8 @@
 import type { HttpResponse } from '../../http/send-request.js';
 import type { SpecOperation, SpecResponse } from '../../spec/spec-format.js';
+import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
 import type { Finding } from '../test-run.js';
-import type { SchemaValidators } from './schema-validators.js';
 
 /** What the checks read of a response: the whole body, not the copy cut for the report. */
 export type CheckedResponse = Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'body' | 'durationMs'> &
@@ -22,7 +22,8 @@ export interface CheckContext {
   /** The documented response the status selects; absent when the status is not documented. */
   documented?: DocumentedResponse;
   maxResponseTimeMs?: number;
-  schemas: SchemaValidators;
+  /** For the checks that validate against the spec's schemas; absent when none of them is on. */
+  schemas?: SpecSchemaValidator;
 }
 
 export type ResponseCheck = (context: CheckContext) => Finding[] | Promise<Finding[]>;

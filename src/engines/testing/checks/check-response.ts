@@ -1,4 +1,5 @@
 import type { FalconSpec } from '../../spec/spec-format.js';
+import { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
 import { CHECK_NAMES, type CheckName, type Finding } from '../test-run.js';
 import type { CheckContext, CheckedResponse, ResponseCheck } from './check-context.js';
@@ -10,7 +11,6 @@ import { negativeDataRejection } from './negative-data-rejection.js';
 import { notAServerError } from './not-a-server-error.js';
 import { responseHeadersConformance } from './response-headers-conformance.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
-import { SchemaValidators } from './schema-validators.js';
 import { statusCodeConformance } from './status-code-conformance.js';
 
 const CHECKS: Record<CheckName, ResponseCheck> = {
@@ -22,6 +22,9 @@ const CHECKS: Record<CheckName, ResponseCheck> = {
   negative_data_rejection: negativeDataRejection,
   max_response_time: maxResponseTime,
 };
+
+/** The checks that validate against the spec's schemas. */
+const SCHEMA_CHECKS: ReadonlySet<CheckName> = new Set(['response_schema_conformance', 'response_headers_conformance']);
 
 /** The checks that need the spec's operation; the others judge any response. */
 const SPEC_CHECKS: ReadonlySet<CheckName> = new Set([
@@ -53,8 +56,10 @@ export function activeChecks(options: ResponseCheckOptions): CheckName[] {
 
 /** A checker for one run: response schemas are compiled once and reused by every case. */
 export function createResponseChecker(options: ResponseCheckOptions): ResponseChecker {
-  const checks = activeChecks(options).map((name) => CHECKS[name]);
-  const schemas = new SchemaValidators(options.spec?.schemas);
+  const active = activeChecks(options);
+  const checks = active.map((name) => CHECKS[name]);
+  const needsSchemas = active.some((name) => SCHEMA_CHECKS.has(name));
+  let validator: Promise<SpecSchemaValidator> | undefined;
   const operations = new Map((options.spec?.operations ?? []).map((operation) => [operation.id, operation]));
   return async (testCase, response) => {
     const operation = testCase.operationId === undefined ? undefined : operations.get(testCase.operationId);
@@ -64,7 +69,7 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
       operation,
       documented: operation && documentedResponse(operation, response.status),
       maxResponseTimeMs: options.maxResponseTimeMs,
-      schemas,
+      ...(needsSchemas && { schemas: await (validator ??= SpecSchemaValidator.load(options.spec?.schemas)) }),
     };
     const findings = await Promise.all([...checks, expectedStatus].map((check) => check(context)));
     return findings.flat();

@@ -1,7 +1,7 @@
 import type { JsonSchema, SpecHeader } from '../../spec/spec-format.js';
+import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { Finding } from '../test-run.js';
 import { type CheckContext, documentedLabel, responseHeader } from './check-context.js';
-import type { SchemaValidators } from './schema-validators.js';
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
@@ -10,9 +10,9 @@ const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
  * and has a simple schema (integer, number, boolean, string with its format, pattern or enum) must
  * match it. `Content-Type` is left to content_type_conformance, as OpenAPI says.
  */
-export async function responseHeadersConformance({ operation, documented, response, schemas }: CheckContext): Promise<Finding[]> {
+export function responseHeadersConformance({ operation, documented, response, schemas }: CheckContext): Finding[] {
   const headers = documented?.response.headers;
-  if (!operation || !documented || !headers) return [];
+  if (!operation || !documented || !headers || !schemas) return [];
   const findings: Finding[] = [];
   for (const [name, header] of Object.entries(headers)) {
     if (name.toLowerCase() === 'content-type') continue;
@@ -21,19 +21,19 @@ export async function responseHeadersConformance({ operation, documented, respon
       if (header.required) findings.push({ kind: 'response_headers_conformance', message: `required header ${name} is missing (documented for ${documentedLabel(operation, documented)})` });
       continue;
     }
-    for (const problem of await headerViolations(header, value, schemas)) {
+    for (const problem of headerViolations(header, value, schemas)) {
       findings.push({ kind: 'response_headers_conformance', message: `header ${name}${problem.replace(/^\$/, '')} (documented for ${documentedLabel(operation, documented)})` });
     }
   }
   return findings;
 }
 
-async function headerViolations(header: SpecHeader, text: string, schemas: SchemaValidators): Promise<string[]> {
+function headerViolations(header: SpecHeader, text: string, schemas: SpecSchemaValidator): string[] {
   const type = simpleType(header.schema);
   if (!header.schema || !type) return [];
   const value = typed(text, type);
   try {
-    return await schemas.violations(header.schema, { exact: value, plain: value });
+    return schemas.violations(header.schema, { exact: value, plain: value });
   } catch (error) {
     return [`: its documented schema cannot be used: ${(error as Error).message}`];
   }

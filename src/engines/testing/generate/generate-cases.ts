@@ -1,4 +1,5 @@
 import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
+import { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
 import { boundaryCases } from './boundary-cases.js';
 import { CaseIds } from './case-ids.js';
@@ -8,7 +9,6 @@ import { linkChains } from './link-chains.js';
 import { negativeCases } from './negative-cases.js';
 import { operationCase, operationLabel, type OperationCases } from './operation-case.js';
 import { caseRequest } from './request-values.js';
-import { createSchemaValidator } from './schema-validator.js';
 import { SeededRandom } from './seeded-random.js';
 import { inferredChains } from './stateful-chains.js';
 import { STRATEGIES, type GenerateOptions } from './strategies.js';
@@ -25,7 +25,7 @@ export { STRATEGIES, type GenerateOptions, type Strategy } from './strategies.js
 export async function generateCases(spec: FalconSpec, operations: SpecOperation[], options: GenerateOptions = {}): Promise<TestCase[]> {
   const strategies = new Set(options.strategies ?? STRATEGIES);
   const random = new SeededRandom(options.seed ?? 1);
-  const validator = await createSchemaValidator(spec);
+  const validator = await SpecSchemaValidator.load(spec.schemas);
   const ids = new CaseIds();
   const cases: TestCase[] = [];
   const chainable: ChainableOperation[] = [];

@@ -1,14 +1,14 @@
 import type { FalconSpec, JsonSchema, SpecOperation, SpecParameter } from '../../spec/spec-format.js';
+import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import { isJsonMediaType, chooseMediaType } from './request-body.js';
 import type { BodyValue, ParameterValue, RequestValues } from './request-values.js';
 import { SchemaSampler } from './sample-schema.js';
-import type { SchemaValidator } from './schema-validator.js';
 import type { SeededRandom } from './seeded-random.js';
 
 /** What generating the cases of one operation needs. */
 export interface GenerationContext {
   spec: FalconSpec;
-  validator: SchemaValidator;
+  validator: SpecSchemaValidator;
   /** Forked for the operation, so its values do not depend on the others. */
   random: SeededRandom;
 }

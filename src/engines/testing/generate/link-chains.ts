@@ -1,10 +1,10 @@
 import type { FalconSpec, SpecLink, SpecOperation } from '../../spec/spec-format.js';
+import { refPointerSegment } from '../../spec/ref-pointer-segment.js';
 import type { TestCase } from '../test-case.js';
 import type { CaseIds } from './case-ids.js';
 import { chainStep, goneStatuses, jsonPathOf, type ChainableOperation, type StepOverrides } from './chain-step.js';
 import { operationLabel } from './operation-case.js';
 import { pathOrHeaderText } from './parameter-text.js';
-import { pointerSegment } from './schema-shape.js';
 
 /** Reads before writes, deletes last. */
 const METHOD_ORDER = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST'];
@@ -122,7 +122,7 @@ function linkValue(expression: unknown, name: string, source: ChainableOperation
   if (typeof expression !== 'string') return expression === null || expression === undefined ? undefined : JSON.stringify(expression);
   const pointer = /^\$response\.body#(\/.*)$/.exec(expression);
   if (pointer?.[1]) {
-    const path = pointer[1].slice(1).split('/').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : pointerSegment(segment)));
+    const path = pointer[1].slice(1).split('/').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : refPointerSegment(segment)));
     const jsonPath = jsonPathOf(path);
     let variable = name;
     for (let n = 2; extract[variable] !== undefined && extract[variable] !== jsonPath; n++) variable = `${name}_${n}`;

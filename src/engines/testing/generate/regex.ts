@@ -1,4 +1,4 @@
-/** A JSON Schema `pattern` as a JavaScript regex: Unicode first, else as written (see schema-validator.ts); undefined when neither compiles. */
+/** A JSON Schema `pattern` as a JavaScript regex: Unicode first, else as written (see spec-schema/spec-schema-validator.ts); undefined when neither compiles. */
 export function patternRegex(pattern: string): RegExp | undefined {
   for (const flags of ['u', '']) {
     try {

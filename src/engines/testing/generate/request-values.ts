@@ -1,6 +1,7 @@
 import type { ParamMap } from '../../http/prepare-request.js';
 import type { FalconSpec, JsonSchema, SpecOperation, SpecParameter } from '../../spec/spec-format.js';
 import type { CaseRequest } from '../test-case.js';
+import { withAcceptHeader } from './accept-header.js';
 import { addQueryValue, cookieHeader, pathOrHeaderText, pathValue } from './parameter-text.js';
 import { encodeBody } from './request-body.js';
 
@@ -21,7 +22,7 @@ export interface RequestValues {
   body?: BodyValue;
 }
 
-/** The case request carrying the values. */
+/** The case request carrying the values, accepting what the operation's success responses document. */
 export function caseRequest(operation: SpecOperation, values: RequestValues, spec: FalconSpec): CaseRequest {
   const pathParams: Record<string, string | number | boolean> = {};
   const query: ParamMap = {};
@@ -34,13 +35,14 @@ export function caseRequest(operation: SpecOperation, values: RequestValues, spe
     else cookies.push([parameter.name, value]);
   }
   if (cookies.length > 0) headers.Cookie = cookieHeader(cookies);
+  const accepting = withAcceptHeader(headers, operation);
   const body = values.body && encodeBody(values.body.mediaType, values.body.value, values.body.schema, spec);
   return {
     method: operation.method,
     path: operation.path,
     ...(Object.keys(pathParams).length > 0 && { pathParams }),
     ...(Object.keys(query).length > 0 && { query }),
-    ...(Object.keys(headers).length > 0 && { headers }),
+    ...(Object.keys(accepting).length > 0 && { headers: accepting }),
     ...(body && { body: body.body, contentType: body.contentType }),
   };
 }

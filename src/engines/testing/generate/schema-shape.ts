@@ -1,14 +1,11 @@
 import { asObject } from '../../spec/json-values.js';
 import type { FalconSpec, JsonSchema } from '../../spec/spec-format.js';
-
-/** How spec.yaml keeps a self-referencing schema: `{$ref: "#/schemas/Name"}`, the name as a JSON pointer segment. */
-export const SPEC_SCHEMA_REF = /^#\/schemas\/(.+)$/;
+import { specSchemaName } from '../spec-schema/spec-schema-ref.js';
 
 /** The named schema a `#/schemas/Name` ref points to, with the name, or undefined for any other schema. */
 export function referencedSchema(schema: JsonSchema, spec: FalconSpec): { name: string; schema: JsonSchema } | undefined {
-  const match = typeof schema.$ref === 'string' ? SPEC_SCHEMA_REF.exec(schema.$ref) : null;
-  if (!match?.[1]) return undefined;
-  const name = pointerSegment(match[1]);
+  const name = specSchemaName(schema);
+  if (name === undefined) return undefined;
   const target = asObject(spec.schemas?.[name]);
   return target ? { name, schema: target } : undefined;
 }
@@ -93,15 +90,4 @@ function inferredTypes(schema: JsonSchema): string[] {
   }
   if (schema.pattern !== undefined || schema.minLength !== undefined || schema.maxLength !== undefined || typeof schema.format === 'string') return ['string'];
   return [];
-}
-
-/** A JSON pointer segment as written in a `$ref` → the name it stands for. */
-export function pointerSegment(segment: string): string {
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    // Not percent-encoded after all.
-  }
-  return decoded.replaceAll('~1', '/').replaceAll('~0', '~');
 }

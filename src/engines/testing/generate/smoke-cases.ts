@@ -1,5 +1,6 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
-import type { TestCase } from '../test-case.js';
+import type { CaseRequest, TestCase } from '../test-case.js';
+import { withAcceptHeader } from './accept-header.js';
 import { CaseIds } from './case-ids.js';
 import { operationLabel } from './operation-case.js';
 
@@ -23,7 +24,7 @@ export function smokeCases(operations: SpecOperation[]): TestCase[] {
       kind: 'smoke',
       operationId: operation.id,
       tags: [...operation.tags],
-      request: { method: 'GET', path: operation.path },
+      request: smokeRequest(operation.path, operation),
     }));
   return [...cases, healthProbe(operations)];
 }
@@ -37,6 +38,11 @@ function healthProbe(operations: SpecOperation[]): TestCase {
     kind: 'smoke',
     ...(found && { operationId: found.id }),
     tags: [],
-    request: { method: 'GET', path },
+    request: smokeRequest(path, found),
   };
+}
+
+function smokeRequest(path: string, operation: SpecOperation | undefined): CaseRequest {
+  const headers = operation ? withAcceptHeader({}, operation) : {};
+  return { method: 'GET', path, ...(Object.keys(headers).length > 0 && { headers }) };
 }

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FalconSpec } from '../../../../src/engines/spec/spec-format.js';
 import { generateCases } from '../../../../src/engines/testing/generate/generate-cases.js';
-import { createSchemaValidator } from '../../../../src/engines/testing/generate/schema-validator.js';
+import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import { caseOf, ingestedSpec, NOT_COMPARABLE, operationOf, publicSampleFiles, sentBodySchema, sentParameterValue } from './generation-fixtures.js';
 
 /** Each parameter and JSON body a happy case sends, checked with ajv against its schema; returns the problems. */
 async function invalidHappyValues(spec: FalconSpec, cases: TestCase[]): Promise<string[]> {
-  const validator = await createSchemaValidator(spec);
+  const validator = await SpecSchemaValidator.load(spec.schemas);
   const problems: string[] = [];
   for (const testCase of cases.filter((candidate) => candidate.kind === 'happy')) {
     const operation = operationOf(spec, testCase.operationId!);

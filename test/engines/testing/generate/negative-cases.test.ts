@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FalconSpec } from '../../../../src/engines/spec/spec-format.js';
 import { generateCases } from '../../../../src/engines/testing/generate/generate-cases.js';
-import { createSchemaValidator } from '../../../../src/engines/testing/generate/schema-validator.js';
+import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import { caseOf, ingestedSpec, NOT_COMPARABLE, operationOf, publicSampleFiles, sentBodySchema, sentParameterValue } from './generation-fixtures.js';
 
 /** The negative cases whose request is in fact valid by the spec: must be none. */
 async function validNegatives(spec: FalconSpec, cases: TestCase[]): Promise<string[]> {
-  const validator = await createSchemaValidator(spec);
+  const validator = await SpecSchemaValidator.load(spec.schemas);
   return cases
     .filter((testCase) => testCase.kind === 'negative')
     .filter((testCase) => {

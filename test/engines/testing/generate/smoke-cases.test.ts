@@ -11,7 +11,14 @@ describe('smokeCases', () => {
   it('sends every GET without required parameters, plus a GET /health outside the spec when it has none', async () => {
     const petstore = await ingestedSpec('petstore-3.0.yaml');
     expect(smokeCases(petstore.operations)).toEqual([
-      { id: 'listPets/smoke/no-parameters', name: 'GET /pets', kind: 'smoke', operationId: 'listPets', tags: ['pets'], request: { method: 'GET', path: '/pets' } },
+      {
+        id: 'listPets/smoke/no-parameters',
+        name: 'GET /pets',
+        kind: 'smoke',
+        operationId: 'listPets',
+        tags: ['pets'],
+        request: { method: 'GET', path: '/pets', headers: { Accept: 'application/json' } },
+      },
       { id: 'health-probe', name: 'GET /health (health probe)', kind: 'smoke', tags: [], request: { method: 'GET', path: '/health' } },
     ]);
   });

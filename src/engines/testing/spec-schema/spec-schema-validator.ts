@@ -1,0 +1,87 @@
+import type { ValidateFunction } from 'ajv';
+import type { JsonDocument } from '../../assertions/exact-json.js';
+import { ajvFactory, describeViolation, JsonSchemaError } from '../../assertions/json-schema.js';
+import type { JsonSchema } from '../../spec/spec-format.js';
+import { type SchemaDirection, type SpecSchemas, specJsonSchema } from './spec-json-schema.js';
+
+type MakeAjv = Awaited<ReturnType<typeof ajvFactory>>;
+type Ajv = ReturnType<MakeAjv>;
+type Compiled = { validate: ValidateFunction } | { error: string };
+
+/**
+ * Values checked against the spec's schemas (see specJsonSchema) with ajv, 2020-12, formats checked,
+ * each distinct schema compiled once per direction: generation asks whether a value is valid, the
+ * checks ask for every violation. A `pattern` that is not a valid Unicode regex (`{` unescaped, as
+ * many specs write it) is read without the `u` flag, as the spec's author most likely meant.
+ */
+export class SpecSchemaValidator {
+  private readonly instances = new Map<string, Ajv>();
+  /** By the schema object first (the same one is checked again and again), then by its text. */
+  private readonly byObject = new Map<string, WeakMap<JsonSchema, Compiled>>();
+  private readonly byText = new Map<string, Compiled>();
+
+  private constructor(
+    private readonly makeAjv: MakeAjv,
+    private readonly schemas: SpecSchemas | undefined,
+  ) {}
+
+  /** Loads ajv (large: not at start-up). `schemas`: the spec's, the targets of `#/schemas/Name`. */
+  static async load(schemas?: SpecSchemas): Promise<SpecSchemaValidator> {
+    return new SpecSchemaValidator(await ajvFactory('2020-12'), schemas);
+  }
+
+  /** Whether the value is valid; undefined when the schema cannot be compiled (a ref to nowhere, say): then nothing is known. */
+  isValid(schema: JsonSchema, value: unknown, direction: SchemaDirection = 'request'): boolean | undefined {
+    const compiled = this.compiled(schema, direction, false);
+    return 'validate' in compiled ? compiled.validate(value) : undefined;
+  }
+
+  /**
+   * One line per problem (`$.items[2].price: must be number, got "12"`), empty when the document is
+   * valid; a JsonSchemaError when the schema itself cannot be used.
+   */
+  violations(schema: JsonSchema, document: JsonDocument, direction: SchemaDirection = 'response'): string[] {
+    const compiled = this.compiled(schema, direction, true);
+    if ('error' in compiled) throw new JsonSchemaError(compiled.error);
+    if (compiled.validate(document.plain)) return [];
+    return [...new Set((compiled.validate.errors ?? []).map((error) => describeViolation(error, document)))];
+  }
+
+  private compiled(schema: JsonSchema, direction: SchemaDirection, allErrors: boolean): Compiled {
+    const mode = `${direction} ${allErrors}`;
+    let objects = this.byObject.get(mode);
+    if (!objects) this.byObject.set(mode, (objects = new WeakMap()));
+    const known = objects.get(schema);
+    if (known) return known;
+    const key = `${mode} ${JSON.stringify(schema)}`;
+    let compiled = this.byText.get(key);
+    if (!compiled) {
+      compiled = this.compile(specJsonSchema(schema, this.schemas, direction), allErrors);
+      this.byText.set(key, compiled);
+    }
+    objects.set(schema, compiled);
+    return compiled;
+  }
+
+  private compile(jsonSchema: JsonSchema, allErrors: boolean): Compiled {
+    try {
+      return { validate: this.ajv(allErrors, true).compile(jsonSchema) };
+    } catch (error) {
+      const message = (error as Error).message;
+      if (!/regular expression/i.test(message)) return { error: message };
+      try {
+        return { validate: this.ajv(allErrors, false).compile(jsonSchema) };
+      } catch {
+        return { error: message };
+      }
+    }
+  }
+
+  private ajv(allErrors: boolean, unicodeRegExp: boolean): Ajv {
+    const key = `${allErrors} ${unicodeRegExp}`;
+    let ajv = this.instances.get(key);
+    // Each schema is compiled once and run a few times: compiling fast matters more than running fast.
+    if (!ajv) this.instances.set(key, (ajv = this.makeAjv({ allErrors, unicodeRegExp, code: { optimize: false } })));
+    return ajv;
+  }
+}

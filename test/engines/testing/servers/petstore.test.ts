@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
+import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
+import type { SpecServer } from '../../../support/loopback-server.js';
+import { startPetstore } from '../../../support/petstore-server.js';
+import { chainSteps, distinctFindings, findingKinds, stepLine, testServer } from './spec-run.js';
+
+/**
+ * The stateful Petstore of swagger-express-middleware, whose validateRequest middleware checks every
+ * request against the same spec independently of Falcon: it must accept every valid case and refuse
+ * every negative one, the chain must find the pet it created, then find it gone; and where the
+ * sample breaks its own spec, the checks must say so.
+ */
+describe('falcon test against the Petstore of swagger-express-middleware', () => {
+  let server: SpecServer;
+  let tested: SpecTestResult;
+  beforeAll(async () => {
+    server = await startPetstore();
+    tested = await testServer(server);
+  });
+  afterAll(() => server?.close());
+
+  const status = (result: CaseResult) => result.response?.status ?? 0;
+  const ofKind = (...kinds: string[]) => tested.run.results.filter((result) => kinds.includes(result.case.kind));
+
+  it('has every valid case accepted: no 400 for a happy or boundary request', () => {
+    const valid = ofKind('happy', 'boundary');
+    expect(valid.length).toBeGreaterThan(30);
+    expect(valid.filter((result) => status(result) === 400).map((result) => result.case.id)).toEqual([]);
+    expect(valid.filter((result) => result.case.operationId === 'addPet').every((result) => status(result) === 201)).toBe(true);
+  });
+
+  it('has every negative case refused with a 4xx, so no negative_data_rejection', () => {
+    const negative = ofKind('negative');
+    expect(negative.length).toBeGreaterThan(50);
+    expect(negative.filter((result) => status(result) < 400 || status(result) >= 500).map((result) => `${result.case.id} → ${status(result)}`)).toEqual([]);
+    expect(tested.run.results.filter((result) => result.findings.some((finding) => finding.kind === 'negative_data_rejection'))).toEqual([]);
+  });
+
+  it('runs the create → read → update → delete → read chain on the pet it created, by name', () => {
+    const chain = chainSteps(tested.run.results, 'addPet/stateful/chain-petName');
+    expect(chain.map(stepLine)).toEqual(['POST /pets 201', 'GET /pets/{petName} 200', 'PATCH /pets/{petName} 200', 'DELETE /pets/{petName} 200', 'GET /pets/{petName} 404']);
+    expect(chain[0]!.case.extract).toEqual({ petName: '$.name' });
+    const created = JSON.parse(chain[0]!.request!.body!) as { name: string };
+    for (const step of chain.slice(1)) expect(step.request!.url).toBe(`${server.url}/pets/${encodeURIComponent(created.name)}`);
+    expect(JSON.parse(chain[1]!.response!.body)).toEqual(created);
+  });
+
+  it('reports where the sample breaks its spec: HTML errors documented as JSON, an undocumented 400, an empty JSON body', () => {
+    expect(distinctFindings(tested.run.results)).toEqual([
+      'addPet status_code_conformance: status 400 is not documented for addPet (documented: 201)',
+      'addPetPhoto content_type_conformance: content-type text/html is not documented for addPetPhoto default (documented: application/json)',
+      'deletePet response_schema_conformance: the body is not valid JSON, but deletePet default documents application/json: it is empty',
+      'deletePets content_type_conformance: content-type text/html is not documented for deletePets default (documented: application/json)',
+      'findPetByName content_type_conformance: content-type text/html is not documented for findPetByName default (documented: application/json)',
+      'findPets content_type_conformance: content-type text/html is not documented for findPets default (documented: application/json)',
+      'getPetPhoto content_type_conformance: content-type text/html is not documented for getPetPhoto default (documented: image/jpeg, image/gif, image/png, image/bmp)',
+      'patch_pets_petName content_type_conformance: content-type text/html is not documented for patch_pets_petName default (documented: application/json)',
+    ]);
+    // Each negative case gets the one finding its operation's error answer earns.
+    for (const result of ofKind('negative').filter((candidate) => candidate.findings.length > 0)) {
+      expect(result.findings.map((finding) => finding.kind), result.case.id).toEqual([result.case.operationId === 'addPet' ? 'status_code_conformance' : 'content_type_conformance']);
+    }
+    expect(ofKind('negative').filter((result) => result.case.operationId === 'addPet' && result.findings.length === 0)).toEqual([]);
+    // A pet or photo that is not there: an HTML 404; deleting a pet that is not there: 200 with no body.
+    expect(findingKinds(ofKind('happy', 'boundary', 'stateful'))).toEqual({
+      'findPetByName/happy/valid': ['content_type_conformance'],
+      'deletePet/happy/valid': ['response_schema_conformance'],
+      'getPetPhoto/happy/valid': ['content_type_conformance'],
+      'findPetByName/stateful/read-deleted': ['content_type_conformance'],
+    });
+  });
+});
