@@ -27,7 +27,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export async function openApiToSpec(spec: SpecDocument, projectRoot: string, signal: AbortSignal): Promise<ConvertedSpec & SharedSchemaSection> {
   const document = await dereference(spec, new ConfinedRefs(spec, projectRoot, signal), signal);
   const isSwagger2 = typeof document.swagger === 'string';
-  const schemas = new SchemaCopier(asObject(isSwagger2 ? document.definitions : asObject(document.components)?.schemas) ?? {});
+  const schemas = new SchemaCopier(asObject(isSwagger2 ? document.definitions : asObject(document.components)?.schemas) ?? {}, document);
   const info = asObject(document.info) ?? {};
   const description = asString(info.description);
   const operations = convertOperations(document, isSwagger2, schemas);

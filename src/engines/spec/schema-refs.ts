@@ -17,10 +17,14 @@ const NAMED_SCHEMA_REF = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
 export class SchemaCopier {
   private readonly circular = new Map<string, JsonSchema>();
   private readonly shared = new Map<string, JsonSchema>();
-  private readonly pending: string[] = [];
+  private readonly pending: Array<[string, JsonObject]> = [];
   private readonly names: Map<object, string>;
 
-  constructor(private readonly namedSchemas: JsonObject) {
+  /** `document` is the whole dereferenced document, for refs that point elsewhere than to a named schema. */
+  constructor(
+    private readonly namedSchemas: JsonObject,
+    private readonly document: JsonObject,
+  ) {
     this.names = new Map(Object.entries(namedSchemas).flatMap(([name, schema]) => (asObject(schema) ? [[schema as object, name]] : [])));
   }
 
@@ -31,8 +35,8 @@ export class SchemaCopier {
 
   /** The self-referencing and the shared schemas, after every operation has been copied. */
   collected(): { circular?: Record<string, JsonSchema>; shared?: Record<string, JsonSchema> } {
-    for (let name = this.pending.pop(); name !== undefined; name = this.pending.pop()) {
-      this.circular.set(name, this.copyContent(asObject(this.namedSchemas[name]) ?? {}));
+    for (let next = this.pending.pop(); next !== undefined; next = this.pending.pop()) {
+      this.circular.set(next[0], this.copyContent(next[1]));
     }
     return {
       ...(this.circular.size > 0 && { circular: Object.fromEntries(this.circular) }),
@@ -59,14 +63,28 @@ export class SchemaCopier {
     return Object.fromEntries(Object.entries(object).map(([key, item]) => [key, this.copyValue(item)]));
   }
 
+  /**
+   * A ref the dereference left in place (a cycle): to a named schema it keeps the name; to any other
+   * place in the document (`#/paths/~1pets/post/…`) the pointer itself becomes the name.
+   */
   private rename(ref: string): string {
-    const match = NAMED_SCHEMA_REF.exec(ref);
-    if (!match?.[1]) return ref;
-    const name = refPointerSegment(match[1]);
+    const named = NAMED_SCHEMA_REF.exec(ref);
+    const local = /^#\/(.+)$/.exec(ref);
+    if (!local?.[1]) return ref;
+    const segments = (named?.[1] ?? local[1]).split('/').map(refPointerSegment);
+    const target = named ? asObject(this.namedSchemas[segments[0]!]) : valueAt(this.document, segments);
+    if (!target) return ref;
+    const name = segments.join('/');
     if (!this.circular.has(name)) {
       this.circular.set(name, {});
-      this.pending.push(name);
+      this.pending.push([name, target]);
     }
-    return `#/schemas/${match[1]}`;
+    return `#/schemas/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
   }
+}
+
+function valueAt(document: JsonObject, segments: string[]): JsonObject | undefined {
+  let value: unknown = document;
+  for (const segment of segments) value = Array.isArray(value) ? value[Number(segment)] : asObject(value)?.[segment];
+  return asObject(value);
 }
