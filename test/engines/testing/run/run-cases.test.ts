@@ -110,6 +110,16 @@ describe('runCases', () => {
     }
   });
 
+  it('sends a DELETE outside a chain only once every other case has its answer', async () => {
+    const local = await startScriptedApi({ 'GET /slow/*': { delayMs: 50, body: { ok: true } }, 'DELETE /slow/*': { status: 204 } });
+    const remove: TestCase = { ...getCase('delete-1', '/slow/1'), request: { method: 'DELETE', path: '/slow/1' } };
+    const reads = Array.from({ length: 5 }, (_, index) => getCase(`read-${index}`, `/slow/${index}`));
+    const run = await runCases([remove, ...reads], { baseUrl: local.url, concurrency: 4 });
+    expect(run.results.map((result) => result.case.id)).toEqual(['delete-1', 'read-0', 'read-1', 'read-2', 'read-3', 'read-4']);
+    expect(local.received.map((request) => request.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'GET', 'DELETE']);
+    await local.close();
+  });
+
   it('refuses a concurrency below one', async () => {
     await expect(runCases([], { baseUrl: api.url, concurrency: 0 })).rejects.toThrow('concurrency must be a whole number of at least 1, got 0');
   });

@@ -23,12 +23,19 @@ describe('falcon test against json-server', () => {
 
   const ofKind = (...kinds: string[]) => tested.run.results.filter((result) => kinds.includes(result.case.kind));
 
-  it('covers every operation, and every happy, boundary and stateful case passes', () => {
+  it('covers every operation; the valid cases pass but where they read back what an accepted invalid write stored', () => {
     expect(tested.run.operations).toEqual({ total: 11, covered: 11 });
     const valid = ofKind('happy', 'boundary', 'stateful');
     expect(valid.length).toBeGreaterThan(20);
-    expect(findingKinds(valid)).toEqual({});
-    expect(valid.every((result) => result.outcome === 'passed')).toBe(true);
+    // The DELETE of post 1 goes last, so the PATCHes of post 1 answer with the number an earlier
+    // negative case stored as its author.
+    expect(findingKinds(valid)).toEqual({
+      'updatePost/happy/valid': ['response_schema_conformance'],
+      'updatePost/happy/required-only': ['response_schema_conformance'],
+    });
+    for (const result of valid.filter((candidate) => candidate.findings.length > 0)) {
+      expect(result.findings.map((finding) => finding.message)).toEqual(['$.author: must be string, got 12345']);
+    }
   });
 
   it('finds the invalid input it accepts, and what that input then breaks', () => {
@@ -42,6 +49,9 @@ describe('falcon test against json-server', () => {
       'createPost/negative/author-wrong-type': ['negative_data_rejection', 'response_schema_conformance'],
       'replacePost/negative/title-wrong-type': ['negative_data_rejection', 'response_schema_conformance'],
       'replacePost/negative/author-wrong-type': ['negative_data_rejection', 'response_schema_conformance'],
+      'updatePost/negative/body-missing': ['negative_data_rejection', 'response_schema_conformance'],
+      'updatePost/negative/title-wrong-type': ['negative_data_rejection', 'response_schema_conformance', 'response_schema_conformance'],
+      'updatePost/negative/author-wrong-type': ['negative_data_rejection', 'response_schema_conformance'],
       'createComment/negative/body-wrong-type-2': ['negative_data_rejection', 'response_schema_conformance'],
       'createComment/negative/postId-wrong-type': ['negative_data_rejection', 'response_schema_conformance'],
       // A JSON body that is no object makes it fail with a 500 and its stack trace.
@@ -52,8 +62,6 @@ describe('falcon test against json-server', () => {
       // An id that is no number finds no record (the documented 404), but the comments of no post are an empty list.
       'listPostComments/negative/path-postId-wrong-type': ['negative_data_rejection'],
     });
-    // The happy DELETE of post 1 ran before them: the PATCHes of post 1 get the documented 404.
-    expect(ofKind('negative').filter((result) => result.case.operationId === 'updatePost' && result.findings.length === 0).map((result) => result.response?.status)).toEqual([404, 404, 404, 404]);
   });
 
   it('runs create → read → replace → update → delete → read on the post it created', () => {
