@@ -11,6 +11,7 @@ import { asSuiteToolError } from './suite-for-tool.js';
 import { testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
+import { specLabel } from '../engines/spec/spec-label.js';
 
 const SAMPLE_SIZE = 12;
 const SHOWN_OPERATIONS = 15;
@@ -79,7 +80,7 @@ function describeCases(spec: FalconSpec, operations: SpecOperation[], strategies
   const shownOperations = perOperation.slice(0, SHOWN_OPERATIONS).map(([id, total]) => `${id} ${total}`);
   if (perOperation.length > SHOWN_OPERATIONS) shownOperations.push(`… and ${perOperation.length - SHOWN_OPERATIONS} more operations`);
   return [
-    `Generated ${cases.length} case${cases.length === 1 ? '' : 's'}${kept} for ${operations.length} operation${operations.length === 1 ? '' : 's'} of ${spec.title} ${spec.version} (strategies: ${strategies.join(', ')}).`,
+    `Generated ${cases.length} case${cases.length === 1 ? '' : 's'}${kept} for ${operations.length} operation${operations.length === 1 ? '' : 's'} of ${specLabel(spec)} (strategies: ${strategies.join(', ')}).`,
     `By kind: ${countBy(cases, (testCase) => testCase.kind).map(([kind, total]) => `${kind} ${total}`).join(', ')}.`,
     `By operation: ${shownOperations.join(', ')}.`,
     `Sample:`,
@@ -122,7 +123,7 @@ async function save(args: GenerateArgs, name: string, spec: FalconSpec, strategi
   const file = await saveTestSuite(ctx.projectRoot, {
     format: SUITE_FORMAT,
     name,
-    description: `Generated from ${spec.title} ${spec.version} (strategies ${strategies.join(', ')}${scope})`,
+    description: `Generated from ${specLabel(spec)} (strategies ${strategies.join(', ')}${scope})`,
     createdAt: new Date().toISOString(),
     spec: spec.source,
     cases,

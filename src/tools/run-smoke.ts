@@ -9,6 +9,7 @@ import { operationsForTool } from './operations-for-tool.js';
 import { runTestCases } from './run-test-cases.js';
 import { testBaseUrl } from './test-base-url.js';
 import { ToolError, defineTool } from './tool.js';
+import { specLabel } from '../engines/spec/spec-label.js';
 
 const SMOKE_CONCURRENCY = 8;
 
@@ -38,7 +39,7 @@ export const runSmokeTool = defineTool({
         baseUrl,
         spec,
         concurrency: SMOKE_CONCURRENCY,
-        title: spec ? `Smoke test of ${spec.title} ${spec.version}` : 'Smoke test',
+        title: spec ? `Smoke test of ${specLabel(spec)}` : 'Smoke test',
         report: { type: 'smoke', name: spec?.title ?? 'endpoints' },
       },
       ctx,

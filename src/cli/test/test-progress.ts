@@ -2,6 +2,7 @@ import type { Paint } from '../../config/paint.js';
 import type { SpecTestPlan } from '../../engines/testing/run-spec-tests.js';
 import type { CaseResult } from '../../engines/testing/test-run.js';
 import { maskSecrets } from '../../workspace/mask-secrets.js';
+import { specLabel } from '../../engines/spec/spec-label.js';
 
 export interface TestProgress {
   plan(plan: SpecTestPlan, workers: number): void;
@@ -38,7 +39,7 @@ export function testProgress(stream: NodeJS.WriteStream, paint: Paint): TestProg
   return {
     plan(plan, workers) {
       const from = { given: '', environment: ' (BASE_URL of the environment)', spec: " (the spec's server)" }[plan.baseUrlFrom];
-      const line = `Testing ${plan.spec.title} ${plan.spec.version} at ${plan.baseUrl}${from}: ${plan.cases.length} cases for ${plan.operations.length} operations, ${workers} at a time`;
+      const line = `Testing ${specLabel(plan.spec)} at ${plan.baseUrl}${from}: ${plan.cases.length} cases for ${plan.operations.length} operations, ${workers} at a time`;
       stream.write(`${maskSecrets(line)}\n`);
     },
     result(result, done, total) {

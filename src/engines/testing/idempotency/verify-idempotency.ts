@@ -8,6 +8,7 @@ import type { CaseResult, TestRun } from '../test-run.js';
 import { NO_HAPPY_CASE, happyCaseByOperation } from './happy-cases.js';
 import { judgeRepeats } from './judge-repeats.js';
 import { volatileFieldNames } from './volatile-fields.js';
+import { specLabel } from '../../spec/spec-label.js';
 
 /** The methods HTTP defines as idempotent, in the order they are checked: reads first, DELETE last. */
 export const IDEMPOTENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
@@ -49,7 +50,7 @@ export async function verifyIdempotency(spec: FalconSpec, operations: SpecOperat
     options.onResult?.(result, results.length, inScope.length);
   }
   const run: TestRun = {
-    title: `Idempotency of ${spec.title} ${spec.version} (each request sent ${repeat} times)`,
+    title: `Idempotency of ${specLabel(spec)} (each request sent ${repeat} times)`,
     baseUrl: options.baseUrl,
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),

@@ -8,6 +8,7 @@ import { caseUnits } from './case-units.js';
 import { extractChainValues } from './chain-values.js';
 import { runInLanes } from './run-in-lanes.js';
 import { type CaseExchange, prepareCase, sendPreparedCase } from './send-case.js';
+import { specLabel } from '../../spec/spec-label.js';
 
 export interface RunCasesOptions {
   /** No trailing slash needed; each case's path is appended. */
@@ -26,7 +27,7 @@ export interface RunCasesOptions {
   variables?: VariableScope;
   /** Per request, default 30 s. */
   timeoutMs?: number;
-  /** Default: `${spec.title} ${spec.version}` with a spec, else `Test run`. */
+  /** Default: the spec's title and version with a spec, else `Test run`. */
   title?: string;
   /** The coverage denominator; default: the distinct operationIds of the cases. */
   operationsInScope?: number;
@@ -89,7 +90,7 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
 
   const operations = (sent: boolean) => new Set(results.filter((result) => !sent || result.response).flatMap((result) => result.case.operationId ?? [])).size;
   return {
-    title: options.title ?? (options.spec ? `${options.spec.title} ${options.spec.version}` : 'Test run'),
+    title: options.title ?? (options.spec ? specLabel(options.spec) : 'Test run'),
     baseUrl: options.baseUrl,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - started),
