@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import { type FalconMdFacts, renderFalconMd } from './falcon-md.js';
 
 /** Folders of `.falcon/` (DESIGN §5) that start empty. */
-export const LAYOUT_FOLDERS = ['environments', 'requests', 'flows', 'baselines', 'sessions', 'reports'] as const;
+export const LAYOUT_FOLDERS = ['environments', 'requests', 'flows', 'tests', 'baselines', 'sessions', 'reports'] as const;
 
 export interface LayoutFacts extends FalconMdFacts {
   /** The spec file's path relative to the project root. */

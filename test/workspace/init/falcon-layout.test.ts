@@ -6,7 +6,7 @@ import { loadProjectConfig } from '../../../src/config/load-project-config.js';
 import { createFalconLayout, FalconLayoutError } from '../../../src/workspace/init/falcon-layout.js';
 import { fixtureProject } from './fixture-project.js';
 
-const FOLDERS = ['environments', 'requests', 'flows', 'baselines', 'sessions', 'reports'].map((name) => `.falcon/${name}/`);
+const FOLDERS = ['environments', 'requests', 'flows', 'tests', 'baselines', 'sessions', 'reports'].map((name) => `.falcon/${name}/`);
 const FILES = [
   'config.yaml',
   'falcon.md',
