@@ -1,3 +1,4 @@
+import type { SpecOperation } from '../../spec/spec-format.js';
 import type { Finding } from '../test-run.js';
 import type { CheckContext } from './check-context.js';
 
@@ -6,5 +7,14 @@ export function statusCodeConformance({ operation, documented, response }: Check
   if (!operation || documented) return [];
   const keys = Object.keys(operation.responses);
   if (keys.length === 0) return [];
-  return [{ kind: 'status_code_conformance', message: `status ${response.status} is not documented for ${operation.id} (documented: ${keys.join(', ')})` }];
+  const message = `status ${response.status} is not documented for ${operation.id} (documented: ${keys.join(', ')})`;
+  return [{ kind: 'status_code_conformance', message: message + authHint(operation, response.status) }];
+}
+
+/** An undocumented 401/403 on an operation that needs auth most often means no credentials were sent. */
+function authHint(operation: SpecOperation, status: number): string {
+  if (status !== 401 && status !== 403) return '';
+  const schemes = [...new Set(operation.security.flatMap((requirement) => Object.keys(requirement)))];
+  if (schemes.length === 0 || operation.security.some((requirement) => Object.keys(requirement).length === 0)) return '';
+  return `; the operation needs auth (${schemes.join(' or ')}): send its credentials, e.g. a header with a {{VAR}} from the environment`;
 }

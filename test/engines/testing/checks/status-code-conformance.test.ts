@@ -11,6 +11,7 @@ beforeAll(async () => {
     'GET /found': { status: 200, body: { id: 1 } },
     'GET /invalid': { status: 422, body: { error: 'bad' } },
     'GET /redirect': { status: 302, headers: { location: '/found' } },
+    'GET /private': { status: 401, body: { error: 'who are you?' } },
   });
 });
 afterAll(() => api.close());
@@ -21,6 +22,8 @@ const spec = specOf([
   getOperation('getDefault', '/teapot', { '200': jsonResponse(), default: { description: 'anything else' } }),
   getOperation('getUndocumented', '/teapot', {}),
   getOperation('getFound', '/found', { '200': jsonResponse() }),
+  { ...getOperation('getSecret', '/private', { '200': jsonResponse() }), security: [{ bearerAuth: [] }, { apiKey: [] }] },
+  { ...getOperation('getMaybeSecret', '/private', { '200': jsonResponse() }), security: [{ bearerAuth: [] }, {}] },
 ]);
 
 describe('status_code_conformance', () => {
@@ -29,6 +32,14 @@ describe('status_code_conformance', () => {
     expect(run.results.map((result) => result.findings)).toEqual([
       [{ kind: 'status_code_conformance', message: 'status 418 is not documented for getPet (documented: 200, 404)' }],
       [{ kind: 'status_code_conformance', message: 'status 302 is not documented for getFound (documented: 200)' }],
+    ]);
+  });
+
+  it('says an undocumented 401 of an operation that needs auth most likely lacks credentials; not when auth is optional', async () => {
+    const run = await runCases([getCase('secret', '/private', 'getSecret'), getCase('maybe', '/private', 'getMaybeSecret')], { baseUrl: api.url, spec });
+    expect(run.results.map((result) => result.findings.map((finding) => finding.message))).toEqual([
+      ['status 401 is not documented for getSecret (documented: 200); the operation needs auth (bearerAuth or apiKey): send its credentials, e.g. a header with a {{VAR}} from the environment'],
+      ['status 401 is not documented for getMaybeSecret (documented: 200)'],
     ]);
   });
 
