@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { analyzeFailure } from '../engines/failures/analyze-failure.js';
-import { explainFailure } from '../engines/failures/explain-failure.js';
 import { LAST_RESPONSE, type StoredResponse } from '../engines/http/response-store.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeFailure } from './describe-failure.js';
@@ -21,10 +19,12 @@ export const analyzeFailureTool = defineTool({
   kind: 'read',
   async run(args, ctx) {
     const response = pickResponse(args, ctx);
+    const { analyzeFailure } = await import('../engines/failures/analyze-failure.js');
     const analysis = await analyzeFailure({ projectRoot: ctx.projectRoot, errorText: args.error, responseBody: response?.body });
     const report = maskSecrets(describeFailure({ analysis, response, expected: args.expected }));
     if (!ctx.model || !analysis.trace) return report;
     ctx.progress('asking the model for an explanation');
+    const { explainFailure } = await import('../engines/failures/explain-failure.js');
     try {
       const explanation = await explainFailure(ctx.model, report, ctx.signal);
       return `${report}\n\nThe model's explanation (${ctx.model.model}; not checked against the code):\n${maskSecrets(explanation)}`;

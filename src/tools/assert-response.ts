@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { AssertionSpecError, type AssertionResult, assertResponse } from '../engines/assertions/assert-response.js';
-import { JsonPathError } from '../engines/assertions/json-path.js';
-import { OPERATORS } from '../engines/assertions/value-expectation.js';
+import type { AssertionResult } from '../engines/assertions/assert-response.js';
+import { OPERATORS } from '../engines/assertions/expectation-operators.js';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeNamedResponse, namedResponse } from './named-response.js';
@@ -40,6 +39,10 @@ export const assertResponseTool = defineTool({
     const name = args.response ?? LAST_RESPONSE;
     const response = namedResponse(ctx, name);
     const list = (value: string | string[] | undefined) => (value === undefined ? undefined : ([] as string[]).concat(value));
+    const [{ AssertionSpecError, assertResponse }, { JsonPathError }] = await Promise.all([
+      import('../engines/assertions/assert-response.js'),
+      import('../engines/assertions/json-path.js'),
+    ]);
     let results: AssertionResult[];
     try {
       results = assertResponse(response, {

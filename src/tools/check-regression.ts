@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { BaselineError, listBaselineSet } from '../engines/assertions/baseline-store.js';
 import type { SpecOperation } from '../engines/spec/spec-format.js';
-import { type CaptureReport, captureRegression } from '../engines/testing/regression/capture-regression.js';
-import { type RegressionReport, compareRegression } from '../engines/testing/regression/compare-regression.js';
+import type { CaptureReport } from '../engines/testing/regression/capture-regression.js';
+import type { RegressionReport } from '../engines/testing/regression/compare-regression.js';
 import { RegressionError } from '../engines/testing/regression/regression-set.js';
-import { writeRunReports } from '../engines/testing/report/write-run-reports.js';
-import { OperationFilterError, selectOperations } from '../engines/testing/select-operations.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
-import { describeTestRun } from './describe-test-run.js';
 import { testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
@@ -39,7 +35,8 @@ export const checkRegressionTool = defineTool({
   async run(args, ctx) {
     const spec = await ingestedSpecForTool(ctx.projectRoot);
     const baseUrl = await testBaseUrl(args.base_url, ctx);
-    const operations = operationsInScope(spec.operations, args.endpoints);
+    const operations = await operationsInScope(spec.operations, args.endpoints);
+    const { BaselineError, listBaselineSet } = await import('../engines/assertions/baseline-store.js');
     try {
       const action = args.action ?? ((await listBaselineSet(ctx.projectRoot, args.baseline)).length > 0 ? 'compare' : 'capture');
       const options = { projectRoot: ctx.projectRoot, baseline: args.baseline, baseUrl, variables: ctx.variables, signal: ctx.signal, onProgress: progress(ctx) };
@@ -48,11 +45,16 @@ export const checkRegressionTool = defineTool({
           const shown = operations.slice(0, 5).map((operation) => `${operation.id} (${operation.method})`).join(', ');
           throw new ToolError(`no GET operation in scope (${shown}${operations.length > 5 ? ', …' : ''}): only GETs are captured`);
         }
+        const { captureRegression } = await import('../engines/testing/regression/capture-regression.js');
         return maskSecrets(describeCapture(args, baseUrl, await captureRegression(spec, operations, options)));
       }
+      const [{ compareRegression }, { writeRunReports }] = await Promise.all([
+        import('../engines/testing/regression/compare-regression.js'),
+        import('../engines/testing/report/write-run-reports.js'),
+      ]);
       const report = await compareRegression(spec, operations, { ...options, ignoreFields: args.ignore_fields, ignoreVolatile: args.ignore_volatile });
       const reports = await writeRunReports(report.run, { projectRoot: ctx.projectRoot, type: 'regression', name: args.baseline });
-      return maskSecrets(describeComparison(report, reports));
+      return maskSecrets(await describeComparison(report, reports));
     } catch (error) {
       if (error instanceof RegressionError || error instanceof BaselineError) throw new ToolError(error.message);
       throw toToolError(error);
@@ -74,7 +76,8 @@ function describeCapture(args: Args, baseUrl: string, report: CaptureReport): st
   return lines.join('\n');
 }
 
-function describeComparison(report: RegressionReport, reports: string[]): string {
+async function describeComparison(report: RegressionReport, reports: string[]): Promise<string> {
+  const { describeTestRun } = await import('./describe-test-run.js');
   const lines = [describeTestRun(report.run, reports)];
   if (report.gone.length > 0) lines.push('', `Captured but no longer in the spec (not compared): ${report.gone.join(', ')}.`);
   if (report.added.length > 0) lines.push('', `No baseline in the set for (not compared; capture again to include them): ${report.added.join(', ')}.`);
@@ -83,7 +86,8 @@ function describeComparison(report: RegressionReport, reports: string[]): string
   return lines.join('\n');
 }
 
-function operationsInScope(operations: SpecOperation[], endpoints: string[] | undefined): SpecOperation[] {
+async function operationsInScope(operations: SpecOperation[], endpoints: string[] | undefined): Promise<SpecOperation[]> {
+  const { OperationFilterError, selectOperations } = await import('../engines/testing/select-operations.js');
   try {
     return selectOperations(operations, { include: endpoints });
   } catch (error) {

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { BaselineError, baselineFromResponse, loadBaseline, saveBaseline } from '../engines/assertions/baseline-store.js';
-import { compareWithBaseline } from '../engines/assertions/compare-baseline.js';
-import { JsonPathError } from '../engines/assertions/json-path.js';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeNamedResponse, namedResponse } from './named-response.js';
@@ -32,6 +29,11 @@ export const compareResponsesTool = defineTool({
     const name = args.current ?? LAST_RESPONSE;
     const response = namedResponse(ctx, name);
     const where = describeNamedResponse(name, response);
+    const [{ BaselineError, baselineFromResponse, loadBaseline, saveBaseline }, { compareWithBaseline }, { JsonPathError }] = await Promise.all([
+      import('../engines/assertions/baseline-store.js'),
+      import('../engines/assertions/compare-baseline.js'),
+      import('../engines/assertions/json-path.js'),
+    ]);
     const current = baselineFromResponse(response);
     try {
       if (args.save_baseline) {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Preview } from '../agent/events.js';
 import type { StoredResponse } from '../engines/http/response-store.js';
 import { EndpointError } from '../engines/test-files/endpoint.js';
-import { planTestFile } from '../engines/test-files/plan-test-file.js';
 import { type TestFilePlan, TestPlanError } from '../engines/test-files/test-plan.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../workspace/project-path.js';
@@ -31,7 +30,7 @@ export const createTestFileTool = defineTool({
   callLimit: 10,
   async preview(args, ctx): Promise<Preview> {
     const { plan, target } = await planNewFile(args, ctx);
-    return { kind: 'diff', path: target.relative, diff: unifiedDiff(target.relative, undefined, plan.content), isNew: true };
+    return { kind: 'diff', path: target.relative, diff: await unifiedDiff(target.relative, undefined, plan.content), isNew: true };
   },
   async run(args, ctx) {
     const { plan, target } = await planNewFile(args, ctx);
@@ -45,6 +44,7 @@ export const createTestFileTool = defineTool({
 
 /** The plan and where it goes; refuses a file that is already there (again in `run`: it may have appeared since). */
 async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ plan: TestFilePlan; target: ProjectPath }> {
+  const { planTestFile } = await import('../engines/test-files/plan-test-file.js');
   try {
     const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework: args.framework, responses: storedResponses(ctx) });
     const target = await resolveInsideProject(ctx.projectRoot, plan.path, { forWrite: true });

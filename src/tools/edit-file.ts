@@ -33,7 +33,7 @@ export const editFileTool = defineTool({
   kind: 'write',
   async preview(args, ctx): Promise<Preview> {
     const { file, outcome } = await planEdit(args, ctx);
-    return { kind: 'diff', path: file.target.relative, diff: unifiedDiff(file.target.relative, file.text, outcome.text), isNew: false };
+    return { kind: 'diff', path: file.target.relative, diff: await unifiedDiff(file.target.relative, file.text, outcome.text), isNew: false };
   },
   async run(args, ctx) {
     const { file, outcome } = await planEdit(args, ctx);
@@ -63,12 +63,12 @@ async function planEdit(args: EditArgs, ctx: ToolContext): Promise<PlannedEdit> 
   }
 }
 
-function describeEdit(file: PlannedEdit['file'], outcome: EditOutcome): string {
-  const { added, removed } = countChanges(file.text, outcome.text);
+async function describeEdit(file: PlannedEdit['file'], outcome: EditOutcome): Promise<string> {
+  const { added, removed } = await countChanges(file.text, outcome.text);
   const count = outcome.lines.length;
   const where = `${count === 1 ? '1 occurrence at line' : `${count} occurrences at lines`} ${outcome.lines.join(', ')}`;
   const how = outcome.tolerant ? '; matched with whitespace ignored and re-indented to the surrounding code' : '';
-  const diffLines = unifiedDiff(file.target.relative, file.text, outcome.text).split('\n').slice(2);
+  const diffLines = (await unifiedDiff(file.target.relative, file.text, outcome.text)).split('\n').slice(2);
   if (diffLines.at(-1) === '') diffLines.pop();
   const shown = diffLines.slice(0, MAX_DIFF_LINES_SHOWN);
   if (diffLines.length > shown.length) shown.push(`… ${diffLines.length - shown.length} more diff lines`);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { ExtractionError, type ExtractionSource, extractValue } from '../engines/assertions/extract-value.js';
-import { JsonPathError } from '../engines/assertions/json-path.js';
-import { TextPatternError } from '../engines/assertions/text-pattern.js';
+import type { ExtractionSource } from '../engines/assertions/extract-value.js';
 import { LAST_RESPONSE, type StoredResponse } from '../engines/http/response-store.js';
 import { VARIABLE_NAME } from '../workspace/environments.js';
 import { writeGlobalVariable } from '../workspace/global-variables.js';
@@ -39,7 +37,7 @@ export const extractValueTool = defineTool({
     const source = chooseSource(args);
     const name = args.response ?? LAST_RESPONSE;
     const response = namedResponse(ctx, name);
-    const { text, matches } = extract(response, source);
+    const { text, matches } = await extract(response, source);
     const secret =
       isSecretName(args.save_as) ||
       isSecretName(sourceName(source)) ||
@@ -73,7 +71,12 @@ function chooseSource(args: ExtractArgs): ExtractionSource {
   return { regex: args.regex as string };
 }
 
-function extract(response: StoredResponse, source: ExtractionSource) {
+async function extract(response: StoredResponse, source: ExtractionSource) {
+  const [{ ExtractionError, extractValue }, { JsonPathError }, { TextPatternError }] = await Promise.all([
+    import('../engines/assertions/extract-value.js'),
+    import('../engines/assertions/json-path.js'),
+    import('../engines/assertions/text-pattern.js'),
+  ]);
   try {
     return extractValue(response, source);
   } catch (error) {

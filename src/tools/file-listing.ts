@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import { FilePatternError, findProjectFiles } from '../engines/code/project-files.js';
 import { resolveInsideProject } from '../workspace/project-path.js';
 import { type ToolContext, ToolError } from './tool.js';
 
@@ -15,6 +14,7 @@ export interface FileListingRequest {
 export async function listFilesNewestFirst(ctx: ToolContext, request: FileListingRequest): Promise<string> {
   const folder = await resolveInsideProject(ctx.projectRoot, request.path ?? '.');
   if (!(await stat(folder.absolute)).isDirectory()) return `${folder.relative} is a file, not a folder`;
+  const { FilePatternError, findProjectFiles } = await import('../engines/code/project-files.js');
   const files = await findProjectFiles(ctx.projectRoot, {
     folder: folder.relative,
     pattern: request.pattern,

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { FalconSpec, SpecOperation } from '../engines/spec/spec-format.js';
-import { generateCases } from '../engines/testing/generate/generate-cases.js';
 import { STRATEGIES, type Strategy } from '../engines/testing/generate/strategies.js';
-import { checkSuiteName, listTestSuites, saveTestSuite, SUITE_FORMAT } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import { limitCases } from './limit-cases.js';
 import { operationsForTool } from './operations-for-tool.js';
@@ -40,6 +38,7 @@ export const generateFunctionalTestsTool = defineTool({
   callLimit: 10,
   async run(args, ctx) {
     if (args.save !== undefined) {
+      const { checkSuiteName } = await import('../engines/testing/suite/test-suite-file.js');
       try {
         checkSuiteName(args.save);
       } catch (error) {
@@ -48,11 +47,12 @@ export const generateFunctionalTestsTool = defineTool({
     }
     if (args.base_url !== undefined && !args.execute) throw new ToolError('base_url is only used with execute: true; pass execute: true to run the cases');
     const spec = await ingestedSpecForTool(ctx.projectRoot);
-    const operations = operationsForTool(spec, args.endpoints);
+    const operations = await operationsForTool(spec, args.endpoints);
     // Before generating: a missing base URL should not cost a generation.
     const baseUrl = args.execute ? await testBaseUrl(args.base_url, ctx) : undefined;
     const strategies = args.strategies ?? STRATEGIES;
     ctx.progress(`generating cases for ${operations.length} operation${operations.length === 1 ? '' : 's'}`);
+    const { generateCases } = await import('../engines/testing/generate/generate-cases.js');
     const generated = await generateCases(spec, operations, { strategies });
     ctx.signal.throwIfAborted();
     if (generated.length === 0) {
@@ -118,6 +118,7 @@ function countBy(cases: TestCase[], key: (testCase: TestCase) => string): Array<
 }
 
 async function save(args: GenerateArgs, name: string, spec: FalconSpec, strategies: readonly Strategy[], cases: TestCase[], ctx: ToolContext): Promise<string> {
+  const { listTestSuites, saveTestSuite, SUITE_FORMAT } = await import('../engines/testing/suite/test-suite-file.js');
   const existed = (await listTestSuites(ctx.projectRoot)).includes(name);
   const scope = args.endpoints ? `; endpoints ${args.endpoints.join(', ')}` : '';
   const file = await saveTestSuite(ctx.projectRoot, {

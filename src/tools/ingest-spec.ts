@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { ingestSpec } from '../engines/spec/ingest-spec.js';
-import { readSpecStatus } from '../engines/spec/spec-status.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
 import { ToolError, defineTool } from './tool.js';
 
@@ -17,11 +15,13 @@ export const ingestSpecTool = defineTool({
   callLimit: 5,
   async run(args, ctx) {
     if (args.action === 'status') {
+      const { readSpecStatus } = await import('../engines/spec/spec-status.js');
       const status = await readSpecStatus(ctx.projectRoot).catch(asToolError);
       if (!status) return 'No spec ingested yet (.falcon/spec.yaml is missing); call ingest_spec with a source to ingest one.';
       return `.falcon/spec.yaml: ${status.operationCount} operations of "${status.title}" from ${status.source} (${status.kind}), ingested ${status.ingestedAt}`;
     }
     if (!args.source) throw new ToolError('source is required to index a spec: a file inside the project or an http(s) URL');
+    const { ingestSpec } = await import('../engines/spec/ingest-spec.js');
     const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal }).catch(asToolError);
     return maskSecrets(`Wrote ${result.written}.\n\n${result.summary}`);
   },

@@ -1,9 +1,9 @@
 import type { FalconSpec, SpecOperation } from '../engines/spec/spec-format.js';
-import { OperationFilterError, selectOperations } from '../engines/testing/select-operations.js';
 import { ToolError } from './tool.js';
 
 /** The spec's operations matching any of the patterns (all without any); a ToolError when there are none. */
-export function operationsForTool(spec: FalconSpec, patterns: string[] | undefined): SpecOperation[] {
+export async function operationsForTool(spec: FalconSpec, patterns: string[] | undefined): Promise<SpecOperation[]> {
+  const { OperationFilterError, selectOperations } = await import('../engines/testing/select-operations.js');
   let operations: SpecOperation[];
   try {
     operations = selectOperations(spec.operations, { include: patterns });

@@ -43,14 +43,14 @@ export const proposeFixTool = defineTool({
   },
 });
 
-function describeProposal(relative: string, before: string, proposal: FixProposal): string {
-  const { added, removed } = countChanges(before, proposal.edited.text);
+async function describeProposal(relative: string, before: string, proposal: FixProposal): Promise<string> {
+  const { added, removed } = await countChanges(before, proposal.edited.text);
   const where = `line ${proposal.edited.lines[0]}${proposal.edited.tolerant ? ', matched with whitespace ignored' : ''}`;
   const call = JSON.stringify({ path: relative, old_string: proposal.oldString, new_string: proposal.newString });
   return [
     `Proposed fix for ${relative} (+${added} −${removed} at ${where})${proposal.explanation ? `: ${proposal.explanation}` : ''}`,
     '',
-    unifiedDiff(relative, before, proposal.edited.text).trimEnd(),
+    (await unifiedDiff(relative, before, proposal.edited.text)).trimEnd(),
     '',
     'Nothing is written yet. To apply it (the user sees this diff and approves or declines):',
     `ACTION: edit_file(${call})`,

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import { runSavedRequest } from '../engines/requests/run-saved-request.js';
-import { toResponseExpectations } from '../engines/requests/saved-assertions.js';
 import { describeSecretRefusal, findRequestSecrets } from '../workspace/request-secrets.js';
 import {
   type SavedRequest,
@@ -80,6 +78,7 @@ async function act(args: RequestArgs, ctx: ToolContext): Promise<string> {
     }
     case 'run': {
       const saved = await loadSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
+      const { runSavedRequest } = await import('../engines/requests/run-saved-request.js');
       const result = await runSavedRequest(saved, ctx.variables, { signal: ctx.signal, cookies: ctx.session.cookies });
       ctx.session.responses.remember(result.stored);
       return describeRequestRun(saved, result, ctx.variables.environment);
@@ -89,6 +88,7 @@ async function act(args: RequestArgs, ctx: ToolContext): Promise<string> {
 
 async function save(args: RequestArgs, name: string, ctx: ToolContext): Promise<string> {
   if (args.assertions) {
+    const { toResponseExpectations } = await import('../engines/requests/saved-assertions.js');
     try {
       toResponseExpectations(args.assertions);
     } catch (error) {

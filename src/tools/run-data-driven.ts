@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { DataFileError, readDataRows } from '../engines/testing/data-driven/read-data-rows.js';
-import { runDataDriven } from '../engines/testing/data-driven/run-data-driven.js';
-import { writeRunReports } from '../engines/testing/report/write-run-reports.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
 import { listSavedNames, loadSavedRequest } from '../workspace/saved-requests.js';
-import { describeTestRun } from './describe-test-run.js';
 import { ToolError, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
 
@@ -25,6 +21,12 @@ export const runDataDrivenTool = defineTool({
   kind: 'network',
   callLimit: 10,
   async run(args, ctx) {
+    const [{ DataFileError, readDataRows }, { runDataDriven }, { writeRunReports }, { describeTestRun }] = await Promise.all([
+      import('../engines/testing/data-driven/read-data-rows.js'),
+      import('../engines/testing/data-driven/run-data-driven.js'),
+      import('../engines/testing/report/write-run-reports.js'),
+      import('./describe-test-run.js'),
+    ]);
     try {
       const saved = await loadSavedRequest(ctx.projectRoot, args.request).catch(async (error: unknown) => {
         if (!(error instanceof Error) || !error.message.startsWith('No saved request')) throw error;

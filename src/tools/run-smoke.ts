@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FalconSpec } from '../engines/spec/spec-format.js';
-import { smokeCases } from '../engines/testing/generate/smoke-cases.js';
 import { completeTestCases } from '../engines/testing/suite/test-case-schema.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import type { CheckName } from '../engines/testing/test-run.js';
@@ -31,7 +30,7 @@ export const runSmokeTool = defineTool({
   callLimit: 10,
   async run(args, ctx) {
     const spec = await ingestedSpecIfAny(ctx.projectRoot);
-    const plan = spec ? planFromSpec(spec, args.endpoints) : planFromEndpoints(args.endpoints);
+    const plan = spec ? await planFromSpec(spec, args.endpoints) : await planFromEndpoints(args.endpoints);
     const baseUrl = await testBaseUrl(args.base_url, ctx);
     const observation = await runTestCases(
       {
@@ -56,8 +55,9 @@ interface SmokePlan {
   note?: string;
 }
 
-function planFromSpec(spec: FalconSpec, endpoints: string[] | undefined): SmokePlan {
-  const operations = operationsForTool(spec, endpoints);
+async function planFromSpec(spec: FalconSpec, endpoints: string[] | undefined): Promise<SmokePlan> {
+  const operations = await operationsForTool(spec, endpoints);
+  const { smokeCases } = await import('../engines/testing/generate/smoke-cases.js');
   const cases = smokeCases(operations);
   const smoked = new Set(cases.flatMap((testCase) => testCase.operationId ?? [])).size;
   const left = operations.length - smoked;
@@ -66,7 +66,7 @@ function planFromSpec(spec: FalconSpec, endpoints: string[] | undefined): SmokeP
 }
 
 /** No spec: the endpoints named, with only the not-a-server-error check, plus the health probe. */
-function planFromEndpoints(endpoints: string[] | undefined): SmokePlan {
+async function planFromEndpoints(endpoints: string[] | undefined): Promise<SmokePlan> {
   if (!endpoints) {
     throw new ToolError('no spec ingested yet (.falcon/spec.yaml is missing): call ingest_spec with the OpenAPI or Postman file, or give endpoints such as ["GET /health", "GET /users"]');
   }
@@ -78,6 +78,7 @@ function planFromEndpoints(endpoints: string[] | undefined): SmokePlan {
     return { method: method.toUpperCase(), path, ...(search ? { query: Object.fromEntries(new URLSearchParams(search)) } : {}) };
   });
   const cases = completeTestCases(requests.map((request) => ({ kind: 'smoke' as const, tags: ['smoke'], request })));
+  const { smokeCases } = await import('../engines/testing/generate/smoke-cases.js');
   const probe = smokeCases([]).filter((candidate) => !cases.some((testCase) => testCase.request.method === 'GET' && testCase.request.path === candidate.request.path));
   return { cases: [...cases, ...probe], checks: ['not_a_server_error'] };
 }

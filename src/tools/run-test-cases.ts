@@ -1,10 +1,7 @@
 import type { FalconSpec } from '../engines/spec/spec-format.js';
-import { writeRunReports } from '../engines/testing/report/write-run-reports.js';
-import { runCases } from '../engines/testing/run/run-cases.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import type { CheckName } from '../engines/testing/test-run.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
-import { describeTestRun } from './describe-test-run.js';
 import type { ToolContext } from './tool.js';
 
 export interface TestCasesRun {
@@ -26,6 +23,11 @@ const PROGRESS_STEPS = 20;
 
 /** Sends the cases, reporting progress, writes the Markdown report and returns the run's observation. */
 export async function runTestCases(request: TestCasesRun, ctx: ToolContext): Promise<string> {
+  const [{ runCases }, { writeRunReports }, { describeTestRun }] = await Promise.all([
+    import('../engines/testing/run/run-cases.js'),
+    import('../engines/testing/report/write-run-reports.js'),
+    import('./describe-test-run.js'),
+  ]);
   const every = Math.max(1, Math.ceil(request.cases.length / PROGRESS_STEPS));
   ctx.progress(`0/${request.cases.length} cases`);
   const run = await runCases(request.cases, {

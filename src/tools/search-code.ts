@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { FilePatternError } from '../engines/code/project-files.js';
-import { InvalidRegexError, formatCodeLines, searchCode } from '../engines/code/search-code.js';
 import { resolveInsideProject } from '../workspace/project-path.js';
 import { ToolError, defineTool } from './tool.js';
 
@@ -37,6 +35,10 @@ export const searchCodeTool = defineTool({
   kind: 'read',
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');
+    const [{ FilePatternError }, { InvalidRegexError, formatCodeLines, searchCode }] = await Promise.all([
+      import('../engines/code/project-files.js'),
+      import('../engines/code/search-code.js'),
+    ]);
     const context = args.context_lines ?? 0;
     const result = await searchCode(ctx.projectRoot, {
       pattern: args.pattern,

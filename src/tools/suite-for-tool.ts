@@ -1,10 +1,11 @@
 import { TestSuiteError } from '../engines/testing/suite/test-suite-error.js';
-import { listTestSuites, loadTestSuite, loadTestSuiteFile, type TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
+import type { TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import { ToolError } from './tool.js';
 
 /** A suite by name (`.falcon/tests/<name>.yaml`) or by the path of a .yaml file inside the project. */
 export async function suiteForTool(projectRoot: string, file: string): Promise<TestSuiteFile> {
+  const { loadTestSuite, loadTestSuiteFile } = await import('../engines/testing/suite/test-suite-file.js');
   const byPath = /\.ya?ml$/i.test(file) || /[/\\]/.test(file);
   return (byPath ? loadTestSuiteFile(projectRoot, file) : loadTestSuite(projectRoot, file)).catch((error: unknown) => explainSuiteError(projectRoot, error));
 }
@@ -13,6 +14,7 @@ export async function suiteForTool(projectRoot: string, file: string): Promise<T
 export async function explainSuiteError(projectRoot: string, error: unknown): Promise<never> {
   if (!(error instanceof TestSuiteError)) throw error;
   if (!error.message.startsWith('no test suite')) throw new ToolError(error.message);
+  const { listTestSuites } = await import('../engines/testing/suite/test-suite-file.js');
   const names = await listTestSuites(projectRoot);
   throw new ToolError(`${error.message}; ${names.length > 0 ? `suites: ${names.join(', ')}` : 'there are none yet (generate_functional_tests with save creates one)'}`);
 }

@@ -1,9 +1,9 @@
-import { readIngestedSpec } from '../engines/spec/read-ingested-spec.js';
 import type { FalconSpec } from '../engines/spec/spec-format.js';
 import { ToolError } from './tool.js';
 
 /** `.falcon/spec.yaml`, or a ToolError telling the model to ingest one. */
 export async function ingestedSpecForTool(projectRoot: string): Promise<FalconSpec> {
+  const { readIngestedSpec } = await import('../engines/spec/read-ingested-spec.js');
   const spec = await readIngestedSpec(projectRoot).catch((error: Error) => {
     throw error.name === 'SpecError' ? new ToolError(error.message) : error;
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deleteTestSuite, listTestSuites, loadTestSuite, type TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
+import type { TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import { checkActionArgs } from './action-args.js';
 import { runCaseSet } from './run-tests.js';
@@ -47,6 +47,7 @@ async function act(args: TestSuiteArgs, name: string, ctx: ToolContext): Promise
     case 'run':
       return runCaseSet(await suiteForTool(ctx.projectRoot, name), args, ctx);
     case 'delete': {
+      const { deleteTestSuite } = await import('../engines/testing/suite/test-suite-file.js');
       const file = await deleteTestSuite(ctx.projectRoot, name).catch((error: unknown) => explainSuiteError(ctx.projectRoot, error));
       return `Deleted test suite "${name}" (${file}).`;
     }
@@ -54,6 +55,7 @@ async function act(args: TestSuiteArgs, name: string, ctx: ToolContext): Promise
 }
 
 async function list(projectRoot: string): Promise<string> {
+  const { listTestSuites, loadTestSuite } = await import('../engines/testing/suite/test-suite-file.js');
   const names = await listTestSuites(projectRoot);
   if (names.length === 0) return 'No test suites in .falcon/tests/ yet: generate_functional_tests with save creates one.';
   const lines = await Promise.all(

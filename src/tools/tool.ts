@@ -32,7 +32,11 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   callLimit: number;
   /** Present means the user must approve what it returns before `run` is called. */
   preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview>;
-  /** Returns the observation text the model reads. Throw ToolError for expected failures. */
+  /**
+   * Returns the observation text the model reads. Throw ToolError for expected failures.
+   * Every session loads every tool's definition before its first model request, so a tool loads
+   * its engines where they are used (`await import()` in run or preview), not at the top of its module.
+   */
   run(args: z.infer<Schema>, ctx: ToolContext): Promise<string>;
 }
 

@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { JsonSchemaError, validateJsonSchema } from '../engines/assertions/json-schema.js';
-import { SchemaSourceError, fetchSchema, parseSchemaText, readSchemaFile } from '../engines/assertions/load-json-schema.js';
-import { readResponseJson } from '../engines/assertions/response-json.js';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeNamedResponse, namedResponse } from './named-response.js';
@@ -32,6 +29,10 @@ export const validateJsonSchemaTool = defineTool({
     const response = namedResponse(ctx, name);
     const where = describeNamedResponse(name, response);
     const jsonSchema = await loadSchema(args, ctx);
+    const [{ readResponseJson }, { JsonSchemaError, validateJsonSchema }] = await Promise.all([
+      import('../engines/assertions/response-json.js'),
+      import('../engines/assertions/json-schema.js'),
+    ]);
     const body = readResponseJson(response);
     if (!body.ok) return maskSecrets(`✗ Cannot validate (${where}): ${body.reason}`);
     let result: Awaited<ReturnType<typeof validateJsonSchema>>;
@@ -51,6 +52,7 @@ export const validateJsonSchemaTool = defineTool({
 });
 
 async function loadSchema(args: SchemaArgs, ctx: ToolContext): Promise<Record<string, unknown>> {
+  const { SchemaSourceError, fetchSchema, parseSchemaText, readSchemaFile } = await import('../engines/assertions/load-json-schema.js');
   try {
     if (args.schema_url !== undefined) return await fetchSchema(args.schema_url, { signal: ctx.signal });
     if (typeof args.schema !== 'string') return args.schema as Record<string, unknown>;

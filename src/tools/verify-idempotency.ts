@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_REPEAT, IDEMPOTENT_METHODS, verifyIdempotency } from '../engines/testing/idempotency/verify-idempotency.js';
-import { writeRunReports } from '../engines/testing/report/write-run-reports.js';
+import { DEFAULT_REPEAT, IDEMPOTENT_METHODS } from '../engines/testing/idempotency/idempotent-methods.js';
 import type { SpecOperation } from '../engines/spec/spec-format.js';
-import { OperationFilterError, selectOperations } from '../engines/testing/select-operations.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
-import { describeTestRun } from './describe-test-run.js';
 import { testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, defineTool } from './tool.js';
@@ -28,10 +25,15 @@ export const verifyIdempotencyTool = defineTool({
   async run(args, ctx) {
     const spec = await ingestedSpecForTool(ctx.projectRoot);
     const baseUrl = await testBaseUrl(args.base_url, ctx);
-    const operations = operationsInScope(spec.operations, args.endpoints);
+    const operations = await operationsInScope(spec.operations, args.endpoints);
     if (!operations.some((operation) => IDEMPOTENT_METHODS.includes(operation.method))) {
       throw new ToolError(`no operation in scope uses an idempotent method (${IDEMPOTENT_METHODS.join(', ')}): ${listOperations(operations)}; POST and PATCH are never repeated`);
     }
+    const [{ verifyIdempotency }, { writeRunReports }, { describeTestRun }] = await Promise.all([
+      import('../engines/testing/idempotency/verify-idempotency.js'),
+      import('../engines/testing/report/write-run-reports.js'),
+      import('./describe-test-run.js'),
+    ]);
     const { run, volatileFields } = await verifyIdempotency(spec, operations, {
       baseUrl,
       repeat: args.repeat,
@@ -46,7 +48,8 @@ export const verifyIdempotencyTool = defineTool({
   },
 });
 
-function operationsInScope(operations: SpecOperation[], endpoints: string[] | undefined): SpecOperation[] {
+async function operationsInScope(operations: SpecOperation[], endpoints: string[] | undefined): Promise<SpecOperation[]> {
+  const { OperationFilterError, selectOperations } = await import('../engines/testing/select-operations.js');
   try {
     return selectOperations(operations, { include: endpoints });
   } catch (error) {

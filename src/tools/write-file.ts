@@ -19,7 +19,7 @@ export const writeFileTool = defineTool({
   kind: 'write',
   async preview(args, ctx): Promise<Preview> {
     const file = await loadFileToChange(ctx, args.path, 'write_file');
-    const diff = unifiedDiff(file.target.relative, file.text, toLf(args.content));
+    const diff = await unifiedDiff(file.target.relative, file.text, toLf(args.content));
     return { kind: 'diff', path: file.target.relative, diff, isNew: file.text === undefined };
   },
   async run(args, ctx) {
@@ -32,7 +32,7 @@ export const writeFileTool = defineTool({
     const count = countLines(content);
     const lines = `${count} line${count === 1 ? '' : 's'}`;
     if (file.text === undefined) return `Created ${file.target.relative} (${lines})`;
-    const { added, removed } = countChanges(file.text, toLf(content));
+    const { added, removed } = await countChanges(file.text, toLf(content));
     return `Wrote ${file.target.relative} (${lines}, +${added} −${removed})`;
   },
 });

@@ -1,10 +1,9 @@
 import { compareNumber, isNumber, isSafeNumber } from 'lossless-json';
 import { isJsonObject, toExactJson } from './exact-json.js';
+import { OPERATORS, type Operator } from './expectation-operators.js';
 import { JSON_TYPES, type JsonType, formatJsonValue, hasJsonType, jsonEquals, jsonIncludes, jsonTypeOf, numberText } from './json-value.js';
 import { parseTextPattern } from './text-pattern.js';
 
-export const OPERATORS = ['equals', 'exists', 'type', 'gt', 'lt', 'gte', 'lte', 'contains', 'length', 'matches'] as const;
-export type Operator = (typeof OPERATORS)[number];
 export type Expectation = Partial<Record<Operator, unknown>>;
 
 /** What was found where an expectation looked: nothing, or a value with its numbers as written. */

@@ -1,9 +1,7 @@
 import fg from 'fast-glob';
 import path from 'node:path';
 import { readGitignoreGlobs } from './gitignore-globs.js';
-
-/** Folders that listings and searches never enter: dependencies, VCS data, build output. */
-export const SKIPPED_FOLDERS = ['node_modules', '.git', 'dist', 'vendor'] as const;
+import { SKIPPED_FOLDERS } from './skipped-folders.js';
 
 export interface ProjectFile {
   /** Relative to the project root, with forward slashes. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { CodeSearchOptions, SearchTarget } from './code-search-types.js';
 import type { MatchCollector } from './match-collector.js';
-import { SKIPPED_FOLDERS } from './project-files.js';
 import { compileSearchRegex } from './search-with-javascript.js';
+import { SKIPPED_FOLDERS } from './skipped-folders.js';
 
 /**
  * Searches with ripgrep. Returns false when the JavaScript search must do it instead: ripgrep is

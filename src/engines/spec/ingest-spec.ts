@@ -3,9 +3,8 @@ import { replaceFile } from '../../workspace/replace-file.js';
 import { convertSpecToStore } from './convert-spec.js';
 import { inlineSharedSchemas } from './shared-schemas.js';
 import type { FalconSpec } from './spec-format.js';
+import { SPEC_FILE } from './spec-file.js';
 import { summarizeSpec } from './summarize-spec.js';
-
-export const SPEC_FILE = 'spec.yaml';
 
 export interface IngestSpecOptions {
   projectRoot: string;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { SPEC_FILE } from './ingest-spec.js';
+import { SPEC_FILE } from './spec-file.js';
 import { asArray, asObject } from './json-values.js';
 import { inlineSharedSchemas, type StoredSpec } from './shared-schemas.js';
 import { SpecError } from './spec-error.js';

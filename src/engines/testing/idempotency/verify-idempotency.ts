@@ -6,13 +6,10 @@ import { type CaseExchange, prepareCase, sendPreparedCase } from '../run/send-ca
 import type { TestCase } from '../test-case.js';
 import type { CaseResult, TestRun } from '../test-run.js';
 import { NO_HAPPY_CASE, happyCaseByOperation } from './happy-cases.js';
+import { DEFAULT_REPEAT, IDEMPOTENT_METHODS } from './idempotent-methods.js';
 import { judgeRepeats } from './judge-repeats.js';
 import { volatileFieldNames } from './volatile-fields.js';
 import { specLabel } from '../../spec/spec-label.js';
-
-/** The methods HTTP defines as idempotent, in the order they are checked: reads first, DELETE last. */
-export const IDEMPOTENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
-export const DEFAULT_REPEAT = 3;
 
 export interface IdempotencyOptions {
   baseUrl: string;
