@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { SpecOperation } from '../engines/spec/spec-format.js';
 import type { CaptureReport } from '../engines/testing/regression/capture-regression.js';
 import type { RegressionReport } from '../engines/testing/regression/compare-regression.js';
 import { RegressionError } from '../engines/testing/regression/regression-set.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
+import { listOperations, operationsForTool } from './operations-for-tool.js';
 import { testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
@@ -35,15 +35,14 @@ export const checkRegressionTool = defineTool({
   async run(args, ctx) {
     const spec = await ingestedSpecForTool(ctx.projectRoot);
     const baseUrl = await testBaseUrl(args.base_url, ctx);
-    const operations = await operationsInScope(spec.operations, args.endpoints);
+    const operations = await operationsForTool(spec, args.endpoints);
     const { BaselineError, listBaselineSet } = await import('../engines/assertions/baseline-store.js');
     try {
       const action = args.action ?? ((await listBaselineSet(ctx.projectRoot, args.baseline)).length > 0 ? 'compare' : 'capture');
       const options = { projectRoot: ctx.projectRoot, baseline: args.baseline, baseUrl, variables: ctx.variables, signal: ctx.signal, onProgress: progress(ctx) };
       if (action === 'capture') {
         if (!operations.some((operation) => operation.method === 'GET')) {
-          const shown = operations.slice(0, 5).map((operation) => `${operation.id} (${operation.method})`).join(', ');
-          throw new ToolError(`no GET operation in scope (${shown}${operations.length > 5 ? ', …' : ''}): only GETs are captured`);
+          throw new ToolError(`no GET operation in scope (${listOperations(operations)}): only GETs are captured`);
         }
         const { captureRegression } = await import('../engines/testing/regression/capture-regression.js');
         return maskSecrets(describeCapture(args, baseUrl, await captureRegression(spec, operations, options)));
@@ -84,16 +83,6 @@ async function describeComparison(report: RegressionReport, reports: string[]): 
   const ignored = Object.entries(report.volatileFields).map(([operationId, fields]) => `${operationId}: ${fields.join(', ')}`);
   if (ignored.length > 0) lines.push('', `Ignored as volatile (clocks, request ids, nonces) — ${ignored.join('; ')}.`);
   return lines.join('\n');
-}
-
-async function operationsInScope(operations: SpecOperation[], endpoints: string[] | undefined): Promise<SpecOperation[]> {
-  const { OperationFilterError, selectOperations } = await import('../engines/testing/select-operations.js');
-  try {
-    return selectOperations(operations, { include: endpoints });
-  } catch (error) {
-    if (error instanceof OperationFilterError) throw new ToolError(error.message);
-    throw error;
-  }
 }
 
 function progress(ctx: ToolContext): (operationId: string, done: number, total: number) => void {

@@ -14,3 +14,9 @@ export async function operationsForTool(spec: FalconSpec, patterns: string[] | u
   if (operations.length === 0) throw new ToolError('.falcon/spec.yaml describes no operations: ingest a spec that has some');
   return operations;
 }
+
+/** `getPet (GET), addPet (POST), …`: the first five, for messages. */
+export function listOperations(operations: SpecOperation[]): string {
+  const shown = operations.slice(0, 5).map((operation) => `${operation.id} (${operation.method})`);
+  return `${shown.join(', ')}${operations.length > 5 ? ', …' : ''}`;
+}

@@ -3,7 +3,7 @@ import type { FalconSpec } from '../engines/spec/spec-format.js';
 import { completeTestCases } from '../engines/testing/suite/test-case-schema.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import type { CheckName } from '../engines/testing/test-run.js';
-import { ingestedSpecIfAny } from './ingested-spec-if-any.js';
+import { ingestedSpecIfAny } from './test-spec.js';
 import { operationsForTool } from './operations-for-tool.js';
 import { runTestCases } from './run-test-cases.js';
 import { testBaseUrl } from './test-base-url.js';

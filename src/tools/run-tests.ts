@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { completeTestCases, testCaseInputSchema } from '../engines/testing/suite/test-case-schema.js';
 import type { TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
-import { ingestedSpecIfAny } from './ingested-spec-if-any.js';
+import { ingestedSpecIfAny } from './test-spec.js';
 import { runTestCases } from './run-test-cases.js';
 import { casesWithTags, suiteForTool } from './suite-for-tool.js';
 import { testBaseUrl } from './test-base-url.js';

@@ -1,3 +1,4 @@
+import { httpBaseUrl } from '../engines/testing/choose-base-url.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
 import type { ToolContext } from './tool.js';
 import { ToolError } from './tool.js';
@@ -11,6 +12,7 @@ export async function testBaseUrl(given: string | undefined, ctx: ToolContext): 
     if (!(error instanceof UnknownVariableError)) throw error;
     throw new ToolError(given === undefined ? `no base_url given and ${error.message}; pass base_url or set BASE_URL in the environment` : error.message);
   }
-  if (!/^https?:\/\/[^/]/i.test(url)) throw new ToolError(`base URL "${url}" is not an http(s) URL such as http://localhost:3000`);
-  return url.replace(/\/+$/, '');
+  const base = httpBaseUrl(url);
+  if (base === undefined) throw new ToolError(`base URL "${url}" is not an http(s) URL such as http://localhost:3000`);
+  return base;
 }

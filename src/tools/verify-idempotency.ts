@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_REPEAT, IDEMPOTENT_METHODS } from '../engines/testing/idempotency/idempotent-methods.js';
-import type { SpecOperation } from '../engines/spec/spec-format.js';
 import { maskSecrets } from '../workspace/mask-secrets.js';
+import { listOperations, operationsForTool } from './operations-for-tool.js';
 import { testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, defineTool } from './tool.js';
@@ -25,7 +25,7 @@ export const verifyIdempotencyTool = defineTool({
   async run(args, ctx) {
     const spec = await ingestedSpecForTool(ctx.projectRoot);
     const baseUrl = await testBaseUrl(args.base_url, ctx);
-    const operations = await operationsInScope(spec.operations, args.endpoints);
+    const operations = await operationsForTool(spec, args.endpoints);
     if (!operations.some((operation) => IDEMPOTENT_METHODS.includes(operation.method))) {
       throw new ToolError(`no operation in scope uses an idempotent method (${IDEMPOTENT_METHODS.join(', ')}): ${listOperations(operations)}; POST and PATCH are never repeated`);
     }
@@ -47,18 +47,3 @@ export const verifyIdempotencyTool = defineTool({
     return maskSecrets(describeTestRun(run, reports) + note);
   },
 });
-
-async function operationsInScope(operations: SpecOperation[], endpoints: string[] | undefined): Promise<SpecOperation[]> {
-  const { OperationFilterError, selectOperations } = await import('../engines/testing/select-operations.js');
-  try {
-    return selectOperations(operations, { include: endpoints });
-  } catch (error) {
-    if (error instanceof OperationFilterError) throw new ToolError(error.message);
-    throw error;
-  }
-}
-
-function listOperations(operations: SpecOperation[]): string {
-  const shown = operations.slice(0, 5).map((operation) => `${operation.id} (${operation.method})`);
-  return `${shown.join(', ')}${operations.length > 5 ? ', …' : ''}`;
-}

@@ -37,10 +37,16 @@ export async function chooseBaseUrl(given: string | undefined, variables: Variab
 }
 
 function checked(url: string, from: BaseUrlOrigin): ChosenBaseUrl {
-  const trimmed = url.trim();
-  if (!/^https?:\/\/[^/]/i.test(trimmed)) {
+  const base = httpBaseUrl(url);
+  if (base === undefined) {
     const origin = { given: 'the given base URL', environment: 'BASE_URL', spec: "the spec's server URL" }[from];
-    throw new BaseUrlError(`${origin} "${trimmed}" is not an http(s) URL such as http://localhost:3000`, 'not-http');
+    throw new BaseUrlError(`${origin} "${url.trim()}" is not an http(s) URL such as http://localhost:3000`, 'not-http');
   }
-  return { url: trimmed.replace(/\/+$/, ''), from };
+  return { url: base, from };
+}
+
+/** The URL trimmed and without trailing slashes when it is an http(s) one; undefined otherwise. */
+export function httpBaseUrl(url: string): string | undefined {
+  const trimmed = url.trim();
+  return /^https?:\/\/[^/]/i.test(trimmed) ? trimmed.replace(/\/+$/, '') : undefined;
 }

@@ -84,9 +84,9 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
   // A DELETE outside a chain removes what the example ids name, which other cases read and
   // change: those go once everything else has finished.
   const units = caseUnits(cases);
-  const deletes = units.filter((unit) => unit.length === 1 && !cases[unit[0]!]!.chain && cases[unit[0]!]!.request.method.toUpperCase() === 'DELETE');
-  await runInLanes(units.filter((unit) => !deletes.includes(unit)), concurrency, runUnit);
-  await runInLanes(deletes, concurrency, runUnit);
+  const isLoneDelete = (unit: number[]) => unit.length === 1 && !cases[unit[0]!]!.chain && cases[unit[0]!]!.request.method.toUpperCase() === 'DELETE';
+  await runInLanes(units.filter((unit) => !isLoneDelete(unit)), concurrency, runUnit);
+  await runInLanes(units.filter(isLoneDelete), concurrency, runUnit);
 
   const operations = (sent: boolean) => new Set(results.filter((result) => !sent || result.response).flatMap((result) => result.case.operationId ?? [])).size;
   return {
