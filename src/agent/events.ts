@@ -1,5 +1,6 @@
 // The contract between the core and every front end (DESIGN §2). Events are facts, in order;
 // the last event of a run is always `run_end`.
+import type { ContextWindowSource } from '../llm/chat-model.js';
 
 export type RunEndReason = 'answer' | 'cancelled' | 'limit' | 'error';
 
@@ -8,10 +9,24 @@ export type Preview =
   | { kind: 'command'; command: string; cwd?: string }
   | { kind: 'info'; title: string; details: string };
 
+/** How full the model's context is: the latest request's tokens against the window. */
+export interface ContextUsage {
+  used: number;
+  window: number;
+  /** 0–100, rounded. */
+  percent: number;
+}
+
+export type CompactionReason = 'threshold' | 'overflow' | 'manual';
+/** `summary`: the model wrote the checkpoint; `transcript`: it did from a plain transcript; `elision`: no model call. */
+export type CompactionMethod = 'summary' | 'transcript' | 'elision';
+
 export type AgentEvent =
   | { type: 'run_start'; runId: string; input: string }
   | { type: 'turn_start'; turn: number }
   | { type: 'text_delta'; text: string }
+  /** Streamed reasoning: the server's thinking field or a `<think>` block. Never parsed for calls. */
+  | { type: 'thinking_delta'; text: string }
   | { type: 'thought'; text: string }
   | { type: 'tool_call'; id: string; name: string; args: unknown }
   | { type: 'tool_progress'; id: string; message: string }
@@ -21,7 +36,18 @@ export type AgentEvent =
   | { type: 'answer'; text: string }
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
   | { type: 'provider_switch'; from: string; to: string; reason: string }
-  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  | { type: 'usage'; inputTokens: number; outputTokens: number; context?: ContextUsage }
+  | { type: 'context_window'; tokens: number; source: ContextWindowSource; numCtx?: number }
+  | {
+      type: 'compaction';
+      reason: CompactionReason;
+      method: CompactionMethod;
+      /** Messages of the history the checkpoint stands in for. */
+      replacedMessages: number;
+      keptMessages: number;
+      tokensBefore: number;
+      tokensAfter: number;
+    }
   | { type: 'error'; message: string }
   | { type: 'run_end'; reason: RunEndReason; turns: number; toolCalls: number };
 

@@ -10,11 +10,31 @@ export interface ChatRequest {
   signal: AbortSignal;
   /** Called with each piece of streamed text. A model that does not stream calls it once. */
   onDelta?: (text: string) => void;
+  /**
+   * Called with each piece of reasoning the server sends apart from the text (Ollama `message.thinking`,
+   * `reasoning_content` / `reasoning` deltas of OpenAI-compatible servers). Never part of `text`.
+   */
+  onThinking?: (text: string) => void;
 }
 
 export interface ChatResponse {
   text: string;
+  /** Reasoning the server sent in its own field, whole; absent when there was none. */
+  thinking?: string;
   usage: Usage;
+  /** Prompt tokens as the server counted them; absent when it reported none (then `usage` holds an estimate). */
+  reportedInputTokens?: number;
+}
+
+/** Where a context window's size came from, best first. */
+export type ContextWindowSource = 'server' | 'config' | 'known-model' | 'default' | 'error';
+
+export interface ContextWindow {
+  /** Tokens the model can take in one request, prompt and reply together. */
+  tokens: number;
+  source: ContextWindowSource;
+  /** Ollama only: the `options.num_ctx` every request of this session sends (then `tokens` equals it). */
+  numCtx?: number;
 }
 
 /** One model on one provider: the only thing the agent loop knows about language models. */
@@ -23,6 +43,11 @@ export interface ChatModel {
   readonly provider: string;
   readonly model: string;
   chat(request: ChatRequest): Promise<ChatResponse>;
+  /**
+   * The window this model works with, learned once (server, then config, then a conservative default)
+   * and the same for every later call. Never throws: a server that cannot say gives the fallback.
+   */
+  contextWindow(signal?: AbortSignal): Promise<ContextWindow>;
 }
 
 /** A configured provider: can build a chat model, list models and check its connection. */

@@ -10,6 +10,11 @@ export interface ModelErrorInfo {
   /** From `retry-after-ms` or `retry-after` (seconds or an HTTP date). */
   retryAfterMs?: number;
   message: string;
+  /**
+   * The prompt did not fit the model's context window (a 400 `context_length_exceeded` and its
+   * cousins). `windowTokens` is the window the server named, when it named one.
+   */
+  contextOverflow?: { windowTokens?: number };
 }
 
 /** A failed model call, already classified. Providers throw this (or ModelAbortError). */
@@ -18,12 +23,14 @@ export class ModelError extends Error implements ModelErrorInfo {
   readonly transient: boolean;
   readonly status?: number;
   readonly retryAfterMs?: number;
+  readonly contextOverflow?: { windowTokens?: number };
 
   constructor(info: ModelErrorInfo, options?: { cause?: unknown }) {
     super(info.message, options);
     this.transient = info.transient;
     this.status = info.status;
     this.retryAfterMs = info.retryAfterMs;
+    this.contextOverflow = info.contextOverflow;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../src/agent/messages.js';
-import type { ChatModel, ChatRequest, ChatResponse } from '../../src/llm/chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from '../../src/llm/chat-model.js';
 
 /** A reply, an error to throw, or a function of the request (e.g. to wait for an abort). */
 export type ScriptStep = string | Error | ((request: ChatRequest) => Promise<string>);
@@ -10,7 +10,14 @@ export class ScriptedModel implements ChatModel {
   readonly model = 'script';
   readonly seen: ChatMessage[][] = [];
 
-  constructor(private readonly steps: ScriptStep[]) {}
+  constructor(
+    private readonly steps: ScriptStep[],
+    private readonly window: ContextWindow = { tokens: 128_000, source: 'default' },
+  ) {}
+
+  async contextWindow(): Promise<ContextWindow> {
+    return this.window;
+  }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
     this.seen.push(request.messages.map((m) => ({ ...m })));
