@@ -28,8 +28,12 @@ export async function searchWithRipgrep(
     '--regexp', options.pattern,
     '--', target.isFile ? path.posix.basename(target.path) : '.',
   ];
+  // Looked up first: spawning a missing program and then stopping it (as execa does on the error)
+  // makes Node signal process 0 — Falcon's whole process group.
+  const ripgrep = await findRipgrep();
+  if (!ripgrep) return false;
   const { execa } = await import('execa');
-  const subprocess = execa('rg', args, {
+  const subprocess = execa(ripgrep, args, {
     cwd: path.join(projectRoot, folder),
     cancelSignal: options.signal,
     reject: false,
@@ -45,7 +49,6 @@ export async function searchWithRipgrep(
   });
   const result = await subprocess;
   options.signal?.throwIfAborted();
-  if ((result as { code?: string }).code === 'ENOENT') return false;
   if (result.exitCode === 2 && /regex parse error/.test(result.stderr)) {
     // Throws InvalidRegexError when JavaScript cannot read the pattern either.
     compileSearchRegex(options);
@@ -56,6 +59,12 @@ export async function searchWithRipgrep(
     throw new Error(`ripgrep failed: ${result.stderr.trim().split('\n')[0]}`);
   }
   return true;
+}
+
+/** ripgrep on PATH, looked up on each search: PATH may change while Falcon runs. */
+async function findRipgrep(): Promise<string | undefined> {
+  const { default: which } = await import('which');
+  return (await which('rg', { nothrow: true })) ?? undefined;
 }
 
 /**
