@@ -1,6 +1,8 @@
-import type { AgentEvent, EmitEvent } from './events.js';
+import path from 'node:path';
+import type { AgentEvent, ContextUsage, EmitEvent } from './events.js';
 import type { ChatMessage } from './messages.js';
-import type { ChatModel, Usage } from '../llm/chat-model.js';
+import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
+import { describeTool } from '../tools/tool-reference.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { SessionStore } from '../workspace/session-store.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
@@ -8,6 +10,8 @@ import { createSessionState, type SessionState } from '../tools/session-state.js
 import { runLoop, type LoopLimits, type RunSummary } from './run-loop.js';
 import type { ConfirmationRequest, ToolLookup } from './run-tool-call.js';
 import { abortError } from './abort.js';
+import type { Compaction } from './compaction/compact-history.js';
+import { ConversationContext } from './context/conversation-context.js';
 
 export interface ModelChoice {
   provider?: string;
@@ -46,11 +50,34 @@ export class Agent {
   private readonly toolCallCounts = new Map<string, number>();
   private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   private readonly toolState: SessionState = createSessionState();
+  private readonly conversation: ConversationContext;
   private controller: AbortController | undefined;
   private model: ChatModel;
 
   constructor(private readonly options: AgentOptions) {
     this.model = options.createModel(options.modelChoice ?? {}, this.emit);
+    const { session, tools } = options;
+    this.conversation = new ConversationContext({
+      systemPrompt: options.systemPrompt,
+      history: {
+        get messages() {
+          return session.messages;
+        },
+        fileLabel: path.relative(options.projectRoot, session.file) || session.file,
+        get compactionState() {
+          return session.compactionState;
+        },
+        recordCompaction: (replaced, checkpoint, state) => session.recordCompaction(replaced, checkpoint, state),
+      },
+      toolNames: tools.names,
+      describeTools: (names) =>
+        names.flatMap((name) => {
+          const tool = tools.get(name);
+          return tool ? [describeTool(tool)] : [];
+        }).join('\n\n'),
+      maxObservationChars: options.limits.observationLimit,
+      emit: this.emit,
+    });
   }
 
   get sessionId(): string {
@@ -86,6 +113,22 @@ export class Agent {
     return this.totalUsage;
   }
 
+  /** How full the model's context was after the latest call; undefined before the first. */
+  get contextUsage(): ContextUsage | undefined {
+    return this.conversation.usage;
+  }
+
+  /** The window requests are fitted into, once learned from the current model. */
+  get contextWindow(): ContextWindow | undefined {
+    return this.conversation.currentWindow;
+  }
+
+  /** Asks the current model for its window now (it is otherwise learned before the first call). */
+  async learnContextWindow(signal: AbortSignal): Promise<ContextWindow | undefined> {
+    await this.conversation.learnWindow(this.model, signal);
+    return this.conversation.currentWindow;
+  }
+
   get tools(): readonly AnyTool[] {
     return this.options.tools.list();
   }
@@ -108,7 +151,7 @@ export class Agent {
     try {
       return await runLoop(text, {
         model: () => this.model,
-        messages: () => [{ role: 'system', content: this.options.systemPrompt }, ...session.messages],
+        conversation: this.conversation,
         record: (message) => session.recordMessage(message),
         takeSteering: () => this.steering.splice(0),
         signal: controller.signal,
@@ -128,6 +171,21 @@ export class Agent {
           session: this.toolState,
         },
       });
+    } finally {
+      this.controller = undefined;
+    }
+  }
+
+  /**
+   * Replaces the older history with a checkpoint now (`/compact`). Undefined when there is too little
+   * to compact. Throws when a run is under way.
+   */
+  async compact(): Promise<Compaction | undefined> {
+    if (this.controller) throw new Error('A run is in progress; compact when it has ended.');
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      return await this.conversation.compact(this.model, 'manual', controller.signal);
     } finally {
       this.controller = undefined;
     }

@@ -37,11 +37,12 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const tools = createDefaultTools();
   const session = await openSession(projectRoot, options.resume);
   const variables = await VariableScope.open(projectRoot, env, project.config.environment);
+  const home = falconHome(env);
   const agent = new Agent({
     projectRoot,
-    falconHome: falconHome(env),
+    falconHome: home,
     tools: createToolRegistry(tools),
-    systemPrompt: await buildSystemPrompt({ tools, projectRoot, environment: variables.environment }),
+    systemPrompt: await buildSystemPrompt({ tools, projectRoot, falconHome: home, environment: variables.environment }),
     session,
     variables,
     createModel: (choice, emit) =>

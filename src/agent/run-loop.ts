@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { EmitEvent, RunEndReason } from './events.js';
 import type { ChatMessage } from './messages.js';
 import type { ChatModel } from '../llm/chat-model.js';
+import { callModel } from './call-model.js';
+import type { ConversationContext } from './context/conversation-context.js';
 import { parseReply } from './parse-reply.js';
+import { stripThinking } from './reply/thinking.js';
 import { formatObservation } from './observation.js';
 import { runToolCall, type ToolCallDeps } from './run-tool-call.js';
 import { isAbortError } from './abort.js';
@@ -14,8 +17,8 @@ export interface LoopLimits {
 
 export interface LoopOptions extends Omit<ToolCallDeps, 'emit' | 'signal' | 'callCounts' | 'observationLimit'> {
   model: () => ChatModel;
-  /** The conversation so far, system prompt first, as the model should see it now. */
-  messages(): ChatMessage[];
+  /** Builds each request from the history, inside the model's context window. */
+  conversation: ConversationContext;
   /** Adds a message to the history and persists it before the loop goes on. */
   record(message: ChatMessage): void;
   /** Messages the user typed while the run was busy; they reach the model before its next call. */
@@ -36,6 +39,9 @@ const EMPTY_REPLY_NOTE =
   'Your reply was empty. Answer with "Thought: … ACTION: tool({…})" or "Final Answer: …".';
 const THOUGHT_ONLY_NOTE =
   'You wrote a Thought but neither an ACTION nor a Final Answer. Continue with one of them.';
+const UNCLOSED_THINKING_NOTE =
+  'Your reply ended inside a <think> block, so it had neither an ACTION nor a Final Answer. Close your ' +
+  'thinking with </think>, then answer with "ACTION: tool({…})" or "Final Answer: …".';
 const THOUGHT_PREFIX = /^thought[ \t]*:\s*/i;
 
 /** One run of the ReAct loop: from the user's input to an answer, a limit, an error or a cancel. */
@@ -59,19 +65,17 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
       turns += 1;
       emit({ type: 'turn_start', turn: turns });
 
-      const response = await options.model().chat({
-        messages: options.messages(),
-        signal,
-        onDelta: (text) => emit({ type: 'text_delta', text }),
-      });
-      emit({ type: 'usage', ...response.usage });
-      options.record({ role: 'assistant', content: response.text });
-
+      const response = await callModel(options.model(), options.conversation, signal, emit);
       const reply = parseReply(response.text, options.tools.names);
+      const reasoning = [response.thinking?.trim(), reply.thinking].filter(Boolean).join('\n\n');
+      if (reasoning) emit({ type: 'thought', text: reasoning });
+      // Reasoning is shown and saved as a thought; sent back, it would only fill the window.
+      options.record({ role: 'assistant', content: stripThinking(response.text) });
       if (reply.thought) emit({ type: 'thought', text: reply.thought });
       if (reply.kind === 'answer') {
         if (reply.text === '') {
-          options.record({ role: 'user', content: formatObservation(EMPTY_REPLY_NOTE) });
+          const note = reply.unclosedThinking ? UNCLOSED_THINKING_NOTE : EMPTY_REPLY_NOTE;
+          options.record({ role: 'user', content: formatObservation(note) });
           continue;
         }
         // A model that stops after its Thought usually meant to go on; ask once, then take the text.
@@ -92,7 +96,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
         emit,
         signal,
         callCounts,
-        observationLimit: limits.observationLimit,
+        observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
       });
       options.record({ role: 'user', content: formatObservation(output) });
     }

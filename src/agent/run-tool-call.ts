@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmitEvent, Preview } from './events.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import { ToolError } from '../tools/tool.js';
+import { describeTool } from '../tools/tool-reference.js';
 import { validateToolArgs } from '../tools/validate-args.js';
 import { isAbortError } from './abort.js';
 import { truncateObservation } from './observation.js';
@@ -51,7 +52,8 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   };
 
   if ('problem' in request) {
-    return finish(false, `Error: could not read the arguments of ${request.name}: ${request.problem}`);
+    const reference = referenceOfDeferred(deps.tools.get(request.name));
+    return finish(false, `Error: could not read the arguments of ${request.name}: ${request.problem}${reference}`);
   }
   const tool = deps.tools.get(request.name);
   if (!tool) {
@@ -69,7 +71,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   }
   const validated = validateToolArgs(tool, request.args);
   if (!validated.ok) {
-    return finish(false, `Error: invalid arguments for ${tool.name}: ${validated.problems}`);
+    return finish(false, `Error: invalid arguments for ${tool.name}: ${validated.problems}${referenceOfDeferred(tool)}`);
   }
   deps.callCounts.set(tool.name, used + 1);
 
@@ -103,6 +105,11 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     }
     return finish(false, `Error: ${describeToolError(error)}`);
   }
+}
+
+/** A deferred tool's parameters are not in the prompt: a call that gets them wrong brings them. */
+function referenceOfDeferred(tool: AnyTool | undefined): string {
+  return tool?.deferred ? `\n\nIts parameters:\n${describeTool(tool)}` : '';
 }
 
 function previewTitle(tool: string, preview: Preview): string {

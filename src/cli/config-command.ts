@@ -34,6 +34,8 @@ export function configCommand(): Command {
     .option('--url <url>', 'Ollama: the server URL')
     .option('--base-url <url>', 'OpenAI-compatible: the base URL (e.g. http://localhost:1234/v1)')
     .addOption(new Option('--mode <mode>', 'Ollama: a local server or Ollama cloud').choices(['local', 'cloud']))
+    .option('--context-window <tokens>', 'the most tokens a request may hold; a smaller window the server names still wins ("" removes it)')
+    .option('--num-ctx <tokens>', 'Ollama: the num_ctx to run the model with, instead of its own window capped at 32768 ("" removes it)')
     .option('--default', 'make it the default provider')
     .action(async (provider: string, options: SetOptions) => {
       const { runConfigSet } = await import('./config/config-edit-commands.js');
@@ -92,6 +94,9 @@ export interface SetOptions {
   url?: string;
   baseUrl?: string;
   mode?: 'local' | 'cloud';
+  /** Token counts as typed; checked where they are used. */
+  contextWindow?: string;
+  numCtx?: string;
   default?: boolean;
 }
 

@@ -1,12 +1,15 @@
 import type { Paint } from './paint.js';
 import type { ProviderSummary } from './summarize-providers.js';
 
-/** The providers as aligned lines: name, model, where it is reached, its key, and its role. */
+/** The providers as aligned lines: name, model, where it is reached, its key, a configured window, and its role. */
 export function formatProviderList(providers: readonly ProviderSummary[], paint: Paint): string[] {
-  const rows = providers.map((provider) => [provider.id, provider.model, whereReached(provider), keyOf(provider), roleOf(provider)]);
-  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const rows = providers.map((provider) => [provider.id, provider.model, whereReached(provider), keyOf(provider), windowOf(provider), roleOf(provider)]);
+  // A column nobody fills (no window configured anywhere) takes no room.
+  const columns = [0, 1, 2, 3, 4, 5].filter((column) => rows.some((row) => row[column] !== ''));
+  const last = columns.at(-1);
+  const widths = columns.map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row, index) => {
-    const cells = row.map((cell, column) => (column < 4 ? cell.padEnd(widths[column]!) : cell));
+    const cells = columns.map((column, at) => (column === last ? row[column]! : row[column]!.padEnd(widths[at]!)));
     const line = `  ${cells.join('  ')}`.trimEnd();
     return providers[index]!.isDefault ? line.replace(/default$/, paint('green', 'default')) : line;
   });
@@ -20,6 +23,14 @@ function whereReached(provider: ProviderSummary): string {
 function keyOf(provider: ProviderSummary): string {
   if (!provider.apiKey) return 'no key';
   return provider.apiKeyFrom ? `key (from ${provider.apiKeyFrom})` : `key ${provider.apiKey}`;
+}
+
+function windowOf(provider: ProviderSummary): string {
+  const parts = [
+    provider.contextWindow !== undefined && `context ${provider.contextWindow.toLocaleString('en-US')}`,
+    provider.numCtx !== undefined && `num_ctx ${provider.numCtx.toLocaleString('en-US')}`,
+  ];
+  return parts.filter(Boolean).join(', ');
 }
 
 function roleOf(provider: ProviderSummary): string {

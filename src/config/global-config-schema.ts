@@ -3,6 +3,10 @@ import { z } from 'zod';
 /** Empty values (`api_key:` or `api_key: ""`) mean "not set here"; env fallbacks may fill them. */
 const optionalText = z.string().nullish();
 
+/** No model worth running takes fewer tokens; a smaller number is a typo (`32` for `32768`). */
+export const MIN_CONTEXT_TOKENS = 512;
+const optionalTokens = z.int().min(MIN_CONTEXT_TOKENS).nullish();
+
 export const providerEntrySchema = z.strictObject({
   model: z.string().trim().min(1),
   config: z
@@ -13,6 +17,10 @@ export const providerEntrySchema = z.strictObject({
       mode: z.enum(['local', 'cloud']).nullish(),
       type: z.enum(['openai', 'ollama']).nullish(),
       stream: z.boolean().nullish(),
+      /** Tokens a request may hold; the smaller of this and what the server says is used. */
+      context_window: optionalTokens,
+      /** Ollama only: the `num_ctx` Falcon asks for, instead of at most 32,768. */
+      num_ctx: optionalTokens,
     })
     .nullish(),
 });

@@ -32,7 +32,7 @@ export async function readGlobalConfigFile(path: string): Promise<GlobalConfigFi
     file,
     data,
     migrated: file !== read,
-    warnings: [...migrationWarnings, ...warnings, ...ignoredModes(file, data), ...(await exposedKeys(path, data))],
+    warnings: [...migrationWarnings, ...warnings, ...ignoredOllamaKeys(file, data), ...(await exposedKeys(path, data))],
   };
 }
 
@@ -67,10 +67,13 @@ function checkProviderNames(file: YamlFile, data: GlobalConfigFile): void {
   if (problems.length > 0) throw new ConfigError(file.displayPath, problems);
 }
 
-function ignoredModes(file: YamlFile, data: GlobalConfigFile): string[] {
+const OLLAMA_ONLY_KEYS = ['mode', 'num_ctx'] as const;
+
+function ignoredOllamaKeys(file: YamlFile, data: GlobalConfigFile): string[] {
   return Object.entries(data.providers ?? {})
-    .filter(([id, entry]) => entry.config?.mode && providerProtocol(id, entry) !== 'ollama')
-    .map(([id]) => problemAt(file, ['providers', id, 'config', 'mode'], 'applies only to Ollama providers, ignored'))
+    .filter(([id, entry]) => providerProtocol(id, entry) !== 'ollama')
+    .flatMap(([id, entry]) => OLLAMA_ONLY_KEYS.filter((key) => entry.config?.[key] != null).map((key) => ['providers', id, 'config', key]))
+    .map((path) => problemAt(file, path, 'applies only to Ollama providers, ignored'))
     .map((problem) => formatConfigProblem(file.displayPath, problem));
 }
 

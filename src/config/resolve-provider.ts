@@ -23,6 +23,8 @@ export function resolveProvider(id: string, entry: ProviderEntry, env: Env): Pro
     ...(baseUrl && { baseUrl: protocol === 'ollama' ? normalizeOllamaHost(baseUrl) : baseUrl }),
     ...(protocol === 'ollama' && config.mode && { mode: config.mode }),
     ...(config.stream === false && { stream: false }),
+    ...(typeof config.context_window === 'number' && { contextWindow: config.context_window }),
+    ...(protocol === 'ollama' && typeof config.num_ctx === 'number' && { numCtx: config.num_ctx }),
   };
 }
 

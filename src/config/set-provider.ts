@@ -16,10 +16,15 @@ export interface ProviderFields {
   /** An OpenAI-compatible server's base URL. `null` removes it. */
   baseUrl?: string | null;
   mode?: 'local' | 'cloud';
+  /** `context_window`, in tokens. `null` removes it, so the window is learned from the server alone. */
+  contextWindow?: number | null;
+  /** Ollama's `num_ctx`, in tokens. `null` removes it, so Falcon asks for at most 32,768. */
+  numCtx?: number | null;
 }
 
 const PROVIDER_ID = /^[a-z0-9][a-z0-9._-]*$/i;
 const CONFIG_FIELDS = { apiKey: 'api_key', url: 'url', baseUrl: 'base_url' } as const;
+const TOKEN_FIELDS = { contextWindow: 'context_window', numCtx: 'num_ctx' } as const;
 
 /**
  * Adds or updates `providers.<id>`. A known provider starts with its usual model; another name is an
@@ -45,12 +50,24 @@ export function setProvider(raw: RawGlobalConfig, id: string, fields: ProviderFi
     if (value === null || value.trim() === '') delete config[key];
     else config[key] = value.trim();
   }
+  for (const [field, key] of Object.entries(TOKEN_FIELDS)) {
+    const value = fields[field as keyof typeof TOKEN_FIELDS];
+    if (value === null) delete config[key];
+    else if (value !== undefined) config[key] = value;
+  }
   if (fields.mode) {
     config.mode = fields.mode;
     if (fields.mode === 'cloud' && fields.url === undefined && config.url) {
       delete config.url;
       notes.push(`Removed the url of ${id}: Ollama cloud is reached at https://ollama.com`);
     }
+  }
+
+  if (typeof fields.contextWindow === 'number') {
+    notes.push(`${id} works within at most ${tokens(fields.contextWindow)}; a smaller window its server names still wins`);
+  }
+  if (typeof fields.numCtx === 'number') {
+    notes.push(`Ollama will run ${model.trim()} with num_ctx ${tokens(fields.numCtx)}, or the model's own window when that is smaller`);
   }
 
   const entry: Record<string, unknown> = { ...existing, model: model.trim() };
@@ -84,12 +101,19 @@ function checkFieldsFit(id: string, protocol: ProviderProtocol, fields: Provider
     throw new ConfigEditError(`${id}: url is for Ollama; an OpenAI-compatible provider takes base_url`);
   }
   if (protocol !== 'ollama' && fields.mode) throw new ConfigEditError(`${id}: mode (local or cloud) applies only to Ollama`);
+  if (protocol !== 'ollama' && typeof fields.numCtx === 'number') {
+    throw new ConfigEditError(`${id}: num_ctx applies only to Ollama; set the window of an OpenAI-compatible server with context_window`);
+  }
   if (fields.url && !URL.canParse(normalizeOllamaHost(fields.url))) {
     throw new ConfigEditError(`${id}: url "${fields.url}" is not a URL (for example http://localhost:11434)`);
   }
   if (fields.baseUrl && !isHttpUrl(fields.baseUrl.trim())) {
     throw new ConfigEditError(`${id}: base_url "${fields.baseUrl}" is not an http(s) URL (for example http://localhost:1234/v1)`);
   }
+}
+
+function tokens(count: number): string {
+  return `${count.toLocaleString('en-US')} tokens`;
 }
 
 function isHttpUrl(text: string): boolean {

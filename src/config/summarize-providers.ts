@@ -22,6 +22,15 @@ export interface ProviderSummary {
   isDefault: boolean;
   /** Its place in the fallback order, from 1. */
   fallbackRank?: number;
+  /** `context_window` from the file. */
+  contextWindow?: number;
+  /** Ollama's `num_ctx` from the file. */
+  numCtx?: number;
+  /**
+   * `server`: the window is learned from the server when a session starts. `config`: the file bounds
+   * it (the server's own, when smaller, still wins; for Ollama, `num_ctx` sets it).
+   */
+  contextWindowFrom: 'config' | 'server';
 }
 
 export function summarizeProviders(data: GlobalConfigFile, env: Env): ProviderSummary[] {
@@ -43,6 +52,9 @@ export function summarizeProviders(data: GlobalConfigFile, env: Env): ProviderSu
       ...(settings.apiKey && !keyInFile && { apiKeyFrom: knownProvider(id)?.apiKeyVariable }),
       isDefault: id === defaultId,
       ...(rank >= 0 && { fallbackRank: rank + 1 }),
+      ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
+      ...(settings.numCtx !== undefined && { numCtx: settings.numCtx }),
+      contextWindowFrom: settings.contextWindow === undefined && settings.numCtx === undefined ? 'server' : 'config',
     };
   });
 }

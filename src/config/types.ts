@@ -16,6 +16,13 @@ export interface ProviderSettings {
   mode?: 'local' | 'cloud';
   /** `false` asks for whole replies instead of streamed ones. */
   stream?: boolean;
+  /**
+   * `context_window`: the most tokens (prompt and reply) a request may hold. When the server says its
+   * own, the smaller of the two is used; without one it stands in for what the server does not say.
+   */
+  contextWindow?: number;
+  /** Ollama only, `num_ctx`: the window Falcon asks Ollama to load the model with, instead of at most 32,768. */
+  numCtx?: number;
 }
 
 export interface RetrySettings {

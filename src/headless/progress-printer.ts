@@ -1,3 +1,4 @@
+import { describeCompaction } from '../agent/compaction/describe-compaction.js';
 import type { AgentEvent } from '../agent/events.js';
 import { describeCall } from '../tools/describe-call.js';
 import { styleFor } from './terminal-style.js';
@@ -23,6 +24,9 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (event: Agent
         break;
       case 'retry':
         write(style('yellow', `↻ retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}`));
+        break;
+      case 'compaction':
+        write(style('dim', `⇣ ${describeCompaction(event)}`));
         break;
       case 'provider_switch':
         write(style('yellow', `⇄ switching from ${event.from} to ${event.to}: ${event.reason}`));

@@ -58,6 +58,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       turns: summary.turns,
       toolCalls: summary.toolCalls,
       usage: agent.usage,
+      context: agent.contextUsage ?? null,
       reason: summary.reason,
       ...(errors.length ? { errors } : {}),
     });

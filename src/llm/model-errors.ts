@@ -2,6 +2,7 @@
 // fetch itself: may it be retried, what status, how long the server asks us to wait, and a message
 // a user can act on.
 import { STATUS_CODES } from 'node:http';
+import { readContextOverflow } from './context-overflow.js';
 
 export interface ModelErrorInfo {
   /** Worth retrying the same model: 429, 5xx, network failures, streams cut off mid-way. */
@@ -67,6 +68,12 @@ const DROPPED_MESSAGES = /terminated|socket hang up|other side closed/i;
 /** fetch's and the openai SDK's words for a request that got no response, whatever the cause. */
 const UNANSWERED_MESSAGES = /fetch failed|connection error|timed? ?out/i;
 const MAX_DETAIL_CHARS = 200;
+const TOO_LONG = "the conversation no longer fits the model's context window";
+
+/** The prompt did not fit: the agent makes the history shorter and asks again, no retry or other model helps. */
+export function isContextOverflow(error: unknown): error is ModelError & { contextOverflow: { windowTokens?: number } } {
+  return error instanceof ModelError && error.contextOverflow !== undefined;
+}
 
 /** The openai SDK's APIUserAbortError keeps the name `Error`; only its class tells it apart. */
 export function isAbortError(error: unknown): boolean {
@@ -98,14 +105,20 @@ export function classifyModelError(error: unknown, context: ErrorContext): Model
   if (isAbortError(error)) return { transient: false, message: `${provider}: cancelled` };
 
   const status = statusOf(error);
+  const contextOverflow = readContextOverflow(error, status);
+  const detail = serverDetail(error);
+  const saying = detail ? ` (${detail})` : '';
   if (status !== undefined) {
     const headers = headersOf(error) ?? context.headers;
     const retryAfterMs = headers ? parseRetryAfter(headers) : undefined;
-    const detail = serverDetail(error);
     const title = [status, STATUS_CODES[status]].filter(Boolean).join(' ');
-    const message = `${provider}: ${title} — ${explainStatus(status)}${detail ? ` (${detail})` : ''}`;
-    return { transient: isTransientStatus(status), status, retryAfterMs, message };
+    const explanation = contextOverflow ? TOO_LONG : explainStatus(status);
+    const message = `${provider}: ${title} — ${explanation}${saying}`;
+    // llama.cpp answered an overflow with a 500 until 2025: the same prompt would only fail again.
+    const transient = !contextOverflow && isTransientStatus(status);
+    return { transient, status, retryAfterMs, message, ...(contextOverflow && { contextOverflow }) };
   }
+  if (contextOverflow) return { transient: false, message: `${provider}: ${TOO_LONG}${saying}`, contextOverflow };
 
   const chain = errorChain(error);
   const codes = chain.map(codeOf).filter((code): code is string => code !== undefined);
@@ -180,7 +193,7 @@ function headersOf(error: unknown): HeaderLookup | undefined {
 
 /** The server's own words: `error.message` in OpenAI bodies, `error` in Ollama's. */
 function serverDetail(error: unknown): string | undefined {
-  const body = (error as { error?: unknown }).error;
+  const body = (error as { error?: unknown } | null | undefined)?.error;
   const text =
     typeof body === 'string' ? body
     : typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ?

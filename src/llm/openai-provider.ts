@@ -2,11 +2,18 @@
 // the official `openai` SDK. The SDK is imported on first use: most runs never load it.
 import type OpenAI from 'openai';
 import type { ProviderSettings } from '../config/types.js';
-import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ModelProvider } from './chat-model.js';
+import { withCallSignal } from './call-signal.js';
+import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider } from './chat-model.js';
+import { toChatResponse } from './chat-response.js';
 import { connectionFailure, modelAvailability } from './connection-check.js';
+import { chooseContextWindow } from './context-window/choose-context-window.js';
+import { discoverOpenAIWindow } from './context-window/discover-openai-window.js';
+import { DISCOVERY_TIMEOUT_MS } from './context-window/discovery-deadline.js';
+import { LearnedOnce } from './context-window/learned-once.js';
 import { isAbortError, ModelSetupError, streamCutError, toModelError } from './model-errors.js';
+import { fetchWithReadableErrors } from './openai-error-body.js';
+import { reasoningOf } from './openai-reasoning.js';
 import type { ProviderOptions } from './provider-options.js';
-import { usageOrEstimate } from './usage.js';
 
 const DEFAULT_BASE_URLS: Record<string, string> = {
   openai: 'https://api.openai.com/v1',
@@ -15,6 +22,15 @@ const DEFAULT_BASE_URLS: Record<string, string> = {
 };
 /** Local OpenAI-compatible servers need no key, but the SDK refuses to start without one. */
 const NO_API_KEY = 'none';
+
+interface OpenAIServer {
+  provider: string;
+  baseUrl: string;
+  apiKey?: string;
+  /** `context_window` from the config. */
+  contextWindow?: number;
+  connect(): Promise<OpenAI>;
+}
 
 export function createOpenAIProvider(settings: ProviderSettings, options: ProviderOptions = {}): ModelProvider {
   const baseURL = settings.baseUrl ?? DEFAULT_BASE_URLS[settings.id];
@@ -26,26 +42,36 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
   }
   const endpoint = { provider: settings.id, url: baseURL };
   let client: Promise<OpenAI> | undefined;
-  const connect = (): Promise<OpenAI> =>
-    (client ??= import('openai').then(
-      ({ default: OpenAIClient }) =>
-        // Explicit values everywhere, so OPENAI_* variables never leak into another provider.
-        new OpenAIClient({
-          apiKey: settings.apiKey ?? NO_API_KEY,
-          baseURL,
-          organization: null,
-          project: null,
-          maxRetries: 0, // Falcon retries itself (resilient-model.ts)
-        }),
-    ));
+  const server: OpenAIServer = {
+    provider: settings.id,
+    baseUrl: baseURL,
+    apiKey: settings.apiKey,
+    contextWindow: settings.contextWindow,
+    connect: () =>
+      (client ??= import('openai').then(
+        ({ default: OpenAIClient }) =>
+          // Explicit values everywhere, so OPENAI_* variables never leak into another provider.
+          new OpenAIClient({
+            apiKey: settings.apiKey ?? NO_API_KEY,
+            baseURL,
+            organization: null,
+            project: null,
+            maxRetries: 0, // Falcon retries itself (resilient-model.ts)
+            fetch: fetchWithReadableErrors(),
+          }),
+      )),
+  };
 
   async function listModels(signal?: AbortSignal): Promise<string[]> {
     try {
-      const models: string[] = [];
-      for await (const model of (await connect()).models.list({ signal })) {
-        models.push(model.id.replace(/^models\//, '')); // Gemini lists `models/gemini-2.5-flash`
-      }
-      return models;
+      const client = await server.connect();
+      return await withCallSignal(signal, async (callSignal) => {
+        const models: string[] = [];
+        for await (const model of client.models.list({ signal: callSignal })) {
+          models.push(model.id.replace(/^models\//, '')); // Gemini lists `models/gemini-2.5-flash`
+        }
+        return models;
+      });
     } catch (error) {
       throw toModelError(error, endpoint, signal);
     }
@@ -53,7 +79,7 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
 
   return {
     id: settings.id,
-    createModel: (model) => new OpenAIChatModel(settings.id, model, baseURL, connect, options.stream ?? settings.stream ?? true),
+    createModel: (model) => new OpenAIChatModel(server, model, options.stream ?? settings.stream ?? true),
     listModels,
     async checkConnection(signal?: AbortSignal): Promise<ConnectionCheck> {
       try {
@@ -67,33 +93,57 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
 }
 
 class OpenAIChatModel implements ChatModel {
+  readonly provider: string;
+  private readonly window: LearnedOnce<ContextWindow>;
+
   constructor(
-    readonly provider: string,
+    private readonly server: OpenAIServer,
     readonly model: string,
-    private readonly url: string,
-    private readonly connect: () => Promise<OpenAI>,
     private readonly stream: boolean,
-  ) {}
+  ) {
+    this.provider = server.provider;
+    const configured = server.contextWindow;
+    this.window = new LearnedOnce(
+      async () => {
+        const said = await withCallSignal(undefined, (signal) => discoverOpenAIWindow(server, model, signal), DISCOVERY_TIMEOUT_MS);
+        return chooseContextWindow({ model, server: said, configured });
+      },
+      () => chooseContextWindow({ model, configured }),
+    );
+  }
+
+  contextWindow(signal?: AbortSignal): Promise<ContextWindow> {
+    return this.window.get(signal);
+  }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
     try {
-      const client = await this.connect();
-      return this.stream ? await this.streamReply(client, request) : await this.wholeReply(client, request);
+      const client = await this.server.connect();
+      return await withCallSignal(request.signal, (signal) =>
+        this.stream ? this.streamReply(client, request, signal) : this.wholeReply(client, request, signal),
+      );
     } catch (error) {
-      throw toModelError(error, { provider: this.provider, url: this.url }, request.signal);
+      throw toModelError(error, { provider: this.provider, url: this.server.baseUrl }, request.signal);
     }
   }
 
-  private async streamReply(client: OpenAI, { messages, signal, onDelta }: ChatRequest): Promise<ChatResponse> {
+  private async streamReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
     const stream = await client.chat.completions.create(
       { model: this.model, messages, stream: true, stream_options: { include_usage: true } },
       { signal },
     );
     let text = '';
+    let thinking = '';
     let finished = false;
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const chunk of stream) {
-      const choice = chunk.choices[0];
+      // Some servers send chunks without `choices` (usage alone, keep-alives).
+      const choice = (chunk.choices as OpenAI.ChatCompletionChunk.Choice[] | undefined)?.[0];
+      const thought = reasoningOf(choice?.delta);
+      if (thought) {
+        thinking += thought;
+        onThinking?.(thought);
+      }
       const delta = choice?.delta?.content;
       if (delta) {
         text += delta;
@@ -105,14 +155,17 @@ class OpenAIChatModel implements ChatModel {
     // The SDK ends an aborted stream quietly, and a cut socket may look like a short reply.
     signal.throwIfAborted();
     if (!finished) throw streamCutError(this.provider);
-    return { text, usage: usageOrEstimate({ input: usage?.prompt_tokens, output: usage?.completion_tokens }, messages, text) };
+    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens });
   }
 
-  private async wholeReply(client: OpenAI, { messages, signal, onDelta }: ChatRequest): Promise<ChatResponse> {
+  private async wholeReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
     const completion = await client.chat.completions.create({ model: this.model, messages }, { signal });
-    const text = completion.choices[0]?.message.content ?? '';
+    const message = completion.choices?.[0]?.message;
+    const text = message?.content ?? '';
+    const thinking = reasoningOf(message);
+    if (thinking) onThinking?.(thinking);
     if (text) onDelta?.(text);
     const usage = completion.usage;
-    return { text, usage: usageOrEstimate({ input: usage?.prompt_tokens, output: usage?.completion_tokens }, messages, text) };
+    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens });
   }
 }

@@ -1,7 +1,7 @@
 // A provider's connection, asked with a deadline: for `falcon config test` and the setup wizard,
 // where a server that never answers must become a plain message rather than a wait.
 import type { ProviderSettings } from '../config/types.js';
-import type { ConnectionCheck } from './chat-model.js';
+import type { ConnectionCheck, ContextWindow } from './chat-model.js';
 import { createProvider } from './create-provider.js';
 import { ModelSetupError } from './model-errors.js';
 
@@ -39,5 +39,17 @@ export async function listProviderModels(settings: ProviderSettings, options: Pr
   } catch {
     options.signal?.throwIfAborted();
     return undefined;
+  }
+}
+
+/** The window a session with this provider's model would work inside, as the server says it (or the fallback). */
+export async function learnContextWindow(settings: ProviderSettings, options: Pick<ProbeOptions, 'signal'> = {}): Promise<ContextWindow | undefined> {
+  try {
+    const window = await createProvider(settings).createModel(settings.model).contextWindow(options.signal);
+    options.signal?.throwIfAborted();
+    return window;
+  } catch (error) {
+    if (error instanceof ModelSetupError) return undefined;
+    throw error;
   }
 }

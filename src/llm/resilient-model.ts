@@ -1,8 +1,8 @@
 // The retry and failover policy of DESIGN §2, as a ChatModel wrapping the configured models in order.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AgentEvent } from '../agent/events.js';
-import type { ChatModel, ChatRequest, ChatResponse } from './chat-model.js';
-import { classifyModelError, isAbortError, ModelAbortError, ModelError } from './model-errors.js';
+import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from './chat-model.js';
+import { classifyModelError, isAbortError, isContextOverflow, ModelAbortError, ModelError } from './model-errors.js';
 
 /**
  * Both events mean "the text streamed so far in this call is void": a new attempt starts from scratch.
@@ -28,6 +28,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
 /**
  * Retries a model on transient failures, then moves on to the next model. After a switch, later
  * calls start with the model that last answered, so a dead default does not cost every turn its retries.
+ * A prompt that does not fit the window fails at once: the agent shortens the history and asks again.
  */
 export class ResilientModel implements ChatModel {
   private answering: ChatModel;
@@ -46,6 +47,11 @@ export class ResilientModel implements ChatModel {
     return this.answering.model;
   }
 
+  /** The window of the model answering now; it changes with a switch to another provider. */
+  contextWindow(signal?: AbortSignal): Promise<ContextWindow> {
+    return this.answering.contextWindow(signal);
+  }
+
   async chat(request: ChatRequest): Promise<ChatResponse> {
     const { models, emit } = this.options;
     const start = models.indexOf(this.answering);
@@ -60,7 +66,7 @@ export class ResilientModel implements ChatModel {
       try {
         return await this.chatWithRetries(model, request);
       } catch (error) {
-        if (isAbortError(error)) throw error;
+        if (isAbortError(error) || isContextOverflow(error)) throw error;
         failures.push({ label: labelOf(model), error: error as ModelError });
       }
     }

@@ -5,8 +5,8 @@ import { describeFailure } from './describe-failure.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 
 const schema = z.strictObject({
-  response: z.string().min(1).optional().describe(`name of a stored response to analyze (default \`${LAST_RESPONSE}\`, the latest http_request)`),
-  error: z.string().min(1).optional().describe('a stack trace or log excerpt, e.g. from the server console; read before the response body'),
+  response: z.string().min(1).optional().describe(`stored response name (default "${LAST_RESPONSE}")`),
+  error: z.string().min(1).optional().describe('a stack trace or log excerpt, e.g. from the server console'),
   expected: z.string().min(1).optional().describe('what should have happened, e.g. "200 with the user"'),
 });
 
@@ -14,7 +14,7 @@ type AnalyzeArgs = z.infer<typeof schema>;
 
 export const analyzeFailureTool = defineTool({
   name: 'analyze_failure',
-  description: 'Find why a request failed: parse the stack trace in a response or error text, show the project code at each frame and the likely cause.',
+  description: 'Find why a request failed: the stack trace in a response or error text, the project code of each frame, the likely cause.',
   schema,
   kind: 'read',
   async run(args, ctx) {

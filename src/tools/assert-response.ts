@@ -10,29 +10,29 @@ const status = z.union([z.number().int().min(100).max(599), z.string().regex(/^[
 const texts = z.union([z.string(), z.array(z.string())]);
 
 const schema = z.strictObject({
-  response: z.string().min(1).optional().describe(`name of a stored response (default "${LAST_RESPONSE}", the latest http_request)`),
-  status_code: status.optional().describe('expected status, e.g. 200 or "2xx"'),
-  status_in: z.array(status).min(1).optional().describe('the status must be one of these, e.g. [200, 201]'),
+  response: z.string().min(1).optional().describe(`stored response name (default "${LAST_RESPONSE}")`),
+  status_code: status.optional().describe('e.g. 200 or "2xx"'),
+  status_in: z.array(status).min(1).optional().describe('one of these, e.g. [200, 201]'),
   headers: z
     .record(z.string(), z.union([z.string(), z.number(), z.record(z.string(), z.unknown())]))
     .optional()
-    .describe('header name (any case) → exact value, or an operator object such as {"matches": "^max-age"}'),
+    .describe('name → exact value or operator object, e.g. {"matches": "^max-age"}'),
   headers_not_present: z.array(z.string()).optional().describe('headers that must be absent'),
   body_contains: texts.optional().describe('text(s) the body must contain'),
   body_not_contains: texts.optional().describe('text(s) the body must not contain'),
-  body_equals: z.unknown().optional().describe('the whole body: a JSON value (compared as JSON) or a string (compared as text)'),
-  body_matches_regex: z.string().optional().describe('regular expression the body must match, "pattern" or "/pattern/flags"'),
+  body_equals: z.unknown().optional().describe('the whole body: a JSON value, or text'),
+  body_matches_regex: z.string().optional().describe('regex the body must match: "pattern" or "/pattern/flags"'),
   json_path: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe(`JSONPath → expected value or operator object (${OPERATORS.join(', ')}), e.g. {"$.id": 7, "$..items[?(@.price > 10)]": {"length": 2}}`),
-  response_time_max_ms: z.number().positive().optional().describe('the response must have taken at most this many milliseconds'),
-  content_type: z.string().optional().describe('expected media type, e.g. "application/json" (parameters such as charset ignored unless given)'),
+    .describe(`JSONPath → value or operator object (${OPERATORS.join(', ')}), e.g. {"$.id": 7, "$.items": {"length": 2}}`),
+  response_time_max_ms: z.number().positive().optional().describe('most milliseconds the response may take'),
+  content_type: z.string().optional().describe('expected media type, e.g. "application/json"'),
 });
 
 export const assertResponseTool = defineTool({
   name: 'assert_response',
-  description: 'Check a stored response (status, headers, body, JSONPath values, time) and list every failed assertion.',
+  description: 'Check a stored response (status, headers, body, JSONPath values, time); lists every failed assertion.',
   schema,
   kind: 'read',
   async run(args, ctx) {

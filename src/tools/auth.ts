@@ -15,8 +15,7 @@ const DEFAULT_API_KEY_HEADER = 'X-API-Key';
 
 export const authTool = defineTool({
   name: 'auth',
-  description:
-    'Authentication: save a bearer, basic or API-key header as a {{VAR}}, get an OAuth2 token (client_credentials, password, refresh_token), or decode a JWT.',
+  description: 'Save a bearer, basic or API-key auth header as a {{VAR}}, get an OAuth2 token, or decode a JWT.',
   schema: authSchema,
   kind: 'network',
   async run(args, ctx) {

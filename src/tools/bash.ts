@@ -11,15 +11,15 @@ export const MAX_TIMEOUT_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 500;
 
 const schema = z.strictObject({
-  command: z.string().min(1).describe('bash command line, run in the project (e.g. "npm test -- users", "go build ./...")'),
+  command: z.string().min(1).describe('e.g. "npm test -- users"'),
   timeout_ms: z
     .number()
     .int()
     .min(1000)
     .max(MAX_TIMEOUT_MS)
     .optional()
-    .describe(`stop the command after this many milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`),
-  cwd: z.string().optional().describe('folder to run in, relative to the project root (default the root)'),
+    .describe(`stop it after this many ms (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`),
+  cwd: z.string().optional().describe('folder to run in, relative to the project root'),
 });
 
 type BashArgs = z.infer<typeof schema>;

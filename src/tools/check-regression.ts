@@ -28,7 +28,7 @@ type Args = z.infer<typeof schema>;
 
 export const checkRegressionTool = defineTool({
   name: 'check_regression',
-  description: "Capture the answers of the spec's GET operations as a named baseline, or send them again and report every difference (status, content-type, body by path); writes a report.",
+  description: "Capture the spec's GET answers as a named baseline, or send them again and report every difference.",
   schema,
   kind: 'network',
   callLimit: 10,

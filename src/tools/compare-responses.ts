@@ -22,7 +22,7 @@ const schema = z.strictObject({
 // No preview: baselines are Falcon's own snapshots in .falcon/baselines/, written whole in one step.
 export const compareResponsesTool = defineTool({
   name: 'compare_responses',
-  description: 'Compare a stored response with a saved baseline (status, content-type, body by path), or save it as the baseline.',
+  description: 'Compare a stored response with a saved baseline, or save it as the baseline.',
   schema,
   kind: 'write',
   async run(args, ctx) {

@@ -24,7 +24,7 @@ type CreateTestArgs = z.infer<typeof schema>;
 
 export const createTestFileTool = defineTool({
   name: 'create_test_file',
-  description: "Write a new test for one endpoint in the project's own test style (runner, imports, folder), asserting status and body shape.",
+  description: "Write a new test for one endpoint in the project's own test style.",
   schema,
   kind: 'write',
   callLimit: 10,

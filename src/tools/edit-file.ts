@@ -11,12 +11,12 @@ import { writeAtomically } from './write-atomically.js';
 const MAX_DIFF_LINES_SHOWN = 40;
 
 const schema = z.strictObject({
-  path: z.string().min(1).describe('file to change, relative to the project root; read it with read_file first'),
+  path: z.string().min(1).describe('relative to the project root; read it first'),
   old_string: z
     .string()
-    .describe('the text to replace, copied from the file without line numbers; include enough lines to make it unique'),
-  new_string: z.string().describe('the text to put in its place (empty to delete old_string)'),
-  replace_all: z.boolean().optional().describe('replace every occurrence of old_string instead of exactly one (default false)'),
+    .describe('text to replace, copied without line numbers; enough lines to be unique'),
+  new_string: z.string().describe('text to put in its place (empty deletes)'),
+  replace_all: z.boolean().optional().describe('replace every occurrence, not exactly one'),
 });
 
 type EditArgs = z.infer<typeof schema>;
@@ -28,7 +28,7 @@ interface PlannedEdit {
 
 export const editFileTool = defineTool({
   name: 'edit_file',
-  description: 'Replace text in a file read earlier: old_string must occur once (or set replace_all); whitespace-tolerant.',
+  description: 'Replace text in a file read before: old_string must occur once (or set replace_all); whitespace-tolerant.',
   schema,
   kind: 'write',
   async preview(args, ctx): Promise<Preview> {

@@ -20,7 +20,7 @@ type EnvironmentArgs = z.infer<typeof schema>;
 // No preview: it writes only Falcon's own notes in .falcon/environments/ (see falcon-write.ts).
 export const environmentTool = defineTool({
   name: 'environment',
-  description: 'List, show, set, switch to or delete environments: the {{VAR}} values per target (dev, staging, …).',
+  description: 'List, show, set, switch or delete environments: the {{VAR}} values per target (dev, staging, …).',
   schema,
   kind: 'write',
   async run(args, ctx) {

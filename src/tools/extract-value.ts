@@ -16,13 +16,13 @@ const CREDENTIAL_COOKIE = /sess|sid|auth|token|remember|jwt|login/i;
 const MAX_SHOWN_CHARS = 200;
 
 const schema = z.strictObject({
-  response: z.string().min(1).optional().describe(`name of a stored response (default "${LAST_RESPONSE}")`),
-  json_path: z.string().optional().describe('JSONPath into the JSON body, e.g. "$.data.id" or "$.items[?(@.name==\'Ada\')].id"'),
-  header: z.string().optional().describe('response header name (any case)'),
-  cookie: z.string().optional().describe('name of a cookie the response sets (Set-Cookie)'),
-  regex: z.string().optional().describe('regular expression on the body; the group named "value", else group 1, else the whole match'),
+  response: z.string().min(1).optional().describe(`stored response name (default "${LAST_RESPONSE}")`),
+  json_path: z.string().optional().describe('JSONPath into the body, e.g. "$.data.id"'),
+  header: z.string().optional().describe('response header name'),
+  cookie: z.string().optional().describe('name of a cookie the response sets'),
+  regex: z.string().optional().describe('regex on the body: group "value", else group 1, else the whole match'),
   save_as: z.string().regex(VARIABLE_NAME, 'a name of letters, digits, _ . - starting with a letter or _').describe('variable name, used later as {{name}}'),
-  scope: z.enum(['session', 'global']).optional().describe('session (default, this conversation only) or global (.falcon/variables.json; no secrets)'),
+  scope: z.enum(['session', 'global']).optional().describe('session (default) or global (.falcon/variables.json; no secrets)'),
 });
 
 type ExtractArgs = z.infer<typeof schema>;
@@ -30,7 +30,7 @@ type ExtractArgs = z.infer<typeof schema>;
 // No preview: global variables are Falcon's own notes in .falcon/variables.json, as with the variable tool.
 export const extractValueTool = defineTool({
   name: 'extract_value',
-  description: 'Save one value of a stored response (JSONPath, header, cookie or regex) as a {{variable}}, exactly as the server sent it.',
+  description: 'Save one value of a stored response (JSONPath, header, cookie or regex) as a {{variable}}.',
   schema,
   kind: 'write',
   async run(args, ctx) {

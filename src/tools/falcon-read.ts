@@ -13,7 +13,7 @@ const schema = z.strictObject({
 
 export const falconReadTool = defineTool({
   name: 'falcon_read',
-  description: "Read a file or list a folder of Falcon's own .falcon/ folder (notes, spec, environments, saved requests, flows, reports).",
+  description: 'Read a file or list a folder in .falcon/ (falcon.md, spec, environments, requests, flows, reports).',
   schema,
   kind: 'read',
   async run(args, ctx) {

@@ -21,7 +21,7 @@ const schema = z.strictObject({
 // approve without reading the confirmations that matter (code changes, commands).
 export const falconWriteTool = defineTool({
   name: 'falcon_write',
-  description: "Create or replace a file in Falcon's own .falcon/ folder (notes, flows, environments, saved requests); YAML and JSON are checked first.",
+  description: 'Create or replace a file in .falcon/ (notes, flows, environments, requests); YAML and JSON are checked first.',
   schema,
   kind: 'write',
   async run(args, ctx) {

@@ -8,17 +8,17 @@ import { ToolError, defineTool } from './tool.js';
 const schema = z.strictObject({
   method: z
     .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(HTTP_METHODS))
-    .describe('HTTP method of the endpoint'),
-  path: z.string().min(1).describe('the endpoint: a concrete path (/api/users/42), a template (/users/{id}) or a whole URL'),
+    .describe('HTTP method'),
+  path: z.string().min(1).describe('a path (/users/42), a template (/users/{id}) or a URL'),
   framework: z
     .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(FRAMEWORKS))
     .optional()
-    .describe("the API's framework (default: .falcon/config.yaml's framework, else every framework is tried)"),
+    .describe("default: the project's framework, else all are tried"),
 });
 
 export const findHandlerTool = defineTool({
   name: 'find_handler',
-  description: "Find the code that serves an endpoint: the handler's file:line and code, and where the route is declared.",
+  description: "Find the code serving an endpoint: the handler's file:line and code, and where the route is declared.",
   schema,
   kind: 'read',
   async run(args, ctx) {

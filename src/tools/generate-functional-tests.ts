@@ -19,20 +19,19 @@ const schema = z.strictObject({
     .array(z.enum(STRATEGIES as [Strategy, ...Strategy[]]))
     .min(1)
     .optional()
-    .describe('which cases: happy (valid requests), negative (invalid ones that must be rejected), boundary (limits of the schema), stateful (create → read/update/delete chains); default all'),
-  endpoints: z.array(z.string().min(1)).min(1).optional().describe('only these operations: operationIds, "POST /pets", "/pets*" or "tag:pets" (default all)'),
-  execute: z.boolean().default(false).describe('also run the cases now against base_url, with every check'),
-  save: z.string().min(1).optional().describe('save the cases as a suite: .falcon/tests/<save>.yaml, e.g. "pets-functional"'),
+    .describe('happy (valid), negative (must be rejected), boundary (schema limits), stateful (create → read/update/delete); default all'),
+  endpoints: z.array(z.string().min(1)).min(1).optional().describe('only these: operationIds, "POST /pets", "/pets*", "tag:pets"'),
+  execute: z.boolean().default(false).describe('also run the cases now, with every check'),
+  save: z.string().min(1).optional().describe('save as the suite .falcon/tests/<save>.yaml'),
   base_url: z.string().min(1).optional().describe('execute: where the API runs (default: the environment\'s BASE_URL)'),
-  max_cases: z.number().int().min(1).max(5000).optional().describe('keep at most this many cases (whole chains kept or dropped)'),
+  max_cases: z.number().int().min(1).max(5000).optional().describe('keep at most this many cases (whole chains)'),
 });
 
 type GenerateArgs = z.infer<typeof schema>;
 
 export const generateFunctionalTestsTool = defineTool({
   name: 'generate_functional_tests',
-  description:
-    'Generate functional test cases from the ingested spec (happy, negative, boundary, stateful); optionally save them as a suite in .falcon/tests/ and run them.',
+  description: 'Generate functional test cases from the ingested spec; optionally save them as a suite and run them.',
   schema,
   kind: 'network',
   callLimit: 10,

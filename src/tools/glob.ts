@@ -12,7 +12,7 @@ const schema = z.strictObject({
 
 export const globTool = defineTool({
   name: 'glob',
-  description: "Find the project's files whose paths match a glob, newest first (skips dependencies, build output, .gitignore'd paths).",
+  description: "Find the project's files whose paths match a glob, newest first.",
   schema,
   kind: 'read',
   run: (args, ctx) => listFilesNewestFirst(ctx, args),

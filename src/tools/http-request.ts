@@ -16,32 +16,32 @@ const paramMap = z.record(z.string(), z.union([paramValue, z.array(paramValue)])
 const schema = z.strictObject({
   // Models often write `get`; the case of a method name carries no meaning for the user.
   method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS)).describe('HTTP method'),
-  url: z.string().min(1).describe('absolute http:// or https:// URL; {{VAR}} placeholders are resolved'),
-  headers: z.record(z.string(), z.string()).optional().describe('request headers, e.g. {"Authorization": "Bearer {{TOKEN}}"}'),
-  query: paramMap.optional().describe('query parameters added to the URL; an array repeats the key: {"tag": ["a", "b"]} → tag=a&tag=b'),
+  url: z.string().min(1).describe('absolute http(s) URL; {{VAR}} placeholders are resolved'),
+  headers: z.record(z.string(), z.string()).optional().describe('e.g. {"Authorization": "Bearer {{TOKEN}}"}'),
+  query: paramMap.optional().describe('query parameters; an array repeats the key: {"tag": ["a", "b"]}'),
   body: z
     .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .optional()
-    .describe('a string is sent as is ({{VAR}} values JSON-escaped when it is JSON); an object or array as JSON'),
-  form: paramMap.optional().describe('fields sent as application/x-www-form-urlencoded (instead of body)'),
+    .describe('an object or array is sent as JSON, a string as is'),
+  form: paramMap.optional().describe('fields sent form-urlencoded, instead of body'),
   timeout_ms: z
     .number()
     .int()
     .min(1)
     .max(600_000)
     .optional()
-    .describe(`give up after this many milliseconds, redirects included (default ${DEFAULT_TIMEOUT_MS})`),
+    .describe(`give up after this many ms, redirects included (default ${DEFAULT_TIMEOUT_MS})`),
   follow_redirects: z.boolean().optional().describe('follow up to 10 redirects (default false: a 3xx is the answer)'),
   save_as: z
     .string()
     .regex(/^[A-Za-z_][\w.-]*$/, 'a name of letters, digits, _ . -')
     .optional()
-    .describe('also keep the response under this name for assert_response / extract_value (it is always "last")'),
+    .describe('also keep the response under this name (it is always "last")'),
 });
 
 export const httpRequestTool = defineTool({
   name: 'http_request',
-  description: 'Send one HTTP request (session cookies kept) and show the status and its meaning, timing, notable headers and body.',
+  description: 'Send one HTTP request (session cookies kept); shows status, timing, notable headers and body.',
   schema,
   kind: 'network',
   async run(args, ctx) {

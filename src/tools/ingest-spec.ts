@@ -3,13 +3,13 @@ import { maskSecrets } from '../workspace/mask-secrets.js';
 import { ToolError, defineTool } from './tool.js';
 
 const schema = z.strictObject({
-  source: z.string().min(1).optional().describe('the OpenAPI/Swagger/Postman file (path inside the project) or http(s) URL; needed for index'),
-  action: z.enum(['index', 'status']).optional().describe('index (default): ingest into .falcon/spec.yaml; status: what .falcon/spec.yaml holds'),
+  source: z.string().min(1).optional().describe('spec file in the project, or http(s) URL; needed for index'),
+  action: z.enum(['index', 'status']).optional().describe('index (default): ingest; status: what .falcon/spec.yaml holds'),
 });
 
 export const ingestSpecTool = defineTool({
   name: 'ingest_spec',
-  description: 'Ingest an OpenAPI 2/3.x or Postman collection (file or URL) into .falcon/spec.yaml and summarize it; or report what is ingested.',
+  description: 'Ingest an OpenAPI 2/3 spec or Postman collection into .falcon/spec.yaml and summarize it, or say what is ingested.',
   schema,
   kind: 'network',
   callLimit: 5,

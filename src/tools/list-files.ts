@@ -4,17 +4,17 @@ import { listFilesNewestFirst } from './file-listing.js';
 import { defineTool } from './tool.js';
 
 const schema = z.strictObject({
-  path: z.string().optional().describe('folder to list, relative to the project root (default the root)'),
+  path: z.string().optional().describe('folder, relative to the project root (default the root)'),
   pattern: z
     .string()
     .optional()
-    .describe('glob relative to that folder, e.g. "**/*.ts" or "routes/*.py"; without "/" it matches file names at any depth'),
+    .describe('glob in that folder, e.g. "**/*.ts"; without "/" it matches file names at any depth'),
   depth: z
     .number()
     .int()
     .min(1)
     .optional()
-    .describe('folder levels to enter: 1 lists only the folder\'s own files (default: all levels)'),
+    .describe('folder levels to enter; 1: the folder\'s own files (default all)'),
 });
 
 export const listFilesTool = defineTool({

@@ -14,12 +14,12 @@ const MAX_RECALLED = 50;
 const schema = z.strictObject({
   action: z
     .enum(['recall', 'save', 'forget', 'list', 'update_knowledge'])
-    .describe('facts live in ~/.falcon/memory.json across projects; update_knowledge edits a section of .falcon/falcon.md'),
-  query: z.string().optional().describe('recall: words to look for (case-insensitive); without it, every fact'),
-  fact: z.string().optional().describe(`save: one short fact worth keeping, e.g. "POST /orders needs an Idempotency-Key header" (≤ ${MAX_FACT_CHARS} chars)`),
-  id: z.string().optional().describe('forget: the fact id shown by recall or list, e.g. "f3"'),
-  section: z.string().optional().describe('update_knowledge: the falcon.md section, e.g. "Endpoints", "Auth" or "Known errors"'),
-  content: z.string().optional().describe("update_knowledge: the section's new body in Markdown (replaces the old body)"),
+    .describe('facts live in ~/.falcon/memory.json; update_knowledge edits a section of .falcon/falcon.md'),
+  query: z.string().optional().describe('recall: words to look for; none: every fact'),
+  fact: z.string().optional().describe(`save: one short fact, e.g. "POST /orders needs an Idempotency-Key header" (≤ ${MAX_FACT_CHARS} chars)`),
+  id: z.string().optional().describe('forget: the fact id, e.g. "f3"'),
+  section: z.string().optional().describe('update_knowledge: falcon.md section, e.g. "Auth" or "Known errors"'),
+  content: z.string().optional().describe("update_knowledge: the section's new Markdown body (replaces the old)"),
 });
 
 type MemoryArgs = z.infer<typeof schema>;
@@ -27,7 +27,7 @@ type MemoryArgs = z.infer<typeof schema>;
 // No preview: memory.json and falcon.md are Falcon's own notes (see falcon-write.ts).
 export const memoryTool = defineTool({
   name: 'memory',
-  description: 'Remember, recall and forget facts across sessions, and keep .falcon/falcon.md (what Falcon knows about this API) up to date.',
+  description: 'Remember, recall and forget facts across sessions; keep .falcon/falcon.md (what is known about this API) up to date.',
   schema,
   kind: 'write',
   async run(args, ctx) {

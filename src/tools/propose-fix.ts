@@ -15,7 +15,7 @@ const schema = z.strictObject({
 
 export const proposeFixTool = defineTool({
   name: 'propose_fix',
-  description: 'Ask for a fix of one file: shows the change as a diff and the edit_file call that applies it (writes nothing).',
+  description: 'Get a fix of one file as a diff and the edit_file call that applies it (writes nothing).',
   schema,
   kind: 'read',
   callLimit: 10,

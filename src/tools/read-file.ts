@@ -15,13 +15,13 @@ const MAX_FOLDER_ENTRIES = 500;
 
 const schema = z.strictObject({
   path: z.string().describe('file or folder, relative to the project root'),
-  offset: z.number().int().min(1).optional().describe('first line to show, counting from 1 (default 1)'),
+  offset: z.number().int().min(1).optional().describe('first line to show, from 1'),
   limit: z.number().int().min(1).optional().describe(`most lines to show (default ${DEFAULT_LINE_LIMIT})`),
 });
 
 export const readFileTool = defineTool({
   name: 'read_file',
-  description: 'Read a text file of the project with numbered lines, or list the entries of a folder.',
+  description: 'Read a project file with numbered lines, or list a folder.',
   schema,
   kind: 'read',
   async run(args, ctx) {

@@ -28,6 +28,7 @@ import { searchCodeTool } from './search-code.js';
 import { sessionLogTool } from './session-log.js';
 import { testSuiteTool } from './test-suite.js';
 import type { AnyTool } from './tool.js';
+import { createToolSearchTool } from './tool-search.js';
 import { validateJsonSchemaTool } from './validate-json-schema.js';
 import { variableTool } from './variable.js';
 import { verifyIdempotencyTool } from './verify-idempotency.js';
@@ -55,22 +56,40 @@ export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
   };
 }
 
-/** The tools every session gets, grouped as the prompt's tool reference lists them. */
+/**
+ * The tools every session gets. Core tools are described in full in the prompt: what an API-testing
+ * session uses on most turns. Deferred tools are listed there by name and description only, to keep
+ * the first request small enough for an 8k-token model; tool_search returns their parameters.
+ */
 export function createDefaultTools(): AnyTool[] {
-  const tools: AnyTool[] = [
+  const core: AnyTool[] = [
     // Requests and what to check in their responses
     httpRequestTool,
     assertResponseTool,
     extractValueTool,
+    // The API's spec and tests generated from it
+    ingestSpecTool,
+    runSmokeTool,
+    generateFunctionalTestsTool,
+    // The API's own code
+    readFileTool,
+    listFilesTool,
+    searchCodeTool,
+    findHandlerTool,
+    analyzeFailureTool,
+    editFileTool,
+    bashTool,
+    // What Falcon remembers
+    memoryTool,
+  ];
+  const deferred: AnyTool[] = [
+    // Requests and their responses
     validateJsonSchemaTool,
     compareResponsesTool,
     authTool,
     waitTool,
     webhookListenerTool,
-    // The API's spec and tests generated from it
-    ingestSpecTool,
-    runSmokeTool,
-    generateFunctionalTestsTool,
+    // Tests from the spec
     runTestsTool,
     testSuiteTool,
     runDataDrivenTool,
@@ -82,21 +101,22 @@ export function createDefaultTools(): AnyTool[] {
     variableTool,
     falconReadTool,
     falconWriteTool,
-    memoryTool,
     sessionLogTool,
     // The API's own code
-    readFileTool,
-    listFilesTool,
     globTool,
-    searchCodeTool,
-    findHandlerTool,
-    analyzeFailureTool,
-    editFileTool,
     writeFileTool,
     proposeFixTool,
     createTestFileTool,
-    bashTool,
   ];
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return [...tools, createRetryTool((name) => byName.get(name))];
+  const byName = new Map([...core, ...deferred].map((tool) => [tool.name, tool]));
+  const tools: AnyTool[] = [
+    ...core,
+    createToolSearchTool(() => tools),
+    ...[...deferred, createRetryTool((name) => byName.get(name))].map(deferTool),
+  ];
+  return tools;
+}
+
+function deferTool(tool: AnyTool): AnyTool {
+  return { ...tool, deferred: true };
 }

@@ -42,7 +42,7 @@ type RequestArgs = z.infer<typeof schema>;
 // No preview: it writes only Falcon's own notes in .falcon/requests/ (see falcon-write.ts).
 export const requestTool = defineTool({
   name: 'request',
-  description: 'Save, load, list, delete or run saved requests (.falcon/requests/*.yaml) with their assertions.',
+  description: 'Save, load, list, delete or run saved requests (.falcon/requests/) with their assertions.',
   schema,
   kind: 'write',
   async run(args, ctx) {

@@ -34,7 +34,7 @@ interface Attempt {
 export function createRetryTool(lookup: (name: string) => AnyTool | undefined) {
   return defineTool({
     name: RETRY_TOOL_NAME,
-    description: 'Run another tool again until it succeeds (and, with until_status, until its response has that status).',
+    description: 'Run another tool again until it succeeds, or until its response has a given status.',
     schema,
     kind: 'long',
     callLimit: 10,

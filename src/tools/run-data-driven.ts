@@ -16,7 +16,7 @@ const schema = z.strictObject({
 
 export const runDataDrivenTool = defineTool({
   name: 'run_data_driven',
-  description: 'Run a saved request once per row of a CSV/JSON data file, row values filling {{column}}; checks its assertions and status per row; writes a report.',
+  description: 'Run a saved request once per row of a CSV/JSON file (row values fill {{column}}); writes a report.',
   schema,
   kind: 'network',
   callLimit: 10,

@@ -13,18 +13,17 @@ import { specLabel } from '../engines/spec/spec-label.js';
 const SMOKE_CONCURRENCY = 8;
 
 const schema = z.strictObject({
-  base_url: z.string().min(1).optional().describe('where the API runs, e.g. "http://localhost:3000" (default: the environment\'s BASE_URL)'),
+  base_url: z.string().min(1).optional().describe('e.g. "http://localhost:3000" (default: the environment\'s BASE_URL)'),
   endpoints: z
     .array(z.string().min(1))
     .min(1)
     .optional()
-    .describe('only these: operationIds, "GET /pets", "/pets*" or "tag:pets"; without an ingested spec, the "GET /path" requests to send'),
+    .describe('only these: operationIds, "GET /pets", "/pets*", "tag:pets"; without a spec, the "GET /path" requests to send'),
 });
 
 export const runSmokeTool = defineTool({
   name: 'run_smoke',
-  description:
-    'Smoke-test the API: every GET of the spec that needs no parameters, plus a health probe, in parallel, each response checked against the spec; writes a report.',
+  description: 'Smoke-test the API: each GET of the spec needing no parameters, and a health probe, checked against the spec; writes a report.',
   schema,
   kind: 'network',
   callLimit: 10,

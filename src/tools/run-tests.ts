@@ -27,8 +27,7 @@ const schema = z.strictObject({
 
 export const runTestsTool = defineTool({
   name: 'run_tests',
-  description:
-    'Run test cases (written here, or a saved suite from .falcon/tests/) against the API with the spec\'s conformance checks; writes a report to .falcon/reports/.',
+  description: "Run test cases (written here, or a saved suite) against the API with the spec's checks; writes a report.",
   schema,
   kind: 'network',
   callLimit: 15,

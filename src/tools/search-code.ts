@@ -7,25 +7,25 @@ const MOST_SHOWN_MATCHES = 500;
 const MOST_CONTEXT_LINES = 10;
 
 const schema = z.strictObject({
-  pattern: z.string().min(1).describe('regular expression to look for, matched line by line (plain text with literal)'),
-  path: z.string().optional().describe('file or folder to search, relative to the project root (default the root)'),
-  file_pattern: z.string().optional().describe('glob for the files to search, e.g. "*.ts" or "src/**/*.py"'),
-  literal: z.boolean().optional().describe('match the pattern as plain text, not as a regex (default false)'),
-  ignore_case: z.boolean().optional().describe('ignore upper/lower case (default false)'),
+  pattern: z.string().min(1).describe('regex, matched line by line (plain text with literal)'),
+  path: z.string().optional().describe('file or folder to search (default the project root)'),
+  file_pattern: z.string().optional().describe('glob for the files, e.g. "*.ts" or "src/**/*.py"'),
+  literal: z.boolean().optional().describe('the pattern is plain text, not a regex'),
+  ignore_case: z.boolean().optional().describe('ignore upper/lower case'),
   context_lines: z
     .number()
     .int()
     .min(0)
     .max(MOST_CONTEXT_LINES)
     .optional()
-    .describe('lines to show before and after each match, as "path-line- text" (default 0)'),
+    .describe('lines to show around each match (default 0)'),
   limit: z
     .number()
     .int()
     .min(1)
     .max(MOST_SHOWN_MATCHES)
     .optional()
-    .describe(`most matches to show; the rest are counted (default ${MAX_SHOWN_MATCHES})`),
+    .describe(`most matches to show (default ${MAX_SHOWN_MATCHES})`),
 });
 
 export const searchCodeTool = defineTool({

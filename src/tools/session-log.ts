@@ -22,7 +22,7 @@ type SessionLogArgs = z.infer<typeof schema>;
 // call, and that record is the segment's marker (see src/workspace/session-log.ts).
 export const sessionLogTool = defineTool({
   name: 'session_log',
-  description: 'Mark named test segments in this session (start/end), list past sessions, and read a session or one segment back.',
+  description: 'Mark named test segments in this session, list past sessions, read a session or segment back.',
   schema,
   kind: 'read',
   async run(args, ctx) {

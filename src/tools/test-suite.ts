@@ -21,7 +21,7 @@ type TestSuiteArgs = z.infer<typeof schema>;
 // these files are Falcon's own notes in .falcon/tests/, which the request tool deletes alike.
 export const testSuiteTool = defineTool({
   name: 'test_suite',
-  description: 'List, show, run or delete the saved test suites in .falcon/tests/ (made by generate_functional_tests with save, or by hand).',
+  description: 'List, show, run or delete the saved test suites in .falcon/tests/.',
   schema,
   kind: 'write',
   callLimit: 20,

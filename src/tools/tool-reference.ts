@@ -16,14 +16,15 @@ interface JsonSchema {
 }
 
 /**
- * The prompt's tool reference, generated from the tools' schemas so it cannot drift from what
- * validation accepts: one entry per tool, `name — description`, then one line per parameter.
+ * Full references, generated from the tools' schemas so they cannot drift from what validation
+ * accepts: `name — description`, then one line per parameter. Parameters are optional unless marked.
  */
 export function describeTools(tools: readonly AnyTool[]): string {
   return tools.map(describeTool).join('\n\n');
 }
 
-function describeTool(tool: AnyTool): string {
+/** One tool's full reference: what the prompt gives a core tool, and tool_search a deferred one. */
+export function describeTool(tool: AnyTool): string {
   const approval = tool.preview ? ' (the user approves each call)' : '';
   const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const properties = Object.entries(schema.properties ?? {});
@@ -35,10 +36,15 @@ function describeTool(tool: AnyTool): string {
   return [`${tool.name} — ${tool.description}${approval}`, ...parameters].join('\n');
 }
 
+/** `- name — description` per tool: how the prompt lists deferred tools. */
+export function listToolPurposes(tools: readonly AnyTool[]): string {
+  return tools.map((tool) => `- ${tool.name} — ${tool.description}`).join('\n');
+}
+
 function describeParameter(name: string, property: JsonSchema, required: boolean): string {
   const fallback = property.default === undefined ? '' : `, default ${JSON.stringify(property.default)}`;
   const description = property.description ? `: ${property.description}` : '';
-  return `  - ${name} (${typeName(property)}, ${required ? 'required' : 'optional'}${fallback})${description}`;
+  return `  - ${name} (${typeName(property)}${required ? ', required' : ''}${fallback})${description}`;
 }
 
 function typeName(schema: JsonSchema): string {

@@ -30,6 +30,11 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   kind: ToolKind;
   /** Calls allowed per run unless `.falcon/config.yaml` `tool_limits` says otherwise. */
   callLimit: number;
+  /**
+   * Deferred: the prompt lists only its name and description; the model gets its parameters from
+   * `tool_search`, or with the error of a call whose arguments are wrong. Set in registry.ts.
+   */
+  deferred?: boolean;
   /** Present means the user must approve what it returns before `run` is called. */
   preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview>;
   /**

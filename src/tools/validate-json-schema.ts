@@ -20,7 +20,7 @@ type SchemaArgs = z.infer<typeof schema>;
 
 export const validateJsonSchemaTool = defineTool({
   name: 'validate_json_schema',
-  description: 'Validate a stored response body against a JSON Schema (draft-07, 2019-09, 2020-12, formats) and list every error by path.',
+  description: 'Validate a stored response body against a JSON Schema; lists every error by path.',
   schema,
   kind: 'read',
   async run(args, ctx) {

@@ -22,7 +22,7 @@ type VariableArgs = z.infer<typeof schema>;
 // No preview: global variables are Falcon's own notes in .falcon/variables.json (see falcon-write.ts).
 export const variableTool = defineTool({
   name: 'variable',
-  description: 'Get, set, delete or list {{VAR}} variables: per session, or global in .falcon/variables.json.',
+  description: 'Get, set, delete or list {{VAR}} variables, per session or global.',
   schema,
   kind: 'write',
   async run(args, ctx) {

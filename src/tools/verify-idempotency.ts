@@ -17,8 +17,7 @@ const schema = z.strictObject({
 
 export const verifyIdempotencyTool = defineTool({
   name: 'verify_idempotency',
-  description:
-    'Send each idempotent operation (GET, HEAD, OPTIONS, PUT, DELETE) of the ingested spec several times in a row and report answers that change (clock, request-id and nonce fields ignored); writes a report.',
+  description: "Send the spec's idempotent operations (GET, HEAD, OPTIONS, PUT, DELETE) several times; report answers that change.",
   schema,
   kind: 'network',
   callLimit: 10,

@@ -12,7 +12,7 @@ const schema = z.strictObject({
 
 export const waitTool = defineTool({
   name: 'wait',
-  description: 'Pause for a while, e.g. for a rate limit to reset or a background job to finish.',
+  description: 'Pause, e.g. until a rate limit resets or a background job ends.',
   schema,
   kind: 'long',
   async run(args, ctx) {

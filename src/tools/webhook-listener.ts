@@ -36,7 +36,7 @@ const schema = z
 
 export const webhookListenerTool = defineTool({
   name: 'webhook_listener',
-  description: 'Receive webhooks: start a local HTTP server that records every request sent to it, stop it, and read what arrived.',
+  description: 'Receive webhooks: start a local server that records the requests sent to it, read them, stop it.',
   schema,
   kind: 'network',
   async run(args, ctx) {

@@ -14,7 +14,7 @@ const schema = z.strictObject({
 
 export const writeFileTool = defineTool({
   name: 'write_file',
-  description: 'Create a file or replace its whole content (an existing file must be read with read_file first).',
+  description: 'Create a file or replace its whole content (read an existing file first).',
   schema,
   kind: 'write',
   async preview(args, ctx): Promise<Preview> {

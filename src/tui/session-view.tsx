@@ -187,6 +187,7 @@ export function SessionView(props: SessionViewProps) {
         model={model.model}
         environment={agent.environment}
         usage={state.usage}
+        context={state.context}
         toolCalls={state.toolCalls}
         runningTool={state.running?.name}
       />

@@ -7,11 +7,25 @@ import type { ChatMessage } from '../agent/messages.js';
 import { falconPath } from './falcon-dir.js';
 import { maskSecrets } from './mask-secrets.js';
 
+/**
+ * A compaction of the live history: its first `replaced` messages gave way to `checkpoint`. The
+ * messages themselves stay in the file above this record; only what the model is sent changes.
+ */
+export interface CompactionRecord {
+  kind: 'compaction';
+  at: string;
+  replaced: number;
+  checkpoint: string;
+  /** The compactor's own state carried to the next compaction (what the checkpoint lists). */
+  state?: unknown;
+}
+
 /** One line of `.falcon/sessions/<id>.jsonl`. */
 export type SessionRecord =
   | { kind: 'session'; id: string; createdAt: string; cwd: string }
   | { kind: 'message'; at: string; role: ChatMessage['role']; content: string }
-  | { kind: 'event'; at: string; event: AgentEvent };
+  | { kind: 'event'; at: string; event: AgentEvent }
+  | CompactionRecord;
 
 export class SessionNotFoundError extends Error {
   override name = 'SessionNotFoundError';
@@ -30,7 +44,11 @@ export class SessionStore {
     readonly loadedRecords: readonly SessionRecord[],
     /** The header of a new session, written with its first record so that no empty file is left. */
     private header?: SessionRecord,
-  ) {}
+  ) {
+    this.lastCompactionState = [...loadedRecords].reverse().find((record) => record.kind === 'compaction')?.state;
+  }
+
+  private lastCompactionState: unknown;
 
   static create(projectRoot: string): SessionStore {
     const id = newSessionId();
@@ -63,9 +81,21 @@ export class SessionStore {
   }
 
   recordEvent(event: AgentEvent): void {
-    // Streamed text is saved once, whole, as the assistant's message.
-    if (event.type === 'text_delta') return;
+    // Streamed text is saved once, whole: the assistant's message, and its reasoning as a `thought`.
+    if (event.type === 'text_delta' || event.type === 'thinking_delta') return;
     this.append({ kind: 'event', at: new Date().toISOString(), event });
+  }
+
+  /** Replaces the first `replaced` messages of the live history with `checkpoint`; the file keeps them all. */
+  recordCompaction(replaced: number, checkpoint: string, state?: unknown): void {
+    applyCompaction(this.messages, replaced, checkpoint);
+    this.lastCompactionState = state;
+    this.append({ kind: 'compaction', at: new Date().toISOString(), replaced, checkpoint, ...(state !== undefined && { state }) });
+  }
+
+  /** The state the latest compaction left for the next one. */
+  get compactionState(): unknown {
+    return this.lastCompactionState;
   }
 
   private append(record: SessionRecord): void {
@@ -129,8 +159,16 @@ function parseRecords(text: string): SessionRecord[] {
   return records;
 }
 
+/** The live history as the model last saw it: every message, with each compaction applied in turn. */
 function conversationOf(records: SessionRecord[]): ChatMessage[] {
-  return records.flatMap((record) =>
-    record.kind === 'message' && record.role !== 'system' ? [{ role: record.role, content: record.content }] : [],
-  );
+  const messages: ChatMessage[] = [];
+  for (const record of records) {
+    if (record.kind === 'message' && record.role !== 'system') messages.push({ role: record.role, content: record.content });
+    if (record.kind === 'compaction') applyCompaction(messages, record.replaced, record.checkpoint);
+  }
+  return messages;
+}
+
+function applyCompaction(messages: ChatMessage[], replaced: number, checkpoint: string): void {
+  messages.splice(0, Math.min(replaced, messages.length), { role: 'user', content: checkpoint });
 }

@@ -99,7 +99,7 @@ describe('Agent run', () => {
     const { agent, events } = makeAgent(['Thought: easy.\nFinal Answer: **42**']);
     const summary = await agent.send('what is the answer?');
     expect(summary).toMatchObject({ reason: 'answer', turns: 1, toolCalls: 0, answer: '**42**' });
-    expect(types(events)).toEqual(['run_start', 'turn_start', 'usage', 'thought', 'answer', 'run_end']);
+    expect(types(events)).toEqual(['run_start', 'turn_start', 'context_window', 'usage', 'thought', 'answer', 'run_end']);
     expect(events.filter((e) => e.type === 'text_delta').map((e) => e.text).join('')).toContain('Final Answer: **42**');
     expect(events.at(-1)).toEqual({ type: 'run_end', reason: 'answer', turns: 1, toolCalls: 0 });
     expect(agent.usage.inputTokens).toBe(10);
@@ -132,7 +132,7 @@ describe('Agent run', () => {
 
   it('reports unreadable JSON and every invalid argument at once', async () => {
     const { agent, model, events } = makeAgent([
-      'ACTION: echo({"text": "a",})',
+      'ACTION: echo({"text": "a" : "b"})',
       'ACTION: echo({"text": 5, "times": "x", "extra": true})',
       'Final Answer: ok',
     ]);
@@ -296,8 +296,10 @@ describe('steering and sessions', () => {
       ],
     });
     await agent.send('go');
+    // Sent after the observation in the same user turn: strict chat templates refuse two in a row.
     const lastCall = model.seen.at(-1)!;
-    expect(lastCall.at(-1)).toEqual({ role: 'user', content: 'also check the headers' });
+    expect(lastCall.at(-1)).toEqual({ role: 'user', content: 'Observation: done\n\nalso check the headers' });
+    expect(agent.history.at(-2)).toEqual({ role: 'user', content: 'also check the headers' });
   });
 
   it('appends each message to the session file and resumes with the history', async () => {

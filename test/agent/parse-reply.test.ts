@@ -212,21 +212,43 @@ describe('parseReply: arguments', () => {
     expect(problem).toContain('arguments must be one JSON object, e.g. read_file({"key": "value"})');
   });
 
-  it('reports malformed JSON with the parser message and an example', () => {
-    const result = parse('Thought: read it\nACTION: read_file({path: "x"})');
+  it('reports JSON it cannot repair with the parser message and an example', () => {
+    const result = parse('Thought: read it\nACTION: read_file({"path": "x" : "y"})');
     expect(result).toMatchObject({ kind: 'bad_call', thought: 'read it', name: 'read_file' });
     const problem = problemOf(result);
     expect(problem).toMatch(/not valid JSON \(.+\)/);
     expect(problem).toContain('read_file({"key": "value"})');
   });
 
-  it('reports a trailing comma instead of silently repairing it', () => {
-    expect(problemOf(parse('ACTION: read_file({"path": "x",})'))).toContain('not valid JSON');
+  it.each([
+    ['a trailing comma', 'ACTION: read_file({"path": "x",})'],
+    ['single quotes', "ACTION: read_file({'path': 'x'})"],
+    ['unquoted keys', 'ACTION: read_file({path: "x"})'],
+    ['Python keywords', 'ACTION: read_file(path="x")'],
+    ['a fence inside the parentheses', 'ACTION: read_file(```json\n{"path": "x"}\n```)'],
+  ])('repairs %s', (_what, reply) => {
+    expect(parse(reply)).toEqual({ kind: 'call', name: 'read_file', args: { path: 'x' } });
   });
 
-  it('reports single-quoted JSON and key=value arguments', () => {
-    expect(problemOf(parse("ACTION: read_file({'path': 'x'})"))).toContain('not valid JSON');
-    expect(problemOf(parse('ACTION: read_file(path="x")'))).toContain('not valid JSON');
+  it('repairs raw newlines in strings and Python literals', () => {
+    expect(parse('ACTION: http_request({"body": "a\nb", "follow": True, "auth": None})')).toEqual({
+      kind: 'call',
+      name: 'http_request',
+      args: { body: 'a\nb', follow: true, auth: null },
+    });
+  });
+
+  it('reads Python keyword values: quotes, numbers, booleans, lists and dicts', () => {
+    const reply = `read_file(path='a.ts', limit=20, strict=False, tags=["x", 'y'], opts={'deep': True})`;
+    expect(parse(reply)).toEqual({
+      kind: 'call',
+      name: 'read_file',
+      args: { path: 'a.ts', limit: 20, strict: false, tags: ['x', 'y'], opts: { deep: true } },
+    });
+  });
+
+  it('reports a keyword call it cannot read', () => {
+    expect(problemOf(parse('ACTION: read_file(path="x", 3)'))).toContain('expected key=value');
   });
 
   it('reports an unbalanced object as not closed', () => {
@@ -246,15 +268,20 @@ describe('parseReply: arguments', () => {
   });
 });
 
-describe('parseReply: calls and final answers together', () => {
+describe('parseReply: calls and final answers together, whichever comes first wins', () => {
   it('lets the call win over a Final Answer that follows it', () => {
     const reply = 'Thought: check first\nACTION: list_files({})\nObservation: a.ts\nFinal Answer: done';
     expect(parse(reply)).toEqual({ kind: 'call', thought: 'check first', name: 'list_files', args: {} });
   });
 
-  it('lets an unfenced call after the Final Answer win, the thought stopping at the marker', () => {
+  it('keeps an unfenced call after the Final Answer as part of the answer', () => {
     const reply = 'Thought: hmm\nFinal Answer: maybe\nACTION: list_files({})';
-    expect(parse(reply)).toEqual({ kind: 'call', thought: 'hmm', name: 'list_files', args: {} });
+    expect(parse(reply)).toEqual({ kind: 'answer', thought: 'hmm', text: 'maybe\nACTION: list_files({})' });
+  });
+
+  it('lets a call win whose arguments contain the Final Answer marker', () => {
+    const reply = 'ACTION: write_file({"path": "a.md", "content": "Final Answer: 42"})';
+    expect(parse(reply)).toEqual({ kind: 'call', name: 'write_file', args: { path: 'a.md', content: 'Final Answer: 42' } });
   });
 
   it('keeps a fenced ACTION example inside a Final Answer as part of the answer', () => {
@@ -277,5 +304,103 @@ describe('parseReply: line endings', () => {
       thought: 'ok',
       text: 'line 1\nline 2',
     });
+  });
+});
+
+describe('parseReply: thinking', () => {
+  it('sets a think block apart as thinking on every kind', () => {
+    expect(parse('<think>plan</think>Final Answer: ok')).toEqual({ kind: 'answer', thinking: 'plan', text: 'ok' });
+    expect(parse('<think>plan</think>ACTION: list_files({})')).toEqual({
+      kind: 'call',
+      thinking: 'plan',
+      name: 'list_files',
+      args: {},
+    });
+    expect(parse('<think>plan</think>ACTION: read_file({"path": "x" : "y"})')).toMatchObject({ kind: 'bad_call', thinking: 'plan' });
+  });
+
+  it('never reads calls inside thinking', () => {
+    const reply = '<think>ACTION: read_file({"path": "secret"})</think>\nFinal Answer: no call needed';
+    expect(parse(reply)).toEqual({
+      kind: 'answer',
+      thinking: 'ACTION: read_file({"path": "secret"})',
+      text: 'no call needed',
+    });
+  });
+
+  it('never puts thinking in the answer, even without a marker', () => {
+    expect(parse('<think>\nhidden\n</think>\n\nThe API is fine.')).toEqual({
+      kind: 'answer',
+      thinking: 'hidden',
+      text: 'The API is fine.',
+    });
+  });
+
+  it('takes the text before a lone </think> as thinking', () => {
+    expect(parse('hidden plan\n</think>\nThought: go\nACTION: list_files({})')).toEqual({
+      kind: 'call',
+      thinking: 'hidden plan',
+      thought: 'go',
+      name: 'list_files',
+      args: {},
+    });
+  });
+
+  it('flags a reply that ends inside <think>, with neither call nor answer', () => {
+    expect(parse('<think>\nACTION: list_files({})')).toEqual({
+      kind: 'answer',
+      text: '',
+      thinking: 'ACTION: list_files({})',
+      unclosedThinking: true,
+    });
+  });
+
+  it('gives no thinking for an empty block', () => {
+    expect(parse('<think>\n\n</think>\n\nFinal Answer: ok')).toEqual({ kind: 'answer', text: 'ok' });
+  });
+
+  it('handles Windows line endings around the block', () => {
+    expect(parse('<think>\r\na\r\nb\r\n</think>\r\nFinal Answer: ok\r\n')).toEqual({
+      kind: 'answer',
+      thinking: 'a\nb',
+      text: 'ok',
+    });
+  });
+});
+
+describe('parseReply: shapes that only count for known tools', () => {
+  it.each([
+    ['a JSON object', '{"name": "drop_tables", "arguments": {}}'],
+    ['a name then JSON', 'drop_tables\n{"all": true}'],
+    ['a backticked name then JSON', '`drop_tables` {"all": true}'],
+    ['a Python keyword call', 'drop_tables(all=True)'],
+    ['a tool_code fence', '```tool_code\nprint(drop_tables(all=True))\n```'],
+  ])('ignores %s naming an unknown tool', (_shape, reply) => {
+    expect(parse(reply)).toEqual({ kind: 'answer', text: reply });
+  });
+
+  it.each([
+    ['Action + Action Input', 'Action: drop_tables\nAction Input: {"all": true}'],
+    ['a <tool_call> tag', '<tool_call>{"name": "drop_tables", "arguments": {"all": true}}</tool_call>'],
+  ])('reads %s naming an unknown tool (the loop says it does not exist)', (_shape, reply) => {
+    expect(parse(reply)).toEqual({ kind: 'call', name: 'drop_tables', args: { all: true } });
+  });
+});
+
+describe('parseReply: long replies', () => {
+  it('parses a 100 KB reply in well under 100 ms', () => {
+    const paragraph = 'The handler in src/routes/orders.ts calls validate(order) and save(order); see (1) and [2]: {"qty": 0}.\n';
+    const content = 'export const line = \\"x\\";\\n'.repeat(1000);
+    const reply = [
+      `<think>\n${paragraph.repeat(350)}</think>`,
+      `Thought: ${paragraph.repeat(350)}`,
+      `ACTION: write_file({"path": "src/big.ts", "content": "${content}"})`,
+    ].join('\n');
+    expect(reply.length).toBeGreaterThan(100_000);
+    parse(reply);
+    const started = performance.now();
+    const result = parse(reply);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(result).toMatchObject({ kind: 'call', name: 'write_file', args: { path: 'src/big.ts' } });
   });
 });

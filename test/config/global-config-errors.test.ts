@@ -52,6 +52,24 @@ retry:
     ]);
   });
 
+  it('names the line and key of a context window that is not a sane number of tokens', async () => {
+    const { error, file } = await failingLoad(`providers:
+  ollama:
+    model: llama3.2
+    config:
+      num_ctx: 100
+      context_window: 32k
+  vllm:
+    model: m
+    config: {base_url: "http://gpu:8000/v1", context_window: 8192.5}
+`);
+    expect(error.message.split('\n')).toEqual([
+      `${file}:5: providers.ollama.config.num_ctx: expected 512 or more, got 100`,
+      `${file}:6: providers.ollama.config.context_window: expected a number, got a string`,
+      `${file}:9: providers.vllm.config.context_window: expected a whole number, got 8192.5`,
+    ]);
+  });
+
   it('rejects an empty model', async () => {
     const { error, file } = await failingLoad('providers:\n  gemini: {model: "  "}\n');
     expect(error.message).toBe(`${file}:2: providers.gemini.model: must not be empty`);

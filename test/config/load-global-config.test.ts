@@ -142,6 +142,25 @@ describe('loadGlobalConfig', () => {
     expect(warnings).toEqual([`${join(home, 'config.yaml')}:4: providers.openai.config.mode: applies only to Ollama providers, ignored`]);
   });
 
+  it('reads context_window for any provider and num_ctx for Ollama, warning that num_ctx means nothing elsewhere', async () => {
+    const home = await homeWith(`providers:
+  ollama:
+    model: qwen3
+    config: {num_ctx: 65536, context_window: 60000}
+  vllm:
+    model: qwen3
+    config:
+      base_url: http://gpu-box:8000/v1
+      context_window: 32768
+      num_ctx: 4096
+`);
+    const { config, warnings } = await loadGlobalConfig({ env: { FALCON_HOME: home } });
+    expect(config.providers.ollama).toMatchObject({ numCtx: 65_536, contextWindow: 60_000 });
+    expect(config.providers.vllm).toMatchObject({ contextWindow: 32_768 });
+    expect(config.providers.vllm).not.toHaveProperty('numCtx');
+    expect(warnings).toEqual([`${join(home, 'config.yaml')}:10: providers.vllm.config.num_ctx: applies only to Ollama providers, ignored`]);
+  });
+
   it.skipIf(process.platform === 'win32')('warns when API keys sit in a file others can read', async () => {
     const shared = await homeWith(DESIGN_EXAMPLE, 0o644);
     const { warnings } = await loadGlobalConfig({ env: { FALCON_HOME: shared } });

@@ -73,6 +73,30 @@ describe('setProvider', () => {
     expect(editError(() => setProvider(OLLAMA_AND_OPENAI, id, fields))).toMatch(message);
   });
 
+  it('sets and removes a context window, and num_ctx for Ollama, saying what they do', () => {
+    const set = setProvider(OLLAMA_AND_OPENAI, 'ollama', { contextWindow: 16_384, numCtx: 65_536 });
+    expect(set.data.providers?.ollama?.config).toEqual({ mode: 'local', url: 'http://localhost:11434', context_window: 16_384, num_ctx: 65_536 });
+    expect(set.notes).toEqual([
+      'ollama works within at most 16,384 tokens; a smaller window its server names still wins',
+      "Ollama will run llama3.2 with num_ctx 65,536 tokens, or the model's own window when that is smaller",
+    ]);
+    const removed = setProvider(set.raw, 'ollama', { contextWindow: null, numCtx: null });
+    expect(removed.data.providers?.ollama?.config).toEqual({ mode: 'local', url: 'http://localhost:11434' });
+    expect(setProvider(OLLAMA_AND_OPENAI, 'openai', { contextWindow: 128_000 }).data.providers?.openai?.config).toEqual({
+      api_key: 'sk-saved',
+      context_window: 128_000,
+    });
+  });
+
+  it('refuses num_ctx for a server that is not Ollama, and a window too small to be meant', () => {
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'openai', { numCtx: 8192 }))).toBe(
+      'openai: num_ctx applies only to Ollama; set the window of an OpenAI-compatible server with context_window',
+    );
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'ollama', { contextWindow: 32 }))).toBe(
+      'providers.ollama.config.context_window: expected 512 or more, got 32',
+    );
+  });
+
   it('accepts an Ollama host written as OLLAMA_HOST is (host:port)', () => {
     expect(setProvider(OLLAMA_AND_OPENAI, 'ollama', { url: 'gpu-box:11434' }).data.providers?.ollama?.config?.url).toBe('gpu-box:11434');
   });

@@ -26,10 +26,18 @@ describe('maskApiKey', () => {
 describe('summarizeProviders', () => {
   it('says where each value comes from, never showing a key in clear', () => {
     expect(summarizeProviders(DATA, ENV)).toEqual([
-      { id: 'ollama', protocol: 'ollama', model: 'llama3.2', mode: 'local', url: 'http://gpu-box:11434', urlFrom: 'OLLAMA_HOST', isDefault: true },
-      { id: 'openai', protocol: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-…mnop', isDefault: false, fallbackRank: 1 },
-      { id: 'lmstudio', protocol: 'openai', model: 'qwen2.5-coder', url: 'http://localhost:1234/v1', isDefault: false, fallbackRank: 2 },
-      { id: 'gemini', protocol: 'openai', model: 'gemini-2.5-flash', apiKey: 'AIz…cdef', apiKeyFrom: 'GEMINI_API_KEY', isDefault: false },
+      { id: 'ollama', protocol: 'ollama', model: 'llama3.2', mode: 'local', url: 'http://gpu-box:11434', urlFrom: 'OLLAMA_HOST', isDefault: true, contextWindowFrom: 'server' },
+      { id: 'openai', protocol: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-…mnop', isDefault: false, fallbackRank: 1, contextWindowFrom: 'server' },
+      { id: 'lmstudio', protocol: 'openai', model: 'qwen2.5-coder', url: 'http://localhost:1234/v1', isDefault: false, fallbackRank: 2, contextWindowFrom: 'server' },
+      { id: 'gemini', protocol: 'openai', model: 'gemini-2.5-flash', apiKey: 'AIz…cdef', apiKeyFrom: 'GEMINI_API_KEY', isDefault: false, contextWindowFrom: 'server' },
+    ]);
+  });
+
+  it('shows a configured context window and num_ctx', () => {
+    const data = { providers: { ollama: { model: 'qwen3', config: { num_ctx: 65_536 } }, lmstudio: { model: 'm', config: { base_url: 'http://localhost:1234/v1', context_window: 16_384 } } } };
+    expect(summarizeProviders(data, {})).toMatchObject([
+      { id: 'ollama', numCtx: 65_536, contextWindowFrom: 'config' },
+      { id: 'lmstudio', contextWindow: 16_384, contextWindowFrom: 'config' },
     ]);
   });
 
@@ -39,6 +47,22 @@ describe('summarizeProviders', () => {
 });
 
 describe('formatProviderList', () => {
+  it('adds a column for configured windows only when one is set', () => {
+    const data = {
+      default_provider: 'ollama',
+      providers: {
+        ollama: { model: 'qwen3', config: { num_ctx: 65_536, context_window: 60_000 } },
+        openai: { model: 'gpt-4o-mini', config: { api_key: 'sk-proj-abcdefghijklmnop' } },
+        lmstudio: { model: 'm', config: { base_url: 'http://localhost:1234/v1', context_window: 16_384 } },
+      },
+    };
+    expect(formatProviderList(summarizeProviders(data, {}), plainText)).toEqual([
+      '  ollama    qwen3        default URL               no key        context 60,000, num_ctx 65,536  default',
+      '  openai    gpt-4o-mini  default URL               key sk-…mnop',
+      '  lmstudio  m            http://localhost:1234/v1  no key        context 16,384',
+    ]);
+  });
+
   it('aligns name, model, URL, key and role', () => {
     expect(formatProviderList(summarizeProviders(DATA, ENV), plainText)).toEqual([
       '  ollama    llama3.2          http://gpu-box:11434 (from OLLAMA_HOST), local  no key                     default',

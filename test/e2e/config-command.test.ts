@@ -62,6 +62,24 @@ describe('falcon config set, default, fallback, remove', () => {
     });
   });
 
+  it('sets and removes a context window and Ollama’s num_ctx', async () => {
+    await sandbox.writeConfig({ providers: { ollama: { model: 'llama3.2' }, lmstudio: { model: 'qwen', config: { base_url: 'http://localhost:1234/v1' } } } });
+    const set = await falcon(['set', 'ollama', '--num-ctx', '65536', '--context-window', '60,000']);
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('ollama works within at most 60,000 tokens; a smaller window its server names still wins.');
+    expect((await falcon(['set', 'lmstudio', '--context-window', '16384'])).code).toBe(0);
+    expect(await written()).toMatchObject({
+      providers: {
+        ollama: { model: 'llama3.2', config: { num_ctx: 65_536, context_window: 60_000 } },
+        lmstudio: { config: { base_url: 'http://localhost:1234/v1', context_window: 16_384 } },
+      },
+    });
+    expect((await falcon(['list'])).stdout).toContain('context 60,000, num_ctx 65,536');
+    expect((await falcon(['set', 'ollama', '--num-ctx', '', '--context-window', ''])).code).toBe(0);
+    expect(await written()).toMatchObject({ providers: { ollama: { model: 'llama3.2' } } });
+    expect((await written()).providers).not.toHaveProperty('ollama.config');
+  });
+
   it('tightens a folder and a file that others can read', async () => {
     await sandbox.writeConfig({ providers: { openai: { model: 'gpt-4o-mini' } } });
     await chmod(sandbox.home, 0o755);
@@ -77,6 +95,9 @@ describe('falcon config set, default, fallback, remove', () => {
     [['set', 'openai', '--model', ''], 'providers.openai.model: must not be empty'],
     [['set', 'ollama', '--mode', 'remote'], "option '--mode <mode>' argument 'remote' is invalid"],
     [['set', 'openai'], 'nothing to change for openai'],
+    [['set', 'openai', '--context-window', '32k'], '--context-window: expected a number of tokens such as 32768, got "32k"'],
+    [['set', 'openai', '--context-window', '100'], 'providers.openai.config.context_window: expected 512 or more, got 100'],
+    [['set', 'openai', '--num-ctx', '8192'], 'openai: num_ctx applies only to Ollama'],
     [['default', 'gemini'], '"gemini" is not a configured provider (configured: openai)'],
     [['fallback', 'openai', 'gemini'], '"gemini" is not a configured provider'],
     [['remove', 'gemini'], '"gemini" is not a configured provider'],
@@ -137,6 +158,7 @@ describe('falcon config list and path', () => {
       '  openai  gpt-4o-mini       default URL                                     key (from OPENAI_API_KEY)  fallback 1',
       '  gemini  gemini-2.5-flash  default URL                                     key AIz…7890',
       'Fallback order: openai',
+      'Context windows are learned from each server when a session starts.',
       '',
     ]);
   });
@@ -149,7 +171,7 @@ describe('falcon config list and path', () => {
       exists: true,
       defaultProvider: 'openai',
       fallback: [],
-      providers: [{ id: 'openai', protocol: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-…cdef', isDefault: true }],
+      providers: [{ id: 'openai', protocol: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-…cdef', isDefault: true, contextWindowFrom: 'server' }],
     });
   });
 
@@ -172,14 +194,28 @@ describe('falcon config test', () => {
     expect(all.code).toBe(1);
     expect(all.stdout.split('\n')).toEqual([
       '✓ openai: gpt-4o-mini is available (3 models listed)',
+      '    context window 128,000 tokens (known for this model)',
       '✓ ollama: llama3.2 is available (3 models listed)',
+      '    context window 32,768 tokens (a cautious default; set context_window to change it, sent as num_ctx)',
       '✗ openrouter: the API key was refused',
       '    check api_key or OPENROUTER_API_KEY',
       '',
     ]);
     const one = await falcon(['test', 'openai']);
     expect(one.code).toBe(0);
-    expect(one.stdout).toBe('✓ openai: gpt-4o-mini is available (3 models listed)\n');
+    expect(one.stdout).toBe('✓ openai: gpt-4o-mini is available (3 models listed)\n    context window 128,000 tokens (known for this model)\n');
+  });
+
+  it('prints the context window the server gives', async () => {
+    const vllm = await startFakeModelServer({ flavor: 'vllm', models: [{ name: 'qwen3-32b', contextLength: 32_768 }] });
+    try {
+      await sandbox.writeConfig({ providers: { vllm: { model: 'qwen3-32b', config: { base_url: vllm.openaiBaseUrl } } } });
+      const result = await falcon(['test']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('✓ vllm: qwen3-32b is available (1 model listed)\n    context window 32,768 tokens (from the server)\n');
+    } finally {
+      await vllm.close();
+    }
   });
 
   it('names a model the server does not have', async () => {

@@ -25,7 +25,10 @@ beforeEach(async () => {
   await writeFile(path.join(sandbox.project, '.falcon', 'environments', 'dev.yaml'), `BASE_URL: ${api.url}\n`);
   await sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+    // A large hosted model: the fake server does not say its window, so the config does.
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 131_072 } },
+    },
   });
 });
 afterEach(() => sandbox.cleanup());

@@ -1,6 +1,7 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { classifyModelError, ModelError, parseRetryAfter, toModelError } from '../../src/llm/model-errors.js';
+import { classifyModelError, isContextOverflow, ModelError, parseRetryAfter, toModelError } from '../../src/llm/model-errors.js';
+import { inOpenAIShape } from '../../src/llm/openai-error-body.js';
 
 const context = { provider: 'openai', url: 'https://api.example.test/v1' };
 
@@ -55,6 +56,111 @@ describe('classifyModelError', () => {
 
   it('does not retry errors it does not know', () => {
     expect(classifyModelError(new Error('something odd'), context)).toEqual({ transient: false, message: 'openai: something odd' });
+    expect(classifyModelError(null, context)).toEqual({ transient: false, message: 'openai: null' });
+    expect(classifyModelError('a string', context)).toEqual({ transient: false, message: 'openai: a string' });
+  });
+});
+
+describe('context overflow', () => {
+  const bodyError = (status: number, body: unknown) => APIError.generate(status, body as object, undefined, new Headers());
+
+  it.each([
+    [
+      'OpenAI',
+      400,
+      { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens. Please reduce the length of the messages.", type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } },
+      8192,
+    ],
+    [
+      'vLLM',
+      400,
+      { error: { message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens (4000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.", type: 'BadRequestError', param: null, code: 400 } },
+      4096,
+    ],
+    [
+      'vLLM (input tokens)',
+      400,
+      { error: { message: "'max_tokens' is too large: 1000. This model's maximum context length is 4096 tokens and your request has 3500 input tokens (1000 > 4096 - 3500).", type: 'BadRequestError', param: null, code: 400 } },
+      4096,
+    ],
+    [
+      'OpenRouter',
+      400,
+      { error: { message: "This endpoint's maximum context length is 131072 tokens. However, you requested about 140000 tokens (140000 of text input). Please reduce the length of either one, or use the \"middle-out\" transform to compress your prompt automatically.", code: 400 } },
+      131_072,
+    ],
+    [
+      'llama.cpp',
+      400,
+      { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: 14_429, n_ctx: 8192 } },
+      8192,
+    ],
+    [
+      'llama.cpp before 2025',
+      500,
+      { error: { code: 500, message: 'the request exceeds the available context size. try increasing the context size or enable context shift', type: 'exceed_context_size_error', n_prompt_tokens: 1407, n_ctx: 256 } },
+      256,
+    ],
+    [
+      'LM Studio',
+      400,
+      { error: 'Trying to keep the first 10136 tokens when context the overflows. However, the model is loaded with context length of only 7866 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input' },
+      7866,
+    ],
+    [
+      'LM Studio (n_keep)',
+      400,
+      { error: 'The number of tokens to keep from the initial prompt is greater than the context length (n_keep: 13055>= n_ctx: 4096). Try to load the model with a larger context length, or provide a shorter input.' },
+      4096,
+    ],
+    ['Gemini', 400, { error: { code: 400, message: 'The input token count (1200293) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } }, 1_048_576],
+    ['Anthropic', 400, { error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } }, 200_000],
+    ['OpenAI Responses', 400, { error: { message: 'Your input exceeds the context window of this model. Please adjust your input and try again.', code: 'context_length_exceeded' } }, undefined],
+  ])('%s', (_server, status, body, windowTokens) => {
+    const info = classifyModelError(bodyError(status, body), context);
+    expect(info).toMatchObject({ transient: false, status, contextOverflow: windowTokens === undefined ? {} : { windowTokens } });
+    expect(info.message).toContain("the conversation no longer fits the model's context window");
+  });
+
+  it('takes a 413 as an overflow that names no window', () => {
+    expect(classifyModelError(httpError(413, {}, 'Request Entity Too Large'), context)).toMatchObject({ transient: false, status: 413, contextOverflow: {} });
+  });
+
+  it('reads Ollama’s errors, and errors sent inside a stream without a status', () => {
+    // The ollama SDK's ResponseError (not exported): the server's `error` string and `status_code`.
+    const message = 'the input length exceeds the context length';
+    const ollama = Object.assign(new Error(message), { name: 'ResponseError', error: message, status_code: 400 });
+    expect(classifyModelError(ollama, { provider: 'ollama' })).toMatchObject({ status: 400, contextOverflow: {} });
+    const midStream = new APIError(undefined, { message: "This endpoint's maximum context length is 32768 tokens." }, undefined, undefined);
+    expect(classifyModelError(midStream, context)).toEqual({
+      transient: false,
+      message: "openai: the conversation no longer fits the model's context window (This endpoint's maximum context length is 32768 tokens.)",
+      contextOverflow: { windowTokens: 32_768 },
+    });
+  });
+
+  it('is not any other 400', () => {
+    for (const message of ['Invalid model', "'messages' must contain the word 'json'", 'max_tokens must be at least 1, got -186.']) {
+      expect(classifyModelError(httpError(400, {}, message), context)).not.toHaveProperty('contextOverflow');
+    }
+    expect(classifyModelError(networkError('ECONNRESET'), context)).not.toHaveProperty('contextOverflow');
+  });
+
+  it('survives toModelError for the retry policy to see', () => {
+    const error = toModelError(bodyError(400, { error: { message: 'x', code: 'context_length_exceeded' } }), context);
+    expect(isContextOverflow(error)).toBe(true);
+    expect(isContextOverflow(toModelError(httpError(400), context))).toBe(false);
+  });
+});
+
+describe('inOpenAIShape', () => {
+  it('nests a top-level error (vLLM before 0.10.1) and unwraps a one-element list (Gemini)', () => {
+    expect(JSON.parse(inOpenAIShape('{"object":"error","message":"too long","code":400}')!)).toEqual({ error: { object: 'error', message: 'too long', code: 400 } });
+    expect(JSON.parse(inOpenAIShape('[{"error":{"code":400,"message":"bad"}}]')!)).toEqual({ error: { code: 400, message: 'bad' } });
+  });
+
+  it('leaves every other body alone', () => {
+    for (const body of ['{"error":{"message":"x"}}', '{"error":"x"}', 'plain text', '[1,2]', '{"detail":"x"}']) expect(inOpenAIShape(body)).toBeUndefined();
   });
 });
 

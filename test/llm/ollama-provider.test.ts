@@ -4,7 +4,7 @@ import type { ProviderSettings } from '../../src/config/types.js';
 import { ModelError } from '../../src/llm/model-errors.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import type { ProviderOptions } from '../../src/llm/provider-options.js';
-import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
+import { countPromptTokens, countTokens, startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 const messages: ChatMessage[] = [
   { role: 'system', content: 'You are terse.' },
@@ -13,7 +13,12 @@ const messages: ChatMessage[] = [
 
 let server: FakeModelServer;
 beforeAll(async () => {
-  server = await startFakeModelServer({ models: ['llama-test:latest', 'qwen-test:7b'] });
+  server = await startFakeModelServer({
+    models: [
+      { name: 'llama-test:latest', contextLength: 131_072 },
+      { name: 'qwen-test:7b', contextLength: 8192, architecture: 'qwen2' },
+    ],
+  });
 });
 afterAll(() => server.close());
 
@@ -24,15 +29,26 @@ function provider(overrides: Partial<ProviderSettings> = {}, options: ProviderOp
 
 function chat(options: ProviderOptions = {}, signal = new AbortController().signal) {
   const deltas: string[] = [];
-  const reply = provider({}, options).createModel('llama-test').chat({ messages, signal, onDelta: (text) => deltas.push(text) });
-  return { reply, deltas };
+  const thoughts: string[] = [];
+  const reply = provider({}, options)
+    .createModel('llama-test')
+    .chat({ messages, signal, onDelta: (text) => deltas.push(text), onThinking: (text) => thoughts.push(text) });
+  return { reply, deltas, thoughts };
 }
+
+const PROMPT_TOKENS = countPromptTokens(messages);
+const never = () => new AbortController().signal;
+const showRequests = (model: string) => server.metadataRequests.filter((request) => request.path === '/api/show' && (request.body as { model?: string }).model === model);
 
 describe('Ollama provider', () => {
   it('streams NDJSON in deltas and reports prompt_eval_count/eval_count as usage', async () => {
     server.script([{ text: 'Final Answer: hello there', chunkSize: 5 }]);
     const { reply, deltas } = chat();
-    await expect(reply).resolves.toEqual({ text: 'Final Answer: hello there', usage: { inputTokens: 5, outputTokens: 4 } });
+    await expect(reply).resolves.toEqual({
+      text: 'Final Answer: hello there',
+      usage: { inputTokens: PROMPT_TOKENS, outputTokens: countTokens('Final Answer: hello there') },
+      reportedInputTokens: PROMPT_TOKENS,
+    });
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe('Final Answer: hello there');
     expect(server.requests.at(-1)).toMatchObject({ protocol: 'ollama', path: '/api/chat', model: 'llama-test', stream: true, messages });
@@ -41,7 +57,11 @@ describe('Ollama provider', () => {
   it('asks for a whole reply when streaming is off and passes it on as one delta', async () => {
     server.script(['Final Answer: in one piece']);
     const { reply, deltas } = chat({ stream: false });
-    await expect(reply).resolves.toEqual({ text: 'Final Answer: in one piece', usage: { inputTokens: 5, outputTokens: 5 } });
+    await expect(reply).resolves.toEqual({
+      text: 'Final Answer: in one piece',
+      usage: { inputTokens: PROMPT_TOKENS, outputTokens: countTokens('Final Answer: in one piece') },
+      reportedInputTokens: PROMPT_TOKENS,
+    });
     expect(deltas).toEqual(['Final Answer: in one piece']);
     expect(server.requests.at(-1)).toMatchObject({ stream: false });
   });
@@ -103,6 +123,76 @@ describe('Ollama provider', () => {
     const error = await provider().createModel('missing').chat({ messages, signal: new AbortController().signal }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 404, transient: false });
     expect((error as Error).message).toContain('model "missing" not found');
+  });
+});
+
+describe('Ollama thinking', () => {
+  it('streams message.thinking to onThinking, apart from the text', async () => {
+    server.script([{ text: 'Final Answer: 4', thinking: 'two and two make four', chunkSize: 5 }]);
+    const { reply, deltas, thoughts } = chat();
+    await expect(reply).resolves.toMatchObject({ text: 'Final Answer: 4', thinking: 'two and two make four' });
+    expect(thoughts.length).toBeGreaterThan(1);
+    expect(thoughts.join('')).toBe('two and two make four');
+    expect(deltas.join('')).toBe('Final Answer: 4');
+  });
+
+  it('gives the whole thinking of a non-streamed reply, once', async () => {
+    server.script([{ text: 'Final Answer: 4', thinking: 'two and two make four' }]);
+    const { reply, thoughts } = chat({ stream: false });
+    await expect(reply).resolves.toMatchObject({ text: 'Final Answer: 4', thinking: 'two and two make four' });
+    expect(thoughts).toEqual(['two and two make four']);
+  });
+});
+
+describe('Ollama context window and num_ctx', () => {
+  it('learns the model window from /api/show once, and sends one num_ctx capped at 32,768 with every request', async () => {
+    const asked = showRequests('llama-test').length;
+    const model = provider().createModel('llama-test');
+    await expect(model.contextWindow()).resolves.toEqual({ tokens: 32_768, source: 'default', numCtx: 32_768 });
+    server.script(['one', 'two']);
+    await model.chat({ messages, signal: never() });
+    await model.chat({ messages, signal: never() });
+    expect(server.requests.slice(-2).map((request) => request.options)).toEqual([{ num_ctx: 32_768 }, { num_ctx: 32_768 }]);
+    expect(server.requests.slice(-2).map((request) => request.contextWindow)).toEqual([32_768, 32_768]);
+    expect(showRequests('llama-test')).toHaveLength(asked + 1);
+  });
+
+  it('never asks for more than the model has', async () => {
+    const model = provider({ numCtx: 65_536 }).createModel('qwen-test:7b');
+    await expect(model.contextWindow()).resolves.toEqual({ tokens: 8192, source: 'server', numCtx: 8192 });
+    server.script(['ok']);
+    await model.chat({ messages, signal: never() });
+    expect(server.requests.at(-1)?.options).toEqual({ num_ctx: 8192 });
+  });
+
+  it('takes num_ctx from the config above the cap, and a smaller context_window below it', async () => {
+    await expect(provider({ numCtx: 65_536 }).createModel('llama-test').contextWindow()).resolves.toEqual({ tokens: 65_536, source: 'config', numCtx: 65_536 });
+    await expect(provider({ contextWindow: 16_384 }).createModel('llama-test').contextWindow()).resolves.toEqual({ tokens: 16_384, source: 'config', numCtx: 16_384 });
+  });
+
+  it('falls back to context_window from the config, or 8,192, when /api/show fails', async () => {
+    await expect(provider().createModel('missing-model').contextWindow()).resolves.toEqual({ tokens: 8192, source: 'default', numCtx: 8192 });
+    await expect(provider({ contextWindow: 12_000 }).createModel('missing-model').contextWindow()).resolves.toEqual({ tokens: 12_000, source: 'config', numCtx: 12_000 });
+    server.script(['ok']);
+    await provider().createModel('missing-model').chat({ messages, signal: never() });
+    expect(server.requests.at(-1)?.options).toEqual({ num_ctx: 8192 });
+  });
+
+  it('keeps a long history whole inside the num_ctx it sends, where Ollama’s default would cut it', async () => {
+    const history: ChatMessage[] = [
+      { role: 'system', content: 'You are terse.' },
+      ...Array.from({ length: 40 }, (_, index): ChatMessage => ({ role: index % 2 ? 'assistant' : 'user', content: 'word '.repeat(120) })),
+    ];
+    expect(countPromptTokens(history)).toBeGreaterThan(4096);
+    server.script(['ok']);
+    await provider().createModel('llama-test').chat({ messages: history, signal: never() });
+    expect(server.requests.at(-1)).toMatchObject({ truncated: false, contextWindow: 32_768, evaluatedTokens: countPromptTokens(history) });
+  });
+
+  it('gives the fallback to a caller that stops waiting, and the learned window to the next', async () => {
+    const model = provider().createModel('llama-test');
+    await expect(model.contextWindow(AbortSignal.abort())).resolves.toEqual({ tokens: 8192, source: 'default', numCtx: 8192 });
+    await expect(model.contextWindow()).resolves.toEqual({ tokens: 32_768, source: 'default', numCtx: 32_768 });
   });
 });
 

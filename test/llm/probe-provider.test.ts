@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSettings } from '../../src/config/types.js';
-import { checkProvider, listProviderModels } from '../../src/llm/probe-provider.js';
+import { checkProvider, learnContextWindow, listProviderModels } from '../../src/llm/probe-provider.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -68,6 +68,18 @@ describe('checkProvider', () => {
   it('reports a server with no base URL as a setup problem', async () => {
     const check = await checkProvider({ id: 'lmstudio', protocol: 'openai', model: 'm' });
     expect(check).toMatchObject({ ok: false, problem: expect.stringContaining('needs a base URL') });
+  });
+});
+
+describe('learnContextWindow', () => {
+  it('gives the window a session would work inside', async () => {
+    await expect(learnContextWindow(openai())).resolves.toEqual({ tokens: 1_047_576, source: 'known-model' });
+    await expect(learnContextWindow(ollama({ numCtx: 16_384 }))).resolves.toEqual({ tokens: 16_384, source: 'config', numCtx: 16_384 });
+  });
+
+  it('gives nothing for a provider that cannot be set up, and throws when the caller stops it', async () => {
+    await expect(learnContextWindow({ id: 'lmstudio', protocol: 'openai', model: 'm' })).resolves.toBeUndefined();
+    await expect(learnContextWindow(openai({ baseUrl: `${silent.url}/v1` }), { signal: AbortSignal.abort() })).rejects.toThrow();
   });
 });
 

@@ -11,7 +11,7 @@ const FAST_DELAYS = [50, 100, 200];
 
 let server: FakeModelServer;
 beforeAll(async () => {
-  server = await startFakeModelServer({ models: ['gpt-test', 'llama-test'] });
+  server = await startFakeModelServer({ models: [{ name: 'gpt-test', contextLength: 65_536 }, { name: 'llama-test', contextLength: 8192 }], flavor: 'vllm' });
 });
 afterAll(() => server.close());
 
@@ -127,6 +127,40 @@ describe('ResilientModel', () => {
     await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(events()).toEqual([]);
+  });
+
+  it('rethrows a context overflow at once: no retry, no other provider', async () => {
+    const overflow = { status: 400, body: { error: { message: "This model's maximum context length is 65536 tokens. However, your messages resulted in 70000 tokens.", code: 'context_length_exceeded' } } };
+    server.script([overflow], { model: 'gpt-test' });
+    server.script(['Final Answer: from the fallback'], { model: 'llama-test' });
+    const { model, chat, events } = resilient([openaiModel(), ollamaModel()]);
+    const before = { gpt: chatRequestsFor('gpt-test'), llama: chatRequestsFor('llama-test') };
+    const error = await chat().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ModelError', status: 400, transient: false, contextOverflow: { windowTokens: 65_536 } });
+    expect(chatRequestsFor('gpt-test') - before.gpt).toBe(1);
+    expect(chatRequestsFor('llama-test') - before.llama).toBe(0);
+    expect(events()).toEqual([]);
+    expect(model.provider).toBe('openai');
+    server.reset();
+  });
+
+  it('rethrows an overflow of a fallback model too, staying with it', async () => {
+    const tooLong = { status: 400, body: { error: 'prompt is too long: 9000 tokens > 8192 maximum' } };
+    server.script([{ status: 401 }], { model: 'gpt-test' });
+    server.script([tooLong], { model: 'llama-test' });
+    const { model, chat } = resilient([openaiModel(), ollamaModel()]);
+    await expect(chat()).rejects.toMatchObject({ contextOverflow: { windowTokens: 8192 } });
+    expect(model.model).toBe('llama-test');
+    server.reset();
+  });
+
+  it('tells the window of the model answering now', async () => {
+    server.script([{ status: 401 }], { model: 'gpt-test' });
+    server.script(['Final Answer: fallback'], { model: 'llama-test' });
+    const { model, chat } = resilient([openaiModel(), ollamaModel()]);
+    await expect(model.contextWindow()).resolves.toEqual({ tokens: 65_536, source: 'server' });
+    await chat();
+    await expect(model.contextWindow()).resolves.toEqual({ tokens: 8192, source: 'server', numCtx: 8192 });
   });
 
   it('stops at once when aborted during a retry wait', async () => {

@@ -1,30 +1,88 @@
-export type ScriptedReply =
+/** Where an OpenAI-compatible server puts streamed and whole reasoning (`delta.<field>`, `message.<field>`). */
+export type ThinkingField = 'reasoning_content' | 'reasoning';
+
+/** A reply, as given or as a function of the chat request it answers (e.g. a summary request answered apart). */
+export type ScriptedReply = ScriptedAnswer | ((request: RecordedRequest) => ScriptedAnswer);
+
+export type ScriptedAnswer =
   /** Shorthand for `{ text }`. */
   | string
-  /** A normal reply, streamed in chunks of `chunkSize` characters (default 8) when the client streams. */
-  | { text: string; chunkSize?: number; chunkDelayMs?: number }
+  /**
+   * A normal reply, streamed in chunks of `chunkSize` characters (default 8) when the client streams.
+   * `thinking` comes first, apart from the text: Ollama's `message.thinking`, an OpenAI-compatible
+   * server's `reasoning_content` (or `reasoning`, per `thinkingField`).
+   */
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number }
   /** An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`). */
   | { status: number; body?: unknown; headers?: Record<string, string> }
-  /** Sends that many characters, then destroys the socket: a stream cut mid-way. */
-  | { text: string; cutAfterChars: number; chunkSize?: number; chunkDelayMs?: number }
-  /** Sends that many characters, then never ends (until the client aborts or the server closes). */
-  | { text: string; hangAfterChars: number; chunkSize?: number; chunkDelayMs?: number };
+  /** Sends that many characters of the text, then destroys the socket: a stream cut mid-way. */
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; cutAfterChars: number; chunkSize?: number; chunkDelayMs?: number }
+  /** Sends that many characters of the text, then never ends (until the client aborts or the server closes). */
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; chunkSize?: number; chunkDelayMs?: number };
 
+/** A chat request (`POST /v1/chat/completions` or `POST /api/chat`) as the server saw it. */
 export interface RecordedRequest {
   protocol: 'openai' | 'ollama';
   path: string;
-  /** Undefined for requests without a body (model lists, version). */
   model: string | undefined;
   stream: boolean;
   messages: { role: string; content: string }[];
   headers: Record<string, string | string[] | undefined>;
+  /** Ollama's `options` as sent (`num_ctx` among them). */
+  options: Record<string, unknown> | undefined;
+  /** `max_tokens` (or `max_completion_tokens`) as sent. */
+  max_tokens: number | undefined;
+  /** The whole prompt by `countPromptTokens`, as the server counts it. */
+  promptTokens: number;
+  /** The window the server held the prompt to: Ollama's num_ctx for this request, else the model's window. */
+  contextWindow: number;
+  /** Ollama only: the prompt did not fit num_ctx and was cut without a word (a 200 and a normal reply). */
+  truncated: boolean;
+  /** The prompt tokens the model read (Ollama's `prompt_eval_count`): `promptTokens` unless truncated. */
+  evaluatedTokens: number;
 }
 
+/** A request to any other endpoint: model lists, `/api/show`, `/props`, `/api/v0/models`, version. */
+export interface MetadataRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The JSON body of a POST. */
+  body: unknown;
+}
+
+export interface FakeModel {
+  name: string;
+  /**
+   * The model's own window: Ollama's `<arch>.context_length` (and the most num_ctx gives), vLLM's
+   * `max_model_len`, OpenRouter's `context_length`, LM Studio's `max_context_length`, llama.cpp's
+   * `n_ctx_train`; an OpenAI-compatible server refuses a longer prompt (plus `max_tokens`) with its 400.
+   */
+  contextLength?: number;
+  /** The window the server runs the model with, below its own: LM Studio's `loaded_context_length` (state `loaded`), llama.cpp's `n_ctx`; enforced instead of `contextLength`. */
+  loadedContextLength?: number;
+  /** Ollama's `general.architecture` (default `llama`). */
+  architecture?: string;
+}
+
+/** Which server an OpenAI-compatible endpoint plays: its metadata endpoints and its words for a prompt that is too long. */
+export type ServerFlavor = 'openai' | 'vllm' | 'lmstudio' | 'llamacpp' | 'openrouter';
+
 export interface FakeModelServerOptions {
-  /** What `GET /v1/models` and `GET /api/tags` list (default `['fake-model']`). Chats accept any model. */
-  models?: string[];
+  /** What `GET /v1/models`, `GET /api/tags` and `/api/show` know (default `['fake-model']`). Chats accept any model. */
+  models?: (string | FakeModel)[];
   /** When set, every request must carry `Authorization: Bearer <apiKey>` or gets a real-looking 401. */
   apiKey?: string;
+  /** The window of models that set no `contextLength` (default 131,072). */
+  contextWindow?: number;
+  /**
+   * `openai` (default): a plain model list. `vllm`: `max_model_len` in `/v1/models`. `openrouter`:
+   * `context_length` there. `llamacpp`: `meta.n_ctx_train` there and `GET /props`. `lmstudio`:
+   * `GET /api/v0/models[/<id>]`. Each answers an over-long prompt with its own 400 body.
+   */
+  flavor?: ServerFlavor;
+  /** Where OpenAI-compatible replies carry `thinking` (default `reasoning_content`); a reply may choose its own. */
+  thinkingField?: ThinkingField;
 }
 
 export interface FakeModelServer {
@@ -36,13 +94,25 @@ export interface FakeModelServer {
   /**
    * Queues replies. With `model`, requests for that model take from this queue first; all others take
    * from the shared queue. An empty queue answers `Final Answer: (fake server has no scripted reply)`.
+   * A prompt longer than an OpenAI-compatible model's window is refused before it takes a reply.
    */
   script(replies: ScriptedReply[], options?: { model?: string }): void;
   /** Forgets every queued reply and recorded request, so one test's leftovers cannot leak into the next. */
   reset(): void;
-  /** Every request received, in order. Usage counts in replies are whitespace-separated words. */
+  /**
+   * Every chat request received, in order. Usage counts in replies: `promptTokens` (Ollama: the tokens
+   * it read), and `countTokens` of the reply's text and thinking.
+   */
   requests: RecordedRequest[];
+  /** Every other request, in order: the model lists and details a provider reads before it chats. */
+  metadataRequests: MetadataRequest[];
   close(): Promise<void>;
 }
 
 export function startFakeModelServer(options?: FakeModelServerOptions): Promise<FakeModelServer>;
+
+/** Tokens in a text: each GPT-2 pre-token piece (word, number, punctuation run, whitespace) counts ⌈length / 4⌉. */
+export function countTokens(text: string): number;
+
+/** Tokens of a chat prompt: each message's text plus 3 for its template, plus 3 that prime the reply. */
+export function countPromptTokens(messages: readonly { content: string }[]): number;

@@ -1,6 +1,7 @@
-// A model server for tests and benchmarks that speaks the real wire protocols over loopback:
-// OpenAI chat completions (JSON or SSE) and Ollama /api/chat (JSON or NDJSON). Replies are scripted.
-// CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
+// A model server for tests and benchmarks that speaks the real wire protocols over loopback, limits
+// included: OpenAI chat completions (JSON or SSE) and Ollama /api/chat (JSON or NDJSON), the endpoints
+// real servers use to say how long a prompt may be, and what each server does with a longer one.
+// Replies are scripted. CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,6 +9,15 @@ import { pathToFileURL } from 'node:url';
 
 const UNSCRIPTED_TEXT = 'Final Answer: (fake server has no scripted reply)';
 const DEFAULT_CHUNK_SIZE = 8;
+/** The window of a model that names none, in every metadata answer and every limit. */
+const DEFAULT_CONTEXT_LENGTH = 131_072;
+/** What Ollama runs a model with when a request sends no `options.num_ctx`. */
+const OLLAMA_DEFAULT_NUM_CTX = 4096;
+/** A chat template wraps each message in a few tokens (`<|im_start|>role … <|im_end|>`), and primes the reply. */
+const MESSAGE_OVERHEAD_TOKENS = 3;
+const REPLY_PRIMING_TOKENS = 3;
+/** GPT-2's pre-tokenisation: contractions, words, numbers, punctuation runs and whitespace, each a piece. */
+const TOKEN_PIECES = /'(?:s|t|re|ve|m|ll|d)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
 const ERROR_MESSAGES = {
   400: 'Invalid request.',
   401: 'Incorrect API key provided.',
@@ -18,45 +28,67 @@ const ERROR_MESSAGES = {
   503: 'The server is overloaded or not ready yet.',
 };
 
-/** @param {{ models?: string[], apiKey?: string }} [options] */
-export async function startFakeModelServer({ models = ['fake-model'], apiKey } = {}) {
+/** Tokens in a text: each GPT-2 pre-token piece counts ⌈length / 4⌉. */
+export function countTokens(text) {
+  const pieces = String(text ?? '').match(TOKEN_PIECES) ?? [];
+  return pieces.reduce((sum, piece) => sum + Math.ceil(piece.length / 4), 0);
+}
+
+/** Tokens of a chat prompt as both protocols report them: each message's text and its template, and the reply's priming. */
+export function countPromptTokens(messages = []) {
+  return messages.reduce((sum, message) => sum + messageTokens(message), REPLY_PRIMING_TOKENS);
+}
+
+function messageTokens(message) {
+  return MESSAGE_OVERHEAD_TOKENS + countTokens(typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''));
+}
+
+export async function startFakeModelServer({ models = ['fake-model'], apiKey, contextWindow, flavor = 'openai', thinkingField = 'reasoning_content' } = {}) {
+  const catalog = models.map((model) => (typeof model === 'string' ? { name: model } : model));
+  const windowOf = (model) => model?.contextLength ?? contextWindow ?? DEFAULT_CONTEXT_LENGTH;
+  const find = (name) => catalog.find((model) => model.name === name || model.name === `${name}:latest`);
   const sharedQueue = [];
   const modelQueues = new Map();
   const requests = [];
+  const metadataRequests = [];
 
-  const takeReply = (model) => {
-    const queue = modelQueues.get(model);
-    const reply = (queue?.length ? queue : sharedQueue).shift() ?? UNSCRIPTED_TEXT;
+  const takeReply = (request) => {
+    const queue = modelQueues.get(request.model);
+    const scripted = (queue?.length ? queue : sharedQueue).shift() ?? UNSCRIPTED_TEXT;
+    const reply = typeof scripted === 'function' ? scripted(request) : scripted;
     return typeof reply === 'string' ? { text: reply } : reply;
   };
 
   const server = createServer(async (req, res) => {
     try {
       const body = req.method === 'POST' ? JSON.parse((await readBody(req)) || '{}') : {};
-      const protocol = req.url?.startsWith('/api/') ? 'ollama' : 'openai';
-      const stream = protocol === 'ollama' ? body.stream !== false : body.stream === true;
-      requests.push({ protocol, path: req.url, model: body.model, stream, messages: body.messages ?? [], headers: req.headers });
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const protocol = path.startsWith('/api/') && !path.startsWith('/api/v0/') ? 'ollama' : 'openai';
+      const route = `${req.method} ${path}`;
+      const isChat = route === 'POST /v1/chat/completions' || route === 'POST /api/chat';
+      if (!isChat) metadataRequests.push({ method: req.method, path, headers: req.headers, body: req.method === 'POST' ? body : undefined });
 
-      const route = `${req.method} ${req.url}`;
       if (route === 'GET /api/version') return sendJson(res, 200, { version: '0.12.0' });
       if (apiKey !== undefined && req.headers.authorization !== `Bearer ${apiKey}`) {
         return sendError(res, protocol, { status: 401 });
       }
-      switch (route) {
-        case 'GET /v1/models':
-          return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
-        case 'GET /api/tags':
-          return sendJson(res, 200, { models: models.map(ollamaModelEntry) });
-        case 'POST /v1/chat/completions':
-        case 'POST /api/chat': {
-          const reply = takeReply(body.model);
-          if ('status' in reply) return sendError(res, protocol, reply);
-          const answer = protocol === 'openai' ? openaiAnswer : ollamaAnswer;
-          return await answer(res, reply, { ...body, stream });
+      if (isChat) {
+        const model = find(body.model);
+        // An OpenAI-compatible server holds to the window it runs the model with; Ollama to num_ctx.
+        const window = protocol === 'openai' ? (model?.loadedContextLength ?? windowOf(model)) : windowOf(model);
+        const request = recordChat(protocol, path, body, req.headers, window);
+        requests.push(request);
+        if (protocol === 'openai' && request.promptTokens + (request.max_tokens ?? 0) > window) {
+          return sendJson(res, 400, overflowBody(flavor, window, request));
         }
-        default:
-          return sendError(res, protocol, { status: 404, body: protocol === 'ollama' ? '404 page not found' : undefined });
+        const reply = takeReply(request);
+        if ('status' in reply) return sendError(res, protocol, reply);
+        const answer = protocol === 'openai' ? openaiAnswer : ollamaAnswer;
+        return await answer(res, reply, request, body, reply.thinkingField ?? thinkingField);
       }
+      const metadata = metadataAnswer(route, path, body, { catalog, find, windowOf, flavor });
+      if (metadata) return sendJson(res, metadata.status ?? 200, metadata.body);
+      return sendError(res, protocol, { status: 404, body: protocol === 'ollama' ? '404 page not found' : undefined });
     } catch (error) {
       if (!res.headersSent) sendJson(res, 500, { error: String(error) });
       else res.destroy();
@@ -74,10 +106,12 @@ export async function startFakeModelServer({ models = ['fake-model'], apiKey } =
     openaiBaseUrl: `${url}/v1`,
     ollamaUrl: url,
     requests,
+    metadataRequests,
     reset() {
       sharedQueue.length = 0;
       modelQueues.clear();
       requests.length = 0;
+      metadataRequests.length = 0;
     },
     script(replies, { model } = {}) {
       if (model === undefined) return void sharedQueue.push(...replies);
@@ -90,25 +124,202 @@ export async function startFakeModelServer({ models = ['fake-model'], apiKey } =
   };
 }
 
-async function openaiAnswer(res, reply, request) {
-  const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: request.model };
-  const usage = {
-    prompt_tokens: countWords(request.messages),
-    completion_tokens: countWords([{ content: reply.text }]),
+/**
+ * A chat request as the server saw it. Ollama runs the model with `options.num_ctx` (4,096 when absent,
+ * never above the model's own window) and, when the prompt is longer, does what Ollama does without a
+ * word: keeps the system messages and the latest message, drops the oldest others, then cuts the start.
+ */
+function recordChat(protocol, path, body, headers, window) {
+  const messages = body.messages ?? [];
+  const promptTokens = countPromptTokens(messages);
+  const stream = protocol === 'ollama' ? body.stream !== false : body.stream === true;
+  const maxTokens = body.max_tokens ?? body.max_completion_tokens;
+  const request = {
+    protocol,
+    path,
+    model: body.model,
+    stream,
+    messages,
+    headers,
+    options: body.options,
+    max_tokens: typeof maxTokens === 'number' ? maxTokens : undefined,
+    promptTokens,
+    contextWindow: window,
+    truncated: false,
+    evaluatedTokens: promptTokens,
   };
+  if (protocol !== 'ollama') return request;
+  const asked = body.options?.num_ctx;
+  const numCtx = Math.min(typeof asked === 'number' && asked > 0 ? asked : OLLAMA_DEFAULT_NUM_CTX, window);
+  const kept = fitOllamaPrompt(messages, numCtx);
+  return { ...request, contextWindow: numCtx, truncated: kept < promptTokens, evaluatedTokens: kept };
+}
+
+/** Tokens Ollama evaluates of a prompt that may be longer than `numCtx`. */
+function fitOllamaPrompt(messages, numCtx) {
+  const kept = [...messages];
+  for (let index = 0; countPromptTokens(kept) > numCtx && index < kept.length - 1; ) {
+    if (kept[index].role === 'system') index++;
+    else kept.splice(index, 1);
+  }
+  return Math.min(countPromptTokens(kept), numCtx);
+}
+
+/** The 400 each kind of server sends for a prompt longer than its window, in its own words. */
+function overflowBody(flavor, window, request) {
+  const asked = request.promptTokens + (request.max_tokens ?? 0);
+  switch (flavor) {
+    case 'vllm':
+      return {
+        error: {
+          message: `This model's maximum context length is ${window} tokens. However, you requested ${asked} tokens (${request.promptTokens} in the messages, ${request.max_tokens ?? 0} in the completion). Please reduce the length of the messages or completion.`,
+          type: 'BadRequestError',
+          param: null,
+          code: 400,
+        },
+      };
+    case 'llamacpp':
+      return {
+        error: {
+          code: 400,
+          message: 'the request exceeds the available context size, try increasing it',
+          type: 'exceed_context_size_error',
+          n_prompt_tokens: request.promptTokens,
+          n_ctx: window,
+        },
+      };
+    case 'lmstudio':
+      return {
+        error: `Trying to keep the first ${request.promptTokens} tokens when context the overflows. However, the model is loaded with context length of only ${window} tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input`,
+      };
+    case 'openrouter':
+      return {
+        error: {
+          message: `This endpoint's maximum context length is ${window} tokens. However, you requested about ${asked} tokens (${request.promptTokens} of text input, ${request.max_tokens ?? 0} in the output). Please reduce the length of either one, or use the "middle-out" transform to compress your prompt automatically.`,
+          code: 400,
+          metadata: { provider_name: null },
+        },
+      };
+    default:
+      return {
+        error: {
+          message: `This model's maximum context length is ${window} tokens. However, your messages resulted in ${asked} tokens. Please reduce the length of the messages.`,
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      };
+  }
+}
+
+/** The model lists and model details each kind of server offers, with the context fields it really sends. */
+function metadataAnswer(route, path, body, { catalog, find, windowOf, flavor }) {
+  if (route === 'GET /v1/models') return { body: { object: 'list', data: catalog.map((model) => openaiModelEntry(model, flavor, windowOf(model))) } };
+  if (route === 'GET /api/tags') return { body: { models: catalog.map((model) => ollamaModelEntry(model.name)) } };
+  if (route === 'POST /api/show') {
+    const model = find(body.model ?? body.name);
+    if (!model) return { status: 404, body: { error: `model '${body.model ?? body.name}' not found` } };
+    return { body: ollamaShow(model, windowOf(model)) };
+  }
+  if (flavor === 'lmstudio' && route === 'GET /api/v0/models') {
+    return { body: { object: 'list', data: catalog.map((model) => lmStudioModel(model, windowOf(model))) } };
+  }
+  if (flavor === 'lmstudio' && route.startsWith('GET /api/v0/models/')) {
+    const model = find(decodeURIComponent(path.slice('/api/v0/models/'.length)));
+    return model ? { body: lmStudioModel(model, windowOf(model)) } : { status: 404, body: { error: 'Model not found' } };
+  }
+  if (flavor === 'llamacpp' && route === 'GET /props') {
+    const [model] = catalog;
+    return {
+      body: {
+        default_generation_settings: { n_ctx: model?.loadedContextLength ?? windowOf(model), params: { n_predict: -1, temperature: 0.8 } },
+        total_slots: 1,
+        model_path: `/models/${model?.name ?? 'fake'}.gguf`,
+        chat_template: '{{ messages }}',
+        build_info: 'b6000-fake',
+      },
+    };
+  }
+  return undefined;
+}
+
+function openaiModelEntry(model, flavor, window) {
+  const entry = { id: model.name, object: 'model', created: 0, owned_by: 'fake' };
+  switch (flavor) {
+    case 'vllm':
+      return { ...entry, owned_by: 'vllm', root: model.name, parent: null, max_model_len: window, permission: [] };
+    case 'openrouter':
+      return {
+        ...entry,
+        name: model.name,
+        context_length: window,
+        architecture: { modality: 'text->text', tokenizer: 'Other' },
+        pricing: { prompt: '0', completion: '0' },
+        top_provider: { context_length: window, max_completion_tokens: null, is_moderated: false },
+      };
+    case 'llamacpp':
+      return { ...entry, owned_by: 'llamacpp', meta: { vocab_type: 2, n_vocab: 151_936, n_ctx_train: window, n_embd: 2048, n_params: 1_000_000_000, size: 1_000_000_000 } };
+    default:
+      return entry;
+  }
+}
+
+function lmStudioModel(model, window) {
+  return {
+    id: model.name,
+    object: 'model',
+    type: 'llm',
+    publisher: 'fake',
+    arch: model.architecture ?? 'llama',
+    compatibility_type: 'gguf',
+    quantization: 'Q4_K_M',
+    state: model.loadedContextLength === undefined ? 'not-loaded' : 'loaded',
+    max_context_length: window,
+    ...(model.loadedContextLength !== undefined && { loaded_context_length: model.loadedContextLength }),
+  };
+}
+
+function ollamaShow(model, window) {
+  const architecture = model.architecture ?? 'llama';
+  return {
+    license: '',
+    modelfile: `# Modelfile generated by "ollama show"\nFROM ${model.name}\n`,
+    parameters: 'stop                           "<|eot_id|>"\ntemperature                    0.7',
+    template: '{{ .Prompt }}',
+    details: ollamaDetails(architecture),
+    model_info: {
+      'general.architecture': architecture,
+      'general.file_type': 15,
+      'general.parameter_count': 1_000_000_000,
+      [`${architecture}.block_count`]: 16,
+      [`${architecture}.context_length`]: window,
+      [`${architecture}.embedding_length`]: 2048,
+      'tokenizer.ggml.model': 'gpt2',
+    },
+    capabilities: ['completion'],
+    modified_at: new Date(0).toISOString(),
+  };
+}
+
+async function openaiAnswer(res, reply, request, body, thinkingField) {
+  const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: request.model };
+  const thinking = reply.thinking ?? '';
+  const usage = { prompt_tokens: request.promptTokens, completion_tokens: countTokens(reply.text) + countTokens(thinking) };
   usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
   if (!request.stream) {
-    const message = { role: 'assistant', content: reply.text, refusal: null };
+    const message = { role: 'assistant', content: reply.text, refusal: null, ...(thinking && { [thinkingField]: thinking }) };
     const completion = { ...base, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: 'stop' }], usage };
     return sendWhole(res, reply, completion);
   }
 
-  const withUsage = request.stream_options?.include_usage === true;
+  const withUsage = body.stream_options?.include_usage === true;
   const chunk = (choices, extra = {}) =>
     `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices, ...(withUsage ? { usage: null } : {}), ...extra })}\n\n`;
+  const delta = (fields) => chunk([{ index: 0, delta: fields, finish_reason: null }]);
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-  await write(res, chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
-  const finished = await streamText(res, reply, (text) => chunk([{ index: 0, delta: { content: text }, finish_reason: null }]));
+  await write(res, delta({ role: 'assistant', content: '' }));
+  await streamPieces(res, thinking, reply, (piece) => delta({ content: null, [thinkingField]: piece }));
+  const finished = await streamText(res, reply, (text) => delta({ content: text }));
   if (!finished) return;
   await write(res, chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
   if (withUsage) await write(res, chunk([], { usage }));
@@ -116,23 +327,36 @@ async function openaiAnswer(res, reply, request) {
 }
 
 async function ollamaAnswer(res, reply, request) {
-  const line = (content, extra = { done: false }) =>
-    `${JSON.stringify({ model: request.model, created_at: new Date().toISOString(), message: { role: 'assistant', content }, ...extra })}\n`;
+  const thinking = reply.thinking ?? '';
+  const line = (message, extra = { done: false }) =>
+    `${JSON.stringify({ model: request.model, created_at: new Date().toISOString(), message: { role: 'assistant', ...message }, ...extra })}\n`;
   const summary = {
     done: true,
     done_reason: 'stop',
     total_duration: 1_000_000,
     load_duration: 1000,
-    prompt_eval_count: countWords(request.messages),
+    prompt_eval_count: request.evaluatedTokens,
     prompt_eval_duration: 1000,
-    eval_count: countWords([{ content: reply.text }]),
+    eval_count: countTokens(reply.text) + countTokens(thinking),
     eval_duration: 1000,
   };
-  if (!request.stream) return sendWhole(res, reply, JSON.parse(line(reply.text, summary)));
+  if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }) }, summary)));
 
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  const finished = await streamText(res, reply, (text) => line(text));
-  if (finished) res.end(line('', summary));
+  await streamPieces(res, thinking, reply, (piece) => line({ content: '', thinking: piece }));
+  const finished = await streamText(res, reply, (text) => line({ content: text }));
+  if (finished) res.end(line({ content: '' }, summary));
+}
+
+/** Writes a text in chunks of the reply's size; false when the socket went away. */
+async function streamPieces(res, text, reply, frame) {
+  const size = reply.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  for (let at = 0; at < text.length; at += size) {
+    if (res.destroyed) return false;
+    if (at > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    await write(res, frame(text.slice(at, at + size)));
+  }
+  return true;
 }
 
 /**
@@ -141,13 +365,7 @@ async function ollamaAnswer(res, reply, request) {
  */
 async function streamText(res, reply, frame) {
   const limit = reply.cutAfterChars ?? reply.hangAfterChars ?? reply.text.length;
-  const text = reply.text.slice(0, limit);
-  const size = reply.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  for (let at = 0; at < text.length; at += size) {
-    if (res.destroyed) return false;
-    if (at > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
-    await write(res, frame(text.slice(at, at + size)));
-  }
+  if (!(await streamPieces(res, reply.text.slice(0, limit), reply, frame))) return false;
   if (reply.cutAfterChars !== undefined) res.socket?.destroy();
   return reply.cutAfterChars === undefined && reply.hangAfterChars === undefined;
 }
@@ -172,14 +390,12 @@ function sendError(res, protocol, { status, body, headers = {} }) {
   res.end(isText ? payload : JSON.stringify(payload));
 }
 
-function ollamaModelEntry(name) {
-  const details = { parent_model: '', format: 'gguf', family: 'fake', families: ['fake'], parameter_size: '1B', quantization_level: 'Q4_0' };
-  return { name, model: name, modified_at: new Date(0).toISOString(), size: 1, digest: 'fake', details };
+function ollamaDetails(family = 'fake') {
+  return { parent_model: '', format: 'gguf', family, families: [family], parameter_size: '1B', quantization_level: 'Q4_0' };
 }
 
-/** Usage counts are whitespace-separated words, so tests can predict them. */
-function countWords(messages = []) {
-  return messages.reduce((sum, message) => sum + String(message.content ?? '').split(/\s+/).filter(Boolean).length, 0);
+function ollamaModelEntry(name) {
+  return { name, model: name, modified_at: new Date(0).toISOString(), size: 1, digest: 'fake', details: ollamaDetails() };
 }
 
 function sendJson(res, status, payload) {
@@ -200,9 +416,9 @@ async function readBody(req) {
 async function runCli(args) {
   const scriptIndex = args.indexOf('--script');
   const script = scriptIndex >= 0 ? JSON.parse(await readFile(args[scriptIndex + 1], 'utf8')) : [];
-  // The script file is an array of replies, or { "models": [...], "replies": [...] }.
-  const { models, replies = [] } = Array.isArray(script) ? { replies: script } : script;
-  const server = await startFakeModelServer({ models });
+  // The script file is an array of replies, or the server's options with `replies`: { "models": [...], "replies": [...] }.
+  const { replies = [], ...options } = Array.isArray(script) ? { replies: script } : script;
+  const server = await startFakeModelServer(options);
   server.script(replies);
   process.stdout.write(`LISTENING ${server.url}\n`);
   const stop = () => server.close().then(() => process.exit(0));

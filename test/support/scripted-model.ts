@@ -4,22 +4,36 @@ import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from '../../
 /** A reply, an error to throw, or a function of the request (e.g. to wait for an abort). */
 export type ScriptStep = string | Error | ((request: ChatRequest) => Promise<string>);
 
+export interface ScriptedModelOptions {
+  window?: ContextWindow;
+  /** Answers the checkpoint requests of compaction, outside the script; undefined answers from the script. */
+  summarize?: (request: ChatRequest) => string | Error | undefined;
+}
+
 /** An in-process model for unit tests of the loop: answers from a script, records what it saw. */
 export class ScriptedModel implements ChatModel {
   readonly provider = 'scripted';
   readonly model = 'script';
   readonly seen: ChatMessage[][] = [];
+  /** Requests that asked for a checkpoint, answered by `summarize`. */
+  readonly summaryRequests: ChatMessage[][] = [];
 
   constructor(
     private readonly steps: ScriptStep[],
-    private readonly window: ContextWindow = { tokens: 128_000, source: 'default' },
+    private readonly options: ScriptedModelOptions = {},
   ) {}
 
   async contextWindow(): Promise<ContextWindow> {
-    return this.window;
+    return this.options.window ?? { tokens: 128_000, source: 'default' };
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
+    const summary = isCheckpointRequest(request) ? this.options.summarize?.(request) : undefined;
+    if (summary !== undefined) {
+      this.summaryRequests.push(request.messages.map((m) => ({ ...m })));
+      if (summary instanceof Error) throw summary;
+      return { text: summary, usage: { inputTokens: 10, outputTokens: summary.length } };
+    }
     this.seen.push(request.messages.map((m) => ({ ...m })));
     const step = this.steps.shift() ?? 'Final Answer: (script ended)';
     if (step instanceof Error) throw step;
@@ -33,6 +47,10 @@ export class ScriptedModel implements ChatModel {
     const last = this.seen.at(-1) ?? [];
     return last.filter((m) => m.role === 'user' && m.content.startsWith('Observation: ')).map((m) => m.content);
   }
+}
+
+export function isCheckpointRequest(request: { messages: readonly ChatMessage[] }): boolean {
+  return /<summary>/.test(request.messages.at(-1)?.content ?? '');
 }
 
 /** Resolves when the signal aborts, never otherwise: a model call that hangs until cancelled. */

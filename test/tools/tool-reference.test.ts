@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDefaultTools, createToolRegistry } from '../../src/tools/registry.js';
-import { describeTools } from '../../src/tools/tool-reference.js';
+import { describeTool, describeTools, listToolPurposes } from '../../src/tools/tool-reference.js';
 import { defineTool } from '../../src/tools/tool.js';
 
 describe('describeTools', () => {
@@ -20,13 +20,13 @@ describe('describeTools', () => {
     }
   });
 
-  it('gives types and whether each parameter is required', () => {
-    expect(reference).toContain('read_file — Read a text file');
+  it('gives types and marks the required parameters', () => {
+    expect(reference).toContain('read_file — Read a project file');
     expect(reference).toContain('  - path (string, required): file or folder, relative to the project root');
-    expect(reference).toContain('  - offset (integer, optional): first line to show');
+    expect(reference).toContain('  - offset (integer): first line to show');
     expect(reference).toContain('  - method ("GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS", required)');
-    expect(reference).toContain('  - headers (object of string, optional)');
-    expect(reference).toContain('  - body (string | object | array, optional)');
+    expect(reference).toContain('  - headers (object of string)');
+    expect(reference).toContain('  - body (string | object | array)');
     expect(reference).toMatch(/write_file — .*\(the user approves each call\)/);
   });
 
@@ -42,21 +42,29 @@ describe('describeTools', () => {
       }),
     ];
     expect(describeTools(tools)).toBe(
-      'ping — Ping.\n  (no parameters)\n\nwait — Wait.\n  - ms (number, optional, default 100): how long',
+      'ping — Ping.\n  (no parameters)\n\nwait — Wait.\n  - ms (number, default 100): how long',
     );
+  });
+
+  it("gives one tool's reference, and lists tools by purpose", () => {
+    const [first, second] = tools;
+    expect(describeTools([first!])).toBe(describeTool(first!));
+    expect(listToolPurposes([first!, second!])).toBe(`- ${first!.name} — ${first!.description}\n- ${second!.name} — ${second!.description}`);
   });
 });
 
 describe('createToolRegistry', () => {
   it('finds tools by name and lists them in order', () => {
     const registry = createToolRegistry(createDefaultTools());
-    expect(registry.list().map((tool) => tool.name)).toEqual([
-      'http_request', 'assert_response', 'extract_value', 'validate_json_schema', 'compare_responses', 'auth', 'wait',
-      'webhook_listener', 'ingest_spec', 'run_smoke', 'generate_functional_tests', 'run_tests', 'test_suite',
-      'run_data_driven', 'verify_idempotency', 'check_regression', 'request', 'environment', 'variable', 'falcon_read', 'falcon_write', 'memory', 'session_log',
-      'read_file', 'list_files', 'glob', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'write_file',
-      'propose_fix', 'create_test_file', 'bash', 'retry',
+    const names = registry.list().map((tool) => tool.name);
+    expect(names).toEqual([
+      'http_request', 'assert_response', 'extract_value', 'ingest_spec', 'run_smoke', 'generate_functional_tests',
+      'read_file', 'list_files', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'bash', 'memory', 'tool_search',
+      'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener', 'run_tests', 'test_suite',
+      'run_data_driven', 'verify_idempotency', 'check_regression', 'request', 'environment', 'variable', 'falcon_read',
+      'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'retry',
     ]);
+    expect(names.filter((name) => registry.get(name)?.deferred)).toEqual(names.slice(names.indexOf('validate_json_schema')));
     expect([...registry.names]).toEqual(registry.list().map((tool) => tool.name));
     expect(registry.get('http_request')?.kind).toBe('network');
     expect(registry.get('write_file')?.preview).toBeTypeOf('function');

@@ -12,6 +12,7 @@ import type { SetOptions } from '../config-command.js';
 import { UsageError } from '../user-error.js';
 import { say, warn } from './config-output.js';
 
+/** `falcon config set` options; the window flags come as typed on the command line. */
 export async function runConfigSet(id: string, options: SetOptions): Promise<void> {
   const fields: ProviderFields = {
     ...(options.model !== undefined && { model: options.model }),
@@ -19,11 +20,15 @@ export async function runConfigSet(id: string, options: SetOptions): Promise<voi
     ...(options.url !== undefined && { url: options.url }),
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
     ...(options.mode && { mode: options.mode }),
+    ...(options.contextWindow !== undefined && { contextWindow: tokenCount('--context-window', options.contextWindow) }),
+    ...(options.numCtx !== undefined && { numCtx: tokenCount('--num-ctx', options.numCtx) }),
   };
   await editConfig((raw) => {
     const isNew = !Object.hasOwn((raw.providers as object | null | undefined) ?? {}, id);
     if (!isNew && Object.keys(fields).length === 0 && !options.default) {
-      throw new UsageError(`nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode or --default`);
+      throw new UsageError(
+        `nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode, --context-window, --num-ctx or --default`,
+      );
     }
     const edit = setProvider(raw, id, fields);
     const model = edit.data.providers![id]!.model;
@@ -67,6 +72,14 @@ async function editConfig(edit: (raw: RawGlobalConfig) => ConfigEdit): Promise<v
   for (const note of result.notes) say(`${note}.`);
   const shown = displayPath(opened.path);
   say(opened.migrated ? `Saved ${shown}, now in the current format.` : `Saved ${shown}.`);
+}
+
+/** A number of tokens as typed (`32768`, `32,768`, `32_768`); empty removes the setting. The schema checks its size. */
+function tokenCount(flag: string, text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,3}([,_]?\d{3})*$/.test(trimmed)) throw new UsageError(`${flag}: expected a number of tokens such as 32768, got "${text}"`);
+  return Number(trimmed.replace(/[,_]/g, ''));
 }
 
 async function readKeyFromStdin(): Promise<string> {

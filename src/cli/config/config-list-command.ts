@@ -4,7 +4,10 @@ import { formatProviderList } from '../../config/format-provider-list.js';
 import { summarizeProviders } from '../../config/summarize-providers.js';
 import { say, stdoutPaint, warn } from './config-output.js';
 
-/** `falcon config list`: every provider with its model, URL, key (masked) and role; `--json` for scripts. */
+/**
+ * `falcon config list`: every provider with its model, URL, key (masked), configured window and role;
+ * `--json` for scripts (`contextWindowFrom` says whether the window is learned from the server).
+ */
 export async function runConfigList(options: { json?: boolean }): Promise<void> {
   const opened = await openGlobalConfigForEdit({ env: process.env });
   warn(opened.warnings);
@@ -25,4 +28,8 @@ export async function runConfigList(options: { json?: boolean }): Promise<void> 
   say(`${shown}:`);
   for (const line of formatProviderList(providers, stdoutPaint())) say(line);
   if (fallback.length > 0) say(`Fallback order: ${fallback.join(', ')}`);
+  const learned = providers.filter((provider) => provider.contextWindowFrom === 'server').length;
+  if (learned > 0) {
+    say(`${learned === providers.length ? 'Context windows are' : 'Other context windows are'} learned from each server when a session starts.`);
+  }
 }

@@ -1,11 +1,15 @@
 import { formatConnectionCheck } from './format-connection-check.js';
 import { displayPath } from '../../config/falcon-home.js';
 import { loadGlobalConfig } from '../../config/load-global-config.js';
-import { checkProvider } from '../../llm/probe-provider.js';
+import { describeContextWindow } from '../../llm/describe-context-window.js';
+import { checkProvider, learnContextWindow } from '../../llm/probe-provider.js';
 import { UsageError } from '../user-error.js';
 import { say, stdoutPaint, warn } from './config-output.js';
 
-/** `falcon config test [provider]`: ✓ or ✗ with the problem and its fix per provider. Returns the exit code. */
+/**
+ * `falcon config test [provider]`: ✓ or ✗ with the problem and its fix per provider, and the context
+ * window a session would work inside. Returns the exit code.
+ */
 export async function runConfigTest(only: string | undefined): Promise<number> {
   const { config, path, warnings } = await loadGlobalConfig({ env: process.env });
   warn(warnings);
@@ -19,9 +23,12 @@ export async function runConfigTest(only: string | undefined): Promise<number> {
   }
   const tested = only === undefined ? configured : [config.providers[only]!];
   const checks = await Promise.all(tested.map((settings) => checkProvider(settings)));
+  const windows = await Promise.all(tested.map((settings, index) => (checks[index]!.ok ? learnContextWindow(settings) : undefined)));
   const paint = stdoutPaint();
   tested.forEach((settings, index) => {
     for (const line of formatConnectionCheck(settings.id, settings.model, checks[index]!, paint)) say(line);
+    const window = windows[index];
+    if (window) say(`    ${paint('dim', describeContextWindow(window))}`);
   });
   return checks.every((check) => check.ok) ? 0 : 1;
 }

@@ -38,7 +38,8 @@ export function LiveArea({ state, width, maxLines, showThoughts }: LiveAreaProps
 
 function liveRows(state: ViewState, width: number, showThoughts: boolean): Row[] {
   const reply = splitStreamingReply(state.stream);
-  const thought = showThoughts ? reply.thought : collapseThought(reply.thought);
+  const reasoning = [state.thinking.trim(), reply.thought].filter(Boolean).join('\n\n');
+  const thought = showThoughts ? reasoning : collapseThought(reasoning);
   const answer = reply.answer.slice(state.committedAnswer).trim();
   const sections: Row[][] = [
     textRows('thought', thought ? wrapPlainText(thought, width) : [], true),

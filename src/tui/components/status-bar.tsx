@@ -1,4 +1,5 @@
 import { Box, Text, useStdout } from 'ink';
+import type { ContextUsage } from '../../agent/events.js';
 import type { Usage } from '../../llm/chat-model.js';
 import type { Status } from '../state/view-state.js';
 import { palette } from '../theme.js';
@@ -11,6 +12,8 @@ export interface StatusBarProps {
   model: string;
   environment?: string;
   usage: Usage;
+  /** How full the model's context is; shown once known. */
+  context?: ContextUsage;
   toolCalls: number;
   /** The tool at work while `status` is `running`. */
   runningTool?: string;
@@ -65,11 +68,12 @@ export function statusWord(status: Status, runningTool?: string): string {
   }
 }
 
-function statusFacts({ provider, model, environment, usage, toolCalls }: StatusBarProps): string[] {
+function statusFacts({ provider, model, environment, usage, context, toolCalls }: StatusBarProps): string[] {
   const tokens = usage.inputTokens + usage.outputTokens;
   return [
     `${provider}/${model}`,
     ...(environment ? [`env: ${environment}`] : []),
+    ...(context ? [`context ${context.percent}% of ${formatCount(context.window)}`] : []),
     ...(tokens > 0 ? [`${formatCount(tokens)} tokens`] : []),
     ...(toolCalls > 0 ? [`${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`] : []),
   ];

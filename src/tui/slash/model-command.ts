@@ -1,6 +1,7 @@
 import { loadGlobalConfig } from '../../config/load-global-config.js';
 import type { ProviderSettings } from '../../config/types.js';
 import { createProvider } from '../../llm/create-provider.js';
+import { describeContextWindow } from '../../llm/describe-context-window.js';
 import type { SlashCommand, SlashContext } from './slash-command.js';
 
 const LIST_TIMEOUT_MS = 5000;
@@ -15,10 +16,11 @@ export const modelCommand: SlashCommand = {
     const current = context.agent.currentModel;
     const [givenProvider, givenModel] = context.args.split(/\s+/).filter(Boolean);
 
+    const currentWindow = context.agent.contextWindow;
     const settings = givenProvider
       ? config.providers[givenProvider]
       : await context.pick({
-          title: 'Which provider?',
+          title: `Which provider? (now ${current.provider}/${current.model}${currentWindow ? `, ${describeContextWindow(currentWindow)}` : ''})`,
           items: providers.map((p) => ({ label: p.id, hint: p.id === current.provider ? `${p.model} (current)` : p.model, value: p })),
           initial: Math.max(providers.findIndex((p) => p.id === current.provider), 0),
         });
@@ -30,7 +32,8 @@ export const modelCommand: SlashCommand = {
     const model = givenModel ?? (await pickModel(context, settings, current));
     if (!model) return;
     context.agent.setModel(settings.id, model);
-    context.show({ type: 'notice', tone: 'info', text: `Now using ${settings.id}/${model}.` });
+    const window = await context.agent.learnContextWindow(AbortSignal.timeout(LIST_TIMEOUT_MS));
+    context.show({ type: 'notice', tone: 'info', text: `Now using ${settings.id}/${model}${window ? `, ${describeContextWindow(window)}` : ''}.` });
   },
 };
 

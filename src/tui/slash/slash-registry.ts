@@ -1,3 +1,4 @@
+import { compactCommand } from './compact-command.js';
 import { envCommand } from './env-command.js';
 import { helpCommand, memoryCommand, toolsCommand } from './info-commands.js';
 import { initCommand } from './init-command.js';
@@ -10,6 +11,7 @@ const BUILT_IN: SlashCommand[] = [
   modelCommand,
   envCommand,
   clearCommand,
+  compactCommand,
   toolsCommand,
   memoryCommand,
   sessionsCommand,

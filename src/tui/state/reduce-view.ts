@@ -1,3 +1,5 @@
+import { describeCompaction } from '../../agent/compaction/describe-compaction.js';
+import { contextUsage } from '../../agent/context/context-meter.js';
 import type { AgentEvent } from '../../agent/events.js';
 import { safeMarkdownSplit } from './markdown-boundary.js';
 import { splitStreamingReply } from './split-streaming-reply.js';
@@ -43,16 +45,19 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       return { ...state, status: 'thinking' };
     case 'turn_start': {
       const queued = state.queued.reduce((s, text) => append(s, { kind: 'user', text }), state);
-      return { ...queued, queued: [], status: 'thinking', stream: '', committedAnswer: 0 };
+      return { ...queued, queued: [], status: 'thinking', stream: '', thinking: '', committedAnswer: 0 };
     }
     case 'text_delta':
       return commitAnswerHead({ ...state, status: 'streaming', stream: state.stream + event.text });
+    case 'thinking_delta':
+      return { ...state, status: 'streaming', thinking: state.thinking + event.text };
     case 'thought':
-      return append(state, { kind: 'thought', text: event.text });
+      return append({ ...state, thinking: '' }, { kind: 'thought', text: event.text });
     case 'tool_call':
       return {
         ...state,
         stream: '',
+        thinking: '',
         status: 'running',
         running: { id: event.id, name: event.name, args: event.args, startedAt: Date.now() },
       };
@@ -69,15 +74,15 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       return { ...append(next, entry), lastObservation: { name: event.name, output: event.output } };
     }
     case 'answer':
-      return append({ ...state, stream: '', committedAnswer: 0 }, { kind: 'answer', text: remainingAnswer(state, event.text), continues: false });
+      return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, { kind: 'answer', text: remainingAnswer(state, event.text), continues: false });
     case 'retry':
-      return append({ ...state, stream: '', committedAnswer: 0 }, {
+      return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, {
         kind: 'notice',
         tone: 'warning',
         text: `Retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt}): ${event.reason}`,
       });
     case 'provider_switch':
-      return append({ ...state, stream: '', committedAnswer: 0 }, {
+      return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, {
         kind: 'notice',
         tone: 'warning',
         text: `Switched from ${event.from} to ${event.to}: ${event.reason}`,
@@ -89,11 +94,19 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
           inputTokens: state.usage.inputTokens + event.inputTokens,
           outputTokens: state.usage.outputTokens + event.outputTokens,
         },
+        context: event.context ?? state.context,
       };
+    case 'context_window':
+      return state;
+    case 'compaction':
+      return append(
+        { ...state, context: state.context && contextUsage(event.tokensAfter, state.context.window) },
+        { kind: 'notice', tone: 'info', text: describeCompaction(event) },
+      );
     case 'error':
       return append(state, { kind: 'notice', tone: 'error', text: event.message });
     case 'run_end': {
-      const ended = { ...state, status: 'ready' as const, stream: '', committedAnswer: 0, running: undefined, confirmation: undefined };
+      const ended = { ...state, status: 'ready' as const, stream: '', thinking: '', committedAnswer: 0, running: undefined, confirmation: undefined };
       if (event.reason === 'cancelled') return append(ended, { kind: 'notice', tone: 'info', text: 'Interrupted.' });
       if (event.reason === 'limit') return append(ended, { kind: 'notice', tone: 'warning', text: `Stopped after ${event.turns} turns.` });
       return ended;

@@ -1,25 +1,40 @@
 // What to show of a reply while it streams: the thought (dimmed) and the answer text, never the
-// protocol's markers or the ACTION line (the tool call is shown as its own entry).
+// protocol's markers or a tool call in any of the shapes models write them (the call is shown as its
+// own entry). Reasoning blocks never get here: the loop streams them as thinking.
+import { findFinalAnswer } from '../../agent/reply/final-answer.js';
 
 export interface StreamingView {
   thought: string;
   answer: string;
 }
 
-const FINAL_ANSWER = /\bfinal[ \t]+answer[ \t]*:[ \t]*/i;
-const ACTION_LINE = /^[ \t]*(?:\*\*)?action[ \t]*:/im;
+/** Where a tool call starts, as our protocol and the models' own formats write it. */
+const CALL_START = new RegExp(
+  [
+    String.raw`^[ \t]*(?:\*\*)?action[ \t]*(?:input)?[ \t]*:`,
+    String.raw`<tool_call>`,
+    String.raw`<function[=\s]`,
+    String.raw`\[TOOL_CALLS\]`,
+    String.raw`<\|python_tag\|>`,
+    String.raw`<\|tool_call>`,
+    String.raw`<｜tool▁call`,
+    String.raw`to=functions\.`,
+    String.raw`^[ \t]*\x60\x60\x60tool_code`,
+  ].join('|'),
+  'im',
+);
 const THOUGHT_PREFIX = /^\s*thought[ \t]*:[ \t]*/i;
-const MARKERS = ['final answer:', 'thought:', 'action:'];
+const MARKERS = ['final answer:', 'thought:', 'action:', '<tool_call>', '[tool_calls]'];
 
 export function splitStreamingReply(raw: string): StreamingView {
   const text = hidePartialMarker(raw.replace(/\r\n?/g, '\n'));
-  const final = FINAL_ANSWER.exec(text);
-  const action = ACTION_LINE.exec(text);
-  if (action && (!final || action.index < final.index)) {
-    return { thought: stripThought(text.slice(0, action.index)), answer: '' };
+  const final = findFinalAnswer(text);
+  const call = CALL_START.exec(text);
+  if (call && (!final || call.index < final.start)) {
+    return { thought: stripThought(text.slice(0, call.index)), answer: '' };
   }
   if (final) {
-    return { thought: stripThought(text.slice(0, final.index)), answer: text.slice(final.index + final[0].length) };
+    return { thought: stripThought(text.slice(0, final.start)), answer: text.slice(final.end).replace(/^[ \t]+/, '') };
   }
   if (THOUGHT_PREFIX.test(text)) return { thought: stripThought(text), answer: '' };
   return { thought: '', answer: text };

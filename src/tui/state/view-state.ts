@@ -1,4 +1,4 @@
-import type { Preview } from '../../agent/events.js';
+import type { ContextUsage, Preview } from '../../agent/events.js';
 import type { Usage } from '../../llm/chat-model.js';
 
 /** A finished piece of the transcript. Entries are printed once (Ink's <Static>) and never change. */
@@ -36,6 +36,8 @@ export interface ViewState {
   status: Status;
   /** Raw text of the reply being streamed (markers included; the view splits it). */
   stream: string;
+  /** Reasoning of the reply being streamed, from the server's thinking field or a `<think>` block. */
+  thinking: string;
   /** Characters at the start of the streamed answer already moved into `entries`. */
   committedAnswer: number;
   running?: RunningTool;
@@ -43,6 +45,8 @@ export interface ViewState {
   /** Messages typed while the agent works; they reach the model before its next call. */
   queued: string[];
   usage: Usage;
+  /** How full the model's context was after the latest call. */
+  context?: ContextUsage;
   toolCalls: number;
   lastObservation?: { name: string; output: string };
   /** Lines of streamed answer the live area may hold before the head moves into the transcript. */
@@ -55,6 +59,7 @@ export function initialViewState(options: { entries?: Entry[]; liveAnswerLines?:
     entries: options.entries ?? [],
     status: 'ready',
     stream: '',
+    thinking: '',
     committedAnswer: 0,
     queued: [],
     usage: { inputTokens: 0, outputTokens: 0 },

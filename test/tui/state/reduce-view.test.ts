@@ -15,6 +15,18 @@ describe('splitStreamingReply', () => {
     expect(splitStreamingReply('plain words')).toEqual({ thought: '', answer: 'plain words' });
   });
 
+  it('hides tool calls in the shapes models write them, keeping the thought before them', () => {
+    expect(splitStreamingReply('I will read it.\n<tool_call>\n{"name": "read_file"')).toEqual({ thought: 'I will read it.', answer: '' });
+    expect(splitStreamingReply('[TOOL_CALLS][{"name": "read_file"')).toEqual({ thought: '', answer: '' });
+    expect(splitStreamingReply('Let me look.\n```tool_code\nread_file(path="a")')).toEqual({ thought: 'Let me look.', answer: '' });
+    expect(splitStreamingReply('Thought: x\nAction: read_file\nAction Input: {"path"')).toEqual({ thought: 'x', answer: '' });
+  });
+
+  it('shows the answer after a bold or heading marker, and a call after the marker as part of the answer', () => {
+    expect(splitStreamingReply('**Final Answer:** all good')).toEqual({ thought: '', answer: 'all good' });
+    expect(splitStreamingReply('Final Answer: run it again:\nACTION: http_request({})').answer).toContain('run it again');
+  });
+
   it('holds back a marker that is still arriving', () => {
     expect(splitStreamingReply('Thought: x\nFinal Ans')).toEqual({ thought: 'x', answer: '' });
     expect(splitStreamingReply('Thou')).toEqual({ thought: '', answer: '' });

@@ -1,0 +1,38 @@
+import type { ChatMessage } from '../messages.js';
+import { OBSERVATION_PREFIX } from '../observation.js';
+
+/** Longest observation a transcript quotes; a checkpoint needs what a result was, not all of it. */
+const OBSERVATION_CHARS = 600;
+
+/**
+ * A plain-text transcript of messages within `roomTokens`; when it must be cut, the newest
+ * messages are kept and a line says how many earlier ones were left out.
+ */
+export function formatTranscript(
+  messages: readonly ChatMessage[],
+  roomTokens: number,
+  estimateText: (text: string) => number,
+): string {
+  const lines: string[] = [];
+  let used = 0;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const line = describe(messages[index]!);
+    used += estimateText(line) + 1;
+    if (used > roomTokens) {
+      lines.unshift(`(${index + 1} earlier message${index === 0 ? '' : 's'} left out)`);
+      break;
+    }
+    lines.unshift(line);
+  }
+  return lines.join('\n\n');
+}
+
+function describe(message: ChatMessage): string {
+  if (message.role === 'assistant') return `Falcon: ${message.content.trim()}`;
+  if (message.content.startsWith(OBSERVATION_PREFIX)) {
+    const output = message.content.slice(OBSERVATION_PREFIX.length).trim();
+    const shown = output.length > OBSERVATION_CHARS ? `${output.slice(0, OBSERVATION_CHARS)}… (${output.length} characters)` : output;
+    return `Tool result: ${shown}`;
+  }
+  return `User: ${message.content.trim()}`;
+}

@@ -1,0 +1,40 @@
+import type { ChatMessage } from '../messages.js';
+import type { ContextUsage } from '../events.js';
+import { estimateMessageTokens } from './estimate-tokens.js';
+
+/** Past this many calls, an old calibration no longer speaks for the conversation. */
+const CALIBRATIONS_KEPT = 3;
+/**
+ * The estimate may be lowered by what servers report, but not below this share of it: Ollama reports
+ * only the tokens it did not find in its cache, which would make a full prompt look small.
+ */
+const MIN_CORRECTION = 0.8;
+const MAX_CORRECTION = 3;
+
+/**
+ * Tokens of a request before it is sent: a conservative character count, corrected by the prompt
+ * tokens the server reported for the last calls (the largest recent correction, to stay on the safe side).
+ */
+export class ContextMeter {
+  private corrections: number[] = [];
+
+  estimate(messages: readonly ChatMessage[]): number {
+    return Math.ceil(estimateMessageTokens(messages) * this.correction());
+  }
+
+  /** Learns from the server's count of a request's prompt tokens. */
+  calibrate(messages: readonly ChatMessage[], reportedInputTokens: number): void {
+    const raw = estimateMessageTokens(messages);
+    if (raw <= 0 || reportedInputTokens <= 0) return;
+    const ratio = Math.min(MAX_CORRECTION, Math.max(MIN_CORRECTION, reportedInputTokens / raw));
+    this.corrections = [...this.corrections, ratio].slice(-CALIBRATIONS_KEPT);
+  }
+
+  private correction(): number {
+    return this.corrections.length === 0 ? 1 : Math.max(...this.corrections);
+  }
+}
+
+export function contextUsage(used: number, window: number): ContextUsage {
+  return { used, window, percent: window > 0 ? Math.round((used / window) * 100) : 0 };
+}

@@ -1,0 +1,141 @@
+// The requests the model is sent: the system prompt and the live history, kept inside the model's
+// context window — measured before each call, compacted when it would pass the threshold, and
+// compacted again when the server says it overflowed anyway.
+import type { ChatModel, ChatResponse, ContextWindow } from '../../llm/chat-model.js';
+import { ModelError } from '../../llm/model-errors.js';
+import { compactHistory, type Compaction, type CompactionState } from '../compaction/compact-history.js';
+import type { CompactionReason, ContextUsage, EmitEvent } from '../events.js';
+import type { ChatMessage } from '../messages.js';
+import { contextBudget, type ContextBudget } from './context-budget.js';
+import { ContextMeter, contextUsage } from './context-meter.js';
+import { mergeSameRoleMessages } from './merge-messages.js';
+
+/** The part of the session store the context works on. */
+export interface HistoryStore {
+  readonly messages: readonly ChatMessage[];
+  /** Where every message is kept, as the user should see the path. */
+  readonly fileLabel: string;
+  readonly compactionState: unknown;
+  recordCompaction(replaced: number, checkpoint: string, state: CompactionState): void;
+}
+
+export interface ConversationContextOptions {
+  systemPrompt: string;
+  history: HistoryStore;
+  toolNames: ReadonlySet<string>;
+  describeTools(names: readonly string[]): string;
+  /** The observation limit when the window leaves room for it. */
+  maxObservationChars: number;
+  emit: EmitEvent;
+}
+
+/** After an overflow the server did not measure, assume the window is this share of what was sent. */
+const UNMEASURED_OVERFLOW_SHARE = 0.8;
+
+export class ConversationContext {
+  private readonly meter = new ContextMeter();
+  private window: ContextWindow | undefined;
+  /** A window a context-overflow error revealed, smaller than the model claimed. */
+  private learnedTokens: number | undefined;
+  private lastUsage: ContextUsage | undefined;
+
+  constructor(private readonly options: ConversationContextOptions) {}
+
+  /** How full the context was after the latest call. */
+  get usage(): ContextUsage | undefined {
+    return this.lastUsage;
+  }
+
+  /** The window requests are fitted into: the model's, or a smaller one an overflow error revealed. */
+  get currentWindow(): ContextWindow | undefined {
+    if (!this.window) return undefined;
+    if (this.learnedTokens === undefined || this.learnedTokens >= this.window.tokens) return this.window;
+    return { tokens: this.learnedTokens, source: 'error' };
+  }
+
+  /** Learns the model's window; a new model (a switch) may bring another one. */
+  async learnWindow(model: ChatModel, signal: AbortSignal): Promise<ContextBudget> {
+    const window = await model.contextWindow(signal);
+    if (window.tokens !== this.window?.tokens || window.source !== this.window?.source) {
+      this.window = window;
+      this.options.emit({ type: 'context_window', tokens: window.tokens, source: window.source, ...(window.numCtx && { numCtx: window.numCtx }) });
+    }
+    return this.budget();
+  }
+
+  /** The messages for the next call, compacting the history first when they would pass the threshold. */
+  async prepare(model: ChatModel, signal: AbortSignal): Promise<ChatMessage[]> {
+    const budget = await this.learnWindow(model, signal);
+    if (this.meter.estimate(this.request()) > budget.compactAt) await this.compact(model, 'threshold', signal);
+    return this.request();
+  }
+
+  /** Calibrates the estimate with what the server counted, and reports how full the context is. */
+  afterCall(sent: readonly ChatMessage[], response: ChatResponse): ContextUsage | undefined {
+    if (response.reportedInputTokens) this.meter.calibrate(sent, response.reportedInputTokens);
+    const window = this.currentWindow?.tokens;
+    if (!window) return undefined;
+    const prompt = response.reportedInputTokens ?? this.meter.estimate(sent);
+    this.lastUsage = contextUsage(prompt + response.usage.outputTokens, window);
+    return this.lastUsage;
+  }
+
+  /** A context overflow: learn the real window, compact, and say whether the call is worth making again. */
+  async recover(error: unknown, sent: readonly ChatMessage[], model: ChatModel, signal: AbortSignal): Promise<boolean> {
+    const overflow = error instanceof ModelError ? error.contextOverflow : undefined;
+    if (!overflow) return false;
+    const named = overflow.windowTokens;
+    const guess = Math.floor(this.meter.estimate(sent) * UNMEASURED_OVERFLOW_SHARE);
+    this.learnedTokens = Math.min(this.learnedTokens ?? Infinity, named && named > 0 ? named : guess);
+    this.options.emit({ type: 'context_window', tokens: this.learnedTokens, source: 'error' });
+    return (await this.compact(model, 'overflow', signal)) !== undefined;
+  }
+
+  /** Replaces the older history with a checkpoint; undefined when there was too little to compact. */
+  async compact(model: ChatModel, reason: CompactionReason, signal: AbortSignal): Promise<Compaction | undefined> {
+    const budget = await this.learnWindow(model, signal);
+    const { history } = this.options;
+    const tokensBefore = this.meter.estimate(this.request());
+    const compaction = await compactHistory({
+      history: history.messages,
+      systemPrompt: this.options.systemPrompt,
+      model,
+      previous: history.compactionState as CompactionState | undefined,
+      toolNames: this.options.toolNames,
+      describeTools: this.options.describeTools,
+      sessionFile: history.fileLabel,
+      keepRecentTokens: budget.keepRecent,
+      checkpointTokens: budget.checkpointTokens,
+      requestLimit: budget.requestLimit,
+      estimate: (messages) => this.meter.estimate(messages),
+      signal,
+    });
+    if (!compaction) return undefined;
+    const keptMessages = history.messages.length - compaction.replaced;
+    history.recordCompaction(compaction.replaced, compaction.checkpoint, compaction.state);
+    this.options.emit({
+      type: 'compaction',
+      reason,
+      method: compaction.method,
+      replacedMessages: compaction.replaced,
+      keptMessages,
+      tokensBefore,
+      tokensAfter: this.meter.estimate(this.request()),
+    });
+    return compaction;
+  }
+
+  /** The longest observation the window has room for, in characters. */
+  observationLimit(): number {
+    return this.budget().observationChars;
+  }
+
+  private request(): ChatMessage[] {
+    return mergeSameRoleMessages([{ role: 'system', content: this.options.systemPrompt }, ...this.options.history.messages]);
+  }
+
+  private budget(): ContextBudget {
+    const systemTokens = this.meter.estimate([{ role: 'system', content: this.options.systemPrompt }]);
+    return contextBudget(this.currentWindow?.tokens ?? Number.MAX_SAFE_INTEGER, systemTokens, this.options.maxObservationChars);
+  }
+}

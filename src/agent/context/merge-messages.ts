@@ -1,0 +1,18 @@
+import type { ChatMessage } from '../messages.js';
+
+/**
+ * Messages as chat templates accept them: many (Mistral's, Gemma's) refuse two turns of the same role
+ * in a row, which a checkpoint, a queued message or an interrupted reply can otherwise produce.
+ */
+export function mergeSameRoleMessages(messages: readonly ChatMessage[]): ChatMessage[] {
+  const merged: ChatMessage[] = [];
+  for (const message of messages) {
+    const last = merged.at(-1);
+    if (last && last.role === message.role && message.role !== 'system') {
+      merged[merged.length - 1] = { role: last.role, content: `${last.content}\n\n${message.content}` };
+    } else {
+      merged.push({ ...message });
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,101 @@
+// Character-level scanning shared by the call readers. Plain loops: replies can be 100 KB.
+
+const CLOSER: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
+// A single quote opens a string only where a value or key can start, so apostrophes in bare words do not.
+const STARTS_VALUE = new Set(['', '{', '[', '(', ',', ':', '=']);
+
+export function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return i;
+}
+
+export function skipWhitespace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isSpace(text[i] ?? '')) i++;
+  return i;
+}
+
+/** Past a Markdown fence opener (```json) at `from` and the whitespace after it; `from` when there is none. */
+export function skipFenceOpener(text: string, from: number): number {
+  if (!text.startsWith('```', from)) return from;
+  let i = from + 3;
+  while (i < text.length && /[\w-]/.test(text[i] ?? '')) i++;
+  return skipWhitespace(text, i);
+}
+
+export function lineEnd(text: string, from: number): number {
+  const end = text.indexOf('\n', from);
+  return end < 0 ? text.length : end;
+}
+
+/**
+ * Index just past the bracket that closes the `{`, `[` or `(` at `start`, or -1 when it never closes or
+ * a closer of the wrong kind comes first. Brackets inside strings do not count: "…" and '…' with
+ * escapes, and Python's triple-quoted strings.
+ */
+export function findClosingBracket(text: string, start: number): number {
+  if (!CLOSER[text[start] ?? '']) return -1;
+  const expected: string[] = [];
+  let last = '';
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i] ?? '';
+    if (ch === '"' || (ch === "'" && STARTS_VALUE.has(last))) {
+      i = skipString(text, i);
+      if (i < 0) return -1;
+      last = ch;
+      continue;
+    }
+    const closer = CLOSER[ch];
+    if (closer) expected.push(closer);
+    else if (ch === '}' || ch === ']' || ch === ')') {
+      if (expected.pop() !== ch) return -1;
+      if (expected.length === 0) return i + 1;
+    }
+    if (!isSpace(ch)) last = ch;
+  }
+  return -1;
+}
+
+/**
+ * Index of the first `,` at depth 0 from `start` (outside strings and brackets), or the end of `text`.
+ * -1 when a string or bracket is left open.
+ */
+export function findTopLevelComma(text: string, start: number): number {
+  let depth = 0;
+  let last = '=';
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i] ?? '';
+    if (ch === '"' || (ch === "'" && STARTS_VALUE.has(last))) {
+      i = skipString(text, i);
+      if (i < 0) return -1;
+      last = ch;
+      continue;
+    }
+    if (ch === ',' && depth === 0) return i;
+    if (CLOSER[ch]) depth++;
+    else if (ch === '}' || ch === ']' || ch === ')') depth--;
+    if (!isSpace(ch)) last = ch;
+  }
+  return depth === 0 ? text.length : -1;
+}
+
+/** Index of the closing quote of the string that opens at `start`, or -1. */
+function skipString(text: string, start: number): number {
+  const quote = text[start] ?? '';
+  const triple = quote.repeat(3);
+  if (text.startsWith(triple, start)) {
+    const end = text.indexOf(triple, start + 3);
+    return end < 0 ? -1 : end + 2;
+  }
+  for (let i = start + 1; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\\') i++;
+    else if (ch === quote) return i;
+  }
+  return -1;
+}
+
+function isSpace(ch: string): boolean {
+  return ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r';
+}

@@ -1,0 +1,30 @@
+import type { ChatMessage } from '../agent/messages.js';
+import type { ChatResponse } from './chat-model.js';
+import { usageOrEstimate } from './usage.js';
+
+/** A whole reply as a provider gathered it; token counts as the server sent them, whatever their type. */
+export interface GatheredReply {
+  text: string;
+  thinking: string;
+  promptTokens: unknown;
+  completionTokens: unknown;
+}
+
+/**
+ * The reply as the agent sees it: thinking apart from the text, and the server's prompt count when
+ * it sent one. A prompt count of 0 is none (Ollama reports 0 for a prompt it had cached).
+ */
+export function toChatResponse(messages: ChatMessage[], reply: GatheredReply): ChatResponse {
+  const reportedInputTokens = tokenCount(reply.promptTokens, 1);
+  const usage = usageOrEstimate({ input: reportedInputTokens, output: tokenCount(reply.completionTokens, 0) }, messages, reply.text);
+  return {
+    text: reply.text,
+    ...(reply.thinking && { thinking: reply.thinking }),
+    usage,
+    ...(reportedInputTokens !== undefined && { reportedInputTokens }),
+  };
+}
+
+function tokenCount(value: unknown, minimum: number): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= minimum ? value : undefined;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/agent/events.js';
+import { type ToolCallDeps, type ToolCallRequest, runToolCall } from '../../src/agent/run-tool-call.js';
+import { createDefaultTools, createToolRegistry } from '../../src/tools/registry.js';
+import { describeTool } from '../../src/tools/tool-reference.js';
+
+const registry = createToolRegistry(createDefaultTools());
+
+function call(request: ToolCallRequest): Promise<{ output: string; events: AgentEvent[] }> {
+  const events: AgentEvent[] = [];
+  const deps: ToolCallDeps = {
+    tools: registry,
+    emit: (event) => events.push(event),
+    signal: new AbortController().signal,
+    confirm: async () => false,
+    callLimit: (tool) => tool.callLimit,
+    callCounts: new Map(),
+    observationLimit: 12_000,
+    // Wrong calls never reach a tool's run, so nothing of the context is used.
+    context: {} as ToolCallDeps['context'],
+  };
+  return runToolCall(request, deps).then((output) => ({ output, events }));
+}
+
+describe('runToolCall with a deferred tool', () => {
+  const auth = registry.get('auth')!;
+
+  it("answers wrong arguments with the problems and the tool's full reference", async () => {
+    expect(auth.deferred).toBe(true);
+    const { output, events } = await call({ name: 'auth', args: { action: 'login', user: 'ada' } });
+    expect(output).toMatch(/^Error: invalid arguments for auth: action: expected one of "bearer", .*unknown key "user"/);
+    expect(output).toContain(`\n\nIts parameters:\n${describeTool(auth)}`);
+    expect(events.at(-1)).toMatchObject({ type: 'tool_result', name: 'auth', ok: false, output });
+  });
+
+  it('answers arguments that could not be read with the reference too', async () => {
+    const { output } = await call({ name: 'auth', problem: 'the JSON ends too early' });
+    expect(output).toBe(`Error: could not read the arguments of auth: the JSON ends too early\n\nIts parameters:\n${describeTool(auth)}`);
+  });
+
+  it("leaves a core tool's errors as they were: its reference is in the prompt", async () => {
+    const { output } = await call({ name: 'read_file', args: { file: 'a.ts' } });
+    expect(output).toBe('Error: invalid arguments for read_file: path: missing (expected string); unknown key "file" (known: path, offset, limit)');
+    const unreadable = await call({ name: 'read_file', problem: 'not JSON' });
+    expect(unreadable.output).toBe('Error: could not read the arguments of read_file: not JSON');
+  });
+
+  it('still names the available tools for an unknown one', async () => {
+    const { output } = await call({ name: 'fetch_url', args: {} });
+    expect(output).toMatch(/^Error: unknown tool "fetch_url"\. Available tools: http_request, .*tool_search.*retry\.$/);
+  });
+});

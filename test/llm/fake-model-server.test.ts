@@ -1,0 +1,135 @@
+// The fake servers must hold to the limits real ones hold to, or tests of the context window prove nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countPromptTokens, countTokens, startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer({ models: [{ name: 'small:latest', contextLength: 2048, architecture: 'qwen2' }, 'big'] });
+});
+afterAll(() => server.close());
+
+const post = (path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const words = (count: number) => Array.from({ length: count }, (_, index) => `word${index}`).join(' ');
+
+describe('token counts', () => {
+  it('counts GPT-2 pre-token pieces at four characters a token, not characters / 4', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('hello')).toBe(2);
+    expect(countTokens('You are terse.')).toBe(5); // "You" " are" " terse" "."
+    expect(countTokens('{"id": 42}')).toBe(5); // '{"' 'id' '":' ' 42' '}'
+    expect(countTokens('a b c d e f g h')).toBe(8);
+    expect(countPromptTokens([{ content: 'You are terse.' }, { content: 'hello' }])).toBe(5 + 2 + 2 * 3 + 3);
+  });
+});
+
+describe('Ollama', () => {
+  it('answers /api/show with the model’s architecture and window, and 404 for a model it lacks', async () => {
+    const show = await (await post('/api/show', { model: 'small' })).json();
+    expect(show).toMatchObject({ model_info: { 'general.architecture': 'qwen2', 'qwen2.context_length': 2048 }, details: { family: 'qwen2' } });
+    expect(typeof show.parameters).toBe('string');
+    expect((await post('/api/show', { model: 'big' })).status).toBe(200);
+    expect((await post('/api/show', { model: 'absent' })).status).toBe(404);
+  });
+
+  it('runs with 4,096 tokens when num_ctx is absent, and cuts a longer prompt without a word', async () => {
+    const messages = [
+      { role: 'system', content: 'rules' },
+      { role: 'user', content: words(2000) },
+      { role: 'assistant', content: words(2000) },
+      { role: 'user', content: 'the question' },
+    ];
+    const reply = await (await post('/api/chat', { model: 'big', messages, stream: false })).json();
+    expect(reply).toMatchObject({ done: true, message: { content: expect.any(String) } });
+    const recorded = server.requests.at(-1)!;
+    expect(recorded).toMatchObject({ contextWindow: 4096, truncated: true, promptTokens: countPromptTokens(messages), options: undefined });
+    expect(reply.prompt_eval_count).toBe(recorded.evaluatedTokens);
+    expect(recorded.evaluatedTokens).toBe(countPromptTokens([messages[0]!, messages[3]!])); // oldest others dropped
+  });
+
+  it('honours num_ctx, never above the model’s own window', async () => {
+    const messages = [{ role: 'user', content: words(1500) }];
+    await post('/api/chat', { model: 'big', messages, stream: false, options: { num_ctx: 8192 } });
+    expect(server.requests.at(-1)).toMatchObject({ contextWindow: 8192, truncated: false, options: { num_ctx: 8192 } });
+    await post('/api/chat', { model: 'small', messages, stream: false, options: { num_ctx: 8192 } });
+    expect(server.requests.at(-1)).toMatchObject({ contextWindow: 2048, truncated: true, evaluatedTokens: 2048 });
+  });
+
+  it('streams thinking before the content', async () => {
+    server.script([{ text: 'done', thinking: 'pondering', chunkSize: 4 }]);
+    const lines = (await (await post('/api/chat', { model: 'big', messages: [] })).text()).trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.message.thinking ?? '').join('')).toBe('pondering');
+    expect(lines.map((line) => line.message.content).join('')).toBe('done');
+    const kinds = lines.map((line) => (line.message.thinking ? 'thinking' : line.message.content ? 'content' : 'end'));
+    expect(kinds.join(' ')).toMatch(/^(thinking )+(content )+end$/);
+  });
+});
+
+describe('OpenAI-compatible', () => {
+  it('refuses a prompt and max_tokens above the window with the real 400, taking no scripted reply', async () => {
+    const tight = await startFakeModelServer({ contextWindow: 100 });
+    try {
+      tight.script(['kept for later']);
+      const messages = [{ role: 'user', content: words(50) }];
+      const response = await fetch(`${tight.openaiBaseUrl}/chat/completions`, {
+        method: 'POST',
+        body: JSON.stringify({ model: 'fake-model', messages, max_tokens: 500 }),
+      });
+      expect(response.status).toBe(400);
+      const asked = countPromptTokens(messages) + 500;
+      expect(await response.json()).toEqual({
+        error: {
+          message: `This model's maximum context length is 100 tokens. However, your messages resulted in ${asked} tokens. Please reduce the length of the messages.`,
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      });
+      expect(tight.requests.at(-1)).toMatchObject({ max_tokens: 500, contextWindow: 100 });
+      const fits = await fetch(`${tight.openaiBaseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'fake-model', messages: [] }) });
+      expect((await fits.json()).choices[0].message.content).toBe('kept for later');
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('answers with a function of the request', async () => {
+    server.script([(request) => (request.messages.at(-1)?.content.startsWith('Summarize') ? 'a summary' : 'an agent turn')]);
+    server.script([(request) => ({ text: `you sent ${request.promptTokens} tokens` })]);
+    const ask = async (content: string) => {
+      const response = await fetch(`${server.openaiBaseUrl}/chat/completions`, {
+        method: 'POST',
+        body: JSON.stringify({ model: 'big', messages: [{ role: 'user', content }] }),
+      });
+      return (await response.json()).choices[0].message.content as string;
+    };
+    expect(await ask('Summarize the history')).toBe('a summary');
+    expect(await ask('hi')).toBe(`you sent ${countPromptTokens([{ content: 'hi' }])} tokens`);
+  });
+
+  it('keeps chat requests apart from the metadata a provider reads first', async () => {
+    server.reset();
+    await fetch(`${server.openaiBaseUrl}/models`);
+    await post('/api/show', { model: 'big' });
+    await fetch(`${server.openaiBaseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'big', messages: [] }) });
+    expect(server.requests.map((request) => request.path)).toEqual(['/v1/chat/completions']);
+    expect(server.metadataRequests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/models', 'POST /api/show']);
+  });
+
+  it.each([
+    ['vllm', '/v1/models', { data: [{ id: 'm', max_model_len: 4096 }] }],
+    ['openrouter', '/v1/models', { data: [{ id: 'm', context_length: 4096, top_provider: { context_length: 4096 } }] }],
+    ['llamacpp', '/v1/models', { data: [{ id: 'm', meta: { n_ctx_train: 4096 } }] }],
+    ['llamacpp', '/props', { default_generation_settings: { n_ctx: 1024 } }],
+    ['lmstudio', '/api/v0/models', { data: [{ id: 'm', state: 'loaded', max_context_length: 4096, loaded_context_length: 1024 }] }],
+    ['lmstudio', '/api/v0/models/m', { id: 'm', loaded_context_length: 1024 }],
+  ] as const)('%s says its window at %s', async (flavor, path, expected) => {
+    const flavoured = await startFakeModelServer({ flavor, models: [{ name: 'm', contextLength: 4096, loadedContextLength: flavor === 'vllm' || flavor === 'openrouter' ? undefined : 1024 }] });
+    try {
+      expect(await (await fetch(`${flavoured.url}${path}`)).json()).toMatchObject(expected);
+      expect((await fetch(`${flavoured.url}${flavor === 'llamacpp' ? '/api/v0/models' : '/props'}`)).status).toBe(404);
+    } finally {
+      await flavoured.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SessionStore, type SessionRecord } from '../../src/workspace/session-store.js';
+
+let project: string;
+beforeEach(async () => {
+  project = await mkdtemp(path.join(tmpdir(), 'falcon-session-'));
+});
+afterEach(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+async function records(store: SessionStore): Promise<SessionRecord[]> {
+  return (await readFile(store.file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as SessionRecord);
+}
+
+describe('SessionStore compaction', () => {
+  it('keeps every message in the file and resumes from the compacted history', async () => {
+    const store = SessionStore.create(project);
+    for (let i = 1; i <= 6; i++) store.recordMessage({ role: i % 2 ? 'user' : 'assistant', content: `m${i}` });
+    store.recordCompaction(4, '[Checkpoint] one', { facts: 1 });
+    store.recordMessage({ role: 'assistant', content: 'm7' });
+    store.recordCompaction(2, '[Checkpoint] two', { facts: 2 });
+    store.recordMessage({ role: 'user', content: 'm8' });
+
+    expect(store.messages.map((m) => m.content)).toEqual(['[Checkpoint] two', 'm6', 'm7', 'm8']);
+    const saved = await records(store);
+    expect(saved.filter((r) => r.kind === 'message').map((r) => (r as { content: string }).content)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8']);
+    expect(saved.filter((r) => r.kind === 'compaction')).toMatchObject([{ replaced: 4 }, { replaced: 2 }]);
+
+    const resumed = await SessionStore.open(project, store.id);
+    expect(resumed.messages).toEqual(store.messages);
+    expect(resumed.compactionState).toEqual({ facts: 2 });
+  });
+
+  it('masks secrets in the checkpoint on its way to disk', async () => {
+    const store = SessionStore.create(project);
+    store.recordMessage({ role: 'user', content: 'hi' });
+    store.recordCompaction(1, 'Authorization: Bearer sk-abcdefghijklmnopqrstuvwxyz123456');
+    const text = await readFile(store.file, 'utf8');
+    expect(text).not.toContain('sk-abcdefghijklmnopqrstuvwxyz123456');
+  });
+});
