@@ -5,19 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleEntry, linkWorkingTree, repo } from './bundle-source.mjs';
 
 const BEFORE = 'e92ad37';
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8'));
 
 const root = await mkdtemp(path.join(tmpdir(), 'falcon-bench-prompt-'));
 try {
   const empty = await makeProject('empty', { notes: '', facts: 0 });
   const full = await makeProject('full', { notes: largeNotes(), facts: 200 });
   const before = await bundlePrompt(await checkOut(BEFORE));
-  const now = await bundlePrompt(await linkWorkingTree());
+  const now = await bundlePrompt(await linkWorkingTree(root));
   const rows = mergeRows(await measure(before, empty), await measure(now, empty));
   const beforeFull = buildPrompt(before, full).length;
   const nowFull = buildPrompt(now, full).length;
@@ -47,19 +44,11 @@ async function checkOut(commit) {
   return dir;
 }
 
-/** The working tree as it is, through links, so the bundle finds prompts/ beside its package.json. */
-async function linkWorkingTree() {
-  const dir = path.join(root, 'now');
-  await mkdir(dir);
-  for (const name of ['src', 'prompts', 'package.json', 'node_modules']) await symlink(path.join(repo, name), path.join(dir, name));
-  return dir;
-}
-
-/** A script that prints the tree's system prompt, bundled into the tree as the CLI is bundled. */
+/** A script that prints the tree's system prompt. */
 async function bundlePrompt(dir) {
-  const entry = path.join(dir, 'print-prompt.ts');
-  await writeFile(
-    entry,
+  const script = await bundleEntry(
+    dir,
+    'print-prompt',
     `import { buildSystemPrompt } from './src/agent/system-prompt.js';
 import { createDefaultTools } from './src/tools/registry.js';
 const [projectRoot, falconHome] = process.argv.slice(2);
@@ -67,19 +56,7 @@ const prompt = await buildSystemPrompt({ tools: createDefaultTools(), projectRoo
 process.stdout.write(prompt);
 `,
   );
-  const outfile = path.join(dir, 'print-prompt.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    define: { FALCON_VERSION: JSON.stringify(pkg.version) },
-    banner: { js: "import { createRequire as __falconCreateRequire } from 'node:module'; const require = __falconCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  return { dir, script: outfile };
+  return { dir, script };
 }
 
 function buildPrompt(bundle, { project, home }) {

@@ -8,8 +8,11 @@ const SOURCES: Record<ContextWindow['source'], string> = {
   error: 'learned from a context-length error',
 };
 
-/** `context window 32,768 tokens (from the server, num_ctx 32,768)` */
+/** `context window 32,768 tokens (from the server)`; for Ollama, what it is sent as and how to change it. */
 export function describeContextWindow(window: ContextWindow): string {
-  const numCtx = window.numCtx ? `, sent as num_ctx` : '';
-  return `context window ${window.tokens.toLocaleString('en-US')} tokens (${SOURCES[window.source]}${numCtx})`;
+  const tokens = `context window ${window.tokens.toLocaleString('en-US')} tokens`;
+  if (!window.numCtx) return `${tokens} (${SOURCES[window.source]})`;
+  // Ollama's window is the num_ctx Falcon sends; at its default it is Falcon's cap, not the model's limit.
+  const why = window.source === 'default' ? 'Falcon’s cap; set num_ctx to raise it' : SOURCES[window.source];
+  return `${tokens}, sent as num_ctx (${why})`;
 }

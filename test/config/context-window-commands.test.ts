@@ -107,7 +107,7 @@ describe('falcon config test', () => {
       '✓ vllm: qwen3-32b is available (1 model listed)',
       '    context window 32,768 tokens (from the server)',
       '✓ ollama: llama3.2 is available (1 model listed)',
-      '    context window 32,768 tokens (a cautious default; set context_window to change it, sent as num_ctx)',
+      '    context window 32,768 tokens, sent as num_ctx (Falcon’s cap; set num_ctx to raise it)',
       '✓ small: qwen3-32b is available (1 model listed)',
       '    context window 8,192 tokens (from context_window in the config)',
       '',

@@ -196,7 +196,7 @@ describe('falcon config test', () => {
       '✓ openai: gpt-4o-mini is available (3 models listed)',
       '    context window 128,000 tokens (known for this model)',
       '✓ ollama: llama3.2 is available (3 models listed)',
-      '    context window 32,768 tokens (a cautious default; set context_window to change it, sent as num_ctx)',
+      '    context window 32,768 tokens, sent as num_ctx (Falcon’s cap; set num_ctx to raise it)',
       '✗ openrouter: the API key was refused',
       '    check api_key or OPENROUTER_API_KEY',
       '',

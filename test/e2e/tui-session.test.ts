@@ -48,6 +48,25 @@ async function send(session: PtySession, text: string): Promise<void> {
   session.write('\r');
 }
 
+describe('a thinking model in a small window', () => {
+  it('shows the reasoning as thought, how full the context is, and compacts on /compact', async () => {
+    await writeFile(path.join(sandbox.project, 'a.txt'), 'one line\n');
+    models.script([
+      { text: 'ACTION: read_file({"path": "a.txt"})', thinking: 'I should look at a.txt before I answer.' },
+      'Final Answer: a.txt holds one line.',
+      '<summary>Goal: what a.txt holds. Findings: one line.</summary>',
+    ]);
+    const session = await open();
+    await send(session, 'what is in a.txt?');
+    await session.waitForText('a.txt holds one line.');
+    expect(session.screen()).toContain('I should look at a.txt before I answer.');
+    await session.waitForText(/context \d+% of 8\.2k/);
+    await send(session, '/compact');
+    await session.waitForText(/Compacted the conversation: \d+ older messages became a checkpoint \(summarised by the model\)/);
+    expect(models.requests.at(-1)!.messages.at(-1)!.content).toContain('<summary>');
+  });
+});
+
 describe('slash commands and keys', () => {
   it('runs a saved request with the active environment, and /env switches it', async () => {
     const env = path.join(sandbox.project, '.falcon', 'environments');

@@ -116,11 +116,11 @@ describe('the interactive session', () => {
     session.write('\x1b[B');
     await new Promise((resolve) => setTimeout(resolve, 100));
     session.write('\r');
-    await session.waitForText('Now using ollama/qwen-test');
+    await session.waitForText('Now using ollama/qwen-test, context window 32,768 tokens, sent as num_ctx');
     await send(session, 'hi');
     await session.waitForText('hello from ollama');
     const chat = models.requests.find((r) => r.path === '/api/chat');
-    expect(chat).toMatchObject({ protocol: 'ollama', model: 'qwen-test' });
+    expect(chat).toMatchObject({ protocol: 'ollama', model: 'qwen-test', options: { num_ctx: 32_768 } });
     await session.waitForText('ollama/qwen-test');
   });
 });

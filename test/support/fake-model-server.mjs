@@ -426,4 +426,5 @@ async function runCli(args) {
   process.once('SIGTERM', stop);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runCli(process.argv.slice(2));
+// By name, not by import.meta.url: a benchmark that bundles this module must not start the CLI.
+if (process.argv[1]?.endsWith('fake-model-server.mjs') && import.meta.url === pathToFileURL(process.argv[1]).href) await runCli(process.argv.slice(2));
