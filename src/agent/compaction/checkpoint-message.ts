@@ -10,6 +10,8 @@ export interface CheckpointParts {
   /** Full references of the tools the model loaded with tool_search. */
   toolReferences?: string;
   sessionFile: string;
+  /** The newest entries of each list of facts that are shown; the rest are counted. */
+  entriesShown?: number;
 }
 
 export const CHECKPOINT_HEADING = '[Checkpoint]';
@@ -22,15 +24,18 @@ export function formatCheckpoint(parts: CheckpointParts): string {
       `every message is kept in ${parts.sessionFile}. Continue from here.`,
     parts.summary && `## Summary${parts.summaryIsOld ? ' (from an earlier checkpoint)' : ''}\n${parts.summary}`,
     parts.elided && `## Earlier steps, outputs elided\n${parts.elided}`,
-    list('Files read', facts.filesRead),
-    list('Files changed', facts.filesChanged),
-    list('Requests sent', facts.requests),
-    list('Variables set', facts.variables),
+    list('Files read', facts.filesRead, parts.entriesShown),
+    list('Files changed', facts.filesChanged, parts.entriesShown),
+    list('Requests sent', facts.requests, parts.entriesShown),
+    list('Variables set', facts.variables, parts.entriesShown),
     parts.toolReferences && `## Tools loaded with tool_search (call them directly)\n${parts.toolReferences}`,
   ];
   return sections.filter(Boolean).join('\n\n');
 }
 
-function list(title: string, entries: readonly string[]): string | undefined {
-  return entries.length ? `## ${title}\n${entries.map((entry) => `- ${entry}`).join('\n')}` : undefined;
+function list(title: string, entries: readonly string[], shown = entries.length): string | undefined {
+  if (entries.length === 0) return undefined;
+  const newest = entries.slice(-shown).map((entry) => `- ${entry}`);
+  const earlier = entries.length - newest.length;
+  return [`## ${title}`, ...(earlier > 0 ? [`- (${earlier} earlier)`] : []), ...newest].join('\n');
 }

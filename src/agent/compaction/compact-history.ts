@@ -4,12 +4,16 @@
 import type { ChatModel } from '../../llm/chat-model.js';
 import type { CompactionMethod } from '../events.js';
 import type { ChatMessage } from '../messages.js';
-import { formatCheckpoint } from './checkpoint-message.js';
+import { type CheckpointParts, formatCheckpoint } from './checkpoint-message.js';
 import { elidedSteps } from './elided-steps.js';
 import { keptTailStart } from './kept-tail.js';
 import { addFacts, noFacts, type SessionFacts } from './session-facts.js';
 import { summarizeHistory } from './summarize-history.js';
 import { toolStepsOf } from './tool-steps.js';
+
+/** The whole checkpoint may take this many times the summary's room: the summary, then the facts. */
+const FACTS_ROOM = 1.5;
+const ENTRIES_SHOWN = [40, 20, 10, 5, 2];
 
 /** What a compaction leaves for the next one. */
 export interface CompactionState {
@@ -62,19 +66,29 @@ export async function compactHistory(input: CompactionInput): Promise<Compaction
     signal: input.signal,
   });
   const toolReferences = facts.toolsLoaded.length ? input.describeTools(facts.toolsLoaded) : undefined;
-  const base = { facts, toolReferences, sessionFile: input.sessionFile };
+  const fitted = (parts: Omit<CheckpointParts, 'facts' | 'sessionFile' | 'toolReferences'>) =>
+    fitFacts({ ...parts, facts, toolReferences, sessionFile: input.sessionFile }, input.checkpointTokens * FACTS_ROOM, estimateText);
   if (summary) {
     const text = cut(summary.text, input.checkpointTokens, estimateText);
-    return { replaced, checkpoint: formatCheckpoint({ ...base, summary: text }), state: { facts, summary: text }, method: summary.method };
+    return { replaced, checkpoint: formatCheckpoint(fitted({ summary: text })), state: { facts, summary: text }, method: summary.method };
   }
-  const fixed = estimateText(formatCheckpoint({ ...base, summary: previous.summary, summaryIsOld: true }));
-  const elided = elidedSteps(head, input.sessionFile, Math.max(0, input.checkpointTokens - fixed), estimateText);
+  const old = fitted({ summary: previous.summary, summaryIsOld: true });
+  const elided = elidedSteps(head, input.sessionFile, Math.max(0, input.checkpointTokens - estimateText(formatCheckpoint(old))), estimateText);
   return {
     replaced,
-    checkpoint: formatCheckpoint({ ...base, summary: previous.summary, summaryIsOld: true, elided }),
+    checkpoint: formatCheckpoint({ ...old, elided }),
     state: { facts, summary: previous.summary },
     method: 'elision',
   };
+}
+
+/** Fewer of each list's older entries until the checkpoint fits `tokens` (the tools' references always stay). */
+function fitFacts(parts: CheckpointParts, tokens: number, estimateText: (text: string) => number): CheckpointParts {
+  for (const entriesShown of ENTRIES_SHOWN) {
+    const candidate = { ...parts, entriesShown };
+    if (estimateText(formatCheckpoint(candidate)) <= tokens) return candidate;
+  }
+  return { ...parts, entriesShown: ENTRIES_SHOWN.at(-1) };
 }
 
 /** A summary longer than asked for is cut at a line end within its room. */

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../messages.js';
 import { OBSERVATION_PREFIX } from '../observation.js';
+import { newestLinesWithin } from './newest-lines.js';
 
 const USER_CHARS = 300;
 const ASSISTANT_CHARS = 240;
@@ -16,18 +17,9 @@ export function elidedSteps(
   roomTokens: number,
   estimateText: (text: string) => number,
 ): string {
-  const lines: string[] = [];
-  let used = 0;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const line = stub(messages[index]!, sessionFile);
-    used += estimateText(line) + 1;
-    if (used > roomTokens) {
-      lines.unshift(`- (${index + 1} earlier message${index === 0 ? '' : 's'} not listed)`);
-      break;
-    }
-    lines.unshift(line);
-  }
-  return lines.join('\n');
+  const lines = messages.map((message) => stub(message, sessionFile));
+  const leftOut = (count: number) => `- (${count} earlier message${count === 1 ? '' : 's'} not listed)`;
+  return newestLinesWithin(lines, roomTokens, estimateText, leftOut).join('\n');
 }
 
 function stub(message: ChatMessage, sessionFile: string): string {

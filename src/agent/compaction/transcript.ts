@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../messages.js';
 import { OBSERVATION_PREFIX } from '../observation.js';
+import { newestLinesWithin } from './newest-lines.js';
 
 /** Longest observation a transcript quotes; a checkpoint needs what a result was, not all of it. */
 const OBSERVATION_CHARS = 600;
@@ -13,18 +14,8 @@ export function formatTranscript(
   roomTokens: number,
   estimateText: (text: string) => number,
 ): string {
-  const lines: string[] = [];
-  let used = 0;
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const line = describe(messages[index]!);
-    used += estimateText(line) + 1;
-    if (used > roomTokens) {
-      lines.unshift(`(${index + 1} earlier message${index === 0 ? '' : 's'} left out)`);
-      break;
-    }
-    lines.unshift(line);
-  }
-  return lines.join('\n\n');
+  const leftOut = (count: number) => `(${count} earlier message${count === 1 ? '' : 's'} left out)`;
+  return newestLinesWithin(messages.map(describe), roomTokens, estimateText, leftOut).join('\n\n');
 }
 
 function describe(message: ChatMessage): string {

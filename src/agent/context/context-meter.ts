@@ -5,10 +5,12 @@ import { estimateMessageTokens } from './estimate-tokens.js';
 /** Past this many calls, an old calibration no longer speaks for the conversation. */
 const CALIBRATIONS_KEPT = 3;
 /**
- * The estimate may be lowered by what servers report, but not below this share of it: Ollama reports
- * only the tokens it did not find in its cache, which would make a full prompt look small.
+ * A count this far below the estimate is not a count of the whole prompt: some Ollama versions report
+ * only the tokens not found in their cache, and a prompt cut to fit num_ctx reports what was kept.
  */
-const MIN_CORRECTION = 0.8;
+const IMPLAUSIBLY_LOW = 0.6;
+/** Real tokenizers read English prose at about 4 characters a token: the estimate goes no lower. */
+const MIN_CORRECTION = 0.75;
 const MAX_CORRECTION = 3;
 
 /**
@@ -25,7 +27,7 @@ export class ContextMeter {
   /** Learns from the server's count of a request's prompt tokens. */
   calibrate(messages: readonly ChatMessage[], reportedInputTokens: number): void {
     const raw = estimateMessageTokens(messages);
-    if (raw <= 0 || reportedInputTokens <= 0) return;
+    if (raw <= 0 || reportedInputTokens < raw * IMPLAUSIBLY_LOW) return;
     const ratio = Math.min(MAX_CORRECTION, Math.max(MIN_CORRECTION, reportedInputTokens / raw));
     this.corrections = [...this.corrections, ratio].slice(-CALIBRATIONS_KEPT);
   }

@@ -1,4 +1,4 @@
-// Character-level scanning shared by the call readers. Plain loops: replies can be 100 KB.
+// Character-level scanning shared by the call readers: one linear pass each, as replies can be 100 KB.
 
 const CLOSER: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
 // A single quote opens a string only where a value or key can start, so apostrophes in bare words do not.
@@ -37,22 +37,14 @@ export function lineEnd(text: string, from: number): number {
 export function findClosingBracket(text: string, start: number): number {
   if (!CLOSER[text[start] ?? '']) return -1;
   const expected: string[] = [];
-  let last = '';
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i] ?? '';
-    if (ch === '"' || (ch === "'" && STARTS_VALUE.has(last))) {
-      i = skipString(text, i);
-      if (i < 0) return -1;
-      last = ch;
-      continue;
-    }
-    const closer = CLOSER[ch];
+  for (const visit of outsideStrings(text, start, '')) {
+    if (!visit) return -1;
+    const closer = CLOSER[visit.ch];
     if (closer) expected.push(closer);
-    else if (ch === '}' || ch === ']' || ch === ')') {
-      if (expected.pop() !== ch) return -1;
-      if (expected.length === 0) return i + 1;
+    else if (isCloser(visit.ch)) {
+      if (expected.pop() !== visit.ch) return -1;
+      if (expected.length === 0) return visit.at + 1;
     }
-    if (!isSpace(ch)) last = ch;
   }
   return -1;
 }
@@ -63,21 +55,40 @@ export function findClosingBracket(text: string, start: number): number {
  */
 export function findTopLevelComma(text: string, start: number): number {
   let depth = 0;
-  let last = '=';
+  for (const visit of outsideStrings(text, start, '=')) {
+    if (!visit) return -1;
+    if (visit.ch === ',' && depth === 0) return visit.at;
+    if (CLOSER[visit.ch]) depth++;
+    else if (isCloser(visit.ch)) depth--;
+  }
+  return depth === 0 ? text.length : -1;
+}
+
+/**
+ * The characters from `start` that lie outside strings, with their index; null, and the end, when a
+ * string never closes. A `'` opens a string only where a value may start (after `before` or the last
+ * character that is not a space), so apostrophes in prose do not.
+ */
+function* outsideStrings(text: string, start: number, before: string): Generator<{ ch: string; at: number } | null> {
+  let last = before;
   for (let i = start; i < text.length; i++) {
     const ch = text[i] ?? '';
     if (ch === '"' || (ch === "'" && STARTS_VALUE.has(last))) {
       i = skipString(text, i);
-      if (i < 0) return -1;
+      if (i < 0) {
+        yield null;
+        return;
+      }
       last = ch;
       continue;
     }
-    if (ch === ',' && depth === 0) return i;
-    if (CLOSER[ch]) depth++;
-    else if (ch === '}' || ch === ']' || ch === ')') depth--;
+    yield { ch, at: i };
     if (!isSpace(ch)) last = ch;
   }
-  return depth === 0 ? text.length : -1;
+}
+
+function isCloser(ch: string): boolean {
+  return ch === '}' || ch === ']' || ch === ')';
 }
 
 /** Index of the closing quote of the string that opens at `start`, or -1. */

@@ -78,6 +78,18 @@ describe('compactHistory', () => {
     expect(estimateMessageTokens([{ role: 'user', content: compaction.checkpoint }])).toBeLessThan(1_000);
   });
 
+  it('shows only the newest facts when they would not fit, and counts the rest', async () => {
+    const requests: ChatMessage[] = Array.from({ length: 40 }, (_, i): ChatMessage[] => [
+      { role: 'assistant', content: `ACTION: http_request({"method": "GET", "url": "{{BASE_URL}}/orders/${i}"})` },
+      { role: 'user', content: `Observation: HTTP 200 OK · 3 ms · 20 B\n\n{"id": ${i}}` },
+    ]).flat();
+    const model = new ScriptedModel([], { summarize: () => '<summary>Read 40 orders.</summary>' });
+    const compaction = (await compactHistory(input(model, { history: [history[0]!, ...requests], checkpointTokens: 200 })))!;
+    expect(compaction.checkpoint).toMatch(/## Requests sent\n- \(\d+ earlier\)\n(- GET \{\{BASE_URL\}\}\/orders\/\d+ → HTTP 200 OK\n?)+/);
+    expect(estimateMessageTokens([{ role: 'user', content: compaction.checkpoint }])).toBeLessThanOrEqual(310);
+    expect(compaction.state.facts.requests.length).toBeGreaterThan(20);
+  });
+
   it('keeps the references of tools loaded with tool_search', async () => {
     const searched: ChatMessage[] = [
       { role: 'user', content: 'smoke it' },

@@ -26,12 +26,14 @@ describe('ContextMeter', () => {
     expect(meter.estimate(sent)).toBe(Math.ceil(raw * 0.9));
   });
 
-  it('never lets a tiny count (a prompt served from cache) shrink the estimate below its floor', () => {
+  it('ignores a count far below the estimate (a prompt served from cache, or cut to fit num_ctx)', () => {
     const meter = new ContextMeter();
     const sent = prose(9_000);
     const raw = meter.estimate(sent);
-    meter.calibrate(sent, 12);
-    expect(meter.estimate(sent)).toBe(Math.ceil(raw * 0.8));
+    meter.calibrate(sent, Math.round(raw * 0.1));
+    expect(meter.estimate(sent)).toBe(raw);
+    meter.calibrate(sent, Math.round(raw * 0.7));
+    expect(meter.estimate(sent)).toBe(Math.ceil(raw * 0.75));
   });
 
   it('reports fullness as used, window and a rounded percent', () => {
