@@ -2,6 +2,9 @@ import path from 'node:path';
 import type { AgentEvent, ContextUsage, EmitEvent } from './events.js';
 import type { ChatMessage } from './messages.js';
 import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
+import { maskStructured } from '../safety/mask-structured.js';
+import { maskText } from '../safety/mask-text.js';
+import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/tool-reference.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { SessionStore } from '../workspace/session-store.js';
@@ -26,6 +29,11 @@ export interface AgentOptions {
   systemPrompt: string;
   session: SessionStore;
   variables: VariableScope;
+  /**
+   * The conversation's secrets (the registry `variables` registers in): masked in every event, every
+   * message of the history and the answer, so no front end, session file or model sees them.
+   */
+  secrets: SecretRegistry;
   /** Builds the model for a choice; retry and provider-switch events go to `emit`. */
   createModel(choice: ModelChoice, emit: EmitEvent): ChatModel;
   modelChoice?: ModelChoice;
@@ -37,7 +45,8 @@ export interface AgentOptions {
 type Listener = (event: AgentEvent) => void;
 
 interface PendingConfirmation {
-  tool: string;
+  /** What answering "always" approves from now on. */
+  scope: string;
   resolve(approved: boolean): void;
 }
 
@@ -67,7 +76,7 @@ export class Agent {
         get compactionState() {
           return session.compactionState;
         },
-        recordCompaction: (replaced, checkpoint, state) => session.recordCompaction(replaced, checkpoint, state),
+        recordCompaction: (replaced, checkpoint, state) => session.recordCompaction(replaced, this.maskKnown(checkpoint), state),
       },
       toolNames: tools.names,
       describeTools: (names) =>
@@ -94,6 +103,10 @@ export class Agent {
 
   get variables(): VariableScope {
     return this.options.variables;
+  }
+
+  get secrets(): SecretRegistry {
+    return this.options.secrets;
   }
 
   /** The environment `{{VAR}}` placeholders resolve from. */
@@ -149,10 +162,10 @@ export class Agent {
     const { session, tools, limits, toolLimits = {} } = this.options;
     const currentModel = () => this.model;
     try {
-      return await runLoop(text, {
+      const summary = await runLoop(text, {
         model: () => this.model,
         conversation: this.conversation,
-        record: (message) => session.recordMessage(message),
+        record: (message) => session.recordMessage({ ...message, content: this.maskKnown(message.content) }),
         takeSteering: () => this.steering.splice(0),
         signal: controller.signal,
         emit: this.emit,
@@ -169,8 +182,10 @@ export class Agent {
           },
           variables: this.options.variables,
           session: this.toolState,
+          secrets: this.options.secrets,
         },
       });
+      return summary.answer === undefined ? summary : { ...summary, answer: this.maskKnown(summary.answer) };
     } finally {
       this.controller = undefined;
     }
@@ -203,7 +218,7 @@ export class Agent {
   respond(confirmationId: string, approved: boolean, options: { always?: boolean } = {}): void {
     const waiting = this.pending.get(confirmationId);
     if (!waiting) return;
-    if (approved && options.always) this.alwaysApproved.add(waiting.tool);
+    if (approved && options.always) this.alwaysApproved.add(waiting.scope);
     this.pending.delete(confirmationId);
     waiting.resolve(approved);
   }
@@ -218,7 +233,9 @@ export class Agent {
     this.model = this.options.createModel({ provider, model }, this.emit);
   }
 
-  private readonly emit: EmitEvent = (event) => {
+  // Masked once here, so that every subscriber and the session file get the same masked event.
+  private readonly emit: EmitEvent = (unmasked) => {
+    const event = maskStructured(unmasked, { secrets: this.options.secrets, shapes: false });
     if (event.type === 'usage') {
       this.totalUsage.inputTokens += event.inputTokens;
       this.totalUsage.outputTokens += event.outputTokens;
@@ -236,8 +253,15 @@ export class Agent {
     }
   };
 
+  /** Registered values only: shapes would mangle the code and tool output the model reads and edits. */
+  private maskKnown(text: string): string {
+    return maskText(text, { secrets: this.options.secrets, shapes: false });
+  }
+
   private waitForConfirmation(request: ConfirmationRequest, signal: AbortSignal): Promise<boolean> {
-    if (this.alwaysApproved.has(request.tool)) return Promise.resolve(true);
+    // "Always" approves what the preview names (an origin, say), else every call of the tool.
+    const scope = request.preview.always?.key ?? request.tool;
+    if (this.alwaysApproved.has(scope)) return Promise.resolve(true);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(request.id);
@@ -245,7 +269,7 @@ export class Agent {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       this.pending.set(request.id, {
-        tool: request.tool,
+        scope,
         resolve: (approved) => {
           signal.removeEventListener('abort', onAbort);
           resolve(approved);

@@ -4,10 +4,20 @@ import type { ContextWindowSource } from '../llm/chat-model.js';
 
 export type RunEndReason = 'answer' | 'cancelled' | 'limit' | 'error';
 
-export type Preview =
-  | { kind: 'diff'; path: string; diff: string; isNew: boolean }
+/** What answering "always" approves for the rest of the session; the tool itself when a preview has none. */
+export interface ApprovalScope {
+  /** Approvals are remembered by key, e.g. `origin:https://api.example.com`. */
+  key: string;
+  /** As the user reads it: `requests to https://api.example.com`. */
+  label: string;
+}
+
+export type Preview = (
+  /** `why`: when the change of a file is asked about for a reason other than being a change of code. */
+  | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string }
   | { kind: 'command'; command: string; cwd?: string }
-  | { kind: 'info'; title: string; details: string };
+  | { kind: 'info'; title: string; details: string }
+) & { always?: ApprovalScope };
 
 /** How full the model's context is: the latest request's tokens against the window. */
 export interface ContextUsage {

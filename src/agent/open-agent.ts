@@ -3,10 +3,13 @@ import { loadProjectConfig } from '../config/load-project-config.js';
 import { loadDotEnv } from '../config/load-dotenv.js';
 import { displayPath, falconHome } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
+import { isWorthMasking } from '../safety/secret-candidate.js';
+import { SecretRegistry } from '../safety/secret-registry.js';
 import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionStore } from '../workspace/session-store.js';
 import { VariableScope } from '../workspace/variable-scope.js';
 import { Agent, type ModelChoice } from './agent.js';
+import { closeInterruptedCalls } from './interrupted-calls.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
 
@@ -33,10 +36,16 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const { projectRoot, env } = options;
   loadDotEnv(projectRoot, env);
   const global = await loadGlobalConfig({ env });
-  const project = await loadProjectConfig(projectRoot);
   const tools = createDefaultTools();
+  const project = await loadProjectConfig(projectRoot, { toolNames: tools.map((tool) => tool.name) });
   const session = await openSession(projectRoot, options.resume);
-  const variables = await VariableScope.open(projectRoot, env, project.config.environment);
+  closeInterruptedCalls(session);
+  const secrets = new SecretRegistry();
+  for (const { id, apiKey } of Object.values(global.config.providers)) {
+    // Judged by the key alone: the stand-ins local servers take (`ollama`, `lm-studio`) are no secrets.
+    if (apiKey && isWorthMasking(apiKey)) secrets.register(apiKey, `${id.toUpperCase().replace(/\W+/g, '_')}_API_KEY`);
+  }
+  const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const home = falconHome(env);
   const agent = new Agent({
     projectRoot,
@@ -45,6 +54,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     systemPrompt: await buildSystemPrompt({ tools, projectRoot, falconHome: home, environment: variables.environment }),
     session,
     variables,
+    secrets,
     createModel: (choice, emit) =>
       createChatModel(global.config, choice, emit, { configPath: displayPath(global.path) }),
     modelChoice: options.modelChoice,

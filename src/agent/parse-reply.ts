@@ -5,6 +5,7 @@
 //   Final Answer: <answer>
 // and for the other shapes models write calls in (see src/agent/reply/). Reasoning blocks (<think>…)
 // are set apart first: they are never searched for calls and never part of the answer.
+import { withinLimits } from './reply/argument-limits.js';
 import type { CallFinder, FoundCall } from './reply/call-site.js';
 import { findBareCalls } from './reply/bare-calls.js';
 import { findExplicitCalls } from './reply/explicit-calls.js';
@@ -23,7 +24,8 @@ interface Reasoning {
 
 export type ParsedReply = Reasoning &
   (
-    | { kind: 'call'; thought?: string; name: string; args: Record<string, unknown> }
+    /** `laterCalls`: other calls the reply held after this one, not run (one ACTION per reply). */
+    | { kind: 'call'; thought?: string; name: string; args: Record<string, unknown>; laterCalls?: string[] }
     | { kind: 'bad_call'; thought?: string; name: string; problem: string } // the model tried to call a tool but the arguments were unreadable
     | { kind: 'answer'; thought?: string; text: string }
   );
@@ -43,9 +45,11 @@ export function parseReply(reply: string, knownTools: ReadonlySet<string>): Pars
 
   if (call) {
     const thought = withThought(text, call.start);
-    return call.args.ok
-      ? { kind: 'call', ...thought, name: call.name, args: call.args.args, ...reasoning }
-      : { kind: 'bad_call', ...thought, name: call.name, problem: call.args.problem, ...reasoning };
+    const args = withinLimits(call.args);
+    const later = call.later.length ? { laterCalls: call.later } : {};
+    return args.ok
+      ? { kind: 'call', ...thought, name: call.name, args: args.args, ...later, ...reasoning }
+      : { kind: 'bad_call', ...thought, name: call.name, problem: args.problem, ...reasoning };
   }
   if (final) {
     const answer = text.slice(final.end).trim();
@@ -54,15 +58,24 @@ export function parseReply(reply: string, knownTools: ReadonlySet<string>): Pars
   return { kind: 'answer', text: text.trim(), ...reasoning };
 }
 
-function findFirstCall(text: string, knownTools: ReadonlySet<string>, before: number): (FoundCall & { start: number }) | undefined {
+/** The first call before `before`, with the names of the distinct calls after it (shapes read twice count once). */
+function findFirstCall(text: string, knownTools: ReadonlySet<string>, before: number): (FoundCall & { start: number; later: string[] }) | undefined {
   const sites = FINDERS.flatMap((find) => find(text, knownTools))
     .filter((site) => site.start < before)
     .sort((a, b) => a.start - b.start);
+  let first: (FoundCall & { start: number }) | undefined;
+  const seen = new Set<string>();
+  const later: string[] = [];
   for (const site of sites) {
     const call = site.read();
-    if (call) return { ...call, start: site.start };
+    if (!call) continue;
+    const args = withinLimits(call.args); // before anything walks them: they may nest 10,000 deep
+    const key = `${call.name} ${args.ok ? JSON.stringify(args.args) : args.problem}`;
+    if (!first) first = { ...call, start: site.start };
+    else if (!seen.has(key)) later.push(call.name);
+    seen.add(key);
   }
-  return undefined;
+  return first && { ...first, later };
 }
 
 function withThought(text: string, end: number): { thought?: string } {

@@ -44,6 +44,11 @@ const UNCLOSED_THINKING_NOTE =
   'thinking with </think>, then answer with "ACTION: tool({…})" or "Final Answer: …".';
 const THOUGHT_PREFIX = /^thought[ \t]*:\s*/i;
 
+function onlyFirstRan(first: string, later: readonly string[]): string {
+  const calls = `${later.length} more tool call${later.length === 1 ? '' : 's'} (${later.join(', ')})`;
+  return `Note: your reply held ${calls} after ${first}; only ${first} ran. Write one ACTION per reply and wait for its Observation.`;
+}
+
 /** One run of the ReAct loop: from the user's input to an answer, a limit, an error or a cancel. */
 export async function runLoop(input: string, options: LoopOptions): Promise<RunSummary> {
   const { emit, signal, limits } = options;
@@ -98,7 +103,8 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
         callCounts,
         observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
       });
-      options.record({ role: 'user', content: formatObservation(output) });
+      const later = reply.kind === 'call' ? reply.laterCalls : undefined;
+      options.record({ role: 'user', content: formatObservation(later ? `${output}\n\n${onlyFirstRan(reply.name, later)}` : output) });
     }
     emit({ type: 'error', message: `Stopped after ${limits.maxTurns} turns, the turn limit of this run.` });
     return end('limit');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EmitEvent, Preview } from './events.js';
+import { maskText } from '../safety/mask-text.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import { ToolError } from '../tools/tool.js';
 import { describeTool } from '../tools/tool-reference.js';
@@ -46,7 +47,8 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   emit({ type: 'tool_call', id, name: request.name, args });
   const started = Date.now();
   const finish = (ok: boolean, text: string): string => {
-    const output = truncateObservation(text, deps.observationLimit);
+    // Masked before it is cut, so that no secret astride the cut shows in part.
+    const output = truncateObservation(maskText(text, { secrets: deps.context.secrets, shapes: false }), deps.observationLimit);
     emit({ type: 'tool_result', id, name: request.name, ok, output, durationMs: Date.now() - started });
     return output;
   };
@@ -81,8 +83,8 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     progress: (message) => emit({ type: 'tool_progress', id, message }),
   };
   try {
-    if (tool.preview) {
-      const preview = await tool.preview(validated.value, context);
+    const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
+    if (preview) {
       const title = previewTitle(tool.name, preview);
       // Ask before announcing, so that a front end answering inside the event is not missed.
       const answer = deps.confirm({ id, tool: tool.name, title, preview });
@@ -115,7 +117,7 @@ function referenceOfDeferred(tool: AnyTool | undefined): string {
 function previewTitle(tool: string, preview: Preview): string {
   switch (preview.kind) {
     case 'diff':
-      return `${preview.isNew ? 'create' : 'change'} ${preview.path}`;
+      return `${preview.isNew ? 'create' : 'change'} ${preview.path}${preview.why ? ` (${preview.why})` : ''}`;
     case 'command':
       return `run \`${preview.command}\``;
     case 'info':

@@ -36,6 +36,7 @@ export function configCommand(): Command {
     .addOption(new Option('--mode <mode>', 'Ollama: a local server or Ollama cloud').choices(['local', 'cloud']))
     .option('--context-window <tokens>', 'the most tokens a request may hold; a smaller window the server names still wins ("" removes it)')
     .option('--num-ctx <tokens>', 'Ollama: the num_ctx to run the model with, instead of its own window capped at 32768 ("" removes it)')
+    .option('--timeout-s <seconds>', 'fail (and retry) a model call after this long without a byte from the server, at most 300 ("" restores the default)')
     .option('--default', 'make it the default provider')
     .action(async (provider: string, options: SetOptions) => {
       const { runConfigSet } = await import('./config/config-edit-commands.js');
@@ -97,6 +98,8 @@ export interface SetOptions {
   /** Token counts as typed; checked where they are used. */
   contextWindow?: string;
   numCtx?: string;
+  /** Seconds as typed; checked where used. */
+  timeoutS?: string;
   default?: boolean;
 }
 

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { terminalSafeText } from '../safety/terminal-text.js';
 import { OUTPUT_FORMATS } from '../headless/output-format.js';
 import { exitCodeForUserError, isUserError } from './user-error.js';
 import { configCommand } from './config-command.js';
@@ -12,11 +13,13 @@ import { testCommand } from './test-command.js';
 import type { MainOptions } from './main-options.js';
 import { UsageError } from './user-error.js';
 
-// `falcon -p … | head` closes our stdout early: that is the reader's choice, not an error.
+// `falcon -p … | head` closes our stdout early: that is the reader's choice, not an error. A terminal
+// that fails every write (EIO) has hung up: end as on the SIGHUP that comes with it (once if handled).
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    if (error.code !== 'EIO') throw error;
+    process.kill(process.pid, 'SIGHUP');
   });
 }
 
@@ -41,7 +44,8 @@ const program = new Command('falcon')
   .addHelpText(
     'after',
     `
-Exit codes (with -p): 0 answered, 1 error, 2 bad usage, 3 a limit was reached, 130 interrupted.
+Exit codes (with -p): 0 answered, 1 error, 2 bad usage, 3 a limit was reached, 130 interrupted (Ctrl-C),
+143 ended by SIGTERM, 129 by SIGHUP (a closed terminal).
 Exit codes (with -r): 0 a 2xx response and every assertion held, 1 otherwise, 2 bad usage.
 Configuration: ~/.falcon/config.yaml (or $FALCON_HOME/config.yaml); project settings: .falcon/config.yaml.`,
   )
@@ -89,7 +93,7 @@ try {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else if (isUserError(error)) {
-    process.stderr.write(`falcon: ${error.message}\n`);
+    process.stderr.write(`falcon: ${terminalSafeText(error.message)}\n`);
     process.exitCode = exitCodeForUserError(error);
   } else {
     throw error;

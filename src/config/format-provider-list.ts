@@ -1,10 +1,10 @@
 import type { Paint } from './paint.js';
 import type { ProviderSummary } from './summarize-providers.js';
 
-/** The providers as aligned lines: name, model, where it is reached, its key, a configured window, and its role. */
+/** The providers as aligned lines: name, model, where it is reached, its key, a configured window and timeout, and its role. */
 export function formatProviderList(providers: readonly ProviderSummary[], paint: Paint): string[] {
-  const rows = providers.map((provider) => [provider.id, provider.model, whereReached(provider), keyOf(provider), windowOf(provider), roleOf(provider)]);
-  // A column nobody fills (no window configured anywhere) takes no room.
+  const rows = providers.map((provider) => [provider.id, provider.model, whereReached(provider), keyOf(provider), limitsOf(provider), roleOf(provider)]);
+  // A column nobody fills (no window or timeout configured anywhere) takes no room.
   const columns = [0, 1, 2, 3, 4, 5].filter((column) => rows.some((row) => row[column] !== ''));
   const last = columns.at(-1);
   const widths = columns.map((column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -25,10 +25,11 @@ function keyOf(provider: ProviderSummary): string {
   return provider.apiKeyFrom ? `key (from ${provider.apiKeyFrom})` : `key ${provider.apiKey}`;
 }
 
-function windowOf(provider: ProviderSummary): string {
+function limitsOf(provider: ProviderSummary): string {
   const parts = [
     provider.contextWindow !== undefined && `context ${provider.contextWindow.toLocaleString('en-US')}`,
     provider.numCtx !== undefined && `num_ctx ${provider.numCtx.toLocaleString('en-US')}`,
+    provider.timeoutS !== undefined && `timeout ${provider.timeoutS} s`,
   ];
   return parts.filter(Boolean).join(', ');
 }

@@ -7,6 +7,14 @@ const optionalText = z.string().nullish();
 export const MIN_CONTEXT_TOKENS = 512;
 const optionalTokens = z.int().min(MIN_CONTEXT_TOKENS).nullish();
 
+/** Node's fetch itself gives up on a server silent for 300 s, so a longer wait could never happen. */
+const MAX_TIMEOUT_S = 300;
+const optionalSeconds = z
+  .number()
+  .min(1)
+  .max(MAX_TIMEOUT_S, { error: (issue) => `expected ${MAX_TIMEOUT_S} or less (Node's fetch gives up after ${MAX_TIMEOUT_S} s of silence), got ${String(issue.input)}` })
+  .nullish();
+
 export const providerEntrySchema = z.strictObject({
   model: z.string().trim().min(1),
   config: z
@@ -21,6 +29,8 @@ export const providerEntrySchema = z.strictObject({
       context_window: optionalTokens,
       /** Ollama only: the `num_ctx` Falcon asks for, instead of at most 32,768. */
       num_ctx: optionalTokens,
+      /** Seconds without a byte from the server before a model call's attempt fails. */
+      timeout_s: optionalSeconds,
     })
     .nullish(),
 });

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { closestName } from './closest-name.js';
+import { formatConfigProblem } from './config-error.js';
 import { displayPath } from './falcon-home.js';
 import type { ProjectConfig } from './types.js';
-import { validateConfig } from './validate-config.js';
-import { readYamlFile } from './yaml-file.js';
+import { problemAt, validateConfig } from './validate-config.js';
+import { type YamlFile, readYamlFile } from './yaml-file.js';
 
 const positiveInteger = z.int().min(1);
 
@@ -23,12 +25,21 @@ export interface LoadedProjectConfig {
   warnings: string[];
 }
 
+export interface ProjectConfigOptions {
+  /**
+   * The tools there are: a `tool_limits` entry for any other name is a warning, with a "did you
+   * mean" for a close name. Given by the caller, as config comes below tools and does not know them.
+   */
+  toolNames?: readonly string[];
+}
+
 /** Reads the project's `.falcon/config.yaml`; a missing file means the defaults. */
-export async function loadProjectConfig(projectRoot: string): Promise<LoadedProjectConfig> {
+export async function loadProjectConfig(projectRoot: string, options: ProjectConfigOptions = {}): Promise<LoadedProjectConfig> {
   const path = join(projectRoot, '.falcon', 'config.yaml');
   const file = await readYamlFile(path, displayPath(path));
   if (!file) return { config: { toolLimits: {} }, warnings: [] };
   const { data, warnings } = validateConfig(file, projectConfigSchema);
+  const limits = checkToolLimits(file, data.tool_limits ?? {}, options.toolNames);
   return {
     config: {
       ...(data.framework && { framework: data.framework }),
@@ -36,8 +47,26 @@ export async function loadProjectConfig(projectRoot: string): Promise<LoadedProj
       ...(data.spec && { spec: data.spec }),
       ...(data.max_turns && { maxTurns: data.max_turns }),
       ...(data.environment && { environment: data.environment }),
-      toolLimits: data.tool_limits ?? {},
+      toolLimits: limits.toolLimits,
     },
-    warnings,
+    warnings: [...warnings, ...limits.warnings],
+  };
+}
+
+/** The limits of the tools there are, and a warning for every other name (none when the tools are not known). */
+function checkToolLimits(
+  file: YamlFile,
+  limits: Record<string, number>,
+  toolNames: readonly string[] | undefined,
+): { toolLimits: Record<string, number>; warnings: string[] } {
+  if (!toolNames) return { toolLimits: limits, warnings: [] };
+  const unknown = Object.keys(limits).filter((name) => !toolNames.includes(name));
+  return {
+    toolLimits: Object.fromEntries(Object.entries(limits).filter(([name]) => toolNames.includes(name))),
+    warnings: unknown.map((name) => {
+      const meant = closestName(name, toolNames);
+      const message = `no tool of that name, ignored${meant ? ` (did you mean ${meant}?)` : ''}`;
+      return formatConfigProblem(file.displayPath, problemAt(file, ['tool_limits', name], message));
+    }),
   };
 }

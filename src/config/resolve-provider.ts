@@ -25,6 +25,7 @@ export function resolveProvider(id: string, entry: ProviderEntry, env: Env): Pro
     ...(config.stream === false && { stream: false }),
     ...(typeof config.context_window === 'number' && { contextWindow: config.context_window }),
     ...(protocol === 'ollama' && typeof config.num_ctx === 'number' && { numCtx: config.num_ctx }),
+    ...(typeof config.timeout_s === 'number' && { timeoutS: config.timeout_s }),
   };
 }
 

@@ -20,11 +20,13 @@ export interface ProviderFields {
   contextWindow?: number | null;
   /** Ollama's `num_ctx`, in tokens. `null` removes it, so Falcon asks for at most 32,768. */
   numCtx?: number | null;
+  /** `timeout_s`, in seconds. `null` removes it, so the default for a local or remote server applies. */
+  timeoutS?: number | null;
 }
 
 const PROVIDER_ID = /^[a-z0-9][a-z0-9._-]*$/i;
 const CONFIG_FIELDS = { apiKey: 'api_key', url: 'url', baseUrl: 'base_url' } as const;
-const TOKEN_FIELDS = { contextWindow: 'context_window', numCtx: 'num_ctx' } as const;
+const NUMBER_FIELDS = { contextWindow: 'context_window', numCtx: 'num_ctx', timeoutS: 'timeout_s' } as const;
 
 /**
  * Adds or updates `providers.<id>`. A known provider starts with its usual model; another name is an
@@ -50,8 +52,8 @@ export function setProvider(raw: RawGlobalConfig, id: string, fields: ProviderFi
     if (value === null || value.trim() === '') delete config[key];
     else config[key] = value.trim();
   }
-  for (const [field, key] of Object.entries(TOKEN_FIELDS)) {
-    const value = fields[field as keyof typeof TOKEN_FIELDS];
+  for (const [field, key] of Object.entries(NUMBER_FIELDS)) {
+    const value = fields[field as keyof typeof NUMBER_FIELDS];
     if (value === null) delete config[key];
     else if (value !== undefined) config[key] = value;
   }
@@ -68,6 +70,9 @@ export function setProvider(raw: RawGlobalConfig, id: string, fields: ProviderFi
   }
   if (typeof fields.numCtx === 'number') {
     notes.push(`Ollama will run ${model.trim()} with num_ctx ${tokens(fields.numCtx)}, or the model's own window when that is smaller`);
+  }
+  if (typeof fields.timeoutS === 'number') {
+    notes.push(`A call to ${id} fails, and is retried, after ${fields.timeoutS} s without a byte from the server`);
   }
 
   const entry: Record<string, unknown> = { ...existing, model: model.trim() };

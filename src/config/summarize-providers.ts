@@ -1,9 +1,9 @@
 import type { Env } from './falcon-home.js';
 import type { GlobalConfigFile } from './global-config-schema.js';
 import { knownProvider } from './known-providers.js';
-import { maskApiKey } from './mask-api-key.js';
 import { resolveProvider, urlVariable } from './resolve-provider.js';
 import type { ProviderProtocol } from './types.js';
+import { maskApiKey } from '../safety/mask-api-key.js';
 
 /** One configured provider as `falcon config list` shows it: no key in clear, and where each value comes from. */
 export interface ProviderSummary {
@@ -26,6 +26,8 @@ export interface ProviderSummary {
   contextWindow?: number;
   /** Ollama's `num_ctx` from the file. */
   numCtx?: number;
+  /** `timeout_s` from the file; absent means the default for a local or remote server. */
+  timeoutS?: number;
   /**
    * `server`: the window is learned from the server when a session starts. `config`: the file bounds
    * it (the server's own, when smaller, still wins; for Ollama, `num_ctx` sets it).
@@ -54,6 +56,7 @@ export function summarizeProviders(data: GlobalConfigFile, env: Env): ProviderSu
       ...(rank >= 0 && { fallbackRank: rank + 1 }),
       ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
       ...(settings.numCtx !== undefined && { numCtx: settings.numCtx }),
+      ...(settings.timeoutS !== undefined && { timeoutS: settings.timeoutS }),
       contextWindowFrom: settings.contextWindow === undefined && settings.numCtx === undefined ? 'server' : 'config',
     };
   });

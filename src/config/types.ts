@@ -23,6 +23,11 @@ export interface ProviderSettings {
   contextWindow?: number;
   /** Ollama only, `num_ctx`: the window Falcon asks Ollama to load the model with, instead of at most 32,768. */
   numCtx?: number;
+  /**
+   * `timeout_s`: seconds a model call may hear nothing from the server (no headers, no chunk) before
+   * the attempt fails and is retried. Undefined means a default for a local or a remote server.
+   */
+  timeoutS?: number;
 }
 
 export interface RetrySettings {

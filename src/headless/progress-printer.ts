@@ -1,5 +1,6 @@
 import { describeCompaction } from '../agent/compaction/describe-compaction.js';
 import type { AgentEvent } from '../agent/events.js';
+import { terminalSafeValue } from '../safety/terminal-text.js';
 import { describeCall } from '../tools/describe-call.js';
 import { styleFor } from './terminal-style.js';
 
@@ -7,7 +8,8 @@ import { styleFor } from './terminal-style.js';
 export function createProgressPrinter(stream: NodeJS.WriteStream): (event: AgentEvent) => void {
   const style = styleFor(stream);
   const write = (line: string) => stream.write(`${line}\n`);
-  return (event) => {
+  return (untrusted) => {
+    const event = terminalSafeValue(untrusted);
     switch (event.type) {
       case 'thought':
         write(style('dim', `· ${firstLine(event.text, 160)}`));

@@ -1,8 +1,11 @@
 import type { AgentEvent } from '../agent/events.js';
 import type { Agent } from '../agent/agent.js';
 import type { RunSummary } from '../agent/run-loop.js';
+import { terminalSafeJson, terminalSafeText } from '../safety/terminal-text.js';
 import type { OutputFormat } from './output-format.js';
-import { exitCodeFor, ExitCode } from './exit-codes.js';
+import { ENDING_SIGNALS, type EndingSignal, exitCodeForSignal, handleEndingSignals } from './ending-signals.js';
+import { exitCodeFor } from './exit-codes.js';
+import { createModelWaitReporter } from './model-wait-reporter.js';
 import { createProgressPrinter } from './progress-printer.js';
 import { askOnTerminal } from './terminal-confirmation.js';
 import { styleFor } from './terminal-style.js';
@@ -16,38 +19,41 @@ export interface HeadlessOptions {
   warnings: string[];
 }
 
-/** Runs one task without the TUI and returns the process exit code. */
+/**
+ * Runs one task without the TUI and returns the process exit code. What the model, tools and
+ * servers said is printed terminal-safe: as text with its control characters shown, or as JSON
+ * with them escaped.
+ */
 export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const { agent, format } = options;
   const stdout = process.stdout;
   const stderr = process.stderr;
   const errors: string[] = [];
-  for (const warning of options.warnings) stderr.write(`${styleFor(stderr)('yellow', 'warning:')} ${warning}\n`);
+  for (const warning of options.warnings) stderr.write(`${styleFor(stderr)('yellow', 'warning:')} ${terminalSafeText(warning)}\n`);
 
   if (format === 'stream-json') {
     writeLine({ type: 'session', sessionId: agent.sessionId, ...agent.currentModel });
     agent.subscribe(writeLine);
   }
-  if (format === 'text' && stderr.isTTY) agent.subscribe(createProgressPrinter(stderr));
+  if (format === 'text' && stderr.isTTY) {
+    agent.subscribe(createProgressPrinter(stderr));
+    agent.subscribe(createModelWaitReporter((line) => stderr.write(`${styleFor(stderr)('dim', line)}\n`)));
+  }
   agent.subscribe((event) => {
     if (event.type === 'error') errors.push(event.message);
     if (event.type === 'confirmation_required') void answerConfirmation(event);
   });
 
-  let interrupts = 0;
-  const onInterrupt = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(ExitCode.interrupted);
+  let endedBy: EndingSignal | undefined;
+  const stopHandlingSignals = handleEndingSignals(ENDING_SIGNALS, (signal) => {
+    endedBy = signal;
     agent.cancel();
-  };
-  process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', onInterrupt);
+  });
   let summary: RunSummary;
   try {
     summary = await agent.send(options.task);
   } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
+    stopHandlingSignals();
     await agent.dispose();
   }
 
@@ -64,14 +70,14 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     });
   }
   if (format === 'text') {
-    if (summary.answer !== undefined) stdout.write(`${summary.answer}\n`);
-    for (const message of errors) stderr.write(`falcon: ${message}\n`);
+    if (summary.answer !== undefined) stdout.write(`${terminalSafeText(summary.answer)}\n`);
+    for (const message of errors) stderr.write(`falcon: ${terminalSafeText(message)}\n`);
     if (summary.reason === 'cancelled') stderr.write('falcon: interrupted; the session is saved.\n');
   }
-  return exitCodeFor(summary.reason);
+  return endedBy ? exitCodeForSignal(endedBy) : exitCodeFor(summary.reason);
 
   function writeLine(value: AgentEvent | Record<string, unknown>): void {
-    stdout.write(`${JSON.stringify(value)}\n`);
+    stdout.write(`${terminalSafeJson(value)}\n`);
   }
 
   async function answerConfirmation(event: Extract<AgentEvent, { type: 'confirmation_required' }>) {

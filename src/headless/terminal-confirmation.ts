@@ -1,20 +1,26 @@
 import { createInterface } from 'node:readline/promises';
 import type { Preview } from '../agent/events.js';
+import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { styleFor } from './terminal-style.js';
 
-/** Shows a preview on the terminal and asks y/N. Anything but y/yes declines. */
+/**
+ * Shows a preview on the terminal and asks y/N. Anything but y/yes declines. Control characters in
+ * the preview are shown as text, so what is asked about is exactly what would run or be written.
+ */
 export async function askOnTerminal(
   title: string,
   preview: Preview,
   signal: AbortSignal,
 ): Promise<boolean> {
   const out = process.stderr;
-  out.write(`\n${renderPreview(preview, styleFor(out))}\n`);
+  out.write(`\n${renderPreview(terminalSafeValue(preview), styleFor(out))}\n`);
   const prompt = createInterface({ input: process.stdin, output: out });
   // readline swallows Ctrl-C while it reads; pass it on so the run is interrupted as usual.
   prompt.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
   try {
-    const answer = await prompt.question(`Allow: ${title}? [y/N] `, { signal });
+    // The preview above shows a multi-line command whole; the question stays on one line.
+    const question = terminalSafeText(title).replace(/\n/g, '⏎');
+    const answer = await prompt.question(`Allow: ${question}? [y/N] `, { signal });
     return /^y(es)?$/i.test(answer.trim());
   } catch {
     return false;

@@ -7,6 +7,8 @@
 
 export interface CallSignal {
   signal: AbortSignal;
+  /** Stops the call for a reason of the callee's own (the caller's signal is left alone). */
+  abort(reason: unknown): void;
   /** Unhooks from the caller's signal and stops the deadline; call it however the call ended. */
   release(): void;
 }
@@ -23,6 +25,7 @@ export function callSignal(parent?: AbortSignal, timeoutMs?: number): CallSignal
     );
   return {
     signal: controller.signal,
+    abort: (reason) => controller.abort(reason),
     release() {
       parent?.removeEventListener('abort', follow);
       clearTimeout(timer);

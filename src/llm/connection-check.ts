@@ -1,6 +1,8 @@
 // Turns the outcome of a provider's connection check into one problem and one hint a user can act on.
 import type { ConnectionCheck } from './chat-model.js';
-import { classifyModelError, isConnectError } from './model-errors.js';
+import { apiKeyAdvice } from './api-key-advice.js';
+import { classifyModelError } from './model-errors.js';
+import { isConnectError } from './network-failure.js';
 
 export interface ConnectionTarget {
   provider: string;
@@ -10,12 +12,6 @@ export interface ConnectionTarget {
   unreachableHint?: string;
 }
 
-const API_KEY_VARIABLES: Record<string, string> = {
-  openai: 'OPENAI_API_KEY',
-  openrouter: 'OPENROUTER_API_KEY',
-  gemini: 'GEMINI_API_KEY',
-  ollama: 'OLLAMA_API_KEY',
-};
 const MODELS_SHOWN = 5;
 
 export function connectionFailure(error: unknown, target: ConnectionTarget): ConnectionCheck {
@@ -25,21 +21,21 @@ export function connectionFailure(error: unknown, target: ConnectionTarget): Con
   }
   const failure = classifyModelError(error, target);
   if (failure.status === 401 || failure.status === 403) {
-    const variable = API_KEY_VARIABLES[target.provider];
     return {
       ok: false,
       problem: target.hasApiKey ? 'the API key was refused' : 'no API key is set',
-      hint: variable ? `check api_key or ${variable}` : `check providers.${target.provider}.config.api_key`,
+      hint: apiKeyAdvice(target.provider),
     };
   }
   if (failure.status === 404) {
     return { ok: false, problem: `${target.url} does not list models`, hint: 'check the base URL' };
   }
-  return {
-    ok: false,
-    problem: failure.message,
-    hint: failure.transient ? 'the server had a problem; try again in a moment' : 'check the provider settings',
-  };
+  // The message says `provider: what came back — what to do`; the check's line names the provider itself.
+  const prefix = `${target.provider}: `;
+  const said = failure.message.startsWith(prefix) ? failure.message.slice(prefix.length) : failure.message;
+  const split = said.lastIndexOf(' — ');
+  if (split >= 0) return { ok: false, problem: said.slice(0, split), hint: said.slice(split + ' — '.length) };
+  return { ok: false, problem: said, hint: failure.transient ? 'the server had a problem; try again in a moment' : 'check the provider settings' };
 }
 
 export function modelAvailability(

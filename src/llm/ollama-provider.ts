@@ -8,13 +8,21 @@ import { connectionFailure, modelAvailability } from './connection-check.js';
 import { DISCOVERY_TIMEOUT_MS } from './context-window/discovery-deadline.js';
 import { LearnedOnce } from './context-window/learned-once.js';
 import { ollamaContextWindow, readOllamaContextLength } from './context-window/ollama-context-window.js';
+import { isRecord } from './context-window/read-fields.js';
+import { idleLimits } from './idle-limits.js';
+import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js';
 import { isAbortError, ModelAbortError, streamCutError, toModelError } from './model-errors.js';
+import { modelFetch } from './model-fetch.js';
+import { fetchWithJsonErrors } from './ollama-error-body.js';
 import type { ProviderOptions } from './provider-options.js';
+import type { ReplyFormat } from './reply-body-check.js';
+import { type ModelServer, wrongShapeError } from './unreadable-reply.js';
 
 const LOCAL_HOST = 'http://localhost:11434';
 const CLOUD_HOST = 'https://ollama.com';
 /** What the SDK throws when a stream ends without its `done: true` line. */
 const NO_DONE_MESSAGE = /did not receive done/i;
+const CHAT_REPLY = { what: 'an Ollama chat reply', field: 'message' };
 
 interface Connection {
   client: Ollama;
@@ -25,10 +33,12 @@ interface Connection {
 interface OllamaServer {
   provider: string;
   host: string;
-  /** `num_ctx` and `context_window` from the config. */
+  /** `num_ctx`, `context_window` and `timeout_s` from the config. */
   numCtx?: number;
   contextWindow?: number;
-  connect(signal: AbortSignal): Promise<Connection>;
+  timeoutS?: number;
+  /** A client for one call: its replies are checked to be `format` (JSON by default) and heard by `watch`. */
+  connect(signal: AbortSignal, call?: { format: ReplyFormat; watch: IdleWatch }): Promise<Connection>;
 }
 
 export function createOllamaProvider(settings: ProviderSettings, options: ProviderOptions = {}): ModelProvider {
@@ -39,7 +49,8 @@ export function createOllamaProvider(settings: ProviderSettings, options: Provid
     host,
     numCtx: settings.numCtx,
     contextWindow: settings.contextWindow,
-    connect: (signal) => openConnection(host, headers, signal),
+    timeoutS: settings.timeoutS,
+    connect: (signal, call) => openConnection({ host, headers, signal, format: call?.format ?? 'json', watch: call?.watch }),
   };
   const endpoint = { provider: settings.id, url: host };
 
@@ -74,11 +85,19 @@ export function createOllamaProvider(settings: ProviderSettings, options: Provid
   };
 }
 
+interface ConnectionOptions {
+  host: string;
+  headers: Record<string, string> | undefined;
+  signal: AbortSignal;
+  format: ReplyFormat;
+  watch?: IdleWatch;
+}
+
 /**
  * A fresh client whose every request follows `signal`. The SDK can only abort all streams of a client
  * at once and never aborts a non-streamed request, so one client per call is what makes Esc work.
  */
-async function openConnection(host: string, headers: Record<string, string> | undefined, signal: AbortSignal): Promise<Connection> {
+async function openConnection({ host, headers, signal, format, watch }: ConnectionOptions): Promise<Connection> {
   const { Ollama: OllamaClient } = await import('ollama');
   let lastHeaders: Headers | undefined;
   const fetchFollowingSignal: typeof fetch = async (input, init) => {
@@ -87,7 +106,8 @@ async function openConnection(host: string, headers: Record<string, string> | un
     lastHeaders = response.headers;
     return response;
   };
-  return { client: new OllamaClient({ host, headers, fetch: fetchFollowingSignal }), lastHeaders: () => lastHeaders };
+  const checked = modelFetch(fetchWithJsonErrors(fetchFollowingSignal), { format, server: { protocol: 'ollama', url: host }, watch });
+  return { client: new OllamaClient({ host, headers, fetch: checked }), lastHeaders: () => lastHeaders };
 }
 
 /** Ollama lists `llama3.2:latest` for a model asked for as `llama3.2`. */
@@ -98,6 +118,8 @@ function sameModel(listed: string, wanted: string): boolean {
 class OllamaChatModel implements ChatModel {
   readonly provider: string;
   private readonly window: LearnedOnce<ContextWindow>;
+  private readonly idleLimits: IdleLimits;
+  private readonly wire: ModelServer;
 
   constructor(
     private readonly server: OllamaServer,
@@ -105,6 +127,8 @@ class OllamaChatModel implements ChatModel {
     private readonly stream: boolean,
   ) {
     this.provider = server.provider;
+    this.idleLimits = idleLimits({ timeoutS: server.timeoutS, url: server.host, stream });
+    this.wire = { protocol: 'ollama', url: server.host };
     const limits = { numCtx: server.numCtx, contextWindow: server.contextWindow };
     this.window = new LearnedOnce(
       async () => ollamaContextWindow({ ...limits, modelWindow: await this.askModelWindow() }),
@@ -122,16 +146,18 @@ class OllamaChatModel implements ChatModel {
     const window = await this.contextWindow(request.signal);
     if (request.signal.aborted) throw new ModelAbortError();
     const numCtx = window.numCtx ?? window.tokens;
-    return withCallSignal(request.signal, async (signal) => {
-      const connection = await this.server.connect(signal);
-      try {
-        const reply = this.stream ? await this.streamReply(connection.client, request, numCtx) : await this.wholeReply(connection.client, request, numCtx);
+    let connection: Connection | undefined;
+    try {
+      return await withIdleWatch(request.signal, this.idleLimits, async (signal, watch) => {
+        connection = await this.server.connect(signal, { format: this.stream ? 'ndjson' : 'json', watch });
+        const { client } = connection;
+        const reply = this.stream ? await this.streamReply(client, request, numCtx, watch) : await this.wholeReply(client, request, numCtx);
         return toChatResponse(request.messages, reply);
-      } catch (error) {
-        const context = { provider: this.provider, url: this.server.host, headers: connection.lastHeaders() };
-        throw toModelError(error, context, request.signal);
-      }
-    });
+      });
+    } catch (error) {
+      const context = { provider: this.provider, url: this.server.host, headers: connection?.lastHeaders() };
+      throw toModelError(error, context, request.signal);
+    }
   }
 
   /** `/api/show`'s `<architecture>.context_length`; `undefined` when Ollama does not say in time. */
@@ -147,33 +173,41 @@ class OllamaChatModel implements ChatModel {
   }
 
   /** Streams thinking and text as they come, and takes the counts from the final `done` line. */
-  private async streamReply(client: Ollama, { messages, onDelta, onThinking }: ChatRequest, numCtx: number): Promise<GatheredReply> {
+  private async streamReply(client: Ollama, { messages, onDelta, onThinking }: ChatRequest, numCtx: number, watch: IdleWatch): Promise<GatheredReply> {
     const stream = await client.chat({ model: this.model, messages, stream: true, options: { num_ctx: numCtx } });
     let text = '';
     let thinking = '';
+    let last: unknown;
+    let replies = 0;
     try {
       for await (const part of stream) {
+        last = part;
+        if (isRecord(part.message)) replies++;
         const thought = part.message?.thinking;
         if (typeof thought === 'string' && thought) {
+          watch.replyStarted();
           thinking += thought;
           onThinking?.(thought);
         }
         const delta = part.message?.content;
         if (typeof delta === 'string' && delta) {
+          watch.replyStarted();
           text += delta;
           onDelta?.(delta);
         }
         if (part.done) return { text, thinking, promptTokens: part.prompt_eval_count, completionTokens: part.eval_count };
       }
     } catch (error) {
-      if (error instanceof Error && NO_DONE_MESSAGE.test(error.message)) throw streamCutError(this.provider);
-      throw error;
+      if (!(error instanceof Error && NO_DONE_MESSAGE.test(error.message))) throw error;
     }
+    if (replies === 0 && last !== undefined) throw wrongShapeError(this.wire, CHAT_REPLY, last);
     throw streamCutError(this.provider);
   }
 
   private async wholeReply(client: Ollama, { messages, onDelta, onThinking }: ChatRequest, numCtx: number): Promise<GatheredReply> {
     const reply: OllamaReply = await client.chat({ model: this.model, messages, stream: false, options: { num_ctx: numCtx } });
+    // Typed by the SDK, but whatever JSON the server sent.
+    if (!isRecord(reply.message)) throw wrongShapeError(this.wire, CHAT_REPLY, reply);
     const text = typeof reply.message?.content === 'string' ? reply.message.content : '';
     const thinking = typeof reply.message?.thinking === 'string' ? reply.message.thinking : '';
     if (thinking) onThinking?.(thinking);

@@ -10,10 +10,16 @@ import { chooseContextWindow } from './context-window/choose-context-window.js';
 import { discoverOpenAIWindow } from './context-window/discover-openai-window.js';
 import { DISCOVERY_TIMEOUT_MS } from './context-window/discovery-deadline.js';
 import { LearnedOnce } from './context-window/learned-once.js';
+import { isRecord } from './context-window/read-fields.js';
+import { idleLimits } from './idle-limits.js';
+import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js';
 import { isAbortError, ModelSetupError, streamCutError, toModelError } from './model-errors.js';
+import { modelFetch } from './model-fetch.js';
 import { fetchWithReadableErrors } from './openai-error-body.js';
 import { reasoningOf } from './openai-reasoning.js';
 import type { ProviderOptions } from './provider-options.js';
+import type { ReplyFormat } from './reply-body-check.js';
+import { emptyReplyError, type ModelServer, wrongShapeError } from './unreadable-reply.js';
 
 const DEFAULT_BASE_URLS: Record<string, string> = {
   openai: 'https://api.openai.com/v1',
@@ -29,7 +35,10 @@ interface OpenAIServer {
   apiKey?: string;
   /** `context_window` from the config. */
   contextWindow?: number;
-  connect(): Promise<OpenAI>;
+  /** `timeout_s` from the config. */
+  timeoutS?: number;
+  /** The client; given a call's format and watch, one whose requests are checked and watched for it. */
+  connect(call?: { format: ReplyFormat; watch: IdleWatch }): Promise<OpenAI>;
 }
 
 export function createOpenAIProvider(settings: ProviderSettings, options: ProviderOptions = {}): ModelProvider {
@@ -41,14 +50,16 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
     );
   }
   const endpoint = { provider: settings.id, url: baseURL };
+  const wire: ModelServer = { protocol: 'openai', url: baseURL };
   let client: Promise<OpenAI> | undefined;
   const server: OpenAIServer = {
     provider: settings.id,
     baseUrl: baseURL,
     apiKey: settings.apiKey,
     contextWindow: settings.contextWindow,
-    connect: () =>
-      (client ??= import('openai').then(
+    timeoutS: settings.timeoutS,
+    async connect(call) {
+      client ??= import('openai').then(
         ({ default: OpenAIClient }) =>
           // Explicit values everywhere, so OPENAI_* variables never leak into another provider.
           new OpenAIClient({
@@ -57,9 +68,13 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
             organization: null,
             project: null,
             maxRetries: 0, // Falcon retries itself (resilient-model.ts)
-            fetch: fetchWithReadableErrors(),
+            logLevel: 'off', // it would print a chunk it cannot parse to the console, over the TUI
+            fetch: modelFetch(fetchWithReadableErrors(), { format: 'json', server: wire }),
           }),
-      )),
+      );
+      const shared = await client;
+      return call ? shared.withOptions({ fetch: modelFetch(fetchWithReadableErrors(), { ...call, server: wire }) }) : shared;
+    },
   };
 
   async function listModels(signal?: AbortSignal): Promise<string[]> {
@@ -95,6 +110,8 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
 class OpenAIChatModel implements ChatModel {
   readonly provider: string;
   private readonly window: LearnedOnce<ContextWindow>;
+  private readonly idleLimits: IdleLimits;
+  private readonly wire: ModelServer;
 
   constructor(
     private readonly server: OpenAIServer,
@@ -102,6 +119,8 @@ class OpenAIChatModel implements ChatModel {
     private readonly stream: boolean,
   ) {
     this.provider = server.provider;
+    this.idleLimits = idleLimits({ timeoutS: server.timeoutS, url: server.baseUrl, stream });
+    this.wire = { protocol: 'openai', url: server.baseUrl };
     const configured = server.contextWindow;
     this.window = new LearnedOnce(
       async () => {
@@ -118,34 +137,48 @@ class OpenAIChatModel implements ChatModel {
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
     try {
-      const client = await this.server.connect();
-      return await withCallSignal(request.signal, (signal) =>
-        this.stream ? this.streamReply(client, request, signal) : this.wholeReply(client, request, signal),
-      );
+      return await withIdleWatch(request.signal, this.idleLimits, async (signal, watch) => {
+        const client = await this.server.connect({ format: this.stream ? 'sse' : 'json', watch });
+        return this.stream ? this.streamReply(client, request, signal, watch) : this.wholeReply(client, request, signal);
+      });
     } catch (error) {
       throw toModelError(error, { provider: this.provider, url: this.server.baseUrl }, request.signal);
     }
   }
 
-  private async streamReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
+  private async streamReply(
+    client: OpenAI,
+    { messages, onDelta, onThinking }: ChatRequest,
+    signal: AbortSignal,
+    watch: IdleWatch,
+  ): Promise<ChatResponse> {
     const stream = await client.chat.completions.create(
       { model: this.model, messages, stream: true, stream_options: { include_usage: true } },
       { signal },
     );
     let text = '';
     let thinking = '';
+    let chunks = 0;
+    let choices = 0;
     let finished = false;
     let usage: OpenAI.CompletionUsage | undefined;
+    let last: unknown;
     for await (const chunk of stream) {
+      chunks++;
+      last = chunk;
       // Some servers send chunks without `choices` (usage alone, keep-alives).
-      const choice = (chunk.choices as OpenAI.ChatCompletionChunk.Choice[] | undefined)?.[0];
+      const chunkChoices = chunk.choices as OpenAI.ChatCompletionChunk.Choice[] | undefined;
+      if (Array.isArray(chunkChoices)) choices++;
+      const choice = chunkChoices?.[0];
       const thought = reasoningOf(choice?.delta);
       if (thought) {
+        watch.replyStarted();
         thinking += thought;
         onThinking?.(thought);
       }
       const delta = choice?.delta?.content;
       if (delta) {
+        watch.replyStarted();
         text += delta;
         onDelta?.(delta);
       }
@@ -154,13 +187,21 @@ class OpenAIChatModel implements ChatModel {
     }
     // The SDK ends an aborted stream quietly, and a cut socket may look like a short reply.
     signal.throwIfAborted();
-    if (!finished) throw streamCutError(this.provider);
+    if (!finished) {
+      if (chunks === 0) throw emptyReplyError(this.wire, true);
+      if (choices === 0) throw wrongShapeError(this.wire, { what: 'a stream of chat completion chunks', field: 'choices' }, last);
+      throw streamCutError(this.provider);
+    }
     return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens });
   }
 
   private async wholeReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
     const completion = await client.chat.completions.create({ model: this.model, messages }, { signal });
-    const message = completion.choices?.[0]?.message;
+    // Typed by the SDK, but whatever JSON the server sent.
+    if (!isRecord(completion) || !Array.isArray(completion.choices)) {
+      throw wrongShapeError(this.wire, { what: 'a chat completion', field: 'choices' }, completion);
+    }
+    const message = completion.choices[0]?.message;
     const text = message?.content ?? '';
     const thinking = reasoningOf(message);
     if (thinking) onThinking?.(thinking);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LAST_RESPONSE, type StoredResponse } from '../engines/http/response-store.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeFailure } from './describe-failure.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
   response: z.string().min(1).optional().describe(`stored response name (default "${LAST_RESPONSE}")`),
@@ -21,13 +21,13 @@ export const analyzeFailureTool = defineTool({
     const response = pickResponse(args, ctx);
     const { analyzeFailure } = await import('../engines/failures/analyze-failure.js');
     const analysis = await analyzeFailure({ projectRoot: ctx.projectRoot, errorText: args.error, responseBody: response?.body });
-    const report = maskSecrets(describeFailure({ analysis, response, expected: args.expected }));
+    const report = maskText(describeFailure({ analysis, response, expected: args.expected }));
     if (!ctx.model || !analysis.trace) return report;
     ctx.progress('asking the model for an explanation');
     const { explainFailure } = await import('../engines/failures/explain-failure.js');
     try {
       const explanation = await explainFailure(ctx.model, report, ctx.signal);
-      return `${report}\n\nThe model's explanation (${ctx.model.model}; not checked against the code):\n${maskSecrets(explanation)}`;
+      return `${report}\n\nThe model's explanation (${ctx.model.model}; not checked against the code):\n${maskText(explanation)}`;
     } catch (error) {
       ctx.signal.throwIfAborted();
       return `${report}\n\n(No model explanation: ${(error as Error).message})`;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { AssertionResult } from '../engines/assertions/assert-response.js';
 import { OPERATORS } from '../engines/assertions/expectation-operators.js';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeNamedResponse, namedResponse } from './named-response.js';
 import { ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 const status = z.union([z.number().int().min(100).max(599), z.string().regex(/^[1-5]xx$/i, 'give a status code or a class such as "2xx"')]);
 const texts = z.union([z.string(), z.array(z.string())]);
@@ -65,7 +65,7 @@ export const assertResponseTool = defineTool({
     if (results.length === 0) {
       throw new ToolError('No assertion given: use status_code, headers, body_contains, json_path, response_time_max_ms, … (see the parameters).');
     }
-    return maskSecrets(describeResults(results, describeNamedResponse(name, response)));
+    return maskText(describeResults(results, describeNamedResponse(name, response)));
   },
 });
 

@@ -2,7 +2,7 @@ import type { DecodedJwt, JwtClaims } from '../engines/auth/decode-jwt.js';
 import { maskToken } from '../engines/auth/mask-token.js';
 import type { OAuth2Grant, OAuth2Token } from '../engines/auth/request-oauth2-token.js';
 import { describeRelativeTime, formatUtc } from '../engines/auth/relative-time.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
+import { maskText } from '../safety/mask-text.js';
 
 const MAX_OTHER_CLAIMS_CHARS = 1500;
 const DESCRIBED_CLAIMS = new Set(['iss', 'sub', 'aud', 'exp', 'iat', 'nbf', 'scope', 'scp', 'scopes']);
@@ -22,7 +22,7 @@ export function describeOAuth2Token(saved: SavedToken, now: Date): string {
   const scope = token.scope ? `; scope: ${token.scope}` : '';
   const variables = [`${accessVariable} (access token)`, ...(refreshVariable ? [`${refreshVariable} (refresh token)`] : [])];
   const lines = [
-    `Got an access token (${saved.grant} grant): HTTP ${token.status} from ${maskSecrets(saved.tokenUrl)} in ${token.durationMs} ms.`,
+    `Got an access token (${saved.grant} grant): HTTP ${token.status} from ${maskText(saved.tokenUrl)} in ${token.durationMs} ms.`,
     `Access token: ${maskToken(token.accessToken)} (${token.tokenType}), ${expiry}${scope}.`,
     ...(token.refreshToken ? [`Refresh token: ${maskToken(token.refreshToken)}.`] : []),
     ...(token.idToken ? [`ID token: ${maskToken(token.idToken)} (not saved).`] : []),
@@ -38,7 +38,7 @@ export function describeOAuth2Token(saved: SavedToken, now: Date): string {
 
 export function describeJwt(jwt: DecodedJwt, claims: JwtClaims, now: Date): string {
   const lines = [`JWT ${describeValidity(claims, now)}. Decoded only: the signature was NOT verified.`];
-  lines.push(`Header: ${maskSecrets(JSON.stringify(jwt.header))}`);
+  lines.push(`Header: ${maskText(JSON.stringify(jwt.header))}`);
   const facts: Array<[string, string | undefined]> = [
     ['Issued', claims.issuedAt && describeMoment(claims.issuedAt, now)],
     ['Not before', claims.notBefore && describeMoment(claims.notBefore, now)],
@@ -47,10 +47,10 @@ export function describeJwt(jwt: DecodedJwt, claims: JwtClaims, now: Date): stri
     ['Audience', claims.audience.join(', ') || undefined],
     ['Scopes', claims.scopes.join(' ') || undefined],
   ];
-  for (const [label, value] of facts) if (value) lines.push(`${label}: ${maskSecrets(value)}`);
+  for (const [label, value] of facts) if (value) lines.push(`${label}: ${maskText(value)}`);
   const others = Object.fromEntries(Object.entries(jwt.payload).filter(([name]) => !DESCRIBED_CLAIMS.has(name)));
   if (Object.keys(others).length > 0) {
-    const json = maskSecrets(JSON.stringify(others));
+    const json = maskText(JSON.stringify(others));
     lines.push(`Other claims: ${json.length > MAX_OTHER_CLAIMS_CHARS ? `${json.slice(0, MAX_OTHER_CLAIMS_CHARS)}… (truncated)` : json}`);
   }
   return lines.join('\n');

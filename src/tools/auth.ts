@@ -3,11 +3,12 @@ import { basicHeader, bearerHeader, checkApiKey } from '../engines/auth/auth-hea
 import { decodeJwt, isJwt, readJwtClaims } from '../engines/auth/decode-jwt.js';
 import { maskToken } from '../engines/auth/mask-token.js';
 import { requestOAuth2Token } from '../engines/auth/request-oauth2-token.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
 import { type AuthArgs, authSchema } from './auth-args.js';
 import { describeJwt, describeOAuth2Token } from './auth-observations.js';
+import { otherOriginPreview } from './request-origin.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 /** Fields that may hold `{{VAR}}` placeholders; names, enums and save_as are taken as written. */
 const RESOLVED_FIELDS = ['token', 'username', 'password', 'key', 'token_url', 'client_id', 'client_secret', 'refresh_token', 'scope', 'audience'] as const;
@@ -18,12 +19,18 @@ export const authTool = defineTool({
   description: 'Save a bearer, basic or API-key auth header as a {{VAR}}, get an OAuth2 token, or decode a JWT.',
   schema: authSchema,
   kind: 'network',
+  approvalWhen: 'when a token is requested from another origin than the environment’s BASE_URL',
+  async preview(args, ctx) {
+    if (args.action !== 'oauth2' || !args.token_url) return undefined;
+    const url = await ctx.variables.resolve(args.token_url).catch(() => undefined);
+    return url === undefined ? undefined : otherOriginPreview({ what: 'a token request', url, carries: args }, ctx);
+  },
   async run(args, ctx) {
     try {
       const resolved = await resolvePlaceholders(args, ctx);
       return await runAction(resolved, ctx);
     } catch (error) {
-      if (error instanceof AuthError || error instanceof UnknownVariableError) throw new ToolError(maskSecrets(error.message));
+      if (error instanceof AuthError || error instanceof UnknownVariableError) throw new ToolError(maskText(error.message));
       throw error;
     }
   },
@@ -35,6 +42,8 @@ async function runAction(args: AuthArgs, ctx: ToolContext): Promise<string> {
     case 'bearer': {
       const name = args.save_as ?? 'AUTH_HEADER';
       const header = bearerHeader(args.token!);
+      // Named as a saved request would name it: `Authorization: Bearer {{API_TOKEN}}`.
+      ctx.secrets.register(header.slice('Bearer '.length), 'API_TOKEN');
       save(name, header);
       return [
         `Saved the bearer header (Bearer ${maskToken(header.slice('Bearer '.length))}) as session variable ${name}.`,
@@ -43,7 +52,9 @@ async function runAction(args: AuthArgs, ctx: ToolContext): Promise<string> {
     }
     case 'basic': {
       const name = args.save_as ?? 'AUTH_HEADER';
-      save(name, basicHeader(args.username!, args.password!));
+      const header = basicHeader(args.username!, args.password!);
+      ctx.secrets.registerBasicPair(args.username!, args.password!, 'BASIC_AUTH');
+      save(name, header);
       return [
         `Saved the Basic auth header for user "${args.username}" (Basic …(masked)) as session variable ${name}.`,
         `Use it: headers: {"Authorization": "{{${name}}}"}`,
@@ -52,6 +63,7 @@ async function runAction(args: AuthArgs, ctx: ToolContext): Promise<string> {
     case 'api_key': {
       const name = args.save_as ?? 'API_KEY';
       const key = checkApiKey(args.key!);
+      ctx.secrets.register(key, name);
       save(name, key);
       const use = args.query
         ? `query: {"${args.query}": "{{${name}}}"}`
@@ -68,8 +80,9 @@ async function runAction(args: AuthArgs, ctx: ToolContext): Promise<string> {
 }
 
 async function getOAuth2Token(args: AuthArgs, ctx: ToolContext): Promise<string> {
-  ctx.progress(`requesting a token from ${maskSecrets(args.token_url!)}`);
-  const token = await requestOAuth2Token({
+  ctx.progress(`requesting a token from ${maskText(args.token_url!)}`);
+  if (args.client_secret) ctx.secrets.registerBasicPair(args.client_id!, args.client_secret, 'CLIENT_SECRET');
+  if (args.password) ctx.secrets.register(args.password, 'PASSWORD');  const token = await requestOAuth2Token({
     grant: args.grant!,
     tokenUrl: args.token_url!,
     clientId: args.client_id!,
@@ -84,6 +97,9 @@ async function getOAuth2Token(args: AuthArgs, ctx: ToolContext): Promise<string>
   });
   const accessVariable = args.save_as ?? 'ACCESS_TOKEN';
   const refreshVariable = token.refreshToken ? refreshVariableFor(accessVariable) : undefined;
+  ctx.secrets.register(token.accessToken, accessVariable);
+  if (refreshVariable) ctx.secrets.register(token.refreshToken!, refreshVariable);
+  if (token.idToken) ctx.secrets.register(token.idToken, 'ID_TOKEN');
   ctx.variables.session.set(accessVariable, token.accessToken);
   if (refreshVariable) ctx.variables.session.set(refreshVariable, token.refreshToken!);
   const saved = { grant: args.grant!, tokenUrl: args.token_url!, token, accessVariable, refreshVariable, isJwt: isJwt(token.accessToken) };

@@ -1,14 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Preview } from '../agent/events.js';
+import type { StoppedProcess } from '../engines/exec/command-processes.js';
 import { type CommandResult, runCommand } from '../engines/exec/run-command.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { type ProjectPath, resolveInsideProject } from '../workspace/project-path.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 export const DEFAULT_TIMEOUT_MS = 2 * 60_000;
 export const MAX_TIMEOUT_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 500;
+const SHOWN_PROCESSES = 5;
 
 const schema = z.strictObject({
   command: z.string().min(1).describe('e.g. "npm test -- users"'),
@@ -47,10 +49,10 @@ export const bashTool = defineTool({
         const line = text.trim().split('\n').at(-1)?.trim();
         if (!line || now - lastProgress < PROGRESS_EVERY_MS) return;
         lastProgress = now;
-        ctx.progress(maskSecrets(line.slice(0, 200)));
+        ctx.progress(maskText(line.slice(0, 200)));
       },
     });
-    return maskSecrets(describeResult(result, timeoutMs));
+    return maskText(describeResult(result, timeoutMs));
   },
 });
 
@@ -67,13 +69,25 @@ function describeResult(result: CommandResult, timeoutMs: number): string {
     : result.exitCode !== undefined
       ? `Exit code ${result.exitCode} in ${duration}`
       : `Ended by ${result.signal ?? 'a signal'} in ${duration}`;
-  const notes = result.stoppedLeftovers
-    ? ['Processes it left running in the background were stopped: bash cannot keep a server running; ask the user to start it.']
+  const notes = result.stoppedLeftovers.length
+    ? [
+        `Processes it left running in the background were stopped: ${describeProcesses(result.stoppedLeftovers)}. ` +
+          'bash cannot keep a server running; ask the user to start it.',
+      ]
     : [];
   if (!result.output) return [status, ...notes, '(no output)'].join('\n');
   const shownLines = result.output.split('\n').length;
   const omitted = result.omittedLines > 0 ? [`… ${result.omittedLines} earlier lines not shown; the last ${shownLines}:`] : [];
   return [status, ...notes, ...omitted, result.output].join('\n');
+}
+
+/** `sleep 301 (pid 1234), sleep 302 (pid 1240)`, the first few of many. */
+function describeProcesses(processes: StoppedProcess[]): string {
+  const shown = processes
+    .slice(0, SHOWN_PROCESSES)
+    .map((stopped) => (stopped.command === undefined ? `process group ${stopped.pid}` : `${stopped.command} (pid ${stopped.pid})`));
+  const more = processes.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
 }
 
 function formatDuration(ms: number): string {

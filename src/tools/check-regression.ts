@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { CaptureReport } from '../engines/testing/regression/capture-regression.js';
 import type { RegressionReport } from '../engines/testing/regression/compare-regression.js';
 import { RegressionError } from '../engines/testing/regression/regression-set.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { listOperations, operationsForTool } from './operations-for-tool.js';
-import { testBaseUrl } from './test-base-url.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
   baseline: z
@@ -31,6 +32,8 @@ export const checkRegressionTool = defineTool({
   description: "Capture the spec's GET answers as a named baseline, or send them again and report every difference.",
   schema,
   kind: 'network',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  preview: (args, ctx) => baseUrlPreview(args.base_url, 'the regression requests', ctx),
   callLimit: 10,
   async run(args, ctx) {
     const spec = await ingestedSpecForTool(ctx.projectRoot);
@@ -45,15 +48,15 @@ export const checkRegressionTool = defineTool({
           throw new ToolError(`no GET operation in scope (${listOperations(operations)}): only GETs are captured`);
         }
         const { captureRegression } = await import('../engines/testing/regression/capture-regression.js');
-        return maskSecrets(describeCapture(args, baseUrl, await captureRegression(spec, operations, options)));
+        return maskText(describeCapture(args, baseUrl, await captureRegression(spec, operations, options)));
       }
       const [{ compareRegression }, { writeRunReports }] = await Promise.all([
         import('../engines/testing/regression/compare-regression.js'),
         import('../engines/testing/report/write-run-reports.js'),
       ]);
       const report = await compareRegression(spec, operations, { ...options, ignoreFields: args.ignore_fields, ignoreVolatile: args.ignore_volatile });
-      const reports = await writeRunReports(report.run, { projectRoot: ctx.projectRoot, type: 'regression', name: args.baseline });
-      return maskSecrets(await describeComparison(report, reports));
+      const reports = await writeRunReports(report.run, { projectRoot: ctx.projectRoot, type: 'regression', name: args.baseline, secrets: ctx.secrets });
+      return maskText(await describeComparison(report, reports));
     } catch (error) {
       if (error instanceof RegressionError || error instanceof BaselineError) throw new ToolError(error.message);
       throw toToolError(error);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeNamedResponse, namedResponse } from './named-response.js';
 import { ToolError, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskText } from '../safety/mask-text.js';
 
 const MAX_SHOWN_DIFFERENCES = 50;
 
@@ -34,11 +34,11 @@ export const compareResponsesTool = defineTool({
       import('../engines/assertions/compare-baseline.js'),
       import('../engines/assertions/json-path.js'),
     ]);
-    const current = baselineFromResponse(response);
+    const current = baselineFromResponse(response, new Date(), ctx.secrets);
     try {
       if (args.save_baseline) {
         const file = await saveBaseline(ctx.projectRoot, args.baseline, current);
-        return maskSecrets(`Saved baseline "${args.baseline}" to ${file} (${where})`);
+        return maskText(`Saved baseline "${args.baseline}" to ${file} (${where})`);
       }
       const baseline = await loadBaseline(ctx.projectRoot, args.baseline);
       const differences = compareWithBaseline(baseline, current, {
@@ -47,12 +47,12 @@ export const compareResponsesTool = defineTool({
         tolerance: args.tolerance,
       });
       const saved = `baseline saved ${baseline.savedAt}`;
-      if (differences.length === 0) return maskSecrets(`Matches baseline "${args.baseline}" (${saved}; ${where})`);
+      if (differences.length === 0) return maskText(`Matches baseline "${args.baseline}" (${saved}; ${where})`);
       const count = differences.length;
       const lines = differences.slice(0, MAX_SHOWN_DIFFERENCES).map((difference) => `- ${difference}`);
       if (count > MAX_SHOWN_DIFFERENCES) lines.push(`… and ${count - MAX_SHOWN_DIFFERENCES} more`);
       const heading = `${count} difference${count === 1 ? '' : 's'} from baseline "${args.baseline}" (baseline → current; ${saved}; ${where})`;
-      return maskSecrets([heading, ...lines].join('\n'));
+      return maskText([heading, ...lines].join('\n'));
     } catch (error) {
       if (error instanceof BaselineError || error instanceof JsonPathError) throw new ToolError(error.message);
       throw toToolError(error);

@@ -1,8 +1,8 @@
 import type { AssertionResult } from '../engines/assertions/assert-response.js';
 import type { SavedRequestRun } from '../engines/requests/run-saved-request.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import type { SavedRequest } from '../workspace/saved-requests.js';
 import { describeResponse } from './describe-response.js';
+import { maskText } from '../safety/mask-text.js';
 
 /** `✓ status: 200 OK` or `✗ $.name: expected "Ada", actual "Bob"`. */
 export function describeAssertion(result: AssertionResult): string {
@@ -25,10 +25,10 @@ export function describeRequestRun(saved: SavedRequest, run: SavedRequestRun, en
   const where = environment ? ` (environment ${environment})` : '';
   const lines = [
     `${verdict}: "${saved.name}"${where} → HTTP ${run.response.status}, ${summarizeAssertions(run.assertions)}`,
-    maskSecrets(`${run.response.request.method} ${run.response.request.url}`),
+    maskText(`${run.response.request.method} ${run.response.request.url}`),
     describeResponse(run.response),
   ];
   if (run.assertions.length > 0) lines.push('', 'Assertions:', ...run.assertions.map(describeAssertion));
   lines.push('', 'The response is kept as "last" for assert_response and extract_value.');
-  return maskSecrets(lines.join('\n'));
+  return maskText(lines.join('\n'));
 }

@@ -1,8 +1,9 @@
-import { maskHeaderValue } from '../engines/http/mask-headers.js';
+import { MAX_JSON_DEPTH, jsonTextDepth } from '../engines/http/json-nesting.js';
 import { describeRedirects } from '../engines/http/redirects.js';
 import type { HttpResponse } from '../engines/http/send-request.js';
 import { describeStatus } from '../engines/http/status-meaning.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
+import { maskHeaderValue } from '../safety/mask-headers.js';
+import { maskText } from '../safety/mask-text.js';
 
 const MAX_SHOWN_BODY_CHARS = 8 * 1024;
 
@@ -23,7 +24,7 @@ export function describeResponse(response: HttpResponse, options: { savedAs?: st
   const lines = [
     `${status} · ${response.durationMs} ms · ${formatBytes(response.sizeBytes)}`,
     describeTiming(response.timing),
-    ...(meaning ? [`meaning: ${maskSecrets(meaning)}`] : []),
+    ...(meaning ? [`meaning: ${maskText(meaning)}`] : []),
     ...describeRedirectChain(response),
     ...describeCookiesSent(response.request.headers.cookie),
     ...describeHeaders(response.headers),
@@ -40,7 +41,7 @@ function describeTiming(timing: HttpResponse['timing']): string {
 function describeRedirectChain(response: HttpResponse): string[] {
   if (response.redirects.length === 0) return [];
   const count = response.redirects.length;
-  return [`followed ${count} redirect${count === 1 ? '' : 's'}:`, ...describeRedirects(response.redirects).map((line) => `  ${maskSecrets(line)}`)];
+  return [`followed ${count} redirect${count === 1 ? '' : 's'}:`, ...describeRedirects(response.redirects).map((line) => `  ${maskText(line)}`)];
 }
 
 /** Names only: the values are secrets, and the model only needs to know the session's cookies went along. */
@@ -65,13 +66,15 @@ function describeBody(response: HttpResponse): string {
   if (response.binary) return `(binary body, ${formatBytes(response.sizeBytes)}${contentType ? `, ${contentType}` : ''} — not shown)`;
   const text = prettyJson(response.body, contentType) ?? response.body;
   // Masked before the cut, with room to spare, so that a secret astride the cut is still masked whole.
-  const masked = maskSecrets(text.slice(0, MAX_SHOWN_BODY_CHARS + 1024));
+  const masked = maskText(text.slice(0, MAX_SHOWN_BODY_CHARS + 1024));
   if (text.length <= MAX_SHOWN_BODY_CHARS && !response.bodyTruncated) return masked;
   return `${masked.slice(0, MAX_SHOWN_BODY_CHARS)}\n… (truncated, ${formatBytes(response.sizeBytes)} in total)`;
 }
 
 function prettyJson(body: string, contentType: string): string | undefined {
   if (!/json/i.test(contentType) && !/^\s*[[{]/.test(body)) return undefined;
+  const depth = jsonTextDepth(body);
+  if (depth > MAX_JSON_DEPTH) return `(JSON nested ${depth.toLocaleString('en-US')} levels deep, shown as it came)\n${body}`;
   try {
     return JSON.stringify(JSON.parse(body), null, 2);
   } catch {

@@ -1,5 +1,5 @@
-import { curlCommand } from '../engines/testing/report/curl-command.js';
-import { type CaseResult, type TestRun, tallyRun } from '../engines/testing/test-run.js';
+import { curlLines } from '../engines/testing/report/curl-command.js';
+import { type CaseResult, type RecordedRequest, type TestRun, tallyRun } from '../engines/testing/test-run.js';
 import { formatDuration } from './format-duration.js';
 
 const SHOWN_FAILURES = 10;
@@ -28,6 +28,11 @@ function describeFailure(result: CaseResult): string[] {
   return [
     `✗ ${result.case.name} [${result.case.id}]${status}`,
     ...result.findings.map((finding) => `  - ${finding.kind}: ${finding.message}`),
-    ...(result.request ? [`  reproduce: ${curlCommand(result.request)}`] : []),
+    ...(result.request ? reproduce(result.request) : []),
   ];
+}
+
+function reproduce(request: RecordedRequest): string[] {
+  const { command, note } = curlLines(request);
+  return [...(note ? [`  ${note}`] : []), `  reproduce: ${command}`];
 }

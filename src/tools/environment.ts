@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { deleteEnvironment, listEnvironments, loadEnvironment, saveEnvironmentVariables } from '../workspace/environments.js';
-import { isLiteralSecret, isSecretName, maskKeepingPlaceholders, maskNamedValue } from '../workspace/secret-names.js';
 import { checkActionArgs } from './action-args.js';
+import { baseUrlChangePreview, environmentSwitchPreview } from './environment-approval.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
+import { maskNamedValue } from '../safety/secret-assignments.js';
+import { isLiteralSecret, isSecretName } from '../safety/secret-names.js';
 
 const schema = z.strictObject({
   action: z.enum(['list', 'get', 'set', 'use', 'delete']).describe('environments are .falcon/environments/<name>.yaml; use switches the active one for this session'),
@@ -17,12 +20,20 @@ const schema = z.strictObject({
 
 type EnvironmentArgs = z.infer<typeof schema>;
 
-// No preview: it writes only Falcon's own notes in .falcon/environments/ (see falcon-write.ts).
+// Environments are Falcon's own notes (see falcon-write.ts), but BASE_URL decides which origin
+// requests go to without asking (request-origin.ts): moving it, or switching to an environment
+// whose BASE_URL is elsewhere, is approved first.
 export const environmentTool = defineTool({
   name: 'environment',
   description: 'List, show, set, switch or delete environments: the {{VAR}} values per target (dev, staging, …).',
   schema,
   kind: 'write',
+  approvalWhen: 'to move a BASE_URL to another origin, or to switch to an environment whose BASE_URL is elsewhere',
+  async preview(args, ctx) {
+    if (args.action === 'set' && args.name && args.variables) return baseUrlChangePreview(args.name, args.variables, ctx);
+    if (args.action === 'use' && args.name) return environmentSwitchPreview(args.name, ctx);
+    return undefined;
+  },
   async run(args, ctx) {
     checkActionArgs('environment', args, {
       list: {},

@@ -3,12 +3,12 @@ import type { ExtractionSource } from '../engines/assertions/extract-value.js';
 import { LAST_RESPONSE, type StoredResponse } from '../engines/http/response-store.js';
 import { VARIABLE_NAME } from '../workspace/environments.js';
 import { writeGlobalVariable } from '../workspace/global-variables.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
-import { isSecretName, variableNameFor } from '../workspace/secret-names.js';
-import { looksLikeSecretValue } from '../workspace/secret-value.js';
 import { namedResponse } from './named-response.js';
 import { ToolError, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { looksLikeSecretValue } from '../safety/looks-like-secret.js';
+import { maskText } from '../safety/mask-text.js';
+import { isSecretName, variableNameFor } from '../safety/secret-names.js';
 
 const SOURCES = ['json_path', 'header', 'cookie', 'regex'] as const;
 // Cookies that carry a login: `session`, `connect.sid`, `PHPSESSID`, `remember_token`, `auth`.
@@ -51,11 +51,13 @@ export const extractValueTool = defineTool({
       });
     } else {
       ctx.variables.session.set(args.save_as, text);
+      // A token a login answered with: masked from now on wherever it shows up again.
+      if (secret) ctx.secrets.register(text, args.save_as);
     }
     const shown = secret ? '[masked]' : text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}… (${text.length} chars)` : text;
     const where = scope === 'global' ? 'global, .falcon/variables.json' : 'session';
     const several = matches > 1 ? `; ${matches} values matched, kept as a JSON array` : '';
-    return maskSecrets(`Saved ${args.save_as} = ${shown} (${where}${several})`);
+    return maskText(`Saved ${args.save_as} = ${shown} (${where}${several})`);
   },
 });
 

@@ -1,8 +1,9 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { checkFalconFile, formatOf } from '../workspace/check-falcon-file.js';
 import { protectedReason, resolveFalconPath } from '../workspace/falcon-file-path.js';
 import { replaceFile } from '../workspace/replace-file.js';
+import { GUARDED_FILES_ASK, guardedChangePreview } from './guarded-falcon-files.js';
 import { ToolError, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
 
@@ -15,15 +16,22 @@ const schema = z.strictObject({
     .describe('how to check the content before writing (default: from the file extension); yaml and json must parse'),
 });
 
-// No preview, by design: falcon_write reaches only Falcon's own notes in .falcon/ — never the
-// project's code, never config.yaml, memory.json or manifest.json — checks the content before
-// writing and replaces files in one step; asking the user about every note would teach them to
-// approve without reading the confirmations that matter (code changes, commands).
+// Most writes need no approval: falcon_write reaches only Falcon's own notes in .falcon/ — never
+// the project's code, never config.yaml, memory.json or manifest.json — checks the content before
+// writing and replaces files in one step; asking about every note would teach users to approve
+// without reading. The files that shape future sessions are the exception (guarded-falcon-files.ts).
 export const falconWriteTool = defineTool({
   name: 'falcon_write',
   description: 'Create or replace a file in .falcon/ (notes, flows, environments, requests); YAML and JSON are checked first.',
   schema,
   kind: 'write',
+  approvalWhen: GUARDED_FILES_ASK,
+  async preview(args, ctx) {
+    const target = await resolveFalconPath(ctx.projectRoot, args.path, { forWrite: true }).catch(() => undefined);
+    if (!target || target.relative === '.' || protectedReason(target)) return undefined; // run() refuses it
+    const before = await readFile(target.absolute, 'utf8').catch(() => undefined);
+    return guardedChangePreview(target.relative, before, args.content);
+  },
   async run(args, ctx) {
     try {
       const target = await resolveFalconPath(ctx.projectRoot, args.path, { forWrite: true });

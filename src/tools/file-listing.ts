@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolveInsideProject } from '../workspace/project-path.js';
+import { skippedLinksNote } from './skipped-links.js';
 import { type ToolContext, ToolError } from './tool.js';
 
 export const MAX_LISTED_FILES = 200;
@@ -14,17 +15,19 @@ export interface FileListingRequest {
 export async function listFilesNewestFirst(ctx: ToolContext, request: FileListingRequest): Promise<string> {
   const folder = await resolveInsideProject(ctx.projectRoot, request.path ?? '.');
   if (!(await stat(folder.absolute)).isDirectory()) return `${folder.relative} is a file, not a folder`;
-  const { FilePatternError, findProjectFiles } = await import('../engines/code/project-files.js');
+  const { FalconLogError, FilePatternError, findProjectFiles } = await import('../engines/code/project-files.js');
+  const linksOutside: string[] = [];
   const files = await findProjectFiles(ctx.projectRoot, {
     folder: folder.relative,
     pattern: request.pattern,
     depth: request.depth,
+    onLinkOutside: (link) => linksOutside.push(link),
   }).catch((error: unknown) => {
-    if (error instanceof FilePatternError) throw new ToolError(error.message);
+    if (error instanceof FilePatternError || error instanceof FalconLogError) throw new ToolError(error.message);
     throw error;
   });
   const depth = request.depth === undefined ? '' : ` (depth ${request.depth})`;
-  const where = `${folder.relative === '.' ? 'the project' : `${folder.relative}/`}${request.pattern ? ` matching ${request.pattern}` : ''}${depth}`;
+  const where = `${folder.relative === '.' ? 'the project' : `${folder.relative}/`}${request.pattern ? ` matching ${request.pattern}` : ''}${depth}${skippedLinksNote(linksOutside)}`;
   if (files.length === 0) return `No files in ${where}`;
 
   files.sort((a, b) => b.mtimeMs - a.mtimeMs);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { FindHandlerResult, FoundHandler } from '../engines/handlers/find-handler.js';
 import { HTTP_METHODS, type RouteDeclaration } from '../engines/handlers/route.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
   method: z
@@ -28,7 +28,7 @@ export const findHandlerTool = defineTool({
       if (error instanceof UnknownFrameworkError) throw new ToolError(error.message);
       throw error;
     });
-    return maskSecrets(describeResult(result));
+    return maskText(describeResult(result));
   },
 });
 

@@ -6,7 +6,8 @@ import { limitCases } from './limit-cases.js';
 import { operationsForTool } from './operations-for-tool.js';
 import { runTestCases } from './run-test-cases.js';
 import { asSuiteToolError } from './suite-for-tool.js';
-import { testBaseUrl } from './test-base-url.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { specLabel } from '../engines/spec/spec-label.js';
@@ -34,6 +35,8 @@ export const generateFunctionalTestsTool = defineTool({
   description: 'Generate functional test cases from the ingested spec; optionally save them as a suite and run them.',
   schema,
   kind: 'network',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  preview: (args, ctx) => baseUrlPreview(args.execute ? args.base_url : undefined, 'the generated tests', ctx),
   callLimit: 10,
   async run(args, ctx) {
     if (args.save !== undefined) {

@@ -3,10 +3,11 @@ import { HttpRequestError } from '../engines/http/http-request-error.js';
 import { resolveRequest } from '../engines/http/resolve-request.js';
 import { DEFAULT_TIMEOUT_MS, sendRequest } from '../engines/http/send-request.js';
 import { toStoredResponse } from '../engines/http/stored-response.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
 import { describeResponse } from './describe-response.js';
+import { OTHER_ORIGINS_ASK, otherOriginPreview } from './request-origin.js';
 import { ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
@@ -44,6 +45,13 @@ export const httpRequestTool = defineTool({
   description: 'Send one HTTP request (session cookies kept); shows status, timing, notable headers and body.',
   schema,
   kind: 'network',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  async preview(args, ctx) {
+    const url = await ctx.variables.resolve(args.url).catch(() => undefined);
+    if (url === undefined) return undefined; // run() names the unknown variables
+    const { method, headers, query, body, form } = args;
+    return otherOriginPreview({ what: method, url, carries: { url: args.url, headers, query, body, form } }, ctx);
+  },
   async run(args, ctx) {
     const parts = await resolveRequest(
       { method: args.method, url: args.url, headers: args.headers, query: args.query, body: args.body, form: args.form },
@@ -62,6 +70,6 @@ export const httpRequestTool = defineTool({
 });
 
 function asToolError(error: unknown): never {
-  if (error instanceof HttpRequestError || error instanceof UnknownVariableError) throw new ToolError(maskSecrets(error.message));
+  if (error instanceof HttpRequestError || error instanceof UnknownVariableError) throw new ToolError(maskText(error.message));
   throw error;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { maskSecrets } from '../workspace/mask-secrets.js';
+import { otherOriginPreview } from './request-origin.js';
 import { ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
   source: z.string().min(1).optional().describe('spec file in the project, or http(s) URL; needed for index'),
@@ -13,6 +14,11 @@ export const ingestSpecTool = defineTool({
   schema,
   kind: 'network',
   callLimit: 5,
+  approvalWhen: 'when the spec is fetched from another origin than the environment’s BASE_URL',
+  async preview(args, ctx) {
+    if (args.action === 'status' || !args.source || !/^https?:\/\//i.test(args.source)) return undefined;
+    return otherOriginPreview({ what: 'a request for the spec', url: args.source, carries: args.source }, ctx);
+  },
   async run(args, ctx) {
     if (args.action === 'status') {
       const { readSpecStatus } = await import('../engines/spec/spec-status.js');
@@ -23,7 +29,7 @@ export const ingestSpecTool = defineTool({
     if (!args.source) throw new ToolError('source is required to index a spec: a file inside the project or an http(s) URL');
     const { ingestSpec } = await import('../engines/spec/ingest-spec.js');
     const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal }).catch(asToolError);
-    return maskSecrets(`Wrote ${result.written}.\n\n${result.summary}`);
+    return maskText(`Wrote ${result.written}.\n\n${result.summary}`);
   },
 });
 

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { updateKnowledgeSection } from '../workspace/knowledge-file.js';
+import { readKnowledge, updateKnowledgeSection, withKnowledgeSection } from '../workspace/knowledge-file.js';
 import { type MemoryFact, forgetFact, readFacts, recallFacts, rememberFact } from '../workspace/memory-store.js';
-import { maskKeepingPlaceholders } from '../workspace/secret-names.js';
-import { secretLines } from '../workspace/secrets-in-text.js';
 import { checkActionArgs } from './action-args.js';
+import { guardedChangePreview } from './guarded-falcon-files.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
+import { secretLines } from '../safety/secret-lines.js';
 
 const MAX_FACT_CHARS = 500;
 const MAX_RECALLED = 50;
@@ -24,12 +25,24 @@ const schema = z.strictObject({
 
 type MemoryArgs = z.infer<typeof schema>;
 
-// No preview: memory.json and falcon.md are Falcon's own notes (see falcon-write.ts).
+// Facts need no approval (memory.json is Falcon's own, and facts reach the prompt framed as data);
+// a change of falcon.md does, as with falcon_write (see guarded-falcon-files.ts).
 export const memoryTool = defineTool({
   name: 'memory',
   description: 'Remember, recall and forget facts across sessions; keep .falcon/falcon.md (what is known about this API) up to date.',
   schema,
   kind: 'write',
+  approvalWhen: 'to change .falcon/falcon.md',
+  async preview(args, ctx) {
+    if (args.action !== 'update_knowledge' || args.section === undefined || args.content === undefined) return undefined;
+    if (secretLines(args.content).length > 0) return undefined; // run() refuses it without asking
+    try {
+      const before = await readKnowledge(ctx.projectRoot);
+      return await guardedChangePreview('falcon.md', before, withKnowledgeSection(before, args.section, args.content).text);
+    } catch {
+      return undefined; // run() says what is wrong
+    }
+  },
   async run(args, ctx) {
     checkActionArgs('memory', args, {
       recall: { optional: ['query'] },

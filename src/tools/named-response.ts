@@ -1,6 +1,6 @@
 import { LAST_RESPONSE, type StoredResponse } from '../engines/http/response-store.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { type ToolContext, ToolError } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 /** The response a tool works on, by name (default `last`); a missing one is a ToolError saying what there is. */
 export function namedResponse(ctx: ToolContext, name: string = LAST_RESPONSE): StoredResponse {
@@ -14,5 +14,5 @@ export function namedResponse(ctx: ToolContext, name: string = LAST_RESPONSE): S
 /** `response "last": GET http://…/users → 200 OK`, with secrets in the URL masked. */
 export function describeNamedResponse(name: string, response: StoredResponse): string {
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  return maskSecrets(`response "${name}": ${response.request.method} ${response.request.url} → ${status}`);
+  return maskText(`response "${name}": ${response.request.method} ${response.request.url} → ${status}`);
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import { describeSecretRefusal, findRequestSecrets } from '../workspace/request-secrets.js';
 import {
   type SavedRequest,
   deleteSavedRequest,
@@ -11,11 +10,14 @@ import {
   readSavedFile,
   saveRequest,
 } from '../workspace/saved-requests.js';
-import { maskKeepingPlaceholders } from '../workspace/secret-names.js';
 import { checkActionArgs } from './action-args.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { savedRequestPreview } from './saved-request-origin.js';
 import { describeRequestRun } from './describe-request-run.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
+import { describeSecretRefusal, findRequestSecrets } from '../safety/request-secrets.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 const SAVE_FIELDS = ['method', 'headers', 'query', 'body', 'assertions'] as const;
@@ -39,12 +41,15 @@ const schema = z.strictObject({
 
 type RequestArgs = z.infer<typeof schema>;
 
-// No preview: it writes only Falcon's own notes in .falcon/requests/ (see falcon-write.ts).
+// Saving writes only Falcon's own notes in .falcon/requests/ (see falcon-write.ts); running one to
+// another origin than the API under test asks first, as http_request does.
 export const requestTool = defineTool({
   name: 'request',
   description: 'Save, load, list, delete or run saved requests (.falcon/requests/) with their assertions.',
   schema,
   kind: 'write',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  preview: (args, ctx) => (args.action === 'run' && args.name ? savedRequestPreview(args.name, ctx) : Promise.resolve(undefined)),
   async run(args, ctx) {
     checkActionArgs('request', args, {
       save: { required: ['name', 'url'], optional: SAVE_FIELDS },

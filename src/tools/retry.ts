@@ -42,6 +42,10 @@ export function createRetryTool(lookup: (name: string) => AnyTool | undefined) {
       const tool = findRetryableTool(lookup, args.tool);
       const validated = validateToolArgs(tool, args.args);
       if (!validated.ok) throw new ToolError(`invalid args for ${tool.name}: ${validated.problems}`);
+      // A call that would need the user's approval is never made behind their back, once or ten times.
+      if (tool.preview && (await tool.preview(validated.value, ctx))) {
+        throw new ToolError(`this ${tool.name} call needs the user's approval, so it cannot be retried automatically: call it directly`);
+      }
       const wanted = args.until_status === undefined ? undefined : [args.until_status].flat();
       const report = await retryUntilSuccess((number) => attempt(tool, validated.value, wanted, ctx, number), {
         maxAttempts: args.max_attempts,
@@ -71,9 +75,6 @@ function findRetryableTool(lookup: (name: string) => AnyTool | undefined, name: 
   if (name === RETRY_TOOL_NAME) throw new ToolError('retry cannot retry itself: give the inner tool and its args directly');
   const tool = lookup(name);
   if (!tool) throw new ToolError(`unknown tool "${name}" — give the name of a tool you could call directly, e.g. "http_request"`);
-  if (tool.preview) {
-    throw new ToolError(`${name} needs the user's approval for each call, so it cannot be retried automatically: call it directly`);
-  }
   return tool;
 }
 

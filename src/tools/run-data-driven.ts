@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { listSavedNames, loadSavedRequest } from '../workspace/saved-requests.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { savedRequestPreview } from './saved-request-origin.js';
 import { ToolError, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
   request: z.string().min(1).describe('the saved request to run once per row: .falcon/requests/<name>.yaml, e.g. "create-user"'),
@@ -20,6 +22,12 @@ export const runDataDrivenTool = defineTool({
   schema,
   kind: 'network',
   callLimit: 10,
+  approvalWhen: OTHER_ORIGINS_ASK,
+  async preview(args, ctx) {
+    const { readDataRows } = await import('../engines/testing/data-driven/read-data-rows.js');
+    const data = await readDataRows(ctx.projectRoot, args.data).catch(() => undefined);
+    return savedRequestPreview(args.request, ctx, data?.rows);
+  },
   async run(args, ctx) {
     const [{ DataFileError, readDataRows }, { runDataDriven }, { writeRunReports }, { describeTestRun }] = await Promise.all([
       import('../engines/testing/data-driven/read-data-rows.js'),
@@ -41,8 +49,8 @@ export const runDataDrivenTool = defineTool({
         signal: ctx.signal,
         onResult: (_result, done, total) => ctx.progress(`row ${done}/${total}`),
       });
-      const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'data', name: saved.name });
-      return maskSecrets(describeTestRun(run, reports));
+      const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'data', name: saved.name, secrets: ctx.secrets });
+      return maskText(describeTestRun(run, reports));
     } catch (error) {
       if (error instanceof DataFileError) throw new ToolError(error.message);
       throw toToolError(error);

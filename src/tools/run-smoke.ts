@@ -6,7 +6,8 @@ import type { CheckName } from '../engines/testing/test-run.js';
 import { ingestedSpecIfAny } from './test-spec.js';
 import { operationsForTool } from './operations-for-tool.js';
 import { runTestCases } from './run-test-cases.js';
-import { testBaseUrl } from './test-base-url.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
 import { ToolError, defineTool } from './tool.js';
 import { specLabel } from '../engines/spec/spec-label.js';
 
@@ -26,6 +27,8 @@ export const runSmokeTool = defineTool({
   description: 'Smoke-test the API: each GET of the spec needing no parameters, and a health probe, checked against the spec; writes a report.',
   schema,
   kind: 'network',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  preview: (args, ctx) => baseUrlPreview(args.base_url, 'the smoke tests', ctx),
   callLimit: 10,
   async run(args, ctx) {
     const spec = await ingestedSpecIfAny(ctx.projectRoot);

@@ -1,8 +1,8 @@
 import type { FalconSpec } from '../engines/spec/spec-format.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import type { CheckName } from '../engines/testing/test-run.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import type { ToolContext } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 export interface TestCasesRun {
   cases: TestCase[];
@@ -44,7 +44,7 @@ export async function runTestCases(request: TestCasesRun, ctx: ToolContext): Pro
     },
   });
   ctx.signal.throwIfAborted();
-  const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: request.report.type, name: request.report.name });
-  return maskSecrets(describeTestRun(run, reports));
+  const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: request.report.type, name: request.report.name, secrets: ctx.secrets });
+  return maskText(describeTestRun(run, reports));
 }
 

@@ -5,7 +5,8 @@ import type { TestCase } from '../engines/testing/test-case.js';
 import { ingestedSpecIfAny } from './test-spec.js';
 import { runTestCases } from './run-test-cases.js';
 import { casesWithTags, suiteForTool } from './suite-for-tool.js';
-import { testBaseUrl } from './test-base-url.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 
 const MAX_CASES = 500;
@@ -30,6 +31,8 @@ export const runTestsTool = defineTool({
   description: "Run test cases (written here, or a saved suite) against the API with the spec's checks; writes a report.",
   schema,
   kind: 'network',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  preview: (args, ctx) => baseUrlPreview(args.base_url, 'the test cases', ctx),
   callLimit: 15,
   async run(args, ctx) {
     if ((args.cases === undefined) === (args.file === undefined)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolveInsideProject } from '../workspace/project-path.js';
+import { skippedLinksNote } from './skipped-links.js';
 import { ToolError, defineTool } from './tool.js';
 
 export const MAX_SHOWN_MATCHES = 100;
@@ -35,7 +36,7 @@ export const searchCodeTool = defineTool({
   kind: 'read',
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');
-    const [{ FilePatternError }, { InvalidRegexError, formatCodeLines, searchCode }] = await Promise.all([
+    const [{ FilePatternError }, { FalconLogError, InvalidRegexError, formatCodeLines, searchCode }] = await Promise.all([
       import('../engines/code/project-files.js'),
       import('../engines/code/search-code.js'),
     ]);
@@ -50,10 +51,12 @@ export const searchCodeTool = defineTool({
       maxMatches: args.limit ?? MAX_SHOWN_MATCHES,
       signal: ctx.signal,
     }).catch((error: unknown) => {
-      if (error instanceof InvalidRegexError || error instanceof FilePatternError) throw new ToolError(error.message);
+      if (error instanceof InvalidRegexError || error instanceof FilePatternError || error instanceof FalconLogError) {
+        throw new ToolError(error.message);
+      }
       throw error;
     });
-    const scope = target.relative === '.' ? '' : ` in ${target.relative}`;
+    const scope = `${target.relative === '.' ? '' : ` in ${target.relative}`}${skippedLinksNote(result.linksOutside)}`;
     if (result.totalMatches === 0) return `No matches for "${args.pattern}"${scope}`;
     const lines = formatCodeLines(result.lines, context);
     const more = result.totalMatches - result.matches.length;

@@ -1,5 +1,7 @@
+import type { Preview } from '../agent/events.js';
 import { httpBaseUrl } from '../engines/testing/choose-base-url.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
+import { otherOriginPreview } from './request-origin.js';
 import type { ToolContext } from './tool.js';
 import { ToolError } from './tool.js';
 
@@ -15,4 +17,11 @@ export async function testBaseUrl(given: string | undefined, ctx: ToolContext): 
   const base = httpBaseUrl(url);
   if (base === undefined) throw new ToolError(`base URL "${url}" is not an http(s) URL such as http://localhost:3000`);
   return base;
+}
+
+/** A base URL given to a testing tool that is not the API under test must be approved first. */
+export async function baseUrlPreview(given: string | undefined, what: string, ctx: ToolContext): Promise<Preview | undefined> {
+  if (given === undefined) return undefined; // the environment's BASE_URL: the API under test
+  const url = await ctx.variables.resolve(given).catch(() => undefined);
+  return url === undefined ? undefined : otherOriginPreview({ what, url, carries: given }, ctx);
 }

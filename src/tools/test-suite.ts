@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import { checkActionArgs } from './action-args.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
 import { runCaseSet } from './run-tests.js';
 import { casesWithTags, explainSuiteError, suiteForTool } from './suite-for-tool.js';
+import { baseUrlPreview } from './test-base-url.js';
 import { type ToolContext, defineTool } from './tool.js';
 
 const SHOWN_CASES = 40;
@@ -24,6 +26,8 @@ export const testSuiteTool = defineTool({
   description: 'List, show, run or delete the saved test suites in .falcon/tests/.',
   schema,
   kind: 'write',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  preview: (args, ctx) => baseUrlPreview(args.action === 'run' ? args.base_url : undefined, 'the suite\'s cases', ctx),
   callLimit: 20,
   async run(args, ctx) {
     checkActionArgs('test_suite', args, {

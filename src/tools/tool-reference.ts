@@ -25,7 +25,7 @@ export function describeTools(tools: readonly AnyTool[]): string {
 
 /** One tool's full reference: what the prompt gives a core tool, and tool_search a deferred one. */
 export function describeTool(tool: AnyTool): string {
-  const approval = tool.preview ? ' (the user approves each call)' : '';
+  const approval = tool.preview ? ` (the user approves ${tool.approvalWhen ?? 'each call'})` : '';
   const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);

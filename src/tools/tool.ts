@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Preview } from '../agent/events.js';
 import type { ChatModel } from '../llm/chat-model.js';
+import type { SecretRegistry } from '../safety/secret-registry.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
 import type { SessionState } from './session-state.js';
 
@@ -18,6 +19,11 @@ export interface ToolContext {
   variables: VariableScope;
   /** What tools remember between calls in this session (responses, cookies, files read, …). */
   session: SessionState;
+  /**
+   * The session's secrets: a tool registers the tokens it obtains, and masks with them what it
+   * writes to disk. Observations are masked with them before the model reads them.
+   */
+  secrets: SecretRegistry;
   /** The current model, for the few tools that think. */
   model?: ChatModel;
 }
@@ -35,8 +41,13 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * `tool_search`, or with the error of a call whose arguments are wrong. Set in registry.ts.
    */
   deferred?: boolean;
-  /** Present means the user must approve what it returns before `run` is called. */
-  preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview>;
+  /**
+   * What the user must approve before `run` is called; undefined when this call needs no approval
+   * (a request to the API under test, a note that shapes nothing). Absent: no call needs approval.
+   */
+  preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview | undefined>;
+  /** For a tool whose preview is sometimes undefined: when the user is asked, for the prompt's reference. */
+  approvalWhen?: string;
   /**
    * Returns the observation text the model reads. Throw ToolError for expected failures.
    * Every session loads every tool's definition before its first model request, so a tool loads

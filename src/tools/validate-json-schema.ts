@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { describeNamedResponse, namedResponse } from './named-response.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskText } from '../safety/mask-text.js';
 
 const MAX_SHOWN_ERRORS = 50;
 
@@ -34,7 +34,7 @@ export const validateJsonSchemaTool = defineTool({
       import('../engines/assertions/json-schema.js'),
     ]);
     const body = readResponseJson(response);
-    if (!body.ok) return maskSecrets(`✗ Cannot validate (${where}): ${body.reason}`);
+    if (!body.ok) return maskText(`✗ Cannot validate (${where}): ${body.reason}`);
     let result: Awaited<ReturnType<typeof validateJsonSchema>>;
     try {
       result = await validateJsonSchema(jsonSchema, body.document);
@@ -43,11 +43,11 @@ export const validateJsonSchemaTool = defineTool({
       throw error;
     }
     const draft = `draft ${result.draft}`;
-    if (result.violations.length === 0) return maskSecrets(`✓ The body matches the schema (${draft}; ${where})`);
+    if (result.violations.length === 0) return maskText(`✓ The body matches the schema (${draft}; ${where})`);
     const count = result.violations.length;
     const lines = result.violations.slice(0, MAX_SHOWN_ERRORS).map((violation) => `- ${violation}`);
     if (count > MAX_SHOWN_ERRORS) lines.push(`… and ${count - MAX_SHOWN_ERRORS} more`);
-    return maskSecrets([`✗ ${count} schema error${count === 1 ? '' : 's'} (${draft}; ${where})`, ...lines].join('\n'));
+    return maskText([`✗ ${count} schema error${count === 1 ? '' : 's'} (${draft}; ${where})`, ...lines].join('\n'));
   },
 });
 

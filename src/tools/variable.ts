@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { VARIABLE_NAME, loadEnvironment } from '../workspace/environments.js';
 import { readGlobalVariables, writeGlobalVariable } from '../workspace/global-variables.js';
-import { isLiteralSecret, isSecretName, maskKeepingPlaceholders, maskNamedValue } from '../workspace/secret-names.js';
-import { secretLines } from '../workspace/secrets-in-text.js';
 import { checkActionArgs } from './action-args.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './workspace-errors.js';
+import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
+import { maskNamedValue } from '../safety/secret-assignments.js';
+import { secretLines } from '../safety/secret-lines.js';
+import { isLiteralSecret, isSecretName } from '../safety/secret-names.js';
 
 const schema = z.strictObject({
   action: z.enum(['get', 'set', 'delete', 'list']).describe('variables fill {{NAME}} placeholders in requests'),

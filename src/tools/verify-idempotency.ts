@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_REPEAT, IDEMPOTENT_METHODS } from '../engines/testing/idempotency/idempotent-methods.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { listOperations, operationsForTool } from './operations-for-tool.js';
-import { testBaseUrl } from './test-base-url.js';
+import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
 import { ingestedSpecForTool } from './test-spec.js';
 import { ToolError, defineTool } from './tool.js';
+import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
   endpoints: z
@@ -20,6 +21,8 @@ export const verifyIdempotencyTool = defineTool({
   description: "Send the spec's idempotent operations (GET, HEAD, OPTIONS, PUT, DELETE) several times; report answers that change.",
   schema,
   kind: 'network',
+  approvalWhen: OTHER_ORIGINS_ASK,
+  preview: (args, ctx) => baseUrlPreview(args.base_url, 'the repeated requests', ctx),
   callLimit: 10,
   async run(args, ctx) {
     const spec = await ingestedSpecForTool(ctx.projectRoot);
@@ -40,9 +43,9 @@ export const verifyIdempotencyTool = defineTool({
       signal: ctx.signal,
       onResult: (result, done, total) => ctx.progress(`${done}/${total} ${result.case.operationId ?? result.case.name}`),
     });
-    const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'idempotency', name: spec.title });
+    const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'idempotency', name: spec.title, secrets: ctx.secrets });
     const ignored = Object.entries(volatileFields).map(([operationId, fields]) => `${operationId}: ${fields.join(', ')}`);
     const note = ignored.length > 0 ? `\n\nIgnored as volatile (clocks, request ids, nonces) — ${ignored.join('; ')}.` : '';
-    return maskSecrets(describeTestRun(run, reports) + note);
+    return maskText(describeTestRun(run, reports) + note);
   },
 });

@@ -1,7 +1,7 @@
 import type { CapturedRequest } from '../engines/webhooks/captured-request.js';
 import type { WebhookListener } from '../engines/webhooks/webhook-listener.js';
-import { maskSecrets } from '../workspace/mask-secrets.js';
 import { formatDuration } from './format-duration.js';
+import { maskText } from '../safety/mask-text.js';
 
 const MAX_SHOWN_REQUESTS = 20;
 const MAX_SHOWN_BODY_CHARS = 2000;
@@ -27,7 +27,7 @@ export function describeCapturedRequests(listener: WebhookListener, waitedMs: nu
   if (hidden > 0) lines.push(`(${hidden} earlier request${hidden === 1 ? '' : 's'} not shown)`);
   const first = requests.length + listener.dropped - Math.min(requests.length, MAX_SHOWN_REQUESTS) + 1;
   requests.slice(-MAX_SHOWN_REQUESTS).forEach((request, index) => lines.push(describeRequest(request, first + index)));
-  return maskSecrets(lines.join('\n'));
+  return maskText(lines.join('\n'));
 }
 
 function describeRequest(request: CapturedRequest, number: number): string {

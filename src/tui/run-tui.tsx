@@ -2,6 +2,9 @@ import { render } from 'ink';
 import { useState } from 'react';
 import type { Agent } from '../agent/agent.js';
 import { openAgent, type OpenAgentOptions } from '../agent/open-agent.js';
+import { stopRunningCommands } from '../engines/exec/running-commands.js';
+import { type EndingSignal, exitCodeForSignal, handleEndingSignals } from '../headless/ending-signals.js';
+import { terminalSafeText } from '../safety/terminal-text.js';
 import { InputHistory } from './input/input-history.js';
 import { createFileCompleter } from './input/project-file-completer.js';
 import type { SlashCommand } from './slash/slash-command.js';
@@ -21,6 +24,8 @@ interface OpenSession {
 }
 
 const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
+/** What a command gets between SIGTERM and SIGKILL when the session ends on a signal. */
+const SIGNAL_GRACE_MS = 250;
 
 /** The interactive session. Resolves with the exit code once the user leaves. */
 export async function runTui(options: TuiOptions): Promise<number> {
@@ -30,7 +35,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     const records = session.loadedRecords;
     const initialView = () => {
       const view = records.length ? viewFromSession(records) : initialViewState();
-      const notices = warnings.map((text, i) => ({ kind: 'notice' as const, id: `w${i}`, tone: 'warning' as const, text }));
+      const notices = warnings.map((text, i) => ({ kind: 'notice' as const, id: `w${i}`, tone: 'warning' as const, text: terminalSafeText(text) }));
       return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
     };
     return { agent, initialView };
@@ -41,6 +46,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     InputHistory.load(projectRoot),
     loadSlashCommands(projectRoot),
   ]);
+  history.maskWith(first.agent.secrets);
   const completeFiles = createFileCompleter(projectRoot);
   let current = first;
   let instance: ReturnType<typeof render> | undefined;
@@ -55,6 +61,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     const openSession = async (sessionId?: string) => {
       await session.agent.dispose();
       const next = await open(sessionId);
+      history.maskWith(next.agent.secrets);
       current = next;
       clearScreen();
       setSession(next);
@@ -79,12 +86,23 @@ export async function runTui(options: TuiOptions): Promise<number> {
     );
   }
 
+  // Ctrl-C is a key here; `kill` and a closed terminal end the session, but not before the running
+  // command and every process it started are stopped.
+  let endedBy: EndingSignal | undefined;
+  const stopHandlingSignals = handleEndingSignals(['SIGTERM', 'SIGHUP'], (signal) => {
+    endedBy = signal;
+    current.agent.cancel();
+    void stopRunningCommands(SIGNAL_GRACE_MS)
+      .finally(() => current.agent.dispose())
+      .finally(() => instance?.unmount());
+  });
   instance = render(<Root commandList={commands} />, {
     exitOnCtrlC: false,
     maxFps: 30,
     kittyKeyboard: { mode: 'auto', flags: ['disambiguateEscapeCodes'] },
   });
   await instance.waitUntilExit();
+  stopHandlingSignals();
   process.stdout.write(`Session saved. Continue it with: falcon --resume ${current.agent.sessionId}\n`);
-  return 0;
+  return endedBy ? exitCodeForSignal(endedBy) : 0;
 }

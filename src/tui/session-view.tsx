@@ -1,6 +1,7 @@
 import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Agent } from '../agent/agent.js';
+import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
 import { ConfirmationPanel } from './components/confirmation-panel.js';
 import { EntryView } from './components/entry-view.js';
@@ -89,7 +90,7 @@ export function SessionView(props: SessionViewProps) {
     show: dispatch,
     pick: <T,>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
-        setPicker({ request: request as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+        setPicker({ request: safePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
       }),
     attach: (label, text) => attachments.current.push({ label, text }),
     openSession: props.openSession,
@@ -134,7 +135,9 @@ export function SessionView(props: SessionViewProps) {
   };
 
   const staticItems = useMemo(() => ['splash' as const, ...state.entries.slice(hiddenBefore)], [state.entries, hiddenBefore]);
-  const model = agent.currentModel;
+  // The view state is terminal-safe (see reduceView); what is read from the agent here is made so too.
+  const model = terminalSafeValue(agent.currentModel);
+  const environment = agent.environment === undefined ? undefined : terminalSafeText(agent.environment);
   const liveLines = Math.max(rows - RESERVED_ROWS, 3);
   // While a confirmation is open the panel needs the room; the live area then holds a few lines.
   const livePaneLines = state.confirmation ? 3 : liveLines;
@@ -145,7 +148,7 @@ export function SessionView(props: SessionViewProps) {
         {(item) =>
           item === 'splash' ? (
             hiddenBefore === 0 ? (
-              <Splash key="splash" version={props.version} folder={projectRoot} provider={model.provider} model={model.model} hint="Ask anything about your API · / for commands · @ to attach a file" />
+              <Splash key="splash" version={props.version} folder={terminalSafeText(projectRoot)} provider={model.provider} model={model.model} hint="Ask anything about your API · / for commands · @ to attach a file" />
             ) : (
               <Box key="splash" />
             )
@@ -185,12 +188,26 @@ export function SessionView(props: SessionViewProps) {
         status={state.status}
         provider={model.provider}
         model={model.model}
-        environment={agent.environment}
+        environment={environment}
         usage={state.usage}
         context={state.context}
         toolCalls={state.toolCalls}
         runningTool={state.running?.name}
+        modelSilentSince={state.modelSilentSince}
       />
     </Box>
   );
+}
+
+/** A picker's labels may name what a server listed (models); the values it returns stay as they are. */
+function safePickerRequest<T>(request: PickerRequest<T>): PickerRequest<T> {
+  return {
+    ...request,
+    title: terminalSafeText(request.title),
+    items: request.items.map((item) => ({
+      ...item,
+      label: terminalSafeText(item.label),
+      ...(item.hint !== undefined && { hint: terminalSafeText(item.hint) }),
+    })),
+  };
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { flatStringMap } from './environments.js';
-import { describeSecretRefusal, findRequestSecrets } from './request-secrets.js';
 import { parseSavedRequest } from './saved-requests.js';
-import { secretLines } from './secrets-in-text.js';
+import { describeSecretRefusal, findRequestSecrets } from '../safety/request-secrets.js';
+import { secretLines } from '../safety/secret-lines.js';
 
 export type FalconFileFormat = 'yaml' | 'json' | 'markdown' | 'text';
 

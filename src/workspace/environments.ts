@@ -40,6 +40,17 @@ export async function saveEnvironmentVariables(
   name: string,
   changes: Record<string, string | null>,
 ): Promise<{ file: string; created: boolean }> {
+  const change = await environmentChange(projectRoot, name, changes);
+  await replaceFile(change.file, change.after);
+  return { file: change.file, created: change.before === undefined };
+}
+
+/** What saving `changes` would make of an environment's file, without writing it. */
+export async function environmentChange(
+  projectRoot: string,
+  name: string,
+  changes: Record<string, string | null>,
+): Promise<{ file: string; before: string | undefined; after: string }> {
   const existing = await readEnvironmentFile(projectRoot, name);
   const file = existing?.path ?? falconPath(projectRoot, 'environments', `${name}.yaml`);
   if (existing) flatStringMap(existing.text, existing.path);
@@ -51,8 +62,7 @@ export async function saveEnvironmentVariables(
     if (value === null) deleteKeepingComments(doc, key);
     else doc.set(key, value);
   }
-  await replaceFile(file, doc.toString());
-  return { file, created: !existing };
+  return { file, before: existing?.text, after: doc.toString() };
 }
 
 export async function deleteEnvironment(projectRoot: string, name: string): Promise<string> {

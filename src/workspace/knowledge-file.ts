@@ -23,28 +23,38 @@ export function sectionTitle(section: string): string {
  * file stays as it was; the file is replaced in one step.
  */
 export async function updateKnowledgeSection(projectRoot: string, section: string, content: string): Promise<{ file: string; title: string; change: SectionChange }> {
-  const title = sectionTitle(section);
-  const file = falconPath(projectRoot, 'falcon.md');
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+  const file = knowledgeFile(projectRoot);
+  const updated = withKnowledgeSection(await readKnowledge(projectRoot), section, content);
+  await replaceFile(file, updated.text);
+  return { file, title: updated.title, change: updated.change };
+}
+
+export function knowledgeFile(projectRoot: string): string {
+  return falconPath(projectRoot, 'falcon.md');
+}
+
+/** falcon.md as it is; undefined when there is none. */
+export async function readKnowledge(projectRoot: string): Promise<string | undefined> {
+  return readFile(knowledgeFile(projectRoot), 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
+}
+
+/** falcon.md's text with `content` as the body of `## <section>` (see updateKnowledgeSection). */
+export function withKnowledgeSection(text: string | undefined, section: string, content: string): { text: string; title: string; change: SectionChange } {
+  const title = sectionTitle(section);
   const body = content.trim().split('\n');
-  if (text === undefined) {
-    await replaceFile(file, [`## ${title}`, '', ...body, ''].join('\n'));
-    return { file, title, change: 'created' };
-  }
+  if (text === undefined) return { text: [`## ${title}`, '', ...body, ''].join('\n'), title, change: 'created' };
   const lines = text.split('\n');
   const heading = lines.findIndex((line) => /^##\s+/.test(line) && line.replace(/^##\s+/, '').trim().toLowerCase() === title.toLowerCase());
   if (heading === -1) {
     const gap = text === '' || text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n';
-    await replaceFile(file, `${text}${gap}${[`## ${title}`, '', ...body, ''].join('\n')}`);
-    return { file, title, change: 'added' };
+    return { text: `${text}${gap}${[`## ${title}`, '', ...body, ''].join('\n')}`, title, change: 'added' };
   }
   const next = nextHeading(lines, heading + 1);
   const tail = next < lines.length ? ['', ...lines.slice(next)] : [''];
-  await replaceFile(file, [...lines.slice(0, heading + 1), '', ...body, ...tail].join('\n'));
-  return { file, title, change: 'replaced' };
+  return { text: [...lines.slice(0, heading + 1), '', ...body, ...tail].join('\n'), title, change: 'replaced' };
 }
 
 function nextHeading(lines: string[], from: number): number {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AgentEvent } from '../agent/events.js';
 import type { ChatMessage } from '../agent/messages.js';
 import { falconPath } from './falcon-dir.js';
-import { maskSecrets } from './mask-secrets.js';
+import { maskText } from '../safety/mask-text.js';
 
 /**
  * A compaction of the live history: its first `replaced` messages gave way to `checkpoint`. The
@@ -33,7 +33,8 @@ export class SessionNotFoundError extends Error {
 
 /**
  * Appends every message and event to the session file as it happens, synchronously, so that a
- * crash or Ctrl-C loses nothing that was already said. Secrets are masked on the way to disk.
+ * crash or Ctrl-C loses nothing that was already said. Secret shapes are masked on the way to disk;
+ * the Agent masks its session's registered values before a message or event gets here.
  */
 export class SessionStore {
   private constructor(
@@ -105,9 +106,7 @@ export class SessionStore {
       mkdirSync(path.dirname(this.file), { recursive: true });
       this.append(header);
     }
-    const line = JSON.stringify(record, (_key, value: unknown) =>
-      typeof value === 'string' ? maskSecrets(value) : value,
-    );
+    const line = JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? maskText(value) : value));
     appendFileSync(this.file, line + '\n', { mode: 0o600 });
   }
 }

@@ -1,3 +1,5 @@
+import { isSecretName } from '../safety/secret-names.js';
+import { SecretRegistry } from '../safety/secret-registry.js';
 import { listEnvironments, loadEnvironment } from './environments.js';
 import { readGlobalVariables } from './global-variables.js';
 
@@ -11,16 +13,19 @@ export class UnknownVariableError extends Error {
 
 /**
  * `{{VAR}}` resolution (DESIGN §5): session variables, then the active environment, then the
- * project's global variables, then `{{env:NAME}}` from the process environment.
+ * project's global variables, then `{{env:NAME}}` from the process environment. Every value it
+ * fills in from `{{env:NAME}}` or a secret-named variable (`API_TOKEN`) is registered in `secrets`.
  */
 export class VariableScope {
   readonly session = new Map<string, string>();
   private active: string | undefined;
 
+  /** `secrets`: the session's registry; a scope made for one use (a test) gets one of its own. */
   constructor(
     private readonly projectRoot: string,
     private readonly env: NodeJS.ProcessEnv,
     environment?: string,
+    readonly secrets: SecretRegistry = new SecretRegistry(),
   ) {
     this.active = environment;
   }
@@ -30,10 +35,10 @@ export class VariableScope {
   }
 
   /** The environment to start with: the one given, else `dev` when the project has it. */
-  static async open(projectRoot: string, env: NodeJS.ProcessEnv, environment?: string): Promise<VariableScope> {
+  static async open(projectRoot: string, env: NodeJS.ProcessEnv, environment?: string, secrets?: SecretRegistry): Promise<VariableScope> {
     const names = await listEnvironments(projectRoot);
     const start = environment ?? (names.includes('dev') ? 'dev' : undefined);
-    return new VariableScope(projectRoot, env, start);
+    return new VariableScope(projectRoot, env, start, secrets);
   }
 
   /**
@@ -41,7 +46,7 @@ export class VariableScope {
    * it is now; the environment, global and process variables are the same as this scope's.
    */
   withValues(values: Record<string, string>): VariableScope {
-    const scope = new VariableScope(this.projectRoot, this.env, this.active);
+    const scope = new VariableScope(this.projectRoot, this.env, this.active, this.secrets);
     for (const [name, value] of [...this.session, ...Object.entries(values)]) scope.session.set(name, value);
     return scope;
   }
@@ -65,7 +70,7 @@ export class VariableScope {
     if (!text.includes('{{')) return value;
     const lookup = await this.lookup();
     const unknown = new Set<string>();
-    const resolved = mapStrings(value, (string) => substitute(string, lookup, unknown));
+    const resolved = mapStrings(value, (string) => substitute(string, lookup, unknown, this.noteSecret));
     if (unknown.size > 0) throw new UnknownVariableError(this.describeUnknown([...unknown]));
     return resolved;
   }
@@ -79,6 +84,11 @@ export class VariableScope {
     };
   }
 
+  private readonly noteSecret = (name: string, value: string): void => {
+    if (name.startsWith(PROCESS_ENV_PREFIX)) this.secrets.register(value, name.slice(PROCESS_ENV_PREFIX.length));
+    else if (isSecretName(name)) this.secrets.register(value, name);
+  };
+
   private describeUnknown(names: string[]): string {
     const list = names.map((name) => `{{${name}}}`).join(', ');
     if (names.every((name) => name.startsWith(PROCESS_ENV_PREFIX))) {
@@ -89,7 +99,13 @@ export class VariableScope {
   }
 }
 
-function substitute(text: string, lookup: (name: string) => string | undefined, unknown: Set<string>): string {
+/** `noteSecret` hears each value filled in, with its name: an inner `{{env:NAME}}` before the variable that holds it. */
+function substitute(
+  text: string,
+  lookup: (name: string) => string | undefined,
+  unknown: Set<string>,
+  noteSecret: (name: string, value: string) => void,
+): string {
   const fill = (whole: string, name: string): string => {
     const value = lookup(name);
     if (value === undefined) unknown.add(name);
@@ -97,9 +113,17 @@ function substitute(text: string, lookup: (name: string) => string | undefined, 
   };
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const value = fill(whole, name);
-    if (name.startsWith(PROCESS_ENV_PREFIX)) return value;
     // Environment files keep secrets as "{{env:NAME}}"; only those are filled in a value, once.
-    return value.replace(PLACEHOLDER, (inner, innerName: string) => (innerName.startsWith(PROCESS_ENV_PREFIX) ? fill(inner, innerName) : inner));
+    const filled = name.startsWith(PROCESS_ENV_PREFIX)
+      ? value
+      : value.replace(PLACEHOLDER, (inner, innerName: string) => {
+          if (!innerName.startsWith(PROCESS_ENV_PREFIX)) return inner;
+          const innerValue = fill(inner, innerName);
+          if (innerValue !== inner) noteSecret(innerName, innerValue);
+          return innerValue;
+        });
+    if (filled !== whole) noteSecret(name, filled);
+    return filled;
   });
 }
 

@@ -76,13 +76,15 @@ function makeAgent(
 ): Harness {
   const model = new ScriptedModel(steps);
   const session = options.session ?? SessionStore.create(project);
+  const variables = new VariableScope(project, {});
   const agent = new Agent({
     projectRoot: project,
     falconHome: path.join(project, '.home'),
     tools: createToolRegistry(options.tools ?? [echo, fails, writeNote, waitsForAbort]),
     systemPrompt: 'You are a test.',
     session,
-    variables: new VariableScope(project, {}),
+    variables,
+    secrets: variables.secrets,
     createModel: () => model,
     limits: { maxTurns: options.maxTurns ?? 10, observationLimit: options.observationLimit ?? 2000 },
     toolLimits: options.toolLimits,
@@ -128,6 +130,15 @@ describe('Agent run', () => {
     expect(unknown).toMatch(/unknown tool "teleport"/);
     expect(unknown).toMatch(/echo, fails, write_note, slow/);
     expect(echoed).toBe('Observation: ok');
+  });
+
+  it('runs only the first of several calls in a reply, and says so', async () => {
+    const { agent, model, events } = makeAgent(['ACTION: echo({"text": "a"})\nACTION: echo({"text": "b"})\nACTION: fails({"expected": true})', 'Final Answer: ok']);
+    await agent.send('go');
+    expect(events.filter((e) => e.type === 'tool_call')).toHaveLength(1);
+    expect(model.observations()).toEqual([
+      'Observation: a\n\nNote: your reply held 2 more tool calls (echo, fails) after echo; only echo ran. Write one ACTION per reply and wait for its Observation.',
+    ]);
   });
 
   it('reports unreadable JSON and every invalid argument at once', async () => {

@@ -122,7 +122,7 @@ describe('parseReply: explicit ACTION calls', () => {
 
   it('takes the first of several calls', () => {
     const reply = 'ACTION: read_file({"path": "a"})\nACTION: read_file({"path": "b"})\nlist_files({})';
-    expect(parse(reply)).toEqual({ kind: 'call', name: 'read_file', args: { path: 'a' } });
+    expect(parse(reply)).toEqual({ kind: 'call', name: 'read_file', args: { path: 'a' }, laterCalls: ['read_file', 'list_files'] });
   });
 });
 

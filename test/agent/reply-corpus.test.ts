@@ -16,6 +16,8 @@ interface Entry {
     thought?: string;
     thinking?: string;
     unclosedThinking?: true;
+    /** For call: the names of the calls after the first, which do not run. */
+    laterCalls?: string[];
     /** For bad_call: a phrase the problem must contain. */
     problem?: string;
   };

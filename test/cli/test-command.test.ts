@@ -155,7 +155,9 @@ describe('falcon test against a real API', () => {
       API_TOKEN: secret,
     });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/-H 'authorization: Bearer \[masked\]'/i);
+    // The curl line sends the variable the token came from, and says to set it.
+    expect(result.stdout).toContain('-H "authorization: Bearer $API_TOKEN"');
+    expect(result.stdout).toContain('# set API_TOKEN first (its value is masked here)');
     const written = [result.stdout, result.stderr, await readFile(path.join(sandbox.project, 'r.json'), 'utf8')];
     const [markdown] = await reportsInProject();
     written.push(await readFile(path.join(sandbox.project, '.falcon/reports', markdown!), 'utf8'));

@@ -70,6 +70,26 @@ retry:
     ]);
   });
 
+  it('names the line and key of a timeout_s that is no number of seconds Falcon can wait', async () => {
+    const { error, file } = await failingLoad(`providers:
+  ollama:
+    model: llama3.2
+    config:
+      timeout_s: 0
+  openai:
+    model: gpt-4o-mini
+    config: {timeout_s: 600}
+  gemini:
+    model: gemini-2.5-flash
+    config: {timeout_s: 2m}
+`);
+    expect(error.message.split('\n')).toEqual([
+      `${file}:5: providers.ollama.config.timeout_s: expected 1 or more, got 0`,
+      `${file}:8: providers.openai.config.timeout_s: expected 300 or less (Node's fetch gives up after 300 s of silence), got 600`,
+      `${file}:11: providers.gemini.config.timeout_s: expected a number, got a string`,
+    ]);
+  });
+
   it('rejects an empty model', async () => {
     const { error, file } = await failingLoad('providers:\n  gemini: {model: "  "}\n');
     expect(error.message).toBe(`${file}:2: providers.gemini.model: must not be empty`);

@@ -161,6 +161,18 @@ describe('loadGlobalConfig', () => {
     expect(warnings).toEqual([`${join(home, 'config.yaml')}:10: providers.vllm.config.num_ctx: applies only to Ollama providers, ignored`]);
   });
 
+  it('reads timeout_s for any provider', async () => {
+    const home = await homeWith(`providers:
+  ollama: {model: qwen3, config: {timeout_s: 240}}
+  openai: {model: gpt-4o-mini, config: {timeout_s: 2.5}}
+  gemini: {model: gemini-2.5-flash}
+`);
+    const { config } = await loadGlobalConfig({ env: { FALCON_HOME: home } });
+    expect(config.providers.ollama).toMatchObject({ timeoutS: 240 });
+    expect(config.providers.openai).toMatchObject({ timeoutS: 2.5 });
+    expect(config.providers.gemini).not.toHaveProperty('timeoutS');
+  });
+
   it.skipIf(process.platform === 'win32')('warns when API keys sit in a file others can read', async () => {
     const shared = await homeWith(DESIGN_EXAMPLE, 0o644);
     const { warnings } = await loadGlobalConfig({ env: { FALCON_HOME: shared } });

@@ -97,6 +97,21 @@ describe('setProvider', () => {
     );
   });
 
+  it('sets and removes timeout_s for any provider, saying what it does', () => {
+    const set = setProvider(OLLAMA_AND_OPENAI, 'openai', { timeoutS: 90 });
+    expect(set.data.providers?.openai?.config).toEqual({ api_key: 'sk-saved', timeout_s: 90 });
+    expect(set.notes).toEqual(['A call to openai fails, and is retried, after 90 s without a byte from the server']);
+    expect(setProvider(set.raw, 'openai', { timeoutS: null }).data.providers?.openai?.config).toEqual({ api_key: 'sk-saved' });
+    expect(setProvider(OLLAMA_AND_OPENAI, 'ollama', { timeoutS: 2.5 }).data.providers?.ollama?.config).toMatchObject({ timeout_s: 2.5 });
+  });
+
+  it('refuses a timeout below a second or beyond what Node waits', () => {
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'ollama', { timeoutS: 0 }))).toBe('providers.ollama.config.timeout_s: expected 1 or more, got 0');
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'ollama', { timeoutS: 600 }))).toBe(
+      "providers.ollama.config.timeout_s: expected 300 or less (Node's fetch gives up after 300 s of silence), got 600",
+    );
+  });
+
   it('accepts an Ollama host written as OLLAMA_HOST is (host:port)', () => {
     expect(setProvider(OLLAMA_AND_OPENAI, 'ollama', { url: 'gpu-box:11434' }).data.providers?.ollama?.config?.url).toBe('gpu-box:11434');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatProviderList } from '../../src/config/format-provider-list.js';
-import { maskApiKey } from '../../src/config/mask-api-key.js';
+import { maskApiKey } from '../../src/safety/mask-api-key.js';
 import { plainText } from '../../src/config/paint.js';
 import { summarizeProviders } from '../../src/config/summarize-providers.js';
 
@@ -38,6 +38,17 @@ describe('summarizeProviders', () => {
     expect(summarizeProviders(data, {})).toMatchObject([
       { id: 'ollama', numCtx: 65_536, contextWindowFrom: 'config' },
       { id: 'lmstudio', contextWindow: 16_384, contextWindowFrom: 'config' },
+    ]);
+  });
+
+  it('shows a configured timeout_s', () => {
+    const data = { providers: { ollama: { model: 'qwen3', config: { timeout_s: 240 } }, openai: { model: 'm' } } };
+    const [ollama, openai] = summarizeProviders(data, {});
+    expect(ollama).toMatchObject({ id: 'ollama', timeoutS: 240, contextWindowFrom: 'server' });
+    expect(openai).not.toHaveProperty('timeoutS');
+    expect(formatProviderList([ollama!, openai!], plainText)).toEqual([
+      '  ollama  qwen3  default URL  no key  timeout 240 s',
+      '  openai  m      default URL  no key',
     ]);
   });
 

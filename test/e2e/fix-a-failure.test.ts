@@ -51,6 +51,7 @@ async function startApi(): Promise<string> {
 
 it('goes from a 500 to the handler, edits it after a y, and the same request then passes', async () => {
   const url = await startApi();
+  await sandbox.testApiAt(url);
   const get = `ACTION: http_request({"method": "GET", "url": "${url}/users/1"})`;
   models.script([
     `Thought: reproduce it.\n${get}`,

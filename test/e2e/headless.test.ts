@@ -19,6 +19,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   sandbox = await createSandbox();
+  await sandbox.testApiAt(api.url);
   models.reset();
 });
 afterEach(async () => {
@@ -131,7 +132,7 @@ describe('the loop through the binary', () => {
 
   it('applies tool_limits from .falcon/config.yaml', async () => {
     await sandbox.writeConfig(configFor());
-    await mkdir(path.join(sandbox.project, '.falcon'));
+    await mkdir(path.join(sandbox.project, '.falcon'), { recursive: true });
     await writeFile(path.join(sandbox.project, '.falcon', 'config.yaml'), 'tool_limits:\n  http_request: 1\n');
     const call = `ACTION: http_request({"method": "GET", "url": "${api.url}/users/1"})`;
     models.script([call, call, 'Final Answer: done']);

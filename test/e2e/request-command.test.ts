@@ -90,7 +90,7 @@ describe('falcon -r <name> [-e <env>]', () => {
     const result = await falcon(['-r', 'with-token', '-e', 'staging'], { STAGING_TOKEN: 'st-0123456789abcdef' });
     expect(stagingApi.hits).toEqual(['GET /users/7?access_token=st-0123456789abcdef']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('access_token=[masked]');
+    expect(result.stdout).toContain('access_token=[masked:STAGING_TOKEN]');
     expect(result.stdout + result.stderr).not.toContain('st-0123456789abcdef');
   });
 

@@ -22,7 +22,7 @@ afterAll(async () => {
 beforeEach(async () => {
   sandbox = await createSandbox();
   models.reset();
-  await mkdir(path.join(sandbox.project, '.falcon', 'environments'), { recursive: true });
+  await sandbox.testApiAt(api.url);
   await sandbox.writeConfig({
     default_provider: 'openai',
     providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
@@ -22,7 +22,7 @@ afterAll(async () => {
 beforeEach(async () => {
   sandbox = await createSandbox();
   models.reset();
-  await mkdir(path.join(sandbox.project, '.falcon'));
+  await sandbox.testApiAt(api.url);
   await sandbox.writeConfig({
     default_provider: 'openai',
     providers: {

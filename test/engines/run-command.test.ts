@@ -55,7 +55,7 @@ async function startAndCollectPids(command: string, ready: number, signal: Abort
 describe('runCommand', () => {
   it('runs bash in the folder given and reports the exit code with stdout and stderr together', async () => {
     const result = await run('pwd; echo out; echo err >&2; [[ 1 == 1 ]] && exit 3');
-    expect(result).toMatchObject({ exitCode: 3, timedOut: false, stoppedLeftovers: false, omittedLines: 0 });
+    expect(result).toMatchObject({ exitCode: 3, timedOut: false, stoppedLeftovers: [], omittedLines: 0 });
     expect(result.output).toBe(`${cwd}\nout\nerr`);
     expect(result.durationMs).toBeGreaterThan(0);
   });
@@ -126,7 +126,7 @@ describe('runCommand', () => {
   it('stops what the command left running in the background, and says so', async () => {
     const result = await run('sleep 30 & echo pid:$!');
     expect(result.exitCode).toBe(0);
-    expect(result.stoppedLeftovers).toBe(true);
+    expect(result.stoppedLeftovers).toEqual([{ pid: Number(result.output.slice(4)), command: expect.stringContaining('sleep 30') }]);
     expect(result.durationMs).toBeLessThan(2000);
     expect(isRunning(Number(result.output.slice(4)))).toBe(false);
   });

@@ -1,6 +1,9 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { classifyModelError, isContextOverflow, ModelError, parseRetryAfter, toModelError } from '../../src/llm/model-errors.js';
+import { IdleTimeoutError } from '../../src/llm/idle-watch.js';
+import { classifyModelError, isContextOverflow, ModelError, toModelError } from '../../src/llm/model-errors.js';
+import { parseRetryAfter } from '../../src/llm/status-failure.js';
+import { UnreadableReplyError } from '../../src/llm/unreadable-reply.js';
 import { inOpenAIShape } from '../../src/llm/openai-error-body.js';
 
 const context = { provider: 'openai', url: 'https://api.example.test/v1' };
@@ -24,9 +27,9 @@ describe('classifyModelError', () => {
 
   it('says plainly what went wrong, with the server’s own words', () => {
     expect(classifyModelError(httpError(401, {}, 'Incorrect API key provided'), context).message).toBe(
-      'openai: 401 Unauthorized — the API key was refused (Incorrect API key provided)',
+      'openai: 401 Unauthorized (Incorrect API key provided) — the API key was refused: check api_key or OPENAI_API_KEY',
     );
-    expect(classifyModelError(httpError(529), context).message).toBe('openai: 529 — the server is overloaded (server says no)');
+    expect(classifyModelError(httpError(529), context).message).toBe('openai: 529 (server says no) — the server is overloaded');
   });
 
   it('takes the wait from Retry-After', () => {
@@ -37,7 +40,7 @@ describe('classifyModelError', () => {
     const error = new APIConnectionError({ cause: networkError('ECONNREFUSED') });
     expect(classifyModelError(error, context)).toEqual({
       transient: true,
-      message: 'openai: cannot reach https://api.example.test/v1 (ECONNREFUSED)',
+      message: 'openai: cannot reach https://api.example.test/v1 (ECONNREFUSED) — is the server running?',
     });
   });
 
@@ -51,13 +54,59 @@ describe('classifyModelError', () => {
   });
 
   it('does not retry a host name that does not resolve', () => {
-    expect(classifyModelError(networkError('ENOTFOUND'), context)).toMatchObject({ transient: false });
+    expect(classifyModelError(networkError('ENOTFOUND'), context)).toEqual({
+      transient: false,
+      message: 'openai: cannot reach https://api.example.test/v1 (host not found) — check the host name in the URL',
+    });
+  });
+
+  it.each([
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate', 'cannot trust the TLS certificate of https://api.example.test/v1 (self-signed certificate) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS'],
+    ['CERT_HAS_EXPIRED', 'certificate has expired', 'cannot trust the TLS certificate of https://api.example.test/v1 (certificate has expired) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames", "cannot trust the TLS certificate of https://api.example.test/v1 (Hostname/IP does not match certificate's altnames) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS"],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number', 'https://api.example.test/v1 does not speak TLS (ERR_SSL_WRONG_VERSION_NUMBER) — use http:// for a plain HTTP server'],
+    ['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'sslv3 alert handshake failure', 'the TLS connection to https://api.example.test/v1 failed (sslv3 alert handshake failure)'],
+  ])('does not retry a TLS failure: %s', (code, message, said) => {
+    const error = new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+    expect(classifyModelError(error, context)).toEqual({ transient: false, message: `openai: ${said}` });
+  });
+
+  it("retries a server that outlasted Node's own 300 s limits, in the words of Falcon's own timeout", () => {
+    const headers = new TypeError('fetch failed', { cause: Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }) });
+    expect(classifyModelError(headers, context)).toEqual({
+      transient: true,
+      message: 'openai: no answer from https://api.example.test/v1 for 300 s — check the server',
+    });
+    const body = new TypeError('terminated', { cause: Object.assign(new Error('Body Timeout Error'), { code: 'UND_ERR_BODY_TIMEOUT' }) });
+    expect(classifyModelError(body, context).message).toMatch(/^openai: the reply from https:\/\/api\.example\.test\/v1 stopped, nothing more for 300 s/);
+  });
+
+  it('finds its own reading of a reply inside whatever the SDK wrapped it in', () => {
+    const unreadable = new UnreadableReplyError('https://api.example.test/v1 answered with an empty body — is base_url an OpenAI-compatible endpoint?', false);
+    expect(classifyModelError(new APIConnectionError({ cause: unreadable }), context)).toEqual({
+      transient: false,
+      message: 'openai: https://api.example.test/v1 answered with an empty body — is base_url an OpenAI-compatible endpoint?',
+    });
+    expect(classifyModelError(new IdleTimeoutError(45_000, false), context)).toMatchObject({ transient: true, message: expect.stringMatching(/no answer from .* for 45 s/) });
   });
 
   it('does not retry errors it does not know', () => {
     expect(classifyModelError(new Error('something odd'), context)).toEqual({ transient: false, message: 'openai: something odd' });
     expect(classifyModelError(null, context)).toEqual({ transient: false, message: 'openai: null' });
     expect(classifyModelError('a string', context)).toEqual({ transient: false, message: 'openai: a string' });
+  });
+
+  it('puts what it does not know on one short line, without control characters', () => {
+    const dump = new Error(`Could not parse message into JSON: \u001b[2J{"broken\nFrom chunk: ${'x'.repeat(500)}`);
+    const { message } = classifyModelError(dump, context);
+    expect(message).toMatch(/^openai: Could not parse message into JSON: \[2J\{"broken From chunk: x+…$/);
+    expect(message.length).toBeLessThanOrEqual('openai: '.length + 200);
+  });
+
+  it('quotes the server’s words on one line, and an HTML error page by its title', () => {
+    expect(classifyModelError(httpError(500, {}, 'line one\n\u001b[31mline two'), context).message).toBe('openai: 500 Internal Server Error (line one [31mline two) — the server failed');
+    const ollama = Object.assign(new Error('x'), { error: '<html><head><title>503 Service Unavailable</title></head></html>', status_code: 503 });
+    expect(classifyModelError(ollama, { provider: 'ollama' }).message).toBe('ollama: 503 Service Unavailable (an HTML page, “503 Service Unavailable”) — the server failed');
   });
 });
 

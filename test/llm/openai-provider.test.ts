@@ -98,7 +98,7 @@ describe('OpenAI provider', () => {
     const error = await chat().reply.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ status: 429, transient: true, retryAfterMs: 2000 });
-    expect((error as Error).message).toBe('local: 429 Too Many Requests — rate limited, too many requests (Rate limit reached for requests.)');
+    expect((error as Error).message).toBe('local: 429 Too Many Requests (Rate limit reached for requests.) — rate limited, too many requests');
   });
 
   it('passes streamed reasoning_content to onThinking, never into the text', async () => {
@@ -134,7 +134,7 @@ describe('OpenAI provider', () => {
       expect(error).toBeInstanceOf(ModelError);
       expect(error).toMatchObject({ status: 400, transient: false, contextOverflow: { windowTokens: 12 } });
       expect((error as Error).message).toBe(
-        `local: 400 Bad Request — the conversation no longer fits the model's context window (This model's maximum context length is 12 tokens. However, your messages resulted in ${PROMPT_TOKENS} tokens. Please reduce the length of the messages.)`,
+        `local: 400 Bad Request (This model's maximum context length is 12 tokens. However, your messages resulted in ${PROMPT_TOKENS} tokens. Please reduce the length of the messages.) — the conversation no longer fits the model's context window`,
       );
     } finally {
       await small.close();

@@ -83,7 +83,7 @@ describe('ResilientModel', () => {
     await expect(chat()).resolves.toMatchObject({ text: 'Final Answer: fallback' });
     expect(chatRequestsFor('gpt-test') - before).toBe(1);
     expect(events()).toEqual([
-      { type: 'provider_switch', from: 'openai/gpt-test', to: 'ollama/llama-test', reason: 'openai: 401 Unauthorized — the API key was refused (Incorrect API key provided.)' },
+      { type: 'provider_switch', from: 'openai/gpt-test', to: 'ollama/llama-test', reason: 'openai: 401 Unauthorized (Incorrect API key provided.) — the API key was refused: check api_key or OPENAI_API_KEY' },
     ]);
   });
 
@@ -101,8 +101,8 @@ describe('ResilientModel', () => {
     const error = (await chat().catch((caught: unknown) => caught)) as Error;
     expect(error.message).toBe(
       'No model could answer; tried:\n' +
-        '  openai/gpt-test: openai: 400 Bad Request — the request was rejected (Invalid request.)\n' +
-        '  ollama/llama-test: ollama: 500 Internal Server Error — the server failed (The server had an error while processing your request.) (after 1 retry)',
+        '  openai/gpt-test: openai: 400 Bad Request (Invalid request.) — the server rejected the request\n' +
+        '  ollama/llama-test: ollama: 500 Internal Server Error (The server had an error while processing your request.) — the server failed (after 1 retry)',
     );
   });
 

@@ -13,12 +13,29 @@ export type ScriptedAnswer =
    * server's `reasoning_content` (or `reasoning`, per `thinkingField`).
    */
   | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number }
-  /** An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`). */
+  /**
+   * An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`).
+   * With `body`, any answer at all: a 200 HTML page (`headers: {'content-type': 'text/html'}`), JSON of
+   * another API, an empty body (`''`), a 302 to one of the server's `pages`. A string body is sent as
+   * text/plain, anything else as JSON, unless `headers` say otherwise.
+   */
   | { status: number; body?: unknown; headers?: Record<string, string> }
+  /** Takes the request and never answers, not even with headers (until the client aborts or the server closes). */
+  | { silent: true }
   /** Sends that many characters of the text, then destroys the socket: a stream cut mid-way. */
   | { text: string; thinking?: string; thinkingField?: ThinkingField; cutAfterChars: number; chunkSize?: number; chunkDelayMs?: number }
-  /** Sends that many characters of the text, then never ends (until the client aborts or the server closes). */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; chunkSize?: number; chunkDelayMs?: number };
+  /**
+   * Sends that many characters of the text, then never ends (until the client aborts or the server
+   * closes). Headers are sent at once: `hangAfterChars: 0` is a reply that starts and says nothing
+   * (an OpenAI stream still sends its first chunk, `{role: "assistant", content: ""}`).
+   */
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; chunkSize?: number; chunkDelayMs?: number }
+  /**
+   * Streams that many characters of the text, then one chunk whose payload is `garbage` (an SSE
+   * `data:` line or an NDJSON line; default `this is not JSON {`), then ends the response. Not
+   * streamed, the whole body is `garbage` with a JSON content type.
+   */
+  | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number };
 
 /** A chat request (`POST /v1/chat/completions` or `POST /api/chat`) as the server saw it. */
 export interface RecordedRequest {
@@ -83,6 +100,8 @@ export interface FakeModelServerOptions {
   flavor?: ServerFlavor;
   /** Where OpenAI-compatible replies carry `thinking` (default `reasoning_content`); a reply may choose its own. */
   thinkingField?: ThinkingField;
+  /** HTML served to GET at these paths, e.g. `{'/login': '<html>…'}` for a reply that redirects to a sign-in page. */
+  pages?: Record<string, string>;
 }
 
 export interface FakeModelServer {

@@ -1,7 +1,9 @@
 // A model server for tests and benchmarks that speaks the real wire protocols over loopback, limits
 // included: OpenAI chat completions (JSON or SSE) and Ollama /api/chat (JSON or NDJSON), the endpoints
 // real servers use to say how long a prompt may be, and what each server does with a longer one.
-// Replies are scripted. CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
+// Replies are scripted, failures included: HTTP errors, silence, streams cut, left hanging or garbled,
+// and any raw answer (an HTML page, JSON of another API, an empty body).
+// CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 
 const UNSCRIPTED_TEXT = 'Final Answer: (fake server has no scripted reply)';
 const DEFAULT_CHUNK_SIZE = 8;
+const DEFAULT_GARBAGE = 'this is not JSON {';
 /** The window of a model that names none, in every metadata answer and every limit. */
 const DEFAULT_CONTEXT_LENGTH = 131_072;
 /** What Ollama runs a model with when a request sends no `options.num_ctx`. */
@@ -43,7 +46,7 @@ function messageTokens(message) {
   return MESSAGE_OVERHEAD_TOKENS + countTokens(typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''));
 }
 
-export async function startFakeModelServer({ models = ['fake-model'], apiKey, contextWindow, flavor = 'openai', thinkingField = 'reasoning_content' } = {}) {
+export async function startFakeModelServer({ models = ['fake-model'], apiKey, contextWindow, flavor = 'openai', thinkingField = 'reasoning_content', pages = {} } = {}) {
   const catalog = models.map((model) => (typeof model === 'string' ? { name: model } : model));
   const windowOf = (model) => model?.contextLength ?? contextWindow ?? DEFAULT_CONTEXT_LENGTH;
   const find = (name) => catalog.find((model) => model.name === name || model.name === `${name}:latest`);
@@ -69,6 +72,7 @@ export async function startFakeModelServer({ models = ['fake-model'], apiKey, co
       if (!isChat) metadataRequests.push({ method: req.method, path, headers: req.headers, body: req.method === 'POST' ? body : undefined });
 
       if (route === 'GET /api/version') return sendJson(res, 200, { version: '0.12.0' });
+      if (req.method === 'GET' && Object.hasOwn(pages, path)) return sendPage(res, pages[path]);
       if (apiKey !== undefined && req.headers.authorization !== `Bearer ${apiKey}`) {
         return sendError(res, protocol, { status: 401 });
       }
@@ -82,6 +86,7 @@ export async function startFakeModelServer({ models = ['fake-model'], apiKey, co
           return sendJson(res, 400, overflowBody(flavor, window, request));
         }
         const reply = takeReply(request);
+        if (reply.silent) return; // the request stays open, unanswered, until the client gives up or the server closes
         if ('status' in reply) return sendError(res, protocol, reply);
         const answer = protocol === 'openai' ? openaiAnswer : ollamaAnswer;
         return await answer(res, reply, request, body, reply.thinkingField ?? thinkingField);
@@ -319,7 +324,7 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   await write(res, delta({ role: 'assistant', content: '' }));
   await streamPieces(res, thinking, reply, (piece) => delta({ content: null, [thinkingField]: piece }));
-  const finished = await streamText(res, reply, (text) => delta({ content: text }));
+  const finished = await streamText(res, reply, (text) => delta({ content: text }), (garbage) => `data: ${garbage}\n\n`);
   if (!finished) return;
   await write(res, chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
   if (withUsage) await write(res, chunk([], { usage }));
@@ -343,8 +348,9 @@ async function ollamaAnswer(res, reply, request) {
   if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }) }, summary)));
 
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+  res.flushHeaders(); // a reply that hangs before its first line has still sent its headers
   await streamPieces(res, thinking, reply, (piece) => line({ content: '', thinking: piece }));
-  const finished = await streamText(res, reply, (text) => line({ content: text }));
+  const finished = await streamText(res, reply, (text) => line({ content: text }), (garbage) => `${garbage}\n`);
   if (finished) res.end(line({ content: '' }, summary));
 }
 
@@ -360,21 +366,30 @@ async function streamPieces(res, text, reply, frame) {
 }
 
 /**
- * Writes the reply's text in chunks. Returns false when the reply was cut (socket destroyed) or left
- * hanging, so the caller sends no ending.
+ * Writes the reply's text in chunks. Returns false when the reply was cut (socket destroyed), left
+ * hanging or garbled (one chunk of `garbage`, framed by `garbled`, then the end), so the caller sends no ending.
  */
-async function streamText(res, reply, frame) {
-  const limit = reply.cutAfterChars ?? reply.hangAfterChars ?? reply.text.length;
+async function streamText(res, reply, frame, garbled) {
+  const limit = reply.cutAfterChars ?? reply.hangAfterChars ?? reply.garbleAfterChars ?? reply.text.length;
   if (!(await streamPieces(res, reply.text.slice(0, limit), reply, frame))) return false;
   if (reply.cutAfterChars !== undefined) res.socket?.destroy();
-  return reply.cutAfterChars === undefined && reply.hangAfterChars === undefined;
+  if (reply.garbleAfterChars !== undefined) res.end(garbled(reply.garbage ?? DEFAULT_GARBAGE));
+  return reply.cutAfterChars === undefined && reply.hangAfterChars === undefined && reply.garbleAfterChars === undefined;
 }
 
-/** A non-streamed reply; a cut one sends the first characters of the JSON, a hanging one only headers. */
+/**
+ * A non-streamed reply; a cut one sends the first characters of the JSON, a hanging one only those
+ * (headers at least), a garbled one `garbage` instead of the JSON.
+ */
 async function sendWhole(res, reply, payload) {
   const json = JSON.stringify(payload);
+  if (reply.garbleAfterChars !== undefined) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end(reply.garbage ?? DEFAULT_GARBAGE);
+  }
   if (reply.cutAfterChars === undefined && reply.hangAfterChars === undefined) return sendJson(res, 200, payload);
   res.writeHead(200, { 'content-type': 'application/json' });
+  res.flushHeaders();
   await write(res, json.slice(0, reply.cutAfterChars ?? reply.hangAfterChars));
   if (reply.cutAfterChars !== undefined) res.socket?.destroy();
 }
@@ -388,6 +403,11 @@ function sendError(res, protocol, { status, body, headers = {} }) {
   const isText = typeof payload === 'string';
   res.writeHead(status, { 'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json', ...headers });
   res.end(isText ? payload : JSON.stringify(payload));
+}
+
+function sendPage(res, html) {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(html);
 }
 
 function ollamaDetails(family = 'fake') {

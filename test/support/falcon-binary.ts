@@ -19,6 +19,11 @@ export interface Sandbox {
   project: string;
   home: string;
   writeConfig(config: Record<string, unknown>): Promise<void>;
+  /**
+   * Makes `url` the API under test, as `falcon init` would: `.falcon/environments/dev.yaml` with its
+   * BASE_URL. Requests to any other origin ask first.
+   */
+  testApiAt(url: string): Promise<void>;
   env(extra?: Record<string, string>): NodeJS.ProcessEnv;
   cleanup(): Promise<void>;
 }
@@ -33,6 +38,10 @@ export async function createSandbox(): Promise<Sandbox> {
     project,
     home,
     writeConfig: (config) => writeFile(path.join(home, 'config.yaml'), stringify(config), { mode: 0o600 }),
+    testApiAt: async (url) => {
+      await mkdir(path.join(project, '.falcon', 'environments'), { recursive: true });
+      await writeFile(path.join(project, '.falcon', 'environments', 'dev.yaml'), `BASE_URL: ${url}\n`);
+    },
     env: (extra = {}) => {
       const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, FALCON_HOME: home, NO_COLOR: '1', ...extra };
       return env;

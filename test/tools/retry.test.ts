@@ -1,5 +1,8 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRequestTool } from '../../src/tools/http-request.js';
 import { createRetryTool } from '../../src/tools/retry.js';
@@ -13,6 +16,8 @@ import { toolContext } from './temp-project.js';
 /** Each path answers 503 as many times as its number says, then 200: /flaky/2 → 503, 503, 200. */
 let server: http.Server;
 let baseUrl: string;
+/** A project whose dev environment points at the server: the API under test, asked about never. */
+let project: string;
 const calls = new Map<string, number>();
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -24,14 +29,20 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  project = await mkdtemp(path.join(tmpdir(), 'falcon-retry-'));
+  await mkdir(path.join(project, '.falcon', 'environments'), { recursive: true });
+  await writeFile(path.join(project, '.falcon', 'environments', 'dev.yaml'), `BASE_URL: ${baseUrl}\n`);
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(project, { recursive: true, force: true });
+});
 
 const tools = new Map<string, AnyTool>([httpRequestTool, writeFileTool, waitTool].map((tool) => [tool.name, tool]));
 const retryTool = createRetryTool((name) => tools.get(name));
 type Args = Parameters<typeof retryTool.run>[0];
-const retry = (args: Partial<Args> & Pick<Args, 'tool' | 'args'>, signal?: AbortSignal) =>
-  retryTool.run({ max_attempts: 3, delay_ms: 10, backoff: 'fixed', ...args }, toolContext(process.cwd(), signal));
+const retry = (args: Partial<Args> & Pick<Args, 'tool' | 'args'>, signal?: AbortSignal, environment = 'dev') =>
+  retryTool.run({ max_attempts: 3, delay_ms: 10, backoff: 'fixed', ...args }, toolContext(project, signal, environment));
 
 describe('retry', () => {
   it('retries http_request until the response has the wanted status', async () => {
@@ -65,8 +76,9 @@ describe('retry', () => {
     const port = await unusedPort();
     const late = http.createServer((_req, res) => res.writeHead(500).end());
     setTimeout(() => late.listen(port, '127.0.0.1'), 20);
+    await writeFile(path.join(project, '.falcon', 'environments', 'late.yaml'), `BASE_URL: http://127.0.0.1:${port}\n`);
     try {
-      const output = await retry({ tool: 'http_request', args: { method: 'GET', url: `http://127.0.0.1:${port}/` }, delay_ms: 300 });
+      const output = await retry({ tool: 'http_request', args: { method: 'GET', url: `http://127.0.0.1:${port}/` }, delay_ms: 300 }, undefined, 'late');
       expect(output.split('\n').slice(0, 3)).toEqual([
         expect.stringMatching(/^http_request succeeded on attempt 2 of 3/),
         `attempt 1: error: could not connect to http://127.0.0.1:${port}: connection refused — is the server running? — retried after 300 ms`,
@@ -80,7 +92,10 @@ describe('retry', () => {
   it('refuses itself, tools that need approval, unknown tools, bad inner args, and until_status on tools without responses', async () => {
     await expect(retry({ tool: 'retry', args: {} })).rejects.toThrow('retry cannot retry itself: give the inner tool and its args directly');
     await expect(retry({ tool: 'write_file', args: { path: 'a.txt', content: 'x' } })).rejects.toThrow(
-      "write_file needs the user's approval for each call, so it cannot be retried automatically: call it directly",
+      "this write_file call needs the user's approval, so it cannot be retried automatically: call it directly",
+    );
+    await expect(retry({ tool: 'http_request', args: { method: 'GET', url: 'http://127.0.0.1:9/elsewhere' } })).rejects.toThrow(
+      "this http_request call needs the user's approval, so it cannot be retried automatically: call it directly",
     );
     await expect(retry({ tool: 'curl', args: {} })).rejects.toThrow('unknown tool "curl"');
     await expect(retry({ tool: 'http_request', args: { method: 'FETCH' } })).rejects.toThrow(

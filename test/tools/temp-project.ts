@@ -1,5 +1,6 @@
 import { falconHome } from '../../src/config/falcon-home.js';
 import { createSessionState } from '../../src/tools/session-state.js';
+import { SecretRegistry } from '../../src/safety/secret-registry.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
@@ -39,14 +40,17 @@ export async function createTempProject(): Promise<TempProject> {
   };
 }
 
-export function toolContext(projectRoot: string, signal: AbortSignal = new AbortController().signal): ToolContext {
+/** `environment`: the active one, as `falcon` starts with `dev` when the project has it. */
+export function toolContext(projectRoot: string, signal: AbortSignal = new AbortController().signal, environment?: string): ToolContext {
+  const secrets = new SecretRegistry();
   return {
     projectRoot,
     falconHome: falconHome(process.env),
     signal,
     progress: () => undefined,
-    variables: new VariableScope(projectRoot, {}),
+    variables: new VariableScope(projectRoot, {}, environment, secrets),
     session: createSessionState(),
+    secrets,
   };
 }
 

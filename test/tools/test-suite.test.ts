@@ -85,7 +85,7 @@ it('runs a suite, or the cases of it with the tags, and writes a test report nam
 });
 
 it('deletes a suite without asking (Falcon\'s own file), and names the suites there are when one is unknown', async () => {
-  expect(testSuiteTool.preview).toBeUndefined();
+  expect(await testSuiteTool.preview!({ action: 'delete', name: 'ops' }, shop.ctx)).toBeUndefined();
   await saveOps();
   await shop.project.write('.falcon/tests/broken.yaml', 'not: a suite\n');
   expect(await call({ action: 'delete', name: 'broken' })).toBe('Deleted test suite "broken" (.falcon/tests/broken.yaml).');

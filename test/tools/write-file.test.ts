@@ -11,7 +11,7 @@ let project: TempProject;
 let context: ToolContext;
 const ctx = () => context;
 const read = (filePath: string) => readFileTool.run({ path: filePath }, ctx());
-const preview = (filePath: string, content: string) => writeFileTool.preview!({ path: filePath, content }, ctx());
+const preview = async (filePath: string, content: string) => (await writeFileTool.preview!({ path: filePath, content }, ctx()))!;
 const write = (filePath: string, content: string) => writeFileTool.run({ path: filePath, content }, ctx());
 
 beforeEach(async () => {

@@ -1,8 +1,10 @@
 // Turns argument text into one JSON object, repairing what models get almost right.
 import { jsonrepair } from 'jsonrepair';
+import { argumentTextProblem } from './argument-limits.js';
 import { example, type ArgsResult } from './call-site.js';
 
-export type LenientValue = { ok: true; value: unknown } | { ok: false; reason: string };
+/** `beyondLimits`: the text was not read at all (see argumentTextProblem), and `reason` says why. */
+export type LenientValue = { ok: true; value: unknown } | { ok: false; reason: string; beyondLimits?: true };
 
 const ESCAPE = /\\([\s\S])/g;
 const JSON_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u', "'"]);
@@ -17,6 +19,8 @@ export function parseLenient(raw: string): LenientValue {
   } catch {
     // repaired below
   }
+  const problem = argumentTextProblem(raw);
+  if (problem) return { ok: false, reason: problem, beyondLimits: true };
   try {
     return { ok: true, value: JSON.parse(jsonrepair(keepUnknownEscapes(raw))) };
   } catch (error) {
@@ -26,6 +30,7 @@ export function parseLenient(raw: string): LenientValue {
 
 export function parseArguments(raw: string, name: string): ArgsResult {
   const parsed = parseLenient(raw);
+  if (!parsed.ok && parsed.beyondLimits) return { ok: false, problem: parsed.reason };
   if (!parsed.ok) {
     return {
       ok: false,

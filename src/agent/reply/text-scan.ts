@@ -64,6 +64,18 @@ export function findTopLevelComma(text: string, start: number): number {
   return depth === 0 ? text.length : -1;
 }
 
+/** How many brackets are open at most at once, outside strings; up to where a string is left open. */
+export function deepestNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const visit of outsideStrings(text, 0, '')) {
+    if (!visit) break;
+    if (CLOSER[visit.ch]) deepest = Math.max(deepest, ++depth);
+    else if (isCloser(visit.ch)) depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
 /**
  * The characters from `start` that lie outside strings, with their index; null, and the end, when a
  * string never closes. A `'` opens a string only where a value may start (after `before` or the last

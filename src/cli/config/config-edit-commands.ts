@@ -22,12 +22,13 @@ export async function runConfigSet(id: string, options: SetOptions): Promise<voi
     ...(options.mode && { mode: options.mode }),
     ...(options.contextWindow !== undefined && { contextWindow: tokenCount('--context-window', options.contextWindow) }),
     ...(options.numCtx !== undefined && { numCtx: tokenCount('--num-ctx', options.numCtx) }),
+    ...(options.timeoutS !== undefined && { timeoutS: seconds('--timeout-s', options.timeoutS) }),
   };
   await editConfig((raw) => {
     const isNew = !Object.hasOwn((raw.providers as object | null | undefined) ?? {}, id);
     if (!isNew && Object.keys(fields).length === 0 && !options.default) {
       throw new UsageError(
-        `nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode, --context-window, --num-ctx or --default`,
+        `nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode, --context-window, --num-ctx, --timeout-s or --default`,
       );
     }
     const edit = setProvider(raw, id, fields);
@@ -80,6 +81,14 @@ function tokenCount(flag: string, text: string): number | null {
   if (trimmed === '') return null;
   if (!/^\d{1,3}([,_]?\d{3})*$/.test(trimmed)) throw new UsageError(`${flag}: expected a number of tokens such as 32768, got "${text}"`);
   return Number(trimmed.replace(/[,_]/g, ''));
+}
+
+/** Seconds as typed (`120`, `2.5`); empty removes the setting. The schema checks the range. */
+function seconds(flag: string, text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) throw new UsageError(`${flag}: expected a number of seconds such as 120, got "${text}"`);
+  return Number(trimmed);
 }
 
 async function readKeyFromStdin(): Promise<string> {

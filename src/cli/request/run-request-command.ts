@@ -3,13 +3,15 @@ import { loadDotEnv } from '../../config/load-dotenv.js';
 import { loadProjectConfig } from '../../config/load-project-config.js';
 import { runSavedRequest } from '../../engines/requests/run-saved-request.js';
 import { styleFor } from '../../headless/terminal-style.js';
+import { terminalSafeText } from '../../safety/terminal-text.js';
 import { listEnvironments } from '../../workspace/environments.js';
-import { maskSecrets } from '../../workspace/mask-secrets.js';
 import { type SavedRequest, listSavedNames, loadSavedRequest } from '../../workspace/saved-requests.js';
-import { maskKeepingPlaceholders } from '../../workspace/secret-names.js';
 import { VariableScope } from '../../workspace/variable-scope.js';
 import { UsageError } from '../user-error.js';
 import { formatRequestRun } from './print-request-run.js';
+import { maskKeepingPlaceholders } from '../../safety/mask-keeping-placeholders.js';
+import { maskText } from '../../safety/mask-text.js';
+import { SecretRegistry } from '../../safety/secret-registry.js';
 
 // Failures of the request itself (a variable not set, no connection, malformed assertions or file):
 // the run failed, exit 1. Naming a request or environment that is not there is bad usage, exit 2.
@@ -28,18 +30,19 @@ export async function runSavedRequestCommand(name: string, environment: string |
   const projectRoot = await realpath(process.cwd());
   loadDotEnv(projectRoot, process.env);
   const project = await loadProjectConfig(projectRoot);
-  for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${warning}\n`);
+  for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${terminalSafeText(warning)}\n`);
   const chosen = environment ?? project.config.environment;
+  const secrets = new SecretRegistry();
   try {
     const saved = await findRequest(projectRoot, name);
     await checkEnvironment(projectRoot, chosen);
-    const run = await runSavedRequest(saved, await VariableScope.open(projectRoot, process.env, chosen));
-    process.stdout.write(formatRequestRun(run, styleFor(process.stdout)));
+    const run = await runSavedRequest(saved, await VariableScope.open(projectRoot, process.env, chosen, secrets));
+    process.stdout.write(formatRequestRun(run, styleFor(process.stdout), secrets));
     return run.passed ? 0 : 1;
   } catch (error) {
     if (!(error instanceof Error) || !RUN_FAILURES.has(error.name)) throw error;
     const where = chosen ? ` (environment ${chosen})` : '';
-    process.stderr.write(`falcon: ${name}${where}: ${maskSecrets(error.message)}\n`);
+    process.stderr.write(terminalSafeText(`falcon: ${name}${where}: ${maskText(error.message, { secrets })}\n`));
     return 1;
   }
 }
@@ -68,7 +71,7 @@ export async function runRequestList(): Promise<number> {
       },
       (error: Error) => `(unreadable: ${error.message})`,
     );
-    process.stdout.write(`${name.padEnd(width)}  ${maskKeepingPlaceholders(line)}\n`);
+    process.stdout.write(terminalSafeText(`${name.padEnd(width)}  ${maskKeepingPlaceholders(line)}\n`));
   }
   return 0;
 }

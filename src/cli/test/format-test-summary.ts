@@ -1,8 +1,9 @@
 import type { Paint } from '../../config/paint.js';
-import { curlCommand } from '../../engines/testing/report/curl-command.js';
-import { type CaseResult, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
+import { curlLines } from '../../engines/testing/report/curl-command.js';
+import { type CaseResult, type RecordedRequest, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
+import { terminalSafeValue } from '../../safety/terminal-text.js';
 import { formatDuration } from '../../tools/format-duration.js';
-import { maskSecrets } from '../../workspace/mask-secrets.js';
+import { maskText } from '../../safety/mask-text.js';
 
 const SHOWN_FAILURES = 10;
 // A chain's skip reason quotes the finding that stopped it; the report has it whole.
@@ -19,9 +20,12 @@ export interface SummaryReports {
 
 /**
  * The end of a `falcon test` run on stdout: coverage, the tally, failures by check, the first
- * failures with a curl line to reproduce each, and where the reports are. `run` is already masked.
+ * failures with a curl line to reproduce each, and where the reports are. `run` is already masked;
+ * what the spec and the server said is shown terminal-safe.
  */
-export function formatTestSummary(run: TestRun, reports: SummaryReports, paint: Paint, interrupted = false): string {
+export function formatTestSummary(tested: TestRun, written: SummaryReports, paint: Paint, interrupted = false): string {
+  const run = terminalSafeValue(tested);
+  const reports = terminalSafeValue(written);
   const tally = tallyRun(run);
   const lines = [
     paint('bold', `${run.title} · ${run.baseUrl} · ${formatDuration(run.durationMs)}`),
@@ -46,7 +50,7 @@ export function formatTestSummary(run: TestRun, reports: SummaryReports, paint: 
   lines.push('');
   if (interrupted) lines.push(paint('yellow', `Interrupted: ${tally.skipped} of ${tally.cases} cases were not run`));
   if (!interrupted || tally.failed > 0) lines.push(verdict(tally.failed, tally.cases, paint));
-  return `${maskSecrets(lines.join('\n'))}\n`;
+  return `${maskText(lines.join('\n'))}\n`;
 }
 
 function describeFailure(result: CaseResult, paint: Paint): string[] {
@@ -54,8 +58,14 @@ function describeFailure(result: CaseResult, paint: Paint): string[] {
   return [
     `  ${paint('red', '✗')} ${result.case.name} ${paint('dim', `[${result.case.id}]`)}${status}`,
     ...result.findings.map((finding) => `      ${finding.kind}: ${finding.message}`),
-    ...(result.request ? [`      ${paint('dim', curlCommand(result.request))}`] : []),
+    ...(result.request ? reproduce(result.request, paint) : []),
   ];
+}
+
+/** The curl line, and above it which variables to set when masked values are sent as `$NAME`. */
+function reproduce(request: RecordedRequest, paint: Paint): string[] {
+  const { command, note } = curlLines(request);
+  return [...(note ? [note] : []), command].map((line) => `      ${paint('dim', line)}`);
 }
 
 /**

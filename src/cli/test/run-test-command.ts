@@ -4,8 +4,8 @@ import { loadProjectConfig } from '../../config/load-project-config.js';
 import { maskRun } from '../../engines/testing/report/mask-run.js';
 import { runSpecTests } from '../../engines/testing/run-spec-tests.js';
 import { styleFor } from '../../headless/terminal-style.js';
+import { terminalSafeText } from '../../safety/terminal-text.js';
 import { listEnvironments } from '../../workspace/environments.js';
-import { maskSecrets } from '../../workspace/mask-secrets.js';
 import { VariableScope } from '../../workspace/variable-scope.js';
 import { UsageError } from '../user-error.js';
 import { formatTestSummary } from './format-test-summary.js';
@@ -13,6 +13,9 @@ import { describeSetupError } from './setup-error-message.js';
 import { parseTestFlags, type TestCommandFlags } from './test-flags.js';
 import { testProgress } from './test-progress.js';
 import { writeTestReports } from './write-test-reports.js';
+import { maskText } from '../../safety/mask-text.js';
+import { isSecretName } from '../../safety/secret-names.js';
+import { SecretRegistry } from '../../safety/secret-registry.js';
 
 const DEFAULT_WORKERS = 4;
 const EXIT_INTERRUPTED = 130;
@@ -28,9 +31,11 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
   const interrupt = () => controller.abort();
   const progress = testProgress(process.stderr, styleFor(process.stderr));
   const workers = flags.workers ?? DEFAULT_WORKERS;
+  const secrets = new SecretRegistry();
   try {
     const settings = parseTestFlags(flags, process.cwd());
-    const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env));
+    registerHeaderSecrets(settings.headers, secrets);
+    const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env), secrets);
     process.once('SIGINT', interrupt);
     const tested = await runSpecTests({
       projectRoot,
@@ -50,7 +55,7 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
     });
     progress.finish();
     process.off('SIGINT', interrupt);
-    const run = maskRun(tested.run);
+    const run = maskRun(tested.run, secrets);
     const reports = await writeTestReports(run, projectRoot, tested.spec.title, settings.reportFiles);
     process.stdout.write(formatTestSummary(run, reports, styleFor(process.stdout), controller.signal.aborted));
     if (controller.signal.aborted) return EXIT_INTERRUPTED;
@@ -65,15 +70,22 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
     }
     const message = describeSetupError(error);
     if (message === undefined) throw error;
-    process.stderr.write(`falcon: ${maskSecrets(message)}\n`);
+    process.stderr.write(`falcon: ${terminalSafeText(maskText(message, { secrets }))}\n`);
     return 2;
+  }
+}
+
+/** `-H 'Authorization: Bearer …'` typed as it is: the credential is masked wherever the API echoes it. */
+function registerHeaderSecrets(headers: Record<string, string>, secrets: SecretRegistry): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (isSecretName(name)) secrets.register(value.replace(/^(bearer|basic|token|digest)\s+/i, ''), name);
   }
 }
 
 /** --env, else the project's environment (falcon env use); either must exist. */
 async function chooseEnvironment(projectRoot: string, given: string | undefined): Promise<string | undefined> {
   const project = await loadProjectConfig(projectRoot);
-  for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${warning}\n`);
+  for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${terminalSafeText(warning)}\n`);
   const chosen = given ?? project.config.environment;
   if (chosen === undefined) return undefined;
   const environments = await listEnvironments(projectRoot);

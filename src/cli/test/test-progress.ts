@@ -1,8 +1,9 @@
 import type { Paint } from '../../config/paint.js';
 import type { SpecTestPlan } from '../../engines/testing/run-spec-tests.js';
 import type { CaseResult } from '../../engines/testing/test-run.js';
-import { maskSecrets } from '../../workspace/mask-secrets.js';
+import { terminalSafeText } from '../../safety/terminal-text.js';
 import { specLabel } from '../../engines/spec/spec-label.js';
+import { maskText } from '../../safety/mask-text.js';
 
 export interface TestProgress {
   plan(plan: SpecTestPlan, workers: number): void;
@@ -40,7 +41,7 @@ export function testProgress(stream: NodeJS.WriteStream, paint: Paint): TestProg
     plan(plan, workers) {
       const from = { given: '', environment: ' (BASE_URL of the environment)', spec: " (the spec's server)" }[plan.baseUrlFrom];
       const line = `Testing ${specLabel(plan.spec)} at ${plan.baseUrl}${from}: ${plan.cases.length} cases for ${plan.operations.length} operations, ${workers} at a time`;
-      stream.write(`${maskSecrets(line)}\n`);
+      stream.write(`${terminalSafeText(maskText(line))}\n`);
     },
     result(result, done, total) {
       if (result.outcome === 'failed') failed++;
@@ -48,7 +49,7 @@ export function testProgress(stream: NodeJS.WriteStream, paint: Paint): TestProg
         const now = Date.now();
         if (done < total && now - lastDraw < REDRAW_EVERY_MS) return;
         lastDraw = now;
-        draw(done, total, `${result.case.request.method} ${result.case.request.path}`);
+        draw(done, total, terminalSafeText(`${result.case.request.method} ${result.case.request.path}`));
         return;
       }
       const tenth = total === 0 ? 10 : Math.floor((done / total) * 10);

@@ -1,13 +1,14 @@
 import { readFile, readdir } from 'node:fs/promises';
 import type { StoredResponse } from '../http/response-store.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { maskSecrets } from '../../workspace/mask-secrets.js';
 import { resolveInsideProject } from '../../workspace/project-path.js';
 import { replaceFile } from '../../workspace/replace-file.js';
-import { isSecretName } from '../../workspace/secret-names.js';
 import { isJsonObject, parseExactJson, stringifyExactJson } from './exact-json.js';
 import { numberText } from './json-value.js';
 import { headerValues } from './response-json.js';
+import { maskText } from '../../safety/mask-text.js';
+import { isSecretName } from '../../safety/secret-names.js';
+import type { SecretRegistry } from '../../safety/secret-registry.js';
 
 /**
  * A response snapshot in `.falcon/baselines/<name>.json`, for compare_responses and regression
@@ -33,15 +34,15 @@ export class BaselineError extends Error {
 const NAME = /^[A-Za-z0-9_][\w.-]{0,99}$/;
 const MASK = '[masked]';
 
-/** The snapshot of a response, secrets masked, as it would be saved. */
-export function baselineFromResponse(response: StoredResponse, savedAt = new Date()): Baseline {
+/** The snapshot of a response, secrets masked (the session's registered values too), as it would be saved. */
+export function baselineFromResponse(response: StoredResponse, savedAt = new Date(), secrets?: SecretRegistry): Baseline {
   const contentType = headerValues(response, 'content-type')[0];
   return {
     status: response.status,
     headers: contentType === undefined ? {} : { 'content-type': contentType },
-    body: maskBody(parseBody(response.body, contentType)),
+    body: maskBody(parseBody(response.body, contentType), secrets),
     savedAt: savedAt.toISOString(),
-    request: { method: response.request.method, url: maskSecrets(response.request.url) },
+    request: { method: response.request.method, url: maskText(response.request.url, { secrets }) },
   };
 }
 
@@ -101,11 +102,11 @@ function parseBody(text: string, contentType: string | undefined): unknown {
 }
 
 /** Values under secret-looking keys, and secret-shaped text anywhere, are masked. */
-export function maskBody(value: unknown): unknown {
-  if (typeof value === 'string') return maskSecrets(value);
-  if (Array.isArray(value)) return value.map(maskBody);
+export function maskBody(value: unknown, secrets?: SecretRegistry): unknown {
+  if (typeof value === 'string') return maskText(value, { secrets });
+  if (Array.isArray(value)) return value.map((item) => maskBody(item, secrets));
   if (!isJsonObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, isSecretName(key) && (typeof item === 'string' || numberText(item) !== undefined) ? MASK : maskBody(item)]),
+    Object.entries(value).map(([key, item]) => [key, isSecretName(key) && (typeof item === 'string' || numberText(item) !== undefined) ? MASK : maskBody(item, secrets)]),
   );
 }

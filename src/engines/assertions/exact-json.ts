@@ -1,4 +1,5 @@
 import { LosslessNumber, isLosslessNumber, parse, stringify } from 'lossless-json';
+import { refuseDeepJson } from '../http/json-nesting.js';
 
 /**
  * JSON whose numbers are kept as written (`LosslessNumber`), so 12345678901234567890 and
@@ -14,8 +15,12 @@ export class JsonSyntaxError extends Error {
   override name = 'JsonSyntaxError';
 }
 
-/** Parses JSON text exactly; a repeated key keeps its last value, as `JSON.parse` does. */
+/**
+ * Parses JSON text exactly; a repeated key keeps its last value, as `JSON.parse` does. Text nested
+ * deeper than MAX_JSON_DEPTH throws JsonTooDeepError unread.
+ */
 export function parseExactJson(text: string): unknown {
+  refuseDeepJson(text);
   try {
     return parse(text, null, { onDuplicateKey: ({ newValue }) => newValue });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { resolveInsideProject } from '../../workspace/project-path.js';
+import { refuseDeepJson } from '../http/json-nesting.js';
 import { isJsonObject } from './exact-json.js';
 
 export const SCHEMA_FETCH_TIMEOUT_MS = 10_000;
@@ -52,6 +53,12 @@ export async function fetchSchema(url: string, options: FetchSchemaOptions = {})
 
 /** JSON first (exact error positions), then YAML, which also reads JSON-like text. */
 export function parseSchemaText(text: string, source: string): Record<string, unknown> {
+  // ajv compiles a schema by recursing through it: one nested thousands deep would exhaust the stack.
+  try {
+    refuseDeepJson(text);
+  } catch (error) {
+    throw new SchemaSourceError(`${source} is ${(error as Error).message}`);
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);

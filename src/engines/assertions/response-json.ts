@@ -1,3 +1,4 @@
+import { JsonTooDeepError } from '../http/json-nesting.js';
 import type { StoredResponse } from '../http/response-store.js';
 import { type JsonDocument, parseJsonDocument } from './exact-json.js';
 
@@ -9,6 +10,7 @@ export function readResponseJson(response: StoredResponse): ResponseJson {
   try {
     return { ok: true, document: parseJsonDocument(response.body) };
   } catch (error) {
+    if (error instanceof JsonTooDeepError) return { ok: false, reason: `the body is ${error.message}` };
     const contentType = headerValues(response, 'content-type')[0];
     const type = contentType ? ` (content-type ${contentType})` : '';
     return { ok: false, reason: `the body is not JSON${type}: ${(error as Error).message}` };

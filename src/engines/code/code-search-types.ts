@@ -40,12 +40,18 @@ export interface CodeLine extends CodeMatch {
   isMatch: boolean;
 }
 
-export interface CodeSearchResult {
+/** What either engine found. */
+export interface CollectedMatches {
   matches: CodeMatch[];
   /** Matches and their context lines in order; the same as `matches` without context. */
   lines: CodeLine[];
   totalMatches: number;
   engine: 'ripgrep' | 'javascript';
+}
+
+export interface CodeSearchResult extends CollectedMatches {
+  /** Symlinks the file pattern named that lead outside the project, relative to the root: not searched. */
+  linksOutside: string[];
 }
 
 export class InvalidRegexError extends Error {

@@ -1,4 +1,4 @@
-import type { CodeLine, CodeMatch, CodeSearchResult } from './code-search-types.js';
+import type { CodeLine, CodeMatch, CollectedMatches } from './code-search-types.js';
 
 export const MAX_MATCH_TEXT = 300;
 
@@ -47,7 +47,7 @@ export class MatchCollector {
     this.lines.push({ path: file, line, text: this.shorten(text), isMatch: false });
   }
 
-  result(engine: CodeSearchResult['engine']): CodeSearchResult {
+  result(engine: CollectedMatches['engine']): CollectedMatches {
     return { matches: this.matches, lines: this.lines, totalMatches: this.total, engine };
   }
 

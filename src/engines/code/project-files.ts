@@ -1,7 +1,11 @@
 import fg from 'fast-glob';
 import path from 'node:path';
+import { falconLogGlobs, isInFalconLog, refuseFalconLog } from './falcon-logs.js';
 import { readGitignoreGlobs } from './gitignore-globs.js';
+import { type GlobBaseLinks, RealPathCheck } from './real-path-check.js';
 import { SKIPPED_FOLDERS } from './skipped-folders.js';
+
+export { FalconLogError } from './falcon-logs.js';
 
 export interface ProjectFile {
   /** Relative to the project root, with forward slashes. */
@@ -17,6 +21,8 @@ export interface FindFilesOptions {
   pattern?: string;
   /** How many folder levels to enter: 1 lists only the folder's own files. Default: all. */
   depth?: number;
+  /** Told, once each, the symlinks met that lead outside the project (relative to the root). */
+  onLinkOutside?: (link: string) => void;
 }
 
 /** A glob that would reach outside the folder it is applied to. */
@@ -26,8 +32,10 @@ export class FilePatternError extends Error {
 
 /**
  * Regular files under a project folder, sorted by path (the order ripgrep's `--sort path` uses).
- * Skips SKIPPED_FOLDERS, paths matched by the .gitignore files that apply (see readGitignoreGlobs)
- * and symlinks, which are not followed, as ripgrep does by default.
+ * Skips SKIPPED_FOLDERS, Falcon's logs (see falconLogGlobs), paths matched by the .gitignore files
+ * that apply (see readGitignoreGlobs) and symlinks, which are not followed, as ripgrep does by
+ * default; only a link the pattern names before its first wildcard (`alias/**`) is gone through.
+ * A file is returned only when its real path lies inside the project.
  */
 export async function findProjectFiles(projectRoot: string, options: FindFilesOptions = {}): Promise<ProjectFile[]> {
   const { folder, entries } = await globProjectFiles(projectRoot, options, true);
@@ -54,24 +62,67 @@ async function globProjectFiles(
   const folder = normalizeFolder(options.folder);
   const pattern = options.pattern ?? '**/*';
   assertPatternStaysInside(pattern);
+  refuseFalconLog(folder);
+  // Like ripgrep's --glob, a pattern without a slash matches file names at any depth.
+  const glob = pattern.includes('/') ? pattern : `**/${pattern}`;
   const ignore = [
-    ...SKIPPED_FOLDERS.map((name) => `**/${name}/**`),
+    ...[...SKIPPED_FOLDERS.map((name) => `**/${name}`), ...falconLogGlobs(folder)].flatMap((skipped) => [skipped, `${skipped}/**`]),
     ...(await readGitignoreGlobs(projectRoot, folder, SKIPPED_FOLDERS)),
   ];
-  // Like ripgrep's --glob, a pattern without a slash matches file names at any depth.
-  const entries = await fg(pattern.includes('/') ? pattern : `**/${pattern}`, {
-    cwd: path.join(projectRoot, folder),
-    ignore,
-    dot: true,
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    objectMode: true,
-    stats,
-    suppressErrors: true,
-    deep: options.depth ?? Infinity,
-  });
-  // Defence in depth: whatever the pattern, nothing from outside the folder is returned.
-  return { folder, entries: entries.filter((entry) => !entry.path.startsWith('../') && !path.isAbsolute(entry.path)) };
+  const check = await RealPathCheck.open(projectRoot);
+  // Links come back as entries (onlyFiles: false) so that those leading out can be named.
+  const [found, baseLinks] = await Promise.all([
+    fg(glob, {
+      cwd: path.join(projectRoot, folder),
+      ignore,
+      dot: true,
+      onlyFiles: false,
+      followSymbolicLinks: false,
+      objectMode: true,
+      stats,
+      suppressErrors: true,
+      deep: options.depth ?? Infinity,
+    }),
+    check.linksOnGlobBases(folder, glob),
+  ]);
+  const linksOut = new Set(baseLinks.outside);
+  const files: { entry: fg.Entry; relative: string }[] = [];
+  for (const entry of found) {
+    // Defence in depth: whatever the pattern, nothing from outside the folder is returned.
+    if (entry.path.startsWith('../') || path.isAbsolute(entry.path)) continue;
+    const relative = folder ? `${folder}/${entry.path}` : entry.path;
+    if (entry.dirent.isSymbolicLink()) {
+      if (await check.leadsOutside(relative)) linksOut.add(relative);
+    } else if (entry.dirent.isFile()) {
+      files.push({ entry, relative });
+    }
+  }
+  const entries = (await throughLinks(check, folder, baseLinks))
+    ? await filterByRealPath(check, files)
+    : files.map(({ entry }) => entry);
+  for (const link of [...linksOut].sort(comparePaths)) options.onLinkOutside?.(link);
+  return { folder, entries };
+}
+
+/**
+ * Whether the walk may have gone through a symlink: only the folder itself and the folders the
+ * pattern names before its first wildcard are opened through links; below them none is followed.
+ */
+async function throughLinks(check: RealPathCheck, folder: string, baseLinks: GlobBaseLinks): Promise<boolean> {
+  if (baseLinks.inside.length > 0 || baseLinks.outside.length > 0) return true;
+  return (await check.realFolder(folder)) !== (folder || '.');
+}
+
+/** The files whose real folder lies inside the project (and outside Falcon's logs): one lookup per folder. */
+async function filterByRealPath(check: RealPathCheck, files: readonly { entry: fg.Entry; relative: string }[]): Promise<fg.Entry[]> {
+  const folders = [...new Set(files.map((file) => path.posix.dirname(file.relative)))];
+  const realFolders = new Map(await Promise.all(folders.map(async (name) => [name, await check.realFolder(name)] as const)));
+  return files
+    .filter(({ relative }) => {
+      const realFolder = realFolders.get(path.posix.dirname(relative));
+      return realFolder !== undefined && !isInFalconLog(`${realFolder}/${path.posix.basename(relative)}`);
+    })
+    .map(({ entry }) => entry);
 }
 
 /** Compares paths folder by folder, so `a/b` sorts before `a-c` as in a directory walk. */

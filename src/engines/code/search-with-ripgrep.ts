@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CodeSearchOptions, SearchTarget } from './code-search-types.js';
+import { falconLogGlobs } from './falcon-logs.js';
 import type { MatchCollector } from './match-collector.js';
 import { compileSearchRegex } from './search-with-javascript.js';
 import { SKIPPED_FOLDERS } from './skipped-folders.js';
@@ -14,11 +15,17 @@ export async function searchWithRipgrep(
   options: CodeSearchOptions,
   collector: MatchCollector,
 ): Promise<boolean> {
-  // Run inside the folder searched so that globs are relative to it, as in the fallback.
+  // Run inside the folder searched so that globs are relative to it, as in the fallback. The later
+  // of two matching globs wins: the exclusions come after the file pattern, so that none can undo them.
+  // ripgrep does not follow symlinks unless told to (--follow), so nothing it finds leads out.
   const folder = target.isFile ? path.posix.dirname(target.path) : target.path;
   const globs = target.isFile
     ? []
-    : [...SKIPPED_FOLDERS.map((name) => `!${name}`), ...(options.filePattern ? [options.filePattern] : [])];
+    : [
+        ...(options.filePattern ? [options.filePattern] : []),
+        ...SKIPPED_FOLDERS.map((name) => `!${name}`),
+        ...falconLogGlobs(folder).map((log) => (log.startsWith('**/') ? `!${log}` : `!/${log}`)),
+      ];
   const args = [
     '--json', '--sort', 'path', '--hidden', '--no-require-git', '--no-config',
     ...(options.literal ? ['--fixed-strings'] : []),

@@ -1,7 +1,9 @@
 import { access } from 'node:fs/promises';
 import type { ResultPromise } from 'execa';
+import { CommandProcesses, type StoppedProcess } from './command-processes.js';
 import { OutputTail } from './output-tail.js';
-import { groupIsAlive, stopProcessGroup, trackProcessGroup } from './process-group.js';
+import { RUN_ID_VARIABLE, newRunId } from './run-id.js';
+import { trackCommand } from './running-commands.js';
 
 export interface RunCommandOptions {
   /** A shell command line, run by bash (sh where there is no bash). */
@@ -25,8 +27,8 @@ export interface CommandResult {
   /** The end of stdout and stderr interleaved; see OutputTail. */
   output: string;
   omittedLines: number;
-  /** Processes the command left running in the background were stopped when it ended. */
-  stoppedLeftovers: boolean;
+  /** Processes the command left running in the background, stopped when it ended. */
+  stoppedLeftovers: StoppedProcess[];
 }
 
 /** Time a timed-out command gets between SIGTERM and SIGKILL, to flush its output. */
@@ -34,20 +36,23 @@ const TIMEOUT_GRACE_MS = 2000;
 /** Esc must stop everything within a fraction of a second. */
 const ABORT_GRACE_MS = 250;
 const LEFTOVER_GRACE_MS = 500;
-/** How long output may keep flowing after the group is gone (a process that left the group holds the pipe). */
+/** How long output may keep flowing after its processes are gone (one Falcon could not find holds the pipe). */
 const DRAIN_MS = 1000;
 
 /**
- * Runs a command in its own process group (spawned detached), so that a timeout, an abort or the
- * end of the command itself stops every process it started, grandchildren and `&` jobs included.
+ * Runs a command in its own process group (spawned detached) with a run id in its environment, so
+ * that a timeout, an abort or the end of the command itself stops every process it started:
+ * grandchildren, `&` jobs, and on Linux those that left the group (`setsid`, `nohup … &`, double forks).
  */
 export async function runCommand(options: RunCommandOptions): Promise<CommandResult> {
   options.signal?.throwIfAborted();
   const { execa } = await import('execa');
   const [file, args] = await shellFor(options.command);
+  const runId = newRunId();
   const started = performance.now();
   const child = execa(file, args, {
     cwd: options.cwd,
+    env: { [RUN_ID_VARIABLE]: runId },
     detached: true,
     stdin: 'ignore',
     all: true,
@@ -70,12 +75,12 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
     throw new Error(`could not start the command: ${failed.shortMessage ?? failed.message}`);
   }
 
-  const untrack = trackProcessGroup(pgid);
+  const processes = new CommandProcesses(pgid, runId);
+  const untrack = trackCommand(processes);
   let stopReason: 'timeout' | 'abort' | undefined;
-  let stopping: Promise<void> | undefined;
   const stop = (reason: 'timeout' | 'abort', graceMs: number) => {
     stopReason ??= reason;
-    stopping ??= stopProcessGroup(pgid, graceMs);
+    void processes.stop(graceMs);
   };
   const timer = setTimeout(() => stop('timeout', TIMEOUT_GRACE_MS), options.timeoutMs);
   const onAbort = () => stop('abort', ABORT_GRACE_MS);
@@ -86,9 +91,8 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
     const { code, signal } = await exited;
     const durationMs = performance.now() - started;
     clearTimeout(timer);
-    // The shell is gone; whatever is left of its group was started in the background.
-    const stoppedLeftovers = !stopReason && (await groupIsAlive(pgid));
-    await (stopping ?? stopProcessGroup(pgid, LEFTOVER_GRACE_MS));
+    // The shell is gone; whatever is left of its processes was started in the background.
+    const stopped = await processes.stop(LEFTOVER_GRACE_MS);
     await drain(child, DRAIN_MS);
     options.signal?.throwIfAborted();
     const { text: output, omittedLines } = tail.tail();
@@ -99,7 +103,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
       durationMs,
       output,
       omittedLines,
-      stoppedLeftovers,
+      stoppedLeftovers: stopReason ? [] : stopped,
     };
   } finally {
     clearTimeout(timer);
@@ -108,7 +112,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
   }
 }
 
-/** Waits for the output pipes to close, but not for a process that escaped the group and keeps them open. */
+/** Waits for the output pipes to close, but not for a process Falcon could not find that keeps them open. */
 async function drain(child: ResultPromise, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {

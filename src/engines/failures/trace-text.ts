@@ -1,3 +1,5 @@
+import { MAX_JSON_DEPTH, jsonTextDepth } from '../http/json-nesting.js';
+
 const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
@@ -12,8 +14,9 @@ export function traceTextOf(body: string): string {
   return body;
 }
 
+/** JSON nested deeper than MAX_JSON_DEPTH is read as text: stringsOf recurses once per level. */
 function parseJson(body: string): unknown {
-  if (!/^\s*[[{]/.test(body)) return undefined;
+  if (!/^\s*[[{]/.test(body) || jsonTextDepth(body) > MAX_JSON_DEPTH) return undefined;
   try {
     return JSON.parse(body) as unknown;
   } catch {

@@ -1,7 +1,7 @@
-import { maskSecrets } from '../../workspace/mask-secrets.js';
-import { maskHeaders } from './mask-headers.js';
 import type { StoredResponse } from './response-store.js';
 import type { HttpResponse } from './send-request.js';
+import { maskHeaders } from '../../safety/mask-headers.js';
+import { maskText } from '../../safety/mask-text.js';
 
 /**
  * The exchange as the other tools keep it. The response stays whole (extract_value needs the real
@@ -13,9 +13,9 @@ export function toStoredResponse(response: HttpResponse, receivedAt = new Date()
   return {
     request: {
       method: request.method,
-      url: maskSecrets(request.url),
+      url: maskText(request.url),
       headers: maskHeaders(request.headers),
-      ...(request.body !== undefined && { body: maskSecrets(request.body) }),
+      ...(request.body !== undefined && { body: maskText(request.body) }),
     },
     status: response.status,
     statusText: response.statusText,

@@ -1,6 +1,6 @@
 import { asArray, asObject, asString, parseJsonOr } from './json-values.js';
-import { maskNamedValue } from '../../workspace/secret-names.js';
 import type { SpecRequestBody } from './spec-format.js';
+import { maskNamedValue } from '../../safety/secret-assignments.js';
 
 const RAW_LANGUAGES: Record<string, string> = {
   json: 'application/json',

@@ -2,7 +2,7 @@ import { Box, Text, useInput, useStdout, type Key } from 'ink';
 import { useMemo, useRef, useState } from 'react';
 import type { PendingConfirmation } from '../state/view-state.js';
 import { palette } from '../theme.js';
-import { truncateText } from './plain-text-layout.js';
+import { markLineBreaks, truncateText } from './plain-text-layout.js';
 import { previewRows, type PreviewRow } from './preview-rows.js';
 
 export interface ConfirmationPanelProps {
@@ -14,7 +14,7 @@ export interface ConfirmationPanelProps {
   onAnswer: (approved: boolean, always: boolean) => void;
 }
 
-/** Border top and bottom, title, subject and the key hints. */
+/** Border top and bottom, title, subject and the key hints: one row each, whatever their text. */
 const CHROME_ROWS = 5;
 
 /** Asks the user to approve a change, a command or an action: y, n/Esc, or a (always, this session). */
@@ -50,21 +50,25 @@ function ScrollablePanel({ confirmation, height, onAnswer, ...props }: Confirmat
 
   const visible = rows.slice(top, top + pageRows);
   const position = rows.length > pageRows ? `↑↓ lines ${top + 1}–${top + visible.length} of ${rows.length}` : '';
-  const keys = `y yes · n no · a always allow ${confirmation.tool}`;
+  const keys = `y yes · n no · a always allow ${confirmation.preview.always?.label ?? confirmation.tool}`;
   return (
     <Box flexDirection="column" width={width} borderStyle="round" borderColor={palette.warning} paddingX={1}>
       <Text bold wrap="truncate-end">
-        {confirmation.title}
+        {markLineBreaks(confirmation.title)}
       </Text>
       <Text dimColor wrap="truncate-end">
-        {subject(confirmation)}
+        {markLineBreaks(subject(confirmation))}
       </Text>
       {visible.map((row, index) => (
         <PreviewLine key={top + index} row={row} />
       ))}
       <Box justifyContent="space-between">
         <Text>{truncateText(keys, innerWidth - (position ? position.length + 2 : 0))}</Text>
-        {position && <Text dimColor>{position}</Text>}
+        {position && (
+          <Text dimColor wrap="truncate-end">
+            {position}
+          </Text>
+        )}
       </Box>
     </Box>
   );

@@ -1,4 +1,5 @@
 import chalk from 'chalk';
+import { terminalSafeJson } from '../../safety/terminal-text.js';
 import { palette } from '../theme.js';
 
 const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b/g;
@@ -17,7 +18,8 @@ export function highlightJson(text: string, format: 'json' | 'auto'): string | u
   } catch {
     return undefined;
   }
-  return JSON.stringify(value, null, 2).replace(TOKEN, colourToken);
+  // Parsing decodes `\u009b` in a string into the 8-bit CSI itself: print it escaped again.
+  return terminalSafeJson(value, 2).replace(TOKEN, colourToken);
 }
 
 function colourToken(match: string, string?: string, colon?: string, number?: string, literal?: string): string {

@@ -16,6 +16,11 @@ export function truncateText(text: string, width: number): string {
   return width <= 0 ? '' : `${line.slice(0, width - 1)}…`;
 }
 
+/** `text` as one line: each line break shown as `⏎` (a command's title names every line of it). */
+export function markLineBreaks(text: string): string {
+  return text.replace(/\n/g, '⏎');
+}
+
 /** The first line with a letter or digit in it (skipping blank lines and lone brackets), trimmed. */
 export function firstMeaningfulLine(text: string): string {
   const line = text.split('\n').find((candidate) => /[\p{L}\p{N}]/u.test(candidate));

@@ -2,11 +2,17 @@ import { stripVTControlCharacters } from 'node:util';
 import chalk from 'chalk';
 import { Marked, type MarkedExtension, type Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
+import { terminalSafeStyled } from '../../safety/terminal-text.js';
 import '../theme.js';
 
-/** Markdown as terminal text at `width` columns: plain when colour is off, no trailing blank lines. */
+/**
+ * Markdown as terminal text at `width` columns: plain when colour is off, no trailing blank lines.
+ * `text` comes terminal-safe; the renderer decodes a few entities and highlights code, so what it
+ * writes keeps only its own colours and links.
+ */
 export function renderMarkdown(text: string, width: number): string {
-  const lines = markdownFor(Math.max(10, width), chalk.level > 0).parse(text, { async: false }).split('\n');
+  const rendered = markdownFor(Math.max(10, width), chalk.level > 0).parse(text, { async: false });
+  const lines = terminalSafeStyled(rendered).split('\n');
   // Blank lines may still hold escape codes (a closing reset), so test them without.
   while (lines.length > 0 && stripVTControlCharacters(lines.at(-1) ?? '').trim() === '') lines.pop();
   return lines.join('\n');

@@ -1,10 +1,12 @@
 import { Box, Text, useStdout } from 'ink';
 import type { ContextUsage } from '../../agent/events.js';
+import { describeModelWait, MODEL_WAIT_SHOWN_AFTER_MS } from '../../agent/model-wait.js';
 import type { Usage } from '../../llm/chat-model.js';
 import type { Status } from '../state/view-state.js';
 import { palette } from '../theme.js';
 import { truncateText } from './plain-text-layout.js';
 import { Spinner } from './spinner.js';
+import { useTicker } from './use-ticker.js';
 
 export interface StatusBarProps {
   status: Status;
@@ -17,6 +19,8 @@ export interface StatusBarProps {
   toolCalls: number;
   /** The tool at work while `status` is `running`. */
   runningTool?: string;
+  /** Since when the model call under way has sent nothing: after a while, the status says so. */
+  modelSilentSince?: number;
   /** Replaces the key hints for the status (e.g. "press ctrl+c again to quit"). */
   hints?: string;
   /** Animate the spinner while busy (default); false holds it still. */
@@ -29,7 +33,8 @@ export interface StatusBarProps {
 export function StatusBar(props: StatusBarProps) {
   const { stdout } = useStdout();
   const width = props.width ?? (stdout.columns || 80);
-  const word = statusWord(props.status, props.runningTool);
+  useTicker(1000, props.modelSilentSince !== undefined);
+  const word = modelWait(props.modelSilentSince) ?? statusWord(props.status, props.runningTool);
   const facts = statusFacts(props).join(' · ');
   const hints = props.hints ?? defaultHints(props.status);
   const left = `${word} · ${facts}`;
@@ -45,6 +50,12 @@ export function StatusBar(props: StatusBarProps) {
       </Text>
     </Box>
   );
+}
+
+function modelWait(silentSince: number | undefined): string | undefined {
+  if (silentSince === undefined) return undefined;
+  const waited = Date.now() - silentSince;
+  return waited >= MODEL_WAIT_SHOWN_AFTER_MS ? describeModelWait(waited) : undefined;
 }
 
 function StatusIcon({ status, animate }: { status: Status; animate: boolean }) {

@@ -1,7 +1,8 @@
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { maskSecrets } from '../../workspace/mask-secrets.js';
+import { maskText } from '../../safety/mask-text.js';
+import type { SecretRegistry } from '../../safety/secret-registry.js';
 
 export const HISTORY_FILE = 'input-history.jsonl';
 /** Entries kept in memory; the file is rewritten to this many once it holds twice as many lines. */
@@ -15,6 +16,7 @@ export class InputHistory {
   readonly #entries: string[];
   readonly #file: string | undefined;
   #writes: Promise<void> = Promise.resolve();
+  #secrets: SecretRegistry | undefined;
 
   /** Without a file the history lives in memory only. */
   constructor(entries: readonly string[] = [], file?: string) {
@@ -30,6 +32,11 @@ export class InputHistory {
     return history;
   }
 
+  /** The current session's secrets: masked, with secret shapes, in what is written from now on. */
+  maskWith(secrets: SecretRegistry): void {
+    this.#secrets = secrets;
+  }
+
   get entries(): readonly string[] {
     return this.#entries;
   }
@@ -43,7 +50,8 @@ export class InputHistory {
     this.#entries.push(text);
     const file = this.#file;
     if (file === undefined) return this.#writes;
-    this.#writes = this.#writes.then(() => appendEntry(file, text)).catch(() => undefined);
+    const entry = formatEntry(text, this.#secrets);
+    this.#writes = this.#writes.then(() => appendEntry(file, entry)).catch(() => undefined);
     return this.#writes;
   }
 
@@ -51,7 +59,7 @@ export class InputHistory {
     const file = this.#file as string;
     const temp = `${file}.${process.pid}.tmp`;
     try {
-      await writeFile(temp, this.#entries.map(formatEntry).join(''), { mode: 0o600 });
+      await writeFile(temp, this.#entries.map((entry) => formatEntry(entry, this.#secrets)).join(''), { mode: 0o600 });
       await rename(temp, file);
     } catch {
       // The long file still works; it is only read more slowly.
@@ -59,13 +67,13 @@ export class InputHistory {
   }
 }
 
-async function appendEntry(file: string, text: string): Promise<void> {
+async function appendEntry(file: string, entry: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await appendFile(file, formatEntry(text), { mode: 0o600 });
+  await appendFile(file, entry, { mode: 0o600 });
 }
 
-function formatEntry(text: string): string {
-  return `${JSON.stringify(maskSecrets(text))}\n`;
+function formatEntry(text: string, secrets: SecretRegistry | undefined): string {
+  return `${JSON.stringify(maskText(text, { secrets }))}\n`;
 }
 
 async function readLines(file: string): Promise<string[]> {

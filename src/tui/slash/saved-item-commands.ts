@@ -19,7 +19,8 @@ function savedRequestCommand(name: string): SlashCommand {
       context.show({
         type: 'output',
         title: `/${name}`,
-        text: describeRequestRun(saved, run, context.agent.environment),
+        // Shown as a tool's observation would be: the session's secrets masked wherever the API echoes them.
+        text: context.agent.secrets.maskValues(describeRequestRun(saved, run, context.agent.environment)),
         format: 'text',
       });
     },

@@ -1,6 +1,8 @@
 import { describeCompaction } from '../../agent/compaction/describe-compaction.js';
 import { contextUsage } from '../../agent/context/context-meter.js';
 import type { AgentEvent } from '../../agent/events.js';
+import { modelSilentSince } from '../../agent/model-wait.js';
+import { terminalSafeValue } from '../../safety/terminal-text.js';
 import { safeMarkdownSplit } from './markdown-boundary.js';
 import { splitStreamingReply } from './split-streaming-reply.js';
 import type { Entry, NoticeTone, OutputFormat, ViewState } from './view-state.js';
@@ -17,10 +19,24 @@ export type ViewAction =
 
 type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, 'id'> : never) : never;
 
+/**
+ * Everything that enters the view is made terminal-safe here, so the view holds no control
+ * characters; but the reply being streamed is kept as it came, to be split as the agent splits it
+ * (splitStreamingReply makes what it shows terminal-safe).
+ */
 export function reduceView(state: ViewState, action: ViewAction): ViewState {
+  const safe = action.type === 'agent' ? { ...action, events: action.events.map(terminalSafeEvent) } : terminalSafeValue(action);
+  return reduceSafeAction(state, safe);
+}
+
+function terminalSafeEvent(event: AgentEvent): AgentEvent {
+  return event.type === 'text_delta' ? event : terminalSafeValue(event);
+}
+
+function reduceSafeAction(state: ViewState, action: ViewAction): ViewState {
   switch (action.type) {
     case 'agent':
-      return action.events.reduce(applyEvent, state);
+      return action.events.reduce(applyEventWithWait, state);
     case 'user_message':
       return append(state, { kind: 'user', text: action.text });
     case 'queued_message':
@@ -37,6 +53,10 @@ export function reduceView(state: ViewState, action: ViewAction): ViewState {
       return append(state, { kind: 'output', title: `${last.name} output`, text: last.output, format: 'text' });
     }
   }
+}
+
+function applyEventWithWait(state: ViewState, event: AgentEvent): ViewState {
+  return { ...applyEvent(state, event), modelSilentSince: modelSilentSince(event, state.modelSilentSince, Date.now()) };
 }
 
 function applyEvent(state: ViewState, event: AgentEvent): ViewState {

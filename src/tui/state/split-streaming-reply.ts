@@ -2,6 +2,7 @@
 // protocol's markers or a tool call in any of the shapes models write them (the call is shown as its
 // own entry). Reasoning blocks never get here: the loop streams them as thinking.
 import { findFinalAnswer } from '../../agent/reply/final-answer.js';
+import { terminalSafeText } from '../../safety/terminal-text.js';
 
 export interface StreamingView {
   thought: string;
@@ -26,8 +27,13 @@ const CALL_START = new RegExp(
 const THOUGHT_PREFIX = /^\s*thought[ \t]*:[ \t]*/i;
 const MARKERS = ['final answer:', 'thought:', 'action:', '<tool_call>', '[tool_calls]'];
 
+/** The parts of a raw reply to show, terminal-safe; line breaks read as the agent reads them. */
 export function splitStreamingReply(raw: string): StreamingView {
-  const text = hidePartialMarker(raw.replace(/\r\n?/g, '\n'));
+  const { thought, answer } = splitReply(hidePartialMarker(raw.replace(/\r\n?/g, '\n')));
+  return { thought: terminalSafeText(thought), answer: terminalSafeText(answer) };
+}
+
+function splitReply(text: string): StreamingView {
   const final = findFinalAnswer(text);
   const call = CALL_START.exec(text);
   if (call && (!final || call.index < final.start)) {

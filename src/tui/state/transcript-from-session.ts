@@ -14,5 +14,5 @@ export function viewFromSession(records: readonly SessionRecord[], liveAnswerLin
     if (record.kind === 'event') state = reduceView(state, { type: 'agent', events: [record.event] });
   }
   // A session that ended mid-run (a crash) must not reopen waiting for a tool or an answer.
-  return { ...state, status: 'ready', stream: '', committedAnswer: 0, running: undefined, confirmation: undefined, queued: [] };
+  return { ...state, status: 'ready', stream: '', committedAnswer: 0, modelSilentSince: undefined, running: undefined, confirmation: undefined, queued: [] };
 }

@@ -34,12 +34,14 @@ export interface PendingConfirmation {
 export interface ViewState {
   entries: Entry[];
   status: Status;
-  /** Raw text of the reply being streamed (markers included; the view splits it). */
+  /** Raw text of the reply being streamed (markers and control characters included; the view splits it). */
   stream: string;
   /** Reasoning of the reply being streamed, from the server's thinking field or a `<think>` block. */
   thinking: string;
   /** Characters at the start of the streamed answer already moved into `entries`. */
   committedAnswer: number;
+  /** Since when the model call under way has sent nothing; undefined between calls. */
+  modelSilentSince?: number;
   running?: RunningTool;
   confirmation?: PendingConfirmation;
   /** Messages typed while the agent works; they reach the model before its next call. */

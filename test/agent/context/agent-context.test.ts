@@ -40,13 +40,15 @@ const dangerous = defineTool({
 });
 
 function makeAgent(model: ScriptedModel, session = SessionStore.create(project)) {
+  const variables = new VariableScope(project, {});
   const agent = new Agent({
     projectRoot: project,
     falconHome: path.join(project, '.home'),
     tools: createToolRegistry([readsFile, dangerous]),
     systemPrompt: `You are Falcon. ${'Rules of the protocol. '.repeat(150)}`,
     session,
-    variables: new VariableScope(project, {}),
+    variables,
+    secrets: variables.secrets,
     createModel: () => model,
     limits: { maxTurns: 120, observationLimit: 12_000 },
   });

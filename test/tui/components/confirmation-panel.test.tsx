@@ -95,4 +95,18 @@ describe('ConfirmationPanel', () => {
     expect(panel.text()).toContain('lines 60–79 of 100');
     expect(panel.onAnswer).not.toHaveBeenCalled();
   });
+
+  it('keeps a command of 80 lines within its height: title and subject on one row each, the body scrolling', async () => {
+    const command = Array.from({ length: 80 }, (_, i) => `echo line ${i + 1}`).join('\n');
+    const confirmation = { id: 'c1', tool: 'bash', title: `run \`${command}\``, preview: { kind: 'info' as const, title: `two\nlines`, details: command } };
+    const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />);
+    await tick();
+    const lines = stripAnsi(rendered.lastFrame()).split('\n');
+    expect(lines).toHaveLength(20);
+    expect(lines[1]).toMatch(/^│ run `echo line 1⏎echo line 2⏎echo line 3⏎.*…\s*│$/);
+    expect(lines[2]).toMatch(/^│ two⏎lines\s*│$/);
+    expect(lines[3]).toMatch(/^│ echo line 1\s*│$/);
+    expect(lines.at(-2)).toContain('lines 1–15 of 80');
+    rendered.unmount();
+  });
 });

@@ -69,6 +69,16 @@ describe('StatusBar', () => {
     ready.unmount();
   });
 
+  it('says how long the model has been silent once it is 5 s, and counts up', async () => {
+    expect(show({ status: 'thinking', modelSilentSince: Date.now() - 4000, spinner: false })).toContain('thinking ·');
+    const since = Date.now() - 44_500;
+    const waiting = render(<StatusBar {...BASE} status="streaming" modelSilentSince={since} spinner={false} />);
+    expect(stripAnsi(waiting.lastFrame())).toMatch(/^⠋ waiting for the model \(44 s\) · ollama\/llama3\.2/);
+    await tick(1100);
+    expect(stripAnsi(waiting.lastFrame())).toContain('waiting for the model (45 s)');
+    waiting.unmount();
+  });
+
   it('counts tokens the short way', () => {
     expect([950, 1000, 12_345, 1_250_000].map(formatCount)).toEqual(['950', '1k', '12.3k', '1.3M']);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../../src/agent/events.js';
 import { reduceView } from '../../../src/tui/state/reduce-view.js';
 import { initialViewState, type ViewState } from '../../../src/tui/state/view-state.js';
@@ -43,6 +43,10 @@ describe('safeMarkdownSplit', () => {
 });
 
 describe('reduceView', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('folds a tool round trip into entries and counters', () => {
     const state = feed([
       { type: 'run_start', runId: 'r', input: 'go' },
@@ -102,6 +106,22 @@ describe('reduceView', () => {
     expect(state.confirmation).toBeUndefined();
     expect(state.queued).toEqual([]);
     expect(state.entries.at(-1)).toMatchObject({ kind: 'user', text: 'also b.ts' });
+  });
+
+  it('knows since when the model call under way has sent nothing', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    let state = feed([{ type: 'run_start', runId: 'r', input: 'go' }]);
+    expect(state.modelSilentSince).toBeUndefined();
+    state = feed([{ type: 'turn_start', turn: 1 }], state);
+    expect(state.modelSilentSince).toBe(1_000_000);
+    vi.advanceTimersByTime(7000);
+    state = feed([{ type: 'thinking_delta', text: 'hm' }], state);
+    expect(state.modelSilentSince).toBe(1_007_000);
+    vi.advanceTimersByTime(1000);
+    state = feed([{ type: 'retry', attempt: 1, delayMs: 4000, reason: '503' }], state);
+    expect(state.modelSilentSince).toBe(1_012_000);
+    state = feed([{ type: 'usage', inputTokens: 1, outputTokens: 1 }, { type: 'tool_call', id: 't', name: 'read_file', args: {} }], state);
+    expect(state.modelSilentSince).toBeUndefined();
   });
 
   it('notes an interrupted run and expands the last observation on request', () => {

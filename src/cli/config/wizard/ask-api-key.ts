@@ -1,6 +1,6 @@
 import { password, select } from '@inquirer/prompts';
-import { maskApiKey } from '../../../config/mask-api-key.js';
 import type { WizardContext } from './wizard-context.js';
+import { maskApiKey } from '../../../safety/mask-api-key.js';
 
 export interface ApiKeyQuestion {
   /** The provider's name as the user knows it: "OpenAI", "lmstudio". */

@@ -1,8 +1,8 @@
-import { maskSecrets } from '../../../workspace/mask-secrets.js';
 import { type JsonDocument, parseJsonDocument } from '../../assertions/exact-json.js';
 import type { Finding } from '../test-run.js';
 import { type CheckContext, documentedLabel, responseHeader } from './check-context.js';
 import { isJsonMediaType, matchingMediaType, mediaTypeOf } from './media-type.js';
+import { maskText } from '../../../safety/mask-text.js';
 
 /** More findings than this for one body are summed up in one last finding. */
 const MAX_VIOLATIONS = 10;
@@ -48,6 +48,6 @@ export function responseSchemaConformance({ testCase, operation, documented, res
 }
 
 function describeStart(body: string): string {
-  const start = maskSecrets(body.slice(0, SHOWN_BODY_CHARS)).replace(/\s+/g, ' ');
+  const start = maskText(body.slice(0, SHOWN_BODY_CHARS)).replace(/\s+/g, ' ');
   return `it starts ${JSON.stringify(body.length > SHOWN_BODY_CHARS ? `${start}…` : start)}`;
 }

@@ -1,8 +1,8 @@
-import { maskSecrets } from '../../../workspace/mask-secrets.js';
 import type { SavedRequest } from '../../../workspace/saved-requests.js';
-import { maskNamedValue } from '../../../workspace/secret-names.js';
 import type { TestCase } from '../test-case.js';
 import { DataFileError, type DataRow } from './read-data-rows.js';
+import { maskText } from '../../../safety/mask-text.js';
+import { maskNamedValue } from '../../../safety/secret-assignments.js';
 
 /** The column that, when a row fills it, says which statuses pass for that row. */
 export const EXPECTED_STATUS_COLUMN = 'expected_status';
@@ -49,7 +49,7 @@ function describeValues(row: DataRow): string {
     .slice(0, SHOWN_COLUMNS)
     .map(([name, value]) => `${name}=${cut(maskNamedValue(name, value))}`);
   const more = Object.keys(row).filter((name) => name !== EXPECTED_STATUS_COLUMN).length > SHOWN_COLUMNS ? ', …' : '';
-  return shown.length === 0 ? '' : maskSecrets(`: ${shown.join(', ')}${more}`);
+  return shown.length === 0 ? '' : maskText(`: ${shown.join(', ')}${more}`);
 }
 
 function cut(value: string): string {

@@ -2,7 +2,6 @@ import type { AssertionResult } from '../../assertions/assert-response.js';
 import { HttpRequestError } from '../../http/http-request-error.js';
 import { runSavedRequest } from '../../requests/run-saved-request.js';
 import { toResponseExpectations } from '../../requests/saved-assertions.js';
-import { maskSecrets } from '../../../workspace/mask-secrets.js';
 import type { SavedRequest } from '../../../workspace/saved-requests.js';
 import { UnknownVariableError, type VariableScope } from '../../../workspace/variable-scope.js';
 import type { TestCase } from '../test-case.js';
@@ -10,6 +9,7 @@ import type { CaseResult, Finding, TestRun } from '../test-run.js';
 import { recordRequest, recordResponse } from '../run/record-exchange.js';
 import { EXPECTED_STATUS_COLUMN, dataCase } from './data-case.js';
 import type { DataFile, DataRow } from './read-data-rows.js';
+import { maskText } from '../../../safety/mask-text.js';
 
 export interface DataDrivenOptions {
   /** The run's `{{VAR}}` values; each row's columns are layered on top. */
@@ -55,7 +55,7 @@ export async function runDataDriven(saved: SavedRequest, data: DataFile, options
   const firstUrl = results.find((result) => result.request)?.request?.url;
   return {
     title: `Data-driven "${saved.name}" with ${data.file}`,
-    baseUrl: firstUrl ? new URL(firstUrl).origin : maskSecrets(saved.url),
+    baseUrl: firstUrl ? new URL(firstUrl).origin : maskText(saved.url),
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
     checks: [],
@@ -74,14 +74,14 @@ async function runRow(saved: SavedRequest, testCase: TestCase, row: DataRow, opt
       case: testCase,
       outcome: findings.length > 0 ? 'failed' : 'passed',
       findings,
-      request: recordRequest(run.response.request),
-      response: recordResponse(run.response),
+      request: recordRequest(run.response.request, options.variables.secrets),
+      response: recordResponse(run.response, options.variables.secrets),
       durationMs: run.response.durationMs,
     };
   } catch (error) {
     if (options.signal?.aborted) return skipped(testCase, 'cancelled');
     if (!(error instanceof HttpRequestError || error instanceof UnknownVariableError)) throw error;
-    const finding: Finding = { kind: 'request_error', message: maskSecrets(error.message) };
+    const finding: Finding = { kind: 'request_error', message: maskText(error.message) };
     return { case: testCase, outcome: 'failed', findings: [finding], durationMs: Date.now() - started };
   }
 }
@@ -96,7 +96,7 @@ function statusFindings(status: number, statusText: string, expected: number[] |
 }
 
 function assertionFinding(result: AssertionResult): Finding[] {
-  return result.passed ? [] : [{ kind: 'assertion', message: maskSecrets(`${result.subject}: expected ${result.expected}, actual ${result.actual}`) }];
+  return result.passed ? [] : [{ kind: 'assertion', message: maskText(`${result.subject}: expected ${result.expected}, actual ${result.actual}`) }];
 }
 
 /** The row's status replaces the saved status checks; the others describe a success, so they stay only when the row expects one. */

@@ -75,7 +75,7 @@ async function verifyOperation(
   if (!prepared.ok) return skipped(testCase, `its required parameters cannot be filled: ${prepared.error}`);
   const exchanges: CaseExchange[] = [];
   for (let call = 1; call <= repeat; call++) {
-    const exchange = await sendPreparedCase(prepared, { signal: options.signal }).catch((error: unknown) => {
+    const exchange = await sendPreparedCase(prepared, { signal: options.signal, variables: options.variables }).catch((error: unknown) => {
       if (options.signal?.aborted) return undefined;
       throw error;
     });

@@ -113,7 +113,7 @@ async function compareOperation(
     const finding: Finding = { kind: 'request_error', message: exchange.error ?? 'no response' };
     return { result: { case: testCase, outcome: 'failed', findings: [finding], request: exchange.request, durationMs: 0 }, volatile: [] };
   }
-  const current = baselineFromResponse(toStoredResponse(exchange.http));
+  const current = baselineFromResponse(toStoredResponse(exchange.http), new Date(), options.variables?.secrets);
   const volatile = options.ignoreVolatile === false ? [] : volatileFieldNames([baseline.body, current.body]);
   const differences = compareWithBaseline(baseline, current, { ignoreFields: [...userIgnored, ...volatile] });
   const findings: Finding[] = differences.slice(0, MAX_FINDINGS).map((message) => ({ kind: 'regression', message }));

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { CaseResult, TestRun } from '../test-run.js';
-import { curlCommand } from './curl-command.js';
+import { curlLines } from './curl-command.js';
 import { escapeMarkupAttribute as attr, escapeMarkupText as text } from './markup-escape.js';
 import { headerLines, headOfText, isRequestErrorOnly, responseSummary } from './report-text.js';
 
@@ -68,7 +68,10 @@ function failureDetails(result: CaseResult): string {
   if (testCase.mutation) lines.push(`Mutation: ${testCase.mutation}`);
   if (result.request) lines.push('', `Request: ${result.request.method} ${result.request.url}`, ...headerLines(result.request.headers), ...bodyLines(result.request.body));
   if (result.response) lines.push('', `Response: ${responseSummary(result.response)}`, ...headerLines(result.response.headers), ...bodyLines(result.response.body));
-  if (result.request) lines.push('', `Reproduce: ${curlCommand(result.request)}`);
+  if (result.request) {
+    const { command, note } = curlLines(result.request);
+    lines.push('', `Reproduce: ${command}`, ...(note ? [note] : []));
+  }
   return `\n${lines.join('\n')}\n      `;
 }
 

@@ -1,65 +1,75 @@
-import { maskHeaders, maskHeaderValue } from '../../http/mask-headers.js';
-import { maskSecrets } from '../../../workspace/mask-secrets.js';
-import { isSecretName, maskNamedValue } from '../../../workspace/secret-names.js';
+import { maskHeaderValue, maskHeaders } from '../../../safety/mask-headers.js';
+import { type MaskOptions, maskText } from '../../../safety/mask-text.js';
+import { MASK } from '../../../safety/masked-marker.js';
+import { isSecretName } from '../../../safety/secret-names.js';
+import { maskNamedValue } from '../../../safety/secret-assignments.js';
+import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import type { TestCase } from '../test-case.js';
 import type { CaseResult, RecordedRequest, RecordedResponse, TestRun } from '../test-run.js';
 
-const MASK = '[masked]';
-
 /**
- * The run with secrets masked everywhere a report shows text. The runner masks already; a report is
- * written to disk and shared, so it masks again rather than trust every producer of a TestRun.
+ * The run with secrets masked everywhere a report shows text: the session's registered values
+ * (when given), then secret shapes. The runner masks already; a report is written to disk and
+ * shared, so it masks again rather than trust every producer of a TestRun.
  */
-export function maskRun(run: TestRun): TestRun {
-  return { ...run, title: maskSecrets(run.title), baseUrl: maskUrl(run.baseUrl), results: run.results.map(maskResult) };
-}
-
-function maskResult(result: CaseResult): CaseResult {
-  const masked: CaseResult = {
-    ...result,
-    case: maskCase(result.case),
-    findings: result.findings.map((finding) => ({ ...finding, message: maskSecrets(finding.message) })),
+export function maskRun(run: TestRun, secrets?: SecretRegistry): TestRun {
+  const options: MaskOptions = { secrets };
+  const text = (value: string) => maskText(value, options);
+  const maskResult = (result: CaseResult): CaseResult => {
+    const masked: CaseResult = {
+      ...result,
+      case: maskCase(result.case, options),
+      findings: result.findings.map((finding) => ({ ...finding, message: text(finding.message) })),
+    };
+    if (result.request) masked.request = maskRecordedRequest(result.request, options);
+    if (result.response) masked.response = maskRecordedResponse(result.response, options);
+    if (result.skipReason !== undefined) masked.skipReason = text(result.skipReason);
+    return masked;
   };
-  if (result.request) masked.request = maskRecordedRequest(result.request);
-  if (result.response) masked.response = maskRecordedResponse(result.response);
-  if (result.skipReason !== undefined) masked.skipReason = maskSecrets(result.skipReason);
-  return masked;
+  return { ...run, title: text(run.title), baseUrl: maskUrl(run.baseUrl, options), results: run.results.map(maskResult) };
 }
 
-function maskCase(testCase: TestCase): TestCase {
+function maskCase(testCase: TestCase, options: MaskOptions): TestCase {
   const { request } = testCase;
-  const masked: TestCase = { ...testCase, name: maskSecrets(testCase.name), request: { ...request, path: maskSecrets(request.path) } };
-  if (testCase.mutation !== undefined) masked.mutation = maskSecrets(testCase.mutation);
-  if (request.headers) masked.request.headers = maskHeaders(request.headers);
-  if (request.query) masked.request.query = maskValue(request.query) as typeof request.query;
-  if (request.pathParams) masked.request.pathParams = maskValue(request.pathParams) as typeof request.pathParams;
-  if (request.body !== undefined) masked.request.body = maskValue(request.body);
+  const masked: TestCase = { ...testCase, name: maskText(testCase.name, options), request: { ...request, path: maskText(request.path, options) } };
+  if (testCase.mutation !== undefined) masked.mutation = maskText(testCase.mutation, options);
+  if (request.headers) masked.request.headers = maskHeaders(request.headers, options);
+  if (request.query) masked.request.query = maskValue(request.query, options) as typeof request.query;
+  if (request.pathParams) masked.request.pathParams = maskValue(request.pathParams, options) as typeof request.pathParams;
+  if (request.body !== undefined) masked.request.body = maskValue(request.body, options);
   return masked;
 }
 
-function maskRecordedRequest(request: RecordedRequest): RecordedRequest {
-  const masked: RecordedRequest = { ...request, url: maskUrl(request.url), headers: maskHeaders(request.headers) };
-  if (request.body !== undefined) masked.body = maskSecrets(request.body);
+function maskRecordedRequest(request: RecordedRequest, options: MaskOptions): RecordedRequest {
+  const masked: RecordedRequest = { ...request, url: maskUrl(request.url, options), headers: maskHeaders(request.headers, options) };
+  if (request.body !== undefined) masked.body = maskText(request.body, options);
   return masked;
 }
 
-function maskRecordedResponse(response: RecordedResponse): RecordedResponse {
+function maskRecordedResponse(response: RecordedResponse, options: MaskOptions): RecordedResponse {
   const headers = Object.fromEntries(
-    Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.map((item) => maskHeaderValue(name, item)) : maskHeaderValue(name, value)]),
+    Object.entries(response.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map((item) => maskHeaderValue(name, item, options)) : maskHeaderValue(name, value, options),
+    ]),
   );
-  return { ...response, headers, body: maskSecrets(response.body) };
+  return { ...response, headers, body: maskText(response.body, options) };
 }
 
 /** `https://user:pass@host/?api_key=…`: the password of the user info and secret query values. */
-function maskUrl(url: string): string {
-  return maskSecrets(url.replace(/^([a-z][\w+.-]*:\/\/[^/?#@:]*):[^/?#@]+@/i, `$1:${MASK}@`));
+function maskUrl(url: string, options: MaskOptions): string {
+  const known = options.secrets ? options.secrets.maskValues(url) : url;
+  return maskText(known.replace(/^([a-z][\w+.-]*:\/\/[^/?#@:]*):(?!\[masked)[^/?#@]+@/i, `$1:${MASK}@`));
 }
 
 /** A JSON-like value with secrets masked in every string, and values under secret-looking keys hidden. */
-function maskValue(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') return key === undefined ? maskSecrets(value) : maskNamedValue(key, value);
+function maskValue(value: unknown, options: MaskOptions, key?: string): unknown {
+  if (typeof value === 'string') {
+    const known = options.secrets ? options.secrets.maskValues(value) : value;
+    return key === undefined ? maskText(known) : maskNamedValue(key, known);
+  }
   if (typeof value === 'number' && key !== undefined && isSecretName(key)) return MASK;
-  if (Array.isArray(value)) return value.map((item) => maskValue(item, key));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskValue(item, name)]));
+  if (Array.isArray(value)) return value.map((item) => maskValue(item, options, key));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskValue(item, options, name)]));
   return value;
 }

@@ -1,3 +1,4 @@
+import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import type { TestRun } from '../test-run.js';
 import { htmlReport } from './html-report.js';
 import { jsonReport } from './json-report.js';
@@ -8,7 +9,7 @@ import type { ReportFormat } from './report-format.js';
 
 const RENDERERS: Record<ReportFormat, (run: TestRun) => string> = { md: markdownReport, json: jsonReport, junit: junitReport, html: htmlReport };
 
-/** The whole report of a run in one format, secrets masked. */
-export function renderReport(run: TestRun, format: ReportFormat): string {
-  return RENDERERS[format](maskRun(run));
+/** The whole report of a run in one format, secrets masked: the session's registered values, and shapes. */
+export function renderReport(run: TestRun, format: ReportFormat, secrets?: SecretRegistry): string {
+  return RENDERERS[format](maskRun(run, secrets));
 }

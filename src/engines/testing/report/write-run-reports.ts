@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import { falconPath, FALCON_DIR } from '../../../workspace/falcon-dir.js';
 import { replaceFile } from '../../../workspace/replace-file.js';
 import type { TestRun } from '../test-run.js';
@@ -16,6 +17,8 @@ export interface WriteRunReportsOptions {
   formats?: readonly ReportFormat[];
   /** The time in the file names (local time); default now. */
   now?: Date;
+  /** The session's secrets, masked wherever they appear in the reports. */
+  secrets?: SecretRegistry;
 }
 
 /**
@@ -28,15 +31,15 @@ export async function writeRunReports(run: TestRun, options: WriteRunReportsOpti
   const written: string[] = [];
   for (const format of new Set<ReportFormat>(options.formats ?? ['md'])) {
     const fileName = await freeFileName(falconPath(options.projectRoot, 'reports'), base, REPORT_EXTENSIONS[format]);
-    await writeReportFile(run, falconPath(options.projectRoot, 'reports', fileName), format);
+    await writeReportFile(run, falconPath(options.projectRoot, 'reports', fileName), format, options.secrets);
     written.push(path.posix.join(FALCON_DIR, 'reports', fileName));
   }
   return written;
 }
 
 /** Writes one report where the user asked, creating its folder; a reader never sees half a file. */
-export async function writeReportFile(run: TestRun, file: string, format: ReportFormat): Promise<void> {
-  const content = renderReport(run, format);
+export async function writeReportFile(run: TestRun, file: string, format: ReportFormat, secrets?: SecretRegistry): Promise<void> {
+  const content = renderReport(run, format, secrets);
   try {
     await replaceFile(file, content);
   } catch (error) {

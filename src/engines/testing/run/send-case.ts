@@ -14,6 +14,7 @@ export interface SendCaseOptions {
   values?: ReadonlyMap<string, string>;
   /** Added to the request before the case's own headers; may hold `{{VAR}}`. */
   headers?: Record<string, string>;
+  /** Fills `{{VAR}}`; what it fills in from secrets is masked in the recorded exchange (its `secrets`). */
   variables?: VariableScope;
   /** Default 30 s. */
   timeoutMs?: number;
@@ -50,17 +51,17 @@ export async function prepareCase(testCase: TestCase, options: SendCaseOptions):
       options.variables,
     );
     const parts = caseRequestParts(filled.request, filled.baseUrl, filled.headers);
-    return { ok: true, parts, request: recordRequest(prepareRequest(parts)) };
+    return { ok: true, parts, request: recordRequest(prepareRequest(parts), options.variables?.secrets) };
   } catch (error) {
     if (!(error instanceof CaseRequestError || error instanceof HttpRequestError)) throw error;
     return { ok: false, request: unsentRequest(testCase, options), error: error.message };
   }
 }
 
-export async function sendPreparedCase(prepared: { parts: RequestParts; request: RecordedRequest }, options: Pick<SendCaseOptions, 'timeoutMs' | 'signal'>): Promise<CaseExchange> {
+export async function sendPreparedCase(prepared: { parts: RequestParts; request: RecordedRequest }, options: Pick<SendCaseOptions, 'timeoutMs' | 'signal' | 'variables'>): Promise<CaseExchange> {
   try {
     const http = await sendRequest({ ...prepared.parts, followRedirects: false, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.signal && { signal: options.signal }) });
-    return { request: prepared.request, response: recordResponse(http), http };
+    return { request: prepared.request, response: recordResponse(http, options.variables?.secrets), http };
   } catch (error) {
     if (error instanceof HttpRequestError) return { request: prepared.request, error: error.message };
     throw error;
@@ -71,5 +72,8 @@ export async function sendPreparedCase(prepared: { parts: RequestParts; request:
 function unsentRequest(testCase: TestCase, options: SendCaseOptions): RecordedRequest {
   const { request } = testCase;
   const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-  return recordRequest({ method: request.method.toUpperCase(), url: joinUrl(options.baseUrl, request.path), headers: mergeHeaders(options.headers ?? {}, request.headers ?? {}), body });
+  return recordRequest(
+    { method: request.method.toUpperCase(), url: joinUrl(options.baseUrl, request.path), headers: mergeHeaders(options.headers ?? {}, request.headers ?? {}), body },
+    options.variables?.secrets,
+  );
 }

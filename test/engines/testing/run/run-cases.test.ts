@@ -248,6 +248,6 @@ describe('runCases with a project', () => {
     const [create, get] = api.received.slice(before);
     expect(create).toMatchObject({ body: '{"name":"Rex","owner":"ada"}', headers: { 'x-api-key': 'key-from-the-process-0123' } });
     expect(get?.url).toMatch(/^\/pets\/\d+\?owner=Rex$/);
-    expect(run.results[0]?.request?.headers['x-api-key']).toBe('[masked]');
+    expect(run.results[0]?.request?.headers['x-api-key']).toBe('[masked:PETS_KEY]');
   });
 });

@@ -54,7 +54,7 @@ describe('sendCase', () => {
     expect(exchange.http?.status).toBe(201);
     // What is kept is masked.
     expect(exchange.request).toMatchObject({ method: 'POST', url: `${api.url}/pets/a%20b%2Fc/tags/3?limit=5&tag=x&tag=y`, body: '{"name":"Rex"}' });
-    expect(exchange.request.headers.authorization).toBe('Bearer [masked]');
+    expect(exchange.request.headers.authorization).toBe('Bearer [masked:TOKEN]');
   });
 
   it('sends form fields from an object, text as it is, and a string body as JSON when no content type says otherwise', async () => {

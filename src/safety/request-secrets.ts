@@ -1,5 +1,5 @@
 import { isLiteralSecret, isSecretName, variableNameFor } from './secret-names.js';
-import { secretLines } from './secrets-in-text.js';
+import { secretLines } from './secret-lines.js';
 
 /** A clear-text secret found in a request about to be saved, and the placeholder to use instead. */
 export interface ClearTextSecret {

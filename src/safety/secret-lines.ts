@@ -1,7 +1,7 @@
-import { maskSecrets } from './mask-secrets.js';
+import { maskSecretShapes } from './secret-shapes.js';
 import { isSecretName } from './secret-names.js';
 
-// Token shapes that are secrets wherever they appear (as in maskSecrets).
+// Token shapes that are secrets wherever they appear (as in maskSecretShapes).
 const TOKEN_SHAPES = [
   /\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/,
   /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/,
@@ -14,13 +14,13 @@ const ASSIGNMENT = /([\w.-]+)["']?\s*[:=]\s*["']?([^\s"',;&}`)]+)/g;
 
 /**
  * Lines of free text (notes, facts, file content) that hold a secret in clear, shown masked so a
- * refusal does not repeat it. Stricter than maskSecrets, which may mask too much: here a false
+ * refusal does not repeat it. Stricter than shape masking, which may mask too much: here a false
  * alarm blocks a write, so an assigned value counts only when it looks like a credential (a digit
  * in it, or a long unbroken string) — `Token: see /login` is prose, `token: abc123` is not.
  * `{{VAR}}` placeholders are never secrets.
  */
 export function secretLines(text: string): string[] {
-  return text.split('\n').flatMap((line) => (holdsSecret(line) ? [maskSecrets(line).trim()] : []));
+  return text.split('\n').flatMap((line) => (holdsSecret(line) ? [maskSecretShapes(line).trim()] : []));
 }
 
 function holdsSecret(line: string): boolean {

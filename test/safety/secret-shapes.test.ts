@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecrets } from '../../src/workspace/mask-secrets.js';
+import { maskSecretShapes } from '../../src/safety/secret-shapes.js';
 
-describe('maskSecrets', () => {
+describe('maskSecretShapes', () => {
   it('masks headers, JSON fields, .env lines and known key shapes', () => {
     const text = [
       'Authorization: Bearer abcdefghijklmnop',
@@ -11,15 +11,21 @@ describe('maskSecrets', () => {
       'key AIzaSyA1234567890abcdefghijklmnopqrstuv in text',
       'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl here',
     ].join('\n');
-    const masked = maskSecrets(text);
+    const masked = maskSecretShapes(text);
     for (const secret of ['abcdefghijklmnop', 'hunter2', 'k-123', 'sk-abc123', 'AIzaSy', 'eyJhbGci']) {
       expect(masked).not.toContain(secret);
     }
   });
 
   it('leaves ordinary values alone', () => {
-    expect(maskSecrets('PORT=3000\nBASE_URL: http://localhost:3000\n{"name": "Ada"}')).toBe(
+    expect(maskSecretShapes('PORT=3000\nBASE_URL: http://localhost:3000\n{"name": "Ada"}')).toBe(
       'PORT=3000\nBASE_URL: http://localhost:3000\n{"name": "Ada"}',
     );
+  });
+
+  it('leaves a mask that names its secret, and a shell variable standing for a value, as they are', () => {
+    const text = '"token": "[masked:API_TOKEN]"\nAuthorization: Bearer [masked:API_TOKEN]\n-H "X-Api-Key: $X_API_KEY" -H "authorization: Bearer ${TOKEN}"';
+    expect(maskSecretShapes(text)).toBe(text);
+    expect(maskSecretShapes('password=$ecret123 and api_key: $lowercase1')).toBe('password=[masked] and api_key: [masked]');
   });
 });

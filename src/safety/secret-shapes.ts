@@ -1,0 +1,37 @@
+import { MASK } from './masked-marker.js';
+
+// Masking by shape catches secrets no one registered: ones the model or a server repeats back in
+// free text, keys in a pasted .env, `Authorization` headers typed by hand.
+
+const SECRET_KEY_NAMES =
+  'authorization|proxy-authorization|cookie|set-cookie|x-api-key|api[-_]?key|apikey|access[-_]?token|' +
+  'refresh[-_]?token|id[-_]?token|client[-_]?secret|secret|password|passwd|token';
+
+// `$X_API_KEY`, `${TOKEN}`: a shell variable a curl line sends in place of a masked value.
+const SHELL_VARIABLE = /^\$\{?[A-Z_][A-Z0-9_]*$/;
+
+const PATTERNS: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
+  // "api_key": "value"  /  'password': 'value'  (a value masked already keeps the name it carries)
+  [new RegExp(`(["'](?:${SECRET_KEY_NAMES})["']\\s*:\\s*)(["'])(?!\\[masked)(?:\\\\.|(?!\\2).)+\\2`, 'gi'), `$1$2${MASK}$2`],
+  // Authorization: Bearer xyz  /  password=xyz  /  api_key: xyz  /  OPENAI_API_KEY=xyz (headers, YAML, query strings, .env);
+  // not a value masked already, nor a shell variable standing for one (`-H "X-Api-Key: $X_API_KEY"`)
+  [
+    new RegExp(`\\b((?:[A-Za-z0-9]+[_-])*(?:${SECRET_KEY_NAMES})\\s*[:=]\\s*)(?!["'\\[])((?:bearer|basic|token)\\s+)?([^\\s,;&"'}]+)`, 'gi'),
+    (whole, key: string, scheme = '', value: string) =>
+      value.startsWith('[masked') || SHELL_VARIABLE.test(value) ? whole : `${key}${scheme}${MASK}`,
+  ],
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`],
+  [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, MASK],
+  [/\bsk-[A-Za-z0-9_-]{16,}/g, MASK],
+  [/\bAIza[0-9A-Za-z_-]{30,}/g, MASK],
+  [/\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{20,}/g, MASK],
+];
+
+/** Header lines, assignments, JSON fields and token formats that hold a secret, masked. */
+export function maskSecretShapes(text: string): string {
+  let masked = text;
+  for (const [pattern, replacement] of PATTERNS) {
+    masked = masked.replace(pattern, replacement as string);
+  }
+  return masked;
+}

@@ -1,0 +1,129 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type IPty, spawn as spawnPty } from '@lydell/node-pty';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { killRunning, runningWithCommandLine, uniqueSleep } from '../support/processes-by-command-line.js';
+import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
+import { FALCON_BIN, createSandbox, startFalcon, type Sandbox } from '../support/falcon-binary.js';
+
+let models: FakeModelServer;
+let sandbox: Sandbox;
+let started: string[] = [];
+const stopAfterTest: (() => void)[] = [];
+
+beforeAll(async () => {
+  models = await startFakeModelServer();
+});
+afterAll(async () => {
+  await models.close();
+});
+beforeEach(async () => {
+  sandbox = await createSandbox();
+  models.reset();
+  await mkdir(path.join(sandbox.project, '.falcon'));
+  await sandbox.writeConfig({
+    default_provider: 'openai',
+    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+  });
+});
+afterEach(async () => {
+  for (const stop of stopAfterTest.splice(0)) stop();
+  killRunning(started);
+  started = [];
+  await sandbox.cleanup();
+});
+
+/**
+ * A command that leaves the process group at once (`setsid … &`) and then runs in the foreground;
+ * both `sleep`s are this test's own, so that finding one alive means Falcon left it running.
+ */
+function scriptEscapingCommand(): { escaped: string; foreground: string } {
+  const escaped = uniqueSleep(305);
+  const foreground = uniqueSleep(30);
+  started.push(escaped, foreground);
+  const command = `setsid ${escaped} & echo started; ${foreground}`;
+  models.script([`ACTION: bash(${JSON.stringify({ command })})`, 'Final Answer: never reached']);
+  return { escaped, foreground };
+}
+
+const bothRunning = (sleeps: { escaped: string; foreground: string }) =>
+  runningWithCommandLine(sleeps.escaped).length + runningWithCommandLine(sleeps.foreground).length;
+
+describe.skipIf(process.platform !== 'linux')('falcon -p ending on a signal while bash runs a command', () => {
+  it.each([
+    { signal: 'SIGHUP' as const, code: 129 },
+    { signal: 'SIGTERM' as const, code: 143 },
+  ])('$signal: stops every process the command started, then exits $code', async ({ signal, code }) => {
+    const sleeps = scriptEscapingCommand();
+    const falcon = startFalcon(['-p', 'run it', '--yes', '--output-format', 'stream-json'], { cwd: sandbox.project, env: sandbox.env() });
+    stopAfterTest.push(() => falcon.child.kill('SIGKILL'));
+    falcon.child.stdin!.end();
+    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    const sentAt = Date.now();
+    falcon.child.kill(signal);
+    const outcome = await falcon.result;
+    expect(outcome.code).toBe(code);
+    expect(Date.now() - sentAt).toBeLessThan(3000);
+    expect(bothRunning(sleeps)).toBe(0);
+    const events = outcome.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(events.at(-1)).toMatchObject({ type: 'run_end', reason: 'cancelled' });
+  });
+
+  it('SIGKILL, which Falcon cannot catch: what the command started is stopped all the same', async () => {
+    const sleeps = scriptEscapingCommand();
+    const falcon = startFalcon(['-p', 'run it', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
+    stopAfterTest.push(() => falcon.child.kill('SIGKILL'));
+    falcon.child.stdin!.end();
+    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    falcon.child.kill('SIGKILL');
+    expect((await falcon.result).signal).toBe('SIGKILL');
+    await expect.poll(() => bothRunning(sleeps), { timeout: 3000 }).toBe(0);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('the interactive session ending while bash runs a command', () => {
+  /** Opens the session in a pseudo-terminal, sends a task and approves the command the model asks to run. */
+  async function runApprovedCommand(sleeps: { foreground: string }) {
+    const terminal = spawnPty(process.execPath, [FALCON_BIN], {
+      cwd: sandbox.project,
+      env: { TERM: 'xterm-256color', ...sandbox.env() } as Record<string, string>,
+      cols: 100,
+      rows: 30,
+    });
+    stopAfterTest.push(() => terminal.kill('SIGKILL'));
+    let screen = '';
+    terminal.onData((data) => (screen += data));
+    const exited = new Promise<{ exitCode: number }>((resolve) => terminal.onExit(resolve));
+    await expect.poll(() => screen, { timeout: 10_000 }).toContain('Ask about your API');
+    terminal.write('run it');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    terminal.write('\r');
+    await expect.poll(() => screen, { timeout: 10_000 }).toContain(sleeps.foreground);
+    await expect.poll(() => screen, { timeout: 10_000 }).toContain('y yes');
+    terminal.write('y');
+    return { terminal, exited };
+  }
+
+  it('a closed terminal (SIGHUP, then every write fails): stops every process the command started, then exits 129', async () => {
+    const sleeps = scriptEscapingCommand();
+    const { terminal, exited } = await runApprovedCommand(sleeps);
+    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    const closedAt = Date.now();
+    // Closes the terminal's side of the pseudo-terminal and sends SIGHUP, as a closed window does.
+    (terminal as IPty & { destroy(): void }).destroy();
+    expect((await exited).exitCode).toBe(129);
+    expect(Date.now() - closedAt).toBeLessThan(3000);
+    expect(bothRunning(sleeps)).toBe(0);
+  });
+
+  it('SIGTERM: stops every process the command started, then exits 143', async () => {
+    const sleeps = scriptEscapingCommand();
+    const { terminal, exited } = await runApprovedCommand(sleeps);
+    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    const sentAt = Date.now();
+    terminal.kill('SIGTERM');
+    expect((await exited).exitCode).toBe(143);
+    expect(Date.now() - sentAt).toBeLessThan(3000);
+    expect(bothRunning(sleeps)).toBe(0);
+  });
+});

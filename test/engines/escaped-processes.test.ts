@@ -1,0 +1,106 @@
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/engines/exec/run-command.js';
+import { bashTool } from '../../src/tools/bash.js';
+import { createTempProject, toolContext } from '../tools/temp-project.js';
+import { killRunning, runningWithCommandLine, uniqueSleep } from '../support/processes-by-command-line.js';
+
+// Processes that leave the command's process group: the shell exits and they are re-parented to init.
+const ESCAPES = [
+  { how: 'setsid … &', command: (sleep: string) => `setsid ${sleep} &` },
+  { how: 'setsid -f', command: (sleep: string) => `setsid -f ${sleep}` },
+  { how: 'a double fork', command: (sleep: string) => `(${sleep} &) &` },
+  { how: 'nohup … &', command: (sleep: string) => `nohup ${sleep} >/dev/null 2>&1 &` },
+  { how: 'disown', command: (sleep: string) => `${sleep} & disown` },
+];
+
+let cwd: string;
+let started: string[] = [];
+beforeEach(async () => {
+  cwd = await realpath(await mkdtemp(path.join(os.tmpdir(), 'falcon-escape-')));
+});
+afterEach(async () => {
+  killRunning(started);
+  started = [];
+  await rm(cwd, { recursive: true, force: true });
+});
+
+/** A `sleep` this test owns (and kills in afterEach should an assertion fail first). */
+function sleepFor(seconds: number): string {
+  const sleep = uniqueSleep(seconds);
+  started.push(sleep);
+  return sleep;
+}
+
+const run = (command: string, options: { timeoutMs?: number; signal?: AbortSignal; onOutput?: (text: string) => void } = {}) =>
+  runCommand({ command, cwd, timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal, onOutput: options.onOutput });
+
+/** Every escape at once, then `ready` once they have all left (or are leaving) the group, then a long wait. */
+function escapingCommand(): { command: string; sleeps: string[] } {
+  const sleeps = ESCAPES.map((_, i) => sleepFor(301 + i));
+  const escapes = ESCAPES.map((escape, i) => escape.command(sleeps[i] as string));
+  return { command: `${escapes.join('\n')}\nsleep 0.3; echo ready; sleep 30`, sleeps };
+}
+
+describe.skipIf(process.platform !== 'linux')('processes that left the process group', () => {
+  it.each(ESCAPES)('are stopped when the command ends, and named: $how', async ({ command }) => {
+    const sleep = sleepFor(301);
+    const result = await run(`${command(sleep)}\nsleep 0.3`);
+    expect(result.exitCode).toBe(0);
+    expect(result.stoppedLeftovers).toEqual([{ pid: expect.any(Number), command: sleep }]);
+    expect(runningWithCommandLine(sleep)).toEqual([]);
+    expect(result.durationMs).toBeLessThan(3000);
+  });
+
+  it('are all stopped on a timeout', async () => {
+    const { command, sleeps } = escapingCommand();
+    const result = await run(command, { timeoutMs: 1500 });
+    expect(result.timedOut).toBe(true);
+    expect(result.output).toBe('ready');
+    for (const sleep of sleeps) expect(runningWithCommandLine(sleep), sleep).toEqual([]);
+  });
+
+  it('are all stopped within a second of an abort (Esc)', async () => {
+    const { command, sleeps } = escapingCommand();
+    const controller = new AbortController();
+    let output = '';
+    const running = run(command, { signal: controller.signal, onOutput: (text) => (output += text) });
+    await expect.poll(() => output, { timeout: 5000 }).toContain('ready');
+    for (const sleep of sleeps) expect(runningWithCommandLine(sleep), sleep).toHaveLength(1);
+    const aborted = Date.now();
+    controller.abort();
+    await expect(running).rejects.toThrow(/abort/i);
+    expect(Date.now() - aborted).toBeLessThan(1000);
+    for (const sleep of sleeps) expect(runningWithCommandLine(sleep), sleep).toEqual([]);
+  });
+
+  it('stops a child started with an empty environment, through its parent', async () => {
+    const sleep = sleepFor(306);
+    const result = await run(`setsid bash -c 'env -i ${sleep} & wait' &\nsleep 0.3`);
+    expect(result.stoppedLeftovers.map((stopped) => stopped.command)).toEqual(expect.arrayContaining([sleep]));
+    expect(runningWithCommandLine(sleep)).toEqual([]);
+  });
+
+  it('stops what ignores SIGTERM with SIGKILL', async () => {
+    const sleep = sleepFor(307);
+    const result = await run(`setsid bash -c "trap '' TERM; ${sleep}; true" &\nsleep 0.3`);
+    expect(result.stoppedLeftovers.length).toBeGreaterThanOrEqual(1);
+    expect(runningWithCommandLine(sleep)).toEqual([]);
+  });
+
+  it('the bash tool names them in its observation', async () => {
+    const project = await createTempProject();
+    try {
+      const sleep = sleepFor(308);
+      const output = await bashTool.run({ command: `setsid ${sleep} &\nsleep 0.3; echo done` }, toolContext(project.root));
+      expect(output).toMatch(
+        new RegExp(`^Exit code 0 in .+\\nProcesses it left running in the background were stopped: ${sleep} \\(pid \\d+\\)\\. bash cannot keep a server running; ask the user to start it\\.\\ndone$`),
+      );
+      expect(runningWithCommandLine(sleep)).toEqual([]);
+    } finally {
+      await project.remove();
+    }
+  });
+});

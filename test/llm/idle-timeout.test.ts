@@ -1,0 +1,180 @@
+// A server that takes the request and goes quiet fails the attempt after `timeout_s` of silence,
+// streamed or not, through both SDKs; a slow server that keeps talking does not.
+import { getEventListeners } from 'node:events';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ProviderProtocol } from '../../src/config/types.js';
+import type { ChatModel } from '../../src/llm/chat-model.js';
+import { idleLimits } from '../../src/llm/idle-limits.js';
+import { IdleTimeoutError, type IdleWatch, withIdleWatch } from '../../src/llm/idle-watch.js';
+import { modelFetch } from '../../src/llm/model-fetch.js';
+import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
+import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
+import type { ModelEvent } from '../../src/llm/resilient-model.js';
+import { ResilientModel } from '../../src/llm/resilient-model.js';
+import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
+
+const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
+const TIMEOUT_S = 0.4;
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer({ models: ['m'] });
+});
+afterAll(() => server.close());
+afterEach(() => server.reset());
+
+function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number | undefined = TIMEOUT_S): ChatModel {
+  const settings = { id: protocol, protocol, model: 'm', stream, timeoutS };
+  return protocol === 'openai' ?
+      createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel('m')
+    : createOllamaProvider({ ...settings, baseUrl: server.ollamaUrl }).createModel('m');
+}
+
+const urlOf = (protocol: ProviderProtocol) => (protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl);
+
+async function timed<T>(work: Promise<T>): Promise<{ outcome: T | Error; ms: number }> {
+  const started = Date.now();
+  const outcome = await work.catch((error: Error) => error);
+  return { outcome, ms: Date.now() - started };
+}
+
+describe.each([
+  { protocol: 'openai', stream: true },
+  { protocol: 'openai', stream: false },
+  { protocol: 'ollama', stream: true },
+  { protocol: 'ollama', stream: false },
+] as const)('$protocol (stream: $stream): timeout_s', ({ protocol, stream }) => {
+  const chat = (model = modelOf(protocol, stream), signal = new AbortController().signal) => timed(model.chat({ messages, signal }));
+  const noAnswer = () =>
+    `${protocol}: no answer from ${urlOf(protocol)} for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`;
+
+  it('fails a server that never sends a byte, as a transient error', async () => {
+    server.script([{ silent: true }]);
+    const { outcome, ms } = await chat();
+    expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
+    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_S * 1000 - 20);
+    expect(ms).toBeLessThan(TIMEOUT_S * 1000 + 1000);
+  });
+
+  it('fails a server that sends its headers and then nothing', async () => {
+    server.script([{ text: 'Final Answer: never', hangAfterChars: 0 }]);
+    const { outcome } = await chat();
+    expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
+  });
+
+  it('counts silence, not time: a slow reply that keeps talking arrives whole', async () => {
+    const text = 'Final Answer: one word at a time';
+    server.script([{ text, chunkSize: 4, chunkDelayMs: 100 }]);
+    const { outcome, ms } = await chat();
+    expect(outcome).toMatchObject({ text });
+    if (stream) expect(ms).toBeGreaterThan(TIMEOUT_S * 1000);
+  });
+
+  it('still stops at once when the run is cancelled', async () => {
+    server.script([{ silent: true }]);
+    const controller = new AbortController();
+    const call = chat(modelOf(protocol, stream, 60), controller.signal);
+    await expect.poll(() => server.requests.length).toBe(1);
+    controller.abort();
+    const { outcome, ms } = await call;
+    expect(outcome).toMatchObject({ name: 'AbortError' });
+    expect(ms).toBeLessThan(1000);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mid-way', (protocol) => {
+  it('says the reply stopped, once text has come', async () => {
+    server.script([{ text: 'Final Answer: half of it', hangAfterChars: 8, chunkSize: 4 }]);
+    const deltas: string[] = [];
+    const error = await modelOf(protocol, true)
+      .chat({ messages, signal: new AbortController().signal, onDelta: (text) => deltas.push(text) })
+      .catch((caught: Error) => caught);
+    expect(deltas.join('')).toBe('Final An');
+    expect(error).toMatchObject({
+      name: 'ModelError',
+      transient: true,
+      message: `${protocol}: the reply from ${urlOf(protocol)} stopped, nothing more for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`,
+    });
+  });
+});
+
+describe('retries', () => {
+  it.each(['openai', 'ollama'] as const)('%s: a silent attempt is retried, and the retry answers', async (protocol) => {
+    server.script([{ silent: true }, 'Final Answer: second time lucky']);
+    const events: ModelEvent[] = [];
+    const model = new ResilientModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
+    await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: second time lucky' });
+    expect(events).toEqual([{ type: 'retry', attempt: 1, delayMs: 10, reason: expect.stringMatching(/^\w+: no answer from .* for 0\.4 s/) }]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('moves on to the fallback when the retries are silent too', async () => {
+    server.script([{ silent: true }, { silent: true }], { model: 'm' });
+    server.script(['Final Answer: from the fallback'], { model: 'other' });
+    const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: 'other', baseUrl: server.ollamaUrl }).createModel('other');
+    const events: ModelEvent[] = [];
+    const model = new ResilientModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
+    await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
+    expect(events.map((event) => event.type)).toEqual(['retry', 'provider_switch']);
+  });
+});
+
+describe('the idle watch', () => {
+  const limits = { beforeReplyMs: 900, betweenChunksMs: 250 };
+
+  /** Reads a streamed chat through the watch, starting the reply at the first chunk with text. */
+  async function readStream(signal: AbortSignal, watch: IdleWatch): Promise<string> {
+    const checked = modelFetch(fetch, { format: 'sse', server: { protocol: 'openai', url: server.openaiBaseUrl }, watch });
+    const response = await checked(`${server.openaiBaseUrl}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ model: 'm', stream: true, messages }),
+      signal,
+    });
+    let body = '';
+    for await (const chunk of response.body!.pipeThrough(new TextDecoderStream())) {
+      if (chunk.includes('"content":"F')) watch.replyStarted();
+      body += chunk;
+    }
+    return body;
+  }
+
+  it('allows a long wait before the reply starts, and only a short gap once it has', async () => {
+    server.script([{ text: 'Final Answer: slow start', hangAfterChars: 0 }]);
+    const before = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
+    expect(before.outcome).toEqual(new IdleTimeoutError(900, false));
+    expect(before.ms).toBeGreaterThanOrEqual(880);
+
+    server.script([{ text: 'Final Answer: stalls', hangAfterChars: 8 }]);
+    const between = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
+    expect(between.outcome).toEqual(new IdleTimeoutError(250, true));
+    expect(between.ms).toBeLessThan(800);
+  });
+
+  it('leaves nothing running after a call that answered', async () => {
+    server.script([{ text: 'Final Answer: quick', chunkSize: 100 }]);
+    const signal = new AbortController().signal;
+    await expect(withIdleWatch(signal, { beforeReplyMs: 50, betweenChunksMs: 50 }, readStream)).resolves.toContain('quick');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('default limits', () => {
+  it.each([
+    ['a local Ollama, streamed', 'http://localhost:11434', true, 300, 120],
+    ['a server on the LAN', 'http://192.168.1.20:8000/v1', true, 300, 120],
+    ['a machine name', 'http://gpu-box:1234/v1', true, 300, 120],
+    ['a hosted API', 'https://api.openai.com/v1', true, 120, 60],
+    ['Ollama cloud', 'https://ollama.com', true, 120, 60],
+    ['a local whole reply', 'http://127.0.0.1:11434', false, 300, 120],
+    ['a hosted whole reply', 'https://openrouter.ai/api/v1', false, 300, 60],
+  ])('%s', (_case, url, stream, beforeReplyS, betweenChunksS) => {
+    expect(idleLimits({ url, stream })).toEqual({ beforeReplyMs: beforeReplyS * 1000, betweenChunksMs: betweenChunksS * 1000 });
+  });
+
+  it('takes timeout_s for every silence when it is set', () => {
+    expect(idleLimits({ url: 'http://localhost:11434', stream: true, timeoutS: 45 })).toEqual({ beforeReplyMs: 45_000, betweenChunksMs: 45_000 });
+  });
+});
