@@ -1,57 +1,39 @@
 // A model that goes quiet mid-reply: the TUI's status line counts the seconds, and `falcon -p` on a
 // terminal says so on stderr every 15 s.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
-import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
+import { describe, expect, it } from 'vitest';
+import { useFakeModelProject } from '../support/fake-model-project.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 
-let models: FakeModelServer;
-let sandbox: Sandbox;
 let falcon: PtySession | undefined;
-
-beforeAll(async () => {
-  models = await startFakeModelServer();
-});
-afterAll(() => models.close());
-beforeEach(async () => {
-  sandbox = await createSandbox();
-  models.reset();
-  await mkdir(path.join(sandbox.project, '.falcon'));
-  await sandbox.writeConfig({
-    default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
-  });
-});
-afterEach(async () => {
-  falcon?.kill();
-  falcon = undefined;
-  await sandbox.cleanup();
+const project = useFakeModelProject({
+  afterEach: () => {
+    falcon?.kill();
+    falcon = undefined;
+  },
 });
 
 /** Sends "Final Answer: " at once, then nothing for `pauseMs`, then the rest (two chunks of 14 characters). */
 function scriptPause(pauseMs: number): void {
-  models.script([{ text: 'Final Answer: after a pause!', chunkSize: 'Final Answer: '.length, chunkDelayMs: pauseMs }]);
+  project.models.script([{ text: 'Final Answer: after a pause!', chunkSize: 'Final Answer: '.length, chunkDelayMs: pauseMs }]);
 }
 
 describe('a model that sends nothing for a while', () => {
   it('makes the status line say how long Falcon has been waiting for it', async () => {
-    scriptPause(7000);
-    falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 30 });
+    scriptPause(9000); // room for the 5 s and 6 s frames on a busy machine
+    falcon = startFalconInPty([], { cwd: project.sandbox.project, env: project.sandbox.env(), cols: 100, rows: 30 });
     await falcon.waitForText('Ask about your API');
     falcon.write('go on');
     await new Promise((resolve) => setTimeout(resolve, 100));
     falcon.write('\r');
     await falcon.waitForText('waiting for the model (5 s)', 8000);
     await falcon.waitForText('waiting for the model (6 s)', 3000);
-    await falcon.waitForText('after a pause!', 5000);
+    await falcon.waitForText('after a pause!', 8000);
     expect(falcon.screen()).not.toContain('waiting for the model');
   });
 
   it('makes falcon -p on a terminal say so on stderr every 15 s', async () => {
     scriptPause(17_000);
-    falcon = startFalconInPty(['-p', 'go on'], { cwd: sandbox.project, env: sandbox.env() });
+    falcon = startFalconInPty(['-p', 'go on'], { cwd: project.sandbox.project, env: project.sandbox.env() });
     await falcon.waitForText('… waiting for the model (15 s)', 25_000);
     expect((await falcon.exited).exitCode).toBe(0);
     const screen = falcon.screen();

@@ -1,36 +1,17 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { type IPty, spawn as spawnPty } from '@lydell/node-pty';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { killRunning, runningWithCommandLine, uniqueSleep } from '../support/processes-by-command-line.js';
-import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
-import { FALCON_BIN, createSandbox, startFalcon, type Sandbox } from '../support/falcon-binary.js';
+import { useFakeModelProject } from '../support/fake-model-project.js';
+import { FALCON_BIN, startFalcon } from '../support/falcon-binary.js';
 
-let models: FakeModelServer;
-let sandbox: Sandbox;
 let started: string[] = [];
 const stopAfterTest: (() => void)[] = [];
-
-beforeAll(async () => {
-  models = await startFakeModelServer();
-});
-afterAll(async () => {
-  await models.close();
-});
-beforeEach(async () => {
-  sandbox = await createSandbox();
-  models.reset();
-  await mkdir(path.join(sandbox.project, '.falcon'));
-  await sandbox.writeConfig({
-    default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
-  });
-});
-afterEach(async () => {
-  for (const stop of stopAfterTest.splice(0)) stop();
-  killRunning(started);
-  started = [];
-  await sandbox.cleanup();
+const project = useFakeModelProject({
+  afterEach: () => {
+    for (const stop of stopAfterTest.splice(0)) stop();
+    killRunning(started);
+    started = [];
+  },
 });
 
 /**
@@ -42,7 +23,7 @@ function scriptEscapingCommand(): { escaped: string; foreground: string } {
   const foreground = uniqueSleep(30);
   started.push(escaped, foreground);
   const command = `setsid ${escaped} & echo started; ${foreground}`;
-  models.script([`ACTION: bash(${JSON.stringify({ command })})`, 'Final Answer: never reached']);
+  project.models.script([`ACTION: bash(${JSON.stringify({ command })})`, 'Final Answer: never reached']);
   return { escaped, foreground };
 }
 
@@ -55,7 +36,7 @@ describe.skipIf(process.platform !== 'linux')('falcon -p ending on a signal whil
     { signal: 'SIGTERM' as const, code: 143 },
   ])('$signal: stops every process the command started, then exits $code', async ({ signal, code }) => {
     const sleeps = scriptEscapingCommand();
-    const falcon = startFalcon(['-p', 'run it', '--yes', '--output-format', 'stream-json'], { cwd: sandbox.project, env: sandbox.env() });
+    const falcon = startFalcon(['-p', 'run it', '--yes', '--output-format', 'stream-json'], { cwd: project.sandbox.project, env: project.sandbox.env() });
     stopAfterTest.push(() => falcon.child.kill('SIGKILL'));
     falcon.child.stdin!.end();
     await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
@@ -71,7 +52,7 @@ describe.skipIf(process.platform !== 'linux')('falcon -p ending on a signal whil
 
   it('SIGKILL, which Falcon cannot catch: what the command started is stopped all the same', async () => {
     const sleeps = scriptEscapingCommand();
-    const falcon = startFalcon(['-p', 'run it', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
+    const falcon = startFalcon(['-p', 'run it', '--yes'], { cwd: project.sandbox.project, env: project.sandbox.env() });
     stopAfterTest.push(() => falcon.child.kill('SIGKILL'));
     falcon.child.stdin!.end();
     await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
@@ -85,8 +66,8 @@ describe.skipIf(process.platform !== 'linux')('the interactive session ending wh
   /** Opens the session in a pseudo-terminal, sends a task and approves the command the model asks to run. */
   async function runApprovedCommand(sleeps: { foreground: string }) {
     const terminal = spawnPty(process.execPath, [FALCON_BIN], {
-      cwd: sandbox.project,
-      env: { TERM: 'xterm-256color', ...sandbox.env() } as Record<string, string>,
+      cwd: project.sandbox.project,
+      env: { TERM: 'xterm-256color', ...project.sandbox.env() } as Record<string, string>,
       cols: 100,
       rows: 30,
     });

@@ -1,45 +1,28 @@
 // A command of 80 lines asked about in a 40-row terminal: the confirmation panel keeps to its
 // height (title on one row, the command scrolling inside), so Ink never outgrows the screen.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
-import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
+import { describe, expect, it } from 'vitest';
+import { useFakeModelProject } from '../support/fake-model-project.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 
 const ROWS = 40;
 /** What the session gives the panel in a terminal of ROWS rows (see RESERVED_ROWS in session-view.tsx). */
 const PANEL_ROWS = ROWS - 8 - 3;
 
-let models: FakeModelServer;
-let sandbox: Sandbox;
 let falcon: PtySession | undefined;
-
-beforeAll(async () => {
-  models = await startFakeModelServer();
-});
-afterAll(() => models.close());
-beforeEach(async () => {
-  sandbox = await createSandbox();
-  models.reset();
-  await mkdir(path.join(sandbox.project, '.falcon'));
-  await sandbox.writeConfig({
-    default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
-  });
-});
-afterEach(async () => {
-  falcon?.kill();
-  falcon = undefined;
-  await sandbox.cleanup();
+const project = useFakeModelProject({
+  afterEach: () => {
+    falcon?.kill();
+    falcon = undefined;
+  },
 });
 
 describe('the confirmation panel in a short terminal', () => {
   it('fits a command of 80 lines in the terminal: one title row, the command scrolling', async () => {
     const command = ['touch ran-it', ...Array.from({ length: 79 }, (_, i) => `echo line ${i + 2}`)].join('\n');
-    models.script([`ACTION: bash(${JSON.stringify({ command })})`, 'Final Answer: ran all 80 lines']);
-    falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: ROWS });
+    project.models.script([`ACTION: bash(${JSON.stringify({ command })})`, 'Final Answer: ran all 80 lines']);
+    falcon = startFalconInPty([], { cwd: project.sandbox.project, env: project.sandbox.env(), cols: 100, rows: ROWS });
     await falcon.waitForText('Ask about your API');
     falcon.write('run the long script');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -62,7 +45,7 @@ describe('the confirmation panel in a short terminal', () => {
 
     falcon.write('y');
     await falcon.waitForText('ran all 80 lines');
-    expect(existsSync(path.join(sandbox.project, 'ran-it'))).toBe(true);
+    expect(existsSync(path.join(project.sandbox.project, 'ran-it'))).toBe(true);
     expect(falcon.screen()).toMatch(/✓ approved: run `touch ran-it⏎echo line 2⏎.*…$/m);
   });
 });
