@@ -38,7 +38,9 @@ export class VariableScope {
   static async open(projectRoot: string, env: NodeJS.ProcessEnv, environment?: string, secrets?: SecretRegistry): Promise<VariableScope> {
     const names = await listEnvironments(projectRoot);
     const start = environment ?? (names.includes('dev') ? 'dev' : undefined);
-    return new VariableScope(projectRoot, env, start, secrets);
+    const scope = new VariableScope(projectRoot, env, start, secrets);
+    await scope.noteEnvironmentSecrets();
+    return scope;
   }
 
   /**
@@ -54,6 +56,7 @@ export class VariableScope {
   async useEnvironment(name: string): Promise<void> {
     await loadEnvironment(this.projectRoot, name);
     this.active = name;
+    await this.noteEnvironmentSecrets();
   }
 
   /** Replaces every placeholder in a string; unknown names are one error that lists them all. */
@@ -82,6 +85,19 @@ export class VariableScope {
       if (name.startsWith(PROCESS_ENV_PREFIX)) return this.env[name.slice(PROCESS_ENV_PREFIX.length)];
       return this.session.get(name) ?? environment[name] ?? global[name];
     };
+  }
+
+  /**
+   * Registers the active environment's secrets (its `{{env:…}}` values and secret-named variables)
+   * before any request uses them: a user may paste one into a message, or a server echo it, first.
+   */
+  private async noteEnvironmentSecrets(): Promise<void> {
+    if (!this.active) return;
+    const variables = await loadEnvironment(this.projectRoot, this.active).catch(() => ({}) as Record<string, string>);
+    const secretOnes = Object.entries(variables).filter(([name, raw]) => raw.includes('{{env:') || isSecretName(name));
+    if (secretOnes.length === 0) return;
+    const lookup = await this.lookup();
+    for (const [name] of secretOnes) substitute(`{{${name}}}`, lookup, new Set(), this.noteSecret);
   }
 
   private readonly noteSecret = (name: string, value: string): void => {

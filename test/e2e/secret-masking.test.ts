@@ -94,6 +94,26 @@ describe('falcon -p, the model asking for a request whose header comes from {{en
     // The model still learns that the API echoed the token, and which one.
     expect(sent).toContain('[masked:API_TOKEN]');
   });
+
+  it('masks an environment secret the user pastes into the first message, before any request used it', async () => {
+    models.reset();
+    await sandbox.writeConfig({
+      default_provider: 'openai',
+      providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+    });
+    await mkdir(path.join(sandbox.project, '.falcon', 'environments'), { recursive: true });
+    await writeFile(path.join(sandbox.project, '.falcon', 'environments', 'dev.yaml'), `BASE_URL: ${api.url}\nAPI_TOKEN: "{{env:API_TOKEN}}"\n`);
+    models.script(['Final Answer: Noted.']);
+    const result = await runFalcon(['-p', `my token is ${SECRET}, is it valid?`, '--output-format', 'stream-json'], {
+      cwd: sandbox.project,
+      env: sandbox.env({ API_TOKEN: SECRET }),
+    });
+    expect(result.code).toBe(0);
+    expectNoSecret(JSON.stringify(models.requests.map((request) => request.messages)), 'what the model was sent');
+    expectNoSecret(result.stdout, 'stream-json');
+    const sessions = path.join(sandbox.project, '.falcon', 'sessions');
+    for (const file of await readdir(sessions)) expectNoSecret(await readFile(path.join(sessions, file), 'utf8'), file);
+  });
 });
 
 describe('falcon test -H "X-Custom: {{env:TOKEN}}" against an API that echoes it in a 500', () => {

@@ -17,6 +17,15 @@ beforeEach(async () => {
 afterEach(() => rm(project, { recursive: true, force: true }));
 
 describe('VariableScope registers the secrets it fills in', () => {
+  it('registers the active environment\'s secrets as soon as it opens or switches, before any use', async () => {
+    await writeFile(path.join(project, '.falcon', 'environments', 'prod.yaml'), 'BASE_URL: https://api.example.com\nPROD_PASSWORD: Pr0d-Passw0rd-x\n');
+    const secrets = new SecretRegistry();
+    const scope = await VariableScope.open(project, { DEV_TOKEN: 'Zq8Lm3vNx0Tk' }, undefined, secrets);
+    expect(secrets.maskValues('pasted Zq8Lm3vNx0Tk and cs-Literal-9f8e7d')).toBe('pasted [masked:DEV_TOKEN] and [masked:CLIENT_SECRET]');
+    await scope.useEnvironment('prod');
+    expect(secrets.maskValues('Pr0d-Passw0rd-x')).toBe('[masked:PROD_PASSWORD]');
+  });
+
   it('registers a {{env:NAME}} value under its name, also inside an environment value', async () => {
     const secrets = new SecretRegistry();
     const scope = await VariableScope.open(project, { DEV_TOKEN: 'Zq8Lm3vNx0Tk', OTHER: 'Other-Value-77' }, undefined, secrets);
@@ -34,8 +43,9 @@ describe('VariableScope registers the secrets it fills in', () => {
   it('registers nothing for a name it cannot fill, and shares the registry with the scopes it makes', async () => {
     const secrets = new SecretRegistry();
     const scope = await VariableScope.open(project, {}, undefined, secrets);
+    const known = secrets.size; // CLIENT_SECRET, registered as the environment opened
     await expect(scope.resolve('{{API_TOKEN}}')).rejects.toThrow(/DEV_TOKEN/);
-    expect(secrets.size).toBe(0);
+    expect(secrets.size).toBe(known);
     await scope.withValues({ password: 'row-Passw0rd' }).resolve('{{password}}');
     expect(secrets.maskValues('row-Passw0rd')).toBe('[masked:password]');
   });
