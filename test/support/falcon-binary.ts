@@ -5,7 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 
-export const FALCON_BIN = fileURLToPath(new URL('../../bin/falcon.js', import.meta.url));
+/**
+ * The binary under test: this repository's build, or an installed copy named by FALCON_TEST_BIN (to
+ * check that the published package runs with nothing but itself installed).
+ */
+export const FALCON_BIN = process.env.FALCON_TEST_BIN ?? fileURLToPath(new URL('../../bin/falcon.js', import.meta.url));
 
 export interface FalconResult {
   code: number | null;

@@ -1,7 +1,8 @@
 import fg from 'fast-glob';
 import path from 'node:path';
 import { falconLogGlobs, isInFalconLog, refuseFalconLog } from './falcon-logs.js';
-import { readGitignoreGlobs } from './gitignore-globs.js';
+import { GitignoreRules } from './gitignore-rules.js';
+import { readdirSkippingIgnored } from './readdir-skipping-ignored.js';
 import { type GlobBaseLinks, RealPathCheck } from './real-path-check.js';
 import { SKIPPED_FOLDERS } from './skipped-folders.js';
 
@@ -32,9 +33,10 @@ export class FilePatternError extends Error {
 
 /**
  * Regular files under a project folder, sorted by path (the order ripgrep's `--sort path` uses).
- * Skips SKIPPED_FOLDERS, Falcon's logs (see falconLogGlobs), paths matched by the .gitignore files
- * that apply (see readGitignoreGlobs) and symlinks, which are not followed, as ripgrep does by
- * default; only a link the pattern names before its first wildcard (`alias/**`) is gone through.
+ * Skips SKIPPED_FOLDERS, Falcon's logs (see falconLogGlobs), what the .gitignore files leave out
+ * as git does (see GitignoreRules; ignored folders are not entered) and symlinks, which are not
+ * followed, as ripgrep does by default; only a link the pattern names before its first wildcard
+ * (`alias/**`) is gone through.
  * A file is returned only when its real path lies inside the project.
  */
 export async function findProjectFiles(projectRoot: string, options: FindFilesOptions = {}): Promise<ProjectFile[]> {
@@ -65,16 +67,15 @@ async function globProjectFiles(
   refuseFalconLog(folder);
   // Like ripgrep's --glob, a pattern without a slash matches file names at any depth.
   const glob = pattern.includes('/') ? pattern : `**/${pattern}`;
-  const ignore = [
-    ...[...SKIPPED_FOLDERS.map((name) => `**/${name}`), ...falconLogGlobs(folder)].flatMap((skipped) => [skipped, `${skipped}/**`]),
-    ...(await readGitignoreGlobs(projectRoot, folder, SKIPPED_FOLDERS)),
-  ];
+  const ignore = [...SKIPPED_FOLDERS.map((name) => `**/${name}`), ...falconLogGlobs(folder)].flatMap((skipped) => [skipped, `${skipped}/**`]);
+  const gitignore = new GitignoreRules(projectRoot, folder);
   const check = await RealPathCheck.open(projectRoot);
   // Links come back as entries (onlyFiles: false) so that those leading out can be named.
   const [found, baseLinks] = await Promise.all([
     fg(glob, {
       cwd: path.join(projectRoot, folder),
       ignore,
+      fs: { readdir: readdirSkippingIgnored(projectRoot, gitignore) },
       dot: true,
       onlyFiles: false,
       followSymbolicLinks: false,
@@ -91,9 +92,11 @@ async function globProjectFiles(
     // Defence in depth: whatever the pattern, nothing from outside the folder is returned.
     if (entry.path.startsWith('../') || path.isAbsolute(entry.path)) continue;
     const relative = folder ? `${folder}/${entry.path}` : entry.path;
+    if (!entry.dirent.isSymbolicLink() && !entry.dirent.isFile()) continue;
+    if (await gitignore.ignores(relative, false)) continue;
     if (entry.dirent.isSymbolicLink()) {
       if (await check.leadsOutside(relative)) linksOut.add(relative);
-    } else if (entry.dirent.isFile()) {
+    } else {
       files.push({ entry, relative });
     }
   }

@@ -1,0 +1,208 @@
+import { execa } from 'execa';
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { comparePaths, findProjectFilePaths, findProjectFiles } from '../../../src/engines/code/project-files.js';
+import { type TempProject, createTempProject } from '../../tools/temp-project.js';
+
+const hasGit = await execa('git', ['--version']).then(
+  () => true,
+  () => false,
+);
+
+/** Trees of nested .gitignore files where git's rules are easy to get wrong. */
+const trees: { name: string; files: Record<string, string> }[] = [
+  {
+    name: 'negations, and deeper files overriding shallower ones',
+    files: {
+      '.gitignore': '*.log\n!keep.log\n',
+      'a.log': '',
+      'keep.log': '',
+      'sub/.gitignore': '!debug.log\n',
+      'sub/debug.log': '',
+      'sub/other.log': '',
+      'sub/deeper/.gitignore': 'keep.log\n*.tmp\n!important.tmp\n',
+      'sub/deeper/keep.log': '',
+      'sub/deeper/debug.log': '',
+      'sub/deeper/a.tmp': '',
+      'sub/deeper/important.tmp': '',
+    },
+  },
+  {
+    name: 'directory-only rules',
+    files: {
+      '.gitignore': 'build/\ncache\nlogs/\n',
+      'build/out.js': '',
+      'docs/build': 'a file named build stays',
+      'cache/x.json': '',
+      'src/cache': 'a file named cache goes',
+      'src/logs': 'a file named logs stays',
+      'src/logs-too/x.txt': '',
+      'app/logs/today.txt': '',
+    },
+  },
+  {
+    name: 'anchored rules, relative to the .gitignore that holds them',
+    files: {
+      '.gitignore': '/build\ndocs/generated\n',
+      'build/out.js': '',
+      'lib/build/kept.js': '',
+      'docs/generated/api.md': '',
+      'docs/guide.md': '',
+      'packages/docs/generated/x.md': '',
+      'sub/.gitignore': '/out\nfixtures/big.json\n',
+      'sub/out/a.txt': '',
+      'sub/deep/out/b.txt': '',
+      'sub/fixtures/big.json': '',
+      'sub/fixtures/small.json': '',
+      'sub/deep/fixtures/big.json': '',
+      'out/root-out.txt': '',
+    },
+  },
+  {
+    name: 'patterns with **',
+    files: {
+      '.gitignore': '**/tmp\na/**/b\nlogs/**\n**/fixtures/*.json\n!**/fixtures/keep.json\n',
+      'tmp/x.txt': '',
+      'src/tmp/y.txt': '',
+      'src/tmpl/z.txt': '',
+      'a/b': '',
+      'a/x/y/b': '',
+      'a/x/c': '',
+      'logs/today/x.log': '',
+      'logs.txt': '',
+      'test/fixtures/users.json': '',
+      'test/fixtures/keep.json': '',
+      'test/fixtures/deep/users.json': '',
+      'sub/.gitignore': '**/gen\n',
+      'sub/x/gen/file.ts': '',
+      'gen/file.ts': '',
+    },
+  },
+  {
+    name: 'an ignored folder is not entered, whatever the .gitignore inside says',
+    files: {
+      '.gitignore': 'ignored/\nbuild/*\n!build/keep/\n/*.txt\n!/notes.txt\n',
+      'ignored/.gitignore': '!*\n!keep.txt\n',
+      'ignored/keep.txt': '',
+      'ignored/deep/keep.txt': '',
+      'build/out.js': '',
+      'build/keep/a.js': '',
+      'build/other/.gitignore': '!*.js\n',
+      'build/other/b.js': '',
+      'a.txt': '',
+      'notes.txt': '',
+      'sub/a.txt': '',
+    },
+  },
+  {
+    name: 'a deeper .gitignore un-ignoring a folder that a shallower one ignores',
+    files: {
+      '.gitignore': 'build/\n*.log\n',
+      'build/a.js': '',
+      'pkg/.gitignore': '!build/\n',
+      'pkg/build/out.js': '',
+      'pkg/build/out.log': '',
+      'pkg/build/nested/x.js': '',
+      'pkg/other/build/y.js': '',
+    },
+  },
+  {
+    name: 'comments, escapes, trailing spaces, CRLF and odd folder names',
+    files: {
+      '.gitignore': '\uFEFF# comment\r\n\\#hash\r\n\\!bang\r\nspaced   \r\nescaped\\ \r\n\r\n',
+      '#hash': '',
+      '!bang': '',
+      '# comment': '',
+      spaced: '',
+      'escaped ': '',
+      escaped: '',
+      'we[ir]d*dir/.gitignore': '*.tmp\n/anchored\n!keep.tmp\n',
+      'we[ir]d*dir/a.tmp': '',
+      'we[ir]d*dir/keep.tmp': '',
+      'we[ir]d*dir/anchored': '',
+      'we[ir]d*dir/deep/anchored': '',
+      'weird-dir/a.tmp': '',
+      '!neg/.gitignore': 'x\n',
+      '!neg/x': '',
+      '!neg/y': '',
+      '#hashdir/.gitignore': '/x\n',
+      '#hashdir/x': '',
+      '#hashdir/y': '',
+    },
+  },
+];
+
+let project: TempProject;
+
+beforeEach(async () => {
+  project = await createTempProject();
+});
+afterEach(async () => {
+  await project.remove();
+});
+
+describe.skipIf(!hasGit)('listing with nested .gitignore files, checked against git', () => {
+  it.each(trees)('lists what git lists: $name', async ({ files }) => {
+    await writeTree(files);
+    const truth = await gitListing('.');
+    expect(await findProjectFilePaths(project.root)).toEqual(truth);
+    expect((await findProjectFiles(project.root)).map((file) => file.path)).toEqual(truth);
+  });
+
+  it.each(trees)('lists what git lists in each subfolder it enters: $name', async ({ files }) => {
+    await writeTree(files);
+    const listed = await gitListing('.');
+    const folders = [...new Set(listed.flatMap((file) => ancestors(file)))];
+    for (const folder of folders) {
+      expect(await findProjectFilePaths(project.root, { folder }), folder).toEqual(await gitListing(folder));
+    }
+  });
+});
+
+describe('listing with nested .gitignore files', () => {
+  it('drops ignored files that a pattern names without a wildcard', async () => {
+    await writeTree({ '.gitignore': '*.log\n/build\n', 'app.log': '', 'build/out.js': '', 'src/app.ts': '' });
+    expect(await findProjectFilePaths(project.root, { pattern: 'build/out.js' })).toEqual([]);
+    expect(await findProjectFilePaths(project.root, { pattern: 'app.log' })).toEqual([]);
+    expect(await findProjectFilePaths(project.root, { pattern: 'src/app.ts' })).toEqual(['src/app.ts']);
+  });
+
+  it('lists a folder asked for by name though it is ignored, with the rules still applying inside it', async () => {
+    await writeTree({ '.gitignore': 'build/\n*.log\n', 'build/out.js': '', 'build/out.log': '', 'build/sub/x.js': '', 'build/sub/x.log': '' });
+    expect(await findProjectFilePaths(project.root, { folder: 'build' })).toEqual(['build/out.js', 'build/sub/x.js']);
+    expect(await findProjectFilePaths(project.root, { folder: 'build/sub' })).toEqual(['build/sub/x.js']);
+  });
+
+  it('reads no .gitignore through a symlink, as git does not', async () => {
+    await writeTree({ 'rules.txt': '*.js\n', 'src/app.js': '', 'src/deep/lib.js': '' });
+    await symlink('../rules.txt', path.join(project.root, 'src/.gitignore'));
+    expect(await findProjectFilePaths(project.root)).toEqual(['rules.txt', 'src/app.js', 'src/deep/lib.js']);
+    expect(await findProjectFilePaths(project.root, { folder: 'src/deep' })).toEqual(['src/deep/lib.js']);
+  });
+});
+
+async function writeTree(files: Record<string, string>): Promise<void> {
+  for (const [name, content] of Object.entries(files)) await project.write(name, content);
+}
+
+/**
+ * What git lists in a folder of a fresh repository: the files it would add, paths relative to the
+ * project root, sorted as listings are. The machine's own excludes stay out of it.
+ */
+async function gitListing(folder: string): Promise<string[]> {
+  const git = (args: string[], cwd = project.root) =>
+    execa('git', ['-c', 'core.excludesFile=/dev/null', ...args], {
+      cwd,
+      env: { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+    });
+  if (folder === '.') await git(['init', '-q']);
+  const { stdout } = await git(['ls-files', '--others', '--cached', '--exclude-standard', '--full-name', '-z'], path.join(project.root, folder));
+  return stdout.split('\0').filter(Boolean).sort(comparePaths);
+}
+
+/** `a`, `a/b` for `a/b/c.txt`. */
+function ancestors(file: string): string[] {
+  const parts = file.split('/').slice(0, -1);
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
