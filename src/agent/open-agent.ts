@@ -34,7 +34,7 @@ export interface OpenedAgent {
 /** Everything a front end needs for one conversation: config, tools, prompt, session and model. */
 export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent> {
   const { projectRoot, env } = options;
-  loadDotEnv(projectRoot, env);
+  await loadDotEnv(projectRoot, env);
   const global = await loadGlobalConfig({ env });
   const tools = createDefaultTools();
   const project = await loadProjectConfig(projectRoot, { toolNames: tools.map((tool) => tool.name) });

@@ -12,7 +12,7 @@ import { UsageError } from './user-error.js';
 export async function runInteractiveCommand(options: MainOptions): Promise<number> {
   const projectRoot = await realpath(process.cwd());
   const env = process.env;
-  loadDotEnv(projectRoot, env);
+  await loadDotEnv(projectRoot, env);
   const hasTerminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
   const initialized = existsSync(falconPath(projectRoot));
   const configured = Object.keys((await loadGlobalConfig({ env })).config.providers).length > 0;

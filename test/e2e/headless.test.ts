@@ -310,3 +310,19 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe("the project's .env", () => {
+  it('is loaded before the provider is set up: a key that lives only there reaches the server', async () => {
+    const keyed = await startFakeModelServer({ apiKey: 'sk-from-dot-env-1234567890' });
+    try {
+      await sandbox.writeConfig({ default_provider: 'openai', providers: { openai: { model: 'gpt-test', config: { base_url: keyed.openaiBaseUrl } } } });
+      await writeFile(path.join(sandbox.project, '.env'), 'OPENAI_API_KEY=sk-from-dot-env-1234567890\n');
+      keyed.script(['Final Answer: keyed']);
+      const result = await falcon(['-p', 'hi']);
+      expect(result.stdout).toBe('keyed\n');
+      expect(result.code).toBe(0);
+    } finally {
+      await keyed.close();
+    }
+  });
+});

@@ -28,7 +28,7 @@ const RUN_FAILURES = new Set([
 /** `falcon -r <name> [-e <env>]` and `falcon request run`: 0 when 2xx and every assertion holds, else 1. */
 export async function runSavedRequestCommand(name: string, environment: string | undefined): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  loadDotEnv(projectRoot, process.env);
+  await loadDotEnv(projectRoot, process.env);
   const project = await loadProjectConfig(projectRoot);
   for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${terminalSafeText(warning)}\n`);
   const chosen = environment ?? project.config.environment;
