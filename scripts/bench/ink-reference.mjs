@@ -1,23 +1,41 @@
-// The reference for scripts/bench/tui.mjs: a bare Ink app that shows a line, then streams the same
-// text at the same pace as the fake model server, so Falcon's overhead over Ink itself is visible.
-//   node scripts/bench/ink-reference.mjs <chars> <chunkSize> <chunkDelayMs>
+// The reference for scripts/bench/tui.mjs: a bare Ink chat that shows a line, then streams a text
+// at the pace of the fake model server. Each chunk is appended to the state and the text is shown,
+// its last part only, about as tall as Falcon's live area (the rows less 8), so Ink never clears
+// the screen. With `frameMs`, chunks are appended once a frame, as Falcon appends them, rather
+// than one by one.
+//   BENCH_STREAM=1 node scripts/bench/ink-reference.mjs <text file> <chunkSize> <chunkDelayMs> [frameMs]
+import { readFileSync } from 'node:fs';
 import { render, Text } from 'ink';
 import { createElement, useEffect, useState } from 'react';
 
-const [chars, chunkSize, chunkDelayMs] = process.argv.slice(2).map(Number);
-const text = 'lorem ipsum dolor sit amet '.repeat(Math.ceil(chars / 27)).slice(0, chars);
+const [file, chunkSize, chunkDelayMs, frameMs] = process.argv.slice(2);
+const source = readFileSync(file, 'utf8');
+const shownChars = Math.max(process.stdout.rows - 8, 3) * process.stdout.columns;
 
-function Stream() {
-  const [shown, setShown] = useState(0);
+function Chat() {
+  const [text, setText] = useState('');
   useEffect(() => {
-    if (!process.env.BENCH_STREAM) return;
-    const timer = setInterval(() => setShown((n) => (n >= chars ? n : n + chunkSize)), chunkDelayMs);
-    return () => clearInterval(timer);
+    if (!process.env.BENCH_STREAM) return undefined;
+    let sent = 0;
+    let received = '';
+    const append = () => {
+      const chunk = received;
+      received = '';
+      if (chunk) setText((shown) => shown + chunk);
+    };
+    const stream = setInterval(() => {
+      if (sent >= source.length) return clearInterval(stream);
+      received += source.slice(sent, sent + Number(chunkSize));
+      sent += Number(chunkSize);
+      if (!frameMs) append();
+    }, Number(chunkDelayMs));
+    const frames = frameMs ? setInterval(append, Number(frameMs)) : undefined;
+    return () => {
+      clearInterval(stream);
+      clearInterval(frames);
+    };
   }, []);
-  useEffect(() => {
-    if (shown >= chars) setTimeout(() => process.exit(0), 50);
-  }, [shown]);
-  return createElement(Text, null, shown === 0 ? 'Ask about your API' : text.slice(-(shown % 2000) || -2000, shown));
+  return createElement(Text, null, text === '' ? 'Ask about your API' : text.slice(-shownChars));
 }
 
-render(createElement(Stream));
+render(createElement(Chat));

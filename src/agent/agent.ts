@@ -15,6 +15,7 @@ import type { ConfirmationRequest, ToolLookup } from './run-tool-call.js';
 import { abortError } from './abort.js';
 import type { Compaction } from './compaction/compact-history.js';
 import { ConversationContext } from './context/conversation-context.js';
+import { streamedReplyAfter } from './streamed-reply.js';
 
 export interface ModelChoice {
   provider?: string;
@@ -62,6 +63,8 @@ export class Agent {
   private readonly conversation: ConversationContext;
   private controller: AbortController | undefined;
   private model: ChatModel;
+  /** What has streamed of the model reply under way, kept should a cancel cut it short. */
+  private streamedReply = '';
 
   constructor(private readonly options: AgentOptions) {
     this.model = options.createModel(options.modelChoice ?? {}, this.emit);
@@ -167,6 +170,8 @@ export class Agent {
         conversation: this.conversation,
         record: (message) => session.recordMessage({ ...message, content: this.maskKnown(message.content) }),
         takeSteering: () => this.steering.splice(0),
+        streamedReply: () => this.streamedReply,
+        recordInterrupted: (text) => session.recordInterruptedReply(this.maskKnown(text)),
         signal: controller.signal,
         emit: this.emit,
         limits,
@@ -206,7 +211,11 @@ export class Agent {
     }
   }
 
-  /** Queues a message for the model's next call in the current run (or the next run). */
+  /**
+   * Queues a message for the model's next call in the current run: typed while the model writes its
+   * answer, it is answered right after it. A run that ends before taking it (cancelled, failed) leaves it
+   * for the next.
+   */
   steer(text: string): void {
     this.steering.push(text);
   }
@@ -243,6 +252,7 @@ export class Agent {
     if (event.type === 'tool_call') {
       this.toolCallCounts.set(event.name, (this.toolCallCounts.get(event.name) ?? 0) + 1);
     }
+    this.streamedReply = streamedReplyAfter(this.streamedReply, event);
     this.options.session.recordEvent(event);
     for (const listener of this.listeners) {
       try {

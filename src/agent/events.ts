@@ -44,6 +44,12 @@ export type AgentEvent =
   | { type: 'confirmation_resolved'; id: string; approved: boolean }
   | { type: 'tool_result'; id: string; name: string; ok: boolean; output: string; durationMs: number }
   | { type: 'answer'; text: string }
+  /**
+   * A cancel cut the model's reply short: `text` is what had streamed of it (the `text_delta`s since
+   * the call last started over). Saved for the transcript and never sent to the model again. Comes
+   * right before `run_end` with reason `cancelled`, and only when some text had streamed.
+   */
+  | { type: 'reply_interrupted'; text: string }
   | { type: 'retry'; attempt: number; delayMs: number; reason: string }
   | { type: 'provider_switch'; from: string; to: string; reason: string }
   | { type: 'usage'; inputTokens: number; outputTokens: number; context?: ContextUsage }

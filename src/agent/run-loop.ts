@@ -21,8 +21,15 @@ export interface LoopOptions extends Omit<ToolCallDeps, 'emit' | 'signal' | 'cal
   conversation: ConversationContext;
   /** Adds a message to the history and persists it before the loop goes on. */
   record(message: ChatMessage): void;
-  /** Messages the user typed while the run was busy; they reach the model before its next call. */
+  /**
+   * Messages the user typed while the run was busy. They reach the model before its next call; typed
+   * while it wrote its answer, right after that answer, and the run goes on with them.
+   */
   takeSteering(): string[];
+  /** What has streamed of the model reply under way; empty between model calls. */
+  streamedReply(): string;
+  /** Saves a reply a cancel cut short, for the transcript only: it never enters the history the model is sent. */
+  recordInterrupted(text: string): void;
   signal: AbortSignal;
   emit: EmitEvent;
   limits: LoopLimits;
@@ -61,12 +68,16 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
     return { reason, turns, toolCalls, answer };
   };
 
+  const recordUserMessages = (texts: readonly string[]) => {
+    for (const text of texts) options.record({ role: 'user', content: text });
+  };
+
   emit({ type: 'run_start', runId: randomUUID(), input });
   options.record({ role: 'user', content: input });
   try {
     while (turns < limits.maxTurns) {
       signal.throwIfAborted();
-      for (const text of options.takeSteering()) options.record({ role: 'user', content: text });
+      recordUserMessages(options.takeSteering());
       turns += 1;
       emit({ type: 'turn_start', turn: turns });
 
@@ -91,7 +102,11 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
         }
         const answer = reply.text.replace(THOUGHT_PREFIX, '');
         emit({ type: 'answer', text: answer });
-        return end('answer', answer);
+        // A message typed while the answer streamed is a follow-up: answered now, not left queued.
+        const followUps = options.takeSteering();
+        if (followUps.length === 0) return end('answer', answer);
+        recordUserMessages(followUps);
+        continue;
       }
 
       toolCalls += 1;
@@ -109,8 +124,19 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
     emit({ type: 'error', message: `Stopped after ${limits.maxTurns} turns, the turn limit of this run.` });
     return end('limit');
   } catch (error) {
-    if (isAbortError(error, signal)) return end('cancelled');
+    if (isAbortError(error, signal)) {
+      keepInterruptedReply(options);
+      return end('cancelled');
+    }
     emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     return end('error');
   }
+}
+
+/** What had streamed of a reply when the run was cancelled is kept for the transcript, as it was shown. */
+function keepInterruptedReply(options: LoopOptions): void {
+  const text = options.streamedReply();
+  if (text.trim() === '') return;
+  options.recordInterrupted(text);
+  options.emit({ type: 'reply_interrupted', text });
 }

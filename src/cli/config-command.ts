@@ -1,5 +1,6 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { globalConfigPath } from '../config/falcon-home.js';
+import { completesWith } from './completion/completion-values.js';
 
 /**
  * `falcon config` and its subcommands. Light at import time: each action loads its implementation,
@@ -28,7 +29,7 @@ export function configCommand(): Command {
   config
     .command('set')
     .description('add or update a provider (the first one becomes the default)')
-    .argument('<provider>', 'ollama, openai, openrouter, gemini, or your own name for an OpenAI-compatible server')
+    .addArgument(completesWith(new Argument('<provider>', 'ollama, openai, openrouter, gemini, or your own name for an OpenAI-compatible server'), 'providers'))
     .option('--model <name>', 'the model to use')
     .option('--api-key <key>', 'its API key ("-" reads it from stdin; "" removes it, so the environment variable applies)')
     .option('--url <url>', 'Ollama: the server URL')
@@ -46,7 +47,7 @@ export function configCommand(): Command {
   config
     .command('default')
     .description('choose the default provider')
-    .argument('<provider>', 'a configured provider')
+    .addArgument(configuredProvider('<provider>'))
     .action(async (provider: string) => {
       const { runConfigDefault } = await import('./config/config-edit-commands.js');
       await runConfigDefault(provider);
@@ -55,7 +56,7 @@ export function configCommand(): Command {
   config
     .command('fallback')
     .description('set the providers tried, in order, when the default keeps failing (none clears the list)')
-    .argument('[provider...]', 'configured providers, in order')
+    .addArgument(completesWith(new Argument('[provider...]', 'configured providers, in order'), 'providers'))
     .action(async (providers: string[]) => {
       const { runConfigFallback } = await import('./config/config-edit-commands.js');
       await runConfigFallback(providers);
@@ -64,7 +65,7 @@ export function configCommand(): Command {
   config
     .command('remove')
     .description('remove a provider (the default and fallback order are updated)')
-    .argument('<provider>', 'a configured provider')
+    .addArgument(configuredProvider('<provider>'))
     .action(async (provider: string) => {
       const { runConfigRemove } = await import('./config/config-edit-commands.js');
       await runConfigRemove(provider);
@@ -73,7 +74,7 @@ export function configCommand(): Command {
   config
     .command('test')
     .description('check that each provider (or the one named) answers and has its model; exit 1 when one cannot')
-    .argument('[provider]', 'a configured provider')
+    .addArgument(configuredProvider('[provider]'))
     .action(async (provider: string | undefined) => {
       const { runConfigTest } = await import('./config/config-test-command.js');
       await exitWith(await runConfigTest(provider));
@@ -87,6 +88,10 @@ export function configCommand(): Command {
     });
 
   return config;
+}
+
+function configuredProvider(name: string): Argument {
+  return completesWith(new Argument(name, 'a configured provider'), 'providers');
 }
 
 export interface SetOptions {

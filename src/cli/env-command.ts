@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
+import { completesWith } from './completion/completion-values.js';
 import { exitWith } from './exit-with.js';
 
 /** `falcon env list|use`. Light at import time: each action loads its implementation. */
@@ -19,7 +20,7 @@ export function envCommand(): Command {
   env
     .command('use')
     .description('make an environment the active one for this project (saved in .falcon/config.yaml)')
-    .argument('<name>', 'an environment, e.g. staging')
+    .addArgument(completesWith(new Argument('<name>', 'an environment, e.g. staging'), 'environments'))
     .action(async (name: string) => {
       const { runEnvUse } = await import('./env/env-commands.js');
       await exitWith(await runEnvUse(name));

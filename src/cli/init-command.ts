@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { completesWith } from './completion/completion-values.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import type { InitCommandOptions } from './run-init.js';
 
@@ -9,7 +10,7 @@ export function initCommand(): Command {
     .option('-y, --yes', 'ask nothing: use what Falcon detects and the options given')
     .option('--framework <name>', `the API's framework: ${FRAMEWORKS.join(', ')}`)
     .option('--base-url <url>', 'the base URL of the API in development, e.g. http://localhost:3000')
-    .option('--spec <path>', 'the OpenAPI, Swagger or Postman collection file of the API')
+    .addOption(completesWith(new Option('--spec <path>', 'the OpenAPI, Swagger or Postman collection file of the API'), 'files'))
     .helpOption('-h, --help', 'show this help')
     .addHelpText(
       'after',

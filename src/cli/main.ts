@@ -10,6 +10,12 @@ import { exitWith } from './exit-with.js';
 import { requestCommand } from './request-command.js';
 import { specCommand } from './spec-command.js';
 import { testCommand } from './test-command.js';
+import { doctorCommand } from './doctor-command.js';
+import { completionCommand } from './completion-command.js';
+import { completeCommand } from './complete-command.js';
+import { versionCommand } from './version-command.js';
+import { addConfigFileOption } from './config-file-option.js';
+import { completesWith } from './completion/completion-values.js';
 import type { MainOptions } from './main-options.js';
 import { UsageError } from './user-error.js';
 
@@ -37,17 +43,23 @@ const program = new Command('falcon')
   .option('-c, --continue', 'continue the latest session of this project')
   .option('--resume <session-id>', 'resume the session with this id')
   .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
-  .option('--provider <id>', 'use this configured provider (overrides default_provider)')
+  .addOption(completesWith(new Option('--provider <id>', 'use this configured provider (overrides default_provider)'), 'providers'))
   .option('--model <name>', 'use this model')
-  .option('-r, --request <name>', 'run the saved request .falcon/requests/<name>.yaml and check its assertions, instead of a session')
-  .option('-e, --env <env>', 'with -r: the environment whose variables fill {{VAR}}')
+  .addOption(
+    completesWith(
+      new Option('-r, --request <name>', 'run the saved request .falcon/requests/<name>.yaml and check its assertions, instead of a session'),
+      'requests',
+    ),
+  )
+  .addOption(completesWith(new Option('-e, --env <env>', 'with -r: the environment whose variables fill {{VAR}}'), 'environments'))
   .addHelpText(
     'after',
     `
 Exit codes (with -p): 0 answered, 1 error, 2 bad usage, 3 a limit was reached, 130 interrupted (Ctrl-C),
 143 ended by SIGTERM, 129 by SIGHUP (a closed terminal).
 Exit codes (with -r): 0 a 2xx response and every assertion held, 1 otherwise, 2 bad usage.
-Configuration: ~/.falcon/config.yaml (or $FALCON_HOME/config.yaml); project settings: .falcon/config.yaml.`,
+Configuration: ~/.falcon/config.yaml (or $FALCON_HOME/config.yaml, or the file --config or $FALCON_CONFIG names);
+project settings: .falcon/config.yaml. Check the setup with: falcon doctor.`,
   )
   .exitOverride()
   .action(async (options: MainOptions) => {
@@ -86,6 +98,12 @@ program.addCommand(requestCommand());
 program.addCommand(envCommand());
 program.addCommand(specCommand());
 program.addCommand(testCommand());
+program.addCommand(doctorCommand());
+program.addCommand(completionCommand());
+program.addCommand(versionCommand());
+program.addCommand(completeCommand(), { hidden: true });
+// Last, so that every command above takes --config too.
+addConfigFileOption(program);
 
 try {
   await program.parseAsync(process.argv);

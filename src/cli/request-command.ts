@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import { Argument, Command, Option } from 'commander';
+import { completesWith } from './completion/completion-values.js';
 import { exitWith } from './exit-with.js';
 
 /**
@@ -15,8 +16,10 @@ export function requestCommand(): Command {
   request
     .command('run')
     .description("send a saved request with an environment's variables and check its saved assertions")
-    .argument('<name>', 'the saved request (.falcon/requests/<name>.yaml)')
-    .option('-e, --env <env>', 'the environment whose variables fill {{VAR}} (default: the one set by falcon env use, else dev)')
+    .addArgument(completesWith(new Argument('<name>', 'the saved request (.falcon/requests/<name>.yaml)'), 'requests'))
+    .addOption(
+      completesWith(new Option('-e, --env <env>', 'the environment whose variables fill {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'),
+    )
     .action(async (name: string, options: { env?: string }) => {
       const { runSavedRequestCommand } = await import('./request/run-request-command.js');
       await exitWith(await runSavedRequestCommand(name, options.env));

@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import { Argument, Command } from 'commander';
+import { completesWith } from './completion/completion-values.js';
 
 /** `falcon spec ingest <file|url>`; the engine is imported only when the command runs. */
 export function specCommand(): Command {
@@ -11,7 +12,7 @@ export function specCommand(): Command {
   spec
     .command('ingest')
     .description('read a spec file inside the project or at an http(s) URL, write .falcon/spec.yaml and print a summary')
-    .argument('<file|url>', 'the OpenAPI, Swagger or Postman collection file, or its URL')
+    .addArgument(completesWith(new Argument('<file|url>', 'the OpenAPI, Swagger or Postman collection file, or its URL'), 'files'))
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .action(async (source: string) => {

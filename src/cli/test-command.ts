@@ -1,6 +1,7 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { CHECK_NAMES } from '../engines/testing/test-run.js';
 import { exitWith } from './exit-with.js';
+import { completesWith } from './completion/completion-values.js';
 import type { TestCommandFlags } from './test/test-flags.js';
 
 /**
@@ -10,9 +11,9 @@ import type { TestCommandFlags } from './test/test-flags.js';
 export function testCommand(): Command {
   return new Command('test')
     .description('generate cases from the API spec, send them, check every response against the spec, and report (no model needed)')
-    .option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL, or a falcon-spec file (default: .falcon/spec.yaml)')
+    .addOption(completesWith(new Option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL, or a falcon-spec file (default: .falcon/spec.yaml)'), 'files'))
     .option('--base-url <url>', "where to send the cases (default: the environment's BASE_URL, else the spec's first server URL)")
-    .option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)')
+    .addOption(completesWith(new Option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
     .option('--checks <list>', 'comma-separated checks to make, or all (default: all)')
     .option('--include <operations>', 'test only these operations: operationId, "METHOD /path", "/path*" or "tag:name"; comma-separated or repeated', collect)
     .option('--exclude <operations>', 'leave these operations out (same patterns); comma-separated or repeated', collect)
@@ -21,8 +22,8 @@ export function testCommand(): Command {
     .option('--workers <n>', 'requests in flight at once (default 4)', parseWholeNumber(1))
     .option('--max-response-time <ms>', 'a response slower than this is a failure (max_response_time)', parseWholeNumber(1))
     .option('-H, --header <"Name: value">', 'a header for every request, may hold {{VAR}}; repeat for more', collectHeader)
-    .option('--junit <file>', 'also write a JUnit XML report to this file')
-    .option('--report <file>', 'also write a report to this file, its format by extension: .md, .json, .html or .xml (JUnit)')
+    .addOption(completesWith(new Option('--junit <file>', 'also write a JUnit XML report to this file'), 'files'))
+    .addOption(completesWith(new Option('--report <file>', 'also write a report to this file, its format by extension: .md, .json, .html or .xml (JUnit)'), 'files'))
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .addHelpText(

@@ -9,8 +9,17 @@ export function falconHome(env: Env): string {
   return override ? resolve(override) : join(homedir(), '.falcon');
 }
 
+/**
+ * The global config file named instead of Falcon's own: `$FALCON_CONFIG`, which `--config <file>`
+ * sets for the run. The rest of Falcon's folder (memory, history) stays where it is.
+ */
+export function configFileOverride(env: Env): string | undefined {
+  const file = env.FALCON_CONFIG?.trim();
+  return file ? resolve(file) : undefined;
+}
+
 export function globalConfigPath(env: Env, home: string = falconHome(env)): string {
-  return join(home, 'config.yaml');
+  return configFileOverride(env) ?? join(home, 'config.yaml');
 }
 
 /** The path as a user would type it: `~/.falcon/config.yaml` rather than `/home/ada/.falcon/config.yaml`. */

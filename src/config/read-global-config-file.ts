@@ -18,11 +18,16 @@ export interface GlobalConfigFileContents {
   warnings: string[];
 }
 
+export interface ReadGlobalConfigOptions {
+  /** Warn when the file holds API keys that other users can read (default); `falcon doctor` says it its own way. */
+  modeWarning?: boolean;
+}
+
 /**
  * Reads and validates `~/.falcon/config.yaml`; `undefined` when it does not exist. A file that cannot
  * be used throws a ConfigError naming file, line and key, and is left untouched.
  */
-export async function readGlobalConfigFile(path: string): Promise<GlobalConfigFileContents | undefined> {
+export async function readGlobalConfigFile(path: string, options: ReadGlobalConfigOptions = {}): Promise<GlobalConfigFileContents | undefined> {
   const read = await readYamlFile(path, displayPath(path));
   if (!read) return undefined;
   const { file, warnings: migrationWarnings } = inCurrentShape(read);
@@ -32,7 +37,12 @@ export async function readGlobalConfigFile(path: string): Promise<GlobalConfigFi
     file,
     data,
     migrated: file !== read,
-    warnings: [...migrationWarnings, ...warnings, ...ignoredOllamaKeys(file, data), ...(await exposedKeys(path, data))],
+    warnings: [
+      ...migrationWarnings,
+      ...warnings,
+      ...ignoredOllamaKeys(file, data),
+      ...(options.modeWarning === false ? [] : await exposedKeys(path, data)),
+    ],
   };
 }
 

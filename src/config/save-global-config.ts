@@ -3,15 +3,23 @@ import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 
+export interface SaveGlobalConfigOptions {
+  /**
+   * Leave an existing folder's mode alone: the folder of a file named by `--config` is the user's
+   * (their project, their home), not Falcon's to lock down.
+   */
+  keepFolderMode?: boolean;
+}
+
 /**
  * Writes `~/.falcon/config.yaml` (it holds API keys): the folder is private (0700), the file is
  * private (0600), and it is replaced atomically so a crash never leaves half a file behind.
  */
-export async function saveGlobalConfig(path: string, raw: Record<string, unknown>): Promise<void> {
+export async function saveGlobalConfig(path: string, raw: Record<string, unknown>, options: SaveGlobalConfigOptions = {}): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   // mkdir leaves an existing folder as it was; one made by hand or an older version may be open to all.
-  if (process.platform !== 'win32' && ((await stat(folder)).mode & 0o077) !== 0) await chmod(folder, 0o700);
+  if (!options.keepFolderMode && process.platform !== 'win32' && ((await stat(folder)).mode & 0o077) !== 0) await chmod(folder, 0o700);
 
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {

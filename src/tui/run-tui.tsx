@@ -5,7 +5,9 @@ import { openAgent, type OpenAgentOptions } from '../agent/open-agent.js';
 import { stopRunningCommands } from '../engines/exec/running-commands.js';
 import { type EndingSignal, exitCodeForSignal, handleEndingSignals } from '../headless/ending-signals.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
+import { startBracketedPaste } from './input/bracketed-paste-mode.js';
 import { InputHistory } from './input/input-history.js';
+import { KeyStream } from './input/key-stream.js';
 import { createFileCompleter } from './input/project-file-completer.js';
 import type { SlashCommand } from './slash/slash-command.js';
 import { loadSlashCommands } from './slash/slash-registry.js';
@@ -96,13 +98,20 @@ export async function runTui(options: TuiOptions): Promise<number> {
       .finally(() => current.agent.dispose())
       .finally(() => instance?.unmount());
   });
+  const stopBracketedPaste = startBracketedPaste(process.stdout);
   instance = render(<Root commandList={commands} />, {
+    // Ink takes one read for one key; KeyStream cuts the terminal's reads into keys and pastes.
+    stdin: new KeyStream(process.stdin) as unknown as NodeJS.ReadStream,
     exitOnCtrlC: false,
     maxFps: 30,
     kittyKeyboard: { mode: 'auto', flags: ['disambiguateEscapeCodes'] },
   });
-  await instance.waitUntilExit();
-  stopHandlingSignals();
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    stopBracketedPaste();
+    stopHandlingSignals();
+  }
   process.stdout.write(`Session saved. Continue it with: falcon --resume ${current.agent.sessionId}\n`);
   return endedBy ? exitCodeForSignal(endedBy) : 0;
 }

@@ -1,21 +1,22 @@
 import { useEffect, useReducer, type Dispatch } from 'react';
 import type { Agent } from '../agent/agent.js';
 import type { AgentEvent } from '../agent/events.js';
+import { everyFrame } from './frame-clock.js';
 import { reduceView, type ViewAction } from './state/reduce-view.js';
 import type { ViewState } from './state/view-state.js';
 
-/** Streamed text is folded into the view at most this often: no flicker, little CPU. */
-const STREAM_FRAME_MS = 40;
-
-/** The agent's events folded into view state; other events flush at once, in order. */
+/**
+ * The agent's events folded into view state. Streamed text and reasoning wait for the next frame
+ * (one render for many deltas); any other event flushes at once, after them, in order.
+ */
 export function useAgentView(agent: Agent, initial: () => ViewState): [ViewState, Dispatch<ViewAction>] {
   const [state, dispatch] = useReducer(reduceView, undefined, initial);
   useEffect(() => {
     let buffer: AgentEvent[] = [];
-    let timer: NodeJS.Timeout | undefined;
+    let stopWaiting: (() => void) | undefined;
     const flush = () => {
-      clearTimeout(timer);
-      timer = undefined;
+      stopWaiting?.();
+      stopWaiting = undefined;
       if (buffer.length === 0) return;
       const events = buffer;
       buffer = [];
@@ -23,8 +24,8 @@ export function useAgentView(agent: Agent, initial: () => ViewState): [ViewState
     };
     const unsubscribe = agent.subscribe((event) => {
       buffer.push(event);
-      if (event.type !== 'text_delta') flush();
-      else timer ??= setTimeout(flush, STREAM_FRAME_MS);
+      if (event.type === 'text_delta' || event.type === 'thinking_delta') stopWaiting ??= everyFrame(flush);
+      else flush();
     });
     return () => {
       unsubscribe();

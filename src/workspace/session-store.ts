@@ -23,7 +23,14 @@ export interface CompactionRecord {
 /** One line of `.falcon/sessions/<id>.jsonl`. */
 export type SessionRecord =
   | { kind: 'session'; id: string; createdAt: string; cwd: string }
-  | { kind: 'message'; at: string; role: ChatMessage['role']; content: string }
+  | {
+      kind: 'message';
+      at: string;
+      role: ChatMessage['role'];
+      content: string;
+      /** A reply a cancel cut short, with what had streamed of it: shown in the transcript, never sent to the model again. */
+      interrupted?: true;
+    }
   | { kind: 'event'; at: string; event: AgentEvent }
   | CompactionRecord;
 
@@ -81,9 +88,15 @@ export class SessionStore {
     this.append({ kind: 'message', at: new Date().toISOString(), role: message.role, content: message.content });
   }
 
+  /** Saves what had streamed of a reply when a cancel cut it short; the live history leaves it out. */
+  recordInterruptedReply(content: string): void {
+    this.append({ kind: 'message', at: new Date().toISOString(), role: 'assistant', content, interrupted: true });
+  }
+
   recordEvent(event: AgentEvent): void {
-    // Streamed text is saved once, whole: the assistant's message, and its reasoning as a `thought`.
-    if (event.type === 'text_delta' || event.type === 'thinking_delta') return;
+    // Streamed text is saved once, whole: the assistant's message (an interrupted one too), and its
+    // reasoning as a `thought`.
+    if (event.type === 'text_delta' || event.type === 'thinking_delta' || event.type === 'reply_interrupted') return;
     this.append({ kind: 'event', at: new Date().toISOString(), event });
   }
 
@@ -158,11 +171,16 @@ function parseRecords(text: string): SessionRecord[] {
   return records;
 }
 
-/** The live history as the model last saw it: every message, with each compaction applied in turn. */
+/**
+ * The live history as the model last saw it: every message but the interrupted replies, with each
+ * compaction applied in turn.
+ */
 function conversationOf(records: SessionRecord[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const record of records) {
-    if (record.kind === 'message' && record.role !== 'system') messages.push({ role: record.role, content: record.content });
+    if (record.kind === 'message' && record.role !== 'system' && !record.interrupted) {
+      messages.push({ role: record.role, content: record.content });
+    }
     if (record.kind === 'compaction') applyCompaction(messages, record.replaced, record.checkpoint);
   }
   return messages;

@@ -47,3 +47,18 @@ describe('saveGlobalConfig on a folder open to others', () => {
     expect((await stat(home)).mode & 0o777).toBe(0o700);
   });
 });
+
+describe('saveGlobalConfig with keepFolderMode', () => {
+  it.skipIf(process.platform === 'win32')('leaves the mode of an existing folder alone, and makes a missing one private', async () => {
+    const open = join(await tempDir(), 'project');
+    await mkdir(open, { mode: 0o755 });
+    await chmod(open, 0o755);
+    await saveGlobalConfig(join(open, 'falcon.yaml'), CONFIG, { keepFolderMode: true });
+    expect((await stat(open)).mode & 0o777).toBe(0o755);
+    expect((await stat(join(open, 'falcon.yaml'))).mode & 0o777).toBe(0o600);
+
+    const missing = join(await tempDir(), 'new');
+    await saveGlobalConfig(join(missing, 'falcon.yaml'), CONFIG, { keepFolderMode: true });
+    expect((await stat(missing)).mode & 0o777).toBe(0o700);
+  });
+});

@@ -98,7 +98,7 @@ describe('the interactive session', () => {
     await send(session, 'tell a story');
     await session.waitForText('a very long');
     session.write('\x1b');
-    await session.waitForText('Interrupted.');
+    await session.waitForText('— interrupted');
     await send(session, 'and now?');
     await session.waitForText('second answer');
   });

@@ -43,3 +43,24 @@ describe('SessionStore compaction', () => {
     expect(text).not.toContain('sk-abcdefghijklmnopqrstuvwxyz123456');
   });
 });
+
+describe('SessionStore interrupted replies', () => {
+  it('saves one, flagged and masked, and leaves it out of the history now and on resume, compactions included', async () => {
+    const store = SessionStore.create(project);
+    store.recordMessage({ role: 'user', content: 'm1' });
+    store.recordInterruptedReply('Final Answer: half, with Authorization: Bearer abcdefghijklmnop123');
+    store.recordMessage({ role: 'user', content: 'm2' });
+    store.recordMessage({ role: 'assistant', content: 'm3' });
+    store.recordCompaction(2, '[Checkpoint] one');
+    store.recordMessage({ role: 'user', content: 'm4' });
+
+    expect(store.messages.map((m) => m.content)).toEqual(['[Checkpoint] one', 'm3', 'm4']);
+    const interrupted = (await records(store)).filter((r) => r.kind === 'message' && r.interrupted);
+    expect(interrupted).toHaveLength(1);
+    expect(interrupted[0]).toMatchObject({ role: 'assistant', interrupted: true });
+    expect(JSON.stringify(interrupted[0])).not.toContain('abcdefghijklmnop123');
+
+    const resumed = await SessionStore.open(project, store.id);
+    expect(resumed.messages).toEqual(store.messages);
+  });
+});

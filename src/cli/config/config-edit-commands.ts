@@ -4,11 +4,12 @@ import { text as readStream } from 'node:stream/consumers';
 import type { ConfigEdit, RawGlobalConfig } from '../../config/config-edit.js';
 import { ConfigEditError } from '../../config/config-error.js';
 import { openGlobalConfigForEdit } from '../../config/editable-global-config.js';
-import { displayPath } from '../../config/falcon-home.js';
+import { configFileOverride, displayPath } from '../../config/falcon-home.js';
 import { removeProvider, setDefault, setFallback } from '../../config/provider-roles.js';
 import { saveGlobalConfig } from '../../config/save-global-config.js';
 import { type ProviderFields, setProvider } from '../../config/set-provider.js';
 import type { SetOptions } from '../config-command.js';
+import { shellPath } from '../shell-path.js';
 import { UsageError } from '../user-error.js';
 import { say, warn } from './config-output.js';
 
@@ -37,7 +38,8 @@ export async function runConfigSet(id: string, options: SetOptions): Promise<voi
     if (!options.default || edit.data.default_provider === id) return saved;
     return { ...setDefault(edit.raw, id), notes: [...saved.notes, `${id} is now the default provider`] };
   });
-  say(`Test it with: falcon config test ${id}`);
+  const configFile = configFileOverride(process.env);
+  say(`Test it with: falcon${configFile ? ` --config ${shellPath(configFile)}` : ''} config test ${id}`);
 }
 
 export function runConfigDefault(id: string): Promise<void> {
@@ -69,7 +71,7 @@ async function editConfig(edit: (raw: RawGlobalConfig) => ConfigEdit): Promise<v
     if (error instanceof ConfigEditError) throw new UsageError(error.message);
     throw error;
   }
-  await saveGlobalConfig(opened.path, result.raw);
+  await saveGlobalConfig(opened.path, result.raw, { keepFolderMode: configFileOverride(process.env) !== undefined });
   for (const note of result.notes) say(`${note}.`);
   const shown = displayPath(opened.path);
   say(opened.migrated ? `Saved ${shown}, now in the current format.` : `Saved ${shown}.`);

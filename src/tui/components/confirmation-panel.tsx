@@ -14,8 +14,8 @@ export interface ConfirmationPanelProps {
   onAnswer: (approved: boolean, always: boolean) => void;
 }
 
-/** Border top and bottom, title, subject and the key hints: one row each, whatever their text. */
-const CHROME_ROWS = 5;
+/** Border top and bottom, title and the key hints: one row each, whatever their text. */
+const CHROME_ROWS = 4;
 
 /** Asks the user to approve a change, a command or an action: y, n/Esc, or a (always, this session). */
 export function ConfirmationPanel(props: ConfirmationPanelProps) {
@@ -56,9 +56,6 @@ function ScrollablePanel({ confirmation, height, onAnswer, ...props }: Confirmat
       <Text bold wrap="truncate-end">
         {markLineBreaks(confirmation.title)}
       </Text>
-      <Text dimColor wrap="truncate-end">
-        {markLineBreaks(subject(confirmation))}
-      </Text>
       {visible.map((row, index) => (
         <PreviewLine key={top + index} row={row} />
       ))}
@@ -90,17 +87,6 @@ function PreviewLine({ row }: { row: PreviewRow }) {
       return <Text dimColor wrap="truncate-end">{text}</Text>;
     case 'plain':
       return <Text wrap="truncate-end">{text}</Text>;
-  }
-}
-
-function subject({ tool, preview }: PendingConfirmation): string {
-  switch (preview.kind) {
-    case 'diff':
-      return `${preview.path} · ${preview.isNew ? 'new file' : 'change'}`;
-    case 'command':
-      return `${tool} wants to run a command`;
-    case 'info':
-      return preview.title;
   }
 }
 

@@ -1,7 +1,7 @@
 import { Box } from 'ink';
 import type { Entry } from '../state/view-state.js';
+import { AnswerEntry } from './answer-entry.js';
 import { DecisionEntry } from './decision-entry.js';
-import { Markdown } from './markdown.js';
 import { NoticeEntry } from './notice-entry.js';
 import { OutputEntry } from './output-entry.js';
 import { ThoughtEntry } from './thought-entry.js';
@@ -44,7 +44,7 @@ function EntryBody({ entry, width, showThoughts }: EntryViewProps) {
         />
       );
     case 'answer':
-      return <Markdown text={entry.text} width={width} />;
+      return <AnswerEntry text={entry.text} interrupted={entry.interrupted === true} width={width} />;
     case 'notice':
       return <NoticeEntry tone={entry.tone} text={entry.text} width={width} />;
     case 'output':

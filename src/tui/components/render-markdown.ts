@@ -1,86 +1,62 @@
 import { stripVTControlCharacters } from 'node:util';
 import chalk from 'chalk';
-import { Marked, type MarkedExtension, type Tokens } from 'marked';
-import { markedTerminal } from 'marked-terminal';
+import type { Marked, Token, TokensList } from 'marked';
 import { terminalSafeStyled } from '../../safety/terminal-text.js';
-import '../theme.js';
+import { markdownRenderer } from './markdown-renderer.js';
+import { RecentlyUsedCache } from './recently-used-cache.js';
+
+/** Rendered blocks by width, colour level, link definitions and source. */
+const renderedBlocks = new RecentlyUsedCache<string>(500);
 
 /**
  * Markdown as terminal text at `width` columns: plain when colour is off, no trailing blank lines.
  * `text` comes terminal-safe; the renderer decodes a few entities and highlights code, so what it
  * writes keeps only its own colours and links.
+ *
+ * A streamed answer is rendered again on every frame as it grows, so each top-level block but the
+ * last is rendered once and kept by its source: only the block still being written is laid out
+ * again. The renderer renders blocks one by one, so the whole is the same either way.
  */
 export function renderMarkdown(text: string, width: number): string {
-  const rendered = markdownFor(Math.max(10, width), chalk.level > 0).parse(text, { async: false });
-  const lines = terminalSafeStyled(rendered).split('\n');
+  const columns = Math.max(10, width);
+  const marked = markdownRenderer(columns, chalk.level > 0);
+  const tokens = marked.lexer(text);
+  const blocks = topLevelBlocks(tokens);
+  const context = `${columns}:${chalk.level}:${linkDefinitions(tokens)}:`;
+  const rendered = blocks.map((block, index) =>
+    index === blocks.length - 1 ? renderBlock(marked, block) : renderedBlocks.get(context + sourceOf(block), () => renderBlock(marked, block)),
+  );
+  const lines = rendered.join('').split('\n');
   // Blank lines may still hold escape codes (a closing reset), so test them without.
   while (lines.length > 0 && stripVTControlCharacters(lines.at(-1) ?? '').trim() === '') lines.pop();
   return lines.join('\n');
 }
 
-const renderers = new Map<string, Marked>();
+function renderBlock(marked: Marked, block: Token[]): string {
+  return terminalSafeStyled(marked.parser(block));
+}
 
-function markdownFor(width: number, colour: boolean): Marked {
-  const key = `${width}:${colour}`;
-  let marked = renderers.get(key);
-  if (!marked) {
-    marked = createMarked(width, colour);
-    renderers.set(key, marked);
+/**
+ * The top-level tokens in the groups the parser renders apart: a block with the blank lines after
+ * it; consecutive text tokens are rendered together, as one paragraph.
+ */
+function topLevelBlocks(tokens: Token[]): Token[][] {
+  const blocks: Token[][] = [];
+  let previous: Token | undefined;
+  for (const token of tokens) {
+    const joinsPrevious = token.type === 'space' || (token.type === 'text' && previous?.type === 'text');
+    if (joinsPrevious && blocks.length > 0) blocks.at(-1)!.push(token);
+    else blocks.push([token]);
+    previous = token;
   }
-  return marked;
+  return blocks;
 }
 
-function createMarked(width: number, colour: boolean): Marked {
-  // @types/marked-terminal describes the old renderer class; the function returns an extension.
-  const terminal = markedTerminal(
-    {
-      width,
-      reflowText: true,
-      showSectionPrefix: false,
-      // `:name:` would turn `12:30:45` or `a:b:c` paths into emoji.
-      emoji: false,
-      tab: 2,
-      // cli-table3 colours headers and borders on its own, whatever chalk's level.
-      tableOptions: { style: colour ? { head: ['bold'], border: ['gray'] } : { head: [], border: [] } },
-    },
-    codeHighlighting,
-  ) as unknown as MarkedExtension;
-  return new Marked(terminal, {
-    renderer: {
-      // marked-terminal prints the inline tokens of tight list items raw (`**bold**`); render them.
-      text(token: Tokens.Text | Tokens.Escape) {
-        return 'tokens' in token && token.tokens ? this.parser.parseInline(token.tokens) : false;
-      },
-    },
-  });
+function sourceOf(block: Token[]): string {
+  return block.map((token) => token.raw).join('');
 }
 
-// marked-terminal highlights code with cli-highlight, whose default theme colours through its own
-// copy of chalk (blind to NO_COLOR and to our level); a theme made of our chalk keeps one decision.
-// The cast: @types/marked-terminal still describes the options of cardinal, its former highlighter.
-const codeHighlighting = {
-  theme: {
-    keyword: chalk.blue,
-    built_in: chalk.cyan,
-    type: chalk.cyan,
-    literal: chalk.magenta,
-    number: chalk.yellow,
-    regexp: chalk.red,
-    string: chalk.green,
-    class: chalk.blue,
-    function: chalk.yellow,
-    title: chalk.yellow,
-    comment: chalk.gray,
-    doctag: chalk.gray,
-    meta: chalk.gray,
-    tag: chalk.gray,
-    name: chalk.blue,
-    attr: chalk.cyan,
-    attribute: chalk.cyan,
-    emphasis: chalk.italic,
-    strong: chalk.bold,
-    link: chalk.underline,
-    addition: chalk.green,
-    deletion: chalk.red,
-  },
-} as unknown as Parameters<typeof markedTerminal>[1];
+/** Reference links are resolved when lexing, so the same source may render apart with other definitions. */
+function linkDefinitions(tokens: TokensList): string {
+  return Object.keys(tokens.links).length === 0 ? '' : JSON.stringify(tokens.links);
+}

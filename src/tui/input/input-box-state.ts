@@ -2,6 +2,7 @@ import { atWordAtCursor, type AtWord } from './at-word.js';
 import { EMPTY_EDITOR, editorReducer, isOnFirstLine, isOnLastLine, type EditorAction, type EditorState } from './editor-state.js';
 import { NOT_RECALLING, recallNewer, recallOlder, type HistoryRecall, type Recalled } from './history-recall.js';
 import type { KeyCommand } from './interpret-key.js';
+import { cleanPaste, isLongPaste, pasteMarker, unfoldPastes } from './pasted-text.js';
 import type { SlashCommandInfo } from './slash-command-info.js';
 import { matchSlashCommands } from './slash-matches.js';
 
@@ -11,6 +12,8 @@ export interface InputBoxState {
   recall: HistoryRecall;
   /** Highlighted row of whichever suggestion panel is open. */
   selected: number;
+  /** Long pastes of the draft, each standing in its text as one marker character (see pasted-text). */
+  pastes: readonly string[];
 }
 
 /** What the box knows from outside: the command registry, the current `@` completions, the history. */
@@ -30,7 +33,7 @@ export interface InputBoxStep {
   submitted?: string;
 }
 
-export const INITIAL_INPUT_BOX: InputBoxState = { editor: EMPTY_EDITOR, recall: NOT_RECALLING, selected: 0 };
+export const INITIAL_INPUT_BOX: InputBoxState = { editor: EMPTY_EDITOR, recall: NOT_RECALLING, selected: 0, pastes: [] };
 
 /** The open suggestion panel, if any: slash commands while a name is typed, files in an `@` word. */
 export function currentSuggestions(state: InputBoxState, context: InputBoxContext): Suggestions | undefined {
@@ -61,6 +64,8 @@ export function reduceInputBox(state: InputBoxState, command: KeyCommand, contex
       return { state };
     case 'submit':
       return submit(state, suggestions);
+    case 'paste':
+      return { state: paste(state, cleanPaste(command.text)) };
     case 'complete':
       return { state: suggestions ? edit(state, completion(suggestions)) : state };
     case 'clear':
@@ -77,8 +82,15 @@ function submit(state: InputBoxState, suggestions: Suggestions | undefined): Inp
   if (suggestions?.kind === 'slash') return sent(`/${(suggestions.commands[suggestions.selected] as SlashCommandInfo).name}`);
   const { text, cursor } = state.editor;
   if (text[cursor - 1] === '\\') return { state: edit(state, { type: 'replaceRange', start: cursor - 1, end: cursor, text: '\n' }) };
-  const message = tidy(text);
+  const message = tidy(unfoldPastes(text, state.pastes));
   return message === '' ? { state } : sent(message);
+}
+
+/** Pasted text goes in as it is, newlines kept; a long paste as one marker, its text kept apart. */
+function paste(state: InputBoxState, text: string): InputBoxState {
+  if (!isLongPaste(text)) return edit(state, { type: 'insert', text });
+  const folded = { ...state, pastes: [...state.pastes, text] };
+  return edit(folded, { type: 'insert', text: pasteMarker(state.pastes.length) });
 }
 
 function sent(message: string): InputBoxStep {
@@ -118,7 +130,7 @@ function moveVertically(
 
 function recalled(state: InputBoxState, result: Recalled | undefined): InputBoxState {
   if (result === undefined) return state;
-  return { editor: editorReducer(state.editor, { type: 'setText', text: result.text }), recall: result.recall, selected: 0 };
+  return { ...state, editor: editorReducer(state.editor, { type: 'setText', text: result.text }), recall: result.recall, selected: 0 };
 }
 
 /** An edit or cursor move; the panel selection starts over, as the suggestions may have changed. */

@@ -11,10 +11,11 @@ import {
   type InputBoxContext,
   type InputBoxState,
 } from './input-box-state.js';
-import { interpretKey } from './interpret-key.js';
+import { interpretKey, type KeyCommand } from './interpret-key.js';
 import type { SlashCommandInfo } from './slash-command-info.js';
 import { SlashPanel } from './slash-panel.js';
 import { useFileSuggestions } from './use-file-suggestions.js';
+import { usePaste } from './use-paste.js';
 
 export interface InputBoxProps {
   width: number;
@@ -33,7 +34,8 @@ const LOCKED_LABEL = 'waiting for your answer above…';
 
 /**
  * The message editor of the interactive session, with slash-command and `@path` suggestions.
- * Esc, Ctrl-C and the app's other shortcuts pass through untouched for the app to handle.
+ * Esc, Ctrl-C and the app's other shortcuts pass through untouched for the app to handle. Pastes
+ * come apart from the keys (see KeyStream): their newlines are kept, and Enter alone sends.
  */
 export function InputBox({ width, locked, placeholder, history, commands, completeFiles, onSubmit }: InputBoxProps) {
   const [state, setState] = useState<InputBoxState>(INITIAL_INPUT_BOX);
@@ -47,25 +49,24 @@ export function InputBox({ width, locked, placeholder, history, commands, comple
   const files = useFileSuggestions(fileQuery(state, { commands, history: history.entries }), completeFiles);
   const context: InputBoxContext = { commands, files, history: history.entries };
 
-  useInput(
-    (input, key) => {
-      if (lockedNow.current) return;
-      const step = reduceInputBox(latest.current, interpretKey(input, key), context);
-      latest.current = step.state;
-      setState(step.state);
-      if (step.submitted !== undefined) {
-        void history.add(step.submitted);
-        onSubmit(step.submitted);
-      }
-    },
-    { isActive: !locked },
-  );
+  const apply = (command: KeyCommand) => {
+    if (lockedNow.current) return;
+    const step = reduceInputBox(latest.current, command, context);
+    latest.current = step.state;
+    setState(step.state);
+    if (step.submitted !== undefined) {
+      void history.add(step.submitted);
+      onSubmit(step.submitted);
+    }
+  };
+  useInput((input, key) => apply(interpretKey(input, key)), { isActive: !locked });
+  usePaste((text) => apply({ type: 'paste', text }), { isActive: !locked });
 
   const suggestions = locked ? undefined : currentSuggestions(state, context);
   return (
     <Box flexDirection="column" width={width}>
       <Box borderStyle="round" borderColor={locked ? 'gray' : 'cyan'} paddingX={1} flexDirection="column">
-        <EditorView editor={state.editor} placeholder={locked ? LOCKED_LABEL : placeholder} locked={locked} />
+        <EditorView editor={state.editor} placeholder={locked ? LOCKED_LABEL : placeholder} locked={locked} pastes={state.pastes} />
         {locked && state.editor.text !== '' ? <Text dimColor>{LOCKED_LABEL}</Text> : null}
       </Box>
       {suggestions?.kind === 'slash' ? (

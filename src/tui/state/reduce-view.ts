@@ -3,7 +3,7 @@ import { contextUsage } from '../../agent/context/context-meter.js';
 import type { AgentEvent } from '../../agent/events.js';
 import { modelSilentSince } from '../../agent/model-wait.js';
 import { terminalSafeValue } from '../../safety/terminal-text.js';
-import { safeMarkdownSplit } from './markdown-boundary.js';
+import { hasMoreLinesThan, safeMarkdownSplit } from './markdown-boundary.js';
 import { splitStreamingReply } from './split-streaming-reply.js';
 import type { Entry, NoticeTone, OutputFormat, ViewState } from './view-state.js';
 
@@ -30,7 +30,7 @@ export function reduceView(state: ViewState, action: ViewAction): ViewState {
 }
 
 function terminalSafeEvent(event: AgentEvent): AgentEvent {
-  return event.type === 'text_delta' ? event : terminalSafeValue(event);
+  return event.type === 'text_delta' || event.type === 'reply_interrupted' ? event : terminalSafeValue(event);
 }
 
 function reduceSafeAction(state: ViewState, action: ViewAction): ViewState {
@@ -95,6 +95,8 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
     }
     case 'answer':
       return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, { kind: 'answer', text: remainingAnswer(state, event.text), continues: false });
+    case 'reply_interrupted':
+      return keepInterruptedReply(state, event.text);
     case 'retry':
       return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, {
         kind: 'notice',
@@ -127,7 +129,12 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       return append(state, { kind: 'notice', tone: 'error', text: event.message });
     case 'run_end': {
       const ended = { ...state, status: 'ready' as const, stream: '', thinking: '', committedAnswer: 0, running: undefined, confirmation: undefined };
-      if (event.reason === 'cancelled') return append(ended, { kind: 'notice', tone: 'info', text: 'Interrupted.' });
+      if (event.reason === 'cancelled') {
+        // An interrupted reply already ends with the mark.
+        const marked = state.entries.at(-1);
+        if (marked?.kind === 'answer' && marked.interrupted) return ended;
+        return append(ended, { kind: 'notice', tone: 'info', text: 'Interrupted.' });
+      }
       if (event.reason === 'limit') return append(ended, { kind: 'notice', tone: 'warning', text: `Stopped after ${event.turns} turns.` });
       return ended;
     }
@@ -141,14 +148,25 @@ function append(state: ViewState, entry: NewEntry): ViewState {
 
 /** Keeps the live area short: a long streamed answer's finished head moves into the transcript. */
 function commitAnswerHead(state: ViewState): ViewState {
-  const answer = splitStreamingReply(state.stream).answer;
-  const pending = answer.slice(state.committedAnswer);
-  if (pending.split('\n').length <= state.liveAnswerLines) return state;
+  const pending = splitStreamingReply(state.stream, state.committedAnswer).answer;
+  if (!hasMoreLinesThan(pending, state.liveAnswerLines)) return state;
   const split = safeMarkdownSplit(pending, 1);
   if (split <= 0) return state;
   const head = pending.slice(0, split).trimEnd();
   const next = { ...state, committedAnswer: state.committedAnswer + split };
   return head ? append(next, { kind: 'answer', text: head, continues: true }) : next;
+}
+
+/**
+ * What was shown of a reply Esc cut short stays in the transcript, marked: its thought, and its
+ * answer minus the head already moved there while it streamed.
+ */
+function keepInterruptedReply(state: ViewState, text: string): ViewState {
+  const reply = splitStreamingReply(text);
+  const cleared = { ...state, stream: '', thinking: '', committedAnswer: 0 };
+  const withThought = reply.thought ? append(cleared, { kind: 'thought', text: reply.thought }) : cleared;
+  const answer = reply.answer.slice(state.committedAnswer).trim();
+  return append(withThought, { kind: 'answer', text: answer, continues: false, interrupted: true });
 }
 
 /** The final answer minus what was already moved into the transcript while it streamed. */

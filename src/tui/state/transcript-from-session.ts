@@ -11,6 +11,9 @@ export function viewFromSession(records: readonly SessionRecord[], liveAnswerLin
     if (record.kind === 'message' && record.role === 'user' && !record.content.startsWith(OBSERVATION_PREFIX)) {
       state = reduceView(state, { type: 'user_message', text: record.content });
     }
+    if (record.kind === 'message' && record.interrupted) {
+      state = reduceView(state, { type: 'agent', events: [{ type: 'reply_interrupted', text: record.content }] });
+    }
     if (record.kind === 'event') state = reduceView(state, { type: 'agent', events: [record.event] });
   }
   // A session that ended mid-run (a crash) must not reopen waiting for a tool or an answer.

@@ -6,7 +6,8 @@ export type Entry =
   | { kind: 'user'; id: string; text: string }
   | { kind: 'thought'; id: string; text: string }
   | { kind: 'tool'; id: string; name: string; args: unknown; ok: boolean; durationMs: number; output: string }
-  | { kind: 'answer'; id: string; text: string; continues: boolean }
+  /** `interrupted`: the part of a reply that was shown before Esc cut it short. */
+  | { kind: 'answer'; id: string; text: string; continues: boolean; interrupted?: boolean }
   | { kind: 'notice'; id: string; tone: NoticeTone; text: string }
   | { kind: 'output'; id: string; title: string; text: string; format: OutputFormat }
   | { kind: 'decision'; id: string; title: string; approved: boolean };

@@ -16,13 +16,18 @@ export interface FalconLayoutOptions {
 }
 
 export interface FalconLayoutResult {
-  /** Paths relative to the project root, files first: `.falcon/config.yaml`, …, `.falcon/flows/`. */
+  /**
+   * Paths relative to the project root, as a tree lists them: the files of `.falcon/`, then each
+   * folder followed by the files inside it (`.falcon/environments/`, `.falcon/environments/dev.yaml`).
+   */
   created: string[];
   kept: string[];
   framework: Framework;
   baseUrl: string;
   spec?: string;
 }
+
+type LayoutEntry = [relative: string, created: boolean];
 
 /** Something in the way of `.falcon/`, such as a file where a folder belongs. */
 export class FalconLayoutError extends Error {
@@ -41,8 +46,8 @@ export async function createFalconLayout(projectRoot: string, options: FalconLay
     baseUrl: options.baseUrl,
     ...(options.spec && { specPath: options.spec, spec: options.specDescription ?? options.spec }),
   };
-  const folders: [string, boolean][] = [];
-  const files: [string, boolean][] = [];
+  const folders: LayoutEntry[] = [];
+  const files: LayoutEntry[] = [];
   await ensureFolder(projectRoot, FALCON_DIR);
   for (const folder of LAYOUT_FOLDERS) {
     const relative = `${FALCON_DIR}/${folder}/`;
@@ -52,7 +57,7 @@ export async function createFalconLayout(projectRoot: string, options: FalconLay
     const relative = `${FALCON_DIR}/${file}`;
     files.push([relative, await writeNewFile(path.join(projectRoot, relative), content)]);
   }
-  const entries = [...files, ...folders];
+  const entries = asTree(files, folders);
   return {
     created: entries.filter(([, created]) => created).map(([relative]) => relative),
     kept: entries.filter(([, created]) => !created).map(([relative]) => relative),
@@ -60,6 +65,13 @@ export async function createFalconLayout(projectRoot: string, options: FalconLay
     baseUrl: options.baseUrl,
     ...(options.spec && { spec: options.spec }),
   };
+}
+
+/** The files of `.falcon/` first, then each folder followed by the files inside it. */
+function asTree(files: LayoutEntry[], folders: LayoutEntry[]): LayoutEntry[] {
+  const inside = (folder: string) => files.filter(([file]) => file.startsWith(folder));
+  const topLevel = files.filter(([file]) => !folders.some(([folder]) => file.startsWith(folder)));
+  return [...topLevel, ...folders.flatMap((folder) => [folder, ...inside(folder[0])])];
 }
 
 /** Creates a folder unless it exists; returns whether it created it. */

@@ -44,11 +44,11 @@ async function showPanel(preview: Preview, height = 20) {
 describe('ConfirmationPanel', () => {
   useColourLevel(1);
 
-  it('shows the title, the path, whether the file is new, and the diff in colour', async () => {
+  it('shows the title on one row, and the diff in colour', async () => {
     const panel = await showPanel({ kind: 'diff', path: 'src/app.ts', diff: SMALL_DIFF, isNew: false });
     const text = panel.text();
-    expect(text).toContain('Fix the name limit');
-    expect(text).toContain('src/app.ts · change');
+    expect(text.split('\n')[1]).toMatch(/^│ Fix the name limit\s*│$/);
+    expect(text.split('\n')[2]).toMatch(/^│ Index: src\/app\.ts\s*│$/);
     expect(text).toContain('-const limit = 10;');
     expect(text).toContain('+const limit = 64;');
     expect(text).toMatch(/╭─+╮/);
@@ -60,8 +60,7 @@ describe('ConfirmationPanel', () => {
     expect(frame).toContain(`${BOLD}--- src/app.ts`);
   });
 
-  it('says when the file is new, and shows a command after $', async () => {
-    expect((await showPanel({ kind: 'diff', path: 'src/new.ts', diff: '@@ -0,0 +1 @@\n+x', isNew: true })).text()).toContain('src/new.ts · new file');
+  it('shows a command after $', async () => {
     const command = await showPanel({ kind: 'command', command: 'npm test -- users', cwd: '/work/api' });
     expect(command.text()).toContain('$ npm test -- users');
     expect(command.text()).toContain('in /work/api');
@@ -81,22 +80,22 @@ describe('ConfirmationPanel', () => {
 
   it('scrolls a long diff with the arrows and the page keys, within its height', async () => {
     const panel = await showPanel({ kind: 'diff', path: 'src/big.ts', diff: longDiff(100), isNew: true }, 25);
-    expect(panel.text()).toContain('lines 1–20 of 100');
+    expect(panel.text()).toContain('lines 1–21 of 100');
     expect(panel.text().split('\n')).toHaveLength(25);
     await panel.press(KEYS.down);
-    expect(panel.text()).toContain('lines 2–21 of 100');
+    expect(panel.text()).toContain('lines 2–22 of 100');
     expect(panel.text()).not.toContain('@@');
     await panel.press(KEYS.pageDown);
-    expect(panel.text()).toContain('lines 22–41 of 100');
-    expect(panel.text()).toContain('+line 21');
+    expect(panel.text()).toContain('lines 23–43 of 100');
+    expect(panel.text()).toContain('+line 22');
     await panel.press(KEYS.pageDown, KEYS.pageDown, KEYS.pageDown, KEYS.pageDown);
-    expect(panel.text()).toContain('lines 81–100 of 100');
+    expect(panel.text()).toContain('lines 80–100 of 100');
     await panel.press(KEYS.pageUp, KEYS.up);
-    expect(panel.text()).toContain('lines 60–79 of 100');
+    expect(panel.text()).toContain('lines 58–78 of 100');
     expect(panel.onAnswer).not.toHaveBeenCalled();
   });
 
-  it('keeps a command of 80 lines within its height: title and subject on one row each, the body scrolling', async () => {
+  it('keeps a command of 80 lines within its height: the title on one row, the body scrolling', async () => {
     const command = Array.from({ length: 80 }, (_, i) => `echo line ${i + 1}`).join('\n');
     const confirmation = { id: 'c1', tool: 'bash', title: `run \`${command}\``, preview: { kind: 'info' as const, title: `two\nlines`, details: command } };
     const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />);
@@ -104,9 +103,8 @@ describe('ConfirmationPanel', () => {
     const lines = stripAnsi(rendered.lastFrame()).split('\n');
     expect(lines).toHaveLength(20);
     expect(lines[1]).toMatch(/^│ run `echo line 1⏎echo line 2⏎echo line 3⏎.*…\s*│$/);
-    expect(lines[2]).toMatch(/^│ two⏎lines\s*│$/);
-    expect(lines[3]).toMatch(/^│ echo line 1\s*│$/);
-    expect(lines.at(-2)).toContain('lines 1–15 of 80');
+    expect(lines[2]).toMatch(/^│ echo line 1\s*│$/);
+    expect(lines.at(-2)).toContain('lines 1–16 of 80');
     rendered.unmount();
   });
 });

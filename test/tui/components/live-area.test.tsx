@@ -38,6 +38,11 @@ describe('LiveArea', () => {
     expect(text).toBe('Latest paragraph.');
   });
 
+  it('holds back a code fence line until it ends, its language maybe still arriving', () => {
+    expect(show({ status: 'streaming', stream: 'Final Answer: Run it:\n\n```jso' }).text).toBe('Run it:');
+    expect(show({ status: 'streaming', stream: 'Final Answer: Run it:\n\n```json\n{"a": 1}' }).lines).toEqual(['Run it:', '', '  {"a": 1}']);
+  });
+
   it('never grows taller than maxLines and shows the last lines', () => {
     const answer = Array.from({ length: 40 }, (_, i) => `- item ${i + 1}`).join('\n');
     const { lines } = show({ status: 'streaming', stream: `Final Answer: ${answer}`, queued: ['and the headers?'] }, { maxLines: 6 });

@@ -41,16 +41,6 @@ describe('InputBox editing', () => {
     expect(box.onSubmit).toHaveBeenCalledExactlyOnceWith('one\ntwo');
   });
 
-  it('inserts pasted text with newlines as is, without submitting', async () => {
-    const box = renderInputBox();
-    await box.type('paste: ', 'GET /users\rHost: api\r\n');
-    expect(box.onSubmit).not.toHaveBeenCalled();
-    expect(box.frame()).toContain('GET /users');
-    expect(box.frame()).toContain('Host: api');
-    await box.type(KEYS.enter);
-    expect(box.onSubmit).toHaveBeenCalledExactlyOnceWith('paste: GET /users\nHost: api');
-  });
-
   it('edits in the middle after moving the cursor', async () => {
     const box = renderInputBox();
     await box.type('helo', KEYS.left, 'l', KEYS.home, '> ', KEYS.end, '!', KEYS.enter);

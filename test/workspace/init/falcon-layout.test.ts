@@ -7,14 +7,22 @@ import { createFalconLayout, FalconLayoutError } from '../../../src/workspace/in
 import { fixtureProject } from './fixture-project.js';
 
 const FOLDERS = ['environments', 'requests', 'flows', 'tests', 'baselines', 'sessions', 'reports'].map((name) => `.falcon/${name}/`);
-const FILES = [
+/** As listed: the files of .falcon/, then each folder followed by the files inside it. */
+const LAYOUT = [
   'config.yaml',
   'falcon.md',
   'variables.json',
+  '.gitignore',
+  'environments/',
   'environments/dev.yaml',
   'environments/staging.yaml',
   'environments/prod.yaml',
-  '.gitignore',
+  'requests/',
+  'flows/',
+  'tests/',
+  'baselines/',
+  'sessions/',
+  'reports/',
 ].map((name) => `.falcon/${name}`);
 
 const OPTIONS = {
@@ -28,11 +36,11 @@ const OPTIONS = {
 const read = (root: string, relative: string) => readFile(path.join(root, relative), 'utf8');
 
 describe('createFalconLayout', () => {
-  it('creates the .falcon/ layout and says what it created', async () => {
+  it('creates the .falcon/ layout and says what it created, each folder before the files inside it', async () => {
     const root = await fixtureProject();
     const result = await createFalconLayout(root, OPTIONS);
     expect(result).toEqual({
-      created: [...FILES, ...FOLDERS],
+      created: LAYOUT,
       kept: [],
       framework: 'express',
       baseUrl: 'http://localhost:4000',
@@ -98,7 +106,7 @@ describe('createFalconLayout', () => {
     const again = await createFalconLayout(root, { framework: 'django', baseUrl: 'http://localhost:8000' });
 
     expect(again.created).toEqual(['.falcon/environments/prod.yaml', '.falcon/flows/']);
-    expect(again.kept).toEqual([...FILES, ...FOLDERS].filter((entry) => !again.created.includes(entry)));
+    expect(again.kept).toEqual(LAYOUT.filter((entry) => !again.created.includes(entry)));
     for (const [file, content] of Object.entries(edited)) expect(await read(root, file)).toBe(content);
     expect(await read(root, '.falcon/requests/login.yaml')).toBe('name: login\n');
     expect((await readdir(path.join(root, '.falcon'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);

@@ -1,7 +1,7 @@
 import { select } from '@inquirer/prompts';
 import type { ConfigEdit, RawGlobalConfig } from '../../../config/config-edit.js';
 import { openGlobalConfigForEdit } from '../../../config/editable-global-config.js';
-import { displayPath, type Env } from '../../../config/falcon-home.js';
+import { configFileOverride, displayPath, type Env } from '../../../config/falcon-home.js';
 import { formatProviderList } from '../../../config/format-provider-list.js';
 import type { GlobalConfigFile } from '../../../config/global-config-schema.js';
 import { type Paint, plainText } from '../../../config/paint.js';
@@ -72,7 +72,7 @@ export async function runConfigWizard(options: ConfigWizardOptions): Promise<boo
   }
 
   if (state.unsaved) {
-    await saveGlobalConfig(opened.path, state.raw);
+    await saveGlobalConfig(opened.path, state.raw, { keepFolderMode: configFileOverride(options.env) !== undefined });
     ctx.print(`Saved ${shownPath}.`);
   } else {
     ctx.print('Nothing changed.');

@@ -1,0 +1,26 @@
+import { readdir } from 'node:fs/promises';
+import { type Env, globalConfigPath } from '../../config/falcon-home.js';
+import { falconPath } from '../../workspace/falcon-dir.js';
+import type { DynamicValueKind } from './completion-values.js';
+
+const YAML_FILE = /^(.+)\.ya?ml$/;
+
+/** The names a completion offers for `kind`: the project's saved requests, flows or environments, or the configured providers. */
+export async function completionNames(kind: DynamicValueKind, where: { cwd: string; env: Env }): Promise<string[]> {
+  switch (kind) {
+    case 'requests':
+    case 'flows':
+    case 'environments':
+      return yamlFileNames(falconPath(where.cwd, kind));
+    case 'providers':
+      return (await import('./provider-names.js')).providerNames(globalConfigPath(where.env));
+  }
+}
+
+/**
+ * `listSavedNames` and `listEnvironments` of the workspace list the same, but their modules load
+ * zod and yaml: some 30 ms on every Tab. (Provider names need yaml, and load it only then.)
+ */
+async function yamlFileNames(folder: string): Promise<string[]> {
+  return (await readdir(folder)).flatMap((file) => YAML_FILE.exec(file)?.[1] ?? []).sort();
+}

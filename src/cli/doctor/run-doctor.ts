@@ -1,0 +1,35 @@
+import { realpath } from 'node:fs/promises';
+import type { Env } from '../../config/falcon-home.js';
+import { loadDotEnv } from '../../config/load-dotenv.js';
+import { styleFor } from '../../headless/terminal-style.js';
+import { createDefaultTools } from '../../tools/registry.js';
+import { VERSION } from '../../version.js';
+import { checkGlobalConfig } from './check-global-config.js';
+import { checkNodeVersion } from './check-node-version.js';
+import { checkProject } from './check-project.js';
+import { checkProviders } from './check-providers.js';
+import { checkSearch } from './check-search.js';
+import { checkTerminal } from './check-terminal.js';
+import type { DoctorCheck } from './doctor-check.js';
+import { formatDoctorJson, formatDoctorReport } from './format-doctor-report.js';
+
+/** `falcon doctor [--json]`: every check at once, printed in a fixed order. Exit 1 when one failed; warnings pass. */
+export async function runDoctor(options: { json?: boolean }): Promise<number> {
+  const projectRoot = await realpath(process.cwd());
+  // Keys a session would read from the project's .env count here too.
+  await loadDotEnv(projectRoot, process.env);
+  const checks = await runChecks(projectRoot, process.env);
+  process.stdout.write(options.json ? formatDoctorJson(checks, VERSION) : formatDoctorReport(checks, VERSION, styleFor(process.stdout)));
+  return checks.some((check) => check.status === 'fail') ? 1 : 0;
+}
+
+async function runChecks(projectRoot: string, env: Env): Promise<DoctorCheck[]> {
+  const toolNames = createDefaultTools().map((tool) => tool.name);
+  const [node, config, project, search] = await Promise.all([
+    checkNodeVersion(),
+    checkGlobalConfig(env).then(async ({ checks, config }) => [...checks, ...(config ? await checkProviders(config) : [])]),
+    checkProject(projectRoot, toolNames),
+    checkSearch(),
+  ]);
+  return [node, ...config, ...project, search, checkTerminal(env)];
+}

@@ -1,0 +1,89 @@
+import chalk from 'chalk';
+import { Marked, type MarkedExtension, type RendererObject, type Tokens } from 'marked';
+import { markedTerminal } from 'marked-terminal';
+import '../theme.js';
+
+const renderers = new Map<string, Marked>();
+
+/** The Markdown renderer for terminal text at `width` columns (at least 10), coloured or not. */
+export function markdownRenderer(width: number, colour: boolean): Marked {
+  const key = `${width}:${colour}`;
+  let marked = renderers.get(key);
+  if (!marked) {
+    marked = createMarked(width, colour);
+    renderers.set(key, marked);
+  }
+  return marked;
+}
+
+function createMarked(width: number, colour: boolean): Marked {
+  // @types/marked-terminal describes the old renderer class; the function returns an extension.
+  const terminal = markedTerminal(
+    {
+      width,
+      reflowText: true,
+      showSectionPrefix: false,
+      // `:name:` would turn `12:30:45` or `a:b:c` paths into emoji.
+      emoji: false,
+      tab: 2,
+      // cli-table3 colours headers and borders on its own, whatever chalk's level.
+      tableOptions: { style: colour ? { head: ['bold'], border: ['gray'] } : { head: [], border: [] } },
+    },
+    codeHighlighting,
+  ) as unknown as MarkedExtension & { renderer: RendererObject };
+  const highlightCode = terminal.renderer.code!;
+  // highlight.js reports a language it does not know (```mermaid, or ```jso while ```json streams
+  // in) on console.error, which Ink prints into the transcript; marked-terminal then shows the
+  // code uncoloured, which is all that is needed.
+  terminal.renderer.code = function (token: Tokens.Code) {
+    return withoutConsoleErrors(() => highlightCode.call(this, token));
+  };
+  return new Marked(terminal, {
+    renderer: {
+      // marked-terminal prints the inline tokens of tight list items raw (`**bold**`); render them.
+      text(token: Tokens.Text | Tokens.Escape) {
+        return 'tokens' in token && token.tokens ? this.parser.parseInline(token.tokens) : false;
+      },
+    },
+  });
+}
+
+function withoutConsoleErrors<T>(run: () => T): T {
+  const report = console.error;
+  console.error = () => {};
+  try {
+    return run();
+  } finally {
+    console.error = report;
+  }
+}
+
+// marked-terminal highlights code with cli-highlight, whose default theme colours through its own
+// copy of chalk (blind to NO_COLOR and to our level); a theme made of our chalk keeps one decision.
+// The cast: @types/marked-terminal still describes the options of cardinal, its former highlighter.
+const codeHighlighting = {
+  theme: {
+    keyword: chalk.blue,
+    built_in: chalk.cyan,
+    type: chalk.cyan,
+    literal: chalk.magenta,
+    number: chalk.yellow,
+    regexp: chalk.red,
+    string: chalk.green,
+    class: chalk.blue,
+    function: chalk.yellow,
+    title: chalk.yellow,
+    comment: chalk.gray,
+    doctag: chalk.gray,
+    meta: chalk.gray,
+    tag: chalk.gray,
+    name: chalk.blue,
+    attr: chalk.cyan,
+    attribute: chalk.cyan,
+    emphasis: chalk.italic,
+    strong: chalk.bold,
+    link: chalk.underline,
+    addition: chalk.green,
+    deletion: chalk.red,
+  },
+} as unknown as Parameters<typeof markedTerminal>[1];
