@@ -3,8 +3,8 @@ import type { EmitEvent, Preview } from './events.js';
 import { maskText } from '../safety/mask-text.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import { ToolError } from '../tools/tool.js';
-import { describeTool } from '../tools/tool-reference.js';
-import { validateToolArgs } from '../tools/validate-args.js';
+import { describeTool } from '../tools/support/tool-reference.js';
+import { validateToolArgs } from '../tools/support/validate-args.js';
 import { isAbortError } from './abort.js';
 import { truncateObservation } from './observation.js';
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AnyTool } from '../tools/tool.js';
-import { describeTools, listToolPurposes } from '../tools/tool-reference.js';
+import { describeTools, listToolPurposes } from '../tools/support/tool-reference.js';
 import { TOOL_SEARCH_NAME } from '../tools/tool-search.js';
 import { falconPath } from '../workspace/falcon-dir.js';
 import { type MemoryFact, readFacts } from '../workspace/memory-store.js';

@@ -1,7 +1,7 @@
 import { describeCompaction } from '../agent/compaction/describe-compaction.js';
 import type { AgentEvent } from '../agent/events.js';
 import { terminalSafeValue } from '../safety/terminal-text.js';
-import { describeCall } from '../tools/describe-call.js';
+import { describeCall } from '../tools/support/describe-call.js';
 import { styleFor } from './terminal-style.js';
 
 /** Prints what the agent is doing, a line per step, for a person watching stderr. */

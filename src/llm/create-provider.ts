@@ -5,7 +5,7 @@ import { ModelSetupError } from './model-errors.js';
 import { createOllamaProvider } from './ollama-provider.js';
 import { createOpenAIProvider } from './openai-provider.js';
 import type { ProviderOptions } from './provider-options.js';
-import { ResilientModel, type ModelEvent } from './resilient-model.js';
+import { RetryingModel, type ModelEvent } from './retrying-model.js';
 
 export interface ModelChoice {
   /** A configured provider id; the default provider when absent. */
@@ -41,7 +41,7 @@ export function createChatModel(
   choice: ModelChoice,
   emit: (event: ModelEvent) => void,
   options: ChatModelOptions = {},
-): ResilientModel {
+): RetryingModel {
   const configPath = options.configPath ?? DEFAULT_CONFIG_PATH;
   const configured = Object.keys(config.providers);
   const primaryId = choice.provider ?? config.defaultProvider ?? (configured.length === 1 ? configured[0] : undefined);
@@ -65,5 +65,5 @@ export function createChatModel(
   const primary = modelOf(settingsOf(primaryId, choice.provider ? 'Provider' : 'Default provider'), choice.model);
   const fallbackIds = [...new Set(config.fallback)].filter((id) => id !== primaryId);
   const fallbacks = fallbackIds.map((id) => modelOf(settingsOf(id, 'Fallback provider'), undefined));
-  return new ResilientModel({ models: [primary, ...fallbacks], delaysMs: config.retry.delaysMs, emit });
+  return new RetryingModel({ models: [primary, ...fallbacks], delaysMs: config.retry.delaysMs, emit });
 }

@@ -67,7 +67,7 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
             baseURL,
             organization: null,
             project: null,
-            maxRetries: 0, // Falcon retries itself (resilient-model.ts)
+            maxRetries: 0, // Falcon retries itself (retrying-model.ts)
             logLevel: 'off', // it would print a chunk it cannot parse to the console, over the TUI
             fetch: modelFetch(fetchWithReadableErrors(), { format: 'json', server: wire }),
           }),

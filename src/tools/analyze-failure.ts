@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LAST_RESPONSE, type StoredResponse } from '../engines/http/response-store.js';
-import { describeFailure } from './describe-failure.js';
+import { describeFailure } from './support/describe-failure.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 

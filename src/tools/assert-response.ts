@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AssertionResult } from '../engines/assertions/assert-response.js';
 import { OPERATORS } from '../engines/assertions/expectation-operators.js';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
-import { describeNamedResponse, namedResponse } from './named-response.js';
+import { describeNamedResponse, namedResponse } from './support/named-response.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 

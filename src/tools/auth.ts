@@ -4,9 +4,9 @@ import { decodeJwt, isJwt, readJwtClaims } from '../engines/auth/decode-jwt.js';
 import { maskToken } from '../engines/auth/mask-token.js';
 import { requestOAuth2Token } from '../engines/auth/request-oauth2-token.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
-import { type AuthArgs, authSchema } from './auth-args.js';
-import { describeJwt, describeOAuth2Token } from './auth-observations.js';
-import { otherOriginPreview } from './request-origin.js';
+import { type AuthArgs, authSchema } from './support/auth-args.js';
+import { describeJwt, describeOAuth2Token } from './support/auth-observations.js';
+import { otherOriginPreview } from './support/request-origin.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 

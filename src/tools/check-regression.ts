@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { CaptureReport } from '../engines/testing/regression/capture-regression.js';
 import type { RegressionReport } from '../engines/testing/regression/compare-regression.js';
 import { RegressionError } from '../engines/testing/regression/regression-set.js';
-import { listOperations, operationsForTool } from './operations-for-tool.js';
-import { OTHER_ORIGINS_ASK } from './request-origin.js';
-import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
-import { ingestedSpecForTool } from './test-spec.js';
+import { listOperations, operationsForTool } from './support/operations-for-tool.js';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './support/test-base-url.js';
+import { ingestedSpecForTool } from './support/test-spec.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
@@ -79,7 +79,7 @@ function describeCapture(args: Args, baseUrl: string, report: CaptureReport): st
 }
 
 async function describeComparison(report: RegressionReport, reports: string[]): Promise<string> {
-  const { describeTestRun } = await import('./describe-test-run.js');
+  const { describeTestRun } = await import('./support/describe-test-run.js');
   const lines = [describeTestRun(report.run, reports)];
   if (report.gone.length > 0) lines.push('', `Captured but no longer in the spec (not compared): ${report.gone.join(', ')}.`);
   if (report.added.length > 0) lines.push('', `No baseline in the set for (not compared; capture again to include them): ${report.added.join(', ')}.`);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LAST_RESPONSE } from '../engines/http/response-store.js';
-import { describeNamedResponse, namedResponse } from './named-response.js';
+import { describeNamedResponse, namedResponse } from './support/named-response.js';
 import { ToolError, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskText } from '../safety/mask-text.js';
 
 const MAX_SHOWN_DIFFERENCES = 50;

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Preview } from '../agent/events.js';
 import type { StoredResponse } from '../engines/http/response-store.js';
-import { EndpointError } from '../engines/test-files/endpoint.js';
-import { type TestFilePlan, TestPlanError } from '../engines/test-files/test-plan.js';
+import { EndpointError } from '../engines/test-writers/endpoint.js';
+import { type TestFilePlan, TestPlanError } from '../engines/test-writers/test-plan.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../workspace/project-path.js';
 import { writeNewFile } from '../workspace/write-new-file.js';
-import { unifiedDiff } from './file-diff.js';
-import { recordFileVersion } from './read-before-change.js';
+import { unifiedDiff } from './support/file-diff.js';
+import { recordFileVersion } from './support/read-before-change.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 
 const schema = z.strictObject({
@@ -44,7 +44,7 @@ export const createTestFileTool = defineTool({
 
 /** The plan and where it goes; refuses a file that is already there (again in `run`: it may have appeared since). */
 async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ plan: TestFilePlan; target: ProjectPath }> {
-  const { planTestFile } = await import('../engines/test-files/plan-test-file.js');
+  const { planTestFile } = await import('../engines/test-writers/plan-test-file.js');
   try {
     const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework: args.framework, responses: storedResponses(ctx) });
     const target = await resolveInsideProject(ctx.projectRoot, plan.path, { forWrite: true });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Preview } from '../agent/events.js';
 import { EditMatchError, type EditOutcome, applyEdit } from '../engines/code/apply-edit.js';
 import { toLf, withLineEnding } from '../engines/code/line-endings.js';
-import { countChanges, unifiedDiff } from './file-diff.js';
-import { type FileToChange, loadFileToChange } from './file-to-change.js';
-import { recordFileVersion } from './read-before-change.js';
+import { countChanges, unifiedDiff } from './support/file-diff.js';
+import { type FileToChange, loadFileToChange } from './support/file-to-change.js';
+import { recordFileVersion } from './support/read-before-change.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 import { writeAtomically } from './write-atomically.js';
 

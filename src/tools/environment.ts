@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { deleteEnvironment, listEnvironments, loadEnvironment, saveEnvironmentVariables } from '../workspace/environments.js';
-import { checkActionArgs } from './action-args.js';
-import { baseUrlChangePreview, environmentSwitchPreview } from './environment-approval.js';
+import { checkActionArgs } from './support/action-args.js';
+import { baseUrlChangePreview, environmentSwitchPreview } from './support/environment-approval.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 import { maskNamedValue } from '../safety/secret-assignments.js';
 import { isLiteralSecret, isSecretName } from '../safety/secret-names.js';

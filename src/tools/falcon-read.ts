@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { resolveFalconPath } from '../workspace/falcon-file-path.js';
 import { ToolError, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 
 export const MAX_FALCON_READ_CHARS = 32 * 1024;

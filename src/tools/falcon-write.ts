@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { checkFalconFile, formatOf } from '../workspace/check-falcon-file.js';
 import { protectedReason, resolveFalconPath } from '../workspace/falcon-file-path.js';
 import { replaceFile } from '../workspace/replace-file.js';
-import { GUARDED_FILES_ASK, guardedChangePreview } from './guarded-falcon-files.js';
+import { GUARDED_FILES_ASK, guardedChangePreview } from './support/guarded-falcon-files.js';
 import { ToolError, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 
 const schema = z.strictObject({
   path: z.string().min(1).describe('file inside .falcon/, e.g. "falcon.md", "flows/login.yaml" or "environments/staging.yaml"'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FindHandlerResult, FoundHandler } from '../engines/handlers/find-handler.js';
-import { HTTP_METHODS, type RouteDeclaration } from '../engines/handlers/route.js';
+import type { FindHandlerResult, FoundHandler } from '../engines/routes/find-handler.js';
+import { HTTP_METHODS, type RouteDeclaration } from '../engines/routes/route.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
@@ -23,7 +23,7 @@ export const findHandlerTool = defineTool({
   kind: 'read',
   async run(args, ctx) {
     ctx.progress(`reading the routes of the project for ${args.method} ${args.path}`);
-    const { UnknownFrameworkError, findHandler } = await import('../engines/handlers/find-handler.js');
+    const { UnknownFrameworkError, findHandler } = await import('../engines/routes/find-handler.js');
     const result = await findHandler(ctx.projectRoot, args, ctx.signal).catch((error: unknown) => {
       if (error instanceof UnknownFrameworkError) throw new ToolError(error.message);
       throw error;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listFilesNewestFirst } from './file-listing.js';
+import { listFilesNewestFirst } from './support/file-listing.js';
 import { defineTool } from './tool.js';
 
 const schema = z.strictObject({

@@ -4,8 +4,8 @@ import { resolveRequest } from '../engines/http/resolve-request.js';
 import { DEFAULT_TIMEOUT_MS, sendRequest } from '../engines/http/send-request.js';
 import { toStoredResponse } from '../engines/http/stored-response.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
-import { describeResponse } from './describe-response.js';
-import { OTHER_ORIGINS_ASK, otherOriginPreview } from './request-origin.js';
+import { describeResponse } from './support/describe-response.js';
+import { OTHER_ORIGINS_ASK, otherOriginPreview } from './support/request-origin.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 

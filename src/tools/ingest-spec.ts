@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { otherOriginPreview } from './request-origin.js';
+import { otherOriginPreview } from './support/request-origin.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 

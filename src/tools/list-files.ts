@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SKIPPED_FOLDERS } from '../engines/code/skipped-folders.js';
-import { listFilesNewestFirst } from './file-listing.js';
+import { listFilesNewestFirst } from './support/file-listing.js';
 import { defineTool } from './tool.js';
 
 const schema = z.strictObject({

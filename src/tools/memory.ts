@@ -2,10 +2,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readKnowledge, updateKnowledgeSection, withKnowledgeSection } from '../workspace/knowledge-file.js';
 import { type MemoryFact, forgetFact, readFacts, recallFacts, rememberFact } from '../workspace/memory-store.js';
-import { checkActionArgs } from './action-args.js';
-import { guardedChangePreview } from './guarded-falcon-files.js';
+import { checkActionArgs } from './support/action-args.js';
+import { guardedChangePreview } from './support/guarded-falcon-files.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 import { secretLines } from '../safety/secret-lines.js';
 

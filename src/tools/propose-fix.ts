@@ -4,8 +4,8 @@ import { looksBinary } from '../engines/code/binary-content.js';
 import { toLf } from '../engines/code/line-endings.js';
 import { FixProposalError, type FixProposal, proposeFix } from '../engines/fixes/propose-fix.js';
 import { resolveInsideProject } from '../workspace/project-path.js';
-import { countChanges, unifiedDiff } from './file-diff.js';
-import { recordFileVersion } from './read-before-change.js';
+import { countChanges, unifiedDiff } from './support/file-diff.js';
+import { recordFileVersion } from './support/read-before-change.js';
 import { ToolError, defineTool } from './tool.js';
 
 const schema = z.strictObject({

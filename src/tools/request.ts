@@ -10,12 +10,12 @@ import {
   readSavedFile,
   saveRequest,
 } from '../workspace/saved-requests.js';
-import { checkActionArgs } from './action-args.js';
-import { OTHER_ORIGINS_ASK } from './request-origin.js';
-import { savedRequestPreview } from './saved-request-origin.js';
-import { describeRequestRun } from './describe-request-run.js';
+import { checkActionArgs } from './support/action-args.js';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
+import { savedRequestPreview } from './support/saved-request-origin.js';
+import { describeRequestRun } from './support/describe-request-run.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 import { describeSecretRefusal, findRequestSecrets } from '../safety/request-secrets.js';
 

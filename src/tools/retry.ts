@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { retryUntilSuccess } from '../engines/retry/retry-until-success.js';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from './support/format-duration.js';
 import { type AnyTool, type ToolContext, ToolError, defineTool } from './tool.js';
-import { validateToolArgs } from './validate-args.js';
+import { validateToolArgs } from './support/validate-args.js';
 
 export const RETRY_TOOL_NAME = 'retry';
 const MAX_OUTCOME_CHARS = 120;

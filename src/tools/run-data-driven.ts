@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { listSavedNames, loadSavedRequest } from '../workspace/saved-requests.js';
-import { OTHER_ORIGINS_ASK } from './request-origin.js';
-import { savedRequestPreview } from './saved-request-origin.js';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
+import { savedRequestPreview } from './support/saved-request-origin.js';
 import { ToolError, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
@@ -33,7 +33,7 @@ export const runDataDrivenTool = defineTool({
       import('../engines/testing/data-driven/read-data-rows.js'),
       import('../engines/testing/data-driven/run-data-driven.js'),
       import('../engines/testing/report/write-run-reports.js'),
-      import('./describe-test-run.js'),
+      import('./support/describe-test-run.js'),
     ]);
     try {
       const saved = await loadSavedRequest(ctx.projectRoot, args.request).catch(async (error: unknown) => {

@@ -3,11 +3,11 @@ import type { FalconSpec } from '../engines/spec/spec-format.js';
 import { completeTestCases } from '../engines/testing/suite/test-case-schema.js';
 import type { TestCase } from '../engines/testing/test-case.js';
 import type { CheckName } from '../engines/testing/test-run.js';
-import { ingestedSpecIfAny } from './test-spec.js';
-import { operationsForTool } from './operations-for-tool.js';
-import { runTestCases } from './run-test-cases.js';
-import { OTHER_ORIGINS_ASK } from './request-origin.js';
-import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
+import { ingestedSpecIfAny } from './support/test-spec.js';
+import { operationsForTool } from './support/operations-for-tool.js';
+import { runTestCases } from './support/run-test-cases.js';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './support/test-base-url.js';
 import { ToolError, defineTool } from './tool.js';
 import { specLabel } from '../engines/spec/spec-label.js';
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { completeTestCases, testCaseInputSchema } from '../engines/testing/suite/test-case-schema.js';
 import type { TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
-import { ingestedSpecIfAny } from './test-spec.js';
-import { runTestCases } from './run-test-cases.js';
-import { casesWithTags, suiteForTool } from './suite-for-tool.js';
-import { OTHER_ORIGINS_ASK } from './request-origin.js';
-import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
+import { ingestedSpecIfAny } from './support/test-spec.js';
+import { runTestCases } from './support/run-test-cases.js';
+import { casesWithTags, suiteForTool } from './support/suite-for-tool.js';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './support/test-base-url.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 
 const MAX_CASES = 500;

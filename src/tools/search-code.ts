@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resolveInsideProject } from '../workspace/project-path.js';
-import { skippedLinksNote } from './skipped-links.js';
+import { skippedLinksNote } from './support/skipped-links.js';
 import { ToolError, defineTool } from './tool.js';
 
 export const MAX_SHOWN_MATCHES = 100;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { overviewSessions, readSessionRecords, segmentsOf } from '../workspace/session-log.js';
-import { checkActionArgs } from './action-args.js';
-import { formatTranscript } from './session-transcript.js';
+import { checkActionArgs } from './support/action-args.js';
+import { formatTranscript } from './support/session-transcript.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 
 const LISTED_SESSIONS = 20;

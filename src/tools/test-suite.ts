@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
-import { checkActionArgs } from './action-args.js';
-import { OTHER_ORIGINS_ASK } from './request-origin.js';
+import { checkActionArgs } from './support/action-args.js';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
 import { runCaseSet } from './run-tests.js';
-import { casesWithTags, explainSuiteError, suiteForTool } from './suite-for-tool.js';
-import { baseUrlPreview } from './test-base-url.js';
+import { casesWithTags, explainSuiteError, suiteForTool } from './support/suite-for-tool.js';
+import { baseUrlPreview } from './support/test-base-url.js';
 import { type ToolContext, defineTool } from './tool.js';
 
 const SHOWN_CASES = 40;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AnyTool, defineTool } from './tool.js';
-import { describeTool } from './tool-reference.js';
+import { describeTool } from './support/tool-reference.js';
 
 export const TOOL_SEARCH_NAME = 'tool_search';
 const SELECT_PREFIX = 'select:';

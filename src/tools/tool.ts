@@ -3,7 +3,7 @@ import type { Preview } from '../agent/events.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
-import type { SessionState } from './session-state.js';
+import type { SessionState } from './support/session-state.js';
 
 export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { VARIABLE_NAME, loadEnvironment } from '../workspace/environments.js';
 import { readGlobalVariables, writeGlobalVariable } from '../workspace/global-variables.js';
-import { checkActionArgs } from './action-args.js';
+import { checkActionArgs } from './support/action-args.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
-import { toToolError } from './workspace-errors.js';
+import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 import { maskNamedValue } from '../safety/secret-assignments.js';
 import { secretLines } from '../safety/secret-lines.js';

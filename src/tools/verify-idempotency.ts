@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_REPEAT, IDEMPOTENT_METHODS } from '../engines/testing/idempotency/idempotent-methods.js';
-import { listOperations, operationsForTool } from './operations-for-tool.js';
-import { OTHER_ORIGINS_ASK } from './request-origin.js';
-import { baseUrlPreview, testBaseUrl } from './test-base-url.js';
-import { ingestedSpecForTool } from './test-spec.js';
+import { listOperations, operationsForTool } from './support/operations-for-tool.js';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
+import { baseUrlPreview, testBaseUrl } from './support/test-base-url.js';
+import { ingestedSpecForTool } from './support/test-spec.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 
@@ -34,7 +34,7 @@ export const verifyIdempotencyTool = defineTool({
     const [{ verifyIdempotency }, { writeRunReports }, { describeTestRun }] = await Promise.all([
       import('../engines/testing/idempotency/verify-idempotency.js'),
       import('../engines/testing/report/write-run-reports.js'),
-      import('./describe-test-run.js'),
+      import('./support/describe-test-run.js'),
     ]);
     const { run, volatileFields } = await verifyIdempotency(spec, operations, {
       baseUrl,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from './support/format-duration.js';
 import { defineTool } from './tool.js';
 
 export const MAX_WAIT_MS = 10 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { WebhookListener } from '../engines/webhooks/webhook-listener.js';
 import { WebhookListenerError } from '../engines/webhooks/webhook-listeners.js';
-import { formatDuration } from './format-duration.js';
+import { formatDuration } from './support/format-duration.js';
 import { ToolError, defineTool } from './tool.js';
-import { describeCapturedRequests } from './webhook-requests.js';
+import { describeCapturedRequests } from './support/webhook-requests.js';
 
 const DEFAULT_WAIT_SECONDS = 30;
 const ONLY_FOR: Record<'path' | 'timeout_seconds', string> = { path: 'start', timeout_seconds: 'get_requests' };

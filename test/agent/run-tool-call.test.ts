@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { type ToolCallDeps, type ToolCallRequest, runToolCall } from '../../src/agent/run-tool-call.js';
 import { createDefaultTools, createToolRegistry } from '../../src/tools/registry.js';
-import { describeTool } from '../../src/tools/tool-reference.js';
+import { describeTool } from '../../src/tools/support/tool-reference.js';
 
 const registry = createToolRegistry(createDefaultTools());
 

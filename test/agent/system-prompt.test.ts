@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_LIMIT, buildSystemPrompt } from '../../src/agent/system-prompt.js';
 import { createDefaultTools } from '../../src/tools/registry.js';
-import { describeTool } from '../../src/tools/tool-reference.js';
+import { describeTool } from '../../src/tools/support/tool-reference.js';
 
 /** 4,000 tokens at 4 characters each: what an 8k-window model can hold beside the conversation. */
 const FIRST_REQUEST_LIMIT = 16_000;

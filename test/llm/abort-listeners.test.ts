@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../src/agent/messages.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
-import { ResilientModel } from '../../src/llm/resilient-model.js';
+import { RetryingModel } from '../../src/llm/retrying-model.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 const CALLS = 200;
@@ -52,7 +52,7 @@ describe.each(['openai', 'ollama'])('%s: one AbortSignal for 200 calls', (provid
 
 it('leaves no listener behind through retries and failover either', async () => {
   const signal = new AbortController().signal;
-  const model = new ResilientModel({ models: [models.openai!(true), models.ollama!(true)], delaysMs: [1], emit: () => {} });
+  const model = new RetryingModel({ models: [models.openai!(true), models.ollama!(true)], delaysMs: [1], emit: () => {} });
   for (let call = 0; call < CALLS / 4; call++) {
     server.script([{ status: 503 }], { model: model.model });
     await model.chat({ messages, signal });

@@ -10,8 +10,8 @@ import { IdleTimeoutError, type IdleWatch, withIdleWatch } from '../../src/llm/i
 import { modelFetch } from '../../src/llm/model-fetch.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
-import type { ModelEvent } from '../../src/llm/resilient-model.js';
-import { ResilientModel } from '../../src/llm/resilient-model.js';
+import type { ModelEvent } from '../../src/llm/retrying-model.js';
+import { RetryingModel } from '../../src/llm/retrying-model.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
@@ -104,7 +104,7 @@ describe('retries', () => {
   it.each(['openai', 'ollama'] as const)('%s: a silent attempt is retried, and the retry answers', async (protocol) => {
     server.script([{ silent: true }, 'Final Answer: second time lucky']);
     const events: ModelEvent[] = [];
-    const model = new ResilientModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
+    const model = new RetryingModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
     await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: second time lucky' });
     expect(events).toEqual([{ type: 'retry', attempt: 1, delayMs: 10, reason: expect.stringMatching(/^\w+: no answer from .* for 0\.4 s/) }]);
     expect(server.requests).toHaveLength(2);
@@ -115,7 +115,7 @@ describe('retries', () => {
     server.script(['Final Answer: from the fallback'], { model: 'other' });
     const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: 'other', baseUrl: server.ollamaUrl }).createModel('other');
     const events: ModelEvent[] = [];
-    const model = new ResilientModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
+    const model = new RetryingModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
     await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
     expect(events.map((event) => event.type)).toEqual(['retry', 'provider_switch']);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertResponseTool } from '../../src/tools/assert-response.js';
 import { httpRequestTool } from '../../src/tools/http-request.js';
 import { ToolError } from '../../src/tools/tool.js';
-import { validateToolArgs } from '../../src/tools/validate-args.js';
+import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { makeJsonText, makeResponse } from '../engines/assertions/make-response.js';
 import { type AssertionApiServer, startAssertionApiServer } from './assertion-api-server.js';
 import { toolContext } from './temp-project.js';

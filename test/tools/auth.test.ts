@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTool } from '../../src/tools/auth.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { ToolError } from '../../src/tools/tool.js';
-import { validateToolArgs } from '../../src/tools/validate-args.js';
+import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { makeJwt, nowInSeconds } from '../engines/auth/make-jwt.js';
 import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, REFRESH_TOKEN, USER, startOAuth2Server } from '../engines/auth/oauth2-test-server.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRequestTool } from '../../src/tools/http-request.js';
 import { createRetryTool } from '../../src/tools/retry.js';
 import type { AnyTool } from '../../src/tools/tool.js';
-import { validateToolArgs } from '../../src/tools/validate-args.js';
+import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { waitTool } from '../../src/tools/wait.js';
 import { writeFileTool } from '../../src/tools/write-file.js';
 import { unusedPort } from '../engines/http-test-server.js';

@@ -1,5 +1,5 @@
 import { falconHome } from '../../src/config/falcon-home.js';
-import { createSessionState } from '../../src/tools/session-state.js';
+import { createSessionState } from '../../src/tools/support/session-state.js';
 import { SecretRegistry } from '../../src/safety/secret-registry.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { createHash } from 'node:crypto';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultTools } from '../../src/tools/registry.js';
 import type { AnyTool } from '../../src/tools/tool.js';
-import { describeTool } from '../../src/tools/tool-reference.js';
-import { validateToolArgs } from '../../src/tools/validate-args.js';
+import { describeTool } from '../../src/tools/support/tool-reference.js';
+import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 
 const tools = createDefaultTools();
 const byName = (name: string): AnyTool => tools.find((tool) => tool.name === name)!;

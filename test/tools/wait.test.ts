@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from '../../src/tools/format-duration.js';
-import { validateToolArgs } from '../../src/tools/validate-args.js';
+import { formatDuration } from '../../src/tools/support/format-duration.js';
+import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { waitTool } from '../../src/tools/wait.js';
 import { toolContext } from './temp-project.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { ToolError } from '../../src/tools/tool.js';
-import { validateToolArgs } from '../../src/tools/validate-args.js';
+import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { webhookListenerTool } from '../../src/tools/webhook-listener.js';
 import { sendWebhook } from '../engines/webhooks/webhook-sender.js';
 import { toolContext } from './temp-project.js';

@@ -1,7 +1,7 @@
 import type { Paint } from '../../config/paint.js';
 import type { SavedRequestRun } from '../../engines/requests/run-saved-request.js';
 import { terminalSafeJson, terminalSafeText } from '../../safety/terminal-text.js';
-import { describeAssertion, summarizeAssertions } from '../../tools/describe-request-run.js';
+import { describeAssertion, summarizeAssertions } from '../../tools/support/describe-request-run.js';
 import { maskHeaderValue } from '../../safety/mask-headers.js';
 import { maskText } from '../../safety/mask-text.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';

@@ -2,7 +2,7 @@ import type { Paint } from '../../config/paint.js';
 import { curlLines } from '../../engines/testing/report/curl-command.js';
 import { type CaseResult, type RecordedRequest, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
 import { terminalSafeValue } from '../../safety/terminal-text.js';
-import { formatDuration } from '../../tools/format-duration.js';
+import { formatDuration } from '../../tools/support/format-duration.js';
 import { maskText } from '../../safety/mask-text.js';
 
 const SHOWN_FAILURES = 10;

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { describeCall } from '../../tools/describe-call.js';
+import { describeCall } from '../../tools/support/describe-call.js';
 import type { RunningTool } from '../state/view-state.js';
 import { Spinner } from './spinner.js';
 import { useTicker } from './use-ticker.js';

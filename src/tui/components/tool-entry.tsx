@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { describeCall } from '../../tools/describe-call.js';
+import { describeCall } from '../../tools/support/describe-call.js';
 import { palette } from '../theme.js';
 import { firstMeaningfulLine, truncateText } from './plain-text-layout.js';
 

@@ -1,5 +1,5 @@
 import { runSavedRequest } from '../../engines/requests/run-saved-request.js';
-import { describeRequestRun } from '../../tools/describe-request-run.js';
+import { describeRequestRun } from '../../tools/support/describe-request-run.js';
 import { listSavedNames, loadSavedRequest, readSavedFile } from '../../workspace/saved-requests.js';
 import type { SlashCommand } from './slash-command.js';
 

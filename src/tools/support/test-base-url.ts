@@ -1,0 +1,27 @@
+import type { Preview } from '../../agent/events.js';
+import { httpBaseUrl } from '../../engines/testing/choose-base-url.js';
+import { UnknownVariableError } from '../../workspace/variable-scope.js';
+import { otherOriginPreview } from './request-origin.js';
+import type { ToolContext } from '../tool.js';
+import { ToolError } from '../tool.js';
+
+/** The base URL a testing tool was given, else the active environment's `BASE_URL`. */
+export async function testBaseUrl(given: string | undefined, ctx: ToolContext): Promise<string> {
+  let url: string;
+  try {
+    url = await ctx.variables.resolve(given ?? '{{BASE_URL}}');
+  } catch (error) {
+    if (!(error instanceof UnknownVariableError)) throw error;
+    throw new ToolError(given === undefined ? `no base_url given and ${error.message}; pass base_url or set BASE_URL in the environment` : error.message);
+  }
+  const base = httpBaseUrl(url);
+  if (base === undefined) throw new ToolError(`base URL "${url}" is not an http(s) URL such as http://localhost:3000`);
+  return base;
+}
+
+/** A base URL given to a testing tool that is not the API under test must be approved first. */
+export async function baseUrlPreview(given: string | undefined, what: string, ctx: ToolContext): Promise<Preview | undefined> {
+  if (given === undefined) return undefined; // the environment's BASE_URL: the API under test
+  const url = await ctx.variables.resolve(given).catch(() => undefined);
+  return url === undefined ? undefined : otherOriginPreview({ what, url, carries: given }, ctx);
+}

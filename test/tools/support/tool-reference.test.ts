@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDefaultTools, createToolRegistry } from '../../../src/tools/registry.js';
+import { describeTool, describeTools, listToolPurposes } from '../../../src/tools/support/tool-reference.js';
+import { defineTool } from '../../../src/tools/tool.js';
+
+describe('describeTools', () => {
+  const tools = createDefaultTools();
+  const reference = describeTools(tools);
+
+  it('has every tool and every parameter of its schema, each described', () => {
+    for (const tool of tools) {
+      expect(reference).toContain(`${tool.name} — ${tool.description}`);
+      const schema = z.toJSONSchema(tool.schema) as { properties: Record<string, { description?: string }> };
+      for (const [name, property] of Object.entries(schema.properties)) {
+        expect(property.description, `${tool.name}.${name} needs .describe()`).toBeTruthy();
+        expect(reference).toContain(`  - ${name} (`);
+        expect(reference).toContain(property.description);
+      }
+    }
+  });
+
+  it('gives types and marks the required parameters', () => {
+    expect(reference).toContain('read_file — Read a project file');
+    expect(reference).toContain('  - path (string, required): file or folder, relative to the project root');
+    expect(reference).toContain('  - offset (integer): first line to show');
+    expect(reference).toContain('  - method ("GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS", required)');
+    expect(reference).toContain('  - headers (object of string)');
+    expect(reference).toContain('  - body (string | object | array)');
+    expect(reference).toMatch(/write_file — .*\(the user approves each call\)/);
+  });
+
+  it('handles tools without parameters and with defaults', () => {
+    const tools = [
+      defineTool({ name: 'ping', description: 'Ping.', schema: z.strictObject({}), kind: 'read', run: async () => 'pong' }),
+      defineTool({
+        name: 'wait',
+        description: 'Wait.',
+        schema: z.strictObject({ ms: z.number().default(100).describe('how long') }),
+        kind: 'read',
+        run: async () => 'done',
+      }),
+    ];
+    expect(describeTools(tools)).toBe(
+      'ping — Ping.\n  (no parameters)\n\nwait — Wait.\n  - ms (number, default 100): how long',
+    );
+  });
+
+  it("gives one tool's reference, and lists tools by purpose", () => {
+    const [first, second] = tools;
+    expect(describeTools([first!])).toBe(describeTool(first!));
+    expect(listToolPurposes([first!, second!])).toBe(`- ${first!.name} — ${first!.description}\n- ${second!.name} — ${second!.description}`);
+  });
+});
+
+describe('createToolRegistry', () => {
+  it('finds tools by name and lists them in order', () => {
+    const registry = createToolRegistry(createDefaultTools());
+    const names = registry.list().map((tool) => tool.name);
+    expect(names).toEqual([
+      'http_request', 'assert_response', 'extract_value', 'ingest_spec', 'run_smoke', 'generate_functional_tests',
+      'read_file', 'list_files', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'bash', 'memory', 'tool_search',
+      'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener', 'run_tests', 'test_suite',
+      'run_data_driven', 'verify_idempotency', 'check_regression', 'request', 'environment', 'variable', 'falcon_read',
+      'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'retry',
+    ]);
+    expect(names.filter((name) => registry.get(name)?.deferred)).toEqual(names.slice(names.indexOf('validate_json_schema')));
+    expect([...registry.names]).toEqual(registry.list().map((tool) => tool.name));
+    expect(registry.get('http_request')?.kind).toBe('network');
+    expect(registry.get('write_file')?.preview).toBeTypeOf('function');
+    expect(registry.get('nope')).toBeUndefined();
+  });
+
+  it('refuses two tools with one name', () => {
+    const [first] = createDefaultTools();
+    expect(() => createToolRegistry([first!, first!])).toThrow('two tools are named http_request');
+  });
+});
