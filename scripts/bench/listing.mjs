@@ -5,7 +5,7 @@
 //   nested .gitignores  10,000 files, 256 .gitignore files (root, 15 packages, 240 modules), each
 //                       with the rules such files hold: node_modules/, *.log, !keep.log, dist, /build, **/tmp
 //   normal              1,200 files, one .gitignore at the root
-// Both sides skip the same folders (node_modules, .git, dist, vendor), show hidden files and read
+// Both sides skip the same folders (SKIPPED_FOLDERS), show hidden files and read
 // .gitignore files without needing a git repository; the file counts are printed to show they agree.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,11 +16,11 @@ import { build } from 'esbuild';
 
 const runs = Number(process.argv[2] ?? 5);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const skipGlobs = ['!node_modules', '!.git', '!dist', '!vendor'].flatMap((glob) => ['--glob', glob]);
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'falcon-bench-listing-'));
 try {
-  const { findProjectFiles, findProjectFilePaths } = await loadEngine(scratch);
+  const { findProjectFiles, findProjectFilePaths, SKIPPED_FOLDERS } = await loadEngine(scratch);
+  const skipGlobs = SKIPPED_FOLDERS.flatMap((name) => ['--glob', `!${name}`]);
   const rg = await ripgrepVersion();
   console.log(`Listing project files, median of ${runs} runs (Node ${process.version})`);
   console.log(rg ? `reference: ${rg}` : 'ripgrep (rg) is NOT installed: no reference to compare with (apt-get install -y ripgrep)');
@@ -38,7 +38,7 @@ try {
       row('findProjectFilePaths (search fallback)', pathsOnly);
       continue;
     }
-    const reference = await measure(() => listWithRipgrep(root));
+    const reference = await measure(() => listWithRipgrep(root, skipGlobs));
     row('rg --files (reference)', reference, reference);
     row('findProjectFiles (list_files, glob)', withStats, reference);
     row('findProjectFilePaths (search fallback)', pathsOnly, reference);
@@ -112,7 +112,7 @@ function range(count) {
 }
 
 /** `rg --files` into a pipe read to the end, as any caller would. */
-function listWithRipgrep(root) {
+function listWithRipgrep(root, skipGlobs) {
   return new Promise((resolve, reject) => {
     const child = spawn('rg', ['--files', '--hidden', '--no-require-git', '--no-config', ...skipGlobs], { cwd: root });
     let lines = 0;
@@ -151,11 +151,15 @@ function ripgrepVersion() {
   });
 }
 
-/** The engine is TypeScript: bundle it once with esbuild, as the CLI build does, and import it. */
+/** The engine and the folders it skips are TypeScript: bundle them once with esbuild, as the CLI build does, and import them. */
 async function loadEngine(folder) {
   const outfile = path.join(folder, 'project-files.mjs');
   await build({
-    entryPoints: [path.join(repo, 'src/engines/code/project-files.ts')],
+    stdin: {
+      contents: "export * from './src/engines/code/project-files.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';",
+      resolveDir: repo,
+      loader: 'ts',
+    },
     outfile,
     bundle: true,
     format: 'esm',

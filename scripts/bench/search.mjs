@@ -2,7 +2,7 @@
 //   node scripts/bench/search.mjs [runs] [folder]     (default: 5 runs over this project's node_modules)
 // Rows: rg as a user runs it (the reference); rg with --sort path (what the engine asks of it, for
 // a stable order); searchCode through ripgrep; searchCode's JavaScript fallback. Every row skips
-// the same folders (node_modules, .git, dist, vendor inside the tree) and caps nothing but the
+// the same folders (SKIPPED_FOLDERS, inside the tree) and caps nothing but the
 // matches kept (100), so all of them read the same files.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,11 +20,11 @@ const patterns = [
   { name: 'regex', pattern: String.raw`\b(get|post)\(['"]/` },
   { name: 'ignore case', pattern: 'todo:', ignoreCase: true },
 ];
-const skipGlobs = ['!node_modules', '!.git', '!dist', '!vendor'].flatMap((glob) => ['--glob', glob]);
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'falcon-bench-search-'));
 try {
-  const { searchCode } = await loadEngine(scratch);
+  const { searchCode, SKIPPED_FOLDERS } = await loadEngine(scratch);
+  const skipGlobs = SKIPPED_FOLDERS.flatMap((name) => ['--glob', `!${name}`]);
   const hasRipgrep = await ripgrepVersion();
   console.log(`search_code on ${tree}, median of ${runs} runs (Node ${process.version})`);
   if (!hasRipgrep) {
@@ -100,11 +100,15 @@ function ripgrepVersion() {
   });
 }
 
-/** The engine is TypeScript: bundle it once with esbuild, as the CLI build does, and import it. */
+/** The engine and the folders it skips are TypeScript: bundle them once with esbuild, as the CLI build does, and import them. */
 async function loadEngine(folder) {
   const outfile = path.join(folder, 'search-code.mjs');
   await build({
-    entryPoints: [path.join(repo, 'src/engines/code/search-code.ts')],
+    stdin: {
+      contents: "export * from './src/engines/code/search-code.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';",
+      resolveDir: repo,
+      loader: 'ts',
+    },
     outfile,
     bundle: true,
     format: 'esm',

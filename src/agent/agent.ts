@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AgentEvent, ContextUsage, EmitEvent } from './events.js';
-import type { ChatMessage } from './messages.js';
+import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
 import { maskStructured } from '../safety/mask-structured.js';
 import { maskText } from '../safety/mask-text.js';
@@ -28,7 +28,7 @@ export interface AgentOptions {
   falconHome: string;
   tools: ToolLookup;
   systemPrompt: string;
-  session: SessionStore;
+  session: SessionStore<AgentEvent>;
   variables: VariableScope;
   /**
    * The conversation's secrets (the registry `variables` registers in): masked in every event, every

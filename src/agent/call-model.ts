@@ -1,7 +1,7 @@
 import type { ChatModel, ChatResponse } from '../llm/chat-model.js';
 import type { ConversationContext } from './context/conversation-context.js';
 import type { EmitEvent } from './events.js';
-import type { ChatMessage } from './messages.js';
+import type { ChatMessage } from '../llm/chat-message.js';
 import { createThinkingStream } from './reply/thinking-stream.js';
 
 /**

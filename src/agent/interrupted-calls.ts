@@ -1,4 +1,5 @@
 import type { SessionStore } from '../workspace/session-store.js';
+import type { AgentEvent } from './events.js';
 import { formatObservation } from './observation.js';
 
 const INTERRUPTED =
@@ -9,7 +10,7 @@ const INTERRUPTED =
  * A session that stopped while a tool ran (kill -9, a crash, a closed terminal) resumes with that call
  * answered, so the model never sees a call without its observation and the transcript says what happened.
  */
-export function closeInterruptedCalls(session: SessionStore): void {
+export function closeInterruptedCalls(session: SessionStore<AgentEvent>): void {
   const finished = new Set<string>();
   const started: { id: string; name: string }[] = [];
   for (const record of session.loadedRecords) {

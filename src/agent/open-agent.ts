@@ -9,6 +9,7 @@ import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionStore } from '../workspace/session-store.js';
 import { VariableScope } from '../workspace/variable-scope.js';
 import { Agent, type ModelChoice } from './agent.js';
+import type { AgentEvent } from './events.js';
 import { closeInterruptedCalls } from './interrupted-calls.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
@@ -27,7 +28,7 @@ export interface OpenAgentOptions {
 
 export interface OpenedAgent {
   agent: Agent;
-  session: SessionStore;
+  session: SessionStore<AgentEvent>;
   warnings: string[];
 }
 
@@ -67,7 +68,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   return { agent, session, warnings: [...global.warnings, ...project.warnings] };
 }
 
-async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore> {
+async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore<AgentEvent>> {
   if (resume === 'latest') return (await SessionStore.openLatest(projectRoot)) ?? SessionStore.create(projectRoot);
   if (resume) return SessionStore.open(projectRoot, resume);
   return SessionStore.create(projectRoot);

@@ -1,4 +1,4 @@
-// Tolerant parser for the model's text protocol (DESIGN.md §2):
+// Tolerant parser for the model's text protocol (docs/ARCHITECTURE.md, "The agent loop and its events"):
 //   Thought: <reasoning>
 //   ACTION: tool_name({"json": "arguments"})
 // or

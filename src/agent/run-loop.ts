@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EmitEvent, RunEndReason } from './events.js';
-import type { ChatMessage } from './messages.js';
+import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { callModel } from './call-model.js';
 import type { ConversationContext } from './context/conversation-context.js';

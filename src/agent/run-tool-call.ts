@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { EmitEvent, Preview } from './events.js';
+import type { EmitEvent } from './events.js';
 import { maskText } from '../safety/mask-text.js';
+import type { Preview } from '../tools/preview.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import { ToolError } from '../tools/tool.js';
 import { describeTool } from '../tools/support/tool-reference.js';

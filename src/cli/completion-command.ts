@@ -1,5 +1,7 @@
 import { Argument, Command } from 'commander';
-import { COMPLETION_SHELLS, type CompletionShell } from './completion/completion-shells.js';
+
+const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 /** `falcon completion bash|zsh|fish`: a completion script made from this very program. */
 export function completionCommand(): Command {

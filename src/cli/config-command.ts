@@ -1,6 +1,7 @@
 import { Argument, Command, Option } from 'commander';
 import { globalConfigPath } from '../config/falcon-home.js';
 import { completesWith } from './completion/completion-values.js';
+import { exitWith } from './exit-with.js';
 
 /**
  * `falcon config` and its subcommands. Light at import time: each action loads its implementation,
@@ -106,10 +107,4 @@ export interface SetOptions {
   /** Seconds as typed; checked where used. */
   timeoutS?: string;
   default?: boolean;
-}
-
-/** SDK clients keep sockets alive; leave once what we printed has been handed to the OS. */
-async function exitWith(code: number): Promise<void> {
-  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-  process.exit(code);
 }

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { resolveInsideProject } from '../workspace/project-path.js';
+import { resolveInsideProject } from '../safety/project-path.js';
 import { identifySpec, type SpecCandidate } from '../workspace/init/find-spec.js';
 import { FRAMEWORKS, type Framework, isFramework } from '../workspace/init/frameworks.js';
 import { UsageError } from './user-error.js';

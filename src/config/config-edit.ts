@@ -34,7 +34,7 @@ const TOP_LEVEL_ORDER = ['default_provider', 'fallback', 'providers', 'retry'];
 
 /**
  * Checks an edited copy against the loader's schema; unknown keys stay, as they were only warned
- * about. The top-level keys are put in the order of DESIGN §4, so the file reads the same however made.
+ * about. The top-level keys are put in the order docs/ARCHITECTURE.md ("Configuration") gives them, so the file reads the same however made.
  */
 export function finishEdit(edited: RawGlobalConfig, notes: string[] = []): ConfigEdit {
   const known = TOP_LEVEL_ORDER.filter((key) => key in edited).map((key) => [key, edited[key]] as const);

@@ -35,7 +35,7 @@ export const providerEntrySchema = z.strictObject({
     .nullish(),
 });
 
-/** `~/.falcon/config.yaml` as written on disk (DESIGN §4). */
+/** `~/.falcon/config.yaml` as written on disk (docs/ARCHITECTURE.md, "Configuration"). */
 export const globalConfigSchema = z.strictObject({
   default_provider: z.string().trim().min(1).nullish(),
   fallback: z.array(z.string().trim().min(1)).nullish(),

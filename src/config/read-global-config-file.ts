@@ -87,7 +87,7 @@ function ignoredOllamaKeys(file: YamlFile, data: GlobalConfigFile): string[] {
     .map((problem) => formatConfigProblem(file.displayPath, problem));
 }
 
-/** DESIGN §4 keeps the file at 0600; say so when it holds API keys others can read. */
+/** The file is kept at 0600 (docs/ARCHITECTURE.md, "Configuration"); say so when it holds API keys others can read. */
 async function exposedKeys(path: string, data: GlobalConfigFile): Promise<string[]> {
   if (process.platform === 'win32') return [];
   if (!Object.values(data.providers ?? {}).some((entry) => entry.config?.api_key?.trim())) return [];

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { stringify } from 'yaml';
+import { replaceFile } from '../safety/atomic-write.js';
 
 export interface SaveGlobalConfigOptions {
   /**
@@ -20,19 +20,5 @@ export async function saveGlobalConfig(path: string, raw: Record<string, unknown
   await mkdir(folder, { recursive: true, mode: 0o700 });
   // mkdir leaves an existing folder as it was; one made by hand or an older version may be open to all.
   if (!options.keepFolderMode && process.platform !== 'win32' && ((await stat(folder)).mode & 0o077) !== 0) await chmod(folder, 0o700);
-
-  const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.writeFile(stringify(raw), 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await replaceFile(path, stringify(raw), { private: true });
 }

@@ -1,4 +1,4 @@
-// The resolved configuration the rest of Falcon uses. Files on disk (DESIGN §4) are parsed,
+// The resolved configuration the rest of Falcon uses. Files on disk (docs/ARCHITECTURE.md, "Configuration") are parsed,
 // validated, migrated and merged with environment fallbacks into these shapes by src/config/.
 
 /** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers) or the `ollama` SDK. */

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import type { Preview } from '../agent/events.js';
+import type { Preview } from '../tools/preview.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { styleFor } from './terminal-style.js';
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from './chat-message.js';
 
 export interface Usage {
   inputTokens: number;
@@ -56,6 +56,12 @@ export interface ModelProvider {
   createModel(model: string): ChatModel;
   listModels(signal?: AbortSignal): Promise<string[]>;
   checkConnection(signal?: AbortSignal): Promise<ConnectionCheck>;
+}
+
+/** What every provider is created with besides its settings. */
+export interface ProviderOptions {
+  /** Overrides the provider's `stream` setting; replies are streamed unless one of them says `false`. */
+  stream?: boolean;
 }
 
 export type ConnectionCheck =

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from './chat-message.js';
 import type { ChatResponse } from './chat-model.js';
 import { usageOrEstimate } from './usage.js';
 

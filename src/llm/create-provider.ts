@@ -1,11 +1,11 @@
 // From configuration to models: one provider by its protocol, or the whole default-plus-fallbacks chain.
 import type { FalconConfig, ProviderSettings } from '../config/types.js';
-import type { ModelProvider } from './chat-model.js';
+import type { ModelProvider, ProviderOptions } from './chat-model.js';
 import { ModelSetupError } from './model-errors.js';
+import type { ModelEvent } from './model-events.js';
 import { createOllamaProvider } from './ollama-provider.js';
 import { createOpenAIProvider } from './openai-provider.js';
-import type { ProviderOptions } from './provider-options.js';
-import { RetryingModel, type ModelEvent } from './retrying-model.js';
+import { RetryingModel } from './retrying-model.js';
 
 export interface ModelChoice {
   /** A configured provider id; the default provider when absent. */

@@ -2,10 +2,10 @@
 import type { ChatResponse as OllamaReply, Ollama } from 'ollama';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
-import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider } from './chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
 import { type GatheredReply, toChatResponse } from './chat-response.js';
 import { connectionFailure, modelAvailability } from './connection-check.js';
-import { DISCOVERY_TIMEOUT_MS } from './context-window/discovery-deadline.js';
+import { DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
 import { LearnedOnce } from './context-window/learned-once.js';
 import { ollamaContextWindow, readOllamaContextLength } from './context-window/ollama-context-window.js';
 import { isRecord } from './context-window/read-fields.js';
@@ -14,7 +14,6 @@ import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js'
 import { isAbortError, ModelAbortError, streamCutError, toModelError } from './model-errors.js';
 import { modelFetch } from './model-fetch.js';
 import { fetchWithJsonErrors } from './ollama-error-body.js';
-import type { ProviderOptions } from './provider-options.js';
 import type { ReplyFormat } from './reply-body-check.js';
 import { type ModelServer, wrongShapeError } from './unreadable-reply.js';
 

@@ -3,12 +3,11 @@
 import type OpenAI from 'openai';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
-import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider } from './chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
 import { toChatResponse } from './chat-response.js';
 import { connectionFailure, modelAvailability } from './connection-check.js';
-import { chooseContextWindow } from './context-window/choose-context-window.js';
+import { chooseContextWindow, DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
 import { discoverOpenAIWindow } from './context-window/discover-openai-window.js';
-import { DISCOVERY_TIMEOUT_MS } from './context-window/discovery-deadline.js';
 import { LearnedOnce } from './context-window/learned-once.js';
 import { isRecord } from './context-window/read-fields.js';
 import { idleLimits } from './idle-limits.js';
@@ -17,7 +16,6 @@ import { isAbortError, ModelSetupError, streamCutError, toModelError } from './m
 import { modelFetch } from './model-fetch.js';
 import { fetchWithReadableErrors } from './openai-error-body.js';
 import { reasoningOf } from './openai-reasoning.js';
-import type { ProviderOptions } from './provider-options.js';
 import type { ReplyFormat } from './reply-body-check.js';
 import { emptyReplyError, type ModelServer, wrongShapeError } from './unreadable-reply.js';
 

@@ -1,13 +1,8 @@
-// The retry and failover policy of DESIGN §2, as a ChatModel wrapping the configured models in order.
+// The retry and failover policy (docs/ARCHITECTURE.md, "Where the cross-cutting rules live"), as a ChatModel wrapping the configured models in order.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AgentEvent } from '../agent/events.js';
 import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from './chat-model.js';
 import { classifyModelError, isAbortError, isContextOverflow, ModelAbortError, ModelError } from './model-errors.js';
-
-/**
- * Both events mean "the text streamed so far in this call is void": a new attempt starts from scratch.
- */
-export type ModelEvent = Extract<AgentEvent, { type: 'retry' | 'provider_switch' }>;
+import type { ModelEvent } from './model-events.js';
 
 export interface RetryingModelOptions {
   /** The default model first, then the fallbacks in the order they are tried. */

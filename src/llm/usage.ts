@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from './chat-message.js';
 import type { Usage } from './chat-model.js';
 
 /**

@@ -1,5 +1,4 @@
-import { AuthError } from '../engines/auth/auth-error.js';
-import { basicHeader, bearerHeader, checkApiKey } from '../engines/auth/auth-header.js';
+import { AuthError, basicHeader, bearerHeader, checkApiKey } from '../engines/auth/auth-header.js';
 import { decodeJwt, isJwt, readJwtClaims } from '../engines/auth/decode-jwt.js';
 import { maskToken } from '../engines/auth/mask-token.js';
 import { requestOAuth2Token } from '../engines/auth/request-oauth2-token.js';

@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Preview } from '../agent/events.js';
+import type { Preview } from './preview.js';
 import type { StoppedProcess } from '../engines/exec/command-processes.js';
 import { type CommandResult, runCommand } from '../engines/exec/run-command.js';
-import { type ProjectPath, resolveInsideProject } from '../workspace/project-path.js';
+import { type ProjectPath, resolveInsideProject } from '../safety/project-path.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 

@@ -1,13 +1,13 @@
-import { mkdir, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Preview } from '../agent/events.js';
+import type { Preview } from './preview.js';
 import type { StoredResponse } from '../engines/http/response-store.js';
 import { EndpointError } from '../engines/test-writers/endpoint.js';
 import { type TestFilePlan, TestPlanError } from '../engines/test-writers/test-plan.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
-import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../workspace/project-path.js';
-import { writeNewFile } from '../workspace/write-new-file.js';
+import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../safety/project-path.js';
+import { writeNewFile } from '../safety/atomic-write.js';
+import { configuredFramework } from './support/configured-framework.js';
 import { unifiedDiff } from './support/file-diff.js';
 import { recordFileVersion } from './support/read-before-change.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
@@ -35,7 +35,6 @@ export const createTestFileTool = defineTool({
   async run(args, ctx) {
     const { plan, target } = await planNewFile(args, ctx);
     ctx.signal.throwIfAborted();
-    await mkdir(path.dirname(target.absolute), { recursive: true });
     if (!(await writeNewFile(target.absolute, plan.content))) throw alreadyThere(target.relative);
     await recordFileVersion(ctx.session.fileReads, target, plan.content);
     return describeCreated(target.relative, plan, args.endpoint);
@@ -46,7 +45,8 @@ export const createTestFileTool = defineTool({
 async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ plan: TestFilePlan; target: ProjectPath }> {
   const { planTestFile } = await import('../engines/test-writers/plan-test-file.js');
   try {
-    const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework: args.framework, responses: storedResponses(ctx) });
+    const framework = args.framework ?? (await configuredFramework(ctx.projectRoot));
+    const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework, responses: storedResponses(ctx) });
     const target = await resolveInsideProject(ctx.projectRoot, plan.path, { forWrite: true });
     if (await stat(target.absolute).catch(() => undefined)) throw alreadyThere(target.relative);
     return { plan, target };

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import type { Preview } from '../agent/events.js';
+import type { Preview } from './preview.js';
 import { EditMatchError, type EditOutcome, applyEdit } from '../engines/code/apply-edit.js';
 import { toLf, withLineEnding } from '../engines/code/line-endings.js';
 import { countChanges, unifiedDiff } from './support/file-diff.js';
-import { type FileToChange, loadFileToChange } from './support/file-to-change.js';
+import { type FileToChange, loadFileToChange, writeFileToChange } from './support/file-to-change.js';
 import { recordFileVersion } from './support/read-before-change.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
-import { writeAtomically } from './write-atomically.js';
 
 const MAX_DIFF_LINES_SHOWN = 40;
 
@@ -39,7 +38,7 @@ export const editFileTool = defineTool({
     const { file, outcome } = await planEdit(args, ctx);
     ctx.signal.throwIfAborted();
     const content = withLineEnding(outcome.text, file.ending);
-    await writeAtomically(file.target, content, file.mode);
+    await writeFileToChange(file, content);
     await recordFileVersion(ctx.session.fileReads, file.target, content);
     return describeEdit(file, outcome);
   },

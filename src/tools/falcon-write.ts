@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { checkFalconFile, formatOf } from '../workspace/check-falcon-file.js';
 import { protectedReason, resolveFalconPath } from '../workspace/falcon-file-path.js';
-import { replaceFile } from '../workspace/replace-file.js';
+import { replaceFile } from '../safety/atomic-write.js';
 import { GUARDED_FILES_ASK, guardedChangePreview } from './support/guarded-falcon-files.js';
 import { ToolError, defineTool } from './tool.js';
 import { toToolError } from './support/workspace-errors.js';

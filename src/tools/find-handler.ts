@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FindHandlerResult, FoundHandler } from '../engines/routes/find-handler.js';
 import { HTTP_METHODS, type RouteDeclaration } from '../engines/routes/route.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
+import { configuredFramework } from './support/configured-framework.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
 
@@ -24,7 +25,8 @@ export const findHandlerTool = defineTool({
   async run(args, ctx) {
     ctx.progress(`reading the routes of the project for ${args.method} ${args.path}`);
     const { UnknownFrameworkError, findHandler } = await import('../engines/routes/find-handler.js');
-    const result = await findHandler(ctx.projectRoot, args, ctx.signal).catch((error: unknown) => {
+    const input = { ...args, configuredFramework: await configuredFramework(ctx.projectRoot) };
+    const result = await findHandler(ctx.projectRoot, input, ctx.signal).catch((error: unknown) => {
       if (error instanceof UnknownFrameworkError) throw new ToolError(error.message);
       throw error;
     });

@@ -10,7 +10,7 @@ import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
 import { baseUrlPreview, testBaseUrl } from './support/test-base-url.js';
 import { ingestedSpecForTool } from './support/test-spec.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
-import { specLabel } from '../engines/spec/spec-label.js';
+import { specLabel } from '../engines/spec/summarize-spec.js';
 
 const SAMPLE_SIZE = 12;
 const SHOWN_OPERATIONS = 15;

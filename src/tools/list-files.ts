@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SKIPPED_FOLDERS } from '../engines/code/skipped-folders.js';
+import { SKIPPED_FOLDERS } from '../safety/skipped-folders.js';
 import { listFilesNewestFirst } from './support/file-listing.js';
 import { defineTool } from './tool.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { looksBinary } from '../engines/code/binary-content.js';
 import { toLf } from '../engines/code/line-endings.js';
 import { FixProposalError, type FixProposal, proposeFix } from '../engines/fixes/propose-fix.js';
-import { resolveInsideProject } from '../workspace/project-path.js';
+import { resolveInsideProject } from '../safety/project-path.js';
 import { countChanges, unifiedDiff } from './support/file-diff.js';
 import { recordFileVersion } from './support/read-before-change.js';
 import { ToolError, defineTool } from './tool.js';

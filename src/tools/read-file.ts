@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { isBinaryFile } from '../engines/code/binary-content.js';
 import type { FileReadLog } from '../engines/code/file-read-log.js';
-import { type ProjectPath, resolveInsideProject } from '../workspace/project-path.js';
+import { type ProjectPath, resolveInsideProject } from '../safety/project-path.js';
 import { ToolError, defineTool } from './tool.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;

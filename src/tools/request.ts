@@ -10,88 +10,83 @@ import {
   readSavedFile,
   saveRequest,
 } from '../workspace/saved-requests.js';
-import { checkActionArgs } from './support/action-args.js';
 import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
 import { savedRequestPreview } from './support/saved-request-origin.js';
 import { describeRequestRun } from './support/describe-request-run.js';
+import { defineActions } from './support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 import { describeSecretRefusal, findRequestSecrets } from '../safety/request-secrets.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-const SAVE_FIELDS = ['method', 'headers', 'query', 'body', 'assertions'] as const;
 
-const schema = z.strictObject({
-  action: z.enum(['save', 'load', 'list', 'delete', 'run']).describe('save writes .falcon/requests/<name>.yaml; run sends it and checks its assertions'),
-  name: z.string().optional().describe('the saved request, e.g. "get-user" (letters, digits, -, _, .); all actions but list'),
-  method: z
-    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS))
-    .optional()
-    .describe('save: HTTP method (default GET)'),
-  url: z.string().optional().describe('save: URL with {{VAR}} placeholders, e.g. "{{BASE_URL}}/users/{{USER_ID}}"'),
-  headers: z.record(z.string(), z.string()).optional().describe('save: headers; secrets as placeholders, e.g. {"Authorization": "Bearer {{API_TOKEN}}"}'),
-  query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().describe('save: query parameters'),
-  body: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional().describe('save: body; objects are sent as JSON'),
-  assertions: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe('save: checks for run, the fields of assert_response, e.g. {"status_code": 200, "json_path": {"$.id": 7}}'),
-});
-
-type RequestArgs = z.infer<typeof schema>;
+const actions = defineActions(
+  'request',
+  {
+    name: z.string().describe('the saved request, e.g. "get-user" (letters, digits, -, _, .)'),
+    method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS)).describe('HTTP method (default GET)'),
+    url: z.string().describe('URL with {{VAR}} placeholders, e.g. "{{BASE_URL}}/users/{{USER_ID}}"'),
+    headers: z.record(z.string(), z.string()).describe('headers; secrets as placeholders, e.g. {"Authorization": "Bearer {{API_TOKEN}}"}'),
+    query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).describe('query parameters'),
+    body: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).describe('body; objects are sent as JSON'),
+    assertions: z.record(z.string(), z.unknown()).describe('checks for run, the fields of assert_response, e.g. {"status_code": 200, "json_path": {"$.id": 7}}'),
+  },
+  (action) => ({
+    save: action({
+      required: ['name', 'url'],
+      optional: ['method', 'headers', 'query', 'body', 'assertions'],
+      run: save,
+    }),
+    load: action({
+      required: ['name'],
+      async run({ name }, ctx) {
+        const { file, text } = await readSavedFile(ctx.projectRoot, 'requests', name).catch((error: unknown) => unknownRequest(error, ctx));
+        return `Request "${name}" (${relative(ctx, file)}):\n${stringify(parseSavedRequest(text, file, name)).trimEnd()}`;
+      },
+    }),
+    list: action({ run: (_args, ctx) => list(ctx) }),
+    delete: action({
+      required: ['name'],
+      async run({ name }, ctx) {
+        const file = await deleteSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
+        return `Deleted request "${name}" (${relative(ctx, file)}).`;
+      },
+    }),
+    run: action({
+      required: ['name'],
+      description: 'sends it and checks its assertions',
+      preview: ({ name }, ctx) => savedRequestPreview(name, ctx),
+      async run({ name }, ctx) {
+        const saved = await loadSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
+        const { runSavedRequest } = await import('../engines/requests/run-saved-request.js');
+        const result = await runSavedRequest(saved, ctx.variables, { signal: ctx.signal, cookies: ctx.session.cookies });
+        ctx.session.responses.remember(result.stored);
+        return describeRequestRun(saved, result, ctx.variables.environment);
+      },
+    }),
+  }),
+);
 
 // Saving writes only Falcon's own notes in .falcon/requests/ (see falcon-write.ts); running one to
 // another origin than the API under test asks first, as http_request does.
 export const requestTool = defineTool({
   name: 'request',
   description: 'Save, load, list, delete or run saved requests (.falcon/requests/) with their assertions.',
-  schema,
+  schema: actions.schema,
   kind: 'write',
   approvalWhen: OTHER_ORIGINS_ASK,
-  preview: (args, ctx) => (args.action === 'run' && args.name ? savedRequestPreview(args.name, ctx) : Promise.resolve(undefined)),
+  preview: actions.preview,
   async run(args, ctx) {
-    checkActionArgs('request', args, {
-      save: { required: ['name', 'url'], optional: SAVE_FIELDS },
-      load: { required: ['name'] },
-      list: {},
-      delete: { required: ['name'] },
-      run: { required: ['name'] },
-    });
     try {
-      return maskKeepingPlaceholders(await act(args, ctx));
+      return maskKeepingPlaceholders(await actions.run(args, ctx));
     } catch (error) {
       throw toToolError(error);
     }
   },
 });
 
-async function act(args: RequestArgs, ctx: ToolContext): Promise<string> {
-  const name = args.name ?? '';
-  switch (args.action) {
-    case 'save':
-      return save(args, name, ctx);
-    case 'load': {
-      const { file, text } = await readSavedFile(ctx.projectRoot, 'requests', name).catch((error: unknown) => unknownRequest(error, ctx));
-      return `Request "${name}" (${relative(ctx, file)}):\n${stringify(parseSavedRequest(text, file, name)).trimEnd()}`;
-    }
-    case 'list':
-      return list(ctx);
-    case 'delete': {
-      const file = await deleteSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
-      return `Deleted request "${name}" (${relative(ctx, file)}).`;
-    }
-    case 'run': {
-      const saved = await loadSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
-      const { runSavedRequest } = await import('../engines/requests/run-saved-request.js');
-      const result = await runSavedRequest(saved, ctx.variables, { signal: ctx.signal, cookies: ctx.session.cookies });
-      ctx.session.responses.remember(result.stored);
-      return describeRequestRun(saved, result, ctx.variables.environment);
-    }
-  }
-}
-
-async function save(args: RequestArgs, name: string, ctx: ToolContext): Promise<string> {
+async function save(args: Omit<SavedRequest, 'method'> & { method?: string }, ctx: ToolContext): Promise<string> {
   if (args.assertions) {
     const { toResponseExpectations } = await import('../engines/requests/saved-assertions.js');
     try {
@@ -101,9 +96,9 @@ async function save(args: RequestArgs, name: string, ctx: ToolContext): Promise<
     }
   }
   const request: SavedRequest = {
-    name,
+    name: args.name,
     method: args.method ?? 'GET',
-    url: args.url ?? '',
+    url: args.url,
     headers: args.headers,
     query: args.query,
     body: args.body,
@@ -114,7 +109,7 @@ async function save(args: RequestArgs, name: string, ctx: ToolContext): Promise<
   const { file, replaced } = await saveRequest(ctx.projectRoot, request);
   const checks = Object.keys(request.assertions ?? {}).length;
   const lines = [
-    `${replaced ? 'Replaced' : 'Saved'} request "${name}": ${request.method} ${request.url}${checks ? `, ${checks} assertion${checks > 1 ? 's' : ''}` : ''} → ${relative(ctx, file)}`,
+    `${replaced ? 'Replaced' : 'Saved'} request "${request.name}": ${request.method} ${request.url}${checks ? `, ${checks} assertion${checks > 1 ? 's' : ''}` : ''} → ${relative(ctx, file)}`,
   ];
   const unresolved = await ctx.variables.resolveDeep({ url: request.url, headers: request.headers, query: request.query, body: request.body }).then(
     () => undefined,

@@ -9,7 +9,7 @@ import { runTestCases } from './support/run-test-cases.js';
 import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
 import { baseUrlPreview, testBaseUrl } from './support/test-base-url.js';
 import { ToolError, defineTool } from './tool.js';
-import { specLabel } from '../engines/spec/spec-label.js';
+import { specLabel } from '../engines/spec/summarize-spec.js';
 
 const SMOKE_CONCURRENCY = 8;
 

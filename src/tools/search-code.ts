@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { resolveInsideProject } from '../workspace/project-path.js';
+import { FilePatternError } from '../safety/file-pattern.js';
+import { resolveInsideProject } from '../safety/project-path.js';
 import { skippedLinksNote } from './support/skipped-links.js';
 import { ToolError, defineTool } from './tool.js';
 
@@ -36,10 +37,7 @@ export const searchCodeTool = defineTool({
   kind: 'read',
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');
-    const [{ FilePatternError }, { FalconLogError, InvalidRegexError, formatCodeLines, searchCode }] = await Promise.all([
-      import('../engines/code/project-files.js'),
-      import('../engines/code/search-code.js'),
-    ]);
+    const { FalconLogError, InvalidRegexError, formatCodeLines, searchCode } = await import('../engines/code/search-code.js');
     const context = args.context_lines ?? 0;
     const result = await searchCode(ctx.projectRoot, {
       pattern: args.pattern,

@@ -1,69 +1,64 @@
 import { z } from 'zod';
 import { overviewSessions, readSessionRecords, segmentsOf } from '../workspace/session-log.js';
-import { checkActionArgs } from './support/action-args.js';
 import { formatTranscript } from './support/session-transcript.js';
+import { defineActions } from './support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 
 const LISTED_SESSIONS = 20;
 
-const schema = z.strictObject({
-  action: z
-    .enum(['start', 'end', 'list', 'read'])
-    .describe('start/end mark a named test segment in this session\'s log; list and read show past sessions (.falcon/sessions/)'),
-  name: z.string().optional().describe('start: the segment\'s name, e.g. "login flow"; read: show only that segment'),
-  id: z.string().optional().describe('read: a session id from list (default: the newest, usually this one)'),
-});
-
-type SessionLogArgs = z.infer<typeof schema>;
+const actions = defineActions(
+  'session_log',
+  {
+    name: z.string().describe('the segment\'s name, e.g. "login flow"; read: show only that segment'),
+    id: z.string().describe('a session id from list (default: the newest, usually this one)'),
+  },
+  (action) => ({
+    start: action({
+      required: ['name'],
+      description: "marks a named test segment in this session's log",
+      async run(args, ctx) {
+        const name = args.name.trim();
+        if (!name || name.length > 80 || name.includes('\n')) throw new ToolError('start needs a name of one line, up to 80 characters, e.g. "login flow"');
+        const segment = ctx.session.testSegment;
+        const previous = segment.open;
+        segment.open = { name, startedAt: new Date() };
+        const ended = previous ? `Ended "${previous.name}" (${since(previous.startedAt)}). ` : '';
+        return `${ended}Started test segment "${name}". End it with session_log {"action": "end"}; read it back with {"action": "read", "name": "${name}"}.`;
+      },
+    }),
+    end: action({
+      optional: ['name'],
+      async run(args, ctx) {
+        const segment = ctx.session.testSegment;
+        const open = segment.open;
+        if (!open) throw new ToolError('No test segment is open; start one with session_log {"action": "start", "name": "…"}.');
+        if (args.name && args.name.trim() !== open.name) throw new ToolError(`The open segment is "${open.name}", not "${args.name}".`);
+        segment.open = undefined;
+        return `Ended test segment "${open.name}" after ${since(open.startedAt)}.`;
+      },
+    }),
+    list: action({ description: 'past sessions (.falcon/sessions/)', run: (_args, ctx) => list(ctx) }),
+    read: action({ optional: ['id', 'name'], run: read }),
+  }),
+);
 
 // start and end write nothing themselves: the session file records this call like every tool
 // call, and that record is the segment's marker (see src/workspace/session-log.ts).
 export const sessionLogTool = defineTool({
   name: 'session_log',
   description: 'Mark named test segments in this session, list past sessions, read a session or segment back.',
-  schema,
+  schema: actions.schema,
   kind: 'read',
   async run(args, ctx) {
-    checkActionArgs('session_log', args, {
-      start: { required: ['name'] },
-      end: { optional: ['name'] },
-      list: {},
-      read: { optional: ['id', 'name'] },
-    });
     try {
-      return maskKeepingPlaceholders(await act(args, ctx));
+      return maskKeepingPlaceholders(await actions.run(args, ctx));
     } catch (error) {
       throw toToolError(error);
     }
   },
 });
-
-async function act(args: SessionLogArgs, ctx: ToolContext): Promise<string> {
-  const segment = ctx.session.testSegment;
-  switch (args.action) {
-    case 'start': {
-      const name = (args.name ?? '').trim();
-      if (!name || name.length > 80 || name.includes('\n')) throw new ToolError('start needs a name of one line, up to 80 characters, e.g. "login flow"');
-      const previous = segment.open;
-      segment.open = { name, startedAt: new Date() };
-      const ended = previous ? `Ended "${previous.name}" (${since(previous.startedAt)}). ` : '';
-      return `${ended}Started test segment "${name}". End it with session_log {"action": "end"}; read it back with {"action": "read", "name": "${name}"}.`;
-    }
-    case 'end': {
-      const open = segment.open;
-      if (!open) throw new ToolError('No test segment is open; start one with session_log {"action": "start", "name": "…"}.');
-      if (args.name && args.name.trim() !== open.name) throw new ToolError(`The open segment is "${open.name}", not "${args.name}".`);
-      segment.open = undefined;
-      return `Ended test segment "${open.name}" after ${since(open.startedAt)}.`;
-    }
-    case 'list':
-      return list(ctx);
-    case 'read':
-      return read(args, ctx);
-  }
-}
 
 async function list(ctx: ToolContext): Promise<string> {
   const { sessions, total } = await overviewSessions(ctx.projectRoot, LISTED_SESSIONS);
@@ -77,7 +72,7 @@ async function list(ctx: ToolContext): Promise<string> {
   return [`${total} session${total > 1 ? 's' : ''}, newest first:`, ...lines, ...more].join('\n');
 }
 
-async function read(args: SessionLogArgs, ctx: ToolContext): Promise<string> {
+async function read(args: { id?: string; name?: string }, ctx: ToolContext): Promise<string> {
   const { id, records } = await readSessionRecords(ctx.projectRoot, args.id);
   if (!id) return 'No sessions in .falcon/sessions/ yet.';
   if (!args.name) {

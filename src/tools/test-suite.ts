@@ -1,62 +1,61 @@
 import { z } from 'zod';
 import type { TestSuiteFile } from '../engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../engines/testing/test-case.js';
-import { checkActionArgs } from './support/action-args.js';
 import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
 import { runCaseSet } from './run-tests.js';
 import { casesWithTags, explainSuiteError, suiteForTool } from './support/suite-for-tool.js';
 import { baseUrlPreview } from './support/test-base-url.js';
-import { type ToolContext, defineTool } from './tool.js';
+import { defineActions } from './support/tool-actions.js';
+import { defineTool } from './tool.js';
 
 const SHOWN_CASES = 40;
 
-const schema = z.strictObject({
-  action: z.enum(['list', 'show', 'run', 'delete']).describe('list the suites in .falcon/tests/; show, run or delete one'),
-  name: z.string().min(1).optional().describe('the suite, e.g. "pets" for .falcon/tests/pets.yaml; all actions but list'),
-  base_url: z.string().min(1).optional().describe('run: where to send the cases (default: the environment\'s BASE_URL)'),
-  tags: z.array(z.string().min(1)).min(1).optional().describe('show, run: only the cases having any of these tags'),
-});
-
-type TestSuiteArgs = z.infer<typeof schema>;
+const actions = defineActions(
+  'test_suite',
+  {
+    name: z.string().min(1).describe('the suite, e.g. "pets" for .falcon/tests/pets.yaml'),
+    base_url: z.string().min(1).describe('where to send the cases (default: the environment\'s BASE_URL)'),
+    tags: z.array(z.string().min(1)).min(1).describe('only the cases having any of these tags'),
+  },
+  (action) => ({
+    list: action({ run: (_args, ctx) => list(ctx.projectRoot) }),
+    show: action({
+      required: ['name'],
+      optional: ['tags'],
+      async run({ name, tags }, ctx) {
+        const suite = await suiteForTool(ctx.projectRoot, name);
+        return show(suite, casesWithTags(suite.cases, tags, `suite "${suite.name}"`));
+      },
+    }),
+    run: action({
+      required: ['name'],
+      optional: ['base_url', 'tags'],
+      preview: ({ base_url }, ctx) => baseUrlPreview(base_url, 'the suite\'s cases', ctx),
+      run: async (args, ctx) => runCaseSet(await suiteForTool(ctx.projectRoot, args.name), args, ctx),
+    }),
+    delete: action({
+      required: ['name'],
+      async run({ name }, ctx) {
+        const { deleteTestSuite } = await import('../engines/testing/suite/test-suite-file.js');
+        const file = await deleteTestSuite(ctx.projectRoot, name).catch((error: unknown) => explainSuiteError(ctx.projectRoot, error));
+        return `Deleted test suite "${name}" (${file}).`;
+      },
+    }),
+  }),
+);
 
 // No preview for delete: a preview asks before every call of the tool (list, show and run too), and
 // these files are Falcon's own notes in .falcon/tests/, which the request tool deletes alike.
 export const testSuiteTool = defineTool({
   name: 'test_suite',
   description: 'List, show, run or delete the saved test suites in .falcon/tests/.',
-  schema,
+  schema: actions.schema,
   kind: 'write',
   approvalWhen: OTHER_ORIGINS_ASK,
-  preview: (args, ctx) => baseUrlPreview(args.action === 'run' ? args.base_url : undefined, 'the suite\'s cases', ctx),
+  preview: actions.preview,
   callLimit: 20,
-  async run(args, ctx) {
-    checkActionArgs('test_suite', args, {
-      list: {},
-      show: { required: ['name'], optional: ['tags'] },
-      run: { required: ['name'], optional: ['base_url', 'tags'] },
-      delete: { required: ['name'] },
-    });
-    return act(args, args.name ?? '', ctx);
-  },
+  run: actions.run,
 });
-
-async function act(args: TestSuiteArgs, name: string, ctx: ToolContext): Promise<string> {
-  switch (args.action) {
-    case 'list':
-      return list(ctx.projectRoot);
-    case 'show': {
-      const suite = await suiteForTool(ctx.projectRoot, name);
-      return show(suite, casesWithTags(suite.cases, args.tags, `suite "${suite.name}"`));
-    }
-    case 'run':
-      return runCaseSet(await suiteForTool(ctx.projectRoot, name), args, ctx);
-    case 'delete': {
-      const { deleteTestSuite } = await import('../engines/testing/suite/test-suite-file.js');
-      const file = await deleteTestSuite(ctx.projectRoot, name).catch((error: unknown) => explainSuiteError(ctx.projectRoot, error));
-      return `Deleted test suite "${name}" (${file}).`;
-    }
-  }
-}
 
 async function list(projectRoot: string): Promise<string> {
   const { listTestSuites, loadTestSuite } = await import('../engines/testing/suite/test-suite-file.js');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Preview } from '../agent/events.js';
+import type { Preview } from './preview.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import type { VariableScope } from '../workspace/variable-scope.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VARIABLE_NAME, loadEnvironment } from '../workspace/environments.js';
 import { readGlobalVariables, writeGlobalVariable } from '../workspace/global-variables.js';
-import { checkActionArgs } from './support/action-args.js';
+import { defineActions } from './support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
@@ -9,75 +9,72 @@ import { maskNamedValue } from '../safety/secret-assignments.js';
 import { secretLines } from '../safety/secret-lines.js';
 import { isLiteralSecret, isSecretName } from '../safety/secret-names.js';
 
-const schema = z.strictObject({
-  action: z.enum(['get', 'set', 'delete', 'list']).describe('variables fill {{NAME}} placeholders in requests'),
-  name: z.string().optional().describe('variable name, e.g. "USER_ID"'),
-  value: z.union([z.string(), z.number(), z.boolean()]).optional().describe('set: the value (kept as text)'),
-  scope: z
-    .enum(['session', 'global'])
-    .optional()
-    .describe('session (this conversation only; the default for set) or global (.falcon/variables.json, shared, no secrets)'),
-});
+const SCOPES = ['session', 'global'] as const;
+type Scope = (typeof SCOPES)[number];
 
-type VariableArgs = z.infer<typeof schema>;
+const actions = defineActions(
+  'variable',
+  {
+    name: z.string().describe('variable name, e.g. "USER_ID"'),
+    value: z.union([z.string(), z.number(), z.boolean()]).describe('the value (kept as text)'),
+    scope: z.enum(SCOPES).describe('session (this conversation only; the default for set) or global (.falcon/variables.json, shared, no secrets)'),
+  },
+  (action) => ({
+    get: action({
+      required: ['name'],
+      optional: ['scope'],
+      async run({ name, scope }, ctx) {
+        const found = await lookUp(name, scope, ctx);
+        if (!found) throw new ToolError(`{{${name}}} is not set${scope ? ` in the ${scope} scope` : ''}; see action "list".`);
+        return `${name} = ${maskNamedValue(name, found.value)} (${found.where})`;
+      },
+    }),
+    set: action({ required: ['name', 'value'], optional: ['scope'], run: ({ name, value, scope }, ctx) => set(name, String(value), scope, ctx) }),
+    delete: action({
+      required: ['name'],
+      optional: ['scope'],
+      async run({ name, scope }, ctx) {
+        if (scope !== 'global' && ctx.variables.session.delete(name)) return `Deleted session variable ${name}.`;
+        if (scope !== 'session' && name in (await readGlobalVariables(ctx.projectRoot))) {
+          await writeGlobalVariable(ctx.projectRoot, name, null);
+          return `Deleted global variable ${name} (.falcon/variables.json).`;
+        }
+        throw new ToolError(`${name} is not a ${scope ?? 'session or global'} variable; nothing was deleted.`);
+      },
+    }),
+    list: action({ optional: ['scope'], run: ({ scope }, ctx) => list(scope, ctx) }),
+  }),
+);
 
 // No preview: global variables are Falcon's own notes in .falcon/variables.json (see falcon-write.ts).
 export const variableTool = defineTool({
   name: 'variable',
   description: 'Get, set, delete or list {{VAR}} variables, per session or global.',
-  schema,
+  schema: actions.schema,
   kind: 'write',
   async run(args, ctx) {
-    checkActionArgs('variable', args, {
-      get: { required: ['name'], optional: ['scope'] },
-      set: { required: ['name', 'value'], optional: ['scope'] },
-      delete: { required: ['name'], optional: ['scope'] },
-      list: { optional: ['scope'] },
-    });
     try {
-      return maskKeepingPlaceholders(await act(args, ctx));
+      return maskKeepingPlaceholders(await actions.run(args, ctx));
     } catch (error) {
       throw toToolError(error);
     }
   },
 });
 
-async function act(args: VariableArgs, ctx: ToolContext): Promise<string> {
-  const name = args.name ?? '';
-  const session = ctx.variables.session;
-  switch (args.action) {
-    case 'get': {
-      const found = await lookUp(name, args.scope, ctx);
-      if (!found) throw new ToolError(`{{${name}}} is not set${args.scope ? ` in the ${args.scope} scope` : ''}; see action "list".`);
-      return `${name} = ${maskNamedValue(name, found.value)} (${found.where})`;
+async function set(name: string, value: string, scope: Scope | undefined, ctx: ToolContext): Promise<string> {
+  if (!VARIABLE_NAME.test(name)) throw new ToolError(`"${name}" cannot be a variable name: use letters, digits, "_", "-" or ".", starting with a letter or "_"`);
+  if (scope === 'global') {
+    if ((isSecretName(name) && isLiteralSecret(value)) || secretLines(value).length > 0) {
+      throw new ToolError(globalSecretRefusal(name, ctx.variables.environment));
     }
-    case 'set': {
-      if (!VARIABLE_NAME.test(name)) throw new ToolError(`"${name}" cannot be a variable name: use letters, digits, "_", "-" or ".", starting with a letter or "_"`);
-      const value = String(args.value);
-      if (args.scope === 'global') {
-        if ((isSecretName(name) && isLiteralSecret(value)) || secretLines(value).length > 0) {
-          throw new ToolError(globalSecretRefusal(name, ctx.variables.environment));
-        }
-        await writeGlobalVariable(ctx.projectRoot, name, value);
-        return `Set global ${name} = ${maskNamedValue(name, value)} (.falcon/variables.json).`;
-      }
-      session.set(name, value);
-      return `Set ${name} = ${maskNamedValue(name, value)} for this session.`;
-    }
-    case 'delete': {
-      if (args.scope !== 'global' && session.delete(name)) return `Deleted session variable ${name}.`;
-      if (args.scope !== 'session' && name in (await readGlobalVariables(ctx.projectRoot))) {
-        await writeGlobalVariable(ctx.projectRoot, name, null);
-        return `Deleted global variable ${name} (.falcon/variables.json).`;
-      }
-      throw new ToolError(`${name} is not a ${args.scope ?? 'session or global'} variable; nothing was deleted.`);
-    }
-    case 'list':
-      return list(args.scope, ctx);
+    await writeGlobalVariable(ctx.projectRoot, name, value);
+    return `Set global ${name} = ${maskNamedValue(name, value)} (.falcon/variables.json).`;
   }
+  ctx.variables.session.set(name, value);
+  return `Set ${name} = ${maskNamedValue(name, value)} for this session.`;
 }
 
-async function lookUp(name: string, scope: VariableArgs['scope'], ctx: ToolContext): Promise<{ value: string; where: string } | undefined> {
+async function lookUp(name: string, scope: Scope | undefined, ctx: ToolContext): Promise<{ value: string; where: string } | undefined> {
   const sessionValue = ctx.variables.session.get(name);
   if (scope !== 'global' && sessionValue !== undefined) return { value: sessionValue, where: 'session' };
   if (scope === 'session') return undefined;
@@ -90,7 +87,7 @@ async function lookUp(name: string, scope: VariableArgs['scope'], ctx: ToolConte
   return value === undefined ? undefined : { value, where: 'global, .falcon/variables.json' };
 }
 
-async function list(scope: VariableArgs['scope'], ctx: ToolContext): Promise<string> {
+async function list(scope: Scope | undefined, ctx: ToolContext): Promise<string> {
   const sections: string[] = [];
   if (scope !== 'global') sections.push(describe('Session', Object.fromEntries(ctx.variables.session)));
   if (scope !== 'session') sections.push(describe('Global (.falcon/variables.json)', await readGlobalVariables(ctx.projectRoot)));

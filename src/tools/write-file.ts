@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { Preview } from '../agent/events.js';
+import type { Preview } from './preview.js';
 import { toLf, withLineEnding } from '../engines/code/line-endings.js';
 import { countChanges, unifiedDiff } from './support/file-diff.js';
-import { loadFileToChange } from './support/file-to-change.js';
+import { loadFileToChange, writeFileToChange } from './support/file-to-change.js';
 import { recordFileVersion } from './support/read-before-change.js';
 import { defineTool } from './tool.js';
-import { writeAtomically } from './write-atomically.js';
 
 const schema = z.strictObject({
   path: z.string().min(1).describe('file to create or replace, relative to the project root'),
@@ -27,7 +26,7 @@ export const writeFileTool = defineTool({
     ctx.signal.throwIfAborted();
     // A CRLF file stays CRLF when the model writes it back with \n endings.
     const content = file.text === undefined ? args.content : withLineEnding(args.content, file.ending);
-    await writeAtomically(file.target, content, file.mode);
+    await writeFileToChange(file, content);
     await recordFileVersion(ctx.session.fileReads, file.target, content);
     const count = countLines(content);
     const lines = `${count} line${count === 1 ? '' : 's'}`;

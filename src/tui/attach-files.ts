@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { looksBinary } from '../engines/code/binary-content.js';
-import { resolveInsideProject } from '../workspace/project-path.js';
+import { resolveInsideProject } from '../safety/project-path.js';
 import { extractAttachments } from './input/attachments.js';
 
 const MAX_ATTACHMENT_BYTES = 100 * 1024;

@@ -3,7 +3,6 @@ import { useRef, type Dispatch } from 'react';
 import type { Agent } from '../agent/agent.js';
 import type { ViewAction } from './state/reduce-view.js';
 import type { ViewState } from './state/view-state.js';
-import { copyToClipboard } from './copy-to-clipboard.js';
 
 const QUIT_WINDOW_MS = 2000;
 
@@ -70,4 +69,9 @@ function lastAnswer(state: ViewState): string | undefined {
     parts.unshift(entry.text);
   }
   return parts.length ? parts.join('\n\n') : undefined;
+}
+
+/** Copies through the terminal (OSC 52), which also works over SSH and inside tmux with set-clipboard on. */
+function copyToClipboard(text: string): void {
+  process.stdout.write(`\x1b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\x07`);
 }

@@ -2,7 +2,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Document, isMap, isScalar, parse, parseDocument } from 'yaml';
 import { falconPath } from './falcon-dir.js';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../safety/atomic-write.js';
 
 const ENVIRONMENT_FILE = /^(.+)\.ya?ml$/;
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;

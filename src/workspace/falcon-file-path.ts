@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { isPathInside } from '../safety/path-inside.js';
+import { ProjectPathError, resolveInsideProject } from '../safety/project-path.js';
 import { FALCON_DIR } from './falcon-dir.js';
-import { ProjectPathError, resolveInsideProject } from './project-path.js';
 
 export interface FalconFilePath {
   /** Real absolute path, inside the project's real `.falcon/`. */
@@ -23,11 +24,10 @@ export async function resolveFalconPath(projectRoot: string, userPath: string, o
   const folder = await resolveInsideProject(projectRoot, FALCON_DIR, { forWrite: true });
   const requested = path.isAbsolute(inside) ? inside : path.join(FALCON_DIR, inside);
   const target = await resolveInsideProject(projectRoot, requested, options);
-  const relative = path.relative(folder.absolute, target.absolute);
-  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+  if (!isPathInside(folder.absolute, target.absolute)) {
     throw new ProjectPathError(`${userPath} is outside .falcon/: falcon_read and falcon_write reach only Falcon's own folder`);
   }
-  return { absolute: target.absolute, relative: relative.split(path.sep).join('/') || '.' };
+  return { absolute: target.absolute, relative: path.relative(folder.absolute, target.absolute).split(path.sep).join('/') || '.' };
 }
 
 /** Why falcon_write may not replace this file, or undefined when it may. */

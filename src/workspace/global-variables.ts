@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../safety/atomic-write.js';
 
 /** `.falcon/variables.json` that is not one JSON object of names to values. */
 export class GlobalVariablesError extends Error {

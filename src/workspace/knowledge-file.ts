@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../safety/atomic-write.js';
 
 export type SectionChange = 'replaced' | 'added' | 'created';
 

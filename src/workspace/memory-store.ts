@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../safety/atomic-write.js';
 
 /** One remembered fact. `/memory` in the TUI reads `facts[].text`: keep that shape. */
 export interface MemoryFact {
@@ -84,7 +84,7 @@ export function recallFacts(facts: MemoryFact[], query: string | undefined, proj
 
 async function writeFacts(falconHome: string, facts: MemoryFact[]): Promise<void> {
   await mkdir(falconHome, { recursive: true, mode: 0o700 });
-  await replaceFile(memoryFile(falconHome), `${JSON.stringify({ version: 1, facts }, null, 2)}\n`, { mode: 0o600, forceMode: true });
+  await replaceFile(memoryFile(falconHome), `${JSON.stringify({ version: 1, facts }, null, 2)}\n`, { private: true });
 }
 
 function nextId(facts: MemoryFact[]): string {

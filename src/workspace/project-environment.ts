@@ -4,7 +4,7 @@ import { ConfigError } from '../config/config-error.js';
 import { displayPath } from '../config/falcon-home.js';
 import { readYamlFile } from '../config/yaml-file.js';
 import { falconPath } from './falcon-dir.js';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../safety/atomic-write.js';
 
 /**
  * Records the project's environment as `environment: <name>` in `.falcon/config.yaml`, keeping the

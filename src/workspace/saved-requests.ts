@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { falconPath } from './falcon-dir.js';
-import { replaceFile } from './replace-file.js';
+import { replaceFile } from '../safety/atomic-write.js';
 
 const savedRequestSchema = z.object({
   name: z.string().optional(),

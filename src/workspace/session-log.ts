@@ -1,3 +1,4 @@
+import type { LoggedEvent } from './session-events.js';
 import { listSessions, type SessionRecord, SessionStore } from './session-store.js';
 
 /**
@@ -29,6 +30,7 @@ export interface SessionOverview {
 }
 
 const LOG_TOOL = 'session_log';
+const LOGGED_TYPES = new Set<string>(['tool_call', 'tool_result', 'answer', 'error'] satisfies LoggedEvent['type'][]);
 
 export async function readSessionRecords(projectRoot: string, id?: string): Promise<{ id: string; records: readonly SessionRecord[] }> {
   const chosen = id ?? (await listSessions(projectRoot))[0]?.id;
@@ -58,7 +60,10 @@ export async function overviewSessions(projectRoot: string, limit: number): Prom
 /** Segments in order; a start while another is open closes the open one. Refused calls mark nothing. */
 export function segmentsOf(records: readonly SessionRecord[]): SessionSegment[] {
   const refused = new Set(
-    records.flatMap((record) => (record.kind === 'event' && record.event.type === 'tool_result' && !record.event.ok ? [record.event.id] : [])),
+    records.flatMap((record) => {
+      const event = loggedEventOf(record);
+      return event?.type === 'tool_result' && !event.ok ? [event.id] : [];
+    }),
   );
   const segments: SessionSegment[] = [];
   let open: SessionSegment | undefined;
@@ -76,10 +81,16 @@ export function segmentsOf(records: readonly SessionRecord[]): SessionSegment[] 
 }
 
 export function markerOf(record: SessionRecord): { action: 'start' | 'end'; name: string; id: string } | undefined {
-  if (record.kind !== 'event' || record.event.type !== 'tool_call' || record.event.name !== LOG_TOOL) return undefined;
-  const args = (record.event.args ?? {}) as { action?: unknown; name?: unknown };
+  const event = loggedEventOf(record);
+  if (event?.type !== 'tool_call' || event.name !== LOG_TOOL) return undefined;
+  const args = (event.args ?? {}) as { action?: unknown; name?: unknown };
   if (args.action !== 'start' && args.action !== 'end') return undefined;
-  return { action: args.action, name: typeof args.name === 'string' ? args.name.trim() : '', id: record.event.id };
+  return { action: args.action, name: typeof args.name === 'string' ? args.name.trim() : '', id: event.id };
+}
+
+/** The event of a record, with its shape, when it is one the session log reads. */
+export function loggedEventOf(record: SessionRecord): LoggedEvent | undefined {
+  return record.kind === 'event' && LOGGED_TYPES.has(record.event.type) ? (record.event as LoggedEvent) : undefined;
 }
 
 export function isObservation(content: string): boolean {

@@ -2,9 +2,9 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { AgentEvent } from '../agent/events.js';
-import type { ChatMessage } from '../agent/messages.js';
+import type { ChatMessage } from '../llm/chat-message.js';
 import { falconPath } from './falcon-dir.js';
+import type { SessionEvent } from './session-events.js';
 import { maskText } from '../safety/mask-text.js';
 
 /**
@@ -21,7 +21,7 @@ export interface CompactionRecord {
 }
 
 /** One line of `.falcon/sessions/<id>.jsonl`. */
-export type SessionRecord =
+export type SessionRecord<Event extends SessionEvent = SessionEvent> =
   | { kind: 'session'; id: string; createdAt: string; cwd: string }
   | {
       kind: 'message';
@@ -31,7 +31,7 @@ export type SessionRecord =
       /** A reply a cancel cut short, with what had streamed of it: shown in the transcript, never sent to the model again. */
       interrupted?: true;
     }
-  | { kind: 'event'; at: string; event: AgentEvent }
+  | { kind: 'event'; at: string; event: Event }
   | CompactionRecord;
 
 export class SessionNotFoundError extends Error {
@@ -41,30 +41,31 @@ export class SessionNotFoundError extends Error {
 /**
  * Appends every message and event to the session file as it happens, synchronously, so that a
  * crash or Ctrl-C loses nothing that was already said. Secret shapes are masked on the way to disk;
- * the Agent masks its session's registered values before a message or event gets here.
+ * the Agent masks its session's registered values before a message or event gets here. `Event`: the
+ * events it records, the agent's; the store itself reads only their type.
  */
-export class SessionStore {
+export class SessionStore<Event extends SessionEvent = SessionEvent> {
   private constructor(
     readonly id: string,
     readonly file: string,
     readonly messages: ChatMessage[],
     /** What the file held when it was opened: the transcript a front end shows on resume. */
-    readonly loadedRecords: readonly SessionRecord[],
+    readonly loadedRecords: readonly SessionRecord<Event>[],
     /** The header of a new session, written with its first record so that no empty file is left. */
-    private header?: SessionRecord,
+    private header?: SessionRecord<Event>,
   ) {
     this.lastCompactionState = [...loadedRecords].reverse().find((record) => record.kind === 'compaction')?.state;
   }
 
   private lastCompactionState: unknown;
 
-  static create(projectRoot: string): SessionStore {
+  static create<Event extends SessionEvent>(projectRoot: string): SessionStore<Event> {
     const id = newSessionId();
-    const header: SessionRecord = { kind: 'session', id, createdAt: new Date().toISOString(), cwd: projectRoot };
+    const header: SessionRecord<Event> = { kind: 'session', id, createdAt: new Date().toISOString(), cwd: projectRoot };
     return new SessionStore(id, sessionFile(projectRoot, id), [], [], header);
   }
 
-  static async open(projectRoot: string, id: string): Promise<SessionStore> {
+  static async open<Event extends SessionEvent>(projectRoot: string, id: string): Promise<SessionStore<Event>> {
     const file = sessionFile(projectRoot, id);
     let text: string;
     try {
@@ -74,13 +75,13 @@ export class SessionStore {
       const hint = recent.length ? ` Recent sessions: ${recent.join(', ')}.` : ' There are no sessions yet.';
       throw new SessionNotFoundError(`No session "${id}" in ${path.dirname(file)}.${hint}`);
     }
-    const records = parseRecords(text);
+    const records = parseRecords<Event>(text);
     return new SessionStore(id, file, conversationOf(records), records);
   }
 
-  static async openLatest(projectRoot: string): Promise<SessionStore | undefined> {
+  static async openLatest<Event extends SessionEvent>(projectRoot: string): Promise<SessionStore<Event> | undefined> {
     const [latest] = await listSessions(projectRoot);
-    return latest ? SessionStore.open(projectRoot, latest.id) : undefined;
+    return latest ? SessionStore.open<Event>(projectRoot, latest.id) : undefined;
   }
 
   recordMessage(message: ChatMessage): void {
@@ -93,7 +94,7 @@ export class SessionStore {
     this.append({ kind: 'message', at: new Date().toISOString(), role: 'assistant', content, interrupted: true });
   }
 
-  recordEvent(event: AgentEvent): void {
+  recordEvent(event: Event): void {
     // Streamed text is saved once, whole: the assistant's message (an interrupted one too), and its
     // reasoning as a `thought`.
     if (event.type === 'text_delta' || event.type === 'thinking_delta' || event.type === 'reply_interrupted') return;
@@ -112,7 +113,7 @@ export class SessionStore {
     return this.lastCompactionState;
   }
 
-  private append(record: SessionRecord): void {
+  private append(record: SessionRecord<Event>): void {
     if (this.header) {
       const header = this.header;
       this.header = undefined;
@@ -158,12 +159,12 @@ function newSessionId(): string {
 }
 
 /** A line cut short by a crash is skipped; everything before it is kept. */
-function parseRecords(text: string): SessionRecord[] {
-  const records: SessionRecord[] = [];
+function parseRecords<Event extends SessionEvent>(text: string): SessionRecord<Event>[] {
+  const records: SessionRecord<Event>[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     try {
-      records.push(JSON.parse(line) as SessionRecord);
+      records.push(JSON.parse(line) as SessionRecord<Event>);
     } catch {
       continue;
     }

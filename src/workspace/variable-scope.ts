@@ -12,7 +12,7 @@ export class UnknownVariableError extends Error {
 }
 
 /**
- * `{{VAR}}` resolution (DESIGN §5): session variables, then the active environment, then the
+ * `{{VAR}}` resolution (docs/ARCHITECTURE.md, "Configuration and the `.falcon/` folder"): session variables, then the active environment, then the
  * project's global variables, then `{{env:NAME}}` from the process environment. Every value it
  * fills in from `{{env:NAME}}` or a secret-named variable (`API_TOKEN`) is registered in `secrets`.
  */

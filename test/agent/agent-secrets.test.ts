@@ -37,7 +37,7 @@ const echoApi = defineTool({
 function makeAgent(steps: string[], observationLimit = 4000) {
   const secrets = new SecretRegistry();
   const model = new ScriptedModel(steps);
-  const session = SessionStore.create(project);
+  const session = SessionStore.create<AgentEvent>(project);
   const agent = new Agent({
     projectRoot: project,
     falconHome: path.join(project, '.home'),

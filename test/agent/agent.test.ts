@@ -67,15 +67,15 @@ interface Harness {
   agent: Agent;
   model: ScriptedModel;
   events: AgentEvent[];
-  session: SessionStore;
+  session: SessionStore<AgentEvent>;
 }
 
 function makeAgent(
   steps: ScriptStep[],
-  options: { tools?: AnyTool[]; maxTurns?: number; toolLimits?: Record<string, number>; session?: SessionStore; observationLimit?: number } = {},
+  options: { tools?: AnyTool[]; maxTurns?: number; toolLimits?: Record<string, number>; session?: SessionStore<AgentEvent>; observationLimit?: number } = {},
 ): Harness {
   const model = new ScriptedModel(steps);
-  const session = options.session ?? SessionStore.create(project);
+  const session = options.session ?? SessionStore.create<AgentEvent>(project);
   const variables = new VariableScope(project, {});
   const agent = new Agent({
     projectRoot: project,
@@ -322,7 +322,7 @@ describe('steering and sessions', () => {
     expect(messages).toEqual(['one', 'ACTION: echo({"text": "remember me"})', 'Observation: remember me', 'Final Answer: first']);
     expect(lines.some((l) => l.kind === 'event' && l.event.type === 'run_end')).toBe(true);
 
-    const resumed = await SessionStore.open(project, first.session.id);
+    const resumed = await SessionStore.open<AgentEvent>(project, first.session.id);
     const second = makeAgent(['Final Answer: second'], { session: resumed });
     await second.agent.send('two');
     const seen = second.model.seen[0]!;

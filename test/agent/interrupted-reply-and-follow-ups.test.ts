@@ -32,7 +32,7 @@ const slow = defineTool({
     }),
 });
 
-function makeAgent(steps: ScriptStep[], session = SessionStore.create(project)) {
+function makeAgent(steps: ScriptStep[], session = SessionStore.create<AgentEvent>(project)) {
   const model = new ScriptedModel(steps);
   const variables = new VariableScope(project, {});
   let modelEmit: EmitEvent = () => {};

@@ -5,8 +5,9 @@ import { falconHome, globalConfigPath } from '../../src/config/falcon-home.js';
 import { loadGlobalConfig } from '../../src/config/load-global-config.js';
 import { DEFAULT_RETRY_DELAYS_MS } from '../../src/config/types.js';
 import { tempDir, writeText } from './temp-dir.js';
+import { requirePlatform } from '../support/required-tools.js';
 
-const DESIGN_EXAMPLE = `default_provider: ollama
+const DOCUMENTED_EXAMPLE = `default_provider: ollama
 fallback: [openrouter]            # optional, tried in order after retries fail
 providers:
   ollama:     {model: llama3.2, config: {mode: local, url: "http://localhost:11434"}}
@@ -30,8 +31,8 @@ describe('falconHome', () => {
 });
 
 describe('loadGlobalConfig', () => {
-  it('loads the example from DESIGN §4', async () => {
-    const home = await homeWith(DESIGN_EXAMPLE);
+  it('loads the example config the architecture document describes', async () => {
+    const home = await homeWith(DOCUMENTED_EXAMPLE);
     const { config, path, exists, warnings } = await loadGlobalConfig({ env: { FALCON_HOME: home } });
 
     expect(path).toBe(join(home, 'config.yaml'));
@@ -93,7 +94,7 @@ describe('loadGlobalConfig', () => {
   });
 
   it('prefers what the file says over the environment', async () => {
-    const home = await homeWith(DESIGN_EXAMPLE);
+    const home = await homeWith(DOCUMENTED_EXAMPLE);
     const env = {
       FALCON_HOME: home,
       OPENAI_API_KEY: 'sk-env',
@@ -173,8 +174,8 @@ describe('loadGlobalConfig', () => {
     expect(config.providers.gemini).not.toHaveProperty('timeoutS');
   });
 
-  it.skipIf(process.platform === 'win32')('warns when API keys sit in a file others can read', async () => {
-    const shared = await homeWith(DESIGN_EXAMPLE, 0o644);
+  it('warns when API keys sit in a file others can read', requirePlatform('posix', 'POSIX file modes'), async () => {
+    const shared = await homeWith(DOCUMENTED_EXAMPLE, 0o644);
     const { warnings } = await loadGlobalConfig({ env: { FALCON_HOME: shared } });
     expect(warnings).toEqual([
       `${join(shared, 'config.yaml')}: holds API keys that other users can read (mode 644); run: chmod 600 ${join(shared, 'config.yaml')}`,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadGlobalConfig } from '../../src/config/load-global-config.js';
 import { saveGlobalConfig } from '../../src/config/save-global-config.js';
 import { tempDir } from './temp-dir.js';
+import { requirePlatform } from '../support/required-tools.js';
 
 const CONFIG = {
   default_provider: 'openai',
@@ -37,7 +38,7 @@ describe('saveGlobalConfig', () => {
 });
 
 describe('saveGlobalConfig on a folder open to others', () => {
-  it.skipIf(process.platform === 'win32')('makes the folder private again', async () => {
+  it('makes the folder private again', requirePlatform('posix', 'POSIX file modes'), async () => {
     const home = join(await tempDir(), '.falcon');
     await mkdir(home, { mode: 0o755 });
     await chmod(home, 0o755);
@@ -49,7 +50,7 @@ describe('saveGlobalConfig on a folder open to others', () => {
 });
 
 describe('saveGlobalConfig with keepFolderMode', () => {
-  it.skipIf(process.platform === 'win32')('leaves the mode of an existing folder alone, and makes a missing one private', async () => {
+  it('leaves the mode of an existing folder alone, and makes a missing one private', requirePlatform('posix', 'POSIX file modes'), async () => {
     const open = join(await tempDir(), 'project');
     await mkdir(open, { mode: 0o755 });
     await chmod(open, 0o755);

@@ -4,15 +4,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { spawn } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
-import which from 'which';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, FALCON_BIN, runFalcon, type Sandbox } from '../support/falcon-binary.js';
+import { requireTool } from '../support/required-tools.js';
 
 // Each shell's script is tried in that shell: bash through COMP_WORDS and its completion function,
 // fish through `complete -C`, zsh in a pseudo-terminal where Tab is pressed. A shell that is not
-// installed is skipped (.ci/run installs zsh and fish).
-const hasZsh = which.sync('zsh', { nothrow: true }) !== null;
-const hasFish = which.sync('fish', { nothrow: true }) !== null;
+// installed is skipped and named at the end of the run, or fails the run in CI (.ci/run installs
+// zsh and fish).
 
 let sandbox: Sandbox;
 /** Where `falcon` is on PATH, as after `npm link`. */
@@ -102,7 +101,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   });
 });
 
-describe.skipIf(!hasFish)('falcon completion fish', () => {
+describe('falcon completion fish', requireTool('fish'), () => {
   /** The candidates fish offers for this command line, without their descriptions. */
   async function fishComplete(line: string, options: { source?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<string[]> {
     const load = options.source === false ? '' : 'falcon completion fish | source; ';
@@ -135,7 +134,7 @@ describe.skipIf(!hasFish)('falcon completion fish', () => {
   });
 });
 
-describe.skipIf(!hasZsh)('falcon completion zsh', () => {
+describe('falcon completion zsh', requireTool('zsh'), () => {
   it('completes after eval in ~/.zshrc: a unique command in place, a list of names below', async () => {
     const zsh = await startZsh(`autoload -Uz compinit && compinit -u\neval "$(falcon completion zsh)"`);
     try {

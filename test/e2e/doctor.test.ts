@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
+import { requirePlatform } from '../support/required-tools.js';
 
 const KEY = 'sk-test-0123456789abcdef';
 let models: FakeModelServer;
@@ -101,7 +102,7 @@ describe('falcon doctor', () => {
     expect(result.stdout).toContain('2 problems: fix the lines marked ✗');
   });
 
-  it.skipIf(process.platform === 'win32')('fails on API keys others can read, warns on an open Falcon folder', async () => {
+  it('fails on API keys others can read, warns on an open Falcon folder', requirePlatform('posix', 'POSIX file modes'), async () => {
     await chmod(configFile(), 0o644);
     await chmod(sandbox.home, 0o755);
     const result = await doctor();

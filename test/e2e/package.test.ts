@@ -18,7 +18,9 @@ let installedPackage: string;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'falcon-package-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', root], { cwd: repo });
+  // --ignore-scripts: packs the dist/ the run built first (npm test, test:e2e) instead of rebuilding it
+  // through `prepare`, which empties dist/ for a while under the other e2e files running beside this one.
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', root], { cwd: repo });
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   packedFiles = packed!.files.map((file) => file.path);
   const prefix = path.join(root, 'prefix');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { killRunning, runningWithCommandLine, uniqueSleep } from '../support/processes-by-command-line.js';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { FALCON_BIN, startFalcon } from '../support/falcon-binary.js';
+import { requirePlatform } from '../support/required-tools.js';
 
 let started: string[] = [];
 const stopAfterTest: (() => void)[] = [];
@@ -30,7 +31,7 @@ function scriptEscapingCommand(): { escaped: string; foreground: string } {
 const bothRunning = (sleeps: { escaped: string; foreground: string }) =>
   runningWithCommandLine(sleeps.escaped).length + runningWithCommandLine(sleeps.foreground).length;
 
-describe.skipIf(process.platform !== 'linux')('falcon -p ending on a signal while bash runs a command', () => {
+describe('falcon -p ending on a signal while bash runs a command', requirePlatform('linux', 'reads /proc and Linux process groups'), () => {
   it.each([
     { signal: 'SIGHUP' as const, code: 129 },
     { signal: 'SIGTERM' as const, code: 143 },
@@ -62,7 +63,7 @@ describe.skipIf(process.platform !== 'linux')('falcon -p ending on a signal whil
   });
 });
 
-describe.skipIf(process.platform !== 'linux')('the interactive session ending while bash runs a command', () => {
+describe('the interactive session ending while bash runs a command', requirePlatform('linux', 'reads /proc and Linux process groups'), () => {
   /** Opens the session in a pseudo-terminal, sends a task and approves the command the model asks to run. */
   async function runApprovedCommand(sleeps: { foreground: string }) {
     const terminal = spawnPty(process.execPath, [FALCON_BIN], {

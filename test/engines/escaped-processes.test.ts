@@ -6,6 +6,7 @@ import { runCommand } from '../../src/engines/exec/run-command.js';
 import { bashTool } from '../../src/tools/bash.js';
 import { createTempProject, toolContext } from '../tools/temp-project.js';
 import { killRunning, runningWithCommandLine, uniqueSleep } from '../support/processes-by-command-line.js';
+import { requirePlatform } from '../support/required-tools.js';
 
 // Processes that leave the command's process group: the shell exits and they are re-parented to init.
 const ESCAPES = [
@@ -44,7 +45,7 @@ function escapingCommand(): { command: string; sleeps: string[] } {
   return { command: `${escapes.join('\n')}\nsleep 0.3; echo ready; sleep 30`, sleeps };
 }
 
-describe.skipIf(process.platform !== 'linux')('processes that left the process group', () => {
+describe('processes that left the process group', requirePlatform('linux', 'reads /proc'), () => {
   it.each(ESCAPES)('are stopped when the command ends, and named: $how', async ({ command }) => {
     const sleep = sleepFor(301);
     const result = await run(`${command(sleep)}\nsleep 0.3`);

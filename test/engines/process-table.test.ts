@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isStillRunning, readCommandLine, readProcessTable } from '../../src/engines/exec/process-table.js';
 import { uniqueSleep } from '../support/processes-by-command-line.js';
+import { requirePlatform } from '../support/required-tools.js';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -19,7 +20,7 @@ function startSleep(env: NodeJS.ProcessEnv): { child: ChildProcess; pid: number;
 
 const entryFor = (pid: number) => readProcessTable().find((entry) => entry.pid === pid);
 
-describe.skipIf(process.platform !== 'linux')('readProcessTable', () => {
+describe('readProcessTable', requirePlatform('linux', 'reads /proc'), () => {
   it('reads the run id wherever it stands in the environment, and only that variable', () => {
     const first = startSleep({ FALCON_RUN_ID: 'abc-1', OTHER: 'x' });
     const last = startSleep({ OTHER: 'x', FALCON_RUN_ID: 'abc-2' });

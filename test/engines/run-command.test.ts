@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/engines/exec/run-command.js';
 import { isRunning } from './process-alive.js';
+import { requirePlatform } from '../support/required-tools.js';
 
 let cwd: string;
 beforeEach(async () => {
@@ -90,7 +91,7 @@ describe('runCommand', () => {
     expect(groupMembers(shell)).toEqual([]);
   });
 
-  it.skipIf(process.platform !== 'linux')('an abort leaves no process of `sleep 30 & sleep 30; wait` alive', async () => {
+  it('an abort leaves no process of `sleep 30 & sleep 30; wait` alive', requirePlatform('linux', 'reads /proc'), async () => {
     const controller = new AbortController();
     const { running, pids } = await startAndCollectPids('echo pid:$$; sleep 30 & sleep 30; wait', 1, controller.signal);
     const shell = pids[0] as number;

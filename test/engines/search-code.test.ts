@@ -1,15 +1,10 @@
-import { execa } from 'execa';
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidRegexError, formatCodeLines, formatCodeMatch, searchCode } from '../../src/engines/code/search-code.js';
-import { FilePatternError } from '../../src/engines/code/project-files.js';
+import { FilePatternError } from '../../src/safety/file-pattern.js';
+import { requireTool } from '../support/required-tools.js';
 import { type TempProject, createTempProject } from '../tools/temp-project.js';
-
-const hasRipgrep = await execa('rg', ['--version']).then(
-  () => true,
-  () => false,
-);
 
 let project: TempProject;
 
@@ -38,15 +33,15 @@ afterEach(async () => {
 });
 
 const engines = [
-  { name: 'javascript', preferRipgrep: false, skip: false },
-  { name: 'ripgrep', preferRipgrep: true, skip: !hasRipgrep },
+  { name: 'javascript', preferRipgrep: false, options: {} },
+  { name: 'ripgrep', preferRipgrep: true, options: requireTool('rg') },
 ] as const;
 
-describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) => {
+describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, options }) => {
   const search = (pattern: string, options: { path?: string; filePattern?: string; maxMatches?: number } = {}) =>
     searchCode(project.root, { pattern, preferRipgrep, ...options });
 
-  it.skipIf(skip)('finds matches in path order, skipping dependencies, ignored, binary and linked files', async () => {
+  it('finds matches in path order, skipping dependencies, ignored, binary and linked files', options, async () => {
     const result = await search('TODO');
     expect(result.engine).toBe(name);
     expect(result.matches.map(formatCodeMatch)).toEqual([
@@ -60,7 +55,7 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) 
     expect(result.totalMatches).toBe(6);
   });
 
-  it.skipIf(skip)('treats the pattern as a regex and narrows by folder, file pattern or single file', async () => {
+  it('treats the pattern as a regex and narrows by folder, file pattern or single file', options, async () => {
     const byRegex = await search('get(User|Order)\\(');
     expect(byRegex.matches.map(formatCodeMatch)).toEqual([
       'src/routes/orders.ts:1: export function getOrder(id) {',
@@ -77,7 +72,7 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) 
     expect((await search('second line$')).totalMatches).toBe(0);
   });
 
-  it.skipIf(skip)('keeps the first matches and counts the rest', async () => {
+  it('keeps the first matches and counts the rest', options, async () => {
     await project.write('big/many.txt', Array.from({ length: 250 }, (_, i) => `hit ${i + 1}`).join('\n'));
     const result = await search('hit', { maxMatches: 100 });
     expect(result.matches).toHaveLength(100);
@@ -85,19 +80,19 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) 
     expect(result.totalMatches).toBe(250);
   });
 
-  it.skipIf(skip)('cuts very long lines', async () => {
+  it('cuts very long lines', options, async () => {
     await project.write('min.js', `${'x'.repeat(1000)}needle\n`);
     const [match] = (await search('needle')).matches;
     expect(match?.text).toBe(`${'x'.repeat(300)}…`);
   });
 
-  it.skipIf(skip)('names the problem in an invalid regex', async () => {
+  it('names the problem in an invalid regex', options, async () => {
     const error = await search('getUser(').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidRegexError);
     expect((error as Error).message).toMatch(/^invalid regex "getUser\(": .*(unclosed|unterminated) group/i);
   });
 
-  it.skipIf(skip)('matches plain text when literal, and ignores case when asked', async () => {
+  it('matches plain text when literal, and ignores case when asked', options, async () => {
     await project.write('calc.ts', 'total = a * (b + c);\nTOTAL = 1;\n');
     const literal = await searchCode(project.root, { pattern: 'a * (b', literal: true, preferRipgrep });
     expect(literal.matches.map(formatCodeMatch)).toEqual(['calc.ts:1: total = a * (b + c);']);
@@ -105,7 +100,7 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) 
     expect(anyCase.matches.map((m) => m.line)).toEqual([1, 2]);
   });
 
-  it.skipIf(skip)('adds context lines around the matches it keeps, merging groups that touch', async () => {
+  it('adds context lines around the matches it keeps, merging groups that touch', options, async () => {
     await project.write('ctx/f.txt', ['a', 'hit 1', 'b', 'c', 'hit 2', 'd', 'e', 'f', 'g', 'hit 3', 'h'].join('\n'));
     const result = await searchCode(project.root, { pattern: 'hit', path: 'ctx', contextLines: 2, maxMatches: 2, preferRipgrep });
     expect(result.totalMatches).toBe(3);
@@ -120,7 +115,7 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) 
     ]);
   });
 
-  it.skipIf(skip)('honours .gitignore files in subfolders', async () => {
+  it('honours .gitignore files in subfolders', options, async () => {
     await project.write('pkg/.gitignore', 'generated/\n');
     await project.write('pkg/generated/api.ts', 'TODO generated\n');
     await project.write('pkg/src/api.ts', 'TODO real\n');
@@ -128,13 +123,13 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, skip }) 
     expect(result.matches.map((m) => m.path)).toEqual(['pkg/src/api.ts']);
   });
 
-  it.skipIf(skip)('refuses a file pattern that leaves the folder', async () => {
+  it('refuses a file pattern that leaves the folder', options, async () => {
     await expect(search('TODO', { filePattern: '../outside/*' })).rejects.toThrow(FilePatternError);
   });
 });
 
 describe('searchCode engines agree', () => {
-  it.skipIf(!hasRipgrep)('ripgrep and the JavaScript fallback return the same matches', async () => {
+  it('ripgrep and the JavaScript fallback return the same matches', requireTool('rg'), async () => {
     for (const [pattern, options] of [
       ['TODO', {}],
       ['id', { path: 'src' }],
@@ -148,7 +143,7 @@ describe('searchCode engines agree', () => {
     }
   });
 
-  it.skipIf(!hasRipgrep)('agree on context, literal and case options too', async () => {
+  it('agree on context, literal and case options too', requireTool('rg'), async () => {
     await project.write('src/more.ts', 'const A = 1;\nconst a = db.find(2);\n\n\n\nconst b = DB.find(3);\n');
     for (const options of [
       { pattern: 'find', contextLines: 2 },

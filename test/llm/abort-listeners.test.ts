@@ -3,7 +3,7 @@
 // "MaxListenersExceededWarning: 11 abort listeners added to [AbortSignal]" after ten calls.
 import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FalconConfig, ProviderSettings } from '../../src/config/types.js';
 import { createChatModel, createProvider } from '../../src/llm/create-provider.js';
 import { ModelSetupError } from '../../src/llm/model-errors.js';
-import type { ModelEvent } from '../../src/llm/retrying-model.js';
+import type { ModelEvent } from '../../src/llm/model-events.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 let server: FakeModelServer;

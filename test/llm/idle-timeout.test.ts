@@ -2,7 +2,7 @@
 // streamed or not, through both SDKs; a slow server that keeps talking does not.
 import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderProtocol } from '../../src/config/types.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { idleLimits } from '../../src/llm/idle-limits.js';
@@ -10,7 +10,7 @@ import { IdleTimeoutError, type IdleWatch, withIdleWatch } from '../../src/llm/i
 import { modelFetch } from '../../src/llm/model-fetch.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
-import type { ModelEvent } from '../../src/llm/retrying-model.js';
+import type { ModelEvent } from '../../src/llm/model-events.js';
 import { RetryingModel } from '../../src/llm/retrying-model.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 

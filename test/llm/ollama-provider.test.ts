@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderSettings } from '../../src/config/types.js';
 import { ModelError } from '../../src/llm/model-errors.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
-import type { ProviderOptions } from '../../src/llm/provider-options.js';
+import type { ProviderOptions } from '../../src/llm/chat-model.js';
 import { countPromptTokens, countTokens, startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 const messages: ChatMessage[] = [

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderSettings } from '../../src/config/types.js';
 import { ModelError, ModelSetupError } from '../../src/llm/model-errors.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
-import type { ProviderOptions } from '../../src/llm/provider-options.js';
+import type { ProviderOptions } from '../../src/llm/chat-model.js';
 import { countPromptTokens, countTokens, startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 const messages: ChatMessage[] = [

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
-import { RetryingModel, type ModelEvent } from '../../src/llm/retrying-model.js';
+import type { ModelEvent } from '../../src/llm/model-events.js';
+import { RetryingModel } from '../../src/llm/retrying-model.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 
 const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];

@@ -6,11 +6,12 @@ import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderProtocol } from '../../src/config/types.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
 import { startFakeModelServer, type FakeModelServer, type ScriptedAnswer } from '../support/fake-model-server.mjs';
+import { requireTool } from '../support/required-tools.js';
 
 const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
 const LOGIN_PAGE = '<!doctype html>\n<html><head><title>Sign in · Corp SSO</title></head><body><form>…</form></body></html>';
@@ -222,7 +223,7 @@ describe('TLS', () => {
     expect(error.message).toMatch(new RegExp(`^${protocol}: ${url.replaceAll('.', '\\.')} does not speak TLS \\(ERR_SSL_\\w+\\) — use http:// for a plain HTTP server$`));
   });
 
-  it.skipIf(!hasOpenssl())('openai: a self-signed certificate says how to trust it', async () => {
+  it('openai: a self-signed certificate says how to trust it', requireTool('openssl'), async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'falcon-tls-'));
     try {
       const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
@@ -243,12 +244,3 @@ describe('TLS', () => {
     }
   });
 });
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -33,7 +33,11 @@ export function startFalconInPty(
     raw += data;
     terminal.write(data);
   });
-  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => pty.onExit(resolve));
+  // xterm parses what it is given asynchronously: `exited` waits until all the program printed is on
+  // the screen (the output read with its exit, then a write callback), so a test can read it at once.
+  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) =>
+    pty.onExit((result) => setImmediate(() => terminal.write('', () => resolve(result)))),
+  );
 
   const screen = () => {
     const buffer = terminal.buffer.active;

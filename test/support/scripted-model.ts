@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../src/agent/messages.js';
+import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from '../../src/llm/chat-model.js';
 
 /** A reply, an error to throw, or a function of the request (e.g. to wait for an abort). */

@@ -11,7 +11,7 @@ import { readFileTool } from '../../src/tools/read-file.js';
 import { searchCodeTool } from '../../src/tools/search-code.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
 import { writeFileTool } from '../../src/tools/write-file.js';
-import { ProjectPathError } from '../../src/workspace/project-path.js';
+import { ProjectPathError } from '../../src/safety/project-path.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 // Every file tool gets every path below and must refuse it with an expected error (never a crash,

@@ -340,4 +340,11 @@ describe('create_test_file approval and safety', () => {
     await expect(createTestFileTool.run({ endpoint: 'GET /users' }, ctx)).rejects.toThrow("cannot tell the project's framework; give framework");
     expect(createTestFileTool.schema.safeParse({ endpoint: 'GET /', framework: 'rocket' }).success).toBe(false);
   });
+
+  it('takes the framework from .falcon/config.yaml when none is given, and one given over it', async () => {
+    await project.write('.falcon/config.yaml', 'framework: rocket\n');
+    await expect(createTestFileTool.run({ endpoint: 'GET /users' }, ctx)).rejects.toThrow('unknown framework "rocket"; one of: express,');
+    await project.write('package.json', JSON.stringify({ type: 'module', dependencies: { express: '5' } }));
+    expect(await createTestFileTool.run({ endpoint: 'GET /users', framework: 'express' }, ctx)).toContain('Created test/get-users.test.js');
+  });
 });

@@ -87,7 +87,10 @@ describe('edit_file', () => {
     await read('src/app.js');
     const later = new Date(Date.now() + 60_000);
     await utimes(path.join(project.root, 'src/app.js'), later, later);
-    await edit({ path: 'src/app.js', old_string: 'user.name', new_string: 'user' });
+    // Same bytes, another modification time: the edit goes through as if nothing had happened.
+    const output = await edit({ path: 'src/app.js', old_string: 'user.name', new_string: 'user' });
+    expect(output.split('\n')[0]).toBe('Edited src/app.js: replaced 1 occurrence at line 3 (+1 −1)');
+    expect(await content('src/app.js')).toBe(handler.replace('user.name', 'user'));
   });
 
   it('counts a read through a symlink as a read of the real file', async () => {

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,15 +5,11 @@ import { findProjectFilePaths } from '../../src/engines/code/project-files.js';
 import { globTool } from '../../src/tools/glob.js';
 import { listFilesTool } from '../../src/tools/list-files.js';
 import { searchCodeTool } from '../../src/tools/search-code.js';
+import { requireTool } from '../support/required-tools.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 // Session logs and the input history hold whole conversations and whatever was pasted: no listing
 // or search shows them, in the project's .falcon/ or a nested one, however they are asked for.
-
-const hasRipgrep = await execa('rg', ['--version']).then(
-  () => true,
-  () => false,
-);
 
 let project: TempProject;
 const ctx = () => toolContext(project.root);
@@ -33,11 +28,11 @@ afterEach(async () => {
 });
 
 const engines = [
-  { engine: 'ripgrep', path: process.env.PATH, skip: !hasRipgrep },
-  { engine: 'javascript', path: '/nonexistent', skip: false },
+  { engine: 'ripgrep', path: process.env.PATH, options: requireTool('rg') },
+  { engine: 'javascript', path: '/nonexistent', options: {} },
 ];
 
-describe.each(engines)('search_code ($engine)', ({ path: searchPath, skip }) => {
+describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) => {
   const search = async (args: { pattern: string; file_pattern?: string; path?: string }) => {
     const saved = process.env.PATH;
     process.env.PATH = searchPath;
@@ -48,7 +43,7 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, skip }) => 
     }
   };
 
-  it.skipIf(skip)('skips session logs and the input history, keeps reports', async () => {
+  it('skips session logs and the input history, keeps reports', options, async () => {
     expect(await search({ pattern: 'needle' })).toBe(
       [
         '3 matches for "needle":',
@@ -64,7 +59,7 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, skip }) => 
     expect(await search({ pattern: 'needle', path: '.falcon' })).toBe('1 match for "needle" in .falcon:\n.falcon/reports/smoke_report_api_1.md:1: needle in a report');
   });
 
-  it.skipIf(skip)('refuses to search inside them when asked by name', async () => {
+  it('refuses to search inside them when asked by name', options, async () => {
     await expect(search({ pattern: 'needle', path: '.falcon/sessions' })).rejects.toThrow(
       ".falcon/sessions holds Falcon's session logs, which listings and searches skip",
     );

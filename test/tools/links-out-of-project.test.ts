@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,15 +6,11 @@ import { findHandlerTool } from '../../src/tools/find-handler.js';
 import { globTool } from '../../src/tools/glob.js';
 import { listFilesTool } from '../../src/tools/list-files.js';
 import { searchCodeTool } from '../../src/tools/search-code.js';
+import { requireTool } from '../support/required-tools.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 // Symlinks out of the project (a folder, a file), one inside, and loops, met by every tool that
 // enumerates files. The outside folder holds secret.txt ("top secret") and a route file.
-
-const hasRipgrep = await execa('rg', ['--version']).then(
-  () => true,
-  () => false,
-);
 
 let project: TempProject;
 const ctx = () => toolContext(project.root);
@@ -38,11 +33,11 @@ afterEach(async () => {
 
 /** search_code through ripgrep and, with ripgrep off PATH, through the JavaScript search. */
 const engines = [
-  { engine: 'ripgrep', path: process.env.PATH, skip: !hasRipgrep },
-  { engine: 'javascript', path: '/nonexistent', skip: false },
+  { engine: 'ripgrep', path: process.env.PATH, options: requireTool('rg') },
+  { engine: 'javascript', path: '/nonexistent', options: {} },
 ];
 
-describe.each(engines)('search_code ($engine)', ({ path: searchPath, skip }) => {
+describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) => {
   const search = async (args: { pattern: string; file_pattern?: string; path?: string }) => {
     const saved = process.env.PATH;
     process.env.PATH = searchPath;
@@ -53,7 +48,7 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, skip }) => 
     }
   };
 
-  it.skipIf(skip)('does not read a file behind a link out that the file pattern names, and says so', async () => {
+  it('does not read a file behind a link out that the file pattern names, and says so', options, async () => {
     for (const filePattern of ['link/secret.txt', 'link/**', '{src,link}/**', 'link/*.txt']) {
       const answer = await search({ pattern: 'top', file_pattern: filePattern });
       expect(answer).not.toContain('secret');
@@ -64,13 +59,13 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, skip }) => 
     );
   });
 
-  it.skipIf(skip)('skips links out met while walking the project, and follows none', async () => {
+  it('skips links out met while walking the project, and follows none', options, async () => {
     expect(await search({ pattern: 'top' })).toBe('1 match for "top":\nsrc/app.ts:1: app.get(\'/health\', (req, res) => res.send(\'top ok\'));');
     expect(await search({ pattern: 'top', file_pattern: '*.txt' })).toBe('No matches for "top"');
     await expect(search({ pattern: 'top', path: 'file-link.txt' })).rejects.toThrow('path leaves the project through a symlink');
   });
 
-  it.skipIf(skip)('follows a link inside the project that the file pattern names, and survives loops', async () => {
+  it('follows a link inside the project that the file pattern names, and survives loops', options, async () => {
     expect(await search({ pattern: 'top', file_pattern: 'inside/*.ts' })).toBe(
       '1 match for "top":\ninside/app.ts:1: app.get(\'/health\', (req, res) => res.send(\'top ok\'));',
     );

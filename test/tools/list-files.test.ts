@@ -33,15 +33,15 @@ describe('list_files', () => {
 
   it('skips dependency, VCS and build folders and what the top-level .gitignore names', async () => {
     await writeAged('src/app.ts', 10);
-    for (const skipped of ['node_modules/x/index.js', '.git/HEAD', 'dist/app.js', 'vendor/lib.php', 'src/node_modules/y.js']) {
+    for (const skipped of ['node_modules/x/index.js', '.git/HEAD', 'dist/app.js', 'vendor/lib.php', 'src/node_modules/y.js', 'target/App.class', 'api/__pycache__/app.pyc']) {
       await writeAged(skipped, 5);
     }
-    await project.write('.gitignore', '# build output\ncoverage/\n*.log\n/build\n!keep.log\n\nsrc/generated\n');
-    for (const ignored of ['coverage/index.html', 'logs/server.log', 'build/out.js', 'src/generated/api.ts']) {
+    await project.write('.gitignore', '# generated\nreports/\n*.log\n/bundle\n!keep.log\n\nsrc/generated\n');
+    for (const ignored of ['reports/index.html', 'logs/server.log', 'bundle/out.js', 'src/generated/api.ts']) {
       await writeAged(ignored, 5);
     }
-    await writeAged('lib/build/kept.js', 20);
-    expect(await list()).toBe('3 files in the project, newest first:\n.gitignore\nsrc/app.ts\nlib/build/kept.js');
+    await writeAged('lib/bundle/kept.js', 20);
+    expect(await list()).toBe('3 files in the project, newest first:\n.gitignore\nsrc/app.ts\nlib/bundle/kept.js');
   });
 
   it('narrows with a folder and a pattern; a pattern without "/" matches names at any depth', async () => {
@@ -92,15 +92,15 @@ describe('list_files', () => {
   });
 
   it('does not follow symlinks or let a pattern or path leave the project', async () => {
-    await symlink(project.outside, path.join(project.root, 'out'));
+    await symlink(project.outside, path.join(project.root, 'away'));
     await writeAged('a.txt', 5);
-    expect(await list()).toBe('1 file in the project (skipped 1 link that leads outside the project: out), newest first:\na.txt');
+    expect(await list()).toBe('1 file in the project (skipped 1 link that leads outside the project: away), newest first:\na.txt');
     await expect(list({ pattern: '../outside/*' })).rejects.toThrow('file pattern must stay inside the folder');
     await expect(list({ pattern: '/etc/*' })).rejects.toThrow('file pattern must stay inside the folder');
     for (const pattern of ['{..,src}/outside/*', '{/etc,x}/*', '\\.\\./outside/*', 'a/../../*']) {
       await expect(list({ pattern })).rejects.toThrow('file pattern must stay inside the folder');
     }
     await expect(list({ path: '..' })).rejects.toThrow('path escapes the project: ..');
-    await expect(list({ path: 'out' })).rejects.toThrow('leaves the project through a symlink');
+    await expect(list({ path: 'away' })).rejects.toThrow('leaves the project through a symlink');
   });
 });

@@ -20,8 +20,8 @@ type Args = Parameters<typeof sessionLogTool.run>[0];
 const call = (args: Args) => sessionLogTool.run(sessionLogTool.schema.parse(args), ctx);
 
 /** A session as the agent writes it: messages, and each tool call with its result. */
-function recordSession(toolCalls: Array<{ name: string; args: Record<string, unknown>; ok?: boolean; output: string }>, ask = 'Test the login flow'): SessionStore {
-  const store = SessionStore.create(project.root);
+function recordSession(toolCalls: Array<{ name: string; args: Record<string, unknown>; ok?: boolean; output: string }>, ask = 'Test the login flow'): SessionStore<AgentEvent> {
+  const store = SessionStore.create<AgentEvent>(project.root);
   store.recordMessage({ role: 'user', content: ask });
   toolCalls.forEach((call, index) => {
     const id = `call-${index}`;

@@ -3,7 +3,7 @@
 // listed with their outputs elided. Either way the facts read from the tool calls are named.
 import type { ChatModel } from '../../llm/chat-model.js';
 import type { CompactionMethod } from '../events.js';
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 import { type CheckpointParts, formatCheckpoint } from './checkpoint-message.js';
 import { elidedSteps } from './elided-steps.js';
 import { keptTailStart } from './kept-tail.js';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 import { OBSERVATION_PREFIX } from '../observation.js';
 import { newestLinesWithin } from './newest-lines.js';
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 import { isObservation } from './tool-steps.js';
 
 /**

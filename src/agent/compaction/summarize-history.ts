@@ -3,7 +3,7 @@
 // that does not fit or brings no <summary>, from a plain transcript that is cut to fit.
 import type { ChatModel } from '../../llm/chat-model.js';
 import { isAbortError } from '../abort.js';
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 import { stripThinking } from '../reply/thinking.js';
 import { formatTranscript } from './transcript.js';
 

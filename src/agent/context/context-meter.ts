@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 import type { ContextUsage } from '../events.js';
 import { estimateMessageTokens } from './estimate-tokens.js';
 

@@ -5,7 +5,7 @@ import type { ChatModel, ChatResponse, ContextWindow } from '../../llm/chat-mode
 import { ModelError } from '../../llm/model-errors.js';
 import { compactHistory, type Compaction, type CompactionState } from '../compaction/compact-history.js';
 import type { CompactionReason, ContextUsage, EmitEvent } from '../events.js';
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 import { contextBudget, type ContextBudget } from './context-budget.js';
 import { ContextMeter, contextUsage } from './context-meter.js';
 import { mergeSameRoleMessages } from './merge-messages.js';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 
 /**
  * Characters a token stands for, on the low side: prose runs near 4 with today's tokenizers, code

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 
 /**
  * Messages as chat templates accept them: many (Mistral's, Gemma's) refuse two turns of the same role

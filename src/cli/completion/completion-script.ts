@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
+import type { CompletionShell } from '../completion-command.js';
 import { VERSION } from '../../version.js';
 import { bashCompletionScript } from './bash-script.js';
-import type { CompletionShell } from './completion-shells.js';
 import { completionTable } from './completion-table.js';
 import { fishCompletionScript } from './fish-script.js';
 import { zshCompletionScript } from './zsh-script.js';

@@ -23,7 +23,7 @@ _falcon_find() {
   local prefix=\${(pj:\\t:)@}$'\\t'
   local -a found=(\${(M)_falcon_rows:#\${prefix}*})
   (( $#found )) || return 1
-  REPLY=\${found[1]#\$prefix}
+  REPLY=\${found[1]#$prefix}
 }
 
 # Sets reply to "key:description" of every row of this type under this command path.
@@ -32,7 +32,7 @@ _falcon_described() {
   local -a fields
   reply=()
   for row in \${(M)_falcon_rows:#\${prefix}*}; do
-    fields=("\${(@ps:\\t:)\${row#\$prefix}}")
+    fields=("\${(@ps:\\t:)\${row#$prefix}}")
     reply+=("\${fields[1]//:/\\\\:}:\${fields[-1]}")
   done
 }

@@ -2,7 +2,7 @@ import type { Paint } from '../../config/paint.js';
 import type { SpecTestPlan } from '../../engines/testing/run-spec-tests.js';
 import type { CaseResult } from '../../engines/testing/test-run.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
-import { specLabel } from '../../engines/spec/spec-label.js';
+import { specLabel } from '../../engines/spec/summarize-spec.js';
 import { maskText } from '../../safety/mask-text.js';
 
 export interface TestProgress {

@@ -1,8 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import type { StoredResponse } from '../http/response-store.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { resolveInsideProject } from '../../workspace/project-path.js';
-import { replaceFile } from '../../workspace/replace-file.js';
+import { resolveInsideProject } from '../../safety/project-path.js';
+import { replaceFile } from '../../safety/atomic-write.js';
 import { isJsonObject, parseExactJson, stringifyExactJson } from './exact-json.js';
 import { numberText } from './json-value.js';
 import { headerValues } from './response-json.js';

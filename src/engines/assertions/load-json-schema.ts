@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { resolveInsideProject } from '../../workspace/project-path.js';
+import { resolveInsideProject } from '../../safety/project-path.js';
 import { refuseDeepJson } from '../http/json-nesting.js';
 import { isJsonObject } from './exact-json.js';
 

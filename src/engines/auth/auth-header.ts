@@ -1,4 +1,7 @@
-import { AuthError } from './auth-error.js';
+/** An authentication step that cannot be done as asked, with a message a person can act on. */
+export class AuthError extends Error {
+  override name = 'AuthError';
+}
 
 const BEARER_PREFIX = /^bearer(\s+|$)/i;
 // Header values may not hold line breaks or other control characters (RFC 9110 §5.5).

@@ -1,4 +1,4 @@
-import { AuthError } from './auth-error.js';
+import { AuthError } from './auth-header.js';
 
 export interface DecodedJwt {
   header: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { HttpRequestError, type HttpResponse, sendRequest } from '../http/send-request.js';
-import { AuthError } from './auth-error.js';
+import { AuthError } from './auth-header.js';
 import { decodeJwt, readJwtClaims } from './decode-jwt.js';
 import { explainTokenError } from './oauth2-errors.js';
 

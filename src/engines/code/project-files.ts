@@ -3,8 +3,10 @@ import path from 'node:path';
 import { falconLogGlobs, isInFalconLog, refuseFalconLog } from './falcon-logs.js';
 import { GitignoreRules } from './gitignore-rules.js';
 import { readdirSkippingIgnored } from './readdir-skipping-ignored.js';
-import { type GlobBaseLinks, RealPathCheck } from './real-path-check.js';
-import { SKIPPED_FOLDERS } from './skipped-folders.js';
+import { assertPatternStaysInside } from '../../safety/file-pattern.js';
+import { staysInside } from '../../safety/path-inside.js';
+import { type GlobBaseLinks, RealPathCheck } from '../../safety/real-path-check.js';
+import { SKIPPED_FOLDERS } from '../../safety/skipped-folders.js';
 
 export { FalconLogError } from './falcon-logs.js';
 
@@ -24,11 +26,6 @@ export interface FindFilesOptions {
   depth?: number;
   /** Told, once each, the symlinks met that lead outside the project (relative to the root). */
   onLinkOutside?: (link: string) => void;
-}
-
-/** A glob that would reach outside the folder it is applied to. */
-export class FilePatternError extends Error {
-  override name = 'FilePatternError';
 }
 
 /**
@@ -90,7 +87,7 @@ async function globProjectFiles(
   const files: { entry: fg.Entry; relative: string }[] = [];
   for (const entry of found) {
     // Defence in depth: whatever the pattern, nothing from outside the folder is returned.
-    if (entry.path.startsWith('../') || path.isAbsolute(entry.path)) continue;
+    if (!staysInside(entry.path)) continue;
     const relative = folder ? `${folder}/${entry.path}` : entry.path;
     if (!entry.dirent.isSymbolicLink() && !entry.dirent.isFile()) continue;
     if (await gitignore.ignores(relative, false)) continue;
@@ -138,14 +135,6 @@ export function comparePaths(a: string, b: string): number {
     if (l !== r) return l < r ? -1 : 1;
   }
   return left.length - right.length;
-}
-
-/** Refuses `..` anywhere (braces could make `{..,a}/x` climb) and absolute patterns, escaped or not. */
-export function assertPatternStaysInside(pattern: string): void {
-  const unescaped = pattern.replaceAll('\\', '');
-  if (unescaped.includes('..') || /(^|[{,(|])\s*\//.test(unescaped) || pattern.includes('\0')) {
-    throw new FilePatternError(`file pattern must stay inside the folder searched: ${pattern}`);
-  }
 }
 
 function normalizeFolder(folder: string | undefined): string {

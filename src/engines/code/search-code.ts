@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { CodeLine, CodeMatch, CodeSearchOptions, CodeSearchResult } from './code-search-types.js';
 import { refuseFalconLog } from './falcon-logs.js';
 import { MatchCollector } from './match-collector.js';
-import { assertPatternStaysInside } from './project-files.js';
-import { type GlobBaseLinks, RealPathCheck } from './real-path-check.js';
 import { searchWithJavaScript } from './search-with-javascript.js';
 import { searchWithRipgrep } from './search-with-ripgrep.js';
+import { assertPatternStaysInside } from '../../safety/file-pattern.js';
+import { type GlobBaseLinks, RealPathCheck } from '../../safety/real-path-check.js';
 
 export type { CodeLine, CodeMatch, CodeSearchOptions, CodeSearchResult } from './code-search-types.js';
 export { InvalidRegexError } from './code-search-types.js';

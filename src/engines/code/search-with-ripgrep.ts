@@ -3,7 +3,7 @@ import type { CodeSearchOptions, SearchTarget } from './code-search-types.js';
 import { falconLogGlobs } from './falcon-logs.js';
 import type { MatchCollector } from './match-collector.js';
 import { compileSearchRegex } from './search-with-javascript.js';
-import { SKIPPED_FOLDERS } from './skipped-folders.js';
+import { SKIPPED_FOLDERS } from '../../safety/skipped-folders.js';
 
 /**
  * Searches with ripgrep. Returns false when the JavaScript search must do it instead: ripgrep is

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { resolveInsideProject } from '../../workspace/project-path.js';
+import { resolveInsideProject } from '../../safety/project-path.js';
 
 export const EXCERPT_RADIUS = 8;
 

@@ -27,7 +27,7 @@ export class ProjectFileIndex {
     const normalized = normalizeTracePath(tracePath);
     const underRoot = path.posix.relative(this.projectRoot.replaceAll('\\', '/'), normalized);
     const direct = path.posix.isAbsolute(normalized) ? underRoot : path.posix.normalize(normalized);
-    if (!direct.startsWith('..') && this.all.has(direct)) return direct;
+    if (this.all.has(direct)) return direct;
     return this.bySuffix(normalized.split('/').filter((part) => part && part !== '.'));
   }
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../agent/messages.js';
+import type { ChatMessage } from '../../llm/chat-message.js';
 import type { ChatModel } from '../../llm/chat-model.js';
 import { EditMatchError, type EditOutcome, applyEdit } from '../code/apply-edit.js';
 import { type ProposedEdit, parseFixReply } from './fix-reply.js';

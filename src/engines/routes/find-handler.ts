@@ -1,4 +1,3 @@
-import { loadProjectConfig } from '../../config/load-project-config.js';
 import { FRAMEWORKS, isFramework } from '../../workspace/init/frameworks.js';
 import { type HandlerCode, locateHandler } from './code/locate-handler.js';
 import { ALL_EXTRACTORS, type RouteFramework, extractorFor } from './extractors/route-extractors.js';
@@ -11,8 +10,13 @@ export interface FindHandlerInput {
   method: string;
   /** A concrete path (`/api/users/42`), a template (`/users/{id}`) or a whole URL. */
   path: string;
-  /** One of FRAMEWORKS; default `.falcon/config.yaml`'s `framework`, else every framework is tried. */
+  /** One of FRAMEWORKS, asked for by name; any other name is refused. */
   framework?: string;
+  /**
+   * `.falcon/config.yaml`'s `framework` (read by the caller), used when none is asked for; when it
+   * is missing, `other` or unknown, every framework is tried.
+   */
+  configuredFramework?: string;
 }
 
 export interface FoundHandler extends RouteMatch {
@@ -47,7 +51,7 @@ export async function findHandler(projectRoot: string, input: FindHandlerInput, 
   const method = input.method.toUpperCase();
   const path = normalizeRequestPath(input.path);
   const sources = await SourceSet.load(projectRoot, signal);
-  const chosen = await chooseFramework(projectRoot, input.framework);
+  const chosen = chooseFramework(input);
   let framework: FindHandlerResult['framework'] = chosen;
   let extractors = chosen.name === 'all' ? ALL_EXTRACTORS : [extractorFor(chosen.name)];
   let routes = await readRoutes(sources, extractors);
@@ -78,15 +82,11 @@ export async function findHandler(projectRoot: string, input: FindHandlerInput, 
   };
 }
 
-async function chooseFramework(projectRoot: string, given: string | undefined): Promise<FindHandlerResult['framework']> {
+function chooseFramework({ framework: given, configuredFramework: configured }: FindHandlerInput): FindHandlerResult['framework'] {
   if (given !== undefined) {
     if (!isFramework(given)) throw new UnknownFrameworkError(given);
     return { name: given === 'other' ? 'all' : given, source: 'argument' };
   }
-  const configured = await loadProjectConfig(projectRoot).then(
-    (loaded) => loaded.config.framework,
-    () => undefined,
-  );
   if (configured && isFramework(configured) && configured !== 'other') return { name: configured, source: 'config' };
   return { name: 'all', source: 'none' };
 }

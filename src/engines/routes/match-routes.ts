@@ -61,7 +61,7 @@ export function closestRoutes(routes: RouteDeclaration[], method: string, path: 
       underPrefix.push(route);
       continue;
     }
-    let score = pathSimilarity(segments, asked) + (suffix ? 0.5 : 0) + (fits ? 0.1 : 0);
+    const score = pathSimilarity(segments, asked) + (suffix ? 0.5 : 0) + (fits ? 0.1 : 0);
     if (score >= MIN_SIMILARITY) scored.push({ route, score });
   }
   scored.sort((a, b) => b.score - a.score || a.route.path.localeCompare(b.route.path));

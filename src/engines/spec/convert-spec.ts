@@ -1,8 +1,7 @@
 import { openApiToSpec } from './openapi-to-spec.js';
 import { isPostmanCollection, isPostmanV1Collection, postmanToSpec } from './postman-to-spec.js';
-import { readSpecSource } from './read-spec-source.js';
+import { readSpecSource, SpecError } from './read-spec-source.js';
 import { inlineSharedSchemas, type StoredSpec } from './shared-schemas.js';
-import { SpecError } from './spec-error.js';
 import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
 
 /**

@@ -1,9 +1,9 @@
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { replaceFile } from '../../workspace/replace-file.js';
+import { replaceFile } from '../../safety/atomic-write.js';
 import { convertSpecToStore } from './convert-spec.js';
+import { SPEC_FILE } from './read-ingested-spec.js';
 import { inlineSharedSchemas } from './shared-schemas.js';
 import type { FalconSpec } from './spec-format.js';
-import { SPEC_FILE } from './spec-file.js';
 import { summarizeSpec } from './summarize-spec.js';
 
 export interface IngestSpecOptions {

@@ -12,10 +12,9 @@ import {
 } from './openapi-parts.js';
 import { SchemaCopier } from './schema-refs.js';
 import { convertSecuritySchemes, convertServers } from './openapi-servers.js';
-import { SpecError } from './spec-error.js';
 import type { SharedSchemaSection } from './shared-schemas.js';
 import type { ConvertedSpec, SecurityRequirement, SpecOperation } from './spec-format.js';
-import type { SpecDocument } from './read-spec-source.js';
+import { SpecError, type SpecDocument } from './read-spec-source.js';
 import { uniqueId } from './unique-id.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

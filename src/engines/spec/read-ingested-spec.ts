@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { SPEC_FILE } from './spec-file.js';
 import { asArray, asObject } from './json-values.js';
+import { SpecError } from './read-spec-source.js';
 import { inlineSharedSchemas, type StoredSpec } from './shared-schemas.js';
-import { SpecError } from './spec-error.js';
 import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
+
+/** Falcon's copy of the API spec, inside `.falcon/`. */
+export const SPEC_FILE = 'spec.yaml';
 
 /** `.falcon/spec.yaml` as a whole; `undefined` when no spec was ingested. */
 export async function readIngestedSpec(projectRoot: string): Promise<FalconSpec | undefined> {

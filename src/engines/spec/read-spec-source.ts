@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { resolveInsideProject } from '../../workspace/project-path.js';
-import { SpecError } from './spec-error.js';
+import { resolveInsideProject } from '../../safety/project-path.js';
+
+/** A spec that cannot be read, parsed or resolved; the message names the source and the problem. */
+export class SpecError extends Error {
+  override name = 'SpecError';
+}
 
 export interface SpecDocument {
   /** What the user gave, as shown in messages and stored: a project-relative path or a URL. */

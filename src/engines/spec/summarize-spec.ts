@@ -3,10 +3,15 @@ import type { FalconSpec, SecurityScheme } from './spec-format.js';
 const KIND_NAMES = { openapi: 'OpenAPI', swagger: 'Swagger', postman: 'Postman collection' } as const;
 const MAX_LISTED = 15;
 
+/** `Petstore 1.0.0`, or just `Shop` when the source gives no version (Postman). */
+export function specLabel(spec: Pick<FalconSpec, 'title' | 'version'>): string {
+  return spec.version ? `${spec.title} ${spec.version}` : spec.title;
+}
+
 /** A short Markdown view of an ingested spec, for the prompt and the terminal. */
 export function summarizeSpec(spec: FalconSpec): string {
   const lines = [
-    `# ${spec.title}${spec.version ? ` ${spec.version}` : ''}`,
+    `# ${specLabel(spec)}`,
     `${spec.operations.length} operation${spec.operations.length === 1 ? '' : 's'} from ${spec.source} (${KIND_NAMES[spec.kind]} ${spec.specVersion})`,
     '',
     `Servers: ${spec.servers.length > 0 ? spec.servers.map((server) => server.url).join(', ') : 'none given'}`,

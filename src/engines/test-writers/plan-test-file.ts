@@ -1,4 +1,3 @@
-import { loadProjectConfig } from '../../config/load-project-config.js';
 import { detectFramework } from '../../workspace/init/detect-framework.js';
 import type { KnownFramework } from '../../workspace/init/framework-signals.js';
 import { FRAMEWORKS, isFramework } from '../../workspace/init/frameworks.js';
@@ -39,7 +38,7 @@ export interface PlanTestInput {
   projectRoot: string;
   /** `GET /users/{id}`. */
   endpoint: string;
-  /** Overrides `.falcon/config.yaml` and detection. */
+  /** The framework asked for, else `.falcon/config.yaml`'s (read by the caller); undefined: detected from the project's files. */
   framework?: string;
   /** This session's responses: a successful one to the endpoint gives the example. */
   responses: readonly StoredResponse[];
@@ -59,11 +58,10 @@ export async function planTestFile(input: PlanTestInput): Promise<TestFilePlan &
 }
 
 async function resolveFramework(projectRoot: string, given: string | undefined): Promise<KnownFramework> {
-  const configured = given ?? (await loadProjectConfig(projectRoot).catch(() => undefined))?.config.framework;
-  const name = configured ?? (await detectFramework(projectRoot)).framework;
+  const name = given ?? (await detectFramework(projectRoot)).framework;
   if (isFramework(name) && name !== 'other') return name;
   const known = FRAMEWORKS.filter((framework) => framework !== 'other').join(', ');
   throw new TestPlanError(
-    configured ? `unknown framework "${configured}"; one of: ${known}` : `cannot tell the project's framework; give framework (one of: ${known})`,
+    given ? `unknown framework "${given}"; one of: ${known}` : `cannot tell the project's framework; give framework (one of: ${known})`,
   );
 }

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { resolveInsideProject } from '../../workspace/project-path.js';
+import { resolveInsideProject } from '../../safety/project-path.js';
 
 const MAX_CODE_FILE_BYTES = 512 * 1024;
 

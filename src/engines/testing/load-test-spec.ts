@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { convertSpec } from '../spec/convert-spec.js';
 import { parseIngestedSpec, readIngestedSpec } from '../spec/read-ingested-spec.js';
-import { SpecError } from '../spec/spec-error.js';
+import { SpecError } from '../spec/read-spec-source.js';
 import type { FalconSpec } from '../spec/spec-format.js';
+import { isPathInside } from '../../safety/path-inside.js';
 
 export interface SpecUnderTest {
   spec: FalconSpec;
@@ -30,9 +31,9 @@ export async function loadSpecUnderTest(source: string | undefined, projectRoot:
     throw new SpecError(`${source}: ${error.code === 'ENOENT' ? 'no such file' : `cannot read it (${error.code ?? error.message})`}`);
   });
   if (FALCON_SPEC_MARK.test(text)) return { spec: parseIngestedSpec(text, source), shown: source };
-  const relative = path.relative(projectRoot, absolute);
-  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
   // convertSpec reads only inside the root it is given; outside the project, the file's folder is that root.
-  const spec = inside ? await convertSpec(relative, projectRoot, signal) : await convertSpec(path.basename(absolute), path.dirname(absolute), signal);
+  const spec = isPathInside(projectRoot, absolute)
+    ? await convertSpec(path.relative(projectRoot, absolute), projectRoot, signal)
+    : await convertSpec(path.basename(absolute), path.dirname(absolute), signal);
   return { spec, shown: source };
 }

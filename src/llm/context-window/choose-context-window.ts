@@ -4,6 +4,9 @@ import { knownModelWindow } from './known-model-windows.js';
 /** The window of a model nobody describes: small enough for any model Falcon may meet. */
 export const DEFAULT_CONTEXT_WINDOW = 8192;
 
+/** The longest Falcon waits for a server to say a model's window before it goes on without. */
+export const DISCOVERY_TIMEOUT_MS = 5000;
+
 export interface WindowFacts {
   model: string;
   /** What the server said, when it said. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Preview } from '../../agent/events.js';
+import type { Preview } from '../preview.js';
 import { environmentChange, loadEnvironment } from '../../workspace/environments.js';
 import { guardedChangePreview } from './guarded-falcon-files.js';
 import type { ToolContext } from '../tool.js';

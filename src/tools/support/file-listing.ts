@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { resolveInsideProject } from '../../workspace/project-path.js';
+import { FilePatternError } from '../../safety/file-pattern.js';
+import { resolveInsideProject } from '../../safety/project-path.js';
 import { skippedLinksNote } from './skipped-links.js';
 import { type ToolContext, ToolError } from '../tool.js';
 
@@ -15,7 +16,7 @@ export interface FileListingRequest {
 export async function listFilesNewestFirst(ctx: ToolContext, request: FileListingRequest): Promise<string> {
   const folder = await resolveInsideProject(ctx.projectRoot, request.path ?? '.');
   if (!(await stat(folder.absolute)).isDirectory()) return `${folder.relative} is a file, not a folder`;
-  const { FalconLogError, FilePatternError, findProjectFiles } = await import('../../engines/code/project-files.js');
+  const { FalconLogError, findProjectFiles } = await import('../../engines/code/project-files.js');
   const linksOutside: string[] = [];
   const files = await findProjectFiles(ctx.projectRoot, {
     folder: folder.relative,

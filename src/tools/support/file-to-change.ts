@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { looksBinary } from '../../engines/code/binary-content.js';
 import { type LineEnding, detectLineEnding, toLf } from '../../engines/code/line-endings.js';
-import { type ProjectPath, resolveInsideProject } from '../../workspace/project-path.js';
+import { replaceFile } from '../../safety/atomic-write.js';
+import { type ProjectPath, resolveInsideProject } from '../../safety/project-path.js';
 import { assertReadBeforeChange } from './read-before-change.js';
 import { type ToolContext, ToolError } from '../tool.js';
 
@@ -12,8 +13,6 @@ export interface FileToChange {
   text?: string;
   /** How the file ends its lines, to write the new content back the same way. */
   ending: LineEnding;
-  /** Permission bits to keep. */
-  mode?: number;
 }
 
 /**
@@ -32,5 +31,22 @@ export async function loadFileToChange(ctx: ToolContext, userPath: string, tool:
   assertReadBeforeChange(ctx.session.fileReads, target, { bytes, mtimeMs: info.mtimeMs });
   const original = bytes.toString('utf8');
   const ending = detectLineEnding(original);
-  return { target, text: ending === 'crlf' ? toLf(original) : original, ending, mode: info.mode & 0o777 };
+  return { target, text: ending === 'crlf' ? toLf(original) : original, ending };
+}
+
+/**
+ * Writes the file in one step (see replaceFile), keeping its permissions, and turns the file
+ * system's refusals into messages the model can act on.
+ */
+export async function writeFileToChange(file: FileToChange, content: string): Promise<void> {
+  try {
+    await replaceFile(file.target.absolute, content);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') throw new ToolError(`no permission to write ${file.target.relative}`);
+    if (code === 'ENOTDIR' || code === 'EEXIST') {
+      throw new ToolError(`cannot create ${file.target.relative}: a part of its folder path is a file`);
+    }
+    throw error;
+  }
 }

@@ -1,6 +1,6 @@
 // Files in .falcon/ that shape every future session or keep secrets out of git: an instruction
 // planted in one (by an API response the model obeyed) would persist, so changes are approved.
-import type { Preview } from '../../agent/events.js';
+import type { Preview } from '../preview.js';
 import { flatStringMap } from '../../workspace/environments.js';
 import { unifiedDiff } from './file-diff.js';
 

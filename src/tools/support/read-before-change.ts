@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { type FileReadLog, type FileVersion, sha256 } from '../../engines/code/file-read-log.js';
-import type { ProjectPath } from '../../workspace/project-path.js';
+import type { ProjectPath } from '../../safety/project-path.js';
 import { ToolError } from '../tool.js';
 
 /**

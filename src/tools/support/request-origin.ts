@@ -1,6 +1,6 @@
 // Requests leave the machine only for the API under test unless the user says otherwise: a request
 // to another origin could carry the session's secrets, or what Falcon read, to anyone (issue 12).
-import type { Preview } from '../../agent/events.js';
+import type { Preview } from '../preview.js';
 import { isSecretName } from '../../safety/secret-names.js';
 import { loadEnvironment } from '../../workspace/environments.js';
 import { PLACEHOLDER } from '../../workspace/variable-scope.js';

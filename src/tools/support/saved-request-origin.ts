@@ -1,4 +1,4 @@
-import type { Preview } from '../../agent/events.js';
+import type { Preview } from '../preview.js';
 import { loadSavedRequest } from '../../workspace/saved-requests.js';
 import { otherOriginPreview } from './request-origin.js';
 import type { ToolContext } from '../tool.js';

@@ -5,7 +5,7 @@ import { WebhookListeners } from '../../engines/webhooks/webhook-listeners.js';
 import type { OpenSegment } from '../../workspace/session-log.js';
 
 /**
- * What tools remember between calls within one session (DESIGN §2: no tool reads global state).
+ * What tools remember between calls within one session (docs/ARCHITECTURE.md, "Tools": no tool reads global state).
  * Each field is owned by the tools that use it; the agent creates one per session.
  */
 export interface SessionState {

@@ -1,5 +1,5 @@
 import type { SessionRecord } from '../../workspace/session-store.js';
-import { isObservation, markerOf, shorten } from '../../workspace/session-log.js';
+import { isObservation, loggedEventOf, markerOf, shorten } from '../../workspace/session-log.js';
 
 const MAX_LINES = 200;
 const MAX_TEXT = 300;
@@ -25,8 +25,8 @@ function describeRecord(record: SessionRecord): string[] {
     return record.role === 'user' && !isObservation(record.content) ? [`${time(record.at)} user: ${shorten(record.content, MAX_TEXT)}`] : [];
   }
   if (record.kind !== 'event') return [];
-  const { event } = record;
-  switch (event.type) {
+  const event = loggedEventOf(record);
+  switch (event?.type) {
     case 'tool_call':
       return [`${time(record.at)} → ${event.name} ${shorten(JSON.stringify(event.args ?? {}), MAX_TEXT)}`];
     case 'tool_result': {

@@ -1,5 +1,4 @@
-import { TestSuiteError } from '../../engines/testing/suite/test-suite-error.js';
-import type { TestSuiteFile } from '../../engines/testing/suite/test-suite-file.js';
+import { TestSuiteError, type TestSuiteFile } from '../../engines/testing/suite/test-suite-format.js';
 import type { TestCase } from '../../engines/testing/test-case.js';
 import { ToolError } from '../tool.js';
 

@@ -1,4 +1,4 @@
-import type { Preview } from '../../agent/events.js';
+import type { Preview } from '../preview.js';
 import { httpBaseUrl } from '../../engines/testing/choose-base-url.js';
 import { UnknownVariableError } from '../../workspace/variable-scope.js';
 import { otherOriginPreview } from './request-origin.js';

@@ -22,7 +22,7 @@ type Row = { key: string; text: string; dim: boolean } | { key: string; element:
 
 /**
  * What is happening now: the reply as it streams, the running tool, queued messages. Ink clears the
- * screen when this area outgrows the terminal (DESIGN §8), so it is built as rows that each take
+ * screen when this area outgrows the terminal (docs/ARCHITECTURE.md, "Traps on this stack"), so it is built as rows that each take
  * exactly one terminal row (wrapped here, truncated by Ink) and only the last `maxLines` are shown.
  * Rows keep their key while their place in the reply stays, so a frame re-renders only the rows
  * that changed.

@@ -48,6 +48,7 @@ function createMarked(width: number, colour: boolean): Marked {
   });
 }
 
+/* eslint-disable no-console -- silences console.error for a moment; writes nothing */
 function withoutConsoleErrors<T>(run: () => T): T {
   const report = console.error;
   console.error = () => {};
@@ -57,6 +58,7 @@ function withoutConsoleErrors<T>(run: () => T): T {
     console.error = report;
   }
 }
+/* eslint-enable no-console */
 
 // marked-terminal highlights code with cli-highlight, whose default theme colours through its own
 // copy of chalk (blind to NO_COLOR and to our level); a theme made of our chalk keeps one decision.

@@ -1,4 +1,4 @@
-import type { Preview } from '../../agent/events.js';
+import type { Preview } from '../../tools/preview.js';
 import { wrapPlainText } from './plain-text-layout.js';
 
 export type RowTone = 'plain' | 'added' | 'removed' | 'hunk' | 'header' | 'command' | 'muted';

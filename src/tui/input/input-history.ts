@@ -1,6 +1,7 @@
-import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { falconPath } from '../../workspace/falcon-dir.js';
+import { replaceFile } from '../../safety/atomic-write.js';
 import { maskText } from '../../safety/mask-text.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';
 
@@ -56,11 +57,8 @@ export class InputHistory {
   }
 
   async #rewriteFile(): Promise<void> {
-    const file = this.#file as string;
-    const temp = `${file}.${process.pid}.tmp`;
     try {
-      await writeFile(temp, this.#entries.map((entry) => formatEntry(entry, this.#secrets)).join(''), { mode: 0o600 });
-      await rename(temp, file);
+      await replaceFile(this.#file as string, this.#entries.map((entry) => formatEntry(entry, this.#secrets)).join(''), { private: true });
     } catch {
       // The long file still works; it is only read more slowly.
     }

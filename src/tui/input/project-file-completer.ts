@@ -4,24 +4,17 @@ import { rankPaths } from './rank-paths.js';
 /** How long one listing of the project serves completions, so typing does not re-walk the tree. */
 export const FILE_LIST_TTL_MS = 5_000;
 const MAX_COMPLETIONS = 50;
-/** Falcon's session logs are its own records, not something to attach. */
-const SESSIONS_FOLDER = '.falcon/sessions/';
 
 /**
- * The `completeFiles` function the input box takes: project files (no node_modules, .git, dist,
- * vendor, .gitignored paths or session logs) matching what follows the `@`, best first.
+ * The `completeFiles` function the input box takes: the files a listing shows (see findProjectFiles:
+ * no skipped folders, .gitignored paths or Falcon's logs) matching what follows the `@`, best first.
  */
 export function createFileCompleter(projectRoot: string): (prefix: string) => Promise<string[]> {
   let listing: { at: number; files: Promise<ProjectFile[]> } | undefined;
   return async (prefix) => {
     if (listing === undefined || Date.now() - listing.at > FILE_LIST_TTL_MS) {
-      listing = { at: Date.now(), files: listCompletableFiles(projectRoot) };
+      listing = { at: Date.now(), files: findProjectFiles(projectRoot) };
     }
     return rankPaths(await listing.files, prefix).slice(0, MAX_COMPLETIONS);
   };
-}
-
-async function listCompletableFiles(projectRoot: string): Promise<ProjectFile[]> {
-  const files = await findProjectFiles(projectRoot);
-  return files.filter((file) => !file.path.startsWith(SESSIONS_FOLDER));
 }

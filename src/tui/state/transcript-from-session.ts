@@ -1,3 +1,4 @@
+import type { AgentEvent } from '../../agent/events.js';
 import type { SessionRecord } from '../../workspace/session-store.js';
 import { reduceView } from './reduce-view.js';
 import { initialViewState, type ViewState } from './view-state.js';
@@ -5,7 +6,7 @@ import { initialViewState, type ViewState } from './view-state.js';
 const OBSERVATION_PREFIX = 'Observation: ';
 
 /** Rebuilds the view of a resumed session from its file: what was said and done, as it was shown. */
-export function viewFromSession(records: readonly SessionRecord[], liveAnswerLines?: number): ViewState {
+export function viewFromSession(records: readonly SessionRecord<AgentEvent>[], liveAnswerLines?: number): ViewState {
   let state = initialViewState({ liveAnswerLines });
   for (const record of records) {
     if (record.kind === 'message' && record.role === 'user' && !record.content.startsWith(OBSERVATION_PREFIX)) {

@@ -1,5 +1,6 @@
-import type { ContextUsage, Preview } from '../../agent/events.js';
+import type { ContextUsage } from '../../agent/events.js';
 import type { Usage } from '../../llm/chat-model.js';
+import type { Preview } from '../../tools/preview.js';
 
 /** A finished piece of the transcript. Entries are printed once (Ink's <Static>) and never change. */
 export type Entry =

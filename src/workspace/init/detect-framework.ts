@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type KnownFramework, MANIFEST_READERS, MARKER_FILES } from './framework-signals.js';
 import type { Framework } from './frameworks.js';
 import { readProjectText } from './read-project-text.js';
-import { SKIPPED_FOLDER_GLOBS } from './skipped-folders.js';
+import { SKIPPED_FOLDER_GLOBS } from './skipped-folder-globs.js';
 
 /** One reason to think the project uses a framework. */
 export interface FrameworkSignal {

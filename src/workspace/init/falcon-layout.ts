@@ -1,7 +1,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FALCON_DIR } from '../falcon-dir.js';
-import { writeNewFile } from '../write-new-file.js';
+import { writeNewFile } from '../../safety/atomic-write.js';
 import type { Framework } from './frameworks.js';
 import { LAYOUT_FOLDERS, type LayoutFacts, layoutFiles } from './layout-files.js';
 
@@ -35,7 +35,7 @@ export class FalconLayoutError extends Error {
 }
 
 /**
- * Creates the `.falcon/` folder of DESIGN §5, adding only what is missing: a file or folder that
+ * Creates the `.falcon/` folder of docs/ARCHITECTURE.md ("Configuration and the `.falcon/` folder"), adding only what is missing: a file or folder that
  * exists is kept as it is, whoever wrote it, so running init again is always safe.
  */
 export async function createFalconLayout(projectRoot: string, options: FalconLayoutOptions): Promise<FalconLayoutResult> {

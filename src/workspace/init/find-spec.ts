@@ -2,7 +2,7 @@ import fg from 'fast-glob';
 import path from 'node:path';
 import { parseJsonObject } from './parse-json-object.js';
 import { readProjectText } from './read-project-text.js';
-import { SKIPPED_FOLDER_GLOBS } from './skipped-folders.js';
+import { SKIPPED_FOLDER_GLOBS } from './skipped-folder-globs.js';
 
 export type SpecKind = 'openapi' | 'swagger' | 'postman';
 

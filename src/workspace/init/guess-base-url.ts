@@ -13,7 +13,7 @@ import {
   springPortInYaml,
 } from './port-hints.js';
 import { readProjectText } from './read-project-text.js';
-import { SKIPPED_FOLDER_GLOBS } from './skipped-folders.js';
+import { SKIPPED_FOLDER_GLOBS } from './skipped-folder-globs.js';
 
 export interface BaseUrlGuess {
   url: string;

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { type FalconMdFacts, renderFalconMd } from './falcon-md.js';
 
-/** Folders of `.falcon/` (DESIGN §5) that start empty. */
+/** Folders of `.falcon/` (docs/ARCHITECTURE.md, "Configuration and the `.falcon/` folder") that start empty. */
 export const LAYOUT_FOLDERS = ['environments', 'requests', 'flows', 'tests', 'baselines', 'sessions', 'reports'] as const;
 
 export interface LayoutFacts extends FalconMdFacts {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactHistory, type CompactionInput } from '../../../src/agent/compaction/compact-history.js';
 import { estimateMessageTokens } from '../../../src/agent/context/estimate-tokens.js';
-import type { ChatMessage } from '../../../src/agent/messages.js';
+import type { ChatMessage } from '../../../src/llm/chat-message.js';
 import { ModelError } from '../../../src/llm/model-errors.js';
 import { ScriptedModel } from '../../support/scripted-model.js';
 

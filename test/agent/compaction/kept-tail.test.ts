@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keptTailStart } from '../../../src/agent/compaction/kept-tail.js';
-import type { ChatMessage } from '../../../src/agent/messages.js';
+import type { ChatMessage } from '../../../src/llm/chat-message.js';
 
 const user = (content: string): ChatMessage => ({ role: 'user', content });
 const call = (n: number): ChatMessage => ({ role: 'assistant', content: `ACTION: echo({"text": "${n}"})` });

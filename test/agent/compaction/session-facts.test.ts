@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addFacts, noFacts } from '../../../src/agent/compaction/session-facts.js';
 import { toolStepsOf } from '../../../src/agent/compaction/tool-steps.js';
-import type { ChatMessage } from '../../../src/agent/messages.js';
+import type { ChatMessage } from '../../../src/llm/chat-message.js';
 
 const tools = new Set(['read_file', 'edit_file', 'http_request', 'variable', 'extract_value', 'tool_search', 'run_smoke']);
 const step = (action: string, observation: string): ChatMessage[] => [

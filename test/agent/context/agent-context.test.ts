@@ -39,7 +39,7 @@ const dangerous = defineTool({
   run: async () => 'ran',
 });
 
-function makeAgent(model: ScriptedModel, session = SessionStore.create(project)) {
+function makeAgent(model: ScriptedModel, session = SessionStore.create<AgentEvent>(project)) {
   const variables = new VariableScope(project, {});
   const agent = new Agent({
     projectRoot: project,

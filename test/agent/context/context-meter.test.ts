@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contextBudget } from '../../../src/agent/context/context-budget.js';
 import { ContextMeter, contextUsage } from '../../../src/agent/context/context-meter.js';
 import { mergeSameRoleMessages } from '../../../src/agent/context/merge-messages.js';
-import type { ChatMessage } from '../../../src/agent/messages.js';
+import type { ChatMessage } from '../../../src/llm/chat-message.js';
 
 const prose = (chars: number): ChatMessage[] => [{ role: 'user', content: 'word '.repeat(Math.ceil(chars / 5)).slice(0, chars) }];
 

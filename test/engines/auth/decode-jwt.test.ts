@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError } from '../../../src/engines/auth/auth-error.js';
+import { AuthError } from '../../../src/engines/auth/auth-header.js';
 import { decodeJwt, isJwt, readJwtClaims } from '../../../src/engines/auth/decode-jwt.js';
 import { makeJwt } from './make-jwt.js';
 

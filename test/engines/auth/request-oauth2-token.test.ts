@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthError } from '../../../src/engines/auth/auth-error.js';
+import { AuthError } from '../../../src/engines/auth/auth-header.js';
 import { decodeJwt } from '../../../src/engines/auth/decode-jwt.js';
 import { type OAuth2TokenRequest, requestOAuth2Token } from '../../../src/engines/auth/request-oauth2-token.js';
 import { unusedPort } from '../http-test-server.js';

@@ -3,12 +3,8 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { comparePaths, findProjectFilePaths, findProjectFiles } from '../../../src/engines/code/project-files.js';
+import { requireTool } from '../../support/required-tools.js';
 import { type TempProject, createTempProject } from '../../tools/temp-project.js';
-
-const hasGit = await execa('git', ['--version']).then(
-  () => true,
-  () => false,
-);
 
 /** Trees of nested .gitignore files where git's rules are easy to get wrong. */
 const trees: { name: string; files: Record<string, string> }[] = [
@@ -31,9 +27,9 @@ const trees: { name: string; files: Record<string, string> }[] = [
   {
     name: 'directory-only rules',
     files: {
-      '.gitignore': 'build/\ncache\nlogs/\n',
-      'build/out.js': '',
-      'docs/build': 'a file named build stays',
+      '.gitignore': 'bundle/\ncache\nlogs/\n',
+      'bundle/out.js': '',
+      'docs/bundle': 'a file named bundle stays',
       'cache/x.json': '',
       'src/cache': 'a file named cache goes',
       'src/logs': 'a file named logs stays',
@@ -44,19 +40,19 @@ const trees: { name: string; files: Record<string, string> }[] = [
   {
     name: 'anchored rules, relative to the .gitignore that holds them',
     files: {
-      '.gitignore': '/build\ndocs/generated\n',
-      'build/out.js': '',
-      'lib/build/kept.js': '',
+      '.gitignore': '/bundle\ndocs/generated\n',
+      'bundle/out.js': '',
+      'lib/bundle/kept.js': '',
       'docs/generated/api.md': '',
       'docs/guide.md': '',
       'packages/docs/generated/x.md': '',
-      'sub/.gitignore': '/out\nfixtures/big.json\n',
-      'sub/out/a.txt': '',
-      'sub/deep/out/b.txt': '',
+      'sub/.gitignore': '/output\nfixtures/big.json\n',
+      'sub/output/a.txt': '',
+      'sub/deep/output/b.txt': '',
       'sub/fixtures/big.json': '',
       'sub/fixtures/small.json': '',
       'sub/deep/fixtures/big.json': '',
-      'out/root-out.txt': '',
+      'output/root-out.txt': '',
     },
   },
   {
@@ -82,14 +78,14 @@ const trees: { name: string; files: Record<string, string> }[] = [
   {
     name: 'an ignored folder is not entered, whatever the .gitignore inside says',
     files: {
-      '.gitignore': 'ignored/\nbuild/*\n!build/keep/\n/*.txt\n!/notes.txt\n',
+      '.gitignore': 'ignored/\nbundle/*\n!bundle/keep/\n/*.txt\n!/notes.txt\n',
       'ignored/.gitignore': '!*\n!keep.txt\n',
       'ignored/keep.txt': '',
       'ignored/deep/keep.txt': '',
-      'build/out.js': '',
-      'build/keep/a.js': '',
-      'build/other/.gitignore': '!*.js\n',
-      'build/other/b.js': '',
+      'bundle/out.js': '',
+      'bundle/keep/a.js': '',
+      'bundle/other/.gitignore': '!*.js\n',
+      'bundle/other/b.js': '',
       'a.txt': '',
       'notes.txt': '',
       'sub/a.txt': '',
@@ -98,13 +94,13 @@ const trees: { name: string; files: Record<string, string> }[] = [
   {
     name: 'a deeper .gitignore un-ignoring a folder that a shallower one ignores',
     files: {
-      '.gitignore': 'build/\n*.log\n',
-      'build/a.js': '',
-      'pkg/.gitignore': '!build/\n',
-      'pkg/build/out.js': '',
-      'pkg/build/out.log': '',
-      'pkg/build/nested/x.js': '',
-      'pkg/other/build/y.js': '',
+      '.gitignore': 'bundle/\n*.log\n',
+      'bundle/a.js': '',
+      'pkg/.gitignore': '!bundle/\n',
+      'pkg/bundle/out.js': '',
+      'pkg/bundle/out.log': '',
+      'pkg/bundle/nested/x.js': '',
+      'pkg/other/bundle/y.js': '',
     },
   },
   {
@@ -142,7 +138,7 @@ afterEach(async () => {
   await project.remove();
 });
 
-describe.skipIf(!hasGit)('listing with nested .gitignore files, checked against git', () => {
+describe('listing with nested .gitignore files, checked against git', requireTool('git'), () => {
   it.each(trees)('lists what git lists: $name', async ({ files }) => {
     await writeTree(files);
     const truth = await gitListing('.');
@@ -162,16 +158,16 @@ describe.skipIf(!hasGit)('listing with nested .gitignore files, checked against 
 
 describe('listing with nested .gitignore files', () => {
   it('drops ignored files that a pattern names without a wildcard', async () => {
-    await writeTree({ '.gitignore': '*.log\n/build\n', 'app.log': '', 'build/out.js': '', 'src/app.ts': '' });
-    expect(await findProjectFilePaths(project.root, { pattern: 'build/out.js' })).toEqual([]);
+    await writeTree({ '.gitignore': '*.log\n/bundle\n', 'app.log': '', 'bundle/out.js': '', 'src/app.ts': '' });
+    expect(await findProjectFilePaths(project.root, { pattern: 'bundle/out.js' })).toEqual([]);
     expect(await findProjectFilePaths(project.root, { pattern: 'app.log' })).toEqual([]);
     expect(await findProjectFilePaths(project.root, { pattern: 'src/app.ts' })).toEqual(['src/app.ts']);
   });
 
   it('lists a folder asked for by name though it is ignored, with the rules still applying inside it', async () => {
-    await writeTree({ '.gitignore': 'build/\n*.log\n', 'build/out.js': '', 'build/out.log': '', 'build/sub/x.js': '', 'build/sub/x.log': '' });
-    expect(await findProjectFilePaths(project.root, { folder: 'build' })).toEqual(['build/out.js', 'build/sub/x.js']);
-    expect(await findProjectFilePaths(project.root, { folder: 'build/sub' })).toEqual(['build/sub/x.js']);
+    await writeTree({ '.gitignore': 'bundle/\n*.log\n', 'bundle/out.js': '', 'bundle/out.log': '', 'bundle/sub/x.js': '', 'bundle/sub/x.log': '' });
+    expect(await findProjectFilePaths(project.root, { folder: 'bundle' })).toEqual(['bundle/out.js', 'bundle/sub/x.js']);
+    expect(await findProjectFilePaths(project.root, { folder: 'bundle/sub' })).toEqual(['bundle/sub/x.js']);
   });
 
   it('reads no .gitignore through a symlink, as git does not', async () => {

@@ -6,36 +6,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRequest } from '../../../src/engines/http/send-request.js';
+import { requireTool } from '../../support/required-tools.js';
 
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+describe('sendRequest over https', requireTool('openssl'), () => {
+  let folder: string;
+  let server: https.Server;
+  let url: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'falcon-tls-'));
+    const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (_req, res) => res.end('secure'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await rm(folder, { recursive: true, force: true });
+  });
 
-let folder: string;
-let server: https.Server;
-let url: string;
-beforeAll(async () => {
-  if (!hasOpenssl) return;
-  folder = await mkdtemp(path.join(os.tmpdir(), 'falcon-tls-'));
-  const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
-  server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (_req, res) => res.end('secure'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-afterAll(async () => {
-  if (!hasOpenssl) return;
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await rm(folder, { recursive: true, force: true });
-});
-
-describe.skipIf(!hasOpenssl)('sendRequest over https', () => {
   it('explains a certificate it cannot trust', async () => {
     await expect(sendRequest({ method: 'GET', url })).rejects.toMatchObject({
       failure: 'tls',

@@ -9,6 +9,7 @@ describe('describeTools', () => {
   const reference = describeTools(tools);
 
   it('has every tool and every parameter of its schema, each described', () => {
+    expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['read_file', 'edit_file', 'http_request', 'search_code']));
     for (const tool of tools) {
       expect(reference).toContain(`${tool.name} — ${tool.description}`);
       const schema = z.toJSONSchema(tool.schema) as { properties: Record<string, { description?: string }> };

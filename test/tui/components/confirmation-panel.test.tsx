@@ -1,6 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
-import type { Preview } from '../../../src/agent/events.js';
+import type { Preview } from '../../../src/tools/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
 import { BOLD, CYAN, GREEN, RED, stripAnsi, tick, useColourLevel } from './terminal-output.js';
 

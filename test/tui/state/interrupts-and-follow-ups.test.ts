@@ -43,7 +43,7 @@ describe('an interrupted reply in the view', () => {
   });
 
   it('shows an interrupted reply again when the session is resumed', () => {
-    const records: SessionRecord[] = [
+    const records: SessionRecord<AgentEvent>[] = [
       { kind: 'session', id: 's', createdAt: at, cwd: '/p' },
       { kind: 'message', at, role: 'user', content: 'write the notes' },
       { kind: 'event', at, event: { type: 'run_start', runId: 'r', input: 'write the notes' } },

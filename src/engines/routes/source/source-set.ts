@@ -9,11 +9,8 @@ const LANGUAGES: Record<string, Language> = {
   go: 'go', py: 'python', rb: 'ruby', php: 'php', java: 'java', kt: 'java', rs: 'rust',
 };
 
-/** Build output, caches and installed packages that findProjectFiles does not already skip. */
-const SKIPPED_SEGMENTS = new Set([
-  '.next', '.nuxt', '.svelte-kit', '.turbo', '.output', 'build', 'out', 'coverage', 'target', '__pycache__',
-  '.venv', 'venv', 'site-packages', '.tox', '.gradle', '.idea', 'storage', 'tmp', '.falcon', '__tests__', '__mocks__',
-]);
+/** Folders that findProjectFiles lists but whose routes are not the app's: editor settings, runtime data, Falcon's own, tests and mocks. */
+const SKIPPED_SEGMENTS = new Set(['.idea', 'storage', 'tmp', '.falcon', '__tests__', '__mocks__']);
 /** Type declarations, minified bundles and tests (whose routes only set up a test). */
 const SKIPPED_NAMES = /\.d\.[cm]?ts$|\.min\.js$|_test\.(?:go|py)$|\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$/;
 const MAX_FILE_BYTES = 1024 * 1024;

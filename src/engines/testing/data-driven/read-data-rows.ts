@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { resolveInsideProject } from '../../../workspace/project-path.js';
+import { resolveInsideProject } from '../../../safety/project-path.js';
 
 /** One row of a data file: column → value, every value as text (it fills a `{{column}}`). */
 export type DataRow = Record<string, string>;

@@ -9,7 +9,7 @@ import { NO_HAPPY_CASE, happyCaseByOperation } from './happy-cases.js';
 import { DEFAULT_REPEAT, IDEMPOTENT_METHODS } from './idempotent-methods.js';
 import { judgeRepeats } from './judge-repeats.js';
 import { volatileFieldNames } from './volatile-fields.js';
-import { specLabel } from '../../spec/spec-label.js';
+import { specLabel } from '../../spec/summarize-spec.js';
 
 export interface IdempotencyOptions {
   baseUrl: string;

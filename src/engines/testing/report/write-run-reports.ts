@@ -1,8 +1,7 @@
-import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { replaceFile, writeNewFile } from '../../../safety/atomic-write.js';
 import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import { falconPath, FALCON_DIR } from '../../../workspace/falcon-dir.js';
-import { replaceFile } from '../../../workspace/replace-file.js';
 import type { TestRun } from '../test-run.js';
 import { REPORT_EXTENSIONS, type ReportFormat } from './report-format.js';
 import { renderReport } from './render-report.js';
@@ -23,15 +22,16 @@ export interface WriteRunReportsOptions {
 
 /**
  * Writes the run's reports to `.falcon/reports/<type>_report_<name>_<YYYYMMDD-HHMMSS>.<ext>` and
- * returns their project-relative paths. A report of the same name and second is kept: the new
- * one gets a `-2`, `-3`… suffix.
+ * returns their project-relative paths. A report of the same name and second is kept, even one
+ * written by another run meanwhile: the new one gets a `-2`, `-3`… suffix.
  */
 export async function writeRunReports(run: TestRun, options: WriteRunReportsOptions): Promise<string[]> {
   const base = `${fileNamePart(options.type, 'run')}_report_${fileNamePart(options.name, 'unnamed')}_${fileTimestamp(options.now ?? new Date())}`;
+  const folder = falconPath(options.projectRoot, 'reports');
   const written: string[] = [];
   for (const format of new Set<ReportFormat>(options.formats ?? ['md'])) {
-    const fileName = await freeFileName(falconPath(options.projectRoot, 'reports'), base, REPORT_EXTENSIONS[format]);
-    await writeReportFile(run, falconPath(options.projectRoot, 'reports', fileName), format, options.secrets);
+    const content = renderReport(run, format, options.secrets);
+    const fileName = await writeUnderFreeName(folder, base, REPORT_EXTENSIONS[format], content);
     written.push(path.posix.join(FALCON_DIR, 'reports', fileName));
   }
   return written;
@@ -39,12 +39,24 @@ export async function writeRunReports(run: TestRun, options: WriteRunReportsOpti
 
 /** Writes one report where the user asked, creating its folder; a reader never sees half a file. */
 export async function writeReportFile(run: TestRun, file: string, format: ReportFormat, secrets?: SecretRegistry): Promise<void> {
-  const content = renderReport(run, format, secrets);
-  try {
-    await replaceFile(file, content);
-  } catch (error) {
-    throw new Error(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  await replaceFile(file, renderReport(run, format, secrets)).catch((error: unknown) => {
+    throw cannotWrite(file, error);
+  });
+}
+
+async function writeUnderFreeName(folder: string, base: string, extension: string, content: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const fileName = `${base}${attempt === 1 ? '' : `-${attempt}`}.${extension}`;
+    const file = path.join(folder, fileName);
+    const created = await writeNewFile(file, content).catch((error: unknown) => {
+      throw cannotWrite(file, error);
+    });
+    if (created) return fileName;
   }
+}
+
+function cannotWrite(file: string, error: unknown): Error {
+  return new Error(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** `Pet Store v2/users` → `pet-store-v2-users`. */
@@ -62,18 +74,4 @@ function fileNamePart(text: string, fallback: string): string {
 function fileTimestamp(date: Date): string {
   const two = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}-${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
-}
-
-async function freeFileName(folder: string, base: string, extension: string): Promise<string> {
-  for (let attempt = 1; ; attempt += 1) {
-    const fileName = `${base}${attempt === 1 ? '' : `-${attempt}`}.${extension}`;
-    if (!(await exists(path.join(folder, fileName)))) return fileName;
-  }
-}
-
-function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
 }

@@ -1,10 +1,14 @@
 import type { RequestParts } from '../../http/prepare-request.js';
 import type { CaseRequest } from '../test-case.js';
 import { isJsonMediaType } from '../checks/media-type.js';
-import { CaseRequestError } from './case-request-error.js';
 
 const PATH_PARAMETER = /\{([^{}]+)\}/g;
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/** A case that cannot become a request (a placeholder with no value, a path parameter missing): nothing is sent. */
+export class CaseRequestError extends Error {
+  override name = 'CaseRequestError';
+}
 
 /**
  * The HTTP request a case makes (its placeholders already filled): the base URL and the path with

@@ -1,5 +1,5 @@
 import { PLACEHOLDER, type VariableScope } from '../../../workspace/variable-scope.js';
-import { CaseRequestError } from './case-request-error.js';
+import { CaseRequestError } from './case-http-request.js';
 
 /**
  * Fills every `{{name}}` in the strings of a JSON-like value (object keys too): values extracted by

@@ -8,7 +8,7 @@ import { caseUnits } from './case-units.js';
 import { extractChainValues } from './chain-values.js';
 import { runInLanes } from './run-in-lanes.js';
 import { type CaseExchange, prepareCase, sendPreparedCase } from './send-case.js';
-import { specLabel } from '../../spec/spec-label.js';
+import { specLabel } from '../../spec/summarize-spec.js';
 
 export interface RunCasesOptions {
   /** No trailing slash needed; each case's path is appended. */

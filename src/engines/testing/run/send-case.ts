@@ -3,8 +3,7 @@ import { HttpRequestError, type HttpResponse, sendRequest } from '../../http/sen
 import type { VariableScope } from '../../../workspace/variable-scope.js';
 import type { TestCase } from '../test-case.js';
 import type { RecordedRequest, RecordedResponse } from '../test-run.js';
-import { caseRequestParts, joinUrl, mergeHeaders } from './case-http-request.js';
-import { CaseRequestError } from './case-request-error.js';
+import { CaseRequestError, caseRequestParts, joinUrl, mergeHeaders } from './case-http-request.js';
 import { fillPlaceholders } from './fill-placeholders.js';
 import { recordRequest, recordResponse } from './record-exchange.js';
 

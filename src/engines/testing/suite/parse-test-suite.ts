@@ -2,8 +2,7 @@ import { parse, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { describeIssues } from './describe-issues.js';
 import { completeTestCases, testCaseInputSchema } from './test-case-schema.js';
-import { TestSuiteError } from './test-suite-error.js';
-import { SUITE_FORMAT, type TestSuiteFile } from './test-suite-format.js';
+import { SUITE_FORMAT, TestSuiteError, type TestSuiteFile } from './test-suite-format.js';
 
 const suiteSchema = z.strictObject({
   format: z.literal(SUITE_FORMAT),

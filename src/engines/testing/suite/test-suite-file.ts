@@ -2,13 +2,12 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { falconPath } from '../../../workspace/falcon-dir.js';
-import { resolveInsideProject } from '../../../workspace/project-path.js';
-import { replaceFile } from '../../../workspace/replace-file.js';
+import { resolveInsideProject } from '../../../safety/project-path.js';
+import { replaceFile } from '../../../safety/atomic-write.js';
 import type { ParamValue } from '../../http/prepare-request.js';
 import type { TestCase } from '../test-case.js';
 import { parseTestSuite } from './parse-test-suite.js';
-import { TestSuiteError } from './test-suite-error.js';
-import { SUITE_FORMAT, type TestSuiteFile } from './test-suite-format.js';
+import { SUITE_FORMAT, TestSuiteError, type TestSuiteFile } from './test-suite-format.js';
 import { maskNamedValue } from '../../../safety/secret-assignments.js';
 
 export { SUITE_FORMAT, type TestSuiteFile } from './test-suite-format.js';

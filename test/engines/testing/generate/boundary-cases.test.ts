@@ -3,7 +3,7 @@ import type { FalconSpec } from '../../../../src/engines/spec/spec-format.js';
 import { generateCases } from '../../../../src/engines/testing/generate/generate-cases.js';
 import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
-import { caseOf, ingestedSpec, NOT_COMPARABLE, operationOf, publicSampleFiles, sentBodySchema, sentParameterValue } from './generation-fixtures.js';
+import { caseOf, ingestedSpec, NOT_COMPARABLE, operationOf, publicOpenApiSamples, sentBodySchema, sentParameterValue } from './generation-fixtures.js';
 
 /** Boundary cases with any parameter or JSON body the spec refuses: must be none. */
 async function invalidBoundaries(spec: FalconSpec, cases: TestCase[]): Promise<string[]> {
@@ -62,8 +62,9 @@ describe('boundary cases', () => {
   it('keeps only valid values', async () => {
     expect(await invalidBoundaries(spec, cases)).toEqual([]);
     let boundaries = 0;
-    for (const file of ['generate-values-3.1.yaml', ...(await publicSampleFiles())]) {
-      const other = await ingestedSpec(file);
+    const samples = await publicOpenApiSamples();
+    expect(samples.length).toBeGreaterThanOrEqual(53);
+    for (const { file, spec: other } of [{ file: 'generate-values-3.1.yaml', spec: await ingestedSpec('generate-values-3.1.yaml') }, ...samples]) {
       const generated = await generateCases(other, other.operations, { strategies: ['boundary'] });
       expect(await invalidBoundaries(other, generated), file).toEqual([]);
       boundaries += generated.length;

@@ -1,13 +1,10 @@
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { convertSpec } from '../../../../src/engines/spec/convert-spec.js';
 import type { FalconSpec, JsonSchema, SpecOperation, SpecParameter } from '../../../../src/engines/spec/spec-format.js';
 import type { CaseRequest, TestCase } from '../../../../src/engines/testing/test-case.js';
 import { createTempProject } from '../../../tools/temp-project.js';
 import { SPEC_FIXTURES } from '../../spec/spec-project.js';
-
-const OAS_EXAMPLES = fileURLToPath(new URL('../../../../node_modules/@readme/oas-examples/', import.meta.url));
 
 /** A fixture of test/fixtures/specs (by name) or any spec file (by absolute path), converted as `falcon spec ingest` would. */
 export async function ingestedSpec(file: string): Promise<FalconSpec> {
@@ -22,15 +19,8 @@ export async function ingestedSpec(file: string): Promise<FalconSpec> {
   }
 }
 
-/** The public OpenAPI 3.0 and 3.1 samples of @readme/oas-examples, as absolute paths. */
-export async function publicSampleFiles(): Promise<string[]> {
-  const files: string[] = [];
-  for (const version of ['3.0', '3.1']) {
-    const folder = path.join(OAS_EXAMPLES, version, 'json');
-    for (const name of (await readdir(folder)).filter((entry) => entry.endsWith('.json')).sort()) files.push(path.join(folder, name));
-  }
-  return files;
-}
+/** The public OpenAPI 3.0 and 3.1 samples of @readme/oas-examples, ingested once per run (test/support/public-samples.ts). */
+export { publicOpenApiSamples } from '../../../support/public-samples.js';
 
 export function operationOf(spec: FalconSpec, id: string): SpecOperation {
   const found = spec.operations.find((operation) => operation.id === id);

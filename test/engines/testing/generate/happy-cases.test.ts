@@ -4,7 +4,7 @@ import type { FalconSpec } from '../../../../src/engines/spec/spec-format.js';
 import { generateCases } from '../../../../src/engines/testing/generate/generate-cases.js';
 import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
-import { caseOf, ingestedSpec, NOT_COMPARABLE, operationOf, publicSampleFiles, sentBodySchema, sentParameterValue } from './generation-fixtures.js';
+import { caseOf, ingestedSpec, NOT_COMPARABLE, operationOf, publicOpenApiSamples, sentBodySchema, sentParameterValue } from './generation-fixtures.js';
 
 /** Each parameter and JSON body a happy case sends, checked with ajv against its schema; returns the problems. */
 async function invalidHappyValues(spec: FalconSpec, cases: TestCase[]): Promise<string[]> {
@@ -137,8 +137,9 @@ describe('happy cases', () => {
     // JSON Schema cannot satisfy these two: allOf parts that contradict each other.
     const impossible = new Set(['quirks_entirelyIncompatibleAllOf', 'quirks_partiallyUsableIncompatibleAllOf']);
     let operations = 0;
-    for (const file of await publicSampleFiles()) {
-      const sample = await ingestedSpec(file);
+    const samples = await publicOpenApiSamples();
+    expect(samples.length).toBeGreaterThanOrEqual(53);
+    for (const { file, spec: sample } of samples) {
       const generated = await generateCases(sample, sample.operations, { strategies: ['happy'] });
       const covered = new Set(generated.map((testCase) => testCase.operationId));
       const missing = sample.operations.filter((operation) => !covered.has(operation.id) && !impossible.has(operation.id)).map((operation) => operation.id);

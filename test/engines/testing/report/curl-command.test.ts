@@ -1,20 +1,12 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlCommand } from '../../../../src/engines/testing/report/curl-command.js';
+import { requireTool } from '../../../support/required-tools.js';
 
 const run = promisify(execFile);
-
-const hasCurl = (() => {
-  try {
-    execFileSync('curl', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 interface Received {
   method: string;
@@ -32,7 +24,7 @@ describe('curlCommand', () => {
     expect(curlCommand({ method: 'HEAD', url: 'http://api.test/pets', headers: {} })).toBe("curl -sS -I 'http://api.test/pets'");
   });
 
-  describe.runIf(hasCurl)('run in a shell against a real server', () => {
+  describe('run in a shell against a real server', requireTool('curl'), () => {
     let server: http.Server;
     let base: string;
     const received: Received[] = [];

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { maskRun } from '../../../../src/engines/testing/report/mask-run.js';
 import { renderReport } from '../../../../src/engines/testing/report/render-report.js';
 import type { TestRun } from '../../../../src/engines/testing/test-run.js';
 import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
+import { requireTool } from '../../../support/required-tools.js';
 
 const run = promisify(execFile);
 const TOKEN = 'Zq8Lm3vN-x0Tk9wR';
@@ -42,7 +43,7 @@ describe('curl lines for masked values', () => {
     expect(curlLines({ method: 'GET', url: 'http://api.test/x', headers: {} })).toEqual({ command: "curl -sS -i 'http://api.test/x'" });
   });
 
-  describe.runIf(hasCurl())('run in a shell with the variables set', () => {
+  describe('run in a shell with the variables set', requireTool('curl'), () => {
     let server: http.Server;
     let base: string;
     const received: Array<{ url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
@@ -121,12 +122,3 @@ describe('reports of a run whose secret the API echoed', () => {
     expect(echoed.results[0]?.request?.headers['X-Custom']).toBe(TOKEN);
   });
 });
-
-function hasCurl(): boolean {
-  try {
-    execFileSync('curl', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}

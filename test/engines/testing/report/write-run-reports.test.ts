@@ -46,6 +46,15 @@ describe('writeRunReports', () => {
     expect(await readFile(path.join(root, second[0]!), 'utf8')).toContain('# Test report: Second run');
   });
 
+  it('gives runs that write in the same second at once a report each', async () => {
+    const written = await Promise.all([1, 2, 3].map(() => writeRunReports(mixedRun(), { projectRoot: root, type: 'test', name: 'api', now: NOW })));
+    expect(written.flat().sort()).toEqual([
+      '.falcon/reports/test_report_api_20250304-050607-2.md',
+      '.falcon/reports/test_report_api_20250304-050607-3.md',
+      '.falcon/reports/test_report_api_20250304-050607.md',
+    ]);
+  });
+
   it('makes any name safe for a file name inside the reports folder', async () => {
     const [escaping] = await writeRunReports(mixedRun(), { projectRoot: root, type: '../data', name: '../../etc/passwd', now: NOW });
     expect(escaping).toBe('.falcon/reports/data_report_etc-passwd_20250304-050607.md');

@@ -1,5 +1,5 @@
 /** Longest path accepted, in characters; Linux's PATH_MAX is 4096 bytes. */
-export const MAX_PATH_CHARS = 4096;
+const MAX_PATH_CHARS = 4096;
 /** Longest file or folder name, in bytes (NAME_MAX on the usual file systems). */
 const MAX_NAME_BYTES = 255;
 

@@ -1,8 +1,8 @@
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveInsideProject } from '../../src/workspace/project-path.js';
-import { type TempProject, createTempProject } from './temp-project.js';
+import { resolveInsideProject } from '../../src/safety/project-path.js';
+import { type TempProject, createTempProject } from '../tools/temp-project.js';
 
 let project: TempProject;
 beforeEach(async () => {

@@ -1,6 +1,7 @@
 import fg from 'fast-glob';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { staysInside } from './path-inside.js';
 
 export interface GlobBaseLinks {
   outside: string[];
@@ -32,7 +33,7 @@ export class RealPathCheck {
   realFolder(folder: string): Promise<string | undefined> {
     let answer = this.folders.get(folder);
     if (!answer) {
-      answer = this.realRelative(folder).then((real) => (real !== undefined && isInside(real) ? real : undefined));
+      answer = this.realRelative(folder).then((real) => (real !== undefined && staysInside(real) ? real : undefined));
       this.folders.set(folder, answer);
     }
     return answer;
@@ -41,7 +42,7 @@ export class RealPathCheck {
   /** Whether a symlink (relative to the project root) points outside the project; a dangling or looping one points nowhere. */
   async leadsOutside(link: string): Promise<boolean> {
     const real = await this.realRelative(link);
-    return real !== undefined && !isInside(real);
+    return real !== undefined && !staysInside(real);
   }
 
   /**
@@ -55,7 +56,7 @@ export class RealPathCheck {
     const found: GlobBaseLinks = { outside: [], inside: [] };
     for (const link of links) {
       const real = await this.realRelative(link);
-      if (real !== undefined) found[isInside(real) ? 'inside' : 'outside'].push(link);
+      if (real !== undefined) found[staysInside(real) ? 'inside' : 'outside'].push(link);
     }
     return found;
   }
@@ -79,8 +80,4 @@ export class RealPathCheck {
     const real = await realpath(path.join(this.projectRoot, relative)).catch(() => undefined);
     return real === undefined ? undefined : path.relative(this.realRoot, real).split(path.sep).join('/') || '.';
   }
-}
-
-function isInside(fromRoot: string): boolean {
-  return fromRoot !== '..' && !fromRoot.startsWith('../') && !path.isAbsolute(fromRoot);
 }

@@ -1,6 +1,7 @@
 import { readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { refuseDisguisedPath } from './disguised-path.js';
+import { isPathInside } from './path-inside.js';
 
 /** A path the user or the model gave that Falcon will not touch; the message says why. */
 export class ProjectPathError extends Error {
@@ -38,11 +39,11 @@ export async function resolveInsideProject(
   if (climbsAboveStart(plain)) throw new ProjectPathError(`path escapes the project: ${shorten(userPath)}`);
   const realRoot = await realpath(projectRoot);
   const requested = path.resolve(projectRoot, plain);
-  if (!isInside(projectRoot, requested) && !isInside(realRoot, requested)) {
+  if (!isPathInside(projectRoot, requested) && !isPathInside(realRoot, requested)) {
     throw new ProjectPathError(`path escapes the project: ${shorten(userPath)}`);
   }
   const { real, exists } = await resolveRealPath(requested, userPath, 0);
-  if (!isInside(realRoot, real)) throw new ProjectPathError(`path leaves the project through a symlink: ${shorten(userPath)}`);
+  if (!isPathInside(realRoot, real)) throw new ProjectPathError(`path leaves the project through a symlink: ${shorten(userPath)}`);
   if (!exists && !options.forWrite) throw new ProjectPathError(`no such file: ${shorten(userPath)}`);
   return { absolute: real, relative: path.relative(realRoot, real).split(path.sep).join('/') || '.' };
 }
@@ -67,11 +68,6 @@ function shorten(userPath: string): string {
 /** As JSON, so that NUL and control characters show. */
 function quote(userPath: string): string {
   return JSON.stringify(shorten(userPath));
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 /** The real path of `target`; for a missing path, its nearest existing ancestor's real path plus the rest. */

@@ -1,2 +1,0 @@
-export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type CompletionShell = (typeof COMPLETION_SHELLS)[number];

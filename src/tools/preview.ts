@@ -1,0 +1,15 @@
+/** What answering "always" approves for the rest of the session; the tool itself when a preview has none. */
+export interface ApprovalScope {
+  /** Approvals are remembered by key, e.g. `origin:https://api.example.com`. */
+  key: string;
+  /** As the user reads it: `requests to https://api.example.com`. */
+  label: string;
+}
+
+/** What the user sees, and approves or refuses, before a tool that needs approval runs. */
+export type Preview = (
+  /** `why`: when the change of a file is asked about for a reason other than being a change of code. */
+  | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string }
+  | { kind: 'command'; command: string; cwd?: string }
+  | { kind: 'info'; title: string; details: string }
+) & { always?: ApprovalScope };

@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The folders of src/, top layer first. A file may import from its own layer and the layers below
+ * it, never from one above, not even for a type. `src/*.ts` stands for the files right in src/, such
+ * as src/version.ts: they import nothing of Falcon's, so they sit with config. Safety, at the very
+ * bottom, imports nothing but itself.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['cli'],
+  ['tui', 'headless'],
+  ['agent'],
+  ['tools'],
+  ['engines'],
+  ['llm', 'workspace'],
+  ['config', 'src/*.ts'],
+  ['safety'],
+];
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SRC = path.join(ROOT, 'src');
+
+function layerOf(folder: string): number {
+  return LAYERS.findIndex((layer) => layer.includes(folder));
+}
+
+/** `agent` for src/agent/run-loop.ts, `src/*.ts` for src/version.ts. */
+function folderOf(fileInSrc: string): string {
+  const parts = path.relative(SRC, fileInSrc).split(path.sep);
+  return parts.length > 1 ? parts[0]! : 'src/*.ts';
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every module a file names: static imports and `import type`, `export … from`, `import()`. */
+function specifiers(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles.map((imported) => imported.fileName);
+}
+
+/** `src/tui/app.tsx` for the target of `./app.js`. */
+function shown(file: string): string {
+  const stem = file.replace(/\.js$/, '');
+  const source = [`${stem}.ts`, `${stem}.tsx`].find((candidate) => existsSync(candidate)) ?? file;
+  return path.relative(ROOT, source).split(path.sep).join('/');
+}
+
+function upwardImports(): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(file);
+    for (const specifier of specifiers(file)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = path.resolve(path.dirname(file), specifier);
+      const to = folderOf(target);
+      if (layerOf(to) < layerOf(from)) {
+        found.push(`${shown(file)} → ${shown(target)} (${to} is above ${from})`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('layers of src/', () => {
+  it('gives every folder of src/ a layer', () => {
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.filter((folder) => layerOf(folder) === -1)).toEqual([]);
+  });
+
+  it('imports nothing from a higher layer', () => {
+    expect(upwardImports()).toEqual([]);
+  });
+});
