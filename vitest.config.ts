@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -8,14 +9,15 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const inCI = !['', '0', 'false'].includes(process.env.CI ?? '');
 
 /**
- * What makes a test end-to-end: it runs the built binary (bin/falcon.js), a pseudo-terminal, or
- * another program's command line (Prism), itself or through a helper it imports.
+ * What makes a test end-to-end: it runs the built binary (bin/falcon.js), a pseudo-terminal, or an
+ * outside tool chain (Prism's mock server, pytest on a test Falcon wrote), itself or through a helper
+ * it imports.
  */
-const RUNS_A_PROGRAM = /bin\/falcon\.js|@lydell\/node-pty|@stoplight\/prism-cli/;
+const RUNS_A_PROGRAM = /bin\/falcon\.js|@lydell\/node-pty|@stoplight\/prism-cli|['"]pytest['"],\s*\[/;
 
 /** Test files that run a program, found by reading them and the helpers they import. */
 function e2eTestFiles(): string[] {
-  const root = path.dirname(new URL(import.meta.url).pathname);
+  const root = path.dirname(fileURLToPath(import.meta.url));
   const verdicts = new Map<string, boolean>();
   const runsAProgram = (file: string): boolean => {
     const known = verdicts.get(file);
@@ -62,7 +64,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, ...E2E],
           globalSetup: ['./test/support/public-samples-setup.ts'],
-          // One file per core: these tests wait on little but themselves.
+          // One file per core.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -9,8 +9,9 @@
 //     node_modules/.cache/falcon-bench/ (it is no dependency: the package is 404 MB unpacked, and
 //     only one file of it is kept), else, offline, the largest sample of @readme/oas-examples.
 // (b) `falcon test --spec petstore.json --base-url <Prism mock of it>` beside the same requests
-//     (read back from Falcon's JSON report) sent by a minimal Node loop, as many at a time as
-//     Falcon's workers: what is left is the cost of generating cases, checking responses, reporting.
+//     (read back from Falcon's JSON report; a fuzz case's recorded request once for every request
+//     it sent, inputs and shrinking) sent by a minimal Node loop, as many at a time as Falcon's
+//     workers: what is left is the cost of generating cases, checking responses, reporting.
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -81,7 +82,9 @@ async function benchTestRun() {
       console.log(`    falcon test did not run (exit ${first.code}): ${first.stderr.trim().split('\n')[0] ?? ''}`);
       return;
     }
-    const requests = JSON.parse(written).results.flatMap((result) => (result.request ? [result.request] : []));
+    // A fuzz case records one request of the many it sent: the loop sends that one as often.
+    const times = (result) => (result.fuzz ? result.fuzz.inputs + result.fuzz.shrinkRequests : 1);
+    const requests = JSON.parse(written).results.flatMap((result) => (result.request ? Array(times(result)).fill(result.request) : []));
     const requestsFile = path.join(scratch, 'requests.json');
     await writeFile(requestsFile, JSON.stringify(requests));
     const ours = await measure(() => timeNode(args, project, [0, 1]));
@@ -159,7 +162,8 @@ const requests = JSON.parse(readFileSync(${JSON.stringify(requestsFile)}, 'utf8'
 let next = 0;
 async function worker() {
   while (next < requests.length) {
-    const { method, url, headers, body } = requests[next++];
+    // The recorded body is masked, so its length may not be the recorded content-length: fetch sets it.
+    const { method, url, headers: { 'content-length': _length, ...headers }, body } = requests[next++];
     const response = await fetch(url, { method, headers, body });
     await response.arrayBuffer();
   }

@@ -9,6 +9,12 @@ const SECRET_KEY_NAMES =
 
 // `$X_API_KEY`, `${TOKEN}`: a shell variable a curl line sends in place of a masked value.
 const SHELL_VARIABLE = /^\$\{?[A-Z_][A-Z0-9_]*$/;
+// `{{API_KEY}}`, `{{env:TOKEN}}`, a cookie's `session={{SESSION}}`: a placeholder says where a value
+// comes from (`-H "X-API-Key: {{API_KEY}}"` in advice). The value stops before `}}`; the match is
+// kept only when `}}` then the end of the value follow, so `{{A}}abc123` is still masked.
+const PLACEHOLDER_START = /^(?:[\w.-]+=)?\{\{[\w.:-]+$/;
+/** After the value: `}}` then its end, captured (else the empty string) without being consumed. */
+const PLACEHOLDER_END = String.raw`(?=(\}\}(?:$|[\s"',;&)]))|)`;
 
 const PATTERNS: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
   // "api_key": "value"  /  'password': 'value'  (a value masked already keeps the name it carries)
@@ -16,9 +22,9 @@ const PATTERNS: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
   // Authorization: Bearer xyz  /  password=xyz  /  api_key: xyz  /  OPENAI_API_KEY=xyz (headers, YAML, query strings, .env);
   // not a value masked already, nor a shell variable standing for one (`-H "X-Api-Key: $X_API_KEY"`)
   [
-    new RegExp(`\\b((?:[A-Za-z0-9]+[_-])*(?:${SECRET_KEY_NAMES})\\s*[:=]\\s*)(?!["'\\[])((?:bearer|basic|token)\\s+)?([^\\s,;&"'}]+)`, 'gi'),
-    (whole, key: string, scheme = '', value: string) =>
-      value.startsWith('[masked') || SHELL_VARIABLE.test(value) ? whole : `${key}${scheme}${MASK}`,
+    new RegExp(`\\b((?:[A-Za-z0-9]+[_-])*(?:${SECRET_KEY_NAMES})\\s*[:=]\\s*)(?!["'\\[])((?:bearer|basic|token)\\s+)?([^\\s,;&"'}]+)${PLACEHOLDER_END}`, 'gi'),
+    (whole, key: string, scheme = '', value: string, end = '') =>
+      value.startsWith('[masked') || SHELL_VARIABLE.test(value) || (end !== '' && PLACEHOLDER_START.test(value)) ? whole : `${key}${scheme}${MASK}`,
   ],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`],
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, MASK],

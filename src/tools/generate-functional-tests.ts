@@ -13,6 +13,8 @@ import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { specLabel } from '../engines/spec/summarize-spec.js';
 
 const SAMPLE_SIZE = 12;
+/** Fuzz cases draw their inputs only when run, many requests each: the model asks for them by name. */
+const DEFAULT_STRATEGIES = STRATEGIES.filter((strategy) => strategy !== 'fuzz');
 const SHOWN_OPERATIONS = 15;
 
 const schema = z.strictObject({
@@ -20,7 +22,7 @@ const schema = z.strictObject({
     .array(z.enum(STRATEGIES as [Strategy, ...Strategy[]]))
     .min(1)
     .optional()
-    .describe('happy (valid), negative (must be rejected), boundary (schema limits), stateful (create → read/update/delete); default all'),
+    .describe('happy (valid), negative (must be rejected), boundary (schema limits), stateful (create → read/update/delete), fuzz (20 random inputs per operation when run, a failing one shrunk); default all but fuzz'),
   endpoints: z.array(z.string().min(1)).min(1).optional().describe('only these: operationIds, "POST /pets", "/pets*", "tag:pets"'),
   execute: z.boolean().default(false).describe('also run the cases now, with every check'),
   save: z.string().min(1).optional().describe('save as the suite .falcon/tests/<save>.yaml'),
@@ -52,7 +54,7 @@ export const generateFunctionalTestsTool = defineTool({
     const operations = await operationsForTool(spec, args.endpoints);
     // Before generating: a missing base URL should not cost a generation.
     const baseUrl = args.execute ? await testBaseUrl(args.base_url, ctx) : undefined;
-    const strategies = args.strategies ?? STRATEGIES;
+    const strategies = args.strategies ?? DEFAULT_STRATEGIES;
     ctx.progress(`generating cases for ${operations.length} operation${operations.length === 1 ? '' : 's'}`);
     const { generateCases } = await import('../engines/testing/generate/generate-cases.js');
     const generated = await generateCases(spec, operations, { strategies });

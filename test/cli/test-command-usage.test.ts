@@ -57,8 +57,12 @@ describe('falcon test: bad usage exits 2 with one line', () => {
     const check = await falconTest('--spec', 'openapi.json', ...BASE, '--checks', 'not_a_server_error,speed');
     expectUsageError(check, '--checks: unknown "speed"; choose from not_a_server_error, status_code_conformance');
     expect(check.stderr).toContain('max_response_time, or all');
-    const strategy = await falconTest('--spec', 'openapi.json', ...BASE, '--strategies', 'fuzz');
-    expectUsageError(strategy, '--strategies: unknown "fuzz"; choose from happy, negative, boundary, stateful, or all');
+    const strategy = await falconTest('--spec', 'openapi.json', ...BASE, '--strategies', 'fuzzing');
+    expectUsageError(strategy, '--strategies: unknown "fuzzing"; choose from happy, negative, boundary, stateful, fuzz, or all');
+  });
+
+  it('--max-cases where no fuzz strategy runs', async () => {
+    expectUsageError(await falconTest('--spec', 'openapi.json', ...BASE, '--strategies', 'happy', '--max-cases', '5'), '--max-cases bounds the fuzz strategy, which --strategies leaves out');
   });
 
   it('the max_response_time check without a limit', async () => {
@@ -90,6 +94,7 @@ describe('falcon test: bad usage exits 2 with one line', () => {
     for (const args of [
       ['--workers', '0'],
       ['--seed', 'x'],
+      ['--max-cases', '0'],
       ['--max-response-time', '-5'],
       ['-H', 'no colon'],
       ['--frobnicate'],

@@ -28,4 +28,10 @@ describe('maskSecretShapes', () => {
     expect(maskSecretShapes(text)).toBe(text);
     expect(maskSecretShapes('password=$ecret123 and api_key: $lowercase1')).toBe('password=[masked] and api_key: [masked]');
   });
+
+  it('leaves a {{VAR}} placeholder standing for a value as it is, but not one with a value stuck to it', () => {
+    const text = 'pass it with -H "X-API-Key: {{API_KEY}}" or -H "Authorization: Bearer {{env:API_TOKEN}}" or -H "Cookie: session={{SESSION}}"; token={{TOKEN}}';
+    expect(maskSecretShapes(text)).toBe(text);
+    expect(maskSecretShapes('X-API-Key: {{PREFIX}}abc123 and token={{A}}-rest')).toBe('X-API-Key: [masked]}}abc123 and token=[masked]}}-rest');
+  });
 });

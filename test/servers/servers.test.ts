@@ -6,6 +6,7 @@ import { CHECK_NAMES } from '../../src/engines/testing/test-run.js';
 import { startJsonServer } from '../support/json-server.js';
 import type { SpecServer } from '../support/loopback-server.js';
 import { CONFORMING_OPERATIONS, NONCONFORMING_SPEC_FILE, PLANTED_DEFECTS, startNonconformingApi } from '../support/nonconforming-api.js';
+import { PEER_DEFECTS } from '../support/peer-checks-api.js';
 import { startPetstore } from '../support/petstore-server.js';
 import { type PrismMock, startPrismMock } from '../support/prism-mock.js';
 import { call, expectDocumented, loadSpec } from './spec-answers.js';
@@ -23,9 +24,11 @@ describe('the nonconforming API', () => {
   });
   afterAll(() => api.close());
 
-  it('lists one planted defect per check and covers every operation of its spec', async () => {
+  it('lists one planted defect per response check, the peer-checks API the others, and covers every operation of its spec', async () => {
     const spec = await loadSpec(api.specFile);
-    expect(PLANTED_DEFECTS.map((defect) => defect.check).sort()).toEqual([...CHECK_NAMES].sort());
+    const planted = new Set(PLANTED_DEFECTS.map((defect) => defect.check));
+    expect(planted.size).toBe(PLANTED_DEFECTS.length);
+    expect([...planted, ...new Set(PEER_DEFECTS.map((defect) => defect.check))].sort()).toEqual([...CHECK_NAMES].sort());
     const listed = [...CONFORMING_OPERATIONS, ...PLANTED_DEFECTS.map((defect) => defect.operationId)];
     expect(listed.sort()).toEqual(spec.operations.map((op) => op.id).sort());
   });

@@ -1,9 +1,10 @@
 import type { Paint } from '../../config/paint.js';
-import { curlLines } from '../../engines/testing/report/curl-command.js';
-import { type CaseResult, type RecordedRequest, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
+import { reproductionLines } from '../../engines/testing/report/chain-reproduction.js';
+import { type CaseResult, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
 import { terminalSafeValue } from '../../safety/terminal-text.js';
 import { formatDuration } from '../../tools/support/format-duration.js';
 import { maskText } from '../../safety/mask-text.js';
+import { verdictLine, warningLines } from './format-warnings.js';
 
 const SHOWN_FAILURES = 10;
 // A chain's skip reason quotes the finding that stopped it; the report has it whole.
@@ -29,7 +30,7 @@ export function formatTestSummary(tested: TestRun, written: SummaryReports, pain
   const tally = tallyRun(run);
   const lines = [
     paint('bold', `${run.title} · ${run.baseUrl} · ${formatDuration(run.durationMs)}`),
-    `Operations: ${run.operations.covered}/${run.operations.total} covered`,
+    `Operations: ${run.operations.covered}/${run.operations.total} covered${partsNote(run)}`,
     `Cases: ${tally.cases} — ${paint('green', `${tally.passed} passed`)}, ${tally.failed > 0 ? paint('red', `${tally.failed} failed`) : '0 failed'}, ${tally.skipped} skipped`,
   ];
   if (tally.findingsByKind.length > 0) {
@@ -39,33 +40,37 @@ export function formatTestSummary(tested: TestRun, written: SummaryReports, pain
   const failures = run.results.filter((result) => result.outcome === 'failed');
   if (failures.length > 0) {
     lines.push('', paint('bold', failures.length > SHOWN_FAILURES ? `${SHOWN_FAILURES} of the failures:` : 'Failures:'));
-    for (const result of shownFailures(failures)) lines.push(...describeFailure(result, paint));
+    for (const result of shownFailures(failures)) lines.push(...describeFailure(result, run, paint));
     if (failures.length > SHOWN_FAILURES) lines.push(`  … ${failures.length - SHOWN_FAILURES} more in the report`);
   }
   const skipped = skipReasons(run);
   if (skipped.length > 0) lines.push('', paint('bold', 'Skipped:'), ...skipped.map(({ reason, count }) => `  ${count} × ${reason}`));
+  lines.push(...warningLines(run, paint));
   lines.push('', paint('bold', 'Reports:'), ...reports.written.map((file) => `  ${file}`));
   if (reports.note) lines.push(`  ${paint('dim', reports.note)}`);
   lines.push(...reports.failed.map((problem) => `  ${paint('red', problem)}`));
   lines.push('');
   if (interrupted) lines.push(paint('yellow', `Interrupted: ${tally.skipped} of ${tally.cases} cases were not run`));
-  if (!interrupted || tally.failed > 0) lines.push(verdict(tally.failed, tally.cases, paint));
+  if (!interrupted || tally.failed > 0) lines.push(verdictLine(run, tally.failed, tally.cases, paint));
   return `${maskText(lines.join('\n'))}\n`;
 }
 
-function describeFailure(result: CaseResult, paint: Paint): string[] {
+/** ` (shard 2/4 of 14 operations)`, ` (merged from 3 reports: shards 1/3, 2/3, 3/3)`, or nothing. */
+function partsNote(run: TestRun): string {
+  if (run.shard) return ` (shard ${run.shard.index}/${run.shard.count} of ${run.shard.operationsInAllShards} operations)`;
+  if (!run.parts || run.parts.length === 0) return '';
+  const shards = run.parts.flatMap((part) => (part.shard ? [`${part.shard.index}/${part.shard.count}`] : []));
+  const which = shards.length === run.parts.length ? `: shard${shards.length === 1 ? '' : 's'} ${shards.join(', ')}` : '';
+  return ` (merged from ${run.parts.length} report${run.parts.length === 1 ? '' : 's'}${which})`;
+}
+
+function describeFailure(result: CaseResult, run: TestRun, paint: Paint): string[] {
   const status = result.response ? ` → ${result.response.status}` : '';
   return [
     `  ${paint('red', '✗')} ${result.case.name} ${paint('dim', `[${result.case.id}]`)}${status}`,
     ...result.findings.map((finding) => `      ${finding.kind}: ${finding.message}`),
-    ...(result.request ? reproduce(result.request, paint) : []),
+    ...reproductionLines(run, result).map((line) => `      ${paint('dim', line)}`),
   ];
-}
-
-/** The curl line, and above it which variables to set when masked values are sent as `$NAME`. */
-function reproduce(request: RecordedRequest, paint: Paint): string[] {
-  const { command, note } = curlLines(request);
-  return [...(note ? [note] : []), command].map((line) => `      ${paint('dim', line)}`);
 }
 
 /**
@@ -93,9 +98,4 @@ function skipReasons(run: TestRun): Array<{ reason: string; count: number }> {
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
   return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count).slice(0, 5);
-}
-
-function verdict(failed: number, cases: number, paint: Paint): string {
-  if (failed > 0) return paint('red', `✗ ${failed} of ${cases} case${cases === 1 ? '' : 's'} failed`);
-  return paint('green', `✓ no failures in ${cases} case${cases === 1 ? '' : 's'}`);
 }

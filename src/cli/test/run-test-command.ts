@@ -22,7 +22,7 @@ const EXIT_INTERRUPTED = 130;
 
 /**
  * `falcon test`: 0 when every case passed, 1 when any failed (a finding, or a request with no
- * answer), 2 on bad usage (flags, spec, base URL, environment), 130 when interrupted.
+ * answer) or the run has warnings and no --allow-warnings, 2 on bad usage (flags, spec, base URL, environment), 130 when interrupted.
  */
 export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
   const projectRoot = await realpath(process.cwd());
@@ -46,6 +46,8 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
       checks: settings.checks,
       strategies: settings.strategies,
       seed: flags.seed,
+      ...(flags.maxCases !== undefined && { fuzzBudget: flags.maxCases }),
+      ...(flags.shard && { shard: flags.shard }),
       concurrency: workers,
       maxResponseTimeMs: flags.maxResponseTime,
       headers: settings.headers,
@@ -56,11 +58,12 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
     progress.finish();
     process.off('SIGINT', interrupt);
     const run = maskRun(tested.run, secrets);
+    if (flags.allowWarnings && run.warnings) run.warningsAllowed = true;
     const reports = await writeTestReports(run, projectRoot, tested.spec.title, settings.reportFiles);
     process.stdout.write(formatTestSummary(run, reports, styleFor(process.stdout), controller.signal.aborted));
     if (controller.signal.aborted) return EXIT_INTERRUPTED;
     if (reports.failed.length > 0) return 2;
-    return run.results.some((result) => result.outcome === 'failed') ? 1 : 0;
+    return run.results.some((result) => result.outcome === 'failed') || (run.warnings && !run.warningsAllowed) ? 1 : 0;
   } catch (error) {
     progress.finish();
     process.off('SIGINT', interrupt);

@@ -14,11 +14,16 @@ export interface TestCommandFlags {
   exclude?: string[];
   strategies?: string;
   seed?: number;
+  /** `--max-cases`: fuzz inputs per operation. */
+  maxCases?: number;
   workers?: number;
   maxResponseTime?: number;
   header?: string[];
   junit?: string;
   report?: string;
+  /** `--shard 2/4`, parsed by shard-option.ts. */
+  shard?: { index: number; count: number };
+  allowWarnings?: boolean;
 }
 
 export interface ReportTarget {
@@ -50,7 +55,9 @@ export function parseTestFlags(flags: TestCommandFlags, cwd: string): TestComman
     reportFiles.push({ file: path.resolve(cwd, flags.report), shown: flags.report, format });
   }
   if (flags.junit !== undefined) reportFiles.push({ file: path.resolve(cwd, flags.junit), shown: flags.junit, format: 'junit' });
-  return { checks, strategies: listOf('--strategies', flags.strategies, STRATEGIES), headers: parseHeaders(flags.header ?? []), reportFiles };
+  const strategies = listOf('--strategies', flags.strategies, STRATEGIES);
+  if (flags.maxCases !== undefined && !strategies.includes('fuzz')) throw new UsageError('--max-cases bounds the fuzz strategy, which --strategies leaves out: add fuzz, or drop --max-cases');
+  return { checks, strategies, headers: parseHeaders(flags.header ?? []), reportFiles };
 }
 
 /** A comma-separated choice among `known`, or `all` (also when absent). */

@@ -31,6 +31,8 @@ export async function writeTestReports(run: TestRun, projectRoot: string, name: 
       reports.failed.push(`cannot write ${target.shown}: ${code ?? message}`);
     }
   }
+  // Only worth saying when nothing at all was written: --report and --junit are reports too.
+  if (reports.written.length > 0) delete reports.note;
   return reports;
 }
 

@@ -6,8 +6,10 @@ import type { Strategy } from './generate/strategies.js';
 import { loadSpecUnderTest } from './load-test-spec.js';
 import { runCases, type RunCasesOptions } from './run/run-cases.js';
 import { type OperationFilter, selectOperations } from './select-operations.js';
+import { casesOfShard, operationShards, type Shard } from './shard-operations.js';
+import { specDigest } from './spec-digest.js';
 import type { TestCase } from './test-case.js';
-import type { CheckName, TestRun } from './test-run.js';
+import { CHECK_NAMES, type CheckName, type TestRun } from './test-run.js';
 
 export interface SpecTestOptions {
   projectRoot: string;
@@ -22,7 +24,12 @@ export interface SpecTestOptions {
   checks?: readonly CheckName[];
   /** Default: every strategy. */
   strategies?: readonly Strategy[];
+  /** Run only this part of the operations (`--shard 2/4`); chains go with their first step's operation. */
+  shard?: Shard;
+  /** Generated values and fuzz inputs: the same seed gives the same ones. */
   seed?: number;
+  /** Fuzz inputs per operation (`--max-cases`); default DEFAULT_FUZZ_BUDGET (20). */
+  fuzzBudget?: number;
   /** Requests in flight at once; default 4. */
   concurrency?: number;
   maxResponseTimeMs?: number;
@@ -41,7 +48,7 @@ export interface SpecTestPlan {
   specSource: string;
   baseUrl: string;
   baseUrlFrom: BaseUrlOrigin;
-  /** The operations in scope after include/exclude. */
+  /** The operations in scope after include/exclude (and in the shard, with one). */
   operations: SpecOperation[];
   cases: TestCase[];
 }
@@ -78,17 +85,23 @@ export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestRe
   // Fails now, naming every unknown variable, rather than once per case.
   if (options.headers) await options.variables.resolveDeep(options.headers);
 
-  const cases = await generateCases(spec, operations, {
+  const generated = await generateCases(spec, operations, {
+    checks: options.checks ?? CHECK_NAMES,
     ...(options.strategies && { strategies: options.strategies }),
     ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.fuzzBudget !== undefined && { fuzzBudget: options.fuzzBudget }),
   });
-  const plan: SpecTestPlan = { spec, specSource: shown, baseUrl: baseUrl.url, baseUrlFrom: baseUrl.from, operations, cases };
+  // A shard generates the cases of every operation, as an unsplit run would, then keeps its own.
+  const parts = options.shard && operationShards(operations, options.shard.count);
+  const inShard = parts ? operations.filter((operation) => parts.get(operation.id) === options.shard!.index) : operations;
+  const cases = parts ? casesOfShard(generated, parts, options.shard!) : generated;
+  const plan: SpecTestPlan = { spec, specSource: shown, baseUrl: baseUrl.url, baseUrlFrom: baseUrl.from, operations: inShard, cases };
   options.onPlan?.(plan);
   const run = await runCases(cases, {
     baseUrl: baseUrl.url,
     spec,
     variables: options.variables,
-    operationsInScope: operations.length,
+    operationsInScope: inShard.length,
     signal,
     ...(options.checks && { checks: options.checks }),
     ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
@@ -97,5 +110,12 @@ export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestRe
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(options.onResult && { onResult: options.onResult }),
   });
+  run.specDigest = specDigest(spec);
+  if (options.shard) {
+    // A chain may reach operations of other shards: this shard counts only its own as covered.
+    const sent = new Set(run.results.flatMap((result) => (result.response ? (result.case.operationId ?? []) : [])));
+    run.operations.covered = inShard.filter((operation) => sent.has(operation.id)).length;
+    run.shard = { index: options.shard.index, count: options.shard.count, operationsInAllShards: operations.length };
+  }
   return { ...plan, run };
 }

@@ -1,10 +1,14 @@
 import type { ParamMap } from '../http/prepare-request.js';
 
 /**
- * Where a case came from: generated from the spec (`happy`, `negative`, `boundary`, `stateful`),
- * a smoke probe, a row of a data file, or written by hand / by the model (`custom`).
+ * Where a case came from: generated from the spec (`happy`, `negative`, `boundary`, `stateful`,
+ * `fuzz`), made for one check (`probe`: see TestCase.probe), a smoke probe, a row of a data file, or written
+ * by hand / by the model (`custom`).
  */
-export type CaseKind = 'smoke' | 'happy' | 'negative' | 'boundary' | 'stateful' | 'data' | 'custom';
+export type CaseKind = 'smoke' | 'happy' | 'negative' | 'boundary' | 'stateful' | 'fuzz' | 'probe' | 'data' | 'custom';
+
+/** The checks that send requests of their own: `probe` cases made for them alone. */
+export type ProbeCheck = 'ignored_auth' | 'unsupported_method';
 
 /** A request relative to the base URL the run is given. */
 export interface CaseRequest {
@@ -19,6 +23,11 @@ export interface CaseRequest {
   body?: unknown;
   /** The media type of `body`; `application/json` when absent and a body is given. */
   contentType?: string;
+  /**
+   * Credentials this request goes without (ignored_auth probes): headers of these names are not
+   * taken from the run's headers (`-H`), and cookies of these names are taken out of its `Cookie`.
+   */
+  withoutCredentials?: { headers?: string[]; cookies?: string[] };
 }
 
 /**
@@ -49,4 +58,20 @@ export interface TestCase {
    * values; when a step fails or cannot be sent, the later steps are skipped with the reason.
    */
   chain?: { id: string; step: number };
+  /**
+   * A `probe` case: the check it was made for, which alone judges it (with not_a_server_error and
+   * max_response_time); the spec's checks do not, as the request is not one the operation documents.
+   */
+  probe?: ProbeCheck;
+  /**
+   * A chain step on the resource an earlier step of its chain (`by`, a case id) `created` (it must
+   * be found: ensure_resource_availability) or `deleted` (it must be gone: use_after_free).
+   */
+  resource?: { state: 'created' | 'deleted'; by: string };
+  /**
+   * A `fuzz` case as generated: instead of sending `request` (a valid request, whose path
+   * parameters and headers it keeps), send `runs` inputs drawn with fast-check from `seed` over the
+   * operation's schemas and just outside them, and shrink a failing one (see fuzz/run-fuzz-case.ts).
+   */
+  fuzz?: { runs: number; seed: number };
 }

@@ -8,6 +8,11 @@ export const CHECK_NAMES = [
   'response_schema_conformance',
   'response_headers_conformance',
   'negative_data_rejection',
+  'positive_data_acceptance',
+  'unsupported_method',
+  'ignored_auth',
+  'use_after_free',
+  'ensure_resource_availability',
   'max_response_time',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
@@ -58,6 +63,31 @@ export interface CaseResult {
   skipReason?: string;
   /** From sending to the whole response read (0 when skipped). */
   durationMs: number;
+  /** A chain step: the values it extracted for the later steps, name → value (masked like the rest). */
+  extracted?: Record<string, string>;
+  /**
+   * A chain step that used values extracted by earlier steps: its request with each such value as
+   * `{{name}}`, so that a reproduction can carry them in shell variables (report/chain-reproduction.ts).
+   */
+  requestTemplate?: RecordedRequest;
+  /** A fuzz case: how its inputs went (fuzz/run-fuzz-case.ts). */
+  fuzz?: FuzzStats;
+}
+
+/** A fuzz case's inputs: when one failed, the case's request is the minimal failing input shrinking found. */
+export interface FuzzStats {
+  /** The fast-check seed its inputs were drawn from (derived from the run's `--seed` and the operation). */
+  seed: number;
+  /** Inputs it would send: `--max-cases`. */
+  budget: number;
+  /** Inputs sent: the whole budget, or up to the first that failed. */
+  inputs: number;
+  /** Smaller inputs that still failed, one after the other, from the first failing input to the one reported. */
+  shrinkSteps: number;
+  /** Requests sent while shrinking, candidates that passed included. */
+  shrinkRequests: number;
+  /** Why shrinking stopped early, when it did: the reported input may not be minimal. */
+  shrinkCut?: 'request-limit' | 'time-limit' | 'cancelled';
 }
 
 export interface TestRun {
@@ -73,6 +103,52 @@ export interface TestRun {
   operations: { total: number; covered: number };
   /** In the order the cases were given. */
   results: CaseResult[];
+  /** Identifies the API description tested (its content, not where it was read from): merged reports must share it. */
+  specDigest?: string;
+  /** The run was one part of a split run (`falcon test --shard 2/4`). */
+  shard?: RunShard;
+  /** A run merged from several reports (`falcon test merge-reports`): each part's start, duration and counts, in order. */
+  parts?: RunPart[];
+  /** Operations the run proved nothing about (a false green): see warnings/run-warnings.ts. Absent: none. */
+  warnings?: RunWarning[];
+  /** The run was told to pass despite its warnings (`falcon test --allow-warnings`). */
+  warningsAllowed?: boolean;
+}
+
+/**
+ * Why an operation's cases never reached its logic: `missing_auth` (most answered 401/403),
+ * `missing_test_data` (most answered 404), `method_not_allowed` (all answered 405).
+ */
+export const WARNING_KINDS = ['missing_auth', 'missing_test_data', 'method_not_allowed'] as const;
+export type WarningKind = (typeof WARNING_KINDS)[number];
+
+export interface RunWarning {
+  kind: WarningKind;
+  /** The operationId, else `METHOD /path`. */
+  operation: string;
+  /** One line: what the answers mean, e.g. `getPet needs auth the run did not send: apiKey "ApiKeyAuth" in header X-API-Key`. */
+  message: string;
+  /** The counts behind it: `9 of 10 cases answered 401 or 403 (401 ×9)`. */
+  evidence: string;
+  /** What to do: `pass it with -H "X-API-Key: {{API_KEY}}" …`. */
+  advice: string;
+}
+
+/** Which part of a split run this is: `index` of `count`, 1-based, and how many operations all the parts have together. */
+export interface RunShard {
+  index: number;
+  count: number;
+  operationsInAllShards: number;
+}
+
+/** One report merged into a run. */
+export interface RunPart {
+  shard?: RunShard;
+  baseUrl: string;
+  startedAt: string;
+  durationMs: number;
+  cases: number;
+  failed: number;
 }
 
 export interface RunTally {

@@ -1,5 +1,6 @@
 import { curlLines } from '../../engines/testing/report/curl-command.js';
 import { type CaseResult, type RecordedRequest, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
+import { describeRunWarnings } from './describe-run-warnings.js';
 import { formatDuration } from './format-duration.js';
 
 const SHOWN_FAILURES = 10;
@@ -14,6 +15,7 @@ export function describeTestRun(run: TestRun, reports: string[] = []): string {
     `${run.title} against ${run.baseUrl}: ${tally.cases} case${tally.cases === 1 ? '' : 's'} in ${formatDuration(run.durationMs)} — ${tally.passed} passed, ${tally.failed} failed${tally.skipped > 0 ? `, ${tally.skipped} skipped` : ''}; operations covered ${run.operations.covered}/${run.operations.total}.`,
   ];
   if (tally.findingsByKind.length > 0) lines.push(`Findings: ${tally.findingsByKind.map(({ kind, count }) => `${kind} ${count}`).join(', ')}.`);
+  lines.push(...describeRunWarnings(run));
   const failures = run.results.filter((result) => result.outcome === 'failed');
   for (const result of failures.slice(0, SHOWN_FAILURES)) lines.push('', ...describeFailure(result));
   if (failures.length > SHOWN_FAILURES) lines.push('', `… and ${failures.length - SHOWN_FAILURES} more failed cases (see the report).`);

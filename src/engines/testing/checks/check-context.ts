@@ -24,6 +24,8 @@ export interface CheckContext {
   maxResponseTimeMs?: number;
   /** For the checks that validate against the spec's schemas; absent when none of them is on. */
   schemas?: SpecSchemaValidator;
+  /** A chain step: the status each earlier step of its chain answered with, by case id. */
+  earlier?: ReadonlyMap<string, number>;
 }
 
 export type ResponseCheck = (context: CheckContext) => Finding[] | Promise<Finding[]>;

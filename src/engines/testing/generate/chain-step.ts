@@ -26,6 +26,7 @@ export interface ChainStepInput {
   overrides?: StepOverrides;
   extract?: Record<string, string>;
   expectStatus?: number[];
+  resource?: TestCase['resource'];
 }
 
 /** One `stateful` case of a chain. */
@@ -42,6 +43,7 @@ export function chainStep(input: ChainStepInput): TestCase {
     ...(input.extract && Object.keys(input.extract).length > 0 && { extract: input.extract }),
     ...(input.expectStatus && input.expectStatus.length > 0 && { expectStatus: input.expectStatus }),
     chain: { id: input.chainId, step: input.step },
+    ...(input.resource && { resource: input.resource }),
   };
 }
 

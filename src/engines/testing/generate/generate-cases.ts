@@ -8,6 +8,8 @@ import { happyValues, type GenerationContext } from './happy-values.js';
 import { linkChains } from './link-chains.js';
 import { negativeCases } from './negative-cases.js';
 import { operationCase, operationLabel, type OperationCases } from './operation-case.js';
+import { probeCases } from './probe-cases.js';
+import { fuzzCases } from '../fuzz/fuzz-cases.js';
 import { caseRequest } from './request-values.js';
 import { SeededRandom } from './seeded-random.js';
 import { inferredChains } from './stateful-chains.js';
@@ -19,7 +21,8 @@ export { STRATEGIES, type GenerateOptions, type Strategy } from './strategies.js
  * Test cases for the operations, from the spec alone: per operation a valid request (and one with
  * only the required values when the operation has optional ones), boundary and negative cases;
  * then the stateful chains among the operations (OpenAPI links first, then create → read →
- * update → delete). An operation for which no valid request can be made gets no cases; a Postman
+ * update → delete), and a fuzz case per operation that takes input; last the probes of the checks
+ * that send their own requests, when those checks are on. An operation for which no valid request can be made gets no cases; a Postman
  * collection gets no negative ones. The same spec, operations and seed give the same cases.
  */
 export async function generateCases(spec: FalconSpec, operations: SpecOperation[], options: GenerateOptions = {}): Promise<TestCase[]> {
@@ -53,6 +56,9 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
     const linked = linkChains(chainable, spec, ids, chainIds);
     cases.push(...linked.cases, ...inferredChains(chainable, linked.sources, spec, ids, chainIds));
   }
+  // One per operation with a query or a body; sent after the others (fuzz/run-fuzz-case.ts).
+  if (strategies.has('fuzz') && spec.kind !== 'postman') cases.push(...fuzzCases(chainable, spec, ids, options));
+  cases.push(...probeCases(chainable, spec, ids, options.checks ?? []));
   return cases;
 }
 

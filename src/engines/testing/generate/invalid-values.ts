@@ -1,4 +1,6 @@
+import { asObject } from '../../spec/json-values.js';
 import type { JsonSchema } from '../../spec/spec-format.js';
+import { malformedFormat } from './malformed-formats.js';
 import { numberBounds } from './number-bounds.js';
 import { mismatchingString } from './pattern-string.js';
 import { schemaTypes } from './schema-shape.js';
@@ -8,14 +10,17 @@ const NOT_A: Record<string, string> = { integer: 'not-a-number', number: 'not-a-
 const TEXT_TYPES = new Set(['integer', 'number', 'boolean', 'null']);
 
 /**
- * Values the schema should refuse, each breaking one rule: type, range, length, item count, enum,
- * const, pattern. Callers still check each against the schema and drop those that turn out valid.
+ * Values the schema should refuse, each breaking one rule: type, format, range, length, item count,
+ * enum, const, pattern. Callers still check each against the schema and drop those that turn out
+ * valid (a malformed format ajv does not check excepted: see malformedFormat).
  */
 export function invalidValues(schema: JsonSchema, current: unknown, place: ValuePlace): ValueChange[] {
   const types = schemaTypes(schema);
   const changes: ValueChange[] = [];
-  const wrongType = wrongTypeValue(types, place);
-  if (wrongType !== undefined) changes.push({ slug: 'wrong-type', phrase: `of the wrong type (${typeWord(wrongType)} instead of ${types.filter((type) => type !== 'null').join(' or ')})`, value: wrongType });
+  const wrongType = wrongTypeChange(schema, types, place);
+  if (wrongType) changes.push(wrongType);
+  const malformed = malformedFormat(schema, types);
+  if (malformed) changes.push(malformed);
   if (types.includes('integer') || types.includes('number')) changes.push(...outOfRange(schema, types.includes('number')));
   if (types.includes('string')) changes.push(...badLength(schema, typeof current === 'string' ? current : '', place));
   if (types.includes('array') && Array.isArray(current)) changes.push(...badCount(schema, current));
@@ -30,15 +35,39 @@ export function invalidValues(schema: JsonSchema, current: unknown, place: Value
   return changes;
 }
 
+/**
+ * One value of another type. On the wire (path, query, header) all is text: a word where a number
+ * or boolean belongs, or a word as an item of a list of them; a string there has no other wrong type.
+ * (A query parameter repeated where one value belongs is not sent: most frameworks take one of the
+ * values, which the spec does not forbid, so a finding would cry wolf.)
+ */
+function wrongTypeChange(schema: JsonSchema, types: string[], place: ValuePlace): ValueChange | undefined {
+  const item = place !== 'json' && types.includes('array') ? wrongTextItem(schema) : undefined;
+  if (item) return { slug: 'wrong-type', phrase: `with an item of the wrong type (${typeWord(item.value)} instead of ${item.type})`, value: [item.value] };
+  const value = wrongTypeValue(types, place);
+  if (value === undefined) return undefined;
+  return { slug: 'wrong-type', phrase: `of the wrong type (${typeWord(value)} instead of ${types.filter((type) => type !== 'null').join(' or ')})`, value };
+}
+
 function wrongTypeValue(types: string[], place: ValuePlace): unknown {
   if (types.length === 0) return undefined;
   const main = types.find((type) => type !== 'null');
-  if (place !== 'json') return main && types.every((type) => TEXT_TYPES.has(type)) ? NOT_A[main] : undefined;
+  if (place !== 'json') {
+    return main && types.every((type) => TEXT_TYPES.has(type)) ? NOT_A[main] : undefined;
+  }
   if (main && !types.includes('string')) return NOT_A[main];
   if (!types.includes('integer') && !types.includes('number')) return 12345;
   if (!types.includes('boolean')) return true;
   if (!types.includes('object')) return {};
   return undefined;
+}
+
+/** A word as the item of a list of numbers or booleans whose items are declared in place (not by a ref). */
+function wrongTextItem(schema: JsonSchema): { value: string; type: string } | undefined {
+  const items = asObject(schema.items);
+  const types = items ? schemaTypes(items) : [];
+  const main = types.find((type) => type !== 'null');
+  return main && types.every((type) => TEXT_TYPES.has(type)) ? { value: NOT_A[main]!, type: main } : undefined;
 }
 
 function outOfRange(schema: JsonSchema, fractional: boolean): ValueChange[] {
@@ -89,7 +118,7 @@ function outsideEnum(values: unknown[]): unknown {
 }
 
 function typeWord(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
+  if (Array.isArray(value)) return `an array ${JSON.stringify(value)}`;
   if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';
   return `${typeof value === 'string' ? 'a string' : typeof value === 'number' ? 'a number' : 'a boolean'} ${JSON.stringify(value)}`;

@@ -20,7 +20,9 @@ interface LinkedStep {
  * responses link to, reads before writes and deletes last (and a read again after a delete).
  * `$response.body#/pointer` parameters are extracted from the first step and sent as `{{name}}`;
  * `$request.*` ones repeat what the first step sent; constants are sent as they are. A link with
- * an expression Falcon cannot evaluate (a response header, `$url`) is left out.
+ * an expression Falcon cannot evaluate (a response header, `$url`) is left out. When a POST starts
+ * the chain, the steps on the items below its path, up to the delete, should find what it created;
+ * the read after the delete should find it gone (TestCase.resource).
  * Returns the cases and the ids of the operations that start a chain.
  */
 export function linkChains(operations: ChainableOperation[], spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): { cases: TestCase[]; sources: Set<string> } {
@@ -41,11 +43,14 @@ export function linkChains(operations: ChainableOperation[], spec: FalconSpec, i
     const reread = deleted && steps.find((step) => step.target.operation.method === 'GET' && step.target.operation.path === deleted.target.operation.path);
     const total = steps.length + (reread ? 2 : 1);
     const chainId = chainIds.next(source.operation.id, 'stateful', 'links-chain');
+    const sourceId = ids.next(source.operation.id, 'stateful', 'links');
+    const creates = source.operation.method === 'POST';
+    let deletedBy: string | undefined;
     cases.push(
       chainStep({
         chainId,
         step: 1,
-        id: ids.next(source.operation.id, 'stateful', 'links'),
+        id: sourceId,
         name: `${operationLabel(source.operation)} starts the chain of its links (step 1 of ${total})`,
         target: source,
         spec,
@@ -53,17 +58,23 @@ export function linkChains(operations: ChainableOperation[], spec: FalconSpec, i
       }),
     );
     steps.forEach((step, index) => {
+      const id = ids.next(step.target.operation.id, 'stateful', `via-${step.name}`);
+      // Only a step whose path parameters all come from the chain names what the POST created.
+      const linkedPath = step.target.operation.parameters.every((parameter) => parameter.in !== 'path' || step.overrides.path?.[parameter.name] !== undefined);
+      const created = creates && !deletedBy && linkedPath && isItemOf(source.operation.path, step.target.operation.path);
       cases.push(
         chainStep({
           chainId,
           step: index + 2,
-          id: ids.next(step.target.operation.id, 'stateful', `via-${step.name}`),
+          id,
           name: `${operationLabel(step.target.operation)} via link "${step.name}" (step ${index + 2} of ${total})`,
           target: step.target,
           spec,
           overrides: step.overrides,
+          ...(created && { resource: { state: 'created' as const, by: sourceId } }),
         }),
       );
+      if (step === deleted) deletedBy = id;
     });
     if (reread) {
       const gone = goneStatuses(reread.target.operation);
@@ -77,11 +88,21 @@ export function linkChains(operations: ChainableOperation[], spec: FalconSpec, i
           spec,
           overrides: reread.overrides,
           ...(gone.length > 0 && { expectStatus: gone }),
+          ...(deletedBy && { resource: { state: 'deleted' as const, by: deletedBy } }),
         }),
       );
     }
   }
   return { cases, sources };
+}
+
+/** `/owners/{ownerId}/pets/{petId}` is below `/owners/{id}/pets` (any parameter matches any, `pet` matches `pets`). */
+function isItemOf(collection: string, path: string): boolean {
+  const outer = collection.replace(/\/+$/, '').split('/');
+  const inner = path.replace(/\/+$/, '').split('/');
+  if (inner.length <= outer.length) return false;
+  const same = (a: string, b: string) => (a.startsWith('{') && b.startsWith('{')) || a.replace(/s$/, '') === b.replace(/s$/, '');
+  return outer.every((segment, index) => same(segment, inner[index]!));
 }
 
 function successLinks(operation: SpecOperation): Array<[string, SpecLink]> {

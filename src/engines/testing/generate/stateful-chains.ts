@@ -19,7 +19,8 @@ const ITEM_STEPS: Array<{ method: string; slug: string; does: string }> = [
  * identifier feeds the operations on its items (`/pets/{petId}`): create → read → replace →
  * update → delete → read again (expecting 404 or 410 when the spec documents them). The
  * identifier is extracted from the create's response and sent as `{{petId}}`. Operations whose
- * OpenAPI links already made a chain (`linked`) are left to those.
+ * OpenAPI links already made a chain (`linked`) are left to those. Each step after the create says
+ * whether the resource should be there (`created`) or gone (`deleted`).
  */
 export function inferredChains(operations: ChainableOperation[], linked: ReadonlySet<string>, spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): TestCase[] {
   const cases: TestCase[] = [];
@@ -58,11 +59,13 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
   const shared: Record<string, string | number | boolean> = {};
   for (const { parameter: path, value } of create.values.parameters) if (path.in === 'path') shared[path.name] = pathValue(value);
   const placeholder = `{{${parameter}}}`;
+  const createId = ids.next(create.operation.id, 'stateful', 'create');
+  let deletedBy: string | undefined;
   const cases = [
     chainStep({
       chainId,
       step: 1,
-      id: ids.next(create.operation.id, 'stateful', 'create'),
+      id: createId,
       name: `${operationLabel(create.operation)} creates the resource the chain uses (step 1 of ${total})`,
       target: create,
       spec,
@@ -72,18 +75,21 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
   all.forEach((step, index) => {
     const isFinal = index === all.length - 1 && step.slug === 'read-deleted';
     const gone = isFinal ? goneStatuses(step.target.operation) : [];
+    const id = ids.next(step.target.operation.id, 'stateful', step.slug);
     cases.push(
       chainStep({
         chainId,
         step: index + 2,
-        id: ids.next(step.target.operation.id, 'stateful', step.slug),
+        id,
         name: `${operationLabel(step.target.operation)} ${step.does}${gone.length > 0 ? ` (expects ${gone.join(' or ')})` : ''} (step ${index + 2} of ${total})`,
         target: step.target,
         spec,
         overrides: { path: { ...sharedFor(step.target.operation, shared), [parameter]: placeholder } },
         ...(gone.length > 0 && { expectStatus: gone }),
+        resource: deletedBy ? { state: 'deleted', by: deletedBy } : { state: 'created', by: createId },
       }),
     );
+    if (step.method === 'DELETE') deletedBy = id;
   });
   return cases;
 }

@@ -5,14 +5,16 @@ export interface ValueChange {
   /** For the case name, after the field: `below its minimum 1`. */
   phrase: string;
   value: unknown;
+  /** Set when the value is a malformed string of this `format` (`uuid`): what the case names, and what ajv may not check. */
+  format?: string;
 }
 
 /**
- * Where a value travels: a JSON body keeps its types; query and path parameters become text, so
- * only a word where a number or boolean belongs changes their type, and an empty path segment
- * would hit another route.
+ * Where a value travels: a JSON body keeps its types; query, path and header parameters become
+ * text, so only a word where a number or boolean belongs changes their type, and an empty path
+ * segment would hit another route.
  */
-export type ValuePlace = 'json' | 'query' | 'path';
+export type ValuePlace = 'json' | 'query' | 'path' | 'header';
 
 /** Lengths and counts above these are not tried: such requests say little and weigh a lot. */
 export const MAX_TRIED_LENGTH = 10_000;

@@ -11,6 +11,7 @@ h1 { margin-bottom: .25rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid 
 table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .25rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 td.number, th.number { text-align: right; }
 article { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: .4rem; padding: 1rem; margin: 1rem 0; }
+article.warning { border-left-color: var(--skip); }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: 0 0 .5rem; } dt { color: #888; } dd { margin: 0; }
 .findings li { margin: .2rem 0; } .findings code { color: var(--fail); }
 h4 { margin: 1rem 0 .3rem; }

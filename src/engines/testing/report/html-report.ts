@@ -1,6 +1,8 @@
 import { type CaseResult, type TestRun, tallyRun } from '../test-run.js';
-import { curlCommand } from './curl-command.js';
+import { reproductionText } from './chain-reproduction.js';
+import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { HTML_REPORT_STYLE } from './html-report-style.js';
+import { htmlWarnings } from './html-warnings.js';
 import { escapeMarkupText as html } from './markup-escape.js';
 import { formatMs, headerLines, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
 
@@ -32,12 +34,20 @@ export function htmlReport(run: TestRun): string {
     `<span>operations covered ${run.operations.covered}/${run.operations.total}</span>`,
     '</p>',
     `<p class="meta">Checks: ${run.checks.length > 0 ? run.checks.map((check) => `<code>${html(check)}</code>`).join(' ') : 'none'}</p>`,
+    ...htmlWarnings(run),
     '<h2>Findings by check</h2>',
     tally.findingsByKind.length === 0
       ? '<p>No findings.</p>'
       : table(['Check', 'Findings'], tally.findingsByKind.map(({ kind, count }) => [`<code>${html(kind)}</code>`, String(count)]), [1]),
   ];
-  if (failed.length > 0) parts.push(`<h2>Failed cases (${failed.length})</h2>`, ...failed.map(failureArticle));
+  const shard = shardLine(run);
+  if (shard) parts.push(`<p class="meta">This run is ${html(shard)}.</p>`);
+  const merged = partRows(run);
+  if (merged.length > 0) {
+    const rows = merged.map(([part, baseUrl, ...rest]) => [html(part!), `<code>${html(baseUrl!)}</code>`, ...rest.map(html)]);
+    parts.push(`<h2>Merged from ${merged.length} report${merged.length === 1 ? '' : 's'}</h2>`, table(PART_HEADINGS, rows, [3, 4, 5]));
+  }
+  if (failed.length > 0) parts.push(`<h2>Failed cases (${failed.length})</h2>`, ...failed.map((result) => failureArticle(result, run)));
   if (skipped.length > 0) {
     parts.push(`<h2>Skipped cases (${skipped.length})</h2>`, '<ul>');
     for (const result of skipped) parts.push(`<li>${html(result.case.name)} <code>${html(result.case.id)}</code>: ${html(result.skipReason ?? 'not sent')}</li>`);
@@ -51,7 +61,7 @@ export function htmlReport(run: TestRun): string {
   return parts.join('\n');
 }
 
-function failureArticle(result: CaseResult): string {
+function failureArticle(result: CaseResult, run: TestRun): string {
   const testCase = result.case;
   const facts: Array<[string, string]> = [['Id', `<code>${html(testCase.id)}</code>`], ['Kind', html(testCase.kind)]];
   if (testCase.operationId) facts.push(['Operation', `<code>${html(testCase.operationId)}</code>`]);
@@ -72,7 +82,7 @@ function failureArticle(result: CaseResult): string {
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     parts.push(`<h4>Response — ${html(responseSummary(response))}</h4>`, pre([status, ...headerLines(response.headers)].join('\n')), ...bodyBlock('Response body', response.body));
   } else if (result.request) parts.push('<h4>Response — none: the request got no answer</h4>');
-  if (result.request) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${html(curlCommand(result.request))}</pre>`);
+  if (result.request) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${html(reproductionText(run, result))}</pre>`);
   parts.push('</article>');
   return parts.join('\n');
 }

@@ -1,4 +1,5 @@
-import { type CaseResult, type RunTally, type TestRun, tallyRun } from '../test-run.js';
+import { type CaseResult, type RunTally, type RunWarning, type TestRun, tallyRun } from '../test-run.js';
+import { reproductionLines } from './chain-reproduction.js';
 
 export const JSON_REPORT_FORMAT = 'falcon-test-report/1';
 
@@ -6,6 +7,15 @@ export const JSON_REPORT_FORMAT = 'falcon-test-report/1';
 export interface JsonReport extends TestRun {
   format: typeof JSON_REPORT_FORMAT;
   tally: RunTally;
+  /** Always present: `[]` when the run has none. */
+  warnings: RunWarning[];
+  warningsAllowed: boolean;
+  results: JsonCaseResult[];
+}
+
+/** A failed case that sent a request says how to send it again: shell lines, the chain before it included. */
+export interface JsonCaseResult extends CaseResult {
+  reproduce?: string[];
 }
 
 /**
@@ -21,20 +31,27 @@ export function jsonReport(run: TestRun): string {
     durationMs: run.durationMs,
     checks: run.checks,
     operations: { total: run.operations.total, covered: run.operations.covered },
+    ...(run.specDigest !== undefined && { specDigest: run.specDigest }),
+    ...(run.shard && { shard: inOrder(run.shard, ['index', 'count', 'operationsInAllShards']) }),
+    ...(run.parts && { parts: run.parts.map((part) => inOrder(part, ['shard', 'baseUrl', 'startedAt', 'durationMs', 'cases', 'failed'])) }),
     tally: tallyRun(run),
-    results: run.results.map(orderedResult),
+    warnings: (run.warnings ?? []).map((warning) => inOrder(warning, ['kind', 'operation', 'message', 'evidence', 'advice'])),
+    warningsAllowed: run.warningsAllowed ?? false,
+    results: run.results.map((result) => orderedResult(result, run)),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-function orderedResult(result: CaseResult): CaseResult {
-  const ordered = inOrder(result, ['case', 'outcome', 'durationMs', 'findings', 'skipReason', 'request', 'response']);
+function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
+  const reproduce = result.outcome === 'failed' && result.request ? reproductionLines(run, result) : undefined;
+  const ordered: JsonCaseResult = inOrder({ ...result, ...(reproduce && { reproduce }) }, ['case', 'outcome', 'durationMs', 'findings', 'skipReason', 'reproduce', 'request', 'response', 'extracted', 'requestTemplate']);
   ordered.case = inOrder(result.case, ['id', 'name', 'kind', 'operationId', 'tags', 'mutation', 'expectRejection', 'expectStatus', 'extract', 'chain', 'request']);
   ordered.case.request = inOrder(result.case.request, ['method', 'path', 'pathParams', 'query', 'headers', 'contentType', 'body']);
   if (result.case.chain) ordered.case.chain = inOrder(result.case.chain, ['id', 'step']);
   ordered.findings = result.findings.map((finding) => inOrder(finding, ['kind', 'message']));
   if (result.request) ordered.request = inOrder(result.request, ['method', 'url', 'headers', 'body']);
   if (result.response) ordered.response = inOrder(result.response, ['status', 'statusText', 'durationMs', 'headers', 'body']);
+  if (result.requestTemplate) ordered.requestTemplate = inOrder(result.requestTemplate, ['method', 'url', 'headers', 'body']);
   return ordered;
 }
 

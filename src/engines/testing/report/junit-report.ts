@@ -1,6 +1,8 @@
 import os from 'node:os';
 import type { CaseResult, TestRun } from '../test-run.js';
+import { earlierChainSteps, reproductionLines } from './chain-reproduction.js';
 import { curlLines } from './curl-command.js';
+import { junitWarningsSuite } from './junit-warnings.js';
 import { escapeMarkupAttribute as attr, escapeMarkupText as text } from './markup-escape.js';
 import { headerLines, headOfText, isRequestErrorOnly, responseSummary } from './report-text.js';
 
@@ -17,6 +19,7 @@ const NO_OPERATION = 'other';
  */
 export function junitReport(run: TestRun): string {
   const suites = [...groupByOperation(run.results)].map(([name, results], index) => testsuite(run, name, results, index));
+  suites.push(...junitWarningsSuite(run, suites.length, { timestamp: timestamp(run.startedAt), hostname: hostname() }));
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suites, '</testsuites>', ''].join('\n');
 }
 
@@ -44,31 +47,32 @@ function testsuite(run: TestRun, name: string, results: CaseResult[], index: num
     `      <property name="baseUrl" value="${attr(run.baseUrl)}"/>`,
     `      <property name="checks" value="${attr(run.checks.join(','))}"/>`,
     '    </properties>',
-    ...results.map((result) => testcase(name, result)),
+    ...results.map((result) => testcase(name, result, run)),
     '    <system-out/>',
     '    <system-err/>',
     '  </testsuite>',
   ].join('\n');
 }
 
-function testcase(classname: string, result: CaseResult): string {
+function testcase(classname: string, result: CaseResult, run: TestRun): string {
   const open = `    <testcase name="${attr(`${result.case.name} [${result.case.id}]`)}" classname="${attr(classname)}" time="${seconds(result.durationMs)}"`;
   if (result.outcome === 'passed') return `${open}/>`;
   if (result.outcome === 'skipped') return `${open}>\n      <skipped>${text(result.skipReason ?? 'not sent')}</skipped>\n    </testcase>`;
   const element = isRequestErrorOnly(result) ? 'error' : 'failure';
   const message = result.findings.map((finding) => finding.message).join('; ');
   const type = result.findings[0]?.kind ?? 'failure';
-  return `${open}>\n      <${element} message="${attr(message)}" type="${attr(type)}">${text(failureDetails(result))}</${element}>\n    </testcase>`;
+  return `${open}>\n      <${element} message="${attr(message)}" type="${attr(type)}">${text(failureDetails(result, run))}</${element}>\n    </testcase>`;
 }
 
 /** Findings, then what was sent and received, then the line that sends it again. */
-function failureDetails(result: CaseResult): string {
+function failureDetails(result: CaseResult, run: TestRun): string {
   const testCase = result.case;
   const lines = [...result.findings.map((finding) => `${finding.kind}: ${finding.message}`), '', `Case: ${testCase.id} (${testCase.kind})`];
   if (testCase.mutation) lines.push(`Mutation: ${testCase.mutation}`);
   if (result.request) lines.push('', `Request: ${result.request.method} ${result.request.url}`, ...headerLines(result.request.headers), ...bodyLines(result.request.body));
   if (result.response) lines.push('', `Response: ${responseSummary(result.response)}`, ...headerLines(result.response.headers), ...bodyLines(result.response.body));
-  if (result.request) {
+  if (result.request && earlierChainSteps(run, result).length > 0) lines.push('', 'Reproduce (the chain up to this step):', ...reproductionLines(run, result));
+  else if (result.request) {
     const { command, note } = curlLines(result.request);
     lines.push('', `Reproduce: ${command}`, ...(note ? [note] : []));
   }

@@ -1,6 +1,8 @@
 import { type CaseResult, type TestRun, tallyRun } from '../test-run.js';
-import { curlCommand } from './curl-command.js';
+import { reproductionText } from './chain-reproduction.js';
+import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { markdownCode, markdownFence, markdownRow, markdownText } from './markdown-text.js';
+import { markdownWarnings } from './markdown-warnings.js';
 import { formatMs, headerLines, headOfText, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
 
 /** Bodies longer than this are cut in Markdown; the JSON and HTML reports keep them whole. */
@@ -18,7 +20,9 @@ export function markdownReport(run: TestRun): string {
     `- Duration: ${formatMs(run.durationMs)}`,
     `- Cases: ${tally.cases} — ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
     `- Operations covered: ${run.operations.covered}/${run.operations.total}`,
+    ...(shardLine(run) ? [`- Part: ${shardLine(run)}`] : []),
     `- Checks: ${run.checks.length > 0 ? run.checks.map(markdownCode).join(', ') : 'none'}`,
+    ...markdownWarnings(run),
     '',
     '## Findings by check',
     '',
@@ -26,7 +30,12 @@ export function markdownReport(run: TestRun): string {
       ? ['No findings.']
       : [markdownRow(['Check', 'Findings']), markdownRow(['---', '---:']), ...tally.findingsByKind.map(({ kind, count }) => markdownRow([markdownCode(kind), String(count)]))]),
   ];
-  if (failed.length > 0) lines.push('', `## Failed cases (${failed.length})`, ...failed.flatMap(failureSection));
+  const parts = partRows(run);
+  if (parts.length > 0) {
+    lines.push('', `## Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}`, '', markdownRow(PART_HEADINGS), markdownRow(['---', '---', '---', '---:', '---:', '---:']));
+    for (const [part, baseUrl, startedAt, ...numbers] of parts) lines.push(markdownRow([part!, markdownCode(baseUrl!), markdownText(startedAt!), ...numbers]));
+  }
+  if (failed.length > 0) lines.push('', `## Failed cases (${failed.length})`, ...failed.flatMap((result) => failureSection(result, run)));
   if (skipped.length > 0) {
     lines.push('', `## Skipped cases (${skipped.length})`, '');
     for (const result of skipped) lines.push(`- ${markdownText(result.case.name)} (${markdownCode(result.case.id)}): ${markdownText(result.skipReason ?? 'not sent')}`);
@@ -41,7 +50,7 @@ export function markdownReport(run: TestRun): string {
   return `${lines.join('\n')}\n`;
 }
 
-function failureSection(result: CaseResult): string[] {
+function failureSection(result: CaseResult, run: TestRun): string[] {
   const testCase = result.case;
   const lines = [
     '',
@@ -61,7 +70,7 @@ function failureSection(result: CaseResult): string[] {
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     lines.push('', `**Response** — ${markdownText(responseSummary(response))}`, '', ...messageBlock([status, ...headerLines(response.headers)], response.body));
   } else if (result.request) lines.push('', '**Response** — none: the request got no answer');
-  if (result.request) lines.push('', '**Reproduce**', '', ...markdownFence(curlCommand(result.request), 'sh'));
+  if (result.request) lines.push('', '**Reproduce**', '', ...markdownFence(reproductionText(run, result), 'sh'));
   return lines;
 }
 

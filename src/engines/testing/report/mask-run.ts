@@ -24,9 +24,13 @@ export function maskRun(run: TestRun, secrets?: SecretRegistry): TestRun {
     if (result.request) masked.request = maskRecordedRequest(result.request, options);
     if (result.response) masked.response = maskRecordedResponse(result.response, options);
     if (result.skipReason !== undefined) masked.skipReason = text(result.skipReason);
+    if (result.extracted) masked.extracted = maskValue(result.extracted, options) as Record<string, string>;
+    if (result.requestTemplate) masked.requestTemplate = maskRecordedRequest(result.requestTemplate, options);
     return masked;
   };
-  return { ...run, title: text(run.title), baseUrl: maskUrl(run.baseUrl, options), results: run.results.map(maskResult) };
+  const masked: TestRun = { ...run, title: text(run.title), baseUrl: maskUrl(run.baseUrl, options), results: run.results.map(maskResult) };
+  if (run.warnings) masked.warnings = run.warnings.map((warning) => ({ ...warning, message: text(warning.message), evidence: text(warning.evidence), advice: text(warning.advice) }));
+  return masked;
 }
 
 function maskCase(testCase: TestCase, options: MaskOptions): TestCase {

@@ -1,6 +1,7 @@
 import type { RequestParts } from '../../http/prepare-request.js';
 import type { CaseRequest } from '../test-case.js';
 import { isJsonMediaType } from '../checks/media-type.js';
+import { runHeadersWithout } from './without-credentials.js';
 
 const PATH_PARAMETER = /\{([^{}]+)\}/g;
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -12,11 +13,11 @@ export class CaseRequestError extends Error {
 
 /**
  * The HTTP request a case makes (its placeholders already filled): the base URL and the path with
- * `{name}` from pathParams (URL-encoded), the run's headers then the case's (names in lower case),
- * and the body encoded for its content type: JSON by default, form fields from an object, text as is.
+ * `{name}` from pathParams (URL-encoded), the run's headers (less the credentials the request goes
+ * without) then the case's (names in lower case), and the body encoded for its content type: JSON by default, form fields from an object, text as is.
  */
 export function caseRequestParts(request: CaseRequest, baseUrl: string, runHeaders: Record<string, string> = {}): RequestParts {
-  const headers = mergeHeaders(runHeaders, request.headers ?? {});
+  const headers = mergeHeaders(runHeadersWithout(runHeaders, request.withoutCredentials), request.headers ?? {});
   const parts: RequestParts = { method: request.method.toUpperCase(), url: joinUrl(baseUrl, fillPath(request.path, request.pathParams ?? {})), headers };
   if (request.query) parts.query = request.query;
   if (request.body !== undefined) {

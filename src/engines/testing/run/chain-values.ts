@@ -2,6 +2,8 @@ import { ExtractionError, extractValue } from '../../assertions/extract-value.js
 import { JsonPathError } from '../../assertions/json-path.js';
 import { toStoredResponse } from '../../http/stored-response.js';
 import type { HttpResponse } from '../../http/send-request.js';
+import { maskText } from '../../../safety/mask-text.js';
+import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import type { TestCase } from '../test-case.js';
 
 export type ChainValues = { ok: true; values: Record<string, string> } | { ok: false; error: string };
@@ -19,4 +21,9 @@ export function extractChainValues(testCase: TestCase, response: HttpResponse): 
     }
   }
   return { ok: true, values };
+}
+
+/** The values as a report keeps them: secrets masked, the session's and those of a secret's shape. */
+export function maskedValues(values: Record<string, string>, secrets?: SecretRegistry): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, maskText(value, { secrets })]));
 }

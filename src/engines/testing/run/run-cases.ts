@@ -4,8 +4,10 @@ import type { VariableScope } from '../../../workspace/variable-scope.js';
 import { type ResponseChecker, activeChecks, createResponseChecker } from '../checks/check-response.js';
 import type { TestCase } from '../test-case.js';
 import type { CaseResult, CheckName, TestRun } from '../test-run.js';
+import { runWarnings } from '../warnings/run-warnings.js';
 import { caseUnits } from './case-units.js';
-import { extractChainValues } from './chain-values.js';
+import { extractChainValues, maskedValues } from './chain-values.js';
+import { chainRequestTemplate } from './chain-template.js';
 import { runInLanes } from './run-in-lanes.js';
 import { type CaseExchange, prepareCase, sendPreparedCase } from './send-case.js';
 import { specLabel } from '../../spec/summarize-spec.js';
@@ -63,6 +65,8 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
 
   const runUnit = async (unit: number[]) => {
     const values = new Map<string, string>();
+    // The status each step answered with, for the checks of the later steps (use_after_free …).
+    const statuses = new Map<string, number>();
     let blocked: string | undefined;
     for (const index of unit) {
       const testCase = cases[index]!;
@@ -71,14 +75,22 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
         finish(index, skipped(testCase, skipReason));
         continue;
       }
-      const { result, http } = await runCase(testCase, values, check, options);
-      finish(index, result);
-      if (!testCase.chain) continue;
+      const { result, http } = await runCase(testCase, values, check, options, statuses);
+      if (result.response) statuses.set(testCase.id, result.response.status);
+      if (!testCase.chain) {
+        finish(index, result);
+        continue;
+      }
+      // What a reproduction of the chain needs: where this step used earlier values, what it extracted.
+      const template = values.size > 0 && result.request ? await chainRequestTemplate(testCase, values, { ...options, values }) : undefined;
+      if (template) result.requestTemplate = template;
       blocked = stepBlocks(testCase, result);
-      if (blocked || !http) continue;
-      const extracted = extractChainValues(testCase, http);
-      if (extracted.ok) for (const [name, value] of Object.entries(extracted.values)) values.set(name, value);
-      else blocked = `${stepLabel(testCase)} gave ${extracted.error}`;
+      const extracted = !blocked && http ? extractChainValues(testCase, http) : undefined;
+      if (extracted?.ok) {
+        for (const [name, value] of Object.entries(extracted.values)) values.set(name, value);
+        if (Object.keys(extracted.values).length > 0) result.extracted = maskedValues(extracted.values, options.variables?.secrets);
+      } else if (extracted) blocked = `${stepLabel(testCase)} gave ${extracted.error}`;
+      finish(index, result);
     }
   };
   // A DELETE outside a chain removes what the example ids name, which other cases read and
@@ -88,6 +100,7 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
   await runInLanes(units.filter((unit) => !isLoneDelete(unit)), concurrency, runUnit);
   await runInLanes(units.filter(isLoneDelete), concurrency, runUnit);
 
+  const warnings = runWarnings(results, options.spec);
   const operations = (sent: boolean) => new Set(results.filter((result) => !sent || result.response).flatMap((result) => result.case.operationId ?? [])).size;
   return {
     title: options.title ?? (options.spec ? specLabel(options.spec) : 'Test run'),
@@ -97,11 +110,23 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
     checks: activeChecks(checkOptions),
     operations: { total: options.operationsInScope ?? operations(false), covered: operations(true) },
     results,
+    ...(warnings.length > 0 && { warnings }),
   };
 }
 
 /** The result, and the whole response for the chain to read its values from. */
-async function runCase(testCase: TestCase, values: ReadonlyMap<string, string>, check: ResponseChecker, options: RunCasesOptions): Promise<{ result: CaseResult; http?: HttpResponse }> {
+async function runCase(
+  testCase: TestCase,
+  values: ReadonlyMap<string, string>,
+  check: ResponseChecker,
+  options: RunCasesOptions,
+  earlier: ReadonlyMap<string, number>,
+): Promise<{ result: CaseResult; http?: HttpResponse }> {
+  if (testCase.fuzz) {
+    // fast-check loads only for a run that fuzzes.
+    const { runFuzzCase } = await import('../fuzz/run-fuzz-case.js');
+    return { result: await runFuzzCase(testCase, check, options) };
+  }
   const prepared = await prepareCase(testCase, { ...options, values });
   if (!prepared.ok) return { result: { case: testCase, outcome: 'failed', findings: [{ kind: 'request_error', message: prepared.error }], durationMs: 0 } };
   const started = performance.now();
@@ -117,7 +142,7 @@ async function runCase(testCase: TestCase, values: ReadonlyMap<string, string>, 
     const findings = [{ kind: 'request_error' as const, message: exchange.error ?? 'no response' }];
     return { result: { case: testCase, outcome: 'failed', findings, request, durationMs: Math.round(performance.now() - started) } };
   }
-  const findings = await check(testCase, http);
+  const findings = await check(testCase, http, earlier);
   return { result: { case: testCase, outcome: findings.length > 0 ? 'failed' : 'passed', findings, request, response, durationMs: http.durationMs }, http };
 }
 

@@ -36,6 +36,11 @@ export class SpecSchemaValidator {
     return 'validate' in compiled ? compiled.validate(value) : undefined;
   }
 
+  /** Whether ajv checks strings of this `format`; one it does not know (`idn-email`, say) it lets any string pass. */
+  checksFormat(format: string): boolean {
+    return this.ajv(false, true).formats[format] !== undefined;
+  }
+
   /**
    * One line per problem (`$.items[2].price: must be number, got "12"`), empty when the document is
    * valid; a JsonSchemaError when the schema itself cannot be used.

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { CaseKind, TestCase } from '../test-case.js';
+import type { CaseKind, ProbeCheck, TestCase } from '../test-case.js';
 
 // A record so that a kind added to CaseKind is a type error here until it is listed.
-const CASE_KINDS: Record<CaseKind, true> = { smoke: true, happy: true, negative: true, boundary: true, stateful: true, data: true, custom: true };
+const CASE_KINDS: Record<CaseKind, true> = { smoke: true, happy: true, negative: true, boundary: true, stateful: true, fuzz: true, probe: true, data: true, custom: true };
+const PROBE_CHECKS: Record<ProbeCheck, true> = { ignored_auth: true, unsupported_method: true };
 const caseKinds = Object.keys(CASE_KINDS) as [CaseKind, ...CaseKind[]];
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -18,6 +19,10 @@ const caseRequestSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional().describe('request headers; secrets as {{VAR}} placeholders'),
   body: z.unknown().optional().describe('a JSON value, or the exact text for a non-JSON contentType'),
   contentType: z.string().min(1).optional().describe('media type of body (default application/json)'),
+  withoutCredentials: z
+    .strictObject({ headers: z.array(z.string().min(1)).optional(), cookies: z.array(z.string().min(1)).optional() })
+    .optional()
+    .describe("credentials left out of the run's headers: header names, and cookie names taken out of its Cookie"),
 });
 
 /**
@@ -45,6 +50,18 @@ export const testCaseInputSchema = z.strictObject({
     .strictObject({ id: z.string().min(1), step: z.number().int().min(0) })
     .optional()
     .describe('cases with the same chain id run in step order, sharing extracted values as {{name}}'),
+  probe: z
+    .enum(Object.keys(PROBE_CHECKS) as [ProbeCheck, ...ProbeCheck[]])
+    .optional()
+    .describe('a case made for this check only, which alone judges it (with not_a_server_error and max_response_time)'),
+  resource: z
+    .strictObject({ state: z.enum(['created', 'deleted']), by: z.string().min(1) })
+    .optional()
+    .describe('a chain step on the resource the step `by` (a case id) created, or deleted'),
+  fuzz: z
+    .strictObject({ runs: z.number().int().min(1), seed: z.number().int() })
+    .optional()
+    .describe("send this many inputs drawn from the operation's schemas with this seed, and shrink a failing one"),
 });
 
 export type TestCaseInput = z.infer<typeof testCaseInputSchema>;

@@ -83,7 +83,7 @@ describe('generated cases', () => {
 
   it('send the Accept of their operation, whatever their kind, and not the value of an Accept parameter', async () => {
     const cases = [...(await generateCases(spec, spec.operations)), ...smokeCases(spec.operations)];
-    expect(new Set(cases.map((testCase) => testCase.kind))).toEqual(new Set(['happy', 'boundary', 'negative', 'smoke']));
+    expect(new Set(cases.map((testCase) => testCase.kind))).toEqual(new Set(['happy', 'boundary', 'negative', 'fuzz', 'smoke']));
     for (const testCase of cases.filter((candidate) => candidate.operationId)) {
       expect(testCase.request.headers, testCase.id).toEqual(expect.objectContaining({ Accept: 'application/json, application/xml;q=0.5' }));
     }

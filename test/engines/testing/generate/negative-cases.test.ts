@@ -1,15 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FalconSpec } from '../../../../src/engines/spec/spec-format.js';
 import { generateCases } from '../../../../src/engines/testing/generate/generate-cases.js';
+import { MALFORMED_FORMATS } from '../../../../src/engines/testing/generate/malformed-formats.js';
 import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import { caseOf, ingestedSpec, NOT_COMPARABLE, operationOf, publicOpenApiSamples, sentBodySchema, sentParameterValue } from './generation-fixtures.js';
 
-/** The negative cases whose request is in fact valid by the spec: must be none. */
+/**
+ * The negative cases whose request is in fact valid by the spec: must be none. A malformed value of
+ * a format ajv does not check (`idn-email`) is invalid by construction, not by ajv.
+ */
 async function validNegatives(spec: FalconSpec, cases: TestCase[]): Promise<string[]> {
   const validator = await SpecSchemaValidator.load(spec.schemas);
+  const uncheckedFormat = (id: string) => MALFORMED_FORMATS.some((format) => id.endsWith(`-malformed-${format}`) && !validator.checksFormat(format));
   return cases
-    .filter((testCase) => testCase.kind === 'negative')
+    .filter((testCase) => testCase.kind === 'negative' && !uncheckedFormat(testCase.id))
     .filter((testCase) => {
       const operation = operationOf(spec, testCase.operationId!);
       const { request } = testCase;
@@ -118,7 +123,7 @@ describe('negative cases', () => {
 
   it('never produces a request that is valid by the spec', async () => {
     expect(await validNegatives(spec, cases)).toEqual([]);
-    for (const file of ['generate-values-3.1.yaml', 'generate-crud-3.0.yaml', 'petstore-3.0.yaml', 'petstore-2.0.json']) {
+    for (const file of ['generate-values-3.1.yaml', 'generate-crud-3.0.yaml', 'petstore-3.0.yaml', 'petstore-2.0.json', 'negative-formats-3.0.yaml']) {
       const fixture = await ingestedSpec(file);
       const generated = await generateCases(fixture, fixture.operations, { strategies: ['negative'] });
       expect(generated.length, file).toBeGreaterThan(0);

@@ -219,7 +219,19 @@ describe('runCases', () => {
     expect(run.title).toBe('Checks 1.0.0');
     expect(run.baseUrl).toBe(api.url);
     expect(run.operations).toEqual({ total: 3, covered: 2 });
-    expect(run.checks).toEqual(['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'response_headers_conformance', 'negative_data_rejection']);
+    expect(run.checks).toEqual([
+      'not_a_server_error',
+      'status_code_conformance',
+      'content_type_conformance',
+      'response_schema_conformance',
+      'response_headers_conformance',
+      'negative_data_rejection',
+      'positive_data_acceptance',
+      'unsupported_method',
+      'ignored_auth',
+      'use_after_free',
+      'ensure_resource_availability',
+    ]);
     expect(new Date(run.startedAt).getTime()).not.toBeNaN();
     expect((await runCases(cases, { baseUrl: api.url, spec, operationsInScope: 10, title: 'Nightly' })).operations).toEqual({ total: 10, covered: 2 });
     expect((await runCases([], { baseUrl: api.url })).title).toBe('Test run');

@@ -64,6 +64,21 @@ describe('falcon test against json-server', () => {
     });
   });
 
+  it('finds the undocumented methods it acts on, and takes the 404 its router answers to the others', () => {
+    const probes = ofKind('probe');
+    expect(probes.length).toBeGreaterThan(10);
+    expect(probes.every((result) => result.case.probe === 'unsupported_method')).toBe(true);
+    // Its nested route adds a comment to the post; its item routes change a comment in place.
+    expect(findingKinds(probes)).toEqual({
+      'listPostComments/probe/post-undocumented': ['unsupported_method'],
+      'getComment/probe/put-undocumented': ['unsupported_method'],
+      'getComment/probe/patch-undocumented': ['unsupported_method'],
+    });
+    expect(probes.filter((result) => result.findings.length === 0).every((result) => result.response?.status === 404)).toBe(true);
+    // No valid case refused: positive_data_acceptance is quiet.
+    expect(tested.run.results.filter((result) => result.findings.some((finding) => finding.kind === 'positive_data_acceptance'))).toEqual([]);
+  });
+
   it('runs create → read → replace → update → delete → read on the post it created', () => {
     const chain = chainSteps(tested.run.results, 'createPost/stateful/chain-postId');
     expect(chain.map(stepLine)).toEqual([

@@ -145,7 +145,7 @@ describe('files written by hand', () => {
     [
       'a case without method, with a typo and a bad kind',
       'format: falcon-tests/1\ncases:\n  - request: {method: GET, path: /a}\n  - request: {path: /b}\n    kind: weird\n    expectStatuses: [200]\n',
-      '.falcon/tests/bad.yaml: cases[1].kind is "weird"; expected "smoke", "happy", "negative", "boundary", "stateful", "data", "custom"; cases[1].request.method is missing; cases[1] has unknown field "expectStatuses"',
+      '.falcon/tests/bad.yaml: cases[1].kind is "weird"; expected "smoke", "happy", "negative", "boundary", "stateful", "fuzz", "probe", "data", "custom"; cases[1].request.method is missing; cases[1] has unknown field "expectStatuses"',
     ],
     [
       'wrong types',

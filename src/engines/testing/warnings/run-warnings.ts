@@ -1,0 +1,16 @@
+import type { FalconSpec } from '../../spec/spec-format.js';
+import type { CaseResult, RunWarning } from '../test-run.js';
+import { methodNotAllowedWarning } from './method-not-allowed-warning.js';
+import { missingAuthWarning } from './missing-auth-warning.js';
+import { missingTestDataWarning } from './missing-test-data-warning.js';
+import { answersByOperation } from './operation-answers.js';
+
+/**
+ * The operations a run proved nothing about: all checks can pass while no case reached the API's
+ * logic. Per operation, from the cases that got an answer: `method_not_allowed` when every one got
+ * 405, `missing_auth` when more than 80 % got 401/403, `missing_test_data` when more than 80 % got
+ * 404. At most one per operation, in the order the operations first appear.
+ */
+export function runWarnings(results: readonly CaseResult[], spec?: FalconSpec): RunWarning[] {
+  return answersByOperation(results, spec).flatMap((group) => methodNotAllowedWarning(group) ?? missingAuthWarning(group, spec) ?? missingTestDataWarning(group) ?? []);
+}

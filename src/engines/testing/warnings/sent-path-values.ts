@@ -1,0 +1,46 @@
+import type { CaseResult } from '../test-run.js';
+
+const PATH_PARAMETER = /\{([^{}]+)\}/g;
+
+/** `/pets/{petId}` → `['petId']`. */
+export function pathParameterNames(template: string): string[] {
+  return [...template.matchAll(PATH_PARAMETER)].map((match) => match[1]!);
+}
+
+/**
+ * The path parameters as the case sent them: read back from the URL it requested (a chain's
+ * `{{id}}` is filled only when sent), else the case's own pathParams.
+ */
+export function sentPathValues(template: string, result: CaseResult): Record<string, string> {
+  const names = pathParameterNames(template);
+  if (names.length === 0) return {};
+  const fromUrl = result.request ? valuesInUrl(template, names, result.request.url) : undefined;
+  if (fromUrl) return fromUrl;
+  const given = result.case.request.pathParams ?? {};
+  return Object.fromEntries(names.flatMap((name) => (given[name] === undefined ? [] : [[name, String(given[name])]])));
+}
+
+function valuesInUrl(template: string, names: string[], url: string): Record<string, string> | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  // Any prefix (the base URL's path), then the template with each {name} as one segment or part of one.
+  const pattern = template
+    .split(PATH_PARAMETER)
+    .map((part, index) => (index % 2 === 1 ? '([^/]*)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  const match = new RegExp(`^.*?${pattern}/?$`).exec(pathname);
+  if (!match) return undefined;
+  return Object.fromEntries(names.map((name, index) => [name, decoded(match[index + 1] ?? '')]));
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseChecker } from '../../../../src/engines/testing/checks/check-response.js';
+import { checksForCase } from '../../../../src/engines/testing/checks/checks-for-case.js';
+import { CHECK_NAMES } from '../../../../src/engines/testing/test-run.js';
+import { answer, caseOf } from './check-context-fixture.js';
+import { getOperation, jsonResponse, specOf } from './spec-fixture.js';
+
+const spec = specOf([getOperation('getThing', '/things/{id}', { '200': jsonResponse({ type: 'object' }), '404': jsonResponse() })]);
+
+describe('which checks judge a case', () => {
+  it('all that are on for a case, only its own and those any response must pass for a probe', () => {
+    expect(checksForCase(CHECK_NAMES, caseOf('happy'))).toEqual([...CHECK_NAMES]);
+    expect(checksForCase(CHECK_NAMES, caseOf('probe', { probe: 'ignored_auth' }))).toEqual(['not_a_server_error', 'ignored_auth', 'max_response_time']);
+    expect(checksForCase(['status_code_conformance', 'unsupported_method'], caseOf('probe', { probe: 'unsupported_method' }))).toEqual(['unsupported_method']);
+  });
+
+  it('does not hold a probe to what the spec says of its operation: a 405 to an undocumented method passes', async () => {
+    const check = createResponseChecker({ spec });
+    expect(await check(caseOf('probe', { probe: 'unsupported_method', request: { method: 'PATCH', path: '/things/1' } }), answer(405, 'Method Not Allowed'))).toEqual([]);
+    expect(await check(caseOf('happy'), answer(405, 'Method Not Allowed'))).toEqual([
+      expect.objectContaining({ kind: 'status_code_conformance' }),
+      expect.objectContaining({ kind: 'positive_data_acceptance' }),
+    ]);
+    expect(await check(caseOf('probe', { probe: 'unsupported_method' }), answer(500))).toEqual([
+      expect.objectContaining({ kind: 'not_a_server_error' }),
+      expect.objectContaining({ kind: 'unsupported_method' }),
+    ]);
+  });
+
+  it("reports a deleted resource still found once, as use_after_free, not also as the step's expected 404", async () => {
+    const check = createResponseChecker({ spec });
+    const reread = caseOf('stateful', { expectStatus: [404], resource: { state: 'deleted', by: 'deleteThing/stateful/delete-created' } });
+    const earlier = new Map([['deleteThing/stateful/delete-created', 204]]);
+    expect((await check(reread, answer(200), earlier)).map((finding) => finding.kind)).toEqual(['use_after_free']);
+    const withoutIt = createResponseChecker({ spec, checks: ['status_code_conformance'] });
+    expect((await withoutIt(reread, answer(200), earlier)).map((finding) => finding.kind)).toEqual(['expected_status']);
+  });
+});

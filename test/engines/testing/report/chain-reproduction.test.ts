@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { jqFilter, reproductionLines } from '../../../../src/engines/testing/report/chain-reproduction.js';
+import { curlLines } from '../../../../src/engines/testing/report/curl-command.js';
+import { renderReport } from '../../../../src/engines/testing/report/render-report.js';
+import type { TestCase } from '../../../../src/engines/testing/test-case.js';
+import type { CaseResult, TestRun } from '../../../../src/engines/testing/test-run.js';
+
+const BASE = 'http://127.0.0.1:4010';
+
+function step(step: number, operationId: string, fields: Partial<CaseResult> & { caseFields?: Partial<TestCase> }): CaseResult {
+  const { caseFields, ...rest } = fields;
+  return {
+    case: { id: `${operationId}/stateful/${step}`, name: `step ${step}`, kind: 'stateful', operationId, tags: [], request: { method: 'GET', path: '/' }, chain: { id: 'createOrder/stateful/chain-orderId', step }, ...caseFields },
+    outcome: 'passed',
+    findings: [],
+    durationMs: 3,
+    ...rest,
+  };
+}
+
+/** POST /orders (extracts orderId 7 at $.id), PUT /orders/7 with the id in the body too, then GET /orders/7 fails. */
+function chainRun(extracted: Record<string, string> = { orderId: '7' }): TestRun {
+  const results: CaseResult[] = [
+    step(1, 'createOrder', {
+      caseFields: { extract: { orderId: '$.id' } },
+      request: { method: 'POST', url: `${BASE}/orders`, headers: { 'content-type': 'application/json' }, body: '{"item":"pen"}' },
+      response: { status: 201, statusText: 'Created', headers: {}, body: '{"id":7}', durationMs: 2 },
+      extracted,
+    }),
+    step(2, 'replaceOrder', {
+      request: { method: 'PUT', url: `${BASE}/orders/7`, headers: { 'content-type': 'application/json' }, body: '{"id":"7","item":"ink"}' },
+      requestTemplate: { method: 'PUT', url: `${BASE}/orders/{{orderId}}`, headers: { 'content-type': 'application/json' }, body: '{"id":"{{orderId}}","item":"ink"}' },
+      response: { status: 200, statusText: 'OK', headers: {}, body: '{}', durationMs: 2 },
+    }),
+    step(3, 'getOrder', {
+      outcome: 'failed',
+      findings: [{ kind: 'not_a_server_error', message: 'server error 500' }],
+      request: { method: 'GET', url: `${BASE}/orders/7`, headers: { 'x-api-key': '[masked:API_KEY]' } },
+      requestTemplate: { method: 'GET', url: `${BASE}/orders/{{orderId}}`, headers: { 'x-api-key': '[masked:API_KEY]' } },
+      response: { status: 500, statusText: 'Internal Server Error', headers: {}, body: '{}', durationMs: 2 },
+    }),
+  ];
+  return { title: 'Orders 1.0.0', baseUrl: BASE, startedAt: '2025-01-01T00:00:00.000Z', durationMs: 10, checks: ['not_a_server_error'], operations: { total: 3, covered: 3 }, results };
+}
+
+describe('reproductionLines', () => {
+  it('is the curl line alone (and its note) for a case outside a chain or a first step', () => {
+    const run = chainRun();
+    const lone: CaseResult = { ...run.results[2]!, case: { ...run.results[2]!.case } };
+    delete lone.case.chain;
+    const { command, note } = curlLines(lone.request!);
+    expect(reproductionLines({ ...run, results: [lone] }, lone)).toEqual([note, command]);
+    expect(reproductionLines(run, run.results[0]!)).toEqual([curlLines(run.results[0]!.request!).command]);
+  });
+
+  it('gives a later step the whole chain before it, values in shell variables set to what the run extracted', () => {
+    const run = chainRun();
+    expect(reproductionLines(run, run.results[2]!)).toEqual([
+      '# steps 1 to 3 of chain createOrder/stateful/chain-orderId, in order, in one shell: step 3 failed',
+      '# set API_KEY first (its value is masked here)',
+      '# step 1 (createOrder): its response body is kept in RESPONSE_1',
+      `RESPONSE_1=$(curl -sS -X POST '${BASE}/orders' -H 'content-type: application/json' --data-raw '{"item":"pen"}'); printf '%s\\n' "$RESPONSE_1"`,
+      `# orderId as this run extracted it ($.id); to take it from RESPONSE_1 instead (needs jq): ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`,
+      "ORDER_ID='7'",
+      '# step 2 (replaceOrder)',
+      `curl -sS -i -X PUT "${BASE}/orders/$ORDER_ID" -H 'content-type: application/json' --data-raw "{\\"id\\":\\"$ORDER_ID\\",\\"item\\":\\"ink\\"}"`,
+      '# step 3 (getOrder): the step that failed',
+      `curl -sS -i "${BASE}/orders/$ORDER_ID" -H "x-api-key: $API_KEY"`,
+    ]);
+  });
+
+  it('assumes no jq: it appears in comments only', () => {
+    const run = chainRun();
+    const commands = reproductionLines(run, run.results[2]!).filter((line) => !line.startsWith('#'));
+    expect(commands.join('\n')).not.toContain('jq');
+  });
+
+  it('takes a value masked in the report from the new response (jq), since the report cannot say it', () => {
+    const run = chainRun({ orderId: '[masked]' });
+    const lines = reproductionLines(run, run.results[2]!);
+    expect(lines).toContain(`ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`);
+    expect(lines.join('\n')).not.toContain("ORDER_ID='");
+  });
+
+  it('sends a step as it was sent when its template names a value no earlier step gave', () => {
+    const run = chainRun();
+    run.results[1]!.requestTemplate!.url = `${BASE}/orders/{{somethingElse}}`;
+    expect(reproductionLines(run, run.results[2]!)).toContain(`curl -sS -i -X PUT '${BASE}/orders/7' -H 'content-type: application/json' --data-raw '{"id":"7","item":"ink"}'`);
+  });
+
+  it('names variables after the value, never after one the shell or curl uses', () => {
+    const run = chainRun({ path: '/tmp', orderId: '7' });
+    run.results[0]!.case.extract = { path: '$.path', orderId: '$.id' };
+    const lines = reproductionLines(run, run.results[2]!);
+    expect(lines).toContain("PATH_VALUE='/tmp'");
+    expect(lines).toContain("ORDER_ID='7'");
+  });
+
+  it('puts the lines in the JSON report of each failed case, and the chain in the Markdown, HTML and JUnit reports', () => {
+    const run = chainRun();
+    const json = JSON.parse(renderReport(run, 'json')) as { results: Array<{ reproduce?: string[] }> };
+    expect(json.results.map((result) => result.reproduce)).toEqual([undefined, undefined, reproductionLines(run, run.results[2]!)]);
+    expect(renderReport(run, 'md')).toContain(['```sh', ...reproductionLines(run, run.results[2]!), '```'].join('\n'));
+    expect(renderReport(run, 'html')).toContain("ORDER_ID='7'\n# step 2 (replaceOrder)");
+    expect(renderReport(run, 'junit')).toContain('Reproduce (the chain up to this step):\n# steps 1 to 3');
+  });
+});
+
+describe('jqFilter', () => {
+  it('writes the JSONPaths chains extract as jq filters, and none for what jq reads otherwise', () => {
+    expect(jqFilter('$.id')).toBe('.id');
+    expect(jqFilter('$.data[0].id')).toBe('.data[0].id');
+    expect(jqFilter("$['odd-name']")).toBe('.["odd-name"]');
+    expect(jqFilter('$[2]')).toBe('.[2]');
+    expect(jqFilter('$')).toBe('.');
+    expect(jqFilter('$..id')).toBeUndefined();
+    expect(jqFilter('$.items[?(@.id)]')).toBeUndefined();
+  });
+});

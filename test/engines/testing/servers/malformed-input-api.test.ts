@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
+import { MALFORMED_INPUT_DEFECTS, startCustomersApi } from '../../../support/customers-api.js';
+import type { SpecServer } from '../../../support/loopback-server.js';
+import { testServer } from './spec-run.js';
+
+/**
+ * A Customers API whose handlers break (500) on a malformed uuid in the path and a malformed email
+ * or date in the body, because it does not check formats; and its twin, which checks every input
+ * against the spec and answers 400. `falcon test` finds each 500 through the negative case that
+ * sends the malformed value, and passes the twin.
+ */
+describe('falcon test against an API that breaks on malformed formats', () => {
+  let defective: SpecServer;
+  let conforming: SpecServer;
+  let onDefective: SpecTestResult;
+  let onConforming: SpecTestResult;
+  beforeAll(async () => {
+    [defective, conforming] = await Promise.all([startCustomersApi('defective'), startCustomersApi('conforming')]);
+    // The strategies whose cases are made from the spec's rules; fuzzing has tests of its own.
+    const strategies = ['happy', 'negative', 'boundary', 'stateful'] as const;
+    [onDefective, onConforming] = await Promise.all([testServer(defective, { strategies }), testServer(conforming, { strategies })]);
+  });
+  afterAll(async () => {
+    await defective?.close();
+    await conforming?.close();
+  });
+
+  it('finds the 500 to /customers/not-a-uuid and to a malformed email and date, and nothing else', () => {
+    const failed = onDefective.run.results.filter((result) => result.outcome !== 'passed');
+    expect(failed.map((result) => result.case.id).sort()).toEqual([...MALFORMED_INPUT_DEFECTS].sort());
+    for (const result of failed) expect(result.findings.map((finding) => finding.kind)).toEqual(['not_a_server_error']);
+    const uuid = failed.find((result) => result.case.id === 'getCustomer/negative/path-customerId-malformed-uuid')!;
+    expect(uuid.case).toMatchObject({
+      name: 'GET /customers/{customerId} with path parameter "customerId" as a malformed uuid "not-a-uuid"',
+      mutation: 'path parameter "customerId" set to "not-a-uuid", a malformed uuid',
+      request: { pathParams: { customerId: 'not-a-uuid' } },
+    });
+    expect(uuid.request?.url).toMatch(/\/customers\/not-a-uuid$/);
+    expect(uuid.response?.status).toBe(500);
+    const email = failed.find((result) => result.case.id === 'createCustomer/negative/email-malformed-email')!;
+    expect(email.case.name).toBe('POST /customers with "email" as a malformed email "user@"');
+    expect(email.case.request.body).toMatchObject({ email: 'user@' });
+  });
+
+  it('passes the twin that answers 400 to every malformed value, wrong type and missing header', () => {
+    const { results } = onConforming.run;
+    expect(results.filter((result) => result.outcome !== 'passed').map((result) => `${result.case.id}: ${result.findings.map((finding) => finding.message).join('; ')}`)).toEqual([]);
+    const statusOf = (id: string) => results.find((result) => result.case.id === id)?.response?.status;
+    for (const id of [
+      ...MALFORMED_INPUT_DEFECTS,
+      'listCustomers/negative/header-X-Request-Id-missing',
+      'listCustomers/negative/header-X-Request-Id-malformed-uuid',
+      'listCustomers/negative/query-limit-wrong-type',
+      'listCustomers/negative/query-createdSince-malformed-date',
+      'createCustomer/negative/name-wrong-type',
+      'createCustomer/negative/email-wrong-type',
+    ]) {
+      expect(statusOf(id), id).toBe(400);
+    }
+  });
+});
