@@ -15,11 +15,16 @@ const inCI = !['', '0', 'false'].includes(process.env.CI ?? '');
  */
 const RUNS_A_PROGRAM = /bin\/falcon\.js|@lydell\/node-pty|@stoplight\/prism-cli|['"]pytest['"],\s*\[/;
 
-/** Test files that run a program, found by reading them and the helpers they import. */
-function e2eTestFiles(): string[] {
-  const root = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const TEST_FILES = readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('fixtures'))
+  .map((file) => `test/${file.split(path.sep).join('/')}`)
+  .sort();
+
+/** The test files whose text, or that of a test helper they import (at any depth), matches `pattern`. */
+function testFilesWhere(pattern: RegExp): string[] {
   const verdicts = new Map<string, boolean>();
-  const runsAProgram = (file: string): boolean => {
+  const matches = (file: string): boolean => {
     const known = verdicts.get(file);
     if (known !== undefined) return known;
     verdicts.set(file, false); // an import cycle adds nothing
@@ -31,19 +36,23 @@ function e2eTestFiles(): string[] {
     }
     const imported = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => path.resolve(path.dirname(file), match[1]!));
     const verdict =
-      RUNS_A_PROGRAM.test(text) ||
-      imported.some((target) => [target, target.replace(/\.m?js$/, '.ts'), target.replace(/\.js$/, '.tsx')].some((candidate) => candidate.startsWith(path.join(root, 'test')) && runsAProgram(candidate)));
+      pattern.test(text) ||
+      imported.some((target) => [target, target.replace(/\.m?js$/, '.ts'), target.replace(/\.js$/, '.tsx')].some((candidate) => candidate.startsWith(path.join(ROOT, 'test')) && matches(candidate)));
     verdicts.set(file, verdict);
     return verdict;
   };
-  return readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('fixtures'))
-    .filter((file) => runsAProgram(path.join(root, 'test', file)))
-    .map((file) => `test/${file.split(path.sep).join('/')}`)
-    .sort();
+  return TEST_FILES.filter((file) => matches(path.join(ROOT, file)));
 }
 
-const E2E = e2eTestFiles();
+const E2E = testFilesWhere(RUNS_A_PROGRAM);
+
+/**
+ * Unit test files share their worker's modules (a fresh process per file costs a third of the unit
+ * run), except those that replace modules (vi.mock, @inquirer/testing's prompts) or set the colour
+ * environment Falcon's theme reads when it loads: their changes would reach the files after them.
+ */
+const CHANGES_MODULES = /vi\.mock\(|@inquirer\/testing\/vitest|process\.env\.(?:FORCE_COLOR|NO_COLOR)\s*=/;
+const UNIT_WITH_OWN_MODULES = testFilesWhere(CHANGES_MODULES).filter((file) => !E2E.includes(file));
 
 export default defineConfig({
   define: { FALCON_VERSION: JSON.stringify(pkg.version) },
@@ -62,9 +71,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, ...E2E],
+          exclude: [...configDefaults.exclude, ...E2E, ...UNIT_WITH_OWN_MODULES],
           globalSetup: ['./test/support/public-samples-setup.ts'],
+          isolate: false,
           // One file per core.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-own-modules',
+          include: UNIT_WITH_OWN_MODULES,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
