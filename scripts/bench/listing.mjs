@@ -11,15 +11,13 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { importTypeScript, ripgrepVersion } from './bench-support.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'falcon-bench-listing-'));
 try {
-  const { findProjectFiles, findProjectFilePaths, SKIPPED_FOLDERS } = await loadEngine(scratch);
+  const { findProjectFiles, findProjectFilePaths, SKIPPED_FOLDERS } = await importTypeScript(scratch, 'project-files', "export * from './src/engines/code/project-files.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';");
   const skipGlobs = SKIPPED_FOLDERS.flatMap((name) => ['--glob', `!${name}`]);
   const rg = await ripgrepVersion();
   console.log(`Listing project files, median of ${runs} runs (Node ${process.version})`);
@@ -141,32 +139,3 @@ function row(name, result, reference) {
   console.log(`  ${name.padEnd(40)} ${result.ms.toFixed(1).padStart(9)} ms  ${String(result.files).padStart(6)} files  ${ratio}`.trimEnd());
 }
 
-function ripgrepVersion() {
-  return new Promise((resolve) => {
-    const child = spawn('rg', ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', () => resolve(undefined));
-    child.on('close', (code) => resolve(code === 0 ? out.split('\n')[0] : undefined));
-  });
-}
-
-/** The engine and the folders it skips are TypeScript: bundle them once with esbuild, as the CLI build does, and import them. */
-async function loadEngine(folder) {
-  const outfile = path.join(folder, 'project-files.mjs');
-  await build({
-    stdin: {
-      contents: "export * from './src/engines/code/project-files.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';",
-      resolveDir: repo,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
-}

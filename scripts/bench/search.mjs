@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importTypeScript, ripgrepVersion } from './bench-support.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,7 +23,7 @@ const patterns = [
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'falcon-bench-search-'));
 try {
-  const { searchCode, SKIPPED_FOLDERS } = await loadEngine(scratch);
+  const { searchCode, SKIPPED_FOLDERS } = await importTypeScript(scratch, 'search-code', "export * from './src/engines/code/search-code.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';");
   const skipGlobs = SKIPPED_FOLDERS.flatMap((name) => ['--glob', `!${name}`]);
   const hasRipgrep = await ripgrepVersion();
   console.log(`search_code on ${tree}, median of ${runs} runs (Node ${process.version})`);
@@ -90,32 +90,3 @@ function row(name, result, reference) {
   console.log(`  ${name.padEnd(34)} ${result.ms.toFixed(1).padStart(8)} ms  ${String(result.matches).padStart(7)} matches  ${ratio}`.trimEnd());
 }
 
-function ripgrepVersion() {
-  return new Promise((resolve) => {
-    const child = spawn('rg', ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', () => resolve(undefined));
-    child.on('close', (code) => resolve(code === 0 ? out.split('\n')[0] : undefined));
-  });
-}
-
-/** The engine and the folders it skips are TypeScript: bundle them once with esbuild, as the CLI build does, and import them. */
-async function loadEngine(folder) {
-  const outfile = path.join(folder, 'search-code.mjs');
-  await build({
-    stdin: {
-      contents: "export * from './src/engines/code/search-code.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';",
-      resolveDir: repo,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
-}

@@ -17,8 +17,8 @@ import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFil
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importTypeScript } from './bench-support.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -253,18 +253,7 @@ function freePort() {
   });
 }
 
-/** The engine is TypeScript: bundle the module once with esbuild, as the CLI build does, and import it. */
-async function loadModule(entry) {
-  const outfile = path.join(scratch, `${path.basename(entry, '.ts')}.mjs`);
-  await build({
-    entryPoints: [path.join(repo, entry)],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
+/** The engine is TypeScript: bundle the module once, as the CLI build does, and import it. */
+function loadModule(entry) {
+  return importTypeScript(scratch, path.basename(entry, '.ts'), `export * from './${entry}';`);
 }
