@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
-import { createAjv } from '../../../src/engines/assertions/json-schema.js';
+import { specComponentValidator } from '../spec-component-validator.js';
 
 /** Checks input against the spec's own schemas, so the conforming endpoints reject exactly what it forbids. */
 export interface SpecValidators {
@@ -11,16 +9,8 @@ export interface SpecValidators {
   limit(raw: string): number | undefined;
 }
 
-const SPEC_ID = 'nonconforming-spec.json';
-
 export async function loadSpecValidators(specFile: string): Promise<SpecValidators> {
-  const document = parse(await readFile(specFile, 'utf8')) as { components: unknown };
-  const ajv = await createAjv('07');
-  ajv.addSchema({ $id: SPEC_ID, components: document.components });
-  const validator = (pointer: string) => {
-    const validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
-    return (value: unknown) => validate(value);
-  };
+  const validator = await specComponentValidator(specFile);
   const integer = (pointer: string) => {
     const valid = validator(pointer);
     return (raw: string) => {

@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
-import { createAjv } from '../../../src/engines/assertions/json-schema.js';
+import { specComponentValidator } from '../spec-component-validator.js';
 
 /** The spec's own schemas, so that the conforming endpoints refuse exactly what it forbids. */
 export interface PeerValidators {
@@ -8,16 +6,8 @@ export interface PeerValidators {
   newPerson(body: unknown): boolean;
 }
 
-const SPEC_ID = 'peer-checks-spec.json';
-
 export async function loadPeerValidators(specFile: string): Promise<PeerValidators> {
-  const document = parse(await readFile(specFile, 'utf8')) as { components: unknown };
-  const ajv = await createAjv('07');
-  ajv.addSchema({ $id: SPEC_ID, components: document.components });
-  const validator = (pointer: string) => {
-    const validate = ajv.compile({ $ref: `${SPEC_ID}#${pointer}` });
-    return (value: unknown) => validate(value);
-  };
+  const validator = await specComponentValidator(specFile);
   return { newText: validator('/components/schemas/NewText'), newPerson: validator('/components/schemas/NewPerson') };
 }
 
