@@ -16,8 +16,9 @@ export function mergeReportsCommand(): Command {
 Tallies are added up and results put one after the other (shards in order); the merged run starts
 with the earliest shard and lasts until the last one ended; each shard's own start and duration
 are kept. Reports of different specs, or the same shard twice, are refused.
-Exit codes: 0 merged and no case failed, 1 merged and some case failed, 2 bad usage (OUT's
-extension, a file that is not a Falcon JSON report, reports that cannot be merged).`,
+Exit codes: 0 merged and no case failed, 1 merged and some case failed (or the shards had
+warnings without --allow-warnings), 2 bad usage (OUT's extension, a file that is not a Falcon
+JSON report, reports that cannot be merged).`,
     )
     .action(async (out: string, files: string[]) => {
       const { runMergeReports } = await import('./run-merge-reports.js');
