@@ -9,11 +9,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const inCI = !['', '0', 'false'].includes(process.env.CI ?? '');
 
 /**
- * What makes a test end-to-end: it runs the built binary (bin/falcon.js), a pseudo-terminal, or an
- * outside tool chain (Prism's mock server, pytest on a test Falcon wrote), itself or through a helper
- * it imports.
+ * What makes a test end-to-end: it runs the built binary (bin/falcon.js), a pseudo-terminal, a
+ * browser (playwright-core), or an outside tool chain (Prism's mock server, pytest on a test Falcon
+ * wrote), itself or through a helper it imports.
  */
-const RUNS_A_PROGRAM = /bin\/falcon\.js|@lydell\/node-pty|@stoplight\/prism-cli|['"]pytest['"],\s*\[/;
+const RUNS_A_PROGRAM = /bin\/falcon\.js|@lydell\/node-pty|playwright-core|@stoplight\/prism-cli|['"]pytest['"],\s*\[/;
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const TEST_FILES = readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })

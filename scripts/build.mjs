@@ -7,7 +7,8 @@ const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: { falcon: 'src/cli/main.ts' },
+  // perf-worker: the thread `falcon perf --workers N` starts (src/engines/perf/run-load-in-workers.ts).
+  entryPoints: { falcon: 'src/cli/main.ts', 'perf-worker': 'src/engines/perf/load-worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -1,10 +1,11 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { CHECK_NAMES } from '../engines/testing/test-run.js';
 import { exitWith } from './exit-with.js';
 import { completesWith } from './completion/completion-values.js';
 import type { TestCommandFlags } from './test/test-flags.js';
 import { mergeReportsCommand } from './test/merge-reports-command.js';
 import { parseShardOption } from './test/shard-option.js';
+import { collect, collectHeader, parseWholeNumber } from './option-values.js';
 
 /**
  * `falcon test`: spec-driven tests for CI, no model needed. Light at import time: the engine and
@@ -50,23 +51,6 @@ Exit codes: 0 every case passed, 1 a check failed, a request got no answer, or a
     });
   test.addCommand(mergeReportsCommand());
   return test;
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
-}
-
-function collectHeader(value: string, previous: string[] = []): string[] {
-  if (!/^[^:\s]+\s*:/.test(value)) throw new InvalidArgumentError('expected "Name: value", for example "Authorization: Bearer {{TOKEN}}"');
-  return [...previous, value];
-}
-
-function parseWholeNumber(min: number): (value: string) => number {
-  return (value) => {
-    const number = Number(value);
-    if (value.trim() === '' || !Number.isInteger(number) || number < min) throw new InvalidArgumentError(`expected a whole number of ${min} or more`);
-    return number;
-  };
 }
 
 /** Comma-separated names, two spaces in, lines at most `width` long. */

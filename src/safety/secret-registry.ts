@@ -9,7 +9,7 @@ import { ValueMatcher } from './value-matcher.js';
  * that leaves Falcon goes through `maskValues`, which masks each of them in every form it may take.
  */
 export class SecretRegistry {
-  private readonly secrets = new Set<string>();
+  private readonly secrets = new Map<string, string | undefined>();
   private readonly forms = new Map<string, string | undefined>();
   private matcher: ValueMatcher | undefined;
 
@@ -25,7 +25,7 @@ export class SecretRegistry {
   register(value: string, label?: string): void {
     const secret = value.trim();
     if (this.secrets.has(secret) || !isWorthMasking(secret, label)) return;
-    this.secrets.add(secret);
+    this.secrets.set(secret, label);
     this.addForms(encodedForms(secret), label);
   }
 
@@ -34,8 +34,16 @@ export class SecretRegistry {
     this.register(password, label);
     const pair = `${username}:${password}`;
     if (password === '' || this.secrets.has(pair) || !isWorthMasking(pair)) return;
-    this.secrets.add(pair);
+    this.secrets.set(pair, label);
     this.addForms(basicPairForms(username, password), label);
+  }
+
+  /**
+   * Each registered value with its first label, for writing a secret back as a reference to where
+   * it came from (a k6 script's `__ENV.NAME`), never for showing.
+   */
+  labelledValues(): Array<{ value: string; label: string | undefined }> {
+    return [...this.secrets].map(([value, label]) => ({ value, label }));
   }
 
   /** The text with every registered value masked as `[masked:LABEL]`; only values, no shapes. */

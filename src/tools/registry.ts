@@ -22,6 +22,7 @@ import { readFileTool } from './read-file.js';
 import { requestTool } from './request.js';
 import { createRetryTool } from './retry.js';
 import { runDataDrivenTool } from './run-data-driven.js';
+import { runPerformanceTool } from './run-performance.js';
 import { runSmokeTool } from './run-smoke.js';
 import { runTestsTool } from './run-tests.js';
 import { searchCodeTool } from './search-code.js';
@@ -95,6 +96,8 @@ export function createDefaultTools(): AnyTool[] {
     runDataDrivenTool,
     verifyIdempotencyTool,
     checkRegressionTool,
+    // Load on the API
+    runPerformanceTool,
     // The project's .falcon/ workspace
     requestTool,
     environmentTool,

@@ -23,6 +23,7 @@ export const TOOLS = {
   openssl: { install: 'openssl', usedBy: 'a self-signed certificate for the TLS tests' },
   zsh: { install: 'zsh', usedBy: 'falcon completion zsh, tried in zsh' },
   fish: { install: 'fish', usedBy: 'falcon completion fish, tried in fish' },
+  chromium: { install: 'chromium', usedBy: 'opening the load-test HTML report in a real browser' },
 } as const;
 
 export type Tool = keyof typeof TOOLS;

@@ -1,20 +1,18 @@
 import { realpath } from 'node:fs/promises';
 import { loadDotEnv } from '../../config/load-dotenv.js';
-import { loadProjectConfig } from '../../config/load-project-config.js';
 import { maskRun } from '../../engines/testing/report/mask-run.js';
 import { runSpecTests } from '../../engines/testing/run-spec-tests.js';
 import { styleFor } from '../../headless/terminal-style.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
-import { listEnvironments } from '../../workspace/environments.js';
 import { VariableScope } from '../../workspace/variable-scope.js';
-import { UsageError } from '../user-error.js';
+import { chooseEnvironment } from '../choose-environment.js';
 import { formatTestSummary } from './format-test-summary.js';
 import { describeSetupError } from './setup-error-message.js';
 import { parseTestFlags, type TestCommandFlags } from './test-flags.js';
 import { testProgress } from './test-progress.js';
 import { writeTestReports } from './write-test-reports.js';
 import { maskText } from '../../safety/mask-text.js';
-import { isSecretName } from '../../safety/secret-names.js';
+import { registerHeaderSecrets } from '../../safety/header-secrets.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 
 const DEFAULT_WORKERS = 4;
@@ -76,24 +74,4 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
     process.stderr.write(`falcon: ${terminalSafeText(maskText(message, { secrets }))}\n`);
     return 2;
   }
-}
-
-/** `-H 'Authorization: Bearer …'` typed as it is: the credential is masked wherever the API echoes it. */
-function registerHeaderSecrets(headers: Record<string, string>, secrets: SecretRegistry): void {
-  for (const [name, value] of Object.entries(headers)) {
-    if (isSecretName(name)) secrets.register(value.replace(/^(bearer|basic|token|digest)\s+/i, ''), name);
-  }
-}
-
-/** --env, else the project's environment (falcon env use); either must exist. */
-async function chooseEnvironment(projectRoot: string, given: string | undefined): Promise<string | undefined> {
-  const project = await loadProjectConfig(projectRoot);
-  for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${terminalSafeText(warning)}\n`);
-  const chosen = given ?? project.config.environment;
-  if (chosen === undefined) return undefined;
-  const environments = await listEnvironments(projectRoot);
-  if (environments.includes(chosen)) return chosen;
-  const known = environments.length ? `environments: ${environments.join(', ')}` : 'there are none in .falcon/environments/';
-  const where = given === undefined ? ' (set as environment: in .falcon/config.yaml)' : '';
-  throw new UsageError(`no environment "${chosen}"${where} (${known})`);
 }

@@ -1,3 +1,4 @@
+import { parseHeaders } from '../option-values.js';
 import path from 'node:path';
 import { STRATEGIES, type Strategy } from '../../engines/testing/generate/strategies.js';
 import { type ReportFormat, reportFormatOfFile } from '../../engines/testing/report/report-format.js';
@@ -70,13 +71,4 @@ function listOf<T extends string>(option: string, given: string | undefined, kno
     throw new UsageError(`${option}: unknown ${unknown.map((name) => `"${name}"`).join(', ')}; choose from ${known.join(', ')}, or all`);
   }
   return [...new Set(names as T[])];
-}
-
-function parseHeaders(lines: string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
-  return headers;
 }

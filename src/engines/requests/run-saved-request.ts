@@ -4,8 +4,9 @@ import { type AssertionResult, assertResponse } from '../assertions/assert-respo
 import type { CookieJar } from '../http/cookie-jar.js';
 import type { StoredResponse } from '../http/response-store.js';
 import { resolveRequest } from '../http/resolve-request.js';
-import { type HttpBody, type HttpResponse, sendRequest } from '../http/send-request.js';
+import { type HttpResponse, sendRequest } from '../http/send-request.js';
 import { toStoredResponse } from '../http/stored-response.js';
+import { savedRequestParts } from './saved-request-parts.js';
 import { toResponseExpectations } from './saved-assertions.js';
 
 export { SAVED_ASSERTION_FIELDS } from './saved-assertions.js';
@@ -33,20 +34,10 @@ export interface RunSavedRequestOptions {
  */
 export async function runSavedRequest(saved: SavedRequest, variables: VariableScope, options: RunSavedRequestOptions = {}): Promise<SavedRequestRun> {
   const expectations = saved.assertions ? toResponseExpectations(saved.assertions) : undefined;
-  const parts = await resolveRequest(
-    { method: saved.method.toUpperCase(), url: saved.url, headers: saved.headers, query: saved.query, body: asBody(saved.body) },
-    variables,
-  );
+  const parts = await resolveRequest(savedRequestParts(saved), variables);
   const response = await sendRequest({ ...parts, cookies: options.cookies, signal: options.signal });
   const stored = toStoredResponse(response);
   const assertions = expectations ? assertResponse(stored, expectations) : [];
   const passed = response.status >= 200 && response.status < 300 && assertions.every((result) => result.passed);
   return { response, stored, assertions, passed };
-}
-
-/** YAML may hold a number or a boolean as the body; those go out as their text. */
-function asBody(body: unknown): HttpBody | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string' || typeof body === 'object') return body as HttpBody;
-  return String(body);
 }

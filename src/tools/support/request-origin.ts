@@ -3,7 +3,7 @@
 import type { Preview } from '../preview.js';
 import { isSecretName } from '../../safety/secret-names.js';
 import { loadEnvironment } from '../../workspace/environments.js';
-import { PLACEHOLDER } from '../../workspace/variable-scope.js';
+import { PLACEHOLDER, type VariableScope } from '../../workspace/variable-scope.js';
 import type { ToolContext } from '../tool.js';
 
 export interface OutgoingRequest {
@@ -21,7 +21,7 @@ export const OTHER_ORIGINS_ASK = 'when a request goes to another origin than the
 export async function otherOriginPreview(request: OutgoingRequest, ctx: ToolContext): Promise<Preview | undefined> {
   const target = originOf(request.url);
   if (!target) return undefined; // not an http(s) URL: sending fails with its own message
-  const api = await apiOrigin(ctx);
+  const api = await apiOrigin(ctx.projectRoot, ctx.variables);
   if (target === api?.origin) return undefined;
   const carried = secretsCarried(request.carries);
   const where = api
@@ -39,23 +39,24 @@ export async function otherOriginPreview(request: OutgoingRequest, ctx: ToolCont
   };
 }
 
-async function apiOrigin(ctx: ToolContext): Promise<{ origin: string; environment: string } | undefined> {
-  const environment = ctx.variables.environment;
+/** The origin of the active environment's BASE_URL: the API under test. */
+export async function apiOrigin(projectRoot: string, variables: VariableScope): Promise<{ origin: string; environment: string } | undefined> {
+  const environment = variables.environment;
   if (!environment) return undefined;
-  const base = (await loadEnvironment(ctx.projectRoot, environment).catch(() => undefined))?.BASE_URL;
+  const base = (await loadEnvironment(projectRoot, environment).catch(() => undefined))?.BASE_URL;
   if (!base) return undefined;
-  const origin = originOf(await ctx.variables.resolve(base).catch(() => base));
+  const origin = originOf(await variables.resolve(base).catch(() => base));
   return origin ? { origin, environment } : undefined;
 }
 
-function originOf(url: string): string | undefined {
+export function originOf(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
   const parsed = new URL(url);
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
 }
 
 /** The placeholders in a request, and the literal values of secret-named headers or fields in it. */
-function secretsCarried(value: unknown): string[] {
+export function secretsCarried(value: unknown): string[] {
   const found = new Set<string>();
   const visit = (node: unknown, key?: string): void => {
     if (typeof node === 'string') {

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { replaceFile, writeNewFile } from '../../../safety/atomic-write.js';
+import { falconPath, FALCON_DIR } from '../../../workspace/falcon-dir.js';
+import type { PerfResult } from '../perf-result.js';
+import { PerfUsageError } from '../perf-usage-error.js';
+import { perfHtml } from './perf-html.js';
+import { perfMarkdown } from './perf-markdown.js';
+import { perfReportBaseName } from './perf-report-name.js';
+
+type Renderer = (result: PerfResult, finishedAt: Date) => string;
+
+const RENDERERS: Record<string, Renderer> = {
+  '.md': perfMarkdown,
+  '.html': perfHtml,
+  '.htm': perfHtml,
+  '.json': (result) => `${JSON.stringify(result, null, 2)}\n`,
+};
+
+/** The extensions a report file may have; the extension chooses the format. */
+export const PERF_REPORT_EXTENSIONS = Object.keys(RENDERERS);
+
+/** Refuses a report file whose extension names no format: worth calling before a run, not after it. */
+export function checkPerfReportFile(file: string): void {
+  rendererFor(file);
+}
+
+/** The report in the format the file's extension names (any case). */
+export function renderPerfReport(result: PerfResult, file: string, finishedAt = new Date()): string {
+  return rendererFor(file)(result, finishedAt);
+}
+
+/** Writes the report where the user asked, creating its folder; a reader never sees half a file. */
+export async function writePerfReport(result: PerfResult, file: string, finishedAt = new Date()): Promise<void> {
+  const content = renderPerfReport(result, file, finishedAt);
+  await replaceFile(file, content).catch((error: unknown) => {
+    throw cannotWrite(file, error);
+  });
+}
+
+export interface ProjectPerfReportOptions {
+  projectRoot: string;
+  /** The target or request the run was about; made safe for a file name. */
+  name: string;
+  /** The time in the file name (local time) and the report's; default now. */
+  now?: Date;
+}
+
+/**
+ * Writes the Markdown report to `.falcon/reports/perf_report_<name>_<YYYYMMDD-HHMMSS>.md` and
+ * returns its project-relative path. A report of the same name and second is kept: the new one gets
+ * a `-2`, `-3`… suffix.
+ */
+export async function writeProjectPerfReport(result: PerfResult, options: ProjectPerfReportOptions): Promise<string> {
+  const now = options.now ?? new Date();
+  const base = perfReportBaseName(options.name, now);
+  const content = perfMarkdown(result, now);
+  for (let attempt = 1; ; attempt += 1) {
+    const fileName = `${base}${attempt === 1 ? '' : `-${attempt}`}.md`;
+    const file = falconPath(options.projectRoot, 'reports', fileName);
+    const created = await writeNewFile(file, content).catch((error: unknown) => {
+      throw cannotWrite(file, error);
+    });
+    if (created) return path.posix.join(FALCON_DIR, 'reports', fileName);
+  }
+}
+
+function rendererFor(file: string): Renderer {
+  const renderer = RENDERERS[path.extname(file).toLowerCase()];
+  if (!renderer) throw new PerfUsageError(`cannot tell the report format of "${file}": its name must end in ${PERF_REPORT_EXTENSIONS.join(', ')}`);
+  return renderer;
+}
+
+function cannotWrite(file: string, error: unknown): Error {
+  return new Error(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -1,0 +1,118 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import which from 'which';
+import { perfHtml } from '../../../../src/engines/perf/report/perf-html.js';
+import type { PerfResult } from '../../../../src/engines/perf/perf-result.js';
+import { requireTool } from '../../../support/required-tools.js';
+import { closedRun, FINISHED_AT, HOSTILE_TARGET } from './sample-perf-results.js';
+
+// What Debian's chromium needs to start headless in a container, and nothing that reaches out.
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface OpenedPage {
+  page: Page;
+  /** Every URL the page asked for, itself included. */
+  requested: string[];
+  /** Console errors and uncaught exceptions. */
+  errors: string[];
+  /** Messages of any alert, confirm or prompt the page opened. */
+  dialogs: string[];
+}
+
+describe('the load-test HTML report in a real browser', requireTool('chromium'), () => {
+  let browser: Browser;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'falcon-perf-html-'));
+    browser = await chromium.launch({ executablePath: which.sync('chromium'), args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  async function open(result: PerfResult, name: string, colorScheme: 'light' | 'dark' = 'light'): Promise<OpenedPage & { url: string }> {
+    const file = path.join(folder, `${name}.html`);
+    await writeFile(file, perfHtml(result, FINISHED_AT));
+    const page = await browser.newPage({ colorScheme, viewport: { width: 1000, height: 800 } });
+    const opened: OpenedPage = { page, requested: [], errors: [], dialogs: [] };
+    page.on('request', (request) => opened.requested.push(request.url()));
+    page.on('console', (message) => {
+      if (message.type() === 'error') opened.errors.push(message.text());
+    });
+    page.on('pageerror', (error) => opened.errors.push(error.message));
+    page.on('dialog', (dialog) => {
+      opened.dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const url = pathToFileURL(file).href;
+    await page.goto(url, { waitUntil: 'load' });
+    return { ...opened, url };
+  }
+
+  it('draws the three charts, one bar per histogram bucket, with nothing fetched and no error', async () => {
+    const result = closedRun();
+    const { page, url, requested, errors } = await open(result, 'closed');
+    for (const name of ['Latency histogram', 'Requests per second over time', 'p95 latency over time']) {
+      const chart = page.getByRole('img', { name });
+      await expect(chart.isVisible()).resolves.toBe(true);
+      const box = await chart.boundingBox();
+      expect(box!.width).toBeGreaterThan(300);
+      expect(box!.height).toBeGreaterThan(100);
+    }
+    const bars = page.locator('#latency-histogram rect.bar');
+    expect(await bars.count()).toBe(result.histogram.length);
+    const heights = await bars.evaluateAll((rects) => rects.map((rect) => rect.getBoundingClientRect().height));
+    // Each bar as tall as its count, on the page as in the SVG.
+    const tallest = Math.max(...result.histogram.map((bucket) => bucket.count));
+    result.histogram.forEach((bucket, index) => expect(heights[index]! / Math.max(...heights)).toBeCloseTo(bucket.count / tallest, 1));
+    for (const line of ['#rps-over-time polyline.line', '#p95-over-time polyline.line']) {
+      const box = await page.locator(line).boundingBox();
+      expect(box!.width).toBeGreaterThan(200);
+    }
+    expect(requested).toEqual([url]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows its text: the title, the figures, the thresholds and the headings', async () => {
+    const { page } = await open(closedRun(), 'text');
+    expect(await page.title()).toBe('Load test: http://127.0.0.1:4010/pets');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Load test: http://127.0.0.1:4010/pets');
+    for (const heading of ['Summary', 'Thresholds', 'Requests', 'Latency', 'Over time']) await expect(page.getByRole('heading', { level: 2, name: heading }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('main').isVisible()).resolves.toBe(true);
+    const thresholds = page.getByRole('table', { name: 'Each threshold and the value it was held against' });
+    await expect(thresholds.getByRole('row').nth(2).innerText()).resolves.toBe('p999<199.5\t✗ fail\t199.6');
+    await expect(page.getByText('1 of 2 failed.').isVisible()).resolves.toBe(true);
+    await expect(page.locator('main').innerText()).resolves.toContain('6,000 — 5,940 ok, 60 failed');
+    await page.close();
+  });
+
+  it('follows the reader\'s colour scheme', async () => {
+    const background = async (scheme: 'light' | 'dark') => {
+      const { page } = await open(closedRun(), `scheme-${scheme}`, scheme);
+      const colours = await page.evaluate(() => ({ back: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.body).color }));
+      await page.close();
+      return colours;
+    };
+    expect(await background('light')).toEqual({ back: 'rgb(255, 255, 255)', text: 'rgb(27, 27, 27)' });
+    expect(await background('dark')).toEqual({ back: 'rgb(18, 20, 23)', text: 'rgb(236, 236, 236)' });
+  });
+
+  it('shows a hostile target as text and runs none of it', async () => {
+    const { page, url, requested, errors, dialogs } = await open({ ...closedRun(), target: HOSTILE_TARGET }, 'hostile');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Load test: ${HOSTILE_TARGET.replace('\u001B', '␛')}`);
+    expect(await page.locator('script, img, iframe, object').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(requested).toEqual([url]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { planScenario } from '../../../src/engines/perf/plan-scenario.js';
+import type { PerfOptions } from '../../../src/engines/perf/perf-options.js';
+import { runLoad } from '../../../src/engines/perf/run-load.js';
+import { TargetUnreachableError } from '../../../src/engines/perf/target-unreachable-error.js';
+import { type CountingServer, startCountingServer } from '../../support/counting-server.js';
+
+let server: CountingServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function plan(url: string, options: PerfOptions, method = 'GET') {
+  return planScenario(options, { requests: [{ method, url, headers: {}, weight: 1, label: `${method} ${url}` }], target: `${method} ${url}` });
+}
+
+describe('runLoad, closed model', () => {
+  it('sends exactly --requests N, and counts every one the server received', async () => {
+    server = await startCountingServer();
+    const { scenario, thresholds } = plan(`${server.url}/items`, { requests: 537, connections: 7 });
+    const result = await runLoad(scenario, thresholds);
+    expect(server.received).toHaveLength(537);
+    expect(result.requests).toMatchObject({ total: 537, ok: 537, failed: 0, by_status: { '200': 537 }, late: 0 });
+    expect(result.model).toBe('closed');
+    expect(result.bytes.received).toBe(537 * 'ok'.length);
+  });
+
+  it('over a duration, the requests it reports are the requests the server received', async () => {
+    server = await startCountingServer();
+    const { scenario, thresholds } = plan(`${server.url}/`, { duration: '1s', connections: 4 });
+    const result = await runLoad(scenario, thresholds);
+    expect(result.requests.total).toBe(server.received.length);
+    expect(result.requests.total).toBeGreaterThan(100);
+    expect(result.duration_s).toBeGreaterThanOrEqual(1);
+    expect(result.duration_s).toBeLessThan(1.5);
+    expect(result.timeline.map((entry) => entry.t)).toEqual([1]);
+    expect(result.timeline[0]!.rps).toBe(result.requests.total);
+  });
+
+  it('measures percentiles of a server with known delays', async () => {
+    // Every tenth request waits 120 ms, the others 20 ms.
+    server = await startCountingServer((_request, response, index) => setTimeout(() => response.end('ok'), index % 10 === 9 ? 120 : 20));
+    const { scenario, thresholds } = plan(`${server.url}/`, { requests: 400, connections: 10 });
+    const result = await runLoad(scenario, thresholds);
+    expect(result.latency_ms.min).toBeGreaterThanOrEqual(19);
+    expect(result.latency_ms.p50).toBeGreaterThanOrEqual(19);
+    expect(result.latency_ms.p50).toBeLessThan(35);
+    expect(result.latency_ms.p95).toBeGreaterThanOrEqual(119);
+    // Room above 120 ms for a loaded machine (CI runs two test files at once).
+    expect(result.latency_ms.p99).toBeLessThan(220);
+    expect(result.histogram.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(400);
+  });
+
+  it('counts HTTP errors by status and dropped connections as resets', async () => {
+    server = await startCountingServer((request, response, index) => {
+      if (index % 4 === 1) response.writeHead(503).end('busy');
+      else if (index % 4 === 2) request.socket.destroy();
+      else response.end('ok');
+    });
+    const { scenario, thresholds } = plan(`${server.url}/`, { requests: 200, connections: 1, thresholds: ['error_rate<0.1', 'failed<=100'] });
+    const result = await runLoad(scenario, thresholds);
+    expect(result.requests.total).toBe(200);
+    expect(result.requests.by_status['503']).toBe(50);
+    expect(result.requests.errors.reset).toBe(50);
+    expect(result.requests.failed).toBe(100);
+    expect(result.requests.ok).toBe(100);
+    expect(result.thresholds).toEqual([
+      { expr: 'error_rate<0.1', ok: false, actual: 0.5 },
+      { expr: 'failed<=100', ok: true, actual: 100 },
+    ]);
+  });
+
+  it('ramps connections up and down with stages', async () => {
+    server = await startCountingServer((_request, response) => setTimeout(() => response.end('ok'), 10));
+    const { scenario, thresholds } = plan(`${server.url}/`, { stages: '1s:8,1s:0' });
+    const result = await runLoad(scenario, thresholds);
+    expect(result.timeline).toHaveLength(2);
+    // About 4 connections on average in each second, each doing ~90 requests a second.
+    for (const second of result.timeline) expect(second.rps).toBeGreaterThan(150);
+    expect(result.requests.total).toBe(server.received.length);
+  });
+
+  it('stops at once when aborted, and reports what ran', async () => {
+    server = await startCountingServer((_request, response) => setTimeout(() => response.end('ok'), 5));
+    const { scenario, thresholds } = plan(`${server.url}/`, { duration: '30s' });
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 400);
+    const result = await runLoad(scenario, thresholds, { signal: controller.signal });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(result.interrupted).toBe(true);
+    expect(result.requests.total).toBeGreaterThan(50);
+    expect(result.requests.total).toBeLessThanOrEqual(server.received.length);
+  });
+
+  it('names an unreachable target before sending anything', async () => {
+    server = await startCountingServer();
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const { scenario, thresholds } = plan(`${url}/`, { duration: '5s' });
+    await expect(runLoad(scenario, thresholds)).rejects.toThrow(TargetUnreachableError);
+    await expect(runLoad(scenario, thresholds)).rejects.toThrow(/cannot reach http:\/\/127\.0\.0\.1:\d+: connection refused/);
+  });
+});
+
+describe('runLoad, open model', () => {
+  it('sends at the arrival rate asked for', async () => {
+    server = await startCountingServer();
+    const { scenario, thresholds } = plan(`${server.url}/`, { rate: 200, duration: '2s' });
+    const result = await runLoad(scenario, thresholds);
+    expect(result.model).toBe('open');
+    expect(server.received).toHaveLength(400);
+    expect(result.requests.total).toBe(400);
+    const first = server.received[0]!.at;
+    const inFirstSecond = server.received.filter((request) => request.at - first < 1000).length;
+    expect(inFirstSecond).toBeGreaterThanOrEqual(195);
+    expect(inFirstSecond).toBeLessThanOrEqual(205);
+    // Counted when answered: one due at 999 ms may be answered in the next second.
+    for (const second of result.timeline) expect(Math.abs(second.rps - 200)).toBeLessThanOrEqual(3);
+  });
+
+  it('measures from when a request was due: a stalled server shows in the percentiles and as late requests', async () => {
+    // Request 50 (half a second in) takes 500 ms; with one connection the ~50 due meanwhile wait.
+    server = await startCountingServer((_request, response, index) => setTimeout(() => response.end('ok'), index === 50 ? 500 : 1));
+    const { scenario, thresholds } = plan(`${server.url}/`, { rate: 100, duration: '2s', connections: 1 });
+    const result = await runLoad(scenario, thresholds);
+    expect(result.requests.total).toBe(200);
+    expect(result.requests.late).toBeGreaterThanOrEqual(40);
+    // and those due while the queue drains, one connection at a time
+    expect(result.requests.late).toBeLessThanOrEqual(70);
+    // Uncorrected, only one response in 200 would be slow and p90 would be about 1 ms.
+    expect(result.latency_ms.p90).toBeGreaterThan(200);
+    expect(result.latency_ms.max).toBeGreaterThanOrEqual(495); // three significant digits
+  });
+
+  it('counts requests still waiting for a connection at the end as late, never sent', async () => {
+    server = await startCountingServer((_request, response, index) => setTimeout(() => response.end('ok'), index === 0 ? 1500 : 1));
+    const { scenario, thresholds } = plan(`${server.url}/`, { rate: 50, duration: '1s', connections: 1, timeout: '5s' });
+    const result = await runLoad(scenario, thresholds);
+    expect(server.received).toHaveLength(1);
+    expect(result.requests.total).toBe(1);
+    expect(result.requests.late).toBe(49);
+  });
+});
