@@ -71,6 +71,15 @@ describe('runLoad, closed model', () => {
     ]);
   });
 
+  it('counts requests with no answer in time as timeouts', async () => {
+    server = await startCountingServer(() => undefined);
+    const { scenario, thresholds } = plan(`${server.url}/`, { requests: 3, connections: 3, timeout: '300ms' });
+    const started = performance.now();
+    const result = await runLoad(scenario, thresholds);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(result.requests).toMatchObject({ total: 3, ok: 0, failed: 3, errors: { timeout: 3, refused: 0, reset: 0, other: 0 } });
+  });
+
   it('ramps connections up and down with stages', async () => {
     server = await startCountingServer((_request, response) => setTimeout(() => response.end('ok'), 10));
     const { scenario, thresholds } = plan(`${server.url}/`, { stages: '1s:8,1s:0' });
@@ -133,6 +142,17 @@ describe('runLoad, open model', () => {
     // Uncorrected, only one response in 200 would be slow and p90 would be about 1 ms.
     expect(result.latency_ms.p90).toBeGreaterThan(200);
     expect(result.latency_ms.max).toBeGreaterThanOrEqual(495); // three significant digits
+  });
+
+  it('ramps the arrival rate along stages', async () => {
+    server = await startCountingServer();
+    const { scenario, thresholds } = plan(`${server.url}/`, { rate: 100, stages: '1s:300,1s:300' });
+    const result = await runLoad(scenario, thresholds);
+    // 100 → 300 req/s over the first second (200 arrivals), then 300 in the next.
+    expect(Math.abs(server.received.length - 500)).toBeLessThanOrEqual(2);
+    expect(result.requests.total).toBe(server.received.length);
+    expect(Math.abs(result.timeline[0]!.rps - 200)).toBeLessThanOrEqual(4);
+    expect(Math.abs(result.timeline[1]!.rps - 300)).toBeLessThanOrEqual(4);
   });
 
   it('counts requests still waiting for a connection at the end as late, never sent', async () => {

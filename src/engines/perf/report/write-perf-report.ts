@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { replaceFile, writeNewFile } from '../../../safety/atomic-write.js';
-import { falconPath, FALCON_DIR } from '../../../workspace/falcon-dir.js';
+import { replaceFile } from '../../../safety/atomic-write.js';
+import { cannotWriteReport, writeProjectReport } from '../../testing/report/project-report-file.js';
 import type { PerfResult } from '../perf-result.js';
 import { PerfUsageError } from '../perf-usage-error.js';
 import { perfHtml } from './perf-html.js';
 import { perfMarkdown } from './perf-markdown.js';
-import { perfReportBaseName } from './perf-report-name.js';
 
 type Renderer = (result: PerfResult, finishedAt: Date) => string;
 
@@ -33,7 +32,7 @@ export function renderPerfReport(result: PerfResult, file: string, finishedAt = 
 export async function writePerfReport(result: PerfResult, file: string, finishedAt = new Date()): Promise<void> {
   const content = renderPerfReport(result, file, finishedAt);
   await replaceFile(file, content).catch((error: unknown) => {
-    throw cannotWrite(file, error);
+    throw cannotWriteReport(file, error);
   });
 }
 
@@ -52,24 +51,11 @@ export interface ProjectPerfReportOptions {
  */
 export async function writeProjectPerfReport(result: PerfResult, options: ProjectPerfReportOptions): Promise<string> {
   const now = options.now ?? new Date();
-  const base = perfReportBaseName(options.name, now);
-  const content = perfMarkdown(result, now);
-  for (let attempt = 1; ; attempt += 1) {
-    const fileName = `${base}${attempt === 1 ? '' : `-${attempt}`}.md`;
-    const file = falconPath(options.projectRoot, 'reports', fileName);
-    const created = await writeNewFile(file, content).catch((error: unknown) => {
-      throw cannotWrite(file, error);
-    });
-    if (created) return path.posix.join(FALCON_DIR, 'reports', fileName);
-  }
+  return writeProjectReport(options.projectRoot, { type: 'perf', name: options.name, now, extension: 'md', content: perfMarkdown(result, now) });
 }
 
 function rendererFor(file: string): Renderer {
   const renderer = RENDERERS[path.extname(file).toLowerCase()];
   if (!renderer) throw new PerfUsageError(`cannot tell the report format of "${file}": its name must end in ${PERF_REPORT_EXTENSIONS.join(', ')}`);
   return renderer;
-}
-
-function cannotWrite(file: string, error: unknown): Error {
-  return new Error(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
 }

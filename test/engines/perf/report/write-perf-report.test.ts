@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PerfUsageError } from '../../../../src/engines/perf/perf-usage-error.js';
 import { perfHtml } from '../../../../src/engines/perf/report/perf-html.js';
 import { perfMarkdown } from '../../../../src/engines/perf/report/perf-markdown.js';
-import { perfReportBaseName } from '../../../../src/engines/perf/report/perf-report-name.js';
 import { checkPerfReportFile, writePerfReport, writeProjectPerfReport } from '../../../../src/engines/perf/report/write-perf-report.js';
 import { closedRun, FINISHED_AT } from './sample-perf-results.js';
 
@@ -74,11 +73,12 @@ describe('writeProjectPerfReport', () => {
   });
 });
 
-describe('perfReportBaseName', () => {
-  it('makes any name safe for a file: no separators, dots or controls, at most 60 characters', () => {
-    expect(perfReportBaseName('../../etc/passwd', NOW)).toBe('perf_report_etc-passwd_20250304-050607');
-    expect(perfReportBaseName('Café \u001B[31m /ünïcode', NOW)).toBe('perf_report_cafe-31m-unicode_20250304-050607');
-    expect(perfReportBaseName('日本語', NOW)).toBe('perf_report_unnamed_20250304-050607');
-    expect(perfReportBaseName('a'.repeat(100), NOW)).toBe(`perf_report_${'a'.repeat(60)}_20250304-050607`);
+describe('the project report name', () => {
+  it('makes any name safe for a file: no separators, dots or controls, at most 60 characters', async () => {
+    const named = (name: string) => writeProjectPerfReport(closedRun(), { projectRoot: root, name, now: NOW });
+    expect(await named('../../etc/passwd')).toBe('.falcon/reports/perf_report_etc-passwd_20250304-050607.md');
+    expect(await named('Café \u001B[31m /ünïcode')).toBe('.falcon/reports/perf_report_cafe-31m-unicode_20250304-050607.md');
+    expect(await named('日本語')).toBe('.falcon/reports/perf_report_unnamed_20250304-050607.md');
+    expect(await named('a'.repeat(100))).toBe(`.falcon/reports/perf_report_${'a'.repeat(60)}_20250304-050607.md`);
   });
 });

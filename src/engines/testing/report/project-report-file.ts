@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { writeNewFile } from '../../../safety/atomic-write.js';
+import { falconPath, FALCON_DIR } from '../../../workspace/falcon-dir.js';
+
+/**
+ * Writes a report to `.falcon/reports/<type>_report_<name>_<YYYYMMDD-HHMMSS>.<extension>` (local
+ * time) and returns its project-relative path. A report of the same name and second is kept, even
+ * one written by another run meanwhile: the new one gets a `-2`, `-3`… suffix.
+ */
+export async function writeProjectReport(projectRoot: string, report: { type: string; name: string; now: Date; extension: string; content: string }): Promise<string> {
+  const base = `${fileNamePart(report.type, 'run')}_report_${fileNamePart(report.name, 'unnamed')}_${fileTimestamp(report.now)}`;
+  for (let attempt = 1; ; attempt += 1) {
+    const fileName = `${base}${attempt === 1 ? '' : `-${attempt}`}.${report.extension}`;
+    const file = falconPath(projectRoot, 'reports', fileName);
+    const created = await writeNewFile(file, report.content).catch((error: unknown) => {
+      throw cannotWriteReport(file, error);
+    });
+    if (created) return path.posix.join(FALCON_DIR, 'reports', fileName);
+  }
+}
+
+export function cannotWriteReport(file: string, error: unknown): Error {
+  return new Error(`cannot write the report ${file}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** `Pet Store v2/users` → `pet-store-v2-users`; `Café` → `cafe`. */
+function fileNamePart(text: string, fallback: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || fallback;
+}
+
+function fileTimestamp(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}-${two(date.getHours())}${two(date.getMinutes())}${two(date.getSeconds())}`;
+}
