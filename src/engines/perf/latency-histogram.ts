@@ -20,6 +20,10 @@ export class LatencyHistogram {
     this.histogram.recordValue(Math.max(1, Math.round(microseconds)));
   }
 
+  reset(): void {
+    this.histogram.reset();
+  }
+
   addRecorded(values: RecordedValues): void {
     for (const [value, count] of values) this.histogram.recordValueWithCount(value, count);
   }

@@ -1,13 +1,7 @@
 import { LatencyHistogram, type RecordedValues } from './latency-histogram.js';
-import type { ErrorCounts, PerfResult, TimelineEntry } from './perf-result.js';
+import type { ErrorCounts, PerfResult } from './perf-result.js';
+import { type SecondTally, SecondsTimeline } from './seconds-timeline.js';
 import type { TransportErrorKind } from './transport-error.js';
-
-/** One second of the run: what completed in it. */
-interface SecondTally {
-  count: number;
-  failed: number;
-  latency: LatencyHistogram;
-}
 
 /** What a worker thread hands over at the end, merged by the main thread with `add`. */
 export interface MetricsSnapshot {
@@ -17,7 +11,7 @@ export interface MetricsSnapshot {
   late: number;
   bytesSent: number;
   bytesReceived: number;
-  seconds: Array<{ index: number; count: number; failed: number; latency: RecordedValues }>;
+  seconds: SecondTally[];
 }
 
 export type LoadFigures = Omit<PerfResult, 'target' | 'model' | 'thresholds' | 'load' | 'interrupted'>;
@@ -27,7 +21,7 @@ export class LoadMetrics {
   private readonly latency = new LatencyHistogram();
   private readonly byStatus = new Map<string, number>();
   private readonly errors: ErrorCounts = { timeout: 0, refused: 0, reset: 0, other: 0 };
-  private readonly seconds = new Map<number, SecondTally>();
+  private readonly seconds = new SecondsTimeline();
   private late = 0;
   private bytesSent = 0;
   private bytesReceived = 0;
@@ -49,18 +43,13 @@ export class LoadMetrics {
     this.byStatus.set(key, (this.byStatus.get(key) ?? 0) + 1);
     this.bytesSent += bytesSent;
     this.bytesReceived += bytesReceived;
-    const second = this.second(atMs);
-    second.count += 1;
-    second.latency.record(latencyUs);
-    if (status >= 400) second.failed += 1;
+    this.seconds.record(atMs, latencyUs, status >= 400);
   }
 
   transportError(kind: TransportErrorKind, atMs: number, bytesSent: number): void {
     this.errors[kind] += 1;
     this.bytesSent += bytesSent;
-    const second = this.second(atMs);
-    second.count += 1;
-    second.failed += 1;
+    this.seconds.record(atMs, undefined, true);
   }
 
   /** An open-model request that went out late, or never did. */
@@ -70,10 +59,7 @@ export class LoadMetrics {
 
   /** The last whole second before `atMs`, for the live line; in the first second, that second so far. */
   lastSecond(atMs: number): { rps: number; p95: number } {
-    const index = Math.floor(atMs / 1000) - 1;
-    const second = this.seconds.get(Math.max(0, index));
-    if (!second) return { rps: 0, p95: 0 };
-    return { rps: index < 0 ? Math.round((second.count * 1000) / Math.max(1, atMs)) : second.count, p95: second.latency.percentileMs(95) };
+    return this.seconds.lastSecond(atMs);
   }
 
   snapshot(): MetricsSnapshot {
@@ -84,7 +70,7 @@ export class LoadMetrics {
       late: this.late,
       bytesSent: this.bytesSent,
       bytesReceived: this.bytesReceived,
-      seconds: [...this.seconds].map(([index, second]) => ({ index, count: second.count, failed: second.failed, latency: second.latency.recorded() })),
+      seconds: this.seconds.tallies(),
     };
   }
 
@@ -95,12 +81,7 @@ export class LoadMetrics {
     this.late += snapshot.late;
     this.bytesSent += snapshot.bytesSent;
     this.bytesReceived += snapshot.bytesReceived;
-    for (const { index, count, failed, latency } of snapshot.seconds) {
-      const second = this.second(index * 1000);
-      second.count += count;
-      second.failed += failed;
-      second.latency.addRecorded(latency);
-    }
+    this.seconds.add(snapshot.seconds);
   }
 
   /**
@@ -115,31 +96,10 @@ export class LoadMetrics {
       requests: { total, ok: total - this.failed, failed: this.failed, by_status: byStatus, late: this.late, errors: { ...this.errors } },
       rps: durationMs > 0 ? Math.round((total / durationMs) * 1000 * 100) / 100 : 0,
       latency_ms: this.latency.summaryMs(),
-      timeline: this.timeline(plannedMs ?? durationMs),
+      timeline: this.seconds.entries(plannedMs ?? durationMs),
       bytes: { sent: this.bytesSent, received: this.bytesReceived },
       histogram: this.latency.bucketsMs(),
     };
-  }
-
-  /** One entry per second of the run, quiet seconds included; a last part-second counts as one. */
-  private timeline(durationMs: number): TimelineEntry[] {
-    const lastIndex = Math.max(Math.ceil(durationMs / 1000) - 1, ...this.seconds.keys());
-    const entries: TimelineEntry[] = [];
-    for (let index = 0; index <= lastIndex; index++) {
-      const second = this.seconds.get(index);
-      entries.push({ t: index + 1, rps: second?.count ?? 0, p95: second?.latency.percentileMs(95) ?? 0, errors: second?.failed ?? 0 });
-    }
-    return entries;
-  }
-
-  private second(atMs: number): SecondTally {
-    const index = Math.max(0, Math.floor(atMs / 1000));
-    let second = this.seconds.get(index);
-    if (!second) {
-      second = { count: 0, failed: 0, latency: new LatencyHistogram() };
-      this.seconds.set(index, second);
-    }
-    return second;
   }
 
   private transportErrors(): number {

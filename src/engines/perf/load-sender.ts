@@ -1,18 +1,18 @@
-import { Pool } from 'undici';
 import type { LoadMetrics } from './load-metrics.js';
+import { ConnectionSlots } from './connection-slots.js';
 import { type PreparedRequest, prepareForLoad, weightedPicker } from './prepared-request.js';
 import type { PerfScenario } from './perf-scenario.js';
 import { sendOne } from './send-one.js';
 import { transportErrorKind } from './transport-error.js';
 
 /**
- * Sends the scenario's requests over keep-alive connection pools (one per origin) and records each
+ * Sends the scenario's requests over keep-alive connections (`connections` to each origin) and records each
  * outcome. A request's latency runs from when it was due (open model) or sent (closed model) to
  * the end of its body. Once `stop` aborts, nothing more is recorded.
  */
 export class LoadSender {
-  private readonly pools = new Map<string, Pool>();
-  private readonly pick: () => PreparedRequest;
+  private readonly connections = new Map<string, ConnectionSlots>();
+  private readonly pick: () => PreparedRequest & { slots: ConnectionSlots };
   private readonly pipelined: boolean;
   private stoppedAt: number | undefined;
 
@@ -30,12 +30,20 @@ export class LoadSender {
       this.stoppedAt ??= performance.now();
       void this.close();
     }, { once: true });
-    const prepared = scenario.requests.map((request) => ({ ...prepareForLoad(request), weight: request.weight }));
-    this.pick = weightedPicker(prepared);
     this.pipelined = scenario.pipelining > 1;
-    for (const origin of new Set(prepared.map((request) => request.origin))) {
-      this.pools.set(origin, new Pool(origin, { connections: scenario.connections, pipelining: scenario.pipelining, connect: { timeout: scenario.timeoutMs } }));
-    }
+    const slotsFor = (origin: string): ConnectionSlots => {
+      let slots = this.connections.get(origin);
+      if (!slots) {
+        slots = new ConnectionSlots(origin, scenario.connections, scenario.pipelining, scenario.timeoutMs);
+        this.connections.set(origin, slots);
+      }
+      return slots;
+    };
+    const prepared = scenario.requests.map((request) => {
+      const ready = prepareForLoad(request);
+      return { ...ready, weight: request.weight, slots: slotsFor(ready.origin) };
+    });
+    this.pick = weightedPicker(prepared);
   }
 
   get stopped(): boolean {
@@ -49,19 +57,22 @@ export class LoadSender {
   /** Sends one request picked by weight; `dueAt` (a `performance.now()` time) when it was due. */
   async send(dueAt?: number): Promise<void> {
     const request = this.pick();
+    const slot = request.slots.take();
     const sentAt = performance.now();
     try {
-      const answer = await sendOne(this.pools.get(request.origin)!, request, this.scenario.timeoutMs, this.pipelined);
+      const answer = await sendOne(request.slots.client(slot), request, this.scenario.timeoutMs, this.pipelined);
       if (this.stopped) return;
       const end = performance.now();
       this.metrics.response(answer.status, (end - (dueAt ?? sentAt)) * 1000, this.at(end), request.bytes, answer.bytesReceived);
     } catch (error) {
       if (!this.stopped) this.metrics.transportError(transportErrorKind(error), this.at(performance.now()), request.bytes);
+    } finally {
+      request.slots.release(slot);
     }
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.destroy().catch(() => undefined)));
+    await Promise.all([...this.connections.values()].map((slots) => slots.close()));
   }
 
   private at(time: number): number {
