@@ -49,7 +49,7 @@ export const runPerformanceTool = defineTool({
     const [{ planPerfRun }, { runLoad }, { TargetUnreachableError }, { writeProjectPerfReport }, { describePerfRun }, { progressText }] = await Promise.all([
       import('./support/perf-run-plan.js'),
       import('../engines/perf/run-load.js'),
-      import('../engines/perf/target-unreachable-error.js'),
+      import('../engines/http/target-unreachable-error.js'),
       import('../engines/perf/report/write-perf-report.js'),
       import('./support/describe-perf-run.js'),
       import('../engines/perf/report/progress-text.js'),

@@ -55,11 +55,12 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   });
 
   it('completes commands and subcommands from the program', async () => {
-    expect(await bashComplete('falcon', '')).toEqual(['init', 'config', 'request', 'env', 'spec', 'test', 'doctor', 'completion', 'version']);
+    expect(await bashComplete('falcon', '')).toEqual(['init', 'config', 'request', 'env', 'spec', 'test', 'perf', 'doctor', 'completion', 'version']);
     expect(await bashComplete('falcon', 'co')).toEqual(['config', 'completion']);
     expect(await bashComplete('falcon', 'config', '')).toEqual(['list', 'set', 'default', 'fallback', 'remove', 'test', 'path']);
     expect(await bashComplete('falcon', 'request', 'help', '')).toEqual(['run', 'list']);
     expect(await bashComplete('falcon', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
+    expect(await bashComplete('falcon', 'perf', '--profile', '')).toEqual(['load', 'stress', 'spike', 'soak']);
   });
 
   it('completes options and their choices, also after --name=', async () => {

@@ -129,6 +129,34 @@ describe('falcon perf', () => {
     expect(json.load.workers).toBe(2);
   });
 
+  it('loads weighted operations of the spec with its happy-path values', async () => {
+    await put(
+      'api.yaml',
+      [
+        'openapi: 3.0.3',
+        'info: {title: Items, version: "1"}',
+        'paths:',
+        '  /items:',
+        '    get: {operationId: listItems, responses: {"200": {description: ok}}}',
+        '  /items/{id}:',
+        '    get:',
+        '      operationId: getItem',
+        '      parameters: [{name: id, in: path, required: true, schema: {type: integer}, example: 7}]',
+        '      responses: {"200": {description: ok}}',
+        '',
+      ].join('\n'),
+    );
+    const result = await falcon(['--operations', 'listItems=3,getItem', '--spec', 'api.yaml', '-n', '800', '-c', '4']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`2 operations of Items at ${api.url}`);
+    const paths = api.received.map((request) => request.path);
+    expect(paths).toHaveLength(800);
+    expect(new Set(paths)).toEqual(new Set(['/items', '/items/7']));
+    const lists = paths.filter((requestPath) => requestPath === '/items').length;
+    // 3 to 1 by weight: 600 expected, ±5 standard deviations of a binomial draw.
+    expect(Math.abs(lists - 600)).toBeLessThan(62);
+  });
+
   it('exports the scenario as a k6 script without sending anything, the secret as __ENV', async () => {
     const result = await falcon(['--request', 'list-items', '--rate', '50', '-d', '30s', '--threshold', 'p95<200', '--export-k6', 'load.js']);
     expect(result.code).toBe(0);

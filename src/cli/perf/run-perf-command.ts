@@ -8,7 +8,7 @@ import { planScenario } from '../../engines/perf/plan-scenario.js';
 import { brokenThresholds, perfSummaryLines } from '../../engines/perf/report/perf-summary.js';
 import { checkPerfReportFile } from '../../engines/perf/report/write-perf-report.js';
 import { runLoad } from '../../engines/perf/run-load.js';
-import { TargetUnreachableError } from '../../engines/perf/target-unreachable-error.js';
+import { TargetUnreachableError } from '../../engines/http/target-unreachable-error.js';
 import { registerHeaderSecrets } from '../../safety/header-secrets.js';
 import { maskText } from '../../safety/mask-text.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';

@@ -1,4 +1,4 @@
-import { checkReachable } from './check-reachable.js';
+import { checkReachable } from '../http/check-reachable.js';
 import type { LoadProgress } from './load-progress.js';
 import { formatStages } from './parse-stages.js';
 import type { PerfResult } from './perf-result.js';
