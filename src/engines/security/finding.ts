@@ -1,0 +1,19 @@
+import type { RuleName } from './security-rules.js';
+import type { Severity } from './severity.js';
+
+/** A finding as `--json` writes it (issue 17 fixes the names). */
+export interface Finding {
+  rule: RuleName;
+  owasp: string;
+  cwe: string;
+  severity: Severity;
+  method: string;
+  /** The spec's path template (`/users/{id}`), or the path probed when the spec has none for it. */
+  path: string;
+  title: string;
+  /** Excerpts of the exchange that proves it, secrets masked. */
+  evidence: { request: string; response: string };
+  remediation: string;
+  /** A shell line that sends the proving request again (secrets as shell variables). */
+  curl: string;
+}

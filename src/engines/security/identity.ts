@@ -1,0 +1,10 @@
+/** Who a request is sent as: a user logged in with `--user`, or a `--token`. */
+export interface Identity {
+  name: string;
+  /** What authenticates it: `authorization: Bearer …` or `cookie: …`. */
+  headers: Record<string, string>;
+  /** The bearer token itself, when there is one (the JWT checks read and re-sign it). */
+  token?: string;
+  /** With `--user`: the login it was made from (login_rate_limit tries it). */
+  login?: { username: string; password: string };
+}

@@ -1,0 +1,10 @@
+export const SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export function severityRank(severity: Severity): number {
+  return SEVERITIES.indexOf(severity);
+}
+
+export function isSeverity(text: string): text is Severity {
+  return (SEVERITIES as readonly string[]).includes(text);
+}
