@@ -1,9 +1,8 @@
-import { access } from 'node:fs/promises';
 import type { PerfResult } from '../../engines/perf/perf-result.js';
 import { writePerfReport, writeProjectPerfReport } from '../../engines/perf/report/write-perf-report.js';
 import { maskStructured } from '../../safety/mask-structured.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';
-import { falconPath } from '../../workspace/falcon-dir.js';
+import { hasFalconDir } from '../../workspace/falcon-dir.js';
 
 export interface PerfOutputs {
   projectRoot: string;
@@ -23,15 +22,8 @@ export async function writePerfOutputs(result: PerfResult, outputs: PerfOutputs)
     await writePerfReport(masked, file);
     written.push(file);
   }
-  if (await exists(falconPath(outputs.projectRoot))) {
+  if (await hasFalconDir(outputs.projectRoot)) {
     written.push(await writeProjectPerfReport(masked, { projectRoot: outputs.projectRoot, name: outputs.name }));
   }
   return written;
-}
-
-function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
 }

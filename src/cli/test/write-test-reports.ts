@@ -1,8 +1,8 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeReportFile, writeRunReports } from '../../engines/testing/report/write-run-reports.js';
 import type { TestRun } from '../../engines/testing/test-run.js';
-import { falconPath } from '../../workspace/falcon-dir.js';
+import { hasFalconDir } from '../../workspace/falcon-dir.js';
 import type { SummaryReports } from './format-test-summary.js';
 import type { ReportTarget } from './test-flags.js';
 
@@ -13,7 +13,7 @@ import type { ReportTarget } from './test-flags.js';
  */
 export async function writeTestReports(run: TestRun, projectRoot: string, name: string, targets: ReportTarget[]): Promise<SummaryReports> {
   const reports: SummaryReports = { written: [], failed: [] };
-  if (await isFolder(falconPath(projectRoot))) {
+  if (await hasFalconDir(projectRoot)) {
     reports.written.push(...(await writeRunReports(run, { projectRoot, type: 'test', name })));
   } else {
     reports.note = 'no report in .falcon/reports/: this folder has no .falcon (falcon init makes one)';
@@ -34,11 +34,4 @@ export async function writeTestReports(run: TestRun, projectRoot: string, name: 
   // Only worth saying when nothing at all was written: --report and --junit are reports too.
   if (reports.written.length > 0) delete reports.note;
   return reports;
-}
-
-async function isFolder(file: string): Promise<boolean> {
-  return stat(file).then(
-    (found) => found.isDirectory(),
-    () => false,
-  );
 }
