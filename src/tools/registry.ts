@@ -23,6 +23,7 @@ import { requestTool } from './request.js';
 import { createRetryTool } from './retry.js';
 import { runDataDrivenTool } from './run-data-driven.js';
 import { runPerformanceTool } from './run-performance.js';
+import { scanSecurityTool } from './scan-security.js';
 import { runSmokeTool } from './run-smoke.js';
 import { runTestsTool } from './run-tests.js';
 import { searchCodeTool } from './search-code.js';
@@ -96,8 +97,9 @@ export function createDefaultTools(): AnyTool[] {
     runDataDrivenTool,
     verifyIdempotencyTool,
     checkRegressionTool,
-    // Load on the API
+    // Load on the API, and its security
     runPerformanceTool,
+    scanSecurityTool,
     // The project's .falcon/ workspace
     requestTool,
     environmentTool,

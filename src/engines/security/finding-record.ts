@@ -1,3 +1,4 @@
+import { maskResponseSecrets } from '../../safety/mask-response-secrets.js';
 import { maskStructured } from '../../safety/mask-structured.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';
 import { curlCommand } from '../testing/report/curl-command.js';
@@ -52,7 +53,9 @@ function responseExcerpt({ response }: ScanExchange): string {
   const headers = Object.entries(response.headers)
     .filter(([name]) => EVIDENCE_HEADERS.test(name))
     .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
-  return [`HTTP ${response.status} (${Math.round(response.durationMs)} ms)`, ...headers, ...(response.body ? ['', excerpt(response.body)] : [])].join('\n');
+  // An API that leaks secrets hands out real ones: mask what looks like a secret before cutting.
+  const body = maskResponseSecrets(response.body);
+  return [`HTTP ${response.status} (${Math.round(response.durationMs)} ms)`, ...headers, ...(body ? ['', excerpt(body)] : [])].join('\n');
 }
 
 function excerpt(text: string): string {

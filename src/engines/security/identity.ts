@@ -1,3 +1,5 @@
+import type { LoginOperation } from './login-operation.js';
+
 /** Who a request is sent as: a user logged in with `--user`, or a `--token`. */
 export interface Identity {
   name: string;
@@ -5,6 +7,6 @@ export interface Identity {
   headers: Record<string, string>;
   /** The bearer token itself, when there is one (the JWT checks read and re-sign it). */
   token?: string;
-  /** With `--user`: the login it was made from (login_rate_limit tries it). */
-  login?: { username: string; password: string };
+  /** With `--user`: the login it was made from, and the operation it went through (login_rate_limit tries it). */
+  login?: { username: string; password: string; operation: LoginOperation };
 }

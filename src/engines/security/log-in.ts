@@ -27,12 +27,12 @@ export async function logIn(client: ScanClient, login: LoginOperation, username:
   const token = tokenIn(jsonBody(response));
   if (response.status >= 200 && response.status < 300 && token) {
     secrets.register(token, `token of ${username}`);
-    return { name: username, headers: { authorization: `Bearer ${token}` }, token, login: { username, password } };
+    return { name: username, headers: { authorization: `Bearer ${token}` }, token, login: { username, password, operation: login } };
   }
   const cookie = headerValue(response, 'set-cookie')?.split(';')[0];
   if (response.status >= 200 && response.status < 300 && cookie) {
     secrets.register(cookie.slice(cookie.indexOf('=') + 1), `session of ${username}`);
-    return { name: username, headers: { cookie }, login: { username, password } };
+    return { name: username, headers: { cookie }, login: { username, password, operation: login } };
   }
   throw new ScanUsageError(
     `could not log in as ${username} with ${login.operation.method} ${login.operation.path}: HTTP ${response.status}${response.status < 300 ? ', and no token or session cookie in the answer' : ''} — check the password, or give --token ${username}:TOKEN`,

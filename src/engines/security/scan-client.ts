@@ -9,6 +9,11 @@ export class ScanStopped extends Error {
   override name = 'ScanStopped';
 }
 
+/** The running check has sent its share of the budget: it stops, the scan goes on with the next. */
+export class CheckBudgetSpent extends Error {
+  override name = 'CheckBudgetSpent';
+}
+
 /** A check tried a DELETE without --allow-destructive: a bug in the check, refused before sending. */
 export class DestructiveRequestError extends Error {
   override name = 'DestructiveRequestError';
@@ -35,11 +40,23 @@ export interface ScanClientOptions {
 export class ScanClient {
   private sent = 0;
   private nextSlot = 0;
+  private checkSent = 0;
+  private checkLimit = Number.POSITIVE_INFINITY;
 
   constructor(private readonly options: ScanClientOptions) {}
 
+  get budget(): number {
+    return this.options.maxRequests;
+  }
+
   get requestsSent(): number {
     return this.sent;
+  }
+
+  /** A check starts: it may send `limit` requests, so that one check cannot spend what the others need. */
+  startCheck(limit: number): void {
+    this.checkSent = 0;
+    this.checkLimit = limit;
   }
 
   async send(request: ScanRequest, identity?: Identity): Promise<ScanExchange> {
@@ -59,7 +76,9 @@ export class ScanClient {
     if (this.options.signal.aborted) throw new ScanStopped('the scan was stopped');
     if (request) this.refuseDestructive(request);
     if (this.sent + count > this.options.maxRequests) throw new ScanStopped(`the request budget (${this.options.maxRequests}) is spent`);
+    if (this.checkSent + count > this.checkLimit) throw new CheckBudgetSpent(`its share of the request budget (${this.checkLimit}) is spent`);
     this.sent += count;
+    this.checkSent += count;
   }
 
   private refuseDestructive(request: ScanRequest): void {

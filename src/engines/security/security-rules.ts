@@ -1,3 +1,7 @@
+import type { RuleName } from './rule-names.js';
+
+export { RULE_NAMES, type RuleName } from './rule-names.js';
+
 /** A rule of `falcon scan`: what it looks for, the OWASP API Security Top 10 (2023) entry and CWE it belongs to. */
 export interface SecurityRule {
   owasp: string;
@@ -6,30 +10,6 @@ export interface SecurityRule {
   proof: string;
   remediation: string;
 }
-
-export const RULE_NAMES = [
-  'bola',
-  'broken_auth',
-  'jwt_none',
-  'jwt_weak_secret',
-  'login_rate_limit',
-  'sensitive_data',
-  'mass_assignment',
-  'resource_limits',
-  'bfla',
-  'ssrf',
-  'cors',
-  'verbose_errors',
-  'security_headers',
-  'trace',
-  'undocumented_endpoints',
-  'sqli',
-  'nosqli',
-  'command_injection',
-  'path_traversal',
-] as const;
-
-export type RuleName = (typeof RULE_NAMES)[number];
 
 export const SECURITY_RULES: Record<RuleName, SecurityRule> = {
   bola: {

@@ -1,0 +1,21 @@
+import type { Severity } from '../../engines/security/severity.js';
+
+/** What commander gives `falcon scan`'s action. */
+export interface ScanCommandFlags {
+  spec?: string;
+  baseUrl?: string;
+  env?: string;
+  user?: string[];
+  token?: string[];
+  login?: string;
+  header?: string[];
+  checks?: string[];
+  allowDestructive?: boolean;
+  rate?: number;
+  maxRequests?: number;
+  timeout?: string;
+  failOn: Severity | 'none';
+  json?: string;
+  sarif?: string;
+  report?: string;
+}

@@ -1,0 +1,35 @@
+import type { SecurityCheck } from '../security-check.js';
+import { MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel } from './support/injection-points.js';
+import { normalAnswer } from './support/normal-answer.js';
+import { probedOperations } from './support/probed-operations.js';
+import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
+
+/** Appended to a value: a sleep after each way a shell chains or substitutes commands, then Windows' ping (a second per echo after the first). */
+const SLEEP_PAYLOADS: readonly SleepPayload[] = [
+  { label: 'a shell, after ;', text: (seconds) => `;sleep ${seconds}` },
+  { label: 'a shell, in $()', text: (seconds) => `$(sleep ${seconds})` },
+  { label: 'a shell, after |', text: (seconds) => `|sleep ${seconds}` },
+  { label: 'a shell, in backquotes', text: (seconds) => `\`sleep ${seconds}\`` },
+  { label: 'cmd.exe, after &', text: (seconds) => `& ping -n ${seconds + 1} 127.0.0.1` },
+];
+
+/** OS command injection, time-based only: a sleep the server runs for as long as a payload asks, twice (critical). */
+export const commandInjectionCheck: SecurityCheck = {
+  rule: 'command_injection',
+  async run(ctx) {
+    for (const target of probedOperations(ctx)) {
+      const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
+      const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
+      const proof = normal && (await findSleepInjection(ctx, 'command_injection', target, normal, points, SLEEP_PAYLOADS));
+      if (proof) {
+        ctx.report({
+          rule: 'command_injection',
+          severity: 'critical',
+          operation: target.operation,
+          title: `A command appended to the ${pointLabel(proof.point)} runs (${proof.payload.label}): ${sleepTimings(proof)}`,
+          exchange: proof.exchange,
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,68 @@
+import type { FindingDraft, ScanContext } from '../scan-context.js';
+import { headerValue, type ScanExchange, type ScanRequest } from '../scan-exchange.js';
+import type { SecurityCheck } from '../security-check.js';
+import { reportApiWide } from './support/api-wide-findings.js';
+import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
+import { sendProbe } from './support/send-probe.js';
+
+const EVIL_ORIGIN = 'https://evil.example';
+const FOREIGN_ORIGINS = [EVIL_ORIGIN, 'null'];
+/** Paths probed at most: enough to meet a route with CORS of its own, few requests in all. */
+const MAX_PATHS = 12;
+
+/**
+ * API8: each GET path (its valid request, as the first identity) is sent with a foreign Origin, then
+ * `Origin: null`, then a preflight OPTIONS. An Access-Control-Allow-Origin that echoes the origin is
+ * the proof: medium with Access-Control-Allow-Credentials: true (a page anywhere reads the user's
+ * data), low without. `*` is not reported: browsers never send credentials to it.
+ */
+export const corsCheck: SecurityCheck = {
+  rule: 'cors',
+  async run(ctx) {
+    const targets = oneGetPerPath(probedOperations(ctx));
+    if (targets.length === 0) {
+      ctx.note('cors: no GET operation has a valid request to send');
+      return;
+    }
+    const outcomes: Array<FindingDraft | undefined> = [];
+    for (const target of targets) outcomes.push(await probeCors(ctx, target));
+    reportApiWide(ctx, outcomes);
+  },
+};
+
+async function probeCors(ctx: ScanContext, target: ProbedOperation): Promise<FindingDraft | undefined> {
+  for (const origin of FOREIGN_ORIGINS) {
+    const exchange = await sendProbe(ctx, withHeaders(target.request, { origin }), target.identity);
+    const draft = exchange && reflectionDraft(target, exchange, origin);
+    if (draft) return draft;
+  }
+  // A browser sends a preflight without credentials, so this one goes without them too.
+  const preflight = withHeaders(
+    { method: 'OPTIONS', path: target.request.path, ...(target.request.pathParams && { pathParams: target.request.pathParams }) },
+    { origin: EVIL_ORIGIN, 'access-control-request-method': target.operation.method, 'access-control-request-headers': 'authorization, content-type' },
+  );
+  const exchange = await sendProbe(ctx, preflight, undefined);
+  return exchange && reflectionDraft(target, exchange, EVIL_ORIGIN, ' in a preflight');
+}
+
+function reflectionDraft(target: ProbedOperation, exchange: ScanExchange, origin: string, where = ''): FindingDraft | undefined {
+  if (headerValue(exchange.response, 'access-control-allow-origin')?.trim() !== origin) return undefined;
+  const credentials = headerValue(exchange.response, 'access-control-allow-credentials')?.trim().toLowerCase() === 'true';
+  return {
+    rule: 'cors',
+    severity: credentials ? 'medium' : 'low',
+    operation: { method: target.operation.method, path: target.operation.path },
+    title: `Access-Control-Allow-Origin echoes Origin: ${origin}${where}, ${credentials ? 'with Access-Control-Allow-Credentials: true' : 'without credentials'}`,
+    exchange,
+  };
+}
+
+function oneGetPerPath(operations: readonly ProbedOperation[]): ProbedOperation[] {
+  const byPath = new Map<string, ProbedOperation>();
+  for (const target of operations) if (target.operation.method === 'GET' && !byPath.has(target.operation.path)) byPath.set(target.operation.path, target);
+  return [...byPath.values()].slice(0, MAX_PATHS);
+}
+
+function withHeaders(request: ScanRequest, headers: Record<string, string>): ScanRequest {
+  return { ...request, headers: { ...request.headers, ...headers } };
+}

@@ -1,0 +1,49 @@
+import type { Identity } from '../identity.js';
+import type { FindingDraft, ScanContext } from '../scan-context.js';
+import type { SecurityCheck } from '../security-check.js';
+import { reportApiWide } from './support/api-wide-findings.js';
+import { checksSignature } from './support/checks-signature.js';
+import { type GuardedOperation, guardedOperations } from './support/guarded-operation.js';
+import { jwtIdentity } from './support/jwt-identity.js';
+import { jwtPart, type JwtToken } from './support/jwt-token.js';
+import { sameData } from './support/same-data.js';
+import { sendProbe } from './support/send-probe.js';
+import { withCredentials } from './support/with-credentials.js';
+
+/** Spellings of "none" that case-sensitive deny-lists let through. */
+const NONE_SPELLINGS = ['none', 'None', 'NONE'];
+
+/**
+ * API2: the user's own JWT with its header set to `{"alg": "none"}` and its signature dropped
+ * (`header.payload.`), sent to each operation that refuses requests without credentials; the data
+ * the real token gets coming back, while the token with a broken signature is refused, proves the
+ * operation takes unsigned tokens. Reported once when every such operation does (one verifier for
+ * the whole API), else per operation.
+ */
+export const jwtNoneCheck: SecurityCheck = {
+  rule: 'jwt_none',
+  async run(ctx) {
+    const found = jwtIdentity(ctx.identities);
+    if (!found) {
+      ctx.note('jwt_none: needs a --user or --token whose token is a JWT');
+      return;
+    }
+    const outcomes: Array<FindingDraft | undefined> = [];
+    for await (const guarded of guardedOperations(ctx, found.identity)) outcomes.push(await unsignedAccepted(ctx, guarded, found));
+    if (outcomes.length === 0) ctx.note(`jwt_none: no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
+    reportApiWide(ctx, outcomes);
+  },
+};
+
+async function unsignedAccepted(ctx: ScanContext, guarded: GuardedOperation, { identity, jwt }: { identity: Identity; jwt: JwtToken }): Promise<FindingDraft | undefined> {
+  for (const alg of NONE_SPELLINGS) {
+    const unsigned = `${jwtPart({ alg, typ: 'JWT' })}.${jwt.parts[1]}.`;
+    const request = withCredentials(guarded.request, guarded.operation, ctx.spec, identity, { authorization: `Bearer ${unsigned}` });
+    const exchange = await sendProbe(ctx, request, undefined);
+    if (!exchange || !sameData(guarded.answer.response, exchange.response)) continue;
+    if (!(await checksSignature(ctx, guarded, identity, jwt))) return undefined;
+    // The title names no operation, so that an API-wide flaw is reported once.
+    return { rule: 'jwt_none', severity: 'critical', operation: guarded.operation, title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`, exchange };
+  }
+  return undefined;
+}

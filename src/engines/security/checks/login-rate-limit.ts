@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { Identity } from '../identity.js';
+import type { ScanContext } from '../scan-context.js';
+import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
+import type { SecurityCheck } from '../security-check.js';
+import { loginLimitSign } from './support/login-limit-sign.js';
+import { isSuccess } from './support/same-data.js';
+import { sendProbe } from './support/send-probe.js';
+
+/** Failed logins sent, one after the other: enough for any sane limit, few enough not to lock a user out for long. */
+const FAILED_LOGINS = 20;
+
+/**
+ * API2: FAILED_LOGINS logins with a wrong password for a --user's account; when none is refused as
+ * too many (429, 423, Retry-After, a lockout message, a slowdown) and the right password still logs
+ * in after them, nothing stops password guessing. A lockout passes; the user is told when the
+ * account is locked afterwards.
+ */
+export const loginRateLimitCheck: SecurityCheck = {
+  rule: 'login_rate_limit',
+  async run(ctx) {
+    const identity = ctx.identities.find((candidate) => candidate.login);
+    if (!identity?.login) {
+      ctx.note('login_rate_limit: needs --user NAME:PASSWORD, an account to try wrong passwords on');
+      return;
+    }
+    const { login } = identity;
+    const { username, password, operation } = login;
+    const wrongPassword = `falcon-wrong-${randomBytes(6).toString('hex')}`;
+    const failures: ScanExchange[] = [];
+    for (let attempt = 0; attempt < FAILED_LOGINS; attempt++) {
+      const exchange = await sendProbe(ctx, loginRequest(login, wrongPassword), undefined);
+      if (!exchange) {
+        await noteIfLockedOut(ctx, login, `it stopped answering after ${failures.length} failed logins`);
+        return;
+      }
+      if (isSuccess(exchange.response.status)) {
+        ctx.note(`login_rate_limit: ${operation.operation.method} ${operation.operation.path} answered ${exchange.response.status} to a wrong password for ${username}; no failed logins to count`);
+        return;
+      }
+      const sign = loginLimitSign(exchange, failures[0]);
+      failures.push(exchange);
+      if (sign) {
+        await noteIfLockedOut(ctx, login, `it ${sign} after ${failures.length} failed logins`);
+        return;
+      }
+    }
+    const last = failures.at(-1)!;
+    const rightLogin = await sendProbe(ctx, loginRequest(login, password), undefined);
+    if (!rightLogin || !isSuccess(rightLogin.response.status)) {
+      ctx.note(`login_rate_limit: after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`);
+      return;
+    }
+    ctx.report({
+      rule: 'login_rate_limit',
+      severity: 'medium',
+      operation: operation.operation,
+      title: `${failures.length} failed logins in a row for ${username} got no 429, lockout or slowdown (answered ${[...new Set(failures.map((failure) => failure.response.status))].join(', ')}), and the right password still logged in after them`,
+      exchange: last,
+    });
+  },
+};
+
+type Login = NonNullable<Identity['login']>;
+
+function loginRequest({ username, operation }: Login, password: string): ScanRequest {
+  return { method: operation.operation.method, path: operation.operation.path, body: { [operation.usernameField]: username, [operation.passwordField]: password } };
+}
+
+async function noteIfLockedOut(ctx: ScanContext, login: Login, limited: string): Promise<void> {
+  const rightLogin = await sendProbe(ctx, loginRequest(login, login.password), undefined);
+  if (rightLogin && isSuccess(rightLogin.response.status)) return;
+  ctx.note(`login_rate_limit: the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`);
+}

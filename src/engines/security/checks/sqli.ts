@@ -1,0 +1,67 @@
+import type { ScanContext } from '../scan-context.js';
+import type { SecurityCheck } from '../security-check.js';
+import { databaseErrorIn } from './support/database-errors.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
+import { type NormalAnswer, normalAnswer } from './support/normal-answer.js';
+import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
+import { sendProbe } from './support/send-probe.js';
+import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
+
+/** Appended to a value: each leaves a quote open, in a string or in a number. */
+const UNBALANCED_PAYLOADS = ["'", `'"`, "1' OR '1'='1"];
+/** Appended to a value, to close its string and sleep; SQLite has no sleep, so it is proven by its errors alone. */
+const SLEEP_PAYLOADS: readonly SleepPayload[] = [
+  { label: 'MySQL SLEEP()', text: (seconds) => `' OR SLEEP(${seconds})-- -` },
+  { label: 'PostgreSQL pg_sleep()', text: (seconds) => `'; SELECT pg_sleep(${seconds})--` },
+  { label: 'SQL Server WAITFOR DELAY', text: (seconds) => `'; WAITFOR DELAY '0:0:${seconds}'--` },
+];
+/** Appended to a value to show that changing it is not what breaks the query. */
+const HARMLESS_SUFFIX = '1';
+
+/**
+ * SQL injection: a database error that a quote in a value brings back and the valid request does
+ * not (high); a sleep the database runs for as long as a payload asks, twice (critical).
+ */
+export const sqliCheck: SecurityCheck = {
+  rule: 'sqli',
+  async run(ctx) {
+    for (const target of probedOperations(ctx)) {
+      const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
+      const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
+      if (!normal) continue;
+      await reportDatabaseError(ctx, target, normal, points);
+      const proof = await findSleepInjection(ctx, 'sqli', target, normal, points, SLEEP_PAYLOADS);
+      if (proof) {
+        ctx.report({
+          rule: 'sqli',
+          severity: 'critical',
+          operation: target.operation,
+          title: `The database runs SQL sent in the ${pointLabel(proof.point)} (${proof.payload.label}): ${sleepTimings(proof)}`,
+          exchange: proof.exchange,
+        });
+      }
+    }
+  },
+};
+
+/** Reports the first point where a quote brings back a database error that neither the valid value nor a harmless change of it does. */
+async function reportDatabaseError(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, points: readonly InjectionPoint[]): Promise<void> {
+  if (normal.exchanges.some((exchange) => databaseErrorIn(exchange.response.body))) return;
+  for (const point of points) {
+    for (const payload of UNBALANCED_PAYLOADS) {
+      const exchange = await sendProbe(ctx, withValue(target.request, point, point.value + payload), target.identity);
+      const error = exchange && databaseErrorIn(exchange.response.body);
+      if (!exchange || !error) continue;
+      const control = await sendProbe(ctx, withValue(target.request, point, point.value + HARMLESS_SUFFIX), target.identity);
+      if (!control || databaseErrorIn(control.response.body)) break;
+      ctx.report({
+        rule: 'sqli',
+        severity: 'high',
+        operation: target.operation,
+        title: `A quote in the ${pointLabel(point)} breaks the SQL query: HTTP ${exchange.response.status} with "${error}"`,
+        exchange,
+      });
+      return;
+    }
+  }
+}

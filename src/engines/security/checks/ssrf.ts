@@ -1,0 +1,67 @@
+import type { ScanExchange } from '../scan-exchange.js';
+import type { SecurityCheck } from '../security-check.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
+import { isOnThisMachine } from './support/local-target.js';
+import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
+import { sendProbe } from './support/send-probe.js';
+
+const URL_FORMATS = new Set(['uri', 'url', 'uri-reference', 'iri', 'iri-reference']);
+/** A field or parameter name that says it takes a URL: `imageUrl`, `callback_uri`, `webhook`, `avatar`. */
+const URL_NAME = /(url|uri|href|webhook|callback|image|avatar|link|endpoint|redirect|target)s?$/i;
+/** How long after the last probe was sent a server may take to fetch a canary URL. */
+const FETCH_WAIT_MS = 1500;
+
+interface SentProbe {
+  target: ProbedOperation;
+  point: InjectionPoint;
+  token: string;
+  exchange: ScanExchange;
+}
+
+/**
+ * SSRF: each value that takes a URL gets a canary URL of Falcon's loopback listener, unique to it;
+ * a request for that URL proves the server fetched it (high). The listener is on 127.0.0.1, so the
+ * proof needs a target on this machine; elsewhere the check says it could not run.
+ */
+export const ssrfCheck: SecurityCheck = {
+  rule: 'ssrf',
+  async run(ctx) {
+    const targets = probedOperations(ctx).flatMap((target) => {
+      const points = injectionPoints(target.operation, target.request).filter(takesUrl).slice(0, MAX_POINTS_PER_OPERATION);
+      return points.length > 0 ? [{ target, points }] : [];
+    });
+    if (targets.length === 0) {
+      ctx.note('ssrf: no operation takes a URL (a format uri field, or a name such as url, webhook, callback, image)');
+      return;
+    }
+    if (!(await isOnThisMachine(ctx.baseUrl))) {
+      ctx.note(`ssrf: ${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`);
+      return;
+    }
+    const canary = await ctx.canary();
+    const sent: SentProbe[] = [];
+    for (const { target, points } of targets) {
+      for (const point of points) {
+        const { token, url } = canary.newProbe();
+        const exchange = await sendProbe(ctx, withValue(target.request, point, url), target.identity);
+        if (exchange) sent.push({ target, point, token, exchange });
+      }
+    }
+    const deadline = Date.now() + FETCH_WAIT_MS;
+    for (const { target, point, token, exchange } of sent) {
+      if (!(await canary.wasHit(token, Math.max(0, deadline - Date.now())))) continue;
+      ctx.report({
+        rule: 'ssrf',
+        severity: 'high',
+        operation: target.operation,
+        title: `The server fetches the URL sent in the ${pointLabel(point)}: Falcon's canary listener was requested`,
+        exchange,
+      });
+    }
+  },
+};
+
+function takesUrl(point: InjectionPoint): boolean {
+  const format = point.schema?.format;
+  return (typeof format === 'string' && URL_FORMATS.has(format)) || URL_NAME.test(point.keys[point.keys.length - 1]!) || /^https?:\/\//i.test(point.value);
+}

@@ -1,0 +1,109 @@
+import type { ScanContext } from '../../scan-context.js';
+import type { ScanExchange } from '../../scan-exchange.js';
+import type { RuleName } from '../../security-rules.js';
+import { type InjectionPoint, withValue } from './injection-points.js';
+import type { NormalAnswer } from './normal-answer.js';
+import type { ProbedOperation } from './probed-operations.js';
+import { sendProbe } from './send-probe.js';
+
+/** The sleep the first probe asks for, and the repeat's: a delay that follows the payload is the server running it, not noise. */
+const FIRST_SLEEP_S = 2;
+const REPEAT_SLEEP_S = 1;
+/** The share of its sleep an answer must come later than normal by: 1.5 s for 2 s. */
+const DELAY_SHARE = 0.75;
+/** The repeat, asking for a second less, must come at least this much sooner than the first. */
+const SOONER_BY_MS = 500;
+/** Delays that did not follow the payload before an operation's probes stop: it is slow on odd input, not running it. */
+const MAX_UNFOLLOWED_DELAYS = 2;
+/** Time spent probing one operation at most. */
+const MAX_OPERATION_MS = 30_000;
+/** An operation slower than this normally cannot be timed against a sleep of a second. */
+const MAX_NORMAL_MS = 3_000;
+/** Per second of sleep, how long a probe waits for its answer (a sleep may run once per row), beyond the normal time and a margin. */
+const TIMEOUT_PER_SLEEP_S_MS = 4_000;
+const TIMEOUT_MARGIN_MS = 2_000;
+
+/** A payload that makes a vulnerable server wait. */
+export interface SleepPayload {
+  /** What runs it, for a finding's title: `MySQL SLEEP()`, `a shell, after ;`. */
+  label: string;
+  /** The text appended to a value, asking for `seconds` of sleep. */
+  text(seconds: number): string;
+}
+
+/** A sleep the server ran twice, each time for as long as asked. */
+export interface SleepProof {
+  point: InjectionPoint;
+  payload: SleepPayload;
+  /** The first probe. */
+  exchange: ScanExchange;
+  normalMs: number;
+  /** How much later than normal the first probe and the repeat were answered. */
+  firstDelayMs: number;
+  repeatDelayMs: number;
+  firstSleepS: number;
+  repeatSleepS: number;
+}
+
+/**
+ * Appends each payload to each point's value until one delays the answer by most of its sleep
+ * beyond the operation's normal time and a repeat asking for a shorter sleep is delayed by most of
+ * that, and sooner: the delay follows the payload. Bounded in time and in delays that do not follow
+ * (a server that is merely slow on odd input), with a note when it stops early.
+ */
+export async function findSleepInjection(
+  ctx: ScanContext,
+  rule: RuleName,
+  target: ProbedOperation,
+  normal: NormalAnswer,
+  points: readonly InjectionPoint[],
+  payloads: readonly SleepPayload[],
+): Promise<SleepProof | undefined> {
+  const operation = `${target.operation.method} ${target.operation.path}`;
+  if (normal.medianMs > MAX_NORMAL_MS) {
+    ctx.note(`${rule}: ${operation} takes ${seconds(normal.medianMs)} to answer normally, too long to time a sleep against; its time-based probes were skipped`);
+    return undefined;
+  }
+  const started = performance.now();
+  let unfollowed = 0;
+  for (const point of points) {
+    for (const payload of payloads) {
+      if (performance.now() - started > MAX_OPERATION_MS) {
+        ctx.note(`${rule}: the time-based probes of ${operation} stopped after ${seconds(MAX_OPERATION_MS)}`);
+        return undefined;
+      }
+      const first = await delayedAnswer(ctx, target, normal, point, payload, FIRST_SLEEP_S);
+      if (first && !isDelayedBy(first.delayMs, FIRST_SLEEP_S)) continue;
+      // Late, or no answer in time: the sleep, or a server slow on odd input. The repeat tells them apart.
+      const repeat = first && (await delayedAnswer(ctx, target, normal, point, payload, REPEAT_SLEEP_S));
+      if (first && repeat && isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S) && repeat.delayMs <= first.delayMs - SOONER_BY_MS) {
+        return { point, payload, exchange: first.exchange, normalMs: normal.medianMs, firstDelayMs: first.delayMs, repeatDelayMs: repeat.delayMs, firstSleepS: FIRST_SLEEP_S, repeatSleepS: REPEAT_SLEEP_S };
+      }
+      if (++unfollowed >= MAX_UNFOLLOWED_DELAYS) {
+        ctx.note(`${rule}: ${operation} answers late or not at all to odd input, without following the sleep asked for; its time-based probes stopped`);
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The answer to the payload asking for `sleepS`, and how much later than normal it came; undefined when none came in time. */
+async function delayedAnswer(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, point: InjectionPoint, payload: SleepPayload, sleepS: number) {
+  const request = { ...withValue(target.request, point, point.value + payload.text(sleepS)), timeoutMs: normal.medianMs + sleepS * TIMEOUT_PER_SLEEP_S_MS + TIMEOUT_MARGIN_MS };
+  const exchange = await sendProbe(ctx, request, target.identity);
+  return exchange && { exchange, delayMs: exchange.response.durationMs - normal.medianMs };
+}
+
+function isDelayedBy(delayMs: number, sleepS: number): boolean {
+  return delayMs >= sleepS * 1000 * DELAY_SHARE;
+}
+
+/** The timings a proof rests on, for a finding's title. */
+export function sleepTimings(proof: SleepProof): string {
+  return `answered ${seconds(proof.firstDelayMs)} and ${seconds(proof.repeatDelayMs)} later than normal (${seconds(proof.normalMs)}) when asked to sleep ${proof.firstSleepS} s, then ${proof.repeatSleepS} s`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

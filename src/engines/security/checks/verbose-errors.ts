@@ -1,0 +1,50 @@
+import type { FindingDraft, ScanContext } from '../scan-context.js';
+import type { ScanRequest } from '../scan-exchange.js';
+import type { SecurityCheck } from '../security-check.js';
+import { reportApiWide } from './support/api-wide-findings.js';
+import { errorLeakIn } from './support/error-leaks.js';
+import { errorProbes } from './support/error-probes.js';
+import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
+import { sendProbe } from './support/send-probe.js';
+
+/** Operations probed at most, in spec order. */
+const MAX_OPERATIONS = 30;
+
+/**
+ * API8: each operation a probe may be sent to gets requests that make it fail (a malformed JSON
+ * body, an unknown media type, text for a number or uuid parameter). An error answer (4xx or 5xx)
+ * carrying a stack trace, a framework's debug page, a database error or a file on the server's
+ * disk is the proof: medium for a trace or debug page that shows the server's files, else low.
+ */
+export const verboseErrorsCheck: SecurityCheck = {
+  rule: 'verbose_errors',
+  async run(ctx) {
+    const targets = probedOperations(ctx)
+      .map((target) => ({ target, probes: errorProbes(target.operation, target.request) }))
+      .filter(({ probes }) => probes.length > 0)
+      .slice(0, MAX_OPERATIONS);
+    if (targets.length === 0) {
+      ctx.note('verbose_errors: no operation takes a body, a number or a uuid that a malformed value could be sent in');
+      return;
+    }
+    const outcomes: Array<FindingDraft | undefined> = [];
+    for (const { target, probes } of targets) outcomes.push(await firstLeak(ctx, target, probes));
+    reportApiWide(ctx, outcomes);
+  },
+};
+
+async function firstLeak(ctx: ScanContext, target: ProbedOperation, probes: readonly ScanRequest[]): Promise<FindingDraft | undefined> {
+  for (const probe of probes) {
+    const exchange = await sendProbe(ctx, probe, target.identity);
+    const leak = exchange && exchange.response.status >= 400 ? errorLeakIn(exchange.response.body) : undefined;
+    if (!exchange || !leak) continue;
+    return {
+      rule: 'verbose_errors',
+      severity: leak.trace && leak.internalPaths ? 'medium' : 'low',
+      operation: { method: target.operation.method, path: target.operation.path },
+      title: `An error response gives away ${leak.what}${leak.trace && leak.internalPaths ? " with the server's file paths" : ''}`,
+      exchange,
+    };
+  }
+  return undefined;
+}

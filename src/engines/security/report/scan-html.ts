@@ -1,0 +1,114 @@
+import { htmlTable } from '../../perf/report/html-table.js';
+import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../testing/report/markup-escape.js';
+import type { Finding } from '../finding.js';
+import type { ScanResult } from '../run-scan.js';
+import { findingsBySeverity, MOST_SEVERE_FIRST, severityLabel, tallySeverities } from './findings-by-severity.js';
+import { CHECK_HEADINGS, checkRows, identitiesText, INTERRUPTED_NOTE, NO_FINDINGS, NO_NOTES, operationText, requestsText, scanTitle } from './scan-report-parts.js';
+import { SCAN_HTML_STYLE } from './scan-html-style.js';
+import { cweReference, owaspReference, type Reference } from './security-references.js';
+
+/**
+ * One self-contained page (inline style, no script, nothing fetched): the tally by severity, each
+ * finding with its evidence, curl line and remediation, then the checks and what they could not check.
+ * Evidence is the API's own output, so every text is escaped.
+ */
+export function scanHtml(result: ScanResult, finishedAt = new Date()): string {
+  const title = scanTitle(result);
+  const finished = finishedAt.toISOString();
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${text(title)}</title>`,
+    `<style>${SCAN_HTML_STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>${text(title)}</h1>`,
+    `<p class="meta">Finished <time datetime="${attribute(finished)}">${text(finished)}</time> · ${text(requestsText(result))} · ${result.checks.length} checks</p>`,
+    '</header>',
+    '<main>',
+    ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
+    ...summarySection(result),
+    ...findingsSection(result),
+    ...checksSection(result),
+    ...notesSection(result),
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function section(id: string, heading: string, content: string[], level = 2): string[] {
+  return [`<section aria-labelledby="${id}">`, `<h${level} id="${id}">${text(heading)}</h${level}>`, ...content, '</section>'];
+}
+
+function summarySection(result: ScanResult): string[] {
+  const facts: Array<[string, string]> = [
+    ['Target', `<code>${text(result.target)}</code>`],
+    ['Spec', text(result.spec)],
+    ['Acting as', text(identitiesText(result))],
+    ['Sent', text(requestsText(result))],
+  ];
+  const tally = tallySeverities(result.findings);
+  const rows = MOST_SEVERE_FIRST.map((severity) => [{ text: severityLabel(severity), className: `severity ${severity}` }, String(tally[severity])]);
+  return section('summary', 'Summary', [
+    `<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`,
+    htmlTable({ caption: 'Findings by severity', headings: ['Severity', 'Findings'], rows, numeric: [1] }),
+  ]);
+}
+
+function findingsSection(result: ScanResult): string[] {
+  const groups = findingsBySeverity(result.findings);
+  if (groups.length === 0) return section('findings', 'Findings', [`<p>${text(NO_FINDINGS)}</p>`]);
+  let number = 0;
+  const content = groups.flatMap(([severity, findings]) => {
+    const articles = findings.map((finding) => {
+      number += 1;
+      return findingArticle(finding, `finding-${number}`);
+    });
+    return section(`findings-${severity}`, `${severityLabel(severity)} (${findings.length})`, articles, 3);
+  });
+  return section('findings', 'Findings', content);
+}
+
+function findingArticle(finding: Finding, id: string): string {
+  const facts: Array<[string, string]> = [
+    ['Severity', `<span class="severity">${text(severityLabel(finding.severity))}</span>`],
+    ['Rule', `<code>${text(finding.rule)}</code>`],
+    ['OWASP', link(owaspReference(finding.owasp))],
+    ['CWE', link(cweReference(finding.cwe))],
+    ['Operation', `<code>${text(operationText(finding))}</code>`],
+  ];
+  return [
+    `<article class="finding ${attribute(finding.severity)}" aria-labelledby="${id}">`,
+    `<h4 id="${id}">${text(finding.title)}</h4>`,
+    `<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`,
+    '<h5>Request</h5>',
+    `<pre>${text(finding.evidence.request)}</pre>`,
+    '<h5>Response</h5>',
+    `<pre>${text(finding.evidence.response)}</pre>`,
+    '<h5>Reproduce</h5>',
+    `<pre class="curl">${text(finding.curl)}</pre>`,
+    '<h5>Remediation</h5>',
+    `<p>${text(finding.remediation)}</p>`,
+    '</article>',
+  ].join('\n');
+}
+
+function checksSection(result: ScanResult): string[] {
+  const rows = checkRows(result).map((row) => [row.rule, row.owasp, row.cwe, row.findings]);
+  return section('checks', `Checks run (${result.checks.length})`, [htmlTable({ caption: 'Each check that ran, what it belongs to, and its findings', headings: CHECK_HEADINGS, rows, numeric: [3] })]);
+}
+
+function notesSection(result: ScanResult): string[] {
+  const content = result.notes.length > 0 ? ['<ul>', ...result.notes.map((note) => `<li>${text(note)}</li>`), '</ul>'] : [`<p>${text(NO_NOTES)}</p>`];
+  return section('notes', 'Not checked', content);
+}
+
+function link({ name, url }: Reference): string {
+  return url ? `<a href="${attribute(url)}">${text(name)}</a>` : text(name);
+}

@@ -1,0 +1,172 @@
+import type { SecretRegistry } from '../../safety/secret-registry.js';
+import { maskText } from '../../safety/mask-text.js';
+import type { VariableScope } from '../../workspace/variable-scope.js';
+import { checkReachable } from '../http/check-reachable.js';
+import { HttpRequestError } from '../http/http-request-error.js';
+import { chooseBaseUrl } from '../testing/choose-base-url.js';
+import { CaseRequestError } from '../testing/run/case-http-request.js';
+import { loadSpecUnderTest } from '../testing/load-test-spec.js';
+import { CanaryListener } from './canary-listener.js';
+import { CHECKS } from './checks/all-checks.js';
+import type { Finding } from './finding.js';
+import { dedupeFindings, findingOf } from './finding-record.js';
+import type { Identity } from './identity.js';
+import { logIn, splitCredential, tokenIdentity } from './log-in.js';
+import { findLoginOperation } from './login-operation.js';
+import { CheckBudgetSpent, ScanClient, ScanStopped } from './scan-client.js';
+import type { FindingDraft, ScanContext } from './scan-context.js';
+import { ScanUsageError } from './scan-usage-error.js';
+import { RULE_NAMES, type RuleName } from './rule-names.js';
+import { validRequests } from './valid-requests.js';
+
+export const DEFAULT_SCAN_RATE = 20;
+export const DEFAULT_MAX_REQUESTS = 3000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface ScanOptions {
+  projectRoot: string;
+  /** An OpenAPI, Swagger or Postman file or URL; default `.falcon/spec.yaml`. */
+  spec?: string;
+  /** Default: the environment's BASE_URL, else the spec's first server. */
+  baseUrl?: string;
+  /** `{{VAR}}` in headers, credentials and the base URL. */
+  variables: VariableScope;
+  /** Passwords, tokens and whatever a login returns are registered here; findings are masked with it. */
+  secrets: SecretRegistry;
+  /** `NAME:PASSWORD`, logged in through the spec's login operation. */
+  users?: string[];
+  /** `NAME:TOKEN`, sent as a bearer token. */
+  tokens?: string[];
+  /** The login operation, `POST /auth/login`, when the spec's is not found by its path. */
+  login?: string;
+  /** On every request; `{{VAR}}` allowed. */
+  headers?: Record<string, string>;
+  /** Default: every rule. */
+  checks?: readonly RuleName[];
+  allowDestructive?: boolean;
+  /** Requests per second, bursts aside (default 20). */
+  rate?: number;
+  /** Requests in all (default 3,000). */
+  maxRequests?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Before each check runs. */
+  onCheck?(rule: RuleName, index: number, total: number): void;
+}
+
+export interface ScanResult {
+  /** The base URL scanned. */
+  target: string;
+  /** The spec's title. */
+  spec: string;
+  findings: Finding[];
+  /** Who the scan acted as: the names of the users and tokens given. */
+  identities: string[];
+  checks: RuleName[];
+  /** What could not be checked, and why. */
+  notes: string[];
+  requests: number;
+  interrupted?: boolean;
+}
+
+/**
+ * Scans the API the spec describes, at its base URL, as the given users: each rule's check in turn,
+ * every request paced and counted. Throws ScanUsageError for what the user must fix (no spec, no
+ * base URL, a login that fails) and TargetUnreachableError before sending anything to a target that is down.
+ */
+export async function runScan(options: ScanOptions): Promise<ScanResult> {
+  const signal = options.signal ?? new AbortController().signal;
+  const loaded = await loadSpecUnderTest(options.spec, options.projectRoot, signal);
+  if (!loaded) throw new ScanUsageError('no spec: .falcon/spec.yaml is missing — ingest one (falcon spec ingest FILE) or give --spec FILE');
+  const { spec } = loaded;
+  const baseUrl = (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url;
+  await checkReachable([new URL(baseUrl).origin], signal);
+  const client = new ScanClient({
+    baseUrl,
+    headers: await options.variables.resolveDeep(options.headers ?? {}),
+    rate: options.rate ?? DEFAULT_SCAN_RATE,
+    maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    allowDestructive: options.allowDestructive ?? false,
+    signal,
+  });
+  const identities = await signIn(options, client, spec.operations);
+  const requests = await validRequests(spec, spec.operations, options.variables);
+  const drafts: FindingDraft[] = [];
+  const notes: string[] = [];
+  let canary: CanaryListener | undefined;
+  const context: ScanContext = {
+    baseUrl,
+    spec,
+    operations: spec.operations,
+    identities,
+    allowDestructive: options.allowDestructive ?? false,
+    send: (request, identity) => client.send(request, identity),
+    burst: (batch, identity) => client.burst(batch, identity),
+    validRequest: (operation) => structuredClone(requests.get(operation.id)),
+    report: (draft) => drafts.push(draft),
+    note: (text) => notes.push(text),
+    canary: async () => (canary ??= await CanaryListener.start()),
+    signal,
+  };
+  const checks = [...(options.checks ?? RULE_NAMES)].sort((a, b) => RUN_ORDER.indexOf(a) - RUN_ORDER.indexOf(b));
+  let interrupted = false;
+  const share = Math.max(MIN_CHECK_SHARE, Math.floor((2 * client.budget) / checks.length));
+  try {
+    for (const [index, rule] of checks.entries()) {
+      options.onCheck?.(rule, index, checks.length);
+      client.startCheck(share);
+      try {
+        await CHECKS[rule].run(context);
+      } catch (error) {
+        if (error instanceof ScanStopped) {
+          interrupted = signal.aborted;
+          notes.push(`${rule}: ${error.message}; the checks after it did not run (raise --max-requests)`);
+          break;
+        }
+        notes.push(`${rule}: stopped early, ${stoppedBecause(error)}`);
+      }
+    }
+  } finally {
+    await canary?.close();
+  }
+  return {
+    target: baseUrl,
+    spec: spec.title,
+    findings: dedupeFindings(drafts.map((draft) => findingOf(draft, options.secrets))),
+    identities: identities.map((identity) => identity.name),
+    checks,
+    // Notes are Falcon's own words (a rule name after a colon is no secret): masked by value only.
+    notes: notes.map((note) => maskText(note, { secrets: options.secrets, shapes: false })),
+    requests: client.requestsSent,
+    ...(interrupted && { interrupted }),
+  };
+}
+
+const RUN_ORDER = Object.keys(CHECKS) as RuleName[];
+/** Requests any check may send, whatever the budget and the number of checks. */
+const MIN_CHECK_SHARE = 100;
+
+/** Why a check stopped early; a failure that is not the target's or the budget's is a bug and goes up. */
+function stoppedBecause(error: unknown): string {
+  if (error instanceof CheckBudgetSpent) return `${error.message} (raise --max-requests)`;
+  if (error instanceof HttpRequestError) return `a request got no answer (${error.message})`;
+  if (error instanceof CaseRequestError) return `a request could not be made from the spec (${error.message})`;
+  throw error;
+}
+
+async function signIn(options: ScanOptions, client: ScanClient, operations: ScanContext['operations']): Promise<Identity[]> {
+  const identities: Identity[] = [];
+  for (const text of options.tokens ?? []) {
+    const { name, secret } = splitCredential(await options.variables.resolve(text), '--token');
+    identities.push(tokenIdentity(name, secret, options.secrets));
+  }
+  const users = options.users ?? [];
+  if (users.length === 0) return identities;
+  const login = findLoginOperation(operations, options.login);
+  for (const text of users) {
+    const { name, secret } = splitCredential(await options.variables.resolve(text), '--user');
+    identities.push(await logIn(client, login, name, secret, options.secrets));
+  }
+  return identities;
+}

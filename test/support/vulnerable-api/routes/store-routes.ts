@@ -1,0 +1,31 @@
+import { sendError, sendJson } from '../../nonconforming-api/json-exchange.js';
+import type { Route } from '../../nonconforming-api/routes.js';
+import { runFakeSql } from '../fake-sql.js';
+import { isText } from '../field-checks.js';
+import type { ShopContext } from '../shop-context.js';
+import { sleepFor } from '../sleep-for.js';
+
+/**
+ * GET /stores?city=. Vulnerable: the city is pasted into `WHERE city = '…'` and database errors
+ * are swallowed into an empty list, so only an injected sleep shows (blind). Secure: compared as
+ * a value, as a bound parameter would be.
+ */
+export function storeRoutes(ctx: ShopContext): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/stores',
+      async handle(_req, res, _params, url) {
+        const city = url.searchParams.get('city');
+        if (city === null) return sendJson(res, 200, ctx.data.stores);
+        if (!isText(city, ctx.secure ? 100 : Number.MAX_SAFE_INTEGER)) return sendError(res, 400, 'city must be at most 100 characters');
+        if (!ctx.secure) {
+          const run = runFakeSql(`SELECT id, name, city FROM stores WHERE city = '${city}'`);
+          if (!run.ok) return sendJson(res, 200, []);
+          await sleepFor(run.sleepSeconds);
+        }
+        sendJson(res, 200, ctx.data.stores.filter((store) => store.city.toLowerCase() === city.toLowerCase()));
+      },
+    },
+  ];
+}

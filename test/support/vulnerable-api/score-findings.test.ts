@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { CONTROLS, PLANTED, scoreFindings } from './manifest.js';
+
+const asFinding = ({ rule, method, path }: { rule: string; method: string; path: string }) => ({ rule, method, path });
+
+describe('scoreFindings', () => {
+  it('scores a scan that finds every planted bug and nothing else as recall 1 and precision 1', () => {
+    const findings = PLANTED.map(asFinding).map((finding) => (finding.path.endsWith('/*') ? { ...finding, path: finding.path.replace('/*', '/env') } : finding));
+    expect(scoreFindings(findings)).toEqual({ recall: 1, precision: 1, missed: [], falsePositives: [], controlsReported: [] });
+  });
+
+  it('names what was missed, and counts a finding repeated once', () => {
+    const [first, second] = PLANTED;
+    const score = scoreFindings([asFinding(first!), asFinding(first!), { ...asFinding(second!), method: second!.method.toLowerCase() }]);
+    expect(score.recall).toBeCloseTo(2 / PLANTED.length);
+    expect(score.precision).toBe(1);
+    expect(score.missed).toHaveLength(PLANTED.length - 2);
+  });
+
+  it('counts a reported control as a false positive and names it', () => {
+    const control = CONTROLS.find((entry) => entry.rule === 'bola')!;
+    const score = scoreFindings([asFinding(PLANTED[0]!), asFinding(control), { rule: 'sqli', method: 'GET', path: '/api/v2/categories' }]);
+    expect(score.precision).toBeCloseTo(1 / 3);
+    expect(score.falsePositives).toEqual([asFinding(control), { rule: 'sqli', method: 'GET', path: '/api/v2/categories' }]);
+    expect(score.controlsReported).toEqual([control]);
+  });
+
+  it('matches API-wide bugs on any method and path, and `/*` paths on the prefix and below it', () => {
+    const score = scoreFindings([
+      { rule: 'cors', method: 'GET', path: '/api/v2/products' },
+      { rule: 'cors', method: '*', path: '*' },
+      { rule: 'trace', method: 'TRACE', path: '/' },
+      { rule: 'undocumented_endpoints', method: 'GET', path: '/api/v1' },
+      { rule: 'undocumented_endpoints', method: 'GET', path: '/api/v1/users' },
+      { rule: 'undocumented_endpoints', method: 'GET', path: '/api/v10' },
+      { rule: 'trace', method: 'GET', path: '*' },
+    ]);
+    expect(score.recall).toBeCloseTo(3 / PLANTED.length);
+    expect(score.falsePositives).toEqual([
+      { rule: 'undocumented_endpoints', method: 'GET', path: '/api/v10' },
+      { rule: 'trace', method: 'GET', path: '*' },
+    ]);
+  });
+
+  it('takes incidental findings as true without requiring them', () => {
+    const score = scoreFindings([{ rule: 'verbose_errors', method: 'GET', path: '/api/v2/products/search' }]);
+    expect(score).toMatchObject({ recall: 0, precision: 1, falsePositives: [] });
+  });
+
+  it('gives precision 1 to a scan with no findings', () => {
+    expect(scoreFindings([])).toMatchObject({ recall: 0, precision: 1 });
+  });
+});

@@ -1,0 +1,10 @@
+import type { ShopData } from './shop-data.js';
+
+/** What every route of the shop works with. */
+export interface ShopContext {
+  /** The conforming twin: every planted flaw is switched off. */
+  secure: boolean;
+  data: ShopData;
+  /** The HS256 secret tokens are signed with. */
+  tokenSecret: string | Buffer;
+}

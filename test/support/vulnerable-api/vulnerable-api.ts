@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { type SpecServer, closeServer, listenOnLoopback } from '../loopback-server.js';
+import { sendError } from '../nonconforming-api/json-exchange.js';
+import { routeRequests } from '../nonconforming-api/routes.js';
+import { issueToken } from './issue-token.js';
+import { RateLimiter, rateLimited } from './rate-limit.js';
+import { answerPreflight, setResponseHeaders } from './response-headers.js';
+import { accountRoutes } from './routes/account-routes.js';
+import { addressRoutes } from './routes/address-routes.js';
+import { adminRoutes } from './routes/admin-routes.js';
+import { authRoutes } from './routes/auth-routes.js';
+import { catalogRoutes } from './routes/catalog-routes.js';
+import { fileRoutes } from './routes/file-routes.js';
+import { integrationRoutes } from './routes/integration-routes.js';
+import { memberRoutes } from './routes/member-routes.js';
+import { orderRoutes } from './routes/order-routes.js';
+import { reviewRoutes } from './routes/review-routes.js';
+import { storeRoutes } from './routes/store-routes.js';
+import { toolRoutes } from './routes/tool-routes.js';
+import { undocumentedRoutes } from './routes/undocumented-routes.js';
+import type { ShopContext } from './shop-context.js';
+import { createShopData } from './shop-data.js';
+import { SHOP_LOGINS } from './shop-users.js';
+import { echoTrace } from './trace-echo.js';
+
+export const VULNERABLE_API_SPEC_FILE = fileURLToPath(new URL('../../fixtures/specs/vulnerable-api.yaml', import.meta.url));
+
+/** What the vulnerable API signs its tokens with: the first word of every JWT cracking list. */
+export const WEAK_JWT_SECRET = 'secret';
+
+/** Where the current version of the API is mounted; the login and the undocumented paths are outside it. */
+export const API_PREFIX = '/api/v2';
+
+/** The operations the vulnerable API left out of its rate limiter; the secure twin limits every one. */
+const UNLIMITED = new Set(['POST /auth/login', `GET ${API_PREFIX}/categories`]);
+
+export type ShopUserName = keyof typeof SHOP_LOGINS;
+
+export interface VulnerableApi extends SpecServer {
+  /** The logins of alice and bob (customers) and admin. */
+  users: typeof SHOP_LOGINS;
+  /** `GET /orders/1 200`: every request answered, in order. */
+  log: string[];
+  /** A token as the API signs them, valid for `lifetimeSeconds` from now (negative: already expired). */
+  issueToken(user: ShopUserName, lifetimeSeconds: number): string;
+}
+
+function decodablePath(target: string | undefined): boolean {
+  try {
+    decodeURIComponent(new URL(target ?? '/', 'http://localhost').pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Corner Shop, the API of VULNERABLE_API_SPEC_FILE, on loopback: the target of `falcon scan`,
+ * with the bugs manifest.ts lists planted beside controls that are protected correctly. With
+ * `secure`, its conforming twin: the same routes and data with every bug fixed. Each start has
+ * its own data (see shop-data.ts for who owns what).
+ */
+export async function startVulnerableApi(options: { secure?: boolean } = {}): Promise<VulnerableApi> {
+  const secure = options.secure ?? false;
+  const ctx: ShopContext = { secure, data: createShopData(), tokenSecret: secure ? randomBytes(32) : WEAK_JWT_SECRET };
+  const limiter = new RateLimiter();
+  const versioned = [
+    ...catalogRoutes(ctx),
+    ...reviewRoutes(ctx),
+    ...storeRoutes(ctx),
+    ...accountRoutes(ctx),
+    ...memberRoutes(ctx),
+    ...orderRoutes(ctx),
+    ...addressRoutes(ctx),
+    ...integrationRoutes(ctx),
+    ...toolRoutes(ctx),
+    ...fileRoutes(ctx),
+    ...adminRoutes(ctx),
+  ].map((route) => ({ ...route, path: `${API_PREFIX}${route.path}` }));
+  const routes = [...authRoutes(ctx), ...versioned, ...undocumentedRoutes(ctx)].map((route) =>
+    !secure && UNLIMITED.has(`${route.method} ${route.path}`) ? route : rateLimited(route, limiter),
+  );
+  const handle = routeRequests(routes);
+  const log: string[] = [];
+  const server = createServer((req, res) => {
+    res.on('finish', () => log.push(`${req.method} ${req.url} ${res.statusCode}`));
+    setResponseHeaders(req, res, secure);
+    if (req.method === 'TRACE' && !secure) return echoTrace(req, res);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    // routeRequests would answer a malformed %-escape in a path parameter with the URIError's own text.
+    if (decodablePath(req.url)) return handle(req, res);
+    req.resume();
+    sendError(res, 400, 'malformed request target');
+  });
+  const url = await listenOnLoopback(server);
+  return {
+    url,
+    specFile: VULNERABLE_API_SPEC_FILE,
+    users: SHOP_LOGINS,
+    log,
+    issueToken: (user, lifetimeSeconds) => issueToken(ctx.data.users.find((candidate) => candidate.username === user)!, ctx.tokenSecret, lifetimeSeconds),
+    close: () => closeServer(server),
+  };
+}
