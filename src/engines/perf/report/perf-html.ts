@@ -1,8 +1,9 @@
-import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../testing/report/markup-escape.js';
+import { escapeMarkupText as text } from '../../testing/report/markup-escape.js';
 import { formatMs } from '../../testing/report/report-text.js';
 import type { PerfResult } from '../perf-result.js';
 import { LATENCY_METRICS } from '../perf-scenario.js';
 import { compactTimeline, rowSeconds } from './compact-timeline.js';
+import { htmlPage, htmlSection } from './html-page.js';
 import { htmlTable } from './html-table.js';
 import { latencyHistogramChart, p95Chart, rpsChart } from './perf-charts.js';
 import { PERF_HTML_STYLE } from './perf-html-style.js';
@@ -11,38 +12,20 @@ import { formatActual, formatBytes, formatCount, formatFigure, INTERRUPTED_NOTE,
 
 /** One self-contained page (inline style and SVG, no script, nothing fetched): the figures, then the charts with their tables. */
 export function perfHtml(result: PerfResult, finishedAt = new Date()): string {
-  const title = `Load test: ${result.target}`;
-  const finished = finishedAt.toISOString();
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${text(title)}</title>`,
-    `<style>${PERF_HTML_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>${text(title)}</h1>`,
-    `<p class="meta">Finished <time datetime="${attribute(finished)}">${text(finished)}</time> · ran ${text(formatMs(result.duration_s * 1000))} · ${text(loadText(result))}</p>`,
-    '</header>',
-    '<main>',
-    ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
-    ...summarySection(result),
-    ...thresholdSection(result),
-    ...requestSection(result),
-    ...latencySection(result),
-    ...timelineSection(result),
-    '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
-}
-
-function section(id: string, heading: string, content: string[]): string[] {
-  return [`<section aria-labelledby="${id}">`, `<h2 id="${id}">${text(heading)}</h2>`, ...content, '</section>'];
+  return htmlPage({
+    title: `Load test: ${result.target}`,
+    style: PERF_HTML_STYLE,
+    finishedAt,
+    facts: [`ran ${formatMs(result.duration_s * 1000)}`, loadText(result)],
+    main: [
+      ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
+      ...summarySection(result),
+      ...thresholdSection(result),
+      ...requestSection(result),
+      ...latencySection(result),
+      ...timelineSection(result),
+    ],
+  });
 }
 
 function summarySection(result: PerfResult): string[] {
@@ -55,11 +38,11 @@ function summarySection(result: PerfResult): string[] {
     ['Sent', text(`${formatBytes(result.bytes.sent)}${perSecond(result.bytes.sent)}`)],
     ['Received', text(`${formatBytes(result.bytes.received)}${perSecond(result.bytes.received)}`)],
   ];
-  return section('summary', 'Summary', [`<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`]);
+  return htmlSection('summary', 'Summary', [`<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`]);
 }
 
 function thresholdSection(result: PerfResult): string[] {
-  if (result.thresholds.length === 0) return section('thresholds', 'Thresholds', ['<p>No thresholds were set.</p>']);
+  if (result.thresholds.length === 0) return htmlSection('thresholds', 'Thresholds', ['<p>No thresholds were set.</p>']);
   const failed = result.thresholds.filter((threshold) => !threshold.ok).length;
   const verdict = failed === 0 ? `<p class="pass">All ${result.thresholds.length} passed.</p>` : `<p class="fail">${failed} of ${result.thresholds.length} failed.</p>`;
   const rows = result.thresholds.map((threshold) => [
@@ -67,7 +50,7 @@ function thresholdSection(result: PerfResult): string[] {
     threshold.ok ? { text: '✓ pass', className: 'pass' } : { text: '✗ fail', className: 'fail' },
     formatActual(threshold.actual),
   ]);
-  return section('thresholds', 'Thresholds', [verdict, htmlTable({ caption: 'Each threshold and the value it was held against', headings: ['Threshold', 'Result', 'Actual'], rows, numeric: [2] })]);
+  return htmlSection('thresholds', 'Thresholds', [verdict, htmlTable({ caption: 'Each threshold and the value it was held against', headings: ['Threshold', 'Result', 'Actual'], rows, numeric: [2] })]);
 }
 
 function requestSection(result: PerfResult): string[] {
@@ -76,7 +59,7 @@ function requestSection(result: PerfResult): string[] {
   if (statuses.length > 0) {
     content.push(htmlTable({ caption: 'Responses by HTTP status', headings: ['Status', 'Responses'], rows: statuses.map(([status, count]) => [status, formatCount(count)]), numeric: [1] }));
   }
-  return section('requests', 'Requests', content);
+  return htmlSection('requests', 'Requests', content);
 }
 
 function latencySection(result: PerfResult): string[] {
@@ -92,7 +75,7 @@ function latencySection(result: PerfResult): string[] {
     rows: result.histogram.map((bucket) => [formatFigure(bucket.le_ms), formatCount(bucket.count)]),
     numeric: [0, 1],
   });
-  return section('latency', 'Latency', [
+  return htmlSection('latency', 'Latency', [
     figures,
     figure(latencyHistogramChart(result), 'How many responses took how long: each bar counts the responses slower than the bar before it and at most as slow as its label.', buckets),
   ]);
@@ -107,7 +90,7 @@ function timelineSection(result: PerfResult): string[] {
     rows: rows.map((row) => [rowSeconds(row), formatFigure(row.rps), formatFigure(row.p95), formatCount(row.errors)]),
     numeric: [0, 1, 2, 3],
   });
-  return section('over-time', 'Over time', [
+  return htmlSection('over-time', 'Over time', [
     figure(rpsChart(result), 'Requests sent each second.'),
     figure(p95Chart(result), 'The 95th percentile of the latencies of each second.'),
     `<details><summary>The same figures as a table</summary>\n${table}\n</details>`,

@@ -1,3 +1,4 @@
+import { htmlPage, htmlSection } from '../../perf/report/html-page.js';
 import { htmlTable } from '../../perf/report/html-table.js';
 import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../testing/report/markup-escape.js';
 import type { Finding } from '../finding.js';
@@ -13,37 +14,19 @@ import { cweReference, owaspReference, type Reference } from './security-referen
  * Evidence is the API's own output, so every text is escaped.
  */
 export function scanHtml(result: ScanResult, finishedAt = new Date()): string {
-  const title = scanTitle(result);
-  const finished = finishedAt.toISOString();
-  return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${text(title)}</title>`,
-    `<style>${SCAN_HTML_STYLE}</style>`,
-    '</head>',
-    '<body>',
-    '<header>',
-    `<h1>${text(title)}</h1>`,
-    `<p class="meta">Finished <time datetime="${attribute(finished)}">${text(finished)}</time> · ${text(requestsText(result))} · ${result.checks.length} checks</p>`,
-    '</header>',
-    '<main>',
-    ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
-    ...summarySection(result),
-    ...findingsSection(result),
-    ...checksSection(result),
-    ...notesSection(result),
-    '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
-}
-
-function section(id: string, heading: string, content: string[], level = 2): string[] {
-  return [`<section aria-labelledby="${id}">`, `<h${level} id="${id}">${text(heading)}</h${level}>`, ...content, '</section>'];
+  return htmlPage({
+    title: scanTitle(result),
+    style: SCAN_HTML_STYLE,
+    finishedAt,
+    facts: [requestsText(result), `${result.checks.length} checks`],
+    main: [
+      ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
+      ...summarySection(result),
+      ...findingsSection(result),
+      ...checksSection(result),
+      ...notesSection(result),
+    ],
+  });
 }
 
 function summarySection(result: ScanResult): string[] {
@@ -55,7 +38,7 @@ function summarySection(result: ScanResult): string[] {
   ];
   const tally = tallySeverities(result.findings);
   const rows = MOST_SEVERE_FIRST.map((severity) => [{ text: severityLabel(severity), className: `severity ${severity}` }, String(tally[severity])]);
-  return section('summary', 'Summary', [
+  return htmlSection('summary', 'Summary', [
     `<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`,
     htmlTable({ caption: 'Findings by severity', headings: ['Severity', 'Findings'], rows, numeric: [1] }),
   ]);
@@ -63,16 +46,16 @@ function summarySection(result: ScanResult): string[] {
 
 function findingsSection(result: ScanResult): string[] {
   const groups = findingsBySeverity(result.findings);
-  if (groups.length === 0) return section('findings', 'Findings', [`<p>${text(NO_FINDINGS)}</p>`]);
+  if (groups.length === 0) return htmlSection('findings', 'Findings', [`<p>${text(NO_FINDINGS)}</p>`]);
   let number = 0;
   const content = groups.flatMap(([severity, findings]) => {
     const articles = findings.map((finding) => {
       number += 1;
       return findingArticle(finding, `finding-${number}`);
     });
-    return section(`findings-${severity}`, `${severityLabel(severity)} (${findings.length})`, articles, 3);
+    return htmlSection(`findings-${severity}`, `${severityLabel(severity)} (${findings.length})`, articles, 3);
   });
-  return section('findings', 'Findings', content);
+  return htmlSection('findings', 'Findings', content);
 }
 
 function findingArticle(finding: Finding, id: string): string {
@@ -101,12 +84,12 @@ function findingArticle(finding: Finding, id: string): string {
 
 function checksSection(result: ScanResult): string[] {
   const rows = checkRows(result).map((row) => [row.rule, row.owasp, row.cwe, row.findings]);
-  return section('checks', `Checks run (${result.checks.length})`, [htmlTable({ caption: 'Each check that ran, what it belongs to, and its findings', headings: CHECK_HEADINGS, rows, numeric: [3] })]);
+  return htmlSection('checks', `Checks run (${result.checks.length})`, [htmlTable({ caption: 'Each check that ran, what it belongs to, and its findings', headings: CHECK_HEADINGS, rows, numeric: [3] })]);
 }
 
 function notesSection(result: ScanResult): string[] {
   const content = result.notes.length > 0 ? ['<ul>', ...result.notes.map((note) => `<li>${text(note)}</li>`), '</ul>'] : [`<p>${text(NO_NOTES)}</p>`];
-  return section('notes', 'Not checked', content);
+  return htmlSection('notes', 'Not checked', content);
 }
 
 function link({ name, url }: Reference): string {

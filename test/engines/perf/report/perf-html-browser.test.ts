@@ -1,60 +1,22 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import which from 'which';
 import { perfHtml } from '../../../../src/engines/perf/report/perf-html.js';
 import type { PerfResult } from '../../../../src/engines/perf/perf-result.js';
+import { ReportBrowser } from '../../../support/report-browser.js';
 import { requireTool } from '../../../support/required-tools.js';
 import { closedRun, FINISHED_AT, HOSTILE_TARGET } from './sample-perf-results.js';
 
-// What Debian's chromium needs to start headless in a container, and nothing that reaches out.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-interface OpenedPage {
-  page: Page;
-  /** Every URL the page asked for, itself included. */
-  requested: string[];
-  /** Console errors and uncaught exceptions. */
-  errors: string[];
-  /** Messages of any alert, confirm or prompt the page opened. */
-  dialogs: string[];
-}
-
 describe('the load-test HTML report in a real browser', requireTool('chromium'), () => {
-  let browser: Browser;
-  let folder: string;
+  let browser: ReportBrowser;
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(os.tmpdir(), 'falcon-perf-html-'));
-    browser = await chromium.launch({ executablePath: which.sync('chromium'), args: CHROMIUM_ARGS });
+    browser = await ReportBrowser.launch();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
-  async function open(result: PerfResult, name: string, colorScheme: 'light' | 'dark' = 'light'): Promise<OpenedPage & { url: string }> {
-    const file = path.join(folder, `${name}.html`);
-    await writeFile(file, perfHtml(result, FINISHED_AT));
-    const page = await browser.newPage({ colorScheme, viewport: { width: 1000, height: 800 } });
-    const opened: OpenedPage = { page, requested: [], errors: [], dialogs: [] };
-    page.on('request', (request) => opened.requested.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error') opened.errors.push(message.text());
-    });
-    page.on('pageerror', (error) => opened.errors.push(error.message));
-    page.on('dialog', (dialog) => {
-      opened.dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    const url = pathToFileURL(file).href;
-    await page.goto(url, { waitUntil: 'load' });
-    return { ...opened, url };
-  }
+  const open = (result: PerfResult, name: string, colorScheme: 'light' | 'dark' = 'light') => browser.open(perfHtml(result, FINISHED_AT), name, colorScheme);
 
   it('draws the three charts, one bar per histogram bucket, with nothing fetched and no error', async () => {
     const result = closedRun();

@@ -1,26 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import which from 'which';
 import { scanHtml } from '../../../../src/engines/security/report/scan-html.js';
 import type { ScanResult } from '../../../../src/engines/security/run-scan.js';
+import { ReportBrowser } from '../../../support/report-browser.js';
 import { requireTool } from '../../../support/required-tools.js';
 import { FINISHED_AT, HOSTILE_BODY, scanResult } from './sample-scan-results.js';
-
-// What Debian's chromium needs to start headless in a container, and nothing that reaches out.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-interface OpenedPage {
-  page: Page;
-  url: string;
-  /** Every URL the page asked for, itself included. */
-  requested: string[];
-  /** Console errors, uncaught exceptions and the messages of any dialog the page opened. */
-  errors: string[];
-}
 
 /** WCAG contrast of two `rgb(r, g, b)` colours. */
 function contrast(first: string, second: string): number {
@@ -36,45 +19,27 @@ function contrast(first: string, second: string): number {
 }
 
 describe('the scan HTML report in a real browser', requireTool('chromium'), () => {
-  let browser: Browser;
-  let folder: string;
+  let browser: ReportBrowser;
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(os.tmpdir(), 'falcon-scan-html-'));
-    browser = await chromium.launch({ executablePath: which.sync('chromium'), args: CHROMIUM_ARGS });
+    browser = await ReportBrowser.launch();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
-  async function open(result: ScanResult, name: string, colorScheme: 'light' | 'dark' = 'light'): Promise<OpenedPage> {
-    const file = path.join(folder, `${name}.html`);
-    await writeFile(file, scanHtml(result, FINISHED_AT));
-    const page = await browser.newPage({ colorScheme, viewport: { width: 1000, height: 800 } });
-    const opened: OpenedPage = { page, url: pathToFileURL(file).href, requested: [], errors: [] };
-    page.on('request', (request) => opened.requested.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error') opened.errors.push(message.text());
-    });
-    page.on('pageerror', (error) => opened.errors.push(error.message));
-    page.on('dialog', (dialog) => {
-      opened.errors.push(`dialog: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-    await page.goto(opened.url, { waitUntil: 'load' });
-    return opened;
-  }
+  const open = (result: ScanResult, name: string, colorScheme: 'light' | 'dark' = 'light') => browser.open(scanHtml(result, FINISHED_AT), name, colorScheme);
 
   it('shows hostile evidence as text and runs none of it', async () => {
-    const { page, url, requested, errors } = await open(scanResult({ spec: '<img src=x onerror=alert(2)>' }), 'hostile');
+    const { page, url, requested, errors, dialogs } = await open(scanResult({ spec: '<img src=x onerror=alert(2)>' }), 'hostile');
     expect(await page.locator('script, img, iframe, object, embed').count()).toBe(0);
     const response = page.getByRole('article', { name: /^Stack trace from/ }).locator('pre').nth(1);
     await expect(response.textContent()).resolves.toBe(`HTTP 200 (12 ms)\ncontent-type: application/json\n\n${HOSTILE_BODY.replace('\u001B', '␛').replace('\u0007', '^G')}`);
     await expect(page.getByRole('main').innerText()).resolves.toContain('<img src=x onerror=alert(2)>');
     expect(requested).toEqual([url]);
     expect(errors).toEqual([]);
+    expect(dialogs).toEqual([]);
     await page.close();
   });
 
