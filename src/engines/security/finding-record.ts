@@ -25,7 +25,7 @@ export function findingOf(draft: FindingDraft, secrets: SecretRegistry): Finding
       method: draft.operation.method,
       path: draft.operation.path,
       title: draft.title,
-      evidence: { request: requestExcerpt(draft.exchange), response: responseExcerpt(draft.exchange) },
+      evidence: evidenceOf(draft),
       remediation: rule.remediation,
       curl: curlCommand(request),
     },
@@ -42,6 +42,15 @@ export function dedupeFindings(findings: readonly Finding[]): Finding[] {
     if (!earlier || severityRank(finding.severity) > severityRank(earlier.severity)) kept.set(key, finding);
   }
   return [...kept.values()].sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
+}
+
+/** The exchange in excerpts; with a follow-up, each side holds both, in order. */
+function evidenceOf({ exchange, followUp }: FindingDraft): Finding['evidence'] {
+  if (!followUp) return { request: requestExcerpt(exchange), response: responseExcerpt(exchange) };
+  return {
+    request: `${requestExcerpt(exchange)}\n\n— then —\n${requestExcerpt(followUp)}`,
+    response: `${responseExcerpt(exchange)}\n\n— then —\n${responseExcerpt(followUp)}`,
+  };
 }
 
 function requestExcerpt({ request }: ScanExchange): string {

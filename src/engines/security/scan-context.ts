@@ -14,6 +14,8 @@ export interface FindingDraft {
   title: string;
   /** The exchange that proves it. */
   exchange: ScanExchange;
+  /** A second exchange the proof needs (reading back what the first one stored). */
+  followUp?: ScanExchange;
 }
 
 /** Everything a check works with. Requests go only to the target, paced and counted. */

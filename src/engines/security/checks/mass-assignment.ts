@@ -140,8 +140,9 @@ function report(ctx: ScanContext, operation: SpecOperation, actor: Identity, sto
     severity,
     operation: { method: operation.method, path: operation.path },
     title: `stores ${values} sent by ${actor.name}, which the request may not set: reading it back (GET ${readPath}) shows the value sent`,
-    // The write the client sends, with the answer that proves it stuck: the object read back.
-    exchange: { request: write.request, response: read.response },
+    // The write, then the object read back: the answer that proves it stuck.
+    exchange: write,
+    followUp: read,
   });
 }
 
