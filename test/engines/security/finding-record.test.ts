@@ -33,7 +33,7 @@ describe('findingOf', () => {
     expect(finding.remediation).toMatch(/belongs to the caller/);
     expect(finding.evidence.request).toBe('GET http://127.0.0.1:3000/orders/1\nauthorization: Bearer [masked:token_of_bob]');
     expect(finding.evidence.response).toBe('HTTP 200 (12 ms)\ncontent-type: application/json\n\n{"id":1,"owner":"alice"}');
-    expect(finding.curl).toContain("curl -sS -i -X GET 'http://127.0.0.1:3000/orders/1'");
+    expect(finding.curl).toBe(`# set TOKEN_OF_BOB first (its value is masked here)\ncurl -sS -i 'http://127.0.0.1:3000/orders/1' -H "authorization: Bearer $TOKEN_OF_BOB"`);
     expect(JSON.stringify(finding)).not.toContain(TOKEN);
   });
 
