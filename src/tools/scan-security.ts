@@ -52,12 +52,22 @@ export const scanSecurityTool = defineTool({
         ctx.progress(`check ${index + 1} of ${total}: ${rule}`);
       },
     }).catch((error: unknown) => {
-      // Other errors (no spec, no base URL, a login that fails) reach the model as their message.
       if (error instanceof TargetUnreachableError) throw new ToolError(mask(`${error.message} — nothing was sent.`));
+      // No spec, no base URL, a login that fails: the engine names the command's options; the model knows the arguments.
+      if (error instanceof Error) throw new ToolError(mask(argumentNames(error.message)));
       throw error;
     });
     const report = await writeProjectScanReport(result, { projectRoot: ctx.projectRoot, name: result.spec });
-    const stopped = result.interrupted ? [`Stopped after ${checked} checks (cancelled): the checks after it did not run.`] : [];
+    const stopped = result.interrupted ? [`Stopped after ${checked} check${checked === 1 ? '' : 's'} (cancelled): the checks after it did not run.`] : [];
     return mask([...scanSummaryLines(result), ...stopped, `Report: ${report} (each finding with its evidence, curl line and remediation)`].join('\n'));
   },
 });
+
+function argumentNames(message: string): string {
+  return message
+    .replace(/--user\b/g, 'users')
+    .replace(/--token\b/g, 'tokens')
+    .replace(/--base-url\b/g, 'base_url')
+    .replace(/--allow-destructive\b/g, 'allow_destructive')
+    .replace(/--(spec|login|checks)\b/g, '$1');
+}

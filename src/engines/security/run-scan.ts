@@ -121,7 +121,7 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
       } catch (error) {
         if (error instanceof ScanStopped) {
           interrupted = signal.aborted;
-          notes.push(`${rule}: ${error.message}; the checks after it did not run (raise --max-requests)`);
+          notes.push(`${rule}: ${error.message}; the checks after it did not run${interrupted ? '' : ' (raise --max-requests)'}`);
           break;
         }
         notes.push(`${rule}: stopped early, ${stoppedBecause(error)}`);

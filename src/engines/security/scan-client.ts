@@ -60,15 +60,16 @@ export class ScanClient {
   }
 
   async send(request: ScanRequest, identity?: Identity): Promise<ScanExchange> {
-    this.take(1, request);
+    // Paced first, so a request the wait ends with a stop is never counted as sent.
     await this.pace();
+    this.take(1, request);
     return this.exchange(request, identity);
   }
 
   async burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]> {
     for (const request of requests) this.refuseDestructive(request);
-    this.take(requests.length);
     await this.pace();
+    this.take(requests.length);
     return Promise.all(requests.map((request) => this.exchange(request, identity)));
   }
 
