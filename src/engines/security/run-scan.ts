@@ -111,11 +111,11 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   };
   const checks = [...(options.checks ?? RULE_NAMES)].sort((a, b) => RUN_ORDER.indexOf(a) - RUN_ORDER.indexOf(b));
   let interrupted = false;
-  const share = Math.max(MIN_CHECK_SHARE, Math.floor((2 * client.budget) / checks.length));
   try {
     for (const [index, rule] of checks.entries()) {
       options.onCheck?.(rule, index, checks.length);
-      client.startCheck(share);
+      // Twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
+      client.startCheck(Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - index))));
       try {
         await CHECKS[rule].run(context);
       } catch (error) {
