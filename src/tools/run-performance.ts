@@ -37,7 +37,7 @@ const schema = z.strictObject({
 // Every call is approved first (perfPreview): a load test puts load on a server, wherever it is.
 export const runPerformanceTool = defineTool({
   name: 'run_performance',
-  description: 'Load or stress test a URL, a saved request or spec operations: req/s, latency percentiles, errors, thresholds; writes a report.',
+  description: 'Load test a URL, a saved request or spec operations: req/s, latency percentiles, errors, thresholds.',
   schema,
   kind: 'network',
   callLimit: 3,

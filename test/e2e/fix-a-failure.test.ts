@@ -26,7 +26,8 @@ beforeEach(async () => {
   await writeFile(path.join(sandbox.project, '.falcon', 'config.yaml'), 'framework: express\n');
   await sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+    // A window this story fits in: compaction has tests of its own (small-window.test.ts).
+    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } } },
   });
 });
 afterEach(async () => {

@@ -59,7 +59,8 @@ describe('falcon -p ending on a signal while bash runs a command', requirePlatfo
     await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
     falcon.child.kill('SIGKILL');
     expect((await falcon.result).signal).toBe('SIGKILL');
-    await expect.poll(() => bothRunning(sleeps), { timeout: 3000 }).toBe(0);
+    // The guardian notices at once; on a busy machine (chromium tests beside it) its shell may take a while to run.
+    await expect.poll(() => bothRunning(sleeps), { timeout: 6000 }).toBe(0);
   });
 });
 
