@@ -16,6 +16,8 @@ const schema = z.strictObject({
     .describe('how to check the content before writing (default: from the file extension); yaml and json must parse'),
 });
 
+const FLOW_FILE = /^flows\/[^/]+\.ya?ml$/i;
+
 // Most writes need no approval: falcon_write reaches only Falcon's own notes in .falcon/ — never
 // the project's code, never config.yaml, memory.json or manifest.json — checks the content before
 // writing and replaces files in one step; asking about every note would teach users to approve
@@ -44,6 +46,7 @@ export const falconWriteTool = defineTool({
       const format = formatOf(target.relative, args.format);
       const problem = checkFalconFile(target.relative, args.content, format);
       if (problem) throw new ToolError(`Not written: ${shown}: ${problem}`);
+      if (format === 'yaml' && FLOW_FILE.test(target.relative)) await checkFlowFile(args.content, shown);
       ctx.signal.throwIfAborted();
       await replaceFile(target.absolute, args.content);
       const lines = args.content === '' ? 0 : args.content.split('\n').length - (args.content.endsWith('\n') ? 1 : 0);
@@ -53,3 +56,12 @@ export const falconWriteTool = defineTool({
     }
   },
 });
+
+/** A flow is checked against the flow format before it is saved: one that cannot run is not written. */
+async function checkFlowFile(content: string, shown: string): Promise<void> {
+  const [{ parseFlow }, { FlowValidationError }] = await Promise.all([import('../engines/flows/parse-flow.js'), import('../engines/flows/flow-problems.js')]);
+  await parseFlow(content, shown).catch((error: unknown) => {
+    if (error instanceof FlowValidationError) throw new ToolError(`Not written: ${shown} is not a valid flow:\n${error.message}`);
+    throw error;
+  });
+}

@@ -22,6 +22,7 @@ import { readFileTool } from './read-file.js';
 import { requestTool } from './request.js';
 import { createRetryTool } from './retry.js';
 import { runDataDrivenTool } from './run-data-driven.js';
+import { runFlowTool } from './run-flow.js';
 import { runPerformanceTool } from './run-performance.js';
 import { scanSecurityTool } from './scan-security.js';
 import { runSmokeTool } from './run-smoke.js';
@@ -42,8 +43,12 @@ export interface ToolRegistry {
   get(name: string): AnyTool | undefined;
   /** In the order given, which is the order of the prompt's tool reference. */
   list(): AnyTool[];
+  /** Every name a call may use: the tools' and their aliases. */
   readonly names: ReadonlySet<string>;
 }
+
+/** Names models know from the Go original: a call by one runs the tool it names, which the prompt lists once. */
+const TOOL_ALIASES: Readonly<Record<string, string>> = { orchestrate_integration: 'run_flow' };
 
 export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
   const byName = new Map<string, AnyTool>();
@@ -51,10 +56,13 @@ export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
     if (byName.has(tool.name)) throw new Error(`two tools are named ${tool.name}`);
     byName.set(tool.name, tool);
   }
+  const aliasesOf = (name: string) => Object.keys(TOOL_ALIASES).filter((alias) => TOOL_ALIASES[alias] === name && !byName.has(alias));
+  // Each alias right after its tool, so that a list of the names reads as the tools' list.
+  const lookup = new Map([...byName].flatMap(([name, tool]) => [name, ...aliasesOf(name)].map((key) => [key, tool] as const)));
   return {
-    get: (name) => byName.get(name),
+    get: (name) => lookup.get(name),
     list: () => [...byName.values()],
-    names: new Set(byName.keys()),
+    names: new Set(lookup.keys()),
   };
 }
 
@@ -97,7 +105,8 @@ export function createDefaultTools(): AnyTool[] {
     runDataDrivenTool,
     verifyIdempotencyTool,
     checkRegressionTool,
-    // Load on the API, and its security
+    // Multi-step flows, load on the API, and its security
+    runFlowTool,
     runPerformanceTool,
     scanSecurityTool,
     // The project's .falcon/ workspace

@@ -1,9 +1,10 @@
 import { runSavedRequest } from '../../engines/requests/run-saved-request.js';
 import { describeRequestRun } from '../../tools/support/describe-request-run.js';
-import { listSavedNames, loadSavedRequest, readSavedFile } from '../../workspace/saved-requests.js';
+import { listSavedNames, loadSavedRequest } from '../../workspace/saved-requests.js';
+import { runFlowInSession } from './flow-command.js';
 import type { SlashCommand } from './slash-command.js';
 
-/** Saved requests run at once and show their response; saved flows are attached to the next message. */
+/** Saved requests run at once and show their response; saved flows run with a line per step. */
 export async function savedItemCommands(projectRoot: string): Promise<SlashCommand[]> {
   const [requests, flows] = await Promise.all([listSavedNames(projectRoot, 'requests'), listSavedNames(projectRoot, 'flows')]);
   return [...requests.map(savedRequestCommand), ...flows.filter((name) => !requests.includes(name)).map(savedFlowCommand)];
@@ -30,11 +31,7 @@ function savedRequestCommand(name: string): SlashCommand {
 function savedFlowCommand(name: string): SlashCommand {
   return {
     name,
-    description: 'saved flow: attach it to your next message',
-    async run(context) {
-      const { file, text } = await readSavedFile(context.projectRoot, 'flows', name);
-      context.attach(`flow ${name}`, `The saved flow "${name}" (${file}):\n\`\`\`yaml\n${text}\n\`\`\``);
-      context.show({ type: 'notice', tone: 'info', text: `Flow "${name}" is attached to your next message.` });
-    },
+    description: 'saved flow: run it now, a line per step',
+    run: (context) => runFlowInSession(name, context),
   };
 }

@@ -1,5 +1,6 @@
 import { compactCommand } from './compact-command.js';
 import { envCommand } from './env-command.js';
+import { flowCommand } from './flow-command.js';
 import { helpCommand, memoryCommand, toolsCommand } from './info-commands.js';
 import { initCommand } from './init-command.js';
 import { modelCommand } from './model-command.js';
@@ -10,6 +11,7 @@ import type { SlashCommand } from './slash-command.js';
 const BUILT_IN: SlashCommand[] = [
   modelCommand,
   envCommand,
+  flowCommand,
   clearCommand,
   compactCommand,
   toolsCommand,

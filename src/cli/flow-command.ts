@@ -1,0 +1,53 @@
+import { Argument, Command, Option } from 'commander';
+import { completesWith } from './completion/completion-values.js';
+import { exitWith } from './exit-with.js';
+import type { FlowRunFlags } from './flow/flow-run-flags.js';
+
+/**
+ * `falcon flow run|list|validate`: multi-step API scenarios from .falcon/flows/, no model needed.
+ * Light at import time: each action loads its implementation and the engine.
+ */
+export function flowCommand(): Command {
+  const flow = new Command('flow')
+    .description('run, list or validate the multi-step flows in .falcon/flows/ (no model needed)')
+    .helpOption('-h, --help', 'show this help')
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `
+A Markdown report of each run goes to .falcon/reports/ when the project has a .falcon folder.
+Exit codes: 0 every step passed, 1 a step failed or a request got no answer, 2 an invalid flow or bad
+usage (no such flow, unknown environment), 130 interrupted.`,
+    );
+
+  flow
+    .command('run')
+    .description('run a flow: each step in order, stopping at the first that fails')
+    .addArgument(completesWith(new Argument('<flow>', 'a saved flow (.falcon/flows/<name>.yaml) or a flow file'), 'flows'))
+    .addOption(completesWith(new Option('-e, --env <name>', 'the environment for {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
+    .addOption(completesWith(new Option('--junit <file>', 'also write a JUnit XML report: a testcase per step and per row of a foreach'), 'files'))
+    .addOption(completesWith(new Option('--report <file>', 'also write a report to this file, its format by extension: .md, .json or .xml (JUnit)'), 'files'))
+    .action(async (nameOrFile: string, flags: FlowRunFlags) => {
+      const { runFlowCommand } = await import('./flow/run-flow-command.js');
+      await exitWith(await runFlowCommand(nameOrFile, flags));
+    });
+
+  flow
+    .command('list')
+    .description('list the saved flows with their description or number of steps')
+    .action(async () => {
+      const { runFlowList } = await import('./flow/list-flows-command.js');
+      await exitWith(await runFlowList());
+    });
+
+  flow
+    .command('validate')
+    .description('check a flow against the format without running it')
+    .addArgument(completesWith(new Argument('<flow>', 'a flow file, or a saved flow by name'), 'flows'))
+    .action(async (nameOrFile: string) => {
+      const { runFlowValidate } = await import('./flow/validate-flow-command.js');
+      await exitWith(await runFlowValidate(nameOrFile));
+    });
+
+  return flow;
+}

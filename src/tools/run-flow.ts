@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
+import { ToolError, defineTool } from './tool.js';
+
+const schema = z.strictObject({
+  name: z.string().min(1).optional().describe('a saved flow: .falcon/flows/NAME.yaml (or the path of a flow file)'),
+  flow: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      'instead of name: the flow itself, as a flow file holds it, e.g. {"name": "login", "steps": [{"name": "log in", "request": {"method": "POST", "url": "{{BASE_URL}}/login", "body": {"user": "ann"}}, "assertions": {"status_code": 200}, "extract": {"token": "$.token"}}]}',
+    ),
+  env: z.string().min(1).optional().describe('the environment for {{VAR}} and BASE_URL in this run (default: the active one)'),
+});
+
+export const runFlowTool = defineTool({
+  name: 'run_flow',
+  description: 'Run a multi-step API flow (saved in .falcon/flows/ or given inline): each step with its result, variables passed along.',
+  schema,
+  kind: 'network',
+  callLimit: 10,
+  approvalWhen: `${OTHER_ORIGINS_ASK} (asked once for the whole flow)`,
+  async preview(args, ctx) {
+    const [{ flowToRun }, { scopeForEnvironment }, { flowOriginPreview }] = await Promise.all([
+      import('./support/flow-to-run.js'),
+      import('./support/environment-scope.js'),
+      import('./support/flow-origins.js'),
+    ]);
+    const found = await flowToRun(args, ctx.projectRoot).catch(() => undefined);
+    const variables = await scopeForEnvironment(args.env, ctx).catch(() => undefined);
+    if (!found || !variables) return undefined; // run() says what is wrong
+    return flowOriginPreview(found.flow, found.name, variables, ctx);
+  },
+  async run(args, ctx) {
+    const [{ flowToRun }, { scopeForEnvironment }, { runFlow }, { describeFlowRun, describeFlowStep }, { toToolError }, { maskText }] = await Promise.all([
+      import('./support/flow-to-run.js'),
+      import('./support/environment-scope.js'),
+      import('../engines/flows/run-flow.js'),
+      import('./support/describe-flow-run.js'),
+      import('./support/workspace-errors.js'),
+      import('../safety/mask-text.js'),
+    ]);
+    const { flow, name, file } = await flowToRun(args, ctx.projectRoot);
+    const variables = await scopeForEnvironment(args.env, ctx);
+    const mask = (text: string) => maskText(text, { secrets: ctx.secrets });
+    const run = await runFlow(flow, {
+      projectRoot: ctx.projectRoot,
+      name,
+      file,
+      variables,
+      signal: ctx.signal,
+      onStep: (step) => ctx.progress(mask(describeFlowStep(step))),
+    }).catch((error: unknown) => {
+      const expected = toToolError(error);
+      throw expected instanceof ToolError ? new ToolError(mask(expected.message)) : expected;
+    });
+    return mask(describeFlowRun(run));
+  },
+});
