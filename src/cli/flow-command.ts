@@ -1,10 +1,11 @@
 import { Argument, Command, Option } from 'commander';
 import { completesWith } from './completion/completion-values.js';
 import { exitWith } from './exit-with.js';
+import type { FlowImportFlags } from './flow/import-flow-command.js';
 import type { FlowRunFlags } from './flow/flow-run-flags.js';
 
 /**
- * `falcon flow run|list|validate`: multi-step API scenarios from .falcon/flows/, no model needed.
+ * `falcon flow run|list|validate|import|export-k6`: multi-step API scenarios from .falcon/flows/, no model needed.
  * Light at import time: each action loads its implementation and the engine.
  */
 export function flowCommand(): Command {
@@ -47,6 +48,29 @@ usage (no such flow, unknown environment), 130 interrupted.`,
     .action(async (nameOrFile: string) => {
       const { runFlowValidate } = await import('./flow/validate-flow-command.js');
       await exitWith(await runFlowValidate(nameOrFile));
+    });
+
+  flow
+    .command('import')
+    .description('make flows from a Postman collection (a flow per folder) or, without a file, from the saved requests')
+    .addArgument(completesWith(new Argument('[file]', 'a Postman collection (v2.0/v2.1 JSON)'), 'files'))
+    .addOption(completesWith(new Option('--out <dir>', 'write the flows here (default: .falcon/flows/)'), 'files'))
+    .option('--from-requests', 'a flow skeleton with a step per saved request (.falcon/requests/)')
+    .addHelpText('after', '\nStatus tests (pm.response.to.have.status(200), pm.expect(pm.response.code).to.eql(201), pm.response.to.be.ok)\nbecome assertions; other tests are listed as "not converted". An existing flow is never replaced: name-2.yaml….')
+    .action(async (file: string | undefined, flags: FlowImportFlags) => {
+      const { runFlowImport } = await import('./flow/import-flow-command.js');
+      await exitWith(await runFlowImport(file, flags));
+    });
+
+  flow
+    .command('export-k6')
+    .description('write a flow as a k6 script: its steps in order, status checks, extracted variables, waits')
+    .addArgument(completesWith(new Argument('<flow>', 'a saved flow (.falcon/flows/<name>.yaml) or a flow file'), 'flows'))
+    .addArgument(completesWith(new Argument('<file>', 'the script to write (k6 run FILE)'), 'files'))
+    .addHelpText('after', '\n{{env:NAME}} is read from __ENV.NAME (k6 run -e NAME=… FILE); other {{VAR}} from the flow\'s vars, then __ENV.\nWhat k6 cannot do the same way is written as a comment in the script.')
+    .action(async (nameOrFile: string, file: string) => {
+      const { runFlowExportK6 } = await import('./flow/export-flow-k6-command.js');
+      await exitWith(await runFlowExportK6(nameOrFile, file));
     });
 
   return flow;

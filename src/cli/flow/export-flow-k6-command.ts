@@ -1,0 +1,31 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { FlowValidationError } from '../../engines/flows/flow-problems.js';
+import { exportFlowK6 } from '../../engines/flows/k6/export-flow-k6.js';
+import { FlowNotFoundError, loadFlow } from '../../engines/flows/load-flow.js';
+import { replaceFile } from '../../safety/atomic-write.js';
+import { SecretRegistry } from '../../safety/secret-registry.js';
+import { terminalSafeText } from '../../safety/terminal-text.js';
+import { VariableScope } from '../../workspace/variable-scope.js';
+import { SavedRequestError } from '../../workspace/saved-requests.js';
+
+/** `falcon flow export-k6 FLOW FILE`: 0 and the script written, 2 for an invalid or missing flow or saved request. */
+export async function runFlowExportK6(nameOrFile: string, file: string): Promise<number> {
+  const projectRoot = await realpath(process.cwd());
+  const secrets = new SecretRegistry();
+  try {
+    const loaded = await loadFlow(projectRoot, nameOrFile);
+    // The environment's secrets are registered, so that one written as is in the flow is read from __ENV.
+    await VariableScope.open(projectRoot, process.env, undefined, secrets);
+    const script = await exportFlowK6(loaded, projectRoot, secrets);
+    await replaceFile(path.resolve(file), script);
+    process.stdout.write(terminalSafeText(`wrote ${file}: k6 run ${file}\n`));
+    return 0;
+  } catch (error) {
+    if (error instanceof FlowValidationError || error instanceof FlowNotFoundError || error instanceof SavedRequestError) {
+      process.stderr.write(`falcon: ${terminalSafeText(error.message)}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

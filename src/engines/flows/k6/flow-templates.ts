@@ -1,0 +1,41 @@
+import { JsCode, jsString, type JsValue } from '../../perf/k6/js-source.js';
+import type { SecretReferences } from '../../perf/k6/secret-references.js';
+
+const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
+
+/**
+ * A flow's texts as script expressions: `{{env:NAME}}` reads `__ENV.NAME`, `{{VAR}}` reads the run's
+ * variables (`v(vars, "VAR")`: the flow's vars and what steps extracted, then `__ENV`), and a
+ * registered secret written as is is read from `__ENV` by the secret references.
+ */
+export class FlowTemplates {
+  constructor(readonly references: SecretReferences) {}
+
+  text(text: string): JsCode {
+    const pieces: string[] = [];
+    let start = 0;
+    for (const match of text.matchAll(PLACEHOLDER)) {
+      if (match.index > start) pieces.push(this.references.expression(text.slice(start, match.index)).code);
+      pieces.push(this.placeholder(match[1]!));
+      start = match.index + match[0].length;
+    }
+    if (start < text.length || pieces.length === 0) pieces.push(this.references.expression(text.slice(start)).code);
+    return new JsCode(pieces.join(' + '));
+  }
+
+  /** A body or header map: every string in it as an expression, the rest as written. */
+  value(value: unknown): JsValue {
+    if (typeof value === 'string') return this.text(value);
+    if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
+    if (Array.isArray(value)) return value.map((item) => this.value(item));
+    if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.value(item)]));
+    return null;
+  }
+
+  private placeholder(name: string): string {
+    if (!name.startsWith('env:')) return `v(vars, ${jsString(name)})`;
+    const variable = name.slice('env:'.length).trim();
+    this.references.used.add(variable);
+    return `__ENV[${jsString(variable)}]`;
+  }
+}
