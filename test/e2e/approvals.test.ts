@@ -123,7 +123,7 @@ describe('files that shape later sessions', () => {
       'ACTION: falcon_write({"path": ".gitignore", "content": "# nothing ignored\\n"})',
       `ACTION: environment({"action": "set", "name": "dev", "variables": {"BASE_URL": "${collector.url}"}})`,
       'ACTION: environment({"action": "use", "name": "elsewhere"})',
-      'ACTION: falcon_write({"path": "flows/smoke.yaml", "content": "name: smoke\\nsteps: []\\n"})',
+      'ACTION: falcon_write({"path": "flows/smoke.yaml", "content": "name: smoke\\nsteps:\\n  - request: health\\n"})',
       'Final Answer: done',
     ]);
     const result = await falcon(['-p', 'tidy the notes', '--output-format', 'stream-json']);
@@ -139,7 +139,7 @@ describe('files that shape later sessions', () => {
     const after = await Promise.all(['falcon.md', '.gitignore', 'environments/dev.yaml'].map((f) => readFile(path.join(sandbox.project, '.falcon', f), 'utf8')));
     expect(after).toEqual(before);
     // An ordinary note needs no approval.
-    expect(await readFile(path.join(sandbox.project, '.falcon', 'flows', 'smoke.yaml'), 'utf8')).toBe('name: smoke\nsteps: []\n');
+    expect(await readFile(path.join(sandbox.project, '.falcon', 'flows', 'smoke.yaml'), 'utf8')).toBe('name: smoke\nsteps:\n  - request: health\n');
   });
 
   it('frames falcon.md in the prompt as project notes, so text in it cannot pass for instructions', async () => {
