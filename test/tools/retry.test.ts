@@ -75,10 +75,16 @@ describe('retry', () => {
   it('without until_status, retries errors until the tool succeeds, whatever the status', async () => {
     const port = await unusedPort();
     const late = http.createServer((_req, res) => res.writeHead(500).end());
-    setTimeout(() => late.listen(port, '127.0.0.1'), 20);
     await writeFile(path.join(project, '.falcon', 'environments', 'late.yaml'), `BASE_URL: http://127.0.0.1:${port}\n`);
+    // The server starts while the retry waits after the first, refused, attempt: whatever the machine's load.
+    const ctx = {
+      ...toolContext(project, undefined, 'late'),
+      progress: () => {
+        if (!late.listening) late.listen(port, '127.0.0.1');
+      },
+    };
     try {
-      const output = await retry({ tool: 'http_request', args: { method: 'GET', url: `http://127.0.0.1:${port}/` }, delay_ms: 300 }, undefined, 'late');
+      const output = await retryTool.run({ max_attempts: 3, backoff: 'fixed', tool: 'http_request', args: { method: 'GET', url: `http://127.0.0.1:${port}/` }, delay_ms: 300 }, ctx);
       expect(output.split('\n').slice(0, 3)).toEqual([
         expect.stringMatching(/^http_request succeeded on attempt 2 of 3/),
         `attempt 1: error: could not connect to http://127.0.0.1:${port}: connection refused — is the server running? — retried after 300 ms`,
