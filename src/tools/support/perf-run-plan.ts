@@ -3,9 +3,9 @@ import type { PerfScenario, ThresholdSpec } from '../../engines/perf/perf-scenar
 import { PerfUsageError } from '../../engines/perf/perf-usage-error.js';
 import { planScenario } from '../../engines/perf/plan-scenario.js';
 import { maskText } from '../../safety/mask-text.js';
-import { EnvironmentFileError, listEnvironments } from '../../workspace/environments.js';
 import type { VariableScope } from '../../workspace/variable-scope.js';
 import { ToolError, type ToolContext } from '../tool.js';
+import { scopeForEnvironment } from './environment-scope.js';
 
 /** run_performance's arguments, as its schema gives them. */
 export interface PerfRunArgs {
@@ -40,7 +40,7 @@ export async function planPerfRun(args: PerfRunArgs, ctx: ToolContext): Promise<
     const which = 'url (a URL), request (a saved request\'s name) or operations (spec operations such as ["listUsers=3", "GET /users/{id}"])';
     throw new ToolError(given.length === 0 ? `give what to load: ${which}` : `give one of ${which}, not ${given.join(' and ')}`);
   }
-  const variables = await variablesFor(args.env, ctx);
+  const variables = await scopeForEnvironment(args.env, ctx);
   try {
     const built = await buildPerfTarget({
       projectRoot: ctx.projectRoot,
@@ -60,20 +60,6 @@ export async function planPerfRun(args: PerfRunArgs, ctx: ToolContext): Promise<
     if (error instanceof PerfUsageError) throw new ToolError(maskText(argumentNames(error.message), { secrets: ctx.secrets }));
     throw error;
   }
-}
-
-/** `env` for this run only: the session keeps its own environment. */
-async function variablesFor(env: string | undefined, ctx: ToolContext): Promise<VariableScope> {
-  if (env === undefined) return ctx.variables;
-  const variables = ctx.variables.withValues({});
-  try {
-    await variables.useEnvironment(env);
-  } catch (error) {
-    if (!(error instanceof EnvironmentFileError)) throw error;
-    const names = await listEnvironments(ctx.projectRoot);
-    throw new ToolError(`${error.message} ${names.length > 0 ? `Environments: ${names.join(', ')}.` : 'The project has no environments yet.'}`);
-  }
-  return variables;
 }
 
 /** The engine speaks in the command's options (`-c/--connections`, `--rate`); the model knows the arguments. */
