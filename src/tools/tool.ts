@@ -7,6 +7,9 @@ import type { SessionState } from './support/session-state.js';
 
 export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 
+/** The kinds of work `models:` in the config routes to its own model: short lookups, or careful reasoning. */
+export type ModelCategory = 'quick' | 'deep';
+
 /** What a tool may use while it runs. No tool reads global state. */
 export interface ToolContext {
   /** Absolute, real path of the project folder. */
@@ -26,6 +29,13 @@ export interface ToolContext {
   secrets: SecretRegistry;
   /** The current model, for the few tools that think. */
   model?: ChatModel;
+  /** The model `models:` routes a category of work to; the session's model where the category is unset. */
+  modelFor?(category: ModelCategory): ChatModel;
+  /**
+   * Asks the user to approve a further step of a running tool (auto_fix's edit), through the same
+   * permission rules, hooks and confirmation as a tool call. Absent where nobody can be asked.
+   */
+  approve?(tool: string, preview: Preview): Promise<boolean>;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {
