@@ -52,6 +52,8 @@ export function SessionView(props: SessionViewProps) {
   const confirmation = useRef(state.confirmation);
   confirmation.current = state.confirmation;
   const answered = useRef(new Set<string>());
+  // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
+  const runningCommand = useRef<AbortController | undefined>(undefined);
   const { stdout } = useStdout();
   const width = Math.max(stdout.columns || 80, 20);
   const rows = stdout.rows || 24;
@@ -77,16 +79,22 @@ export function SessionView(props: SessionViewProps) {
     pendingConfirmation: () => confirmation.current,
     answerConfirmation,
     panelOpen: picker !== undefined || state.confirmation !== undefined,
+    cancelCommand: () => {
+      if (!runningCommand.current) return false;
+      runningCommand.current.abort();
+      return true;
+    },
     clearScreen,
     toggleThoughts: () => setShowThoughts((shown) => !shown),
     exit: props.exit,
   });
 
-  const slashContext = (args: string): SlashContext => ({
+  const slashContext = (args: string, signal: AbortSignal): SlashContext => ({
     agent,
     projectRoot,
     env: props.env,
     args,
+    signal,
     show: dispatch,
     pick: <T,>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
@@ -105,10 +113,14 @@ export function SessionView(props: SessionViewProps) {
       dispatch({ type: 'notice', tone: 'error', text: `Unknown command ${text.split(/\s/)[0]}. /help lists the commands.` });
       return;
     }
+    const controller = new AbortController();
+    runningCommand.current = controller;
     try {
-      await command.run(slashContext(parsed.args));
+      await command.run(slashContext(parsed.args, controller.signal));
     } catch (error) {
-      dispatch({ type: 'notice', tone: 'error', text: `/${command.name}: ${(error as Error).message}` });
+      dispatch({ type: 'notice', tone: controller.signal.aborted ? 'info' : 'error', text: `/${command.name}: ${(error as Error).message}` });
+    } finally {
+      if (runningCommand.current === controller) runningCommand.current = undefined;
     }
   };
 

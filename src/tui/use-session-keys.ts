@@ -15,6 +15,8 @@ export interface SessionKeys {
   /** The confirmation waiting for y / n / a, read at key time (not render time). */
   pendingConfirmation(): unknown;
   answerConfirmation(approved: boolean, always: boolean): void;
+  /** Aborts the slash command under way; false when none is. */
+  cancelCommand(): boolean;
   clearScreen(): void;
   toggleThoughts(): void;
   exit(): void;
@@ -31,7 +33,10 @@ export function useSessionKeys(keys: SessionKeys): void {
       else if (input === 'n' || key.escape) keys.answerConfirmation(false, false);
       return;
     }
-    if (key.escape && !keys.panelOpen && keys.agent.busy) return keys.agent.cancel();
+    if (key.escape && !keys.panelOpen) {
+      if (keys.cancelCommand()) return;
+      if (keys.agent.busy) return keys.agent.cancel();
+    }
     if (!key.ctrl) return;
     switch (input) {
       case 'c': {

@@ -24,13 +24,21 @@ export async function runFlowInSession(name: string, context: SlashContext): Pro
   const mask = (text: string) => context.agent.secrets.maskValues(text);
   const { flow, file, name: flowName } = await loadFlow(context.projectRoot, name);
   const count = flow.steps.length;
-  context.show({ type: 'notice', tone: 'info', text: `Running flow "${flowName}" (${count} step${count === 1 ? '' : 's'})…` });
+  context.show({ type: 'notice', tone: 'info', text: `Running flow "${flowName}" (${count} step${count === 1 ? '' : 's'})… esc to stop` });
+  let finished = 0;
   const run = await runFlow(flow, {
     projectRoot: context.projectRoot,
     name: flowName,
     file,
     variables: context.agent.variables,
-    onStep: (step) => context.show({ type: 'notice', tone: 'info', text: mask(describeFlowStep(step)) }),
+    signal: context.signal,
+    onStep: (step) => {
+      finished = step.index + 1;
+      context.show({ type: 'notice', tone: 'info', text: mask(describeFlowStep(step)) });
+    },
+  }).catch((error: unknown) => {
+    if (!context.signal.aborted) throw error;
+    throw new Error(`flow "${flowName}" stopped by esc after ${finished} of ${count} step${count === 1 ? '' : 's'}`);
   });
   context.show({ type: 'output', title: `/flow ${flowName}`, text: mask(describeFlowRun(run)), format: 'text' });
 }

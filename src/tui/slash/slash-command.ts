@@ -9,6 +9,8 @@ export interface SlashContext {
   env: NodeJS.ProcessEnv;
   /** The text after the command name, trimmed. */
   args: string;
+  /** Aborted when the user presses Esc while the command runs. */
+  signal: AbortSignal;
   show(action: ViewAction): void;
   /** Opens a picker in place of the input; resolves with the choice, or undefined when cancelled. */
   pick<T>(request: PickerRequest<T>): Promise<T | undefined>;

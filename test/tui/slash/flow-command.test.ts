@@ -32,7 +32,7 @@ beforeEach(async () => {
 afterEach(() => project.remove());
 
 /** A session's slash context with just what the commands use: the agent's variables and secrets, the view, the picker. */
-function contextFor(args: string): SlashContext {
+function contextFor(args: string, signal = new AbortController().signal): SlashContext {
   const secrets = new SecretRegistry();
   const agent = { variables: new VariableScope(project.root, {}, 'dev', secrets), secrets, environment: 'dev' } as unknown as Agent;
   return {
@@ -40,6 +40,7 @@ function contextFor(args: string): SlashContext {
     projectRoot: project.root,
     env: {},
     args,
+    signal,
     show: (action) => shown.push(action),
     pick: async (request) => {
       picked.push(request.title);
@@ -66,7 +67,7 @@ describe('/<flow name>', () => {
     expect(checkout.description).toBe('saved flow: run it now, a line per step');
     await checkout.run(contextFor(''));
     expect(shown.slice(0, 5).map((action) => action.type)).toEqual(['notice', 'notice', 'notice', 'notice', 'notice']);
-    expect(texts()[0]).toBe('Running flow "checkout" (4 steps)…');
+    expect(texts()[0]).toBe('Running flow "checkout" (4 steps)… esc to stop');
     expect(texts().slice(1, 5)).toEqual([
       expect.stringMatching(/^✓ 1\. health — 200/),
       expect.stringMatching(/^✓ 2\. log in — 200/),
@@ -76,6 +77,19 @@ describe('/<flow name>', () => {
     expect(shown[5]).toMatchObject({ type: 'output', title: '/flow checkout', format: 'text', text: expect.stringMatching(/^PASSED: flow "checkout" — 4 passed/) });
     expect(texts().join('\n')).not.toContain(SHOP_TOKEN);
     expect(api.hits).toHaveLength(5);
+  });
+
+  it('stops at esc between steps and says how far it got', async () => {
+    const esc = new AbortController();
+    const context = contextFor('', esc.signal);
+    const show = context.show;
+    context.show = (action) => {
+      show(action);
+      if ('text' in action && action.text.startsWith('✓ 2.')) esc.abort();
+    };
+    await expect((await command('checkout')).run(context)).rejects.toThrow('flow "checkout" stopped by esc after 2 of 4 steps');
+    expect(texts().filter((text) => /^. \d\./.test(text))).toHaveLength(2);
+    expect(api.hits).toHaveLength(2);
   });
 });
 
