@@ -6,16 +6,33 @@ import { maskStructured } from '../safety/mask-structured.js';
 import { maskText } from '../safety/mask-text.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
-import type { AnyTool } from '../tools/tool.js';
+import type { AnyTool, ModelCategory } from '../tools/tool.js';
+import type { HookSettings, ModelRoutes } from '../config/types.js';
+import { addProjectAllowRule } from '../config/project-allow-rule.js';
+import type { TaskInfo } from '../tools/support/task-list.js';
 import type { SessionStore } from '../workspace/session-store.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
 import { createSessionState, type SessionState } from '../tools/support/session-state.js';
-import { runLoop, type LoopLimits, type RunSummary } from './run-loop.js';
+import { runLoop, type LoopLimits, type LoopOptions, type RunSummary } from './run-loop.js';
 import type { ConfirmationRequest, ToolLookup } from './run-tool-call.js';
 import { abortError } from './abort.js';
 import type { Compaction } from './compaction/compact-history.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { streamedReplyAfter } from './streamed-reply.js';
+import type { CallGuard } from './call-guard.js';
+import { NO_HOOKS } from './hooks/hook-settings.js';
+import { type PermissionMode, nextPermissionMode } from './permissions/permission-mode.js';
+import type { PermissionSettings } from './permissions/permission-policy.js';
+import { parsePermissionRules } from './permissions/permission-rule-match.js';
+import { routedChoice } from './model-routing.js';
+import { ConfirmationQueue } from './subagents/confirmation-queue.js';
+import type { SubagentEnvironment } from './subagents/run-subagent.js';
+import { innermostEvent } from './subagents/innermost-event.js';
+import type { SubagentProfile, SubagentProfiles } from './subagents/subagent-profile.js';
+import { SubagentRunner } from './subagents/subagent-runner.js';
+import { SessionTasks } from './tasks/session-tasks.js';
+import type { McpServers } from '../mcp/client/mcp-servers.js';
+import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
 
 export interface ModelChoice {
   provider?: string;
@@ -41,6 +58,25 @@ export interface AgentOptions {
   limits: LoopLimits;
   /** The project's `tool_limits`; tools not named keep their own default. */
   toolLimits?: Record<string, number>;
+  /** The session's MCP servers (their tools are among `tools`): listed by `/mcp`, closed by dispose. */
+  mcpServers?: McpServers;
+  /** `models:` of both config files: the model each category of work runs on. */
+  modelRoutes?: ModelRoutes;
+  /** The sub-agents the subagent tool may start; none without. */
+  subagents?: SubagentSetup;
+  /** The mode the session starts in (default `ask`) and the rules that apply (those of an untrusted folder's allow list left out). */
+  permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[] };
+  /** The hooks that run around tool calls (session_start hooks have run when the agent is made). */
+  hooks?: HookSettings;
+}
+
+/** Answering "always": for the rest of this session, or from now on in this project (an allow rule in `.falcon/config.yaml`). */
+export type AlwaysScope = 'session' | 'project';
+
+export interface SubagentSetup {
+  profiles: SubagentProfiles;
+  /** A profile's system prompt, for the tools its registry holds. */
+  prompt(profile: SubagentProfile, tools: readonly AnyTool[]): Promise<string>;
 }
 
 type Listener = (event: AgentEvent) => void;
@@ -48,6 +84,8 @@ type Listener = (event: AgentEvent) => void;
 interface PendingConfirmation {
   /** What answering "always" approves from now on. */
   scope: string;
+  /** What answering "always in this project" adds. */
+  rule?: string;
   resolve(approved: boolean): void;
 }
 
@@ -60,22 +98,43 @@ export class Agent {
   private readonly toolCallCounts = new Map<string, number>();
   private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   private readonly toolState: SessionState = createSessionState();
+  private readonly backgroundTasks: SessionTasks;
   private readonly conversation: ConversationContext;
   private controller: AbortController | undefined;
   private model: ChatModel;
+  /** The provider and model the session runs on, as chosen: routed categories start from it. */
+  private choice: ModelChoice;
+  /** The models of the routed categories, made on first use. */
+  private readonly routedModels = new Map<ModelCategory, ChatModel>();
+  private readonly subagentEnvironment: SubagentEnvironment;
+  /** Aborted by dispose: confirmations of sub-agents still waiting then end. */
+  private readonly ending = new AbortController();
   /** What has streamed of the model reply under way, kept should a cancel cut it short. */
   private streamedReply = '';
+  private readonly permissions: PermissionSettings;
+  private readonly guard: CallGuard;
 
   constructor(private readonly options: AgentOptions) {
-    this.model = options.createModel(options.modelChoice ?? {}, this.emit);
+    const { mode = 'ask', allow = [], deny = [] } = options.permissions ?? {};
+    this.permissions = { mode, allow: parsePermissionRules(allow), deny: parsePermissionRules(deny) };
+    this.guard = { permissions: this.permissions, hooks: options.hooks ?? NO_HOOKS, sessionId: options.session.id };
+    this.choice = options.modelChoice ?? {};
+    this.model = options.createModel(this.choice, this.emit);
     const { session, tools } = options;
+    const fileLabel = path.relative(options.projectRoot, session.file) || session.file;
+    this.backgroundTasks = new SessionTasks({
+      projectRoot: options.projectRoot,
+      folder: path.join(session.folder, 'tasks'),
+      mask: (text) => maskText(text, { secrets: options.secrets }),
+      onEnd: (task) => this.emit({ type: 'task_end', task }),
+    });
     this.conversation = new ConversationContext({
       systemPrompt: options.systemPrompt,
       history: {
         get messages() {
           return session.messages;
         },
-        fileLabel: path.relative(options.projectRoot, session.file) || session.file,
+        fileLabel,
         get compactionState() {
           return session.compactionState;
         },
@@ -89,7 +148,33 @@ export class Agent {
         }).join('\n\n'),
       maxObservationChars: options.limits.observationLimit,
       emit: this.emit,
+      summaryModel: () => this.modelFor('quick'),
     });
+    let subagentRuns = 0;
+    this.subagentEnvironment = {
+      tools,
+      createModel: (category, emit) => {
+        const choice = category && routedChoice(options.modelRoutes ?? {}, category, this.choice);
+        return options.createModel(choice ?? this.choice, emit);
+      },
+      summaryModel: () => this.modelFor('quick'),
+      prompt: (profile, profileTools) => options.subagents!.prompt(profile, profileTools),
+      sessionFile: fileLabel,
+      nextNumber: () => ++subagentRuns,
+      confirmations: new ConfirmationQueue((request) => this.waitForConfirmation(request, this.ending.signal), this.emit),
+    };
+  }
+
+  /** The model `models:` routes a category of work to; the session's model where the category is unset. */
+  modelFor(category: ModelCategory): ChatModel {
+    const choice = routedChoice(this.options.modelRoutes ?? {}, category, this.choice);
+    if (!choice) return this.model;
+    let model = this.routedModels.get(category);
+    if (!model) {
+      model = this.options.createModel(choice, this.emit);
+      this.routedModels.set(category, model);
+    }
+    return model;
   }
 
   get sessionId(): string {
@@ -149,8 +234,33 @@ export class Agent {
     return this.options.tools.list();
   }
 
+  /** The session's background tasks, oldest first. */
+  get tasks(): readonly TaskInfo[] {
+    return this.backgroundTasks.list();
+  }
+
+  /** The session's MCP servers, their state and tools. */
+  get mcpServers(): McpServerStatus[] {
+    return this.options.mcpServers?.list() ?? [];
+  }
+
   get callCounts(): ReadonlyMap<string, number> {
     return this.toolCallCounts;
+  }
+
+  /** What is approved without asking; the next tool call follows a change at once. */
+  get permissionMode(): PermissionMode {
+    return this.permissions.mode;
+  }
+
+  set permissionMode(mode: PermissionMode) {
+    this.permissions.mode = mode;
+  }
+
+  /** Shift+Tab: the next mode of the cycle (yolo only for a session started in it). */
+  cyclePermissionMode(): PermissionMode {
+    this.permissions.mode = nextPermissionMode(this.permissions.mode, this.options.permissions?.mode ?? 'ask');
+    return this.permissions.mode;
   }
 
   subscribe(listener: Listener): () => void {
@@ -164,12 +274,15 @@ export class Agent {
     this.controller = controller;
     const { session, tools, limits, toolLimits = {} } = this.options;
     const currentModel = () => this.model;
+    const record = (message: ChatMessage) => session.recordMessage({ ...message, content: this.maskKnown(message.content) });
+    // Tasks that ended while the session was idle are told before the new message, which the model answers.
+    for (const note of this.backgroundTasks.takeNotes()) record({ role: 'user', content: note });
     try {
-      const summary = await runLoop(text, {
+      const loop: LoopOptions = {
         model: () => this.model,
         conversation: this.conversation,
-        record: (message) => session.recordMessage({ ...message, content: this.maskKnown(message.content) }),
-        takeSteering: () => this.steering.splice(0),
+        record,
+        takeSteering: () => [...this.steering.splice(0), ...this.backgroundTasks.takeNotes()],
         streamedReply: () => this.streamedReply,
         recordInterrupted: (text) => session.recordInterruptedReply(this.maskKnown(text)),
         signal: controller.signal,
@@ -178,6 +291,7 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
+        guard: this.guard,
         context: {
           projectRoot: this.options.projectRoot,
           falconHome: this.options.falconHome,
@@ -188,8 +302,13 @@ export class Agent {
           variables: this.options.variables,
           session: this.toolState,
           secrets: this.options.secrets,
+          tasks: this.backgroundTasks,
+          modelFor: (category) => this.modelFor(category),
         },
-      });
+      };
+      const { subagents } = this.options;
+      if (subagents) loop.context.subagents = new SubagentRunner(this.subagentEnvironment, subagents.profiles, loop, 1);
+      const summary = await runLoop(text, loop);
       return summary.answer === undefined ? summary : { ...summary, answer: this.maskKnown(summary.answer) };
     } finally {
       this.controller = undefined;
@@ -224,30 +343,37 @@ export class Agent {
     this.controller?.abort(abortError());
   }
 
-  respond(confirmationId: string, approved: boolean, options: { always?: boolean } = {}): void {
+  /** `always`: approve what the preview names for the session (`true` too), or add its allow rule to the project. */
+  respond(confirmationId: string, approved: boolean, options: { always?: boolean | AlwaysScope } = {}): void {
     const waiting = this.pending.get(confirmationId);
     if (!waiting) return;
-    if (approved && options.always) this.alwaysApproved.add(waiting.scope);
+    if (approved && options.always === 'project' && waiting.rule) this.allowInProject(waiting.rule);
+    else if (approved && options.always) this.alwaysApproved.add(waiting.scope);
     this.pending.delete(confirmationId);
     waiting.resolve(approved);
   }
 
-  /** Ends the conversation: stops what tools left running (webhook listeners). */
+  /** Ends the conversation: stops what tools left running (background tasks and every process they started, webhook listeners) and the MCP servers. */
   async dispose(): Promise<void> {
     this.cancel();
-    await this.toolState.webhooks.dispose();
+    this.ending.abort(abortError());
+    await Promise.all([this.backgroundTasks.stopAll(), this.toolState.webhooks.dispose(), this.options.mcpServers?.close()]);
   }
 
   setModel(provider: string, model: string): void {
-    this.model = this.options.createModel({ provider, model }, this.emit);
+    this.choice = { provider, model };
+    this.model = this.options.createModel(this.choice, this.emit);
+    this.routedModels.clear();
   }
 
   // Masked once here, so that every subscriber and the session file get the same masked event.
   private readonly emit: EmitEvent = (unmasked) => {
     const event = maskStructured(unmasked, { secrets: this.options.secrets, shapes: false });
-    if (event.type === 'usage') {
-      this.totalUsage.inputTokens += event.inputTokens;
-      this.totalUsage.outputTokens += event.outputTokens;
+    // Sub-agents' tokens are the session's too.
+    const counted = innermostEvent(event);
+    if (counted.type === 'usage') {
+      this.totalUsage.inputTokens += counted.inputTokens;
+      this.totalUsage.outputTokens += counted.outputTokens;
     }
     if (event.type === 'tool_call') {
       this.toolCallCounts.set(event.name, (this.toolCallCounts.get(event.name) ?? 0) + 1);
@@ -262,6 +388,14 @@ export class Agent {
       }
     }
   };
+
+  /** The rule applies at once; saving it is for later sessions, and a file that cannot take it is a warning. */
+  private allowInProject(rule: string): void {
+    this.permissions.allow.push(...parsePermissionRules([rule]));
+    addProjectAllowRule(this.options.projectRoot, rule).catch((error: unknown) => {
+      this.emit({ type: 'warning', message: `The rule ${rule} applies for this session but was not saved: ${(error as Error).message}` });
+    });
+  }
 
   /** Registered values only: shapes would mangle the code and tool output the model reads and edits. */
   private maskKnown(text: string): string {
@@ -280,6 +414,7 @@ export class Agent {
       signal.addEventListener('abort', onAbort, { once: true });
       this.pending.set(request.id, {
         scope,
+        rule: request.rule,
         resolve: (approved) => {
           signal.removeEventListener('abort', onAbort);
           resolve(approved);

@@ -3,6 +3,7 @@
 import type { ContextWindowSource } from '../llm/chat-model.js';
 import type { ModelEvent } from '../llm/model-events.js';
 import type { Preview } from '../tools/preview.js';
+import type { TaskInfo } from '../tools/support/task-list.js';
 import type { AnswerEvent, ErrorEvent, ToolCallEvent, ToolResultEvent } from '../workspace/session-events.js';
 
 export type RunEndReason = 'answer' | 'cancelled' | 'limit' | 'error';
@@ -28,7 +29,8 @@ export type AgentEvent =
   | { type: 'thought'; text: string }
   | ToolCallEvent
   | { type: 'tool_progress'; id: string; message: string }
-  | { type: 'confirmation_required'; id: string; tool: string; title: string; preview: Preview }
+  /** `rule`: the allow rule answering "always in this project" adds to `.falcon/config.yaml`. */
+  | { type: 'confirmation_required'; id: string; tool: string; title: string; preview: Preview; rule?: string }
   | { type: 'confirmation_resolved'; id: string; approved: boolean }
   | ToolResultEvent
   | AnswerEvent
@@ -52,6 +54,16 @@ export type AgentEvent =
       tokensAfter: number;
     }
   | ErrorEvent
+  /** Something went wrong beside the run, which goes on: a hook that failed, a rule that could not be saved. */
+  | { type: 'warning'; message: string }
+  /** A background task ended (by itself, stopped, or with the session), during a run or between runs. */
+  | { type: 'task_end'; task: TaskInfo }
+  /**
+   * An event of a sub-agent's own run, in order: `agent` is the run's label (`scout#1`), `profile` its
+   * profile. Its streamed deltas are left out; its confirmations come as the session's own
+   * `confirmation_required`, one at a time. `background`: it runs as a task, not under a tool call.
+   */
+  | { type: 'subagent'; agent: string; profile: string; background?: true; event: AgentEvent }
   | { type: 'run_end'; reason: RunEndReason; turns: number; toolCalls: number };
 
 export type AgentEventType = AgentEvent['type'];

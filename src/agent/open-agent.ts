@@ -12,7 +12,14 @@ import { Agent, type ModelChoice } from './agent.js';
 import type { AgentEvent } from './events.js';
 import { closeInterruptedCalls } from './interrupted-calls.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import { mergeModelRoutes } from '../config/model-routes.js';
+import { loadSubagentProfiles } from './subagents/load-profiles.js';
+import { buildSubagentPrompt } from './subagents/subagent-prompt.js';
+import { startMcpServers } from '../mcp/client/start-mcp-servers.js';
 import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
+import { runSessionStartHooks } from './hooks/tool-use-hooks.js';
+import type { PermissionMode } from './permissions/permission-mode.js';
+import { sessionGuardSettings } from './session-guard-settings.js';
 
 export const DEFAULT_MAX_TURNS = 50;
 
@@ -24,6 +31,8 @@ export interface OpenAgentOptions {
   maxTurns?: number;
   /** `latest` continues the newest session; an id resumes that one; undefined starts a new one. */
   resume?: 'latest' | string;
+  /** Default `ask`. */
+  permissionMode?: PermissionMode;
 }
 
 export interface OpenedAgent {
@@ -37,8 +46,10 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const { projectRoot, env } = options;
   await loadDotEnv(projectRoot, env);
   const global = await loadGlobalConfig({ env });
-  const tools = createDefaultTools();
-  const project = await loadProjectConfig(projectRoot, { toolNames: tools.map((tool) => tool.name) });
+  const project = await loadProjectConfig(projectRoot, {
+    toolNames: createDefaultTools().map((tool) => tool.name),
+    providerNames: Object.keys(global.config.providers),
+  });
   const session = await openSession(projectRoot, options.resume);
   closeInterruptedCalls(session);
   const secrets = new SecretRegistry();
@@ -47,12 +58,22 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     if (apiKey && isWorthMasking(apiKey)) secrets.register(apiKey, `${id.toUpperCase().replace(/\W+/g, '_')}_API_KEY`);
   }
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
+  const mcp = await startMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot }, { env, secrets });
+  const tools = createDefaultTools(mcp.tools);
   const home = falconHome(env);
+  const subagentProfiles = await loadSubagentProfiles(projectRoot, tools.map((tool) => tool.name));
+  const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');
   const agent = new Agent({
     projectRoot,
     falconHome: home,
     tools: createToolRegistry(tools),
-    systemPrompt: await buildSystemPrompt({ tools, projectRoot, falconHome: home, environment: variables.environment }),
+    systemPrompt: await buildSystemPrompt({
+      tools,
+      projectRoot,
+      falconHome: home,
+      environment: variables.environment,
+      subagents: subagentProfiles.profiles,
+    }),
     session,
     variables,
     secrets,
@@ -64,8 +85,24 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
       observationLimit: DEFAULT_OBSERVATION_LIMIT,
     },
     toolLimits: project.config.toolLimits,
+    mcpServers: mcp.servers,
+    modelRoutes: mergeModelRoutes(global.config.models, project.config.models),
+    subagents: {
+      profiles: subagentProfiles,
+      prompt: (profile, profileTools) =>
+        buildSubagentPrompt({ profile, tools: profileTools, projectRoot, environment: variables.environment }),
+    },
+    permissions: guard.permissions,
+    hooks: guard.hooks,
   });
-  return { agent, session, warnings: [...global.warnings, ...project.warnings] };
+  const hookWarnings: string[] = [];
+  const startup = { projectRoot, sessionId: session.id, secrets, signal: new AbortController().signal, warn: (message: string) => hookWarnings.push(message) };
+  await runSessionStartHooks(guard.hooks, startup);
+  return {
+    agent,
+    session,
+    warnings: [...global.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings],
+  };
 }
 
 async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore<AgentEvent>> {

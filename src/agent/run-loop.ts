@@ -9,13 +9,14 @@ import { stripThinking } from './reply/thinking.js';
 import { formatObservation } from './observation.js';
 import { runToolCall, type ToolCallDeps } from './run-tool-call.js';
 import { isAbortError } from './abort.js';
+import { ToolFailureStreaks } from './tool-failure-streaks.js';
 
 export interface LoopLimits {
   maxTurns: number;
   observationLimit: number;
 }
 
-export interface LoopOptions extends Omit<ToolCallDeps, 'emit' | 'signal' | 'callCounts' | 'observationLimit'> {
+export interface LoopOptions extends Omit<ToolCallDeps, 'emit' | 'signal' | 'callCounts' | 'failureStreaks' | 'observationLimit'> {
   model: () => ChatModel;
   /** Builds each request from the history, inside the model's context window. */
   conversation: ConversationContext;
@@ -60,6 +61,7 @@ function onlyFirstRan(first: string, later: readonly string[]): string {
 export async function runLoop(input: string, options: LoopOptions): Promise<RunSummary> {
   const { emit, signal, limits } = options;
   const callCounts = new Map<string, number>();
+  const failureStreaks = new ToolFailureStreaks();
   let turns = 0;
   let toolCalls = 0;
   let nudgedAboutThought = false;
@@ -116,6 +118,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
         emit,
         signal,
         callCounts,
+        failureStreaks,
         observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
       });
       const later = reply.kind === 'call' ? reply.laterCalls : undefined;

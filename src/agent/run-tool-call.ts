@@ -7,7 +7,13 @@ import { ToolError } from '../tools/tool.js';
 import { describeTool } from '../tools/support/tool-reference.js';
 import { validateToolArgs } from '../tools/support/validate-args.js';
 import { isAbortError } from './abort.js';
+import { approveFurtherStep } from './approve-further-step.js';
+import { askApproval } from './ask-approval.js';
+import { type CallGuard, guardedCallOf, hookContextOf } from './call-guard.js';
+import { checkBeforeRun } from './check-before-run.js';
+import { runPostToolUseHooks } from './hooks/tool-use-hooks.js';
 import { truncateObservation } from './observation.js';
+import { type ToolFailureStreaks, disabledToolError, disabledToolNote } from './tool-failure-streaks.js';
 
 export interface ToolLookup {
   get(name: string): AnyTool | undefined;
@@ -20,6 +26,8 @@ export interface ConfirmationRequest {
   tool: string;
   title: string;
   preview: Preview;
+  /** The allow rule answering "always in this project" adds. */
+  rule?: string;
 }
 
 export interface ToolCallDeps {
@@ -32,8 +40,12 @@ export interface ToolCallDeps {
   callLimit(tool: AnyTool): number;
   /** Calls made so far in this run, per tool name; updated here. */
   callCounts: Map<string, number>;
+  /** Each tool's failed calls in a row in this run; updated here. */
+  failureStreaks: ToolFailureStreaks;
   observationLimit: number;
-  context: Omit<ToolContext, 'signal' | 'progress'>;
+  context: Omit<ToolContext, 'signal' | 'progress' | 'approve'>;
+  /** The permission mode and rules, and the hooks, around every call. Absent: calls go straight to approval. */
+  guard?: CallGuard;
 }
 
 export type ToolCallRequest =
@@ -53,12 +65,16 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     emit({ type: 'tool_result', id, name: request.name, ok, output, durationMs: Date.now() - started });
     return output;
   };
+  // A failure of the tool itself (not a refusal, a "no" or its call limit) counts towards disabling it.
+  const failed = (tool: string, text: string): string =>
+    finish(false, deps.failureStreaks.failed(tool) ? `${text}\n\n${disabledToolNote(tool)}` : text);
 
-  if ('problem' in request) {
-    const reference = referenceOfDeferred(deps.tools.get(request.name));
-    return finish(false, `Error: could not read the arguments of ${request.name}: ${request.problem}${reference}`);
-  }
   const tool = deps.tools.get(request.name);
+  if (tool && deps.failureStreaks.isDisabled(tool.name)) return finish(false, disabledToolError(tool.name));
+  if ('problem' in request) {
+    const text = `Error: could not read the arguments of ${request.name}: ${request.problem}${referenceOfDeferred(tool)}`;
+    return tool ? failed(tool.name, text) : finish(false, text);
+  }
   if (!tool) {
     const known = [...deps.tools.names].join(', ');
     return finish(false, `Error: unknown tool "${request.name}". Available tools: ${known}.`);
@@ -74,56 +90,40 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   }
   const validated = validateToolArgs(tool, request.args);
   if (!validated.ok) {
-    return finish(false, `Error: invalid arguments for ${tool.name}: ${validated.problems}${referenceOfDeferred(tool)}`);
+    return failed(tool.name, `Error: invalid arguments for ${tool.name}: ${validated.problems}${referenceOfDeferred(tool)}`);
   }
   deps.callCounts.set(tool.name, used + 1);
 
+  const { guard } = deps;
   const context: ToolContext = {
     ...deps.context,
     signal: deps.signal,
     progress: (message) => emit({ type: 'tool_progress', id, message }),
+    approve: approveFurtherStep(deps),
   };
   try {
+    // Policy, pre-hook, approval, execute, post-hook (docs/ARCHITECTURE.md, "Permissions and hooks").
+    const call = await guardedCallOf(tool.name, tool.kind, validated.value as Record<string, unknown>, deps);
+    const refusal = guard ? await checkBeforeRun(call, guard, deps) : undefined;
+    if (refusal) return finish(false, refusal);
     const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
-    if (preview) {
-      const title = previewTitle(tool.name, preview);
-      // Ask before announcing, so that a front end answering inside the event is not missed.
-      const answer = deps.confirm({ id, tool: tool.name, title, preview });
-      emit({ type: 'confirmation_required', id, tool: tool.name, title, preview });
-      const approved = await answer;
-      emit({ type: 'confirmation_resolved', id, approved });
-      if (!approved) {
-        return finish(
-          false,
-          `The user declined ${title}. Nothing was changed. Do not try the same thing again ` +
-            'unless the user asks; choose another approach or ask the user.',
-        );
-      }
-    }
-    return finish(true, await tool.run(validated.value, context));
+    const approval = preview ? await askApproval(id, call, preview, deps) : undefined;
+    if (approval?.approved === false) return finish(false, approval.observation);
+    const observation = await tool.run(validated.value, context);
+    deps.failureStreaks.succeeded(tool.name);
+    return finish(true, guard ? await runPostToolUseHooks(guard.hooks, call, observation, hookContextOf(guard, deps)) : observation);
   } catch (error) {
     if (isAbortError(error, deps.signal)) {
       finish(false, 'Cancelled by the user.');
       throw error;
     }
-    return finish(false, `Error: ${describeToolError(error)}`);
+    return failed(tool.name, `Error: ${describeToolError(error)}`);
   }
 }
 
 /** A deferred tool's parameters are not in the prompt: a call that gets them wrong brings them. */
 function referenceOfDeferred(tool: AnyTool | undefined): string {
   return tool?.deferred ? `\n\nIts parameters:\n${describeTool(tool)}` : '';
-}
-
-function previewTitle(tool: string, preview: Preview): string {
-  switch (preview.kind) {
-    case 'diff':
-      return `${preview.isNew ? 'create' : 'change'} ${preview.path}${preview.why ? ` (${preview.why})` : ''}`;
-    case 'command':
-      return `run \`${preview.command}\``;
-    case 'info':
-      return preview.title || tool;
-  }
 }
 
 function describeToolError(error: unknown): string {

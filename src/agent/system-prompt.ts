@@ -22,6 +22,8 @@ export interface SystemPromptInput {
   /** Where remembered facts live (memory.json). */
   falconHome: string;
   now?: Date;
+  /** The sub-agent profiles the subagent tool offers, listed in the session's section. */
+  subagents?: readonly { name: string; description: string }[];
 }
 
 /** prompts/*.md in name order, then the tool reference from the registry, then the session context. */
@@ -38,7 +40,7 @@ async function readPromptSections(dir: string): Promise<string[]> {
 }
 
 /** Core tools in full; deferred ones by name and description, behind tool_search (when there is one). */
-function describeToolSection(tools: readonly AnyTool[]): string {
+export function describeToolSection(tools: readonly AnyTool[]): string {
   const searchable = tools.some((tool) => tool.name === TOOL_SEARCH_NAME);
   const deferred = searchable ? tools.filter((tool) => tool.deferred) : [];
   const core = tools.filter((tool) => !deferred.includes(tool));
@@ -56,16 +58,23 @@ function describeToolSection(tools: readonly AnyTool[]): string {
   return lines.join('\n');
 }
 
-async function describeSession(input: SystemPromptInput): Promise<string> {
+/** Where and when the session runs, a line each (the session section of sub-agents' prompts too). */
+export function sessionLines(input: Pick<SystemPromptInput, 'projectRoot' | 'environment' | 'now'>): string[] {
   const { projectRoot, environment, now = new Date() } = input;
-  const lines = [
-    '# This session',
-    '',
+  return [
     `- Project folder: ${projectRoot}`,
     `- Active environment: ${environment ?? 'none'} (\`{{VAR}}\` in requests resolves from it; \`{{env:NAME}}\` reads the process environment)`,
     `- Date: ${now.toISOString().slice(0, 10)}`,
     `- Platform: ${process.platform}`,
   ];
+}
+
+async function describeSession(input: SystemPromptInput): Promise<string> {
+  const { projectRoot } = input;
+  const lines = ['# This session', '', ...sessionLines(input)];
+  if (input.subagents?.length) {
+    lines.push(`- Sub-agents (subagent tool): ${input.subagents.map((profile) => `${profile.name} — ${profile.description}`).join('; ')}`);
+  }
   const knowledge = await describeKnowledge(projectRoot, input.falconHome);
   return [...lines, ...knowledge].join('\n');
 }

@@ -6,16 +6,19 @@ import { styleFor } from '../headless/terminal-style.js';
 import { VERSION } from '../version.js';
 import { falconPath } from '../workspace/falcon-dir.js';
 import type { MainOptions } from './main-options.js';
+import { chosenPermissionMode } from './permission-mode-option.js';
 import { UsageError } from './user-error.js';
 
 /** `falcon` with no task: sets up what is missing on a first run, then opens the session. */
 export async function runInteractiveCommand(options: MainOptions): Promise<number> {
   const projectRoot = await realpath(process.cwd());
+  const permissionMode = chosenPermissionMode(options);
   const env = process.env;
   await loadDotEnv(projectRoot, env);
   const hasTerminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
   const initialized = existsSync(falconPath(projectRoot));
-  const configured = Object.keys((await loadGlobalConfig({ env })).config.providers).length > 0;
+  const globalConfig = (await loadGlobalConfig({ env })).config;
+  const configured = Object.keys(globalConfig.providers).length > 0;
 
   if (!hasTerminal) {
     if (!initialized) throw new UsageError('this project is not set up and there is no terminal to ask in; run: falcon init --yes');
@@ -33,13 +36,21 @@ export async function runInteractiveCommand(options: MainOptions): Promise<numbe
     if (!(await runConfigWizard({ env, paint: styleFor(process.stdout) }))) return 1;
   }
 
-  const { runTui } = await import('../tui/run-tui.js');
-  return runTui({
-    projectRoot,
-    env,
-    modelChoice: { provider: options.provider, model: options.model },
-    maxTurns: options.maxTurns,
-    resume: options.continue ? 'latest' : options.resume,
-    version: VERSION,
-  });
+  await (await import('./folder-trust-question.js')).askFolderTrust(projectRoot, env);
+  const [{ runTui }, { applyTheme }] = await Promise.all([import('../tui/run-tui.js'), import('../tui/theme.js')]);
+  applyTheme(globalConfig.theme, env);
+  const dashboard = globalConfig.webUi?.enabled ? await (await import('./ui/dashboard-beside-session.js')).startDashboardBesideSession(projectRoot, globalConfig) : undefined;
+  try {
+    return await runTui({
+      projectRoot,
+      env,
+      modelChoice: { provider: options.provider, model: options.model },
+      maxTurns: options.maxTurns,
+      resume: options.continue ? 'latest' : options.resume,
+      permissionMode,
+      version: VERSION,
+    });
+  } finally {
+    await dashboard?.close();
+  }
 }

@@ -1,3 +1,4 @@
+import type { PermissionMode } from '../agent/permissions/permission-mode.js';
 import type { OutputFormat } from '../headless/output-format.js';
 
 /** The options of `falcon` itself (not of its subcommands). */
@@ -5,6 +6,7 @@ export interface MainOptions {
   prompt?: string | true;
   outputFormat: OutputFormat;
   yes?: boolean;
+  permissionMode?: PermissionMode;
   continue?: boolean;
   resume?: string;
   maxTurns?: number;

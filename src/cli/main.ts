@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { VERSION } from '../version.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
 import { OUTPUT_FORMATS } from '../headless/output-format.js';
+import { PERMISSION_MODES } from '../agent/permissions/permission-mode.js';
 import { exitCodeForUserError, isUserError } from './user-error.js';
 import { configCommand } from './config-command.js';
 import { initCommand } from './init-command.js';
@@ -13,10 +14,12 @@ import { testCommand } from './test-command.js';
 import { perfCommand } from './perf-command.js';
 import { flowCommand } from './flow-command.js';
 import { scanCommand } from './scan-command.js';
+import { mcpCommand } from './mcp-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { completionCommand } from './completion-command.js';
 import { completeCommand } from './complete-command.js';
 import { versionCommand } from './version-command.js';
+import { uiCommand } from './ui-command.js';
 import { addConfigFileOption } from './config-file-option.js';
 import { completesWith } from './completion/completion-values.js';
 import type { MainOptions } from './main-options.js';
@@ -42,7 +45,13 @@ const program = new Command('falcon')
       .choices(OUTPUT_FORMATS)
       .default('text'),
   )
-  .option('-y, --yes', 'approve every file change and command without asking')
+  .option('-y, --yes', 'approve every file change and command without asking (--permission-mode yolo)')
+  .addOption(
+    new Option(
+      '--permission-mode <mode>',
+      'what runs without asking: ask (nothing that changes anything; the default), auto-edit (file edits), plan (read-only: changes are refused), yolo (everything)',
+    ).choices(PERMISSION_MODES),
+  )
   .option('-c, --continue', 'continue the latest session of this project')
   .option('--resume <session-id>', 'resume the session with this id')
   .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
@@ -104,6 +113,8 @@ program.addCommand(testCommand());
 program.addCommand(perfCommand());
 program.addCommand(flowCommand());
 program.addCommand(scanCommand());
+program.addCommand(mcpCommand());
+program.addCommand(uiCommand());
 program.addCommand(doctorCommand());
 program.addCommand(completionCommand());
 program.addCommand(versionCommand());

@@ -3,19 +3,23 @@ import { text as readStream } from 'node:stream/consumers';
 import { openAgent } from '../agent/open-agent.js';
 import { runHeadless } from '../headless/run-headless.js';
 import type { MainOptions } from './main-options.js';
+import { chosenPermissionMode } from './permission-mode-option.js';
 import { UsageError } from './user-error.js';
 
 /** `falcon -p "task"`: one task, no TUI. Returns the exit code. */
 export async function runPromptCommand(options: MainOptions & { prompt: string | true }): Promise<number> {
   const task = await readTask(options.prompt);
+  const mode = chosenPermissionMode(options);
   const { agent, warnings } = await openAgent({
     projectRoot: await realpath(process.cwd()),
     env: process.env,
     modelChoice: { provider: options.provider, model: options.model },
     maxTurns: options.maxTurns,
     resume: options.continue ? 'latest' : options.resume,
+    // Under yolo the front end answers every confirmation itself, as --yes always did: each stays in the event stream.
+    permissionMode: mode === 'yolo' ? 'ask' : mode,
   });
-  return runHeadless({ agent, task, format: options.outputFormat, yes: options.yes === true, warnings });
+  return runHeadless({ agent, task, format: options.outputFormat, yes: mode === 'yolo', warnings });
 }
 
 async function readTask(prompt: string | true): Promise<string> {

@@ -30,7 +30,7 @@ export function requireConfigured(raw: RawGlobalConfig, id: string): void {
   throw new ConfigEditError(`"${id}" is not a configured provider (${known})`);
 }
 
-const TOP_LEVEL_ORDER = ['default_provider', 'fallback', 'providers', 'retry'];
+const TOP_LEVEL_ORDER = ['default_provider', 'fallback', 'providers', 'retry', 'hooks', 'permissions', 'trusted_folders', 'mcp_servers'];
 
 /**
  * Checks an edited copy against the loader's schema; unknown keys stay, as they were only warned

@@ -1,4 +1,9 @@
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { hooksSchema } from './hooks-schema.js';
+import { modelRoutesSchema } from './model-routes-schema.js';
+import { mcpServersSchema } from './mcp-servers-schema.js';
+import { permissionsSchema } from './permissions-schema.js';
 
 /** Empty values (`api_key:` or `api_key: ""`) mean "not set here"; env fallbacks may fill them. */
 const optionalText = z.string().nullish();
@@ -41,6 +46,18 @@ export const globalConfigSchema = z.strictObject({
   fallback: z.array(z.string().trim().min(1)).nullish(),
   providers: z.record(z.string(), providerEntrySchema).nullish(),
   retry: z.strictObject({ delays_ms: z.array(z.int().min(0)).nullish() }).nullish(),
+  /** The model each category of work is routed to (`quick`, `deep`); unset ones use the session's. */
+  models: modelRoutesSchema.nullish(),
+  hooks: hooksSchema.nullish(),
+  permissions: permissionsSchema.nullish(),
+  /** Folders whose project hooks and allow rules take effect, as absolute paths. */
+  trusted_folders: z.array(z.string().refine(isAbsolute, { error: 'expected an absolute path' })).nullish(),
+  /** MCP servers whose tools join every session. */
+  mcp_servers: mcpServersSchema.nullish(),
+  /** The local web dashboard (`falcon ui`): `enabled` serves it beside every interactive session; port 0 is any free port. */
+  web_ui: z.strictObject({ enabled: z.boolean().nullish(), port: z.int().min(0).max(65535).nullish() }).nullish(),
+  /** The colours of the TUI and the dashboard; `auto`: the terminal's background (the browser's preference in the dashboard). */
+  theme: z.enum(['dark', 'light', 'auto']).nullish(),
 });
 
 export type GlobalConfigFile = z.output<typeof globalConfigSchema>;

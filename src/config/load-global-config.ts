@@ -1,6 +1,10 @@
 import type { Env } from './falcon-home.js';
 import { globalConfigPath } from './falcon-home.js';
 import type { GlobalConfigFile } from './global-config-schema.js';
+import { toHookSettings } from './hooks-schema.js';
+import { toPermissionRules } from './permissions-schema.js';
+import { toMcpServers } from './mcp-servers-schema.js';
+import { resolveModelRoutes } from './model-routes.js';
 import { readGlobalConfigFile } from './read-global-config-file.js';
 import { resolveProvider } from './resolve-provider.js';
 import { DEFAULT_RETRY_DELAYS_MS, type FalconConfig, type ProviderSettings } from './types.js';
@@ -39,5 +43,12 @@ export function resolveConfig(data: GlobalConfigFile, env: Env): FalconConfig {
     fallback: data.fallback ?? [],
     providers,
     retry: { delaysMs: data.retry?.delays_ms ?? [...DEFAULT_RETRY_DELAYS_MS] },
+    ...(data.models && { models: resolveModelRoutes(data.models) }),
+    ...(data.hooks && { hooks: toHookSettings(data.hooks) }),
+    ...(data.permissions && { permissions: toPermissionRules(data.permissions) }),
+    ...(data.trusted_folders && { trustedFolders: data.trusted_folders }),
+    ...(data.mcp_servers && { mcpServers: toMcpServers(data.mcp_servers) }),
+    ...(data.web_ui && { webUi: { enabled: data.web_ui.enabled ?? false, port: data.web_ui.port ?? 0 } }),
+    ...(data.theme && { theme: data.theme }),
   };
 }

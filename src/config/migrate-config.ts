@@ -14,7 +14,7 @@ const FLAT_PROVIDER_KEYS: Record<string, { provider: string; field: string }> = 
   openai_api_key: { provider: 'openai', field: 'api_key' },
 };
 const LEGACY_KEYS = ['provider', 'default_model', 'provider_config', ...Object.keys(FLAT_PROVIDER_KEYS)];
-const CURRENT_KEYS = ['default_provider', 'fallback', 'providers', 'retry'];
+const CURRENT_KEYS = ['default_provider', 'fallback', 'providers', 'retry', 'models'];
 const NO_PROVIDER = 'the file names no provider to use it with (`provider: <name>`)';
 
 export interface MigrationNote {

@@ -74,6 +74,10 @@ function checkProviderNames(file: YamlFile, data: GlobalConfigFile): void {
   };
   if (data.default_provider) check(data.default_provider, ['default_provider']);
   data.fallback?.forEach((name, index) => check(name, ['fallback', index]));
+  for (const category of ['quick', 'deep'] as const) {
+    const provider = data.models?.[category]?.provider;
+    if (provider) check(provider, ['models', category, 'provider']);
+  }
   if (problems.length > 0) throw new ConfigError(file.displayPath, problems);
 }
 

@@ -35,12 +35,38 @@ export interface RetrySettings {
   delaysMs: number[];
 }
 
+/** Where `models:` sends a category of work; a field left out is the session's own. */
+export interface ModelRoute {
+  provider?: string;
+  model?: string;
+}
+
+/** `quick`: short lookups (sub-agents that scout, compaction summaries); `deep`: careful reasoning. */
+export interface ModelRoutes {
+  quick?: ModelRoute;
+  deep?: ModelRoute;
+}
+
 export interface FalconConfig {
   defaultProvider?: string;
   fallback: string[];
   providers: Record<string, ProviderSettings>;
   retry: RetrySettings;
+  models?: ModelRoutes;
+  /** Hooks and rules of the global config: they always apply. */
+  hooks?: HookSettings;
+  permissions?: PermissionRules;
+  /** Absolute paths of the folders whose project hooks and allow rules the user trusts. */
+  trustedFolders?: string[];
+  /** `mcp_servers:` by name: they start with every session. */
+  mcpServers?: Record<string, McpServerSettings>;
+  /** `web_ui:`: the dashboard's port (0: any free one), and whether it runs beside every interactive session. */
+  webUi?: { enabled: boolean; port: number };
+  /** `theme:` of the TUI and the dashboard; absent: `auto`. */
+  theme?: ThemeName;
 }
+
+export type ThemeName = 'dark' | 'light' | 'auto';
 
 export interface ProjectConfig {
   framework?: string;
@@ -53,6 +79,46 @@ export interface ProjectConfig {
   environment?: string;
   /** Per-tool call limits per run, overriding each tool's default. */
   toolLimits: Record<string, number>;
+  /** `models:` of this project; each category set here wins over the global one. */
+  models?: ModelRoutes;
+  /** Commands run around tool calls and at session start; they take effect only in a trusted folder. */
+  hooks?: HookSettings;
+  /** Allow rules take effect only in a trusted folder; deny rules always. */
+  permissions?: PermissionRules;
+  /** `mcp_servers:` by name: they start with sessions in a trusted folder only. */
+  mcpServers?: Record<string, McpServerSettings>;
+}
+
+/**
+ * An MCP server whose tools join the session: a process Falcon starts (stdio) or a streamable HTTP
+ * endpoint. `env` and `headers` values are as written: `{{env:NAME}}` in them is filled in when the server starts.
+ */
+export type McpServerSettings = (
+  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | { transport: 'http'; url: string; headers: Record<string, string> }
+) & {
+  /** Seconds it may take to start and list its tools. */
+  timeoutS: number;
+};
+
+/** One `hooks:` entry: a shell command run in the project root with the event as JSON on stdin. */
+export interface HookCommand {
+  command: string;
+  /** A regular expression the whole tool name must match; absent: every tool. */
+  matcher?: string;
+  timeoutS?: number;
+}
+
+export interface HookSettings {
+  preToolUse: HookCommand[];
+  postToolUse: HookCommand[];
+  sessionStart: HookCommand[];
+}
+
+/** `permissions:`: rules `tool` or `tool(glob on the call's main argument)`, as written. */
+export interface PermissionRules {
+  allow: string[];
+  deny: string[];
 }
 
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000];

@@ -2,6 +2,7 @@ import { describeCompaction } from '../agent/compaction/describe-compaction.js';
 import type { AgentEvent } from '../agent/events.js';
 import { terminalSafeValue } from '../safety/terminal-text.js';
 import { describeCall } from '../tools/support/describe-call.js';
+import { describeTaskEnd } from '../tools/support/task-description.js';
 import { styleFor } from './terminal-style.js';
 
 /** Prints what the agent is doing, a line per step, for a person watching stderr. */
@@ -33,10 +34,37 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (event: Agent
       case 'provider_switch':
         write(style('yellow', `⇄ switching from ${event.from} to ${event.to}: ${event.reason}`));
         break;
+      case 'subagent': {
+        const step = subagentStep(event);
+        if (step) write(style('dim', `  ↳ ${step}`));
+        break;
+      }
+      case 'task_end':
+        write(style('dim', `◆ ${describeTaskEnd(event.task)}`));
+        break;
       default:
         break;
     }
   };
+}
+
+/** A sub-agent's start, calls and end, a line each: `scout#1 ● read_file src/app.ts`. */
+function subagentStep(event: Extract<AgentEvent, { type: 'subagent' }>): string | undefined {
+  const inner = event.event;
+  switch (inner.type) {
+    case 'run_start':
+      return `${event.agent} started: ${firstLine(inner.input, 120)}`;
+    case 'tool_call':
+      return `${event.agent} ● ${describeCall(inner.name, inner.args)}`;
+    case 'run_end':
+      return `${event.agent} ${inner.reason === 'answer' ? 'answered' : `ended (${inner.reason})`}`;
+    case 'subagent': {
+      const nested = subagentStep(inner);
+      return nested && `${event.agent} → ${nested}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function firstLine(text: string, width: number): string {

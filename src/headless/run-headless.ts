@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../agent/events.js';
 import type { Agent } from '../agent/agent.js';
 import type { RunSummary } from '../agent/run-loop.js';
+import type { TaskInfo } from '../tools/support/task-list.js';
 import { terminalSafeJson, terminalSafeText } from '../safety/terminal-text.js';
 import type { OutputFormat } from './output-format.js';
 import { ENDING_SIGNALS, type EndingSignal, exitCodeForSignal, handleEndingSignals } from './ending-signals.js';
@@ -29,7 +30,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   const stdout = process.stdout;
   const stderr = process.stderr;
   const errors: string[] = [];
-  for (const warning of options.warnings) stderr.write(`${styleFor(stderr)('yellow', 'warning:')} ${terminalSafeText(warning)}\n`);
+  const warn = (warning: string) => stderr.write(`${styleFor(stderr)('yellow', 'warning:')} ${terminalSafeText(warning)}\n`);
+  options.warnings.forEach(warn);
 
   if (format === 'stream-json') {
     writeLine({ type: 'session', sessionId: agent.sessionId, ...agent.currentModel });
@@ -42,6 +44,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   agent.subscribe((event) => {
     if (event.type === 'error') errors.push(event.message);
     if (event.type === 'confirmation_required') void answerConfirmation(event);
+    // stream-json has it as an event line.
+    if (event.type === 'warning' && format !== 'stream-json') warn(event.message);
   });
 
   let endedBy: EndingSignal | undefined;
@@ -50,11 +54,12 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     agent.cancel();
   });
   let summary: RunSummary;
+  let stoppedTasks: TaskInfo[];
   try {
     summary = await agent.send(options.task);
   } finally {
     stopHandlingSignals();
-    await agent.dispose();
+    stoppedTasks = await endSession(agent);
   }
 
   if (format === 'json') {
@@ -74,6 +79,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
     for (const message of errors) stderr.write(`falcon: ${terminalSafeText(message)}\n`);
     if (summary.reason === 'cancelled') stderr.write('falcon: interrupted; the session is saved.\n');
   }
+  if (stoppedTasks.length) stderr.write(`falcon: ${terminalSafeText(describeStoppedTasks(stoppedTasks))}\n`);
   return endedBy ? exitCodeForSignal(endedBy) : exitCodeFor(summary.reason);
 
   function writeLine(value: AgentEvent | Record<string, unknown>): void {
@@ -86,4 +92,16 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       options.yes || (interactive && (await askOnTerminal(event.title, event.preview, new AbortController().signal)));
     agent.respond(event.id, approved);
   }
+}
+
+/** Disposes of the agent; resolves with the background tasks that were still running and were stopped. */
+async function endSession(agent: Agent): Promise<TaskInfo[]> {
+  const running = new Set(agent.tasks.filter((task) => task.state === 'running').map((task) => task.id));
+  await agent.dispose();
+  return agent.tasks.filter((task) => running.has(task.id) && task.state === 'stopped');
+}
+
+function describeStoppedTasks(tasks: readonly TaskInfo[]): string {
+  const named = tasks.map((task) => `${task.id} (${task.label})`).join(', ');
+  return `stopped ${tasks.length === 1 ? 'background task' : `${tasks.length} background tasks`} still running at the end of the session: ${named}`;
 }

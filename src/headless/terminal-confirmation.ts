@@ -32,7 +32,7 @@ export async function askOnTerminal(
 function renderPreview(preview: Preview, style: ReturnType<typeof styleFor>): string {
   switch (preview.kind) {
     case 'command':
-      return `$ ${preview.command}`;
+      return [`$ ${preview.command}`, ...(preview.background ? ['(in the background: it runs until it ends, is stopped, or the session ends)'] : [])].join('\n');
     case 'info':
       return `${preview.title}\n${preview.details}`;
     case 'diff':

@@ -18,7 +18,7 @@ export const authTool = defineTool({
   description: 'Save a bearer, basic or API-key auth header as a {{VAR}}, get an OAuth2 token, or decode a JWT.',
   schema: authSchema,
   kind: 'network',
-  approvalWhen: 'when a token is requested from another origin than the environment’s BASE_URL',
+  approvalWhen: 'when a token is requested from outside BASE_URL’s origin',
   async preview(args, ctx) {
     if (args.action !== 'oauth2' || !args.token_url) return undefined;
     const url = await ctx.variables.resolve(args.token_url).catch(() => undefined);

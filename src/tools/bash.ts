@@ -6,6 +6,7 @@ import { type CommandResult, runCommand } from '../engines/exec/run-command.js';
 import { type ProjectPath, resolveInsideProject } from '../safety/project-path.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
+import { startInBackground } from './support/background-command.js';
 
 export const DEFAULT_TIMEOUT_MS = 2 * 60_000;
 export const MAX_TIMEOUT_MS = 10 * 60_000;
@@ -22,6 +23,10 @@ const schema = z.strictObject({
     .optional()
     .describe(`stop it after this many ms (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`),
   cwd: z.string().optional().describe('folder to run in, relative to the project root'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('return at once with a task id (servers, long runs)'),
 });
 
 type BashArgs = z.infer<typeof schema>;
@@ -33,10 +38,11 @@ export const bashTool = defineTool({
   kind: 'exec',
   async preview(args, ctx): Promise<Preview> {
     const folder = await resolveFolder(args, ctx);
-    return { kind: 'command', command: args.command, cwd: folder.relative };
+    return { kind: 'command', command: args.command, cwd: folder.relative, ...(args.run_in_background && { background: true as const }) };
   },
   async run(args, ctx) {
     const folder = await resolveFolder(args, ctx);
+    if (args.run_in_background) return startInBackground({ command: args.command, cwd: folder.absolute, timeoutMs: args.timeout_ms }, ctx);
     const timeoutMs = args.timeout_ms ?? DEFAULT_TIMEOUT_MS;
     let lastProgress = 0;
     const result = await runCommand({

@@ -70,7 +70,7 @@ const actions = defineActions(
 // whose BASE_URL is elsewhere, is approved first.
 export const environmentTool = defineTool({
   name: 'environment',
-  description: 'List, show, set, switch or delete environments: the {{VAR}} values per target (dev, staging, …).',
+  description: 'List, show, set, switch or delete environments: {{VAR}} values per target (dev, staging…).',
   schema: actions.schema,
   kind: 'write',
   approvalWhen: 'to move a BASE_URL to another origin, or to switch to an environment whose BASE_URL is elsewhere',

@@ -22,7 +22,7 @@ const schema = z.strictObject({
     .array(z.enum(STRATEGIES as [Strategy, ...Strategy[]]))
     .min(1)
     .optional()
-    .describe('happy (valid), negative (must be rejected), boundary (schema limits), stateful (create → read/update/delete), fuzz (20 random inputs per operation when run, a failing one shrunk); default all but fuzz'),
+    .describe('happy (valid), negative (must be rejected), boundary (schema limits), stateful (create → read/update/delete), fuzz (random inputs, failures shrunk); default all but fuzz'),
   endpoints: z.array(z.string().min(1)).min(1).optional().describe('only these: operationIds, "POST /pets", "/pets*", "tag:pets"'),
   execute: z.boolean().default(false).describe('also run the cases now, with every check'),
   save: z.string().min(1).optional().describe('save as the suite .falcon/tests/<save>.yaml'),

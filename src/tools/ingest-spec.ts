@@ -14,7 +14,7 @@ export const ingestSpecTool = defineTool({
   schema,
   kind: 'network',
   callLimit: 5,
-  approvalWhen: 'when the spec is fetched from another origin than the environment’s BASE_URL',
+  approvalWhen: 'when the spec is fetched from outside BASE_URL’s origin',
   async preview(args, ctx) {
     if (args.action === 'status' || !args.source || !/^https?:\/\//i.test(args.source)) return undefined;
     return otherOriginPreview({ what: 'a request for the spec', url: args.source, carries: args.source }, ctx);

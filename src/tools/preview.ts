@@ -10,6 +10,7 @@ export interface ApprovalScope {
 export type Preview = (
   /** `why`: when the change of a file is asked about for a reason other than being a change of code. */
   | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string }
-  | { kind: 'command'; command: string; cwd?: string }
+  /** `background`: it runs as a task, until it ends, is stopped, or the session ends. */
+  | { kind: 'command'; command: string; cwd?: string; background?: true }
   | { kind: 'info'; title: string; details: string }
 ) & { always?: ApprovalScope };

@@ -1,6 +1,9 @@
+import { analyzeEndpointTool } from './analyze-endpoint.js';
 import { analyzeFailureTool } from './analyze-failure.js';
 import { assertResponseTool } from './assert-response.js';
 import { authTool } from './auth.js';
+import { autoFixTool } from './auto-fix.js';
+import { autoTestTool } from './auto-test.js';
 import { bashTool } from './bash.js';
 import { checkRegressionTool } from './check-regression.js';
 import { compareResponsesTool } from './compare-responses.js';
@@ -29,12 +32,15 @@ import { runSmokeTool } from './run-smoke.js';
 import { runTestsTool } from './run-tests.js';
 import { searchCodeTool } from './search-code.js';
 import { sessionLogTool } from './session-log.js';
+import { subagentTool } from './subagent.js';
 import { testSuiteTool } from './test-suite.js';
 import type { AnyTool } from './tool.js';
 import { createToolSearchTool } from './tool-search.js';
 import { validateJsonSchemaTool } from './validate-json-schema.js';
 import { variableTool } from './variable.js';
 import { verifyIdempotencyTool } from './verify-idempotency.js';
+import { taskOutputTool } from './task-output.js';
+import { taskStopTool } from './task-stop.js';
 import { waitTool } from './wait.js';
 import { webhookListenerTool } from './webhook-listener.js';
 import { writeFileTool } from './write-file.js';
@@ -70,8 +76,9 @@ export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
  * The tools every session gets. Core tools are described in full in the prompt: what an API-testing
  * session uses on most turns. Deferred tools are listed there by name and description only, to keep
  * the first request small enough for an 8k-token model; tool_search returns their parameters.
+ * `outside`: tools from outside Falcon (MCP servers'), after Falcon's own, core or deferred as they come.
  */
-export function createDefaultTools(): AnyTool[] {
+export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] {
   const core: AnyTool[] = [
     // Requests and what to check in their responses
     httpRequestTool,
@@ -109,6 +116,8 @@ export function createDefaultTools(): AnyTool[] {
     runFlowTool,
     runPerformanceTool,
     scanSecurityTool,
+    // Work handed to sub-agents
+    subagentTool,
     // The project's .falcon/ workspace
     requestTool,
     environmentTool,
@@ -121,12 +130,20 @@ export function createDefaultTools(): AnyTool[] {
     writeFileTool,
     proposeFixTool,
     createTestFileTool,
+    // Background tasks (bash's answer spells out how to call them)
+    taskOutputTool,
+    taskStopTool,
+    // Workflows: several of the tools above in one call, for one endpoint or one failing case
+    analyzeEndpointTool,
+    autoTestTool,
+    autoFixTool,
   ];
   const byName = new Map([...core, ...deferred].map((tool) => [tool.name, tool]));
   const tools: AnyTool[] = [
     ...core,
     createToolSearchTool(() => tools),
     ...[...deferred, createRetryTool((name) => byName.get(name))].map(deferTool),
+    ...outside,
   ];
   return tools;
 }

@@ -15,7 +15,7 @@ const schema = z.strictObject({
 
 export const runFlowTool = defineTool({
   name: 'run_flow',
-  description: 'Run a multi-step API flow (saved in .falcon/flows/ or given inline): each step with its result, variables passed along.',
+  description: 'Run a multi-step API flow (saved in .falcon/flows/ or inline): each step with its result.',
   schema,
   kind: 'network',
   callLimit: 10,

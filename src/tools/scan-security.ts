@@ -18,7 +18,7 @@ const schema = z.strictObject({
 // Every call is approved first (scanPreview): a scan sends hostile requests to a server.
 export const scanSecurityTool = defineTool({
   name: 'scan_security',
-  description: 'Security scan (OWASP API Top 10): BOLA, auth, JWT, mass assignment, injection, SSRF…, each finding proven by a response.',
+  description: 'Security scan (OWASP API Top 10: BOLA, auth, injection, SSRF…), each finding proven by a response.',
   schema,
   kind: 'network',
   callLimit: 2,

@@ -4,6 +4,8 @@ import type { ChatModel } from '../llm/chat-model.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
 import type { SessionState } from './support/session-state.js';
+import type { Subagents } from './support/subagents.js';
+import type { TaskList } from './support/task-list.js';
 
 export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 
@@ -36,6 +38,10 @@ export interface ToolContext {
    * permission rules, hooks and confirmation as a tool call. Absent where nobody can be asked.
    */
   approve?(tool: string, preview: Preview): Promise<boolean>;
+  /** The session's background tasks (bash's `run_in_background`, background sub-agents). Absent outside a session. */
+  tasks?: TaskList;
+  /** Runs sub-agents (the subagent tool): each a conversation of its own. Absent where none may run. */
+  subagents?: Subagents;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {

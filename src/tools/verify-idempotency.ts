@@ -18,7 +18,7 @@ const schema = z.strictObject({
 
 export const verifyIdempotencyTool = defineTool({
   name: 'verify_idempotency',
-  description: "Send the spec's idempotent operations (GET, HEAD, OPTIONS, PUT, DELETE) several times; report answers that change.",
+  description: "Send the spec's idempotent operations several times; report answers that change.",
   schema,
   kind: 'network',
   approvalWhen: OTHER_ORIGINS_ASK,

@@ -36,7 +36,7 @@ const schema = z
 
 export const webhookListenerTool = defineTool({
   name: 'webhook_listener',
-  description: 'Receive webhooks: start a local server that records the requests sent to it, read them, stop it.',
+  description: 'Receive webhooks: a local server records the requests sent to it; read them; stop it.',
   schema,
   kind: 'network',
   async run(args, ctx) {

@@ -63,6 +63,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     const openSession = async (sessionId?: string) => {
       await session.agent.dispose();
       const next = await open(sessionId);
+      next.agent.permissionMode = session.agent.permissionMode;
       history.maskWith(next.agent.secrets);
       current = next;
       clearScreen();

@@ -1,6 +1,6 @@
 import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Agent } from '../agent/agent.js';
+import type { Agent, AlwaysScope } from '../agent/agent.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
 import { ConfirmationPanel } from './components/confirmation-panel.js';
@@ -52,6 +52,10 @@ export function SessionView(props: SessionViewProps) {
   const confirmation = useRef(state.confirmation);
   confirmation.current = state.confirmation;
   const answered = useRef(new Set<string>());
+  // The confirmation whose "always" offers this session or this project (after `a`); a ref for the same reason.
+  const [scopeChoiceFor, setScopeChoiceFor] = useState<string>();
+  const scopeChoice = useRef<string | undefined>(undefined);
+  const [permissionMode, setPermissionMode] = useState(agent.permissionMode);
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
   const { stdout } = useStdout();
@@ -63,13 +67,25 @@ export function SessionView(props: SessionViewProps) {
     setHiddenBefore(state.entries.length);
   }, [props, state.entries.length]);
 
-  const answerConfirmation = (approved: boolean, always: boolean) => {
+  const answerConfirmation = (approved: boolean, always: AlwaysScope | false) => {
     const pending = confirmation.current;
     if (!pending || answered.current.has(pending.id)) return;
     answered.current.add(pending.id);
-    agent.respond(pending.id, approved, { always });
-    const title = always ? `${pending.title} (and ${pending.tool} from now on)` : pending.title;
+    agent.respond(pending.id, approved, { always: always || undefined });
+    const title =
+      always === 'project'
+        ? `${pending.title} (and ${pending.rule ?? pending.tool} from now on, saved in .falcon/config.yaml)`
+        : always
+          ? `${pending.title} (and ${pending.preview.always?.label ?? pending.tool} for this session)`
+          : pending.title;
     dispatch({ type: 'decision', id: pending.id, title, approved });
+  };
+
+  const chooseScope = () => {
+    const pending = confirmation.current;
+    if (!pending) return;
+    scopeChoice.current = pending.id;
+    setScopeChoiceFor(pending.id);
   };
 
   useSessionKeys({
@@ -77,7 +93,10 @@ export function SessionView(props: SessionViewProps) {
     state,
     dispatch,
     pendingConfirmation: () => confirmation.current,
+    choosingScope: () => confirmation.current !== undefined && scopeChoice.current === confirmation.current.id,
+    chooseScope,
     answerConfirmation,
+    cyclePermissionMode: () => setPermissionMode(agent.cyclePermissionMode()),
     panelOpen: picker !== undefined || state.confirmation !== undefined,
     cancelCommand: () => {
       if (!runningCommand.current) return false;
@@ -174,6 +193,8 @@ export function SessionView(props: SessionViewProps) {
         <ConfirmationPanel
           confirmation={state.confirmation}
           height={Math.max(liveLines - 3, 6)}
+          choosingScope={scopeChoiceFor === state.confirmation.id}
+          onChooseScope={chooseScope}
           onAnswer={answerConfirmation}
         />
       ) : null}
@@ -205,6 +226,7 @@ export function SessionView(props: SessionViewProps) {
         context={state.context}
         toolCalls={state.toolCalls}
         runningTool={state.running?.name}
+        permissionMode={permissionMode}
         modelSilentSince={state.modelSilentSince}
       />
     </Box>

@@ -1,6 +1,7 @@
 import { useInput } from 'ink';
 import { useRef, type Dispatch } from 'react';
-import type { Agent } from '../agent/agent.js';
+import type { Agent, AlwaysScope } from '../agent/agent.js';
+import { confirmationKey } from './components/confirmation-panel.js';
 import type { ViewAction } from './state/reduce-view.js';
 import type { ViewState } from './state/view-state.js';
 
@@ -13,8 +14,13 @@ export interface SessionKeys {
   /** A confirmation or picker is open: Esc belongs to it. */
   panelOpen: boolean;
   /** The confirmation waiting for y / n / a, read at key time (not render time). */
-  pendingConfirmation(): unknown;
-  answerConfirmation(approved: boolean, always: boolean): void;
+  pendingConfirmation(): { rule?: string } | undefined;
+  /** After `a`: whether the choice between "this session" and "this project" is shown, read at key time. */
+  choosingScope(): boolean;
+  chooseScope(): void;
+  answerConfirmation(approved: boolean, always: AlwaysScope | false): void;
+  /** Shift+Tab: the next permission mode. */
+  cyclePermissionMode(): void;
   /** Aborts the slash command under way; false when none is. */
   cancelCommand(): boolean;
   clearScreen(): void;
@@ -26,11 +32,14 @@ export interface SessionKeys {
 export function useSessionKeys(keys: SessionKeys): void {
   const quitArmedAt = useRef(0);
   useInput((input, key) => {
-    if (!key.ctrl && keys.pendingConfirmation()) {
+    // Terminals send Shift+Tab as ESC [ Z, which Ink reads as tab with shift.
+    if (key.tab && key.shift) return keys.cyclePermissionMode();
+    const pending = keys.pendingConfirmation();
+    if (!key.ctrl && pending) {
       // The confirmation panel answers these too; whichever sees the key first wins, once.
-      if (input === 'y') keys.answerConfirmation(true, false);
-      else if (input === 'a') keys.answerConfirmation(true, true);
-      else if (input === 'n' || key.escape) keys.answerConfirmation(false, false);
+      const answer = confirmationKey(input, key, { choosingScope: keys.choosingScope(), canChooseScope: pending.rule !== undefined });
+      if (answer === 'choose_scope') keys.chooseScope();
+      else if (answer) keys.answerConfirmation(answer.approved, answer.always);
       return;
     }
     if (key.escape && !keys.panelOpen) {

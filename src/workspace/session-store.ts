@@ -108,6 +108,11 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     this.append({ kind: 'compaction', at: new Date().toISOString(), replaced, checkpoint, ...(state !== undefined && { state }) });
   }
 
+  /** Beside the session file, for what the session keeps apart (its tasks' output): `.falcon/sessions/<id>/`. */
+  get folder(): string {
+    return path.join(path.dirname(this.file), this.id);
+  }
+
   /** The state the latest compaction left for the next one. */
   get compactionState(): unknown {
     return this.lastCompactionState;

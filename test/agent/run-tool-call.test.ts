@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { type ToolCallDeps, type ToolCallRequest, runToolCall } from '../../src/agent/run-tool-call.js';
+import { ToolFailureStreaks } from '../../src/agent/tool-failure-streaks.js';
 import { createDefaultTools, createToolRegistry } from '../../src/tools/registry.js';
 import { describeTool } from '../../src/tools/support/tool-reference.js';
 
 const registry = createToolRegistry(createDefaultTools());
 
-function call(request: ToolCallRequest): Promise<{ output: string; events: AgentEvent[] }> {
+function call(request: ToolCallRequest, failureStreaks = new ToolFailureStreaks()): Promise<{ output: string; events: AgentEvent[] }> {
   const events: AgentEvent[] = [];
   const deps: ToolCallDeps = {
     tools: registry,
@@ -15,6 +16,7 @@ function call(request: ToolCallRequest): Promise<{ output: string; events: Agent
     confirm: async () => false,
     callLimit: (tool) => tool.callLimit,
     callCounts: new Map(),
+    failureStreaks,
     observationLimit: 12_000,
     // Wrong calls never reach a tool's run, so nothing of the context is used.
     context: {} as ToolCallDeps['context'],
@@ -48,5 +50,33 @@ describe('runToolCall with a deferred tool', () => {
   it('still names the available tools for an unknown one', async () => {
     const { output } = await call({ name: 'fetch_url', args: {} });
     expect(output).toMatch(/^Error: unknown tool "fetch_url"\. Available tools: http_request, .*tool_search.*retry\.$/);
+  });
+});
+
+describe('runToolCall with a tool that keeps failing', () => {
+  it('disables it after three failed calls in a row, saying so, and refuses it from then on', async () => {
+    const streaks = new ToolFailureStreaks();
+    const wrong = { name: 'auth', args: { action: 'login' } };
+    expect((await call(wrong, streaks)).output).not.toContain('disabled');
+    expect((await call(wrong, streaks)).output).not.toContain('disabled');
+    const third = await call(wrong, streaks);
+    expect(third.output).toMatch(/^Error: invalid arguments for auth/);
+    expect(third.output).toContain('auth has now failed 3 calls in a row and is disabled for the rest of this run: it is no longer available.');
+    const fourth = await call({ name: 'auth', args: { action: 'decode_jwt', token: 'x' } }, streaks);
+    expect(fourth.output).toBe('Error: auth is disabled for the rest of this run after 3 failed calls in a row; it is no longer available.');
+    expect(fourth.events.at(-1)).toMatchObject({ type: 'tool_result', name: 'auth', ok: false });
+  });
+
+  it('starts the count again after a call that succeeds, and counts each tool on its own', async () => {
+    const streaks = new ToolFailureStreaks();
+    for (const outcome of ['failed', 'failed', 'ok', 'failed', 'failed'] as const) {
+      if (outcome === 'ok') streaks.succeeded('auth');
+      else expect(streaks.failed('auth')).toBe(false);
+    }
+    expect(streaks.failed('wait')).toBe(false);
+    expect(streaks.isDisabled('auth')).toBe(false);
+    expect(streaks.failed('auth')).toBe(true);
+    expect(streaks.isDisabled('auth')).toBe(true);
+    expect(streaks.isDisabled('wait')).toBe(false);
   });
 });

@@ -30,8 +30,9 @@ async function readJsonReport(file: string): Promise<JsonReport> {
   return JSON.parse(await readFile(path.join(sandbox.project, file), 'utf8')) as JsonReport;
 }
 
+/** The Markdown reports: each has a JSON twin beside it. */
 async function reportsInProject(): Promise<string[]> {
-  return readdir(path.join(sandbox.project, '.falcon/reports')).catch(() => []);
+  return (await readdir(path.join(sandbox.project, '.falcon/reports')).catch(() => [])).filter((name) => name.endsWith('.md'));
 }
 
 describe('falcon test against a real API', () => {

@@ -20,11 +20,11 @@ describe('openGlobalConfigForEdit', () => {
   });
 
   it('keeps unknown keys in the raw file and warns about them with their line', async () => {
-    const { home, file } = await homeWith('providers:\n  openai: {model: gpt-4o-mini}\ntheme: dark\n');
+    const { home, file } = await homeWith('providers:\n  openai: {model: gpt-4o-mini}\ntelemetry: off\n');
     const opened = await openGlobalConfigForEdit({ env: { FALCON_HOME: home } });
-    expect(opened.raw).toEqual({ providers: { openai: { model: 'gpt-4o-mini' } }, theme: 'dark' });
+    expect(opened.raw).toEqual({ providers: { openai: { model: 'gpt-4o-mini' } }, telemetry: 'off' });
     expect(opened.data).toEqual({ providers: { openai: { model: 'gpt-4o-mini' } } });
-    expect(opened.warnings).toEqual([`${file}:3: theme: unknown key, ignored`]);
+    expect(opened.warnings).toEqual([`${file}:3: telemetry: unknown key, ignored`]);
   });
 
   it.each([

@@ -134,7 +134,7 @@ describe('loadGlobalConfig warnings', () => {
   it('warns about unknown keys with their line and still loads', async () => {
     const home = await tempDir();
     const file = join(home, 'config.yaml');
-    await writeText(file, `theme: dark
+    await writeText(file, `telemetry: off
 providers:
   openai:
     model: gpt-4o
@@ -145,7 +145,7 @@ providers:
 
     expect(config.providers.openai).toEqual({ id: 'openai', protocol: 'openai', model: 'gpt-4o', apiKey: 'k' });
     expect(warnings).toEqual([
-      `${file}:1: theme: unknown key, ignored`,
+      `${file}:1: telemetry: unknown key, ignored`,
       `${file}:5: providers.openai.temperature: unknown key, ignored`,
       `${file}:6: providers.openai.config.organisation: unknown key, ignored`,
     ]);

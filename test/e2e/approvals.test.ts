@@ -94,7 +94,7 @@ describe('a request to another origin', () => {
 });
 
 describe('"always" at an origin confirmation in the TUI', () => {
-  it('allows that origin for the rest of the session', async () => {
+  it('allows that origin for the rest of the session, when "this session" is chosen', async () => {
     const post = (where: string) => `ACTION: http_request({"method": "POST", "url": "${where}", "body": {"n": 1}})`;
     models.script([post(`${collector.url}/one`), post(`${collector.url}/two`), 'Final Answer: posted twice']);
     const session = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: TOKEN }), cols: 120, rows: 40 });
@@ -105,6 +105,8 @@ describe('"always" at an origin confirmation in the TUI', () => {
       session.write('\r');
       await session.waitForText(`a always allow requests to ${collector.url}`);
       session.write('a');
+      await session.waitForText('always: s this session · p this project');
+      session.write('s');
       await session.waitForText('posted twice');
       expect(collector.received.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['POST /one', 'POST /two']);
       expect(session.output().match(/always allow requests to/g)).toHaveLength(1);

@@ -100,7 +100,7 @@ describe('falcon test with escape sequences in the spec and the responses', () =
     expect(html).not.toMatch(UNSAFE_CHARACTER);
     expect(html).toContain(`<title>Test report: Hostile ${TITLE.shown} API 1.0.0</title>`);
     expect(html).toContain('"title": "\\u001b]0;json-title\\u0007",\n  "csi": "␛[2J",\n  "bidi": "&lt;U+202E&gt;"');
-    const [markdownFile] = await readdir(path.join(sandbox.project, '.falcon/reports'));
+    const [markdownFile] = (await readdir(path.join(sandbox.project, '.falcon/reports'))).filter((name) => name.endsWith('.md'));
     const markdown = await readFile(path.join(sandbox.project, '.falcon/reports', markdownFile!), 'utf8');
     expect(markdown).not.toMatch(UNSAFE_CHARACTER);
     expect(markdown).toContain(`Hostile ␛\\]0;pwned-title^Gafter API`);

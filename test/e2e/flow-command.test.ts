@@ -94,7 +94,7 @@ async function put(relative: string, content: string): Promise<void> {
 const falcon = (...args: string[]) => runFalcon(['flow', ...args], { cwd: sandbox.project, env: sandbox.env({ SHOP_PW }) });
 
 async function reportFiles(): Promise<string[]> {
-  return (await readdir(path.join(sandbox.project, '.falcon', 'reports')).catch(() => [])).filter((name) => name.startsWith('flow_report_'));
+  return (await readdir(path.join(sandbox.project, '.falcon', 'reports')).catch(() => [])).filter((name) => name.startsWith('flow_report_') && name.endsWith('.md'));
 }
 
 describe('falcon flow run', () => {

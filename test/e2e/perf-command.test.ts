@@ -37,6 +37,8 @@ async function put(relative: string, content: string): Promise<void> {
 
 const falcon = (args: string[]) => runFalcon(['perf', ...args], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: TOKEN }) });
 const reportsDir = () => path.join(sandbox.project, '.falcon', 'reports');
+/** The Markdown reports: each has a JSON twin beside it. */
+const markdownReports = async () => (await readdir(reportsDir())).filter((name) => name.endsWith('.md'));
 
 describe('falcon perf', () => {
   it('loads a saved request with the environment, counts exactly what the server received, and masks the secret everywhere', async () => {
@@ -50,11 +52,12 @@ describe('falcon perf', () => {
     expect(json.requests).toEqual({ total: 300, ok: 300, failed: 0, by_status: { '200': 300 }, late: 0, errors: { timeout: 0, refused: 0, reset: 0, other: 0 } });
     expect(Object.keys(json.latency_ms as object)).toEqual(['min', 'mean', 'p50', 'p90', 'p95', 'p99', 'p999', 'max']);
     expect(json.thresholds).toEqual([{ expr: 'p95<5000', ok: true, actual: expect.any(Number) }]);
-    const [report] = await readdir(reportsDir());
+    const [report] = await markdownReports();
     expect(report).toMatch(/^perf_report_list-items_\d{8}-\d{6}\.md$/);
     expect(result.stdout).toMatch(/^request list-items \(GET http:\/\/127\.0\.0\.1:\d+\/items\) — closed model, 4 connections, [\d.]+ s\n/);
     expect(result.stdout).toContain('  requests    300 · 300 ok · 0 failed\n');
     expect(result.stdout).toContain(`Report: .falcon/reports/${report}`);
+    expect(await readFile(path.join(reportsDir(), report!.replace(/\.md$/, '.json')), 'utf8')).toBe(await readFile(path.join(sandbox.project, 'out.json'), 'utf8'));
     const everything = [result.stdout, result.stderr, JSON.stringify(json), await readFile(path.join(sandbox.project, 'out.html'), 'utf8'), await readFile(path.join(reportsDir(), report!), 'utf8')];
     for (const text of everything) expect(text).not.toContain(TOKEN);
   });
@@ -117,7 +120,7 @@ describe('falcon perf', () => {
     expect(json.interrupted).toBe(true);
     expect(json.requests.total).toBeGreaterThanOrEqual(50);
     expect(json.requests.total).toBeLessThanOrEqual(api.received.length);
-    expect(await readdir(reportsDir())).toHaveLength(1);
+    expect(await markdownReports()).toHaveLength(1);
   });
 
   it('shares the load over worker threads and still counts exactly', async () => {

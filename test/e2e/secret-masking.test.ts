@@ -141,9 +141,14 @@ describe('falcon test -H "X-Custom: {{env:TOKEN}}" against an API that echoes it
     }
     const junit = await readFile(path.join(sandbox.project, 'junit.xml'), 'utf8');
     const reports = path.join(sandbox.project, '.falcon', 'reports');
-    const markdown = await Promise.all((await readdir(reports)).map((file) => readFile(path.join(reports, file), 'utf8')));
+    const written = await readdir(reports);
+    const readAll = (files: string[]) => Promise.all(files.map((file) => readFile(path.join(reports, file), 'utf8')));
+    const markdown = await readAll(written.filter((file) => file.endsWith('.md')));
+    // Each Markdown report has its JSON twin beside it.
+    const twins = await readAll(written.filter((file) => file.endsWith('.json')));
     expect(markdown).toHaveLength(2);
-    for (const [index, text] of [...outputs, junit, ...markdown].entries()) expectNoSecret(text, `output ${index}`);
+    expect(twins).toHaveLength(2);
+    for (const [index, text] of [...outputs, junit, ...markdown, ...twins].entries()) expectNoSecret(text, `output ${index}`);
     // Each curl line sends $TOKEN and says to set it: in stdout of both runs, JUnit, HTML and Markdown.
     const [firstStdout, , json, secondStdout, , html] = outputs;
     for (const text of [firstStdout!, secondStdout!, junit, html!, ...markdown]) {

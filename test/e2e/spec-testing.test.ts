@@ -58,7 +58,7 @@ it('the model ingests the spec, smokes the API, generates and saves a suite, run
 
   const suite = await readFile(path.join(sandbox.project, '.falcon', 'tests', 'items.yaml'), 'utf8');
   expect(suite).toContain('format: falcon-tests/1');
-  const reports = await readdir(path.join(sandbox.project, '.falcon', 'reports'));
+  const reports = (await readdir(path.join(sandbox.project, '.falcon', 'reports'))).filter((file) => file.endsWith('.md'));
   expect(reports.filter((file) => file.startsWith('smoke_report_'))).toHaveLength(1);
   expect(reports.filter((file) => file.startsWith('functional_report_'))).toHaveLength(1);
   expect(reports.filter((file) => file.startsWith('test_report_'))).toHaveLength(1);

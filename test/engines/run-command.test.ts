@@ -69,6 +69,17 @@ describe('runCommand', () => {
     expect(styled.output).toBe('red\n100%');
   });
 
+  it('gives onOutput whole characters, a character split between two writes included', async () => {
+    const pieces: string[] = [];
+    await run("printf '\\303'; sleep 0.2; printf '\\251t\\n'", { onOutput: (text) => pieces.push(text) });
+    expect(pieces.join('')).toBe('ét\n');
+  });
+
+  it('runs without a time limit when given none', async () => {
+    const result = await runCommand({ command: 'sleep 0.2; echo done', cwd });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false, output: 'done' });
+  });
+
   it('keeps at most 16 KB of the end of very long output', async () => {
     const result = await run(`yes "$(head -c 1000 /dev/zero | tr '\\0' x)" | head -n 300; echo last`);
     expect(Buffer.byteLength(result.output)).toBeLessThanOrEqual(16 * 1024);

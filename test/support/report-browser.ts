@@ -20,6 +20,11 @@ export interface OpenedReport {
   dialogs: string[];
 }
 
+/** Headless Chromium from the system (`requireTool('chromium')`), as every browser test starts it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: which.sync('chromium'), args: CHROMIUM_ARGS });
+}
+
 /** Headless Chromium from the system (`requireTool('chromium')`) opening report files written to a temporary folder. */
 export class ReportBrowser {
   private constructor(
@@ -29,7 +34,7 @@ export class ReportBrowser {
 
   static async launch(): Promise<ReportBrowser> {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'falcon-report-browser-'));
-    return new ReportBrowser(await chromium.launch({ executablePath: which.sync('chromium'), args: CHROMIUM_ARGS }), folder);
+    return new ReportBrowser(await launchChromium(), folder);
   }
 
   /** Writes the page as `<name>.html` and opens it, recording what it requests and any error or dialog. */

@@ -49,7 +49,8 @@ type Args = z.input<typeof scanSecurityTool.schema>;
 const parse = (args: unknown) => scanSecurityTool.schema.safeParse(args);
 const run = (args: Args, context = ctx) => scanSecurityTool.run(scanSecurityTool.schema.parse(args), context);
 const preview = (args: Args) => scanSecurityTool.preview!(scanSecurityTool.schema.parse(args), ctx);
-const reports = () => readdir(path.join(project.root, '.falcon', 'reports')).catch(() => [] as string[]);
+/** The Markdown reports: each has a JSON twin beside it. */
+const reports = () => readdir(path.join(project.root, '.falcon', 'reports')).then((names) => names.filter((name) => name.endsWith('.md')), () => [] as string[]);
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,

@@ -27,6 +27,8 @@ export interface ConversationContextOptions {
   /** The observation limit when the window leaves room for it. */
   maxObservationChars: number;
   emit: EmitEvent;
+  /** The model that writes compaction checkpoints (`models: quick`); the conversation's own when absent. */
+  summaryModel?(): ChatModel;
 }
 
 /** After an overflow the server did not measure, assume the window is this share of what was sent. */
@@ -96,17 +98,18 @@ export class ConversationContext {
     const budget = await this.learnWindow(model, signal);
     const { history } = this.options;
     const tokensBefore = this.meter.estimate(this.request());
+    const summarizer = this.options.summaryModel?.() ?? model;
     const compaction = await compactHistory({
       history: history.messages,
       systemPrompt: this.options.systemPrompt,
-      model,
+      model: summarizer,
       previous: history.compactionState as CompactionState | undefined,
       toolNames: this.options.toolNames,
       describeTools: this.options.describeTools,
       sessionFile: history.fileLabel,
       keepRecentTokens: budget.keepRecent,
       checkpointTokens: budget.checkpointTokens,
-      requestLimit: budget.requestLimit,
+      requestLimit: summarizer === model ? budget.requestLimit : Math.min(budget.requestLimit, await this.requestLimitOf(summarizer, signal)),
       estimate: (messages) => this.meter.estimate(messages),
       signal,
     });
@@ -123,6 +126,16 @@ export class ConversationContext {
       tokensAfter: this.meter.estimate(this.request()),
     });
     return compaction;
+  }
+
+  /** The most a request to another model may hold; a window it cannot tell does not limit it. */
+  private async requestLimitOf(model: ChatModel, signal: AbortSignal): Promise<number> {
+    try {
+      return contextBudget((await model.contextWindow(signal)).tokens, 0, this.options.maxObservationChars).requestLimit;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return Number.MAX_SAFE_INTEGER;
+    }
   }
 
   /** The longest observation the window has room for, in characters. */

@@ -1,4 +1,5 @@
 import { access } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import type { ResultPromise } from 'execa';
 import { CommandProcesses, type StoppedProcess } from './command-processes.js';
 import { OutputTail } from './output-tail.js';
@@ -10,11 +11,17 @@ export interface RunCommandOptions {
   command: string;
   /** Absolute folder to run in. */
   cwd: string;
-  timeoutMs: number;
+  /** Undefined: no limit (a background task runs until it ends or is stopped). */
+  timeoutMs?: number;
   /** Aborting stops the command and everything it started, then rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Called with each piece of output as it arrives (stdout and stderr together). */
+  /** Called with each piece of output as it arrives (stdout and stderr together), whole characters only. */
   onOutput?(text: string): void;
+  /** Written to the command's stdin, which is then closed; without it, stdin is closed from the start. */
+  input?: string;
+  /** Each piece of stdout alone, and of stderr alone, as it arrives (a hook's answer and its message). */
+  onStdout?(chunk: Buffer): void;
+  onStderr?(chunk: Buffer): void;
 }
 
 export interface CommandResult {
@@ -54,7 +61,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
     cwd: options.cwd,
     env: { [RUN_ID_VARIABLE]: runId },
     detached: true,
-    stdin: 'ignore',
+    stdin: options.input === undefined ? 'ignore' : 'pipe',
     all: true,
     buffer: false,
     reject: false,
@@ -65,10 +72,18 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const tail = new OutputTail();
+  // A character split between two chunks reaches onOutput whole, with the second.
+  const decoder = new StringDecoder('utf8');
   child.all?.on('data', (chunk: Buffer) => {
     tail.push(chunk);
-    options.onOutput?.(chunk.toString('utf8'));
+    const text = decoder.write(chunk);
+    if (text) options.onOutput?.(text);
   });
+  if (options.onStdout) child.stdout?.on('data', options.onStdout);
+  if (options.onStderr) child.stderr?.on('data', options.onStderr);
+  // A command that exits without reading its input closes the pipe under the write: not an error.
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(options.input);
   const pgid = child.pid;
   if (pgid === undefined) {
     const failed = await child;
@@ -82,7 +97,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
     stopReason ??= reason;
     void processes.stop(graceMs);
   };
-  const timer = setTimeout(() => stop('timeout', TIMEOUT_GRACE_MS), options.timeoutMs);
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout', TIMEOUT_GRACE_MS), options.timeoutMs);
   const onAbort = () => stop('abort', ABORT_GRACE_MS);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   // Aborted while execa was loading: the event has already fired.
@@ -94,6 +109,8 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
     // The shell is gone; whatever is left of its processes was started in the background.
     const stopped = await processes.stop(LEFTOVER_GRACE_MS);
     await drain(child, DRAIN_MS);
+    const unfinished = decoder.end();
+    if (unfinished) options.onOutput?.(unfinished);
     options.signal?.throwIfAborted();
     const { text: output, omittedLines } = tail.tail();
     return {

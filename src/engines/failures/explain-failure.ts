@@ -1,3 +1,4 @@
+import { askBriefly } from '../../llm/ask-briefly.js';
 import type { ChatModel } from '../../llm/chat-model.js';
 
 const MAX_EXPLANATION_CHARS = 1500;
@@ -11,13 +12,5 @@ const INSTRUCTIONS = [
 
 /** One model call: a short explanation of an analysed failure. `facts` is the analysis as text. */
 export async function explainFailure(model: ChatModel, facts: string, signal: AbortSignal): Promise<string> {
-  const { text } = await model.chat({
-    messages: [
-      { role: 'system', content: INSTRUCTIONS },
-      { role: 'user', content: facts },
-    ],
-    signal,
-  });
-  const answer = text.trim();
-  return answer.length > MAX_EXPLANATION_CHARS ? `${answer.slice(0, MAX_EXPLANATION_CHARS)}…` : answer;
+  return askBriefly(model, { instructions: INSTRUCTIONS, facts, maxChars: MAX_EXPLANATION_CHARS, signal });
 }

@@ -9,14 +9,22 @@ const ALWAYS_APPROVED = new Map([
   ['falcon.md', 'it is read into the instructions of every session'],
   ['.gitignore', 'it keeps session logs and reports out of git'],
 ]);
+/** `.falcon/`-relative folders whose files run as commands or become instructions. */
+const ALWAYS_APPROVED_FOLDERS = new Map([
+  ['hooks/', 'the hooks of .falcon/config.yaml run the files of .falcon/hooks/'],
+  ['agents/', 'it is read into the instructions of a sub-agent'],
+]);
 const ENVIRONMENT_FILE = /^environments\/[^/]+\.ya?ml$/;
 
-export const GUARDED_FILES_ASK = 'to change falcon.md or .gitignore, or an environment’s BASE_URL origin';
+export const GUARDED_FILES_ASK = 'to change falcon.md, .gitignore, hooks/ or agents/, or an environment’s BASE_URL origin';
 
 /** The diff to approve when a change to a file in .falcon/ needs approval; undefined when it does not. */
 export async function guardedChangePreview(relative: string, before: string | undefined, after: string): Promise<Preview | undefined> {
   if (before === after) return undefined;
-  const reason = ALWAYS_APPROVED.get(relative) ?? (ENVIRONMENT_FILE.test(relative) ? baseUrlMove(relative, before, after) : undefined);
+  const reason =
+    ALWAYS_APPROVED.get(relative) ??
+    [...ALWAYS_APPROVED_FOLDERS].find(([folder]) => relative.startsWith(folder))?.[1] ??
+    (ENVIRONMENT_FILE.test(relative) ? baseUrlMove(relative, before, after) : undefined);
   if (!reason) return undefined;
   const shown = `.falcon/${relative}`;
   return { kind: 'diff', path: shown, diff: await unifiedDiff(shown, before, after), isNew: before === undefined, why: reason };

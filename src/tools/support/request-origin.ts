@@ -15,7 +15,7 @@ export interface OutgoingRequest {
   carries: unknown;
 }
 
-export const OTHER_ORIGINS_ASK = 'when a request goes to another origin than the environment’s BASE_URL';
+export const OTHER_ORIGINS_ASK = 'when a request leaves BASE_URL’s origin';
 
 /** The confirmation a request needs: none for the API under test, else one naming the origin and its secrets. */
 export async function otherOriginPreview(request: OutgoingRequest, ctx: ToolContext): Promise<Preview | undefined> {

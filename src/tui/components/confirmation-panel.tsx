@@ -1,5 +1,6 @@
 import { Box, Text, useInput, useStdout, type Key } from 'ink';
 import { useMemo, useRef, useState } from 'react';
+import type { AlwaysScope } from '../../agent/agent.js';
 import type { PendingConfirmation } from '../state/view-state.js';
 import { palette } from '../theme.js';
 import { markLineBreaks, truncateText } from './plain-text-layout.js';
@@ -11,19 +12,28 @@ export interface ConfirmationPanelProps {
   width?: number;
   /** Rows the whole panel may take, borders included; a longer preview scrolls. */
   height: number;
-  onAnswer: (approved: boolean, always: boolean) => void;
+  /** `a` was pressed: the panel offers "this session" or "always in this project". */
+  choosingScope?: boolean;
+  onChooseScope?: () => void;
+  onAnswer: (approved: boolean, always: AlwaysScope | false) => void;
 }
+
+/** What a key does to a confirmation: an answer, the choice of where "always" holds, or nothing. */
+export type ConfirmationKey = { approved: boolean; always: AlwaysScope | false } | 'choose_scope' | undefined;
 
 /** Border top and bottom, title and the key hints: one row each, whatever their text. */
 const CHROME_ROWS = 4;
 
-/** Asks the user to approve a change, a command or an action: y, n/Esc, or a (always, this session). */
+/**
+ * Asks the user to approve a change, a command or an action: y, n/Esc, or a (always), which then
+ * offers s (this session) or p (this project: the confirmation's allow rule goes into .falcon/config.yaml).
+ */
 export function ConfirmationPanel(props: ConfirmationPanelProps) {
   // Keyed by id so that each confirmation starts at the top and can be answered once.
   return <ScrollablePanel key={props.confirmation.id} {...props} />;
 }
 
-function ScrollablePanel({ confirmation, height, onAnswer, ...props }: ConfirmationPanelProps) {
+function ScrollablePanel({ confirmation, height, onAnswer, choosingScope = false, onChooseScope, ...props }: ConfirmationPanelProps) {
   const { stdout } = useStdout();
   const width = props.width ?? (stdout.columns || 80);
   const innerWidth = Math.max(10, width - 4);
@@ -41,8 +51,9 @@ function ScrollablePanel({ confirmation, height, onAnswer, ...props }: Confirmat
       setScrollTop((previous) => Math.min(maxTop, Math.max(0, Math.min(previous, maxTop) + scroll)));
       return;
     }
-    const answer = answerFor(input, key);
-    if (answer && !answered.current) {
+    const answer = confirmationKey(input, key, { choosingScope, canChooseScope: confirmation.rule !== undefined && onChooseScope !== undefined });
+    if (answer === 'choose_scope') onChooseScope?.();
+    else if (answer && !answered.current) {
       answered.current = true;
       onAnswer(answer.approved, answer.always);
     }
@@ -50,7 +61,9 @@ function ScrollablePanel({ confirmation, height, onAnswer, ...props }: Confirmat
 
   const visible = rows.slice(top, top + pageRows);
   const position = rows.length > pageRows ? `↑↓ lines ${top + 1}–${top + visible.length} of ${rows.length}` : '';
-  const keys = `y yes · n no · a always allow ${confirmation.preview.always?.label ?? confirmation.tool}`;
+  const keys = choosingScope
+    ? `always: s this session · p this project (saves ${confirmation.rule ?? confirmation.tool} to .falcon/config.yaml) · n no`
+    : `y yes · n no · a always allow ${confirmation.preview.always?.label ?? confirmation.tool}`;
   return (
     <Box flexDirection="column" width={width} borderStyle="round" borderColor={palette.warning} paddingX={1}>
       <Text bold wrap="truncate-end">
@@ -98,10 +111,16 @@ function scrollDelta(key: Key, pageRows: number): number {
   return 0;
 }
 
-function answerFor(input: string, key: Key): { approved: boolean; always: boolean } | undefined {
+/**
+ * y, n and Esc mean the same before and after `a`, and `a` once choosing means nothing: the panel and
+ * the session's keys both see each key, and must never read one differently.
+ */
+export function confirmationKey(input: string, key: Key, state: { choosingScope: boolean; canChooseScope: boolean }): ConfirmationKey {
   const letter = input.toLowerCase();
   if (letter === 'y') return { approved: true, always: false };
-  if (letter === 'a') return { approved: true, always: true };
   if (letter === 'n' || key.escape) return { approved: false, always: false };
+  if (letter === 'a' && !state.choosingScope) return state.canChooseScope ? 'choose_scope' : { approved: true, always: 'session' };
+  if (letter === 's' && state.choosingScope) return { approved: true, always: 'session' };
+  if (letter === 'p' && state.choosingScope) return { approved: true, always: 'project' };
   return undefined;
 }

@@ -6,6 +6,7 @@ import type { ViewState } from '../state/view-state.js';
 import { truncateText, wrapPlainText } from './plain-text-layout.js';
 import { renderMarkdown } from './render-markdown.js';
 import { RunningToolLine } from './running-tool-line.js';
+import { SubagentLine } from './subagent-line.js';
 import { collapseThought } from './thought-entry.js';
 
 export interface LiveAreaProps {
@@ -83,6 +84,9 @@ function textRows(name: string, lines: string[], dim: boolean): Row[] {
 function toolRows({ running: tool }: LiveState, width: number): Row[] {
   if (!tool) return [];
   const rows: Row[] = [{ key: `tool-${tool.id}`, element: <RunningToolLine tool={tool} width={width} /> }];
+  for (const subagent of tool.subagents ?? []) {
+    rows.push({ key: `subagent-${subagent.label}`, element: <SubagentLine subagent={subagent} width={width} /> });
+  }
   if (tool.progress) rows.push({ key: `progress-${tool.id}`, text: truncateText(`  ⎿ ${tool.progress}`, width), dim: true });
   return rows;
 }

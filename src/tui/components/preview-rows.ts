@@ -1,6 +1,9 @@
 import type { Preview } from '../../tools/preview.js';
 import { wrapPlainText } from './plain-text-layout.js';
 
+/** What approving a command that runs in the background lets it do. */
+const BACKGROUND_NOTE = 'in the background: it runs until it ends, is stopped, or the session ends';
+
 export type RowTone = 'plain' | 'added' | 'removed' | 'hunk' | 'header' | 'command' | 'muted';
 
 export interface PreviewRow {
@@ -17,6 +20,7 @@ export function previewRows(preview: Preview, width: number): PreviewRow[] {
       return [
         ...toned(wrapPlainText(`$ ${preview.command}`, width), 'command'),
         ...(preview.cwd ? toned(wrapPlainText(`in ${preview.cwd}`, width), 'muted') : []),
+        ...(preview.background ? toned(wrapPlainText(BACKGROUND_NOTE, width), 'muted') : []),
       ];
     case 'info':
       return toned(wrapPlainText(preview.details.trimEnd(), width), 'plain');

@@ -1,5 +1,6 @@
 import { Box, Text, useStdout } from 'ink';
 import type { ContextUsage } from '../../agent/events.js';
+import type { PermissionMode } from '../../agent/permissions/permission-mode.js';
 import { describeModelWait, MODEL_WAIT_SHOWN_AFTER_MS } from '../../agent/model-wait.js';
 import type { Usage } from '../../llm/chat-model.js';
 import type { Status } from '../state/view-state.js';
@@ -19,6 +20,8 @@ export interface StatusBarProps {
   toolCalls: number;
   /** The tool at work while `status` is `running`. */
   runningTool?: string;
+  /** Shown unless it is `ask`, the default. */
+  permissionMode?: PermissionMode;
   /** Since when the model call under way has sent nothing: after a while, the status says so. */
   modelSilentSince?: number;
   /** Replaces the key hints for the status (e.g. "press ctrl+c again to quit"). */
@@ -79,9 +82,10 @@ export function statusWord(status: Status, runningTool?: string): string {
   }
 }
 
-function statusFacts({ provider, model, environment, usage, context, toolCalls }: StatusBarProps): string[] {
+function statusFacts({ provider, model, environment, usage, context, toolCalls, permissionMode }: StatusBarProps): string[] {
   const tokens = usage.inputTokens + usage.outputTokens;
   return [
+    ...(permissionMode && permissionMode !== 'ask' ? [`${permissionMode} mode`] : []),
     `${provider}/${model}`,
     ...(environment ? [`env: ${environment}`] : []),
     ...(context ? [`context ${context.percent}% of ${formatCount(context.window)}`] : []),

@@ -36,6 +36,9 @@ export class KeyStream extends Readable {
     if (raw) {
       this.terminal.setEncoding('utf8');
       this.terminal.on('data', this.onData);
+      // A question asked before the session (inquirer's readline) leaves the terminal paused, and a
+      // paused stream stays so when a listener is added.
+      this.terminal.resume();
     } else {
       this.terminal.pause();
       clearTimeout(this.waitForRest);

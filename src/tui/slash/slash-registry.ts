@@ -3,10 +3,12 @@ import { envCommand } from './env-command.js';
 import { flowCommand } from './flow-command.js';
 import { helpCommand, memoryCommand, toolsCommand } from './info-commands.js';
 import { initCommand } from './init-command.js';
+import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
 import { savedItemCommands } from './saved-item-commands.js';
 import { clearCommand, exitCommand, resumeCommand, sessionsCommand } from './session-commands.js';
 import type { SlashCommand } from './slash-command.js';
+import { tasksCommand } from './tasks-command.js';
 
 const BUILT_IN: SlashCommand[] = [
   modelCommand,
@@ -15,6 +17,8 @@ const BUILT_IN: SlashCommand[] = [
   clearCommand,
   compactCommand,
   toolsCommand,
+  mcpCommand,
+  tasksCommand,
   memoryCommand,
   sessionsCommand,
   resumeCommand,

@@ -3,7 +3,9 @@ import { contextUsage } from '../../agent/context/context-meter.js';
 import type { AgentEvent } from '../../agent/events.js';
 import { modelSilentSince } from '../../agent/model-wait.js';
 import { terminalSafeValue } from '../../safety/terminal-text.js';
+import { describeTaskEnd } from '../../tools/support/task-description.js';
 import { hasMoreLinesThan, safeMarkdownSplit } from './markdown-boundary.js';
+import { reduceSubagent } from './reduce-subagent.js';
 import { splitStreamingReply } from './split-streaming-reply.js';
 import type { Entry, NoticeTone, OutputFormat, ViewState } from './view-state.js';
 
@@ -84,7 +86,7 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
     case 'tool_progress':
       return state.running?.id === event.id ? { ...state, running: { ...state.running, progress: event.message } } : state;
     case 'confirmation_required':
-      return { ...state, status: 'waiting', confirmation: { id: event.id, tool: event.tool, title: event.title, preview: event.preview } };
+      return { ...state, status: 'waiting', confirmation: { id: event.id, tool: event.tool, title: event.title, preview: event.preview, ...(event.rule && { rule: event.rule }) } };
     case 'confirmation_resolved':
       return { ...state, status: 'running', confirmation: undefined };
     case 'tool_result': {
@@ -127,6 +129,12 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       );
     case 'error':
       return append(state, { kind: 'notice', tone: 'error', text: event.message });
+    case 'subagent':
+      return reduceSubagent(state, event);
+    case 'warning':
+      return append(state, { kind: 'notice', tone: 'warning', text: event.message });
+    case 'task_end':
+      return append(state, { kind: 'notice', tone: event.task.state === 'failed' ? 'warning' : 'info', text: describeTaskEnd(event.task) });
     case 'run_end': {
       const ended = { ...state, status: 'ready' as const, stream: '', thinking: '', committedAnswer: 0, running: undefined, confirmation: undefined };
       if (event.reason === 'cancelled') {

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../agent/events.js';
+import { TASK_NOTE_PREFIX } from '../../agent/tasks/task-end-note.js';
 import type { SessionRecord } from '../../workspace/session-store.js';
 import { reduceView } from './reduce-view.js';
 import { initialViewState, type ViewState } from './view-state.js';
@@ -9,7 +10,7 @@ const OBSERVATION_PREFIX = 'Observation: ';
 export function viewFromSession(records: readonly SessionRecord<AgentEvent>[], liveAnswerLines?: number): ViewState {
   let state = initialViewState({ liveAnswerLines });
   for (const record of records) {
-    if (record.kind === 'message' && record.role === 'user' && !record.content.startsWith(OBSERVATION_PREFIX)) {
+    if (record.kind === 'message' && record.role === 'user' && isTypedByUser(record.content)) {
       state = reduceView(state, { type: 'user_message', text: record.content });
     }
     if (record.kind === 'message' && record.interrupted) {
@@ -19,4 +20,9 @@ export function viewFromSession(records: readonly SessionRecord<AgentEvent>[], l
   }
   // A session that ended mid-run (a crash) must not reopen waiting for a tool or an answer.
   return { ...state, status: 'ready', stream: '', committedAnswer: 0, modelSilentSince: undefined, running: undefined, confirmation: undefined, queued: [] };
+}
+
+/** Not an observation, nor a note about a background task (shown as the task's own notice, from its `task_end` event). */
+function isTypedByUser(content: string): boolean {
+  return !content.startsWith(OBSERVATION_PREFIX) && !content.startsWith(TASK_NOTE_PREFIX);
 }

@@ -24,6 +24,17 @@ export interface RunningTool {
   args: unknown;
   startedAt: number;
   progress?: string;
+  /** The sub-agents the call runs now (the subagent tool), in the order they started. */
+  subagents?: RunningSubagent[];
+}
+
+export interface RunningSubagent {
+  /** `scout#1`. */
+  label: string;
+  task: string;
+  startedAt: number;
+  /** What it does now: the call it runs (`read_file src/app.ts`), or `thinking`. */
+  step: string;
 }
 
 export interface PendingConfirmation {
@@ -31,6 +42,8 @@ export interface PendingConfirmation {
   tool: string;
   title: string;
   preview: Preview;
+  /** The allow rule "always in this project" adds. */
+  rule?: string;
 }
 
 export interface ViewState {

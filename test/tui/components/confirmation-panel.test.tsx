@@ -1,5 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
+import type { AlwaysScope } from '../../../src/agent/agent.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
 import { BOLD, CYAN, GREEN, RED, stripAnsi, tick, useColourLevel } from './terminal-output.js';
@@ -24,7 +25,7 @@ function longDiff(lines: number): string {
 }
 
 async function showPanel(preview: Preview, height = 20) {
-  const onAnswer = vi.fn<(approved: boolean, always: boolean) => void>();
+  const onAnswer = vi.fn<(approved: boolean, always: AlwaysScope | false) => void>();
   const confirmation = { id: 'c1', tool: 'edit_file', title: 'Fix the name limit', preview };
   const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />);
   await tick();
@@ -70,12 +71,56 @@ describe('ConfirmationPanel', () => {
     ['y', true, false],
     ['n', false, false],
     [KEYS.escape, false, false],
-    ['a', true, true],
+    // Without a rule to save there is no project scope to offer: "always" holds for the session.
+    ['a', true, 'session'],
   ])('answers %j with (%s, %s), once', async (key, approved, always) => {
     const panel = await showPanel({ kind: 'command', command: 'npm test' });
     await panel.press(key, 'y');
     expect(panel.onAnswer).toHaveBeenCalledTimes(1);
     expect(panel.onAnswer).toHaveBeenCalledWith(approved, always);
+  });
+
+  describe('"always" with a rule to save', () => {
+    function showChoice(choosingScope: boolean) {
+      const onAnswer = vi.fn<(approved: boolean, always: AlwaysScope | false) => void>();
+      const onChooseScope = vi.fn<() => void>();
+      const confirmation = { id: 'c1', tool: 'bash', title: 'run `npm test`', preview: { kind: 'command' as const, command: 'npm test' }, rule: 'bash(npm test)' };
+      const panel = <ConfirmationPanel confirmation={confirmation} width={100} height={10} choosingScope={choosingScope} onChooseScope={onChooseScope} onAnswer={onAnswer} />;
+      const rendered = render(panel);
+      return { rendered, onAnswer, onChooseScope };
+    }
+
+    it('offers this session or this project after a, naming the rule it saves', async () => {
+      const asking = showChoice(false);
+      await tick();
+      asking.rendered.stdin.write('a');
+      await tick();
+      expect(asking.onChooseScope).toHaveBeenCalledTimes(1);
+      expect(asking.onAnswer).not.toHaveBeenCalled();
+      asking.rendered.unmount();
+
+      const choosing = showChoice(true);
+      await tick();
+      expect(stripAnsi(choosing.rendered.lastFrame())).toContain('always: s this session · p this project (saves bash(npm test) to .falcon/config.yaml) · n no');
+      choosing.rendered.stdin.write('a');
+      await tick();
+      choosing.rendered.stdin.write('p');
+      await tick();
+      expect(choosing.onAnswer).toHaveBeenCalledTimes(1);
+      expect(choosing.onAnswer).toHaveBeenCalledWith(true, 'project');
+      choosing.rendered.unmount();
+    });
+
+    it('takes s for the session, and n or Esc still decline', async () => {
+      for (const [key, approved, always] of [['s', true, 'session'], ['n', false, false], [KEYS.escape, false, false]] as const) {
+        const choosing = showChoice(true);
+        await tick();
+        choosing.rendered.stdin.write(key);
+        await tick();
+        expect(choosing.onAnswer).toHaveBeenCalledWith(approved, always);
+        choosing.rendered.unmount();
+      }
+    });
   });
 
   it('scrolls a long diff with the arrows and the page keys, within its height', async () => {

@@ -48,6 +48,12 @@ describe('StatusBar', () => {
     expect(text).toMatch(/^● ready · ollama\/llama3\.2\s+press ctrl\+c again to quit$/);
   });
 
+  it('shows the permission mode first, unless it is ask', () => {
+    expect(show({ permissionMode: 'plan' })).toMatch(/^● ready · plan mode · ollama\/llama3\.2 · /);
+    expect(show({ permissionMode: 'auto-edit' })).toContain('auto-edit mode');
+    expect(show({ permissionMode: 'ask' })).not.toContain('mode');
+  });
+
   it('takes two lines when one is too narrow', () => {
     const lines = show({ width: 60 }).split('\n');
     expect(lines).toHaveLength(2);

@@ -3,6 +3,8 @@ import { EventEmitter } from 'node:events';
 /** A terminal's stdin as KeyStream uses it: raw mode, encoding, and a `data` event per read. */
 export class FakeTerminal extends EventEmitter {
   isRaw = false;
+  /** As a real stream: paused explicitly (inquirer's readline leaves it so), it stays paused until resumed. */
+  paused = false;
   setRawMode(raw: boolean) {
     this.isRaw = raw;
     return this;
@@ -11,6 +13,11 @@ export class FakeTerminal extends EventEmitter {
     return this;
   }
   pause() {
+    this.paused = true;
+    return this;
+  }
+  resume() {
+    this.paused = false;
     return this;
   }
   ref() {

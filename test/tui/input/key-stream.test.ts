@@ -63,6 +63,13 @@ describe('KeyStream', () => {
     }
   });
 
+  it('resumes a terminal a question before the session left paused', () => {
+    const terminal = new FakeTerminal();
+    terminal.pause();
+    new KeyStream(terminal as unknown as NodeJS.ReadStream).setRawMode(true);
+    expect(terminal.paused).toBe(false);
+  });
+
   it('stops reading the terminal when Ink leaves raw mode', async () => {
     const { terminal, stream, seen } = open();
     stream.setRawMode(false);

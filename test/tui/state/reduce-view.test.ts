@@ -94,6 +94,16 @@ describe('reduceView', () => {
     expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', tone: 'warning', text: 'Retrying in 2.0 s (attempt 1): openai: 503' });
   });
 
+  it('keeps the allow rule a confirmation offers to save, and shows a warning as a notice', () => {
+    const preview = { kind: 'command' as const, command: 'npm test' };
+    const state = feed([
+      { type: 'confirmation_required', id: 'c', tool: 'bash', title: 'run `npm test`', preview, rule: 'bash(npm test)' },
+      { type: 'warning', message: 'post_tool_use hook `lint` exited with 1' },
+    ]);
+    expect(state.confirmation).toEqual({ id: 'c', tool: 'bash', title: 'run `npm test`', preview, rule: 'bash(npm test)' });
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', tone: 'warning', text: 'post_tool_use hook `lint` exited with 1' });
+  });
+
   it('tracks a confirmation and shows queued messages when the next turn starts', () => {
     let state = feed([
       { type: 'tool_call', id: 'w', name: 'write_file', args: {} },

@@ -5,7 +5,10 @@ import type { FlowRun } from '../flow-run.js';
 import type { FlowReportFormat } from './flow-report-format.js';
 import { renderFlowReport } from './render-flow-report.js';
 
-/** Writes `.falcon/reports/flow_report_<name>_<YYYYMMDD-HHMMSS>.md` and returns its project-relative path. */
+/**
+ * Writes `.falcon/reports/flow_report_<name>_<YYYYMMDD-HHMMSS>.md`, and beside it `<same name>.json`
+ * (what `--report FILE.json` writes), and returns the Markdown's project-relative path.
+ */
 export function writeProjectFlowReport(run: FlowRun, options: { projectRoot: string; name: string; secrets?: SecretRegistry; now?: Date }): Promise<string> {
   return writeProjectReport(options.projectRoot, {
     type: 'flow',
@@ -13,6 +16,7 @@ export function writeProjectFlowReport(run: FlowRun, options: { projectRoot: str
     now: options.now ?? new Date(),
     extension: 'md',
     content: renderFlowReport(run, 'md', options.secrets),
+    jsonTwin: renderFlowReport(run, 'json', options.secrets),
   });
 }
 

@@ -1,3 +1,11 @@
+/** The SVG charts' rules, over the page's `--text`, `--line` and `--accent` colours; the dashboard shows the same charts. */
+export const CHART_STYLE = `
+svg.chart { display: block; width: 100%; max-width: 40rem; height: auto; color: var(--text); }
+svg.chart text { fill: currentColor; font-size: 12px; } svg.chart .axis-label { font-size: 13px; }
+svg.chart .grid { stroke: var(--line); stroke-width: 1; } svg.chart .axis { stroke: currentColor; stroke-width: 1; }
+svg.chart .bar { fill: var(--accent); } svg.chart .line { stroke: var(--accent); stroke-width: 2; fill: none; } svg.chart .dot { fill: var(--accent); }
+`;
+
 /**
  * The perf report's whole style sheet: the page is read offline, so nothing is fetched. Colours are
  * set for both schemes rather than left to the browser, so every text keeps a contrast of 7:1 or more
@@ -18,9 +26,5 @@ th, td { padding: .25rem .7rem; border-bottom: 1px solid var(--line); text-align
 .pass { color: var(--pass); } .fail { color: var(--fail); font-weight: 600; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 figure { margin: 1rem 0 2rem; } figcaption { color: var(--muted); margin-top: .3rem; }
-svg.chart { display: block; width: 100%; max-width: 40rem; height: auto; color: var(--text); }
-svg.chart text { fill: currentColor; font-size: 12px; } svg.chart .axis-label { font-size: 13px; }
-svg.chart .grid { stroke: var(--line); stroke-width: 1; } svg.chart .axis { stroke: currentColor; stroke-width: 1; }
-svg.chart .bar { fill: var(--accent); } svg.chart .line { stroke: var(--accent); stroke-width: 2; fill: none; } svg.chart .dot { fill: var(--accent); }
-summary { cursor: pointer; color: var(--muted); }
+${CHART_STYLE}summary { cursor: pointer; color: var(--muted); }
 `;

@@ -17,15 +17,20 @@ export function perfHtml(result: PerfResult, finishedAt = new Date()): string {
     style: PERF_HTML_STYLE,
     finishedAt,
     facts: [`ran ${formatMs(result.duration_s * 1000)}`, loadText(result)],
-    main: [
-      ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
-      ...summarySection(result),
-      ...thresholdSection(result),
-      ...requestSection(result),
-      ...latencySection(result),
-      ...timelineSection(result),
-    ],
+    main: perfHtmlSections(result),
   });
+}
+
+/** The page's content under its header, section by section: the dashboard (src/dashboard/) shows a load run with it too. */
+export function perfHtmlSections(result: PerfResult): string[] {
+  return [
+    ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
+    ...summarySection(result),
+    ...thresholdSection(result),
+    ...requestSection(result),
+    ...latencySection(result),
+    ...timelineSection(result),
+  ];
 }
 
 function summarySection(result: PerfResult): string[] {

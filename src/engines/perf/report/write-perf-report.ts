@@ -12,7 +12,7 @@ const RENDERERS: Record<string, Renderer> = {
   '.md': perfMarkdown,
   '.html': perfHtml,
   '.htm': perfHtml,
-  '.json': (result) => `${JSON.stringify(result, null, 2)}\n`,
+  '.json': perfJson,
 };
 
 /** The extensions a report file may have; the extension chooses the format. */
@@ -45,13 +45,18 @@ export interface ProjectPerfReportOptions {
 }
 
 /**
- * Writes the Markdown report to `.falcon/reports/perf_report_<name>_<YYYYMMDD-HHMMSS>.md` and
- * returns its project-relative path. A report of the same name and second is kept: the new one gets
- * a `-2`, `-3`… suffix.
+ * Writes the Markdown report to `.falcon/reports/perf_report_<name>_<YYYYMMDD-HHMMSS>.md`, and beside
+ * it `<same name>.json` (what `--json` writes), and returns the Markdown's project-relative path. A
+ * report of the same name and second is kept: the new one gets a `-2`, `-3`… suffix.
  */
 export async function writeProjectPerfReport(result: PerfResult, options: ProjectPerfReportOptions): Promise<string> {
   const now = options.now ?? new Date();
-  return writeProjectReport(options.projectRoot, { type: 'perf', name: options.name, now, extension: 'md', content: perfMarkdown(result, now) });
+  return writeProjectReport(options.projectRoot, { type: 'perf', name: options.name, now, extension: 'md', content: perfMarkdown(result, now), jsonTwin: perfJson(result) });
+}
+
+/** What `--json` writes: the result as it is. */
+function perfJson(result: PerfResult): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
 }
 
 function rendererFor(file: string): Renderer {

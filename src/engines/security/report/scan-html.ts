@@ -19,14 +19,19 @@ export function scanHtml(result: ScanResult, finishedAt = new Date()): string {
     style: SCAN_HTML_STYLE,
     finishedAt,
     facts: [requestsText(result), `${result.checks.length} checks`],
-    main: [
-      ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
-      ...summarySection(result),
-      ...findingsSection(result),
-      ...checksSection(result),
-      ...notesSection(result),
-    ],
+    main: scanHtmlSections(result),
   });
+}
+
+/** The page's content under its header, section by section: the dashboard (src/dashboard/) shows a scan with it too. */
+export function scanHtmlSections(result: ScanResult): string[] {
+  return [
+    ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
+    ...summarySection(result),
+    ...findingsSection(result),
+    ...checksSection(result),
+    ...notesSection(result),
+  ];
 }
 
 function summarySection(result: ScanResult): string[] {

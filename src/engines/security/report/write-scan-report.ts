@@ -49,7 +49,7 @@ export function renderScanReport(result: ScanResult, format: ScanReportFormat, o
     case 'html':
       return scanHtml(result, finishedAt);
     case 'json':
-      return `${JSON.stringify(scanJson(result), null, 2)}\n`;
+      return scanJsonText(result);
     case 'sarif':
       return `${JSON.stringify(scanSarif(result, { version: options.version, specUri: options.specUri }), null, 2)}\n`;
   }
@@ -72,11 +72,15 @@ export interface ProjectScanReportOptions {
 }
 
 /**
- * Writes the Markdown report to `.falcon/reports/scan_report_<name>_<YYYYMMDD-HHMMSS>.md` and
- * returns its project-relative path; a report of the same name and second is kept, the new one
- * gets a `-2`, `-3`… suffix.
+ * Writes the Markdown report to `.falcon/reports/scan_report_<name>_<YYYYMMDD-HHMMSS>.md`, and beside
+ * it `<same name>.json` (what `--json` writes), and returns the Markdown's project-relative path; a
+ * report of the same name and second is kept, the new one gets a `-2`, `-3`… suffix.
  */
 export async function writeProjectScanReport(result: ScanResult, options: ProjectScanReportOptions): Promise<string> {
   const now = options.now ?? new Date();
-  return writeProjectReport(options.projectRoot, { type: 'scan', name: options.name, now, extension: 'md', content: scanMarkdown(result, now) });
+  return writeProjectReport(options.projectRoot, { type: 'scan', name: options.name, now, extension: 'md', content: scanMarkdown(result, now), jsonTwin: scanJsonText(result) });
+}
+
+function scanJsonText(result: ScanResult): string {
+  return `${JSON.stringify(scanJson(result), null, 2)}\n`;
 }

@@ -21,15 +21,26 @@ export interface WriteRunReportsOptions {
 
 /**
  * Writes the run's reports to `.falcon/reports/<type>_report_<name>_<YYYYMMDD-HHMMSS>.<ext>` and
- * returns their project-relative paths. A report of the same name and second is kept, even one
- * written by another run meanwhile: the new one gets a `-2`, `-3`… suffix.
+ * returns their project-relative paths. The Markdown report has a JSON twin of the same name, which
+ * is the JSON report when that is asked for too. A report of the same name and second is kept, even
+ * one written by another run meanwhile: the new one gets a `-2`, `-3`… suffix.
  */
 export async function writeRunReports(run: TestRun, options: WriteRunReportsOptions): Promise<string[]> {
   const now = options.now ?? new Date();
+  // Markdown first, so that a JSON report asked for too is its twin.
+  const formats = [...new Set<ReportFormat>(options.formats ?? ['md'])].sort((a, b) => Number(b === 'md') - Number(a === 'md'));
   const written: string[] = [];
-  for (const format of new Set<ReportFormat>(options.formats ?? ['md'])) {
+  let markdown: string | undefined;
+  for (const format of formats) {
+    if (format === 'json' && markdown !== undefined) {
+      written.push(markdown.replace(/\.md$/, '.json'));
+      continue;
+    }
     const content = renderReport(run, format, options.secrets);
-    written.push(await writeProjectReport(options.projectRoot, { type: options.type, name: options.name, now, extension: REPORT_EXTENSIONS[format], content }));
+    const jsonTwin = format === 'md' ? renderReport(run, 'json', options.secrets) : undefined;
+    const file = await writeProjectReport(options.projectRoot, { type: options.type, name: options.name, now, extension: REPORT_EXTENSIONS[format], content, jsonTwin });
+    if (format === 'md') markdown = file;
+    written.push(file);
   }
   return written;
 }

@@ -32,9 +32,27 @@ export function checkSuiteName(name: string): void {
  * suite that could not be loaded again is refused and nothing is written.
  */
 export async function saveTestSuite(projectRoot: string, suite: TestSuiteFile): Promise<string> {
+  const { file, shown } = await testSuiteFile(projectRoot, suite.name);
+  const text = renderTestSuite(suite, shown);
+  await replaceFile(falconPath(projectRoot, TESTS_FOLDER, file), text);
+  return shown;
+}
+
+/**
+ * The file a suite of this name is saved to — the existing `.yml` or `.yaml`, else a new `.yaml`:
+ * its name in `.falcon/tests/`, its project-relative path (`shown`), and its text now if it exists.
+ */
+export async function testSuiteFile(projectRoot: string, name: string): Promise<{ file: string; shown: string; text?: string }> {
+  checkSuiteName(name);
+  const existing = await existingSuiteFile(projectRoot, name);
+  const file = existing ?? `${name}.yaml`;
+  const text = existing ? await readFile(falconPath(projectRoot, TESTS_FOLDER, existing), 'utf8').catch(() => undefined) : undefined;
+  return { file, shown: `.falcon/${TESTS_FOLDER}/${file}`, ...(text !== undefined && { text }) };
+}
+
+/** The text saveTestSuite writes (secret-named values masked), checked by reading it back; `shown` names the file in errors. */
+export function renderTestSuite(suite: TestSuiteFile, shown: string): string {
   checkSuiteName(suite.name);
-  const file = (await existingSuiteFile(projectRoot, suite.name)) ?? `${suite.name}.yaml`;
-  const shown = `.falcon/${TESTS_FOLDER}/${file}`;
   const { name, description, createdAt, spec } = suite;
   const header = `# Falcon test suite; the format is described in src/engines/testing/suite/test-suite-format.ts.\n`;
   const body = stringify(
@@ -42,8 +60,7 @@ export async function saveTestSuite(projectRoot: string, suite: TestSuiteFile): 
     { aliasDuplicateObjects: false, lineWidth: 0 },
   );
   parseTestSuite(body, shown, { name, modifiedAt: new Date() });
-  await replaceFile(falconPath(projectRoot, TESTS_FOLDER, file), header + body);
-  return shown;
+  return header + body;
 }
 
 /** `.falcon/tests/<name>.yaml` (or `.yml`), checked. */

@@ -64,6 +64,12 @@ describe('writeProjectPerfReport', () => {
     expect(await readFile(path.join(root, written), 'utf8')).toBe(perfMarkdown(closedRun(), NOW));
   });
 
+  it('writes beside it its JSON twin: what --json writes', async () => {
+    const written = await writeProjectPerfReport(closedRun(), { projectRoot: root, name: 'api', now: NOW });
+    await writePerfReport(closedRun(), path.join(root, 'out.json'));
+    expect(await readFile(path.join(root, written.replace(/\.md$/, '.json')), 'utf8')).toBe(await readFile(path.join(root, 'out.json'), 'utf8'));
+  });
+
   it('keeps a report written in the same second and gives the new one a suffix', async () => {
     const first = await writeProjectPerfReport(closedRun(), { projectRoot: root, name: 'api', now: NOW });
     const second = await writeProjectPerfReport({ ...closedRun(), target: 'second' }, { projectRoot: root, name: 'api', now: NOW });

@@ -93,6 +93,12 @@ describe('writeProjectScanReport', () => {
     expect(await readFile(path.join(root, report), 'utf8')).toBe(scanMarkdown(scanResult(), NOW));
   });
 
+  it('writes beside it its JSON twin: what --json writes', async () => {
+    const report = await writeProjectScanReport(scanResult(), { projectRoot: root, name: 'api', now: NOW });
+    await writeScanReport(scanResult(), path.join(root, 'out.json'), { version: '1.0.0' });
+    expect(await readFile(path.join(root, report.replace(/\.md$/, '.json')), 'utf8')).toBe(await readFile(path.join(root, 'out.json'), 'utf8'));
+  });
+
   it('keeps a report written in the same second and gives the new one a suffix', async () => {
     const first = await writeProjectScanReport(scanResult(), { projectRoot: root, name: 'api', now: NOW });
     const second = await writeProjectScanReport(scanResult({ target: 'http://second' }), { projectRoot: root, name: 'api', now: NOW });

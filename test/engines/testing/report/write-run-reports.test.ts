@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,8 +33,22 @@ describe('writeRunReports', () => {
     expect((await readdir(path.join(root, '.falcon', 'reports'))).sort()).toEqual(paths.map((file) => path.basename(file)).sort());
   });
 
-  it('writes Markdown alone by default', async () => {
+  it('writes Markdown by default, with its JSON twin beside it holding the JSON report', async () => {
     expect(await writeRunReports(mixedRun(), { projectRoot: root, type: 'smoke', name: 'api', now: NOW })).toEqual(['.falcon/reports/smoke_report_api_20250304-050607.md']);
+    expect(await readdir(path.join(root, '.falcon', 'reports'))).toEqual(expect.arrayContaining(['smoke_report_api_20250304-050607.md', 'smoke_report_api_20250304-050607.json']));
+    expect(await readFile(path.join(root, '.falcon/reports/smoke_report_api_20250304-050607.json'), 'utf8')).toBe(renderReport(mixedRun(), 'json'));
+  });
+
+  it('never overwrites a JSON file of the twin\'s name (one copied in): the report and its twin take the next suffix', async () => {
+    await mkdir(path.join(root, '.falcon', 'reports'), { recursive: true });
+    await writeFile(path.join(root, '.falcon/reports/test_report_api_20250304-050607.json'), '{"from": "CI"}');
+    expect(await writeRunReports(mixedRun(), { projectRoot: root, type: 'test', name: 'api', now: NOW })).toEqual(['.falcon/reports/test_report_api_20250304-050607-2.md']);
+    expect(await readFile(path.join(root, '.falcon/reports/test_report_api_20250304-050607.json'), 'utf8')).toBe('{"from": "CI"}');
+    expect((await readdir(path.join(root, '.falcon', 'reports'))).sort()).toEqual([
+      'test_report_api_20250304-050607-2.json',
+      'test_report_api_20250304-050607-2.md',
+      'test_report_api_20250304-050607.json',
+    ]);
   });
 
   it('keeps a report written in the same second and gives the new one a suffix', async () => {

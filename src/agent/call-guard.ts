@@ -1,0 +1,48 @@
+import type { HookSettings } from '../config/types.js';
+import { RETRY_TOOL_NAME } from '../tools/retry.js';
+import type { AnyTool, ToolKind } from '../tools/tool.js';
+import type { HookContext } from './hooks/hook-context.js';
+import { mainArgumentTarget } from './permissions/call-target.js';
+import type { GuardedCall, PermissionSettings } from './permissions/permission-policy.js';
+import type { ToolCallDeps } from './run-tool-call.js';
+
+/**
+ * What stands around every tool call of a session (docs/ARCHITECTURE.md, "Permissions and hooks"):
+ * the permission mode and rules, and the hooks. A sub-agent's calls pass the same guard.
+ */
+export interface CallGuard {
+  permissions: PermissionSettings;
+  hooks: HookSettings;
+  sessionId: string;
+}
+
+/**
+ * The call as rules, plan mode and hooks judge it (without a guard, nothing judges its targets).
+ * `retry` is judged as the call it repeats: a rule or a hook on that tool must not be stepped around
+ * by wrapping it.
+ */
+export async function guardedCallOf(name: string, kind: ToolKind | undefined, args: Record<string, unknown>, deps: ToolCallDeps): Promise<GuardedCall> {
+  const inner = name === RETRY_TOOL_NAME ? repeatedCall(args, deps) : undefined;
+  if (inner) return guardedCallOf(inner.tool.name, inner.tool.kind, inner.args, deps);
+  if (!deps.guard) return { tool: name, kind, args, targets: [] };
+  const { projectRoot, variables } = deps.context;
+  const target = await mainArgumentTarget(name, args, projectRoot, (text) => variables.resolve(text));
+  return { tool: name, kind, args, targets: target ? [target] : [] };
+}
+
+function repeatedCall(args: Record<string, unknown>, deps: ToolCallDeps): { tool: AnyTool; args: Record<string, unknown> } | undefined {
+  const tool = typeof args.tool === 'string' ? deps.tools.get(args.tool) : undefined;
+  const repeated = args.args;
+  if (!tool || tool.name === RETRY_TOOL_NAME || typeof repeated !== 'object' || repeated === null) return undefined;
+  return { tool, args: repeated as Record<string, unknown> };
+}
+
+export function hookContextOf(guard: CallGuard, deps: ToolCallDeps): HookContext {
+  return {
+    projectRoot: deps.context.projectRoot,
+    sessionId: guard.sessionId,
+    secrets: deps.context.secrets,
+    signal: deps.signal,
+    warn: (message) => deps.emit({ type: 'warning', message }),
+  };
+}

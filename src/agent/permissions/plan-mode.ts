@@ -1,0 +1,46 @@
+import type { ToolKind } from '../../tools/tool.js';
+
+/** Requests that only read. */
+const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Actions of the multi-action tools that change nothing. */
+const READING_ACTIONS = new Set(['list', 'get', 'recall', 'load', 'show', 'read']);
+/** Network tools that only fetch: a spec, or the API's GET operations. */
+const READING_NETWORK_TOOLS = new Set(['ingest_spec', 'run_smoke', 'check_regression']);
+
+export interface PlannedCall {
+  tool: string;
+  /** Undefined for a step a running tool asks about under a name that is no tool. */
+  kind: ToolKind | undefined;
+  args: Record<string, unknown>;
+}
+
+/**
+ * Why plan mode refuses this call, or undefined when it only reads. Plan mode is read-only: no tool
+ * that writes (but its reading actions), no command, no request but GET, HEAD and OPTIONS.
+ */
+export function planModeRefusal(call: PlannedCall): string | undefined {
+  const what = refusedWork(call);
+  if (!what) return undefined;
+  return (
+    `Plan mode is on: ${call.tool} was not run, as it ${what}. Plan mode is read-only — reading code, ` +
+    'listing and searching files and GET requests only. Describe the change you propose instead; the user ' +
+    'switches the mode to carry it out.'
+  );
+}
+
+function refusedWork({ tool, kind, args }: PlannedCall): string | undefined {
+  switch (kind) {
+    case 'write':
+      return typeof args.action === 'string' && READING_ACTIONS.has(args.action) ? undefined : 'changes files or saved state';
+    case 'exec':
+      return 'runs a command';
+    case 'network': {
+      if (READING_NETWORK_TOOLS.has(tool)) return undefined;
+      const method = typeof args.method === 'string' ? args.method.toUpperCase() : undefined;
+      if (tool === 'http_request' && method && READING_METHODS.has(method)) return undefined;
+      return tool === 'http_request' ? `sends a ${method ?? 'non-GET'} request` : 'sends requests that may change data';
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import { confirm } from '@inquirer/prompts';
+import { loadGlobalConfig } from '../config/load-global-config.js';
+import { loadProjectConfig } from '../config/load-project-config.js';
+import { settingsNeedingTrust } from '../config/project-trust-settings.js';
+import { isTrustedFolder, trustFolder } from '../config/trusted-folders.js';
+import { styleFor } from '../headless/terminal-style.js';
+import { terminalSafeText } from '../safety/terminal-text.js';
+
+/**
+ * Before an interactive session: when the project's `.falcon/config.yaml` has settings that run
+ * commands or approve calls (hooks, allow rules, MCP servers) and the folder is not trusted yet, shows
+ * them and asks whether to trust the folder. A yes is recorded in `trusted_folders`; a no (or Ctrl-C)
+ * leaves them ignored for this session, and the question comes again next time.
+ */
+export async function askFolderTrust(projectRoot: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const global = await loadGlobalConfig({ env });
+  if (isTrustedFolder(global.config, projectRoot)) return;
+  const settings = settingsNeedingTrust((await loadProjectConfig(projectRoot)).config);
+  if (settings.length === 0) return;
+  const paint = styleFor(process.stdout);
+  const lines = settings.map((setting) => `  ${paint('dim', `${setting.key}:`)} ${terminalSafeText(setting.value)}`);
+  process.stdout.write(
+    `${paint('bold', `${terminalSafeText(projectRoot)}/.falcon/config.yaml`)} has settings that run commands or approve tool calls:\n` +
+      `${lines.join('\n')}\n` +
+      "Anyone who can commit to this repository can change them. Without trust they are ignored (deny rules always apply).\n",
+  );
+  const trusted = await confirm({ message: "Trust this folder's Falcon settings?", default: false }).catch((error: Error) => {
+    if (error.name === 'ExitPromptError') return false;
+    throw error;
+  });
+  if (trusted) await trustFolder(env, projectRoot);
+}

@@ -1,0 +1,27 @@
+import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
+import type { TranscriptItem } from '../read/session-record.js';
+import { LIVE_TRANSCRIPT_SCRIPT } from './live-transcript-script.js';
+import type { Page } from './page-layout.js';
+import { transcriptEntry } from './transcript-entry.js';
+
+/**
+ * A session's transcript: what the user asked, the model's thoughts, each tool call with its
+ * observation, the changes it asked to approve (diffs), and the answers. `offset` is where the file
+ * was read up to: the live feed goes on from there.
+ */
+export function sessionPage(id: string, items: readonly TranscriptItem[], offset: number): Page {
+  const events = `/sessions/${encodeURIComponent(id)}/events?from=${offset}`;
+  return {
+    title: `Session ${id}`,
+    section: 'sessions',
+    main: [
+      '<p><a href="/sessions">All sessions</a></p>',
+      `<p id="live-status" class="live" role="status">The transcript as the file held it when this page was loaded${items.length === 0 ? ' (nothing yet)' : ''}.</p>`,
+      `<ol id="transcript" class="transcript" aria-label="Transcript" aria-live="polite" data-events="${attribute(events)}">`,
+      ...items.map(transcriptEntry),
+      '</ol>',
+      `<p class="meta">File: <code>.falcon/sessions/${text(id)}.jsonl</code></p>`,
+    ],
+    script: LIVE_TRANSCRIPT_SCRIPT,
+  };
+}

@@ -1,0 +1,77 @@
+import { flowPage } from '../pages/flow-page.js';
+import { loadRunPage } from '../pages/load-run-page.js';
+import { messagePage } from '../pages/message-page.js';
+import { overviewPage } from '../pages/overview-page.js';
+import type { Page } from '../pages/page-layout.js';
+import { REPORT_KINDS } from '../pages/report-summary.js';
+import { reportListPage } from '../pages/report-list-page.js';
+import { scanPage } from '../pages/scan-page.js';
+import { sessionPage } from '../pages/session-page.js';
+import { sessionsPage } from '../pages/sessions-page.js';
+import { testRunPage } from '../pages/test-run-page.js';
+import type { ReportContent, ReportKind } from '../read/parse-report.js';
+import { listProjectReports, readProjectReport } from '../read/project-reports.js';
+import { listProjectSessions, sessionFileOf } from '../read/project-sessions.js';
+import { readSessionLines } from '../read/session-lines.js';
+import { transcriptItem } from '../read/session-record.js';
+
+/** What a path of the dashboard answers: a page, or the live feed of a session file. */
+export type Route = { kind: 'page'; page: Page } | { kind: 'feed'; file: string; from: number };
+
+const KIND_OF_PATH = new Map<string, ReportKind>(Object.entries(REPORT_KINDS).map(([kind, { path }]) => [path, kind as ReportKind]));
+
+/** Every page reads the files afresh: a report copied in or a session that moved on shows at the next load. */
+export async function routeRequest(url: URL, projectRoot: string): Promise<Route> {
+  const parts = url.pathname.split('/').filter(Boolean).map(decodePart);
+  if (parts.some((part) => part === undefined)) return notFound();
+  const [first, second, third, ...rest] = parts as string[];
+  if (rest.length > 0) return notFound();
+  if (first === undefined) return page(overviewPage(await listProjectSessions(projectRoot), await listProjectReports(projectRoot)));
+  if (first === 'sessions') {
+    if (second === undefined) return page(sessionsPage(await listProjectSessions(projectRoot)));
+    const file = sessionFileOf(projectRoot, second);
+    if (!file) return notFound();
+    if (third === 'events') return { kind: 'feed', file, from: Number(url.searchParams.get('from')) || 0 };
+    if (third !== undefined) return notFound();
+    const read = await readSessionLines(file);
+    if (!read) return notFound(`There is no session ${second} in .falcon/sessions/.`);
+    const items = read.lines.flatMap((line) => transcriptItem(line.text) ?? []);
+    return page(sessionPage(second, items, read.offset));
+  }
+  const kind = KIND_OF_PATH.get(`/${first}`);
+  if (!kind || third !== undefined) return notFound();
+  if (second === undefined) return page(reportListPage(kind, await listProjectReports(projectRoot)));
+  const report = await readProjectReport(projectRoot, second);
+  if (!report) return notFound(`There is no report ${second} in .falcon/reports/.`);
+  if (!report.readable) return page(messagePage(REPORT_KINDS[kind].section, `${second} cannot be shown`, `No page can show this file of .falcon/reports/: ${report.note}.`));
+  return page(reportPage(second, report.content));
+}
+
+function reportPage(fileName: string, content: ReportContent): Page {
+  switch (content.kind) {
+    case 'test':
+      return testRunPage(fileName, content.run);
+    case 'perf':
+      return loadRunPage(fileName, content.result);
+    case 'scan':
+      return scanPage(fileName, content.result);
+    case 'flow':
+      return flowPage(fileName, content.run);
+  }
+}
+
+function page(shown: Page): Route {
+  return { kind: 'page', page: shown };
+}
+
+function notFound(message = 'The dashboard has no such page.'): Route {
+  return page({ ...messagePage('overview', 'Not found', message), status: 404 });
+}
+
+function decodePart(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}

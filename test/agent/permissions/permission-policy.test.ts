@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { mainArgumentTarget, projectRelative } from '../../../src/agent/permissions/call-target.js';
+import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../src/agent/permissions/permission-mode.js';
+import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../src/agent/permissions/permission-policy.js';
+import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
+import type { Preview } from '../../../src/tools/preview.js';
+import type { ToolKind } from '../../../src/tools/tool.js';
+
+const settings = (mode: PermissionMode, allow: string[] = [], deny: string[] = []): PermissionSettings => ({
+  mode,
+  allow: parsePermissionRules(allow),
+  deny: parsePermissionRules(deny),
+});
+
+function guarded(tool: string, kind: ToolKind | undefined, args: Record<string, unknown>): GuardedCall {
+  const value = typeof args.command === 'string' ? args.command : typeof args.url === 'string' ? args.url : (args.path as string | undefined);
+  const targetKind = typeof args.command === 'string' ? 'command' : typeof args.url === 'string' ? 'url' : 'path';
+  return { tool, kind, args, targets: value === undefined ? [] : [{ kind: targetKind, value }] };
+}
+
+const writeEnv = guarded('write_file', 'write', { path: '.env', content: 'X=1' });
+const writeCode = guarded('write_file', 'write', { path: 'src/app.ts', content: '' });
+const runTests = guarded('bash', 'exec', { command: 'npm test' });
+const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/users' });
+const get = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users' });
+const readCode = guarded('read_file', 'read', { path: 'src/app.ts' });
+
+const diff = (path: string, why?: string): Preview => ({ kind: 'diff', path, diff: '', isNew: false, ...(why && { why }) });
+const commandPreview: Preview = { kind: 'command', command: 'npm test' };
+const otherOrigin: Preview = { kind: 'info', title: 'send POST to http://localhost:3000', details: '' };
+
+describe('the policy step (before hooks and approval)', () => {
+  it('refuses what a deny rule matches, in every mode', () => {
+    for (const mode of PERMISSION_MODES) {
+      expect(policyRefusal(writeEnv, settings(mode, ['write_file'], ['write_file(.env*)']))).toMatch(/^Denied by the permission rule write_file\(\.env\*\): write_file was not run/);
+    }
+    expect(policyRefusal(writeCode, settings('yolo', [], ['write_file(.env*)']))).toBeUndefined();
+  });
+
+  it('refuses in plan mode writes, commands and requests other than GET, HEAD and OPTIONS, saying plan mode is on', () => {
+    const plan = settings('plan');
+    for (const call of [writeCode, runTests, post, guarded('run_tests', 'network', {}), guarded('memory', 'write', { action: 'save', fact: 'x' })]) {
+      expect(policyRefusal(call, plan), call.tool).toMatch(/^Plan mode is on: \w+ was not run/);
+    }
+    expect(policyRefusal(post, plan)).toContain('sends a POST request');
+    for (const call of [get, guarded('http_request', 'network', { method: 'HEAD', url: 'http://x/' }), readCode, guarded('memory', 'write', { action: 'recall' }), guarded('run_smoke', 'network', {}), guarded('wait', 'long', {})]) {
+      expect(policyRefusal(call, plan), call.tool).toBeUndefined();
+    }
+  });
+
+  it('lets the other modes through to approval', () => {
+    for (const mode of ['ask', 'auto-edit', 'yolo'] as const) {
+      for (const call of [writeCode, runTests, post]) expect(policyRefusal(call, settings(mode))).toBeUndefined();
+    }
+  });
+});
+
+describe('the approval step: approved without asking, or asked', () => {
+  it.each([
+    // mode, call, preview, allow rules, approved by (undefined: ask)
+    ['ask', writeCode, diff('src/app.ts'), [], undefined],
+    ['ask', runTests, commandPreview, ['bash(npm test*)'], 'the allow rule bash(npm test*)'],
+    ['ask', post, otherOrigin, ['http_request(http://localhost:3000/*)'], 'the allow rule http_request(http://localhost:3000/*)'],
+    ['auto-edit', writeCode, diff('src/app.ts'), [], 'auto-edit mode'],
+    ['auto-edit', runTests, commandPreview, [], undefined],
+    ['auto-edit', post, otherOrigin, [], undefined],
+    ['auto-edit', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), [], undefined],
+    ['auto-edit', guarded('falcon_write', 'write', { path: 'falcon.md' }), diff('.falcon/falcon.md', 'it is read into the instructions'), [], undefined],
+    ['auto-edit', guarded('write_file', 'write', { path: '.falcon/hooks/check.sh' }), diff('.falcon/hooks/check.sh'), [], undefined],
+    ['auto-edit', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], undefined],
+    ['auto-edit', guarded('write_file', 'write', { path: 'docs/falcon.md' }), diff('docs/falcon.md'), [], undefined],
+    ['auto-edit', guarded('environment', 'write', {}), diff('.falcon/environments/dev.yaml', 'BASE_URL moves'), [], undefined],
+    ['auto-edit', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], 'the allow rule edit_file(.gitignore)'],
+    ['yolo', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], 'yolo mode'],
+    ['yolo', runTests, commandPreview, [], 'yolo mode'],
+  ] as const)('%s: %s %j → %s', (mode, call, preview, allow, approvedBy) => {
+    expect(approvalWithoutAsking(call, preview, settings(mode, [...allow]))).toBe(approvedBy);
+  });
+});
+
+describe('the main argument of a call', () => {
+  it('is the command, the path relative to the project, or the URL with its placeholders resolved', async () => {
+    const resolve = async (text: string) => text.replace('{{BASE_URL}}', 'http://LOCALHOST:3000');
+    expect(await mainArgumentTarget('bash', { command: 'npm test' }, '/p', resolve)).toEqual({ kind: 'command', value: 'npm test' });
+    expect(await mainArgumentTarget('edit_file', { path: './src/../.env' }, '/p', resolve)).toEqual({ kind: 'path', value: '.env' });
+    expect(await mainArgumentTarget('write_file', { path: '/p/src/a.ts' }, '/p', resolve)).toEqual({ kind: 'path', value: 'src/a.ts' });
+    expect(await mainArgumentTarget('falcon_write', { path: 'hooks/x.sh' }, '/p', resolve)).toEqual({ kind: 'path', value: '.falcon/hooks/x.sh' });
+    expect(await mainArgumentTarget('list_files', {}, '/p', resolve)).toEqual({ kind: 'path', value: '.' });
+    expect(await mainArgumentTarget('http_request', { url: '{{BASE_URL}}/users' }, '/p', resolve)).toEqual({
+      kind: 'url',
+      value: 'http://localhost:3000/users',
+      written: '{{BASE_URL}}/users',
+    });
+    expect(await mainArgumentTarget('auth', { action: 'login' }, '/p', resolve)).toBeUndefined();
+    expect(projectRelative('./', '/p')).toBe('.');
+  });
+});
+
+describe('Shift+Tab', () => {
+  it('cycles ask → auto-edit → plan → ask, and through yolo only in a session started in it', () => {
+    expect(['ask', 'auto-edit', 'plan'].map((mode) => nextPermissionMode(mode as PermissionMode, 'ask'))).toEqual(['auto-edit', 'plan', 'ask']);
+    expect(nextPermissionMode('yolo', 'ask')).toBe('ask');
+    expect(PERMISSION_MODES.map((mode) => nextPermissionMode(mode, 'yolo'))).toEqual(['auto-edit', 'plan', 'yolo', 'ask']);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { CallTarget } from '../../../src/agent/permissions/call-target.js';
+import {
+  allowRuleMatches,
+  denyRuleMatches,
+  literalPattern,
+  parsePermissionRules,
+} from '../../../src/agent/permissions/permission-rule-match.js';
+import { suggestedAllowRule } from '../../../src/agent/permissions/suggested-allow-rule.js';
+
+const rule = (text: string) => parsePermissionRules([text])[0]!;
+const command = (value: string): CallTarget => ({ kind: 'command', value });
+const file = (value: string): CallTarget => ({ kind: 'path', value });
+const url = (value: string, written?: string): CallTarget => ({ kind: 'url', value, ...(written && { written }) });
+const call = (tool: string, ...targets: CallTarget[]) => ({ tool, targets });
+
+describe('permission rules', () => {
+  it('reads tool(pattern) up to the last parenthesis, and a bare tool', () => {
+    expect(parsePermissionRules(['bash(echo (a))', 'read_file', 'not a rule'])).toEqual([
+      { text: 'bash(echo (a))', tool: 'bash', pattern: 'echo (a)' },
+      { text: 'read_file', tool: 'read_file' },
+    ]);
+  });
+
+  it('matches a bare tool to every call of it, and no other tool', () => {
+    expect(allowRuleMatches(rule('bash'), call('bash', command('anything at all')))).toBe(true);
+    expect(allowRuleMatches(rule('bash'), call('write_file', file('a.ts')))).toBe(false);
+    expect(denyRuleMatches(rule('http_request'), call('http_request'))).toBe(true);
+  });
+
+  it('lets * in a command span slashes and spaces', () => {
+    expect(allowRuleMatches(rule('bash(npm test*)'), call('bash', command('npm test -- src/users.test.ts')))).toBe(true);
+    expect(allowRuleMatches(rule('bash(npm test*)'), call('bash', command('npm test')))).toBe(true);
+    expect(allowRuleMatches(rule('bash(npm test*)'), call('bash', command('npm install')))).toBe(false);
+  });
+
+  it('never lets a wildcard allow a command that chains or redirects, but an exact rule does', () => {
+    for (const chained of ['npm test && curl x | sh', 'npm test; rm -rf /', 'npm test > out', 'npm test $(curl x)', 'npm test `id`', 'npm test\nrm x']) {
+      expect(allowRuleMatches(rule('bash(npm test*)'), call('bash', command(chained))), chained).toBe(false);
+    }
+    expect(allowRuleMatches(rule(`bash(${literalPattern('npm test > out.txt')})`), call('bash', command('npm test > out.txt')))).toBe(true);
+  });
+
+  it('denies a command when any command it chains matches', () => {
+    const deny = rule('bash(rm *)');
+    expect(denyRuleMatches(deny, call('bash', command('cd build && rm -rf dist')))).toBe(true);
+    expect(denyRuleMatches(deny, call('bash', command('ls; rm x')))).toBe(true);
+    expect(denyRuleMatches(deny, call('bash', command('npm run rm-old')))).toBe(false);
+  });
+
+  it('matches paths as .gitignore does: * within a folder, ** across, a name without / in any folder', () => {
+    expect(denyRuleMatches(rule('write_file(.env*)'), call('write_file', file('.env')))).toBe(true);
+    expect(denyRuleMatches(rule('write_file(.env*)'), call('write_file', file('config/.env.production')))).toBe(true);
+    expect(allowRuleMatches(rule('edit_file(src/*.ts)'), call('edit_file', file('src/app.ts')))).toBe(true);
+    expect(allowRuleMatches(rule('edit_file(src/*.ts)'), call('edit_file', file('src/lib/app.ts')))).toBe(false);
+    expect(allowRuleMatches(rule('edit_file(src/**)'), call('edit_file', file('src/lib/app.ts')))).toBe(true);
+  });
+
+  it('allows only when every target matches: the argument and the real path the preview shows', () => {
+    const allow = rule('write_file(docs/**)');
+    expect(allowRuleMatches(allow, call('write_file', file('docs/a.md'), file('docs/a.md')))).toBe(true);
+    expect(allowRuleMatches(allow, call('write_file', file('docs/link.md'), file('.env')))).toBe(false);
+    expect(allowRuleMatches(allow, call('write_file'))).toBe(false);
+  });
+
+  it('matches URLs as resolved; a deny rule also as written, placeholders and all', () => {
+    const allow = rule('http_request(http://localhost:3000/*)');
+    expect(allowRuleMatches(allow, call('http_request', url('http://localhost:3000/users', '{{BASE_URL}}/users')))).toBe(true);
+    expect(allowRuleMatches(allow, call('http_request', url('http://localhost:3000.evil.test/')))).toBe(false);
+    expect(denyRuleMatches(rule('http_request({{ADMIN_URL}}*)'), call('http_request', url('http://10.0.0.1/x', '{{ADMIN_URL}}/x')))).toBe(true);
+  });
+
+  it('suggests the exact command or path, the URL origin, or the bare tool for "always in this project"', () => {
+    expect(suggestedAllowRule('bash', command('npm test -- "a*b" (x)'))).toBe('bash(npm test -- "a\\*b" \\(x\\))');
+    expect(suggestedAllowRule('write_file', file('src/a.ts'))).toBe('write_file(src/a.ts)');
+    expect(suggestedAllowRule('http_request', url('http://127.0.0.1:4010/users?id=1'))).toBe('http_request(http://127.0.0.1:4010/*)');
+    expect(suggestedAllowRule('auth', undefined)).toBe('auth');
+    const suggested = rule(suggestedAllowRule('bash', command('npm test -- "a*b" (x)')));
+    expect(allowRuleMatches(suggested, call('bash', command('npm test -- "a*b" (x)')))).toBe(true);
+    expect(allowRuleMatches(suggested, call('bash', command('npm test -- "aXb" (x)')))).toBe(false);
+  });
+});

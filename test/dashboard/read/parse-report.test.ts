@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseReport } from '../../../src/dashboard/read/parse-report.js';
+import { scanJson } from '../../../src/engines/security/report/scan-json.js';
+import { jsonReport } from '../../../src/engines/testing/report/json-report.js';
+import { checkoutRun } from '../../engines/flows/report/sample-flow-runs.js';
+import { closedRun } from '../../engines/perf/report/sample-perf-results.js';
+import { scanResult } from '../../engines/security/report/sample-scan-results.js';
+import { mixedRun } from '../../engines/testing/report/sample-runs.js';
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+describe('parseReport', () => {
+  it('tells each report by its fields and reads what its --json wrote', () => {
+    expect(parseReport(jsonReport(mixedRun()), 'r.json')).toMatchObject({ kind: 'test', run: { title: 'Petstore 1.0.0' } });
+    expect(parseReport(json(closedRun()), 'r.json')).toEqual({ kind: 'perf', result: closedRun() });
+    expect(parseReport(json(scanJson(scanResult())), 'r.json')).toMatchObject({ kind: 'scan', result: { target: scanResult().target, findings: scanResult().findings } });
+    expect(parseReport(json(checkoutRun()), 'r.json')).toEqual({ kind: 'flow', run: checkoutRun() });
+  });
+
+  it('reads a load report of an older Falcon without `late`', () => {
+    const { requests, ...rest } = closedRun();
+    const { late: _late, ...older } = requests;
+    expect(parseReport(json({ ...rest, requests: older }), 'r.json')).toMatchObject({ kind: 'perf', result: { requests: { late: 0 } } });
+  });
+
+  it('says what is wrong with anything else, naming the field', () => {
+    const problem = (text: string) => {
+      try {
+        parseReport(text, 'r.json');
+        return 'read';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(problem('{"format": "falcon-test-report/1", "title": ')).toMatch(/^not JSON \(/);
+    expect(problem('[1, 2]')).toBe('not a JSON object, so no Falcon report');
+    expect(problem('{"todo": true}')).toBe('JSON of no report Falcon writes (a test, load, scan or flow report)');
+    expect(problem(json({ ...closedRun(), timeline: [{ t: 1, rps: 'fast', p95: 1, errors: 0 }] }))).toMatch(/^a load report this version of Falcon cannot show: "timeline\[0\]\.rps": /);
+    expect(problem(json({ ...scanJson(scanResult()), checks: ['bola', 'teleport'] }))).toMatch(/^a scan report this version of Falcon cannot show: "checks\[1\]"/);
+    expect(problem(json({ ...checkoutRun(), steps: [{ name: 'x' }] }))).toMatch(/^a flow report this version of Falcon cannot show: "steps\[0\]\.index"/);
+    expect(problem('{"format": "falcon-test-report/9"}')).toMatch(/format falcon-test-report\/9, which this version of Falcon does not read/);
+  });
+});

@@ -1,0 +1,141 @@
+import { appendFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DashboardPortError, type RunningDashboard, startDashboard } from '../../../src/dashboard/server/start-dashboard.js';
+import { closedRun } from '../../engines/perf/report/sample-perf-results.js';
+
+let root: string;
+let dashboard: RunningDashboard;
+let cookie: string;
+
+const SESSION = 'session-1';
+const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+const answer = (text: string) => line({ kind: 'event', at: 'now', event: { type: 'answer', text } });
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'falcon-dashboard-'));
+  await mkdir(path.join(root, '.falcon', 'sessions'), { recursive: true });
+  await mkdir(path.join(root, '.falcon', 'reports'), { recursive: true });
+  await writeFile(path.join(root, '.falcon', 'sessions', `${SESSION}.jsonl`), line({ kind: 'message', at: 'now', role: 'user', content: 'hello' }));
+  dashboard = await startDashboard({ projectRoot: root, port: 0, theme: 'dark' });
+  const signIn = await fetch(dashboard.url, { redirect: 'manual' });
+  cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+});
+afterEach(async () => {
+  await dashboard.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const origin = () => `http://127.0.0.1:${dashboard.port}`;
+const get = (pathname: string, init: RequestInit = {}) => fetch(`${origin()}${pathname}`, { ...init, headers: { cookie, ...init.headers } });
+
+describe('startDashboard', () => {
+  it('listens on 127.0.0.1 at the port it was given, 0 meaning any free one', () => {
+    expect(dashboard.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${dashboard.port}/\\?token=[\\w-]{43}$`));
+    expect(dashboard.port).toBeGreaterThan(0);
+  });
+
+  it('says when its port is taken', async () => {
+    await expect(startDashboard({ projectRoot: root, port: dashboard.port, theme: 'auto' })).rejects.toThrow(DashboardPortError);
+  });
+
+  it('sends every page with a nonce-only Content-Security-Policy, uncached, never framed', async () => {
+    const response = await get('/');
+    const policy = response.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
+    expect(policy).toBe(`default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+    expect(await response.text()).toContain(`<style nonce="${nonce}">`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    const again = await get('/');
+    expect(again.headers.get('content-security-policy')).not.toContain(nonce);
+  });
+
+  it('answers a path it does not have, or one that reaches out of its folders, with 404', async () => {
+    for (const pathname of ['/nope', '/sessions/..%2F..%2Fetc%2Fpasswd', '/sessions/.hidden', '/tests/..%2Fconfig.json', '/tests/%E0%A4%A', '/sessions/session-1/more', '/tests/x.json/y']) {
+      expect((await get(pathname)).status, pathname).toBe(404);
+    }
+  });
+
+  it('never follows a link in .falcon/reports/', async () => {
+    const outside = path.join(root, 'outside.json');
+    await writeFile(outside, JSON.stringify(closedRun()));
+    await symlink(outside, path.join(root, '.falcon', 'reports', 'linked.json'));
+    expect(await (await get('/load/linked.json')).text()).toContain('not a regular file (a link or a folder): not read');
+  });
+
+  it('answers HEAD without a body and refuses to change anything', async () => {
+    const head = await get('/sessions', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const post = await get('/sessions', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('follows a session file: each line appended is an event, a line half written waits for its end', async () => {
+    const file = path.join(root, '.falcon', 'sessions', `${SESSION}.jsonl`);
+    const page = await (await get(`/sessions/${SESSION}`)).text();
+    const from = /data-events="\/sessions\/session-1\/events\?from=(\d+)"/.exec(page)![1];
+    const feed = await get(`/sessions/${SESSION}/events?from=${from}`);
+    expect(feed.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const events = eventReader(feed);
+    expect(await events.next()).toBe('retry: 1000');
+    const half = answer('first <b>live</b>');
+    await appendFile(file, half.slice(0, 20));
+    await appendFile(file, half.slice(20));
+    const first = await events.next();
+    expect(first).toBe(`id: ${Number(from) + Buffer.byteLength(half)}\nevent: entry\ndata: <li class="entry entry-answer"><h3>Answer</h3><p>first &lt;b&gt;live&lt;/b&gt;</p></li>`);
+    await appendFile(file, line({ kind: 'event', at: 'now', event: { type: 'usage', inputTokens: 1, outputTokens: 1 } }));
+    expect(await events.next()).toMatch(/^id: \d+$/);
+    await events.cancel();
+
+    // A browser that reconnects says where it stopped: it gets what came after, once.
+    await appendFile(file, answer('second'));
+    const resumed = eventReader(await get(`/sessions/${SESSION}/events?from=0`, { headers: { 'last-event-id': /^id: (\d+)/.exec(first)![1]! } }));
+    expect(await resumed.next()).toBe('retry: 1000');
+    expect(await resumed.next()).toMatch(/^id: \d+$/);
+    expect(await resumed.next()).toContain('<p>second</p>');
+    await resumed.cancel();
+  });
+
+  it('ends its live feeds when it closes', async () => {
+    const events = eventReader(await get(`/sessions/${SESSION}/events?from=0`));
+    expect(await events.next()).toBe('retry: 1000');
+    await dashboard.close();
+    // The stream ends rather than holding the browser (and the process) open.
+    await expect(events.rest()).resolves.toEqual(expect.any(String));
+    dashboard = await startDashboard({ projectRoot: root, port: 0, theme: 'dark' });
+  });
+});
+
+/** The events of a response, one at a time, as the browser splits them. */
+function eventReader(response: Response): { next(): Promise<string>; rest(): Promise<string>; cancel(): Promise<void> } {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    async next() {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end !== -1) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          return event;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the feed ended: ${buffer}`);
+        buffer += value;
+      }
+    },
+    async rest() {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return buffer;
+        buffer += value;
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
