@@ -1,7 +1,7 @@
 // Sub-agents through the built binary: a sub-agent's own conversation and tool limits, two running in
 // parallel, a profile routed to a second provider, and their live lines in the TUI.
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -144,6 +144,33 @@ describe('a sub-agent', () => {
     expect(asked.filter((event) => event.type === 'confirmation_required').map((event) => event.title)).toEqual(['scribe#1: create NOTES.md']);
     expect(existsSync(path.join(sandbox.project, 'NOTES.md'))).toBe(false);
     expect(models.requests[2]!.messages.at(-1)!.content).toMatch(/^Observation: The user declined create NOTES\.md\./);
+  });
+
+  it('is held to the permission rules and hooks of the session, --yes or not', async () => {
+    await mkdir(path.join(sandbox.project, '.falcon', 'agents'));
+    await mkdir(path.join(sandbox.project, 'build'));
+    await writeFile(path.join(sandbox.project, '.falcon', 'agents', 'runner.md'), '---\ndescription: runs commands\ntools: [bash]\n---\nYou run commands.\n');
+    await writeFile(path.join(sandbox.project, '.falcon', 'config.yaml'), 'permissions:\n  deny: ["bash(rm *)"]\n');
+    await sandbox.writeConfig({
+      default_provider: 'openai',
+      providers: { openai: { model: 'gpt-test', config: { api_key: KEY, base_url: models.openaiBaseUrl } } },
+      hooks: { pre_tool_use: [{ matcher: 'bash', command: 'cat >> .falcon/bash-calls.jsonl; echo >> .falcon/bash-calls.jsonl' }] },
+    });
+    models.script([
+      'ACTION: subagent({"agent": "runner", "task": "Clean the build folder."})',
+      'ACTION: bash({"command": "rm -rf build"})',
+      'ACTION: bash({"command": "echo cleaned"})',
+      'Final Answer: rm is denied here.',
+      'Final Answer: the runner could not clean build.',
+    ]);
+    const result = await runFalcon(['-p', 'clean up', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(result.code).toBe(0);
+    expect(existsSync(path.join(sandbox.project, 'build'))).toBe(true);
+    expect(models.requests[2]!.messages.at(-1)!.content).toMatch(/^Observation: Denied by the permission rule bash\(rm \*\): bash was not run\./);
+    expect(models.requests[3]!.messages.at(-1)!.content).toMatch(/^Observation: (exit code 0|.*cleaned)/s);
+    // The deny rule came first, so the hook saw only the call that ran.
+    const seen = (await readFile(path.join(sandbox.project, '.falcon', 'bash-calls.jsonl'), 'utf8')).trim().split('\n').filter(Boolean);
+    expect(seen.map((line) => (JSON.parse(line) as { args: { command: string } }).args.command)).toEqual(['echo cleaned']);
   });
 
   it('runs several in parallel, their requests overlapping in time', async () => {

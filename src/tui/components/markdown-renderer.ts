@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import { Marked, type MarkedExtension, type RendererObject, type Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
-import '../theme.js';
+import { type Palette, palette } from '../theme.js';
 
 const renderers = new Map<string, Marked>();
 
@@ -26,6 +26,9 @@ function createMarked(width: number, colour: boolean): Marked {
       // `:name:` would turn `12:30:45` or `a:b:c` paths into emoji.
       emoji: false,
       tab: 2,
+      // marked-terminal's yellow, unless the theme is light.
+      code: inPalette('jsonNumber'),
+      codespan: inPalette('jsonNumber'),
       // cli-table3 colours headers and borders on its own, whatever chalk's level.
       tableOptions: { style: colour ? { head: ['bold'], border: ['gray'] } : { head: [], border: [] } },
     },
@@ -63,25 +66,28 @@ function withoutConsoleErrors<T>(run: () => T): T {
 // marked-terminal highlights code with cli-highlight, whose default theme colours through its own
 // copy of chalk (blind to NO_COLOR and to our level); a theme made of our chalk keeps one decision.
 // The cast: @types/marked-terminal still describes the options of cardinal, its former highlighter.
+// Cyan and yellow fade on a light background: those come from the palette the theme chose, read when
+// the code is drawn (the theme is applied after this module loads).
+const inPalette = (colour: keyof Palette) => (text: string) => chalk[palette[colour]](text);
 const codeHighlighting = {
   theme: {
     keyword: chalk.blue,
-    built_in: chalk.cyan,
-    type: chalk.cyan,
+    built_in: inPalette('accent'),
+    type: inPalette('accent'),
     literal: chalk.magenta,
-    number: chalk.yellow,
+    number: inPalette('jsonNumber'),
     regexp: chalk.red,
     string: chalk.green,
     class: chalk.blue,
-    function: chalk.yellow,
-    title: chalk.yellow,
+    function: inPalette('jsonNumber'),
+    title: inPalette('jsonNumber'),
     comment: chalk.gray,
     doctag: chalk.gray,
     meta: chalk.gray,
     tag: chalk.gray,
     name: chalk.blue,
-    attr: chalk.cyan,
-    attribute: chalk.cyan,
+    attr: inPalette('accent'),
+    attribute: inPalette('accent'),
     emphasis: chalk.italic,
     strong: chalk.bold,
     link: chalk.underline,

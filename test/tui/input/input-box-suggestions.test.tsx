@@ -1,5 +1,5 @@
 import { cleanup } from 'ink-testing-library';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFileCompleter } from '../../../src/tui/input/project-file-completer.js';
 import { InputHistory } from '../../../src/tui/input/input-history.js';
 import { createTempProject, type TempProject } from '../../tools/temp-project.js';
@@ -72,8 +72,8 @@ describe('@path completion', () => {
   it('offers project files for the @ word at the cursor and inserts the selected one with Tab', async () => {
     const box = renderInputBox({ completeFiles: await projectWithFiles() });
     await box.type('why does @us');
-    await tick(150);
-    expect(box.frame()).toContain('@src/users.ts');
+    // Listing the project takes its time on a busy machine.
+    await vi.waitFor(() => expect(box.frame()).toContain('@src/users.ts'), { timeout: 5_000 });
     expect(box.frame()).not.toContain('node_modules');
     await box.type(KEYS.tab, 'fail?', KEYS.enter);
     expect(box.onSubmit).toHaveBeenCalledExactlyOnceWith('why does @src/users.ts fail?');
@@ -82,8 +82,7 @@ describe('@path completion', () => {
   it('moves the selection with ↓ among the matches', async () => {
     const box = renderInputBox({ completeFiles: await projectWithFiles() });
     await box.type('@src/');
-    await tick(150);
-    expect(selectedRow(box.frame())).toContain('@src/users.ts');
+    await vi.waitFor(() => expect(selectedRow(box.frame())).toContain('@src/users.ts'), { timeout: 5_000 });
     await box.type(KEYS.down);
     expect(selectedRow(box.frame())).toContain('@src/orders.ts');
     await box.type(KEYS.tab);
