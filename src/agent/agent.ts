@@ -6,6 +6,7 @@ import { maskStructured } from '../safety/mask-structured.js';
 import { maskText } from '../safety/mask-text.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
+import type { Preview } from '../tools/preview.js';
 import type { AnyTool, ModelCategory } from '../tools/tool.js';
 import type { HookSettings, ModelRoutes } from '../config/types.js';
 import { addProjectAllowRule } from '../config/project-allow-rule.js';
@@ -291,6 +292,7 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
+        approvedThisSession: (tool, preview) => this.alwaysApproved.has(approvalScope(tool, preview)),
         guard: this.guard,
         context: {
           projectRoot: this.options.projectRoot,
@@ -403,9 +405,7 @@ export class Agent {
   }
 
   private waitForConfirmation(request: ConfirmationRequest, signal: AbortSignal): Promise<boolean> {
-    // "Always" approves what the preview names (an origin, say), else every call of the tool.
-    const scope = request.preview.always?.key ?? request.tool;
-    if (this.alwaysApproved.has(scope)) return Promise.resolve(true);
+    const scope = approvalScope(request.tool, request.preview);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(request.id);
@@ -422,4 +422,9 @@ export class Agent {
       });
     });
   }
+}
+
+/** What "always, this session" approves: what the preview names (an origin, say), else every call of the tool. */
+function approvalScope(tool: string, preview: Preview): string {
+  return preview.always?.key ?? tool;
 }

@@ -9,8 +9,8 @@ export type Approval = { approved: true } | { approved: false; by: 'rule' | 'use
 
 /**
  * The approval of a call whose tool showed a preview. Deny rules are checked again against what the
- * preview names (the real path of a file); then an allow rule or the mode may approve it; else the
- * user is asked.
+ * preview names (the real path of a file); then an allow rule, the mode or an earlier "always, this
+ * session" may approve it; else the user is asked.
  */
 export async function askApproval(id: string, call: GuardedCall, preview: Preview, deps: ToolCallDeps): Promise<Approval> {
   const shown = previewTarget(preview);
@@ -24,6 +24,10 @@ export async function askApproval(id: string, call: GuardedCall, preview: Previe
       deps.emit({ type: 'tool_progress', id, message: `approved by ${approvedBy}` });
       return { approved: true };
     }
+  }
+  if (deps.approvedThisSession?.(call.tool, preview)) {
+    deps.emit({ type: 'tool_progress', id, message: 'approved for this session' });
+    return { approved: true };
   }
   const title = previewTitle(call.tool, preview);
   const rule = suggestedAllowRule(call.tool, call.targets[0] ?? shown);

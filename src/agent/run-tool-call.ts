@@ -36,6 +36,8 @@ export interface ToolCallDeps {
   signal: AbortSignal;
   /** Resolves true when the user approves. Called after `confirmation_required` is emitted. */
   confirm(request: ConfirmationRequest): Promise<boolean>;
+  /** True when the user already answered "always, this session" for what this preview names. */
+  approvedThisSession?(tool: string, preview: Preview): boolean;
   /** Calls allowed for this tool in one run: the project's `tool_limits`, else the tool's default. */
   callLimit(tool: AnyTool): number;
   /** Calls made so far in this run, per tool name; updated here. */

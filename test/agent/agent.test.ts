@@ -255,7 +255,10 @@ describe('confirmation', () => {
     });
     await agent.send('write');
     expect(writes).toEqual(['one', 'two']);
-    expect(events.filter((e) => e.type === 'confirmation_resolved')).toHaveLength(2);
+    // Asked once: the second call is approved without a confirmation, and says why.
+    expect(asked).toBe(1);
+    expect(events.filter((e) => e.type === 'confirmation_resolved')).toHaveLength(1);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool_progress', message: 'approved for this session' }));
   });
 });
 
