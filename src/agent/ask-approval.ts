@@ -1,6 +1,7 @@
 import type { Preview } from '../tools/preview.js';
 import type { CallTarget } from './permissions/call-target.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';
+import { isPlainFileEdit } from './permissions/protected-files.js';
 import { suggestedAllowRule } from './permissions/suggested-allow-rule.js';
 import type { ToolCallDeps } from './run-tool-call.js';
 
@@ -25,7 +26,8 @@ export async function askApproval(id: string, call: GuardedCall, preview: Previe
       return { approved: true };
     }
   }
-  if (deps.approvedThisSession?.(call.tool, preview)) {
+  // "Always" for a tool is for its plain work: a protected file is asked about, as in auto-edit.
+  if (deps.approvedThisSession?.(call.tool, preview) && (preview.kind !== 'diff' || isPlainFileEdit(preview))) {
     deps.emit({ type: 'tool_progress', id, message: 'approved for this session' });
     return { approved: true };
   }

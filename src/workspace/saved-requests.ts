@@ -1,9 +1,10 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { isPathInside } from '../safety/path-inside.js';
 
 const savedRequestSchema = z.object({
   name: z.string().optional(),
@@ -47,8 +48,12 @@ export async function readSavedFile(projectRoot: string, folder: 'requests' | 'f
   checkSavedName(name);
   const dir = falconPath(projectRoot, folder);
   for (const file of [path.join(dir, `${name}.yaml`), path.join(dir, `${name}.yml`)]) {
+    const real = await realpath(file).catch(() => undefined);
+    if (real === undefined) continue;
+    // A link out of the project is never read: what a parse error quotes of it would leave too.
+    if (!isPathInside(await realpath(projectRoot), real)) throw new SavedRequestError(`${path.relative(projectRoot, file)} links out of the project: not read.`);
     try {
-      return { file, text: await readFile(file, 'utf8') };
+      return { file, text: await readFile(real, 'utf8') };
     } catch {
       continue;
     }

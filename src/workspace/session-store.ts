@@ -144,12 +144,15 @@ export async function listSessions(projectRoot: string): Promise<SessionSummary[
   } catch {
     return [];
   }
-  const sessions = await Promise.all(
-    names.map(async (name) => ({
-      id: name.slice(0, -'.jsonl'.length),
-      modifiedAt: (await stat(path.join(dir, name))).mtime,
-    })),
-  );
+  // A name that is no file (a broken link, say) is no session: it must not hide the others.
+  const sessions = (
+    await Promise.all(
+      names.map(async (name) => {
+        const info = await stat(path.join(dir, name)).catch(() => undefined);
+        return info?.isFile() ? [{ id: name.slice(0, -'.jsonl'.length), modifiedAt: info.mtime }] : [];
+      }),
+    )
+  ).flat();
   return sessions.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
 }
 

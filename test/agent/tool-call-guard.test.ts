@@ -57,6 +57,8 @@ interface Setup {
   hooks?: Partial<HookSettings>;
   /** The user's answer. */
   answer?: boolean;
+  /** The user answered "always, this session" for the tool earlier. */
+  alwaysThisSession?: boolean;
 }
 
 async function call(name: string, args: Record<string, unknown>, setup: Setup = {}) {
@@ -78,6 +80,7 @@ async function call(name: string, args: Record<string, unknown>, setup: Setup = 
       await appendFile(path.join(root, 'log'), 'approval\n');
       return setup.answer ?? true;
     },
+    approvedThisSession: () => setup.alwaysThisSession ?? false,
     callLimit: (tool) => tool.callLimit,
     failureStreaks: new ToolFailureStreaks(),
     callCounts: new Map(),
@@ -94,7 +97,7 @@ describe('the steps around a call', () => {
     const result = await call('change', { path: 'a.ts' }, { hooks: { preToolUse: [logging('pre')], postToolUse: [{ command: 'echo post >> log; echo checked by post' }] } });
     expect(result.log).toBe('pre\napproval\nrun\npost\n');
     expect(result.output).toBe('changed\n\nchecked by post');
-    expect(result.asked[0]).toMatchObject({ tool: 'change', title: 'create a.ts', rule: 'change(a.ts)' });
+    expect(result.asked[0]).toMatchObject({ tool: 'change', title: 'create a.ts', rule: 'change(./a.ts)' });
   });
 
   it('stops at a deny rule before any hook runs, and at a hook that exits 2 before approval', async () => {
@@ -122,6 +125,16 @@ describe('the steps around a call', () => {
     expect(result.asked).toEqual([]);
     expect(result.log).toBe('run\n');
     expect(result.events).toContainEqual(expect.objectContaining({ type: 'tool_progress', message: 'approved by the allow rule change' }));
+  });
+
+  it('asks about a protected file even when the tool was approved for the session', async () => {
+    const plain = await call('change', { path: 'src/a.ts' }, { alwaysThisSession: true });
+    expect(plain.asked).toEqual([]);
+    for (const file of ['.falcon/config.yaml', '.falcon/hooks/check.sh', 'falcon.md']) {
+      const guarded = await call('change', { path: file }, { alwaysThisSession: true, answer: false });
+      expect(guarded.asked, file).toHaveLength(1);
+      expect(guarded.log, file).toBe('approval\n');
+    }
   });
 
   it('judges retry as the call it repeats', async () => {

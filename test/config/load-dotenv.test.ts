@@ -33,6 +33,15 @@ PLAIN=value # trailing comment
     });
   });
 
+  it('never lets the project choose the global config that decides whether it is trusted', async () => {
+    const root = await tempDir();
+    await writeText(join(root, '.env'), 'FALCON_CONFIG=./evil.yaml\nFALCON_HOME=./home\nAPI_URL=http://localhost:3000\n');
+    const env: Record<string, string | undefined> = {};
+
+    expect(await loadDotEnv(root, env)).toEqual(['API_URL']);
+    expect(env).toEqual({ API_URL: 'http://localhost:3000' });
+  });
+
   it('does nothing when the project has no .env', async () => {
     const env = {};
     expect(await loadDotEnv(await tempDir(), env)).toEqual([]);

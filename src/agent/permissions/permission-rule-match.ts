@@ -59,8 +59,20 @@ export function allowRuleMatches(rule: PermissionRule, subject: RuleSubject): bo
 function candidates(target: CallTarget): string[] {
   const values = [target.value, ...(target.written === undefined ? [] : [target.written])];
   if (target.kind !== 'command') return values;
-  const parts = target.value.split(/\|\||&&|[;&|\n]|\$\(|`/).map((part) => part.trim()).filter(Boolean);
-  return [...values, ...parts];
+  const parts = target.value.split(/\|\||&&|[;&|\n(){}]|\$\(|`/).map((part) => part.trim()).filter(Boolean);
+  return [...values, ...parts, ...parts.map(commandAsRun)];
+}
+
+/** What comes before the command itself: `!`, keywords, wrappers that run it, `NAME=value` assignments. */
+const BEFORE_COMMAND = /^(?:!\s*|(?:if|then|else|elif|do|while|until|time|command|builtin|exec|env|nohup|sudo)\s+|[A-Za-z_]\w*=(?:'[^']*'|"[^"]*"|\S*)\s+)+/;
+
+/**
+ * One command as the shell runs it, for deny rules: `FOO=1 "rm"\t-rf x`, `\rm -rf x` and
+ * `/bin/rm -rf x` are all `rm -rf x` to `bash(rm *)`.
+ */
+function commandAsRun(part: string): string {
+  const words = part.replace(/\s+/g, ' ').replace(BEFORE_COMMAND, '').replace(/["'\\]/g, '');
+  return words.replace(/^[^ ]*\//, '');
 }
 
 /**

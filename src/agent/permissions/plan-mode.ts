@@ -36,11 +36,23 @@ function refusedWork({ tool, kind, args }: PlannedCall): string | undefined {
       return 'runs a command';
     case 'network': {
       if (READING_NETWORK_TOOLS.has(tool)) return undefined;
-      const method = typeof args.method === 'string' ? args.method.toUpperCase() : undefined;
-      if (tool === 'http_request' && method && READING_METHODS.has(method)) return undefined;
-      return tool === 'http_request' ? `sends a ${method ?? 'non-GET'} request` : 'sends requests that may change data';
+      if (tool !== 'http_request') return 'sends requests that may change data';
+      // Either may be what the server does: the method, or the one a header asks it to stand for.
+      const method = typeof args.method === 'string' ? args.method.toUpperCase() : 'non-GET';
+      const changing = [method, overriddenMethod(args.headers)].find((each) => each !== undefined && !READING_METHODS.has(each));
+      return changing && `sends a ${changing} request`;
     }
     default:
       return undefined;
   }
+}
+
+/** Headers by which many frameworks let a GET or POST stand for another method. */
+const METHOD_OVERRIDES = new Set(['x-http-method-override', 'x-http-method', 'x-method-override']);
+
+/** The method a method-override header asks the server for: `X-HTTP-Method-Override: DELETE` on a GET is a DELETE. */
+function overriddenMethod(headers: unknown): string | undefined {
+  if (typeof headers !== 'object' || headers === null) return undefined;
+  const override = Object.entries(headers).find(([name]) => METHOD_OVERRIDES.has(name.trim().toLowerCase()));
+  return override === undefined ? undefined : String(override[1]).trim().toUpperCase();
 }

@@ -1,5 +1,6 @@
 import type { ChatModel } from '../../llm/chat-model.js';
-import { createToolRegistry } from '../../tools/registry.js';
+import { createToolRegistry, type ToolRegistry } from '../../tools/registry.js';
+import { createRetryTool, RETRY_TOOL_NAME } from '../../tools/retry.js';
 import { describeCall } from '../../tools/support/describe-call.js';
 import { createSessionState } from '../../tools/support/session-state.js';
 import type { SubagentOutcome, SubagentRunOptions } from '../../tools/support/subagents.js';
@@ -65,7 +66,7 @@ export async function runSubagent(environment: SubagentEnvironment, run: Subagen
     parent.emit({ type: 'subagent', agent: label, profile: profile.name, ...(options.background && { background: true as const }), event });
   };
 
-  const tools = createToolRegistry(profile.tools.flatMap((name) => environment.tools.get(name) ?? []));
+  const tools: ToolRegistry = createToolRegistry(profile.tools.flatMap((name) => profileTool(name, environment.tools, (inner) => tools.get(inner))));
   const model = environment.createModel(profile.model, emit);
   const history = subagentHistory(`${environment.sessionFile} (among ${label}'s events)`);
   const conversation = new ConversationContext({
@@ -105,6 +106,16 @@ export async function runSubagent(environment: SubagentEnvironment, run: Subagen
   if (summary.reason === 'answer' && summary.answer !== undefined) return { label, ok: true, text: summary.answer };
   const lastSaid = [...history.messages].reverse().find((message) => message.role === 'assistant')?.content.trim();
   return { label, ok: false, text: describeFailure(label, summary, lastError, lastSaid) };
+}
+
+/**
+ * A tool of the profile, from the session's. The session's `retry` runs any tool of the session,
+ * unseen by the rules that judge it as the call it repeats: a sub-agent's reaches only its own tools.
+ */
+function profileTool(name: string, session: ToolLookup, own: (name: string) => AnyTool | undefined): AnyTool[] {
+  const tool = session.get(name);
+  if (!tool) return [];
+  return tool.name === RETRY_TOOL_NAME ? [{ ...createRetryTool(own), ...(tool.deferred && { deferred: true }) }] : [tool];
 }
 
 function describeFailure(label: string, summary: RunSummary, error: string | undefined, lastSaid: string | undefined): string {

@@ -35,11 +35,15 @@ export function streamSessionFeed(request: IncomingMessage, response: ServerResp
         readAgain = false;
         const read = await readSessionLines(file, offset);
         if (!read || stopped) return;
+        let flowing = true;
         for (const line of read.lines) {
           const item = transcriptItem(line.text);
-          response.write(item ? `id: ${line.end}\nevent: entry\n${dataLines(transcriptEntry(item))}\n` : `id: ${line.end}\n\n`);
+          flowing = response.write(item ? `id: ${line.end}\nevent: entry\n${dataLines(transcriptEntry(item))}\n` : `id: ${line.end}\n\n`);
         }
+        // A read takes at most a window of the file: go on while there is more, as fast as the browser takes it.
+        if (read.offset > offset) readAgain = true;
         offset = read.offset;
+        if (!flowing) await drained(response);
       } while (readAgain && !stopped);
     } catch {
       // A read that failed (the file being replaced, say) is tried again at the next change or poll.
@@ -68,6 +72,18 @@ export function streamSessionFeed(request: IncomingMessage, response: ServerResp
   request.on('close', stop);
   void readAppended();
   return stop;
+}
+
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.once('drain', done);
+    response.once('close', done);
+  });
 }
 
 /** An event's data, one `data:` field per line (the browser joins them with newlines again). */

@@ -7,15 +7,17 @@ import { transcriptEntry } from './transcript-entry.js';
 /**
  * A session's transcript: what the user asked, the model's thoughts, each tool call with its
  * observation, the changes it asked to approve (diffs), and the answers. `offset` is where the file
- * was read up to: the live feed goes on from there.
+ * was read up to: the live feed goes on from there; `skipped`, the bytes of a long file's beginning
+ * not shown.
  */
-export function sessionPage(id: string, items: readonly TranscriptItem[], offset: number): Page {
+export function sessionPage(id: string, items: readonly TranscriptItem[], offset: number, skipped = 0): Page {
   const events = `/sessions/${encodeURIComponent(id)}/events?from=${offset}`;
   return {
     title: `Session ${id}`,
     section: 'sessions',
     main: [
       '<p><a href="/sessions">All sessions</a></p>',
+      ...(skipped > 0 ? [`<p class="note" role="note">The file is long: its first ${text(megabytes(skipped))} are not shown, only the latest entries.</p>`] : []),
       `<p id="live-status" class="live" role="status">The transcript as the file held it when this page was loaded${items.length === 0 ? ' (nothing yet)' : ''}.</p>`,
       `<ol id="transcript" class="transcript" aria-label="Transcript" aria-live="polite" data-events="${attribute(events)}">`,
       ...items.map(transcriptEntry),
@@ -24,4 +26,8 @@ export function sessionPage(id: string, items: readonly TranscriptItem[], offset
     ],
     script: LIVE_TRANSCRIPT_SCRIPT,
   };
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 }

@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import { listSessions } from '../../workspace/session-store.js';
+import { openSessionFile } from './session-lines.js';
 import { isUserMessage, parseSessionLine } from './session-record.js';
 
 export interface SessionListing {
@@ -29,7 +29,7 @@ function sessionFile(projectRoot: string, id: string): string {
 }
 
 async function firstMessage(file: string): Promise<string | undefined> {
-  const handle = await open(file, 'r').catch(() => undefined);
+  const handle = await openSessionFile(file);
   if (!handle) return undefined;
   try {
     const buffer = Buffer.alloc(HEAD_BYTES);

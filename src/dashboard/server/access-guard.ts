@@ -50,7 +50,8 @@ export function guardRequest(request: GuardedRequest, access: DashboardAccess): 
     url.searchParams.delete('token');
     return {
       kind: 'redirect',
-      location: `${url.pathname}${url.search}`,
+      // One leading slash: `//host` (the path of `/.//host`) would send the browser to another site.
+      location: `/${url.pathname.replace(/^\/+/, '')}${url.search}`,
       setCookie: `${cookieName(access.port)}=${access.token}; HttpOnly; SameSite=Strict; Path=/`,
     };
   }

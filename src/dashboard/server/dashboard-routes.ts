@@ -31,12 +31,12 @@ export async function routeRequest(url: URL, projectRoot: string): Promise<Route
     if (second === undefined) return page(sessionsPage(await listProjectSessions(projectRoot)));
     const file = sessionFileOf(projectRoot, second);
     if (!file) return notFound();
-    if (third === 'events') return { kind: 'feed', file, from: Number(url.searchParams.get('from')) || 0 };
+    if (third === 'events') return { kind: 'feed', file, from: byteOffset(url.searchParams.get('from')) };
     if (third !== undefined) return notFound();
-    const read = await readSessionLines(file);
+    const read = await readSessionLines(file, 0, { fromEnd: true });
     if (!read) return notFound(`There is no session ${second} in .falcon/sessions/.`);
     const items = read.lines.flatMap((line) => transcriptItem(line.text) ?? []);
-    return page(sessionPage(second, items, read.offset));
+    return page(sessionPage(second, items, read.offset, read.skipped));
   }
   const kind = KIND_OF_PATH.get(`/${first}`);
   if (!kind || third !== undefined) return notFound();
@@ -66,6 +66,11 @@ function page(shown: Page): Route {
 
 function notFound(message = 'The dashboard has no such page.'): Route {
   return page({ ...messagePage('overview', 'Not found', message), status: 404 });
+}
+
+function byteOffset(given: string | null): number {
+  const offset = Number(given);
+  return Number.isSafeInteger(offset) && offset > 0 ? offset : 0;
 }
 
 function decodePart(part: string): string | undefined {

@@ -48,6 +48,13 @@ describe('the policy step (before hooks and approval)', () => {
     }
   });
 
+  it('refuses in plan mode a request whose method or method-override header changes data', () => {
+    const overridden = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users/7', headers: { 'x-HTTP-method-override': 'delete' } });
+    expect(policyRefusal(overridden, settings('plan'))).toContain('sends a DELETE request');
+    const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/search', headers: { 'X-HTTP-Method-Override': 'GET' } });
+    expect(policyRefusal(post, settings('plan'))).toContain('sends a POST request');
+  });
+
   it('lets the other modes through to approval', () => {
     for (const mode of ['ask', 'auto-edit', 'yolo'] as const) {
       for (const call of [writeCode, runTests, post]) expect(policyRefusal(call, settings(mode))).toBeUndefined();

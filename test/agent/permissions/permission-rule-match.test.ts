@@ -48,6 +48,13 @@ describe('permission rules', () => {
     expect(denyRuleMatches(deny, call('bash', command('npm run rm-old')))).toBe(false);
   });
 
+  it('denies a command however the shell is told to run it: assignments, groups, quotes, tabs, a path', () => {
+    const deny = rule('bash(rm -rf *)');
+    const disguised = ['FOO=1 rm -rf x', 'A="b c" B=2 rm -rf x', '(rm -rf x)', '{ rm -rf x; }', 'rm\t-rf x', '"rm" -rf x', "r''m -rf x", '\\rm -rf x', '/bin/rm -rf x', 'env rm -rf x', 'if true; then rm -rf x; fi', '! rm -rf x'];
+    for (const text of disguised) expect(denyRuleMatches(deny, call('bash', command(text))), text).toBe(true);
+    expect(denyRuleMatches(deny, call('bash', command('echo rm -rf x')))).toBe(false);
+  });
+
   it('matches paths as .gitignore does: * within a folder, ** across, a name without / in any folder', () => {
     expect(denyRuleMatches(rule('write_file(.env*)'), call('write_file', file('.env')))).toBe(true);
     expect(denyRuleMatches(rule('write_file(.env*)'), call('write_file', file('config/.env.production')))).toBe(true);
@@ -78,5 +85,12 @@ describe('permission rules', () => {
     const suggested = rule(suggestedAllowRule('bash', command('npm test -- "a*b" (x)')));
     expect(allowRuleMatches(suggested, call('bash', command('npm test -- "a*b" (x)')))).toBe(true);
     expect(allowRuleMatches(suggested, call('bash', command('npm test -- "aXb" (x)')))).toBe(false);
+  });
+
+  it('saves a file at the root as that file only, not its name in every folder', () => {
+    const saved = rule(suggestedAllowRule('write_file', file('check.sh')));
+    expect(saved.text).toBe('write_file(./check.sh)');
+    expect(allowRuleMatches(saved, call('write_file', file('check.sh'), file('check.sh')))).toBe(true);
+    expect(allowRuleMatches(saved, call('write_file', file('.falcon/hooks/check.sh'), file('.falcon/hooks/check.sh')))).toBe(false);
   });
 });

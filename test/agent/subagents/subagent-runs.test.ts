@@ -10,6 +10,7 @@ import type { AgentEvent } from '../../../src/agent/events.js';
 import type { SubagentProfile } from '../../../src/agent/subagents/subagent-profile.js';
 import type { ChatRequest } from '../../../src/llm/chat-model.js';
 import { createToolRegistry } from '../../../src/tools/registry.js';
+import { createRetryTool } from '../../../src/tools/retry.js';
 import { subagentTool } from '../../../src/tools/subagent.js';
 import { defineTool } from '../../../src/tools/tool.js';
 import { SessionStore } from '../../../src/workspace/session-store.js';
@@ -143,6 +144,37 @@ describe('a sub-agent run', () => {
     expect(model.seen[2]!.at(-1)!.content).toBe('Observation: Error: unknown tool "write_note". Available tools: echo.');
     expect(notes).not.toContain('sneaky');
     expect(events.some((event) => event.type === 'confirmation_required')).toBe(false);
+  });
+
+  it('cannot reach a tool outside its profile through retry', async () => {
+    const saved: string[] = [];
+    const saveFact = defineTool({
+      name: 'save_fact',
+      description: 'Saves a fact without asking.',
+      schema: z.strictObject({ fact: z.string() }),
+      kind: 'write',
+      run: async ({ fact }) => {
+        saved.push(fact);
+        return 'saved';
+      },
+    });
+    const sessionTools = [subagentTool, echo, saveFact];
+    const retry = createRetryTool((name) => sessionTools.find((tool) => tool.name === name));
+    const model = new ScriptedModel([
+      'ACTION: subagent({"agent": "retrier", "task": "save a fact"})',
+      'ACTION: retry({"tool": "save_fact", "args": {"fact": "planted"}, "max_attempts": 1})',
+      'Final Answer: could not',
+      'Final Answer: done',
+    ]);
+    const { agent } = makeAgent(() => model, {
+      tools: createToolRegistry([...sessionTools, retry]),
+      subagents: { profiles: { profiles: [profile('retrier', ['echo', 'retry'])], problems: [] }, prompt: async () => 'ROLE' },
+      // Plan mode would refuse save_fact called directly, and retry wrapping it.
+      permissions: { mode: 'plan', allow: [], deny: [] },
+    });
+    await agent.send('go');
+    expect(saved).toEqual([]);
+    expect(model.seen[2]!.at(-1)!.content).toMatch(/unknown tool "save_fact"/);
   });
 
   it('asks through the session’s confirmation, naming the sub-agent, and reads the answer', async () => {

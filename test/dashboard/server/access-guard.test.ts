@@ -25,6 +25,8 @@ describe('guardRequest', () => {
       setCookie: `falcon_ui_4321=${token}; HttpOnly; SameSite=Strict; Path=/`,
     });
     expect(request({ url: `/?token=${token}` })).toMatchObject({ location: '/' });
+    // `/.//x` is the path `//x`: as a Location, another host.
+    expect(request({ url: `/.//attacker.example/?token=${token}` })).toMatchObject({ location: '/attacker.example/' });
   });
 
   it('lets the cookie in, among other cookies, and nothing like it', () => {

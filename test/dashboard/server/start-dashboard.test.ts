@@ -1,4 +1,5 @@
-import { appendFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { appendFile, mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -64,6 +65,30 @@ describe('startDashboard', () => {
     await writeFile(outside, JSON.stringify(closedRun()));
     await symlink(outside, path.join(root, '.falcon', 'reports', 'linked.json'));
     expect(await (await get('/load/linked.json')).text()).toContain('not a regular file (a link or a folder): not read');
+  });
+
+  it('never follows a link in .falcon/sessions/, and lists the sessions beside a FIFO or a broken link', async () => {
+    const sessions = path.join(root, '.falcon', 'sessions');
+    const outside = path.join(root, 'elsewhere.jsonl');
+    await writeFile(outside, answer('from another project'));
+    await symlink(outside, path.join(sessions, 'linked.jsonl'));
+    await symlink(path.join(root, 'gone'), path.join(sessions, 'broken.jsonl'));
+    execFileSync('mkfifo', [path.join(sessions, 'pipe.jsonl')]);
+    expect((await get('/sessions/linked')).status).toBe(404);
+    expect((await get('/sessions/pipe')).status).toBe(404);
+    const listed = await get('/sessions', { signal: AbortSignal.timeout(5000) });
+    expect(listed.status).toBe(200);
+    expect(await listed.text()).toContain('hello');
+  });
+
+  it('shows the end of a session file too long to read whole, and says so', async () => {
+    const file = path.join(root, '.falcon', 'sessions', 'long.jsonl');
+    await writeFile(file, '');
+    await truncate(file, 300 * 1024 * 1024); // sparse: 300 MB that a page must not read whole
+    await appendFile(file, `\n${answer('the latest')}`);
+    const page = await (await get('/sessions/long')).text();
+    expect(page).toContain('its first 300 MB are not shown');
+    expect(page).toContain('<p>the latest</p>');
   });
 
   it('answers HEAD without a body and refuses to change anything', async () => {

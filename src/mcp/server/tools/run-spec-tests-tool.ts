@@ -3,9 +3,9 @@ import { STRATEGIES, type Strategy } from '../../../engines/testing/generate/str
 import { CHECK_NAMES } from '../../../engines/testing/test-run.js';
 import { scopeForEnvironment } from '../../../tools/support/environment-scope.js';
 import { OTHER_ORIGINS_ASK } from '../../../tools/support/request-origin.js';
-import { baseUrlPreview } from '../../../tools/support/test-base-url.js';
 import { ToolError, defineTool } from '../../../tools/tool.js';
 import { specInsideProject } from './spec-inside-project.js';
+import { specTestsPreview } from './spec-tests-preview.js';
 
 // A progress notification per case would flood the client on a run of thousands.
 const PROGRESS_STEPS = 20;
@@ -34,7 +34,7 @@ export const runSpecTestsTool = defineTool({
   kind: 'network',
   approvalWhen: OTHER_ORIGINS_ASK,
   async preview(args, ctx) {
-    return baseUrlPreview(args.base_url, 'the spec tests', { ...ctx, variables: await scopeForEnvironment(args.env, ctx) });
+    return specTestsPreview(args, { ...ctx, variables: await scopeForEnvironment(args.env, ctx) });
   },
   async run(args, ctx) {
     const [{ runSpecTests, SpecTestSetupError }, { maskRun }, { writeRunReports }, { describeTestRun }] = await Promise.all([
