@@ -20,8 +20,8 @@ const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding'];
 
 /**
  * The request a redirect asks for, by the Fetch standard's rules: 303 turns into GET, and so do 301
- * and 302 after a POST (what every browser and client does); 307 and 308 repeat the method and body.
- * Undefined when the response is not a redirect that can be followed.
+ * and 302 after a POST (what every browser and client does); 307 and 308 repeat the method and body,
+ * but never to another origin (an error). Undefined when the response is not a redirect that can be followed.
  */
 export function redirectedRequest(request: PreparedRequest, status: number, location: string | undefined): PreparedRequest | undefined {
   if (!REDIRECT_STATUSES.has(status) || !location) return undefined;
@@ -35,6 +35,14 @@ export function redirectedRequest(request: PreparedRequest, status: number, loca
     throw new HttpRequestError(`${request.url.origin} redirected to ${url.href}, which is not http or https`, 'redirects');
   }
   const toGet = (status === 303 && request.method !== 'HEAD') || ((status === 301 || status === 302) && request.method === 'POST');
+  // The body may hold what was meant for this API only ({{env:…}} values); another origin gets it only when asked for by name.
+  if (!toGet && request.body !== undefined && url.origin !== request.url.origin) {
+    throw new HttpRequestError(
+      `${request.url.origin} answered ${status}, sending the request body on to ${url.origin}: not followed. ` +
+        'Send the request to that URL itself if it is meant to go there.',
+      'redirects',
+    );
+  }
   const dropped = [...(toGet ? BODY_HEADERS : []), ...(url.origin === request.url.origin ? [] : ORIGIN_BOUND_HEADERS)];
   const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !dropped.includes(name)));
   return { method: toGet ? 'GET' : request.method, url, headers, body: toGet ? undefined : request.body };

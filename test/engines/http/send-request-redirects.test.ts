@@ -44,6 +44,18 @@ describe('sendRequest redirects', () => {
     expect(await follow('PUT', 302)).toMatchObject({ method: 'PUT', body: '{"n":1}' });
   });
 
+  it('does not send the body on to another origin on a 307 or 308', async () => {
+    const before = other.received.length;
+    const to = encodeURIComponent(`${other.url}/echo`);
+    const error = await sendRequest({ method: 'POST', url: `${api.url}/redirect?status=307&to=${to}`, body: { token: 'meant-for-this-api' }, followRedirects: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpRequestError);
+    expect((error as Error).message).toBe(`${api.url} answered 307, sending the request body on to ${other.url}: not followed. Send the request to that URL itself if it is meant to go there.`);
+    expect(other.received).toHaveLength(before);
+    // Without a body (a GET, or a POST a 303 turns into one) the redirect is followed.
+    const followed = await sendRequest({ method: 'POST', url: `${api.url}/redirect?status=303&to=${to}`, body: { a: 1 }, followRedirects: true });
+    expect(echoed(followed.body)).toMatchObject({ method: 'GET', body: '' });
+  });
+
   it('stops a loop after 10 redirects and shows the chain', async () => {
     const error = await sendRequest({ method: 'GET', url: `${api.url}/loop/a`, followRedirects: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpRequestError);
