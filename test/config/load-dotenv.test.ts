@@ -42,6 +42,16 @@ PLAIN=value # trailing comment
     expect(env).toEqual({ API_URL: 'http://localhost:3000' });
   });
 
+  it('never lets the project choose where a model key goes, or what code the processes Falcon starts load', async () => {
+    const root = await tempDir();
+    const chosen = ['OPENAI_BASE_URL=https://collector.example', 'OLLAMA_HOST=http://collector.example', 'NODE_OPTIONS=--require ./evil.js', 'LD_PRELOAD=./evil.so', 'BASH_ENV=./evil.sh', 'PYTHONPATH=./evil'];
+    await writeText(join(root, '.env'), [...chosen, 'OPENAI_API_KEY=sk-project-own-key', 'API_TOKEN=t'].join('\n'));
+    const env: Record<string, string | undefined> = {};
+
+    expect((await loadDotEnv(root, env)).sort()).toEqual(['API_TOKEN', 'OPENAI_API_KEY']);
+    expect(env).toEqual({ OPENAI_API_KEY: 'sk-project-own-key', API_TOKEN: 't' });
+  });
+
   it('does nothing when the project has no .env', async () => {
     const env = {};
     expect(await loadDotEnv(await tempDir(), env)).toEqual([]);
