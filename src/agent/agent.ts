@@ -21,6 +21,7 @@ import type { Compaction } from './compaction/compact-history.js';
 import { ConversationContext } from './context/conversation-context.js';
 import { streamedReplyAfter } from './streamed-reply.js';
 import type { CallGuard } from './call-guard.js';
+import { hookScriptFiles } from './hooks/hook-script-files.js';
 import { NO_HOOKS } from './hooks/hook-settings.js';
 import { type PermissionMode, nextPermissionMode } from './permissions/permission-mode.js';
 import type { PermissionSettings } from './permissions/permission-policy.js';
@@ -117,7 +118,8 @@ export class Agent {
 
   constructor(private readonly options: AgentOptions) {
     const { mode = 'ask', allow = [], deny = [] } = options.permissions ?? {};
-    this.permissions = { mode, allow: parsePermissionRules(allow), deny: parsePermissionRules(deny) };
+    const hookFiles = hookScriptFiles(options.hooks ?? NO_HOOKS, options.projectRoot);
+    this.permissions = { mode, allow: parsePermissionRules(allow), deny: parsePermissionRules(deny), hookFiles };
     this.guard = { permissions: this.permissions, hooks: options.hooks ?? NO_HOOKS, sessionId: options.session.id };
     this.choice = options.modelChoice ?? {};
     this.model = options.createModel(this.choice, this.emit);

@@ -27,7 +27,7 @@ export async function askApproval(id: string, call: GuardedCall, preview: Previe
     }
   }
   // "Always" for a tool is for its plain work: a protected file is asked about, as in auto-edit.
-  if (deps.approvedThisSession?.(call.tool, preview) && (preview.kind !== 'diff' || isPlainFileEdit(preview))) {
+  if (deps.approvedThisSession?.(call.tool, preview) && (preview.kind !== 'diff' || isPlainFileEdit(preview, guard?.permissions.hookFiles))) {
     deps.emit({ type: 'tool_progress', id, message: 'approved for this session' });
     return { approved: true };
   }

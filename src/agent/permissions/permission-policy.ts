@@ -9,6 +9,8 @@ export interface PermissionSettings {
   mode: PermissionMode;
   allow: PermissionRule[];
   deny: PermissionRule[];
+  /** The project files the session's hooks run: never approved by auto-edit or a session's "always". */
+  hookFiles?: readonly string[];
 }
 
 export type GuardedCall = PlannedCall & RuleSubject;
@@ -32,6 +34,6 @@ export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, se
   const rule = settings.allow.find((candidate) => allowRuleMatches(candidate, subject));
   if (rule) return `the allow rule ${rule.text}`;
   if (settings.mode === 'yolo') return 'yolo mode';
-  if (settings.mode === 'auto-edit' && isPlainFileEdit(preview)) return 'auto-edit mode';
+  if (settings.mode === 'auto-edit' && isPlainFileEdit(preview, settings.hookFiles)) return 'auto-edit mode';
   return undefined;
 }

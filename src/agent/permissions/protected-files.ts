@@ -1,3 +1,4 @@
+import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Preview } from '../../tools/preview.js';
 
@@ -9,8 +10,11 @@ const PROTECTED_FILES = ['**/falcon.md', '**/.gitignore', '.falcon/hooks/**', '.
 
 const isProtected = picomatch(PROTECTED_FILES, { dot: true });
 
-/** Whether auto-edit approves this preview: a change of a file that is not protected, asked about for being a change. */
-export function isPlainFileEdit(preview: Preview): boolean {
+/**
+ * Whether auto-edit approves this preview: a change of a file that is not protected — nor one of
+ * `hookFiles`, the project files the hooks run — asked about for being a change.
+ */
+export function isPlainFileEdit(preview: Preview, hookFiles: readonly string[] = []): boolean {
   // A diff with a reason was asked about for that reason (a BASE_URL moving elsewhere), not for being an edit.
-  return preview.kind === 'diff' && preview.why === undefined && !isProtected(preview.path);
+  return preview.kind === 'diff' && preview.why === undefined && !isProtected(preview.path) && !hookFiles.includes(path.posix.normalize(preview.path));
 }

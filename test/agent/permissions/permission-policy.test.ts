@@ -110,3 +110,27 @@ describe('Shift+Tab', () => {
     expect(PERMISSION_MODES.map((mode) => nextPermissionMode(mode, 'yolo'))).toEqual(['auto-edit', 'plan', 'yolo', 'ask']);
   });
 });
+
+describe('the files the hooks run', () => {
+  it('are named from the hook commands: paths inside the project, not flags, URLs or paths outside', async () => {
+    const { hookScriptFiles } = await import('../../../src/agent/hooks/hook-script-files.js');
+    const hook = (command: string) => ({ command });
+    const files = hookScriptFiles(
+      {
+        preToolUse: [hook('./scripts/check.sh --strict'), hook('node tools/audit.js && echo ok')],
+        postToolUse: [hook('curl -s http://localhost:9/x -o /tmp/out'), hook('bash "./scripts/check.sh"')],
+        sessionStart: [hook('sh ../outside/start.sh'), hook('echo started')],
+      },
+      '/work/project',
+    );
+    expect(files).toEqual(['scripts/check.sh', 'tools/audit.js']);
+  });
+
+  it('are asked about in auto-edit, like the hooks folder', () => {
+    const hooked: PermissionSettings = { ...settings('auto-edit'), hookFiles: ['scripts/check.sh'] };
+    const editHook = guarded('edit_file', 'write', { path: 'scripts/check.sh' });
+    expect(approvalWithoutAsking(editHook, diff('scripts/check.sh'), hooked)).toBeUndefined();
+    expect(approvalWithoutAsking(editHook, diff('./scripts/check.sh'), hooked)).toBeUndefined();
+    expect(approvalWithoutAsking(writeCode, diff('src/app.ts'), hooked)).toBe('auto-edit mode');
+  });
+});
