@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { runFalcon } from '../support/falcon-binary.js';
 import { configurePermissions, streamEvents } from '../support/permission-sandbox.js';
+import { confirmationsAsked } from '../support/session-confirmations.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 
 let pty: PtySession | undefined;
@@ -103,7 +104,7 @@ describe('"always" in the TUI', () => {
     session.write('p');
     await session.waitForText('touched twice');
     expect(session.screen()).toContain('run `touch made-1` (and bash(touch made-1) from now on, saved in .falcon/config.yaml)');
-    expect(session.output().match(/a always allow bash/g)).toHaveLength(1);
+    expect(await confirmationsAsked(setup.sandbox.project)).toBe(1);
     expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toBe(
       '# Orders API\nframework: express # found by init\npermissions:\n  allow:\n    - bash(touch made-1)\n',
     );
