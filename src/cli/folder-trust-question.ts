@@ -1,8 +1,8 @@
 import { confirm } from '@inquirer/prompts';
-import { loadGlobalConfig } from '../config/load-global-config.js';
 import { loadProjectConfig } from '../config/load-project-config.js';
 import { settingsNeedingTrust } from '../config/project-trust-settings.js';
 import { isTrustedFolder, trustFolder } from '../config/trusted-folders.js';
+import type { FalconConfig } from '../config/types.js';
 import { styleFor } from '../headless/terminal-style.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
 
@@ -12,9 +12,8 @@ import { terminalSafeText } from '../safety/terminal-text.js';
  * them and asks whether to trust the folder. A yes is recorded in `trusted_folders`; a no (or Ctrl-C)
  * leaves them ignored for this session, and the question comes again next time.
  */
-export async function askFolderTrust(projectRoot: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const global = await loadGlobalConfig({ env });
-  if (isTrustedFolder(global.config, projectRoot)) return;
+export async function askFolderTrust(projectRoot: string, env: NodeJS.ProcessEnv, global: FalconConfig): Promise<void> {
+  if (isTrustedFolder(global, projectRoot)) return;
   const settings = settingsNeedingTrust((await loadProjectConfig(projectRoot)).config);
   if (settings.length === 0) return;
   const paint = styleFor(process.stdout);

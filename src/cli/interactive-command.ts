@@ -36,7 +36,7 @@ export async function runInteractiveCommand(options: MainOptions): Promise<numbe
     if (!(await runConfigWizard({ env, paint: styleFor(process.stdout) }))) return 1;
   }
 
-  await (await import('./folder-trust-question.js')).askFolderTrust(projectRoot, env);
+  await (await import('./folder-trust-question.js')).askFolderTrust(projectRoot, env, globalConfig);
   const [{ runTui }, { applyTheme }] = await Promise.all([import('../tui/run-tui.js'), import('../tui/theme.js')]);
   applyTheme(globalConfig.theme, env);
   const dashboard = globalConfig.webUi?.enabled ? await (await import('./ui/dashboard-beside-session.js')).startDashboardBesideSession(projectRoot, globalConfig) : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HTTP_METHODS } from '../engines/routes/route.js';
 import type { ProposedChange } from '../engines/workflows/auto-fix.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import { configuredFramework } from './support/configured-framework.js';
@@ -10,13 +11,12 @@ import { baseUrlPreview } from './support/test-base-url.js';
 import { maskForModel, workflowModel } from './support/workflow-model.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);
 
 const schema = z.strictObject({
   request: z
     .strictObject({
-      method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS)),
+      method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(HTTP_METHODS)),
       url: z.string().min(1).describe('a URL, or a path under the base URL; {{VAR}} placeholders are resolved'),
       headers: z.record(z.string(), z.string()).optional(),
       query: z.record(z.string(), z.union([paramValue, z.array(paramValue)])).optional(),

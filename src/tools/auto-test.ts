@@ -4,7 +4,6 @@ import { HTTP_METHODS } from '../engines/routes/route.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import type { Preview } from './preview.js';
 import { configuredFramework } from './support/configured-framework.js';
-import { describeAutoTest } from './support/describe-auto-test.js';
 import { unifiedDiff } from './support/file-diff.js';
 import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
 import { asSuiteToolError } from './support/suite-for-tool.js';
@@ -47,12 +46,13 @@ export const autoTestTool = defineTool({
   },
   async run(args, ctx) {
     const name = suiteName(args);
-    const [{ AutoTestError, autoTest, passingSuite }, { ScenarioWritingError }, { UnknownFrameworkError }, suiteFiles, { writeRunReports }] = await Promise.all([
+    const [{ AutoTestError, autoTest, passingSuite }, { ScenarioWritingError }, { UnknownFrameworkError }, suiteFiles, { writeRunReports }, { describeAutoTest }] = await Promise.all([
       import('../engines/workflows/auto-test.js'),
       import('../engines/workflows/model-scenarios.js'),
       import('../engines/routes/find-handler.js'),
       import('../engines/testing/suite/test-suite-file.js'),
       import('../engines/testing/report/write-run-reports.js'),
+      import('./support/describe-auto-test.js'),
     ]);
     try {
       suiteFiles.checkSuiteName(name);

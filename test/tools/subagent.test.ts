@@ -13,14 +13,11 @@ function fakeSubagents(options: { answer?: (task: SubagentTask) => SubagentOutco
   let running = 0;
   let mostAtOnce = 0;
   let number = 0;
+  const profiles = ['scout', 'tester'];
   const subagents: Subagents = {
-    profiles: [
-      { name: 'scout', description: 'reads code' },
-      { name: 'tester', description: 'sends requests' },
-    ],
     refusal: options.refusal,
     check(agent) {
-      if (!this.profiles.some((profile) => profile.name === agent)) throw new ToolError(`No sub-agent profile is named "${agent}".`);
+      if (!profiles.includes(agent)) throw new ToolError(`No sub-agent profile is named "${agent}".`);
     },
     async run(task) {
       started.push(task);

@@ -38,10 +38,6 @@ const MAIN_ARGUMENTS: Readonly<Record<string, MainArgument>> = {
   run_performance: { kind: 'url', of: text('url') },
 };
 
-export function mainArgumentKind(tool: string): TargetKind | undefined {
-  return MAIN_ARGUMENTS[tool]?.kind;
-}
-
 /**
  * The call's main argument as rules see it. `resolve` fills `{{VAR}}` placeholders of a URL; a URL it
  * cannot resolve stays as written.

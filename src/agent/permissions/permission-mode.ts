@@ -3,10 +3,6 @@ export const PERMISSION_MODES = ['ask', 'auto-edit', 'plan', 'yolo'] as const;
 
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
 
-export function isPermissionMode(value: string): value is PermissionMode {
-  return (PERMISSION_MODES as readonly string[]).includes(value);
-}
-
 /**
  * The mode after this one on Shift+Tab. `yolo` is in the cycle only for a session started in it: a
  * key press must never be what turns every approval off.

@@ -1,4 +1,4 @@
-import type { SubagentOutcome, SubagentProfileInfo, SubagentRunOptions, Subagents, SubagentTask } from '../../tools/support/subagents.js';
+import type { SubagentOutcome, SubagentRunOptions, Subagents, SubagentTask } from '../../tools/support/subagents.js';
 import { ToolError } from '../../tools/tool.js';
 import type { LoopOptions } from '../run-loop.js';
 import { runSubagent, type SubagentEnvironment } from './run-subagent.js';
@@ -15,10 +15,6 @@ export class SubagentRunner implements Subagents {
     private readonly parent: LoopOptions,
     private readonly depth: number,
   ) {}
-
-  get profiles(): readonly SubagentProfileInfo[] {
-    return this.offered.profiles.map(({ name, description }) => ({ name, description }));
-  }
 
   get refusal(): string | undefined {
     if (this.depth <= MAX_SUBAGENT_DEPTH) return undefined;

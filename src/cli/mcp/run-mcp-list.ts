@@ -3,9 +3,8 @@ import { loadDotEnv } from '../../config/load-dotenv.js';
 import { loadGlobalConfig } from '../../config/load-global-config.js';
 import { loadProjectConfig } from '../../config/load-project-config.js';
 import { styleFor } from '../../headless/terminal-style.js';
-import { configuredMcpServers } from '../../mcp/client/configured-mcp-servers.js';
 import { formatMcpServers } from '../../mcp/client/format-mcp-servers.js';
-import { McpServers } from '../../mcp/client/mcp-servers.js';
+import { startMcpServers } from '../../mcp/client/start-mcp-servers.js';
 import { maskText } from '../../safety/mask-text.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
@@ -17,19 +16,18 @@ export async function runMcpList(): Promise<number> {
   await loadDotEnv(projectRoot, env);
   const global = await loadGlobalConfig({ env });
   const project = await loadProjectConfig(projectRoot);
-  const chosen = configuredMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot });
   const secrets = new SecretRegistry();
   const shown = (text: string) => terminalSafeText(maskText(text, { secrets, shapes: false }));
   const warn = (text: string) => process.stderr.write(`${styleFor(process.stderr)('yellow', 'warning:')} ${shown(text)}\n`);
-  [...global.warnings, ...project.warnings, ...chosen.warnings].forEach(warn);
-  if (chosen.servers.length === 0) {
-    process.stdout.write('No MCP servers to start: add them under mcp_servers in ~/.falcon/config.yaml or .falcon/config.yaml.\n');
-    return 0;
-  }
-  const started = await McpServers.start(chosen.servers, { projectRoot, env, secrets });
+  [...global.warnings, ...project.warnings].forEach(warn);
+  const started = await startMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot }, { env, secrets });
   const servers = started.servers.list();
   await started.servers.close();
   started.warnings.forEach(warn);
+  if (servers.length === 0) {
+    process.stdout.write('No MCP servers to start: add them under mcp_servers in ~/.falcon/config.yaml or .falcon/config.yaml.\n');
+    return 0;
+  }
   process.stdout.write(`${shown(formatMcpServers(servers))}\n`);
   return servers.some((server) => server.state !== 'running') ? 1 : 0;
 }

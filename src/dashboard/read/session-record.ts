@@ -2,6 +2,8 @@
 // a crash, copied from elsewhere or edited: every field is checked before it is used, and what does
 // not fit is shown as unreadable rather than breaking the page.
 
+import { isObservation } from '../../workspace/session-log.js';
+
 /** One thing the transcript shows; the records it leaves out (usage, turn starts …) have none. */
 export type TranscriptItem =
   | { kind: 'session'; id: string; createdAt: string; cwd: string }
@@ -23,8 +25,6 @@ export type PreviewShown = { kind: 'diff'; path: string; diff: string } | { kind
 
 type Fields = Record<string, unknown>;
 
-const OBSERVATION_PREFIX = 'Observation: ';
-
 /** A line parsed, or `undefined` when it is no JSON object (a line cut by a crash). */
 export function parseSessionLine(line: string): Fields | undefined {
   try {
@@ -37,7 +37,7 @@ export function parseSessionLine(line: string): Fields | undefined {
 
 /** What the user typed (the observations Falcon sends back as user messages are not). */
 export function isUserMessage(record: Fields | undefined): record is Fields & { content: string } {
-  return record?.kind === 'message' && record.role === 'user' && typeof record.content === 'string' && !record.content.startsWith(OBSERVATION_PREFIX);
+  return record?.kind === 'message' && record.role === 'user' && typeof record.content === 'string' && !isObservation(record.content);
 }
 
 /** The transcript item of a line; `undefined` for a record the transcript leaves out. */

@@ -4,7 +4,3 @@ export type Severity = (typeof SEVERITIES)[number];
 export function severityRank(severity: Severity): number {
   return SEVERITIES.indexOf(severity);
 }
-
-export function isSeverity(text: string): text is Severity {
-  return (SEVERITIES as readonly string[]).includes(text);
-}

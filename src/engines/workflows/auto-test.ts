@@ -5,6 +5,7 @@ import type { FalconSpec, SpecOperation } from '../spec/spec-format.js';
 import { specLabel } from '../spec/summarize-spec.js';
 import { generateCases } from '../testing/generate/generate-cases.js';
 import type { Strategy } from '../testing/generate/strategies.js';
+import { joinUrl } from '../testing/run/case-http-request.js';
 import { runCases } from '../testing/run/run-cases.js';
 import { SUITE_FORMAT, type TestSuiteFile } from '../testing/suite/test-suite-format.js';
 import type { TestCase } from '../testing/test-case.js';
@@ -105,7 +106,7 @@ async function modelScenarios(input: AutoTestInput, method: string): Promise<Wri
   }
   input.progress(`reading the code of ${method} ${asked} and sending one probe`);
   // A DELETE probe would delete what the scenarios may need.
-  const probe = method === 'DELETE' ? undefined : { url: `${input.baseUrl.replace(/\/+$/, '')}${concretePath(asked)}`, variables: input.variables };
+  const probe = method === 'DELETE' ? undefined : { url: joinUrl(input.baseUrl, concretePath(asked)), variables: input.variables };
   const { projectRoot, spec, framework, configuredFramework, signal } = input;
   const analysis = await analyzeEndpoint({ projectRoot, method, path: asked, spec, framework, configuredFramework, probe, signal });
   const routePath = analysis.handler?.route.path ?? asked;

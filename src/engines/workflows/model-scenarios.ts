@@ -33,8 +33,6 @@ export interface WrittenScenarios {
   cases: TestCase[];
   /** Items refused, each with why. */
   dropped: string[];
-  /** Model calls it took. */
-  replies: number;
 }
 
 /** The model could not write a usable scenario; the message says why. */
@@ -61,7 +59,7 @@ export async function writeScenarios(request: ScenarioRequest): Promise<WrittenS
       else kept.push({ ...scenario, request: { ...scenario.request, path: braceTemplate(scenario.request.path) } });
     }
     if (kept.length > MAX_MODEL_SCENARIOS) dropped.push(`${kept.length - MAX_MODEL_SCENARIOS} scenarios beyond the first ${MAX_MODEL_SCENARIOS}`);
-    if (kept.length > 0) return { cases: toCases(kept.slice(0, MAX_MODEL_SCENARIOS), method), dropped, replies };
+    if (kept.length > 0) return { cases: toCases(kept.slice(0, MAX_MODEL_SCENARIOS), method), dropped };
     messages.push(
       { role: 'assistant', content: text },
       { role: 'user', content: `None of those scenarios can be used: ${dropped.join('; ')}. Reply again with the corrected JSON array only.` },

@@ -4,6 +4,7 @@ import type { RequestParts } from '../../engines/http/prepare-request.js';
 import { SavedRequestError, loadSavedRequest } from '../../workspace/saved-requests.js';
 import { UnknownVariableError } from '../../workspace/variable-scope.js';
 import { type ToolContext, ToolError } from '../tool.js';
+import { joinUrl } from '../../engines/testing/run/case-http-request.js';
 import { isUrl } from './endpoint-url.js';
 import { suiteForTool } from './suite-for-tool.js';
 import { testBaseUrl } from './test-base-url.js';
@@ -32,7 +33,7 @@ export async function caseForFix(args: FailingCaseArgs, ctx: ToolContext): Promi
   if (args.expect && !args.request) throw new ToolError('expect goes with request; a saved request has its own assertions, a suite case its own checks');
   const { requestCase } = await import('../../engines/workflows/request-case.js');
   if (args.request) {
-    const url = isUrl(args.request.url) ? args.request.url : `${(await testBaseUrl(args.base_url, ctx)).replace(/\/+$/, '')}/${args.request.url.replace(/^\/+/, '')}`;
+    const url = isUrl(args.request.url) ? args.request.url : joinUrl(await testBaseUrl(args.base_url, ctx), args.request.url);
     const request = { ...args.request, url };
     await checkVariables(request, ctx);
     return requestCase({ request, expectations: await expectations(args.expect, 'expect'), variables: ctx.variables, cookies: ctx.session.cookies });

@@ -17,7 +17,10 @@ export async function endpointUrl(
   options: { optional?: boolean } = {},
 ): Promise<string | undefined> {
   if (isUrl(path)) return path.trim();
-  const { concretePath } = await import('../../engines/workflows/endpoint-path.js');
+  const [{ concretePath }, { joinUrl }] = await Promise.all([
+    import('../../engines/workflows/endpoint-path.js'),
+    import('../../engines/testing/run/case-http-request.js'),
+  ]);
   let base: string;
   try {
     base = await testBaseUrl(baseUrl, ctx);
@@ -25,5 +28,5 @@ export async function endpointUrl(
     if (options.optional && baseUrl === undefined && error instanceof ToolError) return undefined;
     throw error;
   }
-  return `${base.replace(/\/+$/, '')}${concretePath(path)}`;
+  return joinUrl(base, concretePath(path));
 }

@@ -1,13 +1,6 @@
 // The sub-agents as the subagent tool sees them (ToolContext.subagents). The agent layer implements
 // them (agent/subagents/): each run is a conversation of its own, with its own prompt, tools and model.
 
-/** A profile a call may name. */
-export interface SubagentProfileInfo {
-  name: string;
-  /** One line: what it is for. */
-  description: string;
-}
-
 export interface SubagentTask {
   /** The profile to run. */
   agent: string;
@@ -30,7 +23,6 @@ export interface SubagentRunOptions {
 }
 
 export interface Subagents {
-  readonly profiles: readonly SubagentProfileInfo[];
   /** Why no sub-agent may start from here (nesting is as deep as allowed); undefined when one may. */
   readonly refusal?: string;
   /** Throws a ToolError naming the profiles there are when there is none of that name. */

@@ -1,4 +1,4 @@
-import { headerLines, headOfText } from '../../testing/report/report-text.js';
+import { bodyLines, headerLines } from '../../testing/report/report-text.js';
 import type { StepResult } from '../flow-run.js';
 
 /** `$.status: expected "paid", actual "pending"`, one per check that did not hold; the reason when none. */
@@ -17,10 +17,4 @@ export function failureDetailLines(step: StepResult, maxBodyChars: number): stri
   if (step.response) lines.push('', `Response: ${step.response.status}`, ...headerLines(step.response.headers), ...bodyLines(step.response.body, maxBodyChars));
   if (step.curl !== undefined) lines.push('', 'Reproduce:', step.curl);
   return lines;
-}
-
-function bodyLines(body: string | undefined, maxChars: number): string[] {
-  if (body === undefined || body === '') return [];
-  const shown = headOfText(body, maxChars);
-  return ['', shown.text, ...(shown.note ? [shown.note] : [])];
 }

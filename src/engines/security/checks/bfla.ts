@@ -6,7 +6,7 @@ import { isNamedAdmin } from './support/admin-identity.js';
 import { administrativeReason } from './support/administrative-operation.js';
 import { administrativeRequest } from './support/administrative-request.js';
 import { isGranted } from './support/granted-answer.js';
-import { pathParameterNames } from './support/object-target.js';
+import { pathParameterNames } from '../../testing/warnings/sent-path-values.js';
 import { readOwnView } from './support/own-view.js';
 import { sendProbe } from './support/send-probe.js';
 import { isSelfPath } from './support/self-path.js';

@@ -11,7 +11,8 @@ import { isAuthPath, isConsequentialPath } from './support/consequential-path.js
 import { createObject } from './support/created-object.js';
 import { harmlessCreate } from './support/harmless-create.js';
 import type { JsonRecord } from './support/json-records.js';
-import { type ObjectTarget, objectTarget, pathParameterNames } from './support/object-target.js';
+import { type ObjectTarget, objectTarget } from './support/object-target.js';
+import { pathParameterNames } from '../../testing/warnings/sent-path-values.js';
 import { ownedObjects } from './support/owned-objects.js';
 import { isOwnRecord } from './support/owner-fields.js';
 import { type OwnView, readOwnView } from './support/own-view.js';

@@ -1,13 +1,11 @@
-import os from 'node:os';
 import type { CaseResult, TestRun } from '../test-run.js';
 import { earlierChainSteps, reproductionLines } from './chain-reproduction.js';
 import { curlLines } from './curl-command.js';
 import { junitWarningsSuite } from './junit-warnings.js';
 import { escapeMarkupAttribute as attr, escapeMarkupText as text } from './markup-escape.js';
-import { headerLines, headOfText, isRequestErrorOnly, responseSummary } from './report-text.js';
+import { JUNIT_BODY_CHARS, junitHostname, junitSeconds, junitTimestamp } from './junit-parts.js';
+import { bodyLines, headerLines, isRequestErrorOnly, responseSummary } from './report-text.js';
 
-/** Bodies in a failure are evidence, not the record: CI pages show them inline, so they are cut short. */
-const JUNIT_BODY_CHARS = 2000;
 const NO_OPERATION = 'other';
 
 /**
@@ -19,7 +17,7 @@ const NO_OPERATION = 'other';
  */
 export function junitReport(run: TestRun): string {
   const suites = [...groupByOperation(run.results)].map(([name, results], index) => testsuite(run, name, results, index));
-  suites.push(...junitWarningsSuite(run, suites.length, { timestamp: timestamp(run.startedAt), hostname: hostname() }));
+  suites.push(...junitWarningsSuite(run, suites.length, { timestamp: junitTimestamp(run.startedAt), hostname: junitHostname() }));
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suites, '</testsuites>', ''].join('\n');
 }
 
@@ -38,10 +36,10 @@ function testsuite(run: TestRun, name: string, results: CaseResult[], index: num
   const errors = results.filter((result) => result.outcome === 'failed' && isRequestErrorOnly(result)).length;
   const failures = results.filter((result) => result.outcome === 'failed').length - errors;
   const skipped = results.filter((result) => result.outcome === 'skipped').length;
-  const time = seconds(results.reduce((sum, result) => sum + result.durationMs, 0));
+  const time = junitSeconds(results.reduce((sum, result) => sum + result.durationMs, 0));
   const counts = `tests="${results.length}" failures="${failures}" errors="${errors}"${skipped > 0 ? ` skipped="${skipped}"` : ''}`;
   return [
-    `  <testsuite name="${attr(name)}" package="${attr(run.title)}" id="${index}" ${counts} time="${time}" timestamp="${timestamp(run.startedAt)}" hostname="${attr(hostname())}">`,
+    `  <testsuite name="${attr(name)}" package="${attr(run.title)}" id="${index}" ${counts} time="${time}" timestamp="${junitTimestamp(run.startedAt)}" hostname="${attr(junitHostname())}">`,
     '    <properties>',
     `      <property name="title" value="${attr(run.title)}"/>`,
     `      <property name="baseUrl" value="${attr(run.baseUrl)}"/>`,
@@ -55,7 +53,7 @@ function testsuite(run: TestRun, name: string, results: CaseResult[], index: num
 }
 
 function testcase(classname: string, result: CaseResult, run: TestRun): string {
-  const open = `    <testcase name="${attr(`${result.case.name} [${result.case.id}]`)}" classname="${attr(classname)}" time="${seconds(result.durationMs)}"`;
+  const open = `    <testcase name="${attr(`${result.case.name} [${result.case.id}]`)}" classname="${attr(classname)}" time="${junitSeconds(result.durationMs)}"`;
   if (result.outcome === 'passed') return `${open}/>`;
   if (result.outcome === 'skipped') return `${open}>\n      <skipped>${text(result.skipReason ?? 'not sent')}</skipped>\n    </testcase>`;
   const element = isRequestErrorOnly(result) ? 'error' : 'failure';
@@ -69,32 +67,12 @@ function failureDetails(result: CaseResult, run: TestRun): string {
   const testCase = result.case;
   const lines = [...result.findings.map((finding) => `${finding.kind}: ${finding.message}`), '', `Case: ${testCase.id} (${testCase.kind})`];
   if (testCase.mutation) lines.push(`Mutation: ${testCase.mutation}`);
-  if (result.request) lines.push('', `Request: ${result.request.method} ${result.request.url}`, ...headerLines(result.request.headers), ...bodyLines(result.request.body));
-  if (result.response) lines.push('', `Response: ${responseSummary(result.response)}`, ...headerLines(result.response.headers), ...bodyLines(result.response.body));
+  if (result.request) lines.push('', `Request: ${result.request.method} ${result.request.url}`, ...headerLines(result.request.headers), ...bodyLines(result.request.body, JUNIT_BODY_CHARS));
+  if (result.response) lines.push('', `Response: ${responseSummary(result.response)}`, ...headerLines(result.response.headers), ...bodyLines(result.response.body, JUNIT_BODY_CHARS));
   if (result.request && earlierChainSteps(run, result).length > 0) lines.push('', 'Reproduce (the chain up to this step):', ...reproductionLines(run, result));
   else if (result.request) {
     const { command, note } = curlLines(result.request);
     lines.push('', `Reproduce: ${command}`, ...(note ? [note] : []));
   }
   return `\n${lines.join('\n')}\n      `;
-}
-
-function bodyLines(body: string | undefined): string[] {
-  if (body === undefined || body === '') return [];
-  const shown = headOfText(body, JUNIT_BODY_CHARS);
-  return ['', shown.text, ...(shown.note ? [shown.note] : [])];
-}
-
-function seconds(ms: number): string {
-  return (Math.max(0, ms || 0) / 1000).toFixed(3);
-}
-
-/** The Ant schema allows neither a zone nor fractions of a second: the time in UTC, without either. */
-function timestamp(iso: string): string {
-  const date = new Date(iso);
-  return (Number.isNaN(date.getTime()) ? new Date(0) : date).toISOString().slice(0, 19);
-}
-
-function hostname(): string {
-  return os.hostname().trim() || 'localhost';
 }

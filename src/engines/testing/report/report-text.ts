@@ -42,6 +42,13 @@ export function headOfText(text: string, maxChars: number): { text: string; note
   return { text: text.slice(0, end), note: `… cut: ${(text.length - end).toLocaleString('en-US')} more of ${text.length.toLocaleString('en-US')} characters not shown` };
 }
 
+/** A body under a request or response: a blank line, its head, and what was cut. None when empty. */
+export function bodyLines(body: string | undefined, maxChars: number): string[] {
+  if (body === undefined || body === '') return [];
+  const shown = headOfText(body, maxChars);
+  return ['', shown.text, ...(shown.note ? [shown.note] : [])];
+}
+
 export interface ResultsByOutcome {
   failed: CaseResult[];
   skipped: CaseResult[];

@@ -1,7 +1,7 @@
 import type { SpecOperation } from '../../../spec/spec-format.js';
 import type { ScanContext } from '../../scan-context.js';
 import type { ScanRequest } from '../../scan-exchange.js';
-import { pathParameterNames } from './object-target.js';
+import { pathParameterNames } from '../../../testing/warnings/sent-path-values.js';
 import type { OwnView } from './own-view.js';
 import { plainRequest } from './plain-request.js';
 import { readsByName } from './reads-by-name.js';

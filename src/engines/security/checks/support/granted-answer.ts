@@ -1,7 +1,6 @@
 import { jsonBody, type ScanExchange } from '../../scan-exchange.js';
 import { asObject } from '../../../spec/json-values.js';
-import { hasData } from './owner-data.js';
-import { isSuccess } from './same-data.js';
+import { answeredWithData, isSuccess } from './same-data.js';
 
 /** A 2xx that still says no: `{"error": "forbidden"}`, `Access denied`. */
 const REFUSAL = /\b(forbidden|not allowed|not permitted|unauthori[sz]ed|access denied|permission denied|(administrators?|admins?) only|insufficient (rights|privileges|permissions))\b/i;
@@ -18,6 +17,5 @@ export function isGranted({ request, response }: ScanExchange): boolean {
   const record = asObject(body);
   if (record && (record.error !== undefined || record.errors !== undefined)) return false;
   if (response.body.length <= MAX_REFUSAL_CHARS && REFUSAL.test(response.body)) return false;
-  if (request.method !== 'GET') return true;
-  return body === undefined ? response.body.trim() !== '' : hasData(body);
+  return request.method !== 'GET' || answeredWithData(response);
 }

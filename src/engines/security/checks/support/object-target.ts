@@ -36,11 +36,6 @@ export function identifierIn(record: JsonRecord, target: ObjectTarget): string |
   return undefined;
 }
 
-/** The path parameters a path template names. */
-export function pathParameterNames(path: string): string[] {
-  return [...path.matchAll(PATH_PARAMETER)].map((match) => match[1]!);
-}
-
 function identifierNames(parameter: string, collection: string): string[] {
   const names = [parameter];
   const resource = (collection.split('/').pop() ?? '').replace(/ies$/i, 'y').replace(/s$/i, '').toLowerCase();

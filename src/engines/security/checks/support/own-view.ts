@@ -4,7 +4,7 @@ import type { ScanContext } from '../../scan-context.js';
 import { jsonBody, type ScanExchange } from '../../scan-exchange.js';
 import { isConsequentialPath } from './consequential-path.js';
 import { type JsonRecord, recordsIn } from './json-records.js';
-import { pathParameterNames } from './object-target.js';
+import { pathParameterNames } from '../../../testing/warnings/sent-path-values.js';
 import { type PathValues, plainRequest } from './plain-request.js';
 import { ownPathValues } from './profile-values.js';
 import { requiresAuth } from './requires-auth.js';

@@ -1,5 +1,6 @@
 import { fieldOf, type JsonRecord, recordsIn } from './json-records.js';
-import { identifierIn, type ObjectTarget, pathParameterNames } from './object-target.js';
+import { identifierIn, type ObjectTarget } from './object-target.js';
+import { pathParameterNames } from '../../../testing/warnings/sent-path-values.js';
 import { bodiesAt, type OwnView } from './own-view.js';
 import type { PathValues } from './plain-request.js';
 import { profileValue } from './profile-values.js';

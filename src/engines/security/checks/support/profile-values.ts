@@ -1,5 +1,5 @@
 import { fieldOf } from './json-records.js';
-import { pathParameterNames } from './object-target.js';
+import { pathParameterNames } from '../../../testing/warnings/sent-path-values.js';
 import type { OwnView } from './own-view.js';
 import type { PathValues } from './plain-request.js';
 import { isUserCollection } from './self-path.js';

@@ -1,4 +1,5 @@
 import { jsonBody, type ScanResponse } from '../../scan-exchange.js';
+import { hasData } from './owner-data.js';
 
 /** How deep two JSON bodies are compared by shape: deep enough to tell an error envelope from data. */
 const SHAPE_DEPTH = 4;
@@ -24,12 +25,6 @@ export function sameData(expected: ScanResponse, probe: ScanResponse): boolean {
   const expectedJson = jsonBody(expected);
   if (expectedJson === undefined) return probe.body === expected.body;
   return JSON.stringify(shapeOf(jsonBody(probe), SHAPE_DEPTH)) === JSON.stringify(shapeOf(expectedJson, SHAPE_DEPTH));
-}
-
-function hasData(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasData);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(hasData);
-  return value !== null && value !== '';
 }
 
 /** Keys and types, not values: ids, times and names differ between calls, an envelope's keys do not. */
