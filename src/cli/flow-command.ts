@@ -10,7 +10,7 @@ import type { FlowRunFlags } from './flow/flow-run-flags.js';
  */
 export function flowCommand(): Command {
   const flow = new Command('flow')
-    .description('run, list or validate the multi-step flows in .falcon/flows/ (no model needed)')
+    .description('run, list, validate, import or export (k6) the multi-step flows in .falcon/flows/ (no model needed)')
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .addHelpText(
