@@ -14,6 +14,8 @@ export interface ContextUsage {
   window: number;
   /** 0–100, rounded. */
   percent: number;
+  /** The window is a guess (nobody said it): `percent` measures against a guess, and must not be shown as a fact. */
+  assumed?: true;
 }
 
 export type CompactionReason = 'threshold' | 'overflow' | 'manual';

@@ -26,8 +26,12 @@ export interface ChatResponse {
   reportedInputTokens?: number;
 }
 
-/** Where a context window's size came from, best first. */
-export type ContextWindowSource = 'server' | 'config' | 'known-model' | 'default' | 'error';
+/**
+ * Where a context window's size came from, best first. `cap`: Ollama's model has a larger window than
+ * the `num_ctx` Falcon asks for by default. `assumed`: nobody said — a guess the session works inside
+ * but must not present as a measurement.
+ */
+export type ContextWindowSource = 'server' | 'config' | 'known-model' | 'cap' | 'assumed' | 'error';
 
 export interface ContextWindow {
   /** Tokens the model can take in one request, prompt and reply together. */

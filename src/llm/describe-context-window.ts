@@ -4,7 +4,8 @@ const SOURCES: Record<ContextWindow['source'], string> = {
   server: 'from the server',
   config: 'from context_window in the config',
   'known-model': 'known for this model',
-  default: 'a cautious default; set context_window to change it',
+  cap: 'Falcon’s cap; set num_ctx to raise it',
+  assumed: 'assumed: the server does not say it; set context_window',
   error: 'learned from a context-length error',
 };
 
@@ -12,7 +13,7 @@ const SOURCES: Record<ContextWindow['source'], string> = {
 export function describeContextWindow(window: ContextWindow): string {
   const tokens = `context window ${window.tokens.toLocaleString('en-US')} tokens`;
   if (!window.numCtx) return `${tokens} (${SOURCES[window.source]})`;
-  // Ollama's window is the num_ctx Falcon sends; at its default it is Falcon's cap, not the model's limit.
-  const why = window.source === 'default' ? 'Falcon’s cap; set num_ctx to raise it' : SOURCES[window.source];
+  // Ollama's window is the num_ctx Falcon sends, so num_ctx is what changes it.
+  const why = window.source === 'assumed' ? 'assumed: Ollama does not say the model’s window; set num_ctx' : SOURCES[window.source];
   return `${tokens}, sent as num_ctx (${why})`;
 }

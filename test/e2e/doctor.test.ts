@@ -1,9 +1,11 @@
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
+import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
 import { requirePlatform } from '../support/required-tools.js';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -162,6 +164,61 @@ describe('falcon doctor', () => {
     const result = await doctor();
     expect(result.stdout).not.toMatch(/[\u0007\u001b]/);
     expect(result.stdout).toContain('✗ provider openai: model gpt␛]0;pwned^G is not available');
+  });
+});
+
+describe('falcon doctor on a window nobody says', () => {
+  let plainServer: FakeModelServer;
+  beforeAll(async () => {
+    plainServer = await startFakeModelServer({ models: ['house-model'], flavor: 'openai' });
+  });
+  afterAll(() => plainServer.close());
+
+  it('warns that the window is assumed, naming the provider and the key that sets it, and exits 0', async () => {
+    await sandbox.writeConfig({ providers: { lab: { model: 'house-model', config: { base_url: plainServer.openaiBaseUrl } } } });
+    const result = await doctor();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      [
+        '! provider lab: house-model is available (1 model listed), but its context window is assumed',
+        '    context window 8,192 tokens (assumed: the server does not say it; set context_window)',
+        '    → set providers.lab.config.context_window to the model’s window: falcon config set lab --context-window <tokens>',
+      ].join('\n'),
+    );
+    const json = JSON.parse((await doctor(['--json'])).stdout) as { checks: { name: string; status: string; fix?: string }[] };
+    expect(json.checks.find((check) => check.name === 'provider lab')).toMatchObject({ status: 'warn', fix: expect.stringContaining('providers.lab.config.context_window') });
+  });
+
+  it('is content once the config sets the window', async () => {
+    await sandbox.writeConfig({ providers: { lab: { model: 'house-model', config: { base_url: plainServer.openaiBaseUrl, context_window: 32_768 } } } });
+    const result = await doctor();
+    expect(result.stdout).toContain('✓ provider lab: house-model is available (1 model listed)\n    context window 32,768 tokens (from context_window in the config)\n');
+  });
+
+  it('names num_ctx for an Ollama that does not say the model’s window', async () => {
+    // An Ollama from before /api/show reported model_info: it lists the model and says nothing of its window.
+    const oldOllama = createHttpServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.url === '/api/tags') return response.end(JSON.stringify({ models: [{ name: 'tiny:latest', model: 'tiny:latest', size: 1, digest: 'd' }] }));
+      if (request.url === '/api/show') return response.end(JSON.stringify({ modelfile: 'FROM tiny', parameters: '', template: '{{ .Prompt }}' }));
+      response.statusCode = 404;
+      response.end(JSON.stringify({ error: 'not found' }));
+    });
+    const url = await listenOnLoopback(oldOllama);
+    try {
+      await sandbox.writeConfig({ providers: { ollama: { model: 'tiny', config: { mode: 'local', url } } } });
+      const result = await doctor();
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        [
+          '! provider ollama: tiny is available (1 model listed), but its context window is assumed',
+          '    context window 8,192 tokens, sent as num_ctx (assumed: Ollama does not say the model’s window; set num_ctx)',
+          '    → set providers.ollama.config.num_ctx to the model’s window: falcon config set ollama --num-ctx <tokens>',
+        ].join('\n'),
+      );
+    } finally {
+      await closeServer(oldOllama);
+    }
   });
 });
 

@@ -71,13 +71,13 @@ describe('what an OpenAI-compatible server says of its window', () => {
     const server = await serverWith({ models: ['gpt-4o-mini', 'my-model'] });
     await expect(windowOf(server, 'my-model', { contextWindow: 20_000 })).resolves.toEqual({ tokens: 20_000, source: 'config' });
     await expect(windowOf(server, 'gpt-4o-mini')).resolves.toEqual({ tokens: 128_000, source: 'known-model' });
-    await expect(windowOf(server, 'my-model')).resolves.toEqual({ tokens: 8192, source: 'default' });
+    await expect(windowOf(server, 'my-model')).resolves.toEqual({ tokens: 8192, source: 'assumed' });
   });
 
   it('sends the API key with its questions, and takes a refusal as silence', async () => {
     const server = await serverWith({ flavor: 'vllm', models: [{ name: 'm', contextLength: 4096 }], apiKey: 'sk-right' });
     await expect(windowOf(server, 'm', { apiKey: 'sk-right' })).resolves.toEqual({ tokens: 4096, source: 'server' });
-    await expect(windowOf(server, 'm', { apiKey: 'sk-wrong' })).resolves.toEqual({ tokens: 8192, source: 'default' });
+    await expect(windowOf(server, 'm', { apiKey: 'sk-wrong' })).resolves.toEqual({ tokens: 8192, source: 'assumed' });
   });
 
   it('goes on without a server that does not answer, when the caller stops waiting', async () => {
@@ -86,7 +86,7 @@ describe('what an OpenAI-compatible server says of its window', () => {
     try {
       const model = createOpenAIProvider({ id: 'local', protocol: 'openai', model: 'm', baseUrl: `${url}/v1` }).createModel('m');
       const started = Date.now();
-      await expect(model.contextWindow(AbortSignal.timeout(200))).resolves.toEqual({ tokens: 8192, source: 'default' });
+      await expect(model.contextWindow(AbortSignal.timeout(200))).resolves.toEqual({ tokens: 8192, source: 'assumed' });
       expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       await closeServer(hanging);
@@ -105,7 +105,7 @@ describe('what an OpenAI-compatible server says of its window', () => {
     const url = await listenOnLoopback(odd);
     try {
       const model = createOpenAIProvider({ id: 'local', protocol: 'openai', model: 'm', baseUrl: `${url}/v1` }).createModel('m');
-      await expect(model.contextWindow()).resolves.toEqual({ tokens: 8192, source: 'default' });
+      await expect(model.contextWindow()).resolves.toEqual({ tokens: 8192, source: 'assumed' });
     } finally {
       await closeServer(odd);
     }
@@ -119,7 +119,7 @@ describe('chooseContextWindow', () => {
     expect(chooseContextWindow({ model: 'gpt-4o', server: 4096 })).toEqual({ tokens: 4096, source: 'server' });
     expect(chooseContextWindow({ model: 'gpt-4o', configured: 300_000 })).toEqual({ tokens: 300_000, source: 'config' });
     expect(chooseContextWindow({ model: 'claude-sonnet-4' })).toEqual({ tokens: 200_000, source: 'known-model' });
-    expect(chooseContextWindow({ model: 'mystery' })).toEqual({ tokens: 8192, source: 'default' });
+    expect(chooseContextWindow({ model: 'mystery' })).toEqual({ tokens: 8192, source: 'assumed' });
   });
 });
 
@@ -150,16 +150,16 @@ describe('knownModelWindow', () => {
 
 describe('ollamaContextWindow', () => {
   it('is the model’s window, capped at 32,768 unless num_ctx is configured', () => {
-    expect(ollamaContextWindow({ modelWindow: 131_072 })).toEqual({ tokens: 32_768, source: 'default', numCtx: 32_768 });
+    expect(ollamaContextWindow({ modelWindow: 131_072 })).toEqual({ tokens: 32_768, source: 'cap', numCtx: 32_768 });
     expect(ollamaContextWindow({ modelWindow: 8192 })).toEqual({ tokens: 8192, source: 'server', numCtx: 8192 });
     expect(ollamaContextWindow({ modelWindow: 131_072, numCtx: 65_536 })).toEqual({ tokens: 65_536, source: 'config', numCtx: 65_536 });
     expect(ollamaContextWindow({ modelWindow: 16_384, numCtx: 65_536 })).toEqual({ tokens: 16_384, source: 'server', numCtx: 16_384 });
-    expect(ollamaContextWindow({ modelWindow: 131_072, contextWindow: 65_536 })).toEqual({ tokens: 32_768, source: 'default', numCtx: 32_768 });
+    expect(ollamaContextWindow({ modelWindow: 131_072, contextWindow: 65_536 })).toEqual({ tokens: 32_768, source: 'cap', numCtx: 32_768 });
     expect(ollamaContextWindow({ modelWindow: 131_072, numCtx: 65_536, contextWindow: 20_000 })).toEqual({ tokens: 20_000, source: 'config', numCtx: 20_000 });
   });
 
   it('without the model’s window: context_window or num_ctx from the config, else 8,192', () => {
-    expect(ollamaContextWindow({})).toEqual({ tokens: 8192, source: 'default', numCtx: 8192 });
+    expect(ollamaContextWindow({})).toEqual({ tokens: 8192, source: 'assumed', numCtx: 8192 });
     expect(ollamaContextWindow({ contextWindow: 16_384 })).toEqual({ tokens: 16_384, source: 'config', numCtx: 16_384 });
     expect(ollamaContextWindow({ numCtx: 65_536 })).toEqual({ tokens: 65_536, source: 'config', numCtx: 65_536 });
   });

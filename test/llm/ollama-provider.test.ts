@@ -148,7 +148,7 @@ describe('Ollama context window and num_ctx', () => {
   it('learns the model window from /api/show once, and sends one num_ctx capped at 32,768 with every request', async () => {
     const asked = showRequests('llama-test').length;
     const model = provider().createModel('llama-test');
-    await expect(model.contextWindow()).resolves.toEqual({ tokens: 32_768, source: 'default', numCtx: 32_768 });
+    await expect(model.contextWindow()).resolves.toEqual({ tokens: 32_768, source: 'cap', numCtx: 32_768 });
     server.script(['one', 'two']);
     await model.chat({ messages, signal: never() });
     await model.chat({ messages, signal: never() });
@@ -171,7 +171,7 @@ describe('Ollama context window and num_ctx', () => {
   });
 
   it('falls back to context_window from the config, or 8,192, when /api/show fails', async () => {
-    await expect(provider().createModel('missing-model').contextWindow()).resolves.toEqual({ tokens: 8192, source: 'default', numCtx: 8192 });
+    await expect(provider().createModel('missing-model').contextWindow()).resolves.toEqual({ tokens: 8192, source: 'assumed', numCtx: 8192 });
     await expect(provider({ contextWindow: 12_000 }).createModel('missing-model').contextWindow()).resolves.toEqual({ tokens: 12_000, source: 'config', numCtx: 12_000 });
     server.script(['ok']);
     await provider().createModel('missing-model').chat({ messages, signal: never() });
@@ -191,8 +191,8 @@ describe('Ollama context window and num_ctx', () => {
 
   it('gives the fallback to a caller that stops waiting, and the learned window to the next', async () => {
     const model = provider().createModel('llama-test');
-    await expect(model.contextWindow(AbortSignal.abort())).resolves.toEqual({ tokens: 8192, source: 'default', numCtx: 8192 });
-    await expect(model.contextWindow()).resolves.toEqual({ tokens: 32_768, source: 'default', numCtx: 32_768 });
+    await expect(model.contextWindow(AbortSignal.abort())).resolves.toEqual({ tokens: 8192, source: 'assumed', numCtx: 8192 });
+    await expect(model.contextWindow()).resolves.toEqual({ tokens: 32_768, source: 'cap', numCtx: 32_768 });
   });
 });
 

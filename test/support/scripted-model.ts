@@ -24,7 +24,7 @@ export class ScriptedModel implements ChatModel {
   ) {}
 
   async contextWindow(): Promise<ContextWindow> {
-    return this.options.window ?? { tokens: 128_000, source: 'default' };
+    return this.options.window ?? { tokens: 128_000, source: 'config' };
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {

@@ -37,6 +37,6 @@ export class ContextMeter {
   }
 }
 
-export function contextUsage(used: number, window: number): ContextUsage {
-  return { used, window, percent: window > 0 ? Math.round((used / window) * 100) : 0 };
+export function contextUsage(used: number, window: number, assumed = false): ContextUsage {
+  return { used, window, percent: window > 0 ? Math.round((used / window) * 100) : 0, ...(assumed && { assumed: true as const }) };
 }

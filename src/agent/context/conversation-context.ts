@@ -75,10 +75,10 @@ export class ConversationContext {
   /** Calibrates the estimate with what the server counted, and reports how full the context is. */
   afterCall(sent: readonly ChatMessage[], response: ChatResponse): ContextUsage | undefined {
     if (response.reportedInputTokens) this.meter.calibrate(sent, response.reportedInputTokens);
-    const window = this.currentWindow?.tokens;
+    const window = this.currentWindow;
     if (!window) return undefined;
     const prompt = response.reportedInputTokens ?? this.meter.estimate(sent);
-    this.lastUsage = contextUsage(prompt + response.usage.outputTokens, window);
+    this.lastUsage = contextUsage(prompt + response.usage.outputTokens, window.tokens, window.source === 'assumed');
     return this.lastUsage;
   }
 

@@ -2,7 +2,7 @@ import type { FalconConfig, ProviderSettings } from '../../config/types.js';
 import type { ContextWindow } from '../../llm/chat-model.js';
 import { describeContextWindow } from '../../llm/describe-context-window.js';
 import { checkProvider, learnContextWindow, PROBE_TIMEOUT_MS } from '../../llm/probe-provider.js';
-import { type DoctorCheck, fail, ok } from './doctor-check.js';
+import { type DoctorCheck, fail, ok, warn } from './doctor-check.js';
 
 /** Every configured provider at once: it answers, it has its model, and the window a session gets. */
 export function checkProviders(config: FalconConfig): Promise<DoctorCheck[]> {
@@ -18,7 +18,17 @@ async function checkOneProvider(settings: ProviderSettings): Promise<DoctorCheck
   }
   const listed = check.models === 1 ? '1 model listed' : `${check.models} models listed`;
   const window = await contextWindow(settings);
-  return ok(name, `${settings.model} is available (${listed})`, window && [describeContextWindow(window)]);
+  const available = `${settings.model} is available (${listed})`;
+  if (window?.source === 'assumed') {
+    return warn(name, `${available}, but its context window is assumed`, setWindowFix(settings), [describeContextWindow(window)]);
+  }
+  return ok(name, available, window && [describeContextWindow(window)]);
+}
+
+/** The key that sets the window of this provider's sessions (Ollama's is the num_ctx it is run with), and the command that writes it. */
+function setWindowFix({ id, protocol }: ProviderSettings): string {
+  const [key, option] = protocol === 'ollama' ? ['num_ctx', '--num-ctx'] : ['context_window', '--context-window'];
+  return `set providers.${id}.config.${key} to the model’s window: falcon config set ${id} ${option} <tokens>`;
 }
 
 /** The window as the server says it, within the probe's deadline; `undefined` when it cannot be learned. */

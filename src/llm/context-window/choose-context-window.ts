@@ -16,7 +16,7 @@ export interface WindowFacts {
 }
 
 /**
- * The server's window, else the configured one, else a well-known model's, else the default. When
+ * The server's window, else the configured one, else a well-known model's, else an assumed one. When
  * the server and the config both give one, the smaller wins: a user may lower the window (to save
  * memory or money), while a larger one than the server's would only end in overflow errors.
  */
@@ -26,5 +26,5 @@ export function chooseContextWindow({ model, server, configured }: WindowFacts):
   if (configured !== undefined) return { tokens: configured, source: 'config' };
   const known = knownModelWindow(model);
   if (known !== undefined) return { tokens: known, source: 'known-model' };
-  return { tokens: DEFAULT_CONTEXT_WINDOW, source: 'default' };
+  return { tokens: DEFAULT_CONTEXT_WINDOW, source: 'assumed' };
 }

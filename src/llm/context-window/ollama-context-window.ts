@@ -20,14 +20,14 @@ export interface OllamaWindowFacts {
 /**
  * The `num_ctx` every request of a model instance sends, and so the window the session works inside
  * (Ollama silently cuts a longer prompt). Never above the model's own window; at most the configured
- * `num_ctx`, else the cap. Without the model's window: the configured window, else the default.
+ * `num_ctx`, else the cap. Without the model's window: the configured window, else an assumed one.
  */
 export function ollamaContextWindow({ modelWindow, numCtx, contextWindow }: OllamaWindowFacts): ContextWindow {
   const bounds: { tokens: number; source: ContextWindowSource }[] = [];
   if (modelWindow !== undefined) bounds.push({ tokens: modelWindow, source: 'server' });
-  else if (contextWindow === undefined && numCtx === undefined) bounds.push({ tokens: DEFAULT_CONTEXT_WINDOW, source: 'default' });
+  else if (contextWindow === undefined && numCtx === undefined) bounds.push({ tokens: DEFAULT_CONTEXT_WINDOW, source: 'assumed' });
   if (contextWindow !== undefined) bounds.push({ tokens: contextWindow, source: 'config' });
-  bounds.push(numCtx === undefined ? { tokens: OLLAMA_NUM_CTX_CAP, source: 'default' } : { tokens: numCtx, source: 'config' });
+  bounds.push(numCtx === undefined ? { tokens: OLLAMA_NUM_CTX_CAP, source: 'cap' } : { tokens: numCtx, source: 'config' });
   const smallest = bounds.reduce((best, bound) => (bound.tokens < best.tokens ? bound : best));
   return { tokens: smallest.tokens, source: smallest.source, numCtx: smallest.tokens };
 }

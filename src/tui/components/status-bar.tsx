@@ -5,8 +5,8 @@ import { describeModelWait, MODEL_WAIT_SHOWN_AFTER_MS } from '../../agent/model-
 import type { Usage } from '../../llm/chat-model.js';
 import type { Status } from '../state/view-state.js';
 import { palette } from '../theme.js';
-import { truncateText } from './plain-text-layout.js';
 import { Spinner } from './spinner.js';
+import { fitStatusFacts, STATUS_FACT_SEPARATOR, type StatusFact } from './status-line-facts.js';
 import { useTicker } from './use-ticker.js';
 
 export interface StatusBarProps {
@@ -32,21 +32,25 @@ export interface StatusBarProps {
   width?: number;
 }
 
-/** What Falcon is doing, with what, at what cost so far, and which keys do what now: one line, two if narrow. */
+/**
+ * What Falcon is doing, with what, at what cost so far, and which keys do what now: one line, two if
+ * narrow; narrower still, the least important facts give way (`STATUS_FACT_PRIORITY`).
+ */
 export function StatusBar(props: StatusBarProps) {
   const { stdout } = useStdout();
   const width = props.width ?? (stdout.columns || 80);
   useTicker(1000, props.modelSilentSince !== undefined);
   const word = modelWait(props.modelSilentSince) ?? statusWord(props.status, props.runningTool);
-  const facts = statusFacts(props).join(' · ');
   const hints = props.hints ?? defaultHints(props.status);
-  const left = `${word} · ${facts}`;
-  const oneLine = 2 + left.length + 2 + hints.length <= width;
+  const allFacts = statusFacts(props);
+  const all = allFacts.map((fact) => fact.text).join(STATUS_FACT_SEPARATOR);
+  const oneLine = 2 + word.length + STATUS_FACT_SEPARATOR.length + all.length + 2 + hints.length <= width;
+  const facts = oneLine ? all : fitStatusFacts(allFacts, width - 2 - word.length - STATUS_FACT_SEPARATOR.length).join(STATUS_FACT_SEPARATOR);
   return (
     <Box flexDirection={oneLine ? 'row' : 'column'} justifyContent="space-between" width={width}>
       <Text wrap="truncate-end">
         <StatusIcon status={props.status} animate={props.spinner ?? true} /> <Text bold>{word}</Text>
-        <Text dimColor>{truncateText(` · ${facts}`, Math.max(0, width - 2 - word.length))}</Text>
+        {facts && <Text dimColor>{`${STATUS_FACT_SEPARATOR}${facts}`}</Text>}
       </Text>
       <Text dimColor wrap="truncate-end">
         {hints}
@@ -82,22 +86,38 @@ export function statusWord(status: Status, runningTool?: string): string {
   }
 }
 
-function statusFacts({ provider, model, environment, usage, context, toolCalls, permissionMode }: StatusBarProps): string[] {
+function statusFacts({ provider, model, environment, usage, context, toolCalls, permissionMode }: StatusBarProps): StatusFact[] {
   const tokens = usage.inputTokens + usage.outputTokens;
-  return [
-    ...(permissionMode && permissionMode !== 'ask' ? [`${permissionMode} mode`] : []),
-    `${provider}/${model}`,
-    ...(environment ? [`env: ${environment}`] : []),
-    ...(context ? [`context ${context.percent}% of ${formatCount(context.window)}`] : []),
-    ...(tokens > 0 ? [`${formatCount(tokens)} tokens`] : []),
-    ...(toolCalls > 0 ? [`${toolCalls} tool call${toolCalls === 1 ? '' : 's'}`] : []),
+  const facts: (StatusFact | false)[] = [
+    permissionMode !== undefined && permissionMode !== 'ask' && { kind: 'mode', text: `${permissionMode} mode` },
+    { kind: 'model', text: `${provider}/${model}` },
+    environment !== undefined && environment !== '' && { kind: 'environment', text: `env: ${environment}` },
+    context !== undefined && { kind: 'context', text: describeContext(context) },
+    tokens > 0 && { kind: 'tokens', text: `${formatCount(tokens)} tokens` },
+    toolCalls > 0 && { kind: 'toolCalls', text: `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}` },
   ];
+  return facts.filter((fact) => fact !== false);
+}
+
+/** `context 42% of 128k`; against a window nobody said, no percentage pretends to know: `context ? of 8k (assumed)`. */
+export function describeContext(context: ContextUsage): string {
+  const window = formatWindow(context.window);
+  return context.assumed ? `context ? of ${window} (assumed)` : `context ${context.percent}% of ${window}`;
 }
 
 function defaultHints(status: Status): string {
   if (status === 'ready') return '/ commands · @ files · ctrl+c ×2 quit';
   if (status === 'waiting') return 'y/n/a · esc decline';
   return 'esc interrupt';
+}
+
+/** A window as models are named by it: 8,192 tokens is 8k, 131,072 is 128k, 128,000 is 128k too. */
+export function formatWindow(tokens: number): string {
+  if (tokens % 1000 !== 0 && tokens % 1024 === 0) {
+    const kibi = tokens / 1024;
+    return kibi >= 1024 && kibi % 1024 === 0 ? `${kibi / 1024}M` : `${kibi}k`;
+  }
+  return formatCount(tokens);
 }
 
 /** 950, 12.3k, 1.2M */

@@ -121,10 +121,11 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
         context: event.context ?? state.context,
       };
     case 'context_window':
-      return state;
+      // Another model (a switch) or an overflow brings another window: the gauge measures against it.
+      return { ...state, context: state.context && contextUsage(state.context.used, event.tokens, event.source === 'assumed') };
     case 'compaction':
       return append(
-        { ...state, context: state.context && contextUsage(event.tokensAfter, state.context.window) },
+        { ...state, context: state.context && contextUsage(event.tokensAfter, state.context.window, state.context.assumed) },
         { kind: 'notice', tone: 'info', text: describeCompaction(event) },
       );
     case 'error':
