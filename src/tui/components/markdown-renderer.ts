@@ -1,7 +1,9 @@
 import chalk from 'chalk';
 import { Marked, type MarkedExtension, type RendererObject, type Tokens } from 'marked';
 import { markedTerminal } from 'marked-terminal';
+import { terminalSafeStyled } from '../../safety/terminal-text.js';
 import { type Palette, palette } from '../theme.js';
+import { layoutTable, type TableStyle } from './markdown-table.js';
 
 const renderers = new Map<string, Marked>();
 
@@ -29,8 +31,6 @@ function createMarked(width: number, colour: boolean): Marked {
       // marked-terminal's yellow, unless the theme is light.
       code: inPalette('jsonNumber'),
       codespan: inPalette('jsonNumber'),
-      // cli-table3 colours headers and borders on its own, whatever chalk's level.
-      tableOptions: { style: colour ? { head: ['bold'], border: ['gray'] } : { head: [], border: [] } },
     },
     codeHighlighting,
   ) as unknown as MarkedExtension & { renderer: RendererObject };
@@ -41,15 +41,25 @@ function createMarked(width: number, colour: boolean): Marked {
   terminal.renderer.code = function (token: Tokens.Code) {
     return withoutConsoleErrors(() => highlightCode.call(this, token));
   };
+  const tableStyle: TableStyle = colour ? { border: chalk.gray, head: chalk.bold } : { border: plain, head: plain };
   return new Marked(terminal, {
     renderer: {
       // marked-terminal prints the inline tokens of tight list items raw (`**bold**`); render them.
       text(token: Tokens.Text | Tokens.Escape) {
         return 'tokens' in token && token.tokens ? this.parser.parseInline(token.tokens) : false;
       },
+      // marked-terminal draws a table as wide as its cells, which a narrow terminal then breaks.
+      table(token: Tokens.Table) {
+        // Made terminal-safe before measuring: a control character shown as `^G` takes two columns.
+        const cell = (tableCell: Tokens.TableCell) => terminalSafeStyled(this.parser.parseInline(tableCell.tokens)).replace(/\s+/g, ' ').trim();
+        const cells = { header: token.header.map(cell), rows: token.rows.map((row) => row.map(cell)), align: token.align };
+        return `${layoutTable(cells, width, tableStyle).join('\n')}\n\n`;
+      },
     },
   });
 }
+
+const plain = (text: string) => text;
 
 /* eslint-disable no-console -- silences console.error for a moment; writes nothing */
 function withoutConsoleErrors<T>(run: () => T): T {

@@ -34,8 +34,23 @@ function diffRows(diff: string, width: number): PreviewRow[] {
     .split('\n')
     .flatMap((line) => {
       if (line.startsWith('@@')) inHunk = true;
-      return toned(wrapPlainText(line, width), diffTone(line, inHunk));
+      const codeLine = inHunk && /^[+\- ]/.test(line);
+      return toned(codeLine ? guttered(line, width) : wrapPlainText(line, width), diffTone(line, inHunk));
     });
+}
+
+/**
+ * A line of a hunk in rows of `width` columns, each behind the line's own gutter (`+`, `-` or a
+ * space), so a wrapped part still reads as added or removed. Code is cut where the row ends rather
+ * than at a space: the rows put together are the line, every space kept.
+ */
+function guttered(line: string, width: number): string[] {
+  const gutter = line[0]!;
+  const code = line.slice(1).replace(/\t/g, '  ');
+  const room = Math.max(1, width - 1);
+  const rows: string[] = [];
+  for (let start = 0; start === 0 || start < code.length; start += room) rows.push(gutter + code.slice(start, start + room));
+  return rows;
 }
 
 /** Before the first hunk every line is a header, even one starting with `-`; inside, the sign decides. */
