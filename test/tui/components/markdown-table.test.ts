@@ -78,6 +78,13 @@ describe('wrapStyled', () => {
     expect(rows[1]).toBe(`${BOLD}three\u001b[22m\u001b[0m`);
   });
 
+  it('counts combining marks and zero-width joiners as nothing, wide characters as two, escape codes as nothing', () => {
+    expect(visibleWidth('cafe\u0301')).toBe(4);
+    expect(visibleWidth('a\u200Db')).toBe(2);
+    expect(visibleWidth('表')).toBe(2);
+    expect(visibleWidth(`${BOLD}bold\u001b[22m`)).toBe(4);
+  });
+
   it('breaks a word longer than a row', () => {
     expect(wrapStyled('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
   });
