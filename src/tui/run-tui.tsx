@@ -14,6 +14,7 @@ import { loadSlashCommands } from './slash/slash-registry.js';
 import { SessionView } from './session-view.js';
 import { viewFromSession } from './state/transcript-from-session.js';
 import { initialViewState, type ViewState } from './state/view-state.js';
+import { CLEAR_SCREEN } from './use-terminal-width.js';
 
 export interface TuiOptions extends Omit<OpenAgentOptions, 'resume'> {
   resume?: OpenAgentOptions['resume'];
@@ -25,7 +26,6 @@ interface OpenSession {
   initialView: () => ViewState;
 }
 
-const CLEAR_SCREEN = '\x1b[2J\x1b[3J\x1b[H';
 /** What a command gets between SIGTERM and SIGKILL when the session ends on a signal. */
 const SIGNAL_GRACE_MS = 250;
 

@@ -16,6 +16,7 @@ import { parseSlashInput } from './slash/slash-registry.js';
 import type { ViewState } from './state/view-state.js';
 import { useAgentView } from './use-agent-view.js';
 import { useSessionKeys } from './use-session-keys.js';
+import { useTerminalWidth } from './use-terminal-width.js';
 
 export interface SessionViewProps {
   agent: Agent;
@@ -59,7 +60,8 @@ export function SessionView(props: SessionViewProps) {
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
   const { stdout } = useStdout();
-  const width = Math.max(stdout.columns || 80, 20);
+  const terminal = useTerminalWidth();
+  const width = Math.max(terminal.columns, 20);
   const rows = stdout.rows || 24;
 
   const clearScreen = useCallback(() => {
@@ -175,7 +177,7 @@ export function SessionView(props: SessionViewProps) {
 
   return (
     <Box flexDirection="column">
-      <Static key={hiddenBefore} items={staticItems}>
+      <Static key={`${hiddenBefore}:${terminal.redraws}`} items={staticItems}>
         {(item) =>
           item === 'splash' ? (
             hiddenBefore === 0 ? (

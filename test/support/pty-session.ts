@@ -10,6 +10,10 @@ export interface PtySession {
   /** Everything the program printed so far, raw. */
   output(): string;
   waitForText(pattern: RegExp | string, timeoutMs?: number): Promise<void>;
+  /** Waits until `holds(screen)` is true of the screen; `what` names it in the error when it never is. */
+  waitForScreen(what: string, holds: (screen: string) => boolean, timeoutMs?: number): Promise<void>;
+  /** Resizes the terminal as a window does: the emulator rewraps what it shows, then the program gets SIGWINCH. */
+  resize(cols: number, rows: number): void;
   exited: Promise<{ exitCode: number; signal?: number }>;
   kill(signal?: string): void;
 }
@@ -52,16 +56,25 @@ export function startFalconInPty(
     output: () => raw,
     exited,
     kill: (signal) => pty.kill(signal),
-    async waitForText(pattern, timeoutMs = 10_000) {
-      const matches = () => (typeof pattern === 'string' ? screen().includes(pattern) : pattern.test(screen()));
-      const deadline = Date.now() + timeoutMs;
-      // xterm parses written data asynchronously; poll the rendered screen.
-      while (!matches()) {
-        if (Date.now() > deadline) {
-          throw new Error(`timed out waiting for ${String(pattern)}; the screen shows:\n${screen()}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+    waitForText(pattern, timeoutMs) {
+      const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
+      return waitForScreen(String(pattern), matches, timeoutMs);
+    },
+    waitForScreen,
+    resize(newCols, newRows) {
+      terminal.resize(newCols, newRows);
+      pty.resize(newCols, newRows);
     },
   };
+
+  async function waitForScreen(what: string, holds: (screen: string) => boolean, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    // xterm parses written data asynchronously; poll the rendered screen.
+    while (!holds(screen())) {
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for ${what}; the screen shows:\n${screen()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
 }
