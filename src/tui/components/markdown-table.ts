@@ -66,14 +66,12 @@ function drawTable(table: TableCells, rows: string[][], widths: number[], style:
       return bar + parts.join(bar) + bar;
     });
   };
-  const drawn = rows.map((row) => drawRow(row, (text) => text));
-  // Rows that wrap need a rule between them to tell where one ends; rows of one line read without.
-  const between = drawn.some((lines) => lines.length > 1) ? [rule('├', '┼', '┤')] : [];
+  // A rule under every row tells where a wrapped row ends.
   return [
     rule('┌', '┬', '┐'),
-    ...drawRow(table.header, (text) => (text ? style.head(text) : text)),
-    rule('├', '┼', '┤'),
-    ...drawn.flatMap((lines, index) => (index === 0 ? lines : [...between, ...lines])),
+    ...[drawRow(table.header, (text) => (text ? style.head(text) : text)), ...rows.map((row) => drawRow(row, (text) => text))].flatMap((lines, index) =>
+      index === 0 ? lines : [rule('├', '┼', '┤'), ...lines],
+    ),
     rule('└', '┴', '┘'),
   ];
 }
