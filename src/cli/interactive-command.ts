@@ -46,7 +46,8 @@ export async function runInteractiveCommand(options: MainOptions): Promise<numbe
       env,
       modelChoice: { provider: options.provider, model: options.model },
       maxTurns: options.maxTurns,
-      resume: options.continue ? 'latest' : options.resume,
+      resume: options.continue ? 'latest' : options.resume === true ? undefined : options.resume,
+      chooseSession: options.resume === true,
       permissionMode,
       version: VERSION,
     });

@@ -8,7 +8,8 @@ export interface MainOptions {
   yes?: boolean;
   permissionMode?: PermissionMode;
   continue?: boolean;
-  resume?: string;
+  /** An id; `true` (no id given): choose from the project's sessions. */
+  resume?: string | true;
   maxTurns?: number;
   provider?: string;
   model?: string;

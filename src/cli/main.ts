@@ -53,7 +53,7 @@ const program = new Command('falcon')
     ).choices(PERMISSION_MODES),
   )
   .option('-c, --continue', 'continue the latest session of this project')
-  .option('--resume <session-id>', 'resume the session with this id')
+  .option('--resume [session-id]', 'resume the session with this id; without one, choose from a list of the project’s sessions')
   .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
   .addOption(completesWith(new Option('--provider <id>', 'use this configured provider (overrides default_provider)'), 'providers'))
   .option('--model <name>', 'use this model')

@@ -8,6 +8,7 @@ import { UsageError } from './user-error.js';
 
 /** `falcon -p "task"`: one task, no TUI. Returns the exit code. */
 export async function runPromptCommand(options: MainOptions & { prompt: string | true }): Promise<number> {
+  if (options.resume === true) throw new UsageError('with -p, --resume needs a session id; /sessions in a session, or falcon --resume, lists them');
   const task = await readTask(options.prompt);
   const mode = chosenPermissionMode(options);
   const { agent, warnings } = await openAgent({
@@ -15,7 +16,7 @@ export async function runPromptCommand(options: MainOptions & { prompt: string |
     env: process.env,
     modelChoice: { provider: options.provider, model: options.model },
     maxTurns: options.maxTurns,
-    resume: options.continue ? 'latest' : options.resume,
+    resume: options.continue ? 'latest' : (options.resume as string | undefined),
     // Under yolo the front end answers every confirmation itself, as --yes always did: each stays in the event stream.
     permissionMode: mode === 'yolo' ? 'ask' : mode,
   });

@@ -5,6 +5,7 @@ import { openAgent, type OpenAgentOptions } from '../agent/open-agent.js';
 import { stopRunningCommands } from '../engines/exec/running-commands.js';
 import { type EndingSignal, exitCodeForSignal, handleEndingSignals } from '../headless/ending-signals.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
+import { chooseSession } from './choose-session.js';
 import { startBracketedPaste } from './input/bracketed-paste-mode.js';
 import { InputHistory } from './input/input-history.js';
 import { KeyStream } from './input/key-stream.js';
@@ -18,6 +19,8 @@ import { CLEAR_SCREEN } from './use-terminal-width.js';
 
 export interface TuiOptions extends Omit<OpenAgentOptions, 'resume'> {
   resume?: OpenAgentOptions['resume'];
+  /** `falcon --resume` without an id: the user chooses the session first. */
+  chooseSession?: boolean;
   version: string;
 }
 
@@ -32,19 +35,34 @@ const SIGNAL_GRACE_MS = 250;
 /** The interactive session. Resolves with the exit code once the user leaves. */
 export async function runTui(options: TuiOptions): Promise<number> {
   const { projectRoot } = options;
-  const open = async (resume: OpenAgentOptions['resume']): Promise<OpenSession> => {
+  const open = async (resume: OpenAgentOptions['resume'], notes: readonly string[] = []): Promise<OpenSession> => {
     const { agent, warnings, session } = await openAgent({ ...options, resume });
     const records = session.loadedRecords;
     const initialView = () => {
       const view = records.length ? viewFromSession(records) : initialViewState();
-      const notices = warnings.map((text, i) => ({ kind: 'notice' as const, id: `w${i}`, tone: 'warning' as const, text: terminalSafeText(text) }));
+      const notices = [
+        ...notes.map((text) => ({ tone: 'info' as const, text })),
+        ...warnings.map((text) => ({ tone: 'warning' as const, text: terminalSafeText(text) })),
+      ].map((notice, i) => ({ kind: 'notice' as const, id: `w${i}`, ...notice }));
       return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
     };
     return { agent, initialView };
   };
 
+  let resume = options.resume;
+  const notes: string[] = [];
+  if (options.chooseSession) {
+    const choice = await chooseSession(projectRoot);
+    if (choice === 'cancelled') {
+      process.stdout.write('No session resumed.\n');
+      return 0;
+    }
+    if (choice === 'none') notes.push('No saved sessions in this project yet: this is a new one.');
+    else resume = choice.chosen;
+  }
+
   const [first, history, commands] = await Promise.all([
-    open(options.resume),
+    open(resume, notes),
     InputHistory.load(projectRoot),
     loadSlashCommands(projectRoot),
   ]);

@@ -10,9 +10,10 @@ import { Splash } from './components/splash.js';
 import { StatusBar } from './components/status-bar.js';
 import { InputBox } from './input/input-box.js';
 import type { InputHistory } from './input/input-history.js';
-import { Picker, type PickerRequest } from './slash/picker.js';
+import { Picker, type PickerRequest, terminalSafePickerRequest } from './slash/picker.js';
 import type { SlashCommand, SlashContext } from './slash/slash-command.js';
 import { parseSlashInput } from './slash/slash-registry.js';
+import { describeAttachedFile } from './state/attached-file-blocks.js';
 import type { ViewState } from './state/view-state.js';
 import { useAgentView } from './use-agent-view.js';
 import { useSessionKeys } from './use-session-keys.js';
@@ -119,7 +120,7 @@ export function SessionView(props: SessionViewProps) {
     show: dispatch,
     pick: <T,>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
-        setPicker({ request: safePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+        setPicker({ request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
       }),
     attach: (label, text) => attachments.current.push({ label, text }),
     openSession: props.openSession,
@@ -150,8 +151,7 @@ export function SessionView(props: SessionViewProps) {
     for (const problem of problems) dispatch({ type: 'notice', tone: 'warning', text: `Not attached: ${problem}` });
     const extras = attachments.current.splice(0);
     const full = [message, ...extras.map((extra) => extra.text)].join('\n\n');
-    const shown = [...attached, ...extras.map((extra) => extra.label)];
-    const display = shown.length ? `${text}\n(attached: ${shown.join(', ')})` : text;
+    const display = [text, ...attached.map(describeAttachedFile), ...extras.map((extra) => `↳ ${extra.label}`)].join('\n');
     if (agent.busy) {
       agent.steer(full);
       dispatch({ type: 'queued_message', text: display });
@@ -233,17 +233,4 @@ export function SessionView(props: SessionViewProps) {
       />
     </Box>
   );
-}
-
-/** A picker's labels may name what a server listed (models); the values it returns stay as they are. */
-function safePickerRequest<T>(request: PickerRequest<T>): PickerRequest<T> {
-  return {
-    ...request,
-    title: terminalSafeText(request.title),
-    items: request.items.map((item) => ({
-      ...item,
-      label: terminalSafeText(item.label),
-      ...(item.hint !== undefined && { hint: terminalSafeText(item.hint) }),
-    })),
-  };
 }

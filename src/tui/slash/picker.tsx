@@ -1,5 +1,7 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text, useInput, useStdout } from 'ink';
 import { useState } from 'react';
+import { terminalSafeText } from '../../safety/terminal-text.js';
+import { truncateText } from '../components/plain-text-layout.js';
 
 export interface PickerItem<T> {
   label: string;
@@ -15,9 +17,13 @@ export interface PickerRequest<T> {
 }
 
 const VISIBLE_ROWS = 10;
+/** Border and padding on each side, and the `❯ ` marker. */
+const ROW_CHROME = 6;
 
 /** A list to choose from: type to filter, ↑/↓ to move, Enter to choose, Esc to cancel. */
 export function Picker<T>(props: PickerRequest<T> & { onDone: (value: T | undefined) => void }) {
+  const { stdout } = useStdout();
+  const room = Math.max(10, (stdout.columns || 80) - ROW_CHROME);
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState(props.initial ?? 0);
   const items = props.items.filter((item) => item.label.toLowerCase().includes(filter.toLowerCase()));
@@ -39,15 +45,19 @@ export function Picker<T>(props: PickerRequest<T> & { onDone: (value: T | undefi
   const shown = items.slice(start, start + VISIBLE_ROWS);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>
-      <Text bold>{props.title}</Text>
+      <Text bold wrap="truncate-end">
+        {props.title}
+      </Text>
       {filter ? <Text dimColor>filter: {filter}</Text> : null}
       {shown.map((item, i) => {
         const active = start + i === index;
+        // The label gives way to the hint (a session's time and turns): each item keeps to one row.
+        const hint = item.hint && item.hint.length + 1 < room / 2 ? item.hint : undefined;
         return (
-          <Text key={`${start + i}`} color={active ? 'cyan' : undefined}>
+          <Text key={`${start + i}`} color={active ? 'cyan' : undefined} wrap="truncate-end">
             {active ? '❯ ' : '  '}
-            {item.label}
-            {item.hint ? <Text dimColor> {item.hint}</Text> : null}
+            {truncateText(item.label, room - (hint ? hint.length + 1 : 0))}
+            {hint ? <Text dimColor> {hint}</Text> : null}
           </Text>
         );
       })}
@@ -55,4 +65,17 @@ export function Picker<T>(props: PickerRequest<T> & { onDone: (value: T | undefi
       <Text dimColor>↑/↓ move · enter choose · esc cancel · type to filter</Text>
     </Box>
   );
+}
+
+/** A picker's labels may name what a server listed (models) or a file held (sessions); the values it returns stay as they are. */
+export function terminalSafePickerRequest<T>(request: PickerRequest<T>): PickerRequest<T> {
+  return {
+    ...request,
+    title: terminalSafeText(request.title),
+    items: request.items.map((item) => ({
+      ...item,
+      label: terminalSafeText(item.label),
+      ...(item.hint !== undefined && { hint: terminalSafeText(item.hint) }),
+    })),
+  };
 }

@@ -1,4 +1,5 @@
-import { listSessions } from '../../workspace/session-store.js';
+import { summarizeSessions } from '../../workspace/session-summaries.js';
+import { SESSIONS_LISTED, sessionFacts, sessionHeadline, sessionPickerItems } from './session-listing.js';
 import type { SlashCommand } from './slash-command.js';
 
 export const clearCommand: SlashCommand = {
@@ -15,17 +16,18 @@ export const exitCommand: SlashCommand = {
 
 export const sessionsCommand: SlashCommand = {
   name: 'sessions',
-  description: 'list the saved sessions of this project',
+  description: 'list the saved sessions of this project: first message, time, turns',
   async run(context) {
-    const sessions = await listSessions(context.projectRoot);
-    const lines = sessions.slice(0, 20).map(({ id, modifiedAt }) => {
-      const current = id === context.agent.sessionId ? '  (this session)' : '';
-      return `${id}  ${modifiedAt.toLocaleString()}${current}`;
+    const sessions = await summarizeSessions(context.projectRoot, SESSIONS_LISTED);
+    const now = new Date();
+    const listed = sessions.map((session) => {
+      const current = session.id === context.agent.sessionId ? ' (this session)' : '';
+      return `${sessionHeadline(session)}${current}\n  ${sessionFacts(session, now)} · ${session.id}`;
     });
     context.show({
       type: 'output',
-      title: `Sessions (${sessions.length})`,
-      text: lines.length ? `${lines.join('\n')}\n\n/resume <id> reopens one.` : 'No saved sessions yet.',
+      title: sessions.length === SESSIONS_LISTED ? `Sessions (the latest ${SESSIONS_LISTED})` : `Sessions (${sessions.length})`,
+      text: listed.length ? `${listed.join('\n\n')}\n\n/resume picks one to reopen; /resume <id> reopens that one.` : 'No saved sessions yet.',
       format: 'text',
     });
   },
@@ -37,14 +39,11 @@ export const resumeCommand: SlashCommand = {
   usage: '/resume [session-id]',
   async run(context) {
     if (context.args) return context.openSession(context.args);
-    const sessions = (await listSessions(context.projectRoot)).filter((s) => s.id !== context.agent.sessionId);
+    const sessions = (await summarizeSessions(context.projectRoot, SESSIONS_LISTED + 1)).filter((s) => s.id !== context.agent.sessionId).slice(0, SESSIONS_LISTED);
     if (sessions.length === 0) {
       return context.show({ type: 'notice', tone: 'info', text: 'No other saved sessions in this project.' });
     }
-    const id = await context.pick({
-      title: 'Resume which session?',
-      items: sessions.map(({ id, modifiedAt }) => ({ label: id, hint: modifiedAt.toLocaleString(), value: id })),
-    });
+    const id = await context.pick({ title: 'Resume which session?', items: sessionPickerItems(sessions, new Date()) });
     if (id) await context.openSession(id);
   },
 };

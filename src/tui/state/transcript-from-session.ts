@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../agent/events.js';
 import { TASK_NOTE_PREFIX } from '../../agent/tasks/task-end-note.js';
 import type { SessionRecord } from '../../workspace/session-store.js';
+import { describeAttachedFile, readMessageWithFiles } from './attached-file-blocks.js';
 import { reduceView } from './reduce-view.js';
 import { initialViewState, type ViewState } from './view-state.js';
 
@@ -11,7 +12,7 @@ export function viewFromSession(records: readonly SessionRecord<AgentEvent>[], l
   let state = initialViewState({ liveAnswerLines });
   for (const record of records) {
     if (record.kind === 'message' && record.role === 'user' && isTypedByUser(record.content)) {
-      state = reduceView(state, { type: 'user_message', text: record.content });
+      state = reduceView(state, { type: 'user_message', text: shownAsTyped(record.content) });
     }
     if (record.kind === 'message' && record.interrupted) {
       state = reduceView(state, { type: 'agent', events: [{ type: 'reply_interrupted', text: record.content }] });
@@ -22,7 +23,13 @@ export function viewFromSession(records: readonly SessionRecord<AgentEvent>[], l
   return { ...state, status: 'ready', stream: '', committedAnswer: 0, modelSilentSince: undefined, running: undefined, confirmation: undefined, queued: [] };
 }
 
+/** What the user typed, and a line for each file it attached rather than the file's text, as it was shown when sent. */
+export function shownAsTyped(content: string): string {
+  const { typed, files } = readMessageWithFiles(content);
+  return [typed, ...files.map(describeAttachedFile)].join('\n');
+}
+
 /** Not an observation, nor a note about a background task (shown as the task's own notice, from its `task_end` event). */
-function isTypedByUser(content: string): boolean {
+export function isTypedByUser(content: string): boolean {
   return !content.startsWith(OBSERVATION_PREFIX) && !content.startsWith(TASK_NOTE_PREFIX);
 }
