@@ -86,6 +86,15 @@ describe('the agent inside a context window', () => {
     expect(agent.contextUsage!.percent).toBeLessThan(100);
   });
 
+  it('flags the fullness of a window nobody said as assumed, and only that', async () => {
+    const guessed = makeAgent(new ScriptedModel(['Final Answer: hi'], { window: { tokens: 8_192, source: 'assumed' } }));
+    await guessed.agent.send('hello');
+    expect(guessed.agent.contextUsage).toMatchObject({ window: 8_192, assumed: true });
+    const told = makeAgent(new ScriptedModel(['Final Answer: hi'], { window: { tokens: 8_192, source: 'server' } }));
+    await told.agent.send('hello');
+    expect(told.agent.contextUsage).not.toHaveProperty('assumed');
+  });
+
   it('resumes a compacted session from its checkpoint', async () => {
     const first = makeAgent(new ScriptedModel([...reads(30), 'Final Answer: done'], { window: window8k, summarize }));
     await first.agent.send('read');

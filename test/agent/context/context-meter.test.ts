@@ -38,6 +38,7 @@ describe('ContextMeter', () => {
 
   it('reports fullness as used, window and a rounded percent', () => {
     expect(contextUsage(2_048, 8_192)).toEqual({ used: 2_048, window: 8_192, percent: 25 });
+    expect(contextUsage(2_048, 8_192, true)).toEqual({ used: 2_048, window: 8_192, percent: 25, assumed: true });
   });
 });
 
