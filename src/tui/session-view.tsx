@@ -1,9 +1,10 @@
 import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Agent, AlwaysScope } from '../agent/agent.js';
+import type { Agent } from '../agent/agent.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
-import { ConfirmationPanel } from './components/confirmation-panel.js';
+import { type AlwaysPick, describeAlwaysPick } from './components/always-options.js';
+import { ConfirmationPanel, confirmationHints } from './components/confirmation-panel.js';
 import { EntryView } from './components/entry-view.js';
 import { LiveArea } from './components/live-area.js';
 import { Splash } from './components/splash.js';
@@ -45,16 +46,19 @@ export function SessionView(props: SessionViewProps) {
   const [state, dispatch] = useAgentView(agent, props.initialView);
   const [picker, setPicker] = useState<OpenPicker>();
   const [showThoughts, setShowThoughts] = useState(true);
+  const [expanded, setExpanded] = useState(false);
   const [hiddenBefore, setHiddenBefore] = useState(0);
+  // Entries printed to <Static> cannot change: folding or unfolding them prints the transcript again.
+  const [printing, setPrinting] = useState(0);
   const attachments = useRef<{ label: string; text: string }[]>([]);
   // Read by key handlers that may still be the previous render's: Ink re-registers them only
   // after the screen already shows the panel, and a quick "y" must not be lost or typed.
   const confirmation = useRef(state.confirmation);
   confirmation.current = state.confirmation;
   const answered = useRef(new Set<string>());
-  // The confirmation whose "always" offers this session or this project (after `a`); a ref for the same reason.
-  const [scopeChoiceFor, setScopeChoiceFor] = useState<string>();
-  const scopeChoice = useRef<string | undefined>(undefined);
+  // The confirmation that lists what "always" may allow (after `a`); a ref for the same reason.
+  const [alwaysChoiceFor, setAlwaysChoiceFor] = useState<string>();
+  const alwaysChoice = useRef<string | undefined>(undefined);
   const [permissionMode, setPermissionMode] = useState(agent.permissionMode);
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
@@ -67,25 +71,25 @@ export function SessionView(props: SessionViewProps) {
     setHiddenBefore(state.entries.length);
   }, [props, state.entries.length]);
 
-  const answerConfirmation = (approved: boolean, always: AlwaysScope | false) => {
+  const reprint = useCallback(() => {
+    props.clearScreen();
+    setPrinting((count) => count + 1);
+  }, [props]);
+
+  const answerConfirmation = (approved: boolean, always: AlwaysPick | false) => {
     const pending = confirmation.current;
     if (!pending || answered.current.has(pending.id)) return;
     answered.current.add(pending.id);
-    agent.respond(pending.id, approved, { always: always || undefined });
-    const title =
-      always === 'project'
-        ? `${pending.title} (and ${pending.rule ?? pending.tool} from now on, saved in .falcon/config.yaml)`
-        : always
-          ? `${pending.title} (and ${pending.preview.always?.label ?? pending.tool} for this session)`
-          : pending.title;
-    dispatch({ type: 'decision', id: pending.id, title, approved });
+    agent.respond(pending.id, approved, always ? { always: always.scope, choice: always.choice } : {});
+    const title = approved && always ? `${pending.title} (and always: ${describeAlwaysPick(pending.always, always)})` : pending.title;
+    dispatch({ type: 'decision', id: pending.id, title, approved, ...(approved && { preview: pending.preview }) });
   };
 
-  const chooseScope = () => {
+  const chooseAlways = () => {
     const pending = confirmation.current;
     if (!pending) return;
-    scopeChoice.current = pending.id;
-    setScopeChoiceFor(pending.id);
+    alwaysChoice.current = pending.id;
+    setAlwaysChoiceFor(pending.id);
   };
 
   useSessionKeys({
@@ -93,8 +97,8 @@ export function SessionView(props: SessionViewProps) {
     state,
     dispatch,
     pendingConfirmation: () => confirmation.current,
-    choosingScope: () => confirmation.current !== undefined && scopeChoice.current === confirmation.current.id,
-    chooseScope,
+    choosingAlways: () => confirmation.current !== undefined && alwaysChoice.current === confirmation.current.id,
+    chooseAlways,
     answerConfirmation,
     cyclePermissionMode: () => setPermissionMode(agent.cyclePermissionMode()),
     panelOpen: picker !== undefined || state.confirmation !== undefined,
@@ -104,7 +108,14 @@ export function SessionView(props: SessionViewProps) {
       return true;
     },
     clearScreen,
-    toggleThoughts: () => setShowThoughts((shown) => !shown),
+    toggleExpanded: () => {
+      setExpanded((shown) => !shown);
+      reprint();
+    },
+    toggleThoughts: () => {
+      setShowThoughts((shown) => !shown);
+      reprint();
+    },
     exit: props.exit,
   });
 
@@ -175,7 +186,7 @@ export function SessionView(props: SessionViewProps) {
 
   return (
     <Box flexDirection="column">
-      <Static key={hiddenBefore} items={staticItems}>
+      <Static key={`${hiddenBefore}:${printing}`} items={staticItems}>
         {(item) =>
           item === 'splash' ? (
             hiddenBefore === 0 ? (
@@ -184,7 +195,7 @@ export function SessionView(props: SessionViewProps) {
               <Box key="splash" />
             )
           ) : (
-            <EntryView key={item.id} entry={item} width={width} showThoughts={showThoughts} />
+            <EntryView key={item.id} entry={item} width={width} showThoughts={showThoughts} expanded={expanded} />
           )
         }
       </Static>
@@ -193,8 +204,8 @@ export function SessionView(props: SessionViewProps) {
         <ConfirmationPanel
           confirmation={state.confirmation}
           height={Math.max(liveLines - 3, 6)}
-          choosingScope={scopeChoiceFor === state.confirmation.id}
-          onChooseScope={chooseScope}
+          choosingAlways={alwaysChoiceFor === state.confirmation.id}
+          onChooseAlways={chooseAlways}
           onAnswer={answerConfirmation}
         />
       ) : null}
@@ -228,6 +239,7 @@ export function SessionView(props: SessionViewProps) {
         runningTool={state.running?.name}
         permissionMode={permissionMode}
         modelSilentSince={state.modelSilentSince}
+        {...(state.confirmation && { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) })}
       />
     </Box>
   );

@@ -9,7 +9,7 @@ export interface PermissionSettings {
   mode: PermissionMode;
   allow: PermissionRule[];
   deny: PermissionRule[];
-  /** The project files the session's hooks run: never approved by auto-edit or a session's "always". */
+  /** The project files the session's hooks run: never approved by auto-edit, an allow rule or a session's "always". */
   hookFiles?: readonly string[];
 }
 
@@ -31,9 +31,23 @@ export function denyRefusal(subject: RuleSubject, settings: PermissionSettings):
  * for a plain file edit — or undefined: ask. Deny rules were checked first.
  */
 export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, settings: PermissionSettings): string | undefined {
-  const rule = settings.allow.find((candidate) => allowRuleMatches(candidate, subject));
+  const rule = allowingRule(settings.allow, subject, preview, settings.hookFiles);
   if (rule) return `the allow rule ${rule.text}`;
   if (settings.mode === 'yolo') return 'yolo mode';
   if (settings.mode === 'auto-edit' && isPlainFileEdit(preview, settings.hookFiles)) return 'auto-edit mode';
   return undefined;
+}
+
+/**
+ * The allow rule that approves the call, or undefined. Each of the call's targets must be matched by
+ * one of the rules (a flow's two origins by two rules); a call without targets, by a bare rule. No rule
+ * approves a change that is not a plain file edit — a protected file, or one asked about for a reason —
+ * so that neither a rule nor an "always" lets a model widen its own permissions.
+ */
+export function allowingRule(rules: readonly PermissionRule[], subject: RuleSubject, preview: Preview, hookFiles?: readonly string[]): PermissionRule | undefined {
+  if (preview.kind === 'diff' && !isPlainFileEdit(preview, hookFiles)) return undefined;
+  const own = rules.filter((rule) => rule.tool === subject.tool);
+  if (subject.targets.length === 0) return own.find((rule) => allowRuleMatches(rule, subject));
+  const matched = subject.targets.map((target) => own.find((rule) => allowRuleMatches(rule, { tool: subject.tool, targets: [target] })));
+  return matched.every((rule) => rule !== undefined) ? matched[0] : undefined;
 }
