@@ -12,6 +12,7 @@ import { StatusBar } from './components/status-bar.js';
 import { InputBox } from './input/input-box.js';
 import type { InputHistory } from './input/input-history.js';
 import { Picker, type PickerRequest } from './slash/picker.js';
+import { Question, type QuestionRequest } from './slash/question.js';
 import type { SlashCommand, SlashContext } from './slash/slash-command.js';
 import { parseSlashInput } from './slash/slash-registry.js';
 import type { ViewState } from './state/view-state.js';
@@ -37,6 +38,11 @@ interface OpenPicker {
   resolve(value: unknown): void;
 }
 
+interface OpenQuestion {
+  request: QuestionRequest;
+  resolve(answer: string | undefined): void;
+}
+
 /** Space the input, panels and status bar need below the live area. */
 const RESERVED_ROWS = 8;
 
@@ -45,6 +51,7 @@ export function SessionView(props: SessionViewProps) {
   const { agent, projectRoot } = props;
   const [state, dispatch] = useAgentView(agent, props.initialView);
   const [picker, setPicker] = useState<OpenPicker>();
+  const [question, setQuestion] = useState<OpenQuestion>();
   const [showThoughts, setShowThoughts] = useState(true);
   const [expanded, setExpanded] = useState(false);
   const [hiddenBefore, setHiddenBefore] = useState(0);
@@ -101,7 +108,7 @@ export function SessionView(props: SessionViewProps) {
     chooseAlways,
     answerConfirmation,
     cyclePermissionMode: () => setPermissionMode(agent.cyclePermissionMode()),
-    panelOpen: picker !== undefined || state.confirmation !== undefined,
+    panelOpen: picker !== undefined || question !== undefined || state.confirmation !== undefined,
     cancelCommand: () => {
       if (!runningCommand.current) return false;
       runningCommand.current.abort();
@@ -129,6 +136,10 @@ export function SessionView(props: SessionViewProps) {
     pick: <T,>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
         setPicker({ request: safePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+      }),
+    ask: (request) =>
+      new Promise<string | undefined>((resolve) => {
+        setQuestion({ request: { ...request, title: terminalSafeText(request.title), ...(request.hint !== undefined && { hint: terminalSafeText(request.hint) }) }, resolve });
       }),
     attach: (label, text) => attachments.current.push({ label, text }),
     openSession: props.openSession,
@@ -215,6 +226,14 @@ export function SessionView(props: SessionViewProps) {
           onDone={(value) => {
             setPicker(undefined);
             picker.resolve(value);
+          }}
+        />
+      ) : question ? (
+        <Question
+          {...question.request}
+          onDone={(answer) => {
+            setQuestion(undefined);
+            question.resolve(answer);
           }}
         />
       ) : (
