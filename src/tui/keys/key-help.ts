@@ -1,6 +1,6 @@
 import { KEY_TABLE, KEY_TABLE_TITLES } from './key-table.js';
 
-const KEY_COLUMN = 18;
+const KEY_COLUMN = 22;
 
 /** Every row of the key table, by section, as /help shows them. */
 export function keyHelpLines(): string[] {

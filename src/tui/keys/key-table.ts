@@ -100,7 +100,7 @@ const CONFIRMATION: KeyBinding<ConfirmationAction, ConfirmationState>[] = [
   { keys: 'n, esc', does: 'no: nothing is changed, and the model is told', read: when((input, key) => input.toLowerCase() === 'n' || key.escape, { approved: false, always: false }) },
   {
     keys: 'a',
-    does: 'always: lists what it may allow (this command or its first words, this file or its folder, this origin), for the session or the project',
+    does: 'always: lists what it may allow (a command or its first words, a file or its folder, an origin)',
     read: (input, _, state) => (input.toLowerCase() === 'a' && !state.choosing && state.options.length > 0 ? 'choose_always' : undefined),
   },
   {
