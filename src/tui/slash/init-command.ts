@@ -138,7 +138,7 @@ async function offerIngest(context: SlashContext, spec: SpecCandidate): Promise<
   const { ingestSpec } = await import('../../engines/spec/ingest-spec.js');
   try {
     const { spec: ingested, written } = await ingestSpec(spec.path, { projectRoot: context.projectRoot, signal: context.signal });
-    context.show({ type: 'notice', tone: 'info', text: `Ingested ${ingested.operations.length} operations of ${spec.path} into ${written}.` });
+    context.show({ type: 'notice', tone: 'info', text: `Ingested ${ingested.operations.length} operation${ingested.operations.length === 1 ? '' : 's'} of ${spec.path} into ${written}.` });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'SpecError')) throw error;
     context.show({ type: 'notice', tone: 'warning', text: `Could not ingest the spec; .falcon/ is ready without it. ${error.message}` });
