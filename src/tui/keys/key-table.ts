@@ -42,6 +42,8 @@ export type QuestionAction = 'accept' | 'cancel';
 const MODIFY_OTHER_KEYS_SHIFT_ENTER = '[27;2;13~';
 
 const ctrl = (letter: string) => (input: string, key: Key) => key.ctrl && input === letter;
+/** A letter typed as itself: Ctrl-Y (copy the answer) must not be read as `y` at a confirmation. */
+const typed = (input: string, key: Key) => (key.ctrl || key.meta ? undefined : input.toLowerCase());
 const when = <R,>(test: (input: string, key: Key) => boolean, result: R) => (input: string, key: Key) => (test(input, key) ? result : undefined);
 
 /** The session's own keys, wherever the focus is (`use-session-keys.ts`). */
@@ -96,18 +98,19 @@ const TYPING: TypingHint[] = [
 
 /** A confirmation panel (`components/confirmation-panel.tsx`); the session reads y, n, a and the digits too. */
 const CONFIRMATION: KeyBinding<ConfirmationAction, ConfirmationState>[] = [
-  { keys: 'y', does: 'yes, this once', read: when((input) => input.toLowerCase() === 'y', { approved: true, always: false }) },
-  { keys: 'n, esc', does: 'no: nothing is changed, and the model is told', read: when((input, key) => input.toLowerCase() === 'n' || key.escape, { approved: false, always: false }) },
+  { keys: 'y', does: 'yes, this once', read: when((input, key) => typed(input, key) === 'y', { approved: true, always: false }) },
+  { keys: 'n, esc', does: 'no: nothing is changed, and the model is told', read: when((input, key) => typed(input, key) === 'n' || key.escape, { approved: false, always: false }) },
   {
     keys: 'a',
     does: 'always: lists what it may allow (a command or its first words, a file or its folder, an origin)',
-    read: (input, _, state) => (input.toLowerCase() === 'a' && !state.choosing && state.options.length > 0 ? 'choose_always' : undefined),
+    read: (input, key, state) => (typed(input, key) === 'a' && !state.choosing && state.options.length > 0 ? 'choose_always' : undefined),
   },
   {
     keys: '1–9',
     does: 'after a: allow what that line names, without asking again',
-    read: (input, _, state) => {
-      const pick = state.choosing && /^[1-9]$/.test(input) ? state.options[Number(input) - 1] : undefined;
+    read: (input, key, state) => {
+      const digit = typed(input, key);
+      const pick = state.choosing && digit !== undefined && /^[1-9]$/.test(digit) ? state.options[Number(digit) - 1] : undefined;
       return pick && { approved: true, always: pick };
     },
   },
