@@ -67,8 +67,12 @@ export interface AgentOptions {
   modelRoutes?: ModelRoutes;
   /** The sub-agents the subagent tool may start; none without. */
   subagents?: SubagentSetup;
-  /** The mode the session starts in (default `ask`) and the rules that apply (those of an untrusted folder's allow list left out). */
-  permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[] };
+  /**
+   * The mode the session starts in (default `ask`) and the rules that apply (those of an untrusted
+   * folder's allow list left out: `projectRulesApply` false, and rules saved by "always in this project"
+   * then apply to this session only, which the user is told).
+   */
+  permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[]; projectRulesApply?: boolean };
   /** The hooks that run around tool calls (session_start hooks have run when the agent is made). */
   hooks?: HookSettings;
 }
@@ -429,9 +433,16 @@ export class Agent {
     this.permissions.allow.push(...parsePermissionRules(rules));
     this.projectRulesSaved = this.projectRulesSaved.then(async () => {
       for (const rule of rules) {
-        await addProjectAllowRule(this.options.projectRoot, rule).catch((error: unknown) => {
-          this.emit({ type: 'warning', message: `The rule ${rule} applies for this session but was not saved: ${(error as Error).message}` });
-        });
+        await addProjectAllowRule(this.options.projectRoot, rule).then(
+          () => {
+            if (this.options.permissions?.projectRulesApply === false) {
+              this.emit({ type: 'warning', message: `${rule} is saved in .falcon/config.yaml, but this folder is not trusted: later sessions apply it once you trust the folder.` });
+            }
+          },
+          (error: unknown) => {
+            this.emit({ type: 'warning', message: `The rule ${rule} applies for this session but was not saved: ${(error as Error).message}` });
+          },
+        );
       }
     });
   }

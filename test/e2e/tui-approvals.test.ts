@@ -101,6 +101,8 @@ describe('"always" on a file', () => {
     session.write('a');
     await session.waitForText(' 4  files in src/ and its subfolders, in this project: adds write_file(src/**) to .falcon/config.yaml');
     session.write('4');
+    // This folder is not trusted: the rule holds for this session, and the user is told when later ones apply it.
+    await session.waitForText('write_file(src/**) is saved in .falcon/config.yaml, but this folder is not trusted: later sessions apply');
     await session.waitForText('create src/falcon.md');
     expect(session.screen()).toContain('y yes · n no · asked each time (no "always" for this)');
     session.write('y');
