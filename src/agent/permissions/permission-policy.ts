@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Preview } from '../../tools/preview.js';
 import type { PermissionMode } from './permission-mode.js';
-import { type PermissionRule, type RuleSubject, allowRuleMatches, denyRuleMatches } from './permission-rule-match.js';
+import { type PermissionRule, type RuleSubject, allowRuleMatches, denyRuleMatches, isWildcardRule } from './permission-rule-match.js';
 import { type PlannedCall, planModeRefusal } from './plan-mode.js';
 import { isPlainFileEdit } from './protected-files.js';
 
@@ -48,6 +49,28 @@ export function allowingRule(rules: readonly PermissionRule[], subject: RuleSubj
   if (preview.kind === 'diff' && !isPlainFileEdit(preview, hookFiles)) return undefined;
   const own = rules.filter((rule) => rule.tool === subject.tool);
   if (subject.targets.length === 0) return own.find((rule) => allowRuleMatches(rule, subject));
-  const matched = subject.targets.map((target) => own.find((rule) => allowRuleMatches(rule, { tool: subject.tool, targets: [target] })));
+  const matched = subject.targets.map((target) =>
+    own.find(
+      (rule) =>
+        allowRuleMatches(rule, { tool: subject.tool, targets: [target] }) &&
+        !(target.kind === 'command' && isWildcardRule(rule) && namesProtectedFile(target.value, preview.kind === 'command' ? preview.cwd : undefined, hookFiles)),
+    ),
+  );
   return matched.every((rule) => rule !== undefined) ? matched[0] : undefined;
+}
+
+/**
+ * Whether a command names a protected file among its words (`cp x .falcon/config.yaml`): a rule for
+ * many commands (`bash(cp *)`) must not become a way to change one. A rule for this exact command may.
+ * Each tail of a path counts, so `/home/me/api/.falcon/config.yaml` does too, and a word as seen from
+ * the folder the command runs in (`config.yaml` in `.falcon`).
+ */
+function namesProtectedFile(command: string, cwd: string | undefined, hookFiles: readonly string[] | undefined): boolean {
+  const words = command
+    .split(/\s+/)
+    .map((word) => word.replace(/^['"]|['"]$/g, ''))
+    .filter((word) => word !== '' && !word.startsWith('-'));
+  const paths = [...words, ...(cwd ? words.map((word) => path.posix.join(cwd, word)) : [])].map((word) => path.posix.normalize(word));
+  const tails = paths.flatMap((word) => word.split('/').map((_, index, parts) => parts.slice(index).join('/')).filter(Boolean));
+  return tails.some((tail) => !isPlainFileEdit({ kind: 'diff', path: tail, diff: '', isNew: false }, hookFiles));
 }

@@ -28,6 +28,11 @@ export function parsePermissionRules(texts: readonly string[]): PermissionRule[]
 const CHAINING = /[;&|<>`\n]|\$\(/;
 const WILDCARD = /(?<!\\)[*?[{]/;
 
+/** Whether a rule stands for more than one text: a bare tool, or a pattern with a wildcard. */
+export function isWildcardRule(rule: PermissionRule): boolean {
+  return rule.pattern === undefined || WILDCARD.test(rule.pattern);
+}
+
 /**
  * Whether a deny rule refuses the call: any of its targets matches, as resolved or as written, and
  * for a command any of the commands it chains.

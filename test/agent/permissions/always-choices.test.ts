@@ -144,3 +144,19 @@ describe('what "always" offers for a request', () => {
     expect(choicesFor({ ...info({ kind: 'every_call' }), tool: 'mcp__notes__add' })).toEqual([{ label: 'every mcp__notes__add call', rules: ['mcp__notes__add'] }]);
   });
 });
+
+describe('a rule for many commands', () => {
+  it('never allows one that names a protected file; the exact command, seen and chosen, may', () => {
+    const [exact, prefix] = choicesFor(bash('cp template.yaml out.yaml'));
+    expect(prefix!.rules).toEqual(['bash(cp *)']);
+    for (const command of ['cp evil.yaml .falcon/config.yaml', 'cp x ./src/../.gitignore', "cp x '/home/me/api/.falcon/hooks/check.sh'", 'cp x docs/falcon.md']) {
+      expect(projectRulesApprove(prefix!.rules, bash(command)), command).toBe(false);
+      expect(sessionApproves('bash', prefix!, bash(command)), command).toBe(false);
+    }
+    expect(projectRulesApprove(prefix!.rules, bash('cp a.txt b.txt'))).toBe(true);
+    const inFalconFolder = { ...bash('cp new.yaml config.yaml'), preview: { kind: 'command' as const, command: 'cp new.yaml config.yaml', cwd: '.falcon' } };
+    expect(projectRulesApprove(prefix!.rules, inFalconFolder)).toBe(false);
+    expect(choicesFor(bash('cp x .gitignore')).map((choice) => choice.label)).toEqual(['this command']);
+    expect(projectRulesApprove(exact!.rules, bash('cp template.yaml out.yaml'))).toBe(true);
+  });
+});
