@@ -6,7 +6,6 @@ import { maskStructured } from '../safety/mask-structured.js';
 import { maskText } from '../safety/mask-text.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
-import type { Preview } from '../tools/preview.js';
 import type { AnyTool, ModelCategory } from '../tools/tool.js';
 import type { HookSettings, ModelRoutes } from '../config/types.js';
 import { addProjectAllowRule } from '../config/project-allow-rule.js';
@@ -26,6 +25,8 @@ import { NO_HOOKS } from './hooks/hook-settings.js';
 import { type PermissionMode, nextPermissionMode } from './permissions/permission-mode.js';
 import type { PermissionSettings } from './permissions/permission-policy.js';
 import { parsePermissionRules } from './permissions/permission-rule-match.js';
+import type { AlwaysChoice } from './permissions/always-choices.js';
+import { type SessionApproval, SessionApprovals } from './permissions/session-approvals.js';
 import { routedChoice } from './model-routing.js';
 import { ConfirmationQueue } from './subagents/confirmation-queue.js';
 import type { SubagentEnvironment } from './subagents/run-subagent.js';
@@ -66,8 +67,12 @@ export interface AgentOptions {
   modelRoutes?: ModelRoutes;
   /** The sub-agents the subagent tool may start; none without. */
   subagents?: SubagentSetup;
-  /** The mode the session starts in (default `ask`) and the rules that apply (those of an untrusted folder's allow list left out). */
-  permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[] };
+  /**
+   * The mode the session starts in (default `ask`) and the rules that apply (those of an untrusted
+   * folder's allow list left out: `projectRulesApply` false, and rules saved by "always in this project"
+   * then apply to this session only, which the user is told).
+   */
+  permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[]; projectRulesApply?: boolean };
   /** The hooks that run around tool calls (session_start hooks have run when the agent is made). */
   hooks?: HookSettings;
 }
@@ -84,11 +89,16 @@ export interface SubagentSetup {
 type Listener = (event: AgentEvent) => void;
 
 interface PendingConfirmation {
-  /** What answering "always" approves from now on. */
-  scope: string;
-  /** What answering "always in this project" adds. */
-  rule?: string;
+  tool: string;
+  /** What answering "always" may allow. */
+  always: AlwaysChoice[];
   resolve(approved: boolean): void;
+}
+
+/** An answer "always": which of the confirmation's choices (by index, default the first), and where it holds. */
+export interface AlwaysAnswer {
+  always?: AlwaysScope;
+  choice?: number;
 }
 
 /** One conversation. Front ends use only its public methods and the events it emits. */
@@ -96,7 +106,7 @@ export class Agent {
   private readonly listeners = new Set<Listener>();
   private readonly steering: string[] = [];
   private readonly pending = new Map<string, PendingConfirmation>();
-  private readonly alwaysApproved = new Set<string>();
+  private readonly approvedThisSession = new SessionApprovals();
   private readonly toolCallCounts = new Map<string, number>();
   private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   private readonly toolState: SessionState = createSessionState();
@@ -115,6 +125,8 @@ export class Agent {
   private streamedReply = '';
   private readonly permissions: PermissionSettings;
   private readonly guard: CallGuard;
+  /** Rules of "always in this project" being written to `.falcon/config.yaml`, in order. */
+  private projectRulesSaved: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: AgentOptions) {
     const { mode = 'ask', allow = [], deny = [] } = options.permissions ?? {};
@@ -294,7 +306,7 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
-        approvedThisSession: (tool, preview) => this.alwaysApproved.has(approvalScope(tool, preview)),
+        approvedThisSession: (subject, preview, hookFiles) => this.approvedThisSession.approving(subject, preview, hookFiles),
         guard: this.guard,
         context: {
           projectRoot: this.options.projectRoot,
@@ -347,14 +359,34 @@ export class Agent {
     this.controller?.abort(abortError());
   }
 
-  /** `always`: approve what the preview names for the session (`true` too), or add its allow rule to the project. */
-  respond(confirmationId: string, approved: boolean, options: { always?: boolean | AlwaysScope } = {}): void {
+  /**
+   * Answers a confirmation. `always`: the choice (of those the confirmation offered; the first by
+   * default) holds for the rest of the session, or its rules are added to the project's config. A
+   * confirmation that offered none is approved this once.
+   */
+  respond(confirmationId: string, approved: boolean, answer: AlwaysAnswer = {}): void {
     const waiting = this.pending.get(confirmationId);
     if (!waiting) return;
-    if (approved && options.always === 'project' && waiting.rule) this.allowInProject(waiting.rule);
-    else if (approved && options.always) this.alwaysApproved.add(waiting.scope);
+    const choice = answer.always ? waiting.always[answer.choice ?? 0] : undefined;
+    if (approved && choice && answer.always === 'project') this.allowInProject(choice.rules);
+    else if (approved && choice) this.approvedThisSession.add(waiting.tool, choice);
     this.pending.delete(confirmationId);
     waiting.resolve(approved);
+  }
+
+  /** What "always, this session" answers allow, in the order given. */
+  get sessionApprovals(): SessionApproval[] {
+    return this.approvedThisSession.list();
+  }
+
+  /** Takes back a session approval (by its index in `sessionApprovals`): what it allowed is asked about again. */
+  revokeSessionApproval(index: number): SessionApproval | undefined {
+    return this.approvedThisSession.remove(index);
+  }
+
+  /** The allow and deny rules in force: both config files' (a project's allow rules only in a trusted folder) and "always in this project" answers. */
+  get permissionRules(): { allow: string[]; deny: string[] } {
+    return { allow: this.permissions.allow.map((rule) => rule.text), deny: this.permissions.deny.map((rule) => rule.text) };
   }
 
   /** Ends the conversation: stops what tools left running (background tasks and every process they started, webhook listeners) and the MCP servers. */
@@ -393,11 +425,25 @@ export class Agent {
     }
   };
 
-  /** The rule applies at once; saving it is for later sessions, and a file that cannot take it is a warning. */
-  private allowInProject(rule: string): void {
-    this.permissions.allow.push(...parsePermissionRules([rule]));
-    addProjectAllowRule(this.options.projectRoot, rule).catch((error: unknown) => {
-      this.emit({ type: 'warning', message: `The rule ${rule} applies for this session but was not saved: ${(error as Error).message}` });
+  /**
+   * The rules apply at once; saving them is for later sessions, one after the other (each rewrites the
+   * file), and a file that cannot take one is a warning.
+   */
+  private allowInProject(rules: string[]): void {
+    this.permissions.allow.push(...parsePermissionRules(rules));
+    this.projectRulesSaved = this.projectRulesSaved.then(async () => {
+      for (const rule of rules) {
+        await addProjectAllowRule(this.options.projectRoot, rule).then(
+          () => {
+            if (this.options.permissions?.projectRulesApply === false) {
+              this.emit({ type: 'warning', message: `${rule} is saved in .falcon/config.yaml, but this folder is not trusted: later sessions apply it once you trust the folder.` });
+            }
+          },
+          (error: unknown) => {
+            this.emit({ type: 'warning', message: `The rule ${rule} applies for this session but was not saved: ${(error as Error).message}` });
+          },
+        );
+      }
     });
   }
 
@@ -407,7 +453,6 @@ export class Agent {
   }
 
   private waitForConfirmation(request: ConfirmationRequest, signal: AbortSignal): Promise<boolean> {
-    const scope = approvalScope(request.tool, request.preview);
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         this.pending.delete(request.id);
@@ -415,8 +460,8 @@ export class Agent {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       this.pending.set(request.id, {
-        scope,
-        rule: request.rule,
+        tool: request.tool,
+        always: request.always,
         resolve: (approved) => {
           signal.removeEventListener('abort', onAbort);
           resolve(approved);
@@ -426,7 +471,3 @@ export class Agent {
   }
 }
 
-/** What "always, this session" approves: what the preview names (an origin, say), else every call of the tool. */
-function approvalScope(tool: string, preview: Preview): string {
-  return preview.always?.key ?? tool;
-}

@@ -1,8 +1,7 @@
 import type { Preview } from '../tools/preview.js';
 import type { CallTarget } from './permissions/call-target.js';
+import { alwaysChoices } from './permissions/always-choices.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';
-import { isPlainFileEdit } from './permissions/protected-files.js';
-import { suggestedAllowRule } from './permissions/suggested-allow-rule.js';
 import type { ToolCallDeps } from './run-tool-call.js';
 
 /** Refused `by` a deny rule, without asking, or by the user. */
@@ -10,12 +9,12 @@ export type Approval = { approved: true } | { approved: false; by: 'rule' | 'use
 
 /**
  * The approval of a call whose tool showed a preview. Deny rules are checked again against what the
- * preview names (the real path of a file); then an allow rule, the mode or an earlier "always, this
- * session" may approve it; else the user is asked.
+ * preview names (the real path of a file, the origins a request goes to); then an allow rule, the mode
+ * or an earlier "always, this session" may approve it; else the user is asked, with the choices
+ * "always" offers for it.
  */
 export async function askApproval(id: string, call: GuardedCall, preview: Preview, deps: ToolCallDeps): Promise<Approval> {
-  const shown = previewTarget(preview);
-  const subject = { tool: call.tool, targets: shown ? [...call.targets, shown] : call.targets };
+  const subject = { tool: call.tool, targets: [...call.targets, ...previewTargets(preview)] };
   const { guard } = deps;
   if (guard) {
     const refusal = denyRefusal(subject, guard.permissions);
@@ -26,16 +25,17 @@ export async function askApproval(id: string, call: GuardedCall, preview: Previe
       return { approved: true };
     }
   }
-  // "Always" for a tool is for its plain work: a protected file is asked about, as in auto-edit.
-  if (deps.approvedThisSession?.(call.tool, preview) && (preview.kind !== 'diff' || isPlainFileEdit(preview, guard?.permissions.hookFiles))) {
-    deps.emit({ type: 'tool_progress', id, message: 'approved for this session' });
+  const hookFiles = guard?.permissions.hookFiles;
+  const earlier = deps.approvedThisSession?.(subject, preview, hookFiles);
+  if (earlier) {
+    deps.emit({ type: 'tool_progress', id, message: `approved for this session: ${earlier}` });
     return { approved: true };
   }
   const title = previewTitle(call.tool, preview);
-  const rule = suggestedAllowRule(call.tool, call.targets[0] ?? shown);
+  const always = alwaysChoices(subject, preview, hookFiles);
   // Ask before announcing, so that a front end answering inside the event is not missed.
-  const answer = deps.confirm({ id, tool: call.tool, title, preview, rule });
-  deps.emit({ type: 'confirmation_required', id, tool: call.tool, title, preview, rule });
+  const answer = deps.confirm({ id, tool: call.tool, title, preview, always });
+  deps.emit({ type: 'confirmation_required', id, tool: call.tool, title, preview, always });
   const approved = await answer;
   deps.emit({ type: 'confirmation_resolved', id, approved });
   if (approved) return { approved: true };
@@ -46,10 +46,12 @@ export async function askApproval(id: string, call: GuardedCall, preview: Previe
   };
 }
 
-function previewTarget(preview: Preview): CallTarget | undefined {
-  if (preview.kind === 'diff') return { kind: 'path', value: preview.path };
-  if (preview.kind === 'command') return { kind: 'command', value: preview.command };
-  return undefined;
+/** What the preview names, as rules see it: the file changed, the command run, the origins sent to. */
+function previewTargets(preview: Preview): CallTarget[] {
+  if (preview.kind === 'diff') return [{ kind: 'path', value: preview.path }];
+  if (preview.kind === 'command') return [{ kind: 'command', value: preview.command }];
+  if (preview.always?.kind === 'origins') return preview.always.origins.map((origin) => ({ kind: 'url', value: `${origin}/` }));
+  return [];
 }
 
 function previewTitle(tool: string, preview: Preview): string {

@@ -4,6 +4,7 @@ import type { ContextWindowSource } from '../llm/chat-model.js';
 import type { ModelEvent } from '../llm/model-events.js';
 import type { Preview } from '../tools/preview.js';
 import type { TaskInfo } from '../tools/support/task-list.js';
+import type { AlwaysChoice } from './permissions/always-choices.js';
 import type { AnswerEvent, ErrorEvent, ToolCallEvent, ToolResultEvent } from '../workspace/session-events.js';
 
 export type RunEndReason = 'answer' | 'cancelled' | 'limit' | 'error';
@@ -31,8 +32,8 @@ export type AgentEvent =
   | { type: 'thought'; text: string }
   | ToolCallEvent
   | { type: 'tool_progress'; id: string; message: string }
-  /** `rule`: the allow rule answering "always in this project" adds to `.falcon/config.yaml`. */
-  | { type: 'confirmation_required'; id: string; tool: string; title: string; preview: Preview; rule?: string }
+  /** `always`: what answering "always" may allow (for the session, or saved in `.falcon/config.yaml`), narrowest first. */
+  | { type: 'confirmation_required'; id: string; tool: string; title: string; preview: Preview; always: AlwaysChoice[] }
   | { type: 'confirmation_resolved'; id: string; approved: boolean }
   | ToolResultEvent
   | AnswerEvent

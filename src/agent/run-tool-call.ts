@@ -11,6 +11,8 @@ import { approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
 import { type CallGuard, guardedCallOf, hookContextOf } from './call-guard.js';
 import { checkBeforeRun } from './check-before-run.js';
+import type { AlwaysChoice } from './permissions/always-choices.js';
+import type { RuleSubject } from './permissions/permission-rule-match.js';
 import { runPostToolUseHooks } from './hooks/tool-use-hooks.js';
 import { truncateObservation } from './observation.js';
 import { type ToolFailureStreaks, disabledToolError, disabledToolNote } from './tool-failure-streaks.js';
@@ -26,8 +28,8 @@ export interface ConfirmationRequest {
   tool: string;
   title: string;
   preview: Preview;
-  /** The allow rule answering "always in this project" adds. */
-  rule?: string;
+  /** What answering "always" may allow, narrowest first; none: asked each time. */
+  always: AlwaysChoice[];
 }
 
 export interface ToolCallDeps {
@@ -36,8 +38,8 @@ export interface ToolCallDeps {
   signal: AbortSignal;
   /** Resolves true when the user approves. Called after `confirmation_required` is emitted. */
   confirm(request: ConfirmationRequest): Promise<boolean>;
-  /** True when the user already answered "always, this session" for what this preview names. */
-  approvedThisSession?(tool: string, preview: Preview): boolean;
+  /** What the user allowed earlier in the session ("always, this session") that approves this call, in words; undefined: nothing does. */
+  approvedThisSession?(subject: RuleSubject, preview: Preview, hookFiles?: readonly string[]): string | undefined;
   /** Calls allowed for this tool in one run: the project's `tool_limits`, else the tool's default. */
   callLimit(tool: AnyTool): number;
   /** Calls made so far in this run, per tool name; updated here. */

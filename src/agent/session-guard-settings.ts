@@ -7,7 +7,8 @@ import { mergeHooks } from './hooks/hook-settings.js';
 import type { PermissionMode } from './permissions/permission-mode.js';
 
 export interface SessionGuardSettings {
-  permissions: { mode: PermissionMode; allow: string[]; deny: string[] };
+  /** `projectRulesApply`: the folder is trusted, so the project's allow rules (and those "always in this project" saves) apply in its sessions. */
+  permissions: { mode: PermissionMode; allow: string[]; deny: string[]; projectRulesApply: boolean };
   hooks: HookSettings;
   /** Which project settings an untrusted folder's session ignores. */
   warnings: string[];
@@ -21,6 +22,7 @@ export function sessionGuardSettings(global: LoadedGlobalConfig, project: Projec
   const trusted = isTrustedFolder(global.config, projectRoot);
   const permissions = {
     mode,
+    projectRulesApply: trusted,
     allow: [...(global.config.permissions?.allow ?? []), ...(trusted ? (project.permissions?.allow ?? []) : [])],
     deny: [...(global.config.permissions?.deny ?? []), ...(project.permissions?.deny ?? [])],
   };

@@ -3,7 +3,8 @@ import type { FrameworkDetection } from '../workspace/init/detect-framework.js';
 import { describeSpec, type SpecCandidate } from '../workspace/init/find-spec.js';
 import { FRAMEWORK_LABELS, FRAMEWORKS, type Framework } from '../workspace/init/frameworks.js';
 import type { BaseUrlGuess } from '../workspace/init/guess-base-url.js';
-import { baseUrlProblem, resolveSpecPath, withoutTrailingSlash } from './init-options.js';
+import { baseUrlProblem, withoutTrailingSlash } from '../workspace/init/base-url-check.js';
+import { resolveSpecPath } from './init-options.js';
 
 // The questions of an interactive `falcon init`. Ctrl-C rejects with inquirer's ExitPromptError.
 

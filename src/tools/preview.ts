@@ -1,10 +1,10 @@
-/** What answering "always" approves for the rest of the session; the tool itself when a preview has none. */
-export interface ApprovalScope {
-  /** Approvals are remembered by key, e.g. `origin:https://api.example.com`. */
-  key: string;
-  /** As the user reads it: `requests to https://api.example.com`. */
-  label: string;
-}
+/**
+ * What answering "always" may allow beyond this call, for an info preview: requests to these origins
+ * (the preview is about where the call sends), or every call of the tool (an MCP server's tool). An
+ * info preview without it is asked about each time. A diff offers its file and folder, a command
+ * itself and its first words (`agent/permissions/always-choices.ts`).
+ */
+export type AlwaysOffer = { kind: 'origins'; origins: readonly string[] } | { kind: 'every_call' };
 
 /** What the user sees, and approves or refuses, before a tool that needs approval runs. */
 export type Preview = (
@@ -13,4 +13,4 @@ export type Preview = (
   /** `background`: it runs as a task, until it ends, is stopped, or the session ends. */
   | { kind: 'command'; command: string; cwd?: string; background?: true }
   | { kind: 'info'; title: string; details: string }
-) & { always?: ApprovalScope };
+) & { always?: AlwaysOffer };

@@ -1,9 +1,10 @@
 import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Agent, AlwaysScope } from '../agent/agent.js';
+import type { Agent } from '../agent/agent.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
-import { ConfirmationPanel } from './components/confirmation-panel.js';
+import { type AlwaysPick, describeAlwaysPick } from './components/always-options.js';
+import { ConfirmationPanel, confirmationHints } from './components/confirmation-panel.js';
 import { EntryView } from './components/entry-view.js';
 import { LiveArea } from './components/live-area.js';
 import { Splash } from './components/splash.js';
@@ -11,6 +12,7 @@ import { StatusBar } from './components/status-bar.js';
 import { InputBox } from './input/input-box.js';
 import type { InputHistory } from './input/input-history.js';
 import { Picker, type PickerRequest, terminalSafePickerRequest } from './slash/picker.js';
+import { Question, type QuestionRequest } from './slash/question.js';
 import type { SlashCommand, SlashContext } from './slash/slash-command.js';
 import { parseSlashInput } from './slash/slash-registry.js';
 import { describeAttachedFile } from './state/attached-file-blocks.js';
@@ -38,6 +40,11 @@ interface OpenPicker {
   resolve(value: unknown): void;
 }
 
+interface OpenQuestion {
+  request: QuestionRequest;
+  resolve(answer: string | undefined): void;
+}
+
 /** Space the input, panels and status bar need below the live area. */
 const RESERVED_ROWS = 8;
 
@@ -46,17 +53,21 @@ export function SessionView(props: SessionViewProps) {
   const { agent, projectRoot } = props;
   const [state, dispatch] = useAgentView(agent, props.initialView);
   const [picker, setPicker] = useState<OpenPicker>();
+  const [question, setQuestion] = useState<OpenQuestion>();
   const [showThoughts, setShowThoughts] = useState(true);
+  const [expanded, setExpanded] = useState(false);
   const [hiddenBefore, setHiddenBefore] = useState(0);
+  // Entries printed to <Static> cannot change: folding or unfolding them prints the transcript again.
+  const [printing, setPrinting] = useState(0);
   const attachments = useRef<{ label: string; text: string }[]>([]);
   // Read by key handlers that may still be the previous render's: Ink re-registers them only
   // after the screen already shows the panel, and a quick "y" must not be lost or typed.
   const confirmation = useRef(state.confirmation);
   confirmation.current = state.confirmation;
   const answered = useRef(new Set<string>());
-  // The confirmation whose "always" offers this session or this project (after `a`); a ref for the same reason.
-  const [scopeChoiceFor, setScopeChoiceFor] = useState<string>();
-  const scopeChoice = useRef<string | undefined>(undefined);
+  // The confirmation that lists what "always" may allow (after `a`); a ref for the same reason.
+  const [alwaysChoiceFor, setAlwaysChoiceFor] = useState<string>();
+  const alwaysChoice = useRef<string | undefined>(undefined);
   const [permissionMode, setPermissionMode] = useState(agent.permissionMode);
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
@@ -70,25 +81,25 @@ export function SessionView(props: SessionViewProps) {
     setHiddenBefore(state.entries.length);
   }, [props, state.entries.length]);
 
-  const answerConfirmation = (approved: boolean, always: AlwaysScope | false) => {
+  const reprint = useCallback(() => {
+    props.clearScreen();
+    setPrinting((count) => count + 1);
+  }, [props]);
+
+  const answerConfirmation = (approved: boolean, always: AlwaysPick | false) => {
     const pending = confirmation.current;
     if (!pending || answered.current.has(pending.id)) return;
     answered.current.add(pending.id);
-    agent.respond(pending.id, approved, { always: always || undefined });
-    const title =
-      always === 'project'
-        ? `${pending.title} (and ${pending.rule ?? pending.tool} from now on, saved in .falcon/config.yaml)`
-        : always
-          ? `${pending.title} (and ${pending.preview.always?.label ?? pending.tool} for this session)`
-          : pending.title;
-    dispatch({ type: 'decision', id: pending.id, title, approved });
+    agent.respond(pending.id, approved, always ? { always: always.scope, choice: always.choice } : {});
+    const title = approved && always ? `${pending.title} (and always: ${describeAlwaysPick(pending.always, always)})` : pending.title;
+    dispatch({ type: 'decision', id: pending.id, title, approved, ...(approved && { preview: pending.preview }) });
   };
 
-  const chooseScope = () => {
+  const chooseAlways = () => {
     const pending = confirmation.current;
     if (!pending) return;
-    scopeChoice.current = pending.id;
-    setScopeChoiceFor(pending.id);
+    alwaysChoice.current = pending.id;
+    setAlwaysChoiceFor(pending.id);
   };
 
   useSessionKeys({
@@ -96,18 +107,25 @@ export function SessionView(props: SessionViewProps) {
     state,
     dispatch,
     pendingConfirmation: () => confirmation.current,
-    choosingScope: () => confirmation.current !== undefined && scopeChoice.current === confirmation.current.id,
-    chooseScope,
+    choosingAlways: () => confirmation.current !== undefined && alwaysChoice.current === confirmation.current.id,
+    chooseAlways,
     answerConfirmation,
     cyclePermissionMode: () => setPermissionMode(agent.cyclePermissionMode()),
-    panelOpen: picker !== undefined || state.confirmation !== undefined,
+    panelOpen: picker !== undefined || question !== undefined || state.confirmation !== undefined,
     cancelCommand: () => {
       if (!runningCommand.current) return false;
       runningCommand.current.abort();
       return true;
     },
     clearScreen,
-    toggleThoughts: () => setShowThoughts((shown) => !shown),
+    toggleExpanded: () => {
+      setExpanded((shown) => !shown);
+      reprint();
+    },
+    toggleThoughts: () => {
+      setShowThoughts((shown) => !shown);
+      reprint();
+    },
     exit: props.exit,
   });
 
@@ -121,6 +139,10 @@ export function SessionView(props: SessionViewProps) {
     pick: <T,>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
         setPicker({ request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+      }),
+    ask: (request) =>
+      new Promise<string | undefined>((resolve) => {
+        setQuestion({ request: { ...request, title: terminalSafeText(request.title), ...(request.hint !== undefined && { hint: terminalSafeText(request.hint) }) }, resolve });
       }),
     attach: (label, text) => attachments.current.push({ label, text }),
     openSession: props.openSession,
@@ -177,7 +199,7 @@ export function SessionView(props: SessionViewProps) {
 
   return (
     <Box flexDirection="column">
-      <Static key={`${hiddenBefore}:${terminal.redraws}`} items={staticItems}>
+      <Static key={`${hiddenBefore}:${terminal.redraws}:${printing}`} items={staticItems}>
         {(item) =>
           item === 'splash' ? (
             hiddenBefore === 0 ? (
@@ -186,7 +208,7 @@ export function SessionView(props: SessionViewProps) {
               <Box key="splash" />
             )
           ) : (
-            <EntryView key={item.id} entry={item} width={width} showThoughts={showThoughts} />
+            <EntryView key={item.id} entry={item} width={width} showThoughts={showThoughts} expanded={expanded} />
           )
         }
       </Static>
@@ -195,8 +217,8 @@ export function SessionView(props: SessionViewProps) {
         <ConfirmationPanel
           confirmation={state.confirmation}
           height={Math.max(liveLines - 3, 6)}
-          choosingScope={scopeChoiceFor === state.confirmation.id}
-          onChooseScope={chooseScope}
+          choosingAlways={alwaysChoiceFor === state.confirmation.id}
+          onChooseAlways={chooseAlways}
           onAnswer={answerConfirmation}
         />
       ) : null}
@@ -206,6 +228,14 @@ export function SessionView(props: SessionViewProps) {
           onDone={(value) => {
             setPicker(undefined);
             picker.resolve(value);
+          }}
+        />
+      ) : question ? (
+        <Question
+          {...question.request}
+          onDone={(answer) => {
+            setQuestion(undefined);
+            question.resolve(answer);
           }}
         />
       ) : (
@@ -230,6 +260,7 @@ export function SessionView(props: SessionViewProps) {
         runningTool={state.running?.name}
         permissionMode={permissionMode}
         modelSilentSince={state.modelSilentSince}
+        {...(state.confirmation && { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) })}
       />
     </Box>
   );

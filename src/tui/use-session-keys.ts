@@ -1,7 +1,9 @@
 import { useInput } from 'ink';
 import { useRef, type Dispatch } from 'react';
-import type { Agent, AlwaysScope } from '../agent/agent.js';
-import { confirmationKey } from './components/confirmation-panel.js';
+import type { Agent } from '../agent/agent.js';
+import type { AlwaysChoice } from '../agent/permissions/always-choices.js';
+import { type AlwaysPick, alwaysOptions } from './components/always-options.js';
+import { KEY_TABLE, readKey, type SessionAction } from './keys/key-table.js';
 import type { ViewAction } from './state/reduce-view.js';
 import type { ViewState } from './state/view-state.js';
 
@@ -14,59 +16,60 @@ export interface SessionKeys {
   /** A confirmation or picker is open: Esc belongs to it. */
   panelOpen: boolean;
   /** The confirmation waiting for y / n / a, read at key time (not render time). */
-  pendingConfirmation(): { rule?: string } | undefined;
-  /** After `a`: whether the choice between "this session" and "this project" is shown, read at key time. */
-  choosingScope(): boolean;
-  chooseScope(): void;
-  answerConfirmation(approved: boolean, always: AlwaysScope | false): void;
+  pendingConfirmation(): { always: readonly AlwaysChoice[] } | undefined;
+  /** After `a`: whether the confirmation lists what "always" may allow, read at key time. */
+  choosingAlways(): boolean;
+  chooseAlways(): void;
+  answerConfirmation(approved: boolean, always: AlwaysPick | false): void;
   /** Shift+Tab: the next permission mode. */
   cyclePermissionMode(): void;
   /** Aborts the slash command under way; false when none is. */
   cancelCommand(): boolean;
   clearScreen(): void;
+  /** Ctrl-O: folded approvals and tool output shown whole in the transcript, or folded again. */
+  toggleExpanded(): void;
   toggleThoughts(): void;
   exit(): void;
 }
 
-/** The session's own keys; the input box ignores these. */
+/** The session's own keys (the key table's `session` rows); the input box ignores these. */
 export function useSessionKeys(keys: SessionKeys): void {
   const quitArmedAt = useRef(0);
+  const handlers: Record<SessionAction, () => void> = {
+    cycle_mode: () => keys.cyclePermissionMode(),
+    interrupt: () => {
+      if (keys.panelOpen || keys.cancelCommand()) return;
+      if (keys.agent.busy) keys.agent.cancel();
+    },
+    quit: () => {
+      if (Date.now() - quitArmedAt.current < QUIT_WINDOW_MS) return keys.exit();
+      quitArmedAt.current = Date.now();
+      if (keys.agent.busy) keys.agent.cancel();
+      keys.dispatch({ type: 'notice', tone: 'info', text: 'Press Ctrl-C again to quit.' });
+    },
+    clear_screen: () => keys.clearScreen(),
+    expand: () => keys.toggleExpanded(),
+    toggle_thoughts: () => keys.toggleThoughts(),
+    copy_answer: () => {
+      const answer = lastAnswer(keys.state);
+      if (!answer) return keys.dispatch({ type: 'notice', tone: 'info', text: 'No answer to copy yet.' });
+      copyToClipboard(answer);
+      keys.dispatch({ type: 'notice', tone: 'info', text: 'Copied the last answer to the clipboard.' });
+    },
+  };
   useInput((input, key) => {
-    // Terminals send Shift+Tab as ESC [ Z, which Ink reads as tab with shift.
-    if (key.tab && key.shift) return keys.cyclePermissionMode();
+    const action = readKey(KEY_TABLE.session, input, key, undefined);
+    if (action === 'cycle_mode') return handlers.cycle_mode();
     const pending = keys.pendingConfirmation();
     if (!key.ctrl && pending) {
       // The confirmation panel answers these too; whichever sees the key first wins, once.
-      const answer = confirmationKey(input, key, { choosingScope: keys.choosingScope(), canChooseScope: pending.rule !== undefined });
-      if (answer === 'choose_scope') keys.chooseScope();
-      else if (answer) keys.answerConfirmation(answer.approved, answer.always);
+      const state = { choosing: keys.choosingAlways(), options: alwaysOptions(pending.always) };
+      const answer = readKey(KEY_TABLE.confirmation, input, key, state);
+      if (answer === 'choose_always') keys.chooseAlways();
+      else if (answer && !('scroll' in answer)) keys.answerConfirmation(answer.approved, answer.always);
       return;
     }
-    if (key.escape && !keys.panelOpen) {
-      if (keys.cancelCommand()) return;
-      if (keys.agent.busy) return keys.agent.cancel();
-    }
-    if (!key.ctrl) return;
-    switch (input) {
-      case 'c': {
-        if (Date.now() - quitArmedAt.current < QUIT_WINDOW_MS) return keys.exit();
-        quitArmedAt.current = Date.now();
-        if (keys.agent.busy) keys.agent.cancel();
-        return keys.dispatch({ type: 'notice', tone: 'info', text: 'Press Ctrl-C again to quit.' });
-      }
-      case 'l':
-        return keys.clearScreen();
-      case 'o':
-        return keys.dispatch({ type: 'expand_last_observation' });
-      case 't':
-        return keys.toggleThoughts();
-      case 'y': {
-        const answer = lastAnswer(keys.state);
-        if (!answer) return keys.dispatch({ type: 'notice', tone: 'info', text: 'No answer to copy yet.' });
-        copyToClipboard(answer);
-        return keys.dispatch({ type: 'notice', tone: 'info', text: 'Copied the last answer to the clipboard.' });
-      }
-    }
+    if (action) handlers[action]();
   });
 }
 

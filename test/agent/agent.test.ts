@@ -239,26 +239,34 @@ describe('confirmation', () => {
     expect(resolved.map((e) => e.type === 'confirmation_resolved' && e.approved)).toEqual([true, false]);
   });
 
-  it('approves a tool for the rest of the session with always', async () => {
+  it('approves what the chosen "always" names for the rest of the session, lists it, and asks again once it is removed', async () => {
     writes.length = 0;
     const { agent, events } = makeAgent([
       'ACTION: write_note({"note": "one"})',
       'ACTION: write_note({"note": "two"})',
       'Final Answer: ok',
+      'ACTION: write_note({"note": "three"})',
+      'Final Answer: ok again',
     ]);
-    let asked = 0;
+    const asked: Array<{ label: string; rules: string[] }[]> = [];
     agent.subscribe((event) => {
-      if (event.type === 'confirmation_required') {
-        asked += 1;
-        if (asked === 1) setTimeout(() => agent.respond(event.id, true, { always: true }), 5);
-      }
+      if (event.type !== 'confirmation_required') return;
+      asked.push(event.always);
+      setTimeout(() => agent.respond(event.id, true, asked.length === 1 ? { always: 'session', choice: 0 } : {}), 5);
     });
     await agent.send('write');
     expect(writes).toEqual(['one', 'two']);
-    // Asked once: the second call is approved without a confirmation, and says why.
-    expect(asked).toBe(1);
+    // Asked once, offered the file (at the root, the project is no folder to offer): the second call is approved without a confirmation, and says why.
+    expect(asked).toEqual([[{ label: 'this file (NOTES.md)', rules: ['write_note(./NOTES.md)'] }]]);
     expect(events.filter((e) => e.type === 'confirmation_resolved')).toHaveLength(1);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'tool_progress', message: 'approved for this session' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'tool_progress', message: 'approved for this session: write_note: this file (NOTES.md)' }));
+    expect(agent.sessionApprovals).toEqual([{ tool: 'write_note', label: 'this file (NOTES.md)', rules: ['write_note(./NOTES.md)'] }]);
+
+    expect(agent.revokeSessionApproval(0)).toMatchObject({ label: 'this file (NOTES.md)' });
+    expect(agent.sessionApprovals).toEqual([]);
+    await agent.send('write again');
+    expect(writes).toEqual(['one', 'two', 'three']);
+    expect(asked).toHaveLength(2);
   });
 });
 

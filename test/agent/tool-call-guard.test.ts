@@ -8,6 +8,7 @@ import type { AgentEvent } from '../../src/agent/events.js';
 import { NO_HOOKS } from '../../src/agent/hooks/hook-settings.js';
 import type { PermissionMode } from '../../src/agent/permissions/permission-mode.js';
 import { parsePermissionRules } from '../../src/agent/permissions/permission-rule-match.js';
+import { SessionApprovals } from '../../src/agent/permissions/session-approvals.js';
 import { type ConfirmationRequest, type ToolCallDeps, runToolCall } from '../../src/agent/run-tool-call.js';
 import { ToolFailureStreaks } from '../../src/agent/tool-failure-streaks.js';
 import type { HookSettings } from '../../src/config/types.js';
@@ -65,6 +66,8 @@ async function call(name: string, args: Record<string, unknown>, setup: Setup = 
   await rm(path.join(root, 'log'), { force: true });
   const events: AgentEvent[] = [];
   const asked: ConfirmationRequest[] = [];
+  const session = new SessionApprovals();
+  session.add(name, { label: `every ${name} call`, rules: [name] });
   const guard: CallGuard = {
     permissions: { mode: setup.mode ?? 'ask', allow: parsePermissionRules(setup.allow ?? []), deny: parsePermissionRules(setup.deny ?? []) },
     hooks: { ...NO_HOOKS, ...setup.hooks },
@@ -80,7 +83,7 @@ async function call(name: string, args: Record<string, unknown>, setup: Setup = 
       await appendFile(path.join(root, 'log'), 'approval\n');
       return setup.answer ?? true;
     },
-    approvedThisSession: () => setup.alwaysThisSession ?? false,
+    approvedThisSession: (subject, preview, hookFiles) => (setup.alwaysThisSession ? session.approving(subject, preview, hookFiles) : undefined),
     callLimit: (tool) => tool.callLimit,
     failureStreaks: new ToolFailureStreaks(),
     callCounts: new Map(),
@@ -97,7 +100,7 @@ describe('the steps around a call', () => {
     const result = await call('change', { path: 'a.ts' }, { hooks: { preToolUse: [logging('pre')], postToolUse: [{ command: 'echo post >> log; echo checked by post' }] } });
     expect(result.log).toBe('pre\napproval\nrun\npost\n');
     expect(result.output).toBe('changed\n\nchecked by post');
-    expect(result.asked[0]).toMatchObject({ tool: 'change', title: 'create a.ts', rule: 'change(./a.ts)' });
+    expect(result.asked[0]).toMatchObject({ tool: 'change', title: 'create a.ts', always: [{ label: 'this file (a.ts)', rules: ['change(./a.ts)'] }] });
   });
 
   it('stops at a deny rule before any hook runs, and at a hook that exits 2 before approval', async () => {
@@ -148,7 +151,7 @@ describe('ToolContext.approve: a further step of a running tool', () => {
     expect((await call('fixer', { path: 'src/a.ts' }, { answer: true })).output).toBe('approved: true');
     const declined = await call('fixer', { path: 'src/a.ts' }, { answer: false });
     expect(declined.output).toBe('approved: false');
-    expect(declined.asked[0]).toMatchObject({ tool: 'edit_file', title: 'change src/a.ts', rule: 'edit_file(src/a.ts)' });
+    expect(declined.asked[0]).toMatchObject({ tool: 'edit_file', title: 'change src/a.ts', always: [{ rules: ['edit_file(src/a.ts)'] }, { rules: ['edit_file(src/**)'] }] });
 
     const allowed = await call('fixer', { path: 'src/a.ts' }, { allow: ['edit_file(src/**)'], answer: false });
     expect(allowed).toMatchObject({ output: 'approved: true', asked: [] });

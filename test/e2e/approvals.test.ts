@@ -102,12 +102,12 @@ describe('"always" at an origin confirmation in the TUI', () => {
     try {
       await session.waitForText('Ask about your API');
       session.write('post it twice');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await session.waitForText('› post it twice');
       session.write('\r');
-      await session.waitForText(`a always allow requests to ${collector.url}`);
+      await session.waitForText(`a always… (requests to ${collector.url})`);
       session.write('a');
-      await session.waitForText('always: s this session · p this project');
-      session.write('s');
+      await session.waitForText(` 1  requests to ${collector.url}, for this session: http_request(${collector.url}/*)`);
+      session.write('1');
       await session.waitForText('posted twice');
       expect(collector.received.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['POST /one', 'POST /two']);
       expect(await confirmationsAsked(sandbox.project)).toBe(1);

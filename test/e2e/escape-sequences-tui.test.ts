@@ -81,9 +81,9 @@ describe('the interactive session with escape sequences', () => {
     expect(screen).toContain('touch pwned #␛[2K␛[1G$ echo harmless-looking');
     expect(screen).toContain('a<U+202E>evil<U+202C>');
 
+    // Ctrl-O prints the transcript again with the tool output whole.
     session.write('\x0f');
-    await session.waitForText('http_request output');
-    expect(session.screen()).toContain('"csi": "␛[2J"');
+    await session.waitForText('"csi": "␛[2J"');
     expect(session.screen()).toContain('"title": "\\u001b]0;json-title\\u0007"');
     expect(session.screen().match(/Done ␛\[2J/g)).toHaveLength(1);
     await expectTerminalUntouched(session.output());

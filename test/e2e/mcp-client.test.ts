@@ -76,7 +76,8 @@ describe('MCP servers in a session', () => {
       expect.objectContaining({
         tool: 'mcp__remote__add_note',
         title: 'add_note on MCP server "remote" (mcp__remote__add_note)',
-        preview: { kind: 'info', title: 'add_note on MCP server "remote" (mcp__remote__add_note)', details: 'arguments: {\n  "title": "buy milk"\n}' },
+        preview: { kind: 'info', title: 'add_note on MCP server "remote" (mcp__remote__add_note)', details: 'arguments: {\n  "title": "buy milk"\n}', always: { kind: 'every_call' } },
+        always: [{ label: 'every mcp__remote__add_note call', rules: ['mcp__remote__add_note'] }],
       }),
     ]);
     expect(observationAfter(1)).toContain('The user declined add_note on MCP server "remote"');

@@ -86,7 +86,7 @@ describe('rules with a terminal (falcon -p)', () => {
 });
 
 describe('"always" in the TUI', () => {
-  it('offers this session or this project; "this project" saves the rule in .falcon/config.yaml, keeping its comments', async () => {
+  it('offers each choice for this session or this project; "this project" saves its rule in .falcon/config.yaml, keeping its comments', async () => {
     await configurePermissions(setup.sandbox, setup.models, { trusted: true, project: '# Orders API\nframework: express # found by init\n' });
     setup.models.script([
       'ACTION: bash({"command": "touch made-1"})',
@@ -98,12 +98,12 @@ describe('"always" in the TUI', () => {
     session.write('touch it twice');
     await session.waitForText('touch it twice');
     session.write('\r');
-    await session.waitForText('a always allow bash');
+    await session.waitForText('a always… (this command / commands starting "touch")');
     session.write('a');
-    await session.waitForText('always: s this session · p this project (saves bash(touch made-1) to .falcon/config.yaml) · n no');
-    session.write('p');
+    await session.waitForText(' 3  this command, in this project: adds bash(touch made-1) to .falcon/config.yaml');
+    session.write('3');
     await session.waitForText('touched twice');
-    expect(session.screen()).toContain('run `touch made-1` (and bash(touch made-1) from now on, saved in .falcon/config.yaml)');
+    expect(session.screen()).toContain('run `touch made-1` (and always: this command, in this project: adds bash(touch made-1) to .falcon/config.yaml)');
     expect(await confirmationsAsked(setup.sandbox.project)).toBe(1);
     expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toBe(
       '# Orders API\nframework: express # found by init\npermissions:\n  allow:\n    - bash(touch made-1)\n',

@@ -95,7 +95,9 @@ describe('run_flow', () => {
     expect(details).toContain('{{next_url}}/c (known only when the flow runs): step 4');
     expect(details).toContain('They carry: {{token}}');
     const one = await preview({ flow: { steps: [{ request: { url: 'https://other.example/a' } }] } });
-    expect(one).toMatchObject({ title: 'run flow "inline flow" with requests to https://other.example', always: { key: 'origin:https://other.example' } });
+    expect(one).toMatchObject({ title: 'run flow "inline flow" with requests to https://other.example', always: { kind: 'origins', origins: ['https://other.example'] } });
+    // A URL known only when the flow runs cannot be named in advance: "always" offers nothing for it.
+    expect(asked).not.toHaveProperty('always');
   });
 });
 

@@ -65,6 +65,7 @@ function transcript(): ViewState {
     { type: 'output', title: 'JSON', text: String.raw`{"csi": "\u009b2J", "osc": "\u001b]0;t\u0007", "bidi": "\u202e"}`, format: 'json' },
     { type: 'output', title: 'Markdown', text: MARKDOWN, format: 'markdown' },
     { type: 'decision', id: 'c1', title: `run \`${CORPUS}\``, approved: false },
+    { type: 'decision', id: 'c2', title: `run \`${CORPUS}\``, approved: true, preview: { kind: 'command', command: CORPUS } },
   ]);
 }
 
@@ -91,8 +92,8 @@ describe.each([0, 1] as ColorSupportLevel[])('the TUI at colour level %i', (leve
 
   it('shows every transcript entry with the sequences as text', () => {
     const state = transcript();
-    expect(state.entries.map((entry) => entry.kind)).toEqual(['user', 'thought', 'tool', 'tool', 'notice', 'notice', 'notice', 'answer', 'notice', 'output', 'output', 'output', 'decision']);
-    const frames = state.entries.map((entry) => frameOf(<EntryView entry={entry} width={100} showThoughts />));
+    expect(state.entries.map((entry) => entry.kind)).toEqual(['user', 'thought', 'tool', 'tool', 'notice', 'notice', 'notice', 'answer', 'notice', 'output', 'output', 'output', 'decision', 'decision']);
+    const frames = state.entries.map((entry) => frameOf(<EntryView entry={entry} width={100} showThoughts expanded={false} />));
     for (const frame of frames) expectSafe(frame);
     if (level === 0) for (const frame of frames) expect(frame).not.toContain('\u001b');
     const all = withoutColours(frames.join('\n'));
@@ -134,7 +135,7 @@ describe.each([0, 1] as ColorSupportLevel[])('the TUI at colour level %i', (leve
     { kind: 'diff' as const, path: `src/${ESCAPE_CORPUS[3]!.text}`, isNew: false, diff: ['--- a', '+++ b', '@@ -1,2 +1,2 @@', ...ESCAPE_CORPUS.map((sample) => `+${sample.text}`)].join('\n') },
     { kind: 'info' as const, title: ESCAPE_CORPUS[3]!.text, details: CORPUS },
   ])('shows a $kind confirmation with the sequences as text', (preview) => {
-    const state = reduce([{ type: 'agent', events: [{ type: 'confirmation_required', id: 'c1', tool: 'bash', title: `run \`${CORPUS}\``, preview }] }]);
+    const state = reduce([{ type: 'agent', events: [{ type: 'confirmation_required', id: 'c1', tool: 'bash', title: `run \`${CORPUS}\``, preview, always: [] }] }]);
     const frame = frameOf(<ConfirmationPanel confirmation={state.confirmation!} width={100} height={60} onAnswer={() => {}} />);
     expectSafe(frame);
     expect(frame).toContain('␛]0;pwned-title^Gafter');

@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Preview } from '../../tools/preview.js';
 import type { PermissionMode } from './permission-mode.js';
-import { type PermissionRule, type RuleSubject, allowRuleMatches, denyRuleMatches } from './permission-rule-match.js';
+import { type PermissionRule, type RuleSubject, allowRuleMatches, denyRuleMatches, isWildcardRule } from './permission-rule-match.js';
 import { type PlannedCall, planModeRefusal } from './plan-mode.js';
 import { isPlainFileEdit } from './protected-files.js';
 
@@ -9,7 +10,7 @@ export interface PermissionSettings {
   mode: PermissionMode;
   allow: PermissionRule[];
   deny: PermissionRule[];
-  /** The project files the session's hooks run: never approved by auto-edit or a session's "always". */
+  /** The project files the session's hooks run: never approved by auto-edit, an allow rule or a session's "always". */
   hookFiles?: readonly string[];
 }
 
@@ -31,9 +32,45 @@ export function denyRefusal(subject: RuleSubject, settings: PermissionSettings):
  * for a plain file edit — or undefined: ask. Deny rules were checked first.
  */
 export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, settings: PermissionSettings): string | undefined {
-  const rule = settings.allow.find((candidate) => allowRuleMatches(candidate, subject));
+  const rule = allowingRule(settings.allow, subject, preview, settings.hookFiles);
   if (rule) return `the allow rule ${rule.text}`;
   if (settings.mode === 'yolo') return 'yolo mode';
   if (settings.mode === 'auto-edit' && isPlainFileEdit(preview, settings.hookFiles)) return 'auto-edit mode';
   return undefined;
+}
+
+/**
+ * The allow rule that approves the call, or undefined. Each of the call's targets must be matched by
+ * one of the rules (a flow's two origins by two rules); a call without targets, by a bare rule. No rule
+ * approves a change that is not a plain file edit — a protected file, or one asked about for a reason —
+ * so that neither a rule nor an "always" lets a model widen its own permissions.
+ */
+export function allowingRule(rules: readonly PermissionRule[], subject: RuleSubject, preview: Preview, hookFiles?: readonly string[]): PermissionRule | undefined {
+  if (preview.kind === 'diff' && !isPlainFileEdit(preview, hookFiles)) return undefined;
+  const own = rules.filter((rule) => rule.tool === subject.tool);
+  if (subject.targets.length === 0) return own.find((rule) => allowRuleMatches(rule, subject));
+  const matched = subject.targets.map((target) =>
+    own.find(
+      (rule) =>
+        allowRuleMatches(rule, { tool: subject.tool, targets: [target] }) &&
+        !(target.kind === 'command' && isWildcardRule(rule) && namesProtectedFile(target.value, preview.kind === 'command' ? preview.cwd : undefined, hookFiles)),
+    ),
+  );
+  return matched.every((rule) => rule !== undefined) ? matched[0] : undefined;
+}
+
+/**
+ * Whether a command names a protected file among its words (`cp x .falcon/config.yaml`): a rule for
+ * many commands (`bash(cp *)`) must not become a way to change one. A rule for this exact command may.
+ * Each tail of a path counts, so `/home/me/api/.falcon/config.yaml` does too, and a word as seen from
+ * the folder the command runs in (`config.yaml` in `.falcon`).
+ */
+function namesProtectedFile(command: string, cwd: string | undefined, hookFiles: readonly string[] | undefined): boolean {
+  const words = command
+    .split(/\s+/)
+    .map((word) => word.replace(/^['"]|['"]$/g, ''))
+    .filter((word) => word !== '' && !word.startsWith('-'));
+  const paths = [...words, ...(cwd ? words.map((word) => path.posix.join(cwd, word)) : [])].map((word) => path.posix.normalize(word));
+  const tails = paths.flatMap((word) => word.split('/').map((_, index, parts) => parts.slice(index).join('/')).filter(Boolean));
+  return tails.some((tail) => !isPlainFileEdit({ kind: 'diff', path: tail, diff: '', isNew: false }, hookFiles));
 }

@@ -28,6 +28,11 @@ export function parsePermissionRules(texts: readonly string[]): PermissionRule[]
 const CHAINING = /[;&|<>`\n]|\$\(/;
 const WILDCARD = /(?<!\\)[*?[{]/;
 
+/** Whether a rule stands for more than one text: a bare tool, or a pattern with a wildcard. */
+export function isWildcardRule(rule: PermissionRule): boolean {
+  return rule.pattern === undefined || WILDCARD.test(rule.pattern);
+}
+
 /**
  * Whether a deny rule refuses the call: any of its targets matches, as resolved or as written, and
  * for a command any of the commands it chains.
@@ -77,15 +82,17 @@ function commandAsRun(part: string): string {
 
 /**
  * Paths: globs as in .gitignore (`*` stays within a folder, `**` crosses them; a pattern without `/`
- * matches the file's name in any folder). Commands and URLs: `*` matches any run of characters.
+ * matches the file's name in any folder). Commands and URLs: `*` matches any run of characters, and a
+ * command pattern ending in ` *` matches its words alone too (`npm test *` is `npm test` as well).
  */
 function globMatches(pattern: string, value: string, kind: TargetKind): boolean {
+  if (kind === 'command' && pattern.endsWith(' *') && picomatch.isMatch(value, pattern.slice(0, -2), { bash: true, dot: true })) return true;
   if (kind !== 'path') return picomatch.isMatch(value, pattern, { bash: true, dot: true });
   if (picomatch.isMatch(value, pattern, { dot: true })) return true;
   return !pattern.includes('/') && picomatch.isMatch(path.posix.basename(value), pattern, { dot: true });
 }
 
-/** A pattern that matches exactly this text. */
+/** A pattern that matches exactly this text (quotes escaped too: inside them, picomatch reads a backslash as itself). */
 export function literalPattern(text: string): string {
-  return text.replace(/[\\*?[\]{}()!+@|]/g, '\\$&');
+  return text.replace(/[\\*?[\]{}()!+@|"']/g, '\\$&');
 }

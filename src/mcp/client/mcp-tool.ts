@@ -31,6 +31,7 @@ export function mcpTool(spec: McpToolSpec): AnyTool {
         kind: 'info',
         title: `${spec.tool} on MCP server "${spec.server}" (${name})`,
         details: `arguments: ${JSON.stringify(args, null, 2)}`,
+        always: { kind: 'every_call' },
       };
     },
     run: (args, ctx) => spec.call(args, ctx),

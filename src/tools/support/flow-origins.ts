@@ -36,6 +36,8 @@ export async function flowOriginPreview(flow: Flow, name: string, variables: Var
     ? `the API under test is ${api.origin} (BASE_URL of the "${api.environment}" environment)`
     : 'no active environment has a BASE_URL, so every origin is asked about';
   const single = origins.length === 1 && originOf(origins[0]!) !== undefined ? origins[0] : undefined;
+  // An origin known only when the flow runs cannot be named in advance: such a flow is asked about each time.
+  const named = origins.every((origin) => originOf(origin) === origin);
   return {
     kind: 'info',
     title: `run flow "${name}" with requests to ${single ?? `${origins.length} other origin${origins.length > 1 ? 's' : ''}`}`,
@@ -43,9 +45,9 @@ export async function flowOriginPreview(flow: Flow, name: string, variables: Var
       `Not the API under test — ${where}:`,
       ...[...elsewhere].map(([origin, entry]) => `  ${origin}: step${entry.steps.length > 1 ? 's' : ''} ${entry.steps.join(', ')}`),
       carried.length ? `They carry: ${carried.join(', ')}.` : 'They carry no credentials Falcon knows of.',
-      'Approve only if you meant Falcon to talk to these origins; "always" allows them for the rest of the session.',
+      'Approve only if you meant Falcon to talk to these origins.',
     ].join('\n'),
-    always: single ? { key: `origin:${single}`, label: `requests to ${single}` } : { key: `run_flow:${origins.join(' ')}`, label: `flows sending to ${origins.join(', ')}` },
+    ...(named && { always: { kind: 'origins' as const, origins } }),
   };
 }
 

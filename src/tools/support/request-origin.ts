@@ -33,9 +33,9 @@ export async function otherOriginPreview(request: OutgoingRequest, ctx: ToolCont
     details: [
       `This goes to ${target}, ${where}.`,
       carried.length ? `It carries: ${carried.join(', ')}.` : 'It carries no credentials Falcon knows of.',
-      `Approve only if you meant Falcon to talk to ${target}; "always" allows it for the rest of the session.`,
+      `Approve only if you meant Falcon to talk to ${target}.`,
     ].join('\n'),
-    always: { key: `origin:${target}`, label: `requests to ${target}` },
+    always: { kind: 'origins', origins: [target] },
   };
 }
 

@@ -12,21 +12,23 @@ export interface EntryViewProps {
   entry: Entry;
   width: number;
   showThoughts: boolean;
+  /** Approved previews and tool output whole (Ctrl-O), not folded. */
+  expanded: boolean;
 }
 
 /**
  * One finished piece of the transcript, followed by a blank line. A long answer arrives in parts cut
  * at paragraph breaks, so that blank line is the paragraph gap and the parts read as one answer.
  */
-export function EntryView({ entry, width, showThoughts }: EntryViewProps) {
+export function EntryView(props: EntryViewProps) {
   return (
-    <Box flexDirection="column" width={width} marginBottom={1}>
-      <EntryBody entry={entry} width={width} showThoughts={showThoughts} />
+    <Box flexDirection="column" width={props.width} marginBottom={1}>
+      <EntryBody {...props} />
     </Box>
   );
 }
 
-function EntryBody({ entry, width, showThoughts }: EntryViewProps) {
+function EntryBody({ entry, width, showThoughts, expanded }: EntryViewProps) {
   switch (entry.kind) {
     case 'user':
       return <UserEntry text={entry.text} width={width} />;
@@ -41,6 +43,7 @@ function EntryBody({ entry, width, showThoughts }: EntryViewProps) {
           durationMs={entry.durationMs}
           output={entry.output}
           width={width}
+          expanded={expanded}
         />
       );
     case 'answer':
@@ -50,6 +53,6 @@ function EntryBody({ entry, width, showThoughts }: EntryViewProps) {
     case 'output':
       return <OutputEntry title={entry.title} text={entry.text} format={entry.format} width={width} />;
     case 'decision':
-      return <DecisionEntry title={entry.title} approved={entry.approved} width={width} />;
+      return <DecisionEntry title={entry.title} approved={entry.approved} preview={entry.preview} width={width} expanded={expanded} />;
   }
 }

@@ -107,7 +107,7 @@ export function describeContext(context: ContextUsage): string {
 
 function defaultHints(status: Status): string {
   if (status === 'ready') return '/ commands · @ files · ctrl+c ×2 quit';
-  if (status === 'waiting') return 'y/n/a · esc decline';
+  if (status === 'waiting') return 'y yes · n/esc no';
   return 'esc interrupt';
 }
 

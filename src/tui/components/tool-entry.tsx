@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { describeCall } from '../../tools/support/describe-call.js';
 import { palette } from '../theme.js';
+import { highlightJson } from './highlight-json.js';
 import { firstMeaningfulLine, truncateText } from './plain-text-layout.js';
 
 export interface ToolEntryProps {
@@ -10,10 +11,12 @@ export interface ToolEntryProps {
   durationMs: number;
   output: string;
   width: number;
+  /** The whole observation below the call (Ctrl-O), instead of its gist. */
+  expanded?: boolean;
 }
 
-/** A finished tool call on one line, and the gist of its observation on the next. */
-export function ToolEntry({ name, args, ok, durationMs, output, width }: ToolEntryProps) {
+/** A finished tool call on one line, and the gist of its observation on the next (or all of it, expanded). */
+export function ToolEntry({ name, args, ok, durationMs, output, width, expanded = false }: ToolEntryProps) {
   const duration = ` · ${formatDuration(durationMs)}`;
   const call = describeCall(name, args, Math.max(1, width - 2 - duration.length));
   const summary = truncateText(firstMeaningfulLine(output) || '(no output)', Math.max(1, width - 4));
@@ -25,9 +28,15 @@ export function ToolEntry({ name, args, ok, durationMs, output, width }: ToolEnt
         {call.slice(name.length)}
         <Text dimColor>{duration}</Text>
       </Text>
-      <Text wrap="truncate-end" dimColor={ok} color={ok ? undefined : palette.failure}>
-        {`  ⎿ ${summary}`}
-      </Text>
+      {expanded ? (
+        <Box paddingLeft={4} width={width}>
+          <Text color={ok ? undefined : palette.failure}>{highlightJson(output, 'auto') ?? (output.trimEnd() || '(no output)')}</Text>
+        </Box>
+      ) : (
+        <Text wrap="truncate-end" dimColor={ok} color={ok ? undefined : palette.failure}>
+          {`  ⎿ ${summary}`}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { falconHome } from '../../config/falcon-home.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
+import { keyHelpLines } from '../keys/key-help.js';
 import type { SlashCommand } from './slash-command.js';
 
 export function helpCommand(all: () => readonly SlashCommand[]): SlashCommand {
@@ -10,20 +11,7 @@ export function helpCommand(all: () => readonly SlashCommand[]): SlashCommand {
     description: 'commands and keys',
     async run(context) {
       const commands = all().map((c) => `  ${(c.usage ?? `/${c.name}`).padEnd(24)} ${c.description}`);
-      const keys = [
-        '  enter            send (a message typed while Falcon works is queued for its next step)',
-        '  shift+enter, \\   new line',
-        '  ↑ / ↓            input history',
-        '  @path            attach a file',
-        '  esc              interrupt the running turn',
-        '  ctrl+o           show the last tool output in full',
-        '  ctrl+t           show or fold thoughts',
-        '  ctrl+y           copy the last answer',
-        '  ctrl+u           clear the input',
-        '  ctrl+l           clear the screen',
-        '  ctrl+c twice     quit',
-      ];
-      context.show({ type: 'output', title: 'Help', text: ['Commands', ...commands, '', 'Keys', ...keys].join('\n'), format: 'text' });
+      context.show({ type: 'output', title: 'Help', text: ['Commands', ...commands, '', ...keyHelpLines()].join('\n'), format: 'text' });
     },
   };
 }

@@ -2,6 +2,7 @@ import { Box, Text, useInput, useStdout } from 'ink';
 import { useState } from 'react';
 import { terminalSafeText } from '../../safety/terminal-text.js';
 import { truncateText } from '../components/plain-text-layout.js';
+import { KEY_TABLE, readKey } from '../keys/key-table.js';
 
 export interface PickerItem<T> {
   label: string;
@@ -30,14 +31,22 @@ export function Picker<T>(props: PickerRequest<T> & { onDone: (value: T | undefi
   const index = Math.min(selected, Math.max(items.length - 1, 0));
 
   useInput((input, key) => {
-    if (key.escape) return props.onDone(undefined);
-    if (key.return) return props.onDone(items[index]?.value);
-    if (key.upArrow) return setSelected(Math.max(index - 1, 0));
-    if (key.downArrow) return setSelected(Math.min(index + 1, items.length - 1));
-    if (key.backspace || key.delete) return setFilter((text) => text.slice(0, -1));
-    if (input && !key.ctrl && !key.meta) {
-      setFilter((text) => text + input);
-      setSelected(0);
+    switch (readKey(KEY_TABLE.list, input, key, undefined)) {
+      case 'cancel':
+        return props.onDone(undefined);
+      case 'choose':
+        return props.onDone(items[index]?.value);
+      case 'up':
+        return setSelected(Math.max(index - 1, 0));
+      case 'down':
+        return setSelected(Math.min(index + 1, items.length - 1));
+      case 'erase':
+        return setFilter((text) => text.slice(0, -1));
+      case undefined:
+        if (input && !key.ctrl && !key.meta && !key.tab) {
+          setFilter((text) => text + input);
+          setSelected(0);
+        }
     }
   });
 

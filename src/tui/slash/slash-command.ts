@@ -1,6 +1,7 @@
 import type { Agent } from '../../agent/agent.js';
 import type { ViewAction } from '../state/reduce-view.js';
 import type { PickerRequest } from './picker.js';
+import type { QuestionRequest } from './question.js';
 
 /** What a slash command may do to the session it runs in. */
 export interface SlashContext {
@@ -14,6 +15,8 @@ export interface SlashContext {
   show(action: ViewAction): void;
   /** Opens a picker in place of the input; resolves with the choice, or undefined when cancelled. */
   pick<T>(request: PickerRequest<T>): Promise<T | undefined>;
+  /** Asks for a line of text in place of the input; resolves with the answer, or undefined when cancelled. */
+  ask(request: QuestionRequest): Promise<string | undefined>;
   /** Adds text to the next message the user sends (e.g. an attached flow). */
   attach(label: string, text: string): void;
   /** Replaces the conversation: a new session, or a saved one by id. */

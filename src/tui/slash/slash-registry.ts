@@ -5,6 +5,7 @@ import { helpCommand, memoryCommand, toolsCommand } from './info-commands.js';
 import { initCommand } from './init-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
+import { permissionsCommand } from './permissions-command.js';
 import { savedItemCommands } from './saved-item-commands.js';
 import { clearCommand, exitCommand, resumeCommand, sessionsCommand } from './session-commands.js';
 import type { SlashCommand } from './slash-command.js';
@@ -17,6 +18,7 @@ const BUILT_IN: SlashCommand[] = [
   clearCommand,
   compactCommand,
   toolsCommand,
+  permissionsCommand,
   mcpCommand,
   tasksCommand,
   memoryCommand,

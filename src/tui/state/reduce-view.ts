@@ -3,6 +3,7 @@ import { contextUsage } from '../../agent/context/context-meter.js';
 import type { AgentEvent } from '../../agent/events.js';
 import { modelSilentSince } from '../../agent/model-wait.js';
 import { terminalSafeValue } from '../../safety/terminal-text.js';
+import type { Preview } from '../../tools/preview.js';
 import { describeTaskEnd } from '../../tools/support/task-description.js';
 import { hasMoreLinesThan, safeMarkdownSplit } from './markdown-boundary.js';
 import { reduceSubagent } from './reduce-subagent.js';
@@ -16,8 +17,7 @@ export type ViewAction =
   | { type: 'queued_message'; text: string }
   | { type: 'notice'; tone: NoticeTone; text: string }
   | { type: 'output'; title: string; text: string; format: OutputFormat }
-  | { type: 'decision'; id: string; title: string; approved: boolean }
-  | { type: 'expand_last_observation' };
+  | { type: 'decision'; id: string; title: string; approved: boolean; preview?: Preview };
 
 type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, 'id'> : never) : never;
 
@@ -47,12 +47,9 @@ function reduceSafeAction(state: ViewState, action: ViewAction): ViewState {
       return append(state, { kind: 'notice', tone: action.tone, text: action.text });
     case 'output':
       return append(state, { kind: 'output', title: action.title, text: action.text, format: action.format });
-    case 'decision':
-      return append({ ...state, confirmation: undefined }, { kind: 'decision', title: action.title, approved: action.approved });
-    case 'expand_last_observation': {
-      const last = state.lastObservation;
-      if (!last) return append(state, { kind: 'notice', tone: 'info', text: 'No tool output yet.' });
-      return append(state, { kind: 'output', title: `${last.name} output`, text: last.output, format: 'text' });
+    case 'decision': {
+      const { title, approved, preview } = action;
+      return append({ ...state, confirmation: undefined }, { kind: 'decision', title, approved, ...(preview && { preview }) });
     }
   }
 }
@@ -86,14 +83,15 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
     case 'tool_progress':
       return state.running?.id === event.id ? { ...state, running: { ...state.running, progress: event.message } } : state;
     case 'confirmation_required':
-      return { ...state, status: 'waiting', confirmation: { id: event.id, tool: event.tool, title: event.title, preview: event.preview, ...(event.rule && { rule: event.rule }) } };
+      // A session file written before `always` existed has none.
+      return { ...state, status: 'waiting', confirmation: { id: event.id, tool: event.tool, title: event.title, preview: event.preview, always: event.always ?? [] } };
     case 'confirmation_resolved':
       return { ...state, status: 'running', confirmation: undefined };
     case 'tool_result': {
       const args = state.running?.id === event.id ? state.running.args : undefined;
       const next = { ...state, running: undefined, status: 'thinking' as const, toolCalls: state.toolCalls + 1 };
       const entry = { kind: 'tool' as const, name: event.name, args, ok: event.ok, durationMs: event.durationMs, output: event.output };
-      return { ...append(next, entry), lastObservation: { name: event.name, output: event.output } };
+      return append(next, entry);
     }
     case 'answer':
       return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, { kind: 'answer', text: remainingAnswer(state, event.text), continues: false });

@@ -1,8 +1,12 @@
 import type { ContextUsage } from '../../agent/events.js';
 import type { Usage } from '../../llm/chat-model.js';
+import type { AlwaysChoice } from '../../agent/permissions/always-choices.js';
 import type { Preview } from '../../tools/preview.js';
 
-/** A finished piece of the transcript. Entries are printed once (Ink's <Static>) and never change. */
+/**
+ * A finished piece of the transcript. Entries never change; they are printed once (Ink's <Static>),
+ * and again, whole, when a key folds or unfolds them (Ctrl-O, Ctrl-T).
+ */
 export type Entry =
   | { kind: 'user'; id: string; text: string }
   | { kind: 'thought'; id: string; text: string }
@@ -11,7 +15,8 @@ export type Entry =
   | { kind: 'answer'; id: string; text: string; continues: boolean; interrupted?: boolean }
   | { kind: 'notice'; id: string; tone: NoticeTone; text: string }
   | { kind: 'output'; id: string; title: string; text: string; format: OutputFormat }
-  | { kind: 'decision'; id: string; title: string; approved: boolean };
+  /** `preview`: what was approved, kept on screen. */
+  | { kind: 'decision'; id: string; title: string; approved: boolean; preview?: Preview };
 
 export type NoticeTone = 'info' | 'warning' | 'error';
 export type OutputFormat = 'text' | 'markdown' | 'json';
@@ -42,8 +47,8 @@ export interface PendingConfirmation {
   tool: string;
   title: string;
   preview: Preview;
-  /** The allow rule "always in this project" adds. */
-  rule?: string;
+  /** What answering "always" may allow, narrowest first. */
+  always: AlwaysChoice[];
 }
 
 export interface ViewState {
@@ -65,7 +70,6 @@ export interface ViewState {
   /** How full the model's context was after the latest call. */
   context?: ContextUsage;
   toolCalls: number;
-  lastObservation?: { name: string; output: string };
   /** Lines of streamed answer the live area may hold before the head moves into the transcript. */
   liveAnswerLines: number;
   nextId: number;

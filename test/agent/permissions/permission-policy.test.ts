@@ -77,7 +77,10 @@ describe('the approval step: approved without asking, or asked', () => {
     ['auto-edit', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], undefined],
     ['auto-edit', guarded('write_file', 'write', { path: 'docs/falcon.md' }), diff('docs/falcon.md'), [], undefined],
     ['auto-edit', guarded('environment', 'write', {}), diff('.falcon/environments/dev.yaml', 'BASE_URL moves'), [], undefined],
-    ['auto-edit', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], 'the allow rule edit_file(.gitignore)'],
+    // No allow rule approves a protected file: "always in this project" saves rules, and must not cover one.
+    ['auto-edit', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], undefined],
+    ['ask', guarded('edit_file', 'write', { path: 'src/falcon.md' }), diff('src/falcon.md'), ['edit_file(src/**)'], undefined],
+    ['ask', guarded('edit_file', 'write', { path: 'src/app.ts' }), diff('src/app.ts'), ['edit_file(src/**)'], 'the allow rule edit_file(src/**)'],
     ['yolo', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], 'yolo mode'],
     ['yolo', runTests, commandPreview, [], 'yolo mode'],
   ] as const)('%s: %s %j → %s', (mode, call, preview, allow, approvedBy) => {

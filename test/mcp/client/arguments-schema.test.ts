@@ -64,6 +64,7 @@ describe("an MCP tool's arguments", () => {
       kind: 'info',
       title: 'issues.search on MCP server "issue-tracker" (mcp__issue_tracker__issues_search)',
       details: 'arguments: {\n  "q": "bug"\n}',
+      always: { kind: 'every_call' },
     });
   });
 });

@@ -5,7 +5,7 @@ import type { Entry } from '../../../src/tui/state/view-state.js';
 import { DIM, stripAnsi, useColourLevel } from './terminal-output.js';
 
 function show(entry: Entry) {
-  const { lastFrame, unmount } = render(<EntryView entry={entry} width={60} showThoughts />);
+  const { lastFrame, unmount } = render(<EntryView entry={entry} width={60} showThoughts expanded={false} />);
   const frame = lastFrame() ?? '';
   unmount();
   return { frame, text: stripAnsi(frame) };

@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
-import type { AlwaysScope } from '../../../src/agent/agent.js';
+import type { AlwaysChoice } from '../../../src/agent/permissions/always-choices.js';
+import type { AlwaysPick } from '../../../src/tui/components/always-options.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
 import { BOLD, CYAN, GREEN, RED, stripAnsi, tick, useColourLevel } from './terminal-output.js';
@@ -25,8 +26,8 @@ function longDiff(lines: number): string {
 }
 
 async function showPanel(preview: Preview, height = 20) {
-  const onAnswer = vi.fn<(approved: boolean, always: AlwaysScope | false) => void>();
-  const confirmation = { id: 'c1', tool: 'edit_file', title: 'Fix the name limit', preview };
+  const onAnswer = vi.fn<(approved: boolean, always: AlwaysPick | false) => void>();
+  const confirmation = { id: 'c1', tool: 'edit_file', title: 'Fix the name limit', preview, always: [] };
   const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />);
   await tick();
   return {
@@ -68,53 +69,80 @@ describe('ConfirmationPanel', () => {
   });
 
   it.each([
-    ['y', true, false],
-    ['n', false, false],
-    [KEYS.escape, false, false],
-    // Without a rule to save there is no project scope to offer: "always" holds for the session.
-    ['a', true, 'session'],
-  ])('answers %j with (%s, %s), once', async (key, approved, always) => {
+    ['y', true],
+    ['n', false],
+    [KEYS.escape, false],
+  ])('answers %j with (%s, false), once', async (key, approved) => {
     const panel = await showPanel({ kind: 'command', command: 'npm test' });
     await panel.press(key, 'y');
     expect(panel.onAnswer).toHaveBeenCalledTimes(1);
-    expect(panel.onAnswer).toHaveBeenCalledWith(approved, always);
+    expect(panel.onAnswer).toHaveBeenCalledWith(approved, false);
   });
 
-  describe('"always" with a rule to save', () => {
-    function showChoice(choosingScope: boolean) {
-      const onAnswer = vi.fn<(approved: boolean, always: AlwaysScope | false) => void>();
-      const onChooseScope = vi.fn<() => void>();
-      const confirmation = { id: 'c1', tool: 'bash', title: 'run `npm test`', preview: { kind: 'command' as const, command: 'npm test' }, rule: 'bash(npm test)' };
-      const panel = <ConfirmationPanel confirmation={confirmation} width={100} height={10} choosingScope={choosingScope} onChooseScope={onChooseScope} onAnswer={onAnswer} />;
+  it('says a confirmation that offers no "always" is asked each time, and a does nothing there', async () => {
+    const panel = await showPanel({ kind: 'info', title: 'load test', details: 'closed model' });
+    expect(panel.text()).toContain('y yes · n no · asked each time (no "always" for this)');
+    await panel.press('a', '1');
+    expect(panel.onAnswer).not.toHaveBeenCalled();
+  });
+
+  describe('"always"', () => {
+    const choices: AlwaysChoice[] = [
+      { label: 'this command', rules: ['bash(npm test -- users)'] },
+      { label: 'commands starting "npm test"', rules: ['bash(npm test *)'] },
+    ];
+    function showChoice(choosingAlways: boolean) {
+      const onAnswer = vi.fn<(approved: boolean, always: AlwaysPick | false) => void>();
+      const onChooseAlways = vi.fn<() => void>();
+      const confirmation = { id: 'c1', tool: 'bash', title: 'run `npm test -- users`', preview: { kind: 'command' as const, command: 'npm test -- users' }, always: choices };
+      const panel = <ConfirmationPanel confirmation={confirmation} width={110} height={14} choosingAlways={choosingAlways} onChooseAlways={onChooseAlways} onAnswer={onAnswer} />;
       const rendered = render(panel);
-      return { rendered, onAnswer, onChooseScope };
+      return { rendered, onAnswer, onChooseAlways, text: () => stripAnsi(rendered.lastFrame()) };
     }
 
-    it('offers this session or this project after a, naming the rule it saves', async () => {
+    it('names what it would allow before a, then lists each choice for the session and the project, with the rules', async () => {
       const asking = showChoice(false);
       await tick();
+      expect(asking.text()).toContain('y yes · n no · a always… (this command / commands starting "npm test")');
       asking.rendered.stdin.write('a');
       await tick();
-      expect(asking.onChooseScope).toHaveBeenCalledTimes(1);
+      expect(asking.onChooseAlways).toHaveBeenCalledTimes(1);
       expect(asking.onAnswer).not.toHaveBeenCalled();
       asking.rendered.unmount();
 
       const choosing = showChoice(true);
       await tick();
-      expect(stripAnsi(choosing.rendered.lastFrame())).toContain('always: s this session · p this project (saves bash(npm test) to .falcon/config.yaml) · n no');
+      const rows = choosing.text().split('\n').map((row) => row.replace(/^│ | *│$/g, ''));
+      expect(rows.slice(rows.indexOf('Always allow, without asking again:'), -1)).toEqual([
+        'Always allow, without asking again:',
+        ' 1  this command, for this session: bash(npm test -- users)',
+        ' 2  commands starting "npm test", for this session: bash(npm test *)',
+        ' 3  this command, in this project: adds bash(npm test -- users) to .falcon/config.yaml',
+        ' 4  commands starting "npm test", in this project: adds bash(npm test *) to .falcon/config.yaml',
+        '1–4 choose · y just this once · n no',
+      ]);
       choosing.rendered.stdin.write('a');
       await tick();
-      choosing.rendered.stdin.write('p');
+      choosing.rendered.stdin.write('4');
       await tick();
       expect(choosing.onAnswer).toHaveBeenCalledTimes(1);
-      expect(choosing.onAnswer).toHaveBeenCalledWith(true, 'project');
+      expect(choosing.onAnswer).toHaveBeenCalledWith(true, { scope: 'project', choice: 1 });
       choosing.rendered.unmount();
     });
 
-    it('takes s for the session, and n or Esc still decline', async () => {
-      for (const [key, approved, always] of [['s', true, 'session'], ['n', false, false], [KEYS.escape, false, false]] as const) {
+    it('takes a listed number, and y, n or Esc still answer as before; a number not listed means nothing', async () => {
+      const cases = [
+        ['2', true, { scope: 'session', choice: 1 }],
+        ['y', true, false],
+        ['n', false, false],
+        [KEYS.escape, false, false],
+      ] as const;
+      for (const [key, approved, always] of cases) {
         const choosing = showChoice(true);
         await tick();
+        choosing.rendered.stdin.write('5');
+        await tick();
+        expect(choosing.onAnswer).not.toHaveBeenCalled();
         choosing.rendered.stdin.write(key);
         await tick();
         expect(choosing.onAnswer).toHaveBeenCalledWith(approved, always);
@@ -142,7 +170,7 @@ describe('ConfirmationPanel', () => {
 
   it('keeps a command of 80 lines within its height: the title on one row, the body scrolling', async () => {
     const command = Array.from({ length: 80 }, (_, i) => `echo line ${i + 1}`).join('\n');
-    const confirmation = { id: 'c1', tool: 'bash', title: `run \`${command}\``, preview: { kind: 'info' as const, title: `two\nlines`, details: command } };
+    const confirmation = { id: 'c1', tool: 'bash', title: `run \`${command}\``, preview: { kind: 'info' as const, title: `two\nlines`, details: command }, always: [] };
     const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />);
     await tick();
     const lines = stripAnsi(rendered.lastFrame()).split('\n');

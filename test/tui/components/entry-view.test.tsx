@@ -5,7 +5,7 @@ import type { Entry } from '../../../src/tui/state/view-state.js';
 import { BOLD, CYAN, DIM, GREEN, RED, YELLOW, stripAnsi, useColourLevel } from './terminal-output.js';
 
 function show(entry: Entry, { width = 60, showThoughts = true } = {}) {
-  const { lastFrame, unmount } = render(<EntryView entry={entry} width={width} showThoughts={showThoughts} />);
+  const { lastFrame, unmount } = render(<EntryView entry={entry} width={width} showThoughts={showThoughts} expanded={false} />);
   const frame = lastFrame() ?? '';
   unmount();
   return { frame, text: stripAnsi(frame) };

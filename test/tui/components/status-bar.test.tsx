@@ -35,7 +35,7 @@ describe('StatusBar', () => {
     ['thinking', 'thinking', 'esc interrupt'],
     ['streaming', 'writing', 'esc interrupt'],
     ['running', 'running http_request', 'esc interrupt'],
-    ['waiting', 'waiting for you', 'y/n/a'],
+    ['waiting', 'waiting for you', 'y yes · n/esc no'],
   ] as const)('says %s as "%s" and hints "%s"', (status, word, hint) => {
     const text = show({ status, runningTool: 'http_request', spinner: false });
     expect(text).toContain(word);

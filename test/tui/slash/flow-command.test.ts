@@ -46,6 +46,7 @@ function contextFor(args: string, signal = new AbortController().signal): SlashC
       picked.push(request.title);
       return request.items[0]?.value;
     },
+    ask: async () => expect.fail('a flow asks no question'),
     attach: () => expect.fail('a flow is run, not attached'),
     openSession: async () => undefined,
     clearScreen: () => undefined,

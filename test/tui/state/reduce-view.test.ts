@@ -71,7 +71,7 @@ describe('reduceView', () => {
     expect(done.entries.map((e) => e.kind)).toEqual(['thought', 'tool', 'answer']);
     expect(done.entries[1]).toMatchObject({ name: 'http_request', args: { method: 'GET', url: 'http://x' }, ok: true, durationMs: 12 });
     expect(done).toMatchObject({ status: 'ready', stream: '', toolCalls: 1, usage: { inputTokens: 100, outputTokens: 20 } });
-    expect(done.lastObservation).toEqual({ name: 'http_request', output: 'HTTP 200 OK' });
+    expect(done.entries[1]).toMatchObject({ output: 'HTTP 200 OK' });
   });
 
   it('moves the finished head of a long streamed answer into the transcript, never inside a fence', () => {
@@ -94,20 +94,21 @@ describe('reduceView', () => {
     expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', tone: 'warning', text: 'Retrying in 2.0 s (attempt 1): openai: 503' });
   });
 
-  it('keeps the allow rule a confirmation offers to save, and shows a warning as a notice', () => {
+  it('keeps what "always" may allow at a confirmation, and shows a warning as a notice', () => {
     const preview = { kind: 'command' as const, command: 'npm test' };
+    const always = [{ label: 'this command', rules: ['bash(npm test)'] }];
     const state = feed([
-      { type: 'confirmation_required', id: 'c', tool: 'bash', title: 'run `npm test`', preview, rule: 'bash(npm test)' },
+      { type: 'confirmation_required', id: 'c', tool: 'bash', title: 'run `npm test`', preview, always },
       { type: 'warning', message: 'post_tool_use hook `lint` exited with 1' },
     ]);
-    expect(state.confirmation).toEqual({ id: 'c', tool: 'bash', title: 'run `npm test`', preview, rule: 'bash(npm test)' });
+    expect(state.confirmation).toEqual({ id: 'c', tool: 'bash', title: 'run `npm test`', preview, always });
     expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', tone: 'warning', text: 'post_tool_use hook `lint` exited with 1' });
   });
 
   it('tracks a confirmation and shows queued messages when the next turn starts', () => {
     let state = feed([
       { type: 'tool_call', id: 'w', name: 'write_file', args: {} },
-      { type: 'confirmation_required', id: 'w', tool: 'write_file', title: 'change a.ts', preview: { kind: 'diff', path: 'a.ts', diff: '', isNew: false } },
+      { type: 'confirmation_required', id: 'w', tool: 'write_file', title: 'change a.ts', preview: { kind: 'diff', path: 'a.ts', diff: '', isNew: false }, always: [] },
     ]);
     expect(state.status).toBe('waiting');
     expect(state.confirmation?.title).toBe('change a.ts');
@@ -134,13 +135,21 @@ describe('reduceView', () => {
     expect(state.modelSilentSince).toBeUndefined();
   });
 
-  it('notes an interrupted run and expands the last observation on request', () => {
-    let state = feed([
+  it('notes an interrupted run', () => {
+    const state = feed([
       { type: 'tool_result', id: 'x', name: 'read_file', ok: true, output: 'line 1\nline 2', durationMs: 1 },
       { type: 'run_end', reason: 'cancelled', turns: 1, toolCalls: 1 },
     ]);
     expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', text: 'Interrupted.' });
-    state = reduceView(state, { type: 'expand_last_observation' });
-    expect(state.entries.at(-1)).toMatchObject({ kind: 'output', title: 'read_file output', text: 'line 1\nline 2' });
+  });
+
+  it('keeps what an approval approved in its decision, and nothing for a refusal', () => {
+    const preview = { kind: 'diff' as const, path: 'a.ts', diff: '@@ -1 +1 @@\n-a\n+b', isNew: false };
+    let state = feed([{ type: 'confirmation_required', id: 'w', tool: 'write_file', title: 'change a.ts', preview, always: [] }]);
+    state = reduceView(state, { type: 'decision', id: 'w', title: 'change a.ts', approved: true, preview });
+    expect(state.entries.at(-1)).toEqual({ kind: 'decision', id: expect.any(String), title: 'change a.ts', approved: true, preview });
+    expect(state.confirmation).toBeUndefined();
+    state = reduceView(state, { type: 'decision', id: 'x', title: 'change b.ts', approved: false });
+    expect(state.entries.at(-1)).not.toHaveProperty('preview');
   });
 });

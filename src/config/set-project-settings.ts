@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { replaceFile } from '../safety/atomic-write.js';
+import { displayPath } from './falcon-home.js';
+import { projectConfigSchema } from './load-project-config.js';
+import { validateConfig } from './validate-config.js';
+import { readYamlFile } from './yaml-file.js';
+
+/** The settings `/init` chooses; `spec: null` removes the key. */
+export interface ProjectSettings {
+  framework?: string;
+  base_url?: string;
+  spec?: string | null;
+}
+
+/**
+ * Sets top-level keys of the project's `.falcon/config.yaml`, keeping the file's other content and
+ * comments. A file the loader would refuse throws its ConfigError and is left as it was. Returns the
+ * keys whose value changed (nothing is written when none did).
+ */
+export async function setProjectSettings(projectRoot: string, settings: ProjectSettings): Promise<string[]> {
+  const path = join(projectRoot, '.falcon', 'config.yaml');
+  const file = await readYamlFile(path, displayPath(path));
+  if (file) validateConfig(file, projectConfigSchema);
+  const document = parseDocument(file ? await readFile(path, 'utf8') : '');
+  const changed: string[] = [];
+  for (const [key, value] of Object.entries(settings) as Array<[string, string | null | undefined]>) {
+    if (value === undefined || (document.get(key) ?? null) === value) continue;
+    if (value === null) document.delete(key);
+    else document.set(key, value);
+    changed.push(key);
+  }
+  if (changed.length > 0) await replaceFile(path, document.toString());
+  return changed;
+}

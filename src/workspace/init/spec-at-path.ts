@@ -1,0 +1,20 @@
+import { stat } from 'node:fs/promises';
+import { resolveInsideProject } from '../../safety/project-path.js';
+import { identifySpec, type SpecCandidate } from './find-spec.js';
+
+/** A spec path the user gave that cannot be the project's spec: outside it, missing, or not a spec. */
+export class SpecPathError extends Error {
+  override name = 'SpecPathError';
+}
+
+/** A spec file the user named: inside the project, and an OpenAPI, Swagger or Postman file by its content. */
+export async function specAtPath(projectRoot: string, value: string): Promise<SpecCandidate> {
+  const file = await resolveInsideProject(projectRoot, value.trim()).catch((error: Error) => {
+    throw new SpecPathError(error.message);
+  });
+  const found = await stat(file.absolute).catch(() => undefined);
+  if (!found?.isFile()) throw new SpecPathError(`not a file: ${value}`);
+  const spec = await identifySpec(projectRoot, file.relative);
+  if (!spec) throw new SpecPathError(`${value} is not an OpenAPI, Swagger or Postman collection file`);
+  return spec;
+}
