@@ -54,4 +54,10 @@ article.failure > h3, .card > h3 { margin-top: 0; }
 .entry-run-end, .entry-note, .entry-session { background: transparent; border: 0; color: var(--muted); padding: .1rem .9rem; }
 .diff .added { color: var(--pass); } .diff .removed { color: var(--fail); } .diff .hunk { color: var(--accent); }
 .live { font-weight: 600; }
+.markdown p { white-space: normal; margin: .4rem 0; } .markdown table { display: block; overflow-x: auto; min-width: 0; } .markdown h4, .markdown h5, .markdown h6 { margin: .8rem 0 .3rem; }
+.legend { color: var(--muted); }
+.matrix th.check { vertical-align: bottom; text-align: center; padding: .4rem .35rem; }
+.matrix th.check span { display: inline-block; writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+.matrix th code { overflow-wrap: normal; white-space: nowrap; }
+.matrix .matrix-mark { text-align: center; white-space: nowrap; }
 `;
