@@ -26,7 +26,12 @@ it('imports a Postman collection as flows that falcon flow validate accepts', as
     expect(validated.stdout + validated.stderr).toMatch(/^valid: \d steps?\n$/);
     expect(validated.code).toBe(0);
   }
-  expect((await falcon('flow', 'import', 'collection.json')).stdout).toContain('wrote .falcon/flows/orders-2.yaml');
+  const again = await falcon('flow', 'import', 'collection.json');
+  expect(again.stdout).toContain('wrote .falcon/flows/orders-2.yaml (2 steps), named orders-2: a flow file for Orders was there\n');
+  expect(again.stdout).toContain('wrote .falcon/flows/shop-api-2.yaml (1 step), named shop-api-2: a flow file for Shop API was there\n');
+  expect(await readFile(path.join(sandbox.project, '.falcon', 'flows', 'orders-2.yaml'), 'utf8')).toMatch(/^name: orders-2$/m);
+  const listed = await falcon('flow', 'list');
+  expect(listed.stdout).toMatch(/^\s*orders-2\b/m);
 });
 
 it('exports an imported flow as a k6 script', async () => {
