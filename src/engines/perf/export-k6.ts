@@ -16,7 +16,8 @@ import { envSecrets, SecretReferences } from './k6/secret-references.js';
  */
 export function exportK6(scenario: PerfScenario, thresholds: ThresholdSpec[], secrets: SecretRegistry, baseUrl?: string): K6Export {
   const references = new SecretReferences(envSecrets(secrets));
-  const base = baseUrl !== undefined && scenario.requests.some((request) => request.url.startsWith(baseUrl)) ? baseUrl : undefined;
+  const trimmed = baseUrl?.replace(/\/+$/, '');
+  const base = trimmed && scenario.requests.some((request) => request.url.startsWith(trimmed)) ? trimmed : undefined;
   const requests = scenario.requests.map((request) => k6Request(request, scenario, references, secrets, base));
   const { byMetric, countsFailed } = k6Thresholds(thresholds);
   const variables: K6Variable[] = [

@@ -41,8 +41,9 @@ export async function savedRequestTarget(projectRoot: string, name: string, head
 /** `{{BASE_URL}}` filled in when the URL was written from it, else the origin it goes to. */
 async function baseUrlOf(template: string, url: string, variables: VariableScope): Promise<string> {
   if (FROM_BASE_URL.test(template)) {
-    const base = await variables.resolve('{{BASE_URL}}');
-    if (url.startsWith(base)) return base;
+    // Without its trailing slash: the path after it starts with one, however the base is written elsewhere.
+    const base = (await variables.resolve('{{BASE_URL}}')).replace(/\/+$/, '');
+    if (base !== '' && url.startsWith(base)) return base;
   }
   return new URL(url).origin;
 }

@@ -173,6 +173,10 @@ describe('exportK6: the base URL', () => {
     const underKey = exportK6(scenario({ requests: [request({ url: `${keyed}/pets` })] }), [], secrets, keyed);
     expect(underKey.variables).toEqual([{ name: 'BASE_URL', secret: true }]);
     expect(underKey.script).not.toContain(TOKEN);
+    // A trailing slash stays with the path, so BASE_URL may be given either way.
+    const slashed = exportK6(scenario(), [], new SecretRegistry(), 'http://127.0.0.1:4010/');
+    expect(slashed.variables).toEqual([{ name: 'BASE_URL', value: 'http://127.0.0.1:4010' }]);
+    expect(slashed.script).toContain('url: BASE_URL + "/pets",');
     // A base no request is under is not read.
     expect(exportK6(scenario(), [], new SecretRegistry(), 'https://other.test').variables).toEqual([]);
   });
