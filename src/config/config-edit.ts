@@ -1,4 +1,5 @@
 import { ConfigEditError, ConfigError } from './config-error.js';
+import { defaultProviderId } from './default-provider-id.js';
 import { type GlobalConfigFile, globalConfigSchema } from './global-config-schema.js';
 import { validateConfig } from './validate-config.js';
 import { formatKeyPath } from './yaml-file.js';
@@ -30,15 +31,31 @@ export function requireConfigured(raw: RawGlobalConfig, id: string): void {
   throw new ConfigEditError(`"${id}" is not a configured provider (${known})`);
 }
 
+/** The default provider when the fallback order names it too (retrying the same provider is no fallback). */
+export function ownFallback(raw: RawGlobalConfig): string | undefined {
+  const fallback = raw.fallback;
+  if (!Array.isArray(fallback)) return undefined;
+  const id = defaultProviderId(typeof raw.default_provider === 'string' ? raw.default_provider : undefined, configuredIds(raw));
+  return id !== undefined && fallback.includes(id) ? id : undefined;
+}
+
 const TOP_LEVEL_ORDER = ['default_provider', 'fallback', 'providers', 'retry', 'hooks', 'permissions', 'trusted_folders', 'mcp_servers'];
 
 /**
  * Checks an edited copy against the loader's schema; unknown keys stay, as they were only warned
- * about. The top-level keys are put in the order docs/ARCHITECTURE.md ("Configuration") gives them, so the file reads the same however made.
+ * about. A provider is never left as its own fallback: the default (the only provider, when none is
+ * named) is taken out of the fallback order, and the notes say so. The top-level keys are put in the order docs/ARCHITECTURE.md ("Configuration") gives them, so the file reads the same however made.
  */
 export function finishEdit(edited: RawGlobalConfig, notes: string[] = []): ConfigEdit {
   const known = TOP_LEVEL_ORDER.filter((key) => key in edited).map((key) => [key, edited[key]] as const);
-  const raw = Object.fromEntries([...known, ...Object.entries(edited).filter(([key]) => !TOP_LEVEL_ORDER.includes(key))]);
+  const raw: RawGlobalConfig = Object.fromEntries([...known, ...Object.entries(edited).filter(([key]) => !TOP_LEVEL_ORDER.includes(key))]);
+  const own = ownFallback(raw);
+  if (own !== undefined) {
+    const others = (raw.fallback as string[]).filter((id) => id !== own);
+    if (others.length > 0) raw.fallback = others;
+    else delete raw.fallback;
+    notes = [...notes, `Removed ${own} from the fallback order: it is the default provider`];
+  }
   const unplaced = { displayPath: '', value: raw, locate: (path: readonly (string | number)[]) => ({ key: formatKeyPath(path) }) };
   try {
     const { data } = validateConfig(unplaced, globalConfigSchema);

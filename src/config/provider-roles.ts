@@ -1,7 +1,9 @@
 // Which provider is the default and which are tried after it, and what removing one does to both.
 import { type ConfigEdit, configuredIds, finishEdit, providerEntries, type RawGlobalConfig, requireConfigured } from './config-edit.js';
 import { ConfigEditError } from './config-error.js';
+import { defaultProviderId } from './default-provider-id.js';
 
+/** Makes `id` the default; were it a fallback, it leaves the fallback order (finishEdit says so). */
 export function setDefault(raw: RawGlobalConfig, id: string): ConfigEdit {
   requireConfigured(raw, id);
   return finishEdit({ ...structuredClone(raw), default_provider: id });
@@ -10,6 +12,10 @@ export function setDefault(raw: RawGlobalConfig, id: string): ConfigEdit {
 /** The providers tried, in this order, when the default keeps failing; none clears the list. */
 export function setFallback(raw: RawGlobalConfig, ids: readonly string[]): ConfigEdit {
   for (const id of ids) requireConfigured(raw, id);
+  const defaultId = defaultProviderId(typeof raw.default_provider === 'string' ? raw.default_provider : undefined, configuredIds(raw));
+  if (defaultId !== undefined && ids.includes(defaultId)) {
+    throw new ConfigEditError(`${defaultId} is the default provider: the fallback order names the providers tried after it fails`);
+  }
   const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
   if (repeated.length > 0) throw new ConfigEditError(`${repeated[0]} is named twice in the fallback order`);
   const edited = structuredClone(raw);

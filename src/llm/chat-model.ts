@@ -59,6 +59,8 @@ export interface ModelProvider {
   readonly id: string;
   createModel(model: string): ChatModel;
   listModels(signal?: AbortSignal): Promise<string[]>;
+  /** The models, or why the server did not list them; throws only when `signal` stops it. */
+  modelListing(signal?: AbortSignal): Promise<ModelListing>;
   checkConnection(signal?: AbortSignal): Promise<ConnectionCheck>;
 }
 
@@ -68,6 +70,13 @@ export interface ProviderOptions {
   stream?: boolean;
 }
 
-export type ConnectionCheck =
-  | { ok: true; models: number }
-  | { ok: false; problem: string; hint: string };
+/** Why a server could not be asked: one problem and one hint a user can act on. */
+export interface ConnectionFailure {
+  ok: false;
+  problem: string;
+  hint: string;
+}
+
+export type ModelListing = { ok: true; models: string[] } | ConnectionFailure;
+
+export type ConnectionCheck = { ok: true; models: number } | ConnectionFailure;

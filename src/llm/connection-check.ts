@@ -1,7 +1,7 @@
 // Turns the outcome of a provider's connection check into one problem and one hint a user can act on.
-import type { ConnectionCheck } from './chat-model.js';
+import type { ConnectionCheck, ConnectionFailure, ModelListing } from './chat-model.js';
 import { apiKeyAdvice } from './api-key-advice.js';
-import { classifyModelError } from './model-errors.js';
+import { classifyModelError, isAbortError } from './model-errors.js';
 import { isConnectError } from './network-failure.js';
 
 export interface ConnectionTarget {
@@ -14,7 +14,17 @@ export interface ConnectionTarget {
 
 const MODELS_SHOWN = 5;
 
-export function connectionFailure(error: unknown, target: ConnectionTarget): ConnectionCheck {
+/** The models `list` answers, or the problem and hint of its failure; a stop by the caller is thrown. */
+export async function listOrExplain(list: () => Promise<string[]>, target: ConnectionTarget): Promise<ModelListing> {
+  try {
+    return { ok: true, models: await list() };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return connectionFailure(error, target);
+  }
+}
+
+export function connectionFailure(error: unknown, target: ConnectionTarget): ConnectionFailure {
   if (isConnectError(error)) {
     const hint = target.unreachableHint ?? (isLoopback(target.url) ? 'is the server running?' : 'check your network and the base URL');
     return { ok: false, problem: `cannot reach ${target.url}`, hint };

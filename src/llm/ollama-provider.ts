@@ -4,14 +4,14 @@ import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
 import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
 import { type GatheredReply, toChatResponse } from './chat-response.js';
-import { connectionFailure, modelAvailability } from './connection-check.js';
+import { listOrExplain, modelAvailability } from './connection-check.js';
 import { DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
 import { LearnedOnce } from './context-window/learned-once.js';
 import { ollamaContextWindow, readOllamaContextLength } from './context-window/ollama-context-window.js';
 import { isRecord } from './context-window/read-fields.js';
 import { idleLimits } from './idle-limits.js';
 import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js';
-import { isAbortError, ModelAbortError, streamCutError, toModelError } from './model-errors.js';
+import { ModelAbortError, streamCutError, toModelError } from './model-errors.js';
 import { modelFetch } from './model-fetch.js';
 import { fetchWithJsonErrors } from './ollama-error-body.js';
 import type { ReplyFormat } from './reply-body-check.js';
@@ -65,21 +65,21 @@ export function createOllamaProvider(settings: ProviderSettings, options: Provid
     });
   }
 
+  const modelListing = (signal?: AbortSignal) =>
+    listOrExplain(() => listModels(signal), {
+      ...endpoint,
+      hasApiKey: settings.apiKey !== undefined,
+      unreachableHint: settings.mode === 'cloud' ? undefined : 'is Ollama running? Start it with `ollama serve`',
+    });
+
   return {
     id: settings.id,
     createModel: (model) => new OllamaChatModel(server, model, options.stream ?? settings.stream ?? true),
     listModels,
+    modelListing,
     async checkConnection(signal?: AbortSignal): Promise<ConnectionCheck> {
-      try {
-        return modelAvailability(settings.model, await listModels(signal), sameModel);
-      } catch (error) {
-        if (isAbortError(error)) throw error;
-        return connectionFailure(error, {
-          ...endpoint,
-          hasApiKey: settings.apiKey !== undefined,
-          unreachableHint: settings.mode === 'cloud' ? undefined : 'is Ollama running? Start it with `ollama serve`',
-        });
-      }
+      const listing = await modelListing(signal);
+      return listing.ok ? modelAvailability(settings.model, listing.models, sameModel) : listing;
     },
   };
 }

@@ -5,14 +5,14 @@ import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
 import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
 import { toChatResponse } from './chat-response.js';
-import { connectionFailure, modelAvailability } from './connection-check.js';
+import { listOrExplain, modelAvailability } from './connection-check.js';
 import { chooseContextWindow, DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
 import { discoverOpenAIWindow } from './context-window/discover-openai-window.js';
 import { LearnedOnce } from './context-window/learned-once.js';
 import { isRecord } from './context-window/read-fields.js';
 import { idleLimits } from './idle-limits.js';
 import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js';
-import { isAbortError, ModelSetupError, streamCutError, toModelError } from './model-errors.js';
+import { ModelSetupError, streamCutError, toModelError } from './model-errors.js';
 import { modelFetch } from './model-fetch.js';
 import { fetchWithReadableErrors } from './openai-error-body.js';
 import { reasoningOf } from './openai-reasoning.js';
@@ -90,17 +90,16 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
     }
   }
 
+  const modelListing = (signal?: AbortSignal) => listOrExplain(() => listModels(signal), { ...endpoint, hasApiKey: settings.apiKey !== undefined });
+
   return {
     id: settings.id,
     createModel: (model) => new OpenAIChatModel(server, model, options.stream ?? settings.stream ?? true),
     listModels,
+    modelListing,
     async checkConnection(signal?: AbortSignal): Promise<ConnectionCheck> {
-      try {
-        return modelAvailability(settings.model, await listModels(signal));
-      } catch (error) {
-        if (isAbortError(error)) throw error;
-        return connectionFailure(error, { ...endpoint, hasApiKey: settings.apiKey !== undefined });
-      }
+      const listing = await modelListing(signal);
+      return listing.ok ? modelAvailability(settings.model, listing.models) : listing;
     },
   };
 }

@@ -1,7 +1,7 @@
 // A provider's connection, asked with a deadline: for `falcon config test` and the setup wizard,
 // where a server that never answers must become a plain message rather than a wait.
 import type { ProviderSettings } from '../config/types.js';
-import type { ConnectionCheck, ContextWindow } from './chat-model.js';
+import type { ConnectionCheck, ConnectionFailure, ContextWindow, ModelListing, ModelProvider } from './chat-model.js';
 import { createProvider } from './create-provider.js';
 import { ModelSetupError } from './model-errors.js';
 
@@ -14,12 +14,20 @@ export interface ProbeOptions {
 }
 
 /** Whether the provider answers, and has the configured model. Never throws unless `signal` stops it. */
-export async function checkProvider(settings: ProviderSettings, options: ProbeOptions = {}): Promise<ConnectionCheck> {
+export function checkProvider(settings: ProviderSettings, options: ProbeOptions = {}): Promise<ConnectionCheck> {
+  return probe(settings, options, (provider, signal) => provider.checkConnection(signal));
+}
+
+/** The provider's models, or why it did not list them (a server down, a key refused, no answer in time …). Never throws unless `signal` stops it. */
+export function listProviderModels(settings: ProviderSettings, options: ProbeOptions = {}): Promise<ModelListing> {
+  return probe(settings, options, (provider, signal) => provider.modelListing(signal));
+}
+
+async function probe<Result>(settings: ProviderSettings, options: ProbeOptions, ask: (provider: ModelProvider, signal: AbortSignal) => Promise<Result>): Promise<Result | ConnectionFailure> {
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const provider = createProvider(settings);
-    return await provider.checkConnection(options.signal ? AbortSignal.any([options.signal, timeout]) : timeout);
+    return await ask(createProvider(settings), options.signal ? AbortSignal.any([options.signal, timeout]) : timeout);
   } catch (error) {
     options.signal?.throwIfAborted();
     if (timeout.aborted) {
@@ -28,17 +36,6 @@ export async function checkProvider(settings: ProviderSettings, options: ProbeOp
     }
     if (error instanceof ModelSetupError) return { ok: false, problem: error.message, hint: 'run `falcon config` to set it' };
     throw error;
-  }
-}
-
-/** The provider's models, or `undefined` when it does not list them (`checkProvider` then says why). */
-export async function listProviderModels(settings: ProviderSettings, options: ProbeOptions = {}): Promise<string[] | undefined> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? PROBE_TIMEOUT_MS);
-  try {
-    return await createProvider(settings).listModels(options.signal ? AbortSignal.any([options.signal, timeout]) : timeout);
-  } catch {
-    options.signal?.throwIfAborted();
-    return undefined;
   }
 }
 

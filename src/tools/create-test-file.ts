@@ -5,6 +5,7 @@ import type { StoredResponse } from '../engines/http/response-store.js';
 import { EndpointError } from '../engines/test-writers/endpoint.js';
 import { type TestFilePlan, TestPlanError } from '../engines/test-writers/test-plan.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
+import { UnknownVariableError } from '../workspace/variable-scope.js';
 import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../safety/project-path.js';
 import { writeNewFile } from '../safety/atomic-write.js';
 import { configuredFramework } from './support/configured-framework.js';
@@ -46,7 +47,8 @@ async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ pl
   const { planTestFile } = await import('../engines/test-writers/plan-test-file.js');
   try {
     const framework = args.framework ?? (await configuredFramework(ctx.projectRoot));
-    const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework, responses: storedResponses(ctx) });
+    const baseUrl = await projectBaseUrl(ctx);
+    const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework, responses: storedResponses(ctx), ...(baseUrl !== undefined && { baseUrl }) });
     const target = await resolveInsideProject(ctx.projectRoot, plan.path, { forWrite: true });
     if (await stat(target.absolute).catch(() => undefined)) throw alreadyThere(target.relative);
     return { plan, target };
@@ -54,6 +56,17 @@ async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ pl
     if (error instanceof TestPlanError || error instanceof EndpointError || error instanceof ProjectPathError) throw new ToolError(error.message);
     throw error;
   }
+}
+
+/** The active environment's BASE_URL, unless it holds a secret (a test file is no place for one). */
+async function projectBaseUrl(ctx: ToolContext): Promise<string | undefined> {
+  const baseUrl = await ctx.variables.resolve('{{BASE_URL}}').catch((error: unknown) => {
+    if (error instanceof UnknownVariableError) return undefined;
+    throw error;
+  });
+  const trimmed = baseUrl?.trim().replace(/\/+$/, '');
+  if (!trimmed || !URL.canParse(trimmed) || /[\u0000-\u001F\u007F]/.test(trimmed)) return undefined;
+  return ctx.secrets.maskValues(trimmed) === trimmed ? trimmed : undefined;
 }
 
 function storedResponses(ctx: ToolContext): StoredResponse[] {

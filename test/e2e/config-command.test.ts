@@ -32,11 +32,12 @@ describe('falcon config set, default, fallback, remove', () => {
     expect((await falcon(['set', 'ollama', '--url', models.ollamaUrl, '--model', 'qwen2.5-coder:7b'])).code).toBe(0);
     expect((await falcon(['set', 'lmstudio', '--base-url', 'http://localhost:1234/v1', '--model', 'qwen'])).code).toBe(0);
     expect((await falcon(['fallback', 'lmstudio', 'ollama'])).stdout).toContain('Fallback order: lmstudio, ollama.');
-    expect((await falcon(['default', 'ollama'])).stdout).toContain('ollama is now the default provider.');
+    // The new default leaves the fallback order: no provider is its own fallback.
+    expect((await falcon(['default', 'ollama'])).stdout).toContain('ollama is now the default provider.\nRemoved ollama from the fallback order: it is the default provider.\n');
 
     expect(await written()).toEqual({
       default_provider: 'ollama',
-      fallback: ['lmstudio', 'ollama'],
+      fallback: ['lmstudio'],
       providers: {
         openai: { model: 'gpt-4o-mini', config: { api_key: KEY, base_url: models.openaiBaseUrl } },
         ollama: { model: 'qwen2.5-coder:7b', config: { url: models.ollamaUrl } },
@@ -48,9 +49,30 @@ describe('falcon config set, default, fallback, remove', () => {
     expect(await readdir(sandbox.home)).toEqual(['config.yaml']);
 
     const removed = await falcon(['remove', 'ollama']);
-    expect(removed.stdout).toContain('Removed ollama.\nRemoved ollama from the fallback order.\nollama was the default provider; the default is now lmstudio.');
+    expect(removed.stdout).toContain('Removed ollama.\nollama was the default provider; the default is now lmstudio.');
     expect(await written()).toMatchObject({ default_provider: 'lmstudio' });
     expect(await written()).not.toHaveProperty('fallback');
+  });
+
+  it('never leaves a provider as its own fallback: default, fallback and remove keep them apart, and doctor agrees', async () => {
+    await rm(sandbox.home, { recursive: true });
+    expect((await falcon(['set', 'openai', '--api-key', KEY, '--base-url', models.openaiBaseUrl])).code).toBe(0);
+    expect((await falcon(['set', 'ollama', '--url', models.ollamaUrl, '--model', 'qwen2.5-coder:7b'])).code).toBe(0);
+    expect((await falcon(['set', 'lmstudio', '--base-url', 'http://localhost:1234/v1', '--model', 'qwen'])).code).toBe(0);
+    expect((await falcon(['fallback', 'ollama', 'lmstudio'])).code).toBe(0);
+    const refused = await falcon(['fallback', 'lmstudio', 'openai']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('openai is the default provider: the fallback order names the providers tried after it fails');
+
+    expect((await falcon(['default', 'lmstudio'])).code).toBe(0);
+    expect(await written()).toMatchObject({ default_provider: 'lmstudio', fallback: ['ollama'] });
+    // Removing the others leaves one provider, the default: it is no fallback of its own.
+    expect((await falcon(['remove', 'openai'])).code).toBe(0);
+    expect((await falcon(['default', 'ollama'])).stdout).toContain('Removed ollama from the fallback order: it is the default provider.');
+    expect(await written()).toMatchObject({ default_provider: 'ollama' });
+    expect(await written()).not.toHaveProperty('fallback');
+    const doctor = await runFalcon(['doctor'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(doctor.stdout).not.toContain('its own fallback');
   });
 
   it('reads the key from stdin with --api-key -', async () => {

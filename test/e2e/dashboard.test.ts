@@ -101,25 +101,88 @@ describe('falcon ui', requireTool('chromium'), () => {
     expect(await page.locator('.diff .removed').innerText()).toBe('-  return { text: notes[id].text };');
     expect(await page.locator('.diff .added').allInnerTexts()).toContain('+  if (!note) return undefined;');
     expect(text).toContain('✓ Approved');
-    expect(text).toContain('`GET /notes/0` failed with a **500**');
+    expect(text).toContain('GET /notes/0 failed with a 500');
+    expect(await page.locator('.entry-answer strong').innerText()).toBe('500');
     expect(text).toContain('"authorization": "[masked]"');
     expect(await page.content()).not.toContain(SAMPLE_TOKEN);
   });
 
-  it('shows a spec test run: each operation against each check, every failure with its request, response and curl line', async () => {
+  it('renders an answer as Markdown, its HTML shown as text, its only links http(s) and opening apart', async () => {
+    const { page } = await open('/sessions');
+    const dialogs: string[] = [];
+    await page.getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ }).first().click();
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const answer = page.locator('#transcript .entry-answer');
+    await expect.poll(() => answer.count()).toBe(1);
+    expect(await answer.locator('strong').innerText()).toBe('three');
+    expect(await answer.locator('ol > li').allInnerTexts()).toEqual(['GET /notes', 'POST /notes', 'GET /notes/{id}']);
+    expect(await answer.getByRole('table').getByRole('row').nth(1).innerText()).toMatch(/^GET \/notes\/0\s+500$/);
+    const links = answer.locator('a');
+    expect(await links.count()).toBe(1);
+    expect(await links.getAttribute('href')).toBe('https://spec.example/notes');
+    expect(await links.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await links.innerText()).toBe('the notes spec');
+    const text = await answer.innerText();
+    expect(text).toContain("<script>alert('script')</script>");
+    expect(text).toContain('<img src=x onerror="alert(\'image\')">');
+    expect(text).toMatch(/or this page\.\s/);
+    expect(await page.locator('main script, main img, main [onerror]').count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.locator('#live-status').innerText()).toMatch(/last run has ended/);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('shows a finished session as ended, never as live', async () => {
+    const { page } = await open('/sessions');
+    await page.getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ }).last().click();
+    const status = page.locator('#live-status');
+    await expect.poll(() => status.innerText()).toBe('The session’s last run has ended. If the session goes on, its new entries appear below.');
+    expect(await page.locator('main').innerText()).not.toMatch(/\bLive\b/);
+  });
+
+  it('shows a spec test run: failing operations first, cells naming only failures, every failure with its request, response and curl line', async () => {
     const { page } = await open('/tests');
     await page.getByRole('link', { name: 'Notes API 1.0.0' }).click();
     expect(await page.locator('h1').innerText()).toBe('Test run: Notes API 1.0.0');
     const matrix = page.getByRole('table', { name: /operations against/ });
     const getNote = matrix.getByRole('row', { name: /getNote/ });
-    expect(await getNote.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['✗ 1 failed', '✓ passed']));
+    expect(await getNote.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['✗ 1', '·']));
     const createNote = await matrix.getByRole('row', { name: /createNote/ }).innerText();
-    expect(createNote).toMatch(/✗ \d failed/);
+    expect(createNote).toMatch(/✗ \d/);
+    const checkCells = await matrix.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td.matrix-mark')].map((cell) => (cell as HTMLElement).innerText)));
+    for (const cells of checkCells) for (const cell of cells) expect(cell).toMatch(/^(✗ \d+|·|–)$/);
+    const failing = checkCells.map((cells) => cells.some((cell) => cell.startsWith('✗')));
+    expect(failing).toContain(false);
+    expect(failing).toEqual([...failing].sort((a, b) => Number(b) - Number(a)));
     const failure = page.locator('article.failure', { hasText: 'not_a_server_error' }).first();
     const failureText = await failure.innerText();
     expect(failureText).toMatch(/Request\nGET http:\/\/127\.0\.0\.1:\d+\/notes\/\S+/);
     expect(failureText).toMatch(/Response: 500 Internal Server Error in \d+ ms\nHTTP 500 Internal Server Error/);
     expect(failureText).toMatch(/Reproduce\ncurl .*\/notes\//);
+  });
+
+  it('never breaks a check’s name in the matrix, however narrow the window', async () => {
+    for (const width of [1100, 420]) {
+      const narrow = await browser.newContext({ viewport: { width, height: 900 } });
+      await (await narrow.newPage()).goto(ui.url);
+      const { page } = await open('/tests', narrow);
+      await page.getByRole('link', { name: 'Notes API 1.0.0' }).click();
+      const headers = page.locator('table.matrix th.check');
+      expect(await headers.count()).toBeGreaterThan(3);
+      // One rectangle per line the name's text takes.
+      const lines = await headers.evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell.querySelector('code')!.firstChild!);
+          return { name: cell.textContent, lines: range.getClientRects().length };
+        }),
+      );
+      for (const header of lines) expect(header, `${header.name} at ${width} px`).toEqual({ name: header.name, lines: 1 });
+      await narrow.close();
+    }
   });
 
   it('shows a load run: the latency histogram, req/s and p95 over time as SVG charts with their names, and the thresholds', async () => {
@@ -240,8 +303,10 @@ describe('falcon ui', requireTool('chromium'), () => {
     await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
     await expect.poll(() => page.locator('#live-status').innerText()).toMatch(/^Live:/);
     sample.notes.release();
-    await expect.poll(() => transcript.innerText(), { timeout: 15_000 }).toContain('The slow endpoint answered **done**.');
-    expect(await transcript.innerText()).toMatch(/✓ Result of http_request \(\d+ ms\)\nHTTP 200 OK/);
+    await expect.poll(() => transcript.locator('.entry-answer').innerText(), { timeout: 15_000 }).toContain('The slow endpoint answered done.');
+    expect(await transcript.locator('.entry-answer strong').innerText()).toBe('done');
+    expect(await transcript.innerText()).toMatch(/✓ Result of http_request \([\d.]+ m?s\)\nHTTP 200 OK/);
+    await expect.poll(() => page.locator('#live-status').innerText()).toMatch(/^The session’s last run has ended\./);
     expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     expect((await run.result).code).toBe(0);
   });

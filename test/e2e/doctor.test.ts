@@ -80,11 +80,40 @@ describe('falcon doctor', () => {
     expect(result.stdout).toContain('1 problem: fix the lines marked ✗, then run falcon doctor again.');
   });
 
-  it('says how to start when there is no config file', async () => {
+  it('without a model provider, says the engines work and the agent needs one, and exits 0 unless --require-model', async () => {
     await rm(configFile());
     const result = await doctor();
-    expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`✗ config: no config file at ${shownConfigFile}\n    → set up a model provider with: falcon config\n`);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `! config: no model: \`falcon test\`, \`perf\`, \`scan\` and \`flow\` work; the agent needs one\n    no config file at ${shownConfigFile}\n    → set up a model provider with: falcon config\n`,
+    );
+    expect(result.stdout).toContain('No problems; 1 warning.');
+    const required = await doctor(['--require-model']);
+    expect(required.code).toBe(1);
+    expect(required.stdout).toContain(`✗ config: no config file at ${shownConfigFile}\n    → set up a model provider with: falcon config\n`);
+
+    await sandbox.writeConfig({ providers: {} });
+    const empty = await doctor(['--json']);
+    expect(empty.code).toBe(0);
+    expect(JSON.parse(empty.stdout)).toMatchObject({ ok: true });
+    expect(JSON.parse(empty.stdout).checks).toContainEqual({
+      name: 'config',
+      status: 'warn',
+      summary: 'no model: `falcon test`, `perf`, `scan` and `flow` work; the agent needs one',
+      details: [`${shownConfigFile} configures no model provider`],
+      fix: 'set one up with: falcon config',
+    });
+    expect((await doctor(['--require-model', '--json'])).code).toBe(1);
+  });
+
+  it('flags a default provider that is also its own fallback', async () => {
+    await sandbox.writeConfig({ default_provider: 'openai', fallback: ['lab', 'openai'], providers: { openai: provider(), lab: provider() } });
+    const result = await doctor();
+    expect(result.stdout).toContain('! config: openai is the default provider and its own fallback\n    → take it out of the fallback order: falcon config fallback lab\n');
+    expect(result.code).toBe(0);
+    // The fix it names mends it.
+    expect((await runFalcon(['config', 'fallback', 'lab'], { cwd: sandbox.project, env: sandbox.env() })).code).toBe(0);
+    expect((await doctor()).stdout).not.toContain('its own fallback');
   });
 
   it('checks every provider at once: one unreachable, one without its model', async () => {

@@ -163,7 +163,15 @@ describe('falcon perf', () => {
   it('exports the scenario as a k6 script without sending anything, the secret as __ENV', async () => {
     const result = await falcon(['--request', 'list-items', '--rate', '50', '-d', '30s', '--threshold', 'p95<200', '--export-k6', 'load.js']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('run it with: k6 run -e API_TOKEN=… load.js');
+    expect(result.stdout).toBe(
+      [
+        'Wrote the k6 script load.js; it reads these 2 variables from the environment:',
+        `  BASE_URL   ${api.url}`,
+        '  API_TOKEN  a secret: set it yourself (the script never holds it)',
+        `Run it with: k6 run -e BASE_URL=${api.url} -e API_TOKEN=… load.js`,
+        '',
+      ].join('\n'),
+    );
     expect(api.received).toHaveLength(0);
     const script = await readFile(path.join(sandbox.project, 'load.js'), 'utf8');
     expect(script).not.toContain(TOKEN);
@@ -171,7 +179,22 @@ describe('falcon perf', () => {
     expect(script).toContain('constant-arrival-rate');
     expect(script).toContain('http_req_duration: ["p(95)<200"]');
     expect(script).toContain('__ENV.API_TOKEN');
+    expect(script).toContain('url: BASE_URL + "/items"');
     await writeFile(path.join(sandbox.project, 'load.mjs'), script);
     await promisify(execFile)(process.execPath, ['--check', path.join(sandbox.project, 'load.mjs')]);
+  });
+
+  it('exports a literal URL and spec operations with the base URL they are sent to as BASE_URL', async () => {
+    const literal = await falcon([`${api.url}/items?page=2`, '-d', '5s', '--export-k6', 'one.js']);
+    expect(literal.code).toBe(0);
+    expect(literal.stdout).toContain(`Run it with: k6 run -e BASE_URL=${api.url} one.js\n`);
+    expect(await readFile(path.join(sandbox.project, 'one.js'), 'utf8')).toContain('url: BASE_URL + "/items?page=2"');
+
+    await put('spec.json', JSON.stringify({ openapi: '3.0.3', info: { title: 'Items', version: '1' }, paths: { '/items': { get: { operationId: 'listItems', responses: { 200: { description: 'ok' } } } } } }));
+    const operations = await falcon(['--operations', 'listItems', '--spec', 'spec.json', '--base-url', `${api.url}/v2`, '-d', '5s', '--export-k6', 'ops.js']);
+    expect(operations.code).toBe(0);
+    expect(operations.stdout).toContain(`  BASE_URL  ${api.url}/v2\n`);
+    expect(await readFile(path.join(sandbox.project, 'ops.js'), 'utf8')).toContain('url: BASE_URL + "/items"');
+    expect(api.received).toHaveLength(0);
   });
 });

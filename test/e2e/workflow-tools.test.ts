@@ -1,8 +1,10 @@
 // The Go original's workflow tools through the built binary, the model scripted: analyze_endpoint
 // reads a handler and probes it, auto_test saves the scenarios that pass, auto_fix edits a broken
 // handler after the user's yes and the case then passes.
+import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
@@ -119,4 +121,21 @@ it('auto_fix without a terminal to ask and without --yes changes nothing, and sa
     'Observation: The user declined the change to routes.js (attempt 1 of 3). Nothing was changed. Do not propose the same change again unless the user asks; ask what they want instead.',
   );
   expect(await readFile(path.join(sandbox.project, 'routes.js'), 'utf8')).toBe(before);
+});
+
+it('create_test_file points a test of the running server at the project’s BASE_URL, and the test passes as written', async () => {
+  models.script([
+    `ACTION: http_request({"method": "GET", "url": "{{BASE_URL}}/users"})`,
+    'ACTION: create_test_file({"endpoint": "GET /users"})',
+    'Final Answer: test/get-users.test.js checks GET /users.',
+  ]);
+  const result = await runFalcon(['-p', 'write a test for GET /users', '--yes'], { cwd: sandbox.project, env: env() });
+  expect(result.code).toBe(0);
+  expect(observationAfter(2)).toContain(`the test calls the running server at BASE_URL (default ${api.url}, the project's BASE_URL); start it first`);
+  const written = await readFile(path.join(sandbox.project, 'test', 'get-users.test.js'), 'utf8');
+  expect(written).toContain(`const BASE_URL = process.env.BASE_URL ?? '${api.url}';`);
+  expect(written).not.toContain('localhost:3000');
+  // Run as a user would, with no BASE_URL in the shell: it reaches the API the project names.
+  const { stdout } = await promisify(execFile)(process.execPath, ['--test', 'test/get-users.test.js'], { cwd: sandbox.project, env: { PATH: process.env.PATH } });
+  expect(stdout).toMatch(/# pass 1/);
 });

@@ -31,13 +31,27 @@ const ollama = (extra: Partial<ProviderSettings> = {}): ProviderSettings => ({
 
 describe('listProviderModels', () => {
   it('lists what an OpenAI-compatible server and an Ollama server answer', async () => {
-    expect(await listProviderModels(openai())).toEqual(MODELS);
-    expect(await listProviderModels(ollama())).toEqual(MODELS);
+    expect(await listProviderModels(openai())).toEqual({ ok: true, models: MODELS });
+    expect(await listProviderModels(ollama())).toEqual({ ok: true, models: MODELS });
   });
 
-  it('gives undefined when the server refuses or cannot be reached', async () => {
-    expect(await listProviderModels(openai({ apiKey: 'sk-wrong' }))).toBeUndefined();
-    expect(await listProviderModels(ollama({ baseUrl: down }))).toBeUndefined();
+  it.each([
+    ['a refused key', () => openai({ apiKey: 'sk-wrong' }), 'the API key was refused', 'check api_key or OPENAI_API_KEY'],
+    ['no key', () => ollama({ apiKey: undefined, mode: 'cloud' }), 'no API key is set', 'check api_key or OLLAMA_API_KEY'],
+    ['a server that is down', () => ollama({ baseUrl: down }), 'cannot reach DOWN', 'is Ollama running? Start it with `ollama serve`'],
+    ['a server with no model list', () => openai({ baseUrl: `${server.ollamaUrl}/nothing-here` }), 'OLLAMA/nothing-here does not list models', 'check the base URL'],
+    ['a provider that cannot be set up', () => ({ id: 'lmstudio', protocol: 'openai' as const, model: 'm' }), 'needs a base URL', 'run `falcon config` to set it'],
+  ])('says why a server did not list its models: %s', async (_case, settings, problem, hint) => {
+    const listing = await listProviderModels(settings());
+    expect(listing).toEqual({ ok: false, problem: expect.stringContaining(problem.replace('DOWN', down).replace('OLLAMA', server.ollamaUrl)), hint });
+  });
+
+  it('says when a server did not answer in time', async () => {
+    expect(await listProviderModels(openai({ baseUrl: `${silent.url}/v1` }), { timeoutMs: 300 })).toEqual({
+      ok: false,
+      problem: `no answer from ${silent.url}/v1 within 0.3 s`,
+      hint: 'check the URL and that the server is up',
+    });
   });
 
   it('throws when the caller stops it', async () => {

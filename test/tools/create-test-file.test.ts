@@ -110,6 +110,36 @@ describe('create_test_file for Node', () => {
     const { stdout } = await run(process.execPath, ['--test', file], { env: { ...process.env, BASE_URL: api.url }, cwd: project.root });
     expect(stdout).toMatch(/# pass 1/);
     expect(api.hits).toContain('GET /users/3');
+    // The project names no BASE_URL: the test guesses no port, it says what to set.
+    expect(output).toContain('which the project does not set (falcon env set BASE_URL …): set it when running the test');
+    expect(await fileText('test/get-users-by-id.test.js')).not.toMatch(/localhost|:3000/);
+    const { BASE_URL: _unset, ...withoutBaseUrl } = process.env;
+    const failed = await run(process.execPath, ['--test', file], { env: withoutBaseUrl, cwd: project.root }).catch((error: { stdout: string }) => error);
+    expect(failed.stdout).toContain('set BASE_URL to the address of the running API first');
+  });
+
+  it('sends a test of the running server to the project’s BASE_URL, never a default port', async () => {
+    await project.write('package.json', JSON.stringify({ type: 'module', dependencies: { express: '5' } }));
+    await project.write('.falcon/environments/dev.yaml', `BASE_URL: ${api.url}/\n`);
+    ctx = toolContext(project.root, undefined, 'dev');
+    await remember('/users/3');
+    const output = await createTestFileTool.run({ endpoint: 'GET /users/:id', framework: 'express' }, ctx);
+    expect(output).toContain(`the test calls the running server at BASE_URL (default ${api.url}, the project's BASE_URL); start it first`);
+    const text = await fileText('test/get-users-by-id.test.js');
+    expect(text).toContain(`const BASE_URL = process.env.BASE_URL ?? '${api.url}';`);
+    const { BASE_URL: _unset, ...withoutBaseUrl } = process.env;
+    const { stdout } = await run(process.execPath, ['--test', path.join(project.root, 'test/get-users-by-id.test.js')], { env: withoutBaseUrl, cwd: project.root });
+    expect(stdout).toMatch(/# pass 1/);
+  });
+
+  it('writes no BASE_URL that holds a secret into a test', async () => {
+    await project.write('package.json', JSON.stringify({ type: 'module', dependencies: { express: '5' } }));
+    await project.write('.falcon/environments/dev.yaml', `BASE_URL: http://ada:pa55-w0rd-secret@127.0.0.1:4010\n`);
+    ctx = toolContext(project.root, undefined, 'dev');
+    ctx.secrets.register('pa55-w0rd-secret', 'password');
+    const preview = await createTestFileTool.preview?.({ endpoint: 'GET /users', framework: 'express' }, ctx);
+    expect(JSON.stringify(preview)).not.toContain('pa55-w0rd-secret');
+    expect(JSON.stringify(preview)).toContain('const BASE_URL = process.env.BASE_URL;');
   });
 
   it('copies a mocha test in CommonJS with a supertest agent, adding the assert import it needs', async () => {

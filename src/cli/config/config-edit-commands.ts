@@ -36,20 +36,24 @@ export async function runConfigSet(id: string, options: SetOptions): Promise<voi
     const model = edit.data.providers![id]!.model;
     const saved = { ...edit, notes: [`${isNew ? 'Added' : 'Updated'} ${id} (model ${model})`, ...edit.notes] };
     if (!options.default || edit.data.default_provider === id) return saved;
-    return { ...setDefault(edit.raw, id), notes: [...saved.notes, `${id} is now the default provider`] };
+    const asDefault = setDefault(edit.raw, id);
+    return { ...asDefault, notes: [...saved.notes, `${id} is now the default provider`, ...asDefault.notes] };
   });
   const configFile = configFileOverride(process.env);
   say(`Test it with: falcon${configFile ? ` --config ${shellPath(configFile)}` : ''} config test ${id}`);
 }
 
 export function runConfigDefault(id: string): Promise<void> {
-  return editConfig((raw) => ({ ...setDefault(raw, id), notes: [`${id} is now the default provider`] }));
+  return editConfig((raw) => {
+    const edit = setDefault(raw, id);
+    return { ...edit, notes: [`${id} is now the default provider`, ...edit.notes] };
+  });
 }
 
 export function runConfigFallback(ids: string[]): Promise<void> {
   return editConfig((raw) => {
     const edit = setFallback(raw, ids);
-    return { ...edit, notes: [ids.length > 0 ? `Fallback order: ${ids.join(', ')}` : 'No fallback providers'] };
+    return { ...edit, notes: [ids.length > 0 ? `Fallback order: ${ids.join(', ')}` : 'No fallback providers', ...edit.notes] };
   });
 }
 

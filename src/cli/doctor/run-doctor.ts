@@ -13,21 +13,27 @@ import { checkTerminal } from './check-terminal.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { formatDoctorJson, formatDoctorReport } from './format-doctor-report.js';
 
-/** `falcon doctor [--json]`: every check at once, printed in a fixed order. Exit 1 when one failed; warnings pass. */
-export async function runDoctor(options: { json?: boolean }): Promise<number> {
+export interface DoctorOptions {
+  json?: boolean;
+  /** `--require-model`: fail when no model provider is configured (else a warning: the engines work without one). */
+  requireModel?: boolean;
+}
+
+/** `falcon doctor [--json] [--require-model]`: every check at once, printed in a fixed order. Exit 1 when one failed; warnings pass. */
+export async function runDoctor(options: DoctorOptions): Promise<number> {
   const projectRoot = await realpath(process.cwd());
   // Keys a session would read from the project's .env count here too.
   await loadDotEnv(projectRoot, process.env);
-  const checks = await runChecks(projectRoot, process.env);
+  const checks = await runChecks(projectRoot, process.env, options);
   process.stdout.write(options.json ? formatDoctorJson(checks, VERSION) : formatDoctorReport(checks, VERSION, styleFor(process.stdout)));
   return checks.some((check) => check.status === 'fail') ? 1 : 0;
 }
 
-async function runChecks(projectRoot: string, env: Env): Promise<DoctorCheck[]> {
+async function runChecks(projectRoot: string, env: Env, options: DoctorOptions): Promise<DoctorCheck[]> {
   const toolNames = createDefaultTools().map((tool) => tool.name);
   const [node, config, project, search] = await Promise.all([
     checkNodeVersion(),
-    checkGlobalConfig(env).then(async ({ checks, config }) => [...checks, ...(config ? await checkProviders(config) : [])]),
+    checkGlobalConfig(env, { requireModel: options.requireModel }).then(async ({ checks, config }) => [...checks, ...(config ? await checkProviders(config) : [])]),
     checkProject(projectRoot, toolNames),
     checkSearch(),
   ]);

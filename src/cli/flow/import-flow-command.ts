@@ -24,10 +24,12 @@ export async function runFlowImport(file: string | undefined, flags: FlowImportF
       return 2;
     }
     const folder = flags.out === undefined ? falconPath(projectRoot, 'flows') : path.resolve(flags.out);
-    const files = await writeImportedFlows(flows, folder);
+    const written = await writeImportedFlows(flows, folder);
     for (const [index, { flow, notes }] of flows.entries()) {
       const steps = `${flow.steps.length} step${flow.steps.length === 1 ? '' : 's'}`;
-      process.stdout.write(terminalSafeText(`wrote ${path.relative(projectRoot, files[index]!)} (${steps})\n`));
+      const { file, name, renamedFrom } = written[index]!;
+      const renaming = renamedFrom === undefined ? '' : `, named ${name}: a flow file for ${renamedFrom} was there`;
+      process.stdout.write(terminalSafeText(`wrote ${path.relative(projectRoot, file)} (${steps})${renaming}\n`));
       for (const note of notes) process.stdout.write(terminalSafeText(`  ${note}\n`));
     }
     return 0;

@@ -73,8 +73,8 @@ export async function runPerfCommand(url: string | undefined, flags: PerfCommand
     if (flags.exportK6 !== undefined) {
       const { exportK6File } = await import('./export-k6-file.js');
       // `-e API_TOKEN=…` names a variable to set, not its value: only registered values are masked here.
-      const howToRun = await exportK6File(flags.exportK6, scenario, thresholds, secrets);
-      process.stdout.write(`${terminalSafeText(maskText(howToRun, { secrets, shapes: false }))}\n`);
+      const howToRun = await exportK6File(flags.exportK6, scenario, thresholds, secrets, target.baseUrl);
+      process.stdout.write(`${terminalSafeText(maskText(howToRun.join('\n'), { secrets, shapes: false }))}\n`);
       return 0;
     }
     process.stderr.write(`${say(`Loading ${scenario.target}…`)}\n`);

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { transcriptEntry } from '../pages/transcript-entry.js';
 import { readSessionLines } from '../read/session-lines.js';
 import { transcriptItem } from '../read/session-record.js';
+import { runStateOfLine } from '../read/session-run-state.js';
 
 /** fs.watch can miss a change (network file systems, editors that replace files): look this often anyway. */
 const POLL_MS = 1000;
@@ -12,7 +13,7 @@ const KEEP_ALIVE_MS = 15_000;
 /**
  * Server-sent events of a session file from byte `from` on (or from the `Last-Event-ID` a
  * reconnecting browser sends): an `entry` event with the rendered `<li>` of each line appended, its
- * id the offset after that line. A line the transcript leaves out still moves the id on. Returns
+ * id the offset after that line, and a `state` event (`running`, `ended`) for a run's start and end. A line the transcript leaves out still moves the id on. Returns
  * what stops the feed; it stops by itself when the browser goes.
  */
 export function streamSessionFeed(request: IncomingMessage, response: ServerResponse, file: string, from: number): () => void {
@@ -38,7 +39,9 @@ export function streamSessionFeed(request: IncomingMessage, response: ServerResp
         let flowing = true;
         for (const line of read.lines) {
           const item = transcriptItem(line.text);
-          flowing = response.write(item ? `id: ${line.end}\nevent: entry\n${dataLines(transcriptEntry(item))}\n` : `id: ${line.end}\n\n`);
+          const state = runStateOfLine(line.text);
+          const events = [...(item ? [`event: entry\n${dataLines(transcriptEntry(item))}`] : []), ...(state ? [`event: state\ndata: ${state}\n`] : [])];
+          flowing = response.write(events.length > 0 ? events.map((event) => `id: ${line.end}\n${event}\n`).join('') : `id: ${line.end}\n\n`);
         }
         // A read takes at most a window of the file: go on while there is more, as fast as the browser takes it.
         if (read.offset > offset) readAgain = true;

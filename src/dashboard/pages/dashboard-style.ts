@@ -1,4 +1,5 @@
 import { CHART_STYLE } from '../../engines/perf/report/perf-html-style.js';
+import { pageColumnRule } from '../../engines/testing/report/report-page-width.js';
 import { customProperties, DARK_COLOURS, LIGHT_COLOURS } from './theme-colours.js';
 
 /**
@@ -21,7 +22,8 @@ header.site { border-bottom: 1px solid var(--line); padding: .6rem 1rem; display
 header.site .brand { margin: 0; font-weight: 700; } header.site .brand span { font-weight: 400; color: var(--muted); overflow-wrap: anywhere; }
 nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2rem 1.2rem; }
 nav a[aria-current="page"] { color: var(--text); font-weight: 700; text-decoration-thickness: 3px; }
-main { max-width: 72rem; margin: 0 auto; padding: 1rem 1rem 3rem; }
+main { padding-top: 1rem; padding-bottom: 3rem; }
+${pageColumnRule('main')}
 footer { border-top: 1px solid var(--line); color: var(--muted); padding: .6rem 1rem; font-size: .9rem; }
 h1 { margin: .8rem 0 .3rem; overflow-wrap: anywhere; } h2 { margin-top: 2.2rem; border-bottom: 1px solid var(--line); } h3 { margin-top: 1.6rem; overflow-wrap: anywhere; }
 h4 { margin: 0 0 .5rem; overflow-wrap: anywhere; } h5 { margin: 1rem 0 .3rem; font-size: 1rem; }
@@ -54,4 +56,10 @@ article.failure > h3, .card > h3 { margin-top: 0; }
 .entry-run-end, .entry-note, .entry-session { background: transparent; border: 0; color: var(--muted); padding: .1rem .9rem; }
 .diff .added { color: var(--pass); } .diff .removed { color: var(--fail); } .diff .hunk { color: var(--accent); }
 .live { font-weight: 600; }
+.markdown p { white-space: normal; margin: .4rem 0; } .markdown table { display: block; overflow-x: auto; min-width: 0; } .markdown h4, .markdown h5, .markdown h6 { margin: .8rem 0 .3rem; }
+.legend { color: var(--muted); }
+.matrix th.check { vertical-align: bottom; text-align: center; padding: .4rem .35rem; }
+.matrix th.check span { display: inline-block; writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+.matrix th code { overflow-wrap: normal; white-space: nowrap; }
+.matrix .matrix-mark { text-align: center; white-space: nowrap; }
 `;

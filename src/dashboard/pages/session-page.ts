@@ -1,5 +1,6 @@
 import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import type { TranscriptItem } from '../read/session-record.js';
+import type { RunState } from '../read/session-run-state.js';
 import { LIVE_TRANSCRIPT_SCRIPT } from './live-transcript-script.js';
 import type { Page } from './page-layout.js';
 import { transcriptEntry } from './transcript-entry.js';
@@ -8,9 +9,10 @@ import { transcriptEntry } from './transcript-entry.js';
  * A session's transcript: what the user asked, the model's thoughts, each tool call with its
  * observation, the changes it asked to approve (diffs), and the answers. `offset` is where the file
  * was read up to: the live feed goes on from there; `skipped`, the bytes of a long file's beginning
- * not shown.
+ * not shown. `runState` is where the file left the session's latest run: the page says "Live" only
+ * while one is going on, and the feed's `state` events move it on.
  */
-export function sessionPage(id: string, items: readonly TranscriptItem[], offset: number, skipped = 0): Page {
+export function sessionPage(id: string, items: readonly TranscriptItem[], runState: RunState, offset: number, skipped = 0): Page {
   const events = `/sessions/${encodeURIComponent(id)}/events?from=${offset}`;
   return {
     title: `Session ${id}`,
@@ -19,7 +21,7 @@ export function sessionPage(id: string, items: readonly TranscriptItem[], offset
       '<p><a href="/sessions">All sessions</a></p>',
       ...(skipped > 0 ? [`<p class="note" role="note">The file is long: its first ${text(megabytes(skipped))} are not shown, only the latest entries.</p>`] : []),
       `<p id="live-status" class="live" role="status">The transcript as the file held it when this page was loaded${items.length === 0 ? ' (nothing yet)' : ''}.</p>`,
-      `<ol id="transcript" class="transcript" aria-label="Transcript" aria-live="polite" data-events="${attribute(events)}">`,
+      `<ol id="transcript" class="transcript" aria-label="Transcript" aria-live="polite" data-events="${attribute(events)}" data-run-state="${runState}">`,
       ...items.map(transcriptEntry),
       '</ol>',
       `<p class="meta">File: <code>.falcon/sessions/${text(id)}.jsonl</code></p>`,

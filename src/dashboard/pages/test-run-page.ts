@@ -2,14 +2,14 @@ import { htmlSection } from '../../engines/perf/report/html-page.js';
 import { reproductionText } from '../../engines/testing/report/chain-reproduction.js';
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import { formatMs, headerLines, readableBody, responseSummary, resultsByOutcome } from '../../engines/testing/report/report-text.js';
-import { type CaseResult, type FindingKind, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
+import { type CaseResult, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
 import type { Page } from './page-layout.js';
-import { plural } from './page-text.js';
 import { REPORT_KINDS } from './report-summary.js';
+import { matrixSection } from './test-run-matrix.js';
 
 /**
- * A spec test run: its figures, a table of each operation against each check (passed, failed, or
- * not exercised), then every failure with the request, the response and the curl line that sends
+ * A spec test run: its figures, a table of each operation against each check (failing operations
+ * first, see test-run-matrix.ts), then every failure with the request, the response and the curl line that sends
  * it again, then the skipped and passed cases.
  */
 export function testRunPage(fileName: string, run: TestRun): Page {
@@ -43,36 +43,6 @@ function warningsSection(run: TestRun): string[] {
   if (warnings.length === 0) return [];
   const items = warnings.map((warning) => `<li><strong><code>${text(warning.kind)}</code> ${text(warning.operation)}</strong>: ${text(warning.message)} (${text(warning.evidence)}). ${text(warning.advice)}</li>`);
   return htmlSection('warnings', `Warnings (${warnings.length}): operations the run proved nothing about`, ['<ul>', ...items, '</ul>']);
-}
-
-/** Each operation against each check that was on, and any other kind of finding the run made. */
-function matrixSection(run: TestRun): string[] {
-  const kinds: FindingKind[] = [...run.checks];
-  for (const result of run.results) for (const finding of result.findings) if (!kinds.includes(finding.kind)) kinds.push(finding.kind);
-  const operations = new Map<string, CaseResult[]>();
-  for (const result of run.results) {
-    const operation = result.case.operationId ?? `${result.case.request.method} ${result.case.request.path}`;
-    operations.set(operation, [...(operations.get(operation) ?? []), result]);
-  }
-  if (operations.size === 0) return htmlSection('by-operation', 'By operation and check', ['<p>The run sent no cases.</p>']);
-  const rows = [...operations].map(([operation, results]) => {
-    const answered = results.some((result) => result.response !== undefined);
-    const casesCell = `${results.filter((result) => result.outcome === 'passed').length} / ${results.length}`;
-    const cells = kinds.map((kind) => {
-      const failures = results.filter((result) => result.findings.some((finding) => finding.kind === kind)).length;
-      if (failures > 0) return `<td class="fail">✗ ${failures} failed</td>`;
-      return answered ? '<td class="pass">✓ passed</td>' : '<td class="untested">– no response</td>';
-    });
-    return `<tr><th scope="row"><code>${text(operation)}</code></th><td class="number">${casesCell}</td>${cells.join('')}</tr>`;
-  });
-  return htmlSection('by-operation', 'By operation and check', [
-    '<div class="table-scroll"><table>',
-    `<caption>${plural(operations.size, 'operation')} against ${plural(kinds.length, 'check')}: passed, failed (how many cases), or no response to judge</caption>`,
-    `<thead><tr><th scope="col">Operation</th><th scope="col" class="number">Cases passed</th>${kinds.map((kind) => `<th scope="col"><code>${text(kind)}</code></th>`).join('')}</tr></thead>`,
-    '<tbody>',
-    ...rows,
-    '</tbody></table></div>',
-  ]);
 }
 
 function failureArticle(run: TestRun, result: CaseResult, id: string): string {

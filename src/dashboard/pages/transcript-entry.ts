@@ -1,5 +1,6 @@
 import { formatMs } from '../../engines/testing/report/report-text.js';
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
+import { markdownHtml } from './markdown-html.js';
 import type { PreviewShown, TranscriptItem } from '../read/session-record.js';
 import { plural } from './page-text.js';
 
@@ -9,7 +10,7 @@ const OPEN_OUTPUT_CHARS = 1500;
 /**
  * One transcript item as an `<li>`: the page renders the file's items with it, and the live feed
  * sends each appended item through it, so both look the same. Everything in it came from a file
- * and is escaped, control characters made visible.
+ * and is escaped, control characters made visible; answers are rendered Markdown, sanitised.
  */
 export function transcriptEntry(item: TranscriptItem): string {
   switch (item.kind) {
@@ -28,9 +29,9 @@ export function transcriptEntry(item: TranscriptItem): string {
     case 'tool_result':
       return entry(item.ok ? 'tool-result' : 'failed', heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatMs(item.durationMs)})`), folded(item.output));
     case 'answer':
-      return entry('answer', heading('Answer'), paragraph(item.text));
+      return entry('answer', heading('Answer'), markdown(item.text));
     case 'interrupted':
-      return entry('note', heading('Interrupted reply'), paragraph(item.text));
+      return entry('note', heading('Interrupted reply'), markdown(item.text));
     case 'error':
       return entry('error', heading('Error'), paragraph(item.message));
     case 'note':
@@ -52,6 +53,11 @@ function heading(title: string): string {
 
 function paragraph(content: string): string {
   return `<p>${text(content)}</p>`;
+}
+
+/** What the model wrote for the user, as the Markdown it is (sanitised: markdown-html.ts). */
+function markdown(content: string): string {
+  return `<div class="markdown">${markdownHtml(content).trimEnd()}</div>`;
 }
 
 function argumentsText(args: unknown): string {

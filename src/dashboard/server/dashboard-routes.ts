@@ -14,6 +14,7 @@ import { listProjectReports, readProjectReport } from '../read/project-reports.j
 import { listProjectSessions, sessionFileOf } from '../read/project-sessions.js';
 import { readSessionLines } from '../read/session-lines.js';
 import { transcriptItem } from '../read/session-record.js';
+import { lastRunState } from '../read/session-run-state.js';
 
 /** What a path of the dashboard answers: a page, or the live feed of a session file. */
 export type Route = { kind: 'page'; page: Page } | { kind: 'feed'; file: string; from: number };
@@ -36,7 +37,7 @@ export async function routeRequest(url: URL, projectRoot: string): Promise<Route
     const read = await readSessionLines(file, 0, { fromEnd: true });
     if (!read) return notFound(`There is no session ${second} in .falcon/sessions/.`);
     const items = read.lines.flatMap((line) => transcriptItem(line.text) ?? []);
-    return page(sessionPage(second, items, read.offset, read.skipped));
+    return page(sessionPage(second, items, lastRunState(read.lines.map((line) => line.text)), read.offset, read.skipped));
   }
   const kind = KIND_OF_PATH.get(`/${first}`);
   if (!kind || third !== undefined) return notFound();

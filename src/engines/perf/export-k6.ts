@@ -1,42 +1,44 @@
 import type { SecretRegistry } from '../../safety/secret-registry.js';
 import { formatDuration } from './parse-duration.js';
 import type { PerfRequest, PerfScenario, ThresholdSpec } from './perf-scenario.js';
-import { jsCommentText, jsSource, jsString, type JsValue } from './k6/js-source.js';
+import { JsCode, jsCommentText, jsSource, jsString, type JsValue } from './k6/js-source.js';
 import { k6Scenario } from './k6/k6-scenario.js';
 import { FAILED_COUNTER, FAILED_NOTE, k6Thresholds } from './k6/k6-thresholds.js';
+import { type K6Export, k6RunCommand, type K6Variable, requireK6Variables } from './k6/k6-variables.js';
 import { envSecrets, SecretReferences } from './k6/secret-references.js';
 
 /**
  * The scenario as a k6 script (`k6 run script.js`): the same requests, weights, load model and
- * thresholds. Every registered secret in a URL, header or body is read from the environment
- * (`__ENV.API_TOKEN`), never written: a secret the script would hold in some other form stops the
- * export with an error rather than reach the file.
+ * thresholds. Requests under `baseUrl` (where the run's requests were addressed from) go to
+ * `__ENV.BASE_URL`, so the script runs against any deployment. Every registered secret in a URL,
+ * header or body is read from the environment (`__ENV.API_TOKEN`), never written: a secret the
+ * script would hold in some other form stops the export with an error rather than reach the file.
  */
-export function exportK6(scenario: PerfScenario, thresholds: ThresholdSpec[], secrets: SecretRegistry): string {
+export function exportK6(scenario: PerfScenario, thresholds: ThresholdSpec[], secrets: SecretRegistry, baseUrl?: string): K6Export {
   const references = new SecretReferences(envSecrets(secrets));
-  const requests = scenario.requests.map((request) => k6Request(request, scenario, references, secrets));
+  const trimmed = baseUrl?.replace(/\/+$/, '');
+  const base = trimmed && scenario.requests.some((request) => request.url.startsWith(trimmed)) ? trimmed : undefined;
+  const requests = scenario.requests.map((request) => k6Request(request, scenario, references, secrets, base));
   const { byMetric, countsFailed } = k6Thresholds(thresholds);
-  const variables = [...references.used];
+  const variables: K6Variable[] = [
+    ...(base !== undefined ? [secrets.maskValues(base) === base ? { name: 'BASE_URL', value: base } : { name: 'BASE_URL', secret: true }] : []),
+    ...[...references.used].map((name) => ({ name, secret: true })),
+  ];
   const options: JsValue = { scenarios: { falcon: k6Scenario(scenario) }, ...(thresholds.length > 0 && { thresholds: byMetric }) };
+  const secretNames = [...references.used];
   const lines = [
     `// A k6 script Falcon wrote for the load test of ${jsCommentText(secrets.maskValues(scenario.target))}.`,
-    `// Run it: k6 run${variables.map((name) => ` -e ${name}=…`).join('')} script.js`,
-    ...(variables.length > 0 ? [`// ${variables.join(', ')} hold${variables.length === 1 ? 's' : ''} secrets: the script reads them from the environment and never holds them.`] : []),
+    `// Run it: ${jsCommentText(k6RunCommand(variables, 'script.js'))}`,
+    ...(secretNames.length > 0 ? [`// ${secretNames.join(', ')} hold${secretNames.length === 1 ? 's' : ''} secrets: the script reads them from the environment and never holds them.`] : []),
     ...notCarriedOver(scenario).map((note) => `// ${note}`),
     "import http from 'k6/http';",
     "import { check } from 'k6';",
     ...(references.encodesBase64 ? ["import encoding from 'k6/encoding';"] : []),
     ...(countsFailed ? ["import { Counter } from 'k6/metrics';"] : []),
     '',
+    ...requireK6Variables(variables),
+    ...(base !== undefined ? ['// Where the requests go: the API under test.', 'const BASE_URL = __ENV.BASE_URL;', ''] : []),
   ];
-  if (variables.length > 0) {
-    lines.push(
-      `for (const name of ${jsSource(variables)}) {`,
-      "  if (!__ENV[name]) throw new Error('set ' + name + ' first: k6 run -e ' + name + '=… script.js');",
-      '}',
-      '',
-    );
-  }
   if (countsFailed) lines.push(`// ${FAILED_NOTE}`, `const failedRequests = new Counter(${jsString(FAILED_COUNTER)});`, '');
   lines.push(
     `export const options = ${jsSource(options)};`,
@@ -58,15 +60,16 @@ export function exportK6(scenario: PerfScenario, thresholds: ThresholdSpec[], se
   if (secrets.maskValues(script) !== script) {
     throw new Error('the k6 script would hold a secret in a form it cannot read from the environment (in a request Falcon sends, encoded otherwise than as is, URL-encoded, JSON-escaped or as Basic credentials): not exported');
   }
-  return script;
+  return { script, variables };
 }
 
-function k6Request(request: PerfRequest, scenario: PerfScenario, references: SecretReferences, secrets: SecretRegistry): JsValue {
+function k6Request(request: PerfRequest, scenario: PerfScenario, references: SecretReferences, secrets: SecretRegistry, base: string | undefined): JsValue {
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, references.headerValue(value)]));
+  const underBase = base !== undefined && request.url.startsWith(base);
   return {
     weight: request.weight,
     method: request.method,
-    url: references.expression(request.url),
+    url: underBase ? new JsCode(`BASE_URL + ${references.expression(request.url.slice(base.length)).code}`) : references.expression(request.url),
     body: request.body === undefined ? null : references.expression(request.body),
     // The label names the request in k6's metrics, as it does in Falcon's reports.
     params: { headers, tags: { name: secrets.maskValues(request.label) }, timeout: formatDuration(scenario.timeoutMs) },

@@ -54,5 +54,5 @@ export async function operationsTarget(input: OperationsTargetInput): Promise<Pe
     requests.push(toPerfRequest(caseRequestParts(filled.request, filled.baseUrl, filled.headers), label, weight));
   }
   const count = `${requests.length} operation${requests.length === 1 ? '' : 's'}`;
-  return { requests, target: `${count} of ${spec.title} at ${baseUrl}` };
+  return { requests, target: `${count} of ${spec.title} at ${baseUrl}`, baseUrl };
 }

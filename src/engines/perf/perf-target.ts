@@ -16,6 +16,8 @@ export interface PerfTarget {
   requests: PerfRequest[];
   /** `GET http://host/path`, `request NAME (GET http://…)`, `N operations of <title> at <base URL>`. */
   target: string;
+  /** Where the requests are addressed from: the spec operations' base URL, `{{BASE_URL}}` filled in, else the URL's origin. */
+  baseUrl: string;
 }
 
 export interface PerfTargetInput {

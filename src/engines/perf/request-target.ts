@@ -6,6 +6,7 @@ import type { PerfTarget } from './perf-target.js';
 import { PerfUsageError } from './perf-usage-error.js';
 import { toPerfRequest } from './to-perf-request.js';
 
+const FROM_BASE_URL = /^\s*\{\{\s*BASE_URL\s*\}\}/;
 const HTTP_METHOD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export interface UrlTargetInput {
@@ -25,7 +26,7 @@ export async function urlTarget(input: UrlTargetInput, variables: VariableScope)
   const headers = withJsonContentType(input.headers ?? {}, input.body);
   const parts = await resolveRequest({ method, url: input.url, headers, ...(input.body !== undefined && { body: input.body }) }, variables);
   const request = toPerfRequest(parts);
-  return { requests: [request], target: request.label };
+  return { requests: [request], target: request.label, baseUrl: await baseUrlOf(input.url, request.url, variables) };
 }
 
 /** A saved request (`.falcon/requests/NAME.yaml`) with the active environment; `headers` are added over its own. */
@@ -34,7 +35,17 @@ export async function savedRequestTarget(projectRoot: string, name: string, head
   const parts = savedRequestParts(saved);
   const resolved = await resolveRequest({ ...parts, headers: { ...parts.headers, ...headers } }, variables);
   const request = toPerfRequest(resolved, name);
-  return { requests: [request], target: `request ${name} (${request.method} ${request.url})` };
+  return { requests: [request], target: `request ${name} (${request.method} ${request.url})`, baseUrl: await baseUrlOf(parts.url, request.url, variables) };
+}
+
+/** `{{BASE_URL}}` filled in when the URL was written from it, else the origin it goes to. */
+async function baseUrlOf(template: string, url: string, variables: VariableScope): Promise<string> {
+  if (FROM_BASE_URL.test(template)) {
+    // Without its trailing slash: the path after it starts with one, however the base is written elsewhere.
+    const base = (await variables.resolve('{{BASE_URL}}')).replace(/\/+$/, '');
+    if (base !== '' && url.startsWith(base)) return base;
+  }
+  return new URL(url).origin;
 }
 
 function withJsonContentType(headers: Record<string, string>, body: string | undefined): Record<string, string> {

@@ -8,18 +8,40 @@ export function specLabel(spec: Pick<FalconSpec, 'title' | 'version'>): string {
   return spec.version ? `${spec.title} ${spec.version}` : spec.title;
 }
 
-/** A short Markdown view of an ingested spec, for the prompt and the terminal. */
+/** What a summary of an ingested spec says, for the Markdown the model reads and the text a terminal shows. */
+export interface SpecFacts {
+  label: string;
+  /** `4 operations from openapi.yaml (OpenAPI 3.0.3)` */
+  origin: string;
+  servers: string;
+  auth: string;
+  /** Operations per tag, the most first; past 15 tags, one row counts the rest. */
+  tags: Array<[string, number]>;
+}
+
+export function specFacts(spec: FalconSpec): SpecFacts {
+  return {
+    label: specLabel(spec),
+    origin: `${spec.operations.length} operation${spec.operations.length === 1 ? '' : 's'} from ${spec.source} (${KIND_NAMES[spec.kind]} ${spec.specVersion})`,
+    servers: spec.servers.length > 0 ? spec.servers.map((server) => server.url).join(', ') : 'none given',
+    auth: describeAuth(spec),
+    tags: countByTag(spec),
+  };
+}
+
+/** A short Markdown view of an ingested spec, for the prompt (the terminal shows `specFacts` as text). */
 export function summarizeSpec(spec: FalconSpec): string {
+  const facts = specFacts(spec);
   const lines = [
-    `# ${specLabel(spec)}`,
-    `${spec.operations.length} operation${spec.operations.length === 1 ? '' : 's'} from ${spec.source} (${KIND_NAMES[spec.kind]} ${spec.specVersion})`,
+    `# ${facts.label}`,
+    facts.origin,
     '',
-    `Servers: ${spec.servers.length > 0 ? spec.servers.map((server) => server.url).join(', ') : 'none given'}`,
-    `Auth: ${describeAuth(spec)}`,
+    `Servers: ${facts.servers}`,
+    `Auth: ${facts.auth}`,
     '',
     '| tag | operations |',
     '|---|---|',
-    ...countByTag(spec).map(([tag, count]) => `| ${tag} | ${count} |`),
+    ...facts.tags.map(([tag, count]) => `| ${tag} | ${count} |`),
   ];
   return lines.join('\n');
 }

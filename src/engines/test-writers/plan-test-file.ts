@@ -42,6 +42,8 @@ export interface PlanTestInput {
   framework?: string;
   /** This session's responses: a successful one to the endpoint gives the example. */
   responses: readonly StoredResponse[];
+  /** The project's BASE_URL (the active environment's), where a test of the running server sends its requests by default. */
+  baseUrl?: string;
 }
 
 /** Plans a test for one endpoint in the project's own test style; writes nothing. */
@@ -49,7 +51,7 @@ export async function planTestFile(input: PlanTestInput): Promise<TestFilePlan &
   const endpoint = parseEndpoint(input.endpoint);
   const framework = await resolveFramework(input.projectRoot, input.framework);
   const example = endpointExample(endpoint, input.responses);
-  const plan = await WRITERS[framework]({ projectRoot: input.projectRoot, framework, endpoint, example });
+  const plan = await WRITERS[framework]({ projectRoot: input.projectRoot, framework, endpoint, example, ...(input.baseUrl !== undefined && { baseUrl: input.baseUrl }) });
   const notes = example.observed
     ? [`status and body shape from this session's ${example.method} ${example.path} (HTTP ${example.status})`, ...plan.notes]
     : [`no response to this endpoint in this session: expects the usual ${example.status}${example.body.kind === 'json' ? ' and a JSON body' : ''}; send the request first for a test with the real body shape`, ...plan.notes];

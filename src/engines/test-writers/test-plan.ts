@@ -8,6 +8,8 @@ export interface TestPlanInput {
   framework: KnownFramework;
   endpoint: Endpoint;
   example: EndpointExample;
+  /** The project's BASE_URL, for a test that calls the running server; undefined when it has none. */
+  baseUrl?: string;
 }
 
 /** A test file to create, and how it came about. */

@@ -112,7 +112,7 @@ describe('startDashboard', () => {
     await appendFile(file, half.slice(0, 20));
     await appendFile(file, half.slice(20));
     const first = await events.next();
-    expect(first).toBe(`id: ${Number(from) + Buffer.byteLength(half)}\nevent: entry\ndata: <li class="entry entry-answer"><h3>Answer</h3><p>first &lt;b&gt;live&lt;/b&gt;</p></li>`);
+    expect(first).toBe(`id: ${Number(from) + Buffer.byteLength(half)}\nevent: entry\ndata: <li class="entry entry-answer"><h3>Answer</h3><div class="markdown"><p>first &lt;b&gt;live&lt;/b&gt;</p></div></li>`);
     await appendFile(file, line({ kind: 'event', at: 'now', event: { type: 'usage', inputTokens: 1, outputTokens: 1 } }));
     expect(await events.next()).toMatch(/^id: \d+$/);
     await events.cancel();
@@ -124,6 +124,27 @@ describe('startDashboard', () => {
     expect(await resumed.next()).toMatch(/^id: \d+$/);
     expect(await resumed.next()).toContain('<p>second</p>');
     await resumed.cancel();
+  });
+
+  it('says on the page and in the feed whether the session’s run is going on or has ended', async () => {
+    const file = path.join(root, '.falcon', 'sessions', `${SESSION}.jsonl`);
+    const runState = async () => /data-run-state="(\w+)"/.exec(await (await get(`/sessions/${SESSION}`)).text())![1];
+    expect(await runState()).toBe('none');
+    await appendFile(file, line({ kind: 'event', at: 'now', event: { type: 'run_start', runId: 'r1', input: 'hello' } }));
+    expect(await runState()).toBe('running');
+    const page = await (await get(`/sessions/${SESSION}`)).text();
+    const from = /data-events="\/sessions\/session-1\/events\?from=(\d+)"/.exec(page)![1];
+    const events = eventReader(await get(`/sessions/${SESSION}/events?from=${from}`));
+    expect(await events.next()).toBe('retry: 1000');
+    const end = line({ kind: 'event', at: 'now', event: { type: 'run_end', reason: 'answer', turns: 1, toolCalls: 0 } });
+    await appendFile(file, end);
+    const id = `id: ${Number(from) + Buffer.byteLength(end)}`;
+    expect(await events.next()).toBe(`${id}\nevent: entry\ndata: <li class="entry entry-run-end"><p>Run ended (answer): 1 turn, 0 tool calls</p></li>`);
+    expect(await events.next()).toBe(`${id}\nevent: state\ndata: ended`);
+    await appendFile(file, line({ kind: 'event', at: 'now', event: { type: 'run_start', runId: 'r2', input: 'again' } }));
+    expect(await events.next()).toMatch(/^id: \d+\nevent: state\ndata: running$/);
+    await events.cancel();
+    expect(await runState()).toBe('running');
   });
 
   it('ends its live feeds when it closes', async () => {

@@ -25,6 +25,9 @@ function sessionSecrets(): SecretRegistry {
   return secrets;
 }
 
+/** The script alone. */
+const k6Script = (...args: Parameters<typeof exportK6>) => exportK6(...args).script;
+
 const basic = (pair: string) => `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
 
 async function scenarioOf(script: string): Promise<unknown> {
@@ -34,25 +37,25 @@ async function scenarioOf(script: string): Promise<unknown> {
 
 describe('exportK6: the load model', () => {
   it('runs the closed model for a duration as constant VUs', async () => {
-    const script = exportK6(scenario(), [], new SecretRegistry());
+    const script = k6Script(scenario(), [], new SecretRegistry());
     await checkSyntax(script);
     expect(script).toMatch(/^import http from 'k6\/http';\nimport \{ check \} from 'k6';\n/m);
     expect(await scenarioOf(script)).toEqual({ executor: 'constant-vus', vus: 10, duration: '30s' });
   });
 
   it('runs a request count as shared iterations, never with more VUs than iterations', async () => {
-    expect(await scenarioOf(exportK6(scenario({ durationMs: undefined, requestCount: 5000 }), [], new SecretRegistry()))).toEqual({ executor: 'shared-iterations', vus: 10, iterations: 5000 });
-    expect(await scenarioOf(exportK6(scenario({ durationMs: undefined, requestCount: 3 }), [], new SecretRegistry()))).toEqual({ executor: 'shared-iterations', vus: 3, iterations: 3 });
+    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, requestCount: 5000 }), [], new SecretRegistry()))).toEqual({ executor: 'shared-iterations', vus: 10, iterations: 5000 });
+    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, requestCount: 3 }), [], new SecretRegistry()))).toEqual({ executor: 'shared-iterations', vus: 3, iterations: 3 });
   });
 
   it('ramps VUs through the stages of the closed model from where they start', async () => {
     const stages = [{ durationMs: 10_000, target: 50 }, { durationMs: 90_000, target: 50 }, { durationMs: 1_500, target: 0 }];
-    expect(await scenarioOf(exportK6(scenario({ durationMs: undefined, stages, startTarget: 5, connections: 50 }), [], new SecretRegistry()))).toEqual({
+    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, stages, startTarget: 5, connections: 50 }), [], new SecretRegistry()))).toEqual({
       executor: 'ramping-vus',
       startVUs: 5,
       stages: [{ duration: '10s', target: 50 }, { duration: '1m30s', target: 50 }, { duration: '1500ms', target: 0 }],
     });
-    expect(await scenarioOf(exportK6(scenario({ durationMs: undefined, stages: [{ durationMs: 5_000, target: 2.5 }] }), [], new SecretRegistry()))).toEqual({
+    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, stages: [{ durationMs: 5_000, target: 2.5 }] }), [], new SecretRegistry()))).toEqual({
       executor: 'ramping-vus',
       startVUs: 0,
       stages: [{ duration: '5s', target: 3 }],
@@ -60,7 +63,7 @@ describe('exportK6: the load model', () => {
   });
 
   it('runs the open model as a constant arrival rate capped at the connections', async () => {
-    expect(await scenarioOf(exportK6(scenario({ model: 'open', rate: 200, connections: 50, durationMs: 60_000 }), [], new SecretRegistry()))).toEqual({
+    expect(await scenarioOf(k6Script(scenario({ model: 'open', rate: 200, connections: 50, durationMs: 60_000 }), [], new SecretRegistry()))).toEqual({
       executor: 'constant-arrival-rate',
       rate: 200,
       timeUnit: '1s',
@@ -71,13 +74,13 @@ describe('exportK6: the load model', () => {
   });
 
   it('writes a rate k6 cannot take per second as whole arrivals per longer time unit', async () => {
-    expect(await scenarioOf(exportK6(scenario({ model: 'open', rate: 12.5 }), [], new SecretRegistry()))).toMatchObject({ rate: 125, timeUnit: '10s' });
-    expect(await scenarioOf(exportK6(scenario({ model: 'open', rate: 0.25 }), [], new SecretRegistry()))).toMatchObject({ rate: 25, timeUnit: '100s' });
+    expect(await scenarioOf(k6Script(scenario({ model: 'open', rate: 12.5 }), [], new SecretRegistry()))).toMatchObject({ rate: 125, timeUnit: '10s' });
+    expect(await scenarioOf(k6Script(scenario({ model: 'open', rate: 0.25 }), [], new SecretRegistry()))).toMatchObject({ rate: 25, timeUnit: '100s' });
   });
 
   it('ramps the arrival rate through the stages of the open model', async () => {
     const stages = [{ durationMs: 30_000, target: 100 }, { durationMs: 30_000, target: 7.5 }];
-    expect(await scenarioOf(exportK6(scenario({ model: 'open', durationMs: undefined, stages, startTarget: 20, connections: 80 }), [], new SecretRegistry()))).toEqual({
+    expect(await scenarioOf(k6Script(scenario({ model: 'open', durationMs: undefined, stages, startTarget: 20, connections: 80 }), [], new SecretRegistry()))).toEqual({
       executor: 'ramping-arrival-rate',
       startRate: 200,
       timeUnit: '10s',
@@ -88,10 +91,10 @@ describe('exportK6: the load model', () => {
   });
 
   it('says in the script what k6 does not do rather than drop it', () => {
-    const script = exportK6(scenario({ pipelining: 8, workers: 4 }), [], new SecretRegistry());
+    const script = k6Script(scenario({ pipelining: 8, workers: 4 }), [], new SecretRegistry());
     expect(script).toContain('// Not carried over: HTTP pipelining (8 requests in flight on a connection); a k6 VU sends one request at a time.');
     expect(script).toContain('// Not carried over: 4 worker threads; k6 spreads its VUs by itself.');
-    expect(exportK6(scenario(), [], new SecretRegistry())).not.toContain('Not carried over');
+    expect(k6Script(scenario(), [], new SecretRegistry())).not.toContain('Not carried over');
   });
 });
 
@@ -99,7 +102,7 @@ describe('exportK6: thresholds', () => {
   const all = ['p50<20', 'mean<=30', 'p90<40', 'p95<200', 'p99<300', 'p999<1s', 'min>=1', 'max<2000', 'rps>500', 'error_rate<0.01', 'failed<10'].map(parseThreshold);
 
   it('maps each metric to the k6 metric and aggregation that measure it', async () => {
-    const { options } = await runK6Script(exportK6(scenario(), all, new SecretRegistry()), { env: {}, iterations: 0 });
+    const { options } = await runK6Script(k6Script(scenario(), all, new SecretRegistry()), { env: {}, iterations: 0 });
     expect(options.thresholds).toEqual({
       http_req_duration: ['med<20', 'avg<=30', 'p(90)<40', 'p(95)<200', 'p(99)<300', 'p(99.9)<1000', 'min>=1', 'max<2000'],
       http_reqs: ['rate>500'],
@@ -110,7 +113,7 @@ describe('exportK6: thresholds', () => {
 
   it('counts failed requests as Falcon does, statuses of 400 and over and no answer, since http_req_failed has no count', async () => {
     const failed: ThresholdSpec[] = [parseThreshold('failed<10')];
-    const script = exportK6(scenario(), failed, new SecretRegistry());
+    const script = k6Script(scenario(), failed, new SecretRegistry());
     expect(script).toContain("import { Counter } from 'k6/metrics';");
     expect((await runK6Script(script, { env: {}, iterations: 3, status: 503 })).counters).toEqual({ falcon_failed: [1, 1, 1] });
     expect((await runK6Script(script, { env: {}, iterations: 2, status: 0 })).counters).toEqual({ falcon_failed: [1, 1] });
@@ -119,7 +122,7 @@ describe('exportK6: thresholds', () => {
   });
 
   it('leaves out the counter and the thresholds when there are none', async () => {
-    const script = exportK6(scenario(), [], new SecretRegistry());
+    const script = k6Script(scenario(), [], new SecretRegistry());
     expect(script).not.toContain('Counter');
     expect((await runK6Script(script, { env: {}, iterations: 0 })).options).not.toHaveProperty('thresholds');
   });
@@ -132,7 +135,7 @@ describe('exportK6: requests', () => {
       request({ method: 'POST', url: 'http://127.0.0.1:4010/pets?x=1', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex"}', weight: 3, label: 'POST /pets' }),
       request({ method: 'DELETE', url: 'http://127.0.0.1:4010/pets/1', weight: 0.5, label: 'DELETE /pets/{id}' }),
     ];
-    const { requests: sent } = await runK6Script(exportK6(scenario({ requests }), [], new SecretRegistry()), { env: {}, iterations: 900 });
+    const { requests: sent } = await runK6Script(k6Script(scenario({ requests }), [], new SecretRegistry()), { env: {}, iterations: 900 });
     const byLabel = (label: string) => sent.filter((call) => call.params.tags.name === label);
     expect([byLabel('GET /pets').length, byLabel('POST /pets').length, byLabel('DELETE /pets/{id}').length]).toEqual([200, 600, 100]);
     expect(byLabel('POST /pets')[0]).toEqual({
@@ -142,6 +145,40 @@ describe('exportK6: requests', () => {
       params: { headers: { 'content-type': 'application/json' }, tags: { name: 'POST /pets' }, timeout: '5s' },
     });
     expect(byLabel('GET /pets')[0]!.body).toBeNull();
+  });
+});
+
+describe('exportK6: the base URL', () => {
+  it('sends the requests under the base URL to __ENV.BASE_URL, names it first, and stops at once without it', async () => {
+    const requests = [request(), request({ url: 'http://127.0.0.1:4010/pets/7', label: 'GET /pets/{id}' }), request({ url: 'https://elsewhere.test/x', label: 'GET elsewhere' })];
+    const { script, variables } = exportK6(scenario({ requests }), [], new SecretRegistry(), 'http://127.0.0.1:4010');
+    expect(variables).toEqual([{ name: 'BASE_URL', value: 'http://127.0.0.1:4010' }]);
+    expect(script.split('\n')[1]).toBe('// Run it: k6 run -e BASE_URL=http://127.0.0.1:4010 script.js');
+    expect(script).toContain('const BASE_URL = __ENV.BASE_URL;');
+    expect(script).toContain('url: BASE_URL + "/pets/7",');
+    expect(script).toContain('url: "https://elsewhere.test/x",');
+    await expect(runK6Script(script, { env: {}, iterations: 1 })).rejects.toThrow('set BASE_URL first: k6 run -e BASE_URL=… script.js');
+    const { requests: sent } = await runK6Script(script, { env: { BASE_URL: 'https://staging.test/api' }, iterations: 30 });
+    expect(new Set(sent.map((call) => call.url))).toEqual(new Set(['https://staging.test/api/pets', 'https://staging.test/api/pets/7', 'https://elsewhere.test/x']));
+  });
+
+  it('lists the base URL beside the secrets, its value shown only when it holds none', () => {
+    const secrets = sessionSecrets();
+    const withToken = request({ headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(exportK6(scenario({ requests: [withToken] }), [], secrets, 'http://127.0.0.1:4010').variables).toEqual([
+      { name: 'BASE_URL', value: 'http://127.0.0.1:4010' },
+      { name: 'API_TOKEN', secret: true },
+    ]);
+    const keyed = `http://127.0.0.1:4010/k/${TOKEN}`;
+    const underKey = exportK6(scenario({ requests: [request({ url: `${keyed}/pets` })] }), [], secrets, keyed);
+    expect(underKey.variables).toEqual([{ name: 'BASE_URL', secret: true }]);
+    expect(underKey.script).not.toContain(TOKEN);
+    // A trailing slash stays with the path, so BASE_URL may be given either way.
+    const slashed = exportK6(scenario(), [], new SecretRegistry(), 'http://127.0.0.1:4010/');
+    expect(slashed.variables).toEqual([{ name: 'BASE_URL', value: 'http://127.0.0.1:4010' }]);
+    expect(slashed.script).toContain('url: BASE_URL + "/pets",');
+    // A base no request is under is not read.
+    expect(exportK6(scenario(), [], new SecretRegistry(), 'https://other.test').variables).toEqual([]);
   });
 });
 
@@ -155,7 +192,7 @@ describe('exportK6: secrets', () => {
     });
 
   it('reads every secret from the environment and never writes it, in any form it travels in', () => {
-    const script = exportK6(withSecrets(), [], sessionSecrets());
+    const script = k6Script(withSecrets(), [], sessionSecrets());
     for (const form of [TOKEN, PASSWORD, API_KEY, encodeURIComponent(API_KEY), Buffer.from(`admin:${PASSWORD}`).toString('base64')]) expect(script).not.toContain(form);
     expect(script).toContain('url: "http://127.0.0.1:4010/pets?token=" + __ENV.API_TOKEN + "&key=" + encodeURIComponent(__ENV.X_API_KEY),');
     expect(script).toContain('authorization: "Bearer " + __ENV.API_TOKEN,');
@@ -165,7 +202,7 @@ describe('exportK6: secrets', () => {
   });
 
   it('says which variables to set, and stops at once when one is missing', async () => {
-    const script = exportK6(withSecrets(), [], sessionSecrets());
+    const script = k6Script(withSecrets(), [], sessionSecrets());
     expect(script.split('\n').slice(1, 3)).toEqual([
       '// Run it: k6 run -e API_TOKEN=… -e X_API_KEY=… -e BASIC_AUTH=… script.js',
       '// API_TOKEN, X_API_KEY, BASIC_AUTH hold secrets: the script reads them from the environment and never holds them.',
@@ -174,7 +211,7 @@ describe('exportK6: secrets', () => {
   });
 
   it('sends exactly the requests Falcon sends once the environment holds the secrets', async () => {
-    const { requests: sent } = await runK6Script(exportK6(withSecrets(), [], sessionSecrets()), { env: { API_TOKEN: TOKEN, X_API_KEY: API_KEY, BASIC_AUTH: PASSWORD }, iterations: 2 });
+    const { requests: sent } = await runK6Script(k6Script(withSecrets(), [], sessionSecrets()), { env: { API_TOKEN: TOKEN, X_API_KEY: API_KEY, BASIC_AUTH: PASSWORD }, iterations: 2 });
     const [get, post] = withSecrets().requests;
     expect(sent.map((call) => ({ method: call.method, url: call.url, headers: call.params.headers, body: call.body }))).toEqual([
       { method: get!.method, url: get!.url, headers: get!.headers, body: null },
@@ -191,18 +228,18 @@ describe('exportK6: secrets', () => {
     secrets.register('9lives-secret', '9lives');
     secrets.register('never-used-s3cret', 'UNUSED');
     const headers = { a: 'Bearer-abcdef123', b: 'first-secret-value', c: 'second-secret-value', d: 'unlabelled-s3cret', e: '9lives-secret' };
-    const script = exportK6(scenario({ requests: [request({ headers })] }), [], secrets);
+    const script = k6Script(scenario({ requests: [request({ headers })] }), [], secrets);
     expect(script).toMatch(/headers: \{\n\s+a: __ENV.AUTHORIZATION,\n\s+b: __ENV.API_TOKEN,\n\s+c: __ENV.API_TOKEN_2,\n\s+d: __ENV.SECRET,\n\s+e: __ENV.SECRET_9LIVES,\n/);
     expect(script).not.toContain('UNUSED');
   });
 
   it('refuses to write a secret it can only write as it is', () => {
     const body = `blob=${Buffer.from(`xx${TOKEN}`).toString('base64')}`;
-    expect(() => exportK6(scenario({ requests: [request({ body })] }), [], sessionSecrets())).toThrow(/the k6 script would hold a secret in a form it cannot read from the environment/);
+    expect(() => k6Script(scenario({ requests: [request({ body })] }), [], sessionSecrets())).toThrow(/the k6 script would hold a secret in a form it cannot read from the environment/);
   });
 
   it('masks the secrets in the target it names in a comment', () => {
-    const script = exportK6(scenario({ target: `http://127.0.0.1:4010/?token=${TOKEN}` }), [], sessionSecrets());
+    const script = k6Script(scenario({ target: `http://127.0.0.1:4010/?token=${TOKEN}` }), [], sessionSecrets());
     expect(script.split('\n')[0]).toBe('// A k6 script Falcon wrote for the load test of http://127.0.0.1:4010/?token=[masked:API_TOKEN].');
   });
 });
@@ -212,7 +249,7 @@ describe('exportK6: hostile text', () => {
 
   it('keeps quotes, backticks, ${, line breaks and bidi controls inside strings and comments', async () => {
     const requests = [request({ method: 'PO"ST', url: `http://127.0.0.1:4010/${HOSTILE}`, headers: { [`x-${HOSTILE}`]: HOSTILE }, body: HOSTILE, label: HOSTILE })];
-    const script = exportK6(scenario({ target: HOSTILE, requests }), [], new SecretRegistry());
+    const script = k6Script(scenario({ target: HOSTILE, requests }), [], new SecretRegistry());
     await checkSyntax(script);
     expect(script).not.toMatch(/[\u2028\u2029\u202E\r]/);
     expect(script.split('\n')[0]).toBe('// A k6 script Falcon wrote for the load test of x`${globalThis.pwned = 1}`"\'\\   globalThis.pwned = 2; //  globalThis.pwned = 3 </script><U+202E>.');

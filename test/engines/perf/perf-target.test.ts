@@ -98,6 +98,8 @@ describe('a URL', () => {
           label: `PUT ${BASE_URL}/users/7?full=1`,
         },
       ],
+      // Where the requests are addressed from, for a k6 script to read as __ENV.BASE_URL.
+      baseUrl: BASE_URL,
     });
     expect(variables.secrets.maskValues(JSON.stringify(target))).not.toContain(TOKEN);
   });
@@ -111,6 +113,10 @@ describe('a URL', () => {
     const [get] = (await build({ url: `${BASE_URL}/a` })).requests;
     expect(get).toMatchObject({ method: 'GET', label: `GET ${BASE_URL}/a` });
     expect(get).not.toHaveProperty('body');
+  });
+
+  it('takes the origin of a URL written out as its base URL', async () => {
+    expect((await build({ url: 'https://api.example.test:8443/v1/items?x=1' })).baseUrl).toBe('https://api.example.test:8443');
   });
 
   it('names what the user must fix: an unknown variable, a URL that is not http(s), a method that is not one', async () => {
@@ -129,6 +135,7 @@ describe('a saved request', () => {
     );
     const target = await build({ request: 'update-user', headers: { 'x-trace': 'load-{{USER_ID}}' } });
     expect(target.target).toBe(`request update-user (PATCH ${BASE_URL}/users/7?notify=true)`);
+    expect(target.baseUrl).toBe(BASE_URL);
     expect(target.requests).toEqual([
       {
         method: 'PATCH',
@@ -185,6 +192,7 @@ describe('spec operations', () => {
     expect(target.target).toBe('3 operations of Users API at http://127.0.0.1:9/api');
     expect(target.requests.map(({ label, weight }) => `${label} ×${weight}`)).toEqual(['GET /users ×4', 'POST /users ×4', 'GET /users/{id} ×1']);
     expect(target.requests[2]?.url).toBe('http://127.0.0.1:9/api/users/7');
+    expect(target.baseUrl).toBe('http://127.0.0.1:9/api');
     expect((await build({ operations: ['health'] })).target).toBe(`1 operation of Users API at ${BASE_URL}`);
   });
 

@@ -22,6 +22,21 @@ export interface DashboardSample {
   close(): Promise<void>;
 }
 
+/** The second session's answer: Markdown a page must render, with HTML, scripts and links it must not let through. */
+export const SAMPLE_ANSWER = `The notes API has **three** operations:
+
+1. \`GET /notes\`
+2. \`POST /notes\`
+3. \`GET /notes/{id}\`
+
+| operation | answers |
+|---|---|
+| GET /notes/0 | 500 |
+
+See [the notes spec](https://spec.example/notes) or [this page](javascript:alert('link')).
+<script>alert('script')</script>
+<img src=x onerror="alert('image')"> ![chart](javascript:alert('chart'))`;
+
 const SOURCE = `export function getNote(notes, id) {
   return { text: notes[id].text };
 }
@@ -86,7 +101,7 @@ steps:
       'Final Answer: `GET /notes/0` failed with a **500**: `getNote` read `notes[0].text` without checking the note exists. It now returns nothing for a missing note, which the route answers with a 404.',
     ]);
     await falcon(['-p', 'Why does GET /notes/0 answer 500? Fix it.', '--yes'], [0]);
-    models.script(['Final Answer: The notes API has three operations: `GET /notes`, `POST /notes` and `GET /notes/{id}`.']);
+    models.script([`Final Answer: ${SAMPLE_ANSWER}`]);
     await falcon(['-p', 'Which operations does the notes API have?'], [0]);
 
     await mkdir(path.join(sandbox.project, 'out'));

@@ -1,5 +1,6 @@
 import { confirm, select } from '@inquirer/prompts';
 import { checkProvider, listProviderModels } from '../../../llm/probe-provider.js';
+import { terminalSafeText } from '../../../safety/terminal-text.js';
 import type { ConfigEdit, RawGlobalConfig } from '../../../config/config-edit.js';
 import { formatConnectionCheck } from '../format-connection-check.js';
 import type { GlobalConfigFile, ProviderEntry } from '../../../config/global-config-schema.js';
@@ -51,12 +52,15 @@ async function askModel(raw: RawGlobalConfig, target: ProviderTarget, fields: Pr
   // Listing needs only the connection settings; the model here is a stand-in until one is chosen.
   const draft = entryOf(setProvider(raw, target.id, { ...fields, model: current ?? 'unknown' }), target.id);
   ctx.print(`Asking ${target.id} for its models…`);
-  const models = await interruptible((signal) =>
+  const listing = await interruptible((signal) =>
     listProviderModels(resolveProvider(target.id, draft, ctx.env), { signal, timeoutMs: ctx.probeTimeoutMs }),
   );
-  if (!models) ctx.print(`${target.id} did not list its models; type the name of the model to use.`);
-  else if (models.length === 0) ctx.print(`${target.id} lists no models; type the name of the model to use.`);
-  return chooseModel({ models, current });
+  if (!listing.ok) {
+    ctx.print(`${target.id} did not list its models: ${terminalSafeText(listing.problem)}`);
+    ctx.print(`    ${ctx.paint('dim', terminalSafeText(listing.hint))}`);
+    ctx.print('Type the name of the model to use.');
+  } else if (listing.models.length === 0) ctx.print(`${target.id} lists no models; type the name of the model to use.`);
+  return chooseModel({ models: listing.ok ? listing.models : undefined, current });
 }
 
 /** The first provider is made the default by `setProvider`; for another one, ask. */
@@ -65,7 +69,8 @@ async function withDefaultChoice(edit: ConfigEdit, id: string, ctx: WizardContex
   const makeDefault = await confirm({ message: `Make ${id} the default provider (now ${edit.data.default_provider})?`, default: false });
   if (!makeDefault) return edit;
   ctx.print(`${id} is now the default provider.`);
-  return { ...setDefault(edit.raw, id), notes: edit.notes };
+  const asDefault = setDefault(edit.raw, id);
+  return { ...asDefault, notes: [...edit.notes, ...asDefault.notes] };
 }
 
 function entryOf(edit: ConfigEdit, id: string): ProviderEntry {

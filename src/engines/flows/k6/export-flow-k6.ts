@@ -1,6 +1,7 @@
 import { loadSavedRequest } from '../../../workspace/saved-requests.js';
 import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import { jsCommentText, jsSource } from '../../perf/k6/js-source.js';
+import { type K6Export, k6RunCommand, type K6Variable, requireK6Variables } from '../../perf/k6/k6-variables.js';
 import { envSecrets, SecretReferences } from '../../perf/k6/secret-references.js';
 import { isWaitStep, type FlowStep } from '../flow-format.js';
 import { foreachRows } from '../foreach-rows.js';
@@ -8,29 +9,37 @@ import type { LoadedFlow } from '../load-flow.js';
 import { FlowTemplates } from './flow-templates.js';
 import { k6FlowStep, type StepSources } from './k6-flow-step.js';
 
+/** Where the export finds the value of a variable the script reads from `__ENV` (the active environment); `undefined` when it has none. */
+export type VariableLookup = (name: string) => Promise<string | undefined>;
+
 /**
  * A flow as a k6 script (`k6 run script.js`): one iteration runs the steps in order, checks their
  * assertions, passes extracted values to later steps and stops at a failed check, as `falcon flow
- * run` does. `{{env:NAME}}` and every registered secret are read from `__ENV`, never written: a
- * secret the script would hold anyway stops the export with an error.
+ * run` does. `{{env:NAME}}`, every `{{VAR}}` the flow does not set itself (`BASE_URL` …) and every
+ * registered secret are read from `__ENV`, never written: a secret the script would hold anyway
+ * stops the export with an error. Returns the script and those variables, each with the value
+ * `lookup` knows unless it is a secret.
  */
-export async function exportFlowK6(loaded: LoadedFlow, projectRoot: string, secrets: SecretRegistry): Promise<string> {
-  const templates = new FlowTemplates(new SecretReferences(envSecrets(secrets)));
+export async function exportFlowK6(loaded: LoadedFlow, projectRoot: string, secrets: SecretRegistry, lookup: VariableLookup = async () => undefined): Promise<K6Export> {
+  const templates = new FlowTemplates(new SecretReferences(envSecrets(secrets)), Object.keys(loaded.flow.vars ?? {}));
   const sources = await Promise.all(loaded.flow.steps.map((step) => stepSources(step, projectRoot, loaded.file)));
-  const steps = loaded.flow.steps.flatMap((step, index) => [...k6FlowStep(step, index, sources[index], templates), '']);
+  const steps = loaded.flow.steps.flatMap((step, index) => {
+    templates.provide(Object.keys(sources[index]?.rows?.[0] ?? {}));
+    const lines = k6FlowStep(step, index, sources[index], templates);
+    if (!isWaitStep(step)) templates.provide(Object.keys(step.extract ?? {}));
+    return [...lines, ''];
+  });
   const { references } = templates;
-  const variables = [...references.used];
+  const variables = await environmentVariables(templates, secrets, lookup);
   const lines = [
     `// A k6 script Falcon wrote for the flow ${jsCommentText(loaded.name)}: one iteration runs its steps in order.`,
-    `// Run it: k6 run${variables.map((name) => ` -e ${name}=…`).join('')} script.js ({{VAR}} not in the flow's vars is read from __ENV).`,
+    `// Run it: ${jsCommentText(k6RunCommand(variables, 'script.js'))}`,
     "import http from 'k6/http';",
     "import { check, sleep } from 'k6';",
     ...(references.encodesBase64 ? ["import encoding from 'k6/encoding';"] : []),
     '',
+    ...requireK6Variables(variables),
   ];
-  if (variables.length > 0) {
-    lines.push(`for (const name of ${jsSource(variables)}) {`, "  if (!__ENV[name]) throw new Error('set ' + name + ' first: k6 run -e ' + name + '=… script.js');", '}', '');
-  }
   lines.push(
     `const FLOW_VARS = ${jsSource(loaded.flow.vars ?? {})};`,
     '',
@@ -57,7 +66,21 @@ export async function exportFlowK6(loaded: LoadedFlow, projectRoot: string, secr
   );
   const script = lines.join('\n');
   if (secrets.maskValues(script) !== script) throw new Error('the k6 script would hold a secret in a form it cannot read from the environment: not exported');
-  return script;
+  return { script, variables };
+}
+
+/** The variables in the order the script first reads them, the secrets written as references last. */
+async function environmentVariables(templates: FlowTemplates, secrets: SecretRegistry, lookup: VariableLookup): Promise<K6Variable[]> {
+  const named = await Promise.all(
+    [...templates.fromEnvironment].map(async ([name, kind]): Promise<K6Variable> => {
+      // `{{env:NAME}}` comes from the shell, which k6 passes on too: its value is not Falcon's to show.
+      const value = kind === 'variable' ? await lookup(name) : undefined;
+      if (value === undefined || value === '') return { name };
+      return secrets.maskValues(value) === value ? { name, value } : { name, secret: true };
+    }),
+  );
+  const references = [...templates.references.used].filter((name) => !templates.fromEnvironment.has(name)).map((name) => ({ name, secret: true }));
+  return [...named, ...references];
 }
 
 async function stepSources(step: FlowStep, projectRoot: string, flowFile: string): Promise<StepSources | undefined> {

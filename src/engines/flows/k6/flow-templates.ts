@@ -9,7 +9,24 @@ const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
  * registered secret written as is is read from `__ENV` by the secret references.
  */
 export class FlowTemplates {
-  constructor(readonly references: SecretReferences) {}
+  /**
+   * What the script reads from `__ENV` besides secrets, in first-use order: `{{VAR}}` the run does
+   * not set itself (`variable`: Falcon's environments may know its value) and `{{env:NAME}}` (`environment`).
+   */
+  readonly fromEnvironment = new Map<string, 'variable' | 'environment'>();
+  private readonly provided: Set<string>;
+
+  constructor(
+    readonly references: SecretReferences,
+    flowVars: Iterable<string>,
+  ) {
+    this.provided = new Set(flowVars);
+  }
+
+  /** Names the script sets in `vars` from here on (a step's extracted values, a `foreach` row's columns): later `{{NAME}}` are not read from `__ENV`. */
+  provide(names: Iterable<string>): void {
+    for (const name of names) this.provided.add(name);
+  }
 
   text(text: string): JsCode {
     const pieces: string[] = [];
@@ -33,9 +50,12 @@ export class FlowTemplates {
   }
 
   private placeholder(name: string): string {
-    if (!name.startsWith('env:')) return `v(vars, ${jsString(name)})`;
+    if (!name.startsWith('env:')) {
+      if (!this.provided.has(name) && !this.fromEnvironment.has(name)) this.fromEnvironment.set(name, 'variable');
+      return `v(vars, ${jsString(name)})`;
+    }
     const variable = name.slice('env:'.length).trim();
-    this.references.used.add(variable);
+    if (!this.fromEnvironment.has(variable)) this.fromEnvironment.set(variable, 'environment');
     return `__ENV[${jsString(variable)}]`;
   }
 }

@@ -1,3 +1,5 @@
+import { pageColumnRule } from '../../testing/report/report-page-width.js';
+
 /** The SVG charts' rules, over the page's `--text`, `--line` and `--accent` colours; the dashboard shows the same charts. */
 export const CHART_STYLE = `
 svg.chart { display: block; width: 100%; max-width: 40rem; height: auto; color: var(--text); }
@@ -16,7 +18,8 @@ export const PERF_HTML_STYLE = `
 @media (prefers-color-scheme: dark) {
   :root { --text: #ececec; --muted: #b8b8b8; --back: #121417; --line: #3d434a; --accent: #82b4ff; --pass: #86dd96; --fail: #ff9b91; --note: #3a3116; }
 }
-body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--text); background: var(--back); max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--text); background: var(--back); margin-top: 2rem; margin-bottom: 2rem; }
+${pageColumnRule('body')}
 h1 { margin: 0 0 .25rem; overflow-wrap: anywhere; } h2 { margin-top: 2.5rem; border-bottom: 1px solid var(--line); }
 .meta { color: var(--muted); margin: 0 0 1rem; }
 .note { background: var(--note); border-left: 4px solid var(--fail); padding: .6rem .9rem; }

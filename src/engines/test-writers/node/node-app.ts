@@ -1,6 +1,6 @@
 import type { KnownFramework } from '../../../workspace/init/framework-signals.js';
 import { readCodeFile } from '../read-code-file.js';
-import type { NodeTransport } from './node-test-case.js';
+import { type NodeTransport, quote } from './node-test-case.js';
 import { type NodeProject, importSpecifier } from './node-project.js';
 
 /** How a new test gets hold of the app when there is no test to copy that from. */
@@ -37,6 +37,7 @@ export async function findNodeApp(
   framework: KnownFramework,
   testFolder: string,
   hooks: Hooks,
+  baseUrl: string | undefined,
 ): Promise<NodeAppSetup> {
   const supertest = project.esm ? "import request from 'supertest';" : "const request = require('supertest');";
   if (framework === 'nestjs' && (await readCodeFile(projectRoot, 'src/app.module.ts')) !== undefined) {
@@ -45,12 +46,7 @@ export async function findNodeApp(
   const found = framework === 'next' ? undefined : await findAppExport(projectRoot);
   if (!found) {
     const why = framework === 'next' ? 'Next.js route handlers are tested through the running server' : 'no exported app or app factory was found in the usual files (src/app, app, src/server, server, src/index)';
-    return {
-      transport: { kind: 'fetch', base: 'BASE_URL' },
-      imports: [],
-      setup: ["const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';", ''],
-      notes: [`${why}: the test calls the running server at BASE_URL (default http://localhost:3000); start it first`],
-    };
+    return { transport: { kind: 'fetch', base: 'BASE_URL' }, imports: [], ...runningServerSetup(why, baseUrl) };
   }
   const specifier = importSpecifier(project, testFolder, found.file);
   const binding = found.style === 'default' ? found.name : `{ ${found.name} }`;
@@ -61,6 +57,23 @@ export async function findNodeApp(
   if (transport.kind === 'supertest') imports.unshift(supertest);
   const setup = found.factory ? factorySetup(found.name, project, hooks, framework === 'fastify') : [];
   return { transport, imports, setup, notes: [`the app comes from ${found.file} (${found.factory ? `${found.name}()` : found.name})`] };
+}
+
+/**
+ * The test reaches the running server at `BASE_URL`: the environment's, else the project's (never a
+ * guessed port). Without one the test stops at once and says what to set.
+ */
+function runningServerSetup(why: string, baseUrl: string | undefined): Pick<NodeAppSetup, 'setup' | 'notes'> {
+  if (baseUrl !== undefined) {
+    return {
+      setup: [`const BASE_URL = process.env.BASE_URL ?? ${quote(baseUrl)};`, ''],
+      notes: [`${why}: the test calls the running server at BASE_URL (default ${baseUrl}, the project's BASE_URL); start it first`],
+    };
+  }
+  return {
+    setup: ['const BASE_URL = process.env.BASE_URL;', "if (!BASE_URL) throw new Error('set BASE_URL to the address of the running API first');", ''],
+    notes: [`${why}: the test calls the running server at BASE_URL, which the project does not set (falcon env set BASE_URL …): set it when running the test`],
+  };
 }
 
 function nestSetup(project: NodeProject, testFolder: string, hooks: Hooks, supertest: string): NodeAppSetup {

@@ -103,6 +103,7 @@ function keysAssertion(assertions: NodeAssertions, value: string, list: string):
   return `for (const key of [${list}]) assert.ok(key in ${value}, \`no \${key} in the body\`);`;
 }
 
-function quote(text: string): string {
+/** A single-quoted JavaScript string. */
+export function quote(text: string): string {
   return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 }

@@ -59,7 +59,7 @@ async function writeFromScratch(
   existing: ExistingTest | undefined,
 ): Promise<Omit<TestFilePlan, 'path' | 'command'>> {
   const hooks = hooksOf(project.runner);
-  const app = await findNodeApp(input.projectRoot, project, input.framework, folder, hooks);
+  const app = await findNodeApp(input.projectRoot, project, input.framework, folder, hooks, input.baseUrl);
   const assertions = existing ? assertionsIn(existing.text, project.runner) : defaultAssertions(project.runner);
   const setupText = app.setup.join('\n');
   const names = ['describe', 'it', ...[hooks.before, hooks.after].filter((hook) => new RegExp(`^${hook}\\(`, 'm').test(setupText))];

@@ -1,7 +1,10 @@
+import { pageColumnRule } from './report-page-width.js';
+
 /** The HTML report's whole style sheet: the file is read offline, so nothing is fetched. */
 export const HTML_REPORT_STYLE = `
 :root { color-scheme: light dark; --fail: #c62828; --pass: #2e7d32; --skip: #8a6d00; --line: #8884; --code: #8881; }
-body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 72rem; margin: 2rem auto; padding: 0 1rem; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin-top: 2rem; margin-bottom: 2rem; }
+${pageColumnRule('body')}
 h1 { margin-bottom: .25rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid var(--line); } h3 { margin: 0 0 .5rem; }
 .meta { color: #888; margin: 0 0 1rem; }
 .tally { display: flex; flex-wrap: wrap; gap: .5rem; }

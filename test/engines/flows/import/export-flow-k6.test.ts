@@ -38,9 +38,13 @@ beforeEach(async () => {
 });
 afterEach(() => rm(project, { recursive: true, force: true }));
 
-async function exported(text = CHECKOUT, secrets = new SecretRegistry()): Promise<string> {
+async function exportedWith(text = CHECKOUT, secrets = new SecretRegistry(), lookup?: (name: string) => Promise<string | undefined>) {
   const file = path.join(project, '.falcon', 'flows', 'checkout.yaml');
-  return exportFlowK6({ flow: await parseFlow(text, 'checkout.yaml'), file, name: 'checkout' }, project, secrets);
+  return exportFlowK6({ flow: await parseFlow(text, 'checkout.yaml'), file, name: 'checkout' }, project, secrets, lookup);
+}
+
+async function exported(text = CHECKOUT, secrets = new SecretRegistry()): Promise<string> {
+  return (await exportedWith(text, secrets)).script;
 }
 
 it('writes a script node can parse, its steps in order', async () => {
@@ -57,7 +61,7 @@ it('writes a script node can parse, its steps in order', async () => {
 it('reads {{env:…}} from __ENV and wires extracted values into later steps', async () => {
   const script = await exported();
   expect(script).toContain('password: __ENV["SHOP_PW"]');
-  expect(script).toContain('for (const name of ["SHOP_PW"])');
+  expect(script).toContain('for (const name of ["BASE_URL", "SHOP_PW"])');
   expect(script).toContain('vars["token"] = response.json("auth.token");');
   expect(script).toContain('"Bearer " + v(vars, "token")');
   expect(script).toContain('const FLOW_VARS = { qty: 2 };');
@@ -77,4 +81,23 @@ it('reads a registered secret written as is from __ENV', async () => {
   const script = await exported(`steps:\n  - request: {url: "http://api.test/x", headers: {X-Api-Key: s3cr3t-value-123}}\n`, secrets);
   expect(script).not.toContain('s3cr3t-value-123');
   expect(script).toContain('"X-Api-Key": __ENV.API_KEY');
+});
+
+it('lists every variable the script reads from __ENV, BASE_URL included, in the order it first reads them', async () => {
+  const known: Record<string, string> = { BASE_URL: 'http://localhost:3000', token: 'never-looked-up', SHOP_PW: 'not-shown' };
+  const { script, variables } = await exportedWith(CHECKOUT, new SecretRegistry(), async (name) => known[name]);
+  // qty is the flow's, token extracted before its use, sku a row's column: none is read from __ENV.
+  expect(variables).toEqual([{ name: 'BASE_URL', value: 'http://localhost:3000' }, { name: 'SHOP_PW' }]);
+  expect(script).toContain('// Run it: k6 run -e BASE_URL=http://localhost:3000 -e SHOP_PW=… script.js');
+  expect(script).toContain('for (const name of ["BASE_URL", "SHOP_PW"]) {');
+});
+
+it('reads a {{VAR}} used before the step that extracts it from __ENV, and never shows a secret’s value', async () => {
+  const secrets = new SecretRegistry();
+  secrets.register('tok-secret-4242', 'API_TOKEN');
+  const flow = 'steps:\n  - request: {url: "{{HOST}}/a", headers: {Authorization: "Bearer {{API_TOKEN}}", X-Id: "{{id}}"}}\n    extract: {id: "$.id"}\n  - request: {url: "{{HOST}}/b/{{id}}"}\n';
+  const values: Record<string, string> = { HOST: 'https://api.test', API_TOKEN: 'tok-secret-4242' };
+  const { script, variables } = await exportedWith(flow, secrets, async (name) => values[name]);
+  expect(variables).toEqual([{ name: 'HOST', value: 'https://api.test' }, { name: 'API_TOKEN', secret: true }, { name: 'id' }]);
+  expect(script).not.toContain('tok-secret-4242');
 });

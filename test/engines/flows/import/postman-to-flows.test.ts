@@ -66,12 +66,28 @@ describe('writeImportedFlows', () => {
   it('writes valid YAML with the notes as comments, never over an existing flow', async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'flow-import-'));
     await writeFile(path.join(folder, 'orders.yaml'), 'steps: []\n');
-    const files = await writeImportedFlows(postmanToFlows(COLLECTION, 'shop.json'), folder);
-    expect(files.map((file) => path.basename(file))).toEqual(['shop-api.yaml', 'orders-2.yaml']);
+    const written = await writeImportedFlows(postmanToFlows(COLLECTION, 'shop.json'), folder);
+    expect(written.map(({ file, name, renamedFrom }) => [path.basename(file), name, renamedFrom])).toEqual([
+      ['shop-api.yaml', 'Shop API', undefined],
+      ['orders-2.yaml', 'orders-2', 'Orders'],
+    ]);
     expect(await readFile(path.join(folder, 'orders.yaml'), 'utf8')).toBe('steps: []\n');
-    const text = await readFile(files[1]!, 'utf8');
-    expect(text).toMatch(/^# create order: not converted: test "has an id"\n/);
-    expect((await parseFlow(text, 'orders-2.yaml')).steps).toHaveLength(2);
+    const text = await readFile(written[1]!.file, 'utf8');
+    expect(text).toMatch(/^# create order: not converted: test "has an id"\nname: orders-2\n/);
+    const flow = await parseFlow(text, 'orders-2.yaml');
+    expect(flow.steps).toHaveLength(2);
+    expect(flow.name).toBe('orders-2');
     expect((await readdir(folder)).sort()).toEqual(['orders-2.yaml', 'orders.yaml', 'shop-api.yaml']);
+  });
+
+  it('names each further copy after its own file: users-2, users-3', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'flow-import-'));
+    const users = { flow: { steps: [{ request: { url: 'http://api.test/users' } }] }, notes: [] };
+    const names = [];
+    for (let run = 0; run < 3; run += 1) names.push(...(await writeImportedFlows([{ ...users, flow: { name: 'users', ...users.flow } }], folder)).map(({ name }) => name));
+    expect(names).toEqual(['users', 'users-2', 'users-3']);
+    const unnamed = await writeImportedFlows([users, users], folder);
+    expect(unnamed.map(({ file, name }) => [path.basename(file), name])).toEqual([['flow.yaml', 'flow'], ['flow-2.yaml', 'flow-2']]);
+    expect(await readFile(unnamed[1]!.file, 'utf8')).toMatch(/^name: flow-2\nsteps:/);
   });
 });
