@@ -35,6 +35,7 @@ import type { SubagentProfile, SubagentProfiles } from './subagents/subagent-pro
 import { SubagentRunner } from './subagents/subagent-runner.js';
 import { SessionTasks } from './tasks/session-tasks.js';
 import type { McpServers } from '../mcp/client/mcp-servers.js';
+import type { SessionCheckpoints } from '../engines/checkpoints/session-checkpoints.js';
 import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
 
 export interface ModelChoice {
@@ -75,6 +76,14 @@ export interface AgentOptions {
   permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[]; projectRulesApply?: boolean };
   /** The hooks that run around tool calls (session_start hooks have run when the agent is made). */
   hooks?: HookSettings;
+  /** The project's files recorded around each call that may change them; absent when checkpoints are off. */
+  checkpoints?: SessionCheckpoints;
+}
+
+/** What a message sent by a custom command brings for its run: more allow rules, another model (or `quick` / `deep`). */
+export interface SendOptions {
+  allow?: readonly string[];
+  model?: string;
 }
 
 /** Answering "always": for the rest of this session, or from now on in this project (an allow rule in `.falcon/config.yaml`). */
@@ -283,18 +292,21 @@ export class Agent {
     return () => this.listeners.delete(listener);
   }
 
-  async send(text: string): Promise<RunSummary> {
+  async send(text: string, options: SendOptions = {}): Promise<RunSummary> {
     if (this.controller) throw new Error('A run is already in progress; use steer() to add to it.');
     const controller = new AbortController();
     this.controller = controller;
     const { session, tools, limits, toolLimits = {} } = this.options;
-    const currentModel = () => this.model;
+    const runModel = options.model === undefined ? undefined : this.modelNamed(options.model);
+    const currentModel = () => runModel ?? this.model;
+    const runRules = parsePermissionRules(options.allow ?? []);
+    this.permissions.allow.push(...runRules);
     const record = (message: ChatMessage) => session.recordMessage({ ...message, content: this.maskKnown(message.content) });
     // Tasks that ended while the session was idle are told before the new message, which the model answers.
     for (const note of this.backgroundTasks.takeNotes()) record({ role: 'user', content: note });
     try {
       const loop: LoopOptions = {
-        model: () => this.model,
+        model: currentModel,
         conversation: this.conversation,
         record,
         takeSteering: () => [...this.steering.splice(0), ...this.backgroundTasks.takeNotes()],
@@ -308,6 +320,7 @@ export class Agent {
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
         approvedThisSession: (subject, preview, hookFiles) => this.approvedThisSession.approving(subject, preview, hookFiles),
         guard: this.guard,
+        checkpoints: this.options.checkpoints,
         context: {
           projectRoot: this.options.projectRoot,
           falconHome: this.options.falconHome,
@@ -328,7 +341,23 @@ export class Agent {
       return summary.answer === undefined ? summary : { ...summary, answer: this.maskKnown(summary.answer) };
     } finally {
       this.controller = undefined;
+      this.permissions.allow = this.permissions.allow.filter((rule) => !runRules.includes(rule));
     }
+  }
+
+  /** The session's checkpoints (for /undo, /rewind, /diff, /commit, /fork); undefined when they are off. */
+  get checkpoints(): SessionCheckpoints | undefined {
+    return this.options.checkpoints;
+  }
+
+  /**
+   * Takes the conversation back to just before the user's `message`th message (as the session's
+   * checkpoints number them): the next request holds only what came before it. Recorded in the
+   * session file; nothing is deleted.
+   */
+  rewindConversation(message: number): void {
+    if (this.controller) throw new Error('A run is in progress; rewind when it has ended.');
+    this.options.session.recordRewind(message);
   }
 
   /**
@@ -394,6 +423,12 @@ export class Agent {
     this.cancel();
     this.ending.abort(abortError());
     await Promise.all([this.backgroundTasks.stopAll(), this.toolState.webhooks.dispose(), this.options.mcpServers?.close()]);
+  }
+
+  /** `quick` or `deep` as `models:` routes them, else a model of the session's provider. */
+  private modelNamed(name: string): ChatModel {
+    if (name === 'quick' || name === 'deep') return this.modelFor(name);
+    return this.options.createModel({ ...this.choice, model: name }, this.emit);
   }
 
   setModel(provider: string, model: string): void {

@@ -20,6 +20,7 @@ import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
 import { runSessionStartHooks } from './hooks/tool-use-hooks.js';
 import type { PermissionMode } from './permissions/permission-mode.js';
 import { sessionGuardSettings } from './session-guard-settings.js';
+import { openCheckpoints } from './open-checkpoints.js';
 
 export const DEFAULT_MAX_TURNS = 50;
 
@@ -63,6 +64,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const home = falconHome(env);
   const subagentProfiles = await loadSubagentProfiles(projectRoot, tools.map((tool) => tool.name));
   const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');
+  const checkpoints = await openCheckpoints(global.config.checkpoints, home, projectRoot, session);
   const agent = new Agent({
     projectRoot,
     falconHome: home,
@@ -94,6 +96,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     },
     permissions: guard.permissions,
     hooks: guard.hooks,
+    checkpoints: checkpoints.checkpoints,
   });
   const hookWarnings: string[] = [];
   const startup = { projectRoot, sessionId: session.id, secrets, signal: new AbortController().signal, warn: (message: string) => hookWarnings.push(message) };
@@ -101,7 +104,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   return {
     agent,
     session,
-    warnings: [...global.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings],
+    warnings: [...global.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings, ...(checkpoints.warning ? [checkpoints.warning] : [])],
   };
 }
 

@@ -1,10 +1,11 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ChatMessage } from '../llm/chat-message.js';
 import { falconPath } from './falcon-dir.js';
 import type { SessionEvent } from './session-events.js';
+import { type CheckpointRecord, recordsOnPath, type RewindRecord } from './session-lineage.js';
 import { maskText } from '../safety/mask-text.js';
 
 /**
@@ -22,7 +23,8 @@ export interface CompactionRecord {
 
 /** One line of `.falcon/sessions/<id>.jsonl`. */
 export type SessionRecord<Event extends SessionEvent = SessionEvent> =
-  | { kind: 'session'; id: string; createdAt: string; cwd: string }
+  /** `forkedFrom`: the session this one was forked from, whose records it starts with. */
+  | { kind: 'session'; id: string; createdAt: string; cwd: string; forkedFrom?: string }
   | {
       kind: 'message';
       at: string;
@@ -32,7 +34,9 @@ export type SessionRecord<Event extends SessionEvent = SessionEvent> =
       interrupted?: true;
     }
   | { kind: 'event'; at: string; event: Event }
-  | CompactionRecord;
+  | CompactionRecord
+  | CheckpointRecord
+  | RewindRecord;
 
 export class SessionNotFoundError extends Error {
   override name = 'SessionNotFoundError';
@@ -54,7 +58,7 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     /** The header of a new session, written with its first record so that no empty file is left. */
     private header?: SessionRecord<Event>,
   ) {
-    this.lastCompactionState = [...loadedRecords].reverse().find((record) => record.kind === 'compaction')?.state;
+    this.lastCompactionState = compactionStateOf(loadedRecords);
   }
 
   private lastCompactionState: unknown;
@@ -77,6 +81,20 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     }
     const records = parseRecords<Event>(text);
     return new SessionStore(id, file, conversationOf(records), records);
+  }
+
+  /**
+   * A new session that starts as `id` stands: a copy of its records under a header of its own. The
+   * original is left as it is.
+   */
+  static async fork<Event extends SessionEvent>(projectRoot: string, id: string): Promise<SessionStore<Event>> {
+    const original = await SessionStore.open<Event>(projectRoot, id);
+    const forkId = newSessionId();
+    const header: SessionRecord<Event> = { kind: 'session', id: forkId, createdAt: new Date().toISOString(), cwd: projectRoot, forkedFrom: id };
+    const records = [header, ...original.loadedRecords.filter((record) => record.kind !== 'session')];
+    const file = sessionFile(projectRoot, forkId);
+    await writeFile(file, records.map((record) => JSON.stringify(record) + '\n').join(''), { mode: 0o600, flag: 'wx' });
+    return new SessionStore(forkId, file, conversationOf(records), records);
   }
 
   static async openLatest<Event extends SessionEvent>(projectRoot: string): Promise<SessionStore<Event> | undefined> {
@@ -106,6 +124,27 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     applyCompaction(this.messages, replaced, checkpoint);
     this.lastCompactionState = state;
     this.append({ kind: 'compaction', at: new Date().toISOString(), replaced, checkpoint, ...(state !== undefined && { state }) });
+  }
+
+  /** The project's files before or after a call that may change them, as a checkpoint of the shadow repository. */
+  recordCheckpoint(checkpoint: Omit<CheckpointRecord, 'kind' | 'at'>): void {
+    this.append({ kind: 'checkpoint', at: new Date().toISOString(), ...checkpoint });
+  }
+
+  /**
+   * Takes the conversation back to just before the user's `message`th message (numbered from 1, as
+   * `userMessages` lists them): the live history becomes what it was then. Nothing is deleted.
+   */
+  recordRewind(message: number): void {
+    this.append({ kind: 'rewind', at: new Date().toISOString(), message });
+    const records = parseRecords<Event>(readFileSync(this.file, 'utf8'));
+    this.messages.splice(0, this.messages.length, ...conversationOf(records));
+    this.lastCompactionState = compactionStateOf(records);
+  }
+
+  /** Every record the file holds now, in order (rewound ones too). */
+  async readRecords(): Promise<SessionRecord<Event>[]> {
+    return parseRecords<Event>(await readFile(this.file, 'utf8').catch(() => ''));
   }
 
   /** Beside the session file, for what the session keeps apart (its tasks' output): `.falcon/sessions/<id>/`. */
@@ -184,15 +223,21 @@ function parseRecords<Event extends SessionEvent>(text: string): SessionRecord<E
  * The live history as the model last saw it: every message but the interrupted replies, with each
  * compaction applied in turn.
  */
-function conversationOf(records: SessionRecord[]): ChatMessage[] {
+function conversationOf(records: readonly SessionRecord[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
-  for (const record of records) {
+  for (const record of recordsOnPath(records)) {
     if (record.kind === 'message' && record.role !== 'system' && !record.interrupted) {
       messages.push({ role: record.role, content: record.content });
     }
     if (record.kind === 'compaction') applyCompaction(messages, record.replaced, record.checkpoint);
   }
   return messages;
+}
+
+function compactionStateOf(records: readonly SessionRecord[]): unknown {
+  return recordsOnPath(records)
+    .reverse()
+    .find((record): record is CompactionRecord => record.kind === 'compaction')?.state;
 }
 
 function applyCompaction(messages: ChatMessage[], replaced: number, checkpoint: string): void {
