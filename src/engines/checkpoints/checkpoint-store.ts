@@ -1,4 +1,6 @@
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { replaceFile } from '../../safety/atomic-write.js';
 import { type ChangedPath, changedPaths } from './changed-paths.js';
 import { type FileDiff, diffFiles } from './file-diffs.js';
 import { pruneCheckpoints } from './prune-checkpoints.js';
@@ -28,6 +30,8 @@ export class CheckpointStore {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly trees = new Map<string, string>();
   private readonly changes = new Map<string, Promise<ChangedPath[]>>();
+  /** The tree the shadow index held when this store last wrote it. */
+  private staged: StagedTree | undefined;
 
   private constructor(readonly repo: ShadowRepo) {}
 
@@ -45,13 +49,13 @@ export class CheckpointStore {
 
   /** The project's files as a tree now (nothing is committed). */
   currentTree(): Promise<StagedTree> {
-    return this.exclusive(() => stageProject(this.repo));
+    return this.exclusive(() => this.stage());
   }
 
   /** A checkpoint of the project's files after `parent`; `parent` itself when nothing changed since. */
   snapshot(parent: string | undefined, message: string): Promise<Snapshot> {
     return this.exclusive(async () => {
-      const staged = await stageProject(this.repo);
+      const staged = await this.stage();
       const left = { large: staged.large, nested: staged.nested };
       if (parent && (await this.treeOf(parent)) === staged.tree) return { commit: parent, changed: false, ...left };
       const commit = await commitTree(this.repo, staged.tree, parent, message);
@@ -60,9 +64,12 @@ export class CheckpointStore {
     });
   }
 
-  /** Makes `commit` the session's newest checkpoint, so that it and those before it are kept. */
+  /**
+   * Makes `commit` the session's newest checkpoint, so that it and those before it are kept: written
+   * as git's own loose ref (each session writes only its own, one at a time), which spares a process.
+   */
   async keep(sessionId: string, commit: string): Promise<void> {
-    await runGit(this.repo, ['update-ref', sessionRef(sessionId), commit]);
+    await replaceFile(path.join(this.repo.gitDir, ...sessionRef(sessionId).split('/')), `${commit}\n`);
   }
 
   /** The session's newest checkpoint, if it has one. */
@@ -114,6 +121,11 @@ export class CheckpointStore {
   /** What .gitignore keeps out of checkpoints, folders as one entry (`node_modules/`). */
   async ignored(): Promise<string[]> {
     return nulFields((await runGit(this.repo, ['ls-files', '-z', '-o', '-i', '--exclude-per-directory=.gitignore', '--directory'])).stdout);
+  }
+
+  private async stage(): Promise<StagedTree> {
+    this.staged = await stageProject(this.repo, this.staged);
+    return this.staged;
   }
 
   private async treeOf(commit: string): Promise<string> {

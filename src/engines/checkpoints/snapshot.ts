@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { nulFields, runGit } from './run-git.js';
 import type { ShadowRepo } from './shadow-repo.js';
@@ -17,6 +17,8 @@ export interface LeftOut {
 export interface StagedTree extends LeftOut {
   /** The tree of the project's files as they are now. */
   tree: string;
+  /** The shadow index's file as `tree` left it: while it stays so, and no file changed, the tree is the same. */
+  stamp: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface StagedTree extends LeftOut {
  * left out — a large file git already held is taken out of the index, so no checkpoint claims an old
  * version of it.
  */
-export async function stageProject(repo: ShadowRepo): Promise<StagedTree> {
+export async function stageProject(repo: ShadowRepo, last?: StagedTree): Promise<StagedTree> {
   // -t tags each path: `? ` untracked, `C ` changed, `R ` removed (tracked ones both).
   const listed = nulFields((await runGit(repo, ['ls-files', '-z', '-t', '-m', '-o', '-d', '--exclude-standard'])).stdout);
   const candidates = new Map<string, boolean>();
@@ -49,11 +51,18 @@ export async function stageProject(repo: ShadowRepo): Promise<StagedTree> {
       added.push(file);
     }),
   );
+  if (last && added.length === 0 && untrack.length === 0 && (await indexStamp(repo)) === last.stamp) return { ...last, ...leftOut };
   if (untrack.length) await runGit(repo, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: untrack.join('\0') });
   // --ignore-errors: a file that cannot be read (no permission) is left as it was, the rest is taken.
   if (added.length) await runGit(repo, ['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: added.join('\0'), okCodes: [1] });
   const tree = (await runGit(repo, ['write-tree'])).stdout.toString('utf8').trim();
-  return { tree, large: leftOut.large.sort(), nested: leftOut.nested.sort() };
+  return { tree, stamp: await indexStamp(repo), large: leftOut.large.sort(), nested: leftOut.nested.sort() };
+}
+
+/** What tells one writing of the index from another (another Falcon's, say). */
+async function indexStamp(repo: ShadowRepo): Promise<string> {
+  const info = await stat(repo.indexFile, { bigint: true }).catch(() => undefined);
+  return info ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : '';
 }
 
 /** A commit of `tree` after `parent` (none for a session's first). */
