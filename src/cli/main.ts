@@ -20,6 +20,8 @@ import { completionCommand } from './completion-command.js';
 import { completeCommand } from './complete-command.js';
 import { versionCommand } from './version-command.js';
 import { uiCommand } from './ui-command.js';
+import { rewindCommand } from './rewind-command.js';
+import { diffCommand } from './diff-command.js';
 import { addConfigFileOption } from './config-file-option.js';
 import { completesWith } from './completion/completion-values.js';
 import type { MainOptions } from './main-options.js';
@@ -54,6 +56,7 @@ const program = new Command('falcon')
   )
   .option('-c, --continue', 'continue the latest session of this project')
   .option('--resume [session-id]', 'resume the session with this id; without one, choose from a list of the project’s sessions')
+  .option('--fork', 'with --resume or --continue: start a new session (a new id) from that one, its conversation and checkpoints; the original is left as it is')
   .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
   .addOption(completesWith(new Option('--provider <id>', 'use this configured provider (overrides default_provider)'), 'providers'))
   .option('--model <name>', 'use this model')
@@ -76,6 +79,7 @@ project settings: .falcon/config.yaml. Check the setup with: falcon doctor.`,
   .exitOverride()
   .action(async (options: MainOptions) => {
     if (options.continue && options.resume) throw new UsageError('use either --continue or --resume, not both');
+    if (options.fork && !options.continue && !options.resume) throw new UsageError('--fork goes with --resume <id> or --continue: it starts a new session from that one');
     if (options.request !== undefined) return runRequestOption(options);
     if (options.env !== undefined) throw new UsageError('-e/--env goes with -r <name>; to choose the environment of sessions, run: falcon env use <name>');
     const code =
@@ -88,8 +92,8 @@ project settings: .falcon/config.yaml. Check the setup with: falcon doctor.`,
   });
 
 async function runRequestOption(options: MainOptions): Promise<void> {
-  if (options.prompt !== undefined || options.continue || options.resume) {
-    throw new UsageError('-r runs a saved request on its own: leave out -p, --continue and --resume');
+  if (options.prompt !== undefined || options.continue || options.resume || options.fork) {
+    throw new UsageError('-r runs a saved request on its own: leave out -p, --continue, --resume and --fork');
   }
   const { runSavedRequestCommand } = await import('./request/run-request-command.js');
   await exitWith(await runSavedRequestCommand(options.request ?? '', options.env));
@@ -114,6 +118,8 @@ program.addCommand(perfCommand());
 program.addCommand(flowCommand());
 program.addCommand(scanCommand());
 program.addCommand(mcpCommand());
+program.addCommand(rewindCommand());
+program.addCommand(diffCommand());
 program.addCommand(uiCommand());
 program.addCommand(doctorCommand());
 program.addCommand(completionCommand());

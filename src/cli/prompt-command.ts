@@ -17,6 +17,7 @@ export async function runPromptCommand(options: MainOptions & { prompt: string |
     modelChoice: { provider: options.provider, model: options.model },
     maxTurns: options.maxTurns,
     resume: options.continue ? 'latest' : (options.resume as string | undefined),
+    fork: options.fork,
     // Under yolo the front end answers every confirmation itself, as --yes always did: each stays in the event stream.
     permissionMode: mode === 'yolo' ? 'ask' : mode,
   });

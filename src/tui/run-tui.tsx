@@ -35,13 +35,14 @@ const SIGNAL_GRACE_MS = 250;
 /** The interactive session. Resolves with the exit code once the user leaves. */
 export async function runTui(options: TuiOptions): Promise<number> {
   const { projectRoot } = options;
-  const open = async (resume: OpenAgentOptions['resume'], notes: readonly string[] = []): Promise<OpenSession> => {
-    const { agent, warnings, session } = await openAgent({ ...options, resume });
+  const open = async (resume: OpenAgentOptions['resume'], notes: readonly string[] = [], fork = false): Promise<OpenSession> => {
+    const { agent, warnings, session, forkedFrom } = await openAgent({ ...options, resume, fork });
     const records = session.loadedRecords;
     const initialView = () => {
       const view = records.length ? viewFromSession(records) : initialViewState();
+      const forkNote = forkedFrom ? [`A fork of session ${forkedFrom}: this is session ${agent.sessionId}; the original is left as it was (falcon --resume ${forkedFrom}).`] : [];
       const notices = [
-        ...notes.map((text) => ({ tone: 'info' as const, text })),
+        ...[...notes, ...forkNote].map((text) => ({ tone: 'info' as const, text })),
         ...warnings.map((text) => ({ tone: 'warning' as const, text: terminalSafeText(text) })),
       ].map((notice, i) => ({ kind: 'notice' as const, id: `w${i}`, ...notice }));
       return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
@@ -62,7 +63,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
   }
 
   const [first, history, commands] = await Promise.all([
-    open(resume, notes),
+    open(resume, notes, options.fork),
     InputHistory.load(projectRoot),
     loadSlashCommands(projectRoot),
   ]);

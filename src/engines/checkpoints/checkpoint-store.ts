@@ -139,8 +139,9 @@ export class CheckpointStore {
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
-      const { lock } = await import('proper-lockfile');
-      const release = await lock(this.repo.folder, {
+      // The module is CommonJS: its functions are properties of the default export in every loader.
+      const { default: lockfile } = await import('proper-lockfile');
+      const release = await lockfile.lock(this.repo.folder, {
         lockfilePath: `${this.repo.folder}/lock`,
         realpath: false,
         stale: LOCK_STALE_MS,
