@@ -1,5 +1,6 @@
 import type { Preview } from '../tools/preview.js';
-import type { CallTarget } from './permissions/call-target.js';
+import { type CallTarget, type TargetOptions, commandTarget } from './permissions/call-target.js';
+import { rulesReadCommands } from './call-guard.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';
 import { isPlainFileEdit } from './permissions/protected-files.js';
 import { suggestedAllowRule } from './permissions/suggested-allow-rule.js';
@@ -14,9 +15,9 @@ export type Approval = { approved: true } | { approved: false; by: 'rule' | 'use
  * session" may approve it; else the user is asked.
  */
 export async function askApproval(id: string, call: GuardedCall, preview: Preview, deps: ToolCallDeps): Promise<Approval> {
-  const shown = previewTarget(preview);
-  const subject = { tool: call.tool, targets: shown ? [...call.targets, shown] : call.targets };
   const { guard } = deps;
+  const shown = await previewTarget(preview, { analyseCommands: guard !== undefined && rulesReadCommands(guard.permissions) });
+  const subject = { tool: call.tool, targets: shown ? [...call.targets, shown] : call.targets };
   if (guard) {
     const refusal = denyRefusal(subject, guard.permissions);
     if (refusal) return { approved: false, by: 'rule', observation: refusal };
@@ -46,9 +47,9 @@ export async function askApproval(id: string, call: GuardedCall, preview: Previe
   };
 }
 
-function previewTarget(preview: Preview): CallTarget | undefined {
+async function previewTarget(preview: Preview, options: TargetOptions): Promise<CallTarget | undefined> {
   if (preview.kind === 'diff') return { kind: 'path', value: preview.path };
-  if (preview.kind === 'command') return { kind: 'command', value: preview.command };
+  if (preview.kind === 'command') return commandTarget(preview.command, options);
   return undefined;
 }
 

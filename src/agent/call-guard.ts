@@ -2,8 +2,9 @@ import type { HookSettings } from '../config/types.js';
 import { RETRY_TOOL_NAME } from '../tools/retry.js';
 import type { AnyTool, ToolKind } from '../tools/tool.js';
 import type { HookContext } from './hooks/hook-context.js';
-import { mainArgumentTarget } from './permissions/call-target.js';
+import { mainArgumentTargets } from './permissions/call-target.js';
 import type { GuardedCall, PermissionSettings } from './permissions/permission-policy.js';
+import { readsCommands } from './permissions/permission-rule-match.js';
 import type { ToolCallDeps } from './run-tool-call.js';
 
 /**
@@ -26,8 +27,9 @@ export async function guardedCallOf(name: string, kind: ToolKind | undefined, ar
   if (inner) return guardedCallOf(inner.tool.name, inner.tool.kind, inner.args, deps);
   if (!deps.guard) return { tool: name, kind, args, targets: [] };
   const { projectRoot, variables } = deps.context;
-  const target = await mainArgumentTarget(name, args, projectRoot, (text) => variables.resolve(text));
-  return { tool: name, kind, args, targets: target ? [target] : [] };
+  const analyseCommands = rulesReadCommands(deps.guard.permissions);
+  const targets = await mainArgumentTargets(name, args, projectRoot, (text) => variables.resolve(text), { analyseCommands });
+  return { tool: name, kind, args, targets };
 }
 
 function repeatedCall(args: Record<string, unknown>, deps: ToolCallDeps): { tool: AnyTool; args: Record<string, unknown> } | undefined {
@@ -35,6 +37,11 @@ function repeatedCall(args: Record<string, unknown>, deps: ToolCallDeps): { tool
   const repeated = args.args;
   if (!tool || tool.name === RETRY_TOOL_NAME || typeof repeated !== 'object' || repeated === null) return undefined;
   return { tool, args: repeated as Record<string, unknown> };
+}
+
+/** Whether the session's rules look into commands (see `readsCommands`). */
+export function rulesReadCommands(permissions: PermissionSettings): boolean {
+  return readsCommands(permissions.allow) || readsCommands(permissions.deny);
 }
 
 export function hookContextOf(guard: CallGuard, deps: ToolCallDeps): HookContext {
