@@ -12,6 +12,7 @@ import { askApproval } from './ask-approval.js';
 import { type CallGuard, guardedCallOf, hookContextOf } from './call-guard.js';
 import { checkBeforeRun } from './check-before-run.js';
 import { runPostToolUseHooks } from './hooks/tool-use-hooks.js';
+import { readDenyRule, readDenyRules } from './permissions/read-deny.js';
 import { truncateObservation } from './observation.js';
 import { type ToolFailureStreaks, disabledToolError, disabledToolNote } from './tool-failure-streaks.js';
 
@@ -102,6 +103,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     signal: deps.signal,
     progress: (message) => emit({ type: 'tool_progress', id, message }),
     approve: approveFurtherStep(deps),
+    ...readDeniedOf(guard, tool.name, deps.context.projectRoot),
   };
   try {
     // Policy, pre-hook, approval, execute, post-hook (docs/ARCHITECTURE.md, "Permissions and hooks").
@@ -121,6 +123,12 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     }
     return failed(tool.name, `Error: ${describeToolError(error)}`);
   }
+}
+
+/** `ToolContext.readDenied` when deny rules on reading apply to this tool's files. */
+function readDeniedOf(guard: CallGuard | undefined, tool: string, projectRoot: string): Pick<ToolContext, 'readDenied'> {
+  const rules = guard ? readDenyRules(guard.permissions.deny, tool) : [];
+  return rules.length === 0 ? {} : { readDenied: (file) => readDenyRule(rules, file, projectRoot)?.text };
 }
 
 /** A deferred tool's parameters are not in the prompt: a call that gets them wrong brings them. */
