@@ -7,7 +7,7 @@ import { ToolError } from '../tools/tool.js';
 import { describeTool } from '../tools/support/tool-reference.js';
 import { validateToolArgs } from '../tools/support/validate-args.js';
 import { isAbortError } from './abort.js';
-import { approveFurtherStep } from './approve-further-step.js';
+import { allowFurtherStep, approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
 import { type CallGuard, guardedCallOf, hookContextOf } from './call-guard.js';
 import { checkBeforeRun } from './check-before-run.js';
@@ -46,7 +46,7 @@ export interface ToolCallDeps {
   /** Each tool's failed calls in a row in this run; updated here. */
   failureStreaks: ToolFailureStreaks;
   observationLimit: number;
-  context: Omit<ToolContext, 'signal' | 'progress' | 'approve'>;
+  context: Omit<ToolContext, 'signal' | 'progress' | 'approve' | 'allowStep' | 'readDenied'>;
   /** The permission mode and rules, and the hooks, around every call. Absent: calls go straight to approval. */
   guard?: CallGuard;
 }
@@ -103,6 +103,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     signal: deps.signal,
     progress: (message) => emit({ type: 'tool_progress', id, message }),
     approve: approveFurtherStep(deps),
+    allowStep: allowFurtherStep(deps),
     ...readDeniedOf(guard, tool.name, deps.context.projectRoot),
   };
   try {

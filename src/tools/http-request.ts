@@ -5,6 +5,7 @@ import { DEFAULT_TIMEOUT_MS, sendRequest } from '../engines/http/send-request.js
 import { toStoredResponse } from '../engines/http/stored-response.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
 import { describeResponse } from './support/describe-response.js';
+import { redirectRefusal } from './support/redirect-approval.js';
 import { OTHER_ORIGINS_ASK, otherOriginPreview } from './support/request-origin.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
@@ -32,7 +33,7 @@ const schema = z.strictObject({
     .max(600_000)
     .optional()
     .describe(`give up after this many ms, redirects included (default ${DEFAULT_TIMEOUT_MS})`),
-  follow_redirects: z.boolean().optional().describe('follow up to 10 redirects (default false: a 3xx is the answer)'),
+  follow_redirects: z.boolean().optional().describe('follow up to 10 redirects (default false: a 3xx is the answer); a hop to another origin is asked about'),
   save_as: z
     .string()
     .regex(/^[A-Za-z_][\w.-]*$/, 'a name of letters, digits, _ . -')
@@ -61,6 +62,7 @@ export const httpRequestTool = defineTool({
       ...parts,
       timeoutMs: args.timeout_ms,
       followRedirects: args.follow_redirects,
+      beforeRedirect: (step) => redirectRefusal(step, ctx),
       cookies: ctx.session.cookies,
       signal: ctx.signal,
     }).catch(asToolError);

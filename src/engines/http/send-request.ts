@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { CookieJar, cookieHeader } from './cookie-jar.js';
 import { decodeBody, isBinaryBody } from './decode-body.js';
 import { type HttpTiming, type RawResponse, exchange } from './exchange.js';
+import { PausableTimeout } from './pausable-timeout.js';
 import { HttpRequestError, describeNetworkFailure } from './http-request-error.js';
 import { type PreparedRequest, type RequestParts, prepareRequest } from './prepare-request.js';
 import { MAX_REDIRECTS, type RedirectHop, redirectedRequest, tooManyRedirects } from './redirects.js';
@@ -16,6 +17,11 @@ export interface HttpRequestInput extends RequestParts {
   followRedirects?: boolean;
   /** Cookies to send and to keep; without one, cookies last only through this call's redirects. */
   cookies?: CookieJar;
+  /**
+   * Asked before each redirect is followed, with the request it would send: undefined follows it, a
+   * reason stops there (the redirect is the answer, `redirectStopped` says why).
+   */
+  beforeRedirect?(next: RedirectStep): Promise<string | undefined>;
   signal?: AbortSignal;
 }
 
@@ -46,7 +52,17 @@ export interface HttpResponse {
   timing: HttpTiming;
   /** Redirects followed, in order. */
   redirects: RedirectHop[];
+  /** Why the redirect this response asks for was not followed, when `beforeRedirect` stopped it. */
+  redirectStopped?: string;
   request: SentRequest;
+}
+
+/** A redirect about to be followed: the response that asks for it, and the request it leads to. */
+export interface RedirectStep {
+  status: number;
+  from: URL;
+  /** What would be sent next; cookies are added when it is sent. */
+  request: PreparedRequest;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -56,8 +72,8 @@ export const MAX_KEPT_BODY_BYTES = 10 * 1024 * 1024;
 export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse> {
   let request = prepareRequest(input);
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+  const timeout = new PausableTimeout(timeoutMs);
+  const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
   const jar = input.cookies ?? new CookieJar();
   const redirects: RedirectHop[] = [];
   const started = performance.now();
@@ -68,7 +84,8 @@ export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse
       jar.store(([] as string[]).concat(raw.headers['set-cookie'] ?? []), request.url);
       const location = raw.headers.location;
       const next = input.followRedirects ? redirectedRequest(request, raw.status, typeof location === 'string' ? location : undefined) : undefined;
-      if (!next) return toResponse(raw, sent, redirects, Math.round(performance.now() - started));
+      const stopped = next && input.beforeRedirect ? await asked(timeout, () => input.beforeRedirect!({ status: raw.status, from: request.url, request: next })) : undefined;
+      if (!next || stopped !== undefined) return toResponse(raw, sent, redirects, Math.round(performance.now() - started), stopped);
       redirects.push({ method: sent.method, url: sent.url.href, status: raw.status, location: next.url.href, durationMs: Math.round(raw.timing.totalMs) });
       if (redirects.length > MAX_REDIRECTS) throw tooManyRedirects(redirects);
       request = next;
@@ -76,8 +93,20 @@ export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse
   } catch (error) {
     input.signal?.throwIfAborted();
     if (error instanceof HttpRequestError) throw error;
-    if (timeout.aborted) throw new HttpRequestError(`timed out after ${timeoutMs} ms waiting for ${request.url.origin}`, 'timeout');
+    if (timeout.signal.aborted) throw new HttpRequestError(`timed out after ${timeoutMs} ms waiting for ${request.url.origin}`, 'timeout');
     throw describeNetworkFailure(error, request.url);
+  } finally {
+    timeout.clear();
+  }
+}
+
+/** The time a person takes to answer is not the server's: the timeout waits meanwhile. */
+async function asked<T>(timeout: PausableTimeout, question: () => Promise<T>): Promise<T> {
+  timeout.pause();
+  try {
+    return await question();
+  } finally {
+    timeout.resume();
   }
 }
 
@@ -86,7 +115,7 @@ function withCookies(request: PreparedRequest, jar: CookieJar): PreparedRequest 
   return cookie === undefined ? request : { ...request, headers: { ...request.headers, cookie } };
 }
 
-function toResponse(raw: RawResponse, sent: PreparedRequest, redirects: RedirectHop[], durationMs: number): HttpResponse {
+function toResponse(raw: RawResponse, sent: PreparedRequest, redirects: RedirectHop[], durationMs: number, redirectStopped?: string): HttpResponse {
   const body = decodeBody(raw.bytes, raw.headers['content-encoding'], raw.truncated);
   return {
     status: raw.status,
@@ -99,6 +128,7 @@ function toResponse(raw: RawResponse, sent: PreparedRequest, redirects: Redirect
     durationMs,
     timing: raw.timing,
     redirects,
+    ...(redirectStopped !== undefined && { redirectStopped }),
     request: { method: sent.method, url: sent.url.href, headers: sent.headers, body: sent.body },
   };
 }
