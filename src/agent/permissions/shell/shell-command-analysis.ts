@@ -45,8 +45,8 @@ async function analyseScript(text: string, depth: number, into: ShellAnalysis, b
   try {
     starts = (await parseShellStatements(text)).map((statement) => statement.start);
   } catch (error) {
-    if (!(error instanceof ShellSyntaxError)) throw error;
-    into.unknown.push(`${describe(text)} is not valid bash (${error.message})`);
+    const reason = error instanceof ShellSyntaxError ? `${describe(text)} is not valid bash (${error.message})` : `Falcon's shell parser failed (${(error as Error).message})`;
+    into.unknown.push(reason);
     return;
   }
   let script;

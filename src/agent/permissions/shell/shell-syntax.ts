@@ -60,11 +60,15 @@ export async function parseShellStatements(text: string): Promise<ShellStatement
 }
 
 async function startParser(): Promise<ParserExports> {
-  // The package's glue defines the Go runtime's `Go` class (and the globals it needs) when imported.
+  // The package's glue sets the globals the Go runtime needs, and its runtime defines `Go`: imported
+  // by name, as the bundler would drop a bare import of a file its package calls free of side effects.
   await import('sh-syntax');
+  await import('sh-syntax/vendors/wasm_exec');
+  const Go = (globalThis as unknown as { Go?: new () => GoRuntime }).Go;
+  if (typeof Go !== 'function') throw new Error("the Go runtime of sh-syntax did not load");
   compiled ??= readFile(wasmPath()).then((bytes) => WebAssembly.compile(bytes));
   const module = await compiled;
-  const go = new (globalThis as unknown as { Go: new () => GoRuntime }).Go();
+  const go = new Go();
   const started = await WebAssembly.instantiate(module, go.importObject);
   void go.run(started);
   return started.exports as unknown as ParserExports;
