@@ -1,12 +1,12 @@
 // Deny rules that could be stepped around (issue 28, finding 5), through the built binary with
 // --yes: a command rule against wrappers, runners and shell syntax; a URL rule against host aliases,
 // encodings and a redirect; read rules against a symlink and the tools that read many files at once.
-import { access, readFile, symlink, writeFile } from 'node:fs/promises';
+import { access, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useFakeModelProject } from '../support/fake-model-project.js';
-import { runFalcon } from '../support/falcon-binary.js';
+import { FALCON_BIN, runFalcon } from '../support/falcon-binary.js';
 import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
 import { configurePermissions } from '../support/permission-sandbox.js';
 
@@ -125,5 +125,24 @@ describe('read_file(.env*)', () => {
     expect(folder).toContain('(left out 2 files the deny rule read_file(.env*) keeps from being read)');
     expect(folder).not.toMatch(/^(\.env|notes\.txt)$/m);
     expect(JSON.stringify(setup.models.requests)).not.toContain('from-the-env-file-7731');
+  });
+});
+
+describe('the shell parser', () => {
+  // Reports each WebAssembly module compiled, by size, on stderr.
+  const reportCompiles = `--import=data:text/javascript,${encodeURIComponent(
+    "const compile = WebAssembly.compile; WebAssembly.compile = (bytes) => { process.stderr.write(`[wasm ${bytes.byteLength}]\\n`); return compile(bytes); };",
+  )}`;
+
+  it('is not loaded to print the version, and is loaded once, from beside the bundle, when rules on commands need it', async () => {
+    const parserBytes = (await stat(path.join(path.dirname(FALCON_BIN), '..', 'dist', 'sh-syntax.wasm'))).size;
+    const version = await falcon(['--version'], { NODE_OPTIONS: reportCompiles });
+    expect(version).toMatchObject({ code: 0, stderr: '' });
+
+    await denying(['bash(rm *)']);
+    setup.models.script([call('bash', { command: 'echo one' }), call('bash', { command: 'echo two' }), 'Final Answer: done']);
+    const session = await falcon(['-p', 'say two things', '--yes'], { NODE_OPTIONS: reportCompiles });
+    expect(session.code).toBe(0);
+    expect(session.stderr.split('\n').filter((line) => line === `[wasm ${parserBytes}]`)).toHaveLength(1);
   });
 });
