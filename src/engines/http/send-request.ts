@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { CookieJar, cookieHeader } from './cookie-jar.js';
+import { CookieJar, type SiteContext, siteContext } from './cookie-jar.js';
 import { decodeBody, isBinaryBody } from './decode-body.js';
 import { type HttpTiming, type RawResponse, exchange } from './exchange.js';
 import { PausableTimeout } from './pausable-timeout.js';
@@ -77,11 +77,13 @@ export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse
   const jar = input.cookies ?? new CookieJar();
   const redirects: RedirectHop[] = [];
   const started = performance.now();
+  const first = request.url;
   try {
     for (;;) {
-      const sent = withCookies(request, jar);
+      const context = await siteContext(first, request.url, request.method);
+      const sent = await withCookies(request, jar, context);
       const raw = await exchange(sent, signal, MAX_KEPT_BODY_BYTES);
-      jar.store(([] as string[]).concat(raw.headers['set-cookie'] ?? []), request.url);
+      await jar.store(([] as string[]).concat(raw.headers['set-cookie'] ?? []), request.url, context);
       const location = raw.headers.location;
       const next = input.followRedirects ? redirectedRequest(request, raw.status, typeof location === 'string' ? location : undefined) : undefined;
       const stopped = next && input.beforeRedirect ? await asked(timeout, () => input.beforeRedirect!({ status: raw.status, from: request.url, request: next })) : undefined;
@@ -110,8 +112,8 @@ async function asked<T>(timeout: PausableTimeout, question: () => Promise<T>): P
   }
 }
 
-function withCookies(request: PreparedRequest, jar: CookieJar): PreparedRequest {
-  const cookie = cookieHeader(request.headers.cookie, jar.matching(request.url));
+async function withCookies(request: PreparedRequest, jar: CookieJar, context: SiteContext): Promise<PreparedRequest> {
+  const cookie = await jar.header(request.url, request.headers.cookie, context);
   return cookie === undefined ? request : { ...request, headers: { ...request.headers, cookie } };
 }
 
