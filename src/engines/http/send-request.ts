@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { CookieJar, type SiteContext, siteContext } from './cookie-jar.js';
 import { decodeBody, isBinaryBody } from './decode-body.js';
 import { type HttpTiming, type RawResponse, exchange } from './exchange.js';
+import { encodeMultipart } from './multipart-body.js';
 import { PausableTimeout } from './pausable-timeout.js';
 import { HttpRequestError, describeNetworkFailure } from './http-request-error.js';
 import { type PreparedRequest, type RequestParts, prepareRequest } from './prepare-request.js';
@@ -9,6 +10,7 @@ import { MAX_REDIRECTS, type RedirectHop, redirectedRequest, tooManyRedirects } 
 
 export { HttpRequestError, type HttpFailure } from './http-request-error.js';
 export type { HttpBody, ParamMap } from './prepare-request.js';
+export type { MultipartFields, MultipartFile } from './multipart-body.js';
 
 export interface HttpRequestInput extends RequestParts {
   /** Whole call, redirects included. Default DEFAULT_TIMEOUT_MS. */
@@ -31,6 +33,7 @@ export interface SentRequest {
   url: string;
   /** Lower-case names, with the Cookie header the jar added. */
   headers: Record<string, string>;
+  /** As text (a multipart body's bytes read as UTF-8), for showing. */
   body?: string;
 }
 
@@ -70,7 +73,7 @@ export const MAX_KEPT_BODY_BYTES = 10 * 1024 * 1024;
 
 /** Sends a request and reads the whole response, following redirects only when asked. */
 export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse> {
-  let request = prepareRequest(input);
+  let request = prepareRequest(input, input.multipart && (await encodeMultipart(input.multipart)));
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = new PausableTimeout(timeoutMs);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
@@ -131,6 +134,6 @@ function toResponse(raw: RawResponse, sent: PreparedRequest, redirects: Redirect
     timing: raw.timing,
     redirects,
     ...(redirectStopped !== undefined && { redirectStopped }),
-    request: { method: sent.method, url: sent.url.href, headers: sent.headers, body: sent.body },
+    request: { method: sent.method, url: sent.url.href, headers: sent.headers, body: typeof sent.body === 'string' ? sent.body : sent.body?.toString('utf8') },
   };
 }

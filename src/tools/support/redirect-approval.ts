@@ -19,9 +19,10 @@ export async function redirectRefusal(step: RedirectStep, ctx: ToolContext): Pro
 async function redirectPreview(step: RedirectStep, ctx: ToolContext): Promise<Preview | undefined> {
   const { request } = step;
   const url = request.url.href;
-  const asked = await otherOriginPreview({ what: request.method, url, carries: { url, headers: request.headers, body: request.body } }, ctx);
+  const body = request.body?.toString() ?? '';
+  const asked = await otherOriginPreview({ what: request.method, url, carries: { url, headers: request.headers, body } }, ctx);
   if (asked?.kind !== 'info') return asked;
-  const secrets = registeredSecrets([url, ...Object.values(request.headers), request.body ?? ''], ctx);
+  const secrets = registeredSecrets([url, ...Object.values(request.headers), body], ctx);
   const shown = maskText(url, { secrets: ctx.secrets });
   return {
     ...asked,
