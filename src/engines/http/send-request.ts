@@ -42,8 +42,10 @@ export interface HttpResponse {
   statusText: string;
   /** Lower-case names; set-cookie is an array. */
   headers: Record<string, string | string[]>;
-  /** Decoded as UTF-8 (after gzip/deflate/br decompression); at most MAX_KEPT_BODY_BYTES of it. */
+  /** As text: content codings undone (stacked ones too), then decoded by its charset; from at most MAX_KEPT_BODY_BYTES received. */
   body: string;
+  /** Why the body is shown as received, or read as UTF-8 against its charset, when it is (see decode-body.ts). */
+  bodyNote?: string;
   bodyTruncated: boolean;
   /** Not text: an image, an archive, bytes with NULs. */
   binary: boolean;
@@ -121,14 +123,16 @@ async function withCookies(request: PreparedRequest, jar: CookieJar, context: Si
 }
 
 function toResponse(raw: RawResponse, sent: PreparedRequest, redirects: RedirectHop[], durationMs: number, redirectStopped?: string): HttpResponse {
-  const body = decodeBody(raw.bytes, raw.headers['content-encoding'], raw.truncated);
+  const contentType = String(raw.headers['content-type'] ?? '');
+  const { text: body, note } = decodeBody(raw.bytes, raw.headers['content-encoding'], contentType);
   return {
     status: raw.status,
     statusText: STATUS_CODES[raw.status] ?? raw.statusMessage,
     headers: raw.headers,
     body,
+    ...(note !== undefined && { bodyNote: note }),
     bodyTruncated: raw.truncated,
-    binary: isBinaryBody(body, String(raw.headers['content-type'] ?? '')),
+    binary: isBinaryBody(body, contentType),
     sizeBytes: raw.sizeBytes,
     durationMs,
     timing: raw.timing,
