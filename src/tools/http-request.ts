@@ -32,15 +32,11 @@ const schema = z.strictObject({
       z.string(),
       z.union([
         paramValue,
-        z.strictObject({
-          file: z.string().min(1).describe('project path of the file'),
-          filename: z.string().min(1).optional().describe('name sent (default the file\'s own)'),
-          content_type: z.string().min(1).optional().describe('default by extension'),
-        }),
+        z.strictObject({ file: z.string().min(1).describe('project path'), filename: z.string().min(1).optional(), content_type: z.string().min(1).optional() }),
       ]),
     )
     .optional()
-    .describe('fields sent multipart/form-data, instead of body; a file as {"file": "path"}'),
+    .describe('multipart/form-data fields; a file as {"file": "path"}'),
   timeout_ms: z
     .number()
     .int()
@@ -48,7 +44,7 @@ const schema = z.strictObject({
     .max(600_000)
     .optional()
     .describe(`give up after this many ms, redirects included (default ${DEFAULT_TIMEOUT_MS})`),
-  follow_redirects: z.boolean().optional().describe('follow up to 10 redirects (default false: a 3xx is the answer); a hop to another origin is asked about'),
+  follow_redirects: z.boolean().optional().describe('follow up to 10 redirects (default false: a 3xx is the answer)'),
   save_as: z
     .string()
     .regex(/^[A-Za-z_][\w.-]*$/, 'a name of letters, digits, _ . -')
