@@ -120,6 +120,11 @@ const COMMAND_SHAPES: ReadonlyArray<[string, Outcome]> = [
   ['eval "$cmd"', 'refused'],
   ['source <(echo rm -rf build)', 'refused'],
   ['echo "unclosed', 'refused'],
+  // A script the command line writes, then runs: what it holds is known only when it runs.
+  ['cat > wipe.sh <<EOF\nrm -rf build\nEOF\nbash wipe.sh', 'refused'],
+  ["echo 'rm -rf build' > wipe.sh; sh ./wipe.sh", 'refused'],
+  ["echo 'rm -rf build' | tee wipe.sh >/dev/null; . wipe.sh", 'refused'],
+  ["printf 'rm -rf build' > wipe; chmod +x wipe; ./wipe", 'refused'],
   // Commands that only mention rm, or run nothing it matches.
   ['echo rm -rf build', 'runs'],
   ['npm run rm-old', 'runs'],
@@ -132,6 +137,7 @@ const COMMAND_SHAPES: ReadonlyArray<[string, Outcome]> = [
   ['find . -name build -print', 'runs'],
   ['echo $(( 1 + 2 )) $HOME', 'runs'],
   ['x=1; echo "$x"', 'runs'],
+  ['echo hi > out.txt; cat out.txt 2>&1', 'runs'],
 ];
 
 describe('bash(rm *) against the shapes of a command', () => {

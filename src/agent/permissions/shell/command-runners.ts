@@ -5,6 +5,10 @@ export interface RunnerSink {
   command(words: readonly ShellWord[]): void;
   /** `text` undefined: the script is known only when it runs. */
   script(text: string | undefined, what: string): void;
+  /** A script file it runs (`bash x.sh`, `source x.sh`): unknown when the same command line writes it. */
+  runsFile(file: string): void;
+  /** A file it writes (`tee x.sh`); redirections are seen by the caller. */
+  writesFile(file: string): void;
   unknown(reason: string): void;
 }
 
@@ -94,7 +98,7 @@ const shell: Runner = (args, command, sink) => {
   }
   const operand = args[index];
   if (runsString) return sink.script(operand?.value, 'the script of -c');
-  if (operand !== undefined && !readsInput) return; // a script file: the program run is the shell
+  if (operand !== undefined && !readsInput) return operand.value === undefined ? undefined : sink.runsFile(operand.value);
   const input = command.redirections.filter((redirection) => redirection.op.startsWith('<') && (redirection.fd === '' || redirection.fd === '0')).at(-1);
   if (input?.input) return sink.script(input.input.text, 'the commands it reads');
   if (!input && command.pipedInput) sink.unknown('a shell reads its commands from a pipe');
@@ -148,6 +152,12 @@ const trap: Runner = (args, _command, sink) => {
 /** `source <(…)` or `. "$file"`: the file read is known only when it runs. */
 const source: Runner = (args, _command, sink) => {
   if (args[0] && args[0].value === undefined) sink.unknown(`\`${args[0].raw}\` names the file it runs`);
+  else if (args[0]?.value !== undefined) sink.runsFile(args[0].value);
+};
+
+/** `tee x.sh` writes its input to the files it names. */
+const tee: Runner = (args, _command, sink) => {
+  for (const arg of args) if (arg.value !== undefined && !arg.value.startsWith('-')) sink.writesFile(arg.value);
 };
 
 /** `alias x='rm -rf'`: the alias's text is a command line of its own. */
@@ -194,6 +204,7 @@ export const RUNNERS: ReadonlyMap<string, Runner> = new Map<string, Runner>([
   ['find', find],
   ['watch', watch],
   ['busybox', busybox],
+  ['tee', tee],
   ['sg', sg],
   ['parallel', parallel],
   ['builtin', wrapper({})],

@@ -30,13 +30,21 @@ const MOST_SCRIPTS = 200;
  * does, is unknown as a whole.
  */
 export async function analyseShellCommand(text: string): Promise<ShellAnalysis> {
-  const analysis: ShellAnalysis = { runs: [], unknown: [] };
+  const analysis: Analysis = { runs: [], unknown: [], files: { written: new Set(), run: new Set() } };
   const budget = { scripts: MOST_SCRIPTS };
   await analyseScript(text, 0, analysis, budget);
-  return analysis;
+  // `cat > x.sh <<EOF … EOF; bash x.sh`: what the script holds is known only when it runs.
+  const smuggled = [...analysis.files.run].find((file) => analysis.files.written.has(file));
+  if (smuggled !== undefined) analysis.unknown.push(`it runs ${smuggled}, which it writes itself`);
+  return { runs: analysis.runs, unknown: analysis.unknown };
 }
 
-async function analyseScript(text: string, depth: number, into: ShellAnalysis, budget: { scripts: number }): Promise<void> {
+/** The analysis while it is made: also the files the command line writes and the script files it runs. */
+interface Analysis extends ShellAnalysis {
+  files: { written: Set<string>; run: Set<string> };
+}
+
+async function analyseScript(text: string, depth: number, into: Analysis, budget: { scripts: number }): Promise<void> {
   if (depth > MOST_NESTING || budget.scripts-- <= 0) {
     into.unknown.push('it nests scripts too deeply to follow');
     return;
@@ -62,6 +70,9 @@ async function analyseScript(text: string, depth: number, into: ShellAnalysis, b
   }
   const nested: Array<string | undefined> = [...script.substitutions];
   for (const command of script.commands) {
+    for (const redirection of command.redirections) {
+      if (/^&?>/.test(redirection.op) && redirection.op !== '>&' && redirection.target.value !== undefined) into.files.written.add(filePath(redirection.target.value));
+    }
     unwrap(command.words, command, into, nested, 0);
   }
   for (const inner of nested) {
@@ -70,7 +81,7 @@ async function analyseScript(text: string, depth: number, into: ShellAnalysis, b
 }
 
 /** The program `words` name, and what it runs in turn when it is a runner. */
-function unwrap(words: readonly ShellWord[], command: SimpleCommand, into: ShellAnalysis, scripts: Array<string | undefined>, depth: number): void {
+function unwrap(words: readonly ShellWord[], command: SimpleCommand, into: Analysis, scripts: Array<string | undefined>, depth: number): void {
   const [program, ...args] = words;
   if (!program) return;
   if (program.value === undefined || program.expands || program.value === '') {
@@ -78,6 +89,7 @@ function unwrap(words: readonly ShellWord[], command: SimpleCommand, into: Shell
     return;
   }
   into.runs.push({ program: program.value, args: args.map((arg) => arg.value ?? arg.raw) });
+  if (program.value.includes('/')) into.files.run.add(filePath(program.value));
   const runner = RUNNERS.get(path.posix.basename(program.value));
   if (!runner) return;
   if (depth > MOST_NESTING) {
@@ -90,8 +102,15 @@ function unwrap(words: readonly ShellWord[], command: SimpleCommand, into: Shell
       if (text === undefined) into.unknown.push(`${what} (${program.value}) is known only when it runs`);
       else scripts.push(text);
     },
+    runsFile: (file) => into.files.run.add(filePath(file)),
+    writesFile: (file) => into.files.written.add(filePath(file)),
     unknown: (reason) => into.unknown.push(reason),
   });
+}
+
+/** `./x.sh` and `x.sh` are one file. */
+function filePath(file: string): string {
+  return path.posix.normalize(file);
 }
 
 function describe(text: string): string {
