@@ -155,6 +155,22 @@ const source: Runner = (args, _command, sink) => {
   else if (args[0]?.value !== undefined) sink.runsFile(args[0].value);
 };
 
+/** `cp /bin/rm x`, `ln -s`, `mv`, `install`: the last operand is a file it makes. */
+const copies: Runner = (args, _command, sink) => {
+  const last = args.filter((arg) => !arg.value?.startsWith('-')).at(-1);
+  if (last?.value !== undefined) sink.writesFile(last.value);
+};
+
+/** `curl -o x.sh URL`, `wget -O x.sh URL`: the file it downloads to. */
+const download = (options: readonly string[]): Runner => (args, _command, sink) => {
+  args.forEach((arg, index) => {
+    const next = args[index + 1]?.value;
+    if (arg.value !== undefined && options.includes(arg.value) && next !== undefined) sink.writesFile(next);
+    const attached = options.find((option) => option.startsWith('--') && arg.value?.startsWith(`${option}=`));
+    if (attached) sink.writesFile(arg.value!.slice(attached.length + 1));
+  });
+};
+
 /** `tee x.sh` writes its input to the files it names. */
 const tee: Runner = (args, _command, sink) => {
   for (const arg of args) if (arg.value !== undefined && !arg.value.startsWith('-')) sink.writesFile(arg.value);
@@ -205,6 +221,9 @@ export const RUNNERS: ReadonlyMap<string, Runner> = new Map<string, Runner>([
   ['watch', watch],
   ['busybox', busybox],
   ['tee', tee],
+  ...['cp', 'ln', 'mv', 'install'].map((name): [string, Runner] => [name, copies]),
+  ['curl', download(['-o', '--output'])],
+  ['wget', download(['-O', '--output-document'])],
   ['sg', sg],
   ['parallel', parallel],
   ['builtin', wrapper({})],
