@@ -161,13 +161,18 @@ const copies: Runner = (args, _command, sink) => {
   if (last?.value !== undefined) sink.writesFile(last.value);
 };
 
-/** `curl -o x.sh URL`, `wget -O x.sh URL`: the file it downloads to. */
-const download = (options: readonly string[]): Runner => (args, _command, sink) => {
+/** `curl -o x.sh URL` (`-sSo`, `-ox.sh`, `--output=`), `wget -O x.sh URL`: the file it downloads to. */
+const download = (letter: string, long: string): Runner => (args, _command, sink) => {
   args.forEach((arg, index) => {
+    const text = arg.value;
+    if (text === undefined) return;
+    const short = new RegExp(`^-[A-Za-z]*${letter}(.*)$`).exec(text);
     const next = args[index + 1]?.value;
-    if (arg.value !== undefined && options.includes(arg.value) && next !== undefined) sink.writesFile(next);
-    const attached = options.find((option) => option.startsWith('--') && arg.value?.startsWith(`${option}=`));
-    if (attached) sink.writesFile(arg.value!.slice(attached.length + 1));
+    if (short && !text.startsWith('--')) {
+      const file = short[1] || next;
+      if (file !== undefined) sink.writesFile(file);
+    } else if (text === long && next !== undefined) sink.writesFile(next);
+    else if (text.startsWith(`${long}=`)) sink.writesFile(text.slice(long.length + 1));
   });
 };
 
@@ -222,8 +227,8 @@ export const RUNNERS: ReadonlyMap<string, Runner> = new Map<string, Runner>([
   ['busybox', busybox],
   ['tee', tee],
   ...['cp', 'ln', 'mv', 'install'].map((name): [string, Runner] => [name, copies]),
-  ['curl', download(['-o', '--output'])],
-  ['wget', download(['-O', '--output-document'])],
+  ['curl', download('o', '--output')],
+  ['wget', download('O', '--output-document')],
   ['sg', sg],
   ['parallel', parallel],
   ['builtin', wrapper({})],
