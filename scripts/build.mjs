@@ -1,6 +1,7 @@
 // Bundles the CLI into dist/falcon.js. Heavy parts are split out and loaded lazily by dynamic import.
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -28,3 +29,7 @@ await build({
   minify: true,
   logLevel: 'warning',
 });
+
+// The bash parser permission rules read commands with (src/agent/permissions/shell/shell-syntax.ts)
+// is WebAssembly: shipped beside the bundle, read on its first use.
+await copyFile(createRequire(import.meta.url).resolve('sh-syntax/main.wasm'), new URL('../dist/sh-syntax.wasm', import.meta.url));

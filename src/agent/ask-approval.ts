@@ -1,5 +1,5 @@
 import type { Preview } from '../tools/preview.js';
-import type { CallTarget } from './permissions/call-target.js';
+import { type CallTarget, commandTarget } from './permissions/call-target.js';
 import { alwaysChoices } from './permissions/always-choices.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';
 import type { ToolCallDeps } from './run-tool-call.js';
@@ -14,7 +14,7 @@ export type Approval = { approved: true } | { approved: false; by: 'rule' | 'use
  * "always" offers for it.
  */
 export async function askApproval(id: string, call: GuardedCall, preview: Preview, deps: ToolCallDeps): Promise<Approval> {
-  const subject = { tool: call.tool, targets: [...call.targets, ...previewTargets(preview)] };
+  const subject = { tool: call.tool, targets: [...call.targets, ...(await previewTargets(preview))] };
   const { guard } = deps;
   if (guard) {
     const refusal = denyRefusal(subject, guard.permissions);
@@ -47,9 +47,9 @@ export async function askApproval(id: string, call: GuardedCall, preview: Previe
 }
 
 /** What the preview names, as rules see it: the file changed, the command run, the origins sent to. */
-function previewTargets(preview: Preview): CallTarget[] {
+async function previewTargets(preview: Preview): Promise<CallTarget[]> {
   if (preview.kind === 'diff') return [{ kind: 'path', value: preview.path }];
-  if (preview.kind === 'command') return [{ kind: 'command', value: preview.command }];
+  if (preview.kind === 'command') return [await commandTarget(preview.command)];
   if (preview.always?.kind === 'origins') return preview.always.origins.map((origin) => ({ kind: 'url', value: `${origin}/` }));
   return [];
 }

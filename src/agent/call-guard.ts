@@ -2,7 +2,7 @@ import type { HookSettings } from '../config/types.js';
 import { RETRY_TOOL_NAME } from '../tools/retry.js';
 import type { AnyTool, ToolKind } from '../tools/tool.js';
 import type { HookContext } from './hooks/hook-context.js';
-import { mainArgumentTarget } from './permissions/call-target.js';
+import { mainArgumentTargets } from './permissions/call-target.js';
 import type { GuardedCall, PermissionSettings } from './permissions/permission-policy.js';
 import type { ToolCallDeps } from './run-tool-call.js';
 
@@ -26,8 +26,8 @@ export async function guardedCallOf(name: string, kind: ToolKind | undefined, ar
   if (inner) return guardedCallOf(inner.tool.name, inner.tool.kind, inner.args, deps);
   if (!deps.guard) return { tool: name, kind, args, targets: [] };
   const { projectRoot, variables } = deps.context;
-  const target = await mainArgumentTarget(name, args, projectRoot, (text) => variables.resolve(text));
-  return { tool: name, kind, args, targets: target ? [target] : [] };
+  const targets = await mainArgumentTargets(name, args, projectRoot, (text) => variables.resolve(text));
+  return { tool: name, kind, args, targets };
 }
 
 function repeatedCall(args: Record<string, unknown>, deps: ToolCallDeps): { tool: AnyTool; args: Record<string, unknown> } | undefined {

@@ -38,6 +38,19 @@ export interface ToolContext {
    * permission rules, hooks and confirmation as a tool call. Absent where nobody can be asked.
    */
   approve?(tool: string, preview: Preview): Promise<boolean>;
+  /**
+   * A further request of a running tool judged as a call of `tool` with `args` (a redirect's next
+   * hop: `{method, url}`): the permission policy and pre_tool_use hooks, then — when `preview` is
+   * given — the approval as for `approve`. Resolves undefined to go on, else the refusal to report.
+   * Absent where neither rules nor a person can be consulted.
+   */
+  allowStep?(tool: string, args: Record<string, unknown>, preview?: Preview): Promise<string | undefined>;
+  /**
+   * For tools that read or list many files in one call (search_code, glob, list_files, a folder in
+   * read_file): the deny rule that keeps this project file from being read — a `read_file` rule or
+   * one of the tool's own, on its path or its real path — or undefined. Absent where no rules apply.
+   */
+  readDenied?(file: string): string | undefined;
   /** The session's background tasks (bash's `run_in_background`, background sub-agents). Absent outside a session. */
   tasks?: TaskList;
   /** Runs sub-agents (the subagent tool): each a conversation of its own. Absent where none may run. */

@@ -1,7 +1,7 @@
 // What users install: the packed tarball holds the bundle and nothing it does not run (no source
 // maps, no runtime dependencies to fetch), and the installed `falcon` works on its own.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,27 @@ it('installs without fetching anything and runs a task with nothing else install
     expect((await run(process.execPath, [bin, 'version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const task = await run(process.execPath, [bin, '-p', 'list the files'], { cwd: sandbox.project, env: sandbox.env() });
     expect(task.stdout).toBe('installed and working\n');
+  } finally {
+    await models.close();
+    await sandbox.cleanup();
+  }
+});
+
+it('reads commands with the shell parser it ships, when a deny rule on commands is in force', async () => {
+  expect(packedFiles).toContain('dist/sh-syntax.wasm');
+  const models = await startFakeModelServer();
+  const sandbox = await createSandbox();
+  try {
+    await sandbox.writeConfig({ default_provider: 'local', providers: { local: { model: 'm', config: { base_url: models.openaiBaseUrl } } } });
+    await mkdir(path.join(sandbox.project, '.falcon'), { recursive: true });
+    await writeFile(path.join(sandbox.project, '.falcon', 'config.yaml'), 'permissions:\n  deny:\n    - bash(rm *)\n');
+    await writeFile(path.join(sandbox.project, 'keep.txt'), 'keep\n');
+    models.script(['ACTION: bash({"command": "timeout 5 rm -f keep.txt"})', 'Final Answer: tried']);
+    const bin = path.join(installedPackage, 'bin', 'falcon.js');
+    const task = await run(process.execPath, [bin, '-p', 'clean up', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(task.stdout).toBe('tried\n');
+    expect(models.requests[1]!.messages.at(-1)!.content).toMatch(/^Observation: Denied by the permission rule bash\(rm \*\)/);
+    expect(await readFile(path.join(sandbox.project, 'keep.txt'), 'utf8')).toBe('keep\n');
   } finally {
     await models.close();
     await sandbox.cleanup();

@@ -23,8 +23,25 @@ export function policyRefusal(call: GuardedCall, settings: PermissionSettings): 
 
 export function denyRefusal(subject: RuleSubject, settings: PermissionSettings): string | undefined {
   const rule = settings.deny.find((candidate) => denyRuleMatches(candidate, subject));
-  if (!rule) return undefined;
-  return `Denied by the permission rule ${rule.text}: ${subject.tool} was not run. Do not try to reach the same result another way; tell the user if you need it.`;
+  if (rule) return `Denied by the permission rule ${rule.text}: ${subject.tool} was not run. Do not try to reach the same result another way; tell the user if you need it.`;
+  return unknownProgramRefusal(subject, settings);
+}
+
+/**
+ * A command whose programs cannot all be known before it runs (a variable or a substitution as the
+ * command name, a script piped into a shell) cannot be checked against a deny rule on commands: while
+ * one is in force, it is refused.
+ */
+function unknownProgramRefusal(subject: RuleSubject, settings: PermissionSettings): string | undefined {
+  const commands = subject.targets.filter((target) => target.kind === 'command');
+  const rule = settings.deny.find((candidate) => candidate.tool === subject.tool && candidate.pattern !== undefined);
+  if (!rule || commands.length === 0) return undefined;
+  const reason = commands.flatMap((target) => target.shell?.unknown ?? ['Falcon did not read it']).at(0);
+  if (reason === undefined) return undefined;
+  return (
+    `Refused: the permission rule ${rule.text} is in force and Falcon cannot tell every program this command runs — ${reason}. ` +
+    `${subject.tool} was not run. Name each program plainly (no variable or substitution as a command name, no script piped into a shell), or tell the user if you need it.`
+  );
 }
 
 /**

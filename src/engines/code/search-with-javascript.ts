@@ -21,9 +21,10 @@ export async function searchWithJavaScript(
   // even decoding it). Look-arounds could see across line ends in the whole text: no shortcut.
   const needle = options.literal && !options.ignoreCase ? Buffer.from(options.pattern) : undefined;
   const wholeText = LOOK_AROUND.test(options.pattern) ? undefined : new RegExp(regex.source, `${regex.flags}m`);
-  const files = target.isFile
+  const found = target.isFile
     ? [target.path]
     : await findProjectFilePaths(projectRoot, { folder: target.path, pattern: options.filePattern });
+  const files = options.exclude ? found.filter((file) => !options.exclude!(file)) : found;
   for (let start = 0; start < files.length; start += READ_AHEAD) {
     options.signal?.throwIfAborted();
     const batch = files.slice(start, start + READ_AHEAD);

@@ -52,7 +52,7 @@ export async function searchWithRipgrep(
   subprocess.stdout.on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) collect(line, folder, collector);
+    for (const line of lines) collect(line, folder, collector, options.exclude);
   });
   const result = await subprocess;
   options.signal?.throwIfAborted();
@@ -78,13 +78,15 @@ async function findRipgrep(): Promise<string | undefined> {
  * One line of `rg --json`. Most lines of a search with many matches are matches past the kept
  * ones; those are recognised by their start and counted without parsing.
  */
-function collect(line: string, folder: string, collector: MatchCollector): void {
+function collect(line: string, folder: string, collector: MatchCollector, exclude?: (file: string) => boolean): void {
   const isMatch = line.startsWith('{"type":"match"');
-  if (isMatch && collector.isFull) return collector.countMatch();
+  if (isMatch && collector.isFull && !exclude) return collector.countMatch();
   if (!isMatch && !(line.startsWith('{"type":"context"') && collector.needsContext)) return;
   const message = JSON.parse(line) as RipgrepMessage;
   const relative = ripgrepText(message.data.path).replace(/^\.\//, '');
   const file = folder === '.' ? relative : `${folder}/${relative}`;
+  if (exclude?.(file)) return;
+  if (isMatch && collector.isFull) return collector.countMatch();
   const text = ripgrepText(message.data.lines).replace(/\r?\n$/, '');
   if (isMatch) collector.addMatch(file, message.data.line_number, text);
   else collector.addContext(file, message.data.line_number, text);

@@ -77,6 +77,9 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
       variables,
       session,
       secrets,
+      // A further request the tool would make (a redirect to another origin) is asked about like the call.
+      allowStep: async (_tool, _args, preview) =>
+        preview ? askClientToApprove(server, preview, { tool: tool.name, yes: options.yes, signal: extra.signal, mask }) : undefined,
     };
     try {
       const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mainArgumentTarget, projectRelative } from '../../../src/agent/permissions/call-target.js';
+import { mainArgumentTargets, projectRelative } from '../../../src/agent/permissions/call-target.js';
 import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../src/agent/permissions/permission-mode.js';
 import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../src/agent/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
+import { analyseShellCommand } from '../../../src/agent/permissions/shell/shell-command-analysis.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import type { ToolKind } from '../../../src/tools/tool.js';
 
@@ -20,7 +21,7 @@ function guarded(tool: string, kind: ToolKind | undefined, args: Record<string, 
 
 const writeEnv = guarded('write_file', 'write', { path: '.env', content: 'X=1' });
 const writeCode = guarded('write_file', 'write', { path: 'src/app.ts', content: '' });
-const runTests = guarded('bash', 'exec', { command: 'npm test' });
+const runTests: GuardedCall = { ...guarded('bash', 'exec', { command: 'npm test' }), targets: [{ kind: 'command', value: 'npm test', shell: await analyseShellCommand('npm test') }] };
 const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/users' });
 const get = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users' });
 const readCode = guarded('read_file', 'read', { path: 'src/app.ts' });
@@ -89,19 +90,20 @@ describe('the approval step: approved without asking, or asked', () => {
 });
 
 describe('the main argument of a call', () => {
-  it('is the command, the path relative to the project, or the URL with its placeholders resolved', async () => {
+  it('is the command with the programs it runs, the path relative to the project, or the URL with its placeholders resolved', async () => {
     const resolve = async (text: string) => text.replace('{{BASE_URL}}', 'http://LOCALHOST:3000');
-    expect(await mainArgumentTarget('bash', { command: 'npm test' }, '/p', resolve)).toEqual({ kind: 'command', value: 'npm test' });
-    expect(await mainArgumentTarget('edit_file', { path: './src/../.env' }, '/p', resolve)).toEqual({ kind: 'path', value: '.env' });
-    expect(await mainArgumentTarget('write_file', { path: '/p/src/a.ts' }, '/p', resolve)).toEqual({ kind: 'path', value: 'src/a.ts' });
-    expect(await mainArgumentTarget('falcon_write', { path: 'hooks/x.sh' }, '/p', resolve)).toEqual({ kind: 'path', value: '.falcon/hooks/x.sh' });
-    expect(await mainArgumentTarget('list_files', {}, '/p', resolve)).toEqual({ kind: 'path', value: '.' });
-    expect(await mainArgumentTarget('http_request', { url: '{{BASE_URL}}/users' }, '/p', resolve)).toEqual({
-      kind: 'url',
-      value: 'http://localhost:3000/users',
-      written: '{{BASE_URL}}/users',
-    });
-    expect(await mainArgumentTarget('auth', { action: 'login' }, '/p', resolve)).toBeUndefined();
+    const targets = (tool: string, args: Record<string, unknown>) => mainArgumentTargets(tool, args, '/p', resolve);
+    expect(await targets('bash', { command: 'timeout 5 npm test' })).toEqual([
+      { kind: 'command', value: 'timeout 5 npm test', shell: { runs: [{ program: 'timeout', args: ['5', 'npm', 'test'] }, { program: 'npm', args: ['test'] }], unknown: [] } },
+    ]);
+    expect(await targets('edit_file', { path: './src/../.env' })).toEqual([{ kind: 'path', value: '.env' }]);
+    expect(await targets('write_file', { path: '/p/src/a.ts' })).toEqual([{ kind: 'path', value: 'src/a.ts' }]);
+    expect(await targets('falcon_write', { path: 'hooks/x.sh' })).toEqual([{ kind: 'path', value: '.falcon/hooks/x.sh' }]);
+    expect(await targets('list_files', {})).toEqual([{ kind: 'path', value: '.' }]);
+    expect(await targets('http_request', { url: '{{BASE_URL}}/users' })).toEqual([
+      { kind: 'url', value: 'http://localhost:3000/users', written: '{{BASE_URL}}/users' },
+    ]);
+    expect(await targets('auth', { action: 'login' })).toEqual([]);
     expect(projectRelative('./', '/p')).toBe('.');
   });
 });
