@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMap, isSeq, parseDocument } from 'yaml';
+import { isMap, isSeq } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument } from '../safety/bounded-yaml.js';
 import { replaceFile } from '../safety/atomic-write.js';
 import { displayPath } from './falcon-home.js';
 import { projectConfigSchema } from './load-project-config.js';
@@ -17,7 +18,7 @@ export async function addProjectAllowRule(projectRoot: string, rule: string): Pr
   const shown = displayPath(path);
   const file = await readYamlFile(path, shown);
   if (file) validateConfig(file, projectConfigSchema);
-  const document = parseDocument(file ? await readFile(path, 'utf8') : '');
+  const document = parseBoundedDocument(file ? await readFile(path, 'utf8') : '', { limits: FILE_YAML_LIMITS });
   const permissions = document.get('permissions', true);
   if (!isMap(permissions)) {
     document.set('permissions', document.createNode({ allow: [rule] }));

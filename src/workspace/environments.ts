@@ -1,6 +1,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type Document, isMap, isScalar, parse, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument, parseBoundedYaml } from '../safety/bounded-yaml.js';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
 
@@ -57,7 +58,7 @@ export async function environmentChange(
   for (const key of Object.keys(changes)) {
     if (!VARIABLE_NAME.test(key)) throw new EnvironmentFileError(`"${key}" cannot be a variable name: use letters, digits, "_", "-" or "."`);
   }
-  const doc = parseDocument(existing?.text ?? '');
+  const doc = parseBoundedDocument(existing?.text ?? '', { limits: FILE_YAML_LIMITS });
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) deleteKeepingComments(doc, key);
     else doc.set(key, value);
@@ -97,7 +98,7 @@ async function readEnvironmentFile(projectRoot: string, name: string): Promise<{
 export function flatStringMap(text: string, file: string): Record<string, string> {
   let data: unknown;
   try {
-    data = parse(text) ?? {};
+    data = parseBoundedYaml(text, FILE_YAML_LIMITS) ?? {};
   } catch (error) {
     throw new EnvironmentFileError(`${file}: ${(error as Error).message}`);
   }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { isMap, parseDocument } from 'yaml';
+import { isMap } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument } from '../safety/bounded-yaml.js';
 import { ConfigError } from '../config/config-error.js';
 import { displayPath } from '../config/falcon-home.js';
 import { readYamlFile } from '../config/yaml-file.js';
@@ -17,7 +18,7 @@ export async function saveProjectEnvironment(projectRoot: string, name: string):
     if (error.code === 'ENOENT') return '';
     throw error;
   });
-  const doc = parseDocument(text);
+  const doc = parseBoundedDocument(text, { limits: FILE_YAML_LIMITS });
   if (doc.contents && !isMap(doc.contents)) throw new ConfigError(displayPath(file), [{ message: 'expected a map of settings (key: value)' }]);
   doc.set('environment', name);
   await replaceFile(file, doc.toString());

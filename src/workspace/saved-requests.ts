@@ -1,6 +1,7 @@
 import { readdir, readFile, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedYaml } from '../safety/bounded-yaml.js';
 import { z } from 'zod';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
@@ -70,7 +71,7 @@ export async function loadSavedRequest(projectRoot: string, name: string): Promi
 export function parseSavedRequest(text: string, file: string, name: string): SavedRequest {
   let data: unknown;
   try {
-    data = parse(text);
+    data = parseBoundedYaml(text, FILE_YAML_LIMITS);
   } catch (error) {
     throw new SavedRequestError(`${file}: ${(error as Error).message}`);
   }
