@@ -7,6 +7,7 @@
  * given the bytes of a name the file system holds (which need not be UTF-8), those.
  */
 export function shownPath(path: string | Buffer): string {
+  if (typeof path === 'string' && !NEEDS_ESCAPE.test(path)) return path;
   const bytes = typeof path === 'string' ? Buffer.from(path, 'utf8') : path;
   let shown = '';
   let at = 0;
@@ -27,6 +28,9 @@ export function shownPath(path: string | Buffer): string {
 export function isPlainPath(path: string): boolean {
   return shownPath(path) === path;
 }
+
+/** What shownCodePoint escapes, as one test: most paths hold none of it and are shown at once. */
+const NEEDS_ESCAPE = /[\x00-\x1f\x7f-\x9f\\\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 const NAMED: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x5c: '\\\\' };
 

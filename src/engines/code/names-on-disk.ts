@@ -13,8 +13,13 @@ export class NamesOnDisk {
 
   constructor(private readonly projectRoot: string) {}
 
+  /** Whether Node's reading of the name lost bytes: only then is it looked up. */
+  isLossy(relative: string): boolean {
+    return relative.includes(REPLACEMENT);
+  }
+
   async of(relative: string): Promise<Buffer[]> {
-    if (!relative.includes(REPLACEMENT)) return [Buffer.from(relative, 'utf8')];
+    if (!this.isLossy(relative)) return [Buffer.from(relative, 'utf8')];
     let found: Buffer[] = [Buffer.alloc(0)];
     for (const segment of relative.split('/')) {
       const next: Buffer[] = [];

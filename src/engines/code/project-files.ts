@@ -68,7 +68,11 @@ export async function findProjectFilePaths(projectRoot: string, options: FindFil
   const relatives = [...new Set(entries.map((entry) => (folder ? `${folder}/${entry.path}` : entry.path)))].sort(comparePaths);
   const names = new NamesOnDisk(projectRoot);
   const found = await Promise.all(
-    relatives.map(async (relative) => (await names.of(relative)).map((bytes) => ({ path: relative, shown: shownPath(bytes), location: names.location(bytes) }))),
+    relatives.map((relative) =>
+      names.isLossy(relative)
+        ? names.of(relative).then((all) => all.map((bytes) => ({ path: relative, shown: shownPath(bytes), location: names.location(bytes) })))
+        : [{ path: relative, shown: shownPath(relative), location: path.join(projectRoot, relative) }],
+    ),
   );
   return found.flat();
 }
