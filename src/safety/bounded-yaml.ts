@@ -16,8 +16,12 @@ export interface YamlLimits {
   maxExpandedValues: number;
 }
 
-/** Config, environments, saved requests, flows, suites, profiles: files a person writes. */
-export const FILE_YAML_LIMITS: YamlLimits = { maxBytes: 4 * 1024 * 1024, maxAnchorsAndAliases: 1000, maxExpandedValues: 100_000 };
+/**
+ * Config, environments, saved requests, flows, suites, profiles: files a person writes, parsed on the
+ * main thread. YAML parses at a few microseconds a byte (ten on a loaded machine, for flow style):
+ * a megabyte is a second or a few, far beyond any such file.
+ */
+export const FILE_YAML_LIMITS: YamlLimits = { maxBytes: 1024 * 1024, maxAnchorsAndAliases: 1000, maxExpandedValues: 100_000 };
 
 /** API descriptions, which run to tens of megabytes (GitHub's is 13 MB of JSON). */
 export const SPEC_YAML_LIMITS: YamlLimits = { maxBytes: 64 * 1024 * 1024, maxAnchorsAndAliases: 10_000, maxExpandedValues: 1_000_000 };

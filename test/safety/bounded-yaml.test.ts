@@ -32,7 +32,7 @@ describe('parseBoundedYaml', () => {
 
   it('refuses a text over the size bound before parsing it', () => {
     const text = `a: "${'x'.repeat(FILE_YAML_LIMITS.maxBytes)}"\n`;
-    expect(() => parseBoundedYaml(text, FILE_YAML_LIMITS)).toThrow('4.0 MB of YAML, more than the 4 MB Falcon reads');
+    expect(() => parseBoundedYaml(text, FILE_YAML_LIMITS)).toThrow('1.0 MB of YAML, more than the 1 MB Falcon reads');
   });
 
   it('refuses deep nesting before the recursive composer meets it, in flow and block style', () => {
