@@ -8,8 +8,9 @@ const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 
 await build({
-  // perf-worker: the thread `falcon perf --workers N` starts (src/engines/perf/run-load-in-workers.ts).
-  entryPoints: { falcon: 'src/cli/main.ts', 'perf-worker': 'src/engines/perf/load-worker.ts' },
+  // perf-worker: the thread `falcon perf --workers N` starts (src/engines/perf/run-load-in-workers.ts);
+  // yaml-worker: the thread a large YAML spec is parsed in (src/safety/yaml-off-thread.ts).
+  entryPoints: { falcon: 'src/cli/main.ts', 'perf-worker': 'src/engines/perf/load-worker.ts', 'yaml-worker': 'src/safety/yaml-worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

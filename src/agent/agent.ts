@@ -4,6 +4,7 @@ import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
 import { maskStructured } from '../safety/mask-structured.js';
 import { maskText } from '../safety/mask-text.js';
+import { StreamMasker } from '../safety/stream-masker.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
 import type { AnyTool, ModelCategory } from '../tools/tool.js';
@@ -36,6 +37,9 @@ import { SubagentRunner } from './subagents/subagent-runner.js';
 import { SessionTasks } from './tasks/session-tasks.js';
 import type { McpServers } from '../mcp/client/mcp-servers.js';
 import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
+
+/** The events that carry a streamed reply piece by piece. */
+const STREAMED = ['thinking_delta', 'text_delta'] as const;
 
 export interface ModelChoice {
   provider?: string;
@@ -128,7 +132,10 @@ export class Agent {
   /** Rules of "always in this project" being written to `.falcon/config.yaml`, in order. */
   private projectRulesSaved: Promise<void> = Promise.resolve();
 
+  private readonly streams: Record<(typeof STREAMED)[number], StreamMasker>;
+
   constructor(private readonly options: AgentOptions) {
+    this.streams = { thinking_delta: new StreamMasker(options.secrets), text_delta: new StreamMasker(options.secrets) };
     const { mode = 'ask', allow = [], deny = [] } = options.permissions ?? {};
     const hookFiles = hookScriptFiles(options.hooks ?? NO_HOOKS, options.projectRoot);
     this.permissions = { mode, allow: parsePermissionRules(allow), deny: parsePermissionRules(deny), hookFiles };
@@ -403,8 +410,25 @@ export class Agent {
   }
 
   // Masked once here, so that every subscriber and the session file get the same masked event.
+  // Streamed text goes through a StreamMasker each, so that no secret shows split across deltas;
+  // what one holds back goes out before any other event.
   private readonly emit: EmitEvent = (unmasked) => {
-    const event = maskStructured(unmasked, { secrets: this.options.secrets, shapes: false });
+    this.streamedReply = streamedReplyAfter(this.streamedReply, unmasked);
+    for (const type of STREAMED) {
+      if (unmasked.type !== type) this.deliverDelta(type, this.streams[type].flush());
+    }
+    if (unmasked.type === 'text_delta' || unmasked.type === 'thinking_delta') {
+      this.deliverDelta(unmasked.type, this.streams[unmasked.type].push(unmasked.text));
+      return;
+    }
+    this.deliver(maskStructured(unmasked, { secrets: this.options.secrets, shapes: false }));
+  };
+
+  private deliverDelta(type: (typeof STREAMED)[number], text: string): void {
+    if (text) this.deliver({ type, text });
+  }
+
+  private deliver(event: AgentEvent): void {
     // Sub-agents' tokens are the session's too.
     const counted = innermostEvent(event);
     if (counted.type === 'usage') {
@@ -414,7 +438,6 @@ export class Agent {
     if (event.type === 'tool_call') {
       this.toolCallCounts.set(event.name, (this.toolCallCounts.get(event.name) ?? 0) + 1);
     }
-    this.streamedReply = streamedReplyAfter(this.streamedReply, event);
     this.options.session.recordEvent(event);
     for (const listener of this.listeners) {
       try {
@@ -423,7 +446,7 @@ export class Agent {
         // A front end's failure must not stop the run or hide the event from the others.
       }
     }
-  };
+  }
 
   /**
    * The rules apply at once; saving them is for later sessions, one after the other (each rewrites the

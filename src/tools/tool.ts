@@ -57,6 +57,13 @@ export interface ToolContext {
   subagents?: Subagents;
 }
 
+/** A secret the model typed into a call's arguments, with the label its mask shows; `username` makes it a Basic pair's password. */
+export interface SecretArgument {
+  value: string;
+  label: string;
+  username?: string;
+}
+
 export interface Tool<Schema extends z.ZodType = z.ZodType> {
   name: string;
   /** One line, for the prompt's tool reference. */
@@ -77,6 +84,12 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview | undefined>;
   /** For a tool whose preview is sometimes undefined: when the user is asked, for the prompt's reference. */
   approvalWhen?: string;
+  /**
+   * The secrets among the arguments as the model wrote them (not yet checked against the schema):
+   * registered before the call is shown, recorded or run, so that no event, message or session
+   * file holds them in clear.
+   */
+  secretArguments?(args: Record<string, unknown>): SecretArgument[];
   /**
    * Returns the observation text the model reads. Throw ToolError for expected failures.
    * Every session loads every tool's definition before its first model request, so a tool loads

@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { replaceFile } from '../safety/atomic-write.js';
+import { withFileLock } from '../safety/file-lock.js';
 
 /** One remembered fact. `/memory` in the TUI reads `facts[].text`: keep that shape. */
 export interface MemoryFact {
@@ -46,20 +47,29 @@ export async function readFacts(falconHome: string): Promise<MemoryFact[]> {
 
 /** Adds a fact unless the same text is already remembered; returns the fact and whether it is new. */
 export async function rememberFact(falconHome: string, text: string, project?: string): Promise<{ fact: MemoryFact; added: boolean }> {
-  const facts = await readFacts(falconHome);
-  const same = facts.find((fact) => normalize(fact.text) === normalize(text));
-  if (same) return { fact: same, added: false };
-  const fact: MemoryFact = { id: nextId(facts), text: text.trim(), ...(project && { project }), createdAt: new Date().toISOString() };
-  await writeFacts(falconHome, [...facts, fact]);
-  return { fact, added: true };
+  return withMemoryLock(falconHome, async () => {
+    const facts = await readFacts(falconHome);
+    const same = facts.find((fact) => normalize(fact.text) === normalize(text));
+    if (same) return { fact: same, added: false };
+    const fact: MemoryFact = { id: nextId(facts), text: text.trim(), ...(project && { project }), createdAt: new Date().toISOString() };
+    await writeFacts(falconHome, [...facts, fact]);
+    return { fact, added: true };
+  });
 }
 
 /** Removes a fact by id; returns it, or undefined when there is none with that id. */
 export async function forgetFact(falconHome: string, id: string): Promise<MemoryFact | undefined> {
-  const facts = await readFacts(falconHome);
-  const fact = facts.find((candidate) => candidate.id === id);
-  if (fact) await writeFacts(falconHome, facts.filter((candidate) => candidate !== fact));
-  return fact;
+  return withMemoryLock(falconHome, async () => {
+    const facts = await readFacts(falconHome);
+    const fact = facts.find((candidate) => candidate.id === id);
+    if (fact) await writeFacts(falconHome, facts.filter((candidate) => candidate !== fact));
+    return fact;
+  });
+}
+
+/** Every session of every project remembers into the one file: each change is read, made and written under its lock. */
+function withMemoryLock<T>(falconHome: string, update: () => Promise<T>): Promise<T> {
+  return withFileLock(memoryFile(falconHome), update, { folderMode: 0o700 });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import type { ChatMessage } from '../llm/chat-message.js';
 import { falconPath } from './falcon-dir.js';
 import type { SessionEvent } from './session-events.js';
 import { maskText } from '../safety/mask-text.js';
+import { describeWriteFailure } from '../safety/write-failure.js';
 
 /**
  * A compaction of the live history: its first `replaced` messages gave way to `checkpoint`. The
@@ -118,15 +119,45 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     return this.lastCompactionState;
   }
 
+  /**
+   * Whole lines or nothing: a write that fails (a full disk) is taken back, so the file never ends in
+   * half a line, and a new session's file is not left behind empty. Its error is a SessionWriteError.
+   */
   private append(record: SessionRecord<Event>): void {
-    if (this.header) {
-      const header = this.header;
+    const header = this.header;
+    const text = [...(header ? [header] : []), record].map((entry) => `${JSON.stringify(entry, maskStrings)}\n`).join('');
+    const sizeBefore = header ? undefined : statSync(this.file, { throwIfNoEntry: false })?.size;
+    try {
+      if (header) mkdirSync(path.dirname(this.file), { recursive: true });
+      appendFileSync(this.file, text, { mode: 0o600 });
       this.header = undefined;
-      mkdirSync(path.dirname(this.file), { recursive: true });
-      this.append(header);
+    } catch (error) {
+      takeBack(this.file, sizeBefore);
+      throw new SessionWriteError(this.file, error as NodeJS.ErrnoException);
     }
-    const line = JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? maskText(value) : value));
-    appendFileSync(this.file, line + '\n', { mode: 0o600 });
+  }
+}
+
+/** The session could not be saved; the message names the file and why, in words (a full disk, no permission). */
+export class SessionWriteError extends Error {
+  override name = 'SessionWriteError';
+
+  constructor(file: string, cause: NodeJS.ErrnoException) {
+    super(`cannot save the session to ${file}: ${describeWriteFailure(cause)}`, { cause });
+  }
+}
+
+function maskStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? maskText(value) : value;
+}
+
+/** Back to `size` bytes, or no file at all when it did not exist before. Best effort: the disk may refuse this too. */
+function takeBack(file: string, size: number | undefined): void {
+  try {
+    if (size === undefined) rmSync(file, { force: true });
+    else truncateSync(file, size);
+  } catch {
+    // The failure being reported says what is wrong.
   }
 }
 

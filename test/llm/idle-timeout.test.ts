@@ -1,13 +1,13 @@
 // A server that takes the request and goes quiet fails the attempt after `timeout_s` of silence,
-// streamed or not, through both SDKs; a slow server that keeps talking does not.
+// streamed or not, through both SDKs; a slow model that keeps writing does not, and a server that
+// keeps the connection warm with keep-alives and empty deltas while its model writes nothing does.
 import { getEventListeners } from 'node:events';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderProtocol } from '../../src/config/types.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { idleLimits } from '../../src/llm/idle-limits.js';
 import { IdleTimeoutError, type IdleWatch, withIdleWatch } from '../../src/llm/idle-watch.js';
-import { modelFetch } from '../../src/llm/model-fetch.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
 import type { ModelEvent } from '../../src/llm/model-events.js';
@@ -121,42 +121,67 @@ describe('retries', () => {
   });
 });
 
-describe('the idle watch', () => {
-  const limits = { beforeReplyMs: 900, betweenChunksMs: 250 };
+describe.each(['openai', 'ollama'] as const)('%s: a connection kept warm while the model writes nothing', (protocol) => {
+  const quiet = (hangAfterChars: number) => ({ text: 'Final Answer: stalled', hangAfterChars, keepAliveEveryMs: 40, chunkSize: 4 });
 
-  /** Reads a streamed chat through the watch, starting the reply at the first chunk with text. */
-  async function readStream(signal: AbortSignal, watch: IdleWatch): Promise<string> {
-    const checked = modelFetch(fetch, { format: 'sse', server: { protocol: 'openai', url: server.openaiBaseUrl }, watch });
-    const response = await checked(`${server.openaiBaseUrl}/chat/completions`, {
-      method: 'POST',
-      body: JSON.stringify({ model: 'm', stream: true, messages }),
-      signal,
+  it('fails after timeout_s with no answer, whatever keep-alives and empty deltas come', async () => {
+    server.script([quiet(0)]);
+    await expect(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal })).rejects.toMatchObject({
+      name: 'ModelError',
+      transient: true,
+      message: `${protocol}: no answer from ${urlOf(protocol)} for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`,
     });
-    let body = '';
-    for await (const chunk of response.body!.pipeThrough(new TextDecoderStream())) {
-      if (chunk.includes('"content":"F')) watch.replyStarted();
-      body += chunk;
-    }
-    return body;
-  }
-
-  it('allows a long wait before the reply starts, and only a short gap once it has', async () => {
-    server.script([{ text: 'Final Answer: slow start', hangAfterChars: 0 }]);
-    const before = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
-    expect(before.outcome).toEqual(new IdleTimeoutError(900, false));
-    expect(before.ms).toBeGreaterThanOrEqual(880);
-
-    server.script([{ text: 'Final Answer: stalls', hangAfterChars: 8 }]);
-    const between = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
-    expect(between.outcome).toEqual(new IdleTimeoutError(250, true));
-    expect(between.ms).toBeLessThan(800);
   });
 
-  it('leaves nothing running after a call that answered', async () => {
-    server.script([{ text: 'Final Answer: quick', chunkSize: 100 }]);
+  it('fails after timeout_s once the reply stalled mid-way', async () => {
+    server.script([quiet(8)]);
+    await expect(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal })).rejects.toMatchObject({
+      name: 'ModelError',
+      message: expect.stringContaining(`the reply from ${urlOf(protocol)} stopped, nothing more for ${TIMEOUT_S} s`),
+    });
+  });
+});
+
+describe('the idle watch', () => {
+  const limits = { beforeReplyMs: 900, betweenChunksMs: 250 };
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A call that ends only when its signal aborts; the test drives its watch. */
+  function watchedCall(parent = new AbortController().signal) {
+    let watch: IdleWatch | undefined;
+    let settled: unknown;
+    const outcome = withIdleWatch(parent, limits, (signal, given) => {
+      watch = given;
+      return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+    }).catch((error: unknown) => (settled = error));
+    return { outcome, output: () => watch!.output(), settled: () => settled };
+  }
+
+  it('allows the longer wait before the first output', async () => {
+    const call = watchedCall();
+    await vi.advanceTimersByTimeAsync(899);
+    expect(call.settled()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call.outcome).toEqual(new IdleTimeoutError(900, false));
+  });
+
+  it('restarts the silence at each output, with the shorter limit between chunks', async () => {
+    const call = watchedCall();
+    await vi.advanceTimersByTimeAsync(800);
+    call.output();
+    await vi.advanceTimersByTimeAsync(249);
+    call.output();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(call.settled()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call.outcome).toEqual(new IdleTimeoutError(250, true));
+  });
+
+  it('leaves nothing running after the call ends', async () => {
     const signal = new AbortController().signal;
-    await expect(withIdleWatch(signal, { beforeReplyMs: 50, betweenChunksMs: 50 }, readStream)).resolves.toContain('quick');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(withIdleWatch(signal, limits, async (_signal, watch) => (watch.output(), 'done'))).resolves.toBe('done');
+    expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 });

@@ -27,9 +27,11 @@ export type ScriptedAnswer =
   /**
    * Sends that many characters of the text, then never ends (until the client aborts or the server
    * closes). Headers are sent at once: `hangAfterChars: 0` is a reply that starts and says nothing
-   * (an OpenAI stream still sends its first chunk, `{role: "assistant", content: ""}`).
+   * (an OpenAI stream still sends its first chunk, `{role: "assistant", content: ""}`). With
+   * `keepAliveEveryMs`, streamed, the connection is kept warm meanwhile with what carries no output:
+   * SSE `: keep-alive` comments and empty deltas, or Ollama lines of empty content with `done: false`.
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; chunkSize?: number; chunkDelayMs?: number }
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; keepAliveEveryMs?: number; chunkSize?: number; chunkDelayMs?: number }
   /**
    * Streams that many characters of the text, then one chunk whose payload is `garbage` (an SSE
    * `data:` line or an NDJSON line; default `this is not JSON {`), then ends the response. Not

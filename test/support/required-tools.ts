@@ -75,3 +75,13 @@ export function requirePlatform(platform: 'linux' | 'posix', why: string): TestO
   if (fits) return {};
   return { skip: true, meta: { skippedBecause: `needs ${platform === 'linux' ? 'Linux' : 'a POSIX system'} (${why}), this is ${process.platform}` } };
 }
+
+/**
+ * The options of a `describe` or `it` that needs root, to mount a file system of its own (a tiny
+ * tmpfs, to fill the disk for real). CI runs as root: there, not being root fails the run.
+ */
+export function requireRoot(why: string): TestOptions {
+  if (process.getuid?.() === 0) return {};
+  if (inCI()) throw new Error(`these tests need root (${why}); CI runs them as root, and fails instead of skipping them.`);
+  return { skip: true, meta: { skippedBecause: `needs root (${why})` } };
+}

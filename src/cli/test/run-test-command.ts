@@ -12,7 +12,7 @@ import { parseTestFlags, type TestCommandFlags } from './test-flags.js';
 import { testProgress } from './test-progress.js';
 import { writeTestReports } from './write-test-reports.js';
 import { maskText } from '../../safety/mask-text.js';
-import { registerHeaderSecrets } from '../../safety/header-secrets.js';
+import { registerGivenHeaders } from '../given-headers.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 
 const DEFAULT_WORKERS = 4;
@@ -32,8 +32,8 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
   const secrets = new SecretRegistry();
   try {
     const settings = parseTestFlags(flags, process.cwd());
-    registerHeaderSecrets(settings.headers, secrets);
     const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    await registerGivenHeaders(settings.headers, variables);
     process.once('SIGINT', interrupt);
     const tested = await runSpecTests({
       projectRoot,

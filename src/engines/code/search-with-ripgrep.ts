@@ -3,6 +3,7 @@ import type { CodeSearchOptions, SearchTarget } from './code-search-types.js';
 import { falconLogGlobs } from './falcon-logs.js';
 import type { MatchCollector } from './match-collector.js';
 import { compileSearchRegex } from './search-with-javascript.js';
+import { shownPath } from '../../safety/shown-path.js';
 import { SKIPPED_FOLDERS } from '../../safety/skipped-folders.js';
 
 /**
@@ -83,8 +84,9 @@ function collect(line: string, folder: string, collector: MatchCollector, exclud
   if (isMatch && collector.isFull && !exclude) return collector.countMatch();
   if (!isMatch && !(line.startsWith('{"type":"context"') && collector.needsContext)) return;
   const message = JSON.parse(line) as RipgrepMessage;
-  const relative = ripgrepText(message.data.path).replace(/^\.\//, '');
-  const file = folder === '.' ? relative : `${folder}/${relative}`;
+  const relative = ripgrepBytes(message.data.path);
+  const inFolder = relative.subarray(relative.subarray(0, 2).toString('latin1') === './' ? 2 : 0);
+  const file = shownPath(folder === '.' ? inFolder : Buffer.concat([Buffer.from(`${folder}/`, 'utf8'), inFolder]));
   if (exclude?.(file)) return;
   if (isMatch && collector.isFull) return collector.countMatch();
   const text = ripgrepText(message.data.lines).replace(/\r?\n$/, '');
@@ -104,5 +106,9 @@ interface RipgrepMessage {
 
 /** ripgrep sends text that is not valid UTF-8 as base64 bytes. */
 function ripgrepText(value: RipgrepText): string {
-  return value.text ?? Buffer.from(value.bytes ?? '', 'base64').toString('utf8');
+  return ripgrepBytes(value).toString('utf8');
+}
+
+function ripgrepBytes(value: RipgrepText): Buffer {
+  return value.text === undefined ? Buffer.from(value.bytes ?? '', 'base64') : Buffer.from(value.text, 'utf8');
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, LineCounter, type Document, type Node } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument, YamlLimitError, yamlValue } from '../../safety/bounded-yaml.js';
 import { packageRoot } from '../../package-root.js';
 import { ajvFactory } from '../assertions/json-schema.js';
 import { likelyNames } from './likely-names.js';
@@ -15,12 +16,18 @@ import { type FlowProblem, FlowValidationError } from './flow-problems.js';
  */
 export async function parseFlow(text: string, file: string): Promise<Flow> {
   const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  let document: Document.Parsed;
+  try {
+    document = parseBoundedDocument(text, { limits: FILE_YAML_LIMITS, lineCounter: lines, prettyErrors: false });
+  } catch (error) {
+    if (error instanceof YamlLimitError) throw new FlowValidationError(file, [{ line: 1, path: '', message: error.message }]);
+    throw error;
+  }
   const lineAt = (offset: number): number => lines.linePos(offset).line;
   if (document.errors.length > 0) {
     throw new FlowValidationError(file, document.errors.map((error) => ({ line: lineAt(error.pos[0]), path: '', message: error.message.split('\n')[0]! })));
   }
-  return checkFlow(document.toJS() as unknown, file, (path) => lineAt(nodeAt(document, path)?.range?.[0] ?? 0), (path, key) => lineAt(keyAt(document, path, key) ?? 0));
+  return checkFlow(yamlValue(document), file, (path) => lineAt(nodeAt(document, path)?.range?.[0] ?? 0), (path, key) => lineAt(keyAt(document, path, key) ?? 0));
 }
 
 /** A flow given as a value (the agent's inline flow), checked the same way; problems name their path instead of a line. */

@@ -1,3 +1,4 @@
+import { registerHeaderSecrets } from '../../safety/header-secrets.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';
 import type { VariableScope } from '../../workspace/variable-scope.js';
 import { type ResponseExpectations, assertResponse } from '../assertions/assert-response.js';
@@ -40,6 +41,8 @@ type StepOutcome = Pick<StepResult, 'outcome' | 'reason' | 'status' | 'attempts'
  */
 export async function runRequestStep(step: RequestStep, target: StepTarget, context: RequestStepContext): Promise<StepOutcome> {
   const parts = await resolveRequest(target.parts, context.variables);
+  // A flow's headers are credentials whatever their name, as `falcon test -H` ones are.
+  registerHeaderSecrets(parts.headers ?? {}, context.variables.secrets);
   const timeoutMs = step.timeout === undefined ? undefined : durationMs(step.timeout, 'timeout');
   const send = () => sendRequest({ ...parts, cookies: context.cookies, signal: context.signal, ...(timeoutMs !== undefined && { timeoutMs }) });
   const checks = await expectationsOf(target.assertions, context.variables);

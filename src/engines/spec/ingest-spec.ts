@@ -9,6 +9,8 @@ import { summarizeSpec } from './summarize-spec.js';
 export interface IngestSpecOptions {
   projectRoot: string;
   signal: AbortSignal;
+  /** Told when reading the spec will take a while. */
+  onProgress?(message: string): void;
 }
 
 export interface IngestSpecResult {
@@ -21,7 +23,7 @@ export interface IngestSpecResult {
 
 /** Converts a spec (see convertSpec) and replaces `.falcon/spec.yaml` with it. Nothing is written when it fails. */
 export async function ingestSpec(source: string, options: IngestSpecOptions): Promise<IngestSpecResult> {
-  const stored = await convertSpecToStore(source, options.projectRoot, options.signal);
+  const stored = await convertSpecToStore(source, options.projectRoot, options.signal, options.onProgress);
   const header = `# Falcon's copy of ${stored.source.replace(/[\r\n]+/g, ' ')}, made by \`falcon spec ingest\`; the format is described in src/engines/spec/spec-format.ts.\n`;
   // JSON is YAML: written as JSON because it is many times faster to write and to read back (see spec-format.ts).
   await replaceFile(falconPath(options.projectRoot, SPEC_FILE), `${header}${JSON.stringify(stored, null, 2)}\n`);

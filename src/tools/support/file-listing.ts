@@ -35,7 +35,7 @@ export async function listFilesNewestFirst(ctx: ToolContext, request: FileListin
   if (files.length === 0) return `No files in ${where}`;
 
   files.sort((a, b) => b.mtimeMs - a.mtimeMs);
-  const shown = files.slice(0, MAX_LISTED_FILES).map((file) => file.path);
+  const shown = files.slice(0, MAX_LISTED_FILES).map((file) => file.shown);
   const header = `${files.length} file${files.length === 1 ? '' : 's'} in ${where}, newest first:`;
   const more = files.length > MAX_LISTED_FILES ? [`… and ${files.length - MAX_LISTED_FILES} more; narrow with path or pattern`] : [];
   return [header, ...shown, ...more].join('\n');
