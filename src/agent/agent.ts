@@ -70,6 +70,10 @@ export interface AgentOptions {
   permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[] };
   /** The hooks that run around tool calls (session_start hooks have run when the agent is made). */
   hooks?: HookSettings;
+  /** The folder is in `trusted_folders` (default: not): see ToolContext.trustedProject. */
+  trustedProject?: boolean;
+  /** What a trusted project's `.env` adds to the environment of the commands tools and hooks run. */
+  commandEnv?: Readonly<Record<string, string>>;
 }
 
 /** Answering "always": for the rest of this session, or from now on in this project (an allow rule in `.falcon/config.yaml`). */
@@ -304,6 +308,8 @@ export class Agent {
             return currentModel();
           },
           variables: this.options.variables,
+          trustedProject: this.options.trustedProject ?? false,
+          ...(this.options.commandEnv && { commandEnv: this.options.commandEnv }),
           session: this.toolState,
           secrets: this.options.secrets,
           tasks: this.backgroundTasks,

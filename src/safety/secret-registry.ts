@@ -11,6 +11,7 @@ import { ValueMatcher } from './value-matcher.js';
 export class SecretRegistry {
   private readonly secrets = new Map<string, string | undefined>();
   private readonly forms = new Map<string, string | undefined>();
+  private readonly withheld = new Set<string>();
   private matcher: ValueMatcher | undefined;
 
   /** How many values are registered. */
@@ -27,6 +28,17 @@ export class SecretRegistry {
     if (this.secrets.has(secret) || !isWorthMasking(secret, label)) return;
     this.secrets.set(secret, label);
     this.addForms(encodedForms(secret), label);
+  }
+
+  /** A model provider's key: registered, and never filled into a request (see isWithheld). */
+  withhold(value: string, label?: string): void {
+    this.register(value, label);
+    if (this.secrets.has(value.trim())) this.withheld.add(value.trim());
+  }
+
+  /** Whether the value is a key `withhold` was given. */
+  isWithheld(value: string): boolean {
+    return this.withheld.has(value.trim());
   }
 
   /** A Basic-auth pair: the password alone, and the pair in the forms it travels in. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
@@ -312,10 +312,14 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
 }
 
 describe("the project's .env", () => {
-  it('is loaded before the provider is set up: a key that lives only there reaches the server', async () => {
+  it("is loaded before the provider is set up: a key that lives only in a trusted folder's .env reaches the server", async () => {
     const keyed = await startFakeModelServer({ apiKey: 'sk-from-dot-env-1234567890' });
     try {
-      await sandbox.writeConfig({ default_provider: 'openai', providers: { openai: { model: 'gpt-test', config: { base_url: keyed.openaiBaseUrl } } } });
+      await sandbox.writeConfig({
+        default_provider: 'openai',
+        providers: { openai: { model: 'gpt-test', config: { base_url: keyed.openaiBaseUrl } } },
+        trusted_folders: [await realpath(sandbox.project)],
+      });
       await writeFile(path.join(sandbox.project, '.env'), 'OPENAI_API_KEY=sk-from-dot-env-1234567890\n');
       keyed.script(['Final Answer: keyed']);
       const result = await falcon(['-p', 'hi']);

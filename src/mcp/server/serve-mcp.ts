@@ -1,4 +1,5 @@
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { openFolderSettings } from '../../config/open-folder-settings.js';
+import { withholdProviderKeys } from '../../config/withhold-provider-keys.js';
 import { loadProjectConfig } from '../../config/load-project-config.js';
 import { falconHome } from '../../config/falcon-home.js';
 import { DEFAULT_OBSERVATION_LIMIT, truncateObservation } from '../../agent/observation.js';
@@ -35,11 +36,13 @@ type CallResult = { content: { type: 'text'; text: string }[]; isError?: boolean
  * Nothing but protocol is written to stdout.
  */
 export async function serveMcp(options: ServeMcpOptions): Promise<void> {
-  const { projectRoot, env } = options;
-  await loadDotEnv(projectRoot, env);
+  const { projectRoot } = options;
+  const folder = await openFolderSettings(projectRoot, options.env);
+  const { env } = folder;
   const project = await loadProjectConfig(projectRoot);
-  project.warnings.forEach(options.warn);
+  [...folder.warnings, ...project.warnings].forEach(options.warn);
   const secrets = new SecretRegistry();
+  withholdProviderKeys(folder.global.config, secrets);
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const session = createSessionState();
   const tools = new Map(servedTools({ allowDestructive: options.allowDestructive }).map((tool) => [tool.name, tool]));
@@ -75,6 +78,8 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
         void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progressCount, message: mask(message) } }).catch(() => undefined);
       },
       variables,
+      trustedProject: folder.trusted,
+      commandEnv: folder.dotEnv,
       session,
       secrets,
     };
