@@ -90,6 +90,8 @@ type Listener = (event: AgentEvent) => void;
 interface PendingConfirmation {
   /** What answering "always" approves from now on. */
   scope: string;
+  /** What any yes approves from now on: see FirstContact. */
+  contact?: string;
   /** What answering "always in this project" adds. */
   rule?: string;
   resolve(approved: boolean): void;
@@ -101,6 +103,8 @@ export class Agent {
   private readonly steering: string[] = [];
   private readonly pending = new Map<string, PendingConfirmation>();
   private readonly alwaysApproved = new Set<string>();
+  /** The FirstContact keys of requests the user said yes to. */
+  private readonly contacted = new Set<string>();
   private readonly toolCallCounts = new Map<string, number>();
   private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   private readonly toolState: SessionState = createSessionState();
@@ -298,7 +302,7 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
-        approvedThisSession: (tool, preview) => this.alwaysApproved.has(approvalScope(tool, preview)),
+        approvedThisSession: (tool, preview) => this.approvedThisSession(tool, preview),
         guard: this.guard,
         context: {
           projectRoot: this.options.projectRoot,
@@ -359,6 +363,7 @@ export class Agent {
     if (!waiting) return;
     if (approved && options.always === 'project' && waiting.rule) this.allowInProject(waiting.rule);
     else if (approved && options.always) this.alwaysApproved.add(waiting.scope);
+    if (approved && waiting.contact) this.contacted.add(waiting.contact);
     this.pending.delete(confirmationId);
     waiting.resolve(approved);
   }
@@ -407,6 +412,11 @@ export class Agent {
     });
   }
 
+  private approvedThisSession(tool: string, preview: Preview): boolean {
+    if (this.alwaysApproved.has(approvalScope(tool, preview))) return true;
+    return preview.firstContact?.coveredByYes === true && this.contacted.has(preview.firstContact.key);
+  }
+
   /** Registered values only: shapes would mangle the code and tool output the model reads and edits. */
   private maskKnown(text: string): string {
     return maskText(text, { secrets: this.options.secrets, shapes: false });
@@ -422,6 +432,7 @@ export class Agent {
       signal.addEventListener('abort', onAbort, { once: true });
       this.pending.set(request.id, {
         scope,
+        ...(request.preview.firstContact && { contact: request.preview.firstContact.key }),
         rule: request.rule,
         resolve: (approved) => {
           signal.removeEventListener('abort', onAbort);

@@ -11,6 +11,7 @@ import type { ToolContext } from '../../tools/tool.js';
 import { VERSION } from '../../version.js';
 import { VariableScope } from '../../workspace/variable-scope.js';
 import { askClientToApprove } from './ask-client-to-approve.js';
+import { ClientApprovals } from './client-approvals.js';
 import { servedTools } from './served-tools.js';
 import { toolListing } from './tool-listing.js';
 
@@ -45,6 +46,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
   withholdProviderKeys(folder.global.config, secrets);
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const session = createSessionState();
+  const approvals = new ClientApprovals();
   const tools = new Map(servedTools({ allowDestructive: options.allowDestructive }).map((tool) => [tool.name, tool]));
 
   const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
@@ -69,6 +71,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
     if (!validated.ok) return failure(`invalid arguments for ${tool.name}: ${validated.problems}`);
     const progressToken = request.params._meta?.progressToken;
     let progressCount = 0;
+    const asking = { tool: tool.name, yes: options.yes, signal: extra.signal, mask, approvals };
     const context: ToolContext = {
       projectRoot,
       falconHome: falconHome(env),
@@ -82,11 +85,13 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
       commandEnv: folder.dotEnv,
       session,
       secrets,
+      // A further step of a running tool (a flow step sent elsewhere than its confirmation said) is asked the same way.
+      approve: async (name, preview) => (await askClientToApprove(server, preview, { ...asking, tool: name })) === undefined,
     };
     try {
       const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
       if (preview) {
-        const refusal = await askClientToApprove(server, preview, { tool: tool.name, yes: options.yes, signal: extra.signal, mask });
+        const refusal = await askClientToApprove(server, preview, asking);
         if (refusal) return failure(refusal);
       }
       const text = await tool.run(validated.value, context);
