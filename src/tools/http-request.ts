@@ -3,7 +3,7 @@ import { HttpRequestError } from '../engines/http/http-request-error.js';
 import { resolveRequest } from '../engines/http/resolve-request.js';
 import { DEFAULT_TIMEOUT_MS, sendRequest } from '../engines/http/send-request.js';
 import { toStoredResponse } from '../engines/http/stored-response.js';
-import { UnknownVariableError } from '../workspace/variable-scope.js';
+import { UnknownVariableError, WithheldVariableError } from '../workspace/variable-scope.js';
 import { describeResponse } from './support/describe-response.js';
 import { OTHER_ORIGINS_ASK, otherOriginPreview } from './support/request-origin.js';
 import { ToolError, defineTool } from './tool.js';
@@ -50,7 +50,10 @@ export const httpRequestTool = defineTool({
     const url = await ctx.variables.resolve(args.url).catch(() => undefined);
     if (url === undefined) return undefined; // run() names the unknown variables
     const { method, headers, query, body, form } = args;
-    return otherOriginPreview({ what: method, url, carries: { url: args.url, headers, query, body, form } }, ctx);
+    const carries = { url: args.url, headers, query, body, form };
+    // A model key in it: run() refuses the request, so there is nothing to ask about.
+    if (await ctx.variables.resolveDeep(carries).then(() => false, (error: unknown) => error instanceof WithheldVariableError)) return undefined;
+    return otherOriginPreview({ what: method, url, carries }, ctx);
   },
   async run(args, ctx) {
     const parts = await resolveRequest(

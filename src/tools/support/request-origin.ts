@@ -57,7 +57,7 @@ export async function originPreview(request: OutgoingRequest, api: ApiOrigin | u
  */
 async function repositoryApiPreview(request: OutgoingRequest, api: ApiOrigin, variables: VariableScope): Promise<Preview> {
   const fromEnvironment = await variables.environmentVariablesIn(request.carries);
-  const carried = secretsCarried(request.carries);
+  const carried = secretsCarried(request.carries).filter((placeholder) => placeholder !== '{{BASE_URL}}');
   return {
     kind: 'info',
     title: `send ${request.what} to ${api.origin}`,
