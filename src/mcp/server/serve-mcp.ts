@@ -7,6 +7,7 @@ import { maskText } from '../../safety/mask-text.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 import { createSessionState } from '../../tools/support/session-state.js';
 import { validateToolArgs } from '../../tools/support/validate-args.js';
+import type { Preview } from '../../tools/preview.js';
 import type { ToolContext } from '../../tools/tool.js';
 import { VERSION } from '../../version.js';
 import { VariableScope } from '../../workspace/variable-scope.js';
@@ -85,8 +86,11 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
       commandEnv: folder.dotEnv,
       session,
       secrets,
-      // A further step of a running tool (a flow step sent elsewhere than its confirmation said) is asked the same way.
-      approve: async (name, preview) => (await askClientToApprove(server, preview, { ...asking, tool: name })) === undefined,
+      // A further step of a running tool (a flow step sent elsewhere than its confirmation said) is asked
+      // the same way; where nobody can be asked, the tool says so itself.
+      ...((options.yes || server.getClientCapabilities()?.elicitation) && {
+        approve: async (name: string, preview: Preview) => (await askClientToApprove(server, preview, { ...asking, tool: name })) === undefined,
+      }),
     };
     try {
       const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
