@@ -3,9 +3,12 @@
 // before each one carrying a value from the user's environment; model keys never go into a request.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useFakeModelProject } from '../support/fake-model-project.js';
-import { runFalcon } from '../support/falcon-binary.js';
+import { FALCON_BIN, runFalcon } from '../support/falcon-binary.js';
 import { configurePermissions, streamEvents } from '../support/permission-sandbox.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
@@ -110,5 +113,58 @@ describe('the engine commands a user types, in a folder that is not trusted', ()
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("{{env:OPENAI_API_KEY}} is a model provider's API key");
     expect(collector.received).toHaveLength(1);
+  });
+});
+
+describe('falcon mcp serve in a folder that is not trusted', () => {
+  const clients: Client[] = [];
+  afterEach(() => Promise.all(clients.splice(0).map((client) => client.close())));
+
+  /** A client whose user accepts every question, ticking "always" when `always`. */
+  async function connect(answer?: { always: boolean }): Promise<{ call(args: Record<string, unknown>): Promise<string>; asked: string[] }> {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [FALCON_BIN, 'mcp', 'serve'], cwd: setup.sandbox.project, env: setup.sandbox.env(SHELL) as Record<string, string> });
+    const client = new Client({ name: 'falcon-test', version: '1.0.0' }, { capabilities: answer ? { elicitation: {} } : {} });
+    clients.push(client);
+    const asked: string[] = [];
+    if (answer) {
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        asked.push(request.params.message);
+        const offered = Object.keys((request.params as { requestedSchema?: { properties?: object } }).requestedSchema?.properties ?? {});
+        return { action: 'accept', content: offered.includes('always') ? { always: answer.always } : {} };
+      });
+    }
+    await client.connect(transport);
+    return {
+      asked,
+      async call(args) {
+        const result = await client.callTool({ name: 'http_request', arguments: args });
+        return (result.content as { text: string }[]).map((item) => item.text).join('\n');
+      },
+    };
+  }
+  const me = { method: 'GET', url: '{{BASE_URL}}/me', headers: { Authorization: 'Bearer {{env:GITHUB_TOKEN}}' } };
+
+  it("refuses a request to the repository's BASE_URL when the client cannot ask, and any model key", async () => {
+    await cloneHostileRepository(false);
+    const falcon = await connect();
+    expect(await falcon.call(me)).toContain("needs the user's approval first (send GET to");
+    expect(await falcon.call({ method: 'GET', url: '{{BASE_URL}}/models', headers: { 'X-Key': '{{env:OPENAI_API_KEY}}' } })).toContain("{{env:OPENAI_API_KEY}} is a model provider's API key");
+    expect(collector.received).toEqual([]);
+  });
+
+  it('asks for each request carrying a token until the user ticks "always" for the origin', async () => {
+    await cloneHostileRepository(false);
+    const once = await connect({ always: false });
+    await once.call(me);
+    await once.call(me);
+    expect(once.asked).toHaveLength(2);
+    expect(once.asked[0]).toContain("which this repository's files set");
+
+    const always = await connect({ always: true });
+    await always.call(me);
+    await always.call(me);
+    await always.call({ method: 'GET', url: '{{BASE_URL}}/health' });
+    expect(always.asked).toHaveLength(1);
+    expect(collector.received.map((request) => request.path)).toEqual(['/me', '/me', '/me', '/me', '/health']);
   });
 });
