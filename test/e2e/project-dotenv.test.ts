@@ -10,10 +10,17 @@ import { startFakeModelServer } from '../support/fake-model-server.mjs';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { runFalcon } from '../support/falcon-binary.js';
 import { configurePermissions, streamEvents } from '../support/permission-sandbox.js';
+import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 import { startSelfSignedServer, type SelfSignedServer } from '../support/self-signed-https.js';
 import { startTestApi, type TestApi } from '../support/test-api-server.js';
 
-const setup = useFakeModelProject();
+let pty: PtySession | undefined;
+const setup = useFakeModelProject({
+  afterEach: () => {
+    pty?.kill();
+    pty = undefined;
+  },
+});
 const falcon = (args: string[], extra: Record<string, string> = {}) => runFalcon(args, { cwd: setup.sandbox.project, env: setup.sandbox.env(extra) });
 const inProject = (file: string) => path.join(setup.sandbox.project, file);
 const exists = (file: string) => access(inProject(file)).then(() => true, () => false);
@@ -190,5 +197,22 @@ describe('a model key in the .env', () => {
     } finally {
       await keyed.close();
     }
+  });
+});
+
+describe('the question about trusting a folder, in the TUI', () => {
+  it("names the .env's variables it would pass on; a yes records the trust and the session's commands get them", async () => {
+    await configurePermissions(setup.sandbox, setup.models, { global: { hooks: { session_start: [{ command: 'echo "[$GREETING]" > .falcon/hook-env.txt' }] } } });
+    await writeDotEnv(['GREETING=hello-from-dotenv', 'LD_PRELOAD=./evil.so']);
+
+    pty = startFalconInPty([], { cwd: setup.sandbox.project, env: setup.sandbox.env(), cols: 140, rows: 40 });
+    await pty.waitForText("Trust this folder's Falcon settings?", 20_000);
+    expect(pty.screen()).toContain('/.env sets variables for the commands Falcon runs, {{env:…}} and model keys:');
+    expect(pty.screen()).toMatch(/^ {2}GREETING$/m);
+    pty.write('y\r');
+    await pty.waitForText('Ask about your API', 20_000);
+
+    expect(await readFile(inProject('.falcon/hook-env.txt'), 'utf8')).toBe('[hello-from-dotenv]\n');
+    expect(await readFile(path.join(setup.sandbox.home, 'config.yaml'), 'utf8')).toContain(`trusted_folders:\n  - ${await realpath(setup.sandbox.project)}\n`);
   });
 });
