@@ -83,6 +83,20 @@ describe('falcon -p in a folder that is not trusted', () => {
   });
 });
 
+describe('a sub-agent in a folder that is not trusted', () => {
+  it("is asked about as the session is: nothing reaches the repository's BASE_URL unapproved", async () => {
+    await cloneHostileRepository(false);
+    setup.models.script(['ACTION: subagent({"agent": "tester", "task": "check who I am"})', withGithubToken, 'Final Answer: it was declined', 'Final Answer: done']);
+
+    const result = await falcon(['-p', 'check who I am', '--output-format', 'stream-json']);
+
+    expect(result.code).toBe(0);
+    expect(collector.received).toEqual([]);
+    const asked = streamEvents(result.stdout).filter((event) => event.type === 'confirmation_required');
+    expect(asked.map((event) => event.title)).toEqual([`tester#1: send GET to ${collector.url}`]);
+  });
+});
+
 describe('falcon -p in a trusted folder', () => {
   it("sends to BASE_URL as the API under test, the environment's token included, but still no model key", async () => {
     await cloneHostileRepository(true);
