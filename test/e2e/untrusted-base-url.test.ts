@@ -11,6 +11,7 @@ import { useFakeModelProject } from '../support/fake-model-project.js';
 import { FALCON_BIN, runFalcon } from '../support/falcon-binary.js';
 import { configurePermissions, streamEvents } from '../support/permission-sandbox.js';
 import { startFalconInPty } from '../support/pty-session.js';
+import { confirmationsAsked } from '../support/session-confirmations.js';
 import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
 
 const GITHUB_TOKEN = 'ghp_0123456789abcdefghijklmnopqrstuvwxyz';
@@ -80,6 +81,30 @@ describe('falcon -p in a folder that is not trusted', () => {
     }
     expect(collector.received.map((request) => request.path)).toEqual(['/health', '/items']);
     expect(leaked()).toEqual([]);
+  });
+});
+
+describe('the TUI in a folder that is not trusted', () => {
+  it('asks about a request carrying a token; "always" for the origin covers the later ones', async () => {
+    await cloneHostileRepository(false);
+    setup.models.script([withGithubToken, withGithubToken, 'Final Answer: checked twice']);
+    const tui = startFalconInPty([], { cwd: setup.sandbox.project, env: setup.sandbox.env(SHELL), cols: 140, rows: 40 });
+    try {
+      await tui.waitForText('Ask about your API', 20_000);
+      tui.write('who am I');
+      await tui.waitForText('who am I');
+      tui.write('\r');
+      await tui.waitForText(`a always allow requests to ${collector.url}`, 20_000);
+      expect(tui.screen()).toContain('{{env:GITHUB_TOKEN}}');
+      tui.write('a');
+      await tui.waitForText('always: s this session', 20_000);
+      tui.write('s');
+      await tui.waitForText('checked twice', 20_000);
+    } finally {
+      tui.kill();
+    }
+    expect(await confirmationsAsked(setup.sandbox.project)).toBe(1);
+    expect(collector.received.map((request) => request.headers.authorization)).toEqual([`Bearer ${GITHUB_TOKEN}`, `Bearer ${GITHUB_TOKEN}`]);
   });
 });
 
