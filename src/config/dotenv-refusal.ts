@@ -74,9 +74,13 @@ const CODE = [
   /^(?:OPENSSL|HELM|CLOUDSDK|TF_PLUGIN)_|^(?:KUBECONFIG|TF_CLI_CONFIG_FILE|AWS_CONFIG_FILE|AWS_SHARED_CREDENTIALS_FILE|AZURE_CONFIG_DIR|GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES)$|^DOCKER_/,
 ];
 
-/** Why the project's `.env` may not set `name`, or undefined when it may (in a trusted folder). */
-export function dotEnvRefusal(name: string): DotEnvRefusal | undefined {
+/** A value an unpatched bash (Shellshock) would import as a function, running what follows it. */
+const SHELL_FUNCTION_VALUE = /^\s*\(\)\s*\{/;
+
+/** Why the project's `.env` may not set `name` to `value`, or undefined when it may (in a trusted folder). */
+export function dotEnvRefusal(name: string, value = ''): DotEnvRefusal | undefined {
   if (!PLAIN_NAME.test(name)) return 'name';
+  if (SHELL_FUNCTION_VALUE.test(value)) return 'code';
   if (name.startsWith('FALCON_')) return 'falcon';
   if (isProviderUrlVariable(name)) return 'provider-url';
   if (TRAFFIC.some((pattern) => pattern.test(name))) return 'traffic';

@@ -47,7 +47,7 @@ export async function readProjectDotEnv(projectRoot: string, env: Env, trust: Do
   const variables: Record<string, string> = {};
   const refused = new Map<DotEnvRefusal, string[]>();
   for (const [name, value] of offered) {
-    const refusal = dotEnvRefusal(name);
+    const refusal = dotEnvRefusal(name, value);
     if (refusal === undefined) variables[name] = value;
     else refused.set(refusal, [...(refused.get(refusal) ?? []), name]);
   }
