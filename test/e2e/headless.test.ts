@@ -17,9 +17,12 @@ afterAll(async () => {
   await models.close();
   await api.close();
 });
+/** The sandbox's project, real path: the user's own, trusted, so its BASE_URL is the API under test. */
+let projectFolder: string;
 beforeEach(async () => {
   sandbox = await createSandbox();
   await sandbox.testApiAt(api.url);
+  projectFolder = await realpath(sandbox.project);
   models.reset();
 });
 afterEach(async () => {
@@ -30,6 +33,7 @@ function configFor(options: { stream?: boolean; fallback?: string[]; defaultProv
   const stream = options.stream ?? true;
   return {
     default_provider: options.defaultProvider ?? 'openai',
+    trusted_folders: [projectFolder],
     ...(options.fallback ? { fallback: options.fallback } : {}),
     providers: {
       openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, stream } },
