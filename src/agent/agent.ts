@@ -79,6 +79,10 @@ export interface AgentOptions {
   permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[]; projectRulesApply?: boolean };
   /** The hooks that run around tool calls (session_start hooks have run when the agent is made). */
   hooks?: HookSettings;
+  /** The folder is in `trusted_folders` (default: not): see ToolContext.trustedProject. */
+  trustedProject?: boolean;
+  /** What a trusted project's `.env` adds to the environment of the commands tools and hooks run. */
+  commandEnv?: Readonly<Record<string, string>>;
 }
 
 /** Answering "always": for the rest of this session, or from now on in this project (an allow rule in `.falcon/config.yaml`). */
@@ -96,6 +100,8 @@ interface PendingConfirmation {
   tool: string;
   /** What answering "always" may allow. */
   always: AlwaysChoice[];
+  /** What any yes approves from now on: see FirstContact. */
+  contact?: string;
   resolve(approved: boolean): void;
 }
 
@@ -111,6 +117,8 @@ export class Agent {
   private readonly steering: string[] = [];
   private readonly pending = new Map<string, PendingConfirmation>();
   private readonly approvedThisSession = new SessionApprovals();
+  /** The FirstContact keys of requests the user said yes to. */
+  private readonly contacted = new Set<string>();
   private readonly toolCallCounts = new Map<string, number>();
   private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   private readonly toolState: SessionState = createSessionState();
@@ -313,7 +321,7 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
-        approvedThisSession: (subject, preview, hookFiles) => this.approvedThisSession.approving(subject, preview, hookFiles),
+        approvedThisSession: (subject, preview, hookFiles) => this.approvedThisSession.approving(subject, preview, hookFiles) ?? this.contactedBefore(preview),
         guard: this.guard,
         context: {
           projectRoot: this.options.projectRoot,
@@ -323,6 +331,8 @@ export class Agent {
             return currentModel();
           },
           variables: this.options.variables,
+          trustedProject: this.options.trustedProject ?? false,
+          ...(this.options.commandEnv && { commandEnv: this.options.commandEnv }),
           session: this.toolState,
           secrets: this.options.secrets,
           tasks: this.backgroundTasks,
@@ -377,6 +387,7 @@ export class Agent {
     const choice = answer.always ? waiting.always[answer.choice ?? 0] : undefined;
     if (approved && choice && answer.always === 'project') this.allowInProject(choice.rules);
     else if (approved && choice) this.approvedThisSession.add(waiting.tool, choice);
+    if (approved && waiting.contact) this.contacted.add(waiting.contact);
     this.pending.delete(confirmationId);
     waiting.resolve(approved);
   }
@@ -470,6 +481,12 @@ export class Agent {
     });
   }
 
+  /** What an earlier yes to the repository's API under test approves (see FirstContact), as the progress line names it. */
+  private contactedBefore(preview: Preview): string | undefined {
+    const contact = preview.firstContact;
+    return contact?.coveredByYes === true && this.contacted.has(contact.key) ? `requests to ${contact.key} after an earlier yes` : undefined;
+  }
+
   /** Registered values only: shapes would mangle the code and tool output the model reads and edits. */
   private maskKnown(text: string): string {
     return maskText(text, { secrets: this.options.secrets, shapes: false });
@@ -485,6 +502,7 @@ export class Agent {
       this.pending.set(request.id, {
         tool: request.tool,
         always: request.always,
+        ...(request.preview.firstContact && { contact: request.preview.firstContact.key }),
         resolve: (approved) => {
           signal.removeEventListener('abort', onAbort);
           resolve(approved);

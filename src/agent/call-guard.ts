@@ -43,6 +43,7 @@ export function hookContextOf(guard: CallGuard, deps: ToolCallDeps): HookContext
     sessionId: guard.sessionId,
     secrets: deps.context.secrets,
     signal: deps.signal,
+    env: deps.context.commandEnv,
     warn: (message) => deps.emit({ type: 'warning', message }),
   };
 }

@@ -19,6 +19,7 @@ export interface RegisterOptions {
 export class SecretRegistry {
   private readonly secrets = new Map<string, string | undefined>();
   private readonly forms = new Map<string, { label: string | undefined; base64: boolean }>();
+  private readonly withheld = new Set<string>();
   private matcher: ValueMatcher | undefined;
   private longest = 0;
 
@@ -37,6 +38,17 @@ export class SecretRegistry {
     if (options.asGiven ? secret.length < SHORTEST_SECRET || PLACEHOLDER.test(secret) : !isWorthMasking(secret, label)) return;
     this.secrets.set(secret, label);
     this.addForms(encodedForms(secret), label);
+  }
+
+  /** A model provider's key: registered, and never filled into a request (see isWithheld). */
+  withhold(value: string, label?: string): void {
+    this.register(value, label);
+    if (this.secrets.has(value.trim())) this.withheld.add(value.trim());
+  }
+
+  /** Whether the value is a key `withhold` was given. */
+  isWithheld(value: string): boolean {
+    return this.withheld.has(value.trim());
   }
 
   /** A Basic-auth pair: the password alone, and the pair in the forms it travels in. */

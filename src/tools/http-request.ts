@@ -3,7 +3,7 @@ import { HttpRequestError } from '../engines/http/http-request-error.js';
 import { resolveRequest } from '../engines/http/resolve-request.js';
 import { DEFAULT_TIMEOUT_MS, sendRequest } from '../engines/http/send-request.js';
 import { toStoredResponse } from '../engines/http/stored-response.js';
-import { UnknownVariableError } from '../workspace/variable-scope.js';
+import { UnknownVariableError, WithheldVariableError } from '../workspace/variable-scope.js';
 import { describeResponse } from './support/describe-response.js';
 import { redirectRefusal } from './support/redirect-approval.js';
 import { multipartFields } from './support/upload-files.js';
@@ -62,7 +62,10 @@ export const httpRequestTool = defineTool({
     const url = await ctx.variables.resolve(args.url).catch(() => undefined);
     if (url === undefined) return undefined; // run() names the unknown variables
     const { method, headers, query, body, form, multipart } = args;
-    return otherOriginPreview({ what: method, url, carries: { url: args.url, headers, query, body, form, multipart } }, ctx);
+    const carries = { url: args.url, headers, query, body, form, multipart };
+    // A model key in it: run() refuses the request, so there is nothing to ask about.
+    if (await ctx.variables.resolveDeep(carries).then(() => false, (error: unknown) => error instanceof WithheldVariableError)) return undefined;
+    return otherOriginPreview({ what: method, url, carries }, ctx);
   },
   async run(args, ctx) {
     const parts = await resolveRequest(

@@ -13,4 +13,14 @@ export type Preview = (
   /** `background`: it runs as a task, until it ends, is stopped, or the session ends. */
   | { kind: 'command'; command: string; cwd?: string; background?: true }
   | { kind: 'info'; title: string; details: string }
-) & { always?: AlwaysOffer };
+) & { always?: AlwaysOffer; firstContact?: FirstContact };
+
+/**
+ * A request to an origin the project's files chose, in a folder that is not trusted (its BASE_URL):
+ * a yes to any such request is remembered for the session under `key`, and then approves without
+ * asking the later ones that are `coveredByYes` — those carrying nothing from the user's environment.
+ */
+export interface FirstContact {
+  key: string;
+  coveredByYes: boolean;
+}

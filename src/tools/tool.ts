@@ -22,6 +22,13 @@ export interface ToolContext {
   progress(message: string): void;
   /** `{{VAR}}` resolution: session, active environment, global variables, process environment. */
   variables: VariableScope;
+  /**
+   * The folder is in `trusted_folders`: its files may choose the API under test (the active
+   * environment's BASE_URL is then requested without asking), and its `.env` reaches commands.
+   */
+  trustedProject: boolean;
+  /** Variables a trusted project's `.env` adds to the environment of the commands tools run. */
+  commandEnv?: Readonly<Record<string, string>>;
   /** What tools remember between calls in this session (responses, cookies, files read, …). */
   session: SessionState;
   /**

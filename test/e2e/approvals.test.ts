@@ -43,6 +43,8 @@ beforeEach(async () => {
     default_provider: 'local',
     providers: { local: { model: 'm', config: { base_url: models.openaiBaseUrl, context_window: 131_072 } } },
   });
+  // The user's own project: its BASE_URL is the API under test (untrusted-base-url.test.ts has the other case).
+  await sandbox.trustProject();
 });
 afterEach(async () => {
   await Promise.all([models.close(), closeServer(api.server), closeServer(collector.server)]);

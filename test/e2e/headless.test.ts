@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
@@ -17,9 +17,12 @@ afterAll(async () => {
   await models.close();
   await api.close();
 });
+/** The sandbox's project, real path: the user's own, trusted, so its BASE_URL is the API under test. */
+let projectFolder: string;
 beforeEach(async () => {
   sandbox = await createSandbox();
   await sandbox.testApiAt(api.url);
+  projectFolder = await realpath(sandbox.project);
   models.reset();
 });
 afterEach(async () => {
@@ -30,6 +33,7 @@ function configFor(options: { stream?: boolean; fallback?: string[]; defaultProv
   const stream = options.stream ?? true;
   return {
     default_provider: options.defaultProvider ?? 'openai',
+    trusted_folders: [projectFolder],
     ...(options.fallback ? { fallback: options.fallback } : {}),
     providers: {
       openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, stream } },
@@ -312,10 +316,14 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void
 }
 
 describe("the project's .env", () => {
-  it('is loaded before the provider is set up: a key that lives only there reaches the server', async () => {
+  it("is loaded before the provider is set up: a key that lives only in a trusted folder's .env reaches the server", async () => {
     const keyed = await startFakeModelServer({ apiKey: 'sk-from-dot-env-1234567890' });
     try {
-      await sandbox.writeConfig({ default_provider: 'openai', providers: { openai: { model: 'gpt-test', config: { base_url: keyed.openaiBaseUrl } } } });
+      await sandbox.writeConfig({
+        default_provider: 'openai',
+        providers: { openai: { model: 'gpt-test', config: { base_url: keyed.openaiBaseUrl } } },
+        trusted_folders: [await realpath(sandbox.project)],
+      });
       await writeFile(path.join(sandbox.project, '.env'), 'OPENAI_API_KEY=sk-from-dot-env-1234567890\n');
       keyed.script(['Final Answer: keyed']);
       const result = await falcon(['-p', 'hi']);

@@ -29,6 +29,8 @@ beforeEach(async () => {
   users.hits.length = 0;
   // dev, the active environment, is the shop; items is the API the spec describes.
   await sandbox.testApiAt(shop.url);
+  // The user's own project: its BASE_URL is the API under test (untrusted-base-url.test.ts has the other case).
+  await sandbox.trustProject();
   const falcon = path.join(sandbox.project, '.falcon');
   await writeFile(path.join(falcon, 'environments', 'items.yaml'), `BASE_URL: ${items.url}\n`);
   await mkdir(path.join(falcon, 'requests'));

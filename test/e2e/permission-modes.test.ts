@@ -40,7 +40,7 @@ function scriptEveryKind(): void {
 
 describe('falcon -p --permission-mode', () => {
   it('plan refuses the write, the command and the POST, saying plan mode is on, and lets the GET through', async () => {
-    await configurePermissions(setup.sandbox, setup.models, {});
+    await configurePermissions(setup.sandbox, setup.models, { trusted: true });
     await setup.sandbox.testApiAt(api.url);
     api.received.length = 0;
     scriptEveryKind();

@@ -177,6 +177,7 @@ describe('a sub-agent', () => {
     const api = await startGateApi(2);
     try {
       await sandbox.testApiAt(api.url);
+      await sandbox.trustProject();
       const reply = testerReply(api.url);
       models.script([
         'ACTION: subagent({"tasks": [{"agent": "tester", "task": "GET /alpha and report"}, {"agent": "tester", "task": "GET /beta and report"}]})',
@@ -274,6 +275,7 @@ describe('the TUI', () => {
     const api = await startGateApi(Infinity);
     try {
       await sandbox.testApiAt(api.url);
+      await sandbox.trustProject();
       const reply = testerReply(api.url);
       models.script([
         'ACTION: subagent({"tasks": [{"agent": "tester", "task": "GET /alpha please"}, {"agent": "tester", "task": "GET /beta please"}]})',

@@ -30,6 +30,8 @@ beforeEach(async () => {
       ollama: { model: 'llama-test', config: { mode: 'local', url: models.ollamaUrl } },
     },
   });
+  // The user's own project: its BASE_URL is the API under test.
+  await sandbox.trustProject();
 });
 afterEach(async () => {
   falcon?.kill();

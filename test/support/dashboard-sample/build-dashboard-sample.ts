@@ -72,6 +72,8 @@ export async function buildDashboardSample(): Promise<DashboardSample> {
       // Room for the whole sample conversation: no compaction in the middle of it.
       providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 65_536 } } },
     });
+    // The user's own project: its BASE_URL is the API under test.
+    await sandbox.trustProject();
     await put('notes.json', JSON.stringify(NOTES_API_SPEC, null, 2));
     await put('account.json', JSON.stringify(ACCOUNT_API_SPEC, null, 2));
     await put('src/notes.js', SOURCE);
