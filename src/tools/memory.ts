@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readKnowledge, updateKnowledgeSection, withKnowledgeSection } from '../workspace/knowledge-file.js';
-import { type MemoryFact, forgetFact, readFacts, recallFacts, rememberFact } from '../workspace/memory-store.js';
+import { type MemoryFact, findSameFact, forgetFact, memoryFile, readFacts, recallFacts, rememberFact } from '../workspace/memory-store.js';
+import type { Preview } from './preview.js';
+import { displayPath } from '../config/falcon-home.js';
 import { guardedChangePreview } from './support/guarded-falcon-files.js';
 import { defineActions } from './support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
@@ -23,9 +25,15 @@ const actions = defineActions(
   },
   (action) => ({
     recall: action({ optional: ['query'], run: ({ query }, ctx) => recall(query, ctx) }),
-    save: action({ required: ['fact'], description: 'kept in ~/.falcon/memory.json', run: ({ fact }, ctx) => save(fact, ctx) }),
+    save: action({
+      required: ['fact'],
+      description: 'kept in ~/.falcon/memory.json',
+      preview: ({ fact }, ctx) => savePreview(fact, ctx),
+      run: ({ fact }, ctx) => save(fact, ctx),
+    }),
     forget: action({
       required: ['id'],
+      preview: ({ id }, ctx) => forgetPreview(id, ctx),
       async run({ id }, ctx) {
         const fact = await forgetFact(ctx.falconHome, id);
         if (!fact) throw new ToolError(`No fact with id "${id}"; recall or list shows the ids.`);
@@ -49,14 +57,15 @@ const actions = defineActions(
   }),
 );
 
-// Facts need no approval (memory.json is Falcon's own, and facts reach the prompt framed as data);
-// a change of falcon.md does, as with falcon_write (see guarded-falcon-files.ts).
+// Remembered facts and falcon.md are read into every later session's prompt: an instruction planted
+// in either (by an API response the model obeyed) would persist, so every change is approved first,
+// as with falcon_write (see guarded-falcon-files.ts). Recalling needs no approval.
 export const memoryTool = defineTool({
   name: 'memory',
   description: 'Remember, recall and forget facts across sessions; keep .falcon/falcon.md (what is known about this API) up to date.',
   schema: actions.schema,
   kind: 'write',
-  approvalWhen: 'to change .falcon/falcon.md',
+  approvalWhen: 'to save or forget a fact, or to change .falcon/falcon.md',
   preview: actions.preview,
   async run(args, ctx) {
     try {
@@ -78,13 +87,42 @@ async function recall(query: string | undefined, ctx: ToolContext): Promise<stri
   return [`${title}:`, ...shown.map((fact) => describeFact(fact, ctx.projectRoot)), ...more].join('\n');
 }
 
+const FACTS_ASK = 'memory.json is read into the prompt of every later session in this project';
+
+/** What the user approves before a fact is kept; undefined when run() would keep nothing (refused, or already remembered). */
+async function savePreview(fact: string, ctx: ToolContext): Promise<Preview | undefined> {
+  try {
+    const text = checkedFact(fact);
+    const facts = await readFacts(ctx.falconHome);
+    if (findSameFact(facts, text)) return undefined;
+    return {
+      kind: 'info',
+      title: `remember a fact (${FACTS_ASK})`,
+      details: `${text}\n\nkept in ${displayPath(memoryFile(ctx.falconHome))}`,
+      always: { key: 'memory:save', label: 'remembering facts' },
+    };
+  } catch {
+    return undefined; // run() says what is wrong
+  }
+}
+
+async function forgetPreview(id: string, ctx: ToolContext): Promise<Preview | undefined> {
+  const fact = (await readFacts(ctx.falconHome).catch(() => [])).find((candidate) => candidate.id === id);
+  if (!fact) return undefined; // run() says there is none
+  return { kind: 'info', title: `forget ${fact.id} (${FACTS_ASK})`, details: fact.text };
+}
+
 async function save(fact: string, ctx: ToolContext): Promise<string> {
+  const { fact: saved, added } = await rememberFact(ctx.falconHome, checkedFact(fact), ctx.projectRoot);
+  return added ? `Remembered ${saved.id}: ${saved.text}` : `Already remembered as ${saved.id}: ${saved.text}`;
+}
+
+function checkedFact(fact: string): string {
   const text = fact.trim();
   if (!text) throw new ToolError('save needs a fact with some text.');
   if (text.length > MAX_FACT_CHARS) throw new ToolError(`the fact is ${text.length} characters; keep it under ${MAX_FACT_CHARS} (one fact per save). Nothing was saved.`);
   refuseSecrets(text);
-  const { fact: saved, added } = await rememberFact(ctx.falconHome, text, ctx.projectRoot);
-  return added ? `Remembered ${saved.id}: ${saved.text}` : `Already remembered as ${saved.id}: ${saved.text}`;
+  return text;
 }
 
 async function updateKnowledge(section: string, content: string, ctx: ToolContext): Promise<string> {

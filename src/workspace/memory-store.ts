@@ -47,11 +47,16 @@ export async function readFacts(falconHome: string): Promise<MemoryFact[]> {
 /** Adds a fact unless the same text is already remembered; returns the fact and whether it is new. */
 export async function rememberFact(falconHome: string, text: string, project?: string): Promise<{ fact: MemoryFact; added: boolean }> {
   const facts = await readFacts(falconHome);
-  const same = facts.find((fact) => normalize(fact.text) === normalize(text));
+  const same = findSameFact(facts, text);
   if (same) return { fact: same, added: false };
   const fact: MemoryFact = { id: nextId(facts), text: text.trim(), ...(project && { project }), createdAt: new Date().toISOString() };
   await writeFacts(falconHome, [...facts, fact]);
   return { fact, added: true };
+}
+
+/** The fact already remembered with this text, whatever its spacing and case. */
+export function findSameFact(facts: readonly MemoryFact[], text: string): MemoryFact | undefined {
+  return facts.find((fact) => normalize(fact.text) === normalize(text));
 }
 
 /** Removes a fact by id; returns it, or undefined when there is none with that id. */

@@ -105,6 +105,34 @@ describe('memory facts', () => {
   });
 });
 
+describe('memory approvals', () => {
+  const preview = (args: Args) => memoryTool.preview!(memoryTool.schema.parse(args), ctx);
+
+  it('asks before saving or forgetting a fact, showing it: every later session reads them', async () => {
+    expect(await preview({ action: 'save', fact: ' Orders need an Idempotency-Key ' })).toEqual({
+      kind: 'info',
+      title: 'remember a fact (memory.json is read into the prompt of every later session in this project)',
+      details: `Orders need an Idempotency-Key\n\nkept in ${memoryFile()}`,
+      always: { key: 'memory:save', label: 'remembering facts' },
+    });
+    await call({ action: 'save', fact: 'Orders need an Idempotency-Key' });
+    expect(await preview({ action: 'forget', id: 'f1' })).toEqual({
+      kind: 'info',
+      title: 'forget f1 (memory.json is read into the prompt of every later session in this project)',
+      details: 'Orders need an Idempotency-Key',
+    });
+  });
+
+  it('asks nothing when nothing would change or the call is refused, nor to recall', async () => {
+    await call({ action: 'save', fact: 'Orders need an Idempotency-Key' });
+    expect(await preview({ action: 'save', fact: 'orders need an idempotency-key' })).toBeUndefined();
+    expect(await preview({ action: 'save', fact: 'x'.repeat(501) })).toBeUndefined();
+    expect(await preview({ action: 'save', fact: 'password=hunter2-hunter2-hunter2' })).toBeUndefined();
+    expect(await preview({ action: 'forget', id: 'f9' })).toBeUndefined();
+    expect(await preview({ action: 'recall' })).toBeUndefined();
+  });
+});
+
 describe('memory update_knowledge', () => {
   const KNOWLEDGE = [
     '# Orders API',
