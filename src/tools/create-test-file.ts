@@ -5,7 +5,8 @@ import type { StoredResponse } from '../engines/http/response-store.js';
 import { EndpointError } from '../engines/test-writers/endpoint.js';
 import { type TestFilePlan, TestPlanError } from '../engines/test-writers/test-plan.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
-import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../safety/project-path.js';
+import { type ProjectPath, ProjectPathError } from '../safety/project-path.js';
+import { resolveToolWritePath } from '../workspace/falcon-records.js';
 import { writeNewFile } from '../safety/atomic-write.js';
 import { configuredFramework } from './support/configured-framework.js';
 import { unifiedDiff } from './support/file-diff.js';
@@ -47,7 +48,7 @@ async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ pl
   try {
     const framework = args.framework ?? (await configuredFramework(ctx.projectRoot));
     const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework, responses: storedResponses(ctx) });
-    const target = await resolveInsideProject(ctx.projectRoot, plan.path, { forWrite: true });
+    const target = await resolveToolWritePath(ctx.projectRoot, plan.path);
     if (await stat(target.absolute).catch(() => undefined)) throw alreadyThere(target.relative);
     return { plan, target };
   } catch (error) {
