@@ -101,7 +101,15 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   return {
     agent,
     session,
-    warnings: [...global.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings],
+    warnings: [
+      ...(session.unsaved ? [`This session is not saved: ${session.unsaved}.`] : []),
+      ...global.warnings,
+      ...project.warnings,
+      ...guard.warnings,
+      ...mcp.warnings,
+      ...subagentProfiles.problems,
+      ...hookWarnings,
+    ],
   };
 }
 
