@@ -1,7 +1,7 @@
 import type { Preview } from '../tools/preview.js';
 import type { CallTarget } from './permissions/call-target.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';
-import { isPlainFileEdit } from './permissions/protected-files.js';
+import { protectedChange } from './permissions/protected-files.js';
 import { suggestedAllowRule } from './permissions/suggested-allow-rule.js';
 import type { ToolCallDeps } from './run-tool-call.js';
 
@@ -11,28 +11,35 @@ export type Approval = { approved: true } | { approved: false; by: 'rule' | 'use
 /**
  * The approval of a call whose tool showed a preview. Deny rules are checked again against what the
  * preview names (the real path of a file); then an allow rule, the mode or an earlier "always, this
- * session" may approve it; else the user is asked.
+ * session" may approve it; else the user is asked. A protected file (`permissions/protected-files.ts`)
+ * is asked about, its reason in the title, in every mode but yolo, whatever the rules and "always";
+ * no rule is offered for it.
  */
-export async function askApproval(id: string, call: GuardedCall, preview: Preview, deps: ToolCallDeps): Promise<Approval> {
-  const shown = previewTarget(preview);
+export async function askApproval(id: string, call: GuardedCall, asked: Preview, deps: ToolCallDeps): Promise<Approval> {
+  const shown = previewTarget(asked);
   const subject = { tool: call.tool, targets: shown ? [...call.targets, shown] : call.targets };
   const { guard } = deps;
+  const protection = await protectedChange(asked, { projectRoot: deps.context.projectRoot, hookFiles: guard?.permissions.hookFiles });
+  const preview: Preview = asked.kind === 'diff' && protection !== undefined ? { ...asked, why: protection } : asked;
   if (guard) {
     const refusal = denyRefusal(subject, guard.permissions);
     if (refusal) return { approved: false, by: 'rule', observation: refusal };
-    const approvedBy = approvalWithoutAsking(subject, preview, guard.permissions);
+  }
+  // Falcon's own notes are written without asking, unless the file is protected.
+  if (preview.kind === 'diff' && preview.routine && protection === undefined) return { approved: true };
+  if (guard) {
+    const approvedBy = approvalWithoutAsking(subject, preview, guard.permissions, protection);
     if (approvedBy) {
       deps.emit({ type: 'tool_progress', id, message: `approved by ${approvedBy}` });
       return { approved: true };
     }
   }
-  // "Always" for a tool is for its plain work: a protected file is asked about, as in auto-edit.
-  if (deps.approvedThisSession?.(call.tool, preview) && (preview.kind !== 'diff' || isPlainFileEdit(preview, guard?.permissions.hookFiles))) {
+  if (protection === undefined && deps.approvedThisSession?.(call.tool, preview)) {
     deps.emit({ type: 'tool_progress', id, message: 'approved for this session' });
     return { approved: true };
   }
   const title = previewTitle(call.tool, preview);
-  const rule = suggestedAllowRule(call.tool, call.targets[0] ?? shown);
+  const rule = protection === undefined ? suggestedAllowRule(call.tool, call.targets[0] ?? shown) : undefined;
   // Ask before announcing, so that a front end answering inside the event is not missed.
   const answer = deps.confirm({ id, tool: call.tool, title, preview, rule });
   deps.emit({ type: 'confirmation_required', id, tool: call.tool, title, preview, rule });

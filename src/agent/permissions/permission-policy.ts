@@ -2,7 +2,6 @@ import type { Preview } from '../../tools/preview.js';
 import type { PermissionMode } from './permission-mode.js';
 import { type PermissionRule, type RuleSubject, allowRuleMatches, denyRuleMatches } from './permission-rule-match.js';
 import { type PlannedCall, planModeRefusal } from './plan-mode.js';
-import { isPlainFileEdit } from './protected-files.js';
 
 /** The session's permissions, read at each call: the mode changes with Shift+Tab, rules with "always in this project". */
 export interface PermissionSettings {
@@ -28,12 +27,14 @@ export function denyRefusal(subject: RuleSubject, settings: PermissionSettings):
 
 /**
  * Why a call that would be asked about is approved without asking — an allow rule, yolo, or auto-edit
- * for a plain file edit — or undefined: ask. Deny rules were checked first.
+ * for a file edit — or undefined: ask. `protection`: why the change the preview shows always needs
+ * the user (`protectedChange`), which only yolo passes over. Deny rules were checked first.
  */
-export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, settings: PermissionSettings): string | undefined {
+export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, settings: PermissionSettings, protection?: string): string | undefined {
+  if (protection !== undefined) return settings.mode === 'yolo' ? 'yolo mode' : undefined;
   const rule = settings.allow.find((candidate) => allowRuleMatches(candidate, subject));
   if (rule) return `the allow rule ${rule.text}`;
   if (settings.mode === 'yolo') return 'yolo mode';
-  if (settings.mode === 'auto-edit' && isPlainFileEdit(preview, settings.hookFiles)) return 'auto-edit mode';
+  if (settings.mode === 'auto-edit' && preview.kind === 'diff') return 'auto-edit mode';
   return undefined;
 }

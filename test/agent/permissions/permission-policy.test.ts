@@ -3,6 +3,7 @@ import { mainArgumentTarget, projectRelative } from '../../../src/agent/permissi
 import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../src/agent/permissions/permission-mode.js';
 import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../src/agent/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
+import { protectedChange } from '../../../src/agent/permissions/protected-files.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import type { ToolKind } from '../../../src/tools/tool.js';
 
@@ -25,6 +26,8 @@ const post = guarded('http_request', 'network', { method: 'POST', url: 'http://l
 const get = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users' });
 const readCode = guarded('read_file', 'read', { path: 'src/app.ts' });
 
+/** No such folder: nothing on disk makes a file protected, only its name. */
+const NO_PROJECT = '/nonexistent/falcon-project';
 const diff = (path: string, why?: string): Preview => ({ kind: 'diff', path, diff: '', isNew: false, ...(why && { why }) });
 const commandPreview: Preview = { kind: 'command', command: 'npm test' };
 const otherOrigin: Preview = { kind: 'info', title: 'send POST to http://localhost:3000', details: '' };
@@ -77,11 +80,18 @@ describe('the approval step: approved without asking, or asked', () => {
     ['auto-edit', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], undefined],
     ['auto-edit', guarded('write_file', 'write', { path: 'docs/falcon.md' }), diff('docs/falcon.md'), [], undefined],
     ['auto-edit', guarded('environment', 'write', {}), diff('.falcon/environments/dev.yaml', 'BASE_URL moves'), [], undefined],
-    ['auto-edit', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], 'the allow rule edit_file(.gitignore)'],
+    ['auto-edit', guarded('write_file', 'write', { path: '.git/config' }), diff('.git/config'), [], undefined],
+    ['auto-edit', guarded('write_file', 'write', { path: 'package.json' }), diff('package.json'), [], undefined],
+    // An allow rule or "always in this project" never covers a protected file.
+    ['ask', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], undefined],
+    ['ask', guarded('write_file', 'write', { path: '.husky/pre-commit' }), diff('.husky/pre-commit'), ['write_file'], undefined],
+    ['ask', writeCode, diff('src/app.ts'), ['write_file'], 'the allow rule write_file'],
     ['yolo', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], 'yolo mode'],
+    ['yolo', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], 'yolo mode'],
     ['yolo', runTests, commandPreview, [], 'yolo mode'],
-  ] as const)('%s: %s %j → %s', (mode, call, preview, allow, approvedBy) => {
-    expect(approvalWithoutAsking(call, preview, settings(mode, [...allow]))).toBe(approvedBy);
+  ] as const)('%s: %s %j → %s', async (mode, call, preview, allow, approvedBy) => {
+    const protection = await protectedChange(preview, { projectRoot: NO_PROJECT });
+    expect(approvalWithoutAsking(call, preview, settings(mode, [...allow]), protection)).toBe(approvedBy);
   });
 });
 
@@ -126,11 +136,10 @@ describe('the files the hooks run', () => {
     expect(files).toEqual(['scripts/check.sh', 'tools/audit.js']);
   });
 
-  it('are asked about in auto-edit, like the hooks folder', () => {
-    const hooked: PermissionSettings = { ...settings('auto-edit'), hookFiles: ['scripts/check.sh'] };
-    const editHook = guarded('edit_file', 'write', { path: 'scripts/check.sh' });
-    expect(approvalWithoutAsking(editHook, diff('scripts/check.sh'), hooked)).toBeUndefined();
-    expect(approvalWithoutAsking(editHook, diff('./scripts/check.sh'), hooked)).toBeUndefined();
-    expect(approvalWithoutAsking(writeCode, diff('src/app.ts'), hooked)).toBe('auto-edit mode');
+  it('are protected, like the hooks folder', async () => {
+    const context = { projectRoot: NO_PROJECT, hookFiles: ['tools/audit.js'] };
+    expect(await protectedChange(diff('tools/audit.js'), context)).toBe('a hook of the Falcon config runs it');
+    expect(await protectedChange(diff('./tools/audit.js'), context)).toBe('a hook of the Falcon config runs it');
+    expect(await protectedChange(diff('src/app.ts'), context)).toBeUndefined();
   });
 });
