@@ -15,7 +15,8 @@ export function approveFurtherStep(deps: ToolCallDeps): (tool: string, preview: 
   return async (name, preview) => {
     // What the step does decides, not the kind of the tool asking: auto_fix's edit is a write.
     const kind = kindOfPreview(preview) ?? deps.tools.get(name)?.kind;
-    const call = await guardedCallOf(name, kind, argumentsOf(preview), deps);
+    // Never read-only: a step is asked about because it changes something, so plan mode refuses it.
+    const call = await guardedCallOf({ name, kind }, argumentsOf(preview), deps);
     const refusal = deps.guard ? await checkBeforeRun(call, deps.guard, deps) : undefined;
     const approval = refusal === undefined ? await askApproval(randomUUID(), call, preview, deps) : undefined;
     const refusedUnasked = refusal ?? (approval?.approved === false && approval.by === 'rule' ? approval.observation : undefined);

@@ -24,7 +24,7 @@ const actions = defineActions(
     content: z.string().describe("the section's new Markdown body (replaces the old)"),
   },
   (action) => ({
-    recall: action({ optional: ['query'], run: ({ query }, ctx) => recall(query, ctx) }),
+    recall: action({ optional: ['query'], readOnly: true, run: ({ query }, ctx) => recall(query, ctx) }),
     save: action({
       required: ['fact'],
       description: 'kept in ~/.falcon/memory.json',
@@ -40,7 +40,7 @@ const actions = defineActions(
         return `Forgot ${fact.id}: ${fact.text}`;
       },
     }),
-    list: action({ run: (_args, ctx) => recall(undefined, ctx) }),
+    list: action({ readOnly: true, run: (_args, ctx) => recall(undefined, ctx) }),
     update_knowledge: action({
       required: ['section', 'content'],
       async preview({ section, content }, ctx) {
@@ -64,6 +64,7 @@ export const memoryTool = defineTool({
   name: 'memory',
   description: 'Remember, recall and forget facts across sessions; keep .falcon/falcon.md (what is known about this API) up to date.',
   schema: actions.schema,
+  readOnly: actions.readOnly,
   kind: 'write',
   approvalWhen: 'to save or forget a fact, or to change .falcon/falcon.md',
   preview: actions.preview,

@@ -17,6 +17,7 @@ export function createToolSearchTool(listTools: () => readonly AnyTool[]) {
     description: 'Get the parameters of the tools listed without them: finds tools by name or purpose and returns their full reference.',
     schema,
     kind: 'read',
+    readOnly: true,
     async run({ query, max_results }) {
       const tools = listTools().filter((tool) => tool.name !== TOOL_SEARCH_NAME);
       const trimmed = query.trim();

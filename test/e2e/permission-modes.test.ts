@@ -1,6 +1,7 @@
 // Permission modes through the built binary: what runs without asking in each, headless and in the TUI.
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingServer, type CountingServer } from '../support/counting-server.js';
 import { useFakeModelProject } from '../support/fake-model-project.js';
@@ -74,6 +75,17 @@ async function scriptChangesToFilesThatRun(): Promise<void> {
   ]);
 }
 
+const NOTES_SERVER = fileURLToPath(new URL('../support/mcp-notes-server.mjs', import.meta.url));
+
+const SPEC = (title: string) => `openapi: 3.0.3
+info: {title: ${title}, version: "1"}
+paths:
+  /orders:
+    get:
+      operationId: listOrders
+      responses: {"200": {description: ok}}
+`;
+
 describe('falcon -p --permission-mode', () => {
   it('plan refuses the write, the command and the POST, saying plan mode is on, and lets the GET through', async () => {
     await configurePermissions(setup.sandbox, setup.models, {});
@@ -91,6 +103,81 @@ describe('falcon -p --permission-mode', () => {
     expect(command).toMatch(/^Observation: Plan mode is on: bash was not run, as it runs a command\./);
     expect(post).toMatch(/^Observation: Plan mode is on: http_request was not run, as it sends a POST request\./);
     expect(get).toMatch(/HTTP 200/);
+  });
+
+  it('plan writes nothing and starts nothing, whatever the tool: spec, reports, baselines, memory, settings, listeners, tasks, sub-agents, MCP tools', async () => {
+    await configurePermissions(setup.sandbox, setup.models, {
+      global: {
+        ...roomyWindow(),
+        mcp_servers: { notes: { command: process.execPath, args: [NOTES_SERVER] } },
+        permissions: { allow: ['mcp__notes__add_note', 'mcp__notes__list_notes'] },
+      },
+    });
+    await setup.sandbox.testApiAt(api.url);
+    await writeFile(inProject('openapi.yaml'), SPEC('Orders'));
+    await writeFile(inProject('other.yaml'), SPEC('Replaced'));
+    setup.models.script(['ACTION: ingest_spec({"source": "openapi.yaml"})', 'Final Answer: ingested']);
+    await falcon(['-p', 'ingest it']);
+    const spec = await readFile(inProject('.falcon/spec.yaml'), 'utf8');
+    api.received.length = 0;
+    setup.models.reset();
+    setup.models.script([
+      'ACTION: ingest_spec({"source": "other.yaml"})',
+      'ACTION: run_smoke({})',
+      'ACTION: check_regression({"baseline": "before"})',
+      'ACTION: memory({"action": "save", "fact": "Orders are paged by 50."})',
+      'ACTION: environment({"action": "use", "name": "dev"})',
+      'ACTION: webhook_listener({"action": "start"})',
+      'ACTION: bash({"command": "sleep 1", "run_in_background": true})',
+      'ACTION: subagent({"agent": "scout", "task": "look", "background": true})',
+      'ACTION: mcp__notes__add_note({"title": "planned"})',
+      'ACTION: mcp__notes__list_notes({})',
+      'ACTION: generate_functional_tests({})',
+      'ACTION: ingest_spec({"action": "status"})',
+      `ACTION: http_request({"method": "GET", "url": "${api.url}/orders"})`,
+      'Final Answer: planned',
+    ]);
+    const result = await falcon(['-p', 'plan the work', '--permission-mode', 'plan', '--output-format', 'stream-json']);
+
+    expect(result.code).toBe(0);
+    expect(asked(result.stdout)).toEqual([]);
+    const seen = observations();
+    const refused = seen.slice(0, 9).map((text) => /^Observation: Plan mode is on: (\S+) was not run, as it (.*?)\. /.exec(text)?.slice(1).join(': '));
+    expect(refused).toEqual([
+      'ingest_spec: writes .falcon/spec.yaml',
+      'run_smoke: sends requests that may change data, or keeps what they found',
+      'check_regression: sends requests that may change data, or keeps what they found',
+      'memory: changes files or saved state (its save action)',
+      'environment: changes files or saved state (its use action)',
+      'webhook_listener: starts a listener',
+      'bash: runs a command',
+      'subagent: starts a background task',
+      'mcp__notes__add_note: is a tool of the MCP server "notes" that it does not mark read-only',
+    ]);
+    expect(seen[9]).toBe('Observation: The notebook is empty.');
+    expect(seen[10]).toMatch(/^Observation: Generated \d+ cases?/);
+    expect(seen[11]).toMatch(/^Observation: \.falcon\/spec\.yaml: 1 operations of "Orders"/);
+    expect(seen[12]).toMatch(/HTTP 200/);
+    expect(await readFile(inProject('.falcon/spec.yaml'), 'utf8')).toBe(spec);
+    expect([await exists('.falcon/reports'), await exists('.falcon/baselines'), await exists('../home/memory.json')]).toEqual([false, false, false]);
+    expect(api.received.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /orders']);
+  });
+
+  it('plan holds a sub-agent too: its own writes are refused', async () => {
+    await configurePermissions(setup.sandbox, setup.models, {});
+    await mkdir(inProject('.falcon/agents'));
+    await writeFile(inProject('.falcon/agents/scribe.md'), '---\ndescription: writes notes\ntools: [write_file]\n---\nYou write notes.\n');
+    setup.models.script([
+      'ACTION: subagent({"agent": "scribe", "task": "Write NOTES.md."})',
+      'ACTION: write_file({"path": "NOTES.md", "content": "hello\\n"})',
+      'Final Answer: plan mode stopped me.',
+      'Final Answer: nothing written.',
+    ]);
+    const result = await falcon(['-p', 'write notes', '--permission-mode', 'plan', '--output-format', 'stream-json']);
+
+    expect(result.code).toBe(0);
+    expect(setup.models.requests[2]!.messages.at(-1)!.content).toMatch(/^Observation: Plan mode is on: write_file was not run, as it changes files or saved state\./);
+    expect(await exists('NOTES.md')).toBe(false);
   });
 
   it('auto-edit writes a file without asking but asks for the command (declined with no terminal) and for protected files', async () => {

@@ -80,7 +80,16 @@ export class McpServerConnection {
       for (const tool of listed) {
         try {
           const schema = await compile(tool.inputSchema);
-          tools.push(mcpTool({ server: this.name, tool: tool.name, description: tool.description, schema, call: (args, ctx) => this.call(tool.name, args, ctx) }));
+          tools.push(
+            mcpTool({
+              server: this.name,
+              tool: tool.name,
+              description: tool.description,
+              schema,
+              readOnlyHint: tool.annotations?.readOnlyHint,
+              call: (args, ctx) => this.call(tool.name, args, ctx),
+            }),
+          );
         } catch (error) {
           skipped.push(`${tool.name} (its input schema cannot be used: ${(error as Error).message})`);
         }

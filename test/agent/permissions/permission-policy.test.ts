@@ -40,22 +40,20 @@ describe('the policy step (before hooks and approval)', () => {
     expect(policyRefusal(writeCode, settings('yolo', [], ['write_file(.env*)']))).toBeUndefined();
   });
 
-  it('refuses in plan mode writes, commands and requests other than GET, HEAD and OPTIONS, saying plan mode is on', () => {
+  it('refuses in plan mode every call its tool does not declare read-only, saying plan mode is on and why', () => {
     const plan = settings('plan');
-    for (const call of [writeCode, runTests, post, guarded('run_tests', 'network', {}), guarded('memory', 'write', { action: 'save', fact: 'x' })]) {
-      expect(policyRefusal(call, plan), call.tool).toMatch(/^Plan mode is on: \w+ was not run/);
-    }
-    expect(policyRefusal(post, plan)).toContain('sends a POST request');
-    for (const call of [get, guarded('http_request', 'network', { method: 'HEAD', url: 'http://x/' }), readCode, guarded('memory', 'write', { action: 'recall' }), guarded('run_smoke', 'network', {}), guarded('wait', 'long', {})]) {
-      expect(policyRefusal(call, plan), call.tool).toBeUndefined();
-    }
-  });
-
-  it('refuses in plan mode a request whose method or method-override header changes data', () => {
-    const overridden = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users/7', headers: { 'x-HTTP-method-override': 'delete' } });
-    expect(policyRefusal(overridden, settings('plan'))).toContain('sends a DELETE request');
-    const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/search', headers: { 'X-HTTP-Method-Override': 'GET' } });
-    expect(policyRefusal(post, settings('plan'))).toContain('sends a POST request');
+    expect(policyRefusal(writeCode, plan)).toMatch(/^Plan mode is on: write_file was not run, as it changes files or saved state\./);
+    expect(policyRefusal(runTests, plan)).toMatch(/^Plan mode is on: bash was not run, as it runs a command\./);
+    expect(policyRefusal(guarded('run_tests', 'network', {}), plan)).toContain('as it sends requests that may change data, or keeps what they found.');
+    expect(policyRefusal(guarded('some_tool', 'read', {}), plan)).toContain('as it is not declared read-only.');
+    expect(policyRefusal({ ...readCode, readOnly: true }, plan)).toBeUndefined();
+    expect(policyRefusal({ ...post, readOnly: () => 'sends a POST request' }, plan)).toContain('as it sends a POST request.');
+    expect(policyRefusal({ ...get, readOnly: () => undefined }, plan)).toBeUndefined();
+    // A check that cannot read the arguments (a retried call's, unchecked) does not let the call through.
+    const throwing = () => {
+      throw new TypeError('x');
+    };
+    expect(policyRefusal({ ...get, readOnly: throwing }, plan)).toContain('as it sends requests that may change data');
   });
 
   it('lets the other modes through to approval', () => {
