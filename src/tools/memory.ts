@@ -1,9 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readKnowledge, updateKnowledgeSection, withKnowledgeSection } from '../workspace/knowledge-file.js';
-import { type MemoryFact, findSameFact, forgetFact, memoryFile, readFacts, recallFacts, rememberFact } from '../workspace/memory-store.js';
+import {
+  type MemoryFact,
+  findSameFact,
+  forgetFact,
+  memoryFile,
+  memoryFileText,
+  newFact,
+  readFacts,
+  recallFacts,
+  rememberFact,
+} from '../workspace/memory-store.js';
 import type { Preview } from './preview.js';
 import { displayPath } from '../config/falcon-home.js';
+import { unifiedDiff } from './support/file-diff.js';
 import { guardedChangePreview } from './support/guarded-falcon-files.js';
 import { defineActions } from './support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
@@ -88,29 +99,34 @@ async function recall(query: string | undefined, ctx: ToolContext): Promise<stri
   return [`${title}:`, ...shown.map((fact) => describeFact(fact, ctx.projectRoot)), ...more].join('\n');
 }
 
-const FACTS_ASK = 'memory.json is read into the prompt of every later session in this project';
+/**
+ * Why every change of the remembered facts is asked about, as a change of falcon.md is: with a `why`,
+ * no mode but yolo, no allow rule and no "always" approves it (agent/permissions/protected-files.ts).
+ */
+const FACTS_ASK = 'it is read into the prompt of every later session in this project';
 
-/** What the user approves before a fact is kept; undefined when run() would keep nothing (refused, or already remembered). */
+/** The change of memory.json the user approves before a fact is kept; undefined when run() would keep nothing (refused, or already remembered). */
 async function savePreview(fact: string, ctx: ToolContext): Promise<Preview | undefined> {
   try {
     const text = checkedFact(fact);
     const facts = await readFacts(ctx.falconHome);
     if (findSameFact(facts, text)) return undefined;
-    return {
-      kind: 'info',
-      title: `remember a fact (${FACTS_ASK})`,
-      details: `${text}\n\nkept in ${displayPath(memoryFile(ctx.falconHome))}`,
-      always: { key: 'memory:save', label: 'remembering facts' },
-    };
+    return await factsChange(ctx, facts, [...facts, newFact(facts, text, ctx.projectRoot)]);
   } catch {
     return undefined; // run() says what is wrong
   }
 }
 
 async function forgetPreview(id: string, ctx: ToolContext): Promise<Preview | undefined> {
-  const fact = (await readFacts(ctx.falconHome).catch(() => [])).find((candidate) => candidate.id === id);
-  if (!fact) return undefined; // run() says there is none
-  return { kind: 'info', title: `forget ${fact.id} (${FACTS_ASK})`, details: fact.text };
+  const facts = await readFacts(ctx.falconHome).catch(() => []);
+  if (!facts.some((candidate) => candidate.id === id)) return undefined; // run() says there is none
+  return factsChange(ctx, facts, facts.filter((candidate) => candidate.id !== id));
+}
+
+async function factsChange(ctx: ToolContext, before: readonly MemoryFact[], after: readonly MemoryFact[]): Promise<Preview> {
+  const shown = displayPath(memoryFile(ctx.falconHome));
+  const diff = await unifiedDiff(shown, before.length > 0 ? memoryFileText(before) : undefined, memoryFileText(after));
+  return { kind: 'diff', path: shown, diff, isNew: before.length === 0, why: FACTS_ASK };
 }
 
 async function save(fact: string, ctx: ToolContext): Promise<string> {

@@ -108,18 +108,21 @@ describe('memory facts', () => {
 describe('memory approvals', () => {
   const preview = (args: Args) => memoryTool.preview!(memoryTool.schema.parse(args), ctx);
 
-  it('asks before saving or forgetting a fact, showing it: every later session reads them', async () => {
-    expect(await preview({ action: 'save', fact: ' Orders need an Idempotency-Key ' })).toEqual({
-      kind: 'info',
-      title: 'remember a fact (memory.json is read into the prompt of every later session in this project)',
-      details: `Orders need an Idempotency-Key\n\nkept in ${memoryFile()}`,
-      always: { key: 'memory:save', label: 'remembering facts' },
+  it('asks before saving or forgetting a fact, with the change of memory.json and why: every later session reads it', async () => {
+    const why = 'it is read into the prompt of every later session in this project';
+    expect(await preview({ action: 'save', fact: ' Orders need an Idempotency-Key ' })).toMatchObject({
+      kind: 'diff',
+      path: memoryFile(),
+      isNew: true,
+      why,
+      diff: expect.stringContaining('+      "text": "Orders need an Idempotency-Key",'),
     });
     await call({ action: 'save', fact: 'Orders need an Idempotency-Key' });
-    expect(await preview({ action: 'forget', id: 'f1' })).toEqual({
-      kind: 'info',
-      title: 'forget f1 (memory.json is read into the prompt of every later session in this project)',
-      details: 'Orders need an Idempotency-Key',
+    expect(await preview({ action: 'forget', id: 'f1' })).toMatchObject({
+      kind: 'diff',
+      isNew: false,
+      why,
+      diff: expect.stringContaining('-      "text": "Orders need an Idempotency-Key",'),
     });
   });
 
