@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMap, isSeq, parseDocument } from 'yaml';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 import { displayPath } from './falcon-home.js';
 import { projectConfigSchema } from './load-project-config.js';
 import { validateConfig } from './validate-config.js';
@@ -30,6 +31,7 @@ export async function addProjectAllowRule(projectRoot: string, rule: string): Pr
       permissions.set('allow', document.createNode([rule]));
     }
   }
+  refuseLinkedFolder(projectRoot, path);
   await replaceFile(path, document.toString());
   return shown;
 }

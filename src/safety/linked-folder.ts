@@ -27,6 +27,15 @@ export function linkedFolderProblem(root: string, folder: string): string | unde
   return undefined;
 }
 
+/**
+ * Refuses to write `file`, inside `root`, when a folder on its way is a symbolic link (see
+ * linkedFolderProblem): what Falcon keeps for a project is written inside it or not at all.
+ */
+export function refuseLinkedFolder(root: string, file: string): void {
+  const problem = linkedFolderProblem(root, path.dirname(file));
+  if (problem) throw new Error(`${path.relative(root, file).split(path.sep).join('/')} was not written: ${problem}, and Falcon writes its files only inside the project`);
+}
+
 function linkTarget(link: string): string {
   try {
     return readlinkSync(link);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Document, isMap, isScalar, parse, parseDocument } from 'yaml';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 const ENVIRONMENT_FILE = /^(.+)\.ya?ml$/;
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -41,6 +42,7 @@ export async function saveEnvironmentVariables(
   changes: Record<string, string | null>,
 ): Promise<{ file: string; created: boolean }> {
   const change = await environmentChange(projectRoot, name, changes);
+  refuseLinkedFolder(projectRoot, change.file);
   await replaceFile(change.file, change.after);
   return { file: change.file, created: change.before === undefined };
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 /** `.falcon/variables.json` that is not one JSON object of names to values. */
 export class GlobalVariablesError extends Error {
@@ -23,6 +24,7 @@ export async function writeGlobalVariable(projectRoot: string, name: string, val
   const data = await readRaw(projectRoot);
   if (value === null) delete data[name];
   else data[name] = value;
+  refuseLinkedFolder(projectRoot, globalVariablesFile(projectRoot));
   await replaceFile(globalVariablesFile(projectRoot), `${JSON.stringify(data, null, 2)}\n`);
 }
 

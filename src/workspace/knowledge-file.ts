@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 export type SectionChange = 'replaced' | 'added' | 'created';
 
@@ -25,6 +26,7 @@ export function sectionTitle(section: string): string {
 export async function updateKnowledgeSection(projectRoot: string, section: string, content: string): Promise<{ file: string; title: string; change: SectionChange }> {
   const file = knowledgeFile(projectRoot);
   const updated = withKnowledgeSection(await readKnowledge(projectRoot), section, content);
+  refuseLinkedFolder(projectRoot, file);
   await replaceFile(file, updated.text);
   return { file, title: updated.title, change: updated.change };
 }

@@ -5,6 +5,7 @@ import { displayPath } from '../config/falcon-home.js';
 import { readYamlFile } from '../config/yaml-file.js';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 /**
  * Records the project's environment as `environment: <name>` in `.falcon/config.yaml`, keeping the
@@ -20,6 +21,7 @@ export async function saveProjectEnvironment(projectRoot: string, name: string):
   const doc = parseDocument(text);
   if (doc.contents && !isMap(doc.contents)) throw new ConfigError(displayPath(file), [{ message: 'expected a map of settings (key: value)' }]);
   doc.set('environment', name);
+  refuseLinkedFolder(projectRoot, file);
   await replaceFile(file, doc.toString());
   return file;
 }

@@ -4,6 +4,7 @@ import { parse, stringify } from 'yaml';
 import { z } from 'zod';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 import { isPathInside } from '../safety/path-inside.js';
 
 const savedRequestSchema = z.object({
@@ -89,6 +90,7 @@ export async function saveRequest(projectRoot: string, request: SavedRequest): P
   const file = existing?.file ?? falconPath(projectRoot, 'requests', `${request.name}.yaml`);
   const { name, method, url, headers, query, body, assertions } = request;
   const data = { name, method: method.toUpperCase(), url, headers, query, body, assertions };
+  refuseLinkedFolder(projectRoot, file);
   await replaceFile(file, stringify(data));
   return { file, replaced: existing !== undefined };
 }

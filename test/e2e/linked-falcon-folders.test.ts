@@ -72,6 +72,26 @@ describe('a linked .falcon/', () => {
     );
     expect(await listed(outside('shared-falcon'))).toEqual([]);
   });
+
+  it('gets nothing Falcon writes for the project: a spec, a variable, a saved request', async () => {
+    await rename(falconDir(), outside('shared-falcon'));
+    await symlink(outside('shared-falcon'), path.join(setup.sandbox.project, '.falcon'));
+    await writeFile(path.join(setup.sandbox.project, 'openapi.yaml'), 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\n');
+    setup.models.script([
+      'ACTION: ingest_spec({"source": "openapi.yaml"})',
+      'ACTION: variable({"action": "set", "name": "USER", "value": "7", "scope": "global"})',
+      `ACTION: request({"action": "save", "name": "health", "url": "${api.url}/health"})`,
+      'Final Answer: done',
+    ]);
+    const result = await falcon(['-p', 'set up', '--yes']);
+    expect(result.code).toBe(0);
+    const why = `.falcon/ is a symbolic link (to ${outside('shared-falcon')}), and Falcon writes its files only inside the project`;
+    const seen = setup.models.requests.slice(1).map((request) => request.messages.at(-1)!.content);
+    expect(seen[0]).toBe(`Observation: Error: .falcon/spec.yaml was not written: ${why}`);
+    expect(seen[1]).toContain(`.falcon/variables.json was not written: ${why}`);
+    expect(seen[2]).toContain(`.falcon/requests/health.yaml was not written: ${why}`);
+    expect(await listed(outside('shared-falcon'))).toEqual([]);
+  });
 });
 
 describe('a linked .falcon/reports/', () => {
