@@ -8,6 +8,7 @@ import { StreamMasker } from '../safety/stream-masker.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
 import type { AnyTool, ModelCategory } from '../tools/tool.js';
+import type { Preview } from '../tools/preview.js';
 import type { HookSettings, ModelRoutes } from '../config/types.js';
 import { addProjectAllowRule } from '../config/project-allow-rule.js';
 import type { TaskInfo } from '../tools/support/task-list.js';

@@ -106,7 +106,16 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   return {
     agent,
     session,
-    warnings: [...global.warnings, ...folder.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings],
+    warnings: [
+      ...(session.unsaved ? [`This session is not saved: ${session.unsaved}.`] : []),
+      ...global.warnings,
+      ...folder.warnings,
+      ...project.warnings,
+      ...guard.warnings,
+      ...mcp.warnings,
+      ...subagentProfiles.problems,
+      ...hookWarnings,
+    ],
   };
 }
 

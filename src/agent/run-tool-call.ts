@@ -110,7 +110,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   };
   try {
     // Policy, pre-hook, approval, execute, post-hook (docs/ARCHITECTURE.md, "Permissions and hooks").
-    const call = await guardedCallOf(tool.name, tool.kind, validated.value as Record<string, unknown>, deps);
+    const call = await guardedCallOf(tool, validated.value as Record<string, unknown>, deps);
     const refusal = guard ? await checkBeforeRun(call, guard, deps) : undefined;
     if (refusal) return finish(false, refusal);
     const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;

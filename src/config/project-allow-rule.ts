@@ -4,6 +4,7 @@ import { isMap, isSeq } from 'yaml';
 import { FILE_YAML_LIMITS, parseBoundedDocument } from '../safety/bounded-yaml.js';
 import { replaceFile } from '../safety/atomic-write.js';
 import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 import { displayPath } from './falcon-home.js';
 import { projectConfigSchema } from './load-project-config.js';
 import { validateConfig } from './validate-config.js';
@@ -17,6 +18,7 @@ import { readYamlFile } from './yaml-file.js';
 export async function addProjectAllowRule(projectRoot: string, rule: string): Promise<string> {
   const path = join(projectRoot, '.falcon', 'config.yaml');
   const shown = displayPath(path);
+  refuseLinkedFolder(projectRoot, path);
   await withFileLock(path, () => addRule(path, shown, rule));
   return shown;
 }

@@ -19,6 +19,8 @@ export const authTool = defineTool({
   description: 'Save a bearer, basic or API-key auth header as a {{VAR}}, get an OAuth2 token, or decode a JWT.',
   schema: authSchema,
   kind: 'network',
+  // The headers it saves are session variables, in memory; an OAuth2 token is asked for with a POST.
+  readOnly: (args) => (args.action === 'oauth2' ? 'requests a token with a POST' : undefined),
   approvalWhen: 'when a token is requested from outside BASE_URL’s origin',
   secretArguments: authSecretArguments,
   async preview(args, ctx) {

@@ -10,6 +10,7 @@ import { multipartFields } from './support/upload-files.js';
 import { OTHER_ORIGINS_ASK, otherOriginPreview } from './support/request-origin.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
+import { requestBeyondReading } from './support/request-effect.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
@@ -57,6 +58,7 @@ export const httpRequestTool = defineTool({
   description: 'Send one HTTP request (session cookies kept); shows status, timing, notable headers and body.',
   schema,
   kind: 'network',
+  readOnly: (args) => requestBeyondReading(args.method, args.headers),
   approvalWhen: OTHER_ORIGINS_ASK,
   async preview(args, ctx) {
     const url = await ctx.variables.resolve(args.url).catch(() => undefined);

@@ -13,6 +13,7 @@ export const ingestSpecTool = defineTool({
   description: 'Ingest an OpenAPI 2/3 spec or Postman collection into .falcon/spec.yaml and summarize it, or say what is ingested.',
   schema,
   kind: 'network',
+  readOnly: (args) => (args.action === 'status' ? undefined : 'writes .falcon/spec.yaml'),
   callLimit: 5,
   approvalWhen: 'when the spec is fetched from outside BASE_URL’s origin',
   async preview(args, ctx) {

@@ -22,5 +22,6 @@ export const listFilesTool = defineTool({
   description: `List the project's files, newest first (skips ${SKIPPED_FOLDERS.join(', ')} and .gitignore'd paths).`,
   schema,
   kind: 'read',
+  readOnly: true,
   run: (args, ctx) => listFilesNewestFirst(ctx, args),
 });

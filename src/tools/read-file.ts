@@ -26,6 +26,7 @@ export const readFileTool = defineTool({
   description: 'Read a project file with numbered lines, or list a folder.',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path);
     const info = await stat(target.absolute);

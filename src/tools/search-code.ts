@@ -36,6 +36,7 @@ export const searchCodeTool = defineTool({
   description: 'Search the project\'s text files for a regex or text; answers "path:line: text" lines.',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');
     const { FalconLogError, InvalidRegexError, formatCodeLines, searchCode } = await import('../engines/code/search-code.js');

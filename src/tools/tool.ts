@@ -89,6 +89,14 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * (a request to the API under test, a note that shapes nothing). Absent: no call needs approval.
    */
   preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview | undefined>;
+  /**
+   * Whether a call only reads, for plan mode, which runs nothing else: it writes no file, report,
+   * baseline, remembered fact or saved setting, starts no command, task, listener or sub-agent that
+   * outlives it, and sends no request but GET, HEAD or OPTIONS. `true`: every call only reads. A
+   * function: what this call does beyond reading (`sends a POST request`), or undefined when it only
+   * reads. Absent: plan mode refuses the tool — a tool is read-only only by saying so.
+   */
+  readOnly?: true | ((args: z.infer<Schema>) => string | undefined);
   /** For a tool whose preview is sometimes undefined: when the user is asked, for the prompt's reference. */
   approvalWhen?: string;
   /**

@@ -15,6 +15,7 @@ export const waitTool = defineTool({
   description: 'Pause, e.g. until a rate limit resets or a background job ends.',
   schema,
   kind: 'long',
+  readOnly: true,
   async run(args, ctx) {
     const why = args.reason ? ` (${args.reason})` : '';
     ctx.progress(`waiting ${formatDuration(args.duration_ms)}${why}`);

@@ -5,6 +5,7 @@ import { FILE_YAML_LIMITS, parseBoundedDocument, parseBoundedYaml } from '../saf
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
 import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 const ENVIRONMENT_FILE = /^(.+)\.ya?ml$/;
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -42,10 +43,12 @@ export async function saveEnvironmentVariables(
   name: string,
   changes: Record<string, string | null>,
 ): Promise<{ file: string; created: boolean }> {
+  const change = await environmentChange(projectRoot, name, changes);
+  refuseLinkedFolder(projectRoot, change.file);
   return withFileLock(environmentLock(projectRoot, name), async () => {
-    const change = await environmentChange(projectRoot, name, changes);
-    await replaceFile(change.file, change.after);
-    return { file: change.file, created: change.before === undefined };
+    const current = await environmentChange(projectRoot, name, changes);
+    await replaceFile(current.file, current.after);
+    return { file: current.file, created: current.before === undefined };
   });
 }
 

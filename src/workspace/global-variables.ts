@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
 import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 /** `.falcon/variables.json` that is not one JSON object of names to values. */
 export class GlobalVariablesError extends Error {
@@ -22,6 +23,7 @@ export async function readGlobalVariables(projectRoot: string): Promise<Record<s
 /** Sets (or, with `null`, removes) one variable and rewrites the file in one step, other values as they were. */
 export async function writeGlobalVariable(projectRoot: string, name: string, value: string | null): Promise<void> {
   const file = globalVariablesFile(projectRoot);
+  refuseLinkedFolder(projectRoot, file);
   await withFileLock(file, async () => {
     const data = await readRaw(projectRoot);
     if (value === null) delete data[name];

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
 import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 export type SectionChange = 'replaced' | 'added' | 'created';
 
@@ -25,6 +26,7 @@ export function sectionTitle(section: string): string {
  */
 export async function updateKnowledgeSection(projectRoot: string, section: string, content: string): Promise<{ file: string; title: string; change: SectionChange }> {
   const file = knowledgeFile(projectRoot);
+  refuseLinkedFolder(projectRoot, file);
   return withFileLock(file, async () => {
     const updated = withKnowledgeSection(await readKnowledge(projectRoot), section, content);
     await replaceFile(file, updated.text);

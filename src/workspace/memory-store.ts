@@ -49,12 +49,17 @@ export async function readFacts(falconHome: string): Promise<MemoryFact[]> {
 export async function rememberFact(falconHome: string, text: string, project?: string): Promise<{ fact: MemoryFact; added: boolean }> {
   return withMemoryLock(falconHome, async () => {
     const facts = await readFacts(falconHome);
-    const same = facts.find((fact) => normalize(fact.text) === normalize(text));
+    const same = findSameFact(facts, text);
     if (same) return { fact: same, added: false };
-    const fact: MemoryFact = { id: nextId(facts), text: text.trim(), ...(project && { project }), createdAt: new Date().toISOString() };
+    const fact = newFact(facts, text, project);
     await writeFacts(falconHome, [...facts, fact]);
     return { fact, added: true };
   });
+}
+
+/** The fact already remembered with this text, whatever its spacing and case. */
+export function findSameFact(facts: readonly MemoryFact[], text: string): MemoryFact | undefined {
+  return facts.find((fact) => normalize(fact.text) === normalize(text));
 }
 
 /** Removes a fact by id; returns it, or undefined when there is none with that id. */
@@ -92,12 +97,22 @@ export function recallFacts(facts: MemoryFact[], query: string | undefined, proj
     .map((entry) => entry.fact);
 }
 
-async function writeFacts(falconHome: string, facts: MemoryFact[]): Promise<void> {
-  await mkdir(falconHome, { recursive: true, mode: 0o700 });
-  await replaceFile(memoryFile(falconHome), `${JSON.stringify({ version: 1, facts }, null, 2)}\n`, { private: true });
+/** The fact `rememberFact` adds after `facts`. */
+export function newFact(facts: readonly MemoryFact[], text: string, project?: string): MemoryFact {
+  return { id: nextId(facts), text: text.trim(), ...(project && { project }), createdAt: new Date().toISOString() };
 }
 
-function nextId(facts: MemoryFact[]): string {
+/** memory.json as it is written with these facts. */
+export function memoryFileText(facts: readonly MemoryFact[]): string {
+  return `${JSON.stringify({ version: 1, facts }, null, 2)}\n`;
+}
+
+async function writeFacts(falconHome: string, facts: MemoryFact[]): Promise<void> {
+  await mkdir(falconHome, { recursive: true, mode: 0o700 });
+  await replaceFile(memoryFile(falconHome), memoryFileText(facts), { private: true });
+}
+
+function nextId(facts: readonly MemoryFact[]): string {
   const highest = Math.max(0, ...facts.map((fact) => Number(/^f(\d+)$/.exec(fact.id)?.[1] ?? 0)));
   return `f${highest + 1}`;
 }

@@ -7,6 +7,7 @@ import { readYamlFile } from '../config/yaml-file.js';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
 import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 /**
  * Records the project's environment as `environment: <name>` in `.falcon/config.yaml`, keeping the
@@ -14,6 +15,7 @@ import { withFileLock } from '../safety/file-lock.js';
  */
 export async function saveProjectEnvironment(projectRoot: string, name: string): Promise<string> {
   const file = falconPath(projectRoot, 'config.yaml');
+  refuseLinkedFolder(projectRoot, file);
   await withFileLock(file, async () => {
     await readYamlFile(file, displayPath(file));
     const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {

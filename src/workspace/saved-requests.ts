@@ -6,6 +6,7 @@ import { withFileLock } from '../safety/file-lock.js';
 import { z } from 'zod';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 import { isPathInside } from '../safety/path-inside.js';
 
 const savedRequestSchema = z.object({
@@ -90,6 +91,7 @@ export function parseSavedRequest(text: string, file: string, name: string): Sav
  */
 export async function saveRequest(projectRoot: string, request: SavedRequest): Promise<{ file: string; replaced: boolean }> {
   checkSavedName(request.name);
+  refuseLinkedFolder(projectRoot, falconPath(projectRoot, 'requests', `${request.name}.yaml`));
   return withFileLock(savedRequestLock(projectRoot, request.name), async () => {
     const existing = await readSavedFile(projectRoot, 'requests', request.name).catch(() => undefined);
     const file = existing?.file ?? falconPath(projectRoot, 'requests', `${request.name}.yaml`);

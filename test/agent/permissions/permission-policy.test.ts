@@ -4,6 +4,7 @@ import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../..
 import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../src/agent/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
 import { analyseShellCommand } from '../../../src/agent/permissions/shell/shell-command-analysis.js';
+import { protectedChange } from '../../../src/agent/permissions/protected-files.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import type { ToolKind } from '../../../src/tools/tool.js';
 
@@ -26,6 +27,8 @@ const post = guarded('http_request', 'network', { method: 'POST', url: 'http://l
 const get = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users' });
 const readCode = guarded('read_file', 'read', { path: 'src/app.ts' });
 
+/** No such folder: nothing on disk makes a file protected, only its name. */
+const NO_PROJECT = '/nonexistent/falcon-project';
 const diff = (path: string, why?: string): Preview => ({ kind: 'diff', path, diff: '', isNew: false, ...(why && { why }) });
 const commandPreview: Preview = { kind: 'command', command: 'npm test' };
 const otherOrigin: Preview = { kind: 'info', title: 'send POST to http://localhost:3000', details: '' };
@@ -38,22 +41,20 @@ describe('the policy step (before hooks and approval)', () => {
     expect(policyRefusal(writeCode, settings('yolo', [], ['write_file(.env*)']))).toBeUndefined();
   });
 
-  it('refuses in plan mode writes, commands and requests other than GET, HEAD and OPTIONS, saying plan mode is on', () => {
+  it('refuses in plan mode every call its tool does not declare read-only, saying plan mode is on and why', () => {
     const plan = settings('plan');
-    for (const call of [writeCode, runTests, post, guarded('run_tests', 'network', {}), guarded('memory', 'write', { action: 'save', fact: 'x' })]) {
-      expect(policyRefusal(call, plan), call.tool).toMatch(/^Plan mode is on: \w+ was not run/);
-    }
-    expect(policyRefusal(post, plan)).toContain('sends a POST request');
-    for (const call of [get, guarded('http_request', 'network', { method: 'HEAD', url: 'http://x/' }), readCode, guarded('memory', 'write', { action: 'recall' }), guarded('run_smoke', 'network', {}), guarded('wait', 'long', {})]) {
-      expect(policyRefusal(call, plan), call.tool).toBeUndefined();
-    }
-  });
-
-  it('refuses in plan mode a request whose method or method-override header changes data', () => {
-    const overridden = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users/7', headers: { 'x-HTTP-method-override': 'delete' } });
-    expect(policyRefusal(overridden, settings('plan'))).toContain('sends a DELETE request');
-    const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/search', headers: { 'X-HTTP-Method-Override': 'GET' } });
-    expect(policyRefusal(post, settings('plan'))).toContain('sends a POST request');
+    expect(policyRefusal(writeCode, plan)).toMatch(/^Plan mode is on: write_file was not run, as it changes files or saved state\./);
+    expect(policyRefusal(runTests, plan)).toMatch(/^Plan mode is on: bash was not run, as it runs a command\./);
+    expect(policyRefusal(guarded('run_tests', 'network', {}), plan)).toContain('as it sends requests that may change data, or keeps what they found.');
+    expect(policyRefusal(guarded('some_tool', 'read', {}), plan)).toContain('as it is not declared read-only.');
+    expect(policyRefusal({ ...readCode, readOnly: true }, plan)).toBeUndefined();
+    expect(policyRefusal({ ...post, readOnly: () => 'sends a POST request' }, plan)).toContain('as it sends a POST request.');
+    expect(policyRefusal({ ...get, readOnly: () => undefined }, plan)).toBeUndefined();
+    // A check that cannot read the arguments (a retried call's, unchecked) does not let the call through.
+    const throwing = () => {
+      throw new TypeError('x');
+    };
+    expect(policyRefusal({ ...get, readOnly: throwing }, plan)).toContain('as it sends requests that may change data');
   });
 
   it('lets the other modes through to approval', () => {
@@ -82,10 +83,17 @@ describe('the approval step: approved without asking, or asked', () => {
     ['auto-edit', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], undefined],
     ['ask', guarded('edit_file', 'write', { path: 'src/falcon.md' }), diff('src/falcon.md'), ['edit_file(src/**)'], undefined],
     ['ask', guarded('edit_file', 'write', { path: 'src/app.ts' }), diff('src/app.ts'), ['edit_file(src/**)'], 'the allow rule edit_file(src/**)'],
+    ['auto-edit', guarded('write_file', 'write', { path: '.git/config' }), diff('.git/config'), [], undefined],
+    ['auto-edit', guarded('write_file', 'write', { path: 'package.json' }), diff('package.json'), [], undefined],
+    // An allow rule or "always in this project" never covers a protected file.
+    ['ask', guarded('write_file', 'write', { path: '.husky/pre-commit' }), diff('.husky/pre-commit'), ['write_file'], undefined],
+    ['ask', writeCode, diff('src/app.ts'), ['write_file'], 'the allow rule write_file'],
     ['yolo', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], 'yolo mode'],
+    ['yolo', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], 'yolo mode'],
     ['yolo', runTests, commandPreview, [], 'yolo mode'],
-  ] as const)('%s: %s %j → %s', (mode, call, preview, allow, approvedBy) => {
-    expect(approvalWithoutAsking(call, preview, settings(mode, [...allow]))).toBe(approvedBy);
+  ] as const)('%s: %s %j → %s', async (mode, call, preview, allow, approvedBy) => {
+    const protection = await protectedChange(preview, { projectRoot: NO_PROJECT });
+    expect(approvalWithoutAsking(call, preview, settings(mode, [...allow]), protection)).toBe(approvedBy);
   });
 });
 
@@ -131,11 +139,10 @@ describe('the files the hooks run', () => {
     expect(files).toEqual(['scripts/check.sh', 'tools/audit.js']);
   });
 
-  it('are asked about in auto-edit, like the hooks folder', () => {
-    const hooked: PermissionSettings = { ...settings('auto-edit'), hookFiles: ['scripts/check.sh'] };
-    const editHook = guarded('edit_file', 'write', { path: 'scripts/check.sh' });
-    expect(approvalWithoutAsking(editHook, diff('scripts/check.sh'), hooked)).toBeUndefined();
-    expect(approvalWithoutAsking(editHook, diff('./scripts/check.sh'), hooked)).toBeUndefined();
-    expect(approvalWithoutAsking(writeCode, diff('src/app.ts'), hooked)).toBe('auto-edit mode');
+  it('are protected, like the hooks folder', async () => {
+    const context = { projectRoot: NO_PROJECT, hookFiles: ['tools/audit.js'] };
+    expect(await protectedChange(diff('tools/audit.js'), context)).toBe('a hook of the Falcon config runs it');
+    expect(await protectedChange(diff('./tools/audit.js'), context)).toBe('a hook of the Falcon config runs it');
+    expect(await protectedChange(diff('src/app.ts'), context)).toBeUndefined();
   });
 });
