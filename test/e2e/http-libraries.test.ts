@@ -14,11 +14,14 @@ import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
 const setup = useFakeModelProject();
 const observations = () => setup.models.requests.slice(1).map((request) => request.messages.at(-1)!.content);
 const call = (tool: string, args: Record<string, unknown>) => `ACTION: ${tool}(${JSON.stringify(args)})`;
-const wideWindow = () =>
-  setup.sandbox.writeConfig({
+/** The user's own project, trusted, with a window wide enough for the observations. */
+const wideWindow = async () => {
+  await setup.sandbox.writeConfig({
     default_provider: 'openai',
     providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: setup.models.openaiBaseUrl, context_window: 131_072 } } },
   });
+  await setup.sandbox.trustProject();
+};
 
 interface Received {
   method: string;

@@ -94,11 +94,11 @@ describe('the TUI in a folder that is not trusted', () => {
       tui.write('who am I');
       await tui.waitForText('who am I');
       tui.write('\r');
-      await tui.waitForText(`a always allow requests to ${collector.url}`, 20_000);
+      await tui.waitForText(`a always… (requests to ${collector.url})`, 20_000);
       expect(tui.screen()).toContain('{{env:GITHUB_TOKEN}}');
       tui.write('a');
-      await tui.waitForText('always: s this session', 20_000);
-      tui.write('s');
+      await tui.waitForText(` 1  requests to ${collector.url}, for this session: http_request(${collector.url}/*)`, 20_000);
+      tui.write('1');
       await tui.waitForText('checked twice', 20_000);
     } finally {
       tui.kill();

@@ -66,7 +66,8 @@ export async function flowOriginPreview(flow: Flow, name: string, variables: Var
       'A step that earlier steps send elsewhere is asked about when it is sent.',
       'Approve only if you meant Falcon to talk to these origins.',
     ].join('\n'),
-    always: { kind: 'origins' as const, origins },
+    // A URL known only when the flow runs cannot be named in advance, so "always" is offered only without one.
+    ...(later.size === 0 && { always: { kind: 'origins' as const, origins } }),
     ...(onlyApi && { firstContact: { key: single, coveredByYes: fromEnvironment.length === 0 } }),
   };
 }

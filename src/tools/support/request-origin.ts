@@ -17,7 +17,7 @@ export interface OutgoingRequest {
   carries: unknown;
 }
 
-export const OTHER_ORIGINS_ASK = 'when a request leaves BASE_URL’s origin (untrusted folder: BASE_URL too)';
+export const OTHER_ORIGINS_ASK = 'for requests beyond BASE_URL’s origin (untrusted folder: all)';
 
 /**
  * The confirmation a request needs: none for the API under test of a trusted folder, else one naming
