@@ -14,15 +14,24 @@ export interface PtySession {
   kill(signal?: string): void;
 }
 
+export interface PtyOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  cols?: number;
+  rows?: number;
+}
+
 /** Runs the built `falcon` binary in a real pseudo-terminal and reads its screen as a person would. */
-export function startFalconInPty(
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; cols?: number; rows?: number },
-): PtySession {
+export function startFalconInPty(args: string[], options: PtyOptions): PtySession {
+  return startInPty(process.execPath, [FALCON_BIN, ...args], options);
+}
+
+/** Runs `program` (a shell, an installed `falcon`) in a real pseudo-terminal and reads its screen as a person would. */
+export function startInPty(program: string, args: string[], options: PtyOptions): PtySession {
   const cols = options.cols ?? 100;
   const rows = options.rows ?? 30;
   const terminal = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-  const pty: IPty = spawn(process.execPath, [FALCON_BIN, ...args], {
+  const pty: IPty = spawn(program, args, {
     cwd: options.cwd,
     env: { TERM: 'xterm-256color', ...options.env } as Record<string, string>,
     cols,
