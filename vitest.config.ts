@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { PATIENCE_MS } from './test/support/patience.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -59,6 +60,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll waits for what the program will do: as long as any other wait of a test.
+    expect: { poll: { timeout: PATIENCE_MS } },
     pool: 'forks',
     // Ink renders only the final frame when it thinks it runs in CI; component tests read every frame.
     // Whether this is CI reaches the tests as FALCON_TEST_CI (test/support/required-tools.ts).
