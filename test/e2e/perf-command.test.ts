@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type CountingServer, startCountingServer } from '../support/counting-server.js';
+import { until } from '../support/patience.js';
 import { createSandbox, runFalcon, type Sandbox, startFalcon } from '../support/falcon-binary.js';
 
 const TOKEN = 'tok_9f8e7d6c5b4a39281706';
@@ -100,25 +101,24 @@ describe('falcon perf', () => {
     const url = api.url;
     await api.close();
     api = await startCountingServer();
-    const started = Date.now();
-    const result = await falcon([`${url}/x`, '-d', '30s']);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Ten minutes asked for: exiting within the test's timeout means nothing was sent.
+    const result = await falcon([`${url}/x`, '-d', '10m']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/falcon: cannot reach http:\/\/127\.0\.0\.1:\d+: connection refused/);
   });
 
   it('stops at once on Ctrl-C, exits 130, and still reports and writes what ran', async () => {
-    const { child, result } = startFalcon(['perf', `${api.url}/x`, '-d', '60s', '-c', '2', '--json', 'out.json'], { cwd: sandbox.project, env: sandbox.env() });
-    while (api.received.length < 50) await new Promise((resolve) => setTimeout(resolve, 20));
-    const signalled = Date.now();
+    // Ten minutes asked for: only Ctrl-C can end it within the test's timeout.
+    const { child, result } = startFalcon(['perf', `${api.url}/x`, '-d', '10m', '-c', '2', '--json', 'out.json'], { cwd: sandbox.project, env: sandbox.env() });
+    await until(() => api.received.length >= 50, '50 requests');
     child.kill('SIGINT');
     const done = await result;
-    expect(Date.now() - signalled).toBeLessThan(2000);
     expect(done.code).toBe(130);
     expect(done.stdout).toContain('(interrupted)');
     const json = JSON.parse(await readFile(path.join(sandbox.project, 'out.json'), 'utf8')) as { interrupted: boolean; requests: { total: number } };
     expect(json.interrupted).toBe(true);
-    expect(json.requests.total).toBeGreaterThanOrEqual(50);
+    // Answered before Ctrl-C: all but the two in flight when the 50th arrived, at least.
+    expect(json.requests.total).toBeGreaterThanOrEqual(48);
     expect(json.requests.total).toBeLessThanOrEqual(api.received.length);
     expect(await markdownReports()).toHaveLength(1);
   });
