@@ -101,9 +101,7 @@ describe('"always" at an origin confirmation in the TUI', () => {
     const session = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: TOKEN }), cols: 120, rows: 40 });
     try {
       await session.waitForText('Ask about your API');
-      session.write('post it twice');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      session.write('\r');
+      await session.submit('post it twice');
       await session.waitForText(`a always allow requests to ${collector.url}`);
       session.write('a');
       await session.waitForText('always: s this session · p this project');

@@ -174,8 +174,4 @@ describe('the TUI with background tasks', requirePlatform('linux', 'reads /proc'
   });
 });
 
-async function type(session: PtySession, text: string): Promise<void> {
-  session.write(text);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  session.write('\r');
-}
+const type = (session: PtySession, text: string) => session.submit(text);

@@ -54,11 +54,7 @@ async function openSession(): Promise<PtySession> {
   return falcon;
 }
 
-async function send(session: PtySession, text: string): Promise<void> {
-  session.write(text);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  session.write('\r');
-}
+const send = (session: PtySession, text: string) => session.submit(text);
 
 describe('the interactive session with escape sequences', () => {
   it('shows them as text in the status bar, thoughts, tool lines, outputs and the streamed answer', async () => {

@@ -34,19 +34,13 @@ afterEach(async () => {
   await sandbox.cleanup();
 });
 
-const pause = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function open(args: string[] = []): Promise<PtySession> {
   falcon = startFalconInPty(args, { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 40 });
   await falcon.waitForText('Ask about your API');
   return falcon;
 }
 
-async function send(session: PtySession, text: string): Promise<void> {
-  session.write(text);
-  await pause();
-  session.write('\r');
-}
+const send = (session: PtySession, text: string) => session.submit(text);
 
 describe('a thinking model in a small window', () => {
   it('shows the reasoning as thought, how full the context is, and compacts on /compact', async () => {
@@ -149,7 +143,7 @@ describe('first run', () => {
     falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 40 });
     for (const question of ['Framework of this API', 'Base URL in development', 'API spec']) {
       await falcon.waitForText(question);
-      await pause();
+      await falcon.waitUntilReadingKeys();
       falcon.write('\r');
     }
     await falcon.waitForText('Ask about your API');

@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { spawn, type IPty } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { FALCON_BIN } from './falcon-binary.js';
+import { PATIENCE_MS } from './patience.js';
+
+const execFileAsync = promisify(execFile);
 
 export interface PtySession {
   /** Types into the terminal, e.g. `'y\r'`, `'\x1b[B'` (arrow down), `'\x03'` (Ctrl-C). */
@@ -10,6 +15,18 @@ export interface PtySession {
   /** Everything the program printed so far, raw. */
   output(): string;
   waitForText(pattern: RegExp | string, timeoutMs?: number): Promise<void>;
+  /**
+   * Resolves once the program reads the terminal key by key (raw mode, which Ink and each prompt
+   * turn on once drawn). Keys typed before that are echoed by the terminal and held back until Enter.
+   */
+  waitUntilReadingKeys(): Promise<void>;
+  /**
+   * Types `text` once the program reads keys, waits until the screen shows it (the program has read
+   * it), then presses Enter in a read of its own: with the text in one read it would be a paste.
+   */
+  submit(text: string): Promise<void>;
+  /** Presses `keys` (an arrow, Shift+Tab…) once the program reads keys; the caller waits for what they do. */
+  press(keys: string): Promise<void>;
   exited: Promise<{ exitCode: number; signal?: number }>;
   kill(signal?: string): void;
 }
@@ -55,22 +72,48 @@ export function startInPty(program: string, args: string[], options: PtyOptions)
     return lines.join('\n').replace(/\n+$/, '');
   };
 
-  return {
+  /** Polls until `condition` holds: xterm parses what it is given asynchronously, and the program takes its time. */
+  const waitFor = async (condition: () => boolean | Promise<boolean>, what: string, timeoutMs = PATIENCE_MS) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen shows:\n${screen()}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+
+  const session: PtySession = {
     write: (keys) => pty.write(keys),
     screen,
     output: () => raw,
     exited,
     kill: (signal) => pty.kill(signal),
-    async waitForText(pattern, timeoutMs = 10_000) {
-      const matches = () => (typeof pattern === 'string' ? screen().includes(pattern) : pattern.test(screen()));
-      const deadline = Date.now() + timeoutMs;
-      // xterm parses written data asynchronously; poll the rendered screen.
-      while (!matches()) {
-        if (Date.now() > deadline) {
-          throw new Error(`timed out waiting for ${String(pattern)}; the screen shows:\n${screen()}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+    waitForText: (pattern, timeoutMs) =>
+      waitFor(() => (typeof pattern === 'string' ? screen().includes(pattern) : pattern.test(screen())), String(pattern), timeoutMs),
+    waitUntilReadingKeys: () => waitFor(() => readsKeys(pty), 'the program to read keys'),
+    async submit(text) {
+      await session.waitUntilReadingKeys();
+      const tail = text.split('\n').at(-1)!.slice(-12);
+      const shown = () => screen().split(tail).length - 1;
+      const before = shown();
+      pty.write(text);
+      await waitFor(() => shown() > before, `${JSON.stringify(tail)} on the screen`);
+      pty.write('\r');
+    },
+    async press(keys) {
+      await session.waitUntilReadingKeys();
+      pty.write(keys);
     },
   };
+  return session;
+}
+
+/**
+ * Whether the program in the pseudo-terminal reads it key by key: raw mode, as `stty` reads it from
+ * the terminal's device (no line editing, `-icanon`). Before that, keys are echoed and held back.
+ */
+export async function readsKeys(pty: IPty): Promise<boolean> {
+  const device = (pty as IPty & { ptsName?: string }).ptsName;
+  if (!device) throw new Error('no pseudo-terminal device to read the mode of');
+  const { stdout } = await execFileAsync('stty', ['-F', device, '-a']);
+  return /(^|[\s;])-icanon([\s;]|$)/.test(stdout);
 }
