@@ -68,7 +68,7 @@ describe('the interactive session with escape sequences', () => {
     await send(session, 'look at evil.txt');
     await session.waitForText('y yes · n no');
     session.write('y');
-    await session.waitForText('End with');
+    await session.waitForText(CLIPBOARD.shown); // the answer's last words: all of it is drawn
     const screen = session.screen();
     expect(screen).toMatch(/^␛\]0;pwned-title\^Gafter$/m);
     expect(screen).toMatch(/✓ read_file evil\.txt/);

@@ -90,11 +90,16 @@ describe('slash commands and keys', () => {
   });
 
   it('queues a message typed while Falcon works and gives it to the model before its next call', async () => {
-    models.script([{ text: `ACTION: http_request({"method": "GET", "url": "${api.url}/users/5"})`, chunkSize: 4, chunkDelayMs: 40 }, 'Final Answer: noted both']);
+    // The reply stops after its first piece until the second message is queued.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    models.script([{ text: `ACTION: http_request({"method": "GET", "url": "${api.url}/users/5"})`, chunkSize: 4, beforeChunk: () => released }, 'Final Answer: noted both']);
     const session = await open();
     await send(session, 'first');
     await session.waitForText('writing');
     await send(session, 'also check the headers');
+    await session.waitForText('queued: also check the headers');
+    release();
     await session.waitForText('noted both');
     const second = models.requests[1]!.messages.at(-1)!.content;
     expect(second).toMatch(/\n\nalso check the headers$/);
