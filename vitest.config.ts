@@ -58,8 +58,10 @@ const UNIT_WITH_OWN_MODULES = testFilesWhere(CHANGES_MODULES).filter((file) => !
 export default defineConfig({
   define: { FALCON_VERSION: JSON.stringify(pkg.version) },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Ceilings, not measures: a test that starts programs, or fuzzes, takes many times longer on a
+    // machine that is busy, and that must not fail it (test/support/patience.ts waits less).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // expect.poll waits for what the program will do: as long as any other wait of a test.
     expect: { poll: { timeout: PATIENCE_MS } },
     pool: 'forks',

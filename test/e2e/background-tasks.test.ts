@@ -129,7 +129,7 @@ describe('Falcon killed with SIGKILL while a background task runs', requirePlatf
     const falcon = startFalcon(['-p', 'start it', '--yes'], { cwd: project.sandbox.project, env: project.sandbox.env() });
     headless = falcon.child;
     falcon.child.stdin!.end();
-    await expect.poll(() => task.running(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => task.running()).toBe(2);
     falcon.child.kill('SIGKILL');
     expect((await falcon.result).signal).toBe('SIGKILL');
     await expect.poll(() => task.running()).toBe(0);

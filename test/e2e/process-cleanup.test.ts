@@ -41,7 +41,7 @@ describe('falcon -p ending on a signal while bash runs a command', requirePlatfo
     const falcon = startFalcon(['-p', 'run it', '--yes', '--output-format', 'stream-json'], { cwd: project.sandbox.project, env: project.sandbox.env() });
     stopAfterTest.push(() => falcon.child.kill('SIGKILL'));
     falcon.child.stdin!.end();
-    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => bothRunning(sleeps)).toBe(2);
     falcon.child.kill(signal);
     const outcome = await falcon.result;
     expect(outcome.code).toBe(code);
@@ -55,7 +55,7 @@ describe('falcon -p ending on a signal while bash runs a command', requirePlatfo
     const falcon = startFalcon(['-p', 'run it', '--yes'], { cwd: project.sandbox.project, env: project.sandbox.env() });
     stopAfterTest.push(() => falcon.child.kill('SIGKILL'));
     falcon.child.stdin!.end();
-    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => bothRunning(sleeps)).toBe(2);
     falcon.child.kill('SIGKILL');
     expect((await falcon.result).signal).toBe('SIGKILL');
     // The guardian notices at once; on a busy machine its shell may take a while to run.
@@ -91,7 +91,7 @@ describe('the interactive session ending while bash runs a command', requirePlat
   it('a closed terminal (SIGHUP, then every write fails): stops every process the command started, then exits 129', async () => {
     const sleeps = scriptEscapingCommand();
     const { terminal, exited } = await runApprovedCommand(sleeps);
-    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => bothRunning(sleeps)).toBe(2);
     // Closes the terminal's side of the pseudo-terminal and sends SIGHUP, as a closed window does.
     (terminal as IPty & { destroy(): void }).destroy();
     expect((await exited).exitCode).toBe(129);
@@ -101,7 +101,7 @@ describe('the interactive session ending while bash runs a command', requirePlat
   it('SIGTERM: stops every process the command started, then exits 143', async () => {
     const sleeps = scriptEscapingCommand();
     const { terminal, exited } = await runApprovedCommand(sleeps);
-    await expect.poll(() => bothRunning(sleeps), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => bothRunning(sleeps)).toBe(2);
     terminal.kill('SIGTERM');
     expect((await exited).exitCode).toBe(143);
     expect(bothRunning(sleeps)).toBe(0);

@@ -1,7 +1,7 @@
 // A server that takes the request and goes quiet fails the attempt after `timeout_s` of silence,
 // streamed or not, through both SDKs; a slow server that keeps talking does not.
 import { getEventListeners } from 'node:events';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderProtocol } from '../../src/config/types.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
@@ -23,16 +23,28 @@ beforeAll(async () => {
   server = await startFakeModelServer({ models: ['m'] });
 });
 afterAll(() => server.close());
+/**
+ * Each test's own model name, its replies scripted for that name only: a request a test gave up on
+ * before the server read it (a busy machine) may reach the server later, and must not take the next
+ * test's reply.
+ */
+let model = 'm';
+let tests = 0;
+beforeEach(() => {
+  model = `m${++tests}`;
+});
 afterEach(() => {
   vi.useRealTimers();
   server.reset();
 });
+const script = (replies: Parameters<FakeModelServer['script']>[0]) => server.script(replies, { model });
+const requests = () => server.requests.filter((request) => request.model === model);
 
 function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number | undefined = TIMEOUT_S): ChatModel {
-  const settings = { id: protocol, protocol, model: 'm', stream, timeoutS };
+  const settings = { id: protocol, protocol, model, stream, timeoutS };
   return protocol === 'openai' ?
-      createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel('m')
-    : createOllamaProvider({ ...settings, baseUrl: server.ollamaUrl }).createModel('m');
+      createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel(model)
+    : createOllamaProvider({ ...settings, baseUrl: server.ollamaUrl }).createModel(model);
 }
 
 const urlOf = (protocol: ProviderProtocol) => (protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl);
@@ -54,18 +66,15 @@ describe.each([
     `${protocol}: no answer from ${urlOf(protocol)} for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`;
 
   it('fails a server that never sends a byte, as a transient error', async () => {
-    server.script([{ silent: true }]);
+    script([{ silent: true }]);
     const { outcome, ms } = await chat();
     // The server never answers: only the idle limit ends the call, and not before its time.
     expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_S * 1000 - 20);
-    // On a busy machine the client may give up before the server has read the request: let it take
-    // its silent reply now, or it would take the next test's.
-    await expect.poll(() => server.requests.length).toBe(1);
   });
 
   it('fails a server that sends its headers and then nothing', async () => {
-    server.script([{ text: 'Final Answer: never', hangAfterChars: 0 }]);
+    script([{ text: 'Final Answer: never', hangAfterChars: 0 }]);
     const { outcome } = await chat();
     expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
   });
@@ -78,7 +87,7 @@ describe.each([
     // 400 ms limit each time, over it in all.
     let waiting = 0;
     let release = () => {};
-    server.script([{ text, chunkSize: CHUNK, beforeChunk: () => new Promise<void>((resolve) => ((waiting += 1), (release = resolve))) }]);
+    script([{ text, chunkSize: CHUNK, beforeChunk: () => new Promise<void>((resolve) => ((waiting += 1), (release = resolve))) }]);
     const deltas: string[] = [];
     let outcome: unknown;
     void modelOf(protocol, stream)
@@ -98,11 +107,11 @@ describe.each([
   });
 
   it('still stops at once when the run is cancelled', async () => {
-    server.script([{ silent: true }]);
+    script([{ silent: true }]);
     const controller = new AbortController();
     // A minute of patience: only the cancellation can end the call within the test's timeout.
     const call = chat(modelOf(protocol, stream, 60), controller.signal);
-    await expect.poll(() => server.requests.length).toBe(1);
+    await expect.poll(() => requests().length).toBe(1);
     controller.abort();
     const { outcome } = await call;
     expect(outcome).toMatchObject({ name: 'AbortError' });
@@ -112,7 +121,7 @@ describe.each([
 
 describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mid-way', (protocol) => {
   it('says the reply stopped, once text has come', async () => {
-    server.script([{ text: 'Final Answer: half of it', hangAfterChars: 8, chunkSize: 4 }]);
+    script([{ text: 'Final Answer: half of it', hangAfterChars: 8, chunkSize: 4 }]);
     const deltas: string[] = [];
     const error = await modelOf(protocol, true)
       .chat({ messages, signal: new AbortController().signal, onDelta: (text) => deltas.push(text) })
@@ -128,34 +137,36 @@ describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mi
 
 describe('retries', () => {
   it.each(['openai', 'ollama'] as const)('%s: a silent attempt is retried, and the retry answers', async (protocol) => {
-    server.script([{ silent: true }, 'Final Answer: second time lucky']);
+    script([{ silent: true }, 'Final Answer: second time lucky']);
     const events: ModelEvent[] = [];
-    const model = new RetryingModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
-    await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: second time lucky' });
+    const retrying = new RetryingModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
+    await expect(retrying.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: second time lucky' });
     expect(events).toEqual([{ type: 'retry', attempt: 1, delayMs: 10, reason: expect.stringMatching(/^\w+: no answer from .* for 0\.4 s/) }]);
-    expect(server.requests).toHaveLength(2);
+    expect(requests()).toHaveLength(2);
   });
 
   it('moves on to the fallback when the retries are silent too', async () => {
-    server.script([{ silent: true }, { silent: true }], { model: 'm' });
-    server.script(['Final Answer: from the fallback'], { model: 'other' });
-    const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: 'other', baseUrl: server.ollamaUrl }).createModel('other');
+    script([{ silent: true }, { silent: true }]);
+    server.script(['Final Answer: from the fallback'], { model: `${model}-other` });
+    const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: `${model}-other`, baseUrl: server.ollamaUrl }).createModel(`${model}-other`);
     const events: ModelEvent[] = [];
-    const model = new RetryingModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
-    await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
+    const retrying = new RetryingModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
+    await expect(retrying.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
     expect(events.map((event) => event.type)).toEqual(['retry', 'provider_switch']);
   });
 });
 
 describe('the idle watch', () => {
   const limits = { beforeReplyMs: 900, betweenChunksMs: 250 };
+  /** Before the reply, as long as a busy machine may take to bring its first piece: only the gap after it is short. */
+  const startedLimits = { beforeReplyMs: 60_000, betweenChunksMs: 250 };
 
   /** Reads a streamed chat through the watch, starting the reply at the first chunk with text. */
   async function readStream(signal: AbortSignal, watch: IdleWatch): Promise<string> {
     const checked = modelFetch(fetch, { format: 'sse', server: { protocol: 'openai', url: server.openaiBaseUrl }, watch });
     const response = await checked(`${server.openaiBaseUrl}/chat/completions`, {
       method: 'POST',
-      body: JSON.stringify({ model: 'm', stream: true, messages }),
+      body: JSON.stringify({ model, stream: true, messages }),
       signal,
     });
     let body = '';
@@ -167,20 +178,20 @@ describe('the idle watch', () => {
   }
 
   it('allows a long wait before the reply starts, and only a short gap once it has', async () => {
-    server.script([{ text: 'Final Answer: slow start', hangAfterChars: 0 }]);
+    script([{ text: 'Final Answer: slow start', hangAfterChars: 0 }]);
     const before = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
     expect(before.outcome).toEqual(new IdleTimeoutError(900, false));
     expect(before.ms).toBeGreaterThanOrEqual(880);
 
-    server.script([{ text: 'Final Answer: stalls', hangAfterChars: 8 }]);
-    const between = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
+    script([{ text: 'Final Answer: stalls', hangAfterChars: 8 }]);
+    const between = await timed(withIdleWatch(new AbortController().signal, startedLimits, readStream));
     expect(between.outcome).toEqual(new IdleTimeoutError(250, true));
   });
 
   it('leaves nothing running after a call that answered', async () => {
-    server.script([{ text: 'Final Answer: quick', chunkSize: 100 }]);
+    script([{ text: 'Final Answer: quick', chunkSize: 100 }]);
     const signal = new AbortController().signal;
-    await expect(withIdleWatch(signal, { beforeReplyMs: 50, betweenChunksMs: 50 }, readStream)).resolves.toContain('quick');
+    await expect(withIdleWatch(signal, { beforeReplyMs: 60_000, betweenChunksMs: 60_000 }, readStream)).resolves.toContain('quick');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });

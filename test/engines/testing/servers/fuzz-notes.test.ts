@@ -81,7 +81,7 @@ describe('fuzzing the notes API', () => {
     expect(again.request!.body).toBe(first.request!.body);
   });
 
-  it('with other seeds, finds it by other paths, each input still minimal', async () => {
+  it('with other seeds, finds it by other paths, each input still minimal', { timeout: 120_000 }, async () => {
     const found = new Map<string, CaseResult>();
     for (const seed of [1, 2, 3, 4, 5]) {
       const note = fuzzed(await testServer(await start({ build: 'defective' }), { strategies: ['fuzz'], seed }), 'createNote');

@@ -23,7 +23,7 @@ describe('falcon test against the nonconforming API', () => {
     tested = await testServer(server, { concurrency: 4 });
     // Its answers come SLOW_RESPONSE_MS late, twice the limit, whatever else the machine does.
     timed = await testServer(server, { maxResponseTimeMs: RESPONSE_TIME_LIMIT_MS, filter: { include: [SLOW.operationId] } });
-  });
+  }, 120_000);
   afterAll(() => server?.close());
 
   const found = (run: SpecTestResult) => new Set(run.run.results.flatMap((result) => result.findings.map((finding) => `${result.case.operationId} ${finding.kind}`)));
