@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AlwaysScope } from '../../../src/agent/agent.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
+import { drawn, typed } from '../react-act.js';
 import { BOLD, CYAN, GREEN, RED, stripAnsi, tick, useColourLevel } from './terminal-output.js';
 
 const KEYS = { up: '\u001b[A', down: '\u001b[B', pageUp: '\u001b[5~', pageDown: '\u001b[6~', escape: '\u001b' };
@@ -27,17 +28,13 @@ function longDiff(lines: number): string {
 async function showPanel(preview: Preview, height = 20) {
   const onAnswer = vi.fn<(approved: boolean, always: AlwaysScope | false) => void>();
   const confirmation = { id: 'c1', tool: 'edit_file', title: 'Fix the name limit', preview };
-  const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />);
-  await tick();
+  const rendered = drawn(() => render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />));
   return {
     onAnswer,
     frame: () => rendered.lastFrame() ?? '',
     text: () => stripAnsi(rendered.lastFrame()),
     async press(...keys: string[]) {
-      for (const key of keys) {
-        rendered.stdin.write(key);
-        await tick();
-      }
+      for (const key of keys) await typed(rendered.stdin, key);
     },
   };
 }
@@ -86,26 +83,21 @@ describe('ConfirmationPanel', () => {
       const onChooseScope = vi.fn<() => void>();
       const confirmation = { id: 'c1', tool: 'bash', title: 'run `npm test`', preview: { kind: 'command' as const, command: 'npm test' }, rule: 'bash(npm test)' };
       const panel = <ConfirmationPanel confirmation={confirmation} width={100} height={10} choosingScope={choosingScope} onChooseScope={onChooseScope} onAnswer={onAnswer} />;
-      const rendered = render(panel);
+      const rendered = drawn(() => render(panel));
       return { rendered, onAnswer, onChooseScope };
     }
 
     it('offers this session or this project after a, naming the rule it saves', async () => {
       const asking = showChoice(false);
-      await tick();
-      asking.rendered.stdin.write('a');
-      await tick();
+      await typed(asking.rendered.stdin, 'a');
       expect(asking.onChooseScope).toHaveBeenCalledTimes(1);
       expect(asking.onAnswer).not.toHaveBeenCalled();
       asking.rendered.unmount();
 
       const choosing = showChoice(true);
-      await tick();
       expect(stripAnsi(choosing.rendered.lastFrame())).toContain('always: s this session · p this project (saves bash(npm test) to .falcon/config.yaml) · n no');
-      choosing.rendered.stdin.write('a');
-      await tick();
-      choosing.rendered.stdin.write('p');
-      await tick();
+      await typed(choosing.rendered.stdin, 'a');
+      await typed(choosing.rendered.stdin, 'p');
       expect(choosing.onAnswer).toHaveBeenCalledTimes(1);
       expect(choosing.onAnswer).toHaveBeenCalledWith(true, 'project');
       choosing.rendered.unmount();
@@ -114,9 +106,7 @@ describe('ConfirmationPanel', () => {
     it('takes s for the session, and n or Esc still decline', async () => {
       for (const [key, approved, always] of [['s', true, 'session'], ['n', false, false], [KEYS.escape, false, false]] as const) {
         const choosing = showChoice(true);
-        await tick();
-        choosing.rendered.stdin.write(key);
-        await tick();
+        await typed(choosing.rendered.stdin, key);
         expect(choosing.onAnswer).toHaveBeenCalledWith(approved, always);
         choosing.rendered.unmount();
       }
