@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { delay } from '../delay.js';
 import { z } from 'zod';
 import { formatDuration } from './support/format-duration.js';
 import { defineTool } from './tool.js';
@@ -20,7 +20,7 @@ export const waitTool = defineTool({
     const why = args.reason ? ` (${args.reason})` : '';
     ctx.progress(`waiting ${formatDuration(args.duration_ms)}${why}`);
     const started = performance.now();
-    await sleep(args.duration_ms, undefined, { signal: ctx.signal });
+    await delay(args.duration_ms, ctx.signal);
     return `Waited ${formatDuration(Math.round(performance.now() - started))}${why}.`;
   },
 });

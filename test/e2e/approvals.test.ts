@@ -1,6 +1,7 @@
 // A model that obeys instructions planted in an API response, through the built binary: it cannot
 // send the session's secrets to another origin, nor plant instructions in the files that shape
 // every later session, without the user's yes; and a session killed mid-call resumes cleanly.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, readdir, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { until } from '../support/patience.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { confirmationsAsked } from '../support/session-confirmations.js';
 
@@ -103,9 +105,7 @@ describe('"always" at an origin confirmation in the TUI', () => {
     const session = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: TOKEN }), cols: 120, rows: 40 });
     try {
       await session.waitForText('Ask about your API');
-      session.write('post it twice');
-      await session.waitForText('› post it twice');
-      session.write('\r');
+      await session.submit('post it twice');
       await session.waitForText(`a always… (requests to ${collector.url})`);
       session.write('a');
       await session.waitForText(` 1  requests to ${collector.url}, for this session: http_request(${collector.url}/*)`);
@@ -225,8 +225,8 @@ describe('a session killed during a tool call', () => {
     models.script(['ACTION: wait({"duration_ms": 30000})']);
     const { child, result } = startFalcon(['-p', 'wait a bit'], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: TOKEN }) });
     child.stdin!.end();
-    await until(() => models.requests.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Killed once the session file has the call, while its 30 s wait runs.
+    await until(() => sessionText().includes('"type":"tool_call"'), 'the call in the session file');
     child.kill('SIGKILL');
     await result;
 
@@ -240,10 +240,12 @@ describe('a session killed during a tool call', () => {
   });
 });
 
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The project's session files, as they are now. */
+function sessionText(): string {
+  const folder = path.join(sandbox.project, '.falcon', 'sessions');
+  if (!existsSync(folder)) return '';
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => readFileSync(path.join(folder, name), 'utf8'))
+    .join('');
 }

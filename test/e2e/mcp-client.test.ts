@@ -352,15 +352,11 @@ describe('MCP servers in the TUI', () => {
     terminal = startFalconInPty([], { cwd: project.sandbox.project, env: project.sandbox.env(), cols: 120, rows: 40 });
     await terminal.waitForText('Ask about your API');
     expect(terminal.screen()).toContain('MCP server "broken" did not start: command not found: falcon-no-such-mcp-server');
-    terminal.write('/mcp');
-    await terminal.waitForText('/mcp');
-    terminal.write('\r');
+    await terminal.submit('/mcp');
     await terminal.waitForText('MCP servers (1 of 2 running)');
     expect(terminal.screen()).toContain('mcp__notes__add_note    Add a note to the notebook.');
     expect(terminal.screen()).toContain('broken: failed (global config: falcon-no-such-mcp-server)');
-    terminal.write('note it');
-    await terminal.waitForText('note it');
-    terminal.write('\r');
+    await terminal.submit('note it');
     await terminal.waitForText('add_note on MCP server "notes" (mcp__notes__add_note)');
     expect(terminal.screen()).toContain('"title": "from the TUI"');
     terminal.write('y');

@@ -262,6 +262,6 @@ describe('falcon mcp', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: falcon mcp [options] [command]');
     expect(result.stdout).toContain('serve [options]');
-    expect(result.stdout).toContain('claude mcp add falcon -- npx falcon mcp serve');
+    expect(result.stdout).toContain('claude mcp add falcon -- falcon mcp serve');
   });
 });

@@ -304,14 +304,12 @@ describe('the TUI', () => {
     await tui.waitForText('Ask about your API');
     expect(tui.screen()).not.toContain(' mode ·');
 
-    tui.write('\x1b[Z');
+    await tui.press('\x1b[Z');
     await tui.waitForText('auto-edit mode · openai/gpt-test');
     tui.write('\x1b[Z');
     await tui.waitForText('plan mode · openai/gpt-test');
 
-    tui.write('write the plan');
-    await tui.waitForText('write the plan');
-    tui.write('\r');
+    await tui.submit('write the plan');
     await tui.waitForText('I would write plan.md');
     expect(tui.screen()).toContain('Plan mode is on: write_file was not run');
     expect(await exists('plan.md')).toBe(false);

@@ -306,9 +306,7 @@ describe('the TUI', () => {
       ]);
       falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 120, rows: 40 });
       await falcon.waitForText('Ask about your API');
-      falcon.write('probe alpha and beta');
-      await falcon.waitForText('probe alpha and beta');
-      falcon.write('\r');
+      await falcon.submit('probe alpha and beta');
       // Both requests are held by the API: each sub-agent's line shows its task and the call it runs.
       await falcon.waitForText(/tester#\d \(GET \/alpha please\) · http_request GET http:\/\/127\.0\.0\.1:\d+\/alpha · \d+ s/);
       await falcon.waitForText(/tester#\d \(GET \/beta please\) · http_request GET http:\/\/127\.0\.0\.1:\d+\/beta · \d+ s/);

@@ -8,11 +8,13 @@ export type ScriptedAnswer =
   /** Shorthand for `{ text }`. */
   | string
   /**
-   * A normal reply, streamed in chunks of `chunkSize` characters (default 8) when the client streams.
+   * A normal reply, streamed in chunks of `chunkSize` characters (default 8) when the client streams,
+   * each after the first `chunkDelayMs` later, or once `beforeChunk` resolves (a test paces the
+   * chunks itself, in-process only).
    * `thinking` comes first, apart from the text: Ollama's `message.thinking`, an OpenAI-compatible
    * server's `reasoning_content` (or `reasoning`, per `thinkingField`).
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number }
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number; beforeChunk?: () => Promise<void> }
   /**
    * An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`).
    * With `body`, any answer at all: a 200 HTML page (`headers: {'content-type': 'text/html'}`), JSON of

@@ -6,8 +6,10 @@
 // CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+
+/** On the global timers, so a test's fake clock paces the chunks too. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const UNSCRIPTED_TEXT = 'Final Answer: (fake server has no scripted reply)';
 const DEFAULT_CHUNK_SIZE = 8;
@@ -374,7 +376,8 @@ async function streamPieces(res, text, reply, frame) {
   const size = reply.chunkSize ?? DEFAULT_CHUNK_SIZE;
   for (let at = 0; at < text.length; at += size) {
     if (res.destroyed) return false;
-    if (at > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    if (at > 0 && reply.beforeChunk) await reply.beforeChunk();
+    else if (at > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
     await write(res, frame(text.slice(at, at + size)));
   }
   return true;

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { isMap, LineCounter, type Document, type Node } from 'yaml';
 import { FILE_YAML_LIMITS, parseBoundedDocument, YamlLimitError, yamlValue } from '../../safety/bounded-yaml.js';
-import { packageRoot } from '../../package-root.js';
 import { ajvFactory } from '../assertions/json-schema.js';
+import { flowSchemaFile } from './flow-schema-file.js';
 import { likelyNames } from './likely-names.js';
 import type { Flow } from './flow-format.js';
 import { type FlowProblem, FlowValidationError } from './flow-problems.js';
@@ -38,14 +37,11 @@ export function checkFlowValue(value: unknown, name: string): Promise<Flow> {
 type Lines = (path: Array<string | number>) => number;
 type KeyLines = (path: Array<string | number>, key: string) => number;
 
-/** The schema editors use too, shipped with the package (package.json `files`). */
-const FLOW_SCHEMA_FILE = (): string => path.join(packageRoot(), 'schemas', 'falcon-flow.schema.json');
-
 let validator: Promise<(value: unknown) => ErrorObject[]> | undefined;
 
 async function checkFlow(value: unknown, file: string, lineOf: Lines, keyLineOf: KeyLines): Promise<Flow> {
   // verbose: each error carries its schema, whose keys name what an unknown key may have meant.
-  validator ??= Promise.all([ajvFactory('07'), readFile(FLOW_SCHEMA_FILE(), 'utf8')]).then(([factory, text]) => {
+  validator ??= Promise.all([ajvFactory('07'), readFile(flowSchemaFile(), 'utf8')]).then(([factory, text]) => {
     const validate = factory({ verbose: true }).compile(JSON.parse(text) as object);
     return (candidate: unknown) => (validate(candidate) ? [] : (validate.errors ?? []));
   });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { setTimeout as delay } from 'node:timers/promises';
+import { delay } from '../../delay.js';
 import type { ChatModel } from '../../llm/chat-model.js';
 import { replaceFile } from '../../safety/atomic-write.js';
 import { resolveInsideProject } from '../../safety/project-path.js';
@@ -162,7 +162,7 @@ export async function autoFix(input: AutoFixInput): Promise<AutoFixResult> {
 async function runWhenReachable(failing: CaseUnderFix, signal: AbortSignal): Promise<CaseVerdict> {
   let verdict = await failing.run(signal);
   for (let wait = 0; verdict.unreachable && wait < RESTART_WAITS; wait++) {
-    await delay(RESTART_WAIT_MS, undefined, { signal });
+    await delay(RESTART_WAIT_MS, signal);
     verdict = await failing.run(signal);
   }
   return verdict;
