@@ -12,7 +12,7 @@ import type { Preview } from '../tools/preview.js';
 import type { HookSettings, ModelRoutes } from '../config/types.js';
 import { addProjectAllowRule } from '../config/project-allow-rule.js';
 import type { TaskInfo } from '../tools/support/task-list.js';
-import type { SessionStore } from '../workspace/session-store.js';
+import type { SessionRecord, SessionStore } from '../workspace/session-store.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
 import { createSessionState, type SessionState } from '../tools/support/session-state.js';
 import { runLoop, type LoopLimits, type LoopOptions, type RunSummary } from './run-loop.js';
@@ -366,6 +366,16 @@ export class Agent {
   /** The session's checkpoints (for /undo, /rewind, /diff, /commit, /fork); undefined when they are off. */
   get checkpoints(): SessionCheckpoints | undefined {
     return this.options.checkpoints;
+  }
+
+  /** The project folder is in `trusted_folders`: its own custom commands, `.env` and hooks apply. */
+  get trustedProject(): boolean {
+    return this.options.trustedProject ?? false;
+  }
+
+  /** Every record of the session so far, rewound ones too. */
+  sessionRecords(): Promise<readonly SessionRecord[]> {
+    return this.options.session.readRecords();
   }
 
   /**

@@ -42,7 +42,7 @@ const program = new Command('falcon')
   .description('An agent in the terminal that tests your API, reads its code to find why it fails, and fixes it with your consent.')
   .version(VERSION, '-v, --version', 'print the version')
   .helpOption('-h, --help', 'show this help')
-  .option('-p, --prompt [task]', 'run one task without the interactive session and print the answer (reads the task from stdin when omitted)')
+  .addOption(completesWith(new Option('-p, --prompt [task]', 'run one task without the interactive session and print the answer (reads the task from stdin when omitted; "/name args" runs a custom command)'), 'commands'))
   .addOption(
     new Option('--output-format <format>', 'with -p: text (the answer), json (one object) or stream-json (every event as a JSON line)')
       .choices(OUTPUT_FORMATS)

@@ -16,6 +16,7 @@ import { SessionView } from './session-view.js';
 import { viewFromSession } from './state/transcript-from-session.js';
 import { initialViewState, type ViewState } from './state/view-state.js';
 import { CLEAR_SCREEN } from './use-terminal-width.js';
+import { falconHome } from '../config/falcon-home.js';
 
 export interface TuiOptions extends Omit<OpenAgentOptions, 'resume'> {
   resume?: OpenAgentOptions['resume'];
@@ -62,11 +63,14 @@ export async function runTui(options: TuiOptions): Promise<number> {
     else resume = choice.chosen;
   }
 
-  const [first, history, commands] = await Promise.all([
-    open(resume, notes, options.fork),
-    InputHistory.load(projectRoot),
-    loadSlashCommands(projectRoot),
-  ]);
+  const [opened, history] = await Promise.all([open(resume, notes, options.fork), InputHistory.load(projectRoot)]);
+  const commandWarnings: string[] = [];
+  const commands = await loadSlashCommands(projectRoot, {
+    falconHome: falconHome(options.env),
+    trusted: opened.agent.trustedProject,
+    warn: (message) => commandWarnings.push(message),
+  });
+  const first: OpenSession = { ...opened, initialView: () => withWarnings(opened.initialView(), commandWarnings) };
   history.maskWith(first.agent.secrets);
   const completeFiles = createFileCompleter(projectRoot);
   let current = first;
@@ -79,9 +83,9 @@ export async function runTui(options: TuiOptions): Promise<number> {
 
   function Root({ commandList }: { commandList: readonly SlashCommand[] }) {
     const [session, setSession] = useState(first);
-    const openSession = async (sessionId?: string) => {
+    const openSession = async (sessionId?: string, sessionNotes?: readonly string[]) => {
       await session.agent.dispose();
-      const next = await open(sessionId);
+      const next = await open(sessionId, sessionNotes);
       next.agent.permissionMode = session.agent.permissionMode;
       history.maskWith(next.agent.secrets);
       current = next;
@@ -134,4 +138,10 @@ export async function runTui(options: TuiOptions): Promise<number> {
   }
   process.stdout.write(`Session saved. Continue it with: falcon --resume ${current.agent.sessionId}\n`);
   return endedBy ? exitCodeForSignal(endedBy) : 0;
+}
+
+/** The view with warnings on top (the custom command files refused). */
+function withWarnings(view: ViewState, warnings: readonly string[]): ViewState {
+  const notices = warnings.map((text, i) => ({ kind: 'notice' as const, id: `c${i}`, tone: 'warning' as const, text: terminalSafeText(text) }));
+  return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
 }

@@ -1,6 +1,6 @@
 import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Agent } from '../agent/agent.js';
+import type { Agent, SendOptions } from '../agent/agent.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
 import { type AlwaysPick, describeAlwaysPick } from './components/always-options.js';
@@ -30,7 +30,7 @@ export interface SessionViewProps {
   history: InputHistory;
   commands: readonly SlashCommand[];
   completeFiles: (prefix: string) => Promise<string[]>;
-  openSession(sessionId?: string): Promise<void>;
+  openSession(sessionId?: string, notes?: readonly string[]): Promise<void>;
   clearScreen(): void;
   exit(): void;
 }
@@ -71,6 +71,7 @@ export function SessionView(props: SessionViewProps) {
   const [permissionMode, setPermissionMode] = useState(agent.permissionMode);
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
+  const draft = useRef('');
   const { stdout } = useStdout();
   const terminal = useTerminalWidth();
   const width = Math.max(terminal.columns, 20);
@@ -118,6 +119,8 @@ export function SessionView(props: SessionViewProps) {
       return true;
     },
     clearScreen,
+    inputEmpty: () => draft.current === '',
+    rewind: () => void runCommand('/rewind'),
     toggleExpanded: () => {
       setExpanded((shown) => !shown);
       reprint();
@@ -146,6 +149,7 @@ export function SessionView(props: SessionViewProps) {
       }),
     attach: (label, text) => attachments.current.push({ label, text }),
     openSession: props.openSession,
+    send: async (text, options, shown = text) => sendPrepared(text, shown, options),
     clearScreen,
     exit: props.exit,
   });
@@ -174,13 +178,18 @@ export function SessionView(props: SessionViewProps) {
     const extras = attachments.current.splice(0);
     const full = [message, ...extras.map((extra) => extra.text)].join('\n\n');
     const display = [text, ...attached.map(describeAttachedFile), ...extras.map((extra) => `↳ ${extra.label}`)].join('\n');
+    sendPrepared(full, display);
+  };
+
+  /** `full` to the model (queued while it works), `display` in the transcript; a run of its own with `options`. */
+  const sendPrepared = (full: string, display: string, options?: SendOptions) => {
     if (agent.busy) {
       agent.steer(full);
       dispatch({ type: 'queued_message', text: display });
       return;
     }
     dispatch({ type: 'user_message', text: display });
-    agent.send(full).catch((error: unknown) => {
+    agent.send(full, options).catch((error: unknown) => {
       dispatch({ type: 'notice', tone: 'error', text: (error as Error).message });
     });
   };
@@ -247,6 +256,9 @@ export function SessionView(props: SessionViewProps) {
           commands={props.commands}
           completeFiles={props.completeFiles}
           onSubmit={onSubmit}
+          onDraftChange={(text) => {
+            draft.current = text;
+          }}
         />
       )}
       <StatusBar

@@ -4,7 +4,7 @@ import { styleFor } from '../../headless/terminal-style.js';
 import { maskText } from '../../safety/mask-text.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
 import { UsageError } from '../user-error.js';
-import { describeFiles } from './describe-files.js';
+import { describeFiles } from '../../engines/checkpoints/describe-restore.js';
 import { openSessionCheckpoints } from './open-session-checkpoints.js';
 import { paintDiffLines } from './terminal-diff.js';
 

@@ -4,7 +4,7 @@ import type { RewindPoint } from '../../engines/checkpoints/session-checkpoints.
 import { styleFor } from '../../headless/terminal-style.js';
 import { maskText } from '../../safety/mask-text.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
-import { describeFiles, shortened } from './describe-files.js';
+import { describeFiles, shortened } from '../../engines/checkpoints/describe-restore.js';
 import { openSessionCheckpoints } from './open-session-checkpoints.js';
 
 /** `falcon rewind --list [--session ID]`: the session's user messages, numbered, each with the files changed after it. */

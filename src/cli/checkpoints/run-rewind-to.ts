@@ -1,11 +1,10 @@
 import { realpath } from 'node:fs/promises';
-import type { RestoreOutcome, RestorePlan } from '../../engines/checkpoints/session-checkpoints.js';
 import { messagePoints } from '../../engines/checkpoints/session-timeline.js';
 import { styleFor } from '../../headless/terminal-style.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
 import { UsageError } from '../user-error.js';
 import { askYesNo, canAsk } from './ask-yes-no.js';
-import { describeFiles } from './describe-files.js';
+import { describeFiles, outcomeLines, planLines } from '../../engines/checkpoints/describe-restore.js';
 import { openSessionCheckpoints } from './open-session-checkpoints.js';
 
 export type RewindMode = 'code' | 'conversation' | 'both';
@@ -51,27 +50,4 @@ export async function runRewindTo(options: RewindToOptions): Promise<number> {
     say(`The conversation goes on from before message ${options.to}: continue it with falcon --resume ${session.id}`);
   }
   return 0;
-}
-
-/** What a restore would do, a line each. */
-export function planLines(plan: RestorePlan, ignored: readonly string[]): string[] {
-  const writes = plan.changes.filter((change) => change.action === 'write').map((change) => change.path);
-  const deletes = plan.changes.filter((change) => change.action === 'delete').map((change) => change.path);
-  return [
-    ...(plan.changes.length === 0 ? ['files: none changed from then on'] : []),
-    ...(writes.length ? [`files brought back: ${describeFiles(writes, 8)}`] : []),
-    ...(deletes.length ? [`files deleted (made since): ${describeFiles(deletes, 8)}`] : []),
-    ...(plan.outside.length ? [`changed outside Falcon since then (asked about): ${describeFiles(plan.outside, 8)}`] : []),
-    ...(plan.large.length ? [`left as they are, over 10 MB (never in checkpoints): ${describeFiles(plan.large)}`] : []),
-    ...(ignored.length ? [`never in checkpoints (.gitignore): ${describeFiles(ignored)}`] : []),
-  ];
-}
-
-export function outcomeLines(outcome: RestoreOutcome, plan: RestorePlan): string[] {
-  const done = outcome.written.length + outcome.deleted.length;
-  return [
-    done === 0 && plan.changes.length > 0 ? 'No file was changed.' : done > 0 ? `Restored ${done} file${done === 1 ? '' : 's'}: ${describeFiles([...outcome.written, ...outcome.deleted], 8)}.` : '',
-    ...(outcome.kept.length ? [`Left as they are (changed outside Falcon): ${describeFiles(outcome.kept, 8)}.`] : []),
-    ...(outcome.refused.length ? [`Left alone (a folder on the way is a symbolic link): ${describeFiles(outcome.refused, 8)}.`] : []),
-  ].filter(Boolean);
 }

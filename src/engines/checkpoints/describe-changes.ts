@@ -2,6 +2,8 @@
 
 import type { FileDiff } from './file-diffs.js';
 
+const BINARY_NOTE = 'binary file: contents not shown';
+
 export type DiffTone = 'file' | 'hunk' | 'added' | 'removed' | 'plain' | 'muted';
 
 export interface DiffLine {
@@ -18,7 +20,7 @@ export function fileHeading(diff: FileDiff): string {
 /** One file: its heading, then its hunks line by line. */
 export function diffLines(diff: FileDiff): DiffLine[] {
   const body = diff.binary
-    ? [{ text: 'binary file: contents not shown', tone: 'muted' as const }]
+    ? [{ text: BINARY_NOTE, tone: 'muted' as const }]
     : diff.hunks === ''
       ? []
       : diff.hunks.split('\n').map((text): DiffLine => ({ text, tone: lineTone(text) }));
@@ -53,10 +55,13 @@ function counts(diff: FileDiff): string {
   return diff.binary ? 'binary' : `+${diff.additions} −${diff.deletions}`;
 }
 
-function lineTone(line: string): DiffTone {
+/** A line of `diffsAsLines`' text, read back: a file's heading starts with none of a diff line's marks. */
+export function lineTone(line: string): DiffTone {
+  if (line === '') return 'plain';
   if (line.startsWith('@@')) return 'hunk';
   if (line.startsWith('+')) return 'added';
   if (line.startsWith('-')) return 'removed';
-  if (line.startsWith('\\')) return 'muted';
-  return 'plain';
+  if (line.startsWith('\\') || line === BINARY_NOTE) return 'muted';
+  if (line.startsWith(' ')) return 'plain';
+  return 'file';
 }
