@@ -26,6 +26,8 @@ export interface TuiOptions extends Omit<OpenAgentOptions, 'resume'> {
 }
 
 interface OpenSession {
+  /** Counts the sessions opened: a session opened again (after a rewind) is drawn afresh. */
+  opening: number;
   agent: Agent;
   initialView: () => ViewState;
 }
@@ -36,6 +38,7 @@ const SIGNAL_GRACE_MS = 250;
 /** The interactive session. Resolves with the exit code once the user leaves. */
 export async function runTui(options: TuiOptions): Promise<number> {
   const { projectRoot } = options;
+  let openings = 0;
   const open = async (resume: OpenAgentOptions['resume'], notes: readonly string[] = [], fork = false): Promise<OpenSession> => {
     const { agent, warnings, session, forkedFrom } = await openAgent({ ...options, resume, fork });
     const records = session.loadedRecords;
@@ -48,7 +51,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
       ].map((notice, i) => ({ kind: 'notice' as const, id: `w${i}`, ...notice }));
       return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
     };
-    return { agent, initialView };
+    return { opening: ++openings, agent, initialView };
   };
 
   let resume = options.resume;
@@ -94,7 +97,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     };
     return (
       <SessionView
-        key={session.agent.sessionId}
+        key={session.opening}
         agent={session.agent}
         initialView={session.initialView}
         projectRoot={projectRoot}

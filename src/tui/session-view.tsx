@@ -36,6 +36,8 @@ export interface SessionViewProps {
 }
 
 interface OpenPicker {
+  /** A picker of its own for each request: one opened as the last closes starts afresh. */
+  id: number;
   request: PickerRequest<unknown>;
   resolve(value: unknown): void;
 }
@@ -72,6 +74,8 @@ export function SessionView(props: SessionViewProps) {
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
   const draft = useRef('');
+  const pickers = useRef(0);
+  const [rewindArmed, setRewindArmed] = useState(false);
   const { stdout } = useStdout();
   const terminal = useTerminalWidth();
   const width = Math.max(terminal.columns, 20);
@@ -121,6 +125,7 @@ export function SessionView(props: SessionViewProps) {
     clearScreen,
     inputEmpty: () => draft.current === '',
     rewind: () => void runCommand('/rewind'),
+    rewindArmed: setRewindArmed,
     toggleExpanded: () => {
       setExpanded((shown) => !shown);
       reprint();
@@ -141,7 +146,7 @@ export function SessionView(props: SessionViewProps) {
     show: dispatch,
     pick: <T,>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
-        setPicker({ request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+        setPicker({ id: ++pickers.current, request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
       }),
     ask: (request) =>
       new Promise<string | undefined>((resolve) => {
@@ -233,6 +238,7 @@ export function SessionView(props: SessionViewProps) {
       ) : null}
       {picker ? (
         <Picker
+          key={picker.id}
           {...picker.request}
           onDone={(value) => {
             setPicker(undefined);
@@ -272,7 +278,7 @@ export function SessionView(props: SessionViewProps) {
         runningTool={state.running?.name}
         permissionMode={permissionMode}
         modelSilentSince={state.modelSilentSince}
-        {...(state.confirmation && { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) })}
+        {...(state.confirmation ? { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) } : rewindArmed && { hints: 'esc again to rewind' })}
       />
     </Box>
   );

@@ -33,6 +33,8 @@ export interface SessionKeys {
   inputEmpty(): boolean;
   /** Esc Esc on an empty input while Falcon is idle: /rewind. */
   rewind(): void;
+  /** Told when one esc has armed /rewind (the status bar says so) and when that ends. */
+  rewindArmed(armed: boolean): void;
   exit(): void;
 }
 
@@ -48,6 +50,7 @@ export function useSessionKeys(keys: SessionKeys): void {
       if (keys.agent.busy) return keys.agent.cancel();
       if (!keys.inputEmpty()) return;
       rewindArmed.current = !rewindArmed.current;
+      keys.rewindArmed(rewindArmed.current);
       if (!rewindArmed.current) keys.rewind();
     },
     quit: () => {
@@ -68,7 +71,10 @@ export function useSessionKeys(keys: SessionKeys): void {
   };
   useInput((input, key) => {
     const action = readKey(KEY_TABLE.session, input, key, undefined);
-    if (action !== 'interrupt') rewindArmed.current = false;
+    if (action !== 'interrupt' && rewindArmed.current) {
+      rewindArmed.current = false;
+      keys.rewindArmed(false);
+    }
     if (action === 'cycle_mode') return handlers.cycle_mode();
     const pending = keys.pendingConfirmation();
     if (!key.ctrl && pending) {
