@@ -49,6 +49,15 @@ export interface RestoreOutcome {
   refused: string[];
 }
 
+/** A call that changed files, as the session's checkpoints have it. */
+export interface ChangeRecorded {
+  tool: string;
+  at: string;
+  files: string[];
+  /** Taken back by an /undo since. */
+  undone: boolean;
+}
+
 /** The session's diff: every file it changed, from how it was before the session first changed it. */
 export interface SessionChanges {
   diffs: FileDiff[];
@@ -192,6 +201,26 @@ export class SessionCheckpoints {
     for (const [file, base] of baseOf) byBase.set(base, [...(byBase.get(base) ?? []), file]);
     const diffs = (await Promise.all([...byBase].map(([base, files]) => this.store.diff(base, end, files)))).flat();
     return { diffs: diffs.sort((a, b) => (a.path < b.path ? -1 : 1)), large: now?.large ?? [], nested: now?.nested ?? [] };
+  }
+
+  /** Each call that changed files, oldest first, with the files it changed (an /undo, a rewind among them). */
+  async changesMade(): Promise<ChangeRecorded[]> {
+    const marks = checkpointMarks(await this.session.readRecords());
+    const undone = new Set(marks.flatMap((mark) => (mark.undoes ? [mark.undoes] : [])));
+    const before = new Map<string, CheckpointMark>();
+    const made: ChangeRecorded[] = [];
+    for (const mark of marks) {
+      if (mark.phase === 'before') {
+        if (!before.has(mark.call)) before.set(mark.call, mark);
+        continue;
+      }
+      const start = before.get(mark.call);
+      if (!start || start.commit === mark.commit) continue;
+      if (!(await this.store.exists(start.commit)) || !(await this.store.exists(mark.commit))) continue;
+      const files = (await this.store.changedPaths(start.commit, mark.commit)).map((changed) => changed.path);
+      made.push({ tool: mark.tool, at: mark.at, files, undone: undone.has(mark.call) });
+    }
+    return made;
   }
 
   /** What .gitignore keeps out of the checkpoints. */
