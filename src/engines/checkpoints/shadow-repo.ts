@@ -25,6 +25,10 @@ const SHADOW_CONFIG: readonly [string, string][] = [
   ['core.safecrlf', 'false'],
   ['core.symlinks', 'true'],
   ['core.untrackedCache', 'true'],
+  // A large project's index is written on every checkpoint: only what changed, no checksum of it all.
+  ['core.splitIndex', 'true'],
+  ['index.version', '4'],
+  ['index.skipHash', 'true'],
   ['core.fsmonitor', 'false'],
   ['core.logAllRefUpdates', 'false'],
   ['gc.auto', '0'],
