@@ -4,7 +4,7 @@ import type { SessionRecord } from '../../workspace/session-store.js';
 import type { CheckpointStore } from './checkpoint-store.js';
 import type { FileDiff } from './file-diffs.js';
 import type { FileRestore } from './restore-files.js';
-import { type CheckpointMark, checkpointMarks, lastChangeMade, markAfter, messagePoints, segmentsFrom } from './session-timeline.js';
+import { type CheckpointMark, checkpointMarks, lastChangeMade, markAfter, messagePoints, segmentsFrom, undoneCalls } from './session-timeline.js';
 
 /** The part of a session store checkpoints use: its id, its records as the file holds them, and a way to add one. */
 export interface CheckpointedSession {
@@ -206,7 +206,7 @@ export class SessionCheckpoints {
   /** Each call that changed files, oldest first, with the files it changed (an /undo, a rewind among them). */
   async changesMade(): Promise<ChangeRecorded[]> {
     const marks = checkpointMarks(await this.session.readRecords());
-    const undone = new Set(marks.flatMap((mark) => (mark.undoes ? [mark.undoes] : [])));
+    const undone = undoneCalls(marks);
     const before = new Map<string, CheckpointMark>();
     const made: ChangeRecorded[] = [];
     for (const mark of marks) {

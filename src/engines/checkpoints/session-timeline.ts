@@ -73,7 +73,7 @@ export function segmentsFrom(marks: readonly CheckpointMark[], start: Checkpoint
 
 /** The newest change a call made that no /undo has taken back yet (an /undo itself is not one). */
 export function lastChangeMade(marks: readonly CheckpointMark[]): ChangeMade | undefined {
-  const undone = new Set(marks.flatMap((mark) => (mark.undoes ? [mark.undoes] : [])));
+  const undone = undoneCalls(marks);
   const before = new Map<string, CheckpointMark>();
   let last: ChangeMade | undefined;
   for (const mark of marks) {
@@ -86,6 +86,22 @@ export function lastChangeMade(marks: readonly CheckpointMark[]): ChangeMade | u
     last = { call: mark.call, tool: mark.tool, before: start.commit, after: mark.commit };
   }
   return last;
+}
+
+/** The calls an /undo took back, and the calls made inside them (a sub-agent's writes went back with it). */
+export function undoneCalls(marks: readonly CheckpointMark[]): Set<string> {
+  const undone = new Set(marks.flatMap((mark) => (mark.undoes ? [mark.undoes] : [])));
+  const spans = new Map<string, { start: number; end: number }>();
+  for (const mark of marks) {
+    const span = spans.get(mark.call);
+    if (!span) spans.set(mark.call, { start: mark.index, end: mark.index });
+    else span.end = mark.index;
+  }
+  const outer = [...undone].flatMap((call) => spans.get(call) ?? []);
+  for (const [call, span] of spans) {
+    if (outer.some((around) => around.start < span.start && span.end < around.end)) undone.add(call);
+  }
+  return undone;
 }
 
 function firstLine(text: string): string {

@@ -112,6 +112,22 @@ describe('checkpoints around calls', () => {
     expect(await checkpoints.planUndo()).toBeUndefined();
   });
 
+  it('undoes a sub-agent’s run as one change, its own calls with it, then the change before', async () => {
+    await writeFile(file('a.txt'), 'one\n');
+    const { checkpoints, message, call } = await openSession();
+    message('go');
+    await call('edit_file', () => writeFile(file('a.txt'), 'two\n'));
+    await call('subagent', () => call('write_file', () => writeFile(file('notes.md'), 'by the scribe\n')));
+    const outer = (await checkpoints.planUndo())!;
+    expect(outer.label).toBe('subagent');
+    await checkpoints.apply(outer, { overwriteOutside: false });
+    expect(await exists('notes.md')).toBe(false);
+    const before = (await checkpoints.planUndo())!;
+    expect(before.label).toBe('edit_file');
+    await checkpoints.apply(before, { overwriteOutside: false });
+    expect(await read('a.txt')).toBe('one\n');
+  });
+
   it("shows the session's changes per file, leaving out what was changed by hand", async () => {
     await writeFile(file('a.txt'), 'one\n');
     await writeFile(file('old-name.txt'), 'same content here\nline two\nline three\n');
