@@ -1,3 +1,4 @@
+import { terminalSafeText } from '../../safety/terminal-text.js';
 import type { CustomCommand } from '../../workspace/custom-commands/custom-command.js';
 import { expandCommand } from '../../workspace/custom-commands/expand-command.js';
 import type { SlashCommand } from './slash-command.js';
@@ -6,8 +7,9 @@ import type { SlashCommand } from './slash-command.js';
 export function customSlashCommand(command: CustomCommand): SlashCommand {
   return {
     name: command.name,
-    description: `${command.description} (${command.scope === 'project' ? 'project' : 'your'} command)`,
-    usage: `/${command.name}${command.argumentHint ? ` ${command.argumentHint}` : ''}`,
+    // Read from a file: shown in the / list and /help without its escape sequences.
+    description: terminalSafeText(`${command.description} (${command.scope === 'project' ? 'project' : 'your'} command)`),
+    usage: terminalSafeText(`/${command.name}${command.argumentHint ? ` ${command.argumentHint}` : ''}`),
     async run(context) {
       if (context.agent.busy) return context.show({ type: 'notice', tone: 'warning', text: `Falcon is working: /${command.name} when the turn has ended.` });
       const expanded = await expandCommand(command, context.args, context.projectRoot);
