@@ -42,14 +42,25 @@ it('lists each change with its files, an undone one marked, and the session’s 
   const call = (id: string, tool: string, change: () => Promise<unknown>) => checkpoints.around({ id, tool }, change, () => undefined);
   await call('c1', 'edit_file', () => writeFile(path.join(project, 'edit.txt'), 'one\n<TWO>\n'));
   await call('c2', 'write_file', () => writeFile(path.join(project, 'notes.md'), '# Notes\n'));
-  const undo = (await checkpoints.planUndo())!;
-  await checkpoints.apply(undo, { overwriteOutside: true });
+  await call('c3', 'write_file', () => writeFile(path.join(project, 'key.txt'), `OPENAI_API_KEY=sk-proj-${'a1B2c3D4'.repeat(6)}\n`));
+  const masked = await page(session.id, home);
+  expect(masked).toContain('key.txt (new file, +1 −0)');
+  expect(masked).not.toContain('a1B2c3D4a1B2c3D4');
+  await dashboard!.close();
+  dashboard = undefined;
+  for (const undone of ['key.txt', 'notes.md']) {
+    const undo = (await checkpoints.planUndo())!;
+    expect(undo.changes.map((change) => change.path)).toEqual([undone]);
+    await checkpoints.apply(undo, { overwriteOutside: true });
+  }
   session.recordRewind(1);
 
   const html = await page(session.id, home);
-  expect(html).toContain('<h2 id="checkpoints">Checkpoints (3 changes)</h2>');
+  expect(html).toContain('<h2 id="checkpoints">Checkpoints (5 changes)</h2>');
   expect(html).toMatch(/<code>edit_file<\/code>: <code>edit\.txt<\/code><\/li>/);
   expect(html).toMatch(/<code>write_file<\/code> \(undone since\): <code>notes\.md<\/code><\/li>/);
+  expect(html).toMatch(/<code>write_file<\/code> \(undone since\): <code>key\.txt<\/code><\/li>/);
+  expect(html).toMatch(/<code>\/undo<\/code>: <code>key\.txt<\/code><\/li>/);
   expect(html).toMatch(/<code>\/undo<\/code>: <code>notes\.md<\/code><\/li>/);
   expect(html).toContain('<h2 id="session-diff">What the session changed (1 file)</h2>');
   expect(html).toContain('<h3><code>edit.txt (+1 −1)</code></h3>');
