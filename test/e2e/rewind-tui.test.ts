@@ -171,3 +171,20 @@ it('/fork goes on in a new session with the conversation and checkpoints so far;
   expect(files).toHaveLength(2);
   expect(await readFile(path.join(sessions, original!))).toEqual(before);
 });
+
+it('/undo names a file changed outside Falcon since, and keeps it when told to', async () => {
+  await startingFiles();
+  const session = await startSession();
+  await ask(session, 'set up the notes', 'notes written', FIRST);
+  await writeFile(inProject('edit.txt'), 'one\nmine now\n');
+  await session.submit('/undo');
+  await session.waitForText('Undo edit_file: restore edit.txt?');
+  expect(session.screen()).toContain('changed outside Falcon since then (asked about): edit.txt');
+  await session.press(ENTER);
+  await session.waitForText('edit.txt changed outside Falcon since then. Overwrite it too?');
+  await session.press('\x1b[B');
+  await session.waitForScreen('keeping chosen', (screen) => /❯ No, keep them as they are/.test(screen));
+  await session.press(ENTER);
+  await session.waitForText('Left as they are (changed outside Falcon): edit.txt.');
+  expect(await readFile(inProject('edit.txt'), 'utf8')).toBe('one\nmine now\n');
+});
