@@ -72,6 +72,10 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       return { ...state, status: 'streaming', thinking: state.thinking + event.text };
     case 'thought':
       return append({ ...state, thinking: '' }, { kind: 'thought', text: event.text });
+    case 'call_unreadable': {
+      const { reply, problem, tool } = event;
+      return append({ ...state, stream: '', committedAnswer: 0 }, { kind: 'unreadable', reply, problem, ...(tool !== undefined && { tool }) });
+    }
     case 'tool_call':
       return {
         ...state,
