@@ -100,8 +100,10 @@ function findFirstCall(text: string, tools: ReplyTools, before: number): FirstCa
     const args = withinLimits(call.args); // before anything walks them: they may nest 10,000 deep
     const name = tools.resolve(call.name)?.name ?? call.name;
     const key = `${name} ${args.ok ? JSON.stringify(args.args) : args.problem}`;
-    if (!first) first = { ...call, start: site.start };
-    else if (!seen.has(key)) later.push(name);
+    if (!first) {
+      first = { ...call, start: site.start };
+      later.push(...(call.more ?? []).map((more) => tools.resolve(more)?.name ?? more));
+    } else if (!seen.has(key)) later.push(name);
     seen.add(key);
   }
   const found = first ?? framing;

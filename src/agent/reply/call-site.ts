@@ -10,6 +10,8 @@ export type ArgsResult = { ok: true; args: Record<string, unknown> } | { ok: fal
 export interface FoundCall {
   name?: string;
   args: ArgsResult;
+  /** The names of the calls after this one in the same list (`[a(…), b(…)]`), which do not run. */
+  more?: string[];
 }
 
 export interface CallSite {

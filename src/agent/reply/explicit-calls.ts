@@ -12,12 +12,13 @@ import type { ReplyTools } from './reply-tools.js';
 import { lineEnd, skipSpaces, skipWhitespace } from './text-scan.js';
 
 // Marker (any case, Markdown bold, the name in backticks or on the next line) + tool name, maybe qualified.
-const ACTION = /(?:\*\*)?\baction[ \t]*:(?:\*\*)?[ \t]*(?:\n[ \t]*)?(?:\*\*)?`?((?:[A-Za-z_][\w-]*\.)*[A-Za-z_][\w-]*)`?(?:\*\*)?/gi;
+// Markdown escapes the underscores of a name now and then: `read\_file`.
+const ACTION = /(?:\*\*)?\baction[ \t]*:(?:\*\*)?[ \t]*(?:\n[ \t]*)?(?:\*\*)?`?((?:[A-Za-z_][\w-]*\.)*[A-Za-z_](?:[\w-]|\\_)*)`?(?:\*\*)?/gi;
 // A marker starting its line with the arguments right after it and no name: `ACTION: {"path": "x"}`.
 const NAMELESS_ACTION = /^[ \t]*[<[]?(?:\*\*)?action(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(?=[{(]|\n[ \t]*[{(])/gim;
 const ACTION_INPUT = /[ \t]*(?:\*\*)?(?:action[ \t_]*)?(?:input|arguments|args|parameters)(?:\*\*)?[ \t]*:(?:\*\*)?/iy;
-// Where a ReAct step ends: the next step's marker, or a made-up observation.
-const STEP_MARKER = /^[ \t]*(?:\*\*)?(?:action|thought|observation|final[ \t]+answer)\b/i;
+// Where a ReAct step ends: the next step's marker, or a made-up observation (cut short by a stop word: `Observ`).
+const STEP_MARKER = /^[ \t]*(?:\*\*)?(?:action|thought|observ\w*|final[ \t]+answer)\b/i;
 const INPUT_SEARCH_LINES = 4;
 // "Action: None" is how models say they need no tool.
 const NOT_A_TOOL = new Set(['none', 'null', 'n/a']);
@@ -26,11 +27,14 @@ const SURROUNDING_QUOTES = /^(["'`])([\s\S]*)\1$/;
 export const findExplicitCalls: CallFinder = (text, tools) => {
   const sites: CallSite[] = [];
   for (const match of text.matchAll(ACTION)) {
-    const name = match[1] ?? '';
+    const name = (match[1] ?? '').replaceAll('\\_', '_');
     if (NOT_A_TOOL.has(name.toLowerCase())) continue;
-    const start = match.index ?? 0;
-    const atLineStart = /^[ \t]*[<[]?$/.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start));
-    const after = start + match[0].length;
+    const marker = match.index ?? 0;
+    const before = text.slice(text.lastIndexOf('\n', marker - 1) + 1, marker);
+    const atLineStart = /^[ \t]*[<[]?$/.test(before);
+    // `<ACTION: …>` and `[ACTION: …]`: the bracket is part of the call, not of the thought before it.
+    const start = atLineStart && /[<[]$/.test(before) ? marker - 1 : marker;
+    const after = marker + match[0].length;
     sites.push({ start, read: () => readAction(text, after, name, atLineStart, tools) });
   }
   for (const match of text.matchAll(NAMELESS_ACTION)) {

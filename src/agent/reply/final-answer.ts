@@ -3,7 +3,7 @@
 // counts, so a thought like "before the final answer: check" is not taken for one. LlamaIndex's ReAct
 // prompt ends with `Answer:` at the start of a line. Agents that speak XML close with a tag around the
 // answer: LangChain's `<final_answer>`, Cline's `<attempt_completion><result>` (and its question to
-// the user, `<ask_followup_question><question>`).
+// the user, `<ask_followup_question><question>`), Granite's thinking template `<response>`.
 
 const AT_LINE_START = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?final[ \t]+answer(?:\*\*)?[ \t]*(?::(?:\*\*)?|$)/im;
 const INSIDE_LINE = /(?:\*\*)?\b(?:Final[ \t]+Answer|FINAL[ \t]+ANSWER)(?:\*\*)?[ \t]*:(?:\*\*)?/;
@@ -13,6 +13,7 @@ const ANSWER_TAGS: ReadonlyArray<[open: RegExp, close: string]> = [
   [/<attempt_completion>\s*<result>/, '</result>'],
   [/<ask_followup_question>\s*<question>/, '</question>'],
   [/<plan_mode_respond>\s*<response>/, '</response>'],
+  [/<response>/, '</response>'],
 ];
 
 export interface FinalAnswerMarker {

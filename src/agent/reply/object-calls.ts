@@ -1,6 +1,6 @@
 // Calls written as one JSON object naming the tool: Llama 3.x {"name": …, "parameters": …}, Hermes/Qwen
 // {"name": …, "arguments": …} (also Python-dict style with single quotes), OpenAI-style
-// {"type": "function", "function": {…}}, Granite's {"tool": {…}}, LangChain {"action": …, "action_input": …},
+// {"type": "function", "function": {…}}, Granite's {"tool": {…}}, {"tool_call": {…}}, LangChain {"action": …, "action_input": …},
 // Mistral arrays. A reply that is nothing but such an object is a call whatever tool it names.
 import { EXPECTED_FORM, notClosed, type ArgsResult, type CallFinder, type CallSite, type FoundCall } from './call-site.js';
 import { asArguments, isRecord, parseArguments, parseLenient } from './parse-arguments.js';
@@ -8,7 +8,7 @@ import type { ReplyTools } from './reply-tools.js';
 import { findClosingBracket, skipWhitespace } from './text-scan.js';
 
 const LINE_START_OBJECT = /^[ \t]*(?:(?:[-*+•]|\d+\.)[ \t]+)?\[?[ \t]*\{/gm;
-const CALL_KEY = /\{\s*["']?(?:name|arguments|parameters|function|action|tool|tool_name|type)["']?\s*:/y;
+const CALL_KEY = /\{\s*["']?(?:name|arguments|parameters|function|action|tool|tool_name|tool_call|type)["']?\s*:/y;
 const NAME_VALUE = /["']?(?:name|tool_name|tool|action)["']?\s*:\s*["']([A-Za-z_][A-Za-z0-9_.-]*)["']/;
 const LEADING_NAME = new RegExp(`[\\[\\s]*\\{\\s*${NAME_VALUE.source}`, 'y');
 const FENCED = /^```[\w-]*\s*([\s\S]*?)\s*```$/;
@@ -59,13 +59,16 @@ export function readObjectCall(text: string, start: number, tools: ReplyTools, v
 
   const parsed = parseLenient(raw);
   if (!parsed.ok) return fallback === undefined ? framingOf(wrapper, `is not valid JSON (${parsed.reason})`) : { name: fallback, args: parseArguments(raw, fallback) };
-  const value = Array.isArray(parsed.value) ? parsed.value[0] : parsed.value;
-  return callFromObject(value, tools, vouch) ?? framingOf(wrapper);
+  const [value, ...rest] = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
+  const call = callFromObject(value, tools, vouch);
+  if (!call) return framingOf(wrapper);
+  const more = rest.map((item) => callFromObject(item, tools, { ...vouch, wholeReply: true })?.name).filter((name) => name !== undefined);
+  return more.length > 0 ? { ...call, more } : call;
 }
 
 function callFromObject(value: unknown, tools: ReplyTools, vouch: Vouch): FoundCall | undefined {
   if (!isRecord(value)) return undefined;
-  const call = isRecord(value.function) ? value.function : isRecord(value.tool) ? value.tool : value;
+  const call = [value.function, value.tool, value.tool_call].find(isRecord) ?? value;
   const name = firstString(call, NAME_KEYS);
   if (name === undefined) return undefined;
   const vouched = vouch.wrapper !== undefined || (vouch.wholeReply === true && CALL_ARGUMENT_KEYS.some((key) => key in call));

@@ -34,6 +34,11 @@ export const OTHER_AGENTS_TOOLS: Readonly<Record<string, OtherAgentTool>> = {
 /** Names that could mean more than one tool, or a tool Falcon does differently: suggested, never run. */
 export const SUGGESTED_FOR: Readonly<Record<string, readonly string[]>> = {
   replaceinfile: ['edit_file'],
+  applydiff: ['edit_file'],
+  searchandreplace: ['edit_file'],
+  insertcontent: ['edit_file'],
+  listcodedefinitionnames: ['search_code', 'find_handler'],
+  browseraction: ['http_request'],
   multiedit: ['edit_file'],
   strreplaceeditor: ['read_file', 'edit_file', 'write_file'],
   view: ['read_file'],

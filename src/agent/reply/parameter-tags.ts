@@ -22,6 +22,8 @@ export function qwenParameters(body: string): Record<string, unknown> {
     const end = QWEN_VALUE_END.exec(body);
     const closed = end?.[0].startsWith('</parameter') === true;
     const raw = body.slice(from, end ? end.index : body.length);
+    // A parameter the reply was cut off in, before its value, is not one.
+    if (!end && raw.trim() === '') continue;
     args[match[1] ?? ''] = parameterValue(closed ? raw.replace(/\n$/, '') : raw.trimEnd(), closed);
   }
   return args;

@@ -72,6 +72,8 @@ function readToolCallTag({ text, after, tools }: Tag): FoundCall | undefined {
   if (text[start] === '{' || text[start] === '[') return readObjectCall(text, start, tools, { wrapper: '<tool_call>' });
   const name = nameAt(text, start);
   if (name === undefined) return unreadableFraming('the <tool_call> block');
+  // GLM-4.7 writes a call without arguments as the name alone in the block.
+  if (text.startsWith('</tool_call>', skipBlank(text, start + name.length))) return { name, args: { ok: true, args: {} } };
   const close = text.indexOf('</tool_call>', start);
   const glm = glmArguments(text.slice(start + name.length, close < 0 ? text.length : close));
   if (glm) return { name, args: { ok: true, args: glm } };
@@ -80,10 +82,16 @@ function readToolCallTag({ text, after, tools }: Tag): FoundCall | undefined {
   return tools.resolve(name) ? { name, args: noArguments(name) } : unreadableFraming('the <tool_call> block');
 }
 
-/** Llama 3.x `<|python_tag|>{"name": …, "parameters": …}`; its built-in tools' Python calls are not ours. */
-function readPythonTag({ text, after, tools }: Tag): FoundCall | undefined {
+/**
+ * Llama 3.x `<|python_tag|>{"name": …, "parameters": …}`, or a call of its built-in tools
+ * (`brave_search.call(query="…")`), which the session does not have: the loop says so.
+ */
+function readPythonTag({ text, after, tools, token }: Tag): FoundCall | undefined {
   const start = skipBlank(text, after);
-  return text[start] === '{' ? readObjectCall(text, start, tools, { wrapper: '<|python_tag|>' }) : undefined;
+  if (text[start] === '{') return readObjectCall(text, start, tools, { wrapper: token });
+  const name = nameAt(text, start);
+  const args = name === undefined ? undefined : argumentsAfterName(text, start + name.length, name);
+  return name !== undefined && args !== undefined ? { name, args } : unreadableFraming(`the ${token} token`);
 }
 
 /** Llama 3.1 `<function=name>{…}</function>`; Qwen3-Coder `<function=name><parameter=key>value</parameter>…`. */
@@ -159,10 +167,28 @@ function readCallList({ text, after, token, tools }: Tag): FoundCall | undefined
   const framing = unreadableFraming(`the ${token === 'functools' ? 'functools[…] list' : `${token} token`}`);
   const start = skipRepeated(text, after, token);
   const first = text[start] === '[' ? skipBlank(text, start + 1) : start;
-  if (text[first] === '{') return readObjectCall(text, first, tools, { wrapper: token });
+  // The whole list when it is closed, so the calls after the first are named; else the first object alone.
+  const listClosed = text[start] === '[' && findClosingBracket(text, start) >= 0;
+  if (text[first] === '{') return readObjectCall(text, listClosed ? start : first, tools, { wrapper: token });
   const name = nameAt(text, first);
-  if (name === undefined) return framing;
-  return { name, args: argumentsAfterName(text, first + name.length, name) ?? noArguments(name) };
+  const args = name === undefined ? undefined : argumentsAfterName(text, first + name.length, name);
+  if (name === undefined || args === undefined) return framing;
+  const more = namesAfterInList(text, first + name.length);
+  return more.length > 0 ? { name, args, more } : { name, args };
+}
+
+/** The names of the Python-style calls after the one whose name ends at `at`: `[a(…), b(…)]` gives b. */
+function namesAfterInList(text: string, at: number): string[] {
+  const names: string[] = [];
+  let end = text[at] === '(' ? findClosingBracket(text, at) : -1;
+  while (end > 0 && text[skipBlank(text, end)] === ',') {
+    const next = skipBlank(text, skipBlank(text, end) + 1);
+    const name = nameAt(text, next);
+    if (name === undefined || text[next + name.length] !== '(') break;
+    names.push(name);
+    end = findClosingBracket(text, next + name.length);
+  }
+  return names;
 }
 
 /** MiniMax `<minimax:tool_call>` and `<function_calls>` wrap `<invoke>` elements; the first counts. */

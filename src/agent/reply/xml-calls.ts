@@ -12,6 +12,7 @@ import { skipBlank } from './text-scan.js';
 
 const INVOKE = /<invoke\s+name\s*=\s*["']([^"']+)["']\s*>/g;
 const OPENING_TAG = /<([A-Za-z_][\w-]*)>/g;
+const LINE_START = /^[ \t]*$/;
 const NAME_TAG = /<(tool|tool_name|function-name|function_name)>\s*([^<\n]*?)\s*<\/\1>/g;
 const INPUT_TAG = /<(tool_input|arguments|parameters|args|input)>/y;
 // Tags that other readers own, or that only wrap a call.
@@ -39,17 +40,23 @@ export const findToolTagCalls: CallFinder = (text, tools) => {
   const sites: CallSite[] = [];
   for (const match of text.matchAll(OPENING_TAG)) {
     const name = match[1] ?? '';
-    if (NOT_TOOL_TAGS.has(name.toLowerCase())) continue;
-    if (!tools.resolve(name) && !SUGGESTED_FOR[normalizedToolName(name)]) continue;
-    const after = (match.index ?? 0) + match[0].length;
-    sites.push({ start: match.index ?? 0, read: () => readToolTag(text, after, name, tools) });
+    const start = match.index ?? 0;
+    // The agents write the tag at the start of a line; `the <edit> button` is prose.
+    if (NOT_TOOL_TAGS.has(name.toLowerCase()) || !LINE_START.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))) continue;
+    const tool = tools.resolve(name);
+    // Another agent's tool Falcon has no such name for, as Cline writes it (`replace_in_file`); not `<search>`.
+    if (!tool && !(name.includes('_') && SUGGESTED_FOR[normalizedToolName(name)])) continue;
+    const after = start + match[0].length;
+    sites.push({ start, read: () => readToolTag(text, after, name, tool?.name === name, tools) });
   }
   return sites;
 };
 
-function readToolTag(text: string, after: number, name: string, tools: ReplyTools): FoundCall {
+/** `ownName`: the tag is the tool's own name; another spelling (`<edit>`) counts only around parameters. */
+function readToolTag(text: string, after: number, name: string, ownName: boolean, tools: ReplyTools): FoundCall | undefined {
   const close = text.indexOf(`</${name}>`, after);
   const body = text.slice(after, close < 0 ? text.length : close).trim();
+  if (!ownName && !body.startsWith('{') && !childTags(body)) return undefined;
   return { name, args: tagBodyArguments(body, name, `<${name}>`, tools) };
 }
 
