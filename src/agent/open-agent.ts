@@ -1,9 +1,8 @@
-import { loadGlobalConfig } from '../config/load-global-config.js';
 import { loadProjectConfig } from '../config/load-project-config.js';
-import { loadDotEnv } from '../config/load-dotenv.js';
+import { openFolderSettings } from '../config/open-folder-settings.js';
 import { displayPath, falconHome } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
-import { isWorthMasking } from '../safety/secret-candidate.js';
+import { withholdProviderKeys } from '../config/withhold-provider-keys.js';
 import { SecretRegistry } from '../safety/secret-registry.js';
 import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionStore } from '../workspace/session-store.js';
@@ -43,9 +42,9 @@ export interface OpenedAgent {
 
 /** Everything a front end needs for one conversation: config, tools, prompt, session and model. */
 export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent> {
-  const { projectRoot, env } = options;
-  await loadDotEnv(projectRoot, env);
-  const global = await loadGlobalConfig({ env });
+  const { projectRoot } = options;
+  const folder = await openFolderSettings(projectRoot, options.env);
+  const { global, env } = folder;
   const project = await loadProjectConfig(projectRoot, {
     toolNames: createDefaultTools().map((tool) => tool.name),
     providerNames: Object.keys(global.config.providers),
@@ -53,10 +52,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const session = await openSession(projectRoot, options.resume);
   closeInterruptedCalls(session);
   const secrets = new SecretRegistry();
-  for (const { id, apiKey } of Object.values(global.config.providers)) {
-    // Judged by the key alone: the stand-ins local servers take (`ollama`, `lm-studio`) are no secrets.
-    if (apiKey && isWorthMasking(apiKey)) secrets.register(apiKey, `${id.toUpperCase().replace(/\W+/g, '_')}_API_KEY`);
-  }
+  withholdProviderKeys(global.config, secrets);
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const mcp = await startMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot }, { env, secrets });
   const tools = createDefaultTools(mcp.tools);
@@ -94,14 +90,32 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     },
     permissions: guard.permissions,
     hooks: guard.hooks,
+    trustedProject: folder.trusted,
+    commandEnv: folder.dotEnv,
   });
   const hookWarnings: string[] = [];
-  const startup = { projectRoot, sessionId: session.id, secrets, signal: new AbortController().signal, warn: (message: string) => hookWarnings.push(message) };
+  const startup = {
+    projectRoot,
+    sessionId: session.id,
+    secrets,
+    signal: new AbortController().signal,
+    env: folder.dotEnv,
+    warn: (message: string) => hookWarnings.push(message),
+  };
   await runSessionStartHooks(guard.hooks, startup);
   return {
     agent,
     session,
-    warnings: [...global.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings],
+    warnings: [
+      ...(session.unsaved ? [`This session is not saved: ${session.unsaved}.`] : []),
+      ...global.warnings,
+      ...folder.warnings,
+      ...project.warnings,
+      ...guard.warnings,
+      ...mcp.warnings,
+      ...subagentProfiles.problems,
+      ...hookWarnings,
+    ],
   };
 }
 

@@ -6,6 +6,7 @@ import { callModel } from './call-model.js';
 import type { ConversationContext } from './context/conversation-context.js';
 import { parseReply, type ParsedReply } from './parse-reply.js';
 import { replyToolsOf, type ReplyTools } from './reply/reply-tools.js';
+import { registerSecretArguments } from './secret-arguments.js';
 import { stripThinking } from './reply/thinking.js';
 import { formatObservation } from './observation.js';
 import { runToolCall, type ToolCallDeps } from './run-tool-call.js';
@@ -91,6 +92,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
 
       const response = await callModel(options.model(), options.conversation, signal, emit);
       const reply = parseReply(response.text, replyTools);
+      if (reply.kind === 'call') registerSecretArguments(options.tools, reply.name, reply.args, options.context.secrets);
       const reasoning = [response.thinking?.trim(), reply.thinking].filter(Boolean).join('\n\n');
       if (reasoning) emit({ type: 'thought', text: reasoning });
       // Reasoning is shown and saved as a thought; sent back, it would only fill the window.
@@ -103,7 +105,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
       } else failureStreaks.replyRead();
       if (reply.kind === 'bad_call' && reply.name === undefined) {
         options.record({ role: 'user', content: formatObservation(`Error: could not read a tool call in your reply: ${reply.problem}. Or give your Final Answer.`) });
-        if (failureStreaks.replyUnreadable()) return stop(unreadableRepliesError(reply.problem));
+        if (failureStreaks.replyUnreadable()) return stop(reply.problem);
         continue;
       }
       if (reply.kind === 'answer') {
