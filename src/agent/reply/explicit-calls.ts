@@ -6,7 +6,7 @@
 // its arguments is framing the model must write again.
 import { EXPECTED_FORM, noArguments, type ArgsResult, type CallFinder, type CallSite, type FoundCall } from './call-site.js';
 import { isKeywordArguments, readKeywordArguments } from './keyword-arguments.js';
-import { parseArguments } from './parse-arguments.js';
+import { asArguments, parseArguments } from './parse-arguments.js';
 import { readJsonAfter, readParenArguments } from './read-arguments.js';
 import type { ReplyTools } from './reply-tools.js';
 import { lineEnd, skipSpaces, skipWhitespace } from './text-scan.js';
@@ -14,8 +14,9 @@ import { lineEnd, skipSpaces, skipWhitespace } from './text-scan.js';
 // Marker (any case, Markdown bold, the name in backticks or on the next line) + tool name, maybe qualified.
 // Markdown escapes the underscores of a name now and then: `read\_file`.
 const ACTION = /(?:\*\*)?\baction[ \t]*:(?:\*\*)?[ \t]*(?:\n[ \t]*)?(?:\*\*)?`?((?:[A-Za-z_][\w-]*\.)*[A-Za-z_](?:[\w-]|\\_)*)`?(?:\*\*)?/gi;
-// A marker starting its line with the arguments right after it and no name: `ACTION: {"path": "x"}`.
-const NAMELESS_ACTION = /^[ \t]*[<[]?(?:\*\*)?action(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(?=[{(]|\n[ \t]*[{(])/gim;
+// A marker starting its line with the arguments right after it and no name (`ACTION: {"path": "x"}`),
+// or with nothing after it at all: the reply ends at the marker.
+const NAMELESS_ACTION = /^[ \t]*[<[]?(?:\*\*)?action(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(?=[{(]|\n[ \t]*[{(]|\s*(?![\s\S]))/gim;
 const ACTION_INPUT = /[ \t]*(?:\*\*)?(?:action[ \t_]*)?(?:input|arguments|args|parameters)(?:\*\*)?[ \t]*:(?:\*\*)?/iy;
 // Where a ReAct step ends: the next step's marker, or a made-up observation (cut short by a stop word: `Observ`).
 const STEP_MARKER = /^[ \t]*(?:\*\*)?(?:action|thought|observ\w*|final[ \t]+answer)\b/i;
@@ -90,6 +91,8 @@ function readActionInput(text: string, from: number, name: string, tools: ReplyT
   const input = plainInput(text, skipWhitespace(text, from));
   if (input === '') return { ok: true, args: {} };
   if (isKeywordArguments(input)) return readKeywordArguments(input, name);
+  const encoded = asArguments(jsonString(input), name);
+  if (encoded.ok) return encoded;
   const tool = tools.resolve(name)?.name;
   const parameter = tool === undefined ? undefined : tools.soleStringParameter(tool);
   if (parameter !== undefined) return { ok: true, args: { [parameter]: unquoted(input) } };
@@ -105,6 +108,17 @@ function plainInput(text: string, start: number): string {
     end = next + 1;
   }
   return text.slice(start, Math.min(end, text.length)).trim();
+}
+
+/** The text a JSON string literal holds (`"{\"path\": \"x\"}"`), or undefined. */
+function jsonString(input: string): string | undefined {
+  if (!input.startsWith('"')) return undefined;
+  try {
+    const value: unknown = JSON.parse(input);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function unquoted(input: string): string {

@@ -43,11 +43,24 @@ export function parseArguments(raw: string, name: string): ArgsResult {
 
 export function asArguments(value: unknown, name: string): ArgsResult {
   if (isRecord(value)) return { ok: true, args: value };
+  // The object encoded as a JSON string, as OpenAI sends `arguments` and CrewAI's models copy.
+  const encoded = typeof value === 'string' ? encodedObject(value) : undefined;
+  if (encoded) return { ok: true, args: encoded };
   return { ok: false, problem: `arguments must be one JSON object, e.g. ${example(name)}, not ${describe(value)}` };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function encodedObject(text: string): Record<string, unknown> | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `"\d+"` is a regex the model meant, not an invalid escape to drop: keep the backslash. */

@@ -11,6 +11,8 @@ import { normalizedToolName } from './tool-names.js';
 import { skipBlank } from './text-scan.js';
 
 const INVOKE = /<invoke\s+name\s*=\s*["']([^"']+)["']\s*>/g;
+// Its own regex: matchAll starts from a shared regex's lastIndex, so INVOKE is never exec'd.
+const INVOKE_AT = new RegExp(INVOKE.source, 'y');
 const OPENING_TAG = /<([A-Za-z_][\w-]*)>/g;
 const LINE_START = /^[ \t]*$/;
 const NAME_TAG = /<(tool|tool_name|function-name|function_name)>\s*([^<\n]*?)\s*<\/\1>/g;
@@ -24,9 +26,9 @@ export const findInvokeCalls: CallFinder = (text) =>
 
 /** The invoke at `at` (its opening tag), read; undefined when there is none. */
 export function readInvokeAt(text: string, at: number): FoundCall | undefined {
-  INVOKE.lastIndex = at;
-  const match = INVOKE.exec(text);
-  return match && match.index === at ? readInvoke(text, match) : undefined;
+  INVOKE_AT.lastIndex = at;
+  const match = INVOKE_AT.exec(text);
+  return match ? readInvoke(text, match) : undefined;
 }
 
 function readInvoke(text: string, match: RegExpExecArray): FoundCall {
