@@ -2,8 +2,8 @@
 // `INPUT: {…}` on the next line) and the shapes models bring from LangChain / Qwen-Agent / LlamaIndex
 // ReAct prompts (`Action: name` then `Action Input: {…}`, prose between them, or a plain-text input that
 // fills the tool's one required string parameter). The marker makes the intent plain, so the name may be
-// one the loop does not know (it then tells the model so), and a marker line that names no tool before
-// its arguments is framing the model must write again.
+// one the loop does not know (it then tells the model so), and a marker line that names no tool (nothing
+// after it, the arguments right away, what no name starts with) is framing the model must write again.
 import { EXPECTED_FORM, noArguments, type ArgsResult, type CallFinder, type CallSite, type FoundCall } from './call-site.js';
 import { isKeywordArguments, readKeywordArguments } from './keyword-arguments.js';
 import { asArguments, parseArguments } from './parse-arguments.js';
@@ -11,12 +11,12 @@ import { readJsonAfter, readParenArguments } from './read-arguments.js';
 import type { ReplyTools } from './reply-tools.js';
 import { lineEnd, skipSpaces, skipWhitespace } from './text-scan.js';
 
-// Marker (any case, Markdown bold, the name in backticks or on the next line) + tool name, maybe qualified.
-// Markdown escapes the underscores of a name now and then: `read\_file`.
-const ACTION = /(?:\*\*)?\baction[ \t]*:(?:\*\*)?[ \t]*(?:\n[ \t]*)?(?:\*\*)?`?((?:[A-Za-z_][\w-]*\.)*[A-Za-z_](?:[\w-]|\\_)*)`?(?:\*\*)?/gi;
-// A marker starting its line with the arguments right after it and no name (`ACTION: {"path": "x"}`),
-// or with nothing after it at all: the reply ends at the marker.
-const NAMELESS_ACTION = /^[ \t]*[<[]?(?:\*\*)?action(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(?=[{(]|\n[ \t]*[{(]|\s*(?![\s\S]))/gim;
+// Marker (any case, Markdown bold, the name in backticks or quotes or on the next line) + tool name, maybe
+// qualified. Markdown escapes the underscores of a name now and then: `read\_file`.
+const ACTION = /(?:\*\*)?\baction[ \t]*:(?:\*\*)?[ \t]*(?:\n[ \t]*)?(?:\*\*)?[`"']?((?:[A-Za-z_][\w-]*\.)*[A-Za-z_](?:[\w-]|\\_)*)[`"']?(?:\*\*)?/gi;
+// A marker starting its line with no name after it: the arguments right away (`ACTION: {"path": "x"}`),
+// nothing at all (the reply ends at the marker), or what no name starts with (`ACTION: 123`).
+const NAMELESS_ACTION = /^[ \t]*[<[]?(?:\*\*)?action(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(?=\n[ \t]*[{(]|\s*(?![\s\S])|[^\sA-Za-z_"'`*<[])/gim;
 const ACTION_INPUT = /[ \t]*(?:\*\*)?(?:action[ \t_]*)?(?:input|arguments|args|parameters)(?:\*\*)?[ \t]*:(?:\*\*)?/iy;
 // Where a ReAct step ends: the next step's marker, or a made-up observation (cut short by a stop word: `Observ`).
 const STEP_MARKER = /^[ \t]*(?:\*\*)?(?:action|thought|observ\w*|final[ \t]+answer)\b/i;
@@ -64,7 +64,7 @@ function readAction(text: string, after: number, name: string, atLineStart: bool
 }
 
 function namelessAction(): FoundCall {
-  return { args: { ok: false, problem: `the ACTION line names no tool before its arguments; write ${EXPECTED_FORM}` } };
+  return { args: { ok: false, problem: `the ACTION line names no tool; write ${EXPECTED_FORM}` } };
 }
 
 /** Index just past an `Action Input:` marker at `at`, or undefined. */
