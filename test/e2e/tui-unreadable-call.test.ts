@@ -8,7 +8,7 @@ import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 
 const FIRST_LINE = 'Let me look at the orders route before I answer.';
 const UNREADABLE = `${FIRST_LINE}\n<tool_call>\n<tool_call>\n<tool_call>`;
-const FOLDED = `${FIRST_LINE} … (3 more lines, Ctrl-O)`;
+const FOLDED = '<tool_call> … (3 more lines, Ctrl-O)';
 const ANSWER = 'The orders route is declared in src/routes/orders.ts.';
 
 let falcon: PtySession | undefined;
@@ -38,7 +38,9 @@ describe('a reply whose tool call cannot be read, in the interactive session', (
     const screen = session.screen();
     // One line, cut to the terminal's width.
     expect(screen).toMatch(/^⚠ Could not read the model's tool call: the <tool_call> block holds no call that can be read\. Ask.*$/m);
-    expect(screen).toContain(FOLDED);
+    // The thought is shown once; the folded reply starts where the call the model tried begins.
+    expect(screen.split(FIRST_LINE)).toHaveLength(2);
+    expect(screen).toContain(`  ${FOLDED}`);
     expect(session.isDim(FOLDED)).toBe(true);
     expect(session.isDim(ANSWER)).toBe(false);
     expect(screen).not.toContain('<tool_call>\n<tool_call>');

@@ -36,7 +36,7 @@ function EntryBody({ entry, width, showThoughts, expanded }: EntryViewProps) {
     case 'thought':
       return <ThoughtEntry text={entry.text} width={width} expanded={showThoughts} />;
     case 'unreadable':
-      return <UnreadableEntry reply={entry.reply} problem={entry.problem} tool={entry.tool} width={width} expanded={expanded} />;
+      return <UnreadableEntry reply={entry.reply} folded={entry.folded} problem={entry.problem} tool={entry.tool} width={width} expanded={expanded} />;
     case 'tool':
       return (
         <ToolEntry

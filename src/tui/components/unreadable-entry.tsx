@@ -5,6 +5,8 @@ import { truncateText } from './plain-text-layout.js';
 
 export interface UnreadableEntryProps {
   reply: string;
+  /** The line shown folded: the first of the reply that the thought above it does not already show. */
+  folded: string;
   problem: string;
   /** The tool the call named: its failed call has an entry of its own, which says what went wrong. */
   tool?: string;
@@ -15,10 +17,10 @@ export interface UnreadableEntryProps {
 
 /**
  * A reply whose tool call could not be read: a line saying so (unless the failed call's own entry
- * follows), and what the model wrote, dimmed, folded to its first line, so the user sees why the model
- * was asked again.
+ * follows), and what the model wrote, dimmed, folded to one line (where the call begins, when the thought
+ * above shows the lines before it), so the user sees why the model was asked again.
  */
-export function UnreadableEntry({ reply, problem, tool, width, expanded }: UnreadableEntryProps) {
+export function UnreadableEntry({ reply, folded, problem, tool, width, expanded }: UnreadableEntryProps) {
   const lines = reply.trim().split('\n');
   const hidden = lines.length - 1;
   const inner = Math.max(1, width - 2);
@@ -34,7 +36,7 @@ export function UnreadableEntry({ reply, problem, tool, width, expanded }: Unrea
           <Text dimColor>{reply.trim()}</Text>
         ) : (
           <Text dimColor wrap="truncate-end">
-            {truncateText(lines[0] ?? '', inner)}
+            {truncateText(folded, inner)}
             {hidden > 0 ? ` … (${hidden} more line${hidden === 1 ? '' : 's'}, Ctrl-O)` : ''}
           </Text>
         )}
