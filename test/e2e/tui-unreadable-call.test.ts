@@ -7,7 +7,8 @@ import { useFakeModelProject } from '../support/fake-model-project.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 
 const FIRST_LINE = 'Let me look at the orders route before I answer.';
-const UNREADABLE = `${FIRST_LINE}\n<tool_call>\n<tool_call>\n<tool_call>`;
+// What the model wrote is untrusted: a title-setting sequence in it is shown as text, never obeyed.
+const UNREADABLE = `${FIRST_LINE}\n<tool_call>\n<tool_call>\n<tool_call>\u001b]0;pwned\u0007`;
 const FOLDED = '<tool_call> … (3 more lines, Ctrl-O)';
 const ANSWER = 'The orders route is declared in src/routes/orders.ts.';
 
@@ -49,8 +50,9 @@ describe('a reply whose tool call cannot be read, in the interactive session', (
     expect(project.models.requests[1]!.messages.at(-1)!.content).toMatch(/^Observation: Error: could not read a tool call in your reply/);
 
     session.write('\x0f');
-    await session.waitForScreen('the unfolded reply', (text) => text.includes(`${FIRST_LINE}\n  <tool_call>\n  <tool_call>\n  <tool_call>`));
+    await session.waitForScreen('the unfolded reply', (text) => text.includes(`${FIRST_LINE}\n  <tool_call>\n  <tool_call>\n  <tool_call>␛]0;pwned^G`));
     expect(session.isDim('  <tool_call>')).toBe(true);
     expect(session.screen()).toContain(ANSWER);
+    expect(session.output()).not.toContain('\u001b]0;pwned');
   });
 });
