@@ -87,7 +87,6 @@ export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] 
     // The API's spec and tests generated from it
     ingestSpecTool,
     runSmokeTool,
-    generateFunctionalTestsTool,
     // The API's own code
     readFileTool,
     listFilesTool,
@@ -107,6 +106,7 @@ export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] 
     waitTool,
     webhookListenerTool,
     // Tests from the spec
+    generateFunctionalTestsTool,
     runTestsTool,
     testSuiteTool,
     runDataDrivenTool,
