@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointStore } from '../../../src/engines/checkpoints/checkpoint-store.js';
 import { SessionCheckpoints } from '../../../src/engines/checkpoints/session-checkpoints.js';
+import { pruneCheckpoints } from '../../../src/engines/checkpoints/prune-checkpoints.js';
 import { LARGE_FILE_BYTES } from '../../../src/engines/checkpoints/snapshot.js';
 import { SessionStore } from '../../../src/workspace/session-store.js';
 
@@ -186,5 +187,37 @@ describe('checkpoints around calls', () => {
     expect(await read('a.txt')).toBe('one\n');
     expect(await read('build/out.js')).toBe('new\n');
     expect(await readFile(file('.git/index'))).toEqual(index);
+  });
+});
+
+describe('keeping checkpoints', () => {
+  it('forgets a session whose newest checkpoint is older than keep_days, at most once a day; younger ones stay', async () => {
+    await writeFile(file('a.txt'), 'one\n');
+    const { session, checkpoints, message, call } = await openSession();
+    message('go');
+    await call('edit_file', () => writeFile(file('a.txt'), 'two\n'));
+    const store = checkpoints.store;
+    const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    expect(await pruneCheckpoints(store.repo, 30, now + 29.9 * day)).toBe(0);
+    expect(await store.head(session.id)).toBeDefined();
+    // Old enough now, but tidied less than a day ago: not looked at again.
+    expect(await pruneCheckpoints(store.repo, 30, now + 30.4 * day)).toBe(0);
+    expect(await store.head(session.id)).toBeDefined();
+    expect(await pruneCheckpoints(store.repo, 30, now + 31 * day)).toBe(1);
+    expect(await store.head(session.id)).toBeUndefined();
+  });
+
+  it('gives a fork the checkpoints of the session it came from, the original keeping its own', async () => {
+    await writeFile(file('a.txt'), 'one\n');
+    const { session, checkpoints, message, call } = await openSession();
+    message('go');
+    await call('edit_file', () => writeFile(file('a.txt'), 'two\n'));
+    const original = await checkpoints.store.head(session.id);
+    await checkpoints.fork('fork-1');
+    const forked = await checkpoints.store.head('fork-1');
+    expect(forked).toBeDefined();
+    expect(forked).not.toBe(original);
+    expect(await checkpoints.store.head(session.id)).toBe(original);
   });
 });
