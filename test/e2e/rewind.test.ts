@@ -142,6 +142,12 @@ describe('a conversation rewind', () => {
     expect(sent).not.toContain('and change three');
     expect(sent).toContain('what now?');
     expect(await readFile(inProject('edit.txt'), 'utf8')).toBe('one\nTWO\n3\n');
+    // Nothing was deleted: the file keeps the rewound message and says where the rewind went.
+    const sessions = inProject('.falcon', 'sessions');
+    const [file] = (await readdir(sessions)).filter((name) => name.endsWith('.jsonl'));
+    const records = (await readFile(path.join(sessions, file!), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { kind: string; message?: number; content?: string });
+    expect(records.some((record) => record.kind === 'message' && record.content === 'and change three')).toBe(true);
+    expect(records.filter((record) => record.kind === 'rewind').map((record) => record.message)).toEqual([2]);
     const list = await falcon(['rewind', '--list']);
     expect(list.stdout).toMatch(/1 {2}set up the notes[\s\S]*2 {2}what now\?/);
     expect(list.stdout).not.toContain('and change three');
