@@ -15,6 +15,8 @@ export interface CommitResult {
   /** The new commit, short. */
   commit: string;
   files: string[];
+  /** Untracked files the repository's ignore rules name (`.git/info/exclude`, the user's excludes): left out. */
+  ignored: string[];
 }
 
 /** Subject lines past this are cut, as git's own tools expect. */
@@ -52,12 +54,13 @@ export async function commitSessionFiles(projectRoot: string, files: readonly st
     throw new CommitError(`${projectRoot} is not in a git repository: there is nothing to commit to`);
   });
   const tracked = new Set((await git(projectRoot, ['ls-files', '-z', '--', ...files])).split('\0').filter(Boolean));
+  const ignored = new Set((await git(projectRoot, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...files])).split('\0').filter(Boolean));
   const present = await Promise.all(files.map((file) => lstat(path.join(projectRoot, file)).then(() => true, () => false)));
-  const committed = files.filter((file, index) => present[index] || tracked.has(file));
+  const committed = files.filter((file, index) => (present[index] || tracked.has(file)) && !ignored.has(file));
   if (committed.length === 0) throw new CommitError('the files this session changed are back as they were: there is nothing to commit');
   await git(projectRoot, ['add', '-A', '--', ...committed]);
   await git(projectRoot, ['commit', '--quiet', '--file', '-', '--', ...committed], message);
-  return { commit: (await git(projectRoot, ['rev-parse', '--short', 'HEAD'])).trim(), files: committed };
+  return { commit: (await git(projectRoot, ['rev-parse', '--short', 'HEAD'])).trim(), files: committed, ignored: [...ignored].sort() };
 }
 
 function git(cwd: string, args: readonly string[], input?: string): Promise<string> {

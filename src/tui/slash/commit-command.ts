@@ -1,5 +1,6 @@
 import { commitSessionFiles, pathsOf, proposeCommitMessage } from '../../engines/checkpoints/commit-session.js';
 import { fileHeading } from '../../engines/checkpoints/describe-changes.js';
+import { describeFiles } from '../../engines/checkpoints/describe-restore.js';
 import { messagePoints } from '../../engines/checkpoints/session-timeline.js';
 import { maskText } from '../../safety/mask-text.js';
 import { checkpointsOff } from './checkpoint-commands.js';
@@ -36,7 +37,8 @@ export const commitCommand: SlashCommand = {
       }
       if (choice !== 'commit') return context.show({ type: 'notice', tone: 'info', text: 'Nothing was committed.' });
       const result = await commitSessionFiles(context.projectRoot, files, message);
-      return context.show({ type: 'notice', tone: 'info', text: `Committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} as ${result.commit}: ${message.split('\n')[0]}` });
+      const left = result.ignored.length ? ` Left out, as git ignores them: ${describeFiles(result.ignored)}.` : '';
+      return context.show({ type: 'notice', tone: 'info', text: `Committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} as ${result.commit}: ${message.split('\n')[0]}${left}` });
     }
   },
 };
