@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckpointRecord } from '../../workspace/session-lineage.js';
 import type { SessionRecord } from '../../workspace/session-store.js';
 import type { CheckpointStore } from './checkpoint-store.js';
+import { describeFiles, shortened } from './describe-restore.js';
 import type { FileDiff } from './file-diffs.js';
 import type { FileRestore } from './restore-files.js';
 import { type CheckpointMark, checkpointMarks, lastChangeMade, markAfter, messagePoints, segmentsFrom, undoneCalls } from './session-timeline.js';
@@ -120,7 +121,7 @@ export class SessionCheckpoints {
     const records = await this.session.readRecords();
     const point = messagePoints(records).find((candidate) => candidate.number === number);
     if (!point) throw new RangeError(`There is no message ${number}: the session has ${messagePoints(records).length}.`);
-    const label = `message ${number}${point.text ? ` (“${shorten(point.text, 50)}”)` : ''}`;
+    const label = `message ${number}${point.text ? ` (“${shortened(point.text, 50)}”)` : ''}`;
     const marks = checkpointMarks(records);
     const start = markAfter(marks, point.index);
     if (!start) return { kind: 'rewind', label, changes: [], outside: [], large: [], diffs: [] };
@@ -255,7 +256,7 @@ export class SessionCheckpoints {
     const fresh = files.filter((file) => !this.warned.has(file));
     if (fresh.length === 0) return;
     for (const file of fresh) this.warned.add(file);
-    warn(`Checkpoints leave out ${listed(fresh)} (${why}): /undo and /rewind cannot bring ${fresh.length === 1 ? 'it' : 'them'} back.`);
+    warn(`Checkpoints leave out ${describeFiles(fresh, 3)} (${why}): /undo and /rewind cannot bring ${fresh.length === 1 ? 'it' : 'them'} back.`);
   }
 
   /** The files changed from `start` on, by Falcon (`byFalcon`) or outside it, up to `now` when given. */
@@ -282,12 +283,4 @@ function restoresTo(changes: readonly { path: string; status: string }[], largeN
     .filter((change) => !largeNow.includes(change.path))
     .map((change): FileRestore => ({ path: change.path, action: change.status === 'D' ? 'delete' : 'write' }));
   return { restore, large };
-}
-
-function listed(files: readonly string[]): string {
-  return files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;
-}
-
-function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
