@@ -12,7 +12,7 @@ import type { Preview } from '../tools/preview.js';
 import type { HookSettings, ModelRoutes } from '../config/types.js';
 import { addProjectAllowRule } from '../config/project-allow-rule.js';
 import type { TaskInfo } from '../tools/support/task-list.js';
-import type { SessionStore } from '../workspace/session-store.js';
+import type { SessionRecord, SessionStore } from '../workspace/session-store.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
 import { createSessionState, type SessionState } from '../tools/support/session-state.js';
 import { runLoop, type LoopLimits, type LoopOptions, type RunSummary } from './run-loop.js';
@@ -37,6 +37,7 @@ import type { SubagentProfile, SubagentProfiles } from './subagents/subagent-pro
 import { SubagentRunner } from './subagents/subagent-runner.js';
 import { SessionTasks } from './tasks/session-tasks.js';
 import type { McpServers } from '../mcp/client/mcp-servers.js';
+import type { SessionCheckpoints } from '../engines/checkpoints/session-checkpoints.js';
 import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
 
 /** The events that carry a streamed reply piece by piece. */
@@ -84,6 +85,14 @@ export interface AgentOptions {
   trustedProject?: boolean;
   /** What a trusted project's `.env` adds to the environment of the commands tools and hooks run. */
   commandEnv?: Readonly<Record<string, string>>;
+  /** The project's files recorded around each call that may change them; absent when checkpoints are off. */
+  checkpoints?: SessionCheckpoints;
+}
+
+/** What a message sent by a custom command brings for its run: more allow rules, another model (or `quick` / `deep`). */
+export interface SendOptions {
+  allow?: readonly string[];
+  model?: string;
 }
 
 /** Answering "always": for the rest of this session, or from now on in this project (an allow rule in `.falcon/config.yaml`). */
@@ -299,18 +308,21 @@ export class Agent {
     return () => this.listeners.delete(listener);
   }
 
-  async send(text: string): Promise<RunSummary> {
+  async send(text: string, options: SendOptions = {}): Promise<RunSummary> {
     if (this.controller) throw new Error('A run is already in progress; use steer() to add to it.');
     const controller = new AbortController();
     this.controller = controller;
     const { session, tools, limits, toolLimits = {} } = this.options;
-    const currentModel = () => this.model;
+    const runModel = options.model === undefined ? undefined : this.modelNamed(options.model);
+    const currentModel = () => runModel ?? this.model;
+    const runRules = parsePermissionRules(options.allow ?? []);
+    this.permissions.allow.push(...runRules);
     const record = (message: ChatMessage) => session.recordMessage({ ...message, content: this.maskKnown(message.content) });
     // Tasks that ended while the session was idle are told before the new message, which the model answers.
     for (const note of this.backgroundTasks.takeNotes()) record({ role: 'user', content: note });
     try {
       const loop: LoopOptions = {
-        model: () => this.model,
+        model: currentModel,
         conversation: this.conversation,
         record,
         takeSteering: () => [...this.steering.splice(0), ...this.backgroundTasks.takeNotes()],
@@ -324,6 +336,7 @@ export class Agent {
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
         approvedThisSession: (subject, preview, hookFiles) => this.approvedThisSession.approving(subject, preview, hookFiles) ?? this.contactedBefore(preview),
         guard: this.guard,
+        checkpoints: this.options.checkpoints,
         context: {
           projectRoot: this.options.projectRoot,
           falconHome: this.options.falconHome,
@@ -346,7 +359,33 @@ export class Agent {
       return summary.answer === undefined ? summary : { ...summary, answer: this.maskKnown(summary.answer) };
     } finally {
       this.controller = undefined;
+      this.permissions.allow = this.permissions.allow.filter((rule) => !runRules.includes(rule));
     }
+  }
+
+  /** The session's checkpoints (for /undo, /rewind, /diff, /commit, /fork); undefined when they are off. */
+  get checkpoints(): SessionCheckpoints | undefined {
+    return this.options.checkpoints;
+  }
+
+  /** The project folder is in `trusted_folders`: its own custom commands, `.env` and hooks apply. */
+  get trustedProject(): boolean {
+    return this.options.trustedProject ?? false;
+  }
+
+  /** Every record of the session so far, rewound ones too. */
+  sessionRecords(): Promise<readonly SessionRecord[]> {
+    return this.options.session.readRecords();
+  }
+
+  /**
+   * Takes the conversation back to just before the user's `message`th message (as the session's
+   * checkpoints number them): the next request holds only what came before it. Recorded in the
+   * session file; nothing is deleted.
+   */
+  rewindConversation(message: number): void {
+    if (this.controller) throw new Error('A run is in progress; rewind when it has ended.');
+    this.options.session.recordRewind(message);
   }
 
   /**
@@ -413,6 +452,12 @@ export class Agent {
     this.cancel();
     this.ending.abort(abortError());
     await Promise.all([this.backgroundTasks.stopAll(), this.toolState.webhooks.dispose(), this.options.mcpServers?.close()]);
+  }
+
+  /** `quick` or `deep` as `models:` routes them, else a model of the session's provider. */
+  private modelNamed(name: string): ChatModel {
+    if (name === 'quick' || name === 'deep') return this.modelFor(name);
+    return this.options.createModel({ ...this.choice, model: name }, this.emit);
   }
 
   setModel(provider: string, model: string): void {

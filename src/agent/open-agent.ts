@@ -5,7 +5,7 @@ import { createChatModel } from '../llm/create-provider.js';
 import { withholdProviderKeys } from '../config/withhold-provider-keys.js';
 import { SecretRegistry } from '../safety/secret-registry.js';
 import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
-import { SessionStore } from '../workspace/session-store.js';
+import { SessionNotFoundError, SessionStore } from '../workspace/session-store.js';
 import { VariableScope } from '../workspace/variable-scope.js';
 import { Agent, type ModelChoice } from './agent.js';
 import type { AgentEvent } from './events.js';
@@ -19,6 +19,7 @@ import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
 import { runSessionStartHooks } from './hooks/tool-use-hooks.js';
 import type { PermissionMode } from './permissions/permission-mode.js';
 import { sessionGuardSettings } from './session-guard-settings.js';
+import { openCheckpoints } from './open-checkpoints.js';
 
 export const DEFAULT_MAX_TURNS = 50;
 
@@ -30,6 +31,8 @@ export interface OpenAgentOptions {
   maxTurns?: number;
   /** `latest` continues the newest session; an id resumes that one; undefined starts a new one. */
   resume?: 'latest' | string;
+  /** With `resume`: a new session (a new id) that starts as the resumed one stands, with its checkpoints; the original is left as it is. */
+  fork?: boolean;
   /** Default `ask`. */
   permissionMode?: PermissionMode;
 }
@@ -38,6 +41,8 @@ export interface OpenedAgent {
   agent: Agent;
   session: SessionStore<AgentEvent>;
   warnings: string[];
+  /** The session this one was forked from (`fork`). */
+  forkedFrom?: string;
 }
 
 /** Everything a front end needs for one conversation: config, tools, prompt, session and model. */
@@ -49,7 +54,8 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     toolNames: createDefaultTools().map((tool) => tool.name),
     providerNames: Object.keys(global.config.providers),
   });
-  const session = await openSession(projectRoot, options.resume);
+  const resumed = await openSession(projectRoot, options.resume);
+  const session = options.fork ? await forkOf(projectRoot, resumed) : resumed;
   closeInterruptedCalls(session);
   const secrets = new SecretRegistry();
   withholdProviderKeys(global.config, secrets);
@@ -59,6 +65,8 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const home = falconHome(env);
   const subagentProfiles = await loadSubagentProfiles(projectRoot, tools.map((tool) => tool.name));
   const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');
+  const checkpoints = await openCheckpoints(global.config.checkpoints, home, projectRoot, session);
+  if (session !== resumed) await checkpoints.checkpoints?.store.fork(resumed.id, session.id);
   const agent = new Agent({
     projectRoot,
     falconHome: home,
@@ -92,6 +100,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     hooks: guard.hooks,
     trustedProject: folder.trusted,
     commandEnv: folder.dotEnv,
+    checkpoints: checkpoints.checkpoints,
   });
   const hookWarnings: string[] = [];
   const startup = {
@@ -106,6 +115,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   return {
     agent,
     session,
+    ...(session !== resumed && { forkedFrom: resumed.id }),
     warnings: [
       ...(session.unsaved ? [`This session is not saved: ${session.unsaved}.`] : []),
       ...global.warnings,
@@ -115,8 +125,14 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
       ...mcp.warnings,
       ...subagentProfiles.problems,
       ...hookWarnings,
+      ...(checkpoints.warning ? [checkpoints.warning] : []),
     ],
   };
+}
+
+async function forkOf(projectRoot: string, session: SessionStore<AgentEvent>): Promise<SessionStore<AgentEvent>> {
+  if (session.loadedRecords.length === 0) throw new SessionNotFoundError('There is no session to fork yet in this project.');
+  return SessionStore.fork(projectRoot, session.id);
 }
 
 async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore<AgentEvent>> {

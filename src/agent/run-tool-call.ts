@@ -9,6 +9,7 @@ import { validateToolArgs } from '../tools/support/validate-args.js';
 import { isAbortError } from './abort.js';
 import { allowFurtherStep, approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
+import { type CallCheckpoints, runCheckpointed } from './call-checkpoints.js';
 import { type CallGuard, guardedCallOf, hookContextOf } from './call-guard.js';
 import { checkBeforeRun } from './check-before-run.js';
 import type { AlwaysChoice } from './permissions/always-choices.js';
@@ -52,6 +53,8 @@ export interface ToolCallDeps {
   context: Omit<ToolContext, 'signal' | 'progress' | 'approve' | 'allowStep' | 'readDenied'>;
   /** The permission mode and rules, and the hooks, around every call. Absent: calls go straight to approval. */
   guard?: CallGuard;
+  /** The project's files recorded before and after each call that may change them. Absent: none are. */
+  checkpoints?: CallCheckpoints;
 }
 
 export type ToolCallRequest =
@@ -113,7 +116,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
     const approval = preview ? await askApproval(id, call, preview, deps) : undefined;
     if (approval?.approved === false) return finish(false, approval.observation);
-    const observation = await tool.run(validated.value, context);
+    const observation = await runCheckpointed(deps.checkpoints, tool, id, emit, () => tool.run(validated.value, context));
     deps.failureStreaks.succeeded(tool.name);
     return finish(true, guard ? await runPostToolUseHooks(guard.hooks, call, observation, hookContextOf(guard, deps)) : observation);
   } catch (error) {

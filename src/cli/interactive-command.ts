@@ -48,6 +48,7 @@ export async function runInteractiveCommand(options: MainOptions): Promise<numbe
       maxTurns: options.maxTurns,
       resume: options.continue ? 'latest' : options.resume === true ? undefined : options.resume,
       chooseSession: options.resume === true,
+      fork: options.fork,
       permissionMode,
       version: VERSION,
     });

@@ -10,6 +10,8 @@ export interface MainOptions {
   continue?: boolean;
   /** An id; `true` (no id given): choose from the project's sessions. */
   resume?: string | true;
+  /** `--fork`: with --resume or --continue, a new session from that one. */
+  fork?: boolean;
   maxTurns?: number;
   provider?: string;
   model?: string;

@@ -21,6 +21,8 @@ import { completionCommand } from './completion-command.js';
 import { completeCommand } from './complete-command.js';
 import { versionCommand } from './version-command.js';
 import { uiCommand } from './ui-command.js';
+import { rewindCommand } from './rewind-command.js';
+import { diffCommand } from './diff-command.js';
 import { addConfigFileOption } from './config-file-option.js';
 import { completesWith } from './completion/completion-values.js';
 import type { MainOptions } from './main-options.js';
@@ -40,7 +42,7 @@ const program = new Command('falcon')
   .description('An agent in the terminal that tests your API, reads its code to find why it fails, and fixes it with your consent.')
   .version(VERSION, '-v, --version', 'print the version')
   .helpOption('-h, --help', 'show this help')
-  .option('-p, --prompt [task]', 'run one task without the interactive session and print the answer (reads the task from stdin when omitted)')
+  .addOption(completesWith(new Option('-p, --prompt [task]', 'run one task without the interactive session and print the answer (reads the task from stdin when omitted; "/name args" runs a custom command)'), 'commands'))
   .addOption(
     new Option('--output-format <format>', 'with -p: text (the answer), json (one object) or stream-json (every event as a JSON line)')
       .choices(OUTPUT_FORMATS)
@@ -55,6 +57,7 @@ const program = new Command('falcon')
   )
   .option('-c, --continue', 'continue the latest session of this project')
   .option('--resume [session-id]', 'resume the session with this id; without one, choose from a list of the project’s sessions')
+  .option('--fork', 'with --resume or --continue: start a new session (a new id) from that one, its conversation and checkpoints; the original is left as it is')
   .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
   .addOption(completesWith(new Option('--provider <id>', 'use this configured provider (overrides default_provider)'), 'providers'))
   .option('--model <name>', 'use this model')
@@ -77,6 +80,7 @@ project settings: .falcon/config.yaml. Check the setup with: falcon doctor.`,
   .exitOverride()
   .action(async (options: MainOptions) => {
     if (options.continue && options.resume) throw new UsageError('use either --continue or --resume, not both');
+    if (options.fork && !options.continue && !options.resume) throw new UsageError('--fork goes with --resume <id> or --continue: it starts a new session from that one');
     if (options.request !== undefined) return runRequestOption(options);
     if (options.env !== undefined) throw new UsageError('-e/--env goes with -r <name>; to choose the environment of sessions, run: falcon env use <name>');
     const code =
@@ -89,8 +93,8 @@ project settings: .falcon/config.yaml. Check the setup with: falcon doctor.`,
   });
 
 async function runRequestOption(options: MainOptions): Promise<void> {
-  if (options.prompt !== undefined || options.continue || options.resume) {
-    throw new UsageError('-r runs a saved request on its own: leave out -p, --continue and --resume');
+  if (options.prompt !== undefined || options.continue || options.resume || options.fork) {
+    throw new UsageError('-r runs a saved request on its own: leave out -p, --continue, --resume and --fork');
   }
   const { runSavedRequestCommand } = await import('./request/run-request-command.js');
   await exitWith(await runSavedRequestCommand(options.request ?? '', options.env));
@@ -115,6 +119,8 @@ program.addCommand(perfCommand());
 program.addCommand(flowCommand());
 program.addCommand(scanCommand());
 program.addCommand(mcpCommand());
+program.addCommand(rewindCommand());
+program.addCommand(diffCommand());
 program.addCommand(uiCommand());
 program.addCommand(doctorCommand());
 program.addCommand(completionCommand());

@@ -58,6 +58,8 @@ export const globalConfigSchema = z.strictObject({
   web_ui: z.strictObject({ enabled: z.boolean().nullish(), port: z.int().min(0).max(65535).nullish() }).nullish(),
   /** The colours of the TUI and the dashboard; `auto`: the terminal's background (the browser's preference in the dashboard). */
   theme: z.enum(['dark', 'light', 'auto']).nullish(),
+  /** Checkpoints of the project's files before each change (in `$FALCON_HOME/checkpoints/`), kept `keep_days` after a session's last one. */
+  checkpoints: z.strictObject({ enabled: z.boolean().nullish(), keep_days: z.int().min(1).max(3650).nullish() }).nullish(),
 });
 
 export type GlobalConfigFile = z.output<typeof globalConfigSchema>;

@@ -7,7 +7,7 @@ import { toMcpServers } from './mcp-servers-schema.js';
 import { resolveModelRoutes } from './model-routes.js';
 import { readGlobalConfigFile } from './read-global-config-file.js';
 import { resolveProvider } from './resolve-provider.js';
-import { DEFAULT_RETRY_DELAYS_MS, type FalconConfig, type ProviderSettings } from './types.js';
+import { DEFAULT_CHECKPOINTS, DEFAULT_RETRY_DELAYS_MS, type FalconConfig, type ProviderSettings } from './types.js';
 
 export interface LoadGlobalConfigOptions {
   env: Env;
@@ -50,5 +50,8 @@ export function resolveConfig(data: GlobalConfigFile, env: Env): FalconConfig {
     ...(data.mcp_servers && { mcpServers: toMcpServers(data.mcp_servers) }),
     ...(data.web_ui && { webUi: { enabled: data.web_ui.enabled ?? false, port: data.web_ui.port ?? 0 } }),
     ...(data.theme && { theme: data.theme }),
+    ...(data.checkpoints && {
+      checkpoints: { enabled: data.checkpoints.enabled ?? DEFAULT_CHECKPOINTS.enabled, keepDays: data.checkpoints.keep_days ?? DEFAULT_CHECKPOINTS.keepDays },
+    }),
   };
 }

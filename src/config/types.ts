@@ -64,7 +64,16 @@ export interface FalconConfig {
   webUi?: { enabled: boolean; port: number };
   /** `theme:` of the TUI and the dashboard; absent: `auto`. */
   theme?: ThemeName;
+  /** `checkpoints:`: whether the project's files are recorded before each change (for /undo and /rewind), and for how many days; absent: DEFAULT_CHECKPOINTS. */
+  checkpoints?: CheckpointSettings;
 }
+
+export interface CheckpointSettings {
+  enabled: boolean;
+  keepDays: number;
+}
+
+export const DEFAULT_CHECKPOINTS: CheckpointSettings = { enabled: true, keepDays: 30 };
 
 export type ThemeName = 'dark' | 'light' | 'auto';
 

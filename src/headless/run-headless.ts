@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../agent/events.js';
-import type { Agent } from '../agent/agent.js';
+import type { Agent, SendOptions } from '../agent/agent.js';
 import type { RunSummary } from '../agent/run-loop.js';
 import type { TaskInfo } from '../tools/support/task-list.js';
 import { terminalSafeJson, terminalSafeText } from '../safety/terminal-text.js';
@@ -14,6 +14,8 @@ import { styleFor } from './terminal-style.js';
 export interface HeadlessOptions {
   agent: Agent;
   task: string;
+  /** The run's extra allow rules and model (a custom command's). */
+  sendOptions?: SendOptions;
   format: OutputFormat;
   /** Approve every confirmation. Without it a terminal is asked, and anything else declines. */
   yes: boolean;
@@ -56,7 +58,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   let summary: RunSummary;
   let stoppedTasks: TaskInfo[];
   try {
-    summary = await agent.send(options.task);
+    summary = await agent.send(options.task, options.sendOptions);
   } finally {
     stopHandlingSignals();
     stoppedTasks = await endSession(agent);

@@ -16,6 +16,7 @@ import { SessionView } from './session-view.js';
 import { viewFromSession } from './state/transcript-from-session.js';
 import { initialViewState, type ViewState } from './state/view-state.js';
 import { CLEAR_SCREEN } from './use-terminal-width.js';
+import { falconHome } from '../config/falcon-home.js';
 
 export interface TuiOptions extends Omit<OpenAgentOptions, 'resume'> {
   resume?: OpenAgentOptions['resume'];
@@ -25,6 +26,8 @@ export interface TuiOptions extends Omit<OpenAgentOptions, 'resume'> {
 }
 
 interface OpenSession {
+  /** Counts the sessions opened: a session opened again (after a rewind) is drawn afresh. */
+  opening: number;
   agent: Agent;
   initialView: () => ViewState;
 }
@@ -35,18 +38,20 @@ const SIGNAL_GRACE_MS = 250;
 /** The interactive session. Resolves with the exit code once the user leaves. */
 export async function runTui(options: TuiOptions): Promise<number> {
   const { projectRoot } = options;
-  const open = async (resume: OpenAgentOptions['resume'], notes: readonly string[] = []): Promise<OpenSession> => {
-    const { agent, warnings, session } = await openAgent({ ...options, resume });
+  let openings = 0;
+  const open = async (resume: OpenAgentOptions['resume'], notes: readonly string[] = [], fork = false): Promise<OpenSession> => {
+    const { agent, warnings, session, forkedFrom } = await openAgent({ ...options, resume, fork });
     const records = session.loadedRecords;
     const initialView = () => {
       const view = records.length ? viewFromSession(records) : initialViewState();
+      const forkNote = forkedFrom ? [`A fork of session ${forkedFrom}: this is session ${agent.sessionId}; the original is left as it was (falcon --resume ${forkedFrom}).`] : [];
       const notices = [
-        ...notes.map((text) => ({ tone: 'info' as const, text })),
+        ...[...notes, ...forkNote].map((text) => ({ tone: 'info' as const, text })),
         ...warnings.map((text) => ({ tone: 'warning' as const, text: terminalSafeText(text) })),
       ].map((notice, i) => ({ kind: 'notice' as const, id: `w${i}`, ...notice }));
       return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
     };
-    return { agent, initialView };
+    return { opening: ++openings, agent, initialView };
   };
 
   let resume = options.resume;
@@ -61,11 +66,14 @@ export async function runTui(options: TuiOptions): Promise<number> {
     else resume = choice.chosen;
   }
 
-  const [first, history, commands] = await Promise.all([
-    open(resume, notes),
-    InputHistory.load(projectRoot),
-    loadSlashCommands(projectRoot),
-  ]);
+  const [opened, history] = await Promise.all([open(resume, notes, options.fork), InputHistory.load(projectRoot)]);
+  const commandWarnings: string[] = [];
+  const commands = await loadSlashCommands(projectRoot, {
+    falconHome: falconHome(options.env),
+    trusted: opened.agent.trustedProject,
+    warn: (message) => commandWarnings.push(message),
+  });
+  const first: OpenSession = { ...opened, initialView: () => withWarnings(opened.initialView(), commandWarnings) };
   history.maskWith(first.agent.secrets);
   const completeFiles = createFileCompleter(projectRoot);
   let current = first;
@@ -78,9 +86,9 @@ export async function runTui(options: TuiOptions): Promise<number> {
 
   function Root({ commandList }: { commandList: readonly SlashCommand[] }) {
     const [session, setSession] = useState(first);
-    const openSession = async (sessionId?: string) => {
+    const openSession = async (sessionId?: string, sessionNotes?: readonly string[]) => {
       await session.agent.dispose();
-      const next = await open(sessionId);
+      const next = await open(sessionId, sessionNotes);
       next.agent.permissionMode = session.agent.permissionMode;
       history.maskWith(next.agent.secrets);
       current = next;
@@ -89,7 +97,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     };
     return (
       <SessionView
-        key={session.agent.sessionId}
+        key={session.opening}
         agent={session.agent}
         initialView={session.initialView}
         projectRoot={projectRoot}
@@ -133,4 +141,10 @@ export async function runTui(options: TuiOptions): Promise<number> {
   }
   process.stdout.write(`Session saved. Continue it with: falcon --resume ${current.agent.sessionId}\n`);
   return endedBy ? exitCodeForSignal(endedBy) : 0;
+}
+
+/** The view with warnings on top (the custom command files refused). */
+function withWarnings(view: ViewState, warnings: readonly string[]): ViewState {
+  const notices = warnings.map((text, i) => ({ kind: 'notice' as const, id: `c${i}`, tone: 'warning' as const, text: terminalSafeText(text) }));
+  return { ...view, entries: [...notices, ...view.entries], nextId: view.nextId + notices.length };
 }

@@ -1,6 +1,6 @@
 import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Agent } from '../agent/agent.js';
+import type { Agent, SendOptions } from '../agent/agent.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
 import { type AlwaysPick, describeAlwaysPick } from './components/always-options.js';
@@ -30,12 +30,14 @@ export interface SessionViewProps {
   history: InputHistory;
   commands: readonly SlashCommand[];
   completeFiles: (prefix: string) => Promise<string[]>;
-  openSession(sessionId?: string): Promise<void>;
+  openSession(sessionId?: string, notes?: readonly string[]): Promise<void>;
   clearScreen(): void;
   exit(): void;
 }
 
 interface OpenPicker {
+  /** A picker of its own for each request: one opened as the last closes starts afresh. */
+  id: number;
   request: PickerRequest<unknown>;
   resolve(value: unknown): void;
 }
@@ -71,6 +73,9 @@ export function SessionView(props: SessionViewProps) {
   const [permissionMode, setPermissionMode] = useState(agent.permissionMode);
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
+  const draft = useRef('');
+  const pickers = useRef(0);
+  const [rewindArmed, setRewindArmed] = useState(false);
   const { stdout } = useStdout();
   const terminal = useTerminalWidth();
   const width = Math.max(terminal.columns, 20);
@@ -118,6 +123,9 @@ export function SessionView(props: SessionViewProps) {
       return true;
     },
     clearScreen,
+    inputEmpty: () => draft.current === '',
+    rewind: () => void runCommand('/rewind'),
+    rewindArmed: setRewindArmed,
     toggleExpanded: () => {
       setExpanded((shown) => !shown);
       reprint();
@@ -138,7 +146,7 @@ export function SessionView(props: SessionViewProps) {
     show: dispatch,
     pick: <T,>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
-        setPicker({ request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+        setPicker({ id: ++pickers.current, request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
       }),
     ask: (request) =>
       new Promise<string | undefined>((resolve) => {
@@ -146,6 +154,7 @@ export function SessionView(props: SessionViewProps) {
       }),
     attach: (label, text) => attachments.current.push({ label, text }),
     openSession: props.openSession,
+    send: async (text, options, shown = text) => sendPrepared(text, shown, options),
     clearScreen,
     exit: props.exit,
   });
@@ -174,13 +183,18 @@ export function SessionView(props: SessionViewProps) {
     const extras = attachments.current.splice(0);
     const full = [message, ...extras.map((extra) => extra.text)].join('\n\n');
     const display = [text, ...attached.map(describeAttachedFile), ...extras.map((extra) => `↳ ${extra.label}`)].join('\n');
+    sendPrepared(full, display);
+  };
+
+  /** `full` to the model (queued while it works), `display` in the transcript; a run of its own with `options`. */
+  const sendPrepared = (full: string, display: string, options?: SendOptions) => {
     if (agent.busy) {
       agent.steer(full);
       dispatch({ type: 'queued_message', text: display });
       return;
     }
     dispatch({ type: 'user_message', text: display });
-    agent.send(full).catch((error: unknown) => {
+    agent.send(full, options).catch((error: unknown) => {
       dispatch({ type: 'notice', tone: 'error', text: (error as Error).message });
     });
   };
@@ -224,6 +238,7 @@ export function SessionView(props: SessionViewProps) {
       ) : null}
       {picker ? (
         <Picker
+          key={picker.id}
           {...picker.request}
           onDone={(value) => {
             setPicker(undefined);
@@ -247,6 +262,9 @@ export function SessionView(props: SessionViewProps) {
           commands={props.commands}
           completeFiles={props.completeFiles}
           onSubmit={onSubmit}
+          onDraftChange={(text) => {
+            draft.current = text;
+          }}
         />
       )}
       <StatusBar
@@ -260,7 +278,7 @@ export function SessionView(props: SessionViewProps) {
         runningTool={state.running?.name}
         permissionMode={permissionMode}
         modelSilentSince={state.modelSilentSince}
-        {...(state.confirmation && { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) })}
+        {...(state.confirmation ? { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) } : rewindArmed && { hints: 'esc again to rewind' })}
       />
     </Box>
   );

@@ -29,17 +29,29 @@ export interface SessionKeys {
   /** Ctrl-O: folded approvals and tool output shown whole in the transcript, or folded again. */
   toggleExpanded(): void;
   toggleThoughts(): void;
+  /** Whether the message being written is empty, read at key time. */
+  inputEmpty(): boolean;
+  /** Esc Esc on an empty input while Falcon is idle: /rewind. */
+  rewind(): void;
+  /** Told when one esc has armed /rewind (the status bar says so) and when that ends. */
+  rewindArmed(armed: boolean): void;
   exit(): void;
 }
 
 /** The session's own keys (the key table's `session` rows); the input box ignores these. */
 export function useSessionKeys(keys: SessionKeys): void {
   const quitArmedAt = useRef(0);
+  // Esc once on an empty, idle input arms /rewind; Esc again opens it, any other key disarms it.
+  const rewindArmed = useRef(false);
   const handlers: Record<SessionAction, () => void> = {
     cycle_mode: () => keys.cyclePermissionMode(),
     interrupt: () => {
       if (keys.panelOpen || keys.cancelCommand()) return;
-      if (keys.agent.busy) keys.agent.cancel();
+      if (keys.agent.busy) return keys.agent.cancel();
+      if (!keys.inputEmpty()) return;
+      rewindArmed.current = !rewindArmed.current;
+      keys.rewindArmed(rewindArmed.current);
+      if (!rewindArmed.current) keys.rewind();
     },
     quit: () => {
       if (Date.now() - quitArmedAt.current < QUIT_WINDOW_MS) return keys.exit();
@@ -59,6 +71,10 @@ export function useSessionKeys(keys: SessionKeys): void {
   };
   useInput((input, key) => {
     const action = readKey(KEY_TABLE.session, input, key, undefined);
+    if (action !== 'interrupt' && rewindArmed.current) {
+      rewindArmed.current = false;
+      keys.rewindArmed(false);
+    }
     if (action === 'cycle_mode') return handlers.cycle_mode();
     const pending = keys.pendingConfirmation();
     if (!key.ctrl && pending) {

@@ -1,10 +1,11 @@
 import { closeSync, constants, mkdirSync, openSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { lstat, open, readdir } from 'node:fs/promises';
+import { lstat, open, readdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ChatMessage } from '../llm/chat-message.js';
 import { falconPath } from './falcon-dir.js';
 import type { SessionEvent } from './session-events.js';
+import { type CheckpointRecord, recordsOnPath, type RewindRecord } from './session-lineage.js';
 import { linkedFolderProblem } from '../safety/linked-folder.js';
 import { describeWriteFailure } from '../safety/write-failure.js';
 import { maskText } from '../safety/mask-text.js';
@@ -24,7 +25,8 @@ export interface CompactionRecord {
 
 /** One line of `.falcon/sessions/<id>.jsonl`. */
 export type SessionRecord<Event extends SessionEvent = SessionEvent> =
-  | { kind: 'session'; id: string; createdAt: string; cwd: string }
+  /** `forkedFrom`: the session this one was forked from, whose records it starts with. */
+  | { kind: 'session'; id: string; createdAt: string; cwd: string; forkedFrom?: string }
   | {
       kind: 'message';
       at: string;
@@ -34,7 +36,9 @@ export type SessionRecord<Event extends SessionEvent = SessionEvent> =
       interrupted?: true;
     }
   | { kind: 'event'; at: string; event: Event }
-  | CompactionRecord;
+  | CompactionRecord
+  | CheckpointRecord
+  | RewindRecord;
 
 export class SessionNotFoundError extends Error {
   override name = 'SessionNotFoundError';
@@ -63,10 +67,13 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     /** Why nothing of this session is written; undefined while it is saved. */
     private notSaved?: string,
   ) {
-    this.lastCompactionState = [...loadedRecords].reverse().find((record) => record.kind === 'compaction')?.state;
+    this.lastCompactionState = compactionStateOf(loadedRecords);
+    this.records = [...loadedRecords];
   }
 
   private lastCompactionState: unknown;
+  /** Every record of the session, as loaded and appended since (kept when the file is not written). */
+  private readonly records: SessionRecord<Event>[];
 
   static create<Event extends SessionEvent>(projectRoot: string): SessionStore<Event> {
     const id = newSessionId();
@@ -88,6 +95,21 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     }
     const records = parseRecords<Event>(text);
     return new SessionStore(projectRoot, id, file, conversationOf(records), records);
+  }
+
+  /**
+   * A new session that starts as `id` stands: a copy of its records under a header of its own. The
+   * original is left as it is.
+   */
+  static async fork<Event extends SessionEvent>(projectRoot: string, id: string): Promise<SessionStore<Event>> {
+    const original = await SessionStore.open<Event>(projectRoot, id);
+    const forkId = newSessionId();
+    const header: SessionRecord<Event> = { kind: 'session', id: forkId, createdAt: new Date().toISOString(), cwd: projectRoot, forkedFrom: id };
+    const records = [header, ...original.records.filter((record) => record.kind !== 'session')];
+    const file = sessionFile(projectRoot, forkId);
+    // `wx`: a new file, never one a link stands in place of.
+    await writeFile(file, records.map((record) => `${JSON.stringify(record)}\n`).join(''), { mode: 0o600, flag: 'wx' });
+    return new SessionStore(projectRoot, forkId, file, conversationOf(records), records);
   }
 
   static async openLatest<Event extends SessionEvent>(projectRoot: string): Promise<SessionStore<Event> | undefined> {
@@ -119,6 +141,26 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     this.append({ kind: 'compaction', at: new Date().toISOString(), replaced, checkpoint, ...(state !== undefined && { state }) });
   }
 
+  /** The project's files before or after a call that may change them, as a checkpoint of the shadow repository. */
+  recordCheckpoint(checkpoint: Omit<CheckpointRecord, 'kind' | 'at'>): void {
+    this.append({ kind: 'checkpoint', at: new Date().toISOString(), ...checkpoint });
+  }
+
+  /**
+   * Takes the conversation back to just before the user's `message`th message (numbered from 1, as
+   * the session's checkpoints number them): the live history becomes what it was then. Nothing is deleted.
+   */
+  recordRewind(message: number): void {
+    this.append({ kind: 'rewind', at: new Date().toISOString(), message });
+    this.messages.splice(0, this.messages.length, ...conversationOf(this.records));
+    this.lastCompactionState = compactionStateOf(this.records);
+  }
+
+  /** Every record of the session, in order (rewound ones too). */
+  async readRecords(): Promise<readonly SessionRecord<Event>[]> {
+    return [...this.records];
+  }
+
   /** Beside the session file, for what the session keeps apart (its tasks' output): `.falcon/sessions/<id>/`. */
   get folder(): string {
     return path.join(path.dirname(this.file), this.id);
@@ -139,6 +181,7 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
    * half a line, and a new session's file is not left behind empty. Its error is a SessionWriteError.
    */
   private append(record: SessionRecord<Event>): void {
+    this.records.push(record);
     if (this.notSaved) return;
     const header = this.header;
     if (header) {
@@ -154,6 +197,7 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
       this.header = undefined;
     } catch (error) {
       takeBack(this.file, sizeBefore);
+      this.records.pop();
       throw new SessionWriteError(this.file, error as NodeJS.ErrnoException);
     }
   }
@@ -264,15 +308,21 @@ function parseRecords<Event extends SessionEvent>(text: string): SessionRecord<E
  * The live history as the model last saw it: every message but the interrupted replies, with each
  * compaction applied in turn.
  */
-function conversationOf(records: SessionRecord[]): ChatMessage[] {
+function conversationOf(records: readonly SessionRecord[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
-  for (const record of records) {
+  for (const record of recordsOnPath(records)) {
     if (record.kind === 'message' && record.role !== 'system' && !record.interrupted) {
       messages.push({ role: record.role, content: record.content });
     }
     if (record.kind === 'compaction') applyCompaction(messages, record.replaced, record.checkpoint);
   }
   return messages;
+}
+
+function compactionStateOf(records: readonly SessionRecord[]): unknown {
+  return recordsOnPath(records)
+    .reverse()
+    .find((record): record is CompactionRecord => record.kind === 'compaction')?.state;
 }
 
 function applyCompaction(messages: ChatMessage[], replaced: number, checkpoint: string): void {

@@ -56,7 +56,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   });
 
   it('completes commands and subcommands from the program', async () => {
-    expect(await bashComplete('falcon', '')).toEqual(['init', 'config', 'request', 'env', 'spec', 'test', 'perf', 'flow', 'scan', 'mcp', 'ui', 'doctor', 'completion', 'version']);
+    expect(await bashComplete('falcon', '')).toEqual(['init', 'config', 'request', 'env', 'spec', 'test', 'perf', 'flow', 'scan', 'mcp', 'rewind', 'diff', 'ui', 'doctor', 'completion', 'version']);
     expect(await bashComplete('falcon', 'co')).toEqual(['config', 'completion']);
     expect(await bashComplete('falcon', 'config', '')).toEqual(['list', 'set', 'default', 'fallback', 'remove', 'test', 'path']);
     expect(await bashComplete('falcon', 'request', 'help', '')).toEqual(['run', 'list']);
@@ -82,6 +82,15 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
     expect(await bashComplete('falcon', 'env', 'use', '')).toEqual(['dev', 'staging']);
     expect(await bashComplete('falcon', '--provider', '')).toEqual(['openai', 'ollama']);
     expect(await bashComplete('falcon', 'config', 'fallback', 'openai', '')).toEqual(['openai', 'ollama']);
+  });
+
+  it('completes -p with the custom commands, the project’s and the user’s', async () => {
+    await mkdir(path.join(sandbox.project, '.falcon', 'commands'));
+    await writeFile(path.join(sandbox.project, '.falcon', 'commands', 'review.md'), 'Review $ARGUMENTS\n');
+    await mkdir(path.join(sandbox.home, 'commands'));
+    await writeFile(path.join(sandbox.home, 'commands', 'hello.md'), 'Say hello\n');
+    expect(await bashComplete('falcon', '-p', '/')).toEqual(['/hello', '/review']);
+    expect(await bashComplete('falcon', '-p', '/r')).toEqual(['/review']);
   });
 
   it('asks for the providers of the file --config names, before or after the command', async () => {

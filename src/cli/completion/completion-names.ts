@@ -1,11 +1,12 @@
 import { readdir } from 'node:fs/promises';
-import { type Env, globalConfigPath } from '../../config/falcon-home.js';
+import path from 'node:path';
+import { type Env, falconHome, globalConfigPath } from '../../config/falcon-home.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import type { DynamicValueKind } from './completion-values.js';
 
 const YAML_FILE = /^(.+)\.ya?ml$/;
 
-/** The names a completion offers for `kind`: the project's saved requests, flows or environments, or the configured providers. */
+/** The names a completion offers for `kind`: the project's saved requests, flows or environments, the configured providers, or the custom commands. */
 export async function completionNames(kind: DynamicValueKind, where: { cwd: string; env: Env }): Promise<string[]> {
   switch (kind) {
     case 'requests':
@@ -14,7 +15,15 @@ export async function completionNames(kind: DynamicValueKind, where: { cwd: stri
       return yamlFileNames(falconPath(where.cwd, kind));
     case 'providers':
       return (await import('./provider-names.js')).providerNames(globalConfigPath(where.env));
+    case 'commands':
+      return customCommandNames([falconPath(where.cwd, 'commands'), path.join(falconHome(where.env), 'commands')]);
   }
+}
+
+/** `/name` for each `<name>.md` of the custom command folders, the project's and the user's. */
+async function customCommandNames(folders: readonly string[]): Promise<string[]> {
+  const names = await Promise.all(folders.map((folder) => readdir(folder).catch(() => [])));
+  return [...new Set(names.flat().flatMap((file) => (file.endsWith('.md') ? [`/${file.slice(0, -'.md'.length)}`] : [])))].sort();
 }
 
 /**

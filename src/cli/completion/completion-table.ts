@@ -43,7 +43,8 @@ function flags(option: Option): string[] {
 
 function optionValue(option: Option): string {
   if (!option.required && !option.optional) return 'none';
-  return option.optional && !option.argChoices ? 'optional' : valueOf(option);
+  // An optional value with names to offer (-p's custom commands) is completed as those names.
+  return option.optional && !option.argChoices && !completionValuesOf(option) ? 'optional' : valueOf(option);
 }
 
 function valueOf(target: Argument | Option): string {

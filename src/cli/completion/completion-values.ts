@@ -1,7 +1,7 @@
 import type { Argument, Option } from 'commander';
 
 /** Names that exist only at completion time, listed by `falcon __complete <kind>`. */
-export const DYNAMIC_VALUE_KINDS = ['requests', 'flows', 'environments', 'providers'] as const;
+export const DYNAMIC_VALUE_KINDS = ['requests', 'flows', 'environments', 'providers', 'commands'] as const;
 export type DynamicValueKind = (typeof DYNAMIC_VALUE_KINDS)[number];
 
 /** What completes an option's value or an argument beyond its choices: project or config names, or files. */

@@ -4,6 +4,7 @@ import { openFolderSettings } from '../../config/open-folder-settings.js';
 import { styleFor } from '../../headless/terminal-style.js';
 import { createDefaultTools } from '../../tools/registry.js';
 import { VERSION } from '../../version.js';
+import { checkCheckpoints } from './check-checkpoints.js';
 import { checkGlobalConfig } from './check-global-config.js';
 import { checkNodeVersion } from './check-node-version.js';
 import { checkProject } from './check-project.js';
@@ -37,7 +38,11 @@ async function runChecks(projectRoot: string, env: Env, options: DoctorOptions):
   const toolNames = createDefaultTools().map((tool) => tool.name);
   const [node, config, project, search] = await Promise.all([
     checkNodeVersion(),
-    checkGlobalConfig(env, { requireModel: options.requireModel }).then(async ({ checks, config }) => [...checks, ...(config ? await checkProviders(config) : [])]),
+    checkGlobalConfig(env, { requireModel: options.requireModel }).then(async ({ checks, config }) => [
+      ...checks,
+      ...(config ? await checkProviders(config) : []),
+      await checkCheckpoints(config, env, projectRoot),
+    ]),
     checkProject(projectRoot, toolNames),
     checkSearch(),
   ]);

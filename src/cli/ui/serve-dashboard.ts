@@ -1,3 +1,4 @@
+import { falconHome } from '../../config/falcon-home.js';
 import type { FalconConfig } from '../../config/types.js';
 import { DashboardPortError, type RunningDashboard, startDashboard } from '../../dashboard/server/start-dashboard.js';
 import { UsageError } from '../user-error.js';
@@ -10,7 +11,8 @@ export function dashboardLine(dashboard: RunningDashboard): string {
 /** The dashboard of `projectRoot` with the global config's theme, on `port` (else web_ui.port, else any free port). */
 export async function serveDashboard(projectRoot: string, config: FalconConfig, port?: number): Promise<RunningDashboard> {
   try {
-    return await startDashboard({ projectRoot, port: port ?? config.webUi?.port ?? 0, theme: config.theme ?? 'auto' });
+    const checkpoints = config.checkpoints?.enabled !== false;
+    return await startDashboard({ projectRoot, port: port ?? config.webUi?.port ?? 0, theme: config.theme ?? 'auto', ...(checkpoints && { falconHome: falconHome(process.env) }) });
   } catch (error) {
     if (error instanceof DashboardPortError) throw new UsageError(error.message);
     throw error;

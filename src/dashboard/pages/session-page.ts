@@ -1,6 +1,8 @@
 import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import type { TranscriptItem } from '../read/session-record.js';
+import type { SessionCheckpointsView } from '../read/session-checkpoints-view.js';
 import type { RunState } from '../read/session-run-state.js';
+import { sessionCheckpointsSection } from './session-checkpoints-section.js';
 import { LIVE_TRANSCRIPT_SCRIPT } from './live-transcript-script.js';
 import type { Page } from './page-layout.js';
 import { transcriptEntry } from './transcript-entry.js';
@@ -12,7 +14,7 @@ import { transcriptEntry } from './transcript-entry.js';
  * not shown. `runState` is where the file left the session's latest run: the page says "Live" only
  * while one is going on, and the feed's `state` events move it on.
  */
-export function sessionPage(id: string, items: readonly TranscriptItem[], runState: RunState, offset: number, skipped = 0): Page {
+export function sessionPage(id: string, items: readonly TranscriptItem[], runState: RunState, offset: number, skipped = 0, checkpoints?: SessionCheckpointsView): Page {
   const events = `/sessions/${encodeURIComponent(id)}/events?from=${offset}`;
   return {
     title: `Session ${id}`,
@@ -25,6 +27,7 @@ export function sessionPage(id: string, items: readonly TranscriptItem[], runSta
       ...items.map(transcriptEntry),
       '</ol>',
       `<p class="meta">File: <code>.falcon/sessions/${text(id)}.jsonl</code></p>`,
+      ...(checkpoints ? sessionCheckpointsSection(checkpoints) : []),
     ],
     script: LIVE_TRANSCRIPT_SCRIPT,
   };

@@ -82,7 +82,7 @@ function preview(shown: PreviewShown): string {
 }
 
 /** Added and removed lines keep their `+` and `-`, so the colour is never the only sign. */
-function diffLine(line: string): string {
+export function diffLine(line: string): string {
   if (line.startsWith('@@')) return `<span class="hunk">${text(line)}</span>`;
   if (line.startsWith('+') && !line.startsWith('+++')) return `<span class="added">${text(line)}</span>`;
   if (line.startsWith('-') && !line.startsWith('---')) return `<span class="removed">${text(line)}</span>`;

@@ -56,6 +56,13 @@ export function transcriptItem(line: string): TranscriptItem | undefined {
       return { kind: 'note', text: 'Older turns were summed up in a checkpoint, so that the conversation fits the model’s window.' };
     case 'event':
       return isFields(record.event) ? eventItem(record.event) : { kind: 'unreadable' };
+    case 'checkpoint':
+      // Listed under the transcript, with the files each call changed.
+      return undefined;
+    case 'rewind':
+      return typeof record.message === 'number'
+        ? { kind: 'note', text: `Rewound: the conversation went on from before message ${record.message} (what came after it stays in the file).` }
+        : { kind: 'unreadable' };
     default:
       return { kind: 'unreadable' };
   }

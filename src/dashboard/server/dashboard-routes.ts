@@ -14,6 +14,7 @@ import { listProjectReports, readProjectReport } from '../read/project-reports.j
 import { listProjectSessions, sessionFileOf } from '../read/project-sessions.js';
 import { readSessionLines } from '../read/session-lines.js';
 import { transcriptItem } from '../read/session-record.js';
+import { readSessionCheckpoints } from '../read/session-checkpoints-view.js';
 import { lastRunState } from '../read/session-run-state.js';
 
 /** What a path of the dashboard answers: a page, or the live feed of a session file. */
@@ -22,7 +23,7 @@ export type Route = { kind: 'page'; page: Page } | { kind: 'feed'; file: string;
 const KIND_OF_PATH = new Map<string, ReportKind>(Object.entries(REPORT_KINDS).map(([kind, { path }]) => [path, kind as ReportKind]));
 
 /** Every page reads the files afresh: a report copied in or a session that moved on shows at the next load. */
-export async function routeRequest(url: URL, projectRoot: string): Promise<Route> {
+export async function routeRequest(url: URL, projectRoot: string, falconHome?: string): Promise<Route> {
   const parts = url.pathname.split('/').filter(Boolean).map(decodePart);
   if (parts.some((part) => part === undefined)) return notFound();
   const [first, second, third, ...rest] = parts as string[];
@@ -37,7 +38,9 @@ export async function routeRequest(url: URL, projectRoot: string): Promise<Route
     const read = await readSessionLines(file, 0, { fromEnd: true });
     if (!read) return notFound(`There is no session ${second} in .falcon/sessions/.`);
     const items = read.lines.flatMap((line) => transcriptItem(line.text) ?? []);
-    return page(sessionPage(second, items, lastRunState(read.lines.map((line) => line.text)), read.offset, read.skipped));
+    const lines = read.lines.map((line) => line.text);
+    const checkpoints = falconHome === undefined ? undefined : await readSessionCheckpoints(falconHome, projectRoot, second, lines);
+    return page(sessionPage(second, items, lastRunState(lines), read.offset, read.skipped, checkpoints));
   }
   const kind = KIND_OF_PATH.get(`/${first}`);
   if (!kind || third !== undefined) return notFound();

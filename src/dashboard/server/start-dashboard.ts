@@ -15,6 +15,8 @@ export interface DashboardOptions {
   /** 0: any free port. */
   port: number;
   theme: ThemeName;
+  /** Where the checkpoints are (`<FALCON_HOME>`): a session's page then lists them and shows its diff. */
+  falconHome?: string;
 }
 
 export interface RunningDashboard {
@@ -58,7 +60,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       response.end();
       return;
     }
-    const route = await routeRequest(new URL(request.url ?? '/', `http://127.0.0.1:${port}`), options.projectRoot);
+    const route = await routeRequest(new URL(request.url ?? '/', `http://127.0.0.1:${port}`), options.projectRoot, options.falconHome);
     if (route.kind === 'feed') {
       const stop = streamSessionFeed(request, response, route.file, route.from);
       feeds.add(stop);

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { OutputFormat } from '../state/view-state.js';
+import { DiffBody } from './diff-body.js';
 import { highlightJson } from './highlight-json.js';
 import { Markdown } from './markdown.js';
 
@@ -22,6 +23,7 @@ export function OutputEntry({ title, text, format, width }: OutputEntryProps) {
 
 function OutputBody({ text, format, width }: Omit<OutputEntryProps, 'title'>) {
   if (format === 'markdown') return <Markdown text={text} width={width} />;
+  if (format === 'diff') return <DiffBody text={text} />;
   const json = highlightJson(text, format === 'json' ? 'json' : 'auto');
   return <Text>{json ?? text.trimEnd()}</Text>;
 }

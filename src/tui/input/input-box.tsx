@@ -28,6 +28,8 @@ export interface InputBoxProps {
   /** Project files matching what follows an `@`, best first (see createFileCompleter). */
   completeFiles: (prefix: string) => Promise<string[]>;
   onSubmit: (text: string) => void;
+  /** Told the draft's text as it changes (Esc Esc opens /rewind only on an empty input). */
+  onDraftChange?: (text: string) => void;
 }
 
 const LOCKED_LABEL = 'waiting for your answer above…';
@@ -37,7 +39,7 @@ const LOCKED_LABEL = 'waiting for your answer above…';
  * Esc, Ctrl-C and the app's other shortcuts pass through untouched for the app to handle. Pastes
  * come apart from the keys (see KeyStream): their newlines are kept, and Enter alone sends.
  */
-export function InputBox({ width, locked, placeholder, history, commands, completeFiles, onSubmit }: InputBoxProps) {
+export function InputBox({ width, locked, placeholder, history, commands, completeFiles, onSubmit, onDraftChange }: InputBoxProps) {
   const [state, setState] = useState<InputBoxState>(INITIAL_INPUT_BOX);
   // Ink delivers the keys of one terminal read (e.g. two arrows) before React re-renders, so each
   // key must start from the state the previous one left, not from this render's.
@@ -54,6 +56,7 @@ export function InputBox({ width, locked, placeholder, history, commands, comple
     const step = reduceInputBox(latest.current, command, context);
     latest.current = step.state;
     setState(step.state);
+    onDraftChange?.(step.state.editor.text);
     if (step.submitted !== undefined) {
       void history.add(step.submitted);
       onSubmit(step.submitted);

@@ -50,7 +50,7 @@ const when = <R,>(test: (input: string, key: Key) => boolean, result: R) => (inp
 const SESSION: KeyBinding<SessionAction>[] = [
   // Terminals send Shift+Tab as ESC [ Z, which Ink reads as tab with shift.
   { keys: 'shift+tab', does: 'next permission mode: ask → auto-edit → plan (→ yolo for a session started in it)', read: when((_, key) => key.tab && key.shift, 'cycle_mode') },
-  { keys: 'esc', does: 'interrupt the running turn or slash command', read: when((_, key) => key.escape, 'interrupt') },
+  { keys: 'esc', does: 'interrupt the running turn or slash command; twice on an empty input: /rewind', read: when((_, key) => key.escape, 'interrupt') },
   { keys: 'ctrl+c', does: 'interrupt; pressed twice, quit', read: when(ctrl('c'), 'quit') },
   { keys: 'ctrl+o', does: 'unfold approved changes, tool output and unreadable replies in the transcript, or fold them again', read: when(ctrl('o'), 'expand') },
   { keys: 'ctrl+t', does: "fold or unfold the model's thoughts, those already shown too", read: when(ctrl('t'), 'toggle_thoughts') },

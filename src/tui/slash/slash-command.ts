@@ -1,4 +1,4 @@
-import type { Agent } from '../../agent/agent.js';
+import type { Agent, SendOptions } from '../../agent/agent.js';
 import type { ViewAction } from '../state/reduce-view.js';
 import type { PickerRequest } from './picker.js';
 import type { QuestionRequest } from './question.js';
@@ -19,8 +19,13 @@ export interface SlashContext {
   ask(request: QuestionRequest): Promise<string | undefined>;
   /** Adds text to the next message the user sends (e.g. an attached flow). */
   attach(label: string, text: string): void;
-  /** Replaces the conversation: a new session, or a saved one by id. */
-  openSession(sessionId?: string): Promise<void>;
+  /** Replaces the conversation: a new session, or a saved one by id; `notes` are shown at its top. */
+  openSession(sessionId?: string, notes?: readonly string[]): Promise<void>;
+  /**
+   * Sends a message as if typed (`@path` attached), its run with `options` (a custom command's tools
+   * and model); the transcript shows `shown` in its place.
+   */
+  send(text: string, options?: SendOptions, shown?: string): Promise<void>;
   clearScreen(): void;
   exit(): void;
 }

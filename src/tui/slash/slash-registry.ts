@@ -1,11 +1,17 @@
+import { diffCommand, undoCommand } from './checkpoint-commands.js';
+import { commitCommand } from './commit-command.js';
+import { BUILT_IN_COMMAND_NAMES } from './built-in-names.js';
 import { compactCommand } from './compact-command.js';
+import { customSlashCommand } from './custom-slash-command.js';
 import { envCommand } from './env-command.js';
 import { flowCommand } from './flow-command.js';
+import { forkCommand } from './fork-command.js';
 import { helpCommand, memoryCommand, toolsCommand } from './info-commands.js';
 import { initCommand } from './init-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
 import { permissionsCommand } from './permissions-command.js';
+import { rewindCommand } from './rewind-command.js';
 import { savedItemCommands } from './saved-item-commands.js';
 import { clearCommand, exitCommand, resumeCommand, sessionsCommand } from './session-commands.js';
 import type { SlashCommand } from './slash-command.js';
@@ -17,6 +23,11 @@ const BUILT_IN: SlashCommand[] = [
   flowCommand,
   clearCommand,
   compactCommand,
+  undoCommand,
+  rewindCommand,
+  diffCommand,
+  commitCommand,
+  forkCommand,
   toolsCommand,
   permissionsCommand,
   mcpCommand,
@@ -28,12 +39,32 @@ const BUILT_IN: SlashCommand[] = [
   exitCommand,
 ];
 
-/** The built-in commands plus the project's saved requests and flows (`/name`), read when called. */
-export async function loadSlashCommands(projectRoot: string): Promise<SlashCommand[]> {
+export interface CustomCommandOptions {
+  falconHome: string;
+  /** The project folder is trusted: its own commands load. */
+  trusted: boolean;
+  /** Told of each command file refused. */
+  warn(message: string): void;
+}
+
+/**
+ * The built-in commands, the custom commands (`<FALCON_HOME>/commands/`, and the project's
+ * `.falcon/commands/` in a trusted folder) when `custom` says where, then the project's saved
+ * requests and flows (`/name`, read when called).
+ */
+export async function loadSlashCommands(projectRoot: string, custom?: CustomCommandOptions): Promise<SlashCommand[]> {
   const builtIns: SlashCommand[] = [helpCommand(() => commands), ...BUILT_IN];
-  const taken = new Set(builtIns.map((c) => c.name));
+  const builtInNames = [...new Set([...BUILT_IN_COMMAND_NAMES, ...builtIns.map((c) => c.name)])];
+  let customs: SlashCommand[] = [];
+  if (custom) {
+    const { loadCustomCommands } = await import('../../workspace/custom-commands/load-custom-commands.js');
+    const loaded = await loadCustomCommands({ projectRoot, falconHome: custom.falconHome, trusted: custom.trusted, builtIns: builtInNames });
+    loaded.warnings.forEach((warning) => custom.warn(warning));
+    customs = loaded.commands.map(customSlashCommand);
+  }
+  const taken = new Set([...builtInNames, ...customs.map((c) => c.name)]);
   const saved = (await savedItemCommands(projectRoot)).filter((c) => !taken.has(c.name));
-  const commands = [...builtIns, ...saved];
+  const commands = [...builtIns, ...customs, ...saved];
   return commands;
 }
 

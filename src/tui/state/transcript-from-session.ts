@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../../agent/events.js';
 import { TASK_NOTE_PREFIX } from '../../agent/tasks/task-end-note.js';
+import { recordsOnPath } from '../../workspace/session-lineage.js';
 import type { SessionRecord } from '../../workspace/session-store.js';
 import { describeAttachedFile, readMessageWithFiles } from './attached-file-blocks.js';
 import { reduceView } from './reduce-view.js';
@@ -7,10 +8,13 @@ import { initialViewState, type ViewState } from './view-state.js';
 
 const OBSERVATION_PREFIX = 'Observation: ';
 
-/** Rebuilds the view of a resumed session from its file: what was said and done, as it was shown. */
+/** Rebuilds the view of a resumed session from its file: what was said and done, as it was shown (what a rewind took back left out). */
 export function viewFromSession(records: readonly SessionRecord<AgentEvent>[], liveAnswerLines?: number): ViewState {
   let state = initialViewState({ liveAnswerLines });
-  for (const record of records) {
+  for (const record of recordsOnPath(records)) {
+    if (record.kind === 'rewind') {
+      state = reduceView(state, { type: 'notice', tone: 'info', text: `Rewound: the conversation goes on from before message ${record.message}.` });
+    }
     if (record.kind === 'message' && record.role === 'user' && isTypedByUser(record.content)) {
       state = reduceView(state, { type: 'user_message', text: shownAsTyped(record.content) });
     }

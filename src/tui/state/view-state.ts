@@ -24,7 +24,8 @@ export type Entry =
   | { kind: 'decision'; id: string; title: string; approved: boolean; preview?: Preview };
 
 export type NoticeTone = 'info' | 'warning' | 'error';
-export type OutputFormat = 'text' | 'markdown' | 'json';
+/** `diff`: a session's file diffs (engines/checkpoints/describe-changes.ts), coloured line by line. */
+export type OutputFormat = 'text' | 'markdown' | 'json' | 'diff';
 
 export type Status = 'ready' | 'thinking' | 'streaming' | 'running' | 'waiting';
 

@@ -48,6 +48,7 @@ function contextFor(args: string, signal = new AbortController().signal): SlashC
     },
     ask: async () => expect.fail('a flow asks no question'),
     attach: () => expect.fail('a flow is run, not attached'),
+    send: async () => expect.fail('a flow is run, not sent'),
     openSession: async () => undefined,
     clearScreen: () => undefined,
     exit: () => undefined,

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isPathInside } from '../../safety/path-inside.js';
+import { FALCON_DIR } from '../../workspace/falcon-dir.js';
+import { falconLogGlobs } from '../code/falcon-logs.js';
+import { type GitPlace, runGit } from './run-git.js';
+
+/** Where every project's checkpoints live, under Falcon's own folder. */
+export const CHECKPOINTS_FOLDER = 'checkpoints';
+
+/** The file in a shadow folder naming the project it belongs to (for `falcon doctor`). */
+export const PROJECT_FILE = 'project';
+
+/** A project's shadow repository: its git folder and index in Falcon's home, its work tree the project. */
+export interface ShadowRepo extends GitPlace {
+  /** `<FALCON_HOME>/checkpoints/<name>-<hash>`. */
+  folder: string;
+}
+
+/** Settings of the shadow repository: nothing of the user's applies, and git never tidies it by itself. */
+const SHADOW_CONFIG: readonly [string, string][] = [
+  ['core.autocrlf', 'false'],
+  ['core.safecrlf', 'false'],
+  ['core.symlinks', 'true'],
+  ['core.untrackedCache', 'true'],
+  // A large project's index is written on every checkpoint: only what changed, no checksum of it all.
+  ['core.splitIndex', 'true'],
+  ['index.version', '4'],
+  ['index.skipHash', 'true'],
+  ['core.fsmonitor', 'false'],
+  ['core.logAllRefUpdates', 'false'],
+  ['gc.auto', '0'],
+  ['commit.gpgSign', 'false'],
+];
+
+/** The shadow folder of a project: one per project, named after it so that a person can tell them apart. */
+export function shadowFolder(falconHome: string, projectRoot: string): string {
+  const name = path.basename(projectRoot).replace(/[^\w.-]+/g, '_') || 'root';
+  const hash = createHash('sha256').update(projectRoot).digest('hex').slice(0, 12);
+  return path.join(falconHome, CHECKPOINTS_FOLDER, `${name}-${hash}`);
+}
+
+/** Opens the project's shadow repository, creating it on first use. Throws GitMissingError without git. */
+export async function openShadowRepo(falconHome: string, projectRoot: string): Promise<ShadowRepo> {
+  const folder = shadowFolder(falconHome, projectRoot);
+  const repo: ShadowRepo = { folder, gitDir: path.join(folder, 'git'), workTree: projectRoot, indexFile: path.join(folder, 'index') };
+  if (existsSync(path.join(repo.gitDir, 'HEAD'))) return repo;
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await runGit(repo, ['init', '--quiet']);
+  for (const [key, value] of SHADOW_CONFIG) await runGit(repo, ['config', key, value]);
+  await mkdir(path.join(repo.gitDir, 'info'), { recursive: true });
+  await writeFile(path.join(repo.gitDir, 'info', 'exclude'), excludedPaths(falconHome, projectRoot).join('\n') + '\n');
+  await writeFile(path.join(folder, PROJECT_FILE), projectRoot + '\n');
+  return repo;
+}
+
+/**
+ * Besides what the project's .gitignore files leave out: Falcon's own logs (the session files change
+ * with every message, and a rewind must never take one back), its reports (results of runs, not
+ * work to take back), and Falcon's home should it lie inside the project.
+ */
+function excludedPaths(falconHome: string, projectRoot: string): string[] {
+  const home = path.relative(projectRoot, falconHome);
+  const inside = home !== '' && isPathInside(projectRoot, falconHome);
+  return [...falconLogGlobs(''), `/${FALCON_DIR}/reports/`, ...(inside ? [`/${home.split(path.sep).join('/')}/`] : [])];
+}

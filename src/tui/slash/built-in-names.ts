@@ -1,0 +1,23 @@
+/** The names of the session's built-in slash commands, which no custom command may take (the registry's test keeps them in step). */
+export const BUILT_IN_COMMAND_NAMES: readonly string[] = [
+  'help',
+  'model',
+  'env',
+  'flow',
+  'clear',
+  'compact',
+  'undo',
+  'rewind',
+  'diff',
+  'commit',
+  'fork',
+  'tools',
+  'permissions',
+  'mcp',
+  'tasks',
+  'memory',
+  'sessions',
+  'resume',
+  'init',
+  'exit',
+];
