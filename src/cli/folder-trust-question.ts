@@ -8,7 +8,7 @@ import { terminalSafeText } from '../safety/terminal-text.js';
 
 /**
  * Before an interactive session: when the project's `.falcon/config.yaml` has settings that run
- * commands or approve calls (hooks, allow rules, MCP servers) and the folder is not trusted yet, shows
+ * commands or approve calls (hooks, allow rules, MCP servers, the API's server command) and the folder is not trusted yet, shows
  * them and asks whether to trust the folder. A yes is recorded in `trusted_folders`; a no (or Ctrl-C)
  * leaves them ignored for this session, and the question comes again next time.
  */
@@ -21,7 +21,7 @@ export async function askFolderTrust(projectRoot: string, env: NodeJS.ProcessEnv
   process.stdout.write(
     `${paint('bold', `${terminalSafeText(projectRoot)}/.falcon/config.yaml`)} has settings that run commands or approve tool calls:\n` +
       `${lines.join('\n')}\n` +
-      "Anyone who can commit to this repository can change them. Without trust they are ignored (deny rules always apply).\n",
+      `Anyone who can commit to this repository can change them. Without trust they are ignored (deny rules always apply)${settings.some((setting) => setting.key === 'server.command') ? ', and the server command is asked about each time before it runs' : ''}.\n`,
   );
   const trusted = await confirm({ message: "Trust this folder's Falcon settings?", default: false }).catch((error: Error) => {
     if (error.name === 'ExitPromptError') return false;
