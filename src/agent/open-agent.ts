@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { loadGlobalConfig } from '../config/load-global-config.js';
+import type { ServerSettings } from '../config/types.js';
+import type { ManagedServer } from '../engines/api-server/managed-server.js';
+import { maskText } from '../safety/mask-text.js';
 import { loadProjectConfig } from '../config/load-project-config.js';
 import { loadDotEnv } from '../config/load-dotenv.js';
 import { displayPath, falconHome } from '../config/falcon-home.js';
@@ -63,6 +67,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const home = falconHome(env);
   const subagentProfiles = await loadSubagentProfiles(projectRoot, tools.map((tool) => tool.name));
   const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');
+  const apiServer = project.config.server && (await openApiServer(project.config.server, { projectRoot, env, variables, secrets, session, trusted: guard.permissions.projectRulesApply, providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? '') }));
   const agent = new Agent({
     projectRoot,
     falconHome: home,
@@ -94,6 +99,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     },
     permissions: guard.permissions,
     hooks: guard.hooks,
+    ...(apiServer && { apiServer }),
   });
   const hookWarnings: string[] = [];
   const startup = { projectRoot, sessionId: session.id, secrets, signal: new AbortController().signal, warn: (message: string) => hookWarnings.push(message) };
@@ -103,6 +109,29 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     session,
     warnings: [...global.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings],
   };
+}
+
+/**
+ * The API's server of `server:`, its log in the session's folder, its command run without asking only
+ * in a trusted folder. Whether something already answers at BASE_URL is found out in the background.
+ */
+async function openApiServer(
+  settings: ServerSettings,
+  session: { projectRoot: string; env: NodeJS.ProcessEnv; variables: VariableScope; secrets: SecretRegistry; session: SessionStore<AgentEvent>; trusted: boolean; providerKeys: string[] },
+): Promise<ManagedServer> {
+  const { openManagedServer } = await import('../engines/api-server/open-managed-server.js');
+  const server = openManagedServer({
+    settings,
+    projectRoot: session.projectRoot,
+    variables: session.variables,
+    env: session.env,
+    providerKeys: session.providerKeys,
+    logFile: path.join(session.session.folder, 'server.log'),
+    mask: (text) => maskText(text, { secrets: session.secrets }),
+    commandTrusted: session.trusted,
+  });
+  void server.detect().catch(() => undefined);
+  return server;
 }
 
 async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore<AgentEvent>> {

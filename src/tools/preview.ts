@@ -10,7 +10,10 @@ export type AlwaysOffer = { kind: 'origins'; origins: readonly string[] } | { ki
 export type Preview = (
   /** `why`: when the change of a file is asked about for a reason other than being a change of code. */
   | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string }
-  /** `background`: it runs as a task, until it ends, is stopped, or the session ends. */
-  | { kind: 'command'; command: string; cwd?: string; background?: true }
+  /**
+   * `background`: it runs as a task, until it ends, is stopped, or the session ends. `title`: what is
+   * asked, when it says more than "run `<command>`" (the API's server, started for a refused request).
+   */
+  | { kind: 'command'; command: string; cwd?: string; background?: true; title?: string }
   | { kind: 'info'; title: string; details: string }
 ) & { always?: AlwaysOffer };

@@ -31,6 +31,7 @@ import { scanSecurityTool } from './scan-security.js';
 import { runSmokeTool } from './run-smoke.js';
 import { runTestsTool } from './run-tests.js';
 import { searchCodeTool } from './search-code.js';
+import { serverTool } from './server.js';
 import { sessionLogTool } from './session-log.js';
 import { subagentTool } from './subagent.js';
 import { testSuiteTool } from './test-suite.js';
@@ -130,6 +131,8 @@ export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] 
     writeFileTool,
     proposeFixTool,
     createTestFileTool,
+    // The API's server, as .falcon/config.yaml starts it
+    serverTool,
     // Background tasks (bash's answer spells out how to call them)
     taskOutputTool,
     taskStopTool,

@@ -3,7 +3,7 @@ import type { ToolKind } from '../../tools/tool.js';
 /** Requests that only read. */
 const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Actions of the multi-action tools that change nothing. */
-const READING_ACTIONS = new Set(['list', 'get', 'recall', 'load', 'show', 'read']);
+const READING_ACTIONS = new Set(['list', 'get', 'recall', 'load', 'show', 'read', 'status', 'logs']);
 /** Network tools that only fetch: a spec, or the API's GET operations. */
 const READING_NETWORK_TOOLS = new Set(['ingest_spec', 'run_smoke', 'check_regression']);
 
@@ -31,9 +31,9 @@ export function planModeRefusal(call: PlannedCall): string | undefined {
 function refusedWork({ tool, kind, args }: PlannedCall): string | undefined {
   switch (kind) {
     case 'write':
-      return typeof args.action === 'string' && READING_ACTIONS.has(args.action) ? undefined : 'changes files or saved state';
+      return isReadingAction(args) ? undefined : 'changes files or saved state';
     case 'exec':
-      return 'runs a command';
+      return isReadingAction(args) ? undefined : 'runs a command';
     case 'network': {
       if (READING_NETWORK_TOOLS.has(tool)) return undefined;
       if (tool !== 'http_request') return 'sends requests that may change data';
@@ -45,6 +45,10 @@ function refusedWork({ tool, kind, args }: PlannedCall): string | undefined {
     default:
       return undefined;
   }
+}
+
+function isReadingAction(args: Record<string, unknown>): boolean {
+  return typeof args.action === 'string' && READING_ACTIONS.has(args.action);
 }
 
 /** Headers by which many frameworks let a GET or POST stand for another method. */

@@ -47,6 +47,8 @@ export interface ManagedServerOptions {
   /** The whole environment it runs with (`serverEnvironment`). */
   env: Record<string, string>;
   log: ServerLog;
+  /** Its command runs without asking: a trusted folder, or `--serve` (the user's consent). */
+  commandTrusted: boolean;
   clock?: ServerClock;
   probe?: Probe;
 }
@@ -88,6 +90,11 @@ export class ManagedServer {
 
   get settings(): ServerSettings {
     return this.options.settings;
+  }
+
+  /** Whether its command may run without the user approving it (a trusted folder, `--serve`). */
+  get commandTrusted(): boolean {
+    return this.options.commandTrusted;
   }
 
   get state(): ServerState {

@@ -7,6 +7,7 @@ import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
 import { permissionsCommand } from './permissions-command.js';
 import { savedItemCommands } from './saved-item-commands.js';
+import { serverCommand } from './server-command.js';
 import { clearCommand, exitCommand, resumeCommand, sessionsCommand } from './session-commands.js';
 import type { SlashCommand } from './slash-command.js';
 import { tasksCommand } from './tasks-command.js';
@@ -21,6 +22,7 @@ const BUILT_IN: SlashCommand[] = [
   permissionsCommand,
   mcpCommand,
   tasksCommand,
+  serverCommand,
   memoryCommand,
   sessionsCommand,
   resumeCommand,

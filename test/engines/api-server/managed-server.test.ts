@@ -40,6 +40,7 @@ async function serverFor(command: string, settings: Partial<ServerSettings> = {}
     resolve: async (text) => text.replaceAll('{{BASE_URL}}', baseUrl),
     env: serverEnvironment(process.env, { PORT: String(port) }, []),
     log: new ServerLog({ file: path.join(root, '.falcon', 'sessions', 's1', 'server.log'), mask: (text) => text }),
+    commandTrusted: true,
   });
   servers.push(server);
   return { server, baseUrl };
@@ -134,6 +135,7 @@ describe('the API under Falcon\'s hand', requirePlatform('linux', 'reads /proc f
       resolve: async (text) => text,
       env: {},
       log: new ServerLog({ mask: (text) => text }),
+      commandTrusted: true,
     });
     servers.push(outside);
     await outside.detect();
