@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { PATIENCE_MS } from './test/support/patience.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -57,8 +58,12 @@ const UNIT_WITH_OWN_MODULES = testFilesWhere(CHANGES_MODULES).filter((file) => !
 export default defineConfig({
   define: { FALCON_VERSION: JSON.stringify(pkg.version) },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Ceilings, not measures: a test that starts programs, or fuzzes, takes many times longer on a
+    // machine that is busy, and that must not fail it (test/support/patience.ts waits less).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // expect.poll waits for what the program will do: as long as any other wait of a test.
+    expect: { poll: { timeout: PATIENCE_MS } },
     pool: 'forks',
     // Ink renders only the final frame when it thinks it runs in CI; component tests read every frame.
     // Whether this is CI reaches the tests as FALCON_TEST_CI (test/support/required-tools.ts).

@@ -1,14 +1,16 @@
 // Bundles the CLI into dist/falcon.js. Heavy parts are split out and loaded lazily by dynamic import.
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 
 await build({
-  // perf-worker: the thread `falcon perf --workers N` starts (src/engines/perf/run-load-in-workers.ts).
-  entryPoints: { falcon: 'src/cli/main.ts', 'perf-worker': 'src/engines/perf/load-worker.ts' },
+  // perf-worker: the thread `falcon perf --workers N` starts (src/engines/perf/run-load-in-workers.ts);
+  // yaml-worker: the thread a large YAML spec is parsed in (src/safety/yaml-off-thread.ts).
+  entryPoints: { falcon: 'src/cli/main.ts', 'perf-worker': 'src/engines/perf/load-worker.ts', 'yaml-worker': 'src/safety/yaml-worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -28,3 +30,7 @@ await build({
   minify: true,
   logLevel: 'warning',
 });
+
+// The bash parser permission rules read commands with (src/agent/permissions/shell/shell-syntax.ts)
+// is WebAssembly: shipped beside the bundle, read on its first use.
+await copyFile(createRequire(import.meta.url).resolve('sh-syntax/main.wasm'), new URL('../dist/sh-syntax.wasm', import.meta.url));

@@ -4,9 +4,11 @@ import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
 import { maskStructured } from '../safety/mask-structured.js';
 import { maskText } from '../safety/mask-text.js';
+import { StreamMasker } from '../safety/stream-masker.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
 import type { AnyTool, ModelCategory } from '../tools/tool.js';
+import type { Preview } from '../tools/preview.js';
 import type { HookSettings, ModelRoutes } from '../config/types.js';
 import { addProjectAllowRule } from '../config/project-allow-rule.js';
 import type { TaskInfo } from '../tools/support/task-list.js';
@@ -37,6 +39,9 @@ import { SessionTasks } from './tasks/session-tasks.js';
 import type { McpServers } from '../mcp/client/mcp-servers.js';
 import type { ManagedServer } from '../engines/api-server/managed-server.js';
 import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
+
+/** The events that carry a streamed reply piece by piece. */
+const STREAMED = ['thinking_delta', 'text_delta'] as const;
 
 export interface ModelChoice {
   provider?: string;
@@ -78,6 +83,10 @@ export interface AgentOptions {
   hooks?: HookSettings;
   /** The API's server (`server:` of the project's config): its tool, its log, stopped by dispose. */
   apiServer?: ManagedServer;
+  /** The folder is in `trusted_folders` (default: not): see ToolContext.trustedProject. */
+  trustedProject?: boolean;
+  /** What a trusted project's `.env` adds to the environment of the commands tools and hooks run. */
+  commandEnv?: Readonly<Record<string, string>>;
 }
 
 /** Answering "always": for the rest of this session, or from now on in this project (an allow rule in `.falcon/config.yaml`). */
@@ -95,6 +104,8 @@ interface PendingConfirmation {
   tool: string;
   /** What answering "always" may allow. */
   always: AlwaysChoice[];
+  /** What any yes approves from now on: see FirstContact. */
+  contact?: string;
   resolve(approved: boolean): void;
 }
 
@@ -110,6 +121,8 @@ export class Agent {
   private readonly steering: string[] = [];
   private readonly pending = new Map<string, PendingConfirmation>();
   private readonly approvedThisSession = new SessionApprovals();
+  /** The FirstContact keys of requests the user said yes to. */
+  private readonly contacted = new Set<string>();
   private readonly toolCallCounts = new Map<string, number>();
   private readonly totalUsage: Usage = { inputTokens: 0, outputTokens: 0 };
   private readonly toolState: SessionState = createSessionState();
@@ -131,7 +144,10 @@ export class Agent {
   /** Rules of "always in this project" being written to `.falcon/config.yaml`, in order. */
   private projectRulesSaved: Promise<void> = Promise.resolve();
 
+  private readonly streams: Record<(typeof STREAMED)[number], StreamMasker>;
+
   constructor(private readonly options: AgentOptions) {
+    this.streams = { thinking_delta: new StreamMasker(options.secrets), text_delta: new StreamMasker(options.secrets) };
     const { mode = 'ask', allow = [], deny = [] } = options.permissions ?? {};
     const hookFiles = hookScriptFiles(options.hooks ?? NO_HOOKS, options.projectRoot);
     this.permissions = { mode, allow: parsePermissionRules(allow), deny: parsePermissionRules(deny), hookFiles };
@@ -314,7 +330,7 @@ export class Agent {
         tools,
         callLimit: (tool: AnyTool) => toolLimits[tool.name] ?? tool.callLimit,
         confirm: (request) => this.waitForConfirmation(request, controller.signal),
-        approvedThisSession: (subject, preview, hookFiles) => this.approvedThisSession.approving(subject, preview, hookFiles),
+        approvedThisSession: (subject, preview, hookFiles) => this.approvedThisSession.approving(subject, preview, hookFiles) ?? this.contactedBefore(preview),
         guard: this.guard,
         context: {
           projectRoot: this.options.projectRoot,
@@ -324,6 +340,8 @@ export class Agent {
             return currentModel();
           },
           variables: this.options.variables,
+          trustedProject: this.options.trustedProject ?? false,
+          ...(this.options.commandEnv && { commandEnv: this.options.commandEnv }),
           session: this.toolState,
           secrets: this.options.secrets,
           tasks: this.backgroundTasks,
@@ -379,6 +397,7 @@ export class Agent {
     const choice = answer.always ? waiting.always[answer.choice ?? 0] : undefined;
     if (approved && choice && answer.always === 'project') this.allowInProject(choice.rules);
     else if (approved && choice) this.approvedThisSession.add(waiting.tool, choice);
+    if (approved && waiting.contact) this.contacted.add(waiting.contact);
     this.pending.delete(confirmationId);
     waiting.resolve(approved);
   }
@@ -412,8 +431,25 @@ export class Agent {
   }
 
   // Masked once here, so that every subscriber and the session file get the same masked event.
+  // Streamed text goes through a StreamMasker each, so that no secret shows split across deltas;
+  // what one holds back goes out before any other event.
   private readonly emit: EmitEvent = (unmasked) => {
-    const event = maskStructured(unmasked, { secrets: this.options.secrets, shapes: false });
+    this.streamedReply = streamedReplyAfter(this.streamedReply, unmasked);
+    for (const type of STREAMED) {
+      if (unmasked.type !== type) this.deliverDelta(type, this.streams[type].flush());
+    }
+    if (unmasked.type === 'text_delta' || unmasked.type === 'thinking_delta') {
+      this.deliverDelta(unmasked.type, this.streams[unmasked.type].push(unmasked.text));
+      return;
+    }
+    this.deliver(maskStructured(unmasked, { secrets: this.options.secrets, shapes: false }));
+  };
+
+  private deliverDelta(type: (typeof STREAMED)[number], text: string): void {
+    if (text) this.deliver({ type, text });
+  }
+
+  private deliver(event: AgentEvent): void {
     // Sub-agents' tokens are the session's too.
     const counted = innermostEvent(event);
     if (counted.type === 'usage') {
@@ -423,7 +459,6 @@ export class Agent {
     if (event.type === 'tool_call') {
       this.toolCallCounts.set(event.name, (this.toolCallCounts.get(event.name) ?? 0) + 1);
     }
-    this.streamedReply = streamedReplyAfter(this.streamedReply, event);
     this.options.session.recordEvent(event);
     for (const listener of this.listeners) {
       try {
@@ -432,7 +467,7 @@ export class Agent {
         // A front end's failure must not stop the run or hide the event from the others.
       }
     }
-  };
+  }
 
   /**
    * The rules apply at once; saving them is for later sessions, one after the other (each rewrites the
@@ -456,6 +491,12 @@ export class Agent {
     });
   }
 
+  /** What an earlier yes to the repository's API under test approves (see FirstContact), as the progress line names it. */
+  private contactedBefore(preview: Preview): string | undefined {
+    const contact = preview.firstContact;
+    return contact?.coveredByYes === true && this.contacted.has(contact.key) ? `requests to ${contact.key} after an earlier yes` : undefined;
+  }
+
   /** Registered values only: shapes would mangle the code and tool output the model reads and edits. */
   private maskKnown(text: string): string {
     return maskText(text, { secrets: this.options.secrets, shapes: false });
@@ -471,6 +512,7 @@ export class Agent {
       this.pending.set(request.id, {
         tool: request.tool,
         always: request.always,
+        ...(request.preview.firstContact && { contact: request.preview.firstContact.key }),
         resolve: (approved) => {
           signal.removeEventListener('abort', onAbort);
           resolve(approved);

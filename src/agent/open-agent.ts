@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { loadGlobalConfig } from '../config/load-global-config.js';
 import type { ServerSettings } from '../config/types.js';
 import type { ManagedServer } from '../engines/api-server/managed-server.js';
 import { maskText } from '../safety/mask-text.js';
 import { loadProjectConfig } from '../config/load-project-config.js';
-import { loadDotEnv } from '../config/load-dotenv.js';
+import { openFolderSettings } from '../config/open-folder-settings.js';
 import { displayPath, falconHome } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
-import { isWorthMasking } from '../safety/secret-candidate.js';
+import { withholdProviderKeys } from '../config/withhold-provider-keys.js';
 import { SecretRegistry } from '../safety/secret-registry.js';
 import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionStore } from '../workspace/session-store.js';
@@ -47,9 +46,9 @@ export interface OpenedAgent {
 
 /** Everything a front end needs for one conversation: config, tools, prompt, session and model. */
 export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent> {
-  const { projectRoot, env } = options;
-  await loadDotEnv(projectRoot, env);
-  const global = await loadGlobalConfig({ env });
+  const { projectRoot } = options;
+  const folder = await openFolderSettings(projectRoot, options.env);
+  const { global, env } = folder;
   const project = await loadProjectConfig(projectRoot, {
     toolNames: createDefaultTools().map((tool) => tool.name),
     providerNames: Object.keys(global.config.providers),
@@ -57,17 +56,14 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const session = await openSession(projectRoot, options.resume);
   closeInterruptedCalls(session);
   const secrets = new SecretRegistry();
-  for (const { id, apiKey } of Object.values(global.config.providers)) {
-    // Judged by the key alone: the stand-ins local servers take (`ollama`, `lm-studio`) are no secrets.
-    if (apiKey && isWorthMasking(apiKey)) secrets.register(apiKey, `${id.toUpperCase().replace(/\W+/g, '_')}_API_KEY`);
-  }
+  withholdProviderKeys(global.config, secrets);
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const mcp = await startMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot }, { env, secrets });
   const tools = createDefaultTools(mcp.tools);
   const home = falconHome(env);
   const subagentProfiles = await loadSubagentProfiles(projectRoot, tools.map((tool) => tool.name));
   const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');
-  const apiServer = project.config.server && (await openApiServer(project.config.server, { projectRoot, env, variables, secrets, session, trusted: guard.permissions.projectRulesApply, providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? '') }));
+  const apiServer = project.config.server && (await openApiServer(project.config.server, { projectRoot, env, variables, secrets, session, trusted: folder.trusted, providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? '') }));
   const agent = new Agent({
     projectRoot,
     falconHome: home,
@@ -99,15 +95,33 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     },
     permissions: guard.permissions,
     hooks: guard.hooks,
+    trustedProject: folder.trusted,
+    commandEnv: folder.dotEnv,
     ...(apiServer && { apiServer }),
   });
   const hookWarnings: string[] = [];
-  const startup = { projectRoot, sessionId: session.id, secrets, signal: new AbortController().signal, warn: (message: string) => hookWarnings.push(message) };
+  const startup = {
+    projectRoot,
+    sessionId: session.id,
+    secrets,
+    signal: new AbortController().signal,
+    env: folder.dotEnv,
+    warn: (message: string) => hookWarnings.push(message),
+  };
   await runSessionStartHooks(guard.hooks, startup);
   return {
     agent,
     session,
-    warnings: [...global.warnings, ...project.warnings, ...guard.warnings, ...mcp.warnings, ...subagentProfiles.problems, ...hookWarnings],
+    warnings: [
+      ...(session.unsaved ? [`This session is not saved: ${session.unsaved}.`] : []),
+      ...global.warnings,
+      ...folder.warnings,
+      ...project.warnings,
+      ...guard.warnings,
+      ...mcp.warnings,
+      ...subagentProfiles.problems,
+      ...hookWarnings,
+    ],
   };
 }
 

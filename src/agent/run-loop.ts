@@ -5,6 +5,7 @@ import type { ChatModel } from '../llm/chat-model.js';
 import { callModel } from './call-model.js';
 import type { ConversationContext } from './context/conversation-context.js';
 import { parseReply } from './parse-reply.js';
+import { registerSecretArguments } from './secret-arguments.js';
 import { stripThinking } from './reply/thinking.js';
 import { formatObservation } from './observation.js';
 import { runToolCall, type ToolCallDeps } from './run-tool-call.js';
@@ -85,6 +86,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
 
       const response = await callModel(options.model(), options.conversation, signal, emit);
       const reply = parseReply(response.text, options.tools.names);
+      if (reply.kind === 'call') registerSecretArguments(options.tools, reply.name, reply.args, options.context.secrets);
       const reasoning = [response.thinking?.trim(), reply.thinking].filter(Boolean).join('\n\n');
       if (reasoning) emit({ type: 'thought', text: reasoning });
       // Reasoning is shown and saved as a thought; sent back, it would only fill the window.

@@ -8,13 +8,14 @@ import { describeTool } from '../tools/support/tool-reference.js';
 import { validateToolArgs } from '../tools/support/validate-args.js';
 import { isAbortError } from './abort.js';
 import { runWithApiServer } from './api-server-call.js';
-import { approveFurtherStep } from './approve-further-step.js';
+import { allowFurtherStep, approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
 import { type CallGuard, guardedCallOf, hookContextOf } from './call-guard.js';
 import { checkBeforeRun } from './check-before-run.js';
 import type { AlwaysChoice } from './permissions/always-choices.js';
 import type { RuleSubject } from './permissions/permission-rule-match.js';
 import { runPostToolUseHooks } from './hooks/tool-use-hooks.js';
+import { readDenyRule, readDenyRules } from './permissions/read-deny.js';
 import { truncateObservation } from './observation.js';
 import { type ToolFailureStreaks, disabledToolError, disabledToolNote } from './tool-failure-streaks.js';
 
@@ -48,7 +49,7 @@ export interface ToolCallDeps {
   /** Each tool's failed calls in a row in this run; updated here. */
   failureStreaks: ToolFailureStreaks;
   observationLimit: number;
-  context: Omit<ToolContext, 'signal' | 'progress' | 'approve'>;
+  context: Omit<ToolContext, 'signal' | 'progress' | 'approve' | 'allowStep' | 'readDenied'>;
   /** The permission mode and rules, and the hooks, around every call. Absent: calls go straight to approval. */
   guard?: CallGuard;
 }
@@ -105,10 +106,12 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     signal: deps.signal,
     progress: (message) => emit({ type: 'tool_progress', id, message }),
     approve: approveFurtherStep(deps),
+    allowStep: allowFurtherStep(deps),
+    ...readDeniedOf(guard, tool.name, deps.context.projectRoot),
   };
   try {
     // Policy, pre-hook, approval, execute, post-hook (docs/ARCHITECTURE.md, "Permissions and hooks").
-    const call = await guardedCallOf(tool.name, tool.kind, validated.value as Record<string, unknown>, deps);
+    const call = await guardedCallOf(tool, validated.value as Record<string, unknown>, deps);
     const refusal = guard ? await checkBeforeRun(call, guard, deps) : undefined;
     if (refusal) return finish(false, refusal);
     const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
@@ -124,6 +127,12 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     }
     return failed(tool.name, `Error: ${describeToolError(error)}`);
   }
+}
+
+/** `ToolContext.readDenied` when deny rules on reading apply to this tool's files. */
+function readDeniedOf(guard: CallGuard | undefined, tool: string, projectRoot: string): Pick<ToolContext, 'readDenied'> {
+  const rules = guard ? readDenyRules(guard.permissions.deny, tool) : [];
+  return rules.length === 0 ? {} : { readDenied: (file) => readDenyRule(rules, file, projectRoot)?.text };
 }
 
 /** A deferred tool's parameters are not in the prompt: a call that gets them wrong brings them. */

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AnyTool } from '../tools/tool.js';
 import { describeTools, listToolPurposes } from '../tools/support/tool-reference.js';
+import { planToolSection } from './outside-tools-budget.js';
 import { TOOL_SEARCH_NAME } from '../tools/tool-search.js';
 import { falconPath } from '../workspace/falcon-dir.js';
 import { type MemoryFact, readFacts } from '../workspace/memory-store.js';
@@ -39,13 +40,14 @@ async function readPromptSections(dir: string): Promise<string[]> {
   return Promise.all(names.map(async (name) => (await readFile(path.join(dir, name), 'utf8')).trim()));
 }
 
-/** Core tools in full; deferred ones by name and description, behind tool_search (when there is one). */
+/**
+ * Core tools in full; deferred ones by name and description, behind tool_search (when there is one);
+ * MCP servers' tools within their budget (`outside-tools-budget.ts`), the rest counted.
+ */
 export function describeToolSection(tools: readonly AnyTool[]): string {
-  const searchable = tools.some((tool) => tool.name === TOOL_SEARCH_NAME);
-  const deferred = searchable ? tools.filter((tool) => tool.deferred) : [];
-  const core = tools.filter((tool) => !deferred.includes(tool));
+  const { core, deferred, unnamed } = planToolSection(tools, tools.some((tool) => tool.name === TOOL_SEARCH_NAME));
   const lines = ['# Tools', '', 'Parameters are optional unless marked required.', '', describeTools(core)];
-  if (deferred.length > 0) {
+  if (deferred.length > 0 || unnamed.length > 0) {
     lines.push(
       '',
       `## More tools: call ${TOOL_SEARCH_NAME} for their parameters first`,
@@ -54,6 +56,9 @@ export function describeToolSection(tools: readonly AnyTool[]): string {
       '',
       listToolPurposes(deferred),
     );
+  }
+  if (unnamed.length > 0) {
+    lines.push(`- … and ${unnamed.length} more tools of MCP servers, not listed here to keep this prompt short: ${TOOL_SEARCH_NAME} finds them by name or purpose.`);
   }
   return lines.join('\n');
 }

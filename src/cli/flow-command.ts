@@ -5,7 +5,7 @@ import type { FlowImportFlags } from './flow/import-flow-command.js';
 import type { FlowRunFlags } from './flow/flow-run-flags.js';
 
 /**
- * `falcon flow run|list|validate|import|export-k6`: multi-step API scenarios from .falcon/flows/, no model needed.
+ * `falcon flow run|list|validate|schema|import|export-k6`: multi-step API scenarios from .falcon/flows/, no model needed.
  * Light at import time: each action loads its implementation and the engine.
  */
 export function flowCommand(): Command {
@@ -48,6 +48,14 @@ usage (no such flow, unknown environment), 130 interrupted.`,
     .action(async (nameOrFile: string) => {
       const { runFlowValidate } = await import('./flow/validate-flow-command.js');
       await exitWith(await runFlowValidate(nameOrFile));
+    });
+
+  flow
+    .command('schema')
+    .description('print the JSON Schema of a flow, for editors: falcon flow schema > .falcon/flow.schema.json')
+    .action(async () => {
+      const { runFlowSchema } = await import('./flow/print-flow-schema-command.js');
+      await exitWith(await runFlowSchema());
     });
 
   flow

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import { loadDotEnv } from '../config/load-dotenv.js';
-import { loadGlobalConfig } from '../config/load-global-config.js';
+import { openFolderSettings } from '../config/open-folder-settings.js';
 import { styleFor } from '../headless/terminal-style.js';
 import { VERSION } from '../version.js';
 import { falconPath } from '../workspace/falcon-dir.js';
@@ -14,10 +13,11 @@ export async function runInteractiveCommand(options: MainOptions): Promise<numbe
   const projectRoot = await realpath(process.cwd());
   const permissionMode = chosenPermissionMode(options);
   const env = process.env;
-  await loadDotEnv(projectRoot, env);
   const hasTerminal = process.stdin.isTTY === true && process.stdout.isTTY === true;
   const initialized = existsSync(falconPath(projectRoot));
-  const globalConfig = (await loadGlobalConfig({ env })).config;
+  // The session reads the folder's settings again once the folder's trust is settled.
+  const folder = await openFolderSettings(projectRoot, env);
+  const globalConfig = folder.global.config;
   const configured = Object.keys(globalConfig.providers).length > 0;
 
   if (!hasTerminal) {
@@ -33,7 +33,7 @@ export async function runInteractiveCommand(options: MainOptions): Promise<numbe
   } else if (!configured) {
     process.stdout.write('No model provider is configured yet: first, one for Falcon to think with.\n\n');
     const { runConfigWizard } = await import('./config/wizard/run-config-wizard.js');
-    if (!(await runConfigWizard({ env, paint: styleFor(process.stdout) }))) return 1;
+    if (!(await runConfigWizard({ env: folder.env, paint: styleFor(process.stdout) }))) return 1;
   }
 
   await (await import('./folder-trust-question.js')).askFolderTrust(projectRoot, env, globalConfig);

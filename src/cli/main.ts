@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
+import { describeWriteFailure, isOutOfSpace } from '../safety/write-failure.js';
 import { OUTPUT_FORMATS } from '../headless/output-format.js';
 import { PERMISSION_MODES } from '../agent/permissions/permission-mode.js';
 import { exitCodeForUserError, isUserError } from './user-error.js';
@@ -130,6 +131,10 @@ try {
   } else if (isUserError(error)) {
     process.stderr.write(`falcon: ${terminalSafeText(error.message)}\n`);
     process.exitCode = exitCodeForUserError(error);
+  } else if (isOutOfSpace(error)) {
+    // Whatever was writing (a report, a config, the spec), the disk is what the user must fix.
+    process.stderr.write(`falcon: ${terminalSafeText(`${error.path ? `cannot write ${error.path}: ` : ''}${describeWriteFailure(error)}`)}\n`);
+    process.exitCode = 1;
   } else {
     throw error;
   }

@@ -16,7 +16,7 @@ MCP servers for sessions go under mcp_servers in ~/.falcon/config.yaml or .falco
   mcp_servers:
     db:     {command: npx, args: ["-y", "some-mcp-server"], env: {TOKEN: "{{env:DB_TOKEN}}"}}
     remote: {url: "http://localhost:8931/mcp", headers: {Authorization: "Bearer {{env:T}}"}}
-To use Falcon from Claude Code: claude mcp add falcon -- npx falcon mcp serve`,
+To use Falcon from Claude Code: claude mcp add falcon -- falcon mcp serve`,
     )
     .action(() => {
       mcp.outputHelp();

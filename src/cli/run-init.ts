@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { loadDotEnv } from '../config/load-dotenv.js';
+import { openFolderSettings } from '../config/open-folder-settings.js';
 import { detectFramework } from '../workspace/init/detect-framework.js';
 import { createFalconLayout, type FalconLayoutResult } from '../workspace/init/falcon-layout.js';
 import { describeSpec, findSpecs, type SpecCandidate } from '../workspace/init/find-spec.js';
@@ -56,10 +56,14 @@ export async function runInit(options: InitCommandOptions): Promise<number> {
   });
   printLayout(layout);
   if (choices.spec) await offerSpecIngest(projectRoot, choices.spec.path, interactive);
-  // The provider setup offers keys from the project's .env, as Falcon uses them when it runs.
-  await loadDotEnv(projectRoot, process.env);
+  // The provider setup offers keys from a trusted folder's .env too, as Falcon uses them when it runs;
+  // a global config it cannot read is reported by the setup itself.
+  const env = await openFolderSettings(projectRoot, process.env).then(
+    (folder) => folder.env,
+    () => process.env,
+  );
   try {
-    const providerNote = await setUpProviderIfMissing({ env: process.env, interactive });
+    const providerNote = await setUpProviderIfMissing({ env, interactive });
     if (providerNote) process.stdout.write(`\n${providerNote}\n`);
   } catch (error) {
     if (!(error instanceof Error && error.name === 'WizardCancelledError')) throw error;

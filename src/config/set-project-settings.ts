@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseDocument } from 'yaml';
 import { replaceFile } from '../safety/atomic-write.js';
+import { FILE_YAML_LIMITS, parseBoundedDocument } from '../safety/bounded-yaml.js';
+import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 import { displayPath } from './falcon-home.js';
 import { projectConfigSchema } from './load-project-config.js';
 import { validateConfig } from './validate-config.js';
@@ -21,9 +23,14 @@ export interface ProjectSettings {
  */
 export async function setProjectSettings(projectRoot: string, settings: ProjectSettings): Promise<string[]> {
   const path = join(projectRoot, '.falcon', 'config.yaml');
+  refuseLinkedFolder(projectRoot, path);
+  return withFileLock(path, () => setSettings(path, settings));
+}
+
+async function setSettings(path: string, settings: ProjectSettings): Promise<string[]> {
   const file = await readYamlFile(path, displayPath(path));
   if (file) validateConfig(file, projectConfigSchema);
-  const document = parseDocument(file ? await readFile(path, 'utf8') : '');
+  const document = parseBoundedDocument(file ? await readFile(path, 'utf8') : '', { limits: FILE_YAML_LIMITS });
   const changed: string[] = [];
   for (const [key, value] of Object.entries(settings) as Array<[string, string | null | undefined]>) {
     if (value === undefined || (document.get(key) ?? null) === value) continue;

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isSeq, parseDocument } from 'yaml';
+import { isSeq } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument } from '../safety/bounded-yaml.js';
+import { withFileLock } from '../safety/file-lock.js';
 import { type Env, configFileOverride, globalConfigPath } from './falcon-home.js';
 import { readGlobalConfigFile } from './read-global-config-file.js';
 import { saveGlobalConfig } from './save-global-config.js';
@@ -17,6 +19,10 @@ export function isTrustedFolder(config: FalconConfig, folder: string): boolean {
  */
 export async function trustFolder(env: Env, folder: string): Promise<void> {
   const path = globalConfigPath(env);
+  await withFileLock(path, () => addTrustedFolder(env, path, folder), { folderMode: 0o700 });
+}
+
+async function addTrustedFolder(env: Env, path: string, folder: string): Promise<void> {
   const contents = await readGlobalConfigFile(path, { modeWarning: false });
   const options = { keepFolderMode: configFileOverride(env) !== undefined };
   if (contents?.data.trusted_folders?.includes(folder)) return;
@@ -26,7 +32,7 @@ export async function trustFolder(env: Env, folder: string): Promise<void> {
     raw.trusted_folders = [...(contents.data.trusted_folders ?? []), folder];
     return saveGlobalConfig(path, raw, options);
   }
-  const document = parseDocument(contents ? await readFile(path, 'utf8') : '');
+  const document = parseBoundedDocument(contents ? await readFile(path, 'utf8') : '', { limits: FILE_YAML_LIMITS });
   const list = document.get('trusted_folders', true);
   if (isSeq(list)) list.add(document.createNode(folder));
   else document.set('trusted_folders', document.createNode([folder]));

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument, YamlLimitError, yamlValue } from '../safety/bounded-yaml.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 
 export type KeyPath = readonly (string | number)[];
@@ -37,7 +38,13 @@ export async function readYamlFile(path: string, displayPath: string): Promise<Y
 
 function parseYaml(source: string, displayPath: string): YamlFile {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false });
+  let doc: Document.Parsed;
+  try {
+    doc = parseBoundedDocument(source, { limits: FILE_YAML_LIMITS, lineCounter, prettyErrors: false });
+  } catch (error) {
+    if (error instanceof YamlLimitError) throw new ConfigError(displayPath, [{ message: error.message }]);
+    throw error;
+  }
   if (doc.errors.length > 0) {
     throw new ConfigError(
       displayPath,
@@ -49,7 +56,7 @@ function parseYaml(source: string, displayPath: string): YamlFile {
   }
   let value: unknown;
   try {
-    value = doc.toJS();
+    value = yamlValue(doc);
   } catch (error) {
     // An alias whose anchor is missing is only found here.
     throw new ConfigError(displayPath, [{ message: (error as Error).message }]);

@@ -1,7 +1,9 @@
-// A model call that hears nothing from its server for too long fails, so a server that took the
-// request and went quiet cannot hold a run for ever. Every byte is a sign of life: the headers, each
-// chunk of the body, keep-alive comments. Before the reply starts the server may be loading the model
-// or reading a long prompt, so that silence may last longer than a gap in a reply under way.
+// A model call whose model writes nothing for too long fails, so a server that took the request and
+// went quiet cannot hold a run for ever. Only the model's output counts as life: text and thinking.
+// Headers, SSE keep-alive comments, empty deltas and Ollama's empty `done: false` lines do not: a
+// stalled model behind a proxy that keeps the connection warm is still stalled. Before the reply
+// starts the server may be loading the model or reading a long prompt, so that wait may last longer
+// than a gap in a reply under way.
 import { callSignal } from './call-signal.js';
 
 /** Node's fetch itself gives up on a server silent this long (undici's headersTimeout and bodyTimeout). */
@@ -14,7 +16,7 @@ export interface IdleLimits {
   betweenChunksMs: number;
 }
 
-/** The server said nothing for `silentMs`. */
+/** The model wrote nothing for `silentMs`. */
 export class IdleTimeoutError extends Error {
   override readonly name = 'IdleTimeoutError';
 
@@ -22,20 +24,22 @@ export class IdleTimeoutError extends Error {
     readonly silentMs: number,
     readonly replyStarted: boolean,
   ) {
-    super(`no byte from the server for ${formatSeconds(silentMs)}`);
+    super(`no output from the model for ${formatSeconds(silentMs)}`);
   }
 }
 
 export interface IdleWatch {
-  /** A byte came: the silence starts over. */
-  heard(): void;
-  /** The first text or thinking came: from now on the limit between chunks applies. */
-  replyStarted(): void;
+  /**
+   * The model wrote text or thinking (never call it for an empty delta): the silence starts over,
+   * and from the first output on the limit between chunks applies.
+   */
+  output(): void;
 }
 
 /**
- * Runs `call` with a signal of its own that aborts when `parent` does or when the server stays silent
- * too long; the call reports what it hears to the watch. A silence throws IdleTimeoutError.
+ * Runs `call` with a signal of its own that aborts when `parent` does or when the model writes
+ * nothing for too long; the call reports the model's output to the watch. A silence throws
+ * IdleTimeoutError.
  */
 export async function withIdleWatch<T>(
   parent: AbortSignal,
@@ -48,11 +52,8 @@ export async function withIdleWatch<T>(
   const expire = () => scoped.abort(new IdleTimeoutError(limitMs, started));
   let timer = setTimeout(expire, limitMs);
   const watch: IdleWatch = {
-    heard() {
-      if (!scoped.signal.aborted) timer.refresh();
-    },
-    replyStarted() {
-      if (started || scoped.signal.aborted) return;
+    output() {
+      if (scoped.signal.aborted) return;
       started = true;
       limitMs = limits.betweenChunksMs;
       clearTimeout(timer);

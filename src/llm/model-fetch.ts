@@ -1,26 +1,22 @@
-// The fetch under both SDKs for model requests: the idle watch hears the headers and every chunk, and
-// a successful reply reaches the SDK only as far as it reads as the format the request asked for.
-import type { IdleWatch } from './idle-watch.js';
+// The fetch under both SDKs for model requests: a successful reply reaches the SDK only as far as it
+// reads as the format the request asked for.
 import { type ReplyFormat, replyBodyCheck } from './reply-body-check.js';
 import { emptyReplyError, type ModelServer } from './unreadable-reply.js';
 
 export interface ModelFetchOptions {
   format: ReplyFormat;
   server: ModelServer;
-  watch?: IdleWatch;
 }
 
-export function modelFetch(base: typeof fetch, { format, server, watch }: ModelFetchOptions): typeof fetch {
+export function modelFetch(base: typeof fetch, { format, server }: ModelFetchOptions): typeof fetch {
   return async (input, init) => {
     const response = await base(input, init);
-    watch?.heard();
     if (!response.ok) return response;
     if (response.body === null) throw emptyReplyError(server, format !== 'json');
     const check = replyBodyCheck({
       format,
       server,
       ...(response.redirected && { redirectedTo: response.url }),
-      onChunk: () => watch?.heard(),
     });
     const headers = new Headers(response.headers);
     headers.delete('content-length');

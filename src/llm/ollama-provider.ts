@@ -36,8 +36,8 @@ interface OllamaServer {
   numCtx?: number;
   contextWindow?: number;
   timeoutS?: number;
-  /** A client for one call: its replies are checked to be `format` (JSON by default) and heard by `watch`. */
-  connect(signal: AbortSignal, call?: { format: ReplyFormat; watch: IdleWatch }): Promise<Connection>;
+  /** A client for one call: its replies are checked to be `format` (JSON by default). */
+  connect(signal: AbortSignal, call?: { format: ReplyFormat }): Promise<Connection>;
 }
 
 export function createOllamaProvider(settings: ProviderSettings, options: ProviderOptions = {}): ModelProvider {
@@ -49,7 +49,7 @@ export function createOllamaProvider(settings: ProviderSettings, options: Provid
     numCtx: settings.numCtx,
     contextWindow: settings.contextWindow,
     timeoutS: settings.timeoutS,
-    connect: (signal, call) => openConnection({ host, headers, signal, format: call?.format ?? 'json', watch: call?.watch }),
+    connect: (signal, call) => openConnection({ host, headers, signal, format: call?.format ?? 'json' }),
   };
   const endpoint = { provider: settings.id, url: host };
 
@@ -89,14 +89,13 @@ interface ConnectionOptions {
   headers: Record<string, string> | undefined;
   signal: AbortSignal;
   format: ReplyFormat;
-  watch?: IdleWatch;
 }
 
 /**
  * A fresh client whose every request follows `signal`. The SDK can only abort all streams of a client
  * at once and never aborts a non-streamed request, so one client per call is what makes Esc work.
  */
-async function openConnection({ host, headers, signal, format, watch }: ConnectionOptions): Promise<Connection> {
+async function openConnection({ host, headers, signal, format }: ConnectionOptions): Promise<Connection> {
   const { Ollama: OllamaClient } = await import('ollama');
   let lastHeaders: Headers | undefined;
   const fetchFollowingSignal: typeof fetch = async (input, init) => {
@@ -105,7 +104,7 @@ async function openConnection({ host, headers, signal, format, watch }: Connecti
     lastHeaders = response.headers;
     return response;
   };
-  const checked = modelFetch(fetchWithJsonErrors(fetchFollowingSignal), { format, server: { protocol: 'ollama', url: host }, watch });
+  const checked = modelFetch(fetchWithJsonErrors(fetchFollowingSignal), { format, server: { protocol: 'ollama', url: host } });
   return { client: new OllamaClient({ host, headers, fetch: checked }), lastHeaders: () => lastHeaders };
 }
 
@@ -148,7 +147,7 @@ class OllamaChatModel implements ChatModel {
     let connection: Connection | undefined;
     try {
       return await withIdleWatch(request.signal, this.idleLimits, async (signal, watch) => {
-        connection = await this.server.connect(signal, { format: this.stream ? 'ndjson' : 'json', watch });
+        connection = await this.server.connect(signal, { format: this.stream ? 'ndjson' : 'json' });
         const { client } = connection;
         const reply = this.stream ? await this.streamReply(client, request, numCtx, watch) : await this.wholeReply(client, request, numCtx);
         return toChatResponse(request.messages, reply);
@@ -184,13 +183,13 @@ class OllamaChatModel implements ChatModel {
         if (isRecord(part.message)) replies++;
         const thought = part.message?.thinking;
         if (typeof thought === 'string' && thought) {
-          watch.replyStarted();
+          watch.output();
           thinking += thought;
           onThinking?.(thought);
         }
         const delta = part.message?.content;
         if (typeof delta === 'string' && delta) {
-          watch.replyStarted();
+          watch.output();
           text += delta;
           onDelta?.(delta);
         }

@@ -35,8 +35,8 @@ interface OpenAIServer {
   contextWindow?: number;
   /** `timeout_s` from the config. */
   timeoutS?: number;
-  /** The client; given a call's format and watch, one whose requests are checked and watched for it. */
-  connect(call?: { format: ReplyFormat; watch: IdleWatch }): Promise<OpenAI>;
+  /** The client; given a call's format, one whose replies are checked to be in it. */
+  connect(call?: { format: ReplyFormat }): Promise<OpenAI>;
 }
 
 export function createOpenAIProvider(settings: ProviderSettings, options: ProviderOptions = {}): ModelProvider {
@@ -135,7 +135,7 @@ class OpenAIChatModel implements ChatModel {
   async chat(request: ChatRequest): Promise<ChatResponse> {
     try {
       return await withIdleWatch(request.signal, this.idleLimits, async (signal, watch) => {
-        const client = await this.server.connect({ format: this.stream ? 'sse' : 'json', watch });
+        const client = await this.server.connect({ format: this.stream ? 'sse' : 'json' });
         return this.stream ? this.streamReply(client, request, signal, watch) : this.wholeReply(client, request, signal);
       });
     } catch (error) {
@@ -169,13 +169,13 @@ class OpenAIChatModel implements ChatModel {
       const choice = chunkChoices?.[0];
       const thought = reasoningOf(choice?.delta);
       if (thought) {
-        watch.replyStarted();
+        watch.output();
         thinking += thought;
         onThinking?.(thought);
       }
       const delta = choice?.delta?.content;
       if (delta) {
-        watch.replyStarted();
+        watch.output();
         text += delta;
         onDelta?.(delta);
       }

@@ -15,8 +15,6 @@ export interface ReplyCheckOptions {
   server: ModelServer;
   /** Where fetch ended up after following redirects, when it did. */
   redirectedTo?: string;
-  /** Called for every chunk of the body. */
-  onChunk?: () => void;
 }
 
 /** Passes the body through unchanged while it reads as `format`; errors it with an UnreadableReplyError otherwise. */
@@ -25,7 +23,6 @@ export function replyBodyCheck(options: ReplyCheckOptions): TransformStream<Uint
   const reader = new BodyReader(options);
   return new TransformStream({
     transform(chunk, controller) {
-      options.onChunk?.();
       reader.read(decoder.decode(chunk, { stream: true }));
       controller.enqueue(chunk);
     },

@@ -1,5 +1,5 @@
 // The retry and failover policy (docs/ARCHITECTURE.md, "Where the cross-cutting rules live"), as a ChatModel wrapping the configured models in order.
-import { setTimeout as sleep } from 'node:timers/promises';
+import { delay } from '../delay.js';
 import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from './chat-model.js';
 import { classifyModelError, isAbortError, isContextOverflow, ModelAbortError, ModelError } from './model-errors.js';
 import type { ModelEvent } from './model-events.js';
@@ -108,7 +108,7 @@ function summarize(failures: Failure[]): ModelError {
 
 async function wait(ms: number, signal: AbortSignal): Promise<void> {
   try {
-    await sleep(ms, undefined, { signal });
+    await delay(ms, signal);
   } catch {
     throw new ModelAbortError(); // sleep rejects only when the signal aborts
   }

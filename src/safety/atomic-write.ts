@@ -24,7 +24,7 @@ export async function replaceFile(file: string, content: string, options: Replac
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw error;
+    throw naming(file, error);
   }
 }
 
@@ -44,7 +44,7 @@ export async function writeNewFile(file: string, content: string): Promise<boole
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST' && (error as NodeJS.ErrnoException).syscall === 'link') return false;
-    throw error;
+    throw naming(file, error);
   } finally {
     await rm(temporary, { force: true });
   }
@@ -65,6 +65,13 @@ async function writeDurably(file: string, content: string, mode: number | undefi
   } finally {
     await handle.close();
   }
+}
+
+/** A failed write of the temporary file names the file meant: `path` is what a message shows (a full disk: which file). */
+function naming(file: string, error: unknown): unknown {
+  const failure = error as NodeJS.ErrnoException;
+  if (failure?.code !== undefined) failure.path = file;
+  return error;
 }
 
 async function exists(file: string): Promise<boolean> {

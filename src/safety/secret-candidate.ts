@@ -5,7 +5,7 @@ export const SHORTEST_SECRET = 6;
 
 const COMMON_WORDS = /^(true|false|null|undefined|none|yes|no|on|off)$/i;
 // A value still holding a `{{VAR}}` was not resolved: the placeholder says where a secret comes from and stays visible.
-const PLACEHOLDER = /\{\{\s*[\w.:-]+\s*\}\}/;
+export const PLACEHOLDER = /\{\{\s*[\w.:-]+\s*\}\}/;
 // What an environment variable holds when it only says where or who: a server's URL (no user
 // info, no query, short path segments), a host name, an e-mail address, a UUID, a lower-case word
 // or slug (`staging`, `acme-corp`). Masked wherever they appear, they would blank out URLs, paths

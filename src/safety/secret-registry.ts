@@ -1,7 +1,15 @@
 import { markerLabel } from './masked-marker.js';
-import { isWorthMasking, SHORTEST_SECRET } from './secret-candidate.js';
-import { basicPairForms, encodedForms } from './secret-encodings.js';
-import { ValueMatcher } from './value-matcher.js';
+import { isWorthMasking, PLACEHOLDER, SHORTEST_SECRET } from './secret-candidate.js';
+import { basicPairForms, type EncodedForm, encodedForms } from './secret-encodings.js';
+import { type SecretSpan, ValueMatcher } from './value-matcher.js';
+
+export interface RegisterOptions {
+  /**
+   * The user named this value a credential (a header they gave): registered whatever its shape, if
+   * it is no placeholder and not shorter than SHORTEST_SECRET.
+   */
+  asGiven?: boolean;
+}
 
 /**
  * The secrets of one session (a conversation, a `falcon test` run): values Falcon resolved from
@@ -10,8 +18,10 @@ import { ValueMatcher } from './value-matcher.js';
  */
 export class SecretRegistry {
   private readonly secrets = new Map<string, string | undefined>();
-  private readonly forms = new Map<string, string | undefined>();
+  private readonly forms = new Map<string, { label: string | undefined; base64: boolean }>();
+  private readonly withheld = new Set<string>();
   private matcher: ValueMatcher | undefined;
+  private longest = 0;
 
   /** How many values are registered. */
   get size(): number {
@@ -22,11 +32,23 @@ export class SecretRegistry {
    * Registers a value, labelled with where it came from (`API_TOKEN`, `X-Api-Key`); the first label
    * a value gets is the one its mask shows. Values not worth masking are ignored (see isWorthMasking).
    */
-  register(value: string, label?: string): void {
+  register(value: string, label?: string, options: RegisterOptions = {}): void {
     const secret = value.trim();
-    if (this.secrets.has(secret) || !isWorthMasking(secret, label)) return;
+    if (this.secrets.has(secret)) return;
+    if (options.asGiven ? secret.length < SHORTEST_SECRET || PLACEHOLDER.test(secret) : !isWorthMasking(secret, label)) return;
     this.secrets.set(secret, label);
     this.addForms(encodedForms(secret), label);
+  }
+
+  /** A model provider's key: registered, and never filled into a request (see isWithheld). */
+  withhold(value: string, label?: string): void {
+    this.register(value, label);
+    if (this.secrets.has(value.trim())) this.withheld.add(value.trim());
+  }
+
+  /** Whether the value is a key `withhold` was given. */
+  isWithheld(value: string): boolean {
+    return this.withheld.has(value.trim());
   }
 
   /** A Basic-auth pair: the password alone, and the pair in the forms it travels in. */
@@ -49,14 +71,31 @@ export class SecretRegistry {
   /** The text with every registered value masked as `[masked:LABEL]`; only values, no shapes. */
   maskValues(text: string): string {
     if (this.forms.size === 0 || text.length < SHORTEST_SECRET) return text;
-    this.matcher ??= new ValueMatcher([...this.forms].map(([form, label]) => ({ text: form, label })));
-    return this.matcher.mask(text);
+    return this.valueMatcher().mask(text);
   }
 
-  private addForms(forms: string[], label: string | undefined): void {
+  /** Where `text` holds registered values, as maskValues would mask them. */
+  spans(text: string): SecretSpan[] {
+    if (this.forms.size === 0 || text.length < SHORTEST_SECRET) return [];
+    return this.valueMatcher().spans(text);
+  }
+
+  /** The length of the longest form a registered value may take: a streamed text holds back one less. */
+  get longestForm(): number {
+    return this.longest;
+  }
+
+  private valueMatcher(): ValueMatcher {
+    this.matcher ??= new ValueMatcher([...this.forms].map(([text, form]) => ({ text, ...form })));
+    return this.matcher;
+  }
+
+  private addForms(forms: EncodedForm[], label: string | undefined): void {
     const shown = markerLabel(label);
     for (const form of forms) {
-      if (form.length >= SHORTEST_SECRET && !this.forms.has(form)) this.forms.set(form, shown);
+      if (form.text.length < SHORTEST_SECRET || this.forms.has(form.text)) continue;
+      this.forms.set(form.text, { label: shown, base64: form.base64 === true });
+      this.longest = Math.max(this.longest, form.text.length);
     }
     this.matcher = undefined;
   }

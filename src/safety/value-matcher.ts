@@ -4,7 +4,18 @@ import { maskedMarker } from './masked-marker.js';
 export interface SecretForm {
   text: string;
   label?: string;
+  /** Base64: the mask takes in the whole run of base64 characters around it. */
+  base64?: boolean;
 }
+
+/** Where a text holds a secret, in whole: `[start, end)`. */
+export interface SecretSpan {
+  start: number;
+  end: number;
+  label: string | undefined;
+}
+
+const BASE64_CHARACTER = /[A-Za-z0-9+/_-]/;
 
 /**
  * Masks every registered form in a text with one precompiled regular expression. The alternation
@@ -13,37 +24,46 @@ export interface SecretForm {
  */
 export class ValueMatcher {
   private readonly pattern: RegExp;
-  private readonly labels: Array<string | undefined>;
+  private readonly forms: SecretForm[];
 
   constructor(forms: readonly SecretForm[]) {
-    const longestFirst = [...forms].sort((a, b) => b.text.length - a.text.length);
-    this.labels = longestFirst.map((form) => form.label);
-    this.pattern = new RegExp(`(?=${longestFirst.map((form) => `(${patternOf(form.text)})`).join('|')})`, 'g');
+    this.forms = [...forms].sort((a, b) => b.text.length - a.text.length);
+    this.pattern = new RegExp(`(?=${this.forms.map((form) => `(${patternOf(form.text)})`).join('|')})`, 'g');
   }
 
   mask(text: string): string {
+    const spans = this.spans(text);
+    if (spans.length === 0) return text;
     let masked = '';
     let copied = 0;
-    let span: { start: number; end: number; label: string | undefined } | undefined;
-    const close = () => {
-      if (!span) return;
+    for (const span of spans) {
       masked += text.slice(copied, span.start) + maskedMarker(span.label);
       copied = span.end;
-    };
+    }
+    return masked + text.slice(copied);
+  }
+
+  /** The spans `mask` replaces, in order, none overlapping. */
+  spans(text: string): SecretSpan[] {
+    const spans: SecretSpan[] = [];
     for (const match of text.matchAll(this.pattern)) {
       const group = match.findIndex((found, index) => index > 0 && found !== undefined);
-      const start = match.index;
-      const end = start + match[group]!.length;
-      if (span && start < span.end) {
-        span.end = Math.max(span.end, end);
+      const form = this.forms[group - 1]!;
+      let start = match.index;
+      let end = start + match[group]!.length;
+      if (form.base64) {
+        while (start > 0 && BASE64_CHARACTER.test(text[start - 1]!)) start--;
+        while (end < text.length && BASE64_CHARACTER.test(text[end]!)) end++;
+        while (text[end] === '=') end++;
+      }
+      const last = spans.at(-1);
+      if (last && start < last.end) {
+        last.end = Math.max(last.end, end);
         continue;
       }
-      close();
-      span = { start, end, label: this.labels[group - 1] };
+      spans.push({ start, end, label: form.label });
     }
-    if (!span) return text;
-    close();
-    return masked + text.slice(copied);
+    return spans;
   }
 }
 

@@ -8,6 +8,7 @@ import { OTHER_ORIGINS_ASK, otherOriginPreview } from './support/request-origin.
 import { ingestedSpecIfAny } from './support/test-spec.js';
 import { maskForModel, workflowModel } from './support/workflow-model.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
+import { requestBeyondReading } from './support/request-effect.js';
 
 const schema = z.strictObject({
   method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(HTTP_METHODS)).describe('HTTP method'),
@@ -32,6 +33,7 @@ export const analyzeEndpointTool = defineTool({
   description: "An endpoint's handler, parameters, auth, validation and risks, from its code and one probe.",
   schema,
   kind: 'network',
+  readOnly: (args) => (args.probe === false ? undefined : requestBeyondReading(args.method, args.headers)),
   callLimit: 10,
   approvalWhen: OTHER_ORIGINS_ASK,
   async preview(args, ctx) {

@@ -17,6 +17,7 @@ export const analyzeFailureTool = defineTool({
   description: 'Find why a request failed: the stack trace in a response or error text, the project code of each frame, the likely cause.',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     const response = pickResponse(args, ctx);
     const { analyzeFailure } = await import('../engines/failures/analyze-failure.js');

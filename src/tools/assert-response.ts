@@ -35,6 +35,7 @@ export const assertResponseTool = defineTool({
   description: 'Check a stored response (status, headers, body, JSONPath values, time); lists every failed assertion.',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     const name = args.response ?? LAST_RESPONSE;
     const response = namedResponse(ctx, name);

@@ -4,6 +4,7 @@ import { maskToken } from '../engines/auth/mask-token.js';
 import { requestOAuth2Token } from '../engines/auth/request-oauth2-token.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
 import { type AuthArgs, authSchema } from './support/auth-args.js';
+import { authSecretArguments } from './support/auth-secret-arguments.js';
 import { describeJwt, describeOAuth2Token } from './support/auth-observations.js';
 import { otherOriginPreview } from './support/request-origin.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
@@ -18,7 +19,10 @@ export const authTool = defineTool({
   description: 'Save a bearer, basic or API-key auth header as a {{VAR}}, get an OAuth2 token, or decode a JWT.',
   schema: authSchema,
   kind: 'network',
+  // The headers it saves are session variables, in memory; an OAuth2 token is asked for with a POST.
+  readOnly: (args) => (args.action === 'oauth2' ? 'requests a token with a POST' : undefined),
   approvalWhen: 'when a token is requested from outside BASE_URL’s origin',
+  secretArguments: authSecretArguments,
   async preview(args, ctx) {
     if (args.action !== 'oauth2' || !args.token_url) return undefined;
     const url = await ctx.variables.resolve(args.token_url).catch(() => undefined);

@@ -42,7 +42,7 @@ export const bashTool = defineTool({
   },
   async run(args, ctx) {
     const folder = await resolveFolder(args, ctx);
-    if (args.run_in_background) return startInBackground({ command: args.command, cwd: folder.absolute, timeoutMs: args.timeout_ms }, ctx);
+    if (args.run_in_background) return startInBackground({ command: args.command, cwd: folder.absolute, timeoutMs: args.timeout_ms, env: ctx.commandEnv }, ctx);
     const timeoutMs = args.timeout_ms ?? DEFAULT_TIMEOUT_MS;
     let lastProgress = 0;
     const result = await runCommand({
@@ -50,6 +50,7 @@ export const bashTool = defineTool({
       cwd: folder.absolute,
       timeoutMs,
       signal: ctx.signal,
+      env: ctx.commandEnv,
       onOutput(text) {
         const now = Date.now();
         const line = text.trim().split('\n').at(-1)?.trim();

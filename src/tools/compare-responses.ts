@@ -25,6 +25,7 @@ export const compareResponsesTool = defineTool({
   description: 'Compare a stored response with a saved baseline, or save it as the baseline.',
   schema,
   kind: 'write',
+  readOnly: (args) => (args.save_baseline ? 'saves a baseline' : undefined),
   async run(args, ctx) {
     const name = args.current ?? LAST_RESPONSE;
     const response = namedResponse(ctx, name);

@@ -6,7 +6,8 @@ import { EndpointError } from '../engines/test-writers/endpoint.js';
 import { type TestFilePlan, TestPlanError } from '../engines/test-writers/test-plan.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import { UnknownVariableError } from '../workspace/variable-scope.js';
-import { type ProjectPath, ProjectPathError, resolveInsideProject } from '../safety/project-path.js';
+import { type ProjectPath, ProjectPathError } from '../safety/project-path.js';
+import { resolveToolWritePath } from '../workspace/falcon-records.js';
 import { writeNewFile } from '../safety/atomic-write.js';
 import { configuredFramework } from './support/configured-framework.js';
 import { unifiedDiff } from './support/file-diff.js';
@@ -49,7 +50,7 @@ async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ pl
     const framework = args.framework ?? (await configuredFramework(ctx.projectRoot));
     const baseUrl = await projectBaseUrl(ctx);
     const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework, responses: storedResponses(ctx), ...(baseUrl !== undefined && { baseUrl }) });
-    const target = await resolveInsideProject(ctx.projectRoot, plan.path, { forWrite: true });
+    const target = await resolveToolWritePath(ctx.projectRoot, plan.path);
     if (await stat(target.absolute).catch(() => undefined)) throw alreadyThere(target.relative);
     return { plan, target };
   } catch (error) {

@@ -19,6 +19,7 @@ const actions = defineActions(
   },
   (action) => ({
     list: action({
+      readOnly: true,
       async run(_args, ctx) {
         const active = ctx.variables.environment;
         const names = await listEnvironments(ctx.projectRoot);
@@ -29,6 +30,7 @@ const actions = defineActions(
       },
     }),
     get: action({
+      readOnly: true,
       optional: ['name'],
       async run(args, ctx) {
         const active = ctx.variables.environment;
@@ -72,6 +74,7 @@ export const environmentTool = defineTool({
   name: 'environment',
   description: 'List, show, set, switch or delete environments: {{VAR}} values per target (dev, staging…).',
   schema: actions.schema,
+  readOnly: actions.readOnly,
   kind: 'write',
   approvalWhen: 'to move a BASE_URL to another origin, or to switch to an environment whose BASE_URL is elsewhere',
   preview: actions.preview,

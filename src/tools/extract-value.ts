@@ -33,6 +33,8 @@ export const extractValueTool = defineTool({
   description: 'Save one value of a stored response (JSONPath, header, cookie or regex) as a {{variable}}.',
   schema,
   kind: 'write',
+  // A session variable lives in memory only.
+  readOnly: (args) => (args.scope === 'global' ? 'saves a global variable in .falcon/variables.json' : undefined),
   async run(args, ctx) {
     const source = chooseSource(args);
     const name = args.response ?? LAST_RESPONSE;

@@ -16,6 +16,7 @@ export const falconReadTool = defineTool({
   description: 'Read a file or list a folder in .falcon/ (falcon.md, spec, environments, requests, flows, reports).',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     try {
       const target = await resolveFalconPath(ctx.projectRoot, args.path);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { checkFalconFile, formatOf } from '../workspace/check-falcon-file.js';
 import { protectedReason, resolveFalconPath } from '../workspace/falcon-file-path.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { unifiedDiff } from './support/file-diff.js';
 import { GUARDED_FILES_ASK, guardedChangePreview } from './support/guarded-falcon-files.js';
 import { ToolError, defineTool } from './tool.js';
 import { toToolError } from './support/workspace-errors.js';
@@ -19,9 +20,11 @@ const schema = z.strictObject({
 const FLOW_FILE = /^flows\/[^/]+\.ya?ml$/i;
 
 // Most writes need no approval: falcon_write reaches only Falcon's own notes in .falcon/ — never
-// the project's code, never config.yaml, memory.json or manifest.json — checks the content before
-// writing and replaces files in one step; asking about every note would teach users to approve
-// without reading. The files that shape future sessions are the exception (guarded-falcon-files.ts).
+// the project's code, never config.yaml, memory.json or manifest.json, sessions/ or reports/ — checks
+// the content before writing and replaces files in one step; asking about every note would teach
+// users to approve without reading. The files that shape future sessions are the exception
+// (guarded-falcon-files.ts), and so are the files the permissions protect (a script, a file a hook
+// runs): the preview of any other change is `routine`, which the permissions approve unless they do.
 export const falconWriteTool = defineTool({
   name: 'falcon_write',
   description: 'Create or replace a file in .falcon/ (notes, flows, environments, requests); YAML and JSON are checked first.',
@@ -32,7 +35,11 @@ export const falconWriteTool = defineTool({
     const target = await resolveFalconPath(ctx.projectRoot, args.path, { forWrite: true }).catch(() => undefined);
     if (!target || target.relative === '.' || protectedReason(target)) return undefined; // run() refuses it
     const before = await readFile(target.absolute, 'utf8').catch(() => undefined);
-    return guardedChangePreview(target.relative, before, args.content);
+    if (before === args.content) return undefined;
+    const guarded = await guardedChangePreview(target.relative, before, args.content);
+    if (guarded) return guarded;
+    const shown = `.falcon/${target.relative}`;
+    return { kind: 'diff', path: shown, diff: await unifiedDiff(shown, before, args.content), isNew: before === undefined, routine: true };
   },
   async run(args, ctx) {
     try {

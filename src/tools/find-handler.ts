@@ -22,6 +22,7 @@ export const findHandlerTool = defineTool({
   description: "Find the code serving an endpoint: the handler's file:line and code, and where the route is declared.",
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     ctx.progress(`reading the routes of the project for ${args.method} ${args.path}`);
     const { UnknownFrameworkError, findHandler } = await import('../engines/routes/find-handler.js');

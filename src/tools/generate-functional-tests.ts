@@ -37,6 +37,7 @@ export const generateFunctionalTestsTool = defineTool({
   description: 'Generate functional test cases from the ingested spec; optionally save them as a suite and run them.',
   schema,
   kind: 'network',
+  readOnly: (args) => (args.execute ? 'sends the cases, which may change data, and writes a report' : args.save !== undefined ? 'saves a suite in .falcon/tests/' : undefined),
   approvalWhen: OTHER_ORIGINS_ASK,
   preview: (args, ctx) => baseUrlPreview(args.execute ? args.base_url : undefined, 'the generated tests', ctx),
   callLimit: 10,

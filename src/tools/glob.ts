@@ -15,5 +15,6 @@ export const globTool = defineTool({
   description: "Find the project's files whose paths match a glob, newest first.",
   schema,
   kind: 'read',
+  readOnly: true,
   run: (args, ctx) => listFilesNewestFirst(ctx, args),
 });

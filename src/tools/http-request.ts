@@ -4,11 +4,14 @@ import { HttpRequestError } from '../engines/http/http-request-error.js';
 import { resolveRequest } from '../engines/http/resolve-request.js';
 import { DEFAULT_TIMEOUT_MS, sendRequest } from '../engines/http/send-request.js';
 import { toStoredResponse } from '../engines/http/stored-response.js';
-import { UnknownVariableError } from '../workspace/variable-scope.js';
+import { UnknownVariableError, WithheldVariableError } from '../workspace/variable-scope.js';
 import { describeResponse } from './support/describe-response.js';
+import { redirectRefusal } from './support/redirect-approval.js';
+import { multipartFields } from './support/upload-files.js';
 import { OTHER_ORIGINS_ASK, otherOriginPreview } from './support/request-origin.js';
 import { ToolError, defineTool } from './tool.js';
 import { maskText } from '../safety/mask-text.js';
+import { requestBeyondReading } from './support/request-effect.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
@@ -26,6 +29,16 @@ const schema = z.strictObject({
     .optional()
     .describe('an object or array is sent as JSON, a string as is'),
   form: paramMap.optional().describe('fields sent form-urlencoded, instead of body'),
+  multipart: z
+    .record(
+      z.string(),
+      z.union([
+        paramValue,
+        z.strictObject({ file: z.string().min(1).describe('project path'), filename: z.string().min(1).optional(), content_type: z.string().min(1).optional() }),
+      ]),
+    )
+    .optional()
+    .describe('multipart/form-data fields; a file as {"file": "path"}'),
   timeout_ms: z
     .number()
     .int()
@@ -46,22 +59,29 @@ export const httpRequestTool = defineTool({
   description: 'Send one HTTP request (session cookies kept); shows status, timing, notable headers and body.',
   schema,
   kind: 'network',
+  readOnly: (args) => requestBeyondReading(args.method, args.headers),
   approvalWhen: OTHER_ORIGINS_ASK,
   async preview(args, ctx) {
     const url = await ctx.variables.resolve(args.url).catch(() => undefined);
     if (url === undefined) return undefined; // run() names the unknown variables
-    const { method, headers, query, body, form } = args;
-    return otherOriginPreview({ what: method, url, carries: { url: args.url, headers, query, body, form } }, ctx);
+    const { method, headers, query, body, form, multipart } = args;
+    const carries = { url: args.url, headers, query, body, form, multipart };
+    // A model key in it: run() refuses the request, so there is nothing to ask about.
+    if (await ctx.variables.resolveDeep(carries).then(() => false, (error: unknown) => error instanceof WithheldVariableError)) return undefined;
+    return otherOriginPreview({ what: method, url, carries }, ctx);
   },
   async run(args, ctx) {
     const parts = await resolveRequest(
       { method: args.method, url: args.url, headers: args.headers, query: args.query, body: args.body, form: args.form },
       ctx.variables,
     ).catch(asToolError);
+    const multipart = args.multipart && (await multipartFields(await ctx.variables.resolveDeep(args.multipart).catch(asToolError), ctx));
     const response = await sendRequest({
       ...parts,
+      ...(multipart && { multipart }),
       timeoutMs: args.timeout_ms,
       followRedirects: args.follow_redirects,
+      beforeRedirect: (step) => redirectRefusal(step, ctx),
       cookies: ctx.session.cookies,
       signal: ctx.signal,
     }).catch(asToolError);

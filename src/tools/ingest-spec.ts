@@ -13,6 +13,7 @@ export const ingestSpecTool = defineTool({
   description: 'Ingest an OpenAPI 2/3 spec or Postman collection into .falcon/spec.yaml and summarize it, or say what is ingested.',
   schema,
   kind: 'network',
+  readOnly: (args) => (args.action === 'status' ? undefined : 'writes .falcon/spec.yaml'),
   callLimit: 5,
   approvalWhen: 'when the spec is fetched from outside BASE_URL’s origin',
   async preview(args, ctx) {
@@ -28,7 +29,7 @@ export const ingestSpecTool = defineTool({
     }
     if (!args.source) throw new ToolError('source is required to index a spec: a file inside the project or an http(s) URL');
     const { ingestSpec } = await import('../engines/spec/ingest-spec.js');
-    const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal }).catch(asToolError);
+    const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal, onProgress: (message) => ctx.progress(message) }).catch(asToolError);
     return maskText(`Wrote ${result.written}.\n\n${result.summary}`);
   },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SKIPPED_FOLDERS } from '../safety/skipped-folders.js';
 import { listFilesNewestFirst } from './support/file-listing.js';
 import { defineTool } from './tool.js';
 
@@ -19,8 +18,9 @@ const schema = z.strictObject({
 
 export const listFilesTool = defineTool({
   name: 'list_files',
-  description: `List the project's files, newest first (skips ${SKIPPED_FOLDERS.join(', ')} and .gitignore'd paths).`,
+  description: "List the project's files, newest first (skips dependency, build and cache folders such as node_modules, dist, .venv, and .gitignore'd paths).",
   schema,
   kind: 'read',
+  readOnly: true,
   run: (args, ctx) => listFilesNewestFirst(ctx, args),
 });

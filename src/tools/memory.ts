@@ -1,7 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readKnowledge, updateKnowledgeSection, withKnowledgeSection } from '../workspace/knowledge-file.js';
-import { type MemoryFact, forgetFact, readFacts, recallFacts, rememberFact } from '../workspace/memory-store.js';
+import {
+  type MemoryFact,
+  findSameFact,
+  forgetFact,
+  memoryFile,
+  memoryFileText,
+  newFact,
+  readFacts,
+  recallFacts,
+  rememberFact,
+} from '../workspace/memory-store.js';
+import type { Preview } from './preview.js';
+import { displayPath } from '../config/falcon-home.js';
+import { unifiedDiff } from './support/file-diff.js';
 import { guardedChangePreview } from './support/guarded-falcon-files.js';
 import { defineActions } from './support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
@@ -22,17 +35,23 @@ const actions = defineActions(
     content: z.string().describe("the section's new Markdown body (replaces the old)"),
   },
   (action) => ({
-    recall: action({ optional: ['query'], run: ({ query }, ctx) => recall(query, ctx) }),
-    save: action({ required: ['fact'], description: 'kept in ~/.falcon/memory.json', run: ({ fact }, ctx) => save(fact, ctx) }),
+    recall: action({ optional: ['query'], readOnly: true, run: ({ query }, ctx) => recall(query, ctx) }),
+    save: action({
+      required: ['fact'],
+      description: 'kept in ~/.falcon/memory.json',
+      preview: ({ fact }, ctx) => savePreview(fact, ctx),
+      run: ({ fact }, ctx) => save(fact, ctx),
+    }),
     forget: action({
       required: ['id'],
+      preview: ({ id }, ctx) => forgetPreview(id, ctx),
       async run({ id }, ctx) {
         const fact = await forgetFact(ctx.falconHome, id);
         if (!fact) throw new ToolError(`No fact with id "${id}"; recall or list shows the ids.`);
         return `Forgot ${fact.id}: ${fact.text}`;
       },
     }),
-    list: action({ run: (_args, ctx) => recall(undefined, ctx) }),
+    list: action({ readOnly: true, run: (_args, ctx) => recall(undefined, ctx) }),
     update_knowledge: action({
       required: ['section', 'content'],
       async preview({ section, content }, ctx) {
@@ -49,14 +68,16 @@ const actions = defineActions(
   }),
 );
 
-// Facts need no approval (memory.json is Falcon's own, and facts reach the prompt framed as data);
-// a change of falcon.md does, as with falcon_write (see guarded-falcon-files.ts).
+// Remembered facts and falcon.md are read into every later session's prompt: an instruction planted
+// in either (by an API response the model obeyed) would persist, so every change is approved first,
+// as with falcon_write (see guarded-falcon-files.ts). Recalling needs no approval.
 export const memoryTool = defineTool({
   name: 'memory',
   description: 'Remember, recall and forget facts across sessions; keep .falcon/falcon.md (what is known about this API) up to date.',
   schema: actions.schema,
+  readOnly: actions.readOnly,
   kind: 'write',
-  approvalWhen: 'to change .falcon/falcon.md',
+  approvalWhen: 'to save or forget a fact, or to change .falcon/falcon.md',
   preview: actions.preview,
   async run(args, ctx) {
     try {
@@ -78,13 +99,47 @@ async function recall(query: string | undefined, ctx: ToolContext): Promise<stri
   return [`${title}:`, ...shown.map((fact) => describeFact(fact, ctx.projectRoot)), ...more].join('\n');
 }
 
+/**
+ * Why every change of the remembered facts is asked about, as a change of falcon.md is: with a `why`,
+ * no mode but yolo, no allow rule and no "always" approves it (agent/permissions/protected-files.ts).
+ */
+const FACTS_ASK = 'it is read into the prompt of every later session in this project';
+
+/** The change of memory.json the user approves before a fact is kept; undefined when run() would keep nothing (refused, or already remembered). */
+async function savePreview(fact: string, ctx: ToolContext): Promise<Preview | undefined> {
+  try {
+    const text = checkedFact(fact);
+    const facts = await readFacts(ctx.falconHome);
+    if (findSameFact(facts, text)) return undefined;
+    return await factsChange(ctx, facts, [...facts, newFact(facts, text, ctx.projectRoot)]);
+  } catch {
+    return undefined; // run() says what is wrong
+  }
+}
+
+async function forgetPreview(id: string, ctx: ToolContext): Promise<Preview | undefined> {
+  const facts = await readFacts(ctx.falconHome).catch(() => []);
+  if (!facts.some((candidate) => candidate.id === id)) return undefined; // run() says there is none
+  return factsChange(ctx, facts, facts.filter((candidate) => candidate.id !== id));
+}
+
+async function factsChange(ctx: ToolContext, before: readonly MemoryFact[], after: readonly MemoryFact[]): Promise<Preview> {
+  const shown = displayPath(memoryFile(ctx.falconHome));
+  const diff = await unifiedDiff(shown, before.length > 0 ? memoryFileText(before) : undefined, memoryFileText(after));
+  return { kind: 'diff', path: shown, diff, isNew: before.length === 0, why: FACTS_ASK };
+}
+
 async function save(fact: string, ctx: ToolContext): Promise<string> {
+  const { fact: saved, added } = await rememberFact(ctx.falconHome, checkedFact(fact), ctx.projectRoot);
+  return added ? `Remembered ${saved.id}: ${saved.text}` : `Already remembered as ${saved.id}: ${saved.text}`;
+}
+
+function checkedFact(fact: string): string {
   const text = fact.trim();
   if (!text) throw new ToolError('save needs a fact with some text.');
   if (text.length > MAX_FACT_CHARS) throw new ToolError(`the fact is ${text.length} characters; keep it under ${MAX_FACT_CHARS} (one fact per save). Nothing was saved.`);
   refuseSecrets(text);
-  const { fact: saved, added } = await rememberFact(ctx.falconHome, text, ctx.projectRoot);
-  return added ? `Remembered ${saved.id}: ${saved.text}` : `Already remembered as ${saved.id}: ${saved.text}`;
+  return text;
 }
 
 async function updateKnowledge(section: string, content: string, ctx: ToolContext): Promise<string> {

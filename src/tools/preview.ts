@@ -8,12 +8,26 @@ export type AlwaysOffer = { kind: 'origins'; origins: readonly string[] } | { ki
 
 /** What the user sees, and approves or refuses, before a tool that needs approval runs. */
 export type Preview = (
-  /** `why`: when the change of a file is asked about for a reason other than being a change of code. */
-  | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string }
+  /**
+   * `why`: when the change of a file is asked about for a reason other than being a change of code.
+   * `routine`: a change the tool makes without asking (Falcon's own notes) unless the permissions
+   * find the file protected (`agent/permissions/protected-files.ts`).
+   */
+  | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string; routine?: true }
   /**
    * `background`: it runs as a task, until it ends, is stopped, or the session ends. `title`: what is
    * asked, when it says more than "run `<command>`" (the API's server, started for a refused request).
    */
   | { kind: 'command'; command: string; cwd?: string; background?: true; title?: string }
   | { kind: 'info'; title: string; details: string }
-) & { always?: AlwaysOffer };
+) & { always?: AlwaysOffer; firstContact?: FirstContact };
+
+/**
+ * A request to an origin the project's files chose, in a folder that is not trusted (its BASE_URL):
+ * a yes to any such request is remembered for the session under `key`, and then approves without
+ * asking the later ones that are `coveredByYes` — those carrying nothing from the user's environment.
+ */
+export interface FirstContact {
+  key: string;
+  coveredByYes: boolean;
+}

@@ -18,6 +18,7 @@ export const proposeFixTool = defineTool({
   description: 'Get a fix of one file as a diff and the edit_file call that applies it (writes nothing).',
   schema,
   kind: 'read',
+  readOnly: true,
   callLimit: 10,
   async run(args, ctx) {
     if (!ctx.model) {

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { isBinaryFile } from '../engines/code/binary-content.js';
 import type { FileReadLog } from '../engines/code/file-read-log.js';
 import { type ProjectPath, resolveInsideProject } from '../safety/project-path.js';
+import { ReadDeniedFiles } from './support/read-denied-files.js';
 import { ToolError, defineTool } from './tool.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;
@@ -24,10 +26,11 @@ export const readFileTool = defineTool({
   description: 'Read a project file with numbered lines, or list a folder.',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path);
     const info = await stat(target.absolute);
-    if (info.isDirectory()) return listFolder(target.absolute, target.relative);
+    if (info.isDirectory()) return listFolder(target.absolute, target.relative, new ReadDeniedFiles(ctx));
     if (!info.isFile()) throw new ToolError(`${target.relative} is not a regular file`);
     if (await isBinaryFile(target.absolute)) {
       throw new ToolError(`${target.relative} is a binary file; read_file shows text files only`);
@@ -89,15 +92,15 @@ async function readNumberedLines(
   return `${body}\n… showing lines ${offset}–${last} of ${total}${limitNote}${readOn}`;
 }
 
-async function listFolder(absolute: string, relative: string): Promise<string> {
-  const entries = await readdir(absolute, { withFileTypes: true });
+async function listFolder(absolute: string, relative: string, denied: ReadDeniedFiles): Promise<string> {
+  const entries = (await readdir(absolute, { withFileTypes: true })).filter((entry) => !denied.excludes(path.posix.join(relative, entry.name)));
   const names = entries
     .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
     .sort((a, b) => Number(b.endsWith('/')) - Number(a.endsWith('/')) || a.localeCompare(b));
   const folders = names.filter((name) => name.endsWith('/')).length;
   const label = relative === '.' ? 'project root' : `${relative}/`;
   const files = names.length - folders;
-  const header = `${label}: ${folders} folder${folders === 1 ? '' : 's'}, ${files} file${files === 1 ? '' : 's'}`;
+  const header = `${label}: ${folders} folder${folders === 1 ? '' : 's'}, ${files} file${files === 1 ? '' : 's'}${denied.note()}`;
   const more =
     names.length > MAX_FOLDER_ENTRIES
       ? `\n… and ${names.length - MAX_FOLDER_ENTRIES} more; use list_files with a pattern to narrow`

@@ -39,13 +39,14 @@ const actions = defineActions(
       run: save,
     }),
     load: action({
+      readOnly: true,
       required: ['name'],
       async run({ name }, ctx) {
         const { file, text } = await readSavedFile(ctx.projectRoot, 'requests', name).catch((error: unknown) => unknownRequest(error, ctx));
         return `Request "${name}" (${relative(ctx, file)}):\n${stringify(parseSavedRequest(text, file, name)).trimEnd()}`;
       },
     }),
-    list: action({ run: (_args, ctx) => list(ctx) }),
+    list: action({ readOnly: true, run: (_args, ctx) => list(ctx) }),
     delete: action({
       required: ['name'],
       async run({ name }, ctx) {
@@ -56,6 +57,7 @@ const actions = defineActions(
     run: action({
       required: ['name'],
       description: 'sends it and checks its assertions',
+      readOnly: () => 'sends the saved request, whatever its method',
       preview: ({ name }, ctx) => savedRequestPreview(name, ctx),
       async run({ name }, ctx) {
         const saved = await loadSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
@@ -74,6 +76,7 @@ export const requestTool = defineTool({
   name: 'request',
   description: 'Save, load, list, delete or run saved requests (.falcon/requests/) with their assertions.',
   schema: actions.schema,
+  readOnly: actions.readOnly,
   kind: 'write',
   approvalWhen: OTHER_ORIGINS_ASK,
   preview: actions.preview,

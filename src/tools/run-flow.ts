@@ -19,7 +19,7 @@ export const runFlowTool = defineTool({
   schema,
   kind: 'network',
   callLimit: 10,
-  approvalWhen: `${OTHER_ORIGINS_ASK} (asked once for the whole flow)`,
+  approvalWhen: `${OTHER_ORIGINS_ASK} (once for the whole flow; a step moved elsewhere, when sent)`,
   async preview(args, ctx) {
     const [{ flowToRun }, { scopeForEnvironment }, { flowOriginPreview }] = await Promise.all([
       import('./support/flow-to-run.js'),
@@ -32,13 +32,14 @@ export const runFlowTool = defineTool({
     return flowOriginPreview(found.flow, found.name, variables, ctx);
   },
   async run(args, ctx) {
-    const [{ flowToRun }, { scopeForEnvironment }, { runFlow }, { describeFlowRun, describeFlowStep }, { toToolError }, { maskText }] = await Promise.all([
+    const [{ flowToRun }, { scopeForEnvironment }, { runFlow }, { describeFlowRun, describeFlowStep }, { toToolError }, { maskText }, { flowStepGuard }] = await Promise.all([
       import('./support/flow-to-run.js'),
       import('./support/environment-scope.js'),
       import('../engines/flows/run-flow.js'),
       import('./support/describe-flow-run.js'),
       import('./support/workspace-errors.js'),
       import('../safety/mask-text.js'),
+      import('./support/flow-step-guard.js'),
     ]);
     const { flow, name, file } = await flowToRun(args, ctx.projectRoot);
     const variables = await scopeForEnvironment(args.env, ctx);
@@ -49,6 +50,7 @@ export const runFlowTool = defineTool({
       file,
       variables,
       signal: ctx.signal,
+      beforeSend: await flowStepGuard(flow, variables, ctx),
       onStep: (step) => ctx.progress(mask(describeFlowStep(step))),
     }).catch((error: unknown) => {
       const expected = toToolError(error);

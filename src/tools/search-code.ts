@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FilePatternError } from '../safety/file-pattern.js';
 import { resolveInsideProject } from '../safety/project-path.js';
+import { ReadDeniedFiles } from './support/read-denied-files.js';
 import { skippedLinksNote } from './support/skipped-links.js';
 import { ToolError, defineTool } from './tool.js';
 
@@ -35,10 +36,12 @@ export const searchCodeTool = defineTool({
   description: 'Search the project\'s text files for a regex or text; answers "path:line: text" lines.',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');
     const { FalconLogError, InvalidRegexError, formatCodeLines, searchCode } = await import('../engines/code/search-code.js');
     const context = args.context_lines ?? 0;
+    const denied = new ReadDeniedFiles(ctx);
     const result = await searchCode(ctx.projectRoot, {
       pattern: args.pattern,
       path: target.relative,
@@ -47,6 +50,7 @@ export const searchCodeTool = defineTool({
       ignoreCase: args.ignore_case,
       contextLines: context,
       maxMatches: args.limit ?? MAX_SHOWN_MATCHES,
+      exclude: ctx.readDenied && ((file) => denied.excludes(file)),
       signal: ctx.signal,
     }).catch((error: unknown) => {
       if (error instanceof InvalidRegexError || error instanceof FilePatternError || error instanceof FalconLogError) {
@@ -54,7 +58,7 @@ export const searchCodeTool = defineTool({
       }
       throw error;
     });
-    const scope = `${target.relative === '.' ? '' : ` in ${target.relative}`}${skippedLinksNote(result.linksOutside)}`;
+    const scope = `${target.relative === '.' ? '' : ` in ${target.relative}`}${skippedLinksNote(result.linksOutside)}${denied.note()}`;
     if (result.totalMatches === 0) return `No matches for "${args.pattern}"${scope}`;
     const lines = formatCodeLines(result.lines, context);
     const more = result.totalMatches - result.matches.length;

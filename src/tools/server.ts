@@ -7,6 +7,9 @@ import { type ToolContext, ToolError, defineTool } from './tool.js';
 const DEFAULT_LOG_LINES = 50;
 const MAX_LOG_LINES = 500;
 
+/** What plan mode says of starting the server: it runs the project's command. */
+const runsTheServer = () => "runs the API's server command";
+
 const actions = defineActions(
   'server',
   {
@@ -14,11 +17,11 @@ const actions = defineActions(
     grep: z.string().min(1).describe('only lines matching this regular expression (letter case aside), e.g. "error|falcon-3f9a0c12"'),
   },
   (action) => ({
-    status: action({ run: async (_args, ctx) => status(configured(ctx), ctx) }),
-    logs: action({ optional: ['lines', 'grep'], run: async ({ lines, grep }, ctx) => logs(configured(ctx), lines ?? DEFAULT_LOG_LINES, grep, ctx) }),
-    start: action({ preview: async (_args, ctx) => startPreview(ctx), run: async (_args, ctx) => start(configured(ctx), ctx) }),
-    restart: action({ preview: async (_args, ctx) => startPreview(ctx), run: async (_args, ctx) => restart(configured(ctx), ctx) }),
-    stop: action({ run: async (_args, ctx) => stop(configured(ctx)) }),
+    status: action({ readOnly: true, run: async (_args, ctx) => status(configured(ctx), ctx) }),
+    logs: action({ optional: ['lines', 'grep'], readOnly: true, run: async ({ lines, grep }, ctx) => logs(configured(ctx), lines ?? DEFAULT_LOG_LINES, grep, ctx) }),
+    start: action({ readOnly: runsTheServer, preview: async (_args, ctx) => startPreview(ctx), run: async (_args, ctx) => start(configured(ctx), ctx) }),
+    restart: action({ readOnly: runsTheServer, preview: async (_args, ctx) => startPreview(ctx), run: async (_args, ctx) => restart(configured(ctx), ctx) }),
+    stop: action({ readOnly: () => "stops the API's server", run: async (_args, ctx) => stop(configured(ctx)) }),
   }),
 );
 
@@ -30,6 +33,7 @@ export const serverTool = defineTool({
   callLimit: 10,
   approvalWhen: 'to start or restart it in a folder that is not trusted',
   preview: actions.preview,
+  readOnly: actions.readOnly,
   run: actions.run,
 });
 

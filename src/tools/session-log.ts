@@ -16,6 +16,7 @@ const actions = defineActions(
   },
   (action) => ({
     start: action({
+      readOnly: true,
       required: ['name'],
       description: "marks a named test segment in this session's log",
       async run(args, ctx) {
@@ -29,6 +30,7 @@ const actions = defineActions(
       },
     }),
     end: action({
+      readOnly: true,
       optional: ['name'],
       async run(args, ctx) {
         const segment = ctx.session.testSegment;
@@ -39,8 +41,8 @@ const actions = defineActions(
         return `Ended test segment "${open.name}" after ${since(open.startedAt)}.`;
       },
     }),
-    list: action({ description: 'past sessions (.falcon/sessions/)', run: (_args, ctx) => list(ctx) }),
-    read: action({ optional: ['id', 'name'], run: read }),
+    list: action({ readOnly: true, description: 'past sessions (.falcon/sessions/)', run: (_args, ctx) => list(ctx) }),
+    read: action({ optional: ['id', 'name'], readOnly: true, run: read }),
   }),
 );
 
@@ -50,6 +52,7 @@ export const sessionLogTool = defineTool({
   name: 'session_log',
   description: 'Mark named test segments in this session, list past sessions, read a session or segment back.',
   schema: actions.schema,
+  readOnly: actions.readOnly,
   kind: 'read',
   async run(args, ctx) {
     try {

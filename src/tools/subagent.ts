@@ -34,6 +34,8 @@ export const subagentTool = defineTool({
   description: 'Delegate tasks to sub-agents with their own tools: one, several in parallel, or a chain.',
   schema,
   kind: 'long',
+  // A sub-agent's own calls pass the session's guard: in plan mode they only read too.
+  readOnly: (args) => (args.background ? 'starts a background task' : undefined),
   callLimit: 10,
   async run(args, ctx) {
     const subagents = ctx.subagents;

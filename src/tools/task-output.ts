@@ -23,6 +23,7 @@ export const taskOutputTool = defineTool({
   description: "A background task's state and new output; can wait for its end.",
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     const tasks = sessionTasks(ctx);
     let waited: number | undefined;

@@ -18,8 +18,9 @@ const actions = defineActions(
     tags: z.array(z.string().min(1)).min(1).describe('only the cases having any of these tags'),
   },
   (action) => ({
-    list: action({ run: (_args, ctx) => list(ctx.projectRoot) }),
+    list: action({ readOnly: true, run: (_args, ctx) => list(ctx.projectRoot) }),
     show: action({
+      readOnly: true,
       required: ['name'],
       optional: ['tags'],
       async run({ name, tags }, ctx) {
@@ -50,6 +51,7 @@ export const testSuiteTool = defineTool({
   name: 'test_suite',
   description: 'List, show, run or delete the saved test suites in .falcon/tests/.',
   schema: actions.schema,
+  readOnly: actions.readOnly,
   kind: 'write',
   approvalWhen: OTHER_ORIGINS_ASK,
   preview: actions.preview,

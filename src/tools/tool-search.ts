@@ -17,6 +17,7 @@ export function createToolSearchTool(listTools: () => readonly AnyTool[]) {
     description: 'Get the parameters of the tools listed without them: finds tools by name or purpose and returns their full reference.',
     schema,
     kind: 'read',
+    readOnly: true,
     async run({ query, max_results }) {
       const tools = listTools().filter((tool) => tool.name !== TOOL_SEARCH_NAME);
       const trimmed = query.trim();
@@ -41,9 +42,14 @@ function selectByName(tools: readonly AnyTool[], list: string): string {
   return [...found.map(describeTool), ...(missing ? [missing] : [])].join('\n\n');
 }
 
+/** Names a "no match" answer lists: MCP servers may bring many more. */
+const MOST_NAMES_LISTED = 40;
+
 function noMatch(tools: readonly AnyTool[], head: string): string {
   const deferred = tools.filter((tool) => tool.deferred).map((tool) => tool.name);
-  return `${head} Tools listed without parameters: ${deferred.join(', ')}. Search with other words, or "select:name".`;
+  const more = deferred.length - MOST_NAMES_LISTED;
+  const names = `${deferred.slice(0, MOST_NAMES_LISTED).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  return `${head} Tools listed without parameters: ${names}. Search with other words, or "select:name".`;
 }
 
 const STOP_WORDS = new Set('a an and by do does for from how in into is it me my need of on or that the this to tool tools use want what which with'.split(' '));

@@ -23,6 +23,13 @@ export interface ToolContext {
   progress(message: string): void;
   /** `{{VAR}}` resolution: session, active environment, global variables, process environment. */
   variables: VariableScope;
+  /**
+   * The folder is in `trusted_folders`: its files may choose the API under test (the active
+   * environment's BASE_URL is then requested without asking), and its `.env` reaches commands.
+   */
+  trustedProject: boolean;
+  /** Variables a trusted project's `.env` adds to the environment of the commands tools run. */
+  commandEnv?: Readonly<Record<string, string>>;
   /** What tools remember between calls in this session (responses, cookies, files read, …). */
   session: SessionState;
   /**
@@ -39,12 +46,32 @@ export interface ToolContext {
    * permission rules, hooks and confirmation as a tool call. Absent where nobody can be asked.
    */
   approve?(tool: string, preview: Preview): Promise<boolean>;
+  /**
+   * A further request of a running tool judged as a call of `tool` with `args` (a redirect's next
+   * hop: `{method, url}`): the permission policy and pre_tool_use hooks, then — when `preview` is
+   * given — the approval as for `approve`. Resolves undefined to go on, else the refusal to report.
+   * Absent where neither rules nor a person can be consulted.
+   */
+  allowStep?(tool: string, args: Record<string, unknown>, preview?: Preview): Promise<string | undefined>;
+  /**
+   * For tools that read or list many files in one call (search_code, glob, list_files, a folder in
+   * read_file): the deny rule that keeps this project file from being read — a `read_file` rule or
+   * one of the tool's own, on its path or its real path — or undefined. Absent where no rules apply.
+   */
+  readDenied?(file: string): string | undefined;
   /** The session's background tasks (bash's `run_in_background`, background sub-agents). Absent outside a session. */
   tasks?: TaskList;
   /** Runs sub-agents (the subagent tool): each a conversation of its own. Absent where none may run. */
   subagents?: Subagents;
   /** The API's server as `server:` in `.falcon/config.yaml` starts it; absent when none is configured. */
   apiServer?: ManagedServer;
+}
+
+/** A secret the model typed into a call's arguments, with the label its mask shows; `username` makes it a Basic pair's password. */
+export interface SecretArgument {
+  value: string;
+  label: string;
+  username?: string;
 }
 
 export interface Tool<Schema extends z.ZodType = z.ZodType> {
@@ -65,8 +92,22 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * (a request to the API under test, a note that shapes nothing). Absent: no call needs approval.
    */
   preview?(args: z.infer<Schema>, ctx: ToolContext): Promise<Preview | undefined>;
+  /**
+   * Whether a call only reads, for plan mode, which runs nothing else: it writes no file, report,
+   * baseline, remembered fact or saved setting, starts no command, task, listener or sub-agent that
+   * outlives it, and sends no request but GET, HEAD or OPTIONS. `true`: every call only reads. A
+   * function: what this call does beyond reading (`sends a POST request`), or undefined when it only
+   * reads. Absent: plan mode refuses the tool — a tool is read-only only by saying so.
+   */
+  readOnly?: true | ((args: z.infer<Schema>) => string | undefined);
   /** For a tool whose preview is sometimes undefined: when the user is asked, for the prompt's reference. */
   approvalWhen?: string;
+  /**
+   * The secrets among the arguments as the model wrote them (not yet checked against the schema):
+   * registered before the call is shown, recorded or run, so that no event, message or session
+   * file holds them in clear.
+   */
+  secretArguments?(args: Record<string, unknown>): SecretArgument[];
   /**
    * Returns the observation text the model reads. Throw ToolError for expected failures.
    * Every session loads every tool's definition before its first model request, so a tool loads

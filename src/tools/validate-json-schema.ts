@@ -23,6 +23,7 @@ export const validateJsonSchemaTool = defineTool({
   description: 'Validate a stored response body against a JSON Schema; lists every error by path.',
   schema,
   kind: 'read',
+  readOnly: true,
   async run(args, ctx) {
     if ((args.schema === undefined) === (args.schema_url === undefined)) throw new ToolError('Give exactly one of schema or schema_url.');
     const name = args.response ?? LAST_RESPONSE;

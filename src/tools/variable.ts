@@ -21,6 +21,7 @@ const actions = defineActions(
   },
   (action) => ({
     get: action({
+      readOnly: true,
       required: ['name'],
       optional: ['scope'],
       async run({ name, scope }, ctx) {
@@ -29,10 +30,17 @@ const actions = defineActions(
         return `${name} = ${maskNamedValue(name, found.value)} (${found.where})`;
       },
     }),
-    set: action({ required: ['name', 'value'], optional: ['scope'], run: ({ name, value, scope }, ctx) => set(name, String(value), scope, ctx) }),
+    set: action({
+      required: ['name', 'value'],
+      optional: ['scope'],
+      // A session variable lives in memory only.
+      readOnly: (args) => (args.scope === 'global' ? 'saves a global variable in .falcon/variables.json' : undefined),
+      run: ({ name, value, scope }, ctx) => set(name, String(value), scope, ctx),
+    }),
     delete: action({
       required: ['name'],
       optional: ['scope'],
+      readOnly: (args) => (args.scope === 'session' ? undefined : 'may delete a global variable from .falcon/variables.json'),
       async run({ name, scope }, ctx) {
         if (scope !== 'global' && ctx.variables.session.delete(name)) return `Deleted session variable ${name}.`;
         if (scope !== 'session' && name in (await readGlobalVariables(ctx.projectRoot))) {
@@ -42,7 +50,7 @@ const actions = defineActions(
         throw new ToolError(`${name} is not a ${scope ?? 'session or global'} variable; nothing was deleted.`);
       },
     }),
-    list: action({ optional: ['scope'], run: ({ scope }, ctx) => list(scope, ctx) }),
+    list: action({ optional: ['scope'], readOnly: true, run: ({ scope }, ctx) => list(scope, ctx) }),
   }),
 );
 
@@ -51,6 +59,7 @@ export const variableTool = defineTool({
   name: 'variable',
   description: 'Get, set, delete or list {{VAR}} variables, per session or global.',
   schema: actions.schema,
+  readOnly: actions.readOnly,
   kind: 'write',
   async run(args, ctx) {
     try {

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { delay } from '../delay.js';
 import { z } from 'zod';
 import { formatDuration } from './support/format-duration.js';
 import { defineTool } from './tool.js';
@@ -15,11 +15,12 @@ export const waitTool = defineTool({
   description: 'Pause, e.g. until a rate limit resets or a background job ends.',
   schema,
   kind: 'long',
+  readOnly: true,
   async run(args, ctx) {
     const why = args.reason ? ` (${args.reason})` : '';
     ctx.progress(`waiting ${formatDuration(args.duration_ms)}${why}`);
     const started = performance.now();
-    await sleep(args.duration_ms, undefined, { signal: ctx.signal });
+    await delay(args.duration_ms, ctx.signal);
     return `Waited ${formatDuration(Math.round(performance.now() - started))}${why}.`;
   },
 });

@@ -39,6 +39,7 @@ export const webhookListenerTool = defineTool({
   description: 'Receive webhooks: a local server records the requests sent to it; read them; stop it.',
   schema,
   kind: 'network',
+  readOnly: (args) => (args.action === 'get_requests' ? undefined : `${args.action === 'start' ? 'starts' : 'stops'} a listener`),
   async run(args, ctx) {
     const listeners = ctx.session.webhooks;
     try {

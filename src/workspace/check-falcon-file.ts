@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
+import { type Document, LineCounter } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument, YamlLimitError, yamlValue } from '../safety/bounded-yaml.js';
 import { flatStringMap } from './environments.js';
 import { parseSavedRequest } from './saved-requests.js';
 import { describeSecretRefusal, findRequestSecrets } from '../safety/request-secrets.js';
@@ -65,14 +66,20 @@ function checkShape(relative: string, content: string, format: FalconFileFormat,
 
 function parseYaml(content: string): { data: unknown } | { problem: string } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(content, { lineCounter, prettyErrors: false });
+  let doc: Document.Parsed;
+  try {
+    doc = parseBoundedDocument(content, { limits: FILE_YAML_LIMITS, lineCounter, prettyErrors: false });
+  } catch (error) {
+    if (error instanceof YamlLimitError) return { problem: `not readable YAML: ${error.message}` };
+    throw error;
+  }
   const [error] = doc.errors;
   if (error) {
     const { line, col } = lineCounter.linePos(error.pos[0]);
     return { problem: `not valid YAML: line ${line}, column ${col}: ${error.message}` };
   }
   try {
-    return { data: doc.toJS() };
+    return { data: yamlValue(doc) };
   } catch (error) {
     return { problem: `not valid YAML: ${(error as Error).message}` };
   }

@@ -1,8 +1,11 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type Document, isMap, isScalar, parse, parseDocument } from 'yaml';
+import { type Document, isMap, isScalar } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument, parseBoundedYaml } from '../safety/bounded-yaml.js';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 const ENVIRONMENT_FILE = /^(.+)\.ya?ml$/;
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -41,8 +44,12 @@ export async function saveEnvironmentVariables(
   changes: Record<string, string | null>,
 ): Promise<{ file: string; created: boolean }> {
   const change = await environmentChange(projectRoot, name, changes);
-  await replaceFile(change.file, change.after);
-  return { file: change.file, created: change.before === undefined };
+  refuseLinkedFolder(projectRoot, change.file);
+  return withFileLock(environmentLock(projectRoot, name), async () => {
+    const current = await environmentChange(projectRoot, name, changes);
+    await replaceFile(current.file, current.after);
+    return { file: current.file, created: current.before === undefined };
+  });
 }
 
 /** What saving `changes` would make of an environment's file, without writing it. */
@@ -57,7 +64,7 @@ export async function environmentChange(
   for (const key of Object.keys(changes)) {
     if (!VARIABLE_NAME.test(key)) throw new EnvironmentFileError(`"${key}" cannot be a variable name: use letters, digits, "_", "-" or "."`);
   }
-  const doc = parseDocument(existing?.text ?? '');
+  const doc = parseBoundedDocument(existing?.text ?? '', { limits: FILE_YAML_LIMITS });
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) deleteKeepingComments(doc, key);
     else doc.set(key, value);
@@ -66,10 +73,17 @@ export async function environmentChange(
 }
 
 export async function deleteEnvironment(projectRoot: string, name: string): Promise<string> {
-  const file = await readEnvironmentFile(projectRoot, name);
-  if (!file) throw new EnvironmentFileError(`No environment "${name}" in ${falconPath(projectRoot, 'environments')}.`);
-  await rm(file.path);
-  return file.path;
+  return withFileLock(environmentLock(projectRoot, name), async () => {
+    const file = await readEnvironmentFile(projectRoot, name);
+    if (!file) throw new EnvironmentFileError(`No environment "${name}" in ${falconPath(projectRoot, 'environments')}.`);
+    await rm(file.path);
+    return file.path;
+  });
+}
+
+/** One lock per environment, whichever of `.yaml` and `.yml` holds it. */
+function environmentLock(projectRoot: string, name: string): string {
+  return falconPath(projectRoot, 'environments', `${name}.yaml`);
 }
 
 /** Deletes a key; a comment written above it (such as the file's header) moves to what follows. */
@@ -97,7 +111,7 @@ async function readEnvironmentFile(projectRoot: string, name: string): Promise<{
 export function flatStringMap(text: string, file: string): Record<string, string> {
   let data: unknown;
   try {
-    data = parse(text) ?? {};
+    data = parseBoundedYaml(text, FILE_YAML_LIMITS) ?? {};
   } catch (error) {
     throw new EnvironmentFileError(`${file}: ${(error as Error).message}`);
   }

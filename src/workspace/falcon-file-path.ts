@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { comparablePath } from '../safety/comparable-path.js';
 import { isPathInside } from '../safety/path-inside.js';
 import { ProjectPathError, resolveInsideProject } from '../safety/project-path.js';
 import { FALCON_DIR } from './falcon-dir.js';
+import { falconRecordRefusal } from './falcon-records.js';
 
 export interface FalconFilePath {
   /** Real absolute path, inside the project's real `.falcon/`. */
@@ -32,8 +34,11 @@ export async function resolveFalconPath(projectRoot: string, userPath: string, o
 
 /** Why falcon_write may not replace this file, or undefined when it may. */
 export function protectedReason(file: FalconFilePath): string | undefined {
-  const name = path.posix.basename(file.relative);
-  if (PROTECTED_AT_TOP.has(file.relative)) return `.falcon/${file.relative} holds the project's settings; change it with falcon env use or by hand`;
+  const record = falconRecordRefusal(`${FALCON_DIR}/${file.relative}`);
+  if (record) return record;
+  const comparable = comparablePath(file.relative);
+  const name = path.posix.basename(comparable);
+  if (PROTECTED_AT_TOP.has(comparable)) return `.falcon/${file.relative} holds the project's settings; change it with falcon env use or by hand`;
   if (PROTECTED_ANYWHERE.has(name)) return `${name} is Falcon's own state and is never written by falcon_write; use the memory tool for facts`;
   return undefined;
 }

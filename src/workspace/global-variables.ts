@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 /** `.falcon/variables.json` that is not one JSON object of names to values. */
 export class GlobalVariablesError extends Error {
@@ -20,10 +22,14 @@ export async function readGlobalVariables(projectRoot: string): Promise<Record<s
 
 /** Sets (or, with `null`, removes) one variable and rewrites the file in one step, other values as they were. */
 export async function writeGlobalVariable(projectRoot: string, name: string, value: string | null): Promise<void> {
-  const data = await readRaw(projectRoot);
-  if (value === null) delete data[name];
-  else data[name] = value;
-  await replaceFile(globalVariablesFile(projectRoot), `${JSON.stringify(data, null, 2)}\n`);
+  const file = globalVariablesFile(projectRoot);
+  refuseLinkedFolder(projectRoot, file);
+  await withFileLock(file, async () => {
+    const data = await readRaw(projectRoot);
+    if (value === null) delete data[name];
+    else data[name] = value;
+    await replaceFile(file, `${JSON.stringify(data, null, 2)}\n`);
+  });
 }
 
 async function readRaw(projectRoot: string): Promise<Record<string, unknown>> {

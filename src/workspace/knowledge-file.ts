@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 export type SectionChange = 'replaced' | 'added' | 'created';
 
@@ -20,13 +22,16 @@ export function sectionTitle(section: string): string {
 /**
  * Puts `content` under `## <section>` in `.falcon/falcon.md`: replaces that section's body (up to
  * the next `#` or `##` heading outside code fences) or appends the section. Every other byte of the
- * file stays as it was; the file is replaced in one step.
+ * file stays as it was; the file is replaced in one step, under its lock.
  */
 export async function updateKnowledgeSection(projectRoot: string, section: string, content: string): Promise<{ file: string; title: string; change: SectionChange }> {
   const file = knowledgeFile(projectRoot);
-  const updated = withKnowledgeSection(await readKnowledge(projectRoot), section, content);
-  await replaceFile(file, updated.text);
-  return { file, title: updated.title, change: updated.change };
+  refuseLinkedFolder(projectRoot, file);
+  return withFileLock(file, async () => {
+    const updated = withKnowledgeSection(await readKnowledge(projectRoot), section, content);
+    await replaceFile(file, updated.text);
+    return { file, title: updated.title, change: updated.change };
+  });
 }
 
 export function knowledgeFile(projectRoot: string): string {

@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { replaceFile } from '../safety/atomic-write.js';
+import { withFileLock } from '../safety/file-lock.js';
 
 /** One remembered fact. `/memory` in the TUI reads `facts[].text`: keep that shape. */
 export interface MemoryFact {
@@ -46,20 +47,34 @@ export async function readFacts(falconHome: string): Promise<MemoryFact[]> {
 
 /** Adds a fact unless the same text is already remembered; returns the fact and whether it is new. */
 export async function rememberFact(falconHome: string, text: string, project?: string): Promise<{ fact: MemoryFact; added: boolean }> {
-  const facts = await readFacts(falconHome);
-  const same = facts.find((fact) => normalize(fact.text) === normalize(text));
-  if (same) return { fact: same, added: false };
-  const fact: MemoryFact = { id: nextId(facts), text: text.trim(), ...(project && { project }), createdAt: new Date().toISOString() };
-  await writeFacts(falconHome, [...facts, fact]);
-  return { fact, added: true };
+  return withMemoryLock(falconHome, async () => {
+    const facts = await readFacts(falconHome);
+    const same = findSameFact(facts, text);
+    if (same) return { fact: same, added: false };
+    const fact = newFact(facts, text, project);
+    await writeFacts(falconHome, [...facts, fact]);
+    return { fact, added: true };
+  });
+}
+
+/** The fact already remembered with this text, whatever its spacing and case. */
+export function findSameFact(facts: readonly MemoryFact[], text: string): MemoryFact | undefined {
+  return facts.find((fact) => normalize(fact.text) === normalize(text));
 }
 
 /** Removes a fact by id; returns it, or undefined when there is none with that id. */
 export async function forgetFact(falconHome: string, id: string): Promise<MemoryFact | undefined> {
-  const facts = await readFacts(falconHome);
-  const fact = facts.find((candidate) => candidate.id === id);
-  if (fact) await writeFacts(falconHome, facts.filter((candidate) => candidate !== fact));
-  return fact;
+  return withMemoryLock(falconHome, async () => {
+    const facts = await readFacts(falconHome);
+    const fact = facts.find((candidate) => candidate.id === id);
+    if (fact) await writeFacts(falconHome, facts.filter((candidate) => candidate !== fact));
+    return fact;
+  });
+}
+
+/** Every session of every project remembers into the one file: each change is read, made and written under its lock. */
+function withMemoryLock<T>(falconHome: string, update: () => Promise<T>): Promise<T> {
+  return withFileLock(memoryFile(falconHome), update, { folderMode: 0o700 });
 }
 
 /**
@@ -82,12 +97,22 @@ export function recallFacts(facts: MemoryFact[], query: string | undefined, proj
     .map((entry) => entry.fact);
 }
 
-async function writeFacts(falconHome: string, facts: MemoryFact[]): Promise<void> {
-  await mkdir(falconHome, { recursive: true, mode: 0o700 });
-  await replaceFile(memoryFile(falconHome), `${JSON.stringify({ version: 1, facts }, null, 2)}\n`, { private: true });
+/** The fact `rememberFact` adds after `facts`. */
+export function newFact(facts: readonly MemoryFact[], text: string, project?: string): MemoryFact {
+  return { id: nextId(facts), text: text.trim(), ...(project && { project }), createdAt: new Date().toISOString() };
 }
 
-function nextId(facts: MemoryFact[]): string {
+/** memory.json as it is written with these facts. */
+export function memoryFileText(facts: readonly MemoryFact[]): string {
+  return `${JSON.stringify({ version: 1, facts }, null, 2)}\n`;
+}
+
+async function writeFacts(falconHome: string, facts: MemoryFact[]): Promise<void> {
+  await mkdir(falconHome, { recursive: true, mode: 0o700 });
+  await replaceFile(memoryFile(falconHome), memoryFileText(facts), { private: true });
+}
+
+function nextId(facts: readonly MemoryFact[]): string {
   const highest = Math.max(0, ...facts.map((fact) => Number(/^f(\d+)$/.exec(fact.id)?.[1] ?? 0)));
   return `f${highest + 1}`;
 }

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { isMap, parseDocument } from 'yaml';
+import { isMap } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument } from '../safety/bounded-yaml.js';
 import { ConfigError } from '../config/config-error.js';
 import { displayPath } from '../config/falcon-home.js';
 import { readYamlFile } from '../config/yaml-file.js';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { withFileLock } from '../safety/file-lock.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 
 /**
  * Records the project's environment as `environment: <name>` in `.falcon/config.yaml`, keeping the
@@ -12,14 +15,17 @@ import { replaceFile } from '../safety/atomic-write.js';
  */
 export async function saveProjectEnvironment(projectRoot: string, name: string): Promise<string> {
   const file = falconPath(projectRoot, 'config.yaml');
-  await readYamlFile(file, displayPath(file));
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
+  refuseLinkedFolder(projectRoot, file);
+  await withFileLock(file, async () => {
+    await readYamlFile(file, displayPath(file));
+    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
+    const doc = parseBoundedDocument(text, { limits: FILE_YAML_LIMITS });
+    if (doc.contents && !isMap(doc.contents)) throw new ConfigError(displayPath(file), [{ message: 'expected a map of settings (key: value)' }]);
+    doc.set('environment', name);
+    await replaceFile(file, doc.toString());
   });
-  const doc = parseDocument(text);
-  if (doc.contents && !isMap(doc.contents)) throw new ConfigError(displayPath(file), [{ message: 'expected a map of settings (key: value)' }]);
-  doc.set('environment', name);
-  await replaceFile(file, doc.toString());
   return file;
 }

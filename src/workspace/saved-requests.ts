@@ -1,9 +1,12 @@
 import { readdir, readFile, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
+import { stringify } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedYaml } from '../safety/bounded-yaml.js';
+import { withFileLock } from '../safety/file-lock.js';
 import { z } from 'zod';
 import { falconPath } from './falcon-dir.js';
 import { replaceFile } from '../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../safety/linked-folder.js';
 import { isPathInside } from '../safety/path-inside.js';
 
 const savedRequestSchema = z.object({
@@ -70,7 +73,7 @@ export async function loadSavedRequest(projectRoot: string, name: string): Promi
 export function parseSavedRequest(text: string, file: string, name: string): SavedRequest {
   let data: unknown;
   try {
-    data = parse(text);
+    data = parseBoundedYaml(text, FILE_YAML_LIMITS);
   } catch (error) {
     throw new SavedRequestError(`${file}: ${(error as Error).message}`);
   }
@@ -82,20 +85,33 @@ export function parseSavedRequest(text: string, file: string, name: string): Sav
   return { ...result.data, name: result.data.name ?? name };
 }
 
-/** Writes `.falcon/requests/<name>.yaml` in one step (over `<name>.yml` when that is the existing file). */
+/**
+ * Writes `.falcon/requests/<name>.yaml` in one step (over `<name>.yml` when that is the existing
+ * file), under the name's lock: `replaced` is true exactly when another version was there.
+ */
 export async function saveRequest(projectRoot: string, request: SavedRequest): Promise<{ file: string; replaced: boolean }> {
   checkSavedName(request.name);
-  const existing = await readSavedFile(projectRoot, 'requests', request.name).catch(() => undefined);
-  const file = existing?.file ?? falconPath(projectRoot, 'requests', `${request.name}.yaml`);
-  const { name, method, url, headers, query, body, assertions } = request;
-  const data = { name, method: method.toUpperCase(), url, headers, query, body, assertions };
-  await replaceFile(file, stringify(data));
-  return { file, replaced: existing !== undefined };
+  refuseLinkedFolder(projectRoot, falconPath(projectRoot, 'requests', `${request.name}.yaml`));
+  return withFileLock(savedRequestLock(projectRoot, request.name), async () => {
+    const existing = await readSavedFile(projectRoot, 'requests', request.name).catch(() => undefined);
+    const file = existing?.file ?? falconPath(projectRoot, 'requests', `${request.name}.yaml`);
+    const { name, method, url, headers, query, body, assertions } = request;
+    const data = { name, method: method.toUpperCase(), url, headers, query, body, assertions };
+    await replaceFile(file, stringify(data));
+    return { file, replaced: existing !== undefined };
+  });
 }
 
 /** Removes a saved request; returns the file it was. */
 export async function deleteSavedRequest(projectRoot: string, name: string): Promise<string> {
-  const { file } = await readSavedFile(projectRoot, 'requests', name);
-  await rm(file);
-  return file;
+  return withFileLock(savedRequestLock(projectRoot, name), async () => {
+    const { file } = await readSavedFile(projectRoot, 'requests', name);
+    await rm(file);
+    return file;
+  });
+}
+
+/** One lock per name, whichever of `.yaml` and `.yml` holds it. */
+function savedRequestLock(projectRoot: string, name: string): string {
+  return falconPath(projectRoot, 'requests', `${name}.yaml`);
 }

@@ -1,10 +1,12 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { closeSync, constants, mkdirSync, openSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ChatMessage } from '../llm/chat-message.js';
 import { falconPath } from './falcon-dir.js';
 import type { SessionEvent } from './session-events.js';
+import { linkedFolderProblem } from '../safety/linked-folder.js';
+import { describeWriteFailure } from '../safety/write-failure.js';
 import { maskText } from '../safety/mask-text.js';
 
 /**
@@ -43,9 +45,14 @@ export class SessionNotFoundError extends Error {
  * crash or Ctrl-C loses nothing that was already said. Secret shapes are masked on the way to disk;
  * the Agent masks its session's registered values before a message or event gets here. `Event`: the
  * events it records, the agent's; the store itself reads only their type.
+ *
+ * Sessions are kept inside the project or not at all: when `.falcon/` or `.falcon/sessions/` is a
+ * symbolic link (a cloned repository may point one anywhere) the session is not saved — `unsaved`
+ * says why — no session is listed or resumed from there, and the file itself is never a link.
  */
 export class SessionStore<Event extends SessionEvent = SessionEvent> {
   private constructor(
+    private readonly projectRoot: string,
     readonly id: string,
     readonly file: string,
     readonly messages: ChatMessage[],
@@ -53,6 +60,8 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     readonly loadedRecords: readonly SessionRecord<Event>[],
     /** The header of a new session, written with its first record so that no empty file is left. */
     private header?: SessionRecord<Event>,
+    /** Why nothing of this session is written; undefined while it is saved. */
+    private notSaved?: string,
   ) {
     this.lastCompactionState = [...loadedRecords].reverse().find((record) => record.kind === 'compaction')?.state;
   }
@@ -62,21 +71,23 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
   static create<Event extends SessionEvent>(projectRoot: string): SessionStore<Event> {
     const id = newSessionId();
     const header: SessionRecord<Event> = { kind: 'session', id, createdAt: new Date().toISOString(), cwd: projectRoot };
-    return new SessionStore(id, sessionFile(projectRoot, id), [], [], header);
+    return new SessionStore(projectRoot, id, sessionFile(projectRoot, id), [], [], header, sessionsFolderProblem(projectRoot));
   }
 
   static async open<Event extends SessionEvent>(projectRoot: string, id: string): Promise<SessionStore<Event>> {
     const file = sessionFile(projectRoot, id);
+    const problem = sessionsFolderProblem(projectRoot);
+    if (problem) throw new SessionNotFoundError(`No session is resumed from ${path.dirname(file)}: ${problem}.`);
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readRegularFile(file);
     } catch {
       const recent = (await listSessions(projectRoot)).slice(0, 5).map((s) => s.id);
       const hint = recent.length ? ` Recent sessions: ${recent.join(', ')}.` : ' There are no sessions yet.';
       throw new SessionNotFoundError(`No session "${id}" in ${path.dirname(file)}.${hint}`);
     }
     const records = parseRecords<Event>(text);
-    return new SessionStore(id, file, conversationOf(records), records);
+    return new SessionStore(projectRoot, id, file, conversationOf(records), records);
   }
 
   static async openLatest<Event extends SessionEvent>(projectRoot: string): Promise<SessionStore<Event> | undefined> {
@@ -113,20 +124,61 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
     return path.join(path.dirname(this.file), this.id);
   }
 
+  /** Why this session is not saved (a sentence for a warning), or undefined when it is. */
+  get unsaved(): string | undefined {
+    return this.notSaved;
+  }
+
   /** The state the latest compaction left for the next one. */
   get compactionState(): unknown {
     return this.lastCompactionState;
   }
 
+  /**
+   * Whole lines or nothing: a write that fails (a full disk) is taken back, so the file never ends in
+   * half a line, and a new session's file is not left behind empty. Its error is a SessionWriteError.
+   */
   private append(record: SessionRecord<Event>): void {
-    if (this.header) {
-      const header = this.header;
-      this.header = undefined;
-      mkdirSync(path.dirname(this.file), { recursive: true });
-      this.append(header);
+    if (this.notSaved) return;
+    const header = this.header;
+    if (header) {
+      // A link may have appeared since the session was opened.
+      this.notSaved = sessionsFolderProblem(this.projectRoot);
+      if (this.notSaved) return;
     }
-    const line = JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? maskText(value) : value));
-    appendFileSync(this.file, line + '\n', { mode: 0o600 });
+    const text = [...(header ? [header] : []), record].map((entry) => `${JSON.stringify(entry, maskStrings)}\n`).join('');
+    const sizeBefore = header ? undefined : statSync(this.file, { throwIfNoEntry: false })?.size;
+    try {
+      if (header) mkdirSync(path.dirname(this.file), { recursive: true });
+      appendNotThroughALink(this.file, text);
+      this.header = undefined;
+    } catch (error) {
+      takeBack(this.file, sizeBefore);
+      throw new SessionWriteError(this.file, error as NodeJS.ErrnoException);
+    }
+  }
+}
+
+/** The session could not be saved; the message names the file and why, in words (a full disk, no permission). */
+export class SessionWriteError extends Error {
+  override name = 'SessionWriteError';
+
+  constructor(file: string, cause: NodeJS.ErrnoException) {
+    super(`cannot save the session to ${file}: ${describeWriteFailure(cause)}`, { cause });
+  }
+}
+
+function maskStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? maskText(value) : value;
+}
+
+/** Back to `size` bytes, or no file at all when it did not exist before. Best effort: the disk may refuse this too. */
+function takeBack(file: string, size: number | undefined): void {
+  try {
+    if (size === undefined) rmSync(file, { force: true });
+    else truncateSync(file, size);
+  } catch {
+    // The failure being reported says what is wrong.
   }
 }
 
@@ -135,25 +187,53 @@ export interface SessionSummary {
   modifiedAt: Date;
 }
 
-/** Sessions of a project, newest first. */
+/** Sessions of a project, newest first; none when `.falcon/sessions/` is reached through a link. */
 export async function listSessions(projectRoot: string): Promise<SessionSummary[]> {
   const dir = falconPath(projectRoot, 'sessions');
+  if (sessionsFolderProblem(projectRoot)) return [];
   let names: string[];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.jsonl'));
   } catch {
     return [];
   }
-  // A name that is no file (a broken link, say) is no session: it must not hide the others.
+  // A name that is no file (a link, say) is no session: it must not hide the others.
   const sessions = (
     await Promise.all(
       names.map(async (name) => {
-        const info = await stat(path.join(dir, name)).catch(() => undefined);
+        const info = await lstat(path.join(dir, name)).catch(() => undefined);
         return info?.isFile() ? [{ id: name.slice(0, -'.jsonl'.length), modifiedAt: info.mtime }] : [];
       }),
     )
   ).flat();
   return sessions.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
+}
+
+/** The text of a regular file, never read through a link in its place. */
+async function readRegularFile(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error(`${file} is not a regular file`);
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Appends to a regular file, created 0600 if need be; a link in its place fails (ELOOP) rather than be followed. */
+function appendNotThroughALink(file: string, text: string): void {
+  const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0), 0o600);
+  try {
+    writeFileSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Why sessions are not kept in this project's `.falcon/sessions/`, as a warning says it; undefined when they are. */
+export function sessionsFolderProblem(projectRoot: string): string | undefined {
+  const problem = linkedFolderProblem(projectRoot, falconPath(projectRoot, 'sessions'));
+  return problem && `${problem}, and Falcon keeps sessions only in a real folder inside the project`;
 }
 
 function sessionFile(projectRoot: string, id: string): string {

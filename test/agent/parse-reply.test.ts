@@ -388,19 +388,17 @@ describe('parseReply: shapes that only count for known tools', () => {
 });
 
 describe('parseReply: long replies', () => {
-  it('parses a 100 KB reply in well under 100 ms', () => {
+  // No clock: a parser slower than linear would take minutes over a megabyte and fail on the test's timeout.
+  it('parses a 1 MB reply', () => {
     const paragraph = 'The handler in src/routes/orders.ts calls validate(order) and save(order); see (1) and [2]: {"qty": 0}.\n';
-    const content = 'export const line = \\"x\\";\\n'.repeat(1000);
+    const content = 'export const line = \\"x\\";\\n'.repeat(10_000);
     const reply = [
-      `<think>\n${paragraph.repeat(350)}</think>`,
-      `Thought: ${paragraph.repeat(350)}`,
+      `<think>\n${paragraph.repeat(3500)}</think>`,
+      `Thought: ${paragraph.repeat(3500)}`,
       `ACTION: write_file({"path": "src/big.ts", "content": "${content}"})`,
     ].join('\n');
-    expect(reply.length).toBeGreaterThan(100_000);
-    parse(reply);
-    const started = performance.now();
+    expect(reply.length).toBeGreaterThan(1_000_000);
     const result = parse(reply);
-    expect(performance.now() - started).toBeLessThan(50);
     expect(result).toMatchObject({ kind: 'call', name: 'write_file', args: { path: 'src/big.ts' } });
   });
 });

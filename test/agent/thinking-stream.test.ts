@@ -82,12 +82,11 @@ describe('createThinkingStream', () => {
     expect(stream(['Models write `<think>` first.'])).toMatchObject({ text: 'Models write `<think>` first.', thinking: '' });
   });
 
-  it('keeps up with 100 KB streamed in small deltas', () => {
-    const body = 'word '.repeat(20_000);
+  // No clock: routing slower than linear would take minutes over a megabyte and fail on the test's timeout.
+  it('keeps up with 1 MB streamed in small deltas', () => {
+    const body = 'word '.repeat(100_000);
     const deltas = `<think>${body}</think>${body}`.match(/[\s\S]{1,3}/g) ?? [];
-    const started = performance.now();
     const routed = stream(deltas);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(routed.thinking).toBe(body);
     expect(routed.text).toBe(body);
   });

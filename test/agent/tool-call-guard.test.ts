@@ -45,6 +45,8 @@ function probeTools(): AnyTool[] {
     description: 'asks for a further step',
     schema: z.strictObject({ path: z.string(), as: z.string().optional() }),
     kind: 'read',
+    // Read-only itself, so that plan mode lets it ask: the step it asks about is judged on its own.
+    readOnly: true,
     run: async (args, ctx) => `approved: ${await ctx.approve!(args.as ?? 'edit_file', { kind: 'diff', path: args.path, diff: '', isNew: false })}`,
   });
   const tools: AnyTool[] = [change, fixer];

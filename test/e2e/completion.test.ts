@@ -6,6 +6,7 @@ import { spawn } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, FALCON_BIN, runFalcon, type Sandbox } from '../support/falcon-binary.js';
+import { PATIENCE_MS } from '../support/patience.js';
 import { requireTool } from '../support/required-tools.js';
 
 // Each shell's script is tried in that shell: bash through COMP_WORDS and its completion function,
@@ -180,7 +181,7 @@ describe('falcon completion zsh', requireTool('zsh'), () => {
       return lines.join('\n');
     };
     const waitFor = async (matches: () => boolean, what: string) => {
-      for (const deadline = Date.now() + 10_000; !matches(); await new Promise((resolve) => setTimeout(resolve, 25))) {
+      for (const deadline = Date.now() + PATIENCE_MS; !matches(); await new Promise((resolve) => setTimeout(resolve, 25))) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen shows:\n${screen()}`);
       }
     };

@@ -28,12 +28,12 @@ const written = async () => parse(await readFile(configFile(), 'utf8')) as Recor
 
 /**
  * Types `keys` once `question` is the prompt waiting for them: inquirer marks it `?` (an answered one
- * `✔`). Keys typed before it listens would land in the terminal's line buffer instead.
+ * `✔`), and it reads keys. Keys typed before it listens would land in the terminal's line buffer instead.
  */
 async function answer(session: PtySession, question: string, keys: string): Promise<void> {
   const escaped = question.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await session.waitForText(new RegExp(`^\\? ${escaped}`, 'm'));
-  session.write(keys);
+  await session.press(keys);
 }
 
 describe('falcon config, the interactive menu, in a terminal', () => {

@@ -54,11 +54,7 @@ async function openSession(): Promise<PtySession> {
   return falcon;
 }
 
-async function send(session: PtySession, text: string): Promise<void> {
-  session.write(text);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  session.write('\r');
-}
+const send = (session: PtySession, text: string) => session.submit(text);
 
 describe('the interactive session with escape sequences', () => {
   it('shows them as text in the status bar, thoughts, tool lines, outputs and the streamed answer', async () => {
@@ -72,7 +68,7 @@ describe('the interactive session with escape sequences', () => {
     await send(session, 'look at evil.txt');
     await session.waitForText('y yes · n no');
     session.write('y');
-    await session.waitForText('End with');
+    await session.waitForText(CLIPBOARD.shown); // the answer's last words: all of it is drawn
     const screen = session.screen();
     expect(screen).toMatch(/^␛\]0;pwned-title\^Gafter$/m);
     expect(screen).toMatch(/✓ read_file evil\.txt/);

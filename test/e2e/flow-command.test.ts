@@ -200,7 +200,7 @@ describe('falcon flow run', () => {
   });
 });
 
-describe('falcon flow list and validate', () => {
+describe('falcon flow list, validate and schema', () => {
   it('lists each flow with its description or step count, an invalid one with its first problem', async () => {
     const result = await falcon('list');
     expect(result.code).toBe(0);
@@ -220,5 +220,19 @@ describe('falcon flow list and validate', () => {
     expect(await falcon('validate', 'missing-product')).toMatchObject({ code: 0, stdout: 'valid: 3 steps\n' });
     const invalid = await falcon('validate', 'typo');
     expect(invalid).toMatchObject({ code: 2, stdout: '', stderr: 'typo.yaml:4: unknown key "extrat" (did you mean "extract"?)\n' });
+  });
+
+  it("prints the flow format for editors, which the README's flow finds where the README puts it", async () => {
+    const schema = await falcon('schema');
+    expect(schema.code).toBe(0);
+    expect(JSON.parse(schema.stdout)).toEqual(JSON.parse(await readFile(new URL('../../schemas/falcon-flow.schema.json', import.meta.url), 'utf8')));
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const written = /^falcon flow schema > (\S+)/m.exec(readme)![1]!;
+    const [, example, schemaPath] = /^```yaml\n(# yaml-language-server: \$schema=(\S+)\n[\s\S]*?)^```/m.exec(readme)!;
+    await put(written, schema.stdout);
+    await put('.falcon/flows/readme-example.yaml', example!);
+    const found = await readFile(path.resolve(sandbox.project, '.falcon', 'flows', schemaPath!), 'utf8');
+    expect(found).toBe(schema.stdout);
+    expect(await falcon('validate', 'readme-example')).toMatchObject({ code: 0, stdout: 'valid: 5 steps\n' });
   });
 });

@@ -1,8 +1,9 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
+import { until } from '../support/patience.js';
 import { startTestApi, type TestApi } from '../support/test-api-server.js';
 
 let models: FakeModelServer;
@@ -17,9 +18,12 @@ afterAll(async () => {
   await models.close();
   await api.close();
 });
+/** The sandbox's project, real path: the user's own, trusted, so its BASE_URL is the API under test. */
+let projectFolder: string;
 beforeEach(async () => {
   sandbox = await createSandbox();
   await sandbox.testApiAt(api.url);
+  projectFolder = await realpath(sandbox.project);
   models.reset();
 });
 afterEach(async () => {
@@ -30,6 +34,7 @@ function configFor(options: { stream?: boolean; fallback?: string[]; defaultProv
   const stream = options.stream ?? true;
   return {
     default_provider: options.defaultProvider ?? 'openai',
+    trusted_folders: [projectFolder],
     ...(options.fallback ? { fallback: options.fallback } : {}),
     providers: {
       openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, stream } },
@@ -200,12 +205,10 @@ describe('the loop through the binary', () => {
     const { child, result } = startFalcon(['-p', 'tell me a story'], { cwd: sandbox.project, env: sandbox.env() });
     child.stdin!.end();
     await waitFor(() => models.requests.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const sentAt = Date.now();
+    // The answer never ends: only Ctrl-C ends the run.
     child.kill('SIGINT');
     const outcome = await result;
     expect(outcome.code).toBe(130);
-    expect(Date.now() - sentAt).toBeLessThan(2000);
     expect(outcome.stderr).toMatch(/interrupted/);
     const [file] = await sessionFiles();
     const lines = (await readFile(file!, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
@@ -303,19 +306,17 @@ describe('usage and setup errors', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const waitFor = (condition: () => boolean) => until(condition, 'a condition');
 
 describe("the project's .env", () => {
-  it('is loaded before the provider is set up: a key that lives only there reaches the server', async () => {
+  it("is loaded before the provider is set up: a key that lives only in a trusted folder's .env reaches the server", async () => {
     const keyed = await startFakeModelServer({ apiKey: 'sk-from-dot-env-1234567890' });
     try {
-      await sandbox.writeConfig({ default_provider: 'openai', providers: { openai: { model: 'gpt-test', config: { base_url: keyed.openaiBaseUrl } } } });
+      await sandbox.writeConfig({
+        default_provider: 'openai',
+        providers: { openai: { model: 'gpt-test', config: { base_url: keyed.openaiBaseUrl } } },
+        trusted_folders: [await realpath(sandbox.project)],
+      });
       await writeFile(path.join(sandbox.project, '.env'), 'OPENAI_API_KEY=sk-from-dot-env-1234567890\n');
       keyed.script(['Final Answer: keyed']);
       const result = await falcon(['-p', 'hi']);

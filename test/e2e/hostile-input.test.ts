@@ -122,3 +122,36 @@ describe.each([
     for (const file of await readdir(sessions)) expect(await readFile(path.join(sessions, file), 'utf8')).not.toContain(SECRET);
   });
 });
+
+// A name that is not UTF-8 emptied list_files and glob; a line break in a name split its line.
+describe.each([
+  { engine: 'ripgrep', PATH: process.env.PATH ?? '' },
+  { engine: 'javascript', PATH: '/nonexistent' },
+])('file names that are not UTF-8 or hold a line break ($engine)', ({ PATH }) => {
+  it('are listed and found escaped, and every other file with them', async () => {
+    const src = path.join(sandbox.project, 'src');
+    await mkdir(src);
+    await writeFile(path.join(src, 'a.txt'), 'hello plain\n');
+    await writeFile(Buffer.from(`${src}/bad-\xff\xfe.txt`, 'latin1'), 'hello bytes\n');
+    await writeFile(path.join(src, 'new\nline.txt'), 'hello newline\n');
+    await writeFile(path.join(src, 'back\\x0aslash.txt'), 'hello backslash\n');
+    models.script(['ACTION: list_files({})', 'ACTION: glob({"pattern": "src/*.txt"})', 'ACTION: search_code({"pattern": "hello"})', 'Final Answer: four files']);
+    const result = await falcon('list the files', { PATH });
+    expect(result.code).toBe(0);
+    const escaped = ['src/a.txt', 'src/back\\\\x0aslash.txt', 'src/bad-\\xff\\xfe.txt', 'src/new\\nline.txt'];
+    const listed = (observation: string) => observation.split('\n').slice(1).sort();
+    expect(observationOf(1).split('\n')[0]).toBe('Observation: 4 files in the project, newest first:');
+    expect(listed(observationOf(1))).toEqual(escaped);
+    expect(observationOf(2).split('\n')[0]).toBe('Observation: 4 files in the project matching src/*.txt, newest first:');
+    expect(listed(observationOf(2))).toEqual(escaped);
+    expect(observationOf(3)).toBe(
+      [
+        'Observation: 4 matches for "hello":',
+        'src/a.txt:1: hello plain',
+        'src/back\\\\x0aslash.txt:1: hello backslash',
+        'src/bad-\\xff\\xfe.txt:1: hello bytes',
+        'src/new\\nline.txt:1: hello newline',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
@@ -10,6 +10,7 @@ import { startMcpNotesHttpServer, type McpNotesHttpServer } from '../support/mcp
 import { killRunning, runningWithCommandLine, uniqueSleep } from '../support/processes-by-command-line.js';
 
 const NOTES_SERVER = fileURLToPath(new URL('../support/mcp-notes-server.mjs', import.meta.url));
+const FLOOD_SERVER = fileURLToPath(new URL('../support/mcp-flood-server.mjs', import.meta.url));
 
 const leftovers: string[] = [];
 let httpServer: McpNotesHttpServer | undefined;
@@ -29,12 +30,9 @@ function notesServer(env: Record<string, string> = {}) {
   return { command: process.execPath, args: [NOTES_SERVER], env };
 }
 
-async function writeGlobalConfig(mcpServers: Record<string, unknown>): Promise<void> {
-  await project.sandbox.writeConfig({
-    default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: project.models.openaiBaseUrl } } },
-    mcp_servers: mcpServers,
-  });
+async function writeGlobalConfig(mcpServers: Record<string, unknown>, contextWindow?: number): Promise<void> {
+  const config = { api_key: 'sk-test-key-for-the-fake-server', base_url: project.models.openaiBaseUrl, ...(contextWindow && { context_window: contextWindow }) };
+  await project.sandbox.writeConfig({ default_provider: 'openai', providers: { openai: { model: 'gpt-test', config } }, mcp_servers: mcpServers });
 }
 
 const falcon = (args: string[], env: Record<string, string> = {}) =>
@@ -249,6 +247,42 @@ describe('MCP servers in a session', () => {
   });
 });
 
+describe('a server that lists too much', () => {
+  const flood = (env: Record<string, string>) => ({ command: process.execPath, args: [FLOOD_SERVER], env, timeout_s: 60 });
+
+  it('is read for at most 10 pages of its listing, and the session starts with what it got', async () => {
+    const log = path.join(path.dirname(project.sandbox.project), 'flood.log');
+    await writeGlobalConfig({ flood: flood({ FLOOD_ENDLESS: '1', FLOOD_TOOLS_PER_PAGE: '5', FLOOD_LOG: log }) }, 131_072);
+    project.models.script(['ACTION: mcp__flood__tool_49({"value": 21})', 'Final Answer: done.']);
+    const result = await falcon(['-p', 'double 21', '--yes']);
+    expect(result.stderr).toBe('warning: MCP server "flood": tools left out: the rest of its listing, beyond 64 tools or 10 pages\n');
+    expect(result.code).toBe(0);
+    expect((await readFile(log, 'utf8')).trim().split('\n')).toHaveLength(10);
+    expect(observationAfter(1)).toBe('Observation: tool_49: 42');
+  });
+
+  it('takes at most 64 tools, leaves out long names and large schemas, and names in the prompt only what fits its budget', async () => {
+    await writeGlobalConfig({ flood: flood({ FLOOD_TOOLS_PER_PAGE: '200', FLOOD_DESCRIPTION_CHARS: '3000', FLOOD_ODD: '1' }) }, 131_072);
+    project.models.script(['ACTION: tool_search({"query": "select:mcp__flood__tool_61"})', 'ACTION: mcp__flood__tool_61({"value": 21})', 'Final Answer: done.']);
+    const result = await falcon(['-p', 'double 21', '--yes']);
+    expect(result.stderr).toBe(
+      `warning: MCP server "flood": tools left out: long_${'n'.repeat(59)}… (its name is 100 characters, more than 64); ` +
+        'huge_schema (its input schema is 68 KB, more than 16 KB); the rest of its listing, beyond 64 tools or 10 pages\n',
+    );
+    expect(result.code).toBe(0);
+    const prompt = project.models.requests[0]!.messages[0]!.content;
+    const named = prompt.split('\n').filter((line) => line.startsWith('- mcp__flood__'));
+    const rest = /^- … and (\d+) more tools of MCP servers, not listed here to keep this prompt short: tool_search finds them by name or purpose\.$/m.exec(prompt);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.length + Number(rest?.[1])).toBe(62);
+    expect(named.join('\n').length).toBeLessThanOrEqual(6_000);
+    expect(named.every((line) => line.length <= 450)).toBe(true);
+    expect(prompt).not.toContain('tool_62');
+    expect(observationAfter(1)).toContain('mcp__flood__tool_61 — Tool number 61.');
+    expect(observationAfter(2)).toBe('Observation: tool_61: 42');
+  });
+});
+
 describe("a project's MCP servers", () => {
   async function writeProjectServers(): Promise<void> {
     await writeFile(path.join(project.sandbox.project, '.falcon', 'config.yaml'), stringify({ mcp_servers: { notes: notesServer() } }));
@@ -318,15 +352,11 @@ describe('MCP servers in the TUI', () => {
     terminal = startFalconInPty([], { cwd: project.sandbox.project, env: project.sandbox.env(), cols: 120, rows: 40 });
     await terminal.waitForText('Ask about your API');
     expect(terminal.screen()).toContain('MCP server "broken" did not start: command not found: falcon-no-such-mcp-server');
-    terminal.write('/mcp');
-    await terminal.waitForText('/mcp');
-    terminal.write('\r');
+    await terminal.submit('/mcp');
     await terminal.waitForText('MCP servers (1 of 2 running)');
     expect(terminal.screen()).toContain('mcp__notes__add_note    Add a note to the notebook.');
     expect(terminal.screen()).toContain('broken: failed (global config: falcon-no-such-mcp-server)');
-    terminal.write('note it');
-    await terminal.waitForText('note it');
-    terminal.write('\r');
+    await terminal.submit('note it');
     await terminal.waitForText('add_note on MCP server "notes" (mcp__notes__add_note)');
     expect(terminal.screen()).toContain('"title": "from the TUI"');
     terminal.write('y');

@@ -1,11 +1,12 @@
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FALCON_BIN, createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
-import type { SpecServer } from '../support/loopback-server.js';
+import { type SpecServer, closeServer, listenOnLoopback } from '../support/loopback-server.js';
 import { NONCONFORMING_SPEC_FILE, startNonconformingApi } from '../support/nonconforming-api.js';
 import { startTestApi, type TestApi } from '../support/test-api-server.js';
 import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../tools/flow-shop-api.js';
@@ -28,6 +29,8 @@ beforeEach(async () => {
   users.hits.length = 0;
   // dev, the active environment, is the shop; items is the API the spec describes.
   await sandbox.testApiAt(shop.url);
+  // The user's own project: its BASE_URL is the API under test (untrusted-base-url.test.ts has the other case).
+  await sandbox.trustProject();
   const falcon = path.join(sandbox.project, '.falcon');
   await writeFile(path.join(falcon, 'environments', 'items.yaml'), `BASE_URL: ${items.url}\n`);
   await mkdir(path.join(falcon, 'requests'));
@@ -167,6 +170,28 @@ describe('falcon mcp serve', () => {
     expect(sent.text).toContain('Ada Lovelace');
   });
 
+  it('asks before following a redirect to another origin, and does not follow it when the client cannot ask', async () => {
+    const bouncer = createServer((_req, res) => res.writeHead(302, { location: `${users.url}/users/7` }).end());
+    const bouncerUrl = await listenOnLoopback(bouncer);
+    try {
+      await sandbox.testApiAt(bouncerUrl);
+      const cannotAsk = await connect();
+      const stopped = await cannotAsk.call('http_request', { method: 'GET', url: '{{BASE_URL}}/go', follow_redirects: true });
+      expect(stopped.isError).toBe(false);
+      expect(stopped.text).toMatch(/^HTTP 302 Found/);
+      expect(stopped.text).toContain(`not followed: http_request needs the user's approval first (follow the 302 redirect from ${bouncerUrl} to ${users.url})`);
+      expect(users.hits).toEqual([]);
+
+      const yes = await connect({ answer: 'accept' });
+      const followed = await yes.call('http_request', { method: 'GET', url: '{{BASE_URL}}/go', follow_redirects: true });
+      expect(yes.asked).toEqual([expect.stringContaining(`follow the 302 redirect from ${bouncerUrl} to ${users.url}`)]);
+      expect(followed.text).toContain('Ada Lovelace');
+      expect(users.hits).toEqual(['GET /users/7']);
+    } finally {
+      await closeServer(bouncer);
+    }
+  });
+
   it("runs the spec's tests against an environment and writes the report, as falcon test does", async () => {
     const falcon = await connect();
     const progress: string[] = [];
@@ -237,6 +262,6 @@ describe('falcon mcp', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: falcon mcp [options] [command]');
     expect(result.stdout).toContain('serve [options]');
-    expect(result.stdout).toContain('claude mcp add falcon -- npx falcon mcp serve');
+    expect(result.stdout).toContain('claude mcp add falcon -- falcon mcp serve');
   });
 });

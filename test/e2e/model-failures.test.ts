@@ -50,8 +50,20 @@ describe('falcon -p against a model server that fails', () => {
       /^falcon: openai: no answer from http:\/\/127\.0\.0\.1:\d+\/v1 for 2 s — check the server, or raise providers\.openai\.config\.timeout_s for a slow model \(after 1 retry\)$/,
     );
     expect(models.requests).toHaveLength(2);
+    // Two silences of 2 s: no sooner. The server never answers, so nothing but them ends the run.
     expect(elapsed).toBeGreaterThanOrEqual(4000);
-    expect(elapsed).toBeLessThan(10_000);
+  });
+
+  it.each(['openai', 'ollama'] as const)('%s: gives up after timeout_s on a model that writes nothing while the server sends keep-alives', async (provider) => {
+    await sandbox.writeConfig(configFor(provider, { timeout_s: 1 }));
+    const stalled = { text: 'Final Answer: never', hangAfterChars: 0, keepAliveEveryMs: 100 };
+    models.script([stalled, stalled]);
+    const result = await falcon(['-p', 'hi']);
+    expectOneClearLine(
+      result,
+      new RegExp(`^falcon: ${provider}: no answer from http://127\\.0\\.0\\.1:\\d+\\S* for 1 s — check the server, or raise providers\\.${provider}\\.config\\.timeout_s for a slow model \\(after 1 retry\\)$`),
+    );
+    expect(models.requests).toHaveLength(2);
   });
 
   it('answers after a silent first attempt', async () => {

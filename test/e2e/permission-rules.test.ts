@@ -95,9 +95,7 @@ describe('"always" in the TUI', () => {
     ]);
     const session = openPty([]);
     await session.waitForText('Ask about your API');
-    session.write('touch it twice');
-    await session.waitForText('touch it twice');
-    session.write('\r');
+    await session.submit('touch it twice');
     await session.waitForText('a always… (this command / commands starting "touch")');
     session.write('a');
     await session.waitForText(' 3  this command, in this project: adds bash(touch made-1) to .falcon/config.yaml');
@@ -132,9 +130,7 @@ describe('trusting a folder in the TUI', () => {
     expect(session.screen()).toContain('hooks.pre_tool_use: touch .falcon/hook-ran');
     session.write('y\r');
     await session.waitForText('Ask about your API');
-    session.write('read the notes');
-    await session.waitForText('read the notes');
-    session.write('\r');
+    await session.submit('read the notes');
     await session.waitForText('read it');
     expect(await exists('.falcon/hook-ran')).toBe(true);
     const saved = await readFile(globalFile, 'utf8');
@@ -158,9 +154,7 @@ describe('trusting a folder in the TUI', () => {
     await session.waitForText("Trust this folder's Falcon settings?");
     session.write('n\r');
     await session.waitForText('This folder is not trusted, so these settings of .falcon/config.yaml were ignored: hooks.pre_tool_use (touch .falcon/hook-ran)');
-    session.write('read the notes');
-    await session.waitForText('read the notes');
-    session.write('\r');
+    await session.submit('read the notes');
     await session.waitForText('read it');
     expect(await exists('.falcon/hook-ran')).toBe(false);
     expect(await readFile(path.join(setup.sandbox.home, 'config.yaml'), 'utf8')).not.toContain('trusted_folders');

@@ -78,7 +78,7 @@ describe('falcon -r <name> [-e <env>]', () => {
     const missing = await falcon(['-r', 'with-token', '-e', 'staging']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe(
-      'falcon: with-token (environment staging): unknown variable {{env:STAGING_TOKEN}}: not set in the process environment (export it, or add it to .env)\n',
+      'falcon: with-token (environment staging): unknown variable {{env:STAGING_TOKEN}}: not set in the environment (export it, or add it to the .env of a trusted folder)\n',
     );
     await put('.falcon/environments/down.yaml', 'BASE_URL: http://127.0.0.1:9\nUSER_ID: 1\n');
     const down = await falcon(['-r', 'get-user', '-e', 'down']);

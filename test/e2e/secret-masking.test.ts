@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { startFalconInPty } from '../support/pty-session.js';
+import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, startOAuth2Server } from '../engines/auth/oauth2-test-server.js';
 
 // Issue 12: a token resolved from {{env:…}} that the API echoes back, in a header whose name does
 // not look secret, must appear nowhere Falcon writes — in no form a reader could decode.
@@ -175,5 +177,149 @@ describe('falcon -r with a saved request whose header comes from {{env:API_TOKEN
     expectNoSecret(result.stdout + result.stderr, 'falcon -r');
     expect(result.stdout).toContain('x-echo: [masked:API_TOKEN]');
     expect(result.stdout).toContain('"raw": "[masked:API_TOKEN]"');
+  });
+});
+
+describe('secrets the model types into the auth tool', () => {
+  let models: FakeModelServer;
+  let tokens: OAuth2TestServer;
+  beforeAll(async () => {
+    [models, tokens] = await Promise.all([startFakeModelServer(), startOAuth2Server()]);
+  });
+  afterAll(async () => {
+    await Promise.all([models.close(), tokens.close()]);
+  });
+
+  it('are registered before the call is recorded: the session file and the events never hold them in clear', async () => {
+    const typed = { bearer: 'tok-bearer-9f8A7b6C5d', password: 'pw-hunter22-Xy', key: 'key-Zx81Lm92Qp' };
+    await sandbox.writeConfig({
+      default_provider: 'openai',
+      providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+    });
+    models.script([
+      `ACTION: auth({"action": "bearer", "token": "${typed.bearer}"})`,
+      `ACTION: auth({"action": "basic", "username": "ada", "password": "${typed.password}"})`,
+      `ACTION: auth({"action": "api_key", "key": "${typed.key}"})`,
+      `ACTION: auth({"action": "oauth2", "grant": "client_credentials", "token_url": "${tokens.url}/token", "client_id": ${JSON.stringify(CLIENT_ID)}, "client_secret": ${JSON.stringify(CLIENT_SECRET)}})`,
+      'Final Answer: all saved',
+    ]);
+    const result = await runFalcon(['-p', 'set up auth', '--output-format', 'stream-json', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(result.code).toBe(0);
+    expect(tokens.calls).toHaveLength(1);
+    const sessions = path.join(sandbox.project, '.falcon', 'sessions');
+    // The deltas stream the reply before it can be read as a call; every event after it is masked.
+    const events = result.stdout.split('\n').filter((line) => !line.startsWith('{"type":"text_delta"')).join('\n');
+    const written = [events, ...(await Promise.all((await readdir(sessions)).map((file) => readFile(path.join(sessions, file), 'utf8'))))];
+    for (const text of written) {
+      for (const secret of [...Object.values(typed), CLIENT_SECRET, Buffer.from(`ada:${typed.password}`).toString('base64')]) expect(text).not.toContain(secret);
+    }
+    expect(written[1]).toContain('[masked:API_TOKEN]');
+    expect(written[1]).toContain('[masked:CLIENT_SECRET]');
+  });
+});
+
+/** Answers every request with the headers it got, in its body: as sent, and a Basic credential decoded. */
+async function startHeaderEchoApi(): Promise<EchoApi> {
+  const received: IncomingHttpHeaders[] = [];
+  const server: Server = createServer((request, response) => {
+    received.push(request.headers);
+    const basic = /^Basic (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1];
+    const decoded = basic ? Buffer.from(basic, 'base64').toString('utf8') : '';
+    response.writeHead(500, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ headers: request.headers, user: decoded, password: decoded.split(':')[1] }));
+  });
+  const url = await listenOnLoopback(server);
+  return { url, received, close: () => closeServer(server) };
+}
+
+describe('headers given to falcon test -H and written in a flow, echoed back by the API', () => {
+  let api: EchoApi;
+  beforeAll(async () => {
+    api = await startHeaderEchoApi();
+  });
+  afterAll(() => api.close());
+
+  const basic = Buffer.from('ada:pw-lovelace-1815').toString('base64');
+  const given = ['pw-lovelace-1815', 'ada:pw-lovelace-1815', basic, 'tenant-live-abc123'];
+  const expectNoneGiven = (text: string, where: string) => {
+    for (const value of given) expect(text, `${where} holds ${value}`).not.toContain(value);
+  };
+
+  it('falcon test: the Authorization credential (a Basic pair decoded too) and a header of any name are masked in stdout and every report', async () => {
+    await mkdir(path.join(sandbox.project, '.falcon'), { recursive: true });
+    await writeFile(path.join(sandbox.project, 'openapi.yaml'), ECHO_SPEC);
+    const result = await runFalcon(
+      ['test', '--spec', 'openapi.yaml', '--base-url', api.url, '-H', `Authorization: Basic ${basic}`, '-H', 'X-Tenant: tenant-live-abc123', '-H', 'Accept: application/json', '--report', 'report.json'],
+      { cwd: sandbox.project, env: sandbox.env() },
+    );
+    expect(result.code).toBe(1);
+    expect(api.received.at(-1)?.['x-tenant']).toBe('tenant-live-abc123');
+    expectNoneGiven(result.stdout + result.stderr, 'falcon test output');
+    const report = await readFile(path.join(sandbox.project, 'report.json'), 'utf8');
+    expectNoneGiven(report, 'report.json');
+    expect(report).toContain('[masked:X-Tenant]');
+    expect(report).toContain('application/json');
+    const reports = path.join(sandbox.project, '.falcon', 'reports');
+    for (const file of await readdir(reports)) expectNoneGiven(await readFile(path.join(reports, file), 'utf8'), file);
+  });
+
+  it('falcon flow run: a step’s headers are masked wherever the API echoes them', async () => {
+    await mkdir(path.join(sandbox.project, '.falcon', 'flows'), { recursive: true });
+    await writeFile(
+      path.join(sandbox.project, '.falcon', 'flows', 'echo.yaml'),
+      `name: echo\nsteps:\n  - name: echo\n    request:\n      method: GET\n      url: ${api.url}/echo\n      headers:\n        Authorization: Basic ${basic}\n        X-Tenant: tenant-live-abc123\n`,
+    );
+    const result = await runFalcon(['flow', 'run', 'echo', '--report', 'flow.json'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(result.code).toBe(1);
+    expect(api.received.at(-1)?.['x-tenant']).toBe('tenant-live-abc123');
+    expectNoneGiven(result.stdout + result.stderr, 'falcon flow run output');
+    expectNoneGiven(await readFile(path.join(sandbox.project, 'flow.json'), 'utf8'), 'flow.json');
+  });
+});
+
+describe('a registered secret in a streamed reply', () => {
+  const STREAMED = 'tok-live-Q7w8E9r0T1y2U3';
+  let models: FakeModelServer;
+  beforeAll(async () => {
+    models = await startFakeModelServer();
+  });
+  afterAll(() => models.close());
+  beforeEach(async () => {
+    models.reset();
+    await sandbox.writeConfig({
+      default_provider: 'openai',
+      providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+    });
+    await mkdir(path.join(sandbox.project, '.falcon', 'environments'), { recursive: true });
+    await writeFile(path.join(sandbox.project, '.falcon', 'environments', 'dev.yaml'), 'API_TOKEN: "{{env:API_TOKEN}}"\n');
+    models.script([{ text: `Final Answer: The token in use is ${STREAMED}, and it is still valid.`, chunkSize: 3 }]);
+  });
+
+  it('never shows in the deltas of stream-json, not even split across them', async () => {
+    const result = await runFalcon(['-p', 'which token?', '--output-format', 'stream-json'], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: STREAMED }) });
+    expect(result.code).toBe(0);
+    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; text?: string });
+    const streamed = events.filter((event) => event.type === 'text_delta').map((event) => event.text).join('');
+    expect(streamed).toContain('[masked:API_TOKEN]');
+    expect(streamed).not.toContain(STREAMED.slice(0, 8));
+    expect(result.stdout).not.toContain(STREAMED);
+  });
+
+  it('never shows on the interactive screen while it streams', async () => {
+    // Slow enough that the screen is drawn while the reply streams, not only once it has come.
+    models.reset();
+    models.script([{ text: `Final Answer: The token in use is ${STREAMED}, and it is still valid.`, chunkSize: 3, chunkDelayMs: 40 }]);
+    const falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: STREAMED }), cols: 100, rows: 30 });
+    try {
+      await falcon.waitForText('Ask about your API');
+      falcon.write('which token?');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      falcon.write('\r');
+      await falcon.waitForText('it is still valid', 20_000);
+      expect(falcon.screen()).toContain('[masked:API_TOKEN]');
+      expect(falcon.output()).not.toContain(STREAMED.slice(0, 8));
+    } finally {
+      falcon.kill();
+    }
   });
 });

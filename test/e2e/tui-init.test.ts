@@ -57,6 +57,8 @@ async function send(session: PtySession, text: string): Promise<void> {
 
 describe('/init in a session', () => {
   beforeEach(async () => {
+    // The user's own project: requests to its BASE_URL go without asking.
+    await setup.sandbox.trustProject();
     await mkdir(inProject('.falcon/environments'), { recursive: true });
     await writeFile(inProject('.falcon/config.yaml'), `# our API\nframework: express\nbase_url: ${oldApi.url}\n`);
     await writeFile(inProject('.falcon/environments/dev.yaml'), `# local\nBASE_URL: ${oldApi.url}\nTOKEN: t\n`);

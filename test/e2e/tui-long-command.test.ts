@@ -24,9 +24,7 @@ describe('the confirmation panel in a short terminal', () => {
     project.models.script([`ACTION: bash(${JSON.stringify({ command })})`, 'Final Answer: ran all 80 lines']);
     falcon = startFalconInPty([], { cwd: project.sandbox.project, env: project.sandbox.env(), cols: 100, rows: ROWS });
     await falcon.waitForText('Ask about your API');
-    falcon.write('run the long script');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    falcon.write('\r');
+    await falcon.submit('run the long script');
     await falcon.waitForText('y yes · n no');
 
     const lines = falcon.screen().split('\n');

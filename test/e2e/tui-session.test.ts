@@ -27,6 +27,8 @@ beforeEach(async () => {
     default_provider: 'openai',
     providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
   });
+  // The user's own project: its BASE_URL is the API under test.
+  await sandbox.trustProject();
 });
 afterEach(async () => {
   falcon?.kill();
@@ -34,19 +36,13 @@ afterEach(async () => {
   await sandbox.cleanup();
 });
 
-const pause = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function open(args: string[] = []): Promise<PtySession> {
   falcon = startFalconInPty(args, { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 40 });
   await falcon.waitForText('Ask about your API');
   return falcon;
 }
 
-async function send(session: PtySession, text: string): Promise<void> {
-  session.write(text);
-  await pause();
-  session.write('\r');
-}
+const send = (session: PtySession, text: string) => session.submit(text);
 
 describe('a thinking model in a small window', () => {
   it('shows the reasoning as thought, how full the context is, and compacts on /compact', async () => {
@@ -96,11 +92,16 @@ describe('slash commands and keys', () => {
   });
 
   it('queues a message typed while Falcon works and gives it to the model before its next call', async () => {
-    models.script([{ text: `ACTION: http_request({"method": "GET", "url": "${api.url}/users/5"})`, chunkSize: 4, chunkDelayMs: 40 }, 'Final Answer: noted both']);
+    // The reply stops after its first piece until the second message is queued.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    models.script([{ text: `ACTION: http_request({"method": "GET", "url": "${api.url}/users/5"})`, chunkSize: 4, beforeChunk: () => released }, 'Final Answer: noted both']);
     const session = await open();
     await send(session, 'first');
     await session.waitForText('writing');
     await send(session, 'also check the headers');
+    await session.waitForText('queued: also check the headers');
+    release();
     await session.waitForText('noted both');
     const second = models.requests[1]!.messages.at(-1)!.content;
     expect(second).toMatch(/\n\nalso check the headers$/);
@@ -149,7 +150,7 @@ describe('first run', () => {
     falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 40 });
     for (const question of ['Framework of this API', 'Base URL in development', 'API spec']) {
       await falcon.waitForText(question);
-      await pause();
+      await falcon.waitUntilReadingKeys();
       falcon.write('\r');
     }
     await falcon.waitForText('Ask about your API');

@@ -32,10 +32,7 @@ async function streamAnswer(chunkSize: number, chunkDelayMs: number): Promise<Pt
   project.models.script([{ text: `Final Answer: ${ANSWER}`, chunkSize, chunkDelayMs }]);
   falcon = startFalconInPty([], { cwd: project.sandbox.project, env: project.sandbox.env(), cols: 100, rows: 40 });
   await falcon.waitForText('Ask about your API');
-  falcon.write('review the API');
-  // Enter in its own read: text and Enter in one read is a paste, which does not send.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  falcon.write('\r');
+  await falcon.submit('review the API');
   await falcon.waitForText(LAST_LINE, 20_000);
   await falcon.waitForText(/● ready/);
   return falcon;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../src/workspace/session-store.js';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { runFalcon } from '../support/falcon-binary.js';
+import { until } from '../support/patience.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 
 const PASTE_ON = '\x1b[?2004h';
@@ -23,7 +24,7 @@ async function open(args: string[] = []): Promise<PtySession> {
   falcon = startFalconInPty(args, { cwd: project.sandbox.project, env: project.sandbox.env(), cols: 100, rows: 40 });
   await falcon.waitForText('Ask about your API');
   // Ink turns raw mode on just after its first frame; before that the terminal would echo the keys.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await falcon.waitUntilReadingKeys();
   return falcon;
 }
 
@@ -43,9 +44,20 @@ async function sessionRecords(): Promise<SessionRecord[]> {
 
 const lastUserMessage = (request: number) => project.models.requests[request]!.messages.filter((m) => m.role === 'user').at(-1)!.content;
 
-/** A long answer streamed slowly: four characters every 40 ms. */
-function slowAnswer(text: string) {
-  return { text: `Final Answer: ${text}`, chunkSize: 4, chunkDelayMs: 40 };
+/** An answer streamed four characters at a time that stops once `shown` is out, until the test calls `release`. */
+function heldAnswer(text: string, shown: string) {
+  const whole = `Final Answer: ${text}`;
+  const heldAt = Math.ceil((whole.indexOf(shown) + shown.length) / 4);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let chunks = 0;
+  return { reply: { text: whole, chunkSize: 4, beforeChunk: () => (++chunks >= heldAt ? released : Promise.resolve()) }, release };
+}
+
+/** An answer that stops for good once `shown` is out: only an interruption ends it. */
+function hangingAnswer(text: string, shown: string) {
+  const whole = `Final Answer: ${text}`;
+  return { text: whole, chunkSize: 4, hangAfterChars: whole.indexOf(shown) + shown.length };
 }
 
 describe('text and Enter in one read', () => {
@@ -103,7 +115,7 @@ describe('bracketed paste', () => {
 describe('Esc during an answer', () => {
   it('keeps what was shown, marked, in the transcript and the session file, and never sends it again', async () => {
     const answer = 'The first part of the notes is here. ' + 'More words follow, slowly. '.repeat(20) + 'THE END';
-    project.models.script([slowAnswer(answer), 'Final Answer: starting over']);
+    project.models.script([hangingAnswer(answer, 'The first part of the notes is here.'), 'Final Answer: starting over']);
     const session = await open();
     session.write('write the notes\r');
     await session.waitForText('The first part of the notes is here.');
@@ -131,10 +143,18 @@ describe('Esc during an answer', () => {
   });
 
   it('keeps the streamed part of a falcon -p answer stopped by Ctrl-C in the session file', async () => {
-    project.models.script([slowAnswer('Partial words arrive. '.repeat(30))]);
-    falcon = startFalconInPty(['-p', 'write a lot'], { cwd: project.sandbox.project, env: project.sandbox.env() });
-    while (project.models.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const shown = 'Partial words arrive. Partial words arrive.';
+    project.models.script([hangingAnswer('Partial words arrive. '.repeat(30), shown)]);
+    // stream-json shows each piece as it comes: Ctrl-C once all that will come has been read.
+    falcon = startFalconInPty(['-p', 'write a lot', '--output-format', 'stream-json'], { cwd: project.sandbox.project, env: project.sandbox.env() });
+    const streamed = () =>
+      falcon!
+        .output()
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('{"type":"text_delta"'))
+        .map((line) => (JSON.parse(line) as { text: string }).text)
+        .join('');
+    await until(() => streamed().includes(shown), 'the answer up to where it stops');
     falcon.write('\x03');
     expect((await falcon.exited).exitCode).toBe(130);
     const interrupted = (await sessionRecords()).find((record) => record.kind === 'message' && record.interrupted);
@@ -149,12 +169,14 @@ describe('Esc during an answer', () => {
 
 describe('a follow-up typed while the answer streams', () => {
   it('is answered right after the answer, shown after it, and the queued line goes', async () => {
-    project.models.script([slowAnswer('Here is the first answer. ' + 'It takes a while. '.repeat(8) + 'FIRST DONE'), 'Final Answer: the follow-up answer']);
+    const first = heldAnswer('Here is the first answer. ' + 'It takes a while. '.repeat(8) + 'FIRST DONE', 'Here is the first answer.');
+    project.models.script([first.reply, 'Final Answer: the follow-up answer']);
     const session = await open();
     session.write('first question\r');
     await session.waitForText('Here is the first answer.');
     session.write('and a follow-up\r');
     await session.waitForText('queued: and a follow-up');
+    first.release();
     await session.waitForText('the follow-up answer');
     await session.waitForText(/ready/);
 

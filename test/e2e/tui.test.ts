@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
+import { until } from '../support/patience.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 import { startTestApi, type TestApi } from '../support/test-api-server.js';
 
@@ -30,6 +31,8 @@ beforeEach(async () => {
       ollama: { model: 'llama-test', config: { mode: 'local', url: models.ollamaUrl } },
     },
   });
+  // The user's own project: its BASE_URL is the API under test.
+  await sandbox.trustProject();
 });
 afterEach(async () => {
   falcon?.kill();
@@ -44,10 +47,14 @@ async function openSession(): Promise<PtySession> {
 }
 
 /** Types a message, then presses Enter in a separate read, as a person does (one read is a paste). */
-async function send(session: PtySession, text: string): Promise<void> {
-  session.write(text);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  session.write('\r');
+const send = (session: PtySession, text: string) => session.submit(text);
+
+/** ↓ in a picker, then waits until the selection (❯) has moved: Enter after it chooses the next item. */
+async function moveDown(session: PtySession): Promise<void> {
+  const selected = () => session.screen().split('\n').find((line) => line.includes('❯'));
+  const before = selected();
+  await session.press('\x1b[B');
+  await until(() => selected() !== before, 'the selection to move');
 }
 
 describe('the interactive session', () => {
@@ -108,13 +115,11 @@ describe('the interactive session', () => {
     const session = await openSession();
     await send(session, '/model');
     await session.waitForText('Which provider?');
-    session.write('\x1b[B');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await moveDown(session);
     session.write('\r');
     await session.waitForText('Which model of ollama?');
     await session.waitForText('qwen-test');
-    session.write('\x1b[B');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await moveDown(session);
     session.write('\r');
     await session.waitForText('Now using ollama/qwen-test, context window 32,768 tokens, sent as num_ctx');
     await send(session, 'hi');

@@ -31,6 +31,8 @@ beforeEach(async () => {
     default_provider: 'openai',
     providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } } },
   });
+  // The user's own project: its BASE_URL is the API under test.
+  await sandbox.trustProject();
 });
 afterEach(async () => {
   await api.stop();

@@ -91,13 +91,11 @@ describe('runCommand', () => {
   });
 
   it('stops the whole process group on timeout and says so', async () => {
-    const started = Date.now();
-    const result = await run('echo pid:$$; sleep 30 & sleep 30; wait', { timeoutMs: 400 });
+    const result = await run('echo pid:$$; sleep 300 & sleep 300; wait', { timeoutMs: 400 });
     expect(result.timedOut).toBe(true);
     expect(result.exitCode).toBeUndefined();
     expect(result.signal).toBe('SIGTERM');
     expect(result.output).toMatch(/^pid:\d+$/);
-    expect(Date.now() - started).toBeLessThan(5000);
     const shell = Number(result.output.slice(4));
     expect(groupMembers(shell)).toEqual([]);
   });
@@ -108,10 +106,9 @@ describe('runCommand', () => {
     const shell = pids[0] as number;
     await expect.poll(() => groupMembers(shell).length).toBe(3);
     const members = groupMembers(shell);
-    const aborted = Date.now();
     controller.abort();
+    // Not the 30 s timeout of `run`, which would resolve as timed out: the abort.
     await expect(running).rejects.toThrow(/abort/i);
-    expect(Date.now() - aborted).toBeLessThan(1000);
     for (const pid of members) expect(isRunning(pid), `process ${pid}`).toBe(false);
   });
 
@@ -139,7 +136,6 @@ describe('runCommand', () => {
     const result = await run('sleep 30 & echo pid:$!');
     expect(result.exitCode).toBe(0);
     expect(result.stoppedLeftovers).toEqual([{ pid: Number(result.output.slice(4)), command: expect.stringContaining('sleep 30') }]);
-    expect(result.durationMs).toBeLessThan(2000);
     expect(isRunning(Number(result.output.slice(4)))).toBe(false);
   });
 

@@ -50,12 +50,11 @@ describe('sendRequest', () => {
     expect((await sendRequest({ method: 'GET', url: `${server.url}/gzip` })).body).toBe('{"compressed":true}');
   });
 
+  // /slow never answers: only the timeout, or the abort below, can end these requests.
   it('times out with a plain message', async () => {
-    const started = Date.now();
     const error = await sendRequest({ method: 'GET', url: `${server.url}/slow`, timeoutMs: 200 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpRequestError);
     expect(error).toMatchObject({ failure: 'timeout', message: `timed out after 200 ms waiting for ${server.url}` });
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('explains a refused connection and an unknown host', async () => {
@@ -77,10 +76,8 @@ describe('sendRequest', () => {
   it('stops when the caller aborts, with the abort rather than a timeout', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
     const error = await sendRequest({ method: 'GET', url: `${server.url}/slow`, signal: controller.signal }).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(HttpRequestError);
     expect((error as Error).name).toBe('AbortError');
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

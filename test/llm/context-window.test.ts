@@ -85,9 +85,8 @@ describe('what an OpenAI-compatible server says of its window', () => {
     const url = await listenOnLoopback(hanging);
     try {
       const model = createOpenAIProvider({ id: 'local', protocol: 'openai', model: 'm', baseUrl: `${url}/v1` }).createModel('m');
-      const started = Date.now();
+      // Only the caller's signal can end the questions: the server never answers.
       await expect(model.contextWindow(AbortSignal.timeout(200))).resolves.toEqual({ tokens: 8192, source: 'assumed' });
-      expect(Date.now() - started).toBeLessThan(1000);
     } finally {
       await closeServer(hanging);
     }

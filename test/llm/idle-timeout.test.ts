@@ -1,18 +1,19 @@
 // A server that takes the request and goes quiet fails the attempt after `timeout_s` of silence,
-// streamed or not, through both SDKs; a slow server that keeps talking does not.
+// streamed or not, through both SDKs; a slow model that keeps writing does not, and a server that
+// keeps the connection warm with keep-alives and empty deltas while its model writes nothing does.
 import { getEventListeners } from 'node:events';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderProtocol } from '../../src/config/types.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { idleLimits } from '../../src/llm/idle-limits.js';
 import { IdleTimeoutError, type IdleWatch, withIdleWatch } from '../../src/llm/idle-watch.js';
-import { modelFetch } from '../../src/llm/model-fetch.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
 import type { ModelEvent } from '../../src/llm/model-events.js';
 import { RetryingModel } from '../../src/llm/retrying-model.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
+import { until } from '../support/patience.js';
 
 const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
 const TIMEOUT_S = 0.4;
@@ -22,13 +23,28 @@ beforeAll(async () => {
   server = await startFakeModelServer({ models: ['m'] });
 });
 afterAll(() => server.close());
-afterEach(() => server.reset());
+/**
+ * Each test's own model name, its replies scripted for that name only: a request a test gave up on
+ * before the server read it (a busy machine) may reach the server later, and must not take the next
+ * test's reply.
+ */
+let model = 'm';
+let tests = 0;
+beforeEach(() => {
+  model = `m${++tests}`;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  server.reset();
+});
+const script = (replies: Parameters<FakeModelServer['script']>[0]) => server.script(replies, { model });
+const requests = () => server.requests.filter((request) => request.model === model);
 
 function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number | undefined = TIMEOUT_S): ChatModel {
-  const settings = { id: protocol, protocol, model: 'm', stream, timeoutS };
+  const settings = { id: protocol, protocol, model, stream, timeoutS };
   return protocol === 'openai' ?
-      createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel('m')
-    : createOllamaProvider({ ...settings, baseUrl: server.ollamaUrl }).createModel('m');
+      createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel(model)
+    : createOllamaProvider({ ...settings, baseUrl: server.ollamaUrl }).createModel(model);
 }
 
 const urlOf = (protocol: ProviderProtocol) => (protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl);
@@ -50,43 +66,62 @@ describe.each([
     `${protocol}: no answer from ${urlOf(protocol)} for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`;
 
   it('fails a server that never sends a byte, as a transient error', async () => {
-    server.script([{ silent: true }]);
+    script([{ silent: true }]);
     const { outcome, ms } = await chat();
+    // The server never answers: only the idle limit ends the call, and not before its time.
     expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_S * 1000 - 20);
-    expect(ms).toBeLessThan(TIMEOUT_S * 1000 + 1000);
   });
 
   it('fails a server that sends its headers and then nothing', async () => {
-    server.script([{ text: 'Final Answer: never', hangAfterChars: 0 }]);
+    script([{ text: 'Final Answer: never', hangAfterChars: 0 }]);
     const { outcome } = await chat();
     expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
   });
 
   it('counts silence, not time: a slow reply that keeps talking arrives whole', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const text = 'Final Answer: one word at a time';
-    server.script([{ text, chunkSize: 4, chunkDelayMs: 100 }]);
-    const { outcome, ms } = await chat();
+    const CHUNK = 4;
+    // Each chunk after the first waits for the test, which first moves the clock 300 ms: under the
+    // 400 ms limit each time, over it in all.
+    let waiting = 0;
+    let release = () => {};
+    script([{ text, chunkSize: CHUNK, beforeChunk: () => new Promise<void>((resolve) => ((waiting += 1), (release = resolve))) }]);
+    const deltas: string[] = [];
+    let outcome: unknown;
+    void modelOf(protocol, stream)
+      .chat({ messages, signal: new AbortController().signal, onDelta: (delta) => deltas.push(delta) })
+      .then((reply) => (outcome = reply), (error: unknown) => (outcome = error));
+    let silences = 0;
+    for (let sent = 1; ; sent++) {
+      const heard = () => deltas.join('').length >= Math.min(sent * CHUNK, text.length);
+      await until(() => outcome !== undefined || (waiting === sent && heard()), `chunk ${sent} heard`);
+      if (outcome !== undefined) break;
+      await vi.advanceTimersByTimeAsync(300);
+      silences += 1;
+      release();
+    }
     expect(outcome).toMatchObject({ text });
-    if (stream) expect(ms).toBeGreaterThan(TIMEOUT_S * 1000);
+    if (stream) expect(silences * 300).toBeGreaterThan(TIMEOUT_S * 1000);
   });
 
   it('still stops at once when the run is cancelled', async () => {
-    server.script([{ silent: true }]);
+    script([{ silent: true }]);
     const controller = new AbortController();
+    // A minute of patience: only the cancellation can end the call within the test's timeout.
     const call = chat(modelOf(protocol, stream, 60), controller.signal);
-    await expect.poll(() => server.requests.length).toBe(1);
+    await expect.poll(() => requests().length).toBe(1);
     controller.abort();
-    const { outcome, ms } = await call;
+    const { outcome } = await call;
     expect(outcome).toMatchObject({ name: 'AbortError' });
-    expect(ms).toBeLessThan(1000);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
 
 describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mid-way', (protocol) => {
   it('says the reply stopped, once text has come', async () => {
-    server.script([{ text: 'Final Answer: half of it', hangAfterChars: 8, chunkSize: 4 }]);
+    script([{ text: 'Final Answer: half of it', hangAfterChars: 8, chunkSize: 4 }]);
     const deltas: string[] = [];
     const error = await modelOf(protocol, true)
       .chat({ messages, signal: new AbortController().signal, onDelta: (text) => deltas.push(text) })
@@ -102,61 +137,86 @@ describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mi
 
 describe('retries', () => {
   it.each(['openai', 'ollama'] as const)('%s: a silent attempt is retried, and the retry answers', async (protocol) => {
-    server.script([{ silent: true }, 'Final Answer: second time lucky']);
+    script([{ silent: true }, 'Final Answer: second time lucky']);
     const events: ModelEvent[] = [];
-    const model = new RetryingModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
-    await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: second time lucky' });
+    const retrying = new RetryingModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
+    await expect(retrying.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: second time lucky' });
     expect(events).toEqual([{ type: 'retry', attempt: 1, delayMs: 10, reason: expect.stringMatching(/^\w+: no answer from .* for 0\.4 s/) }]);
-    expect(server.requests).toHaveLength(2);
+    expect(requests()).toHaveLength(2);
   });
 
   it('moves on to the fallback when the retries are silent too', async () => {
-    server.script([{ silent: true }, { silent: true }], { model: 'm' });
-    server.script(['Final Answer: from the fallback'], { model: 'other' });
-    const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: 'other', baseUrl: server.ollamaUrl }).createModel('other');
+    script([{ silent: true }, { silent: true }]);
+    server.script(['Final Answer: from the fallback'], { model: `${model}-other` });
+    const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: `${model}-other`, baseUrl: server.ollamaUrl }).createModel(`${model}-other`);
     const events: ModelEvent[] = [];
-    const model = new RetryingModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
-    await expect(model.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
+    const retrying = new RetryingModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
+    await expect(retrying.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
     expect(events.map((event) => event.type)).toEqual(['retry', 'provider_switch']);
+  });
+});
+
+describe.each(['openai', 'ollama'] as const)('%s: a connection kept warm while the model writes nothing', (protocol) => {
+  const quiet = (hangAfterChars: number) => ({ text: 'Final Answer: stalled', hangAfterChars, keepAliveEveryMs: 40, chunkSize: 4 });
+
+  it('fails after timeout_s with no answer, whatever keep-alives and empty deltas come', async () => {
+    server.script([quiet(0)]);
+    await expect(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal })).rejects.toMatchObject({
+      name: 'ModelError',
+      transient: true,
+      message: `${protocol}: no answer from ${urlOf(protocol)} for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`,
+    });
+  });
+
+  it('fails after timeout_s once the reply stalled mid-way', async () => {
+    server.script([quiet(8)]);
+    await expect(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal })).rejects.toMatchObject({
+      name: 'ModelError',
+      message: expect.stringContaining(`the reply from ${urlOf(protocol)} stopped, nothing more for ${TIMEOUT_S} s`),
+    });
   });
 });
 
 describe('the idle watch', () => {
   const limits = { beforeReplyMs: 900, betweenChunksMs: 250 };
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
 
-  /** Reads a streamed chat through the watch, starting the reply at the first chunk with text. */
-  async function readStream(signal: AbortSignal, watch: IdleWatch): Promise<string> {
-    const checked = modelFetch(fetch, { format: 'sse', server: { protocol: 'openai', url: server.openaiBaseUrl }, watch });
-    const response = await checked(`${server.openaiBaseUrl}/chat/completions`, {
-      method: 'POST',
-      body: JSON.stringify({ model: 'm', stream: true, messages }),
-      signal,
-    });
-    let body = '';
-    for await (const chunk of response.body!.pipeThrough(new TextDecoderStream())) {
-      if (chunk.includes('"content":"F')) watch.replyStarted();
-      body += chunk;
-    }
-    return body;
+  /** A call that ends only when its signal aborts; the test drives its watch. */
+  function watchedCall(parent = new AbortController().signal) {
+    let watch: IdleWatch | undefined;
+    let settled: unknown;
+    const outcome = withIdleWatch(parent, limits, (signal, given) => {
+      watch = given;
+      return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+    }).catch((error: unknown) => (settled = error));
+    return { outcome, output: () => watch!.output(), settled: () => settled };
   }
 
-  it('allows a long wait before the reply starts, and only a short gap once it has', async () => {
-    server.script([{ text: 'Final Answer: slow start', hangAfterChars: 0 }]);
-    const before = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
-    expect(before.outcome).toEqual(new IdleTimeoutError(900, false));
-    expect(before.ms).toBeGreaterThanOrEqual(880);
-
-    server.script([{ text: 'Final Answer: stalls', hangAfterChars: 8 }]);
-    const between = await timed(withIdleWatch(new AbortController().signal, limits, readStream));
-    expect(between.outcome).toEqual(new IdleTimeoutError(250, true));
-    expect(between.ms).toBeLessThan(800);
+  it('allows the longer wait before the first output', async () => {
+    const call = watchedCall();
+    await vi.advanceTimersByTimeAsync(899);
+    expect(call.settled()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call.outcome).toEqual(new IdleTimeoutError(900, false));
   });
 
-  it('leaves nothing running after a call that answered', async () => {
-    server.script([{ text: 'Final Answer: quick', chunkSize: 100 }]);
+  it('restarts the silence at each output, with the shorter limit between chunks', async () => {
+    const call = watchedCall();
+    await vi.advanceTimersByTimeAsync(800);
+    call.output();
+    await vi.advanceTimersByTimeAsync(249);
+    call.output();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(call.settled()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call.outcome).toEqual(new IdleTimeoutError(250, true));
+  });
+
+  it('leaves nothing running after the call ends', async () => {
     const signal = new AbortController().signal;
-    await expect(withIdleWatch(signal, { beforeReplyMs: 50, betweenChunksMs: 50 }, readStream)).resolves.toContain('quick');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(withIdleWatch(signal, limits, async (_signal, watch) => (watch.output(), 'done'))).resolves.toBe('done');
+    expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 });

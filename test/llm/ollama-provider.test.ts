@@ -94,10 +94,9 @@ describe('Ollama provider', () => {
     const controller = new AbortController();
     const { reply, deltas } = chat({}, controller.signal);
     await expect.poll(() => deltas.length).toBeGreaterThan(0);
-    const started = Date.now();
     controller.abort();
+    // The server never finishes: only the abort ends the call (an idle timeout would be a ModelError).
     await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('stops a hanging whole reply promptly when the signal aborts', async () => {
@@ -105,10 +104,9 @@ describe('Ollama provider', () => {
     const controller = new AbortController();
     const { reply } = chat({ stream: false }, controller.signal);
     await expect.poll(() => server.requests.at(-1)?.stream).toBe(false);
-    const started = Date.now();
     controller.abort();
+    // The server never finishes: only the abort ends the call (an idle timeout would be a ModelError).
     await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('keeps Retry-After, which the SDK itself drops', async () => {

@@ -87,10 +87,9 @@ describe('OpenAI provider', () => {
     const controller = new AbortController();
     const { reply, deltas } = chat({}, controller.signal);
     await expect.poll(() => deltas.length).toBeGreaterThan(0);
-    const started = Date.now();
     controller.abort();
+    // The server never finishes: only the abort ends the call (an idle timeout would be a ModelError).
     await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('reports HTTP errors with the status, whether to retry, and Retry-After', async () => {

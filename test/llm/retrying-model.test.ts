@@ -123,10 +123,9 @@ describe('RetryingModel', () => {
     const controller = new AbortController();
     const reply = chat(controller.signal);
     await expect.poll(() => timeline.length).toBeGreaterThan(0);
-    const started = Date.now();
     controller.abort();
+    // The server never finishes: only the abort ends the call, and it retries nothing.
     await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(events()).toEqual([]);
   });
 
@@ -166,13 +165,12 @@ describe('RetryingModel', () => {
 
   it('stops at once when aborted during a retry wait', async () => {
     server.script([{ status: 503 }], { model: 'llama-test' });
-    const { chat, events } = retrying([ollamaModel()], [30_000]);
+    const { chat, events } = retrying([ollamaModel()], [600_000]);
     const controller = new AbortController();
     const reply = chat(controller.signal);
     await expect.poll(() => events().length).toBe(1);
-    const started = Date.now();
     controller.abort();
+    // A ten-minute wait: only the abort can end it within the test's timeout.
     await expect(reply).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

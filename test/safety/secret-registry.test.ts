@@ -144,3 +144,12 @@ describe('maskStructured', () => {
     expect(maskStructured(event, { secrets: new SecretRegistry(), shapes: false })).toBe(event);
   });
 });
+
+describe('a base64 text that holds a registered value', () => {
+  it('is masked whole: Basic user:password when only the password is known', () => {
+    const secrets = new SecretRegistry();
+    secrets.register('hunter22!secret', 'PASSWORD');
+    const header = `Authorization: Basic ${Buffer.from('ada:hunter22!secret', 'utf8').toString('base64')}`;
+    expect(secrets.maskValues(header)).toBe('Authorization: Basic [masked:PASSWORD]');
+  });
+});

@@ -8,11 +8,13 @@ export type ScriptedAnswer =
   /** Shorthand for `{ text }`. */
   | string
   /**
-   * A normal reply, streamed in chunks of `chunkSize` characters (default 8) when the client streams.
+   * A normal reply, streamed in chunks of `chunkSize` characters (default 8) when the client streams,
+   * each after the first `chunkDelayMs` later, or once `beforeChunk` resolves (a test paces the
+   * chunks itself, in-process only).
    * `thinking` comes first, apart from the text: Ollama's `message.thinking`, an OpenAI-compatible
    * server's `reasoning_content` (or `reasoning`, per `thinkingField`).
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number }
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number; beforeChunk?: () => Promise<void> }
   /**
    * An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`).
    * With `body`, any answer at all: a 200 HTML page (`headers: {'content-type': 'text/html'}`), JSON of
@@ -27,9 +29,11 @@ export type ScriptedAnswer =
   /**
    * Sends that many characters of the text, then never ends (until the client aborts or the server
    * closes). Headers are sent at once: `hangAfterChars: 0` is a reply that starts and says nothing
-   * (an OpenAI stream still sends its first chunk, `{role: "assistant", content: ""}`).
+   * (an OpenAI stream still sends its first chunk, `{role: "assistant", content: ""}`). With
+   * `keepAliveEveryMs`, streamed, the connection is kept warm meanwhile with what carries no output:
+   * SSE `: keep-alive` comments and empty deltas, or Ollama lines of empty content with `done: false`.
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; chunkSize?: number; chunkDelayMs?: number }
+  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; keepAliveEveryMs?: number; chunkSize?: number; chunkDelayMs?: number }
   /**
    * Streams that many characters of the text, then one chunk whose payload is `garbage` (an SSE
    * `data:` line or an NDJSON line; default `this is not JSON {`), then ends the response. Not

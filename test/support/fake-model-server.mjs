@@ -6,8 +6,10 @@
 // CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+
+/** On the global timers, so a test's fake clock paces the chunks too. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const UNSCRIPTED_TEXT = 'Final Answer: (fake server has no scripted reply)';
 const DEFAULT_CHUNK_SIZE = 8;
@@ -325,7 +327,7 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
   await write(res, delta({ role: 'assistant', content: '' }));
   await streamPieces(res, thinking, reply, (piece) => delta({ content: null, [thinkingField]: piece }));
   const finished = await streamText(res, reply, (text) => delta({ content: text }), (garbage) => `data: ${garbage}\n\n`);
-  if (!finished) return;
+  if (!finished) return keepAlive(res, reply, [': keep-alive\n\n', delta({ content: '' }), delta({})]);
   await write(res, chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
   if (withUsage) await write(res, chunk([], { usage }));
   res.end('data: [DONE]\n\n');
@@ -352,6 +354,21 @@ async function ollamaAnswer(res, reply, request) {
   await streamPieces(res, thinking, reply, (piece) => line({ content: '', thinking: piece }));
   const finished = await streamText(res, reply, (text) => line({ content: text }), (garbage) => `${garbage}\n`);
   if (finished) res.end(line({ content: '' }, summary));
+  else keepAlive(res, reply, [line({ content: '' }), line({ content: '', thinking: '' })]);
+}
+
+/**
+ * A hanging reply with `keepAliveEveryMs` keeps the connection warm as proxies and servers do, with
+ * `frames` in turn (SSE comments, empty deltas, empty NDJSON lines), until the client goes away.
+ */
+function keepAlive(res, reply, frames) {
+  if (reply.hangAfterChars === undefined || !reply.keepAliveEveryMs) return;
+  let next = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || res.writableEnded) return clearInterval(timer);
+    res.write(frames[next++ % frames.length]);
+  }, reply.keepAliveEveryMs);
+  res.on('close', () => clearInterval(timer));
 }
 
 /** Writes a text in chunks of the reply's size; false when the socket went away. */
@@ -359,7 +376,8 @@ async function streamPieces(res, text, reply, frame) {
   const size = reply.chunkSize ?? DEFAULT_CHUNK_SIZE;
   for (let at = 0; at < text.length; at += size) {
     if (res.destroyed) return false;
-    if (at > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    if (at > 0 && reply.beforeChunk) await reply.beforeChunk();
+    else if (at > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
     await write(res, frame(text.slice(at, at + size)));
   }
   return true;

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 
 /**
  * The binary under test: this repository's build, or an installed copy named by FALCON_TEST_BIN (to
@@ -28,6 +28,11 @@ export interface Sandbox {
    * BASE_URL. Requests to any other origin ask first.
    */
   testApiAt(url: string): Promise<void>;
+  /**
+   * Adds the project to `trusted_folders` in the config `writeConfig` wrote: its BASE_URL is then the
+   * API under test without asking, and its hooks, allow rules and `.env` apply.
+   */
+  trustProject(): Promise<void>;
   env(extra?: Record<string, string>): NodeJS.ProcessEnv;
   cleanup(): Promise<void>;
 }
@@ -45,6 +50,11 @@ export async function createSandbox(): Promise<Sandbox> {
     testApiAt: async (url) => {
       await mkdir(path.join(project, '.falcon', 'environments'), { recursive: true });
       await writeFile(path.join(project, '.falcon', 'environments', 'dev.yaml'), `BASE_URL: ${url}\n`);
+    },
+    trustProject: async () => {
+      const file = path.join(home, 'config.yaml');
+      const config = (parse(await readFile(file, 'utf8').catch(() => '')) ?? {}) as Record<string, unknown>;
+      await writeFile(file, stringify({ ...config, trusted_folders: [await realpath(project)] }), { mode: 0o600 });
     },
     env: (extra = {}) => {
       const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, FALCON_HOME: home, NO_COLOR: '1', ...extra };

@@ -22,6 +22,8 @@ export interface FuzzNotesOptions {
   delayMs?: number;
   /** Every request must send it as `X-Api-Key`, else 401. */
   apiKey?: string;
+  /** Told of each request as it arrives, with how many of its `METHOD /path` came so far. */
+  onRequest?: (key: string, count: number) => void;
 }
 
 export interface FuzzNotesServer extends SpecServer {
@@ -104,6 +106,7 @@ export async function startFuzzNotesApi(options: FuzzNotesOptions): Promise<Fuzz
   const server = createServer((req, res) => {
     const key = `${req.method} ${(req.url ?? '/').split('?')[0]}`;
     counts[key] = (counts[key] ?? 0) + 1;
+    options.onRequest?.(key, counts[key]);
     maxInFlight = Math.max(maxInFlight, ++inFlight);
     res.on('close', () => inFlight--);
     if (options.apiKey !== undefined && req.headers['x-api-key'] !== options.apiKey) {

@@ -27,7 +27,7 @@ export function createNotesServer(notes = [], options = {}) {
       return text(`Saved note ${notes.length}: ${title}`);
     },
   );
-  server.registerTool('list_notes', { description: 'List the notes in the notebook.', inputSchema: {} }, async () =>
+  server.registerTool('list_notes', { description: 'List the notes in the notebook.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () =>
     text(notes.length === 0 ? 'The notebook is empty.' : notes.map((note, index) => `${index + 1}. ${note.title}`).join('\n')),
   );
   server.registerTool('fail', { description: 'Always fails.', inputSchema: { reason: z.string() } }, async ({ reason }) => {

@@ -36,3 +36,12 @@ export function killRunning(commands: string[]): void {
     }
   }
 }
+
+/**
+ * A bash line that returns once a process whose command line is exactly `command` runs (Linux: from
+ * /proc, with bash builtins only): a command waits for what it started instead of for a guessed time.
+ */
+export function untilRunningInBash(command: string): string {
+  const running = `running() { local f parts; for f in /proc/[0-9]*/cmdline; do mapfile -d '' parts 2>/dev/null < "$f" || continue; [ "\${parts[*]}" = "$1" ] && return 0; done; return 1; }`;
+  return `${running}; until running '${command}'; do sleep 0.05; done`;
+}

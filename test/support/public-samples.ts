@@ -26,7 +26,7 @@ export async function ingestedSample(sample: string): Promise<{ spec: FalconSpec
   const found = (await ingestedSamples()).find((entry) => entry.sample === sample);
   if (!found) throw new Error(`no public sample ${sample}`);
   if (!found.ingested) throw new Error(`${sample} was refused: ${found.error.message}`);
-  return { spec: parseIngestedSpec(found.specText, `.falcon/spec.yaml of ${sample}`), summary: found.summary };
+  return { spec: await parseIngestedSpec(found.specText, `.falcon/spec.yaml of ${sample}`, new AbortController().signal), summary: found.summary };
 }
 
 /** The OpenAPI 3.0 and 3.1 samples (the top folders: 53 of them), each as `3.0/json/petstore.json` and its spec. */

@@ -2,8 +2,8 @@
 // packages (`requireTool`), and the operating system (`requirePlatform`). None skips quietly:
 // - in CI (CI set when vitest starts, as .ci/run does) a missing program fails the run with what to
 //   install: .ci/run installs them all, so a green CI means every one of these tests ran;
-// - elsewhere the tests are skipped and test/support/skipped-tests-reporter.ts prints, at the end of
-//   the run, one line per skipped group saying why (the program and what installs it).
+// - elsewhere the tests are skipped and test/support/skipped-tests-reporter.ts says, at the end of
+//   the run, in one line how many were skipped for which programs and the command that installs them.
 import type { TestOptions } from 'vitest';
 import which from 'which';
 
@@ -11,6 +11,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Why this test or group is skipped on this machine (a program missing, another system): set only then. */
     skippedBecause?: string;
+    /** The program it is skipped for lacking, and the Debian package that installs it: set only then. */
+    missingTool?: { name: Tool; install: string };
   }
 }
 
@@ -62,7 +64,7 @@ export function requireTool(tool: Tool): TestOptions {
   if (inCI()) {
     throw new Error(`${tool} is not installed, and ${TOOLS[tool].usedBy} needs it: ${installHint(tool)}. In CI a missing program fails the run instead of skipping its tests.`);
   }
-  return { skip: true, meta: { skippedBecause: `${tool} is not installed; ${installHint(tool)}` } };
+  return { skip: true, meta: { skippedBecause: `${tool} is not installed; ${installHint(tool)}`, missingTool: { name: tool, install: TOOLS[tool].install } } };
 }
 
 /**
@@ -74,4 +76,14 @@ export function requirePlatform(platform: 'linux' | 'posix', why: string): TestO
   const fits = platform === 'linux' ? process.platform === 'linux' : process.platform !== 'win32';
   if (fits) return {};
   return { skip: true, meta: { skippedBecause: `needs ${platform === 'linux' ? 'Linux' : 'a POSIX system'} (${why}), this is ${process.platform}` } };
+}
+
+/**
+ * The options of a `describe` or `it` that needs root, to mount a file system of its own (a tiny
+ * tmpfs, to fill the disk for real). CI runs as root: there, not being root fails the run.
+ */
+export function requireRoot(why: string): TestOptions {
+  if (process.getuid?.() === 0) return {};
+  if (inCI()) throw new Error(`these tests need root (${why}); CI runs them as root, and fails instead of skipping them.`);
+  return { skip: true, meta: { skippedBecause: `needs root (${why})` } };
 }

@@ -1,7 +1,9 @@
 // Says at the end of a run which tests were skipped for what this machine lacks (see
-// required-tools.ts): one line per group, with the reason (the program and what installs it).
+// required-tools.ts), in one line: how many, the programs they need, and the command that installs
+// them all. Tests skipped for another reason (another operating system) get a line of their own.
 import { styleText } from 'node:util';
-import type { Reporter, TestCase, TestModule, TestSuite, Vitest } from 'vitest/node';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { type Tool, TOOLS } from './required-tools.js';
 
 export default class SkippedTestsReporter implements Reporter {
   private vitest: Vitest | undefined;
@@ -11,38 +13,32 @@ export default class SkippedTestsReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const groups = new Map<string, { reason: string; where: string; tests: number }>();
-    for (const testModule of testModules) {
-      for (const test of testModule.children.allTests('skipped')) {
-        const group = skippedGroup(test);
-        if (!group) continue;
-        const where = group.node.type === 'module' ? group.node.relativeModuleId : `${group.node.module.relativeModuleId} > ${group.node.fullName}`;
-        const key = `${group.reason}\0${where}`;
-        const entry = groups.get(key) ?? { reason: group.reason, where, tests: 0 };
-        entry.tests += 1;
-        groups.set(key, entry);
-      }
-    }
-    if (groups.size === 0) return;
+    const lines = skippedLines(testModules.flatMap((testModule) => [...testModule.children.allTests('skipped')].map((test) => test.meta())));
+    if (lines.length === 0) return;
     const log = (line: string) => (this.vitest ? this.vitest.logger.log(line) : console.log(line));
     log('');
-    log(styleText(['yellow', 'bold'], ` Skipped ${groups.size} group${groups.size === 1 ? '' : 's'} of tests for what this machine lacks (in CI a missing program fails the run):`));
-    for (const { reason, where, tests } of groups.values()) {
-      log(styleText('yellow', `   ${tests} test${tests === 1 ? '' : 's'} of ${where}: ${reason}`));
-    }
+    for (const line of lines) log(styleText(['yellow', 'bold'], ` ${line}`));
   }
 }
 
 /**
- * Why a skipped test was skipped, and the group it was skipped with: the outermost suite marked
- * with that reason, or the test's own suite (or file) when only the test is.
+ * `Skipped 23 tests needing zsh, fish, chromium: apt-get install zsh fish chromium`, then a line per
+ * other reason; nothing when no test was skipped for this machine.
  */
-function skippedGroup(test: TestCase): { reason: string; node: TestSuite | TestModule } | undefined {
-  const reason = test.meta().skippedBecause;
-  if (!reason) return undefined;
-  let node: TestSuite | TestModule = test.parent;
-  for (let parent: TestSuite | TestModule = test.parent; parent.type === 'suite'; parent = parent.parent) {
-    if (parent.meta().skippedBecause === reason) node = parent;
+export function skippedLines(skipped: ReadonlyArray<{ skippedBecause?: string; missingTool?: { name: Tool; install: string } }>): string[] {
+  const tests = (count: number) => `${count} test${count === 1 ? '' : 's'}`;
+  const missing = new Set<Tool>();
+  let forTools = 0;
+  const others = new Map<string, number>();
+  for (const { skippedBecause, missingTool } of skipped) {
+    if (missingTool) {
+      missing.add(missingTool.name);
+      forTools += 1;
+    } else if (skippedBecause) others.set(skippedBecause, (others.get(skippedBecause) ?? 0) + 1);
   }
-  return { reason, node };
+  const tools = (Object.keys(TOOLS) as Tool[]).filter((tool) => missing.has(tool));
+  const lines = [];
+  if (forTools > 0) lines.push(`Skipped ${tests(forTools)} needing ${tools.join(', ')}: apt-get install ${tools.map((tool) => TOOLS[tool].install).join(' ')}`);
+  for (const [reason, count] of others) lines.push(`Skipped ${tests(count)}: ${reason}`);
+  return lines;
 }

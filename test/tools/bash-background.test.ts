@@ -6,6 +6,7 @@ import { bashTool } from '../../src/tools/bash.js';
 import { taskOutputTool } from '../../src/tools/task-output.js';
 import { taskStopTool } from '../../src/tools/task-stop.js';
 import type { ToolContext } from '../../src/tools/tool.js';
+import { PATIENCE_MS } from '../support/patience.js';
 import { killRunning, runningWithCommandLine, uniqueSleep } from '../support/processes-by-command-line.js';
 import { requirePlatform } from '../support/required-tools.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
@@ -50,26 +51,27 @@ describe('bash run_in_background', () => {
   });
 
   it('answers at once with the task id and its output file; task_output waits for the end and reads the output', async () => {
-    const started = Date.now();
-    const answer = await bashTool.run({ command: 'sleep 1; echo done; exit 4', run_in_background: true }, ctx);
-    expect(Date.now() - started).toBeLessThan(900);
+    // The command ends only once the test creates `go`: it is still running when the answer comes, however slow the machine.
+    const command = 'until [ -e go ]; do sleep 0.05; done; echo done; exit 4';
+    const answer = await bashTool.run({ command, run_in_background: true }, ctx);
     expect(answer).toContain(`Started task t1 in the background; its output goes to ${path.join('.falcon', 'sessions', 's1', 'tasks', 't1.log')}.`);
-    expect(await taskOutputTool.run({ task_id: 't1' }, ctx)).toMatch(/^Task t1 is running \(for [\d.]+ m?s\): sleep 1; echo done; exit 4\nNo new output since the last read/);
-    const output = await taskOutputTool.run({ task_id: 't1', wait: true, timeout_s: 30 }, ctx);
-    expect(output).toMatch(/^Task t1 ended \(exit 4\) after [\d.]+ s: sleep 1; echo done; exit 4\nOutput since the last read \(the whole output: .+t1\.log\):\ndone$/);
+    expect(await taskOutputTool.run({ task_id: 't1' }, ctx)).toMatch(/^Task t1 is running \(for [\d.]+ m?s\): until \[ -e go \]; .+\nNo new output since the last read/);
+    await project.write('go', '');
+    const output = await taskOutputTool.run({ task_id: 't1', wait: true, timeout_s: 300 }, ctx);
+    expect(output).toMatch(/^Task t1 ended \(exit 4\) after [\d.]+ m?s: until \[ -e go \]; .+\nOutput since the last read \(the whole output: .+t1\.log\):\ndone$/);
   });
 
   it('task_output with wait says when the task is still running after timeout_s', async () => {
     await bashTool.run({ command: sleepOf(300), run_in_background: true }, ctx);
     const output = await taskOutputTool.run({ task_id: 't1', wait: true, timeout_s: 1 }, ctx);
-    expect(output).toMatch(/^Task t1 is running \(for 1(\.\d)? s\); still running after waiting 1 s: sleep 300\.\d+\n/);
+    expect(output).toMatch(/^Task t1 is running \(for [\d.]+ m?s\); still running after waiting 1 s: sleep 300\.\d+\n/);
   });
 
   it('task_stop ends the task and every process it started, grandchildren included', requirePlatform('linux', 'reads /proc'), async () => {
     const grandchild = sleepOf(301);
     const foreground = sleepOf(302);
     await bashTool.run({ command: `(${grandchild}; echo never) & echo started; ${foreground}`, run_in_background: true }, ctx);
-    await expect.poll(() => runningWithCommandLine(grandchild).length + runningWithCommandLine(foreground).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => runningWithCommandLine(grandchild).length + runningWithCommandLine(foreground).length, { timeout: PATIENCE_MS }).toBe(2);
     const stopped = await taskStopTool.run({ task_id: 't1' }, ctx);
     expect(stopped).toMatch(/^Task t1 stopped after [\d.]+ m?s: \(sleep 301/);
     expect(stopped).toContain('Stopped it and every process it started.');

@@ -93,11 +93,17 @@ describe('falcon_write', () => {
     expect(await project.snapshotOutside()).toEqual(outsideBefore);
   });
 
-  it('needs no confirmation for notes, flows, requests and environments that keep their BASE_URL', async () => {
+  it('shows notes, flows, requests and environments that keep their BASE_URL as routine changes, which the permissions approve unless the file is protected', async () => {
     const preview = (args: WriteArgs) => falconWriteTool.preview!(falconWriteTool.schema.parse(args), ctx);
     await project.write('.falcon/environments/dev.yaml', 'BASE_URL: http://localhost:3000\nUSER: 1\n');
-    expect(await preview({ path: 'flows/login.yaml', content: 'steps: []\n' })).toBeUndefined();
-    expect(await preview({ path: 'environments/dev.yaml', content: 'BASE_URL: http://localhost:3000/v2\nUSER: 2\n' })).toBeUndefined();
+    expect(await preview({ path: 'flows/login.yaml', content: 'steps: []\n' })).toMatchObject({ kind: 'diff', path: '.falcon/flows/login.yaml', isNew: true, routine: true });
+    expect(await preview({ path: 'environments/dev.yaml', content: 'BASE_URL: http://localhost:3000/v2\nUSER: 2\n' })).toMatchObject({
+      kind: 'diff',
+      path: '.falcon/environments/dev.yaml',
+      diff: expect.stringContaining('+USER: 2'),
+      routine: true,
+    });
+    expect(await preview({ path: 'environments/dev.yaml', content: 'BASE_URL: http://localhost:3000\nUSER: 1\n' })).toBeUndefined();
   });
 
   it('asks before changing what shapes every later session: falcon.md, .gitignore, a BASE_URL origin', async () => {

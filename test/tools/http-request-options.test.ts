@@ -43,7 +43,7 @@ describe('http_request arguments', () => {
   it('refuses body and form together, and names every unknown variable, sending nothing', async () => {
     const before = api.received.length;
     await expect(send({ method: 'POST', url: `${api.url}/echo`, body: 'a=1', form: { a: 1 } })).rejects.toThrow(
-      new ToolError('give either body or form, not both: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded'),
+      new ToolError('give one of body, form and multipart: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded, multipart as multipart/form-data'),
     );
     await expect(send({ method: 'GET', url: '{{BASE_URL}}/users', headers: { authorization: 'Bearer {{TOKEN}}' }, query: { q: '{{Q}}' } })).rejects.toThrow(
       new ToolError('unknown variables {{BASE_URL}}, {{TOKEN}}, {{Q}}: not set in the session or .falcon/variables.json (no environment is active)'),

@@ -105,6 +105,37 @@ describe('memory facts', () => {
   });
 });
 
+describe('memory approvals', () => {
+  const preview = (args: Args) => memoryTool.preview!(memoryTool.schema.parse(args), ctx);
+
+  it('asks before saving or forgetting a fact, with the change of memory.json and why: every later session reads it', async () => {
+    const why = 'it is read into the prompt of every later session in this project';
+    expect(await preview({ action: 'save', fact: ' Orders need an Idempotency-Key ' })).toMatchObject({
+      kind: 'diff',
+      path: memoryFile(),
+      isNew: true,
+      why,
+      diff: expect.stringContaining('+      "text": "Orders need an Idempotency-Key",'),
+    });
+    await call({ action: 'save', fact: 'Orders need an Idempotency-Key' });
+    expect(await preview({ action: 'forget', id: 'f1' })).toMatchObject({
+      kind: 'diff',
+      isNew: false,
+      why,
+      diff: expect.stringContaining('-      "text": "Orders need an Idempotency-Key",'),
+    });
+  });
+
+  it('asks nothing when nothing would change or the call is refused, nor to recall', async () => {
+    await call({ action: 'save', fact: 'Orders need an Idempotency-Key' });
+    expect(await preview({ action: 'save', fact: 'orders need an idempotency-key' })).toBeUndefined();
+    expect(await preview({ action: 'save', fact: 'x'.repeat(501) })).toBeUndefined();
+    expect(await preview({ action: 'save', fact: 'password=hunter2-hunter2-hunter2' })).toBeUndefined();
+    expect(await preview({ action: 'forget', id: 'f9' })).toBeUndefined();
+    expect(await preview({ action: 'recall' })).toBeUndefined();
+  });
+});
+
 describe('memory update_knowledge', () => {
   const KNOWLEDGE = [
     '# Orders API',

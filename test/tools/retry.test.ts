@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { httpRequestTool } from '../../src/tools/http-request.js';
 import { createRetryTool } from '../../src/tools/retry.js';
 import type { AnyTool } from '../../src/tools/tool.js';
@@ -32,6 +32,9 @@ beforeAll(async () => {
   project = await mkdtemp(path.join(tmpdir(), 'falcon-retry-'));
   await mkdir(path.join(project, '.falcon', 'environments'), { recursive: true });
   await writeFile(path.join(project, '.falcon', 'environments', 'dev.yaml'), `BASE_URL: ${baseUrl}\n`);
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -107,20 +110,21 @@ describe('retry', () => {
     await expect(retry({ tool: 'http_request', args: { method: 'FETCH' } })).rejects.toThrow(
       'invalid args for http_request: method: expected one of "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", received "FETCH"; url: missing (expected string)',
     );
-    const started = Date.now();
-    await expect(retry({ tool: 'wait', args: { duration_ms: 1 }, until_status: 200, delay_ms: 5000 })).rejects.toThrow(
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const refused = expect(retry({ tool: 'wait', args: { duration_ms: 1 }, until_status: 200, delay_ms: 5000 })).rejects.toThrow(
       'until_status needs a tool that keeps its HTTP response (such as http_request); wait kept none on attempt 1',
     );
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The inner wait's millisecond, never the 5 s before a second attempt.
+    await vi.advanceTimersByTimeAsync(4_999);
+    await refused;
   });
 
   it('stops at once when cancelled between attempts', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
+    // A minute between attempts: only the cancellation can end this within the test's timeout.
     const error = await retry({ tool: 'http_request', args: { method: 'GET', url: `${baseUrl}/flaky/9?c` }, until_status: 200, delay_ms: 60_000 }, controller.signal).catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('validates its own arguments', () => {

@@ -92,7 +92,7 @@ describe('run_flow', () => {
     const details = asked && 'details' in asked ? asked.details : '';
     expect(details).toContain(`the API under test is ${api.url}`);
     expect(details).toContain('https://other.example: steps 2, 3');
-    expect(details).toContain('{{next_url}}/c (known only when the flow runs): step 4');
+    expect(details).toContain('{{next_url}}/c (known only when the flow runs; asked when it is sent): step 4');
     expect(details).toContain('They carry: {{token}}');
     const one = await preview({ flow: { steps: [{ request: { url: 'https://other.example/a' } }] } });
     expect(one).toMatchObject({ title: 'run flow "inline flow" with requests to https://other.example', always: { kind: 'origins', origins: ['https://other.example'] } });

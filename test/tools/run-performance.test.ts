@@ -17,6 +17,8 @@ let server: Server;
 let serverUrl: string;
 const received = new Map<string, number>();
 const keysSeen = new Set<string>();
+/** Told of each request the server has read, with how many of its kind came so far. */
+let onReceived: ((key: string, count: number) => void) | undefined;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -24,6 +26,7 @@ beforeAll(async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const key = `${request.method} ${url.pathname}`;
       received.set(key, (received.get(key) ?? 0) + 1);
+      onReceived?.(key, received.get(key)!);
       const apiKey = url.searchParams.get('key');
       if (apiKey) keysSeen.add(apiKey);
       const status = url.pathname === '/broken' ? 500 : 200;
@@ -41,6 +44,7 @@ let progress: string[];
 beforeEach(async () => {
   received.clear();
   keysSeen.clear();
+  onReceived = undefined;
   project = await createTempProject();
   await project.write('.falcon/environments/dev.yaml', `BASE_URL: ${serverUrl}\n`);
   await project.write('.falcon/environments/staging.yaml', `BASE_URL: ${serverUrl}\nAPI_KEY: ${API_KEY}\n`);
@@ -69,9 +73,9 @@ describe('run_performance', () => {
   });
 
   it('puts a closed load on a URL and reports what the server counted, with progress and a report', async () => {
-    const observation = await run({ url: '{{BASE_URL}}/users', connections: 2, duration: '1s', thresholds: ['p95<10000', 'rps<1'] });
+    const observation = await run({ url: '{{BASE_URL}}/users', connections: 2, duration: '1s', thresholds: ['error_rate<0.01', 'failed>0'] });
     const served = received.get('GET /users') ?? 0;
-    expect(served).toBeGreaterThan(10);
+    expect(served).toBeGreaterThan(0);
     expect([...received.keys()]).toEqual(['GET /users']);
     const lines = observation.split('\n');
     expect(lines[0]).toMatch(new RegExp(`^GET ${serverUrl}/users — closed model, 2 connections, `));
@@ -79,7 +83,7 @@ describe('run_performance', () => {
     expect(observation).toContain(`200: ${served.toLocaleString('en-US')}`);
     expect(observation).toMatch(/[\d,.]+ req\/s/);
     expect(observation).toMatch(/p50 [\d.]+ · p90 [\d.]+ · p95 [\d.]+ · p99 [\d.]+/);
-    expect(observation).toMatch(/✓ p95<10000 \([\d.]+\) · ✗ rps<1 \([\d.]+\)/);
+    expect(observation).toContain('✓ error_rate<0.01 (0) · ✗ failed>0 (0)');
     const [report] = await reports();
     expect(report).toMatch(/^perf_report_get-http-127-0-0-1-\d+-users_\d{8}-\d{6}\.md$/);
     expect(observation.split('\n').at(-1)).toBe(`Report: .falcon/reports/${report}`);
@@ -90,10 +94,12 @@ describe('run_performance', () => {
   it('runs the open model at the asked rate and counts late requests and failures', async () => {
     const observation = await run({ url: `${serverUrl}/broken`, method: 'post', body: { name: 'Ada' }, rate: 20, connections: 4, duration: '1s' });
     const served = received.get('POST /broken') ?? 0;
-    expect(served).toBeGreaterThanOrEqual(18);
-    expect(served).toBeLessThanOrEqual(21);
     expect(observation.split('\n')[0]).toMatch(new RegExp(`^POST ${serverUrl}/broken — open model, 20 req/s, at most 4 connections, `));
-    expect(counts(observation)).toEqual({ total: served, ok: 0, failed: served, late: expect.any(Number) });
+    const { late, ...rest } = counts(observation);
+    expect(rest).toEqual({ total: served, ok: 0, failed: served });
+    // 20 arrivals: each sent, or still waiting at the end on a machine too busy to send it (late).
+    expect(served).toBeLessThanOrEqual(20);
+    expect(served + late!).toBeGreaterThanOrEqual(20);
     expect(observation).toContain(`500: ${served}`);
   });
 
@@ -133,10 +139,9 @@ describe('run_performance', () => {
 
   it('stops at once when the session cancels, and says the figures are partial', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
-    const started = Date.now();
-    const observation = await run({ url: `${serverUrl}/slowly`, connections: 2, duration: '20s' }, { ...ctx, signal: controller.signal });
-    expect(Date.now() - started).toBeLessThan(5000);
+    onReceived = (key, count) => key === 'GET /slowly' && count === 20 && controller.abort();
+    // Ten minutes planned: only the cancellation can end it within the test's timeout.
+    const observation = await run({ url: `${serverUrl}/slowly`, connections: 2, duration: '10m' }, { ...ctx, signal: controller.signal });
     expect(observation).toContain('Stopped before its end (cancelled): the figures cover only the part that ran.');
     // Requests in flight when it stopped may have reached the server without an answer to count.
     const served = received.get('GET /slowly') ?? 0;

@@ -40,6 +40,7 @@ function contextWith(subagents: Subagents | undefined, progress: string[] = []):
     signal: new AbortController().signal,
     progress: (message) => progress.push(message),
     variables: new VariableScope('/tmp', {}),
+    trustedProject: true,
     session: createSessionState(),
     secrets: new SecretRegistry(),
     subagents,

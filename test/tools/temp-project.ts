@@ -40,8 +40,11 @@ export async function createTempProject(): Promise<TempProject> {
   };
 }
 
-/** `environment`: the active one, as `falcon` starts with `dev` when the project has it. */
-export function toolContext(projectRoot: string, signal: AbortSignal = new AbortController().signal, environment?: string): ToolContext {
+/**
+ * `environment`: the active one, as `falcon` starts with `dev` when the project has it. The folder is
+ * trusted (its BASE_URL is the API under test) unless `trusted` says otherwise.
+ */
+export function toolContext(projectRoot: string, signal: AbortSignal = new AbortController().signal, environment?: string, trusted = true): ToolContext {
   const secrets = new SecretRegistry();
   return {
     projectRoot,
@@ -49,6 +52,7 @@ export function toolContext(projectRoot: string, signal: AbortSignal = new Abort
     signal,
     progress: () => undefined,
     variables: new VariableScope(projectRoot, {}, environment, secrets),
+    trustedProject: trusted,
     session: createSessionState(),
     secrets,
   };

@@ -1,31 +1,39 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDuration } from '../../src/tools/support/format-duration.js';
 import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { waitTool } from '../../src/tools/wait.js';
 import { toolContext } from './temp-project.js';
 
 describe('wait', () => {
-  it('waits and says how long and why', async () => {
-    const progress: string[] = [];
-    const ctx = { ...toolContext(process.cwd()), progress: (message: string) => progress.push(message) };
-    const started = Date.now();
-    const output = await waitTool.run({ duration_ms: 120, reason: 'rate limit resets' }, ctx);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(115);
-    expect(output).toMatch(/^Waited \d+ ms \(rate limit resets\)\.$/);
-    expect(progress).toEqual(['waiting 120 ms (rate limit resets)']);
-    expect(await waitTool.run({ duration_ms: 0 }, ctx)).toMatch(/^Waited \d+ ms\.$/);
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('stops within 100 ms when the run is cancelled', async () => {
+  it('waits and says how long and why', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const progress: string[] = [];
+    const ctx = { ...toolContext(process.cwd()), progress: (message: string) => progress.push(message) };
+    let output: string | undefined;
+    const waiting = waitTool.run({ duration_ms: 120, reason: 'rate limit resets' }, ctx).then((text) => (output = text));
+    await vi.advanceTimersByTimeAsync(119);
+    expect(output).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(output).toBe('Waited 120 ms (rate limit resets).');
+    expect(progress).toEqual(['waiting 120 ms (rate limit resets)']);
+    const none = waitTool.run({ duration_ms: 0 }, ctx);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await none).toBe('Waited 0 ms.');
+  });
+
+  it('stops at once when the run is cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const controller = new AbortController();
-    let abortedAt = 0;
-    setTimeout(() => {
-      abortedAt = Date.now();
-      controller.abort();
-    }, 30);
-    const error = await waitTool.run({ duration_ms: 600_000 }, toolContext(process.cwd(), controller.signal)).catch((e: unknown) => e);
-    expect(Date.now() - abortedAt).toBeLessThan(100);
-    expect((error as Error).name).toBe('AbortError');
+    const outcome = waitTool.run({ duration_ms: 600_000 }, toolContext(process.cwd(), controller.signal)).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(30);
+    controller.abort();
+    // The clock stands at 30 ms: the abort, not the end of the wait, settled it.
+    expect(((await outcome) as Error).name).toBe('AbortError');
   });
 
   it('refuses waits longer than 10 minutes, negative or fractional, and unknown keys', () => {

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionStore, type SessionRecord } from '../../src/workspace/session-store.js';
+import { SessionStore, listSessions, type SessionRecord } from '../../src/workspace/session-store.js';
 
 let project: string;
 beforeEach(async () => {
@@ -62,5 +62,33 @@ describe('SessionStore interrupted replies', () => {
 
     const resumed = await SessionStore.open(project, store.id);
     expect(resumed.messages).toEqual(store.messages);
+  });
+});
+
+describe('SessionStore in a project whose sessions folder is a link', () => {
+  it('saves nothing, says why, and lists and resumes nothing from there', async () => {
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'falcon-elsewhere-'));
+    try {
+      await writeFile(path.join(elsewhere, 'planted.jsonl'), '{"kind":"message","at":"x","role":"user","content":"planted"}\n');
+      await mkdir(path.join(project, '.falcon'));
+      await symlink(elsewhere, path.join(project, '.falcon', 'sessions'));
+      const store = SessionStore.create(project);
+      store.recordMessage({ role: 'user', content: 'hi' });
+      expect(store.unsaved).toBe(`.falcon/sessions/ is a symbolic link (to ${elsewhere}), and Falcon keeps sessions only in a real folder inside the project`);
+      expect(await readdir(elsewhere)).toEqual(['planted.jsonl']);
+      expect(await listSessions(project)).toEqual([]);
+      await expect(SessionStore.open(project, 'planted')).rejects.toThrow(/No session is resumed from .*: \.falcon\/sessions\/ is a symbolic link/);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('neither lists nor resumes a session file that is a link', async () => {
+    const elsewhere = path.join(project, 'elsewhere.jsonl');
+    await writeFile(elsewhere, '{"kind":"message","at":"x","role":"user","content":"planted"}\n');
+    await mkdir(path.join(project, '.falcon', 'sessions'), { recursive: true });
+    await symlink(elsewhere, path.join(project, '.falcon', 'sessions', 'linked.jsonl'));
+    expect(await listSessions(project)).toEqual([]);
+    await expect(SessionStore.open(project, 'linked')).rejects.toThrow(/No session "linked"/);
   });
 });

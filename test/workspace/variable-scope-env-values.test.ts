@@ -22,7 +22,7 @@ describe('VariableScope with {{env:NAME}} inside values', () => {
   it('says which process variable is missing', async () => {
     const scope = await VariableScope.open(project, {});
     await expect(scope.resolve('Bearer {{API_TOKEN}}')).rejects.toThrow(
-      'unknown variable {{env:DEV_TOKEN}}: not set in the process environment (export it, or add it to .env)',
+      'unknown variable {{env:DEV_TOKEN}}: not set in the environment (export it, or add it to the .env of a trusted folder)',
     );
   });
 

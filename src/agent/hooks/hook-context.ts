@@ -9,6 +9,8 @@ export interface HookContext {
   sessionId: string;
   secrets: SecretRegistry;
   signal: AbortSignal;
+  /** Variables added to Falcon's own environment for the hook (a trusted project's `.env`). */
+  env?: Readonly<Record<string, string>>;
   /** A hook that failed: shown by the front ends, the run goes on. */
   warn(message: string): void;
 }

@@ -1,5 +1,6 @@
 import type { HookCommand } from '../../config/types.js';
 import { runCommand } from '../../engines/exec/run-command.js';
+import type { HookContext } from './hook-context.js';
 
 export const DEFAULT_HOOK_TIMEOUT_S = 60;
 /** What is kept of each stream: a hook's reason or note, not a log. */
@@ -18,7 +19,8 @@ export interface HookOutcome {
  * Runs one hook in the project root with `payload` as JSON on its stdin, through the process-group
  * runner: when it ends, times out or the run is cancelled, every process it started ends too.
  */
-export async function runHook(hook: HookCommand, payload: object, projectRoot: string, signal: AbortSignal): Promise<HookOutcome> {
+export async function runHook(hook: HookCommand, payload: object, context: Pick<HookContext, 'projectRoot' | 'signal' | 'env'>): Promise<HookOutcome> {
+  const { projectRoot, signal } = context;
   const stdout = new KeptBytes();
   const stderr = new KeptBytes();
   const timeoutS = hook.timeoutS ?? DEFAULT_HOOK_TIMEOUT_S;
@@ -28,6 +30,7 @@ export async function runHook(hook: HookCommand, payload: object, projectRoot: s
       cwd: projectRoot,
       timeoutMs: timeoutS * 1000,
       signal,
+      env: context.env,
       input: `${JSON.stringify(payload)}\n`,
       onStdout: (chunk) => stdout.push(chunk),
       onStderr: (chunk) => stderr.push(chunk),

@@ -18,7 +18,7 @@ export interface HookedCall {
  */
 export async function runPreToolUseHooks(hooks: HookSettings, call: HookedCall, context: HookContext): Promise<string | undefined> {
   for (const hook of hooksFor(hooks.preToolUse, call.tool)) {
-    const outcome = await runHook(hook, hookPayload('pre_tool_use', context, { tool: call.tool, args: call.args }), context.projectRoot, context.signal);
+    const outcome = await runHook(hook, hookPayload('pre_tool_use', context, { tool: call.tool, args: call.args }), context);
     if (outcome.exitCode === 0) continue;
     if (outcome.exitCode === DENY_EXIT_CODE) {
       const reason = outcome.stderr ? safeHookText(outcome.stderr, context) : 'it gave no reason';
@@ -34,7 +34,7 @@ export async function runPostToolUseHooks(hooks: HookSettings, call: HookedCall,
   const added: string[] = [];
   for (const hook of hooksFor(hooks.postToolUse, call.tool)) {
     const payload = hookPayload('post_tool_use', context, { tool: call.tool, args: call.args, result: observation });
-    const outcome = await runHook(hook, payload, context.projectRoot, context.signal);
+    const outcome = await runHook(hook, payload, context);
     if (outcome.exitCode !== 0) context.warn(`post_tool_use ${safeHookText(describeHookFailure(hook, outcome), context)}`);
     else if (outcome.stdout) added.push(safeHookText(outcome.stdout, context));
   }
@@ -44,7 +44,7 @@ export async function runPostToolUseHooks(hooks: HookSettings, call: HookedCall,
 /** Runs the session_start hooks, in order; each that fails is a warning. */
 export async function runSessionStartHooks(hooks: HookSettings, context: HookContext): Promise<void> {
   for (const hook of hooks.sessionStart) {
-    const outcome = await runHook(hook, hookPayload('session_start', context, {}), context.projectRoot, context.signal);
+    const outcome = await runHook(hook, hookPayload('session_start', context, {}), context);
     if (outcome.exitCode !== 0) context.warn(`session_start ${safeHookText(describeHookFailure(hook, outcome), context)}`);
   }
 }

@@ -3,7 +3,7 @@ import type { Preview } from '../../tools/preview.js';
 import type { PermissionMode } from './permission-mode.js';
 import { type PermissionRule, type RuleSubject, allowRuleMatches, denyRuleMatches, isWildcardRule } from './permission-rule-match.js';
 import { type PlannedCall, planModeRefusal } from './plan-mode.js';
-import { isPlainFileEdit } from './protected-files.js';
+import { protectedByName } from './protected-files.js';
 
 /** The session's permissions, read at each call: the mode changes with Shift+Tab, rules with "always in this project". */
 export interface PermissionSettings {
@@ -23,19 +23,38 @@ export function policyRefusal(call: GuardedCall, settings: PermissionSettings): 
 
 export function denyRefusal(subject: RuleSubject, settings: PermissionSettings): string | undefined {
   const rule = settings.deny.find((candidate) => denyRuleMatches(candidate, subject));
-  if (!rule) return undefined;
-  return `Denied by the permission rule ${rule.text}: ${subject.tool} was not run. Do not try to reach the same result another way; tell the user if you need it.`;
+  if (rule) return `Denied by the permission rule ${rule.text}: ${subject.tool} was not run. Do not try to reach the same result another way; tell the user if you need it.`;
+  return unknownProgramRefusal(subject, settings);
+}
+
+/**
+ * A command whose programs cannot all be known before it runs (a variable or a substitution as the
+ * command name, a script piped into a shell) cannot be checked against a deny rule on commands: while
+ * one is in force, it is refused.
+ */
+function unknownProgramRefusal(subject: RuleSubject, settings: PermissionSettings): string | undefined {
+  const commands = subject.targets.filter((target) => target.kind === 'command');
+  const rule = settings.deny.find((candidate) => candidate.tool === subject.tool && candidate.pattern !== undefined);
+  if (!rule || commands.length === 0) return undefined;
+  const reason = commands.flatMap((target) => target.shell?.unknown ?? ['Falcon did not read it']).at(0);
+  if (reason === undefined) return undefined;
+  return (
+    `Refused: the permission rule ${rule.text} is in force and Falcon cannot tell every program this command runs — ${reason}. ` +
+    `${subject.tool} was not run. Name each program plainly (no variable or substitution as a command name, no script piped into a shell), or tell the user if you need it.`
+  );
 }
 
 /**
  * Why a call that would be asked about is approved without asking — an allow rule, yolo, or auto-edit
- * for a plain file edit — or undefined: ask. Deny rules were checked first.
+ * for a file edit — or undefined: ask. `protection`: why the change the preview shows always needs
+ * the user (`protectedChange`), which only yolo passes over. Deny rules were checked first.
  */
-export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, settings: PermissionSettings): string | undefined {
+export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, settings: PermissionSettings, protection?: string): string | undefined {
+  if (protection !== undefined) return settings.mode === 'yolo' ? 'yolo mode' : undefined;
   const rule = allowingRule(settings.allow, subject, preview, settings.hookFiles);
   if (rule) return `the allow rule ${rule.text}`;
   if (settings.mode === 'yolo') return 'yolo mode';
-  if (settings.mode === 'auto-edit' && isPlainFileEdit(preview, settings.hookFiles)) return 'auto-edit mode';
+  if (settings.mode === 'auto-edit' && preview.kind === 'diff') return 'auto-edit mode';
   return undefined;
 }
 
@@ -46,7 +65,8 @@ export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, se
  * so that neither a rule nor an "always" lets a model widen its own permissions.
  */
 export function allowingRule(rules: readonly PermissionRule[], subject: RuleSubject, preview: Preview, hookFiles?: readonly string[]): PermissionRule | undefined {
-  if (preview.kind === 'diff' && !isPlainFileEdit(preview, hookFiles)) return undefined;
+  // A diff asked about for a reason (`why`: a protected file, a BASE_URL moving) is the user's to approve each time.
+  if (preview.kind === 'diff' && (preview.why !== undefined || protectedByName(preview.path, hookFiles) !== undefined)) return undefined;
   const own = rules.filter((rule) => rule.tool === subject.tool);
   if (subject.targets.length === 0) return own.find((rule) => allowRuleMatches(rule, subject));
   const matched = subject.targets.map((target) =>
@@ -72,5 +92,5 @@ function namesProtectedFile(command: string, cwd: string | undefined, hookFiles:
     .filter((word) => word !== '' && !word.startsWith('-'));
   const paths = [...words, ...(cwd ? words.map((word) => path.posix.join(cwd, word)) : [])].map((word) => path.posix.normalize(word));
   const tails = paths.flatMap((word) => word.split('/').map((_, index, parts) => parts.slice(index).join('/')).filter(Boolean));
-  return tails.some((tail) => !isPlainFileEdit({ kind: 'diff', path: tail, diff: '', isNew: false }, hookFiles));
+  return tails.some((tail) => protectedByName(tail, hookFiles) !== undefined);
 }

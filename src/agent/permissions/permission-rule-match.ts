@@ -2,6 +2,8 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { parsePermissionRule } from '../../config/permission-rule.js';
 import type { CallTarget, TargetKind } from './call-target.js';
+import { runTexts } from './shell/shell-command-analysis.js';
+import { urlDenyForms } from './url-forms.js';
 
 export interface PermissionRule {
   /** As written in the config, for messages: `bash(npm test*)`. */
@@ -34,21 +36,23 @@ export function isWildcardRule(rule: PermissionRule): boolean {
 }
 
 /**
- * Whether a deny rule refuses the call: any of its targets matches, as resolved or as written, and
- * for a command any of the commands it chains.
+ * Whether a deny rule refuses the call: any of its targets matches, as resolved or as written; a
+ * command also by any program it runs (see shell/shell-command-analysis.ts), a URL by any way of
+ * writing it (see url-forms.ts).
  */
 export function denyRuleMatches(rule: PermissionRule, subject: RuleSubject): boolean {
   if (rule.tool !== subject.tool) return false;
   if (rule.pattern === undefined) return true;
   const pattern = rule.pattern;
   return subject.targets.some((target) =>
-    candidates(target).some((value) => globMatches(pattern, value, target.kind)),
+    denyCandidates(target).some((value) => globMatches(pattern, value, target.kind, { nocase: target.kind === 'url' })),
   );
 }
 
 /**
- * Whether an allow rule approves the call: every target matches. A pattern with a wildcard never
- * approves a command that chains or redirects: `npm test*` must not stand for `npm test && curl … | sh`.
+ * Whether an allow rule approves the call: every target matches. A pattern with a wildcard approves
+ * only a command that runs one program, named plainly: `npm test*` must not stand for
+ * `npm test && curl … | sh`.
  */
 export function allowRuleMatches(rule: PermissionRule, subject: RuleSubject): boolean {
   if (rule.tool !== subject.tool) return false;
@@ -56,28 +60,20 @@ export function allowRuleMatches(rule: PermissionRule, subject: RuleSubject): bo
   const pattern = rule.pattern;
   if (subject.targets.length === 0) return false;
   return subject.targets.every((target) => {
-    if (target.kind === 'command' && CHAINING.test(target.value) && WILDCARD.test(pattern)) return false;
+    if (target.kind === 'command' && WILDCARD.test(pattern) && !runsOneProgram(target)) return false;
     return globMatches(pattern, target.value, target.kind);
   });
 }
 
-function candidates(target: CallTarget): string[] {
-  const values = [target.value, ...(target.written === undefined ? [] : [target.written])];
-  if (target.kind !== 'command') return values;
-  const parts = target.value.split(/\|\||&&|[;&|\n(){}]|\$\(|`/).map((part) => part.trim()).filter(Boolean);
-  return [...values, ...parts, ...parts.map(commandAsRun)];
+function runsOneProgram(target: CallTarget): boolean {
+  return !CHAINING.test(target.value) && target.shell !== undefined && target.shell.unknown.length === 0 && target.shell.runs.length === 1;
 }
 
-/** What comes before the command itself: `!`, keywords, wrappers that run it, `NAME=value` assignments. */
-const BEFORE_COMMAND = /^(?:!\s*|(?:if|then|else|elif|do|while|until|time|command|builtin|exec|env|nohup|sudo)\s+|[A-Za-z_]\w*=(?:'[^']*'|"[^"]*"|\S*)\s+)+/;
-
-/**
- * One command as the shell runs it, for deny rules: `FOO=1 "rm"\t-rf x`, `\rm -rf x` and
- * `/bin/rm -rf x` are all `rm -rf x` to `bash(rm *)`.
- */
-function commandAsRun(part: string): string {
-  const words = part.replace(/\s+/g, ' ').replace(BEFORE_COMMAND, '').replace(/["'\\]/g, '');
-  return words.replace(/^[^ ]*\//, '');
+function denyCandidates(target: CallTarget): string[] {
+  const values = [target.value, ...(target.written === undefined ? [] : [target.written])];
+  if (target.kind === 'url') return values.flatMap(urlDenyForms);
+  if (target.kind === 'command') return [...values, ...(target.shell?.runs.flatMap(runTexts) ?? [])];
+  return values;
 }
 
 /**
@@ -85,9 +81,9 @@ function commandAsRun(part: string): string {
  * matches the file's name in any folder). Commands and URLs: `*` matches any run of characters, and a
  * command pattern ending in ` *` matches its words alone too (`npm test *` is `npm test` as well).
  */
-function globMatches(pattern: string, value: string, kind: TargetKind): boolean {
+function globMatches(pattern: string, value: string, kind: TargetKind, options: { nocase?: boolean } = {}): boolean {
   if (kind === 'command' && pattern.endsWith(' *') && picomatch.isMatch(value, pattern.slice(0, -2), { bash: true, dot: true })) return true;
-  if (kind !== 'path') return picomatch.isMatch(value, pattern, { bash: true, dot: true });
+  if (kind !== 'path') return picomatch.isMatch(value, pattern, { bash: true, dot: true, ...options });
   if (picomatch.isMatch(value, pattern, { dot: true })) return true;
   return !pattern.includes('/') && picomatch.isMatch(path.posix.basename(value), pattern, { dot: true });
 }

@@ -1,25 +1,31 @@
-import type { ToolKind } from '../../tools/tool.js';
-
-/** Requests that only read. */
-const READING_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Actions of the multi-action tools that change nothing. */
-const READING_ACTIONS = new Set(['list', 'get', 'recall', 'load', 'show', 'read', 'status', 'logs']);
-/** Network tools that only fetch: a spec, or the API's GET operations. */
-const READING_NETWORK_TOOLS = new Set(['ingest_spec', 'run_smoke', 'check_regression']);
+import type { AnyTool, ToolKind } from '../../tools/tool.js';
 
 export interface PlannedCall {
   tool: string;
   /** Undefined for a step a running tool asks about under a name that is no tool. */
   kind: ToolKind | undefined;
   args: Record<string, unknown>;
+  /** What the tool declares about its calls only reading (`Tool.readOnly`); absent: it does not. */
+  readOnly?: AnyTool['readOnly'];
 }
 
+/** What a call of a tool that declares nothing may do, by its kind, for the refusal. */
+const UNDECLARED_WORK: Record<ToolKind, string> = {
+  write: 'changes files or saved state',
+  exec: 'runs a command',
+  network: 'sends requests that may change data, or keeps what they found',
+  read: 'is not declared read-only',
+  long: 'may start or change something',
+};
+
 /**
- * Why plan mode refuses this call, or undefined when it only reads. Plan mode is read-only: no tool
- * that writes (but its reading actions), no command, no request but GET, HEAD and OPTIONS.
+ * Why plan mode refuses this call, or undefined when it only reads. Plan mode writes nothing and
+ * starts nothing: it runs only the calls their tool declares read-only (`Tool.readOnly`), so that a
+ * tool that does not say so — a new one, an MCP server's, a step a running tool asks about — is
+ * refused, not let through.
  */
 export function planModeRefusal(call: PlannedCall): string | undefined {
-  const what = refusedWork(call);
+  const what = workBeyondReading(call);
   if (!what) return undefined;
   return (
     `Plan mode is on: ${call.tool} was not run, as it ${what}. Plan mode is read-only — reading code, ` +
@@ -28,35 +34,14 @@ export function planModeRefusal(call: PlannedCall): string | undefined {
   );
 }
 
-function refusedWork({ tool, kind, args }: PlannedCall): string | undefined {
-  switch (kind) {
-    case 'write':
-      return isReadingAction(args) ? undefined : 'changes files or saved state';
-    case 'exec':
-      return isReadingAction(args) ? undefined : 'runs a command';
-    case 'network': {
-      if (READING_NETWORK_TOOLS.has(tool)) return undefined;
-      if (tool !== 'http_request') return 'sends requests that may change data';
-      // Either may be what the server does: the method, or the one a header asks it to stand for.
-      const method = typeof args.method === 'string' ? args.method.toUpperCase() : 'non-GET';
-      const changing = [method, overriddenMethod(args.headers)].find((each) => each !== undefined && !READING_METHODS.has(each));
-      return changing && `sends a ${changing} request`;
-    }
-    default:
-      return undefined;
+function workBeyondReading({ kind, args, readOnly }: PlannedCall): string | undefined {
+  const undeclared = kind ? UNDECLARED_WORK[kind] : 'changes files or runs something';
+  if (readOnly === true) return undefined;
+  if (readOnly === undefined) return undeclared;
+  try {
+    return readOnly(args);
+  } catch {
+    // Arguments it cannot judge (a retried call's, not checked against its schema) are not read-only.
+    return undeclared;
   }
-}
-
-function isReadingAction(args: Record<string, unknown>): boolean {
-  return typeof args.action === 'string' && READING_ACTIONS.has(args.action);
-}
-
-/** Headers by which many frameworks let a GET or POST stand for another method. */
-const METHOD_OVERRIDES = new Set(['x-http-method-override', 'x-http-method', 'x-method-override']);
-
-/** The method a method-override header asks the server for: `X-HTTP-Method-Override: DELETE` on a GET is a DELETE. */
-function overriddenMethod(headers: unknown): string | undefined {
-  if (typeof headers !== 'object' || headers === null) return undefined;
-  const override = Object.entries(headers).find(([name]) => METHOD_OVERRIDES.has(name.trim().toLowerCase()));
-  return override === undefined ? undefined : String(override[1]).trim().toUpperCase();
 }

@@ -1,4 +1,4 @@
-import { parse } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedYaml } from '../../safety/bounded-yaml.js';
 import { z } from 'zod';
 import { closestName } from '../../config/closest-name.js';
 import type { SubagentProfile } from './subagent-profile.js';
@@ -30,7 +30,7 @@ export function parseProfileFile(name: string, text: string, source: string, too
   if (!match) return fail('no front matter: the file starts with a --- line, then description, tools and model, then another --- line');
   let data: unknown;
   try {
-    data = parse(match[1]!) ?? {};
+    data = parseBoundedYaml(match[1]!, FILE_YAML_LIMITS) ?? {};
   } catch (error) {
     return fail(`the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { linkedFolderProblem } from '../../safety/linked-folder.js';
 import { ToolError } from '../../tools/tool.js';
 import { describeTaskState } from '../../tools/support/task-description.js';
 import type { TaskInfo, TaskJob, TaskList, TaskOutputRead } from '../../tools/support/task-list.js';
@@ -44,6 +45,8 @@ export class SessionTasks implements TaskList {
   constructor(private readonly options: SessionTasksOptions) {}
 
   start(job: TaskJob): TaskInfo {
+    const problem = linkedFolderProblem(this.options.projectRoot, this.options.folder);
+    if (problem) throw new ToolError(`No background task can start: its output would go through ${problem}, and Falcon keeps it only inside the project. Run the command in the foreground.`);
     const id = `t${this.nextNumber()}`;
     const file = path.join(this.options.folder, `${id}.log`);
     const info: TaskInfo = {

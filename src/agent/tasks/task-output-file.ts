@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { OutputTail } from '../../engines/exec/output-tail.js';
@@ -45,7 +45,7 @@ export class TaskOutputFile {
     private readonly mask: (text: string) => string,
   ) {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    this.fd = openSync(file, 'w', 0o600);
+    this.fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0), 0o600);
   }
 
   write(text: string): void {

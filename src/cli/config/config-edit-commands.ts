@@ -3,8 +3,9 @@
 import { text as readStream } from 'node:stream/consumers';
 import type { ConfigEdit, RawGlobalConfig } from '../../config/config-edit.js';
 import { ConfigEditError } from '../../config/config-error.js';
-import { openGlobalConfigForEdit } from '../../config/editable-global-config.js';
-import { configFileOverride, displayPath } from '../../config/falcon-home.js';
+import { type EditableGlobalConfig, openGlobalConfigForEdit } from '../../config/editable-global-config.js';
+import { configFileOverride, displayPath, globalConfigPath } from '../../config/falcon-home.js';
+import { withFileLock } from '../../safety/file-lock.js';
 import { removeProvider, setDefault, setFallback } from '../../config/provider-roles.js';
 import { saveGlobalConfig } from '../../config/save-global-config.js';
 import { type ProviderFields, setProvider } from '../../config/set-provider.js';
@@ -64,8 +65,18 @@ export function runConfigRemove(id: string): Promise<void> {
   });
 }
 
-/** Opens the file (refusing a broken one), applies the edit, saves, and says what changed. */
+/**
+ * Opens the file (refusing a broken one), applies the edit, saves, and says what changed; all under
+ * the file's lock, so that commands run at once each keep their change.
+ */
 async function editConfig(edit: (raw: RawGlobalConfig) => ConfigEdit): Promise<void> {
+  const { opened, result } = await withFileLock(globalConfigPath(process.env), () => editLocked(edit), { folderMode: 0o700 });
+  for (const note of result.notes) say(`${note}.`);
+  const shown = displayPath(opened.path);
+  say(opened.migrated ? `Saved ${shown}, now in the current format.` : `Saved ${shown}.`);
+}
+
+async function editLocked(edit: (raw: RawGlobalConfig) => ConfigEdit): Promise<{ opened: EditableGlobalConfig; result: ConfigEdit }> {
   const opened = await openGlobalConfigForEdit({ env: process.env });
   warn(opened.warnings);
   let result: ConfigEdit;
@@ -76,9 +87,7 @@ async function editConfig(edit: (raw: RawGlobalConfig) => ConfigEdit): Promise<v
     throw error;
   }
   await saveGlobalConfig(opened.path, result.raw, { keepFolderMode: configFileOverride(process.env) !== undefined });
-  for (const note of result.notes) say(`${note}.`);
-  const shown = displayPath(opened.path);
-  say(opened.migrated ? `Saved ${shown}, now in the current format.` : `Saved ${shown}.`);
+  return { opened, result };
 }
 
 /** A number of tokens as typed (`32768`, `32,768`, `32_768`); empty removes the setting. The schema checks its size. */

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import type { Env } from '../../config/falcon-home.js';
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { openFolderSettings } from '../../config/open-folder-settings.js';
 import { styleFor } from '../../headless/terminal-style.js';
 import { createDefaultTools } from '../../tools/registry.js';
 import { VERSION } from '../../version.js';
@@ -22,9 +22,13 @@ export interface DoctorOptions {
 /** `falcon doctor [--json] [--require-model]`: every check at once, printed in a fixed order. Exit 1 when one failed; warnings pass. */
 export async function runDoctor(options: DoctorOptions): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  // Keys a session would read from the project's .env count here too.
-  await loadDotEnv(projectRoot, process.env);
-  const checks = await runChecks(projectRoot, process.env, options);
+  // Keys a session would read from a trusted folder's .env count here too; a config that cannot be
+  // read is the global config's check to report.
+  const env = await openFolderSettings(projectRoot, process.env).then(
+    (folder) => folder.env,
+    () => process.env,
+  );
+  const checks = await runChecks(projectRoot, env, options);
   process.stdout.write(options.json ? formatDoctorJson(checks, VERSION) : formatDoctorReport(checks, VERSION, styleFor(process.stdout)));
   return checks.some((check) => check.status === 'fail') ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { engineCommandEnv } from '../engine-command-env.js';
 import type { FlowRun, StepResult } from '../../engines/flows/flow-run.js';
 import { FlowValidationError } from '../../engines/flows/flow-problems.js';
 import { FlowNotFoundError, loadFlow } from '../../engines/flows/load-flow.js';
@@ -24,7 +24,7 @@ const EXIT_INTERRUPTED = 130;
  */
 export async function runFlowCommand(nameOrFile: string, flags: FlowRunFlags): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  await loadDotEnv(projectRoot, process.env);
+  const env = await engineCommandEnv(projectRoot);
   const secrets = new SecretRegistry();
   const say = (text: string): string => terminalSafeText(maskText(text, { secrets }));
   const style = styleFor(process.stdout);
@@ -44,7 +44,7 @@ export async function runFlowCommand(nameOrFile: string, flags: FlowRunFlags): P
     targets = flowReportTargets(flags, process.cwd());
     const loaded = await loadFlow(projectRoot, nameOrFile);
     name = loaded.name;
-    const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    const variables = await VariableScope.open(projectRoot, env, await chooseEnvironment(projectRoot, flags.env), secrets);
     process.once('SIGINT', interrupt);
     const run = await runFlow(loaded.flow, {
       projectRoot,

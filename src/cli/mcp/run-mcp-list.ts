@@ -1,6 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { loadDotEnv } from '../../config/load-dotenv.js';
-import { loadGlobalConfig } from '../../config/load-global-config.js';
+import { openFolderSettings } from '../../config/open-folder-settings.js';
 import { loadProjectConfig } from '../../config/load-project-config.js';
 import { styleFor } from '../../headless/terminal-style.js';
 import { formatMcpServers } from '../../mcp/client/format-mcp-servers.js';
@@ -12,14 +11,12 @@ import { terminalSafeText } from '../../safety/terminal-text.js';
 /** `falcon mcp list`: the servers a session here would start, started, listed and stopped. */
 export async function runMcpList(): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  const env = process.env;
-  await loadDotEnv(projectRoot, env);
-  const global = await loadGlobalConfig({ env });
+  const { global, env, warnings } = await openFolderSettings(projectRoot, process.env);
   const project = await loadProjectConfig(projectRoot);
   const secrets = new SecretRegistry();
   const shown = (text: string) => terminalSafeText(maskText(text, { secrets, shapes: false }));
   const warn = (text: string) => process.stderr.write(`${styleFor(process.stderr)('yellow', 'warning:')} ${shown(text)}\n`);
-  [...global.warnings, ...project.warnings].forEach(warn);
+  [...global.warnings, ...warnings, ...project.warnings].forEach(warn);
   const started = await startMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot }, { env, secrets });
   const servers = started.servers.list();
   await started.servers.close();

@@ -1,6 +1,6 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { engineCommandEnv } from '../engine-command-env.js';
 import { buildPerfTarget } from '../../engines/perf/perf-target.js';
 import type { PerfResult } from '../../engines/perf/perf-result.js';
 import { PerfUsageError } from '../../engines/perf/perf-usage-error.js';
@@ -9,7 +9,7 @@ import { brokenThresholds, perfSummaryLines } from '../../engines/perf/report/pe
 import { checkPerfReportFile } from '../../engines/perf/report/write-perf-report.js';
 import { runLoad } from '../../engines/perf/run-load.js';
 import { TargetUnreachableError } from '../../engines/http/target-unreachable-error.js';
-import { registerHeaderSecrets } from '../../safety/header-secrets.js';
+import { registerGivenHeaders } from '../given-headers.js';
 import { maskText } from '../../safety/mask-text.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
@@ -29,7 +29,7 @@ const EXIT_INTERRUPTED = 130;
  */
 export async function runPerfCommand(url: string | undefined, flags: PerfCommandFlags): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  await loadDotEnv(projectRoot, process.env);
+  const env = await engineCommandEnv(projectRoot);
   const secrets = new SecretRegistry();
   const say = (text: string): string => terminalSafeText(maskText(text, { secrets }));
   const controller = new AbortController();
@@ -39,8 +39,8 @@ export async function runPerfCommand(url: string | undefined, flags: PerfCommand
     for (const file of [flags.report, flags.json].filter((file): file is string => file !== undefined)) checkPerfReportFile(file);
     if (flags.json !== undefined && path.extname(flags.json).toLowerCase() !== '.json') throw new UsageError(`--json writes JSON: give a file ending in .json, not "${flags.json}"`);
     const headers = parseHeaders(flags.header ?? []);
-    registerHeaderSecrets(headers, secrets);
-    const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    const variables = await VariableScope.open(projectRoot, env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    await registerGivenHeaders(headers, variables);
     process.once('SIGINT', interrupt);
     const target = await buildPerfTarget({
       projectRoot,

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { engineCommandEnv } from '../engine-command-env.js';
 import { loadProjectConfig } from '../../config/load-project-config.js';
 import { runSavedRequest } from '../../engines/requests/run-saved-request.js';
 import { styleFor } from '../../headless/terminal-style.js';
@@ -28,7 +28,7 @@ const RUN_FAILURES = new Set([
 /** `falcon -r <name> [-e <env>]` and `falcon request run`: 0 when 2xx and every assertion holds, else 1. */
 export async function runSavedRequestCommand(name: string, environment: string | undefined): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  await loadDotEnv(projectRoot, process.env);
+  const env = await engineCommandEnv(projectRoot);
   const project = await loadProjectConfig(projectRoot);
   for (const warning of project.warnings) process.stderr.write(`falcon: warning: ${terminalSafeText(warning)}\n`);
   const chosen = environment ?? project.config.environment;
@@ -36,7 +36,7 @@ export async function runSavedRequestCommand(name: string, environment: string |
   try {
     const saved = await findRequest(projectRoot, name);
     await checkEnvironment(projectRoot, chosen);
-    const run = await runSavedRequest(saved, await VariableScope.open(projectRoot, process.env, chosen, secrets));
+    const run = await runSavedRequest(saved, await VariableScope.open(projectRoot, env, chosen, secrets));
     process.stdout.write(formatRequestRun(run, styleFor(process.stdout), secrets));
     return run.passed ? 0 : 1;
   } catch (error) {

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { engineCommandEnv } from '../engine-command-env.js';
 import { TargetUnreachableError } from '../../engines/http/target-unreachable-error.js';
 import { parseDuration } from '../../engines/perf/parse-duration.js';
 import { PerfUsageError } from '../../engines/perf/perf-usage-error.js';
@@ -9,7 +9,7 @@ import { checkScanReportFile } from '../../engines/security/report/write-scan-re
 import { runScan } from '../../engines/security/run-scan.js';
 import { ScanUsageError } from '../../engines/security/scan-usage-error.js';
 import { severityRank } from '../../engines/security/severity.js';
-import { registerHeaderSecrets } from '../../safety/header-secrets.js';
+import { registerGivenHeaders } from '../given-headers.js';
 import { maskText } from '../../safety/mask-text.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
@@ -29,7 +29,7 @@ const EXIT_INTERRUPTED = 130;
  */
 export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  await loadDotEnv(projectRoot, process.env);
+  const env = await engineCommandEnv(projectRoot);
   const secrets = new SecretRegistry();
   const say = (text: string): string => terminalSafeText(maskText(text, { secrets }));
   const controller = new AbortController();
@@ -38,8 +38,8 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
     if (flags.report !== undefined) checkScanReportFile(flags.report);
     const checks = parseChecks(flags.checks);
     const headers = parseHeaders(flags.header ?? []);
-    registerHeaderSecrets(headers, secrets);
-    const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    const variables = await VariableScope.open(projectRoot, env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    await registerGivenHeaders(headers, variables);
     process.once('SIGINT', interrupt);
     const result = await runScan({
       projectRoot,

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { engineCommandEnv } from '../engine-command-env.js';
 import { maskRun } from '../../engines/testing/report/mask-run.js';
 import { runSpecTests } from '../../engines/testing/run-spec-tests.js';
 import { styleFor } from '../../headless/terminal-style.js';
@@ -12,7 +12,7 @@ import { parseTestFlags, type TestCommandFlags } from './test-flags.js';
 import { testProgress } from './test-progress.js';
 import { writeTestReports } from './write-test-reports.js';
 import { maskText } from '../../safety/mask-text.js';
-import { registerHeaderSecrets } from '../../safety/header-secrets.js';
+import { registerGivenHeaders } from '../given-headers.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 
 const DEFAULT_WORKERS = 4;
@@ -24,7 +24,7 @@ const EXIT_INTERRUPTED = 130;
  */
 export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
   const projectRoot = await realpath(process.cwd());
-  await loadDotEnv(projectRoot, process.env);
+  const env = await engineCommandEnv(projectRoot);
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   const progress = testProgress(process.stderr, styleFor(process.stderr));
@@ -32,8 +32,8 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
   const secrets = new SecretRegistry();
   try {
     const settings = parseTestFlags(flags, process.cwd());
-    registerHeaderSecrets(settings.headers, secrets);
-    const variables = await VariableScope.open(projectRoot, process.env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    const variables = await VariableScope.open(projectRoot, env, await chooseEnvironment(projectRoot, flags.env), secrets);
+    await registerGivenHeaders(settings.headers, variables);
     process.once('SIGINT', interrupt);
     const tested = await runSpecTests({
       projectRoot,

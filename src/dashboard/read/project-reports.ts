@@ -1,5 +1,6 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { linkedFolderProblem } from '../../safety/linked-folder.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import { parseReport, type ReportContent, UnreadableReportError } from './parse-report.js';
 
@@ -27,9 +28,14 @@ export interface ProjectReports {
   others: OtherReportFile[];
 }
 
-/** Every JSON report of the project, read, and the files that are none; an absent folder has neither. */
+/**
+ * Every JSON report of the project, read, and the files that are none; an absent folder has neither,
+ * and a folder reached through a link is not read (a note says so).
+ */
 export async function listProjectReports(projectRoot: string): Promise<ProjectReports> {
   const folder = falconPath(projectRoot, 'reports');
+  const problem = linkedFolderProblem(projectRoot, folder);
+  if (problem) return { reports: [], others: [{ name: '.falcon/reports/', note: `not read: ${problem}, and the dashboard shows only what is inside the project` }] };
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => !name.startsWith('.')).sort();
   const jsonNames = new Set(names.filter((name) => name.toLowerCase().endsWith('.json')));
   const reports = (await Promise.all([...jsonNames].map((name) => readProjectReport(projectRoot, name)))).filter((report) => report !== undefined);
@@ -39,10 +45,12 @@ export async function listProjectReports(projectRoot: string): Promise<ProjectRe
 
 /**
  * One JSON report by its file name, `undefined` when there is no such file. Only a regular file
- * right in .falcon/reports/ is read: a name with a path in it, or a link, is never followed.
+ * right in .falcon/reports/ is read: a name with a path in it, or a link (the file's or a folder's on
+ * the way), is never followed.
  */
 export async function readProjectReport(projectRoot: string, name: string): Promise<ProjectReport | undefined> {
   if (!isReportFileName(name)) return undefined;
+  if (linkedFolderProblem(projectRoot, falconPath(projectRoot, 'reports'))) return undefined;
   const file = falconPath(projectRoot, 'reports', name);
   const info = await lstat(file).catch(() => undefined);
   if (!info) return undefined;

@@ -1,5 +1,5 @@
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { listSessions } from '../../workspace/session-store.js';
+import { listSessions, sessionsFolderProblem } from '../../workspace/session-store.js';
 import { openSessionFile } from './session-lines.js';
 import { isUserMessage, parseSessionLine } from './session-record.js';
 
@@ -19,8 +19,12 @@ export async function listProjectSessions(projectRoot: string): Promise<SessionL
   return Promise.all(sessions.map(async (session) => ({ ...session, firstMessage: await firstMessage(sessionFile(projectRoot, session.id)) })));
 }
 
-/** The file of a session id, or `undefined` for a name that is no session id (a path, say). */
+/**
+ * The file of a session id, or `undefined` for a name that is no session id (a path, say), and for
+ * every id when `.falcon/sessions/` is reached through a link: nothing from outside the project is served.
+ */
 export function sessionFileOf(projectRoot: string, id: string): string | undefined {
+  if (sessionsFolderProblem(projectRoot)) return undefined;
   return /^[\w.-]+$/.test(id) && !id.startsWith('.') ? sessionFile(projectRoot, id) : undefined;
 }
 

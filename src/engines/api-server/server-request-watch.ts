@@ -36,7 +36,7 @@ export function serverRequestWatch(options: ServerRequestWatchOptions): RequestW
   let offered: Promise<boolean> | undefined;
   const offerStart = options.offerStart && (() => (offered ??= options.offerStart!()));
   let files: Promise<ProjectFileIndex> | undefined;
-  const projectFiles = () => (files ??= findProjectFilePaths(projectRoot).then((found) => new ProjectFileIndex(projectRoot, found)));
+  const projectFiles = () => (files ??= findProjectFilePaths(projectRoot).then((found) => new ProjectFileIndex(projectRoot, found.map((file) => file.path))));
 
   const excerptOf = async (requestId: string, mark: number, signal: AbortSignal | undefined): Promise<ServerLogExcerpt> => {
     if (!server.hasLog) {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedYaml } from '../../safety/bounded-yaml.js';
 import { resolveInsideProject } from '../../safety/project-path.js';
 import { refuseDeepJson } from '../http/json-nesting.js';
 import { isJsonObject } from './exact-json.js';
@@ -64,7 +64,7 @@ export function parseSchemaText(text: string, source: string): Record<string, un
     data = JSON.parse(text);
   } catch (jsonError) {
     try {
-      data = parseYaml(text);
+      data = parseBoundedYaml(text, FILE_YAML_LIMITS);
     } catch (yamlError) {
       const reason = /^\s*[[{]/.test(text) ? jsonError : yamlError;
       throw new SchemaSourceError(`${source} is neither JSON nor YAML: ${(reason as Error).message}`);

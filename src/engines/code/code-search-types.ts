@@ -12,6 +12,8 @@ export interface CodeSearchOptions {
   contextLines?: number;
   /** Matches kept in the result; the rest are only counted. Default 100. */
   maxMatches?: number;
+  /** Files left out of the search (project-relative paths): what a deny rule keeps from being read. */
+  exclude?: (file: string) => boolean;
   /** Use ripgrep when it is on PATH (default); false forces the JavaScript search. */
   preferRipgrep?: boolean;
   signal?: AbortSignal;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { looksBinary } from './binary-content.js';
 import { type CodeSearchOptions, InvalidRegexError, type SearchTarget } from './code-search-types.js';
 import type { MatchCollector } from './match-collector.js';
-import { findProjectFilePaths } from './project-files.js';
+import { findProjectFilePaths, type ProjectPath } from './project-files.js';
+import { shownPath } from '../../safety/shown-path.js';
 
 /** Files read at once; enough to keep the disk busy without holding many large files in memory. */
 const READ_AHEAD = 32;
@@ -21,19 +22,20 @@ export async function searchWithJavaScript(
   // even decoding it). Look-arounds could see across line ends in the whole text: no shortcut.
   const needle = options.literal && !options.ignoreCase ? Buffer.from(options.pattern) : undefined;
   const wholeText = LOOK_AROUND.test(options.pattern) ? undefined : new RegExp(regex.source, `${regex.flags}m`);
-  const files = target.isFile
-    ? [target.path]
+  const found: ProjectPath[] = target.isFile
+    ? [{ path: target.path, shown: shownPath(target.path), location: path.join(projectRoot, target.path) }]
     : await findProjectFilePaths(projectRoot, { folder: target.path, pattern: options.filePattern });
+  const files = options.exclude ? found.filter((file) => !options.exclude!(file.path)) : found;
   for (let start = 0; start < files.length; start += READ_AHEAD) {
     options.signal?.throwIfAborted();
     const batch = files.slice(start, start + READ_AHEAD);
-    const contents = await Promise.all(batch.map((file) => readFile(path.join(projectRoot, file)).catch(() => undefined)));
+    const contents = await Promise.all(batch.map((file) => readFile(file.location).catch(() => undefined)));
     batch.forEach((file, i) => {
       const bytes = contents[i];
       if (!bytes || looksBinary(bytes) || (needle && !bytes.includes(needle))) return;
       const text = bytes.toString('utf8');
       if (wholeText && !wholeText.test(text)) return;
-      searchLines(file, text, regex, options.contextLines ?? 0, collector);
+      searchLines(file.shown, text, regex, options.contextLines ?? 0, collector);
     });
   }
 }

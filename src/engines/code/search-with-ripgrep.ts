@@ -3,6 +3,7 @@ import type { CodeSearchOptions, SearchTarget } from './code-search-types.js';
 import { falconLogGlobs } from './falcon-logs.js';
 import type { MatchCollector } from './match-collector.js';
 import { compileSearchRegex } from './search-with-javascript.js';
+import { shownPath } from '../../safety/shown-path.js';
 import { SKIPPED_FOLDERS } from '../../safety/skipped-folders.js';
 
 /**
@@ -52,7 +53,7 @@ export async function searchWithRipgrep(
   subprocess.stdout.on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) collect(line, folder, collector);
+    for (const line of lines) collect(line, folder, collector, options.exclude);
   });
   const result = await subprocess;
   options.signal?.throwIfAborted();
@@ -78,13 +79,16 @@ async function findRipgrep(): Promise<string | undefined> {
  * One line of `rg --json`. Most lines of a search with many matches are matches past the kept
  * ones; those are recognised by their start and counted without parsing.
  */
-function collect(line: string, folder: string, collector: MatchCollector): void {
+function collect(line: string, folder: string, collector: MatchCollector, exclude?: (file: string) => boolean): void {
   const isMatch = line.startsWith('{"type":"match"');
-  if (isMatch && collector.isFull) return collector.countMatch();
+  if (isMatch && collector.isFull && !exclude) return collector.countMatch();
   if (!isMatch && !(line.startsWith('{"type":"context"') && collector.needsContext)) return;
   const message = JSON.parse(line) as RipgrepMessage;
-  const relative = ripgrepText(message.data.path).replace(/^\.\//, '');
-  const file = folder === '.' ? relative : `${folder}/${relative}`;
+  const relative = ripgrepBytes(message.data.path);
+  const inFolder = relative.subarray(relative.subarray(0, 2).toString('latin1') === './' ? 2 : 0);
+  const file = shownPath(folder === '.' ? inFolder : Buffer.concat([Buffer.from(`${folder}/`, 'utf8'), inFolder]));
+  if (exclude?.(file)) return;
+  if (isMatch && collector.isFull) return collector.countMatch();
   const text = ripgrepText(message.data.lines).replace(/\r?\n$/, '');
   if (isMatch) collector.addMatch(file, message.data.line_number, text);
   else collector.addContext(file, message.data.line_number, text);
@@ -102,5 +106,9 @@ interface RipgrepMessage {
 
 /** ripgrep sends text that is not valid UTF-8 as base64 bytes. */
 function ripgrepText(value: RipgrepText): string {
-  return value.text ?? Buffer.from(value.bytes ?? '', 'base64').toString('utf8');
+  return ripgrepBytes(value).toString('utf8');
+}
+
+function ripgrepBytes(value: RipgrepText): Buffer {
+  return value.text === undefined ? Buffer.from(value.bytes ?? '', 'base64') : Buffer.from(value.text, 'utf8');
 }

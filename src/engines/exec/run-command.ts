@@ -22,6 +22,8 @@ export interface RunCommandOptions {
   /** Each piece of stdout alone, and of stderr alone, as it arrives (a hook's answer and its message). */
   onStdout?(chunk: Buffer): void;
   onStderr?(chunk: Buffer): void;
+  /** Variables added to Falcon's own environment for this command (a trusted project's `.env`). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export interface CommandResult {
@@ -59,7 +61,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
   const started = performance.now();
   const child = execa(file, args, {
     cwd: options.cwd,
-    env: { [RUN_ID_VARIABLE]: runId },
+    env: { ...options.env, [RUN_ID_VARIABLE]: runId },
     detached: true,
     stdin: options.input === undefined ? 'ignore' : 'pipe',
     all: true,

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { packageRoot } from '../../package-root.js';
+import { isMap, LineCounter, type Document, type Node } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocument, YamlLimitError, yamlValue } from '../../safety/bounded-yaml.js';
 import { ajvFactory } from '../assertions/json-schema.js';
+import { flowSchemaFile } from './flow-schema-file.js';
 import { likelyNames } from './likely-names.js';
 import type { Flow } from './flow-format.js';
 import { type FlowProblem, FlowValidationError } from './flow-problems.js';
@@ -15,12 +15,18 @@ import { type FlowProblem, FlowValidationError } from './flow-problems.js';
  */
 export async function parseFlow(text: string, file: string): Promise<Flow> {
   const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  let document: Document.Parsed;
+  try {
+    document = parseBoundedDocument(text, { limits: FILE_YAML_LIMITS, lineCounter: lines, prettyErrors: false });
+  } catch (error) {
+    if (error instanceof YamlLimitError) throw new FlowValidationError(file, [{ line: 1, path: '', message: error.message }]);
+    throw error;
+  }
   const lineAt = (offset: number): number => lines.linePos(offset).line;
   if (document.errors.length > 0) {
     throw new FlowValidationError(file, document.errors.map((error) => ({ line: lineAt(error.pos[0]), path: '', message: error.message.split('\n')[0]! })));
   }
-  return checkFlow(document.toJS() as unknown, file, (path) => lineAt(nodeAt(document, path)?.range?.[0] ?? 0), (path, key) => lineAt(keyAt(document, path, key) ?? 0));
+  return checkFlow(yamlValue(document), file, (path) => lineAt(nodeAt(document, path)?.range?.[0] ?? 0), (path, key) => lineAt(keyAt(document, path, key) ?? 0));
 }
 
 /** A flow given as a value (the agent's inline flow), checked the same way; problems name their path instead of a line. */
@@ -31,14 +37,11 @@ export function checkFlowValue(value: unknown, name: string): Promise<Flow> {
 type Lines = (path: Array<string | number>) => number;
 type KeyLines = (path: Array<string | number>, key: string) => number;
 
-/** The schema editors use too, shipped with the package (package.json `files`). */
-const FLOW_SCHEMA_FILE = (): string => path.join(packageRoot(), 'schemas', 'falcon-flow.schema.json');
-
 let validator: Promise<(value: unknown) => ErrorObject[]> | undefined;
 
 async function checkFlow(value: unknown, file: string, lineOf: Lines, keyLineOf: KeyLines): Promise<Flow> {
   // verbose: each error carries its schema, whose keys name what an unknown key may have meant.
-  validator ??= Promise.all([ajvFactory('07'), readFile(FLOW_SCHEMA_FILE(), 'utf8')]).then(([factory, text]) => {
+  validator ??= Promise.all([ajvFactory('07'), readFile(flowSchemaFile(), 'utf8')]).then(([factory, text]) => {
     const validate = factory({ verbose: true }).compile(JSON.parse(text) as object);
     return (candidate: unknown) => (validate(candidate) ? [] : (validate.errors ?? []));
   });

@@ -1,6 +1,6 @@
 import type { VariableScope } from '../../workspace/variable-scope.js';
 import { CookieJar } from '../http/cookie-jar.js';
-import type { FlowContext } from './flow-context.js';
+import type { BeforeSend, FlowContext } from './flow-context.js';
 import { type Flow, isWaitStep } from './flow-format.js';
 import type { FlowRun, StepResult } from './flow-run.js';
 import { maskStepResult } from './mask-step-result.js';
@@ -20,6 +20,8 @@ export interface RunFlowOptions {
   onStepStart?(index: number, name: string): void;
   /** Each result as it comes, masked. */
   onStep?(result: StepResult): void;
+  /** Asked before each request goes (see BeforeSend); absent, every request goes as the flow says. */
+  beforeSend?: BeforeSend;
 }
 
 export const EARLIER_STEP_FAILED = 'an earlier step failed';
@@ -42,6 +44,7 @@ export async function runFlow(flow: Flow, options: RunFlowOptions): Promise<Flow
     cookies: new CookieJar(),
     signal: options.signal ?? new AbortController().signal,
     ...(options.onStepStart && { onStepStart: options.onStepStart }),
+    ...(options.beforeSend && { beforeSend: options.beforeSend }),
     emit: (result) => {
       const masked = maskStepResult(result, variables.secrets);
       steps.push(masked);

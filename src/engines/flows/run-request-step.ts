@@ -1,3 +1,4 @@
+import { registerHeaderSecrets } from '../../safety/header-secrets.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';
 import type { VariableScope } from '../../workspace/variable-scope.js';
 import { type ResponseExpectations, assertResponse } from '../assertions/assert-response.js';
@@ -11,6 +12,7 @@ import { retryUntilSuccess } from '../retry/retry-until-success.js';
 import { recordRequest } from '../testing/run/record-exchange.js';
 import type { RecordedRequest } from '../testing/test-run.js';
 import { extractVariables } from './extract-variables.js';
+import type { BeforeSend } from './flow-context.js';
 import type { FlowAssertions, RequestStep } from './flow-format.js';
 import { durationMs } from './flow-duration.js';
 import type { StepFailure, StepResult } from './flow-run.js';
@@ -21,12 +23,15 @@ export const DEFAULT_UNTIL_TIMES = 10;
 export const DEFAULT_UNTIL_EVERY_MS = 1_000;
 
 export interface RequestStepContext {
+  /** The step's index in the flow (from 0). */
+  index: number;
   /** The row's scope (or the flow's): `{{VAR}}` is resolved from it. */
   variables: VariableScope;
   /** Where extracted values go besides `variables`: the flow's scope, for the steps after. */
   flowVariables: VariableScope;
   cookies: CookieJar;
   signal: AbortSignal;
+  beforeSend?: BeforeSend;
 }
 
 type StepOutcome = Pick<StepResult, 'outcome' | 'reason' | 'status' | 'attempts' | 'request' | 'response' | 'failures' | 'extracted'>;
@@ -40,6 +45,10 @@ type StepOutcome = Pick<StepResult, 'outcome' | 'reason' | 'status' | 'attempts'
  */
 export async function runRequestStep(step: RequestStep, target: StepTarget, context: RequestStepContext): Promise<StepOutcome> {
   const parts = await resolveRequest(target.parts, context.variables);
+  const refusal = await context.beforeSend?.({ index: context.index, parts, variables: context.variables });
+  if (refusal !== undefined) return { outcome: 'failed', reason: `not sent: ${refusal}`, request: unsentRequest(parts, context.variables.secrets), failures: [], extracted: [] };
+  // A flow's headers are credentials whatever their name, as `falcon test -H` ones are.
+  registerHeaderSecrets(parts.headers ?? {}, context.variables.secrets);
   const timeoutMs = step.timeout === undefined ? undefined : durationMs(step.timeout, 'timeout');
   const send = () => sendRequest({ ...parts, cookies: context.cookies, signal: context.signal, ...(timeoutMs !== undefined && { timeoutMs }) });
   const checks = await expectationsOf(target.assertions, context.variables);

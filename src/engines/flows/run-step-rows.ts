@@ -48,7 +48,14 @@ export async function runStepRows(step: RequestStep, index: number, context: Flo
     let result: StepResult;
     try {
       target ??= await loadStepTarget(step, context.projectRoot);
-      const outcome = await runRequestStep(step, target, { variables, flowVariables: context.variables, cookies: context.cookies, signal: context.signal });
+      const outcome = await runRequestStep(step, target, {
+        index,
+        variables,
+        flowVariables: context.variables,
+        cookies: context.cookies,
+        signal: context.signal,
+        ...(context.beforeSend && { beforeSend: context.beforeSend }),
+      });
       result = { index, name: target.name, kind: 'request', ...(row && { row }), durationMs: Math.round(performance.now() - started), ...outcome };
     } catch (error) {
       result = failed(reasonOf(error), started, row);

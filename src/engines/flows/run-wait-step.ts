@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { delay } from '../../delay.js';
 import type { WaitStep } from './flow-format.js';
 import type { FlowContext } from './flow-context.js';
 import { durationMs } from './flow-duration.js';
@@ -16,6 +16,6 @@ export async function runWaitStep(step: WaitStep, index: number, context: FlowCo
     return;
   }
   const started = performance.now();
-  await sleep(durationMs(step.wait, 'wait'), undefined, { signal: context.signal });
+  await delay(durationMs(step.wait, 'wait'), context.signal);
   context.emit({ ...base, outcome: 'passed', durationMs: Math.round(performance.now() - started) });
 }

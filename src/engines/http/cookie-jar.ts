@@ -1,6 +1,7 @@
-import { isIP } from 'node:net';
+import type { CookieJar as ToughCookieJar } from 'tough-cookie';
 
-export interface Cookie {
+/** A cookie as the jar keeps it, for showing. */
+export interface KeptCookie {
   name: string;
   value: string;
   /** Lower case, no leading dot. */
@@ -10,109 +11,80 @@ export interface Cookie {
   path: string;
   secure: boolean;
   httpOnly: boolean;
-  /** Epoch milliseconds; undefined for a session cookie. */
-  expiresAt?: number;
+  /** `strict`, `lax` or `none`; undefined when the server gave none. */
+  sameSite?: string;
+  /** Undefined for a session cookie. */
+  expires?: Date;
 }
 
-/** Cookies of one session, kept and sent back as a browser would (RFC 6265 §5.3, §5.4). */
+/** How the request relates to the site the chain started on, for SameSite (RFC 6265bis §5.2). */
+export type SiteContext = 'strict' | 'lax' | 'none';
+
+/**
+ * The SameSite context of a request in a chain that began at `first`: the same site is `strict`;
+ * a redirect to another site is a navigation, `lax` for GET and HEAD, else `none`.
+ */
+export async function siteContext(first: URL, url: URL, method: string): Promise<SiteContext> {
+  if (first.hostname === url.hostname) return 'strict';
+  const { getPublicSuffix } = await import('tough-cookie');
+  const site = (host: string) => getPublicSuffix(host.replace(/^\[|\]$/g, ''), { allowSpecialUseDomain: true, ignoreError: true }) ?? host;
+  if (site(first.hostname) === site(url.hostname)) return 'strict';
+  return method === 'GET' || method === 'HEAD' ? 'lax' : 'none';
+}
+
+/**
+ * The cookies of one session (or flow run), kept and sent back as a browser would, by tough-cookie:
+ * RFC 6265bis domain and path matching, the public suffix list (`a.co.uk` cannot set
+ * `Domain=co.uk`), SameSite, `__Host-`/`__Secure-` prefixes, expiry, and Secure cookies over https
+ * or to loopback. The library loads on the first request, not with the session.
+ */
 export class CookieJar {
-  private cookies: Cookie[] = [];
+  private jar: Promise<ToughCookieJar> | undefined;
 
-  /** Keeps the cookies of Set-Cookie headers received from `url`; an expired one deletes its namesake. */
-  store(setCookieHeaders: readonly string[], url: URL, now = Date.now()): void {
+  /** Keeps the cookies of Set-Cookie headers received from `url`; one the rules refuse is dropped. */
+  async store(setCookieHeaders: readonly string[], url: URL, context: SiteContext = 'strict'): Promise<void> {
+    if (setCookieHeaders.length === 0) return;
+    const [jar, { Cookie }] = await Promise.all([this.open(), import('tough-cookie')]);
     for (const header of setCookieHeaders) {
-      const cookie = parseSetCookie(header, url, now);
+      const cookie = Cookie.parse(header);
       if (!cookie) continue;
-      this.cookies = this.cookies.filter((kept) => !(kept.name === cookie.name && kept.domain === cookie.domain && kept.path === cookie.path));
-      if (cookie.expiresAt === undefined || cookie.expiresAt > now) this.cookies.push(cookie);
+      // Max-Age counts from when the cookie arrives (RFC 6265 §5.2.2), not from its last use.
+      if (typeof cookie.maxAge === 'number') {
+        cookie.expires = new Date(cookie.maxAge <= 0 ? 0 : Date.now() + cookie.maxAge * 1000);
+        cookie.maxAge = null;
+      }
+      jar.setCookieSync(cookie, url, { ignoreError: true, sameSiteContext: context });
     }
   }
 
-  /** The cookies to send to `url`, most specific path first. */
-  matching(url: URL, now = Date.now()): Cookie[] {
-    const host = url.hostname.toLowerCase();
-    return this.live(now)
-      .filter((cookie) => (cookie.hostOnly ? host === cookie.domain : domainMatches(host, cookie.domain)))
-      .filter((cookie) => pathMatches(url.pathname || '/', cookie.path))
-      .filter((cookie) => !cookie.secure || url.protocol === 'https:' || isLoopback(host))
-      .sort((a, b) => b.path.length - a.path.length);
+  /** The Cookie header for `url`: the jar's cookies after the caller's own header, which wins by name. */
+  async header(url: URL, own: string | undefined, context: SiteContext = 'strict'): Promise<string | undefined> {
+    const kept = this.jar === undefined ? [] : (await this.jar).getCookiesSync(url, { sameSiteContext: context, sort: true });
+    const ownNames = new Set((own ?? '').split(';').map((pair) => pair.split('=')[0]?.trim()));
+    const added = kept.filter((cookie) => !ownNames.has(cookie.key)).map((cookie) => cookie.cookieString());
+    const all = [...(own ? [own] : []), ...added];
+    return all.length > 0 ? all.join('; ') : undefined;
   }
 
-  /** Every cookie not yet expired. */
-  live(now = Date.now()): Cookie[] {
-    return this.cookies.filter((cookie) => cookie.expiresAt === undefined || cookie.expiresAt > now);
+  /** Every cookie kept and not expired, oldest first. */
+  async cookies(): Promise<KeptCookie[]> {
+    if (this.jar === undefined) return [];
+    const all = await (await this.jar).store.getAllCookies();
+    return all.filter((cookie) => cookie.TTL() > 0).map((cookie) => ({
+      name: cookie.key,
+      value: cookie.value,
+      domain: cookie.domain ?? '',
+      hostOnly: cookie.hostOnly ?? true,
+      path: cookie.path ?? '/',
+      secure: cookie.secure,
+      httpOnly: cookie.httpOnly,
+      ...(cookie.sameSite !== undefined && cookie.sameSite !== 'unspecified' && { sameSite: cookie.sameSite }),
+      ...(cookie.expires instanceof Date && { expires: cookie.expires }),
+    }));
   }
-}
 
-/** A Cookie header value: the jar's cookies for `url`, except those the caller's own header already names. */
-export function cookieHeader(own: string | undefined, jar: readonly Cookie[]): string | undefined {
-  const ownNames = new Set((own ?? '').split(';').map((pair) => pair.split('=')[0]?.trim()));
-  const added = jar.filter((cookie) => !ownNames.has(cookie.name)).map((cookie) => `${cookie.name}=${cookie.value}`);
-  const all = [...(own ? [own] : []), ...added];
-  return all.length > 0 ? all.join('; ') : undefined;
-}
-
-function parseSetCookie(header: string, url: URL, now: number): Cookie | undefined {
-  const [pair = '', ...attributes] = header.split(';');
-  const equals = pair.indexOf('=');
-  const name = pair.slice(0, Math.max(equals, 0)).trim();
-  if (equals < 0 || !name) return undefined;
-  const host = url.hostname.toLowerCase();
-  const cookie: Cookie = { name, value: pair.slice(equals + 1).trim(), domain: host, hostOnly: true, path: defaultPath(url), secure: false, httpOnly: false };
-  let maxAgeSeconds: number | undefined;
-  for (const attribute of attributes) {
-    const [key = '', ...rest] = attribute.split('=');
-    const value = rest.join('=').trim();
-    switch (key.trim().toLowerCase()) {
-      case 'expires': {
-        const time = Date.parse(value);
-        if (!Number.isNaN(time)) cookie.expiresAt = time;
-        break;
-      }
-      case 'max-age':
-        if (/^-?\d+$/.test(value)) maxAgeSeconds = Number(value);
-        break;
-      case 'domain': {
-        const domain = value.replace(/^\./, '').toLowerCase();
-        if (!domain) break;
-        // A server may not set cookies for a domain it is not part of.
-        if (!domainMatches(host, domain)) return undefined;
-        Object.assign(cookie, { domain, hostOnly: false });
-        break;
-      }
-      case 'path':
-        if (value.startsWith('/')) cookie.path = value;
-        break;
-      case 'secure':
-        cookie.secure = true;
-        break;
-      case 'httponly':
-        cookie.httpOnly = true;
-        break;
-    }
+  private open(): Promise<ToughCookieJar> {
+    this.jar ??= import('tough-cookie').then(({ CookieJar: Jar }) => new Jar(undefined, { rejectPublicSuffixes: true, allowSecureOnLocal: true, prefixSecurity: 'strict' }));
+    return this.jar;
   }
-  // Max-Age wins over Expires (RFC 6265 §5.3 step 3).
-  if (maxAgeSeconds !== undefined) cookie.expiresAt = now + maxAgeSeconds * 1000;
-  return cookie;
-}
-
-function domainMatches(host: string, domain: string): boolean {
-  return host === domain || (host.endsWith(`.${domain}`) && isIP(host) === 0);
-}
-
-function pathMatches(requestPath: string, cookiePath: string): boolean {
-  if (requestPath === cookiePath) return true;
-  return requestPath.startsWith(cookiePath) && (cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/');
-}
-
-/** The directory of the request path: `/api/users/7` → `/api/users` (RFC 6265 §5.1.4). */
-function defaultPath(url: URL): string {
-  const path = url.pathname;
-  const lastSlash = path.lastIndexOf('/');
-  return lastSlash <= 0 ? '/' : path.slice(0, lastSlash);
-}
-
-/** Browsers treat loopback as a secure context, so Secure cookies of a local dev server still work. */
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
 }

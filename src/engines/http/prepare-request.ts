@@ -1,4 +1,5 @@
 import { HttpRequestError } from './http-request-error.js';
+import type { EncodedBody, MultipartFields } from './multipart-body.js';
 
 export type HttpBody = string | Record<string, unknown> | unknown[];
 export type ParamValue = string | number | boolean;
@@ -17,6 +18,8 @@ export interface RequestParts {
   body?: HttpBody;
   /** Sent as application/x-www-form-urlencoded; not together with `body`. */
   form?: ParamMap;
+  /** Sent as multipart/form-data, files included; not together with `body` or `form`. */
+  multipart?: MultipartFields;
 }
 
 /** A request ready for the wire: header names in lower case, body encoded. */
@@ -24,23 +27,27 @@ export interface PreparedRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  body?: string;
+  /** Bytes for a multipart body (files may be binary). */
+  body?: string | Buffer;
 }
 
 const DEFAULT_HEADERS = { 'user-agent': 'falcon', accept: '*/*' };
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-export function prepareRequest(parts: RequestParts): PreparedRequest {
-  if (parts.body !== undefined && parts.form !== undefined) {
+/** The request ready to send; a multipart body comes encoded (`encodeMultipart`), as encoding it takes a turn of the event loop. */
+export function prepareRequest(parts: RequestParts, multipart?: EncodedBody): PreparedRequest {
+  if ([parts.body, parts.form, parts.multipart].filter((given) => given !== undefined).length > 1) {
     throw new HttpRequestError(
-      'give either body or form, not both: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded',
+      'give one of body, form and multipart: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded, multipart as multipart/form-data',
       'invalid_request',
     );
   }
   const method = parts.method.toUpperCase();
   const headers: Record<string, string> = { ...DEFAULT_HEADERS };
   for (const [name, value] of Object.entries(parts.headers ?? {})) headers[name.toLowerCase()] = value;
-  const body = encodeBody(headers, parts);
+  if (parts.multipart !== undefined && !multipart) throw new HttpRequestError('a multipart body is sent encoded: encode it with encodeMultipart first', 'invalid_request');
+  if (multipart) headers['content-type'] = multipart.contentType;
+  const body = multipart?.bytes ?? encodeBody(headers, parts);
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   // Without a length Node would send an empty POST chunked, which some servers refuse.
   else if (METHODS_WITH_BODY.has(method)) headers['content-length'] = '0';

@@ -15,9 +15,9 @@ const retryAfter = (response: HttpResponse, otherwise: string): string => {
 
 const redirect = (kind: string): Explain => (response) => {
   const location = header(response, 'location');
-  return location
-    ? `${kind} redirect to ${location} — not followed; send again with follow_redirects: true to follow it`
-    : `${kind} redirect, but the response has no Location header`;
+  if (!location) return `${kind} redirect, but the response has no Location header`;
+  if (response.redirectStopped !== undefined) return `${kind} redirect to ${location} — not followed: ${response.redirectStopped}`;
+  return `${kind} redirect to ${location} — not followed; send again with follow_redirects: true to follow it`;
 };
 
 /** What a status means for the person debugging the API, and what to try next. */

@@ -1,4 +1,4 @@
-import type { LoadSender } from './load-sender.js';
+import type { RequestSender } from './load-sender.js';
 import { stageTargetAt } from './parse-stages.js';
 import type { PerfScenario } from './perf-scenario.js';
 
@@ -9,7 +9,7 @@ const IDLE_POLL_MS = 50;
  * With stages, users beyond the current target wait; with pipelining each connection carries
  * several users. Ends at the planned time or after `requestCount` requests.
  */
-export async function runClosedLoad(scenario: PerfScenario, sender: LoadSender, plannedMs: number | undefined): Promise<void> {
+export async function runClosedLoad(scenario: PerfScenario, sender: RequestSender, plannedMs: number | undefined): Promise<void> {
   const users = scenario.connections * scenario.pipelining;
   const active = (elapsedMs: number): number =>
     scenario.stages ? Math.round(stageTargetAt(scenario.stages, scenario.startTarget ?? 0, elapsedMs)) * scenario.pipelining : users;

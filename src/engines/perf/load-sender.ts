@@ -5,6 +5,9 @@ import type { PerfScenario } from './perf-scenario.js';
 import { sendOne } from './send-one.js';
 import { transportErrorKind } from './transport-error.js';
 
+/** What the load models need of a sender: a test drives them with one of its own. */
+export type RequestSender = Pick<LoadSender, 'startedAt' | 'stopped' | 'elapsedMs' | 'send'>;
+
 /**
  * Sends the scenario's requests over keep-alive connections (`connections` to each origin) and records each
  * outcome. A request's latency runs from when it was due (open model) or sent (closed model) to

@@ -1,12 +1,11 @@
 import { arrivalTimes } from './arrival-schedule.js';
+import { type LoadClock, preciseClock } from './load-clock.js';
 import type { LoadMetrics } from './load-metrics.js';
-import type { LoadSender } from './load-sender.js';
+import type { RequestSender } from './load-sender.js';
 import type { PerfScenario } from './perf-scenario.js';
 
 /** A request that leaves more than this after it was due counts as late. */
 export const LATE_AFTER_MS = 10;
-/** Sleep with a timer until this close to the next due time, then yield to I/O until it is due. */
-const TIMER_SLACK_MS = 1;
 
 /**
  * The open model: requests arrive on a schedule whatever the server does. When every connection is
@@ -14,21 +13,28 @@ const TIMER_SLACK_MS = 1;
  * coordinated omission), and those sent late, or still waiting at the end, count as `late`.
  * Ends once the planned time is over and the last request sent is answered, or on `stop`.
  */
-export function runOpenLoad(scenario: PerfScenario, sender: LoadSender, metrics: LoadMetrics, plannedMs: number, stop: AbortSignal): Promise<void> {
+export function runOpenLoad(
+  scenario: PerfScenario,
+  sender: RequestSender,
+  metrics: Pick<LoadMetrics, 'lateRequest'>,
+  plannedMs: number,
+  stop: AbortSignal,
+  clock: LoadClock = preciseClock,
+): Promise<void> {
   const schedule = arrivalTimes(scenario, plannedMs);
   const capacity = scenario.connections * scenario.pipelining;
   const queue: number[] = [];
   let next = schedule.next();
   let inFlight = 0;
   let over = false;
-  let timer: NodeJS.Timeout | undefined;
+  let cancel: (() => void) | undefined;
 
   return new Promise((resolve) => {
     const settle = (): void => {
       if (stop.aborted || (over && inFlight === 0)) resolve();
     };
     const dispatch = (): void => {
-      const now = performance.now();
+      const now = clock.now();
       while (inFlight < capacity && queue.length > 0 && !stop.aborted) {
         const due = queue.shift()!;
         if (now - due > LATE_AFTER_MS) metrics.lateRequest();
@@ -41,25 +47,21 @@ export function runOpenLoad(scenario: PerfScenario, sender: LoadSender, metrics:
       }
     };
     const tick = (): void => {
-      timer = undefined;
+      cancel = undefined;
       if (stop.aborted) return;
       const elapsed = sender.elapsedMs();
       for (; !next.done && next.value <= elapsed; next = schedule.next()) queue.push(sender.startedAt + next.value);
       dispatch();
-      if (!next.done) {
-        const wait = next.value - elapsed;
-        if (wait > TIMER_SLACK_MS) timer = setTimeout(tick, wait - TIMER_SLACK_MS);
-        else setImmediate(tick);
-      } else if (elapsed < plannedMs) {
-        timer = setTimeout(tick, plannedMs - elapsed);
-      } else {
+      if (!next.done) cancel = clock.at(sender.startedAt + next.value, tick);
+      else if (elapsed < plannedMs) cancel = clock.at(sender.startedAt + plannedMs, tick);
+      else {
         over = true;
         for (const _ of queue.splice(0)) metrics.lateRequest();
         settle();
       }
     };
     stop.addEventListener('abort', () => {
-      clearTimeout(timer);
+      cancel?.();
       resolve();
     }, { once: true });
     tick();

@@ -5,7 +5,7 @@ import { operationLabel } from '../testing/generate/operation-case.js';
 import { caseRequest } from '../testing/generate/request-values.js';
 import { SeededRandom } from '../testing/generate/seeded-random.js';
 import { loadSpecUnderTest } from '../testing/load-test-spec.js';
-import { caseRequestParts } from '../testing/run/case-http-request.js';
+import { caseRequestParts, withEncodedMultipart } from '../testing/run/case-http-request.js';
 import { fillPlaceholders } from '../testing/run/fill-placeholders.js';
 import { SpecSchemaValidator } from '../testing/spec-schema/spec-schema-validator.js';
 import type { PerfRequest } from './perf-scenario.js';
@@ -51,7 +51,7 @@ export async function operationsTarget(input: OperationsTargetInput): Promise<Pe
     const label = operationLabel(operation);
     if (!values) throw new PerfUsageError(`${label}: no valid request can be made from the spec (no example, and no generated value fits its schemas) — leave it out`);
     const filled = await fillPlaceholders({ baseUrl, request: caseRequest(operation, values, spec), headers: input.headers ?? {} }, new Map(), input.variables);
-    requests.push(toPerfRequest(caseRequestParts(filled.request, filled.baseUrl, filled.headers), label, weight));
+    requests.push(toPerfRequest(await withEncodedMultipart(caseRequestParts(filled.request, filled.baseUrl, filled.headers)), label, weight));
   }
   const count = `${requests.length} operation${requests.length === 1 ? '' : 's'}`;
   return { requests, target: `${count} of ${spec.title} at ${baseUrl}`, baseUrl };

@@ -1,5 +1,5 @@
 import { HttpRequestError } from '../http/http-request-error.js';
-import { SpecError } from '../spec/read-spec-source.js';
+import { SpecError } from '../spec/spec-error.js';
 import { BaseUrlError } from '../testing/choose-base-url.js';
 import { CaseRequestError } from '../testing/run/case-http-request.js';
 import { OperationFilterError } from '../testing/select-operations.js';

@@ -12,7 +12,7 @@ export function toPerfRequest(parts: RequestParts, label?: string, weight = 1): 
     method: prepared.method,
     url,
     headers: prepared.headers,
-    ...(prepared.body !== undefined && { body: prepared.body }),
+    ...(prepared.body !== undefined && { body: prepared.body.toString() }),
     weight,
     label: label ?? `${prepared.method} ${url}`,
   };

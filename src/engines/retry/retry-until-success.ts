@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { delay } from '../../delay.js';
 
 export type Backoff = 'fixed' | 'exponential';
 
@@ -52,7 +52,7 @@ export async function retryUntilSuccess<Result extends AttemptResult>(
     const waitMs = retryDelay(number, options.delayMs, options.backoff);
     attempts.push({ result, waitMs });
     options.onWait?.(number + 1, waitMs);
-    await sleep(waitMs, undefined, { signal: options.signal });
+    await delay(waitMs, options.signal);
   }
   throw new Error('maxAttempts must be at least 1');
 }

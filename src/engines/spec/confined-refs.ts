@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type SwaggerParser from '@apidevtools/swagger-parser';
 import { FALCON_DIR } from '../../workspace/falcon-dir.js';
 import { ProjectPathError, resolveInsideProject } from '../../safety/project-path.js';
-import { SpecError, type SpecDocument } from './read-spec-source.js';
+import { SpecError } from './spec-error.js';
+import type { SpecDocument } from './read-spec-source.js';
 
 type ResolveOptions = NonNullable<SwaggerParser.Options['resolve']>;
 

@@ -1,6 +1,7 @@
 import { openApiToSpec } from './openapi-to-spec.js';
 import { isPostmanCollection, isPostmanV1Collection, postmanToSpec } from './postman-to-spec.js';
-import { readSpecSource, SpecError } from './read-spec-source.js';
+import { SpecError } from './spec-error.js';
+import { readSpecSource } from './read-spec-source.js';
 import { inlineSharedSchemas, type StoredSpec } from './shared-schemas.js';
 import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
 
@@ -14,8 +15,8 @@ export async function convertSpec(source: string, projectRoot: string, signal: A
 }
 
 /** The same conversion as spec.yaml stores it: each named schema kept once (see shared-schemas.ts). */
-export async function convertSpecToStore(source: string, projectRoot: string, signal: AbortSignal): Promise<StoredSpec> {
-  const document = await readSpecSource(source, projectRoot, signal);
+export async function convertSpecToStore(source: string, projectRoot: string, signal: AbortSignal, onProgress?: (message: string) => void): Promise<StoredSpec> {
+  const document = await readSpecSource(source, projectRoot, signal, onProgress);
   signal.throwIfAborted();
   let converted;
   if (typeof document.document.openapi === 'string' || typeof document.document.swagger === 'string') {

@@ -14,7 +14,8 @@ import { SchemaCopier } from './schema-refs.js';
 import { convertSecuritySchemes, convertServers } from './openapi-servers.js';
 import type { SharedSchemaSection } from './shared-schemas.js';
 import type { ConvertedSpec, SecurityRequirement, SpecOperation } from './spec-format.js';
-import { SpecError, type SpecDocument } from './read-spec-source.js';
+import { SpecError } from './spec-error.js';
+import type { SpecDocument } from './read-spec-source.js';
 import { uniqueId } from './unique-id.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -1,7 +1,8 @@
 import { asArray, asObject, asString, type JsonObject } from './json-values.js';
 import { postmanAuth, postmanRequest, type PostmanContext } from './postman-request.js';
 import type { ConvertedSpec, SpecOperation } from './spec-format.js';
-import { SpecError, type SpecDocument } from './read-spec-source.js';
+import { SpecError } from './spec-error.js';
+import type { SpecDocument } from './read-spec-source.js';
 import { maskNamedValue } from '../../safety/secret-assignments.js';
 
 /** A Postman collection (v2.0/v2.1), recognised by its `info.schema` or `_postman_id`. */

@@ -1,32 +1,27 @@
-import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
+import { existsSync } from 'node:fs';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import { asArray, asObject } from './json-values.js';
-import { SpecError } from './read-spec-source.js';
+import { SpecError } from './spec-error.js';
 import { inlineSharedSchemas, type StoredSpec } from './shared-schemas.js';
 import { SPEC_FORMAT, type FalconSpec } from './spec-format.js';
+import { parseSpecYaml, readSpecFile } from './spec-text.js';
 
 /** Falcon's copy of the API spec, inside `.falcon/`. */
 export const SPEC_FILE = 'spec.yaml';
 
 /** `.falcon/spec.yaml` as a whole; `undefined` when no spec was ingested. */
-export async function readIngestedSpec(projectRoot: string): Promise<FalconSpec | undefined> {
-  let text: string;
-  try {
-    text = await readFile(falconPath(projectRoot, SPEC_FILE), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  return parseIngestedSpec(text, `.falcon/${SPEC_FILE}`);
+export async function readIngestedSpec(projectRoot: string, signal = new AbortController().signal): Promise<FalconSpec | undefined> {
+  const file = falconPath(projectRoot, SPEC_FILE);
+  if (!existsSync(file)) return undefined;
+  return parseIngestedSpec(await readSpecFile(file, `.falcon/${SPEC_FILE}`), `.falcon/${SPEC_FILE}`, signal);
 }
 
 /**
  * Checks the parts every reader relies on (the rest is trusted as ingest wrote it) and puts the
  * shared schemas in place.
  */
-export function parseIngestedSpec(text: string, shown: string): FalconSpec {
-  const spec = asObject(parseSpecText(text, shown));
+export async function parseIngestedSpec(text: string, shown: string, signal: AbortSignal): Promise<FalconSpec> {
+  const spec = asObject(await parseSpecText(text, shown, signal));
   if (spec?.format !== SPEC_FORMAT) {
     throw new SpecError(`${shown}: format is ${String(spec?.format)}, expected ${SPEC_FORMAT}; ingest the spec again`);
   }
@@ -41,7 +36,7 @@ export function parseIngestedSpec(text: string, shown: string): FalconSpec {
 }
 
 /** JSON after the `#` header lines, as ingest writes it; YAML (slower by far) for a file a person rewrote. */
-function parseSpecText(text: string, shown: string): unknown {
+async function parseSpecText(text: string, shown: string, signal: AbortSignal): Promise<unknown> {
   const start = jsonStart(text);
   if (start !== undefined) {
     try {
@@ -51,8 +46,9 @@ function parseSpecText(text: string, shown: string): unknown {
     }
   }
   try {
-    return parse(text, { maxAliasCount: -1 });
+    return await parseSpecYaml(text, shown, signal);
   } catch (error) {
+    if ((error as Error).name === 'SpecError') throw error;
     throw new SpecError(`${shown}: not valid YAML (${(error as Error).message.split('\n')[0]}); ingest the spec again`);
   }
 }

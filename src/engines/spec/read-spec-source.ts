@@ -1,11 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { YAMLParseError } from 'yaml';
 import { resolveInsideProject } from '../../safety/project-path.js';
-
-/** A spec that cannot be read, parsed or resolved; the message names the source and the problem. */
-export class SpecError extends Error {
-  override name = 'SpecError';
-}
+import { SpecError } from './spec-error.js';
+import { parseSpecYaml, readSpecBody, readSpecFile } from './spec-text.js';
 
 export interface SpecDocument {
   /** What the user gave, as shown in messages and stored: a project-relative path or a URL. */
@@ -15,10 +11,13 @@ export interface SpecDocument {
   document: Record<string, unknown>;
 }
 
-/** Reads a spec file inside the project or at an http(s) URL and parses it as JSON or YAML. */
-export async function readSpecSource(source: string, projectRoot: string, signal: AbortSignal): Promise<SpecDocument> {
+/**
+ * Reads a spec file inside the project or at an http(s) URL and parses it as JSON or YAML, within
+ * the bounds of spec-text.ts (size, YAML aliases and nesting, time).
+ */
+export async function readSpecSource(source: string, projectRoot: string, signal: AbortSignal, onProgress?: (message: string) => void): Promise<SpecDocument> {
   const { text, location, shown } = isUrl(source) ? await download(source, signal) : await readProjectFile(source, projectRoot);
-  const document = parseText(text, shown);
+  const document = await parseText(text, shown, signal, onProgress);
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw new SpecError(`${shown}: not an API description (expected an object at the top level)`);
   }
@@ -33,9 +32,7 @@ async function readProjectFile(source: string, projectRoot: string): Promise<{ t
   const file = await resolveInsideProject(projectRoot, source).catch((error: Error) => {
     throw new SpecError(`${source}: ${error.message}`);
   });
-  const text = await readFile(file.absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new SpecError(`${file.relative}: cannot read it (${error.code ?? error.message})`);
-  });
+  const text = await readSpecFile(file.absolute, file.relative);
   return { text, location: file.absolute, shown: file.relative };
 }
 
@@ -48,10 +45,10 @@ async function download(url: string, signal: AbortSignal): Promise<{ text: strin
     throw new SpecError(`${url}: cannot download it (${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message})`);
   }
   if (!response.ok) throw new SpecError(`${url}: the server answered ${response.status} ${response.statusText}`.trimEnd());
-  return { text: await response.text(), location: url, shown: url };
+  return { text: await readSpecBody(response, url), location: url, shown: url };
 }
 
-function parseText(text: string, shown: string): unknown {
+async function parseText(text: string, shown: string, signal: AbortSignal, onProgress?: (message: string) => void): Promise<unknown> {
   if (text.trim() === '') throw new SpecError(`${shown}: the file is empty`);
   if (text.trimStart().startsWith('{')) {
     try {
@@ -61,7 +58,7 @@ function parseText(text: string, shown: string): unknown {
     }
   }
   try {
-    return parseYaml(text, { maxAliasCount: -1 });
+    return await parseSpecYaml(text, shown, signal, onProgress);
   } catch (error) {
     if (error instanceof YAMLParseError) {
       const line = error.linePos?.[0];

@@ -1,5 +1,5 @@
 import { asObject } from './json-values.js';
-import { SpecError } from './read-spec-source.js';
+import { SpecError } from './spec-error.js';
 import type { FalconSpec, JsonSchema } from './spec-format.js';
 
 const SHARED_REF_PREFIX = '#/sharedSchemas/';

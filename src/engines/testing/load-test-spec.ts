@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { convertSpec } from '../spec/convert-spec.js';
 import { parseIngestedSpec, readIngestedSpec } from '../spec/read-ingested-spec.js';
-import { SpecError } from '../spec/read-spec-source.js';
+import { readSpecFile } from '../spec/spec-text.js';
 import type { FalconSpec } from '../spec/spec-format.js';
 import { isPathInside } from '../../safety/path-inside.js';
 
@@ -22,15 +21,13 @@ const FALCON_SPEC_MARK = /^\s*(?:format|"format")\s*:\s*["']?falcon-spec\//m;
  */
 export async function loadSpecUnderTest(source: string | undefined, projectRoot: string, signal: AbortSignal): Promise<SpecUnderTest | undefined> {
   if (source === undefined) {
-    const spec = await readIngestedSpec(projectRoot);
+    const spec = await readIngestedSpec(projectRoot, signal);
     return spec && { spec, shown: '.falcon/spec.yaml' };
   }
   if (/^https?:\/\//i.test(source)) return { spec: await convertSpec(source, projectRoot, signal), shown: source };
   const absolute = path.resolve(projectRoot, source);
-  const text = await readFile(absolute, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new SpecError(`${source}: ${error.code === 'ENOENT' ? 'no such file' : `cannot read it (${error.code ?? error.message})`}`);
-  });
-  if (FALCON_SPEC_MARK.test(text)) return { spec: parseIngestedSpec(text, source), shown: source };
+  const text = await readSpecFile(absolute, source);
+  if (FALCON_SPEC_MARK.test(text)) return { spec: await parseIngestedSpec(text, source, signal), shown: source };
   // convertSpec reads only inside the root it is given; outside the project, the file's folder is that root.
   const spec = isPathInside(projectRoot, absolute)
     ? await convertSpec(path.relative(projectRoot, absolute), projectRoot, signal)

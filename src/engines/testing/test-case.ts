@@ -23,6 +23,8 @@ export interface CaseRequest {
   body?: unknown;
   /** The media type of `body`; `application/json` when absent and a body is given. */
   contentType?: string;
+  /** For a multipart/form-data body (an object of fields): the fields sent as files, with their file name and type. */
+  files?: Record<string, { filename: string; contentType?: string }>;
   /**
    * Credentials this request goes without (ignored_auth probes): headers of these names are not
    * taken from the run's headers (`-H`), and cookies of these names are taken out of its `Cookie`.

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { delay } from '../../delay.js';
 import { captureRequest, type CapturedRequest, readBody } from './captured-request.js';
 
 export interface ListenOptions {
@@ -70,7 +70,7 @@ export class WebhookListener {
     const wake = () => waiting.abort();
     this.waiters.add(wake);
     try {
-      await sleep(timeoutMs, undefined, { signal: AbortSignal.any([signal, waiting.signal]) });
+      await delay(timeoutMs, AbortSignal.any([signal, waiting.signal]));
     } catch (error) {
       signal.throwIfAborted();
       if (!waiting.signal.aborted) throw error;

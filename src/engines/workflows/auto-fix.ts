@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { setTimeout as delay } from 'node:timers/promises';
+import { delay } from '../../delay.js';
 import type { ChatModel } from '../../llm/chat-model.js';
 import { replaceFile } from '../../safety/atomic-write.js';
 import { resolveInsideProject } from '../../safety/project-path.js';
+import { isInFalconDir } from '../../workspace/falcon-records.js';
 import { looksBinary } from '../code/binary-content.js';
 import { detectLineEnding, toLf, withLineEnding } from '../code/line-endings.js';
 import { type FailureAnalysis, analyzeFailure } from '../failures/analyze-failure.js';
@@ -113,6 +114,8 @@ export async function autoFix(input: AutoFixInput): Promise<AutoFixResult> {
   const facts = { first, analysis, handler, target };
   if (!target) return { status: 'no-target', ...facts, attempts: [] };
   const file = await resolveInsideProject(input.projectRoot, target);
+  // The name was checked; a link could still lead into Falcon's own folder.
+  if (isInFalconDir(file.relative)) return { status: 'no-target', ...facts, attempts: [] };
 
   const attempts: FixAttempt[] = [];
   const earlier: EarlierAttempt[] = [];
@@ -159,7 +162,7 @@ export async function autoFix(input: AutoFixInput): Promise<AutoFixResult> {
 async function runWhenReachable(failing: CaseUnderFix, signal: AbortSignal): Promise<CaseVerdict> {
   let verdict = await failing.run(signal);
   for (let wait = 0; verdict.unreachable && wait < RESTART_WAITS; wait++) {
-    await delay(RESTART_WAIT_MS, undefined, { signal });
+    await delay(RESTART_WAIT_MS, signal);
     verdict = await failing.run(signal);
   }
   return verdict;

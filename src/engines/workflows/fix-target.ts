@@ -1,3 +1,4 @@
+import { isInFalconDir } from '../../workspace/falcon-records.js';
 import type { FailureAnalysis } from '../failures/analyze-failure.js';
 import type { FoundHandler } from '../routes/find-handler.js';
 
@@ -7,5 +8,5 @@ import type { FoundHandler } from '../routes/find-handler.js';
  */
 export function fixTarget(analysis: FailureAnalysis, handler: FoundHandler | undefined): string | undefined {
   const candidates = [...analysis.projectFrames.map((frame) => frame.path), handler?.code?.file, handler?.route.file];
-  return candidates.find((file): file is string => file !== undefined && !/^\.falcon(\/|$)/.test(file));
+  return candidates.find((file): file is string => file !== undefined && !isInFalconDir(file));
 }

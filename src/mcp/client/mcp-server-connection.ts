@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerSettings } from '../../config/types.js';
@@ -12,6 +13,7 @@ import { describeMcpError } from './mcp-error.js';
 import type { McpServerSource, McpServerStatus, McpToolSummary } from './mcp-server-status.js';
 import { mcpTool } from './mcp-tool.js';
 import type { ProcessTransport } from './process-transport.js';
+import { MAX_LISTING_PAGES, MAX_TOOLS_PER_SERVER, describeLeftOut, toolOverLimits } from './tool-listing-limits.js';
 
 export interface McpStartContext {
   /** Stdio servers run here. */
@@ -61,6 +63,8 @@ export class McpServerConnection {
   async start(context: McpStartContext): Promise<AnyTool[]> {
     this.mask = (text) => maskText(text, { secrets: context.secrets, shapes: false });
     const deadline = new AbortController();
+    // Each request of the start (connect, each page of the listing) listens to it.
+    setMaxListeners(MAX_LISTING_PAGES + 4, deadline.signal);
     const seconds = this.settings.timeoutS;
     const timer = setTimeout(() => deadline.abort(new Error(`it did not start within ${seconds} s`)), seconds * 1000);
     try {
@@ -73,21 +77,36 @@ export class McpServerConnection {
       this.transport = await this.createTransport(context);
       const options = { signal: deadline.signal, timeout: seconds * 1000 };
       await client.connect(this.transport, options);
-      const listed = await listAllTools(client, options);
+      const listed = await listTools(client, options);
       const compile = createArgumentsCompiler();
       const tools: AnyTool[] = [];
-      const skipped: string[] = [];
-      for (const tool of listed) {
+      const skipped: { name: string; reason: string }[] = [];
+      for (const tool of listed.tools) {
+        const overLimits = toolOverLimits(tool);
+        if (overLimits) {
+          skipped.push({ name: tool.name, reason: overLimits });
+          continue;
+        }
         try {
           const schema = await compile(tool.inputSchema);
-          tools.push(mcpTool({ server: this.name, tool: tool.name, description: tool.description, schema, call: (args, ctx) => this.call(tool.name, args, ctx) }));
+          tools.push(
+            mcpTool({
+              server: this.name,
+              tool: tool.name,
+              description: tool.description,
+              schema,
+              readOnlyHint: tool.annotations?.readOnlyHint,
+              call: (args, ctx) => this.call(tool.name, args, ctx),
+            }),
+          );
         } catch (error) {
-          skipped.push(`${tool.name} (its input schema cannot be used: ${(error as Error).message})`);
+          skipped.push({ name: tool.name, reason: `its input schema cannot be used: ${(error as Error).message}` });
         }
       }
       this.tools = tools.map((tool) => ({ name: tool.name, description: tool.description }));
       this.state = 'running';
-      if (skipped.length > 0) this.problem = this.mask(`tools left out: ${skipped.join('; ')}`);
+      const leftOut = describeLeftOut(skipped, listed.beyondLimit);
+      if (leftOut) this.problem = this.mask(leftOut);
       return tools;
     } catch (error) {
       const reason = this.mask(deadline.signal.aborted ? (deadline.signal.reason as Error).message : this.describeFailure(error));
@@ -178,13 +197,18 @@ export class McpServerConnection {
   }
 }
 
-async function listAllTools(client: Client, options: { signal: AbortSignal; timeout: number }) {
-  const tools = [];
+/**
+ * The server's tools, page after page, up to MAX_TOOLS_PER_SERVER of them and MAX_LISTING_PAGES
+ * pages: `beyondLimit` when it had more to list.
+ */
+async function listTools(client: Client, options: { signal: AbortSignal; timeout: number }) {
+  const tools: Awaited<ReturnType<Client['listTools']>>['tools'] = [];
   let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined, options);
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return tools;
+  for (let page = 1; ; page++) {
+    const listed = await client.listTools(cursor ? { cursor } : undefined, options);
+    tools.push(...listed.tools);
+    cursor = listed.nextCursor;
+    const beyondLimit = tools.length > MAX_TOOLS_PER_SERVER || (cursor !== undefined && page >= MAX_LISTING_PAGES);
+    if (beyondLimit || !cursor) return { tools: tools.slice(0, MAX_TOOLS_PER_SERVER), beyondLimit };
+  }
 }

@@ -11,6 +11,8 @@ export interface McpToolSpec {
   tool: string;
   description?: string;
   schema: ArgumentsSchema;
+  /** The server marks it as changing nothing (`annotations.readOnlyHint`): plan mode may call it. */
+  readOnlyHint?: boolean;
   call(args: Record<string, unknown>, ctx: ToolContext): Promise<string>;
 }
 
@@ -26,6 +28,8 @@ export function mcpTool(spec: McpToolSpec): AnyTool {
     description: oneLine(spec.description) || `${spec.tool} of the MCP server "${spec.server}"`,
     schema: spec.schema,
     kind: 'exec',
+    // Servers start only from the user's config or a trusted folder's: their word on a tool is taken.
+    readOnly: spec.readOnlyHint === true ? true : () => `is a tool of the MCP server "${spec.server}" that it does not mark read-only`,
     async preview(args) {
       return {
         kind: 'info',

@@ -1,4 +1,5 @@
-import { loadDotEnv } from '../../config/load-dotenv.js';
+import { openFolderSettings } from '../../config/open-folder-settings.js';
+import { withholdProviderKeys } from '../../config/withhold-provider-keys.js';
 import { loadProjectConfig } from '../../config/load-project-config.js';
 import { falconHome } from '../../config/falcon-home.js';
 import { DEFAULT_OBSERVATION_LIMIT, truncateObservation } from '../../agent/observation.js';
@@ -6,10 +7,12 @@ import { maskText } from '../../safety/mask-text.js';
 import { SecretRegistry } from '../../safety/secret-registry.js';
 import { createSessionState } from '../../tools/support/session-state.js';
 import { validateToolArgs } from '../../tools/support/validate-args.js';
+import type { Preview } from '../../tools/preview.js';
 import type { ToolContext } from '../../tools/tool.js';
 import { VERSION } from '../../version.js';
 import { VariableScope } from '../../workspace/variable-scope.js';
 import { askClientToApprove } from './ask-client-to-approve.js';
+import { ClientApprovals } from './client-approvals.js';
 import { servedTools } from './served-tools.js';
 import { toolListing } from './tool-listing.js';
 
@@ -35,13 +38,16 @@ type CallResult = { content: { type: 'text'; text: string }[]; isError?: boolean
  * Nothing but protocol is written to stdout.
  */
 export async function serveMcp(options: ServeMcpOptions): Promise<void> {
-  const { projectRoot, env } = options;
-  await loadDotEnv(projectRoot, env);
+  const { projectRoot } = options;
+  const folder = await openFolderSettings(projectRoot, options.env);
+  const { env } = folder;
   const project = await loadProjectConfig(projectRoot);
-  project.warnings.forEach(options.warn);
+  [...folder.warnings, ...project.warnings].forEach(options.warn);
   const secrets = new SecretRegistry();
+  withholdProviderKeys(folder.global.config, secrets);
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const session = createSessionState();
+  const approvals = new ClientApprovals();
   const tools = new Map(servedTools({ allowDestructive: options.allowDestructive }).map((tool) => [tool.name, tool]));
 
   const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
@@ -66,6 +72,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
     if (!validated.ok) return failure(`invalid arguments for ${tool.name}: ${validated.problems}`);
     const progressToken = request.params._meta?.progressToken;
     let progressCount = 0;
+    const asking = { tool: tool.name, yes: options.yes, signal: extra.signal, mask, approvals };
     const context: ToolContext = {
       projectRoot,
       falconHome: falconHome(env),
@@ -75,13 +82,21 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
         void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progressCount, message: mask(message) } }).catch(() => undefined);
       },
       variables,
+      trustedProject: folder.trusted,
+      commandEnv: folder.dotEnv,
       session,
       secrets,
+      // A further step of a running tool — a redirect to another origin, a flow step sent elsewhere than
+      // its confirmation said — is asked about like the call.
+      allowStep: async (_tool, _args, preview) => (preview ? askClientToApprove(server, preview, asking) : undefined),
+      ...((options.yes || server.getClientCapabilities()?.elicitation) && {
+        approve: async (name: string, preview: Preview) => (await askClientToApprove(server, preview, { ...asking, tool: name })) === undefined,
+      }),
     };
     try {
       const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
       if (preview) {
-        const refusal = await askClientToApprove(server, preview, { tool: tool.name, yes: options.yes, signal: extra.signal, mask });
+        const refusal = await askClientToApprove(server, preview, asking);
         if (refusal) return failure(refusal);
       }
       const text = await tool.run(validated.value, context);

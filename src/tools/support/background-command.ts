@@ -8,6 +8,8 @@ export interface BackgroundCommand {
   cwd: string;
   /** Undefined: until it ends, is stopped, or the session ends. */
   timeoutMs?: number;
+  /** Variables added to Falcon's own environment (a trusted project's `.env`). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** Starts a command as one of the session's tasks and answers at once with its id and output file. */

@@ -29,6 +29,7 @@ export function describeResponse(response: HttpResponse, options: { savedAs?: st
     ...describeRedirectChain(response),
     ...describeCookiesSent(response.request.headers.cookie),
     ...describeHeaders(response.headers),
+    ...(response.bodyNote ? [`note: ${response.bodyNote}`] : []),
     ...(options.savedAs ? [`saved as "${options.savedAs}" (and as "last")`] : []),
   ];
   const server = describeServerWords(response.serverLog, response.serverNotes);

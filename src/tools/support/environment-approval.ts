@@ -27,7 +27,9 @@ export async function environmentSwitchPreview(name: string, ctx: ToolContext): 
     kind: 'info',
     title: `switch to the "${name}" environment`,
     details: [
-      `Requests to ${to} (its BASE_URL) will then go without asking${from ? `, instead of requests to ${from}` : ''}.`,
+      ctx.trustedProject
+        ? `Requests to ${to} (its BASE_URL) will then go without asking${from ? `, instead of requests to ${from}` : ''}.`
+        : `${to} (its BASE_URL) will then be the API under test${from ? `, instead of ${from}` : ''}; as this folder is not trusted, its first request is still asked about.`,
       'Approve only if you meant Falcon to test that API.',
     ].join('\n'),
   };

@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { looksBinary } from '../../engines/code/binary-content.js';
 import { type LineEnding, detectLineEnding, toLf } from '../../engines/code/line-endings.js';
 import { replaceFile } from '../../safety/atomic-write.js';
-import { type ProjectPath, resolveInsideProject } from '../../safety/project-path.js';
+import type { ProjectPath } from '../../safety/project-path.js';
+import { resolveToolWritePath } from '../../workspace/falcon-records.js';
 import { assertReadBeforeChange } from './read-before-change.js';
 import { type ToolContext, ToolError } from '../tool.js';
 
@@ -17,10 +18,10 @@ export interface FileToChange {
 
 /**
  * Resolves the path (again at run time: the file may have changed since the preview), refuses
- * folders, binary files and files not read in this session or changed since, and reads the text.
+ * Falcon's session logs and reports, folders, binary files and files not read in this session or changed since, and reads the text.
  */
 export async function loadFileToChange(ctx: ToolContext, userPath: string, tool: string): Promise<FileToChange> {
-  const target = await resolveInsideProject(ctx.projectRoot, userPath, { forWrite: true });
+  const target = await resolveToolWritePath(ctx.projectRoot, userPath);
   if (target.relative === '.') throw new ToolError(`${tool} needs a file path, not the project root`);
   const info = await stat(target.absolute).catch(() => undefined);
   if (!info) return { target, ending: 'lf' };

@@ -16,7 +16,7 @@ const ALWAYS_APPROVED_FOLDERS = new Map([
 ]);
 const ENVIRONMENT_FILE = /^environments\/[^/]+\.ya?ml$/;
 
-export const GUARDED_FILES_ASK = 'to change falcon.md, .gitignore, hooks/ or agents/, or an environment’s BASE_URL origin';
+export const GUARDED_FILES_ASK = 'to change falcon.md, .gitignore, hooks/ or agents/, a script or a file a hook runs, or an environment’s BASE_URL origin';
 
 /** The diff to approve when a change to a file in .falcon/ needs approval; undefined when it does not. */
 export async function guardedChangePreview(relative: string, before: string | undefined, after: string): Promise<Preview | undefined> {

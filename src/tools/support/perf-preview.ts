@@ -7,7 +7,7 @@ import { loadSavedRequest } from '../../workspace/saved-requests.js';
 import type { Preview } from '../preview.js';
 import { ToolError, type ToolContext } from '../tool.js';
 import { type PerfRunArgs, type PerfRunPlan, planPerfRun } from './perf-run-plan.js';
-import { apiOrigin, originOf, secretsCarried } from './request-origin.js';
+import { apiOrigin, originOf, repositoryChose, secretsCarried } from './request-origin.js';
 
 const LISTED_REQUESTS = 6;
 
@@ -27,8 +27,10 @@ export async function perfPreview(args: PerfRunArgs, ctx: ToolContext): Promise<
   }
   const origins = await originLines(plan, ctx);
   const details = [...origins.lines, ...requestLines(plan)];
-  if (origins.elsewhere) {
-    const carried = secretsCarried({ url: args.url, headers: args.headers, body: args.body, saved: await savedRequest(args.request, ctx) });
+  if (origins.elsewhere || !ctx.trustedProject) {
+    const carries = { url: args.url, headers: args.headers, body: args.body, saved: await savedRequest(args.request, ctx) };
+    const fromEnvironment = (await plan.variables.environmentVariablesIn(carries)).map((name) => `{{env:${name}}}`);
+    const carried = [...new Set([...secretsCarried(carries), ...fromEnvironment])];
     if (carried.length > 0) details.push(`It carries: ${carried.join(', ')}.`);
   }
   if (plan.thresholds.length > 0) details.push(`Thresholds: ${plan.thresholds.map((threshold) => threshold.expr).join(', ')}.`);
@@ -53,6 +55,7 @@ async function originLines(plan: PerfRunPlan, ctx: ToolContext): Promise<{ lines
   const api = await apiOrigin(ctx.projectRoot, plan.variables);
   const origins = [...new Set(plan.target.requests.flatMap((request) => originOf(request.url) ?? []))];
   const lines = origins.map((origin) => {
+    if (origin === api?.origin && !ctx.trustedProject) return `${origin} is ${repositoryChose(api)}: approving names it as this load test's target.`;
     if (origin === api?.origin) return `${origin} is the API under test (BASE_URL of the "${api.environment}" environment).`;
     const where = api
       ? `is not the API under test (BASE_URL of the "${api.environment}" environment is ${api.origin})`

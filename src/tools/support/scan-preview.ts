@@ -3,7 +3,7 @@ import { RULE_NAMES } from '../../engines/security/rule-names.js';
 import { maskText } from '../../safety/mask-text.js';
 import type { Preview } from '../preview.js';
 import type { ToolContext } from '../tool.js';
-import { apiOrigin, originOf } from './request-origin.js';
+import { apiOrigin, originOf, repositoryChose } from './request-origin.js';
 
 export interface ScanPreviewArgs {
   base_url?: string;
@@ -35,6 +35,8 @@ export async function scanPreview(args: ScanPreviewArgs, ctx: ToolContext): Prom
   const origin = given === undefined ? undefined : originOf(given);
   if (origin !== undefined && api && origin !== api.origin) {
     details.push(`${origin} is not the API under test (BASE_URL of the "${api.environment}" environment is ${api.origin}): approving names it as the scan's target.`);
+  } else if (api && !ctx.trustedProject) {
+    details.push(`${api.origin} is ${repositoryChose(api)}: approving names it as the scan's target.`);
   }
   details.push('Approve only if you may scan this server.');
   const title = `security scan of ${target}: ${checks.length} check${checks.length === 1 ? '' : 's'}${who.length > 0 ? ` as ${who.join(', ')}` : ''}`;

@@ -1,5 +1,6 @@
 import type { Preview } from '../preview.js';
 import { httpBaseUrl } from '../../engines/testing/choose-base-url.js';
+import { loadEnvironment } from '../../workspace/environments.js';
 import { UnknownVariableError } from '../../workspace/variable-scope.js';
 import { otherOriginPreview } from './request-origin.js';
 import type { ToolContext } from '../tool.js';
@@ -19,9 +20,15 @@ export async function testBaseUrl(given: string | undefined, ctx: ToolContext): 
   return base;
 }
 
-/** A base URL given to a testing tool that is not the API under test must be approved first. */
+/**
+ * A base URL given to a testing tool that is not the API under test must be approved first; so must
+ * the environment's BASE_URL in a folder that is not trusted. The cases may carry any of the session's
+ * and the environment's variables.
+ */
 export async function baseUrlPreview(given: string | undefined, what: string, ctx: ToolContext): Promise<Preview | undefined> {
-  if (given === undefined) return undefined; // the environment's BASE_URL: the API under test
-  const url = await ctx.variables.resolve(given).catch(() => undefined);
-  return url === undefined ? undefined : otherOriginPreview({ what, url, carries: given }, ctx);
+  if (given === undefined && ctx.trustedProject) return undefined; // the environment's BASE_URL: the API under test
+  const url = await ctx.variables.resolve(given ?? '{{BASE_URL}}').catch(() => undefined);
+  if (url === undefined) return undefined; // run() says what is missing
+  const environment = ctx.variables.environment === undefined ? {} : await loadEnvironment(ctx.projectRoot, ctx.variables.environment).catch(() => ({}));
+  return otherOriginPreview({ what, url, carries: { base_url: given, environment, session: Object.fromEntries(ctx.variables.session) } }, ctx);
 }

@@ -21,6 +21,8 @@ interface ActionSpec<P extends Params, Needed extends Param<P>, Accepted extends
   description?: string;
   /** What the user approves first; asked only when the arguments fit the action (run refuses the others). */
   preview?(args: ActionArgs<P, Needed, Accepted>, ctx: ToolContext): PreviewResult;
+  /** As `Tool.readOnly`, for this action (its arguments as given); absent: plan mode refuses it. */
+  readOnly?: true | ((args: Record<string, unknown>) => string | undefined);
   run(args: ActionArgs<P, Needed, Accepted>, ctx: ToolContext): Promise<string>;
 }
 
@@ -30,6 +32,7 @@ interface DeclaredAction {
   optional: readonly string[];
   description?: string;
   preview?(args: Record<string, unknown>, ctx: ToolContext): PreviewResult;
+  readOnly?: true | ((args: Record<string, unknown>) => string | undefined);
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<string>;
 }
 
@@ -47,6 +50,8 @@ interface ToolActions<Args> {
   schema: z.ZodType<Args>;
   /** Undefined when no action asks, so that the tool reference does not say the user approves. */
   preview?(args: Args, ctx: ToolContext): PreviewResult;
+  /** `Tool.readOnly` from the actions': what the called action does beyond reading, or undefined. */
+  readOnly(args: Args): string | undefined;
   run(args: Args, ctx: ToolContext): Promise<string>;
 }
 
@@ -78,6 +83,11 @@ export function defineActions<P extends Params, Name extends string>(
           return action.preview && !findProblems(args, action) ? action.preview(args, ctx) : undefined;
         }
       : undefined,
+    readOnly(args) {
+      const { readOnly } = actions[args.action] ?? {};
+      if (readOnly === true) return undefined;
+      return readOnly ? readOnly(args) : `changes files or saved state (its ${args.action} action)`;
+    },
     async run(args, ctx) {
       const action = actions[args.action]!;
       const problems = findProblems(args, action);

@@ -41,9 +41,14 @@ export function listToolPurposes(tools: readonly AnyTool[]): string {
   return tools.map((tool) => `- ${tool.name} — ${tool.description}`).join('\n');
 }
 
+/** The longest parameter description given, as for a tool's (an MCP server's may be a manual). */
+const MAX_PARAMETER_DESCRIPTION = 400;
+
 function describeParameter(name: string, property: JsonSchema, required: boolean): string {
   const fallback = property.default === undefined ? '' : `, default ${JSON.stringify(property.default)}`;
-  const description = property.description ? `: ${property.description}` : '';
+  const text = typeof property.description === 'string' ? property.description.replace(/\s+/g, ' ').trim() : '';
+  const cut = text.length > MAX_PARAMETER_DESCRIPTION ? `${text.slice(0, MAX_PARAMETER_DESCRIPTION - 1)}…` : text;
+  const description = cut ? `: ${cut}` : '';
   return `  - ${name} (${typeName(property)}${required ? ', required' : ''}${fallback})${description}`;
 }
 

@@ -1,7 +1,9 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import { replaceFile } from '../../safety/atomic-write.js';
+import { linkedFolderProblem } from '../../safety/linked-folder.js';
 import { maskText } from '../../safety/mask-text.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';
 
@@ -25,8 +27,11 @@ export class InputHistory {
     this.#file = file;
   }
 
+  /** In memory only when `.falcon/` or the file is a link: what the user types stays in the project or nowhere. */
   static async load(projectRoot: string): Promise<InputHistory> {
     const file = falconPath(projectRoot, HISTORY_FILE);
+    const linked = linkedFolderProblem(projectRoot, path.dirname(file)) !== undefined || (await lstat(file).then((info) => info.isSymbolicLink(), () => false));
+    if (linked) return new InputHistory();
     const lines = await readLines(file);
     const history = new InputHistory(withoutRepeats(lines.flatMap(parseEntry)).slice(-HISTORY_LIMIT), file);
     if (lines.length > 2 * HISTORY_LIMIT) await history.#rewriteFile();
@@ -65,9 +70,17 @@ export class InputHistory {
   }
 }
 
+/** Appends to a regular file, never through a link put in its place. */
+const APPEND_NOT_THROUGH_A_LINK = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
+
 async function appendEntry(file: string, entry: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  await appendFile(file, entry, { mode: 0o600 });
+  const handle = await open(file, APPEND_NOT_THROUGH_A_LINK, 0o600);
+  try {
+    await handle.appendFile(entry);
+  } finally {
+    await handle.close();
+  }
 }
 
 function formatEntry(text: string, secrets: SecretRegistry | undefined): string {

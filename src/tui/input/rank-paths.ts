@@ -5,7 +5,7 @@ import type { ProjectFile } from '../../engines/code/project-files.js';
  * then the query's characters appearing in order (`mkw` finds `src/make-widget.ts`); case does not
  * matter. Within each kind, shorter paths first, then the most recently changed.
  */
-export function rankPaths(files: readonly ProjectFile[], query: string): string[] {
+export function rankPaths(files: readonly Pick<ProjectFile, 'path' | 'mtimeMs'>[], query: string): string[] {
   const needle = query.toLowerCase();
   return files
     .map((file) => ({ file, rank: matchRank(file.path.toLowerCase(), needle) }))

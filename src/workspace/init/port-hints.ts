@@ -1,4 +1,5 @@
-import { type Document, parseAllDocuments } from 'yaml';
+import type { Document } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedDocuments, yamlValue } from '../../safety/bounded-yaml.js';
 
 /** A port found in a file, with the text that shows it. */
 export interface PortHint {
@@ -63,7 +64,13 @@ export function springPortInProperties(text: string): PortHint | undefined {
 
 /** Spring's `server.port` in application.yml, nested or as a dotted key, in any of its documents. */
 export function springPortInYaml(text: string): PortHint | undefined {
-  for (const document of parseAllDocuments(text)) {
+  let documents: Document.Parsed[];
+  try {
+    documents = parseBoundedDocuments(text, FILE_YAML_LIMITS);
+  } catch {
+    return undefined; // beyond what Falcon reads of a YAML file: no hint from it
+  }
+  for (const document of documents) {
     const value = plainValue(document);
     if (typeof value !== 'object' || value === null) continue;
     const record = value as Record<string, unknown>;
@@ -84,7 +91,7 @@ export function portInPumaConfig(text: string): PortHint | undefined {
 function plainValue(document: Document): unknown {
   if (document.errors.length > 0) return undefined;
   try {
-    return document.toJS();
+    return yamlValue(document);
   } catch {
     return undefined;
   }

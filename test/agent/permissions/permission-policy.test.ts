@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mainArgumentTarget, projectRelative } from '../../../src/agent/permissions/call-target.js';
+import { mainArgumentTargets, projectRelative } from '../../../src/agent/permissions/call-target.js';
 import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../src/agent/permissions/permission-mode.js';
 import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../src/agent/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
+import { analyseShellCommand } from '../../../src/agent/permissions/shell/shell-command-analysis.js';
+import { protectedChange } from '../../../src/agent/permissions/protected-files.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import type { ToolKind } from '../../../src/tools/tool.js';
 
@@ -20,11 +22,13 @@ function guarded(tool: string, kind: ToolKind | undefined, args: Record<string, 
 
 const writeEnv = guarded('write_file', 'write', { path: '.env', content: 'X=1' });
 const writeCode = guarded('write_file', 'write', { path: 'src/app.ts', content: '' });
-const runTests = guarded('bash', 'exec', { command: 'npm test' });
+const runTests: GuardedCall = { ...guarded('bash', 'exec', { command: 'npm test' }), targets: [{ kind: 'command', value: 'npm test', shell: await analyseShellCommand('npm test') }] };
 const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/users' });
 const get = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users' });
 const readCode = guarded('read_file', 'read', { path: 'src/app.ts' });
 
+/** No such folder: nothing on disk makes a file protected, only its name. */
+const NO_PROJECT = '/nonexistent/falcon-project';
 const diff = (path: string, why?: string): Preview => ({ kind: 'diff', path, diff: '', isNew: false, ...(why && { why }) });
 const commandPreview: Preview = { kind: 'command', command: 'npm test' };
 const otherOrigin: Preview = { kind: 'info', title: 'send POST to http://localhost:3000', details: '' };
@@ -37,22 +41,20 @@ describe('the policy step (before hooks and approval)', () => {
     expect(policyRefusal(writeCode, settings('yolo', [], ['write_file(.env*)']))).toBeUndefined();
   });
 
-  it('refuses in plan mode writes, commands and requests other than GET, HEAD and OPTIONS, saying plan mode is on', () => {
+  it('refuses in plan mode every call its tool does not declare read-only, saying plan mode is on and why', () => {
     const plan = settings('plan');
-    for (const call of [writeCode, runTests, post, guarded('run_tests', 'network', {}), guarded('memory', 'write', { action: 'save', fact: 'x' })]) {
-      expect(policyRefusal(call, plan), call.tool).toMatch(/^Plan mode is on: \w+ was not run/);
-    }
-    expect(policyRefusal(post, plan)).toContain('sends a POST request');
-    for (const call of [get, guarded('http_request', 'network', { method: 'HEAD', url: 'http://x/' }), readCode, guarded('memory', 'write', { action: 'recall' }), guarded('run_smoke', 'network', {}), guarded('wait', 'long', {})]) {
-      expect(policyRefusal(call, plan), call.tool).toBeUndefined();
-    }
-  });
-
-  it('refuses in plan mode a request whose method or method-override header changes data', () => {
-    const overridden = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users/7', headers: { 'x-HTTP-method-override': 'delete' } });
-    expect(policyRefusal(overridden, settings('plan'))).toContain('sends a DELETE request');
-    const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/search', headers: { 'X-HTTP-Method-Override': 'GET' } });
-    expect(policyRefusal(post, settings('plan'))).toContain('sends a POST request');
+    expect(policyRefusal(writeCode, plan)).toMatch(/^Plan mode is on: write_file was not run, as it changes files or saved state\./);
+    expect(policyRefusal(runTests, plan)).toMatch(/^Plan mode is on: bash was not run, as it runs a command\./);
+    expect(policyRefusal(guarded('run_tests', 'network', {}), plan)).toContain('as it sends requests that may change data, or keeps what they found.');
+    expect(policyRefusal(guarded('some_tool', 'read', {}), plan)).toContain('as it is not declared read-only.');
+    expect(policyRefusal({ ...readCode, readOnly: true }, plan)).toBeUndefined();
+    expect(policyRefusal({ ...post, readOnly: () => 'sends a POST request' }, plan)).toContain('as it sends a POST request.');
+    expect(policyRefusal({ ...get, readOnly: () => undefined }, plan)).toBeUndefined();
+    // A check that cannot read the arguments (a retried call's, unchecked) does not let the call through.
+    const throwing = () => {
+      throw new TypeError('x');
+    };
+    expect(policyRefusal({ ...get, readOnly: throwing }, plan)).toContain('as it sends requests that may change data');
   });
 
   it('lets the other modes through to approval', () => {
@@ -81,27 +83,35 @@ describe('the approval step: approved without asking, or asked', () => {
     ['auto-edit', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], undefined],
     ['ask', guarded('edit_file', 'write', { path: 'src/falcon.md' }), diff('src/falcon.md'), ['edit_file(src/**)'], undefined],
     ['ask', guarded('edit_file', 'write', { path: 'src/app.ts' }), diff('src/app.ts'), ['edit_file(src/**)'], 'the allow rule edit_file(src/**)'],
+    ['auto-edit', guarded('write_file', 'write', { path: '.git/config' }), diff('.git/config'), [], undefined],
+    ['auto-edit', guarded('write_file', 'write', { path: 'package.json' }), diff('package.json'), [], undefined],
+    // An allow rule or "always in this project" never covers a protected file.
+    ['ask', guarded('write_file', 'write', { path: '.husky/pre-commit' }), diff('.husky/pre-commit'), ['write_file'], undefined],
+    ['ask', writeCode, diff('src/app.ts'), ['write_file'], 'the allow rule write_file'],
     ['yolo', guarded('edit_file', 'write', { path: '.falcon/config.yaml' }), diff('.falcon/config.yaml'), [], 'yolo mode'],
+    ['yolo', guarded('edit_file', 'write', { path: '.gitignore' }), diff('.gitignore'), ['edit_file(.gitignore)'], 'yolo mode'],
     ['yolo', runTests, commandPreview, [], 'yolo mode'],
-  ] as const)('%s: %s %j → %s', (mode, call, preview, allow, approvedBy) => {
-    expect(approvalWithoutAsking(call, preview, settings(mode, [...allow]))).toBe(approvedBy);
+  ] as const)('%s: %s %j → %s', async (mode, call, preview, allow, approvedBy) => {
+    const protection = await protectedChange(preview, { projectRoot: NO_PROJECT });
+    expect(approvalWithoutAsking(call, preview, settings(mode, [...allow]), protection)).toBe(approvedBy);
   });
 });
 
 describe('the main argument of a call', () => {
-  it('is the command, the path relative to the project, or the URL with its placeholders resolved', async () => {
+  it('is the command with the programs it runs, the path relative to the project, or the URL with its placeholders resolved', async () => {
     const resolve = async (text: string) => text.replace('{{BASE_URL}}', 'http://LOCALHOST:3000');
-    expect(await mainArgumentTarget('bash', { command: 'npm test' }, '/p', resolve)).toEqual({ kind: 'command', value: 'npm test' });
-    expect(await mainArgumentTarget('edit_file', { path: './src/../.env' }, '/p', resolve)).toEqual({ kind: 'path', value: '.env' });
-    expect(await mainArgumentTarget('write_file', { path: '/p/src/a.ts' }, '/p', resolve)).toEqual({ kind: 'path', value: 'src/a.ts' });
-    expect(await mainArgumentTarget('falcon_write', { path: 'hooks/x.sh' }, '/p', resolve)).toEqual({ kind: 'path', value: '.falcon/hooks/x.sh' });
-    expect(await mainArgumentTarget('list_files', {}, '/p', resolve)).toEqual({ kind: 'path', value: '.' });
-    expect(await mainArgumentTarget('http_request', { url: '{{BASE_URL}}/users' }, '/p', resolve)).toEqual({
-      kind: 'url',
-      value: 'http://localhost:3000/users',
-      written: '{{BASE_URL}}/users',
-    });
-    expect(await mainArgumentTarget('auth', { action: 'login' }, '/p', resolve)).toBeUndefined();
+    const targets = (tool: string, args: Record<string, unknown>) => mainArgumentTargets(tool, args, '/p', resolve);
+    expect(await targets('bash', { command: 'timeout 5 npm test' })).toEqual([
+      { kind: 'command', value: 'timeout 5 npm test', shell: { runs: [{ program: 'timeout', args: ['5', 'npm', 'test'] }, { program: 'npm', args: ['test'] }], unknown: [] } },
+    ]);
+    expect(await targets('edit_file', { path: './src/../.env' })).toEqual([{ kind: 'path', value: '.env' }]);
+    expect(await targets('write_file', { path: '/p/src/a.ts' })).toEqual([{ kind: 'path', value: 'src/a.ts' }]);
+    expect(await targets('falcon_write', { path: 'hooks/x.sh' })).toEqual([{ kind: 'path', value: '.falcon/hooks/x.sh' }]);
+    expect(await targets('list_files', {})).toEqual([{ kind: 'path', value: '.' }]);
+    expect(await targets('http_request', { url: '{{BASE_URL}}/users' })).toEqual([
+      { kind: 'url', value: 'http://localhost:3000/users', written: '{{BASE_URL}}/users' },
+    ]);
+    expect(await targets('auth', { action: 'login' })).toEqual([]);
     expect(projectRelative('./', '/p')).toBe('.');
   });
 });
@@ -129,11 +139,10 @@ describe('the files the hooks run', () => {
     expect(files).toEqual(['scripts/check.sh', 'tools/audit.js']);
   });
 
-  it('are asked about in auto-edit, like the hooks folder', () => {
-    const hooked: PermissionSettings = { ...settings('auto-edit'), hookFiles: ['scripts/check.sh'] };
-    const editHook = guarded('edit_file', 'write', { path: 'scripts/check.sh' });
-    expect(approvalWithoutAsking(editHook, diff('scripts/check.sh'), hooked)).toBeUndefined();
-    expect(approvalWithoutAsking(editHook, diff('./scripts/check.sh'), hooked)).toBeUndefined();
-    expect(approvalWithoutAsking(writeCode, diff('src/app.ts'), hooked)).toBe('auto-edit mode');
+  it('are protected, like the hooks folder', async () => {
+    const context = { projectRoot: NO_PROJECT, hookFiles: ['tools/audit.js'] };
+    expect(await protectedChange(diff('tools/audit.js'), context)).toBe('a hook of the Falcon config runs it');
+    expect(await protectedChange(diff('./tools/audit.js'), context)).toBe('a hook of the Falcon config runs it');
+    expect(await protectedChange(diff('src/app.ts'), context)).toBeUndefined();
   });
 });

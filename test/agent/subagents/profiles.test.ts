@@ -69,15 +69,22 @@ describe('loadSubagentProfiles', () => {
     for (const profile of profiles) expect(profile.tools.every((tool) => TOOLS.includes(tool))).toBe(true);
   });
 
-  it('adds the project’s profiles, lets one replace a built-in, and leaves out a broken file with its problem', async () => {
+  it('adds the project’s profiles, and leaves out a broken file and one named after a built-in (in any case) with their problems', async () => {
     const agents = path.join(project, '.falcon', 'agents');
     await mkdir(agents, { recursive: true });
     await writeFile(path.join(agents, 'auditor.md'), '---\ndescription: audits auth\ntools: [read_file]\n---\nAudit.');
     await writeFile(path.join(agents, 'scout.md'), '---\ndescription: my scout\ntools: [glob]\nmodel: deep\n---\nScout my way.');
+    await writeFile(path.join(agents, 'Tester.md'), '---\ndescription: my tester\ntools: [glob]\n---\nTest my way.');
     await writeFile(path.join(agents, 'broken.md'), '---\ndescription: broken\ntools: [rm_rf]\n---\nx');
     await writeFile(path.join(agents, 'notes.txt'), 'not a profile');
     const { profiles, problems } = await loadSubagentProfiles(project, TOOLS);
-    expect(profiles.map((profile) => `${profile.name}:${profile.description}`)).toEqual(['scout:my scout', 'tester:sends requests, checks the answers, runs the spec’s tests (no file writes or commands)', 'auditor:audits auth']);
-    expect(problems).toEqual([`${path.join('.falcon', 'agents', 'broken.md')}: tools: no tool is named "rm_rf"; this sub-agent profile is left out`]);
+    expect(profiles.map((profile) => `${profile.name}:${profile.source}`)).toEqual(['scout:built-in', 'tester:built-in', 'auditor:.falcon/agents/auditor.md']);
+    const replacing = (file: string, name: string) =>
+      `${path.join('.falcon', 'agents', file)}: "${name}" is the name of a built-in sub-agent profile, which a project's file may not replace (rename the file); this sub-agent profile is left out`;
+    expect(problems).toEqual([
+      replacing('Tester.md', 'tester'),
+      `${path.join('.falcon', 'agents', 'broken.md')}: tools: no tool is named "rm_rf"; this sub-agent profile is left out`,
+      replacing('scout.md', 'scout'),
+    ]);
   });
 });

@@ -169,8 +169,8 @@ describe('a sub-agent run', () => {
     const { agent } = makeAgent(() => model, {
       tools: createToolRegistry([...sessionTools, retry]),
       subagents: { profiles: { profiles: [profile('retrier', ['echo', 'retry'])], problems: [] }, prompt: async () => 'ROLE' },
-      // Plan mode would refuse save_fact called directly, and retry wrapping it.
-      permissions: { mode: 'plan', allow: [], deny: [] },
+      // save_fact asks nothing: only the sub-agent's registry stands between retry and it.
+      permissions: { mode: 'ask', allow: [], deny: [] },
     });
     await agent.send('go');
     expect(saved).toEqual([]);

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionTasks } from '../../../src/agent/tasks/session-tasks.js';
 import { TASK_NOTE_PREFIX } from '../../../src/agent/tasks/task-end-note.js';
 import { maskText } from '../../../src/safety/mask-text.js';
@@ -21,6 +21,7 @@ beforeEach(async () => {
   secrets = new SecretRegistry();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await rm(project, { recursive: true, force: true });
 });
 
@@ -174,9 +175,14 @@ describe('SessionTasks', () => {
     const tasks = createTasks();
     const job = controlledJob();
     tasks.start(job);
-    const started = Date.now();
-    expect((await tasks.wait('t1', 200, new AbortController().signal)).state).toBe('running');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answer: TaskInfo | undefined;
+    const timed = tasks.wait('t1', 200, new AbortController().signal).then((info) => (answer = info));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await timed;
+    expect(answer?.state).toBe('running');
     const waiting = tasks.wait('t1', 60_000, new AbortController().signal);
     job.finish({ exitCode: 0 });
     expect((await waiting).state).toBe('completed');

@@ -6,6 +6,9 @@ import { comparePaths, findProjectFilePaths, findProjectFiles } from '../../../s
 import { requireTool } from '../../support/required-tools.js';
 import { type TempProject, createTempProject } from '../../tools/temp-project.js';
 
+/** The paths findProjectFilePaths finds, as strings. */
+const filePaths = async (...args: Parameters<typeof findProjectFilePaths>) => (await findProjectFilePaths(...args)).map((file) => file.path);
+
 /** Trees of nested .gitignore files where git's rules are easy to get wrong. */
 const trees: { name: string; files: Record<string, string> }[] = [
   {
@@ -142,7 +145,7 @@ describe('listing with nested .gitignore files, checked against git', requireToo
   it.each(trees)('lists what git lists: $name', async ({ files }) => {
     await writeTree(files);
     const truth = await gitListing('.');
-    expect(await findProjectFilePaths(project.root)).toEqual(truth);
+    expect(await filePaths(project.root)).toEqual(truth);
     expect((await findProjectFiles(project.root)).map((file) => file.path)).toEqual(truth);
   });
 
@@ -151,7 +154,7 @@ describe('listing with nested .gitignore files, checked against git', requireToo
     const listed = await gitListing('.');
     const folders = [...new Set(listed.flatMap((file) => ancestors(file)))];
     for (const folder of folders) {
-      expect(await findProjectFilePaths(project.root, { folder }), folder).toEqual(await gitListing(folder));
+      expect(await filePaths(project.root, { folder }), folder).toEqual(await gitListing(folder));
     }
   });
 });
@@ -159,22 +162,22 @@ describe('listing with nested .gitignore files, checked against git', requireToo
 describe('listing with nested .gitignore files', () => {
   it('drops ignored files that a pattern names without a wildcard', async () => {
     await writeTree({ '.gitignore': '*.log\n/bundle\n', 'app.log': '', 'bundle/out.js': '', 'src/app.ts': '' });
-    expect(await findProjectFilePaths(project.root, { pattern: 'bundle/out.js' })).toEqual([]);
-    expect(await findProjectFilePaths(project.root, { pattern: 'app.log' })).toEqual([]);
-    expect(await findProjectFilePaths(project.root, { pattern: 'src/app.ts' })).toEqual(['src/app.ts']);
+    expect(await filePaths(project.root, { pattern: 'bundle/out.js' })).toEqual([]);
+    expect(await filePaths(project.root, { pattern: 'app.log' })).toEqual([]);
+    expect(await filePaths(project.root, { pattern: 'src/app.ts' })).toEqual(['src/app.ts']);
   });
 
   it('lists a folder asked for by name though it is ignored, with the rules still applying inside it', async () => {
     await writeTree({ '.gitignore': 'bundle/\n*.log\n', 'bundle/out.js': '', 'bundle/out.log': '', 'bundle/sub/x.js': '', 'bundle/sub/x.log': '' });
-    expect(await findProjectFilePaths(project.root, { folder: 'bundle' })).toEqual(['bundle/out.js', 'bundle/sub/x.js']);
-    expect(await findProjectFilePaths(project.root, { folder: 'bundle/sub' })).toEqual(['bundle/sub/x.js']);
+    expect(await filePaths(project.root, { folder: 'bundle' })).toEqual(['bundle/out.js', 'bundle/sub/x.js']);
+    expect(await filePaths(project.root, { folder: 'bundle/sub' })).toEqual(['bundle/sub/x.js']);
   });
 
   it('reads no .gitignore through a symlink, as git does not', async () => {
     await writeTree({ 'rules.txt': '*.js\n', 'src/app.js': '', 'src/deep/lib.js': '' });
     await symlink('../rules.txt', path.join(project.root, 'src/.gitignore'));
-    expect(await findProjectFilePaths(project.root)).toEqual(['rules.txt', 'src/app.js', 'src/deep/lib.js']);
-    expect(await findProjectFilePaths(project.root, { folder: 'src/deep' })).toEqual(['src/deep/lib.js']);
+    expect(await filePaths(project.root)).toEqual(['rules.txt', 'src/app.js', 'src/deep/lib.js']);
+    expect(await filePaths(project.root, { folder: 'src/deep' })).toEqual(['src/deep/lib.js']);
   });
 });
 

@@ -226,10 +226,9 @@ ${LOG_IN}  - name: create order
   });
 
   it('fails a step past its timeout', async () => {
-    const started = Date.now();
+    // /slow answers after 2 s: a step that outwaited its timeout would pass.
     const run = await project.run('slow', 'steps:\n  - name: slow\n    request: {url: "{{BASE_URL}}/slow"}\n    timeout: 100ms\n');
     expect(run.steps[0]).toMatchObject({ outcome: 'failed', reason: expect.stringMatching(/^no answer: timed out after 100 ms/) });
-    expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it('waits, and a cancellation cuts a wait short', async () => {
@@ -237,9 +236,8 @@ ${LOG_IN}  - name: create order
     expect(waited.steps[0]!.durationMs).toBeGreaterThanOrEqual(55);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
-    const started = Date.now();
-    await expect(project.run('long-wait', 'steps:\n  - wait: 1m\n', { signal: controller.signal })).rejects.toThrow(/abort/i);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Ten minutes: only the cancellation can end this run within the test's timeout.
+    await expect(project.run('long-wait', 'steps:\n  - wait: 10m\n', { signal: controller.signal })).rejects.toThrow(/abort/i);
   });
 
   it('refuses a foreach file outside the project', async () => {

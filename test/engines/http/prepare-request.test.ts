@@ -30,13 +30,13 @@ describe('prepareRequest', () => {
     expect(prepareRequest({ method: 'GET', url: 'http://api.test/' }).headers['content-length']).toBeUndefined();
   });
 
-  it('refuses body and form together, and URLs that are not absolute http(s)', () => {
-    expect(() => prepareRequest({ method: 'POST', url: 'http://api.test/', body: 'a', form: { a: 1 } })).toThrow(
-      new HttpRequestError(
-        'give either body or form, not both: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded',
-        'invalid_request',
-      ),
+  it('refuses two kinds of body together, and URLs that are not absolute http(s)', () => {
+    const oneBody = new HttpRequestError(
+      'give one of body, form and multipart: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded, multipart as multipart/form-data',
+      'invalid_request',
     );
+    expect(() => prepareRequest({ method: 'POST', url: 'http://api.test/', body: 'a', form: { a: 1 } })).toThrow(oneBody);
+    expect(() => prepareRequest({ method: 'POST', url: 'http://api.test/', form: { a: 1 }, multipart: { a: '1' } })).toThrow(oneBody);
     expect(() => prepareRequest({ method: 'GET', url: '/users' })).toThrow('invalid URL: /users (give an absolute http:// or https:// URL)');
     expect(() => prepareRequest({ method: 'GET', url: 'ftp://api.test/' })).toThrow('only http and https URLs are supported');
   });

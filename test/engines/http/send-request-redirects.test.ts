@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CookieJar } from '../../../src/engines/http/cookie-jar.js';
 import { HttpRequestError, sendRequest } from '../../../src/engines/http/send-request.js';
 import { type HttpApiServer, startHttpApiServer } from './http-api-server.js';
@@ -91,5 +91,50 @@ describe('sendRequest redirects', () => {
     await expect(
       sendRequest({ method: 'GET', url: `${api.url}/redirect?status=302&to=${encodeURIComponent('file:///etc/passwd')}`, followRedirects: true }),
     ).rejects.toThrow(`${api.url} redirected to file:///etc/passwd, which is not http or https`);
+  });
+
+  it('asks before each hop with the request it would send, and stops where the answer is a reason', async () => {
+    const asked: string[] = [];
+    const to = encodeURIComponent(`${other.url}/echo`);
+    const before = other.received.length;
+    const response = await sendRequest({
+      method: 'GET',
+      url: `${api.url}/hop/302`,
+      followRedirects: true,
+      beforeRedirect: async (step) => {
+        asked.push(`${step.status} ${step.from.href} → ${step.request.method} ${step.request.url.href}`);
+        return undefined;
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(asked).toEqual([`302 ${api.url}/hop/302 → GET ${api.url}/hop/303`, `303 ${api.url}/hop/303 → GET ${api.url}/hop/307`, `307 ${api.url}/hop/307 → GET ${api.url}/echo`]);
+
+    const stopped = await sendRequest({
+      method: 'GET',
+      url: `${api.url}/redirect?status=302&to=${to}`,
+      followRedirects: true,
+      beforeRedirect: async (step) => (step.request.url.origin === step.from.origin ? undefined : 'another origin'),
+    });
+    expect(stopped).toMatchObject({ status: 302, redirects: [], redirectStopped: 'another origin' });
+    expect(other.received).toHaveLength(before);
+  });
+
+  it('does not count the time an answer takes against the timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const response = await sendRequest({
+        method: 'GET',
+        url: `${api.url}/redirect?status=302&to=/echo`,
+        followRedirects: true,
+        timeoutMs: 1_000,
+        beforeRedirect: async () => {
+          await vi.advanceTimersByTimeAsync(60_000);
+          return undefined;
+        },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

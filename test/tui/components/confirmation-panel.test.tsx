@@ -4,7 +4,8 @@ import type { AlwaysChoice } from '../../../src/agent/permissions/always-choices
 import type { AlwaysPick } from '../../../src/tui/components/always-options.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
-import { BOLD, CYAN, GREEN, RED, stripAnsi, tick, useColourLevel } from './terminal-output.js';
+import { drawn, typed } from '../react-act.js';
+import { BOLD, CYAN, GREEN, RED, stripAnsi, useColourLevel } from './terminal-output.js';
 
 const KEYS = { up: '\u001b[A', down: '\u001b[B', pageUp: '\u001b[5~', pageDown: '\u001b[6~', escape: '\u001b' };
 
@@ -28,17 +29,13 @@ function longDiff(lines: number): string {
 async function showPanel(preview: Preview, height = 20) {
   const onAnswer = vi.fn<(approved: boolean, always: AlwaysPick | false) => void>();
   const confirmation = { id: 'c1', tool: 'edit_file', title: 'Fix the name limit', preview, always: [] };
-  const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />);
-  await tick();
+  const rendered = drawn(() => render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />));
   return {
     onAnswer,
     frame: () => rendered.lastFrame() ?? '',
     text: () => stripAnsi(rendered.lastFrame()),
     async press(...keys: string[]) {
-      for (const key of keys) {
-        rendered.stdin.write(key);
-        await tick();
-      }
+      for (const key of keys) await typed(rendered.stdin, key);
     },
   };
 }
@@ -96,22 +93,19 @@ describe('ConfirmationPanel', () => {
       const onChooseAlways = vi.fn<() => void>();
       const confirmation = { id: 'c1', tool: 'bash', title: 'run `npm test -- users`', preview: { kind: 'command' as const, command: 'npm test -- users' }, always: choices };
       const panel = <ConfirmationPanel confirmation={confirmation} width={110} height={14} choosingAlways={choosingAlways} onChooseAlways={onChooseAlways} onAnswer={onAnswer} />;
-      const rendered = render(panel);
+      const rendered = drawn(() => render(panel));
       return { rendered, onAnswer, onChooseAlways, text: () => stripAnsi(rendered.lastFrame()) };
     }
 
     it('names what it would allow before a, then lists each choice for the session and the project, with the rules', async () => {
       const asking = showChoice(false);
-      await tick();
       expect(asking.text()).toContain('y yes · n no · a always… (this command / commands starting "npm test")');
-      asking.rendered.stdin.write('a');
-      await tick();
+      await typed(asking.rendered.stdin, 'a');
       expect(asking.onChooseAlways).toHaveBeenCalledTimes(1);
       expect(asking.onAnswer).not.toHaveBeenCalled();
       asking.rendered.unmount();
 
       const choosing = showChoice(true);
-      await tick();
       const rows = choosing.text().split('\n').map((row) => row.replace(/^│ | *│$/g, ''));
       expect(rows.slice(rows.indexOf('Always allow, without asking again:'), -1)).toEqual([
         'Always allow, without asking again:',
@@ -121,10 +115,8 @@ describe('ConfirmationPanel', () => {
         ' 4  commands starting "npm test", in this project: adds bash(npm test *) to .falcon/config.yaml',
         '1–4 choose · y just this once · n no',
       ]);
-      choosing.rendered.stdin.write('a');
-      await tick();
-      choosing.rendered.stdin.write('4');
-      await tick();
+      await typed(choosing.rendered.stdin, 'a');
+      await typed(choosing.rendered.stdin, '4');
       expect(choosing.onAnswer).toHaveBeenCalledTimes(1);
       expect(choosing.onAnswer).toHaveBeenCalledWith(true, { scope: 'project', choice: 1 });
       choosing.rendered.unmount();
@@ -139,12 +131,9 @@ describe('ConfirmationPanel', () => {
       ] as const;
       for (const [key, approved, always] of cases) {
         const choosing = showChoice(true);
-        await tick();
-        choosing.rendered.stdin.write('5');
-        await tick();
+        await typed(choosing.rendered.stdin, '5');
         expect(choosing.onAnswer).not.toHaveBeenCalled();
-        choosing.rendered.stdin.write(key);
-        await tick();
+        await typed(choosing.rendered.stdin, key);
         expect(choosing.onAnswer).toHaveBeenCalledWith(approved, always);
         choosing.rendered.unmount();
       }
@@ -171,8 +160,7 @@ describe('ConfirmationPanel', () => {
   it('keeps a command of 80 lines within its height: the title on one row, the body scrolling', async () => {
     const command = Array.from({ length: 80 }, (_, i) => `echo line ${i + 1}`).join('\n');
     const confirmation = { id: 'c1', tool: 'bash', title: `run \`${command}\``, preview: { kind: 'info' as const, title: `two\nlines`, details: command }, always: [] };
-    const rendered = render(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />);
-    await tick();
+    const rendered = drawn(() => render(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />));
     const lines = stripAnsi(rendered.lastFrame()).split('\n');
     expect(lines).toHaveLength(20);
     expect(lines[1]).toMatch(/^│ run `echo line 1⏎echo line 2⏎echo line 3⏎.*…\s*│$/);

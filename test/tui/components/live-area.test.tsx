@@ -1,5 +1,5 @@
 import { render } from 'ink-testing-library';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveArea } from '../../../src/tui/components/live-area.js';
 import { initialViewState, type ViewState } from '../../../src/tui/state/view-state.js';
 import { BOLD, DIM, stripAnsi, useColourLevel } from './terminal-output.js';
@@ -14,6 +14,9 @@ function show(changes: Partial<ViewState>, { width = 60, maxLines = 20, showThou
 
 describe('LiveArea', () => {
   useColourLevel(1);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('shows nothing when nothing is happening', () => {
     expect(show({}).text).toBe('');
@@ -60,6 +63,7 @@ describe('LiveArea', () => {
   });
 
   it('shows the running tool with a spinner, its elapsed seconds and last progress', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T10:00:00Z') });
     const { lines } = show({
       status: 'running',
       running: { id: 't1', name: 'run_performance', args: { url: 'http://localhost:3000/users' }, startedAt: Date.now() - 3200, progress: '1200 requests sent' },

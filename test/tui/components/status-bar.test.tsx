@@ -1,7 +1,8 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SPINNER_STEP_MS } from '../../../src/tui/components/spinner.js';
 import { StatusBar, formatCount, type StatusBarProps } from '../../../src/tui/components/status-bar.js';
-import { stripAnsi, tick } from './terminal-output.js';
+import { afterTurns, stripAnsi, untilDrawn } from './terminal-output.js';
 
 const BASE: StatusBarProps = {
   status: 'ready',
@@ -22,7 +23,7 @@ function show(changes: Partial<StatusBarProps> = {}) {
 
 describe('StatusBar', () => {
   afterEach(() => {
-    vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   it('shows the model, environment, tokens and tool calls with the ready hints on one line', () => {
@@ -62,26 +63,32 @@ describe('StatusBar', () => {
   });
 
   it('animates a spinner while busy and runs no timer when ready', async () => {
-    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const busy = render(<StatusBar {...BASE} status="thinking" />);
-    await tick(300);
-    expect(new Set(busy.frames.map((frame) => stripAnsi(frame)[0])).size).toBeGreaterThan(1);
+    const icons = new Set([stripAnsi(busy.lastFrame())[0]]);
+    await untilDrawn(() => expect(vi.getTimerCount()).toBe(1)); // the frame clock, started by an effect after the first frame
+    for (let step = 0; step < 3; step++) {
+      vi.advanceTimersByTime(SPINNER_STEP_MS);
+      await untilDrawn(() => expect(busy.frames).toHaveLength(step + 2));
+      icons.add(stripAnsi(busy.lastFrame())[0]);
+    }
+    expect(icons.size).toBe(4);
     busy.unmount();
-    setInterval.mockClear();
+    expect(vi.getTimerCount()).toBe(0);
     const ready = render(<StatusBar {...BASE} status="ready" />);
-    await tick(300);
-    expect(ready.frames).toHaveLength(1);
-    expect(setInterval).not.toHaveBeenCalled();
+    await afterTurns();
+    expect(vi.getTimerCount()).toBe(0);
     ready.unmount();
   });
 
   it('says how long the model has been silent once it is 5 s, and counts up', async () => {
-    expect(show({ status: 'thinking', modelSilentSince: Date.now() - 4000, spinner: false })).toContain('thinking ·');
-    const since = Date.now() - 44_500;
-    const waiting = render(<StatusBar {...BASE} status="streaming" modelSilentSince={since} spinner={false} />);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: new Date('2026-12-01T10:00:00Z') });
+    expect(show({ status: 'thinking', modelSilentSince: Date.now() - 4999, spinner: false })).toContain('thinking ·');
+    const waiting = render(<StatusBar {...BASE} status="streaming" modelSilentSince={Date.now() - 44_500} spinner={false} />);
     expect(stripAnsi(waiting.lastFrame())).toMatch(/^⠋ waiting for the model \(44 s\) · ollama\/llama3\.2/);
-    await tick(1100);
-    expect(stripAnsi(waiting.lastFrame())).toContain('waiting for the model (45 s)');
+    await untilDrawn(() => expect(vi.getTimerCount()).toBe(1));
+    vi.advanceTimersByTime(1000);
+    await untilDrawn(() => expect(stripAnsi(waiting.lastFrame())).toContain('waiting for the model (45 s)'));
     waiting.unmount();
   });
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFileCompleter } from '../../../src/tui/input/project-file-completer.js';
 import { InputHistory } from '../../../src/tui/input/input-history.js';
 import { createTempProject, type TempProject } from '../../tools/temp-project.js';
-import { KEYS, renderInputBox, tick } from './render-input-box.js';
+import { PATIENCE_MS } from '../../support/patience.js';
+import { KEYS, renderInputBox } from './render-input-box.js';
 
 let project: TempProject | undefined;
 afterEach(async () => {
@@ -72,8 +73,7 @@ describe('@path completion', () => {
   it('offers project files for the @ word at the cursor and inserts the selected one with Tab', async () => {
     const box = renderInputBox({ completeFiles: await projectWithFiles() });
     await box.type('why does @us');
-    // Listing the project takes its time on a busy machine.
-    await vi.waitFor(() => expect(box.frame()).toContain('@src/users.ts'), { timeout: 5_000 });
+    await vi.waitFor(() => expect(box.frame()).toContain('@src/users.ts'), { timeout: PATIENCE_MS });
     expect(box.frame()).not.toContain('node_modules');
     await box.type(KEYS.tab, 'fail?', KEYS.enter);
     expect(box.onSubmit).toHaveBeenCalledExactlyOnceWith('why does @src/users.ts fail?');
@@ -82,7 +82,7 @@ describe('@path completion', () => {
   it('moves the selection with ↓ among the matches', async () => {
     const box = renderInputBox({ completeFiles: await projectWithFiles() });
     await box.type('@src/');
-    await vi.waitFor(() => expect(selectedRow(box.frame())).toContain('@src/users.ts'), { timeout: 5_000 });
+    await vi.waitFor(() => expect(selectedRow(box.frame())).toContain('@src/users.ts'), { timeout: PATIENCE_MS });
     await box.type(KEYS.down);
     expect(selectedRow(box.frame())).toContain('@src/orders.ts');
     await box.type(KEYS.tab);
@@ -100,9 +100,8 @@ describe('@path completion', () => {
     box.stdin.write('@');
     box.stdin.write('u');
     box.stdin.write('s');
-    await tick(150);
+    await vi.waitFor(() => expect(box.frame()).toContain('@src/users.ts'), { timeout: PATIENCE_MS });
     expect(asked).toEqual(['us']);
-    expect(box.frame()).toContain('@src/users.ts');
     await box.type(' ');
     expect(box.frame()).not.toContain('@src/users.ts');
   });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_FILE, HISTORY_LIMIT, InputHistory } from '../../../src/tui/input/input-history.js';
@@ -33,6 +33,25 @@ describe('InputHistory', () => {
     const onDisk = await readFile(historyFile(project), 'utf8');
     expect(onDisk).not.toContain('abcdefghijklmnop');
     expect(onDisk).toContain('[masked]');
+  });
+
+  it('keeps the history in memory only when .falcon/ or the file is a link, reading and writing nothing through it', async () => {
+    const project = await tempDir();
+    const elsewhere = await tempDir();
+    await writeFile(path.join(elsewhere, 'private.txt'), '"from elsewhere"\n');
+    await symlink(elsewhere, path.join(project, '.falcon'));
+    const linkedFolder = await InputHistory.load(project);
+    await linkedFolder.add('typed');
+    expect(linkedFolder.entries).toEqual(['typed']);
+    expect(await readdir(elsewhere)).toEqual(['private.txt']);
+
+    const other = await tempDir();
+    await mkdir(path.join(other, '.falcon'));
+    await symlink(path.join(elsewhere, 'private.txt'), historyFile(other));
+    const linkedFile = await InputHistory.load(other);
+    expect(linkedFile.entries).toEqual([]);
+    await linkedFile.add('typed');
+    expect(await readFile(path.join(elsewhere, 'private.txt'), 'utf8')).toBe('"from elsewhere"\n');
   });
 
   it('skips damaged lines', async () => {

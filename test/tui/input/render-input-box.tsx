@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { InputBox, type InputBoxProps } from '../../../src/tui/input/input-box.js';
 import { InputHistory } from '../../../src/tui/input/input-history.js';
 import type { SlashCommandInfo } from '../../../src/tui/input/slash-command-info.js';
+import { drawn, typed } from '../react-act.js';
 
 export const KEYS = {
   enter: '\r',
@@ -44,17 +45,14 @@ export function renderInputBox(props: Partial<InputBoxProps> = {}) {
     onSubmit,
     ...props,
   };
-  const rendered = render(<InputBox {...all} />);
+  const rendered = drawn(() => render(<InputBox {...all} />));
   return {
     ...rendered,
     onSubmit,
     rerenderWith: (changes: Partial<InputBoxProps>) => rendered.rerender(<InputBox {...all} {...changes} />),
     frame: () => stripAnsi(rendered.lastFrame() ?? ''),
     async type(...chunks: string[]) {
-      for (const chunk of chunks) {
-        rendered.stdin.write(chunk);
-        await tick();
-      }
+      for (const chunk of chunks) await typed(rendered.stdin, chunk);
     },
   };
 }

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
 import { KeyStream } from '../../../src/tui/input/key-stream.js';
+import { drawn, typed } from '../react-act.js';
 import { FakeTerminal } from './fake-terminal.js';
 
 class Screen extends EventEmitter {
@@ -17,21 +18,20 @@ class Screen extends EventEmitter {
 export function renderOnTerminal(tree: ReactElement) {
   const terminal = new FakeTerminal();
   const screen = new Screen();
-  const instance = render(tree, {
-    stdin: new KeyStream(terminal as unknown as NodeJS.ReadStream) as unknown as NodeJS.ReadStream,
-    stdout: screen as unknown as NodeJS.WriteStream,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const instance = drawn(() =>
+    render(tree, {
+      stdin: new KeyStream(terminal as unknown as NodeJS.ReadStream) as unknown as NodeJS.ReadStream,
+      stdout: screen as unknown as NodeJS.WriteStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    }),
+  );
   return {
     frame: () => screen.lastFrame.replace(/\x1b\[[0-9;]*m/g, ''),
     /** Each chunk is one read of the terminal. */
     async type(...reads: string[]) {
-      for (const read of reads) {
-        terminal.type(read);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      for (const read of reads) await typed({ write: (data) => terminal.type(data) }, read);
     },
     unmount: () => instance.unmount(),
   };

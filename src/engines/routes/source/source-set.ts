@@ -33,7 +33,7 @@ export class SourceSet {
   }
 
   static async load(projectRoot: string, signal?: AbortSignal): Promise<SourceSet> {
-    const paths = await findProjectFilePaths(projectRoot);
+    const paths = (await findProjectFilePaths(projectRoot)).map((file) => file.path);
     return new SourceSet(projectRoot, paths.filter((relative) => !isSkipped(relative)), signal);
   }
 

@@ -150,6 +150,7 @@ function renderInput(input: FuzzInput, fixed: CaseRequest, parts: FuzzedParts, s
       const encoded = encodeBody(body.mediaType, isJsonMediaType(body.mediaType) ? input.body : wellFormed(input.body), body.schema, spec);
       request.body = encoded.body;
       request.contentType = encoded.contentType;
+      if (encoded.files) request.files = encoded.files;
       verdicts.push(bodyVerdict(input.body, body, validator));
     }
     described.push(`body ${describeFuzzValue(input.body)}${input.mediaType !== undefined ? ` sent as ${input.mediaType}` : ''}`);

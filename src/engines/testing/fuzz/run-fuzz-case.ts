@@ -4,7 +4,7 @@ import { HttpRequestError } from '../../http/send-request.js';
 import type { FalconSpec } from '../../spec/spec-format.js';
 import type { ResponseChecker } from '../checks/check-response.js';
 import { operationLabel } from '../generate/operation-case.js';
-import { CaseRequestError, caseRequestParts } from '../run/case-http-request.js';
+import { CaseRequestError, caseRequestParts, withEncodedMultipart } from '../run/case-http-request.js';
 import { fillPlaceholders } from '../run/fill-placeholders.js';
 import { recordRequest } from '../run/record-exchange.js';
 import { type SendCaseOptions, sendPreparedCase } from '../run/send-case.js';
@@ -144,7 +144,7 @@ async function sendInput(
   let parts: RequestParts;
   let recorded: RecordedRequest;
   try {
-    parts = caseRequestParts(wire, filled.baseUrl, filled.headers);
+    parts = await withEncodedMultipart(caseRequestParts(wire, filled.baseUrl, filled.headers));
     recorded = recordRequest(prepareRequest(parts), options.variables?.secrets);
   } catch (error) {
     if (!(error instanceof CaseRequestError || error instanceof HttpRequestError)) throw error;

@@ -1,9 +1,11 @@
 import { PLACEHOLDER } from '../../../workspace/variable-scope.js';
 import { asObject } from '../../spec/json-values.js';
 import type { FalconSpec, JsonSchema, SpecRequestBody } from '../../spec/spec-format.js';
+import type { CaseRequest } from '../test-case.js';
 import { flattenSchema } from './schema-shape.js';
 
-const MULTIPART_BOUNDARY = 'falcon-form-boundary';
+/** A file field's example as a Postman collection gives it: `<file avatar.png>`. */
+const FILE_EXAMPLE = /^<file (.+)>$/;
 
 /** The body's media type to send: the first JSON one, else the first form, else the first listed. */
 export function chooseMediaType(body: SpecRequestBody): string | undefined {
@@ -19,8 +21,19 @@ function isFormMediaType(mediaType: string): boolean {
   return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(mediaType);
 }
 
-/** The body as a case sends it: JSON values as they are, forms and other media types as their exact text. */
-export function encodeBody(mediaType: string, value: unknown, schema: JsonSchema | undefined, spec: FalconSpec): { body: unknown; contentType: string } {
+export interface EncodedCaseBody {
+  body: unknown;
+  contentType: string;
+  /** Multipart fields sent as files. */
+  files?: NonNullable<CaseRequest['files']>;
+}
+
+/**
+ * The body as a case sends it: JSON values as they are; a multipart body as its fields, encoded when
+ * sent (FormData: a random boundary, names escaped), its file fields named; other media types as
+ * their exact text.
+ */
+export function encodeBody(mediaType: string, value: unknown, schema: JsonSchema | undefined, spec: FalconSpec): EncodedCaseBody {
   if (isJsonMediaType(mediaType)) return { body: value, contentType: mediaType.includes('*') ? 'application/json' : mediaType };
   const fields = Object.entries(asObject(value) ?? {});
   if (/^application\/x-www-form-urlencoded/i.test(mediaType)) {
@@ -29,14 +42,14 @@ export function encodeBody(mediaType: string, value: unknown, schema: JsonSchema
   }
   if (/^multipart\/form-data/i.test(mediaType)) {
     const properties = asObject(schema && flattenSchema(schema, spec).properties) ?? {};
-    const parts = fields.map(([name, item]) => {
+    const files: NonNullable<CaseRequest['files']> = {};
+    for (const [name, item] of fields) {
       const property = flattenSchema(properties[name], spec);
-      const isFile = property.format === 'binary' || property.format === 'base64' || property.type === 'file';
-      const disposition = `Content-Disposition: form-data; name="${name}"${isFile ? `; filename="${name}.bin"` : ''}`;
-      const type = isFile ? '\r\nContent-Type: application/octet-stream' : '';
-      return `--${MULTIPART_BOUNDARY}\r\n${disposition}${type}\r\n\r\n${fieldText(item)}\r\n`;
-    });
-    return { body: `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`, contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` };
+      if (property.format !== 'binary' && property.format !== 'base64' && property.type !== 'file' && !FILE_EXAMPLE.test(String(item))) continue;
+      files[name] = { filename: FILE_EXAMPLE.exec(String(item))?.[1] ?? `${name}.bin`, contentType: 'application/octet-stream' };
+    }
+    const body = Object.fromEntries(fields.map(([name, item]) => [name, Array.isArray(item) ? item.map(fieldText) : fieldText(item)]));
+    return { body, contentType: 'multipart/form-data', ...(Object.keys(files).length > 0 && { files }) };
   }
   return { body: typeof value === 'string' ? value : JSON.stringify(value), contentType: mediaType };
 }

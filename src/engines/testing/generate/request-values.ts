@@ -43,6 +43,6 @@ export function caseRequest(operation: SpecOperation, values: RequestValues, spe
     ...(Object.keys(pathParams).length > 0 && { pathParams }),
     ...(Object.keys(query).length > 0 && { query }),
     ...(Object.keys(accepting).length > 0 && { headers: accepting }),
-    ...(body && { body: body.body, contentType: body.contentType }),
+    ...(body && { body: body.body, contentType: body.contentType, ...(body.files && { files: body.files }) }),
   };
 }

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeNewFile } from '../../../safety/atomic-write.js';
+import { linkedFolderProblem } from '../../../safety/linked-folder.js';
 import { falconPath, FALCON_DIR } from '../../../workspace/falcon-dir.js';
 
 export interface ProjectReport {
@@ -20,9 +21,12 @@ export interface ProjectReport {
  * Writes a report to `.falcon/reports/<type>_report_<name>_<YYYYMMDD-HHMMSS>.<extension>` (local
  * time), and its JSON twin when given, and returns the report's project-relative path. A report of
  * the same name and second is kept, even one written by another run meanwhile: the new one (and its
- * twin) gets a `-2`, `-3`… suffix.
+ * twin) gets a `-2`, `-3`… suffix. Reports stay inside the project: none is written when `.falcon/`
+ * or `.falcon/reports/` is a symbolic link.
  */
 export async function writeProjectReport(projectRoot: string, report: ProjectReport): Promise<string> {
+  const problem = linkedFolderProblem(projectRoot, falconPath(projectRoot, 'reports'));
+  if (problem) throw new Error(`the report was not written: ${problem}, and Falcon writes reports only into a real folder inside the project`);
   const base = `${fileNamePart(report.type, 'run')}_report_${fileNamePart(report.name, 'unnamed')}_${fileTimestamp(report.now)}`;
   for (let attempt = 1; ; attempt += 1) {
     const stem = `${base}${attempt === 1 ? '' : `-${attempt}`}`;

@@ -1,3 +1,4 @@
+import { type MultipartFields, type MultipartValue, encodeMultipart } from '../../http/multipart-body.js';
 import type { RequestParts } from '../../http/prepare-request.js';
 import type { CaseRequest } from '../test-case.js';
 import { isJsonMediaType } from '../checks/media-type.js';
@@ -22,10 +23,44 @@ export function caseRequestParts(request: CaseRequest, baseUrl: string, runHeade
   if (request.query) parts.query = request.query;
   if (request.body !== undefined) {
     const contentType = request.contentType ?? headers['content-type'] ?? 'application/json';
-    headers['content-type'] ??= contentType;
-    parts.body = encodeBody(request.body, contentType);
+    if (MULTIPART.test(contentType) && isFields(request.body)) {
+      // The encoder names the content type, with its boundary.
+      delete headers['content-type'];
+      parts.multipart = multipartFields(request.body, request.files ?? {});
+    } else {
+      headers['content-type'] ??= contentType;
+      parts.body = encodeBody(request.body, contentType);
+    }
   }
   return parts;
+}
+
+/**
+ * The parts with a multipart body encoded (FormData: a random boundary, names escaped) into the
+ * text sent, so that what is recorded and what is sent are the same bytes.
+ */
+export async function withEncodedMultipart(parts: RequestParts): Promise<RequestParts> {
+  if (parts.multipart === undefined) return parts;
+  const { multipart, ...rest } = parts;
+  const encoded = await encodeMultipart(multipart);
+  return { ...rest, headers: { ...rest.headers, 'content-type': encoded.contentType }, body: encoded.bytes.toString('utf8') };
+}
+
+const MULTIPART = /^multipart\/form-data\b/i;
+
+function isFields(body: unknown): body is Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
+/** Each field as text (objects as JSON), a named file where the case says; arrays repeat the field. */
+function multipartFields(body: Record<string, unknown>, files: NonNullable<CaseRequest['files']>): MultipartFields {
+  const fields: MultipartFields = {};
+  for (const [name, value] of Object.entries(body)) {
+    const file = files[name];
+    const part = (item: unknown): MultipartValue => (file ? { filename: file.filename, content: fieldText(item), ...(file.contentType && { contentType: file.contentType }) } : fieldText(item));
+    fields[name] = Array.isArray(value) ? value.map(part) : part(value);
+  }
+  return fields;
 }
 
 /** Later maps win, whatever the case of a name. */

@@ -14,7 +14,7 @@ export function recordRequest(request: Pick<PreparedRequest, 'method' | 'headers
     method: request.method,
     url: maskText(String(request.url), { secrets }),
     headers: maskHeaders(request.headers, { secrets }),
-    ...(request.body !== undefined && { body: maskText(request.body, { secrets }) }),
+    ...(request.body !== undefined && { body: maskText(request.body.toString(), { secrets }) }),
   };
 }
 

@@ -3,7 +3,7 @@ import { HttpRequestError, type HttpResponse, sendRequest } from '../../http/sen
 import type { VariableScope } from '../../../workspace/variable-scope.js';
 import type { TestCase } from '../test-case.js';
 import type { RecordedRequest, RecordedResponse } from '../test-run.js';
-import { CaseRequestError, caseRequestParts, joinUrl, mergeHeaders } from './case-http-request.js';
+import { CaseRequestError, caseRequestParts, joinUrl, mergeHeaders, withEncodedMultipart } from './case-http-request.js';
 import { fillPlaceholders } from './fill-placeholders.js';
 import { recordRequest, recordResponse } from './record-exchange.js';
 
@@ -49,7 +49,7 @@ export async function prepareCase(testCase: TestCase, options: SendCaseOptions):
       options.values ?? new Map<string, string>(),
       options.variables,
     );
-    const parts = caseRequestParts(filled.request, filled.baseUrl, filled.headers);
+    const parts = await withEncodedMultipart(caseRequestParts(filled.request, filled.baseUrl, filled.headers));
     return { ok: true, parts, request: recordRequest(prepareRequest(parts), options.variables?.secrets) };
   } catch (error) {
     if (!(error instanceof CaseRequestError || error instanceof HttpRequestError)) throw error;

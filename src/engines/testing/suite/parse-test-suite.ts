@@ -1,4 +1,5 @@
-import { parse, YAMLParseError } from 'yaml';
+import { YAMLParseError } from 'yaml';
+import { FILE_YAML_LIMITS, parseBoundedYaml, YamlLimitError } from '../../../safety/bounded-yaml.js';
 import { z } from 'zod';
 import { describeIssues } from './describe-issues.js';
 import { completeTestCases, testCaseInputSchema } from './test-case-schema.js';
@@ -51,8 +52,9 @@ export function parseTestSuite(text: string, shown: string, facts: SuiteFileFact
 
 function parseYaml(text: string, shown: string): unknown {
   try {
-    return parse(text);
+    return parseBoundedYaml(text, FILE_YAML_LIMITS);
   } catch (error) {
+    if (error instanceof YamlLimitError) throw new TestSuiteError(`${shown}: ${error.message}`);
     if (!(error instanceof YAMLParseError)) throw error;
     const position = error.linePos?.[0];
     throw new TestSuiteError(`${shown}: not valid YAML${position ? ` at line ${position.line}, column ${position.col}` : ''}: ${error.message.split('\n')[0]}`);

@@ -19,6 +19,10 @@ const caseRequestSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional().describe('request headers; secrets as {{VAR}} placeholders'),
   body: z.unknown().optional().describe('a JSON value, or the exact text for a non-JSON contentType'),
   contentType: z.string().min(1).optional().describe('media type of body (default application/json)'),
+  files: z
+    .record(z.string(), z.strictObject({ filename: z.string().min(1), contentType: z.string().min(1).optional() }))
+    .optional()
+    .describe('multipart/form-data: the body fields sent as files, e.g. {"avatar": {"filename": "me.png"}}'),
   withoutCredentials: z
     .strictObject({ headers: z.array(z.string().min(1)).optional(), cookies: z.array(z.string().min(1)).optional() })
     .optional()

@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import { falconPath } from '../../../workspace/falcon-dir.js';
 import { resolveInsideProject } from '../../../safety/project-path.js';
 import { replaceFile } from '../../../safety/atomic-write.js';
+import { refuseLinkedFolder } from '../../../safety/linked-folder.js';
 import type { ParamValue } from '../../http/prepare-request.js';
 import type { TestCase } from '../test-case.js';
 import { parseTestSuite } from './parse-test-suite.js';
@@ -34,6 +35,7 @@ export function checkSuiteName(name: string): void {
 export async function saveTestSuite(projectRoot: string, suite: TestSuiteFile): Promise<string> {
   const { file, shown } = await testSuiteFile(projectRoot, suite.name);
   const text = renderTestSuite(suite, shown);
+  refuseLinkedFolder(projectRoot, falconPath(projectRoot, TESTS_FOLDER, file));
   await replaceFile(falconPath(projectRoot, TESTS_FOLDER, file), text);
   return shown;
 }

@@ -8,14 +8,15 @@ const isUrl = (spec: string | undefined): spec is string => spec !== undefined &
 
 /**
  * What run_spec_tests asks about, as a session asks about any request to another origin than
- * BASE_URL's: a spec fetched from a URL, and the cases' target — the base URL given, or, when no
- * environment has a BASE_URL, the server the spec names (read here only from a spec in the project).
+ * BASE_URL's: a spec fetched from a URL, and the cases' target — the base URL given, BASE_URL itself
+ * in a folder that is not trusted, or, when no environment has a BASE_URL, the server the spec names
+ * (read here only from a spec in the project).
  * `ctx.variables` is the scope of the call's environment.
  */
 export async function specTestsPreview(args: { spec?: string; base_url?: string }, ctx: ToolContext): Promise<Preview | undefined> {
   const fetchSpec = isUrl(args.spec) ? await otherOriginPreview({ what: 'a request for the spec', url: args.spec, carries: args.spec }, ctx) : undefined;
   if (args.base_url !== undefined) return joined(fetchSpec, await baseUrlPreview(args.base_url, 'the spec tests', ctx));
-  if (await apiOrigin(ctx.projectRoot, ctx.variables)) return fetchSpec;
+  if (await apiOrigin(ctx.projectRoot, ctx.variables)) return joined(fetchSpec, await baseUrlPreview(undefined, 'the spec tests', ctx));
   if (isUrl(args.spec)) return fetchSpec?.kind === 'info' ? { ...fetchSpec, details: `${fetchSpec.details}\nThe cases then go to the server URL that spec names.` } : fetchSpec;
   const server = await specServer(args.spec, ctx);
   return server === undefined ? undefined : otherOriginPreview({ what: 'the spec tests', url: server, carries: server }, ctx);
