@@ -31,3 +31,9 @@ export function describeServerLog(excerpt: ServerLogExcerpt): string[] {
 export function describeServerWords(excerpt: ServerLogExcerpt | undefined, notes: readonly string[] | undefined): string[] {
   return [...(notes ?? []).map((note) => `Note: ${note}`), ...(excerpt ? describeServerLog(excerpt) : [])];
 }
+
+/** The server's words about an answer as a case verdict or a report keeps them; undefined when it said nothing. */
+export function serverWordsOf(excerpt: ServerLogExcerpt | undefined, notes: readonly string[] | undefined): { lines: string[]; raw: string } | undefined {
+  const lines = describeServerWords(excerpt, notes);
+  return lines.length === 0 ? undefined : { lines, raw: excerpt?.raw || lines.join('\n') };
+}

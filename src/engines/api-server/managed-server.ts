@@ -198,6 +198,8 @@ export class ManagedServer {
   async beforeChange(file: string, change: { isNew: boolean }): Promise<PendingChange | undefined> {
     const { settings } = this.options;
     if (settings.reload === 'on_request' || !isWatchedFile(file, settings.watch)) return undefined;
+    // The reload of an earlier change, still under way, must not be taken for the reload of this one.
+    await this.settledQuietly();
     if (settings.reload === 'restart') return this.restartOnCommit(file);
     // A new file is loaded by nothing yet: the change that imports it is the one to wait for.
     if (change.isNew || !(this.process || this.current === 'external')) return undefined;
@@ -234,6 +236,16 @@ export class ManagedServer {
     const note = await abortable(reload.done, signal);
     if (this.reload === reload) this.reload = undefined;
     return note ? [note, ...notes] : notes;
+  }
+
+  /** Waits for the reload a change started, if one is under way, keeping what it says for the next request. */
+  private async settledQuietly(signal?: AbortSignal): Promise<void> {
+    const reload = this.reload;
+    if (!reload) return;
+    const note = await abortable(reload.done, signal);
+    if (this.reload !== reload) return;
+    this.reload = undefined;
+    if (note) this.notes.push(note);
   }
 
   /**

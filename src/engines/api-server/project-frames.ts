@@ -49,6 +49,8 @@ export async function reduceStackFrames(lines: readonly string[], projectRoot: s
     projectFrames.push({ path, line: frame.line, ...(shown && { code: shown }) });
     reduced.push(`    at ${path}:${frame.line}${shown ? `  ${shown}` : ''}`);
   }
+  // Python prints the innermost frame last ("most recent call last"): where it broke comes first here.
+  if (frames.some((frame) => frame?.language === 'python')) projectFrames.reverse();
   return { lines: reduced, projectFrames, otherFrames };
 }
 
