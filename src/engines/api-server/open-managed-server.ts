@@ -19,6 +19,8 @@ export interface OpenManagedServerInput {
   /** Masks secrets by value and shape in what is kept of its output. */
   mask(text: string): string;
   commandTrusted: boolean;
+  /** Where the API answers, when a command's --base-url says so rather than the environment's BASE_URL. */
+  baseUrl?: string;
 }
 
 /** The API's server of a session or a `--serve` run: its log, its environment, BASE_URL as the variables say. */
@@ -27,8 +29,8 @@ export function openManagedServer(input: OpenManagedServerInput): ManagedServer 
   return new ManagedServer({
     settings,
     projectRoot: input.projectRoot,
-    baseUrl: () => variables.resolve('{{BASE_URL}}').then((url) => url.replace(/\/+$/, '') || undefined, () => undefined),
-    resolve: (text) => variables.resolve(text),
+    baseUrl: () => (input.baseUrl ? Promise.resolve(input.baseUrl) : variables.resolve('{{BASE_URL}}')).then((url) => url.replace(/\/+$/, '') || undefined, () => undefined),
+    resolve: (text) => (input.baseUrl ? variables.resolve(text.replaceAll('{{BASE_URL}}', input.baseUrl)) : variables.resolve(text)),
     env: serverEnvironment(input.env, settings.env, input.providerKeys),
     log: new ServerLog({ ...(input.logFile && { file: input.logFile }), mask: input.mask }),
     commandTrusted: input.commandTrusted,
