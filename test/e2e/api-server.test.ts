@@ -8,7 +8,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
-import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
+import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, writeNodeApp, writePythonApp, PYTHON_BUGGY, PYTHON_FIXED, PYTHON_BUG_LINE } from '../support/planted-bug-apps.js';
 import { killMentioning, processesMentioning } from '../support/processes-mentioning.js';
@@ -143,6 +143,20 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     expect(observation(1)).toContain(`Where it broke: app.py:${PYTHON_BUG_LINE}`);
     expect(observation(4)).toMatch(/^Observation: HTTP 200 OK/);
     expect(observation(4)).toContain('"city": "unknown"');
+    expect(processesMentioning(tag)).toEqual([]);
+  });
+
+  it('SIGTERM to a headless session stops the server it started, watcher and app alike', async () => {
+    await writeNodeApp(sandbox.project);
+    await configureServer('  command: node --watch app.js TAG\n  env: {PORT: "PORT_NUMBER"}\n');
+    await sandbox.trustProject();
+    models.script(['ACTION: server({"action": "start"})', 'ACTION: wait({"duration_ms": 600000})', 'Final Answer: never reached']);
+    const falcon = startFalcon(['-p', 'start the API and wait', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
+    falcon.child.stdin!.end();
+    // The watcher and the app it runs.
+    await expect.poll(() => processesMentioning(tag).length, { timeout: 60_000 }).toBe(2);
+    falcon.child.kill('SIGTERM');
+    expect((await falcon.result).code).toBe(143);
     expect(processesMentioning(tag)).toEqual([]);
   });
 
