@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty } from '../support/pty-session.js';
+import { startFalconUi } from '../support/dashboard-sample/falcon-ui.js';
 import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, writeNodeApp, writePythonApp, PYTHON_BUGGY, PYTHON_FIXED, PYTHON_BUG_LINE } from '../support/planted-bug-apps.js';
 import { killMentioning, processesMentioning } from '../support/processes-mentioning.js';
 import { requirePlatform } from '../support/required-tools.js';
@@ -82,6 +83,22 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     expect(await readFile(log, 'utf8')).toContain('GET /users/2 failed');
     // The session is over: the watcher and the app it ran are gone.
     expect(processesMentioning(tag)).toEqual([]);
+
+    // The dashboard shows the log beside the transcript, the 500's observation linking to its lines.
+    const ui = await startFalconUi(['--port', '0'], { cwd: sandbox.project, env: sandbox.env() });
+    try {
+      const signIn = await fetch(ui.url, { redirect: 'manual' });
+      const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+      const page = await (await fetch(`${ui.origin}/sessions/${path.basename(session!)}`, { headers: { cookie } })).text();
+      const link = /<a href="#(server-log-L(\d+))">The server's log for request (falcon-[0-9a-f]{8})/.exec(page);
+      expect(link, page).not.toBeNull();
+      expect(page).toContain("The API's server log");
+      const anchored = new RegExp(`<li id="${link![1]}" value="${link![2]}" class="excerpt"><code>([^<]*)</code>`).exec(page);
+      expect(anchored?.[1]).toBe('GET /users/2 failed');
+      expect(page).toContain(`request ${link![3]}, lines ${link![2]}`);
+    } finally {
+      await ui.stop();
+    }
   });
 
   it('node --watch: auto_fix keeps the correct fix on attempt 1', async () => {

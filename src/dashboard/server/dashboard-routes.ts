@@ -1,3 +1,4 @@
+import { readSessionServerLog } from '../read/session-server-log.js';
 import { flowPage } from '../pages/flow-page.js';
 import { loadRunPage } from '../pages/load-run-page.js';
 import { messagePage } from '../pages/message-page.js';
@@ -37,7 +38,8 @@ export async function routeRequest(url: URL, projectRoot: string): Promise<Route
     const read = await readSessionLines(file, 0, { fromEnd: true });
     if (!read) return notFound(`There is no session ${second} in .falcon/sessions/.`);
     const items = read.lines.flatMap((line) => transcriptItem(line.text) ?? []);
-    return page(sessionPage(second, items, lastRunState(read.lines.map((line) => line.text)), read.offset, read.skipped));
+    const serverLog = await readSessionServerLog(projectRoot, second);
+    return page(sessionPage(second, items, lastRunState(read.lines.map((line) => line.text)), read.offset, read.skipped, serverLog));
   }
   const kind = KIND_OF_PATH.get(`/${first}`);
   if (!kind || third !== undefined) return notFound();
