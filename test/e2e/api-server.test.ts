@@ -3,6 +3,7 @@
 // approved fix is followed by a request that reaches the reloaded code (node --watch) or the restarted
 // server (reload: restart), auto_fix keeps a correct fix on attempt 1, and no process of the server
 // outlives the session.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -161,6 +162,31 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     expect(observation(4)).toMatch(/^Observation: HTTP 200 OK/);
     expect(observation(4)).toContain('"city": "unknown"');
     expect(processesMentioning(tag)).toEqual([]);
+  });
+
+  it('a server already running is used, not managed: its log lines are said to be unavailable, and it is left running', async () => {
+    await writeNodeApp(sandbox.project);
+    await configureServer('  command: node app.js TAG\n  env: {PORT: "PORT_NUMBER"}\n');
+    await sandbox.trustProject();
+    const outside = spawn(process.execPath, ['app.js', `${tag}-outside`], { cwd: sandbox.project, env: { PATH: process.env.PATH, PORT: new URL(baseUrl).port } });
+    try {
+      await new Promise<void>((resolve) => outside.stdout!.once('data', () => resolve()));
+      models.script([
+        `ACTION: http_request({"method": "GET", "url": "${baseUrl}/users/2"})`,
+        'ACTION: server({"action": "logs"})',
+        'ACTION: server({"action": "status"})',
+        'Final Answer: the server is not Falcon\'s.',
+      ]);
+      const result = await runFalcon(['-p', 'GET /users/2', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
+      expect(result.code, result.stderr).toBe(0);
+      expect(observation(1)).toMatch(/^Observation: HTTP 500/);
+      expect(observation(1)).toContain("Server log: Falcon did not start the API's server, so its log lines are unavailable");
+      expect(observation(2)).toContain("Falcon did not start the API's server (something else answers at BASE_URL), so its log lines are unavailable");
+      expect(observation(3)).toContain('not started by Falcon');
+      expect(processesMentioning(`${tag}-outside`)).toEqual([outside.pid]);
+    } finally {
+      outside.kill();
+    }
   });
 
   it('SIGTERM to a headless session stops the server it started, watcher and app alike', async () => {

@@ -7,7 +7,7 @@ import { ManagedServer } from '../../../src/engines/api-server/managed-server.js
 import { serverEnvironment } from '../../../src/engines/api-server/server-environment.js';
 import { ServerLog } from '../../../src/engines/api-server/server-log.js';
 import { serverRequestWatch } from '../../../src/engines/api-server/server-request-watch.js';
-import { describeServerLog } from '../../../src/engines/api-server/describe-server-log.js';
+import { describeServerLog, describeServerWords } from '../../../src/engines/api-server/describe-server-log.js';
 import { withRequestWatch } from '../../../src/engines/http/request-watch.js';
 import { sendRequest } from '../../../src/engines/http/send-request.js';
 import type { ServerSettings } from '../../../src/config/types.js';
@@ -98,6 +98,19 @@ describe('the API under Falcon\'s hand', requirePlatform('linux', 'reads /proc f
     const response = await get(server, `${baseUrl}/users/2`);
     expect(response.status).toBe(200);
     expect(response.serverNotes).toBeUndefined();
+  });
+
+  it('reload: watch on a server that does not reload: the answer says it may still run the old code', async () => {
+    const { server, baseUrl } = await serverFor(`node app.js ${tag}`, { reload: 'watch', ready: { timeoutS: 1 } });
+    await server.start();
+    const change = await server.beforeChange('app.js', { isNew: false });
+    const file = path.join(root, 'app.js');
+    await writeFile(file, (await readFile(file, 'utf8')).replace(NODE_BUGGY, NODE_FIXED));
+    change!.commit();
+    const response = await get(server, `${baseUrl}/users/2`);
+    expect(response.status).toBe(500);
+    expect(response.serverNotes).toEqual([expect.stringContaining('The server may still run the old code: it showed no reload within 1 s of the change of app.js')]);
+    expect(describeServerWords(response.serverLog, response.serverNotes)[0]).toMatch(/^Note: The server may still run the old code/);
   });
 
   it('a change of a file the server does not load (a test, a doc) is waited for by nobody', async () => {
