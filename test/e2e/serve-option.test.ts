@@ -2,7 +2,7 @@
 // stopped after it (its whole tree, on SIGTERM too); a failure carries the server's log lines of its
 // request; a server that exits before it is ready ends the run with exit 2 and its last lines.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
@@ -62,9 +62,16 @@ describe('--serve', requirePlatform('linux', 'reads /proc for the process tree')
   it('test --serve: the failing case in the summary carries the server\'s lines of its request', async () => {
     await configureServer(`node --watch app.js ${tag}`);
     await writeFile(path.join(sandbox.project, 'openapi.yaml'), USERS_SPEC);
-    const result = await runFalcon(['test', '--spec', 'openapi.yaml', '--serve', '--strategies', 'happy'], { cwd: sandbox.project, env: sandbox.env() });
+    const result = await runFalcon(['test', '--spec', 'openapi.yaml', '--serve', '--strategies', 'happy', '--report', 'report.json', '--junit', 'junit.xml'], { cwd: sandbox.project, env: sandbox.env() });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain(`Where it broke: app.js:${NODE_BUG_LINE}`);
+    const report = JSON.parse(await readFile(path.join(sandbox.project, 'report.json'), 'utf8')) as { results: { request?: { method: string }; response?: { status: number; serverLog?: string[] } }[] };
+    const failed = report.results.find((entry) => entry.request?.method === 'GET' && entry.response?.status === 500)!;
+    const lines = failed.response!.serverLog!;
+    expect(lines).toContain(`Where it broke: app.js:${NODE_BUG_LINE} ← app.js:16`);
+    // Cases go four at a time: the lines other requests led (PUT, POST, PATCH /users/2 failed) are not its own.
+    expect(lines.filter((line) => /^\s*(PUT|POST|PATCH) /.test(line))).toEqual([]);
+    expect(await readFile(path.join(sandbox.project, 'junit.xml'), 'utf8')).toContain(`at app.js:${NODE_BUG_LINE}  return user.profile.city;`);
     expect(processesMentioning(tag)).toEqual([]);
   });
 

@@ -15,7 +15,8 @@ export function describeServerLog(excerpt: ServerLogExcerpt): string[] {
     excerpt.file && `of ${excerpt.file}`,
     excerpt.fileLines && (excerpt.fileLines.first === excerpt.fileLines.last ? `line ${excerpt.fileLines.first}` : `lines ${excerpt.fileLines.first}–${excerpt.fileLines.last}`),
   ].filter(Boolean);
-  const about = `request ${excerpt.requestId}${excerpt.by === 'time' ? ', printed while it was under way' : ''}`;
+  const byTime = excerpt.crowded ? ', printed while it and other requests were under way: some lines may be theirs' : ', printed while it was under way';
+  const about = `request ${excerpt.requestId}${excerpt.by === 'time' ? byTime : ''}`;
   if (excerpt.lines.length === 0) return [`Server log (${about}): the server printed nothing about it.`];
   const count = excerpt.lines.length + excerpt.omittedLines;
   const heading = `Server log (${about}, ${count} line${count === 1 ? '' : 's'}${source.length > 0 ? ` ${source.join(', ')}` : ''}):`;

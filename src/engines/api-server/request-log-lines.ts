@@ -13,12 +13,17 @@ export interface RequestLines {
   by: 'request-id' | 'time';
 }
 
+/** A line that names a request by its method and path, as access logs and error handlers print them. */
+const NAMED_REQUEST = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\/[^\s?"'#]*)/;
+
 /**
  * The server's lines about one request, from those printed between its sending and shortly after its
  * answer: the lines that name its id with what continues each of them (a stack trace), else all of
- * them but those naming another of Falcon's requests.
+ * them but those naming another of Falcon's requests. `crowded`: other requests were under way at the
+ * same time — then, without ids, the lines led by one naming another method or path (`PUT /users/2
+ * failed` and its trace) are left out too.
  */
-export function linesOfRequest(window: readonly LogLine[], requestId: string): RequestLines {
+export function linesOfRequest(window: readonly LogLine[], requestId: string, crowded?: { method: string; path: string }): RequestLines {
   const lines = window.filter((line) => !line.falcon);
   const namesOther = (text: string) => [...text.matchAll(REQUEST_ID_PATTERN)].some((match) => match[0] !== requestId);
   const picked: LogLine[] = [];
@@ -32,7 +37,18 @@ export function linesOfRequest(window: readonly LogLine[], requestId: string): R
     }
   }
   if (picked.length > 0) return { lines: picked, by: 'request-id' };
-  return { lines: lines.filter((line) => !namesOther(line.text)), by: 'time' };
+  const unnamed = lines.filter((line) => !namesOther(line.text));
+  return { lines: crowded ? withoutOtherRequests(unnamed, crowded) : unnamed, by: 'time' };
+}
+
+/** The lines but those from one naming another request (another method or path) to the next naming one. */
+function withoutOtherRequests(lines: readonly LogLine[], own: { method: string; path: string }): LogLine[] {
+  let other = false;
+  return lines.filter((line) => {
+    const named = NAMED_REQUEST.exec(line.text);
+    if (named) other = named[1] !== own.method.toUpperCase() || named[2] !== own.path;
+    return !other;
+  });
 }
 
 /** A structured logger's line (`{"err": {"stack": "…\n    at …"}}`) as the lines of text it holds. */

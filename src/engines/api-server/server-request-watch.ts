@@ -38,7 +38,11 @@ export function serverRequestWatch(options: ServerRequestWatchOptions): RequestW
   let files: Promise<ProjectFileIndex> | undefined;
   const projectFiles = () => (files ??= findProjectFilePaths(projectRoot).then((found) => new ProjectFileIndex(projectRoot, found.map((file) => file.path))));
 
-  const excerptOf = async (requestId: string, mark: number, signal: AbortSignal | undefined): Promise<ServerLogExcerpt> => {
+  // Requests of the run under way at once (test runs send several): their lines by time may mix.
+  let begun = 0;
+  let open = 0;
+
+  const excerptOf = async (requestId: string, mark: number, signal: AbortSignal | undefined, crowded?: { method: string; path: string }): Promise<ServerLogExcerpt> => {
     if (!server.hasLog) {
       const unavailable =
         server.state === 'external'
@@ -48,7 +52,7 @@ export function serverRequestWatch(options: ServerRequestWatchOptions): RequestW
     }
     await clock.sleep(EXCERPT_GRACE_MS, signal);
     const { log } = server;
-    const picked = linesOfRequest(log.since(mark), requestId);
+    const picked = linesOfRequest(log.since(mark), requestId, crowded);
     const texts = picked.lines.flatMap((line) => textLinesOf(line.text));
     const status = server.status();
     if (texts.length === 0 && status.state === 'exited' && status.exit) {
@@ -60,6 +64,7 @@ export function serverRequestWatch(options: ServerRequestWatchOptions): RequestW
       requestId,
       lines: reduced.lines.slice(0, MAX_EXCERPT_LINES),
       by: picked.by,
+      ...(crowded && picked.by === 'time' && { crowded: true }),
       omittedLines: Math.max(0, reduced.lines.length - MAX_EXCERPT_LINES),
       raw: texts.join('\n'),
       where: reduced.projectFrames.map((frame) => `${frame.path}:${frame.line}`),
@@ -78,13 +83,23 @@ export function serverRequestWatch(options: ServerRequestWatchOptions): RequestW
       const given = header ? request.headers[header.toLowerCase()] : undefined;
       const requestId = given ?? newRequestId();
       const mark = server.log.mark;
+      const index = ++begun;
+      const othersAtStart = open++;
+      let closed = false;
+      /** Whether another request was under way at some time during this one; once, when it is over. */
+      const close = () => {
+        if (!closed) open--;
+        closed = true;
+        return othersAtStart > 0 || begun > index;
+      };
       return {
         headers: header && given === undefined ? { [header]: requestId } : {},
         notes,
         async end(outcome, endSignal) {
+          const crowded = close();
           if (outcome.status !== undefined) server.sawAnswer();
           if (outcome.status !== undefined && outcome.status < 500) return undefined;
-          const excerpt = await excerptOf(requestId, mark, endSignal);
+          const excerpt = await excerptOf(requestId, mark, endSignal, crowded ? { method: request.method, path: request.url.pathname } : undefined);
           if (excerpt.fileLines) {
             const { first, last } = excerpt.fileLines;
             const outcomeText = outcome.status !== undefined ? String(outcome.status) : (outcome.failure ?? 'no answer');
@@ -92,7 +107,10 @@ export function serverRequestWatch(options: ServerRequestWatchOptions): RequestW
           }
           return excerpt;
         },
-        refused: (refusedSignal) => server.whenRefused(offerStart, notes, refusedSignal),
+        refused: (refusedSignal) => {
+          close();
+          return server.whenRefused(offerStart, notes, refusedSignal);
+        },
       };
     },
   };

@@ -6,6 +6,8 @@ export interface ServerLogExcerpt {
   lines: string[];
   /** `request-id`: the lines naming the request; `time`: those printed while it was under way. */
   by?: 'request-id' | 'time';
+  /** Other requests were under way at the same time: lines by time may be theirs. */
+  crowded?: boolean;
   /** Lines of the excerpt beyond those shown. */
   omittedLines: number;
   /** The lines as printed (masked), stack frames whole, for analyze_failure. */

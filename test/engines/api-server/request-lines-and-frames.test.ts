@@ -37,6 +37,14 @@ describe('the lines of one request', () => {
     expect(picked.lines.map((line) => line.text)).toEqual(['GET /users/2 failed', 'Error: boom']);
   });
 
+  it('leave out, when other requests were under way at once, the lines led by one naming another method or path', () => {
+    const window = lines('GET /users/2 failed', 'TypeError: a', 'PUT /users/2 failed', 'TypeError: b', 'GET /users/2?x=1 500', 'GET /users/3 failed', 'TypeError: c');
+    const crowded = linesOfRequest(window, 'falcon-22222222', { method: 'GET', path: '/users/2' });
+    expect(crowded.lines.map((line) => line.text)).toEqual(['GET /users/2 failed', 'TypeError: a', 'GET /users/2?x=1 500']);
+    // Alone, every line is its own.
+    expect(linesOfRequest(window, 'falcon-22222222').lines).toHaveLength(window.length);
+  });
+
   it("reads a structured logger's line as the text it holds", () => {
     const line = JSON.stringify({ level: 50, reqId: 'falcon-22222222', err: { stack: 'TypeError: x\n    at h (/srv/app.js:6:3)' } });
     expect(textLinesOf(line)).toContain('    at h (/srv/app.js:6:3)');
