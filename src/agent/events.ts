@@ -30,6 +30,12 @@ export type AgentEvent =
   /** Streamed reasoning: the server's thinking field or a `<think>` block. Never parsed for calls. */
   | { type: 'thinking_delta'; text: string }
   | { type: 'thought'; text: string }
+  /**
+   * The reply held a tool call that could not be read: `reply` is what the model wrote (its reasoning
+   * left out), `problem` what the model is told before it is asked again. `tool`: the tool it named,
+   * whose failed call follows as `tool_call` and `tool_result`; absent when no tool could be named.
+   */
+  | { type: 'call_unreadable'; reply: string; problem: string; tool?: string }
   | ToolCallEvent
   | { type: 'tool_progress'; id: string; message: string }
   /** `always`: what answering "always" may allow (for the session, or saved in `.falcon/config.yaml`), narrowest first. */

@@ -4,13 +4,14 @@ import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import { callModel } from './call-model.js';
 import type { ConversationContext } from './context/conversation-context.js';
-import { parseReply } from './parse-reply.js';
+import { parseReply, type ParsedReply } from './parse-reply.js';
+import { replyToolsOf, type ReplyTools } from './reply/reply-tools.js';
 import { registerSecretArguments } from './secret-arguments.js';
 import { stripThinking } from './reply/thinking.js';
 import { formatObservation } from './observation.js';
 import { runToolCall, type ToolCallDeps } from './run-tool-call.js';
 import { isAbortError } from './abort.js';
-import { ToolFailureStreaks } from './tool-failure-streaks.js';
+import { ToolFailureStreaks, unreadableRepliesError } from './tool-failure-streaks.js';
 
 export interface LoopLimits {
   maxTurns: number;
@@ -63,12 +64,17 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
   const { emit, signal, limits } = options;
   const callCounts = new Map<string, number>();
   const failureStreaks = new ToolFailureStreaks();
+  const replyTools = replyToolsOf(options.tools);
   let turns = 0;
   let toolCalls = 0;
   let nudgedAboutThought = false;
   const end = (reason: RunEndReason, answer?: string): RunSummary => {
     emit({ type: 'run_end', reason, turns, toolCalls });
     return { reason, turns, toolCalls, answer };
+  };
+  const stop = (problem: string): RunSummary => {
+    emit({ type: 'error', message: unreadableRepliesError(problem) });
+    return end('error');
   };
 
   const recordUserMessages = (texts: readonly string[]) => {
@@ -85,13 +91,23 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
       emit({ type: 'turn_start', turn: turns });
 
       const response = await callModel(options.model(), options.conversation, signal, emit);
-      const reply = parseReply(response.text, options.tools.names);
+      const reply = parseReply(response.text, replyTools);
       if (reply.kind === 'call') registerSecretArguments(options.tools, reply.name, reply.args, options.context.secrets);
       const reasoning = [response.thinking?.trim(), reply.thinking].filter(Boolean).join('\n\n');
       if (reasoning) emit({ type: 'thought', text: reasoning });
       // Reasoning is shown and saved as a thought; sent back, it would only fill the window.
-      options.record({ role: 'assistant', content: stripThinking(response.text) });
+      const written = stripThinking(response.text);
+      options.record({ role: 'assistant', content: written });
       if (reply.thought) emit({ type: 'thought', text: reply.thought });
+      const unreadable = isUnreadable(reply, replyTools);
+      if (unreadable) {
+        if (reply.kind === 'bad_call') emit({ type: 'call_unreadable', reply: written, problem: reply.problem, ...(reply.name !== undefined && { tool: reply.name }) });
+      } else failureStreaks.replyRead();
+      if (reply.kind === 'bad_call' && reply.name === undefined) {
+        options.record({ role: 'user', content: formatObservation(`Error: could not read a tool call in your reply: ${reply.problem}. Or give your Final Answer.`) });
+        if (failureStreaks.replyUnreadable()) return stop(reply.problem);
+        continue;
+      }
       if (reply.kind === 'answer') {
         if (reply.text === '') {
           const note = reply.unclosedThinking ? UNCLOSED_THINKING_NOTE : EMPTY_REPLY_NOTE;
@@ -114,7 +130,8 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
       }
 
       toolCalls += 1;
-      const call = reply.kind === 'call' ? { name: reply.name, args: reply.args } : { name: reply.name, problem: reply.problem };
+      const name = reply.name ?? '';
+      const call = reply.kind === 'call' ? { name, args: reply.args } : { name, problem: reply.problem };
       const output = await runToolCall(call, {
         ...options,
         emit,
@@ -124,7 +141,8 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
         observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
       });
       const later = reply.kind === 'call' ? reply.laterCalls : undefined;
-      options.record({ role: 'user', content: formatObservation(later ? `${output}\n\n${onlyFirstRan(reply.name, later)}` : output) });
+      options.record({ role: 'user', content: formatObservation(later ? `${output}\n\n${onlyFirstRan(name, later)}` : output) });
+      if (unreadable && failureStreaks.replyUnreadable()) return stop(reply.kind === 'bad_call' ? reply.problem : `unknown tool "${name}"`);
     }
     emit({ type: 'error', message: `Stopped after ${limits.maxTurns} turns, the turn limit of this run.` });
     return end('limit');
@@ -136,6 +154,11 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
     emit({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     return end('error');
   }
+}
+
+/** A call the model must write again: unreadable, or to a tool the session does not have. */
+function isUnreadable(reply: ParsedReply, tools: ReplyTools): boolean {
+  return reply.kind === 'bad_call' || (reply.kind === 'call' && tools.resolve(reply.name) === undefined);
 }
 
 /** What had streamed of a reply when the run was cancelled is kept for the transcript, as it was shown. */

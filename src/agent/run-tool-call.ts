@@ -17,6 +17,7 @@ import type { RuleSubject } from './permissions/permission-rule-match.js';
 import { runPostToolUseHooks } from './hooks/tool-use-hooks.js';
 import { readDenyRule, readDenyRules } from './permissions/read-deny.js';
 import { truncateObservation } from './observation.js';
+import { unknownToolError } from './reply/tool-names.js';
 import { type ToolFailureStreaks, disabledToolError, disabledToolNote } from './tool-failure-streaks.js';
 
 export interface ToolLookup {
@@ -76,14 +77,10 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     finish(false, deps.failureStreaks.failed(tool) ? `${text}\n\n${disabledToolNote(tool)}` : text);
 
   const tool = deps.tools.get(request.name);
-  if (tool && deps.failureStreaks.isDisabled(tool.name)) return finish(false, disabledToolError(tool.name));
+  if (!tool) return finish(false, unknownToolError(request.name, deps.tools.names));
+  if (deps.failureStreaks.isDisabled(tool.name)) return finish(false, disabledToolError(tool.name));
   if ('problem' in request) {
-    const text = `Error: could not read the arguments of ${request.name}: ${request.problem}${referenceOfDeferred(tool)}`;
-    return tool ? failed(tool.name, text) : finish(false, text);
-  }
-  if (!tool) {
-    const known = [...deps.tools.names].join(', ');
-    return finish(false, `Error: unknown tool "${request.name}". Available tools: ${known}.`);
+    return failed(tool.name, `Error: could not read the arguments of ${request.name}: ${request.problem}${referenceOfDeferred(tool)}`);
   }
   const used = deps.callCounts.get(tool.name) ?? 0;
   const limit = deps.callLimit(tool);
@@ -136,8 +133,8 @@ function readDeniedOf(guard: CallGuard | undefined, tool: string, projectRoot: s
 }
 
 /** A deferred tool's parameters are not in the prompt: a call that gets them wrong brings them. */
-function referenceOfDeferred(tool: AnyTool | undefined): string {
-  return tool?.deferred ? `\n\nIts parameters:\n${describeTool(tool)}` : '';
+function referenceOfDeferred(tool: AnyTool): string {
+  return tool.deferred ? `\n\nIts parameters:\n${describeTool(tool)}` : '';
 }
 
 function describeToolError(error: unknown): string {

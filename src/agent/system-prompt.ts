@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AnyTool } from '../tools/tool.js';
-import { describeTools, listToolPurposes } from '../tools/support/tool-reference.js';
+import { describeTools, listToolNamesByGroup, listToolPurposes } from '../tools/support/tool-reference.js';
 import { planToolSection } from './outside-tools-budget.js';
 import { TOOL_SEARCH_NAME } from '../tools/tool-search.js';
 import { falconPath } from '../workspace/falcon-dir.js';
@@ -41,20 +41,23 @@ async function readPromptSections(dir: string): Promise<string[]> {
 }
 
 /**
- * Core tools in full; deferred ones by name and description, behind tool_search (when there is one);
+ * Core tools in full; Falcon's deferred ones by name in their groups, behind tool_search (when there is one);
  * MCP servers' tools within their budget (`outside-tools-budget.ts`), the rest counted.
  */
 export function describeToolSection(tools: readonly AnyTool[]): string {
   const { core, deferred, unnamed } = planToolSection(tools, tools.some((tool) => tool.name === TOOL_SEARCH_NAME));
   const lines = ['# Tools', '', 'Parameters are optional unless marked required.', '', describeTools(core)];
   if (deferred.length > 0 || unnamed.length > 0) {
+    const grouped = deferred.filter((tool) => tool.group !== undefined);
+    const described = deferred.filter((tool) => tool.group === undefined);
     lines.push(
       '',
       `## More tools: call ${TOOL_SEARCH_NAME} for their parameters first`,
       '',
-      `e.g. ${TOOL_SEARCH_NAME}({"query": "select:auth"}) for auth, or {"query": "oauth2 token"} to search by purpose.`,
+      `e.g. ${TOOL_SEARCH_NAME}({"query": "select:run_tests,auth"}), or {"query": "oauth2 token"} to search by purpose.`,
       '',
-      listToolPurposes(deferred),
+      ...(grouped.length > 0 ? [listToolNamesByGroup(grouped)] : []),
+      ...(described.length > 0 ? [listToolPurposes(described)] : []),
     );
   }
   if (unnamed.length > 0) {

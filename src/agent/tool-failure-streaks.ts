@@ -1,3 +1,5 @@
+import { problemGist } from './reply/call-site.js';
+
 /** Failed calls in a row after which a tool is disabled for the rest of the run. */
 export const FAILURES_BEFORE_DISABLING = 3;
 
@@ -8,6 +10,18 @@ export const FAILURES_BEFORE_DISABLING = 3;
  */
 export class ToolFailureStreaks {
   private readonly streaks = new Map<string, number>();
+  private unreadableReplies = 0;
+
+  /** Counts a reply whose call could not be read (or named no tool there is); true from the third in a row. */
+  replyUnreadable(): boolean {
+    this.unreadableReplies += 1;
+    return this.unreadableReplies >= FAILURES_BEFORE_DISABLING;
+  }
+
+  /** A reply that was an answer or a call to a known tool: the count of unreadable ones starts again. */
+  replyRead(): void {
+    this.unreadableReplies = 0;
+  }
 
   isDisabled(tool: string): boolean {
     return (this.streaks.get(tool) ?? 0) >= FAILURES_BEFORE_DISABLING;
@@ -34,4 +48,12 @@ export function disabledToolNote(tool: string): string {
 
 export function disabledToolError(tool: string): string {
   return `Error: ${tool} is disabled for the rest of this run after ${FAILURES_BEFORE_DISABLING} failed calls in a row; it is no longer available.`;
+}
+
+/** Why a run ends after the model's calls could not be read again and again. */
+export function unreadableRepliesError(problem: string): string {
+  return (
+    `Stopped: the model's last ${FAILURES_BEFORE_DISABLING} replies held tool calls Falcon could not read ` +
+    `(the last: ${problemGist(problem)}). This model may not follow Falcon's call format; ask again, or try another model.`
+  );
 }

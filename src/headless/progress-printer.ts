@@ -1,5 +1,6 @@
 import { describeCompaction } from '../agent/compaction/describe-compaction.js';
 import type { AgentEvent } from '../agent/events.js';
+import { problemGist } from '../agent/reply/call-site.js';
 import { terminalSafeValue } from '../safety/terminal-text.js';
 import { describeCall } from '../tools/support/describe-call.js';
 import { describeTaskEnd } from '../tools/support/task-description.js';
@@ -14,6 +15,10 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (event: Agent
     switch (event.type) {
       case 'thought':
         write(style('dim', `· ${firstLine(event.text, 160)}`));
+        break;
+      case 'call_unreadable':
+        // A call that named a tool is printed as that call, failed.
+        if (event.tool === undefined) write(style('yellow', `⚠ could not read the model's tool call: ${firstLine(problemGist(event.problem), 160)}; asked again`));
         break;
       case 'tool_call':
         write(`${style('cyan', '●')} ${describeCall(event.name, event.args)}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SKIPPED_FOLDERS } from '../safety/skipped-folders.js';
 import { listFilesNewestFirst } from './support/file-listing.js';
 import { defineTool } from './tool.js';
 
@@ -18,7 +19,7 @@ const schema = z.strictObject({
 
 export const listFilesTool = defineTool({
   name: 'list_files',
-  description: "List the project's files, newest first (skips dependency, build and cache folders such as node_modules, dist, .venv, and .gitignore'd paths).",
+  description: `List the project's files, newest first (skips ${SKIPPED_FOLDERS.join(', ')} and .gitignore'd paths).`,
   schema,
   kind: 'read',
   readOnly: true,

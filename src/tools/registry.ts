@@ -75,8 +75,8 @@ export function createToolRegistry(tools: readonly AnyTool[]): ToolRegistry {
 
 /**
  * The tools every session gets. Core tools are described in full in the prompt: what an API-testing
- * session uses on most turns. Deferred tools are listed there by name and description only, to keep
- * the first request small enough for an 8k-token model; tool_search returns their parameters.
+ * session uses on most turns. Deferred tools are listed there by name only, in groups, to keep the
+ * first request small enough for an 8k-token model; tool_search returns their descriptions and parameters.
  * `outside`: tools from outside Falcon (MCP servers'), after Falcon's own, core or deferred as they come.
  */
 export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] {
@@ -85,10 +85,9 @@ export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] 
     httpRequestTool,
     assertResponseTool,
     extractValueTool,
-    // The API's spec and tests generated from it
+    // The API's spec, and a first check of it
     ingestSpecTool,
     runSmokeTool,
-    generateFunctionalTestsTool,
     // The API's own code
     readFileTool,
     listFilesTool,
@@ -100,57 +99,32 @@ export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] 
     // What Falcon remembers
     memoryTool,
   ];
-  const deferred: AnyTool[] = [
-    // Requests and their responses
-    validateJsonSchemaTool,
-    compareResponsesTool,
-    authTool,
-    waitTool,
-    webhookListenerTool,
-    // Tests from the spec
-    runTestsTool,
-    testSuiteTool,
-    runDataDrivenTool,
-    verifyIdempotencyTool,
-    checkRegressionTool,
-    // Multi-step flows, load on the API, and its security
-    runFlowTool,
-    runPerformanceTool,
-    scanSecurityTool,
-    // Work handed to sub-agents
-    subagentTool,
-    // The project's .falcon/ workspace
-    requestTool,
-    environmentTool,
-    variableTool,
-    falconReadTool,
-    falconWriteTool,
-    sessionLogTool,
-    // The API's own code
-    globTool,
-    writeFileTool,
-    proposeFixTool,
-    createTestFileTool,
-    // The API's server, as .falcon/config.yaml starts it
-    serverTool,
-    // Background tasks (bash's answer spells out how to call them)
-    taskOutputTool,
-    taskStopTool,
-    // Workflows: several of the tools above in one call, for one endpoint or one failing case
-    analyzeEndpointTool,
-    autoTestTool,
-    autoFixTool,
+  // Listed in the prompt by name under their group; tool_search gives their descriptions and parameters.
+  const deferredGroups: ReadonlyArray<[group: string, tools: AnyTool[]]> = [
+    ['requests and responses', [validateJsonSchemaTool, compareResponsesTool, authTool, waitTool, webhookListenerTool]],
+    ['tests from the spec', [generateFunctionalTestsTool, runTestsTool, testSuiteTool, runDataDrivenTool, verifyIdempotencyTool, checkRegressionTool]],
+    ['flows, load and security', [runFlowTool, runPerformanceTool, scanSecurityTool]],
+    ['the .falcon/ workspace', [requestTool, environmentTool, variableTool, falconReadTool, falconWriteTool, sessionLogTool]],
+    ["the API's code", [globTool, writeFileTool, proposeFixTool, createTestFileTool]],
+    // As .falcon/config.yaml starts it: its log, its reload after a change
+    ["the API's server", [serverTool]],
+    // bash's answer spells out how to call the task tools
+    ['background tasks and sub-agents', [taskOutputTool, taskStopTool, subagentTool]],
+    // Several of the tools above in one call, for one endpoint or one failing case
+    ['workflows', [analyzeEndpointTool, autoTestTool, autoFixTool]],
   ];
+  const deferred = deferredGroups.flatMap(([group, members]) => members.map((tool) => deferTool(tool, group)));
   const byName = new Map([...core, ...deferred].map((tool) => [tool.name, tool]));
   const tools: AnyTool[] = [
     ...core,
     createToolSearchTool(() => tools),
-    ...[...deferred, createRetryTool((name) => byName.get(name))].map(deferTool),
+    ...deferred,
+    deferTool(createRetryTool((name) => byName.get(name)), 'requests and responses'),
     ...outside,
   ];
   return tools;
 }
 
-function deferTool(tool: AnyTool): AnyTool {
-  return { ...tool, deferred: true };
+function deferTool(tool: AnyTool, group: string): AnyTool {
+  return { ...tool, deferred: true, group };
 }

@@ -83,10 +83,12 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
   /** Calls allowed per run unless `.falcon/config.yaml` `tool_limits` says otherwise. */
   callLimit: number;
   /**
-   * Deferred: the prompt lists only its name and description; the model gets its parameters from
+   * Deferred: the prompt lists only its name (an MCP server's: and description); the model gets its parameters from
    * `tool_search`, or with the error of a call whose arguments are wrong. Set in registry.ts.
    */
   deferred?: boolean;
+  /** What the prompt lists a deferred tool of Falcon's under, by name only ("tests from the spec"). Set in registry.ts. */
+  group?: string;
   /**
    * What the user must approve before `run` is called; undefined when this call needs no approval
    * (a request to the API under test, a note that shapes nothing). Absent: no call needs approval.

@@ -141,6 +141,34 @@ describe('Agent run', () => {
     ]);
   });
 
+  it('never answers with call framing it cannot read: the model reads what was wrong and the form, and is asked again', async () => {
+    const framing = 'Let me look.\n<tool_call><tool_call><tool_call>';
+    const { agent, model, events } = makeAgent([framing, 'ACTION: echo({"text": "ok"})', 'Final Answer: done']);
+    const summary = await agent.send('go');
+    expect(summary).toMatchObject({ reason: 'answer', answer: 'done', toolCalls: 1 });
+    expect(events.filter((e) => e.type === 'answer')).toEqual([{ type: 'answer', text: 'done' }]);
+    const unreadable = events.find((e) => e.type === 'call_unreadable');
+    expect(unreadable).toEqual({ type: 'call_unreadable', reply: framing, problem: expect.stringContaining('<tool_call>') });
+    const [asked, echoed] = model.observations();
+    expect(asked).toMatch(/^Observation: Error: could not read a tool call in your reply: the <tool_call> block .*ACTION: tool_name\(\{"key": "value"\}\)/);
+    expect(echoed).toBe('Observation: ok');
+  });
+
+  it('ends the run after 3 unreadable replies in a row, unknown tools counted, with a clear message', async () => {
+    const { agent, events } = makeAgent(['[TOOL_CALLS][]', '{"name": "get_weather", "arguments": {"city": "Paris"}}', 'ACTION:', 'Final Answer: never']);
+    const summary = await agent.send('go');
+    expect(summary.reason).toBe('error');
+    expect(summary.turns).toBe(3);
+    const error = events.find((e) => e.type === 'error');
+    expect(error?.type === 'error' && error.message).toMatch(/^Stopped: the model's last 3 replies held tool calls Falcon could not read \(the last: the ACTION line names no tool.*\)\. This model may not follow/);
+    expect(events.filter((e) => e.type === 'answer')).toEqual([]);
+  });
+
+  it('starts the count of unreadable replies again after a call it could read', async () => {
+    const { agent } = makeAgent(['<tool_call>', '<tool_call>', 'ACTION: echo({"text": "ok"})', '<tool_call>', '<tool_call>', 'Final Answer: done']);
+    expect(await agent.send('go')).toMatchObject({ reason: 'answer', answer: 'done' });
+  });
+
   it('reports unreadable JSON and every invalid argument at once', async () => {
     const { agent, model, events } = makeAgent([
       'ACTION: echo({"text": "a" : "b"})',

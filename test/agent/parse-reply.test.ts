@@ -370,7 +370,7 @@ describe('parseReply: thinking', () => {
 
 describe('parseReply: shapes that only count for known tools', () => {
   it.each([
-    ['a JSON object', '{"name": "drop_tables", "arguments": {}}'],
+    ['a JSON object among prose', 'The call would be:\n{"name": "drop_tables", "arguments": {}}\nbut I will not make it.'],
     ['a name then JSON', 'drop_tables\n{"all": true}'],
     ['a backticked name then JSON', '`drop_tables` {"all": true}'],
     ['a Python keyword call', 'drop_tables(all=True)'],
@@ -382,6 +382,8 @@ describe('parseReply: shapes that only count for known tools', () => {
   it.each([
     ['Action + Action Input', 'Action: drop_tables\nAction Input: {"all": true}'],
     ['a <tool_call> tag', '<tool_call>{"name": "drop_tables", "arguments": {"all": true}}</tool_call>'],
+    ['a reply that is one JSON object', '{"name": "drop_tables", "arguments": {"all": true}}'],
+    ['a reply that is one fenced JSON object', '```json\n{"name": "drop_tables", "parameters": {"all": true}}\n```'],
   ])('reads %s naming an unknown tool (the loop says it does not exist)', (_shape, reply) => {
     expect(parse(reply)).toEqual({ kind: 'call', name: 'drop_tables', args: { all: true } });
   });

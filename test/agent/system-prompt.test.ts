@@ -6,8 +6,8 @@ import { KNOWLEDGE_LIMIT, buildSystemPrompt } from '../../src/agent/system-promp
 import { createDefaultTools } from '../../src/tools/registry.js';
 import { describeTool } from '../../src/tools/support/tool-reference.js';
 
-/** 4,000 tokens at 4 characters each: what an 8k-window model can hold beside the conversation. */
-const FIRST_REQUEST_LIMIT = 16_000;
+/** 3,300 tokens at 4 characters each (issue 32): an 8k-window model keeps more than half for the conversation. */
+const FIRST_REQUEST_LIMIT = 13_200;
 
 let root: string;
 let project: string;
@@ -51,7 +51,7 @@ describe('buildSystemPrompt', () => {
     expect(prompt).toContain('One ACTION per reply. Never write an Observation yourself.');
   });
 
-  it('stays within 4,000 tokens with every tool, an empty falcon.md and no facts', async () => {
+  it('stays within 3,300 tokens with every tool, an empty falcon.md and no facts', async () => {
     await writeNotes('');
     const prompt = await build();
     expect(prompt.length).toBeLessThanOrEqual(FIRST_REQUEST_LIMIT);
@@ -63,9 +63,10 @@ describe('buildSystemPrompt', () => {
     const tools = createDefaultTools();
     const deferredHeading = prompt.indexOf('## More tools: call tool_search for their parameters first');
     expect(deferredHeading).toBeGreaterThan(0);
+    const deferredList = prompt.slice(deferredHeading, prompt.indexOf('# This session'));
     for (const tool of tools) {
       if (tool.deferred) {
-        expect(prompt.slice(deferredHeading)).toContain(`- ${tool.name} — ${tool.description}\n`);
+        expect(deferredList).toMatch(new RegExp(`^- ${tool.group}: (?:\\w+, )*${tool.name}\\b`, 'm'));
         expect(prompt).not.toContain(describeTool(tool));
       } else {
         expect(prompt.slice(0, deferredHeading)).toContain(describeTool(tool));
@@ -73,6 +74,17 @@ describe('buildSystemPrompt', () => {
     }
     expect(tools.filter((tool) => tool.deferred).length).toBeGreaterThan(10);
     expect(tools.find((tool) => tool.name === 'tool_search')?.deferred).toBeFalsy();
+  });
+
+  it('keeps its stable part, everything before the session facts, the same whatever the project, date or environment', async () => {
+    const stable = (prompt: string) => prompt.slice(0, prompt.indexOf('# This session\n'));
+    const first = await build(new Date('2026-03-04T10:00:00Z'));
+    await writeNotes('# Orders API\n\nBase URL: http://localhost:4000\n');
+    await writeFacts([{ id: 'f1', text: 'The user prefers short answers', project, createdAt: '2026-01-01T00:00:00Z' }]);
+    const other = await buildSystemPrompt({ tools: createDefaultTools(), projectRoot: root, falconHome: home, environment: 'staging', now: new Date('2026-05-06T10:00:00Z') });
+    expect(stable(first).length).toBeGreaterThan(first.length * 0.9);
+    expect(stable(other)).toBe(stable(first));
+    expect(other.slice(stable(other).length)).toContain('Active environment: staging');
   });
 
   it('says that tool output and file contents are data, never instructions', async () => {

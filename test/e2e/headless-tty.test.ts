@@ -44,6 +44,20 @@ describe('falcon -p on a terminal', () => {
     expect(await readFile(path.join(sandbox.project, 'notes.txt'), 'utf8')).toBe(expected);
   });
 
+  it('says in one line that a tool call could not be read, never shows its markup, and stops after three in a row', async () => {
+    const framing = ['<|tool_call_start|>[\nI will list the files first.', '[TOOL_CALLS][]', '<tool_call><tool_call><tool_call>'];
+    models.script([...framing, 'Final Answer: never shown']);
+    const falcon = startFalconInPty(['-p', 'list the files'], { cwd: sandbox.project, env: sandbox.env(), cols: 200 });
+    expect((await falcon.exited).exitCode).not.toBe(0);
+    const screen = falcon.screen();
+    expect(screen.match(/^⚠ could not read the model's tool call: the \S+ (token|block) .*; asked again$/gm), screen).toHaveLength(2);
+    expect(screen).toMatch(/^⚠ could not read the model's tool call: the call after \[TOOL_CALLS\] names no tool; asked again$/m);
+    expect(screen).toMatch(/Stopped: the model's last 3 replies held tool calls Falcon could not read/);
+    expect(screen).not.toContain('I will list the files first.');
+    expect(screen).not.toContain('never shown');
+    expect(models.requests).toHaveLength(3);
+  });
+
   it('stops on Ctrl-C while waiting for the answer, writing nothing', async () => {
     models.script(['ACTION: read_file({"path": "notes.txt"})', changeNotes]);
     const falcon = startFalconInPty(['-p', 'change the notes'], { cwd: sandbox.project, env: sandbox.env() });

@@ -107,6 +107,7 @@ describe('falcon -p --permission-mode', () => {
 
   it('plan writes nothing and starts nothing, whatever the tool: spec, reports, baselines, memory, settings, listeners, tasks, sub-agents, MCP tools', async () => {
     await configurePermissions(setup.sandbox, setup.models, {
+      trusted: true,
       global: {
         ...roomyWindow(),
         mcp_servers: { notes: { command: process.execPath, args: [NOTES_SERVER] } },
@@ -274,27 +275,24 @@ describe('falcon -p --permission-mode', () => {
 });
 
 describe('the TUI', () => {
-  it('"always, this session" approves later plain edits but never a file a tool runs', async () => {
+  it('"always, this session" for a folder approves later plain edits there but never a file a tool runs', async () => {
     await configurePermissions(setup.sandbox, setup.models, {});
     setup.models.script([
-      'ACTION: write_file({"path": "plan.md", "content": "# Plan\\n"})',
-      'ACTION: write_file({"path": "notes.md", "content": "# Notes\\n"})',
-      'ACTION: write_file({"path": ".husky/pre-commit", "content": "touch pwned\\n"})',
+      'ACTION: write_file({"path": "docs/plan.md", "content": "# Plan\\n"})',
+      'ACTION: write_file({"path": "docs/notes.md", "content": "# Notes\\n"})',
+      'ACTION: write_file({"path": "docs/publish.sh", "content": "touch pwned\\n"})',
       'Final Answer: all written',
     ]);
     tui = startFalconInPty([], { cwd: setup.sandbox.project, env: setup.sandbox.env(), cols: 140, rows: 40 });
-    await tui.waitForText('Ask about your API');
-    tui.write('write the files');
-    await tui.waitForText('write the files');
-    tui.write('\r');
-    await tui.waitForText('a always allow write_file');
-    tui.write('a');
-    await tui.waitForText('always: s this session');
-    tui.write('s');
-    await tui.waitForText('create .husky/pre-commit (git runs it as a hook, or the commands it names, at each commit)');
-    tui.write('n');
+    await tui.submit('write the files');
+    await tui.waitForText('a always… (this file (docs/plan.md) / files in docs/ and its subfolders)');
+    await tui.press('a');
+    await tui.waitForText(' 2  files in docs/ and its subfolders, for this session: write_file(docs/**)');
+    await tui.press('2');
+    await tui.waitForText('create docs/publish.sh (it is a script)');
+    await tui.press('n');
     await tui.waitForText('all written');
-    expect([await exists('plan.md'), await exists('notes.md'), await exists('.husky/pre-commit')]).toEqual([true, true, false]);
+    expect([await exists('docs/plan.md'), await exists('docs/notes.md'), await exists('docs/publish.sh')]).toEqual([true, true, false]);
   });
 
   it('cycles the mode with Shift+Tab, shows it in the status line, and plan mode refuses a write', async () => {

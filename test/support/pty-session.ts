@@ -14,6 +14,8 @@ export interface PtySession {
   screen(): string;
   /** Everything the program printed so far, raw. */
   output(): string;
+  /** Whether the first `text` on the screen (one line, single-width characters) is drawn dim (faint), spaces aside. */
+  isDim(text: string): boolean;
   waitForText(pattern: RegExp | string, timeoutMs?: number): Promise<void>;
   /** Waits until `holds(screen)` is true of the screen; `what` names it in the error when it never is. */
   waitForScreen(what: string, holds: (screen: string) => boolean, timeoutMs?: number): Promise<void>;
@@ -85,10 +87,21 @@ export function startInPty(program: string, args: string[], options: PtyOptions)
     }
   };
 
+  const isDim = (text: string) => {
+    const buffer = terminal.buffer.active;
+    for (let i = 0; i < buffer.length; i++) {
+      const line = buffer.getLine(i);
+      const at = line?.translateToString(true).indexOf(text) ?? -1;
+      if (line && at >= 0) return [...text].every((char, offset) => char === ' ' || line.getCell(at + offset)?.isDim() !== 0);
+    }
+    return false;
+  };
+
   const session: PtySession = {
     write: (keys) => pty.write(keys),
     screen,
     output: () => raw,
+    isDim,
     exited,
     kill: (signal) => pty.kill(signal),
     waitForText: (pattern, timeoutMs) =>

@@ -2,7 +2,7 @@
 import { example, notClosed, type ArgsResult } from './call-site.js';
 import { isKeywordArguments, readKeywordArguments } from './keyword-arguments.js';
 import { parseArguments } from './parse-arguments.js';
-import { findClosingBracket, lineEnd, skipFenceOpener, skipSpaces, skipWhitespace } from './text-scan.js';
+import { findClosingBracket, lineEnd, skipBlank, skipFenceOpener, skipSpaces, skipWhitespace } from './text-scan.js';
 
 const TRAILING_FENCE = /`{3}\s*$/;
 
@@ -26,7 +26,7 @@ export function readParenArguments(text: string, openParen: number, name: string
  */
 export function readJsonAfter(text: string, from: number, name: string): ArgsResult | undefined {
   let start = skipSpaces(text, from);
-  if (text[start] === '\n') start = skipWhitespace(text, start);
+  if (text[start] === '\n' || text[start] === '\\') start = skipBlank(text, start);
   start = skipFenceOpener(text, start);
   const first = text[start];
   if (first !== '{' && first !== '[') return undefined;
@@ -50,10 +50,10 @@ function readBracketed(text: string, start: number, name: string, insideParens: 
 
 /**
  * What follows the JSON on its line, if it is not the closing `)`. A missing `)` is tolerated
- * (line end, end of reply, or a closing fence / inline-code backtick).
+ * (line end, end of reply, a closing fence / inline-code backtick, or the `>` of `<ACTION: …>`).
  */
 function unexpectedTextAfter(text: string, end: number): string | undefined {
   const rest = text.slice(end, lineEnd(text, end)).trim();
-  if (rest === '' || rest.startsWith(')') || rest.startsWith('`')) return undefined;
+  if (rest === '' || rest.startsWith(')') || rest.startsWith('`') || rest.startsWith('>')) return undefined;
   return rest.length > 20 ? `${rest.slice(0, 20)}…` : rest;
 }

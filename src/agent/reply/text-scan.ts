@@ -3,6 +3,7 @@
 const CLOSER: Record<string, string> = { '{': '}', '[': ']', '(': ')' };
 // A single quote opens a string only where a value or key can start, so apostrophes in bare words do not.
 const STARTS_VALUE = new Set(['', '{', '[', '(', ',', ':', '=']);
+const LITERAL_BREAK = new Set(['n', 'r', 't']);
 
 export function skipSpaces(text: string, from: number): number {
   let i = from;
@@ -14,6 +15,30 @@ export function skipWhitespace(text: string, from: number): number {
   let i = from;
   while (i < text.length && isSpace(text[i] ?? '')) i++;
   return i;
+}
+
+/** Past whitespace and the two-character `\n`, `\r`, `\t` some models write between tokens instead of a line break. */
+export function skipBlank(text: string, from: number): number {
+  let i = skipWhitespace(text, from);
+  while (text[i] === '\\' && LITERAL_BREAK.has(text[i + 1] ?? '')) i = skipWhitespace(text, i + 2);
+  return i;
+}
+
+/**
+ * The text with each two-character `\n`, `\r` or `\t` outside strings made a space: Qwen and others
+ * write them between JSON tokens (`"view_range": \n[1, 2]\n}`), where JSON allows no backslash.
+ */
+export function literalBreaksAsSpaces(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (const visit of outsideStrings(text, 0, '')) {
+    if (!visit) break;
+    if (visit.ch === '\\' && LITERAL_BREAK.has(text[visit.at + 1] ?? '')) {
+      out += `${text.slice(copied, visit.at)}  `;
+      copied = visit.at + 2;
+    }
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** Past a Markdown fence opener (```json) at `from` and the whitespace after it; `from` when there is none. */

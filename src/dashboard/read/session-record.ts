@@ -2,6 +2,7 @@
 // a crash, copied from elsewhere or edited: every field is checked before it is used, and what does
 // not fit is shown as unreadable rather than breaking the page.
 
+import { problemGist } from '../../agent/reply/call-site.js';
 import { isObservation } from '../../workspace/session-log.js';
 
 /** One thing the transcript shows; the records it leaves out (usage, turn starts …) have none. */
@@ -64,6 +65,9 @@ function eventItem(event: Fields): TranscriptItem | undefined {
   switch (event.type) {
     case 'thought':
       return { kind: 'thought', text: text(event.text) };
+    case 'call_unreadable':
+      // A call that named a tool has its failed tool_call and tool_result, which say what went wrong.
+      return event.tool === undefined ? { kind: 'note', text: `The model’s tool call could not be read (${problemOf(event)}); it was asked again.` } : undefined;
     case 'tool_call':
       return { kind: 'tool_call', id: text(event.id), name: text(event.name), args: event.args };
     case 'confirmation_required':
@@ -85,6 +89,10 @@ function eventItem(event: Fields): TranscriptItem | undefined {
     default:
       return undefined;
   }
+}
+
+function problemOf(event: Fields): string {
+  return problemGist(text(event.problem));
 }
 
 function previewShown(preview: unknown): PreviewShown {

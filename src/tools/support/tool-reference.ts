@@ -36,9 +36,19 @@ export function describeTool(tool: AnyTool): string {
   return [`${tool.name} — ${tool.description}${approval}`, ...parameters].join('\n');
 }
 
-/** `- name — description` per tool: how the prompt lists deferred tools. */
+/** `- name — description` per tool: how the prompt lists the deferred tools of MCP servers. */
 export function listToolPurposes(tools: readonly AnyTool[]): string {
   return tools.map((tool) => `- ${tool.name} — ${tool.description}`).join('\n');
+}
+
+/** `- group: name, name` per group, in the order the tools come: how the prompt lists Falcon's deferred tools. */
+export function listToolNamesByGroup(tools: readonly AnyTool[]): string {
+  const groups = new Map<string, string[]>();
+  for (const tool of tools) {
+    const group = tool.group ?? 'other';
+    groups.set(group, [...(groups.get(group) ?? []), tool.name]);
+  }
+  return [...groups].map(([group, names]) => `- ${group}: ${names.join(', ')}`).join('\n');
 }
 
 /** The longest parameter description given, as for a tool's (an MCP server's may be a manual). */

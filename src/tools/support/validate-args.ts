@@ -10,6 +10,10 @@ export function validateToolArgs<Schema extends z.ZodType>(
 ): ArgsValidation<z.infer<Schema>> {
   const result = tool.schema.safeParse(args ?? {}, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
+  // `headers=None`: models write an argument they leave out as null. Where null is no valid value, it is left out.
+  const withoutNulls = hasNullValues(args) ? Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null)) : undefined;
+  const retried = withoutNulls ? tool.schema.safeParse(withoutNulls) : undefined;
+  if (retried?.success) return { ok: true, value: retried.data };
   const known = tool.schema instanceof z.ZodObject ? Object.keys(tool.schema.shape) : [];
   return { ok: false, problems: result.error.issues.map((issue) => describeIssue(issue, known)).join('; ') };
 }
@@ -57,4 +61,9 @@ function describeValueType(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
   return typeof value;
+}
+
+/** An object with at least one null value. */
+function hasNullValues(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).includes(null);
 }

@@ -6,13 +6,14 @@ import { NoticeEntry } from './notice-entry.js';
 import { OutputEntry } from './output-entry.js';
 import { ThoughtEntry } from './thought-entry.js';
 import { ToolEntry } from './tool-entry.js';
+import { UnreadableEntry } from './unreadable-entry.js';
 import { UserEntry } from './user-entry.js';
 
 export interface EntryViewProps {
   entry: Entry;
   width: number;
   showThoughts: boolean;
-  /** Approved previews and tool output whole (Ctrl-O), not folded. */
+  /** Approved previews, tool output and unreadable replies whole (Ctrl-O), not folded. */
   expanded: boolean;
 }
 
@@ -34,6 +35,8 @@ function EntryBody({ entry, width, showThoughts, expanded }: EntryViewProps) {
       return <UserEntry text={entry.text} width={width} />;
     case 'thought':
       return <ThoughtEntry text={entry.text} width={width} expanded={showThoughts} />;
+    case 'unreadable':
+      return <UnreadableEntry reply={entry.reply} folded={entry.folded} problem={entry.problem} tool={entry.tool} width={width} expanded={expanded} />;
     case 'tool':
       return (
         <ToolEntry

@@ -52,7 +52,7 @@ const SESSION: KeyBinding<SessionAction>[] = [
   { keys: 'shift+tab', does: 'next permission mode: ask → auto-edit → plan (→ yolo for a session started in it)', read: when((_, key) => key.tab && key.shift, 'cycle_mode') },
   { keys: 'esc', does: 'interrupt the running turn or slash command', read: when((_, key) => key.escape, 'interrupt') },
   { keys: 'ctrl+c', does: 'interrupt; pressed twice, quit', read: when(ctrl('c'), 'quit') },
-  { keys: 'ctrl+o', does: 'unfold approved changes and tool output in the transcript, or fold them again', read: when(ctrl('o'), 'expand') },
+  { keys: 'ctrl+o', does: 'unfold approved changes, tool output and unreadable replies in the transcript, or fold them again', read: when(ctrl('o'), 'expand') },
   { keys: 'ctrl+t', does: "fold or unfold the model's thoughts, those already shown too", read: when(ctrl('t'), 'toggle_thoughts') },
   { keys: 'ctrl+y', does: 'copy the last answer', read: when(ctrl('y'), 'copy_answer') },
   { keys: 'ctrl+l', does: 'clear the screen', read: when(ctrl('l'), 'clear_screen') },

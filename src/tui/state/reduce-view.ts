@@ -72,6 +72,11 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       return { ...state, status: 'streaming', thinking: state.thinking + event.text };
     case 'thought':
       return append({ ...state, thinking: '' }, { kind: 'thought', text: event.text });
+    case 'call_unreadable': {
+      const { reply, problem, tool } = event;
+      const folded = firstLineAfterThought(reply, state.entries.at(-1));
+      return append({ ...state, stream: '', committedAnswer: 0 }, { kind: 'unreadable', reply, problem, folded, ...(tool !== undefined && { tool }) });
+    }
     case 'tool_call':
       return {
         ...state,
@@ -146,6 +151,18 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       return ended;
     }
   }
+}
+
+/**
+ * The line a folded unreadable reply shows: its first, or, when the thought just shown is its start,
+ * the first line after that thought, where the call the model tried begins.
+ */
+function firstLineAfterThought(reply: string, before: Entry | undefined): string {
+  const text = reply.trim();
+  const thought = before?.kind === 'thought' ? before.text.trim() : '';
+  const at = thought === '' ? -1 : text.indexOf(thought);
+  const rest = at < 0 ? text : text.slice(at + thought.length);
+  return (rest.split('\n').find((line) => line.trim() !== '') ?? text.split('\n')[0] ?? '').trim();
 }
 
 function append(state: ViewState, entry: NewEntry): ViewState {

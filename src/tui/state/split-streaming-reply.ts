@@ -18,6 +18,14 @@ const CALL_START = new RegExp(
     String.raw`\[TOOL_CALLS\]`,
     String.raw`<\|python_tag\|>`,
     String.raw`<\|tool_call>`,
+    String.raw`<\|tool_calls?\|>`,
+    String.raw`<\|tool_call_start\|>`,
+    String.raw`\bfunctools\[`,
+    String.raw`<start_function_call>`,
+    String.raw`<minimax:tool_call>`,
+    String.raw`<function_calls>`,
+    String.raw`<invoke\s+name=`,
+    String.raw`<(?:tool|tool_name|function-name)>`,
     String.raw`<｜tool▁call`,
     String.raw`to=functions\.`,
     String.raw`^[ \t]*\x60\x60\x60tool_code`,
@@ -118,7 +126,7 @@ function splitReply(text: string): StreamingView {
     return { thought: stripThought(text.slice(0, call.index)), answer: '' };
   }
   if (final) {
-    return { thought: stripThought(text.slice(0, final.start)), answer: text.slice(final.end).replace(/^[ \t]+/, '') };
+    return { thought: stripThought(text.slice(0, final.start)), answer: final.text ?? text.slice(final.end).replace(/^[ \t]+/, '') };
   }
   if (THOUGHT_PREFIX.test(text)) return { thought: stripThought(text), answer: '' };
   return { thought: '', answer: text };

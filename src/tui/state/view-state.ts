@@ -10,6 +10,11 @@ import type { Preview } from '../../tools/preview.js';
 export type Entry =
   | { kind: 'user'; id: string; text: string }
   | { kind: 'thought'; id: string; text: string }
+  /**
+   * A reply whose tool call could not be read: what the model wrote, and why it was asked again (`tool`:
+   * the failed call's own entry follows). `folded`: the line shown folded, the first after the thought shown above it.
+   */
+  | { kind: 'unreadable'; id: string; reply: string; problem: string; tool?: string; folded: string }
   | { kind: 'tool'; id: string; name: string; args: unknown; ok: boolean; durationMs: number; output: string }
   /** `interrupted`: the part of a reply that was shown before Esc cut it short. */
   | { kind: 'answer'; id: string; text: string; continues: boolean; interrupted?: boolean }

@@ -29,6 +29,6 @@ describe('the main agent’s system prompt', () => {
     const prompt = await buildSystemPrompt({ tools, projectRoot: '/work/api', falconHome: '/nowhere', subagents: BUILT_IN_PROFILES });
     const line = prompt.split('\n').find((text) => text.startsWith('- Sub-agents'));
     expect(line).toBe(`- Sub-agents (subagent tool): scout — ${scout.description}; tester — ${BUILT_IN_PROFILES[1]!.description}`);
-    expect(prompt).toMatch(/^- subagent — Delegate tasks to sub-agents/m);
+    expect(prompt).toMatch(/^- background tasks and sub-agents: .*\bsubagent\b/m);
   });
 });

@@ -23,6 +23,15 @@ describe('transcriptItem', () => {
     expect(transcriptItem(JSON.stringify({ kind: 'message', role: 'assistant', content: 'half a rep', interrupted: true }))).toEqual({ kind: 'interrupted', text: 'half a rep' });
   });
 
+  it('notes a reply whose call could not be read in one line, and leaves one that named a tool to its failed call', () => {
+    const problem = 'the <tool_call> block holds no call that can be read; write ACTION: tool_name({"key": "value"}) with a tool from the list';
+    expect(transcriptItem(event({ type: 'call_unreadable', reply: '<tool_call><tool_call>', problem }))).toEqual({
+      kind: 'note',
+      text: 'The model’s tool call could not be read (the <tool_call> block holds no call that can be read); it was asked again.',
+    });
+    expect(transcriptItem(event({ type: 'call_unreadable', reply: 'ACTION: read_file({', problem: 'not closed', tool: 'read_file' }))).toBeUndefined();
+  });
+
   it('leaves out the observations sent back as user messages, the replies the events already show, usage and turn starts', () => {
     expect(transcriptItem(JSON.stringify({ kind: 'message', role: 'user', content: 'Observation: HTTP 200' }))).toBeUndefined();
     expect(transcriptItem(JSON.stringify({ kind: 'message', role: 'assistant', content: 'Final Answer: x' }))).toBeUndefined();

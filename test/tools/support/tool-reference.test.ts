@@ -59,11 +59,12 @@ describe('createToolRegistry', () => {
     const registry = createToolRegistry(createDefaultTools());
     const names = registry.list().map((tool) => tool.name);
     expect(names).toEqual([
-      'http_request', 'assert_response', 'extract_value', 'ingest_spec', 'run_smoke', 'generate_functional_tests',
+      'http_request', 'assert_response', 'extract_value', 'ingest_spec', 'run_smoke',
       'read_file', 'list_files', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'bash', 'memory', 'tool_search',
-      'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener', 'run_tests', 'test_suite',
-      'run_data_driven', 'verify_idempotency', 'check_regression', 'run_flow', 'run_performance', 'scan_security', 'subagent', 'request', 'environment', 'variable', 'falcon_read',
-      'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'server', 'task_output', 'task_stop',
+      'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener',
+      'generate_functional_tests', 'run_tests', 'test_suite', 'run_data_driven', 'verify_idempotency', 'check_regression',
+      'run_flow', 'run_performance', 'scan_security', 'request', 'environment', 'variable', 'falcon_read',
+      'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'server', 'task_output', 'task_stop', 'subagent',
       'analyze_endpoint', 'auto_test', 'auto_fix', 'retry',
     ]);
     expect(names.filter((name) => registry.get(name)?.deferred)).toEqual(names.slice(names.indexOf('validate_json_schema')));

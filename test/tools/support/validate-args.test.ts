@@ -16,6 +16,14 @@ describe('validateToolArgs', () => {
     expect(result).toMatchObject({ ok: true, value: { method: 'GET' } });
   });
 
+  it('takes a null optional argument as left out (Python keyword calls write headers=None), never a null a parameter accepts', () => {
+    expect(validateToolArgs(httpRequestTool, { method: 'GET', url: 'http://127.0.0.1/', headers: null, body: null })).toEqual({
+      ok: true,
+      value: { method: 'GET', url: 'http://127.0.0.1/' },
+    });
+    expect(validateToolArgs(readFileTool, { path: null })).toMatchObject({ ok: false, problems: expect.stringContaining('path') });
+  });
+
   it('reports every problem at once, in plain words', () => {
     const result = validateToolArgs(httpRequestTool, {
       method: 'FETCH',

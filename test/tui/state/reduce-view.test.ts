@@ -153,3 +153,25 @@ describe('reduceView', () => {
     expect(state.entries.at(-1)).not.toHaveProperty('preview');
   });
 });
+
+describe('a reply whose call could not be read', () => {
+  const problem = 'the <tool_call> block holds no call that can be read; write ACTION: tool_name({"key": "value"}) with a tool from the list';
+
+  it('is an entry of what the model wrote, folded to where the call begins when the thought above shows the rest', () => {
+    const reply = 'Thought: Let me look.\nFirst the routes.\n<tool_call>\n<tool_call>';
+    const state = feed([
+      { type: 'turn_start', turn: 1 },
+      ...deltas(reply),
+      { type: 'thought', text: 'Let me look.\nFirst the routes.' },
+      { type: 'call_unreadable', reply, problem },
+    ]);
+    expect(state.stream).toBe('');
+    expect(state.entries.map((entry) => entry.kind)).toEqual(['thought', 'unreadable']);
+    expect(state.entries[1]).toMatchObject({ kind: 'unreadable', reply, problem, folded: '<tool_call>' });
+  });
+
+  it('folds to its first line when no thought was shown before it', () => {
+    const state = feed([{ type: 'call_unreadable', reply: '<tool_call>\n<tool_call>', problem }]);
+    expect(state.entries[0]).toMatchObject({ kind: 'unreadable', folded: '<tool_call>' });
+  });
+});
