@@ -150,6 +150,9 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     const get = `ACTION: http_request({"method": "GET", "url": "${baseUrl}/users/2"})`;
     models.script([
       get,
+      'ACTION: analyze_failure({})',
+      // analyze_failure asks the model to explain the trace it found.
+      'User 2 has no profile, and city_of reads it unchecked.',
       'ACTION: read_file({"path": "app.py"})',
       `ACTION: edit_file(${JSON.stringify({ path: 'app.py', old_string: PYTHON_BUGGY, new_string: PYTHON_FIXED })})`,
       get,
@@ -159,8 +162,11 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     expect(result.code, result.stderr).toBe(0);
     expect(observation(1)).toMatch(/^Observation: HTTP 500/);
     expect(observation(1)).toContain(`Where it broke: app.py:${PYTHON_BUG_LINE}`);
-    expect(observation(4)).toMatch(/^Observation: HTTP 200 OK/);
-    expect(observation(4)).toContain('"city": "unknown"');
+    // analyze_failure reads the same lines: the traceback the server printed, not the body's "Internal Server Error".
+    expect(observation(3)).toContain("KeyError: 'profile'");
+    expect(observation(3)).toContain(`app.py:${PYTHON_BUG_LINE}`);
+    expect(observation(6)).toMatch(/^Observation: HTTP 200 OK/);
+    expect(observation(6)).toContain('"city": "unknown"');
     expect(processesMentioning(tag)).toEqual([]);
   });
 
