@@ -37,6 +37,7 @@ import type { SubagentProfile, SubagentProfiles } from './subagents/subagent-pro
 import { SubagentRunner } from './subagents/subagent-runner.js';
 import { SessionTasks } from './tasks/session-tasks.js';
 import type { McpServers } from '../mcp/client/mcp-servers.js';
+import type { ManagedServer } from '../engines/api-server/managed-server.js';
 import type { SessionCheckpoints } from '../engines/checkpoints/session-checkpoints.js';
 import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
 
@@ -81,6 +82,8 @@ export interface AgentOptions {
   permissions?: { mode: PermissionMode; allow: readonly string[]; deny: readonly string[]; projectRulesApply?: boolean };
   /** The hooks that run around tool calls (session_start hooks have run when the agent is made). */
   hooks?: HookSettings;
+  /** The API's server (`server:` of the project's config): its tool, its log, stopped by dispose. */
+  apiServer?: ManagedServer;
   /** The folder is in `trusted_folders` (default: not): see ToolContext.trustedProject. */
   trustedProject?: boolean;
   /** What a trusted project's `.env` adds to the environment of the commands tools and hooks run. */
@@ -284,6 +287,11 @@ export class Agent {
     return this.options.mcpServers?.list() ?? [];
   }
 
+  /** The API's server, when `.falcon/config.yaml` configures one. */
+  get apiServer(): ManagedServer | undefined {
+    return this.options.apiServer;
+  }
+
   get callCounts(): ReadonlyMap<string, number> {
     return this.toolCallCounts;
   }
@@ -351,6 +359,7 @@ export class Agent {
           secrets: this.options.secrets,
           tasks: this.backgroundTasks,
           modelFor: (category) => this.modelFor(category),
+          ...(this.options.apiServer && { apiServer: this.options.apiServer }),
         },
       };
       const { subagents } = this.options;
@@ -447,11 +456,11 @@ export class Agent {
     return { allow: this.permissions.allow.map((rule) => rule.text), deny: this.permissions.deny.map((rule) => rule.text) };
   }
 
-  /** Ends the conversation: stops what tools left running (background tasks and every process they started, webhook listeners) and the MCP servers. */
+  /** Ends the conversation: stops what tools left running (background tasks and every process they started, webhook listeners), the MCP servers and the API's server. */
   async dispose(): Promise<void> {
     this.cancel();
     this.ending.abort(abortError());
-    await Promise.all([this.backgroundTasks.stopAll(), this.toolState.webhooks.dispose(), this.options.mcpServers?.close()]);
+    await Promise.all([this.backgroundTasks.stopAll(), this.toolState.webhooks.dispose(), this.options.mcpServers?.close(), this.options.apiServer?.dispose()]);
   }
 
   /** `quick` or `deep` as `models:` routes them, else a model of the session's provider. */

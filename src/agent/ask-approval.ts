@@ -68,7 +68,7 @@ function previewTitle(tool: string, preview: Preview): string {
     case 'diff':
       return `${preview.isNew ? 'create' : 'change'} ${preview.path}${preview.why ? ` (${preview.why})` : ''}`;
     case 'command':
-      return `run \`${preview.command}\`${preview.background ? ' in the background' : ''}`;
+      return preview.title ?? `run \`${preview.command}\`${preview.background ? ' in the background' : ''}`;
     case 'info':
       return preview.title || tool;
   }

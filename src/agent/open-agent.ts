@@ -1,3 +1,7 @@
+import path from 'node:path';
+import type { ServerSettings } from '../config/types.js';
+import type { ManagedServer } from '../engines/api-server/managed-server.js';
+import { maskText } from '../safety/mask-text.js';
 import { loadProjectConfig } from '../config/load-project-config.js';
 import { openFolderSettings } from '../config/open-folder-settings.js';
 import { displayPath, falconHome } from '../config/falcon-home.js';
@@ -67,6 +71,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');
   const checkpoints = await openCheckpoints(global.config.checkpoints, home, projectRoot, session);
   if (session !== resumed) await checkpoints.checkpoints?.store.fork(resumed.id, session.id);
+  const apiServer = project.config.server && (await openApiServer(project.config.server, { projectRoot, env, variables, secrets, session, trusted: folder.trusted, providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? '') }));
   const agent = new Agent({
     projectRoot,
     falconHome: home,
@@ -101,6 +106,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     trustedProject: folder.trusted,
     commandEnv: folder.dotEnv,
     checkpoints: checkpoints.checkpoints,
+    ...(apiServer && { apiServer }),
   });
   const hookWarnings: string[] = [];
   const startup = {
@@ -133,6 +139,29 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
 async function forkOf(projectRoot: string, session: SessionStore<AgentEvent>): Promise<SessionStore<AgentEvent>> {
   if (session.loadedRecords.length === 0) throw new SessionNotFoundError('There is no session to fork yet in this project.');
   return SessionStore.fork(projectRoot, session.id);
+}
+
+/**
+ * The API's server of `server:`, its log in the session's folder, its command run without asking only
+ * in a trusted folder. Whether something already answers at BASE_URL is found out in the background.
+ */
+async function openApiServer(
+  settings: ServerSettings,
+  session: { projectRoot: string; env: NodeJS.ProcessEnv; variables: VariableScope; secrets: SecretRegistry; session: SessionStore<AgentEvent>; trusted: boolean; providerKeys: string[] },
+): Promise<ManagedServer> {
+  const { openManagedServer } = await import('../engines/api-server/open-managed-server.js');
+  const server = openManagedServer({
+    settings,
+    projectRoot: session.projectRoot,
+    variables: session.variables,
+    env: session.env,
+    providerKeys: session.providerKeys,
+    logFile: path.join(session.session.folder, 'server.log'),
+    mask: (text) => maskText(text, { secrets: session.secrets }),
+    commandTrusted: session.trusted,
+  });
+  void server.detect().catch(() => undefined);
+  return server;
 }
 
 async function openSession(projectRoot: string, resume: string | undefined): Promise<SessionStore<AgentEvent>> {

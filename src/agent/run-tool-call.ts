@@ -7,6 +7,7 @@ import { ToolError } from '../tools/tool.js';
 import { describeTool } from '../tools/support/tool-reference.js';
 import { validateToolArgs } from '../tools/support/validate-args.js';
 import { isAbortError } from './abort.js';
+import { runWithApiServer } from './api-server-call.js';
 import { allowFurtherStep, approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
 import { type CallCheckpoints, runCheckpointed } from './call-checkpoints.js';
@@ -116,7 +117,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
     const approval = preview ? await askApproval(id, call, preview, deps) : undefined;
     if (approval?.approved === false) return finish(false, approval.observation);
-    const observation = await runCheckpointed(deps.checkpoints, tool, id, emit, () => tool.run(validated.value, context));
+    const observation = await runCheckpointed(deps.checkpoints, tool, id, emit, () => runWithApiServer(context, preview, () => tool.run(validated.value, context)));
     deps.failureStreaks.succeeded(tool.name);
     return finish(true, guard ? await runPostToolUseHooks(guard.hooks, call, observation, hookContextOf(guard, deps)) : observation);
   } catch (error) {

@@ -27,8 +27,8 @@ export function sessionGuardSettings(global: LoadedGlobalConfig, project: Projec
     deny: [...(global.config.permissions?.deny ?? []), ...(project.permissions?.deny ?? [])],
   };
   const hooks = mergeHooks(global.config.hooks, trusted ? project.hooks : undefined);
-  // MCP servers left out say so themselves.
-  const ignored = trusted ? [] : settingsNeedingTrust(project).filter((setting) => setting.key !== 'mcp_servers');
+  // MCP servers left out say so themselves; the server's command is asked about before it runs.
+  const ignored = trusted ? [] : settingsNeedingTrust(project).filter((setting) => setting.key !== 'mcp_servers' && setting.key !== 'server.command');
   const warnings = ignored.length
     ? [
         `This folder is not trusted, so these settings of .falcon/config.yaml were ignored: ${ignored.map((setting) => `${setting.key} (${setting.value})`).join(', ')}. ` +

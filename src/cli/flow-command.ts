@@ -1,6 +1,7 @@
 import { Argument, Command, Option } from 'commander';
 import { completesWith } from './completion/completion-values.js';
 import { exitWith } from './exit-with.js';
+import { served } from './serve/served.js';
 import type { FlowImportFlags } from './flow/import-flow-command.js';
 import type { FlowRunFlags } from './flow/flow-run-flags.js';
 
@@ -28,9 +29,10 @@ usage (no such flow, unknown environment), 130 interrupted.`,
     .addOption(completesWith(new Option('-e, --env <name>', 'the environment for {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
     .addOption(completesWith(new Option('--junit <file>', 'also write a JUnit XML report: a testcase per step and per row of a foreach'), 'files'))
     .addOption(completesWith(new Option('--report <file>', 'also write a report to this file, its format by extension: .md, .json or .xml (JUnit)'), 'files'))
+    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
     .action(async (nameOrFile: string, flags: FlowRunFlags) => {
       const { runFlowCommand } = await import('./flow/run-flow-command.js');
-      await exitWith(await runFlowCommand(nameOrFile, flags));
+      await exitWith(await served(flags, () => runFlowCommand(nameOrFile, flags)));
     });
 
   flow

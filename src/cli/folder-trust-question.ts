@@ -9,10 +9,10 @@ import { terminalSafeText } from '../safety/terminal-text.js';
 
 /**
  * Before an interactive session: when the project's `.falcon/config.yaml` has settings that run
- * commands or approve calls (hooks, allow rules, MCP servers), or its `.env` has variables Falcon
- * would pass on, and the folder is not trusted yet, shows them and asks whether to trust the folder.
- * A yes is recorded in `trusted_folders`; a no (or Ctrl-C) leaves them ignored for this session, and
- * the question comes again next time.
+ * commands or approve calls (hooks, allow rules, MCP servers, the API's server command), or its
+ * `.env` has variables Falcon would pass on, and the folder is not trusted yet, shows them and asks
+ * whether to trust the folder. A yes is recorded in `trusted_folders`; a no (or Ctrl-C) leaves them
+ * ignored for this session, and the question comes again next time.
  */
 export async function askFolderTrust(projectRoot: string, env: NodeJS.ProcessEnv, global: FalconConfig): Promise<void> {
   if (isTrustedFolder(global, projectRoot)) return;
@@ -29,7 +29,7 @@ export async function askFolderTrust(projectRoot: string, env: NodeJS.ProcessEnv
       : []),
   ];
   process.stdout.write(
-    `${parts.join('')}Anyone who can commit to this repository can change them. Without trust they are ignored (deny rules always apply).\n`,
+    `${parts.join('')}Anyone who can commit to this repository can change them. Without trust they are ignored (deny rules always apply)${settings.some((setting) => setting.key === 'server.command') ? ', and the server command is asked about each time before it runs' : ''}.\n`,
   );
   const trusted = await confirm({ message: "Trust this folder's Falcon settings?", default: false }).catch((error: Error) => {
     if (error.name === 'ExitPromptError') return false;

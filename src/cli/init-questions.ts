@@ -3,6 +3,8 @@ import type { FrameworkDetection } from '../workspace/init/detect-framework.js';
 import { describeSpec, type SpecCandidate } from '../workspace/init/find-spec.js';
 import { FRAMEWORK_LABELS, FRAMEWORKS, type Framework } from '../workspace/init/frameworks.js';
 import type { BaseUrlGuess } from '../workspace/init/guess-base-url.js';
+import { reloadOf } from '../config/server-schema.js';
+import type { ServerGuess } from '../workspace/init/detect-server.js';
 import { baseUrlProblem, withoutTrailingSlash } from '../workspace/init/base-url-check.js';
 import { resolveSpecPath } from './init-options.js';
 
@@ -52,4 +54,22 @@ export async function askSpec(projectRoot: string, specs: SpecCandidate[]): Prom
       ),
   });
   return resolveSpecPath(projectRoot, path);
+}
+
+/** The command that starts the API: the one found, confirmed or changed, or one typed; none leaves `server:` out. */
+export async function askServer(found: ServerGuess | undefined): Promise<ServerGuess | undefined> {
+  if (found) {
+    const choice = await select<'found' | 'other' | 'none'>({
+      message: `Command that starts the API, for Falcon to run (found: ${found.evidence})`,
+      choices: [
+        { value: 'found', name: `${found.command} (reload: ${found.reload})` },
+        { value: 'other', name: 'another command' },
+        { value: 'none', name: 'none: I start it myself' },
+      ],
+    });
+    if (choice === 'found') return found;
+    if (choice === 'none') return undefined;
+  }
+  const command = (await input({ message: 'Command that starts the API, for Falcon to run (e.g. npm run dev; empty: none)' })).trim();
+  return command ? { command, reload: reloadOf(command), evidence: 'entered' } : undefined;
 }

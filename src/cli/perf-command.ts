@@ -3,6 +3,7 @@ import { PROFILES } from '../engines/perf/load-profiles.js';
 import { THRESHOLD_METRICS } from '../engines/perf/perf-scenario.js';
 import { completesWith } from './completion/completion-values.js';
 import { exitWith } from './exit-with.js';
+import { served } from './serve/served.js';
 import { collect, collectEach, collectHeader, parseWholeNumber } from './option-values.js';
 import type { PerfCommandFlags } from './perf/perf-flags.js';
 
@@ -32,6 +33,7 @@ export function perfCommand(): Command {
     .option('--timeout <time>', 'a request with no answer after this long is a timeout (default 10s)')
     .option('--pipelining <n>', 'requests in flight on one connection (HTTP/1.1 pipelining; default 1)', parseWholeNumber(1))
     .option('--workers <n>', 'share the load over this many threads, when one core cannot generate it (default 1)', parseWholeNumber(1))
+    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
     .addOption(completesWith(new Option('--json <file>', 'write the figures as JSON (the same as --report FILE.json)'), 'files'))
     .addOption(completesWith(new Option('--report <file>', 'write a report; its format by extension: .md, .html (with charts) or .json'), 'files'))
     .addOption(completesWith(new Option('--export-k6 <file>', 'write the scenario as a k6 script instead of running it'), 'files'))
@@ -50,7 +52,7 @@ Exit codes: 0 every threshold held, 1 a threshold broke or the target could not 
     )
     .action(async (url: string | undefined, flags: PerfCommandFlags) => {
       const { runPerfCommand } = await import('./perf/run-perf-command.js');
-      await exitWith(await runPerfCommand(url, flags));
+      await exitWith(await served(flags, () => runPerfCommand(url, flags)));
     });
 }
 

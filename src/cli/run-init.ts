@@ -5,7 +5,8 @@ import { createFalconLayout, type FalconLayoutResult } from '../workspace/init/f
 import { describeSpec, findSpecs, type SpecCandidate } from '../workspace/init/find-spec.js';
 import type { Framework } from '../workspace/init/frameworks.js';
 import { guessBaseUrl } from '../workspace/init/guess-base-url.js';
-import { askBaseUrl, askFramework, askSpec } from './init-questions.js';
+import { detectServer, type ServerGuess } from '../workspace/init/detect-server.js';
+import { askBaseUrl, askFramework, askServer, askSpec } from './init-questions.js';
 import { offerSpecIngest } from './init-spec-ingest.js';
 import { parseBaseUrlOption, parseFrameworkOption, resolveSpecPath } from './init-options.js';
 import { setUpProviderIfMissing } from './set-up-provider.js';
@@ -19,6 +20,8 @@ export interface InitCommandOptions {
 }
 
 interface InitChoices {
+  /** How the API starts, for `server:`; absent when nothing was found or the user left it out. */
+  server?: ServerGuess;
   framework: Framework;
   /** Why this framework, when Falcon found it rather than being told. */
   frameworkEvidence?: string;
@@ -53,8 +56,9 @@ export async function runInit(options: InitCommandOptions): Promise<number> {
     ...(choices.frameworkEvidence && { frameworkEvidence: choices.frameworkEvidence }),
     baseUrl: choices.baseUrl,
     ...(choices.spec && { spec: choices.spec.path, specDescription: describeSpec(choices.spec) }),
+    ...(choices.server && { server: choices.server }),
   });
-  printLayout(layout);
+  printLayout(layout, choices.server);
   if (choices.spec) await offerSpecIngest(projectRoot, choices.spec.path, interactive);
   // The provider setup offers keys from a trusted folder's .env too, as Falcon uses them when it runs;
   // a global config it cannot read is reported by the setup itself.
@@ -96,7 +100,9 @@ async function choose(
     const specs = await findSpecs(projectRoot);
     spec = interactive ? await askSpec(projectRoot, specs) : specs[0];
   }
-  return { framework, ...(frameworkEvidence && { frameworkEvidence }), baseUrl, baseUrlEvidence, ...(spec && { spec }) };
+  const found = await detectServer(projectRoot);
+  const server = interactive ? await askServer(found) : found;
+  return { framework, ...(frameworkEvidence && { frameworkEvidence }), baseUrl, baseUrlEvidence, ...(spec && { spec }), ...(server && { server }) };
 }
 
 function printChoices(choices: InitChoices): void {
@@ -104,15 +110,16 @@ function printChoices(choices: InitChoices): void {
     `Framework: ${choices.framework}${choices.frameworkEvidence ? ` (${choices.frameworkEvidence})` : ''}`,
     `Base URL:  ${choices.baseUrl} (${choices.baseUrlEvidence})`,
     `Spec:      ${choices.spec ? describeSpec(choices.spec) : 'none found'}`,
+    `Server:    ${choices.server ? `${choices.server.command} (reload: ${choices.server.reload}; ${choices.server.evidence})` : 'none found (server: in .falcon/config.yaml says how the API starts)'}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
-function printLayout(layout: FalconLayoutResult): void {
+function printLayout(layout: FalconLayoutResult, server: ServerGuess | undefined): void {
   const lines = [...layout.created.map((path) => `created ${path}`), ...layout.kept.map((path) => `kept    ${path}`)];
   if (layout.created.length === 0) lines.push('Nothing to add: .falcon/ already has everything.');
   if (layout.kept.includes('.falcon/config.yaml')) {
-    lines.push('.falcon/config.yaml was kept as it is; edit it to change framework, base_url or spec.');
+    lines.push(`.falcon/config.yaml was kept as it is; edit it to change framework, base_url${server ? `, spec or server (server: {command: "${server.command}"})` : ' or spec'}.`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

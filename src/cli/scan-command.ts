@@ -3,6 +3,7 @@ import { RULE_NAMES } from '../engines/security/rule-names.js';
 import { SEVERITIES } from '../engines/security/severity.js';
 import { completesWith } from './completion/completion-values.js';
 import { exitWith } from './exit-with.js';
+import { served } from './serve/served.js';
 import { collect, collectEach, collectHeader, parseWholeNumber } from './option-values.js';
 import type { ScanCommandFlags } from './scan/scan-flags.js';
 
@@ -25,6 +26,7 @@ export function scanCommand(): Command {
     .option('--rate <n>', 'requests per second at most, short bursts aside (default 20)', parseWholeNumber(1))
     .option('--max-requests <n>', 'requests in all at most (default 3000)', parseWholeNumber(1))
     .option('--timeout <time>', 'a request with no answer after this long is given up (default 10s)')
+    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
     .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity, or none (default high)').choices([...SEVERITIES, 'none']).default('high'))
     .addOption(completesWith(new Option('--json <file>', 'write the findings as JSON (the same as --report FILE.json)'), 'files'))
     .addOption(completesWith(new Option('--sarif <file>', 'write SARIF 2.1.0, for code-scanning dashboards'), 'files'))
@@ -44,6 +46,6 @@ reached, 2 bad usage (no spec, no base URL, an unknown check, a login that fails
     )
     .action(async (flags: ScanCommandFlags) => {
       const { runScanCommand } = await import('./scan/run-scan-command.js');
-      await exitWith(await runScanCommand(flags));
+      await exitWith(await served(flags, () => runScanCommand(flags)));
     });
 }

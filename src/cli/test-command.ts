@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { CHECK_NAMES } from '../engines/testing/test-run.js';
 import { exitWith } from './exit-with.js';
+import { served } from './serve/served.js';
 import { completesWith } from './completion/completion-values.js';
 import type { TestCommandFlags } from './test/test-flags.js';
 import { mergeReportsCommand } from './test/merge-reports-command.js';
@@ -29,6 +30,7 @@ export function testCommand(): Command {
     .addOption(completesWith(new Option('--junit <file>', 'also write a JUnit XML report to this file'), 'files'))
     .addOption(completesWith(new Option('--report <file>', 'also write a report to this file, its format by extension: .md, .json, .html or .xml (JUnit)'), 'files'))
     .option('--shard <i/n>', 'run only part i of n of the operations (1/4 … 4/4 in four CI jobs); merge the parts with: falcon test merge-reports', parseShardOption)
+    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
     .option('--allow-warnings', 'exit 0 even when warnings say a run proved nothing for some operations; they are still shown and reported')
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
@@ -47,7 +49,7 @@ Exit codes: 0 every case passed, 1 a check failed, a request got no answer, or a
     )
     .action(async (flags: TestCommandFlags) => {
       const { runTestCommand } = await import('./test/run-test-command.js');
-      await exitWith(await runTestCommand(flags));
+      await exitWith(await served(flags, () => runTestCommand(flags)));
     });
   test.addCommand(mergeReportsCommand());
   return test;

@@ -8,6 +8,7 @@ import { permissionsSchema, toPermissionRules } from './permissions-schema.js';
 import { MCP_TOOL_PREFIX, mcpServersSchema, toMcpServers } from './mcp-servers-schema.js';
 import { resolveModelRoutes } from './model-routes.js';
 import { modelRoutesSchema } from './model-routes-schema.js';
+import { serverSchema, toServerSettings } from './server-schema.js';
 import type { ModelRoutes, ProjectConfig } from './types.js';
 import { problemAt, validateConfig } from './validate-config.js';
 import { type YamlFile, readYamlFile } from './yaml-file.js';
@@ -28,6 +29,8 @@ export const projectConfigSchema = z.strictObject({
   permissions: permissionsSchema.nullish(),
   /** MCP servers whose tools join sessions in this project, once the folder is trusted. */
   mcp_servers: mcpServersSchema.nullish(),
+  /** How the API under test starts; its command runs only in a trusted folder or once approved. */
+  server: serverSchema.nullish(),
 });
 
 export interface LoadedProjectConfig {
@@ -66,6 +69,7 @@ export async function loadProjectConfig(projectRoot: string, options: ProjectCon
       ...(data.hooks && { hooks: toHookSettings(data.hooks) }),
       ...(data.permissions && { permissions: toPermissionRules(data.permissions) }),
       ...(data.mcp_servers && { mcpServers: toMcpServers(data.mcp_servers) }),
+      ...(data.server && { server: toServerSettings(data.server) }),
     },
     warnings: [...warnings, ...limits.warnings, ...routes.warnings],
   };

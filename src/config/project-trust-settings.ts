@@ -2,7 +2,7 @@ import type { ProjectConfig } from './types.js';
 
 /** One setting of a project's config that takes effect only in a trusted folder. */
 export interface TrustedSetting {
-  /** As in the file: `hooks.pre_tool_use`, `permissions.allow`, `mcp_servers`. */
+  /** As in the file: `hooks.pre_tool_use`, `permissions.allow`, `mcp_servers`, `server.command`. */
   key: string;
   /** What it runs or allows: the command, the rule, the server. */
   value: string;
@@ -10,7 +10,8 @@ export interface TrustedSetting {
 
 /**
  * What anyone who can commit to the repository could make Falcon run or approve through
- * `.falcon/config.yaml`: hooks, allow rules, MCP servers. Deny rules only take away, and always apply.
+ * `.falcon/config.yaml`: hooks, allow rules, MCP servers, the API's server command. Deny rules only take
+ * away, and always apply.
  */
 export function settingsNeedingTrust(config: ProjectConfig): TrustedSetting[] {
   const hooks = (key: string, entries: readonly { command: string }[] | undefined) =>
@@ -24,5 +25,6 @@ export function settingsNeedingTrust(config: ProjectConfig): TrustedSetting[] {
       key: 'mcp_servers',
       value: `${name} (${server.transport === 'stdio' ? [server.command, ...server.args].join(' ') : server.url})`,
     })),
+    ...(config.server ? [{ key: 'server.command', value: config.server.command }] : []),
   ];
 }

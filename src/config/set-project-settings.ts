@@ -5,15 +5,18 @@ import { FILE_YAML_LIMITS, parseBoundedDocument } from '../safety/bounded-yaml.j
 import { withFileLock } from '../safety/file-lock.js';
 import { refuseLinkedFolder } from '../safety/linked-folder.js';
 import { displayPath } from './falcon-home.js';
+import type { ServerReload } from './types.js';
 import { projectConfigSchema } from './load-project-config.js';
 import { validateConfig } from './validate-config.js';
 import { readYamlFile } from './yaml-file.js';
 
-/** The settings `/init` chooses; `spec: null` removes the key. */
+/** The settings `/init` chooses; `spec: null` and `server: null` remove the key. */
 export interface ProjectSettings {
   framework?: string;
   base_url?: string;
   spec?: string | null;
+  /** How the API starts: its command and reload set, the rest of `server:` (env, ready) kept. */
+  server?: { command: string; reload: ServerReload } | null;
 }
 
 /**
@@ -32,7 +35,16 @@ async function setSettings(path: string, settings: ProjectSettings): Promise<str
   if (file) validateConfig(file, projectConfigSchema);
   const document = parseBoundedDocument(file ? await readFile(path, 'utf8') : '', { limits: FILE_YAML_LIMITS });
   const changed: string[] = [];
-  for (const [key, value] of Object.entries(settings) as Array<[string, string | null | undefined]>) {
+  const { server, ...flat } = settings;
+  if (server === null && document.has('server')) {
+    document.delete('server');
+    changed.push('server');
+  } else if (server && (document.getIn(['server', 'command']) !== server.command || document.getIn(['server', 'reload']) !== server.reload)) {
+    document.setIn(['server', 'command'], server.command);
+    document.setIn(['server', 'reload'], server.reload);
+    changed.push('server');
+  }
+  for (const [key, value] of Object.entries(flat) as Array<[string, string | null | undefined]>) {
     if (value === undefined || (document.get(key) ?? null) === value) continue;
     if (value === null) document.delete(key);
     else document.set(key, value);

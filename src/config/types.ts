@@ -96,6 +96,33 @@ export interface ProjectConfig {
   permissions?: PermissionRules;
   /** `mcp_servers:` by name: they start with sessions in a trusted folder only. */
   mcpServers?: Record<string, McpServerSettings>;
+  /** `server:`: how the API under test starts; its command runs only in a trusted folder or once approved. */
+  server?: ServerSettings;
+}
+
+/**
+ * How the API takes a change of its code: `watch` it reloads itself (a watcher, a reloading dev
+ * server); `restart` Falcon restarts it; `on_request` it reads the changed code on the next request (PHP, Rails).
+ */
+export type ServerReload = 'watch' | 'restart' | 'on_request';
+
+/** `server:` of `.falcon/config.yaml`, defaults filled in. */
+export interface ServerSettings {
+  /** A shell command line, run in `cwd`. */
+  command: string;
+  /** Relative to the project root; `.` by default. */
+  cwd: string;
+  /** Added to the environment Falcon was started with (provider keys left out). */
+  env: Record<string, string>;
+  /** Ready once `url` answers (below 500), or `log` is printed; neither: once BASE_URL answers at all. */
+  ready: { url?: string; log?: string; timeoutS: number };
+  reload: ServerReload;
+  /** The reload was not written but read from the command. */
+  reloadGuessed: boolean;
+  /** Globs of the files whose change needs a reload; absent: the project's source files. */
+  watch?: string[];
+  /** The header each request to BASE_URL carries its id in; false: none. */
+  requestIdHeader: string | false;
 }
 
 /**

@@ -6,7 +6,7 @@ import { maskText } from '../safety/mask-text.js';
 
 const schema = z.strictObject({
   response: z.string().min(1).optional().describe(`stored response name (default "${LAST_RESPONSE}")`),
-  error: z.string().min(1).optional().describe('a stack trace or log excerpt, e.g. from the server console'),
+  error: z.string().min(1).optional().describe("a stack trace or log excerpt (default: the server's log lines for the response, when Falcon runs the server)"),
   expected: z.string().min(1).optional().describe('what should have happened, e.g. "200 with the user"'),
 });
 
@@ -21,7 +21,8 @@ export const analyzeFailureTool = defineTool({
   async run(args, ctx) {
     const response = pickResponse(args, ctx);
     const { analyzeFailure } = await import('../engines/failures/analyze-failure.js');
-    const analysis = await analyzeFailure({ projectRoot: ctx.projectRoot, errorText: args.error, responseBody: response?.body });
+    // The server's own log lines for the request, when Falcon runs the server: what a person would read in its terminal.
+    const analysis = await analyzeFailure({ projectRoot: ctx.projectRoot, errorText: args.error ?? response?.serverLogText, responseBody: response?.body });
     const report = maskText(describeFailure({ analysis, response, expected: args.expected }));
     if (!ctx.model || !analysis.trace) return report;
     ctx.progress('asking the model for an explanation');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HTTP_METHODS } from '../engines/routes/route.js';
-import type { ProposedChange } from '../engines/workflows/auto-fix.js';
+import type { ManagedServer } from '../engines/api-server/managed-server.js';
+import type { PendingWrite, ProposedChange } from '../engines/workflows/auto-fix.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import { configuredFramework } from './support/configured-framework.js';
 import { unifiedDiff } from './support/file-diff.js';
@@ -84,6 +85,7 @@ export const autoFixTool = defineTool({
       errorText: args.error,
       maxAttempts,
       approve,
+      ...(ctx.apiServer && { beforeWrite: beforeServerTakes(ctx.apiServer) }),
       mask: maskForModel(ctx),
       progress: ctx.progress,
       signal: ctx.signal,
@@ -96,6 +98,11 @@ export const autoFixTool = defineTool({
     return describeAutoFix(result, failing, maxAttempts, unapplied);
   },
 });
+
+/** Each write of the file, a change or its undoing, is followed by the server's reload (or restart) before the case runs again. */
+function beforeServerTakes(server: ManagedServer): (path: string) => Promise<PendingWrite | undefined> {
+  return (path) => server.beforeChange(path, { isNew: false });
+}
 
 async function rememberFileVersion(ctx: ToolContext, relative: string): Promise<void> {
   const [{ readFile }, { resolveInsideProject }, { recordFileVersion }] = await Promise.all([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeServerWords } from '../engines/api-server/describe-server-log.js';
 import { HttpRequestError } from '../engines/http/http-request-error.js';
 import { resolveRequest } from '../engines/http/resolve-request.js';
 import { DEFAULT_TIMEOUT_MS, sendRequest } from '../engines/http/send-request.js';
@@ -90,6 +91,10 @@ export const httpRequestTool = defineTool({
 });
 
 function asToolError(error: unknown): never {
-  if (error instanceof HttpRequestError || error instanceof UnknownVariableError) throw new ToolError(maskText(error.message));
+  if (error instanceof HttpRequestError) {
+    const server = describeServerWords(error.serverLog, error.serverNotes);
+    throw new ToolError(maskText([error.message, ...server].join('\n')));
+  }
+  if (error instanceof UnknownVariableError) throw new ToolError(maskText(error.message));
   throw error;
 }

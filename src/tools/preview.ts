@@ -14,8 +14,11 @@ export type Preview = (
    * find the file protected (`agent/permissions/protected-files.ts`).
    */
   | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string; routine?: true }
-  /** `background`: it runs as a task, until it ends, is stopped, or the session ends. */
-  | { kind: 'command'; command: string; cwd?: string; background?: true }
+  /**
+   * `background`: it runs as a task, until it ends, is stopped, or the session ends. `title`: what is
+   * asked, when it says more than "run `<command>`" (the API's server, started for a refused request).
+   */
+  | { kind: 'command'; command: string; cwd?: string; background?: true; title?: string }
   | { kind: 'info'; title: string; details: string }
 ) & { always?: AlwaysOffer; firstContact?: FirstContact };
 

@@ -31,6 +31,7 @@ import { scanSecurityTool } from './scan-security.js';
 import { runSmokeTool } from './run-smoke.js';
 import { runTestsTool } from './run-tests.js';
 import { searchCodeTool } from './search-code.js';
+import { serverTool } from './server.js';
 import { sessionLogTool } from './session-log.js';
 import { subagentTool } from './subagent.js';
 import { testSuiteTool } from './test-suite.js';
@@ -105,6 +106,8 @@ export function createDefaultTools(outside: readonly AnyTool[] = []): AnyTool[] 
     ['flows, load and security', [runFlowTool, runPerformanceTool, scanSecurityTool]],
     ['the .falcon/ workspace', [requestTool, environmentTool, variableTool, falconReadTool, falconWriteTool, sessionLogTool]],
     ["the API's code", [globTool, writeFileTool, proposeFixTool, createTestFileTool]],
+    // As .falcon/config.yaml starts it: its log, its reload after a change
+    ["the API's server", [serverTool]],
     // bash's answer spells out how to call the task tools
     ['background tasks and sub-agents', [taskOutputTool, taskStopTool, subagentTool]],
     // Several of the tools above in one call, for one endpoint or one failing case

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Preview } from './preview.js';
+import type { ManagedServer } from '../engines/api-server/managed-server.js';
 import type { ChatModel } from '../llm/chat-model.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
@@ -62,6 +63,8 @@ export interface ToolContext {
   tasks?: TaskList;
   /** Runs sub-agents (the subagent tool): each a conversation of its own. Absent where none may run. */
   subagents?: Subagents;
+  /** The API's server as `server:` in `.falcon/config.yaml` starts it; absent when none is configured. */
+  apiServer?: ManagedServer;
 }
 
 /** A secret the model typed into a call's arguments, with the label its mask shows; `username` makes it a Basic pair's password. */

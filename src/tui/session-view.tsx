@@ -18,6 +18,7 @@ import { parseSlashInput } from './slash/slash-registry.js';
 import { describeAttachedFile } from './state/attached-file-blocks.js';
 import type { ViewState } from './state/view-state.js';
 import { useAgentView } from './use-agent-view.js';
+import { useApiServerFact } from './use-api-server-fact.js';
 import { useSessionKeys } from './use-session-keys.js';
 import { useTerminalWidth } from './use-terminal-width.js';
 
@@ -54,6 +55,7 @@ const RESERVED_ROWS = 8;
 export function SessionView(props: SessionViewProps) {
   const { agent, projectRoot } = props;
   const [state, dispatch] = useAgentView(agent, props.initialView);
+  const apiServer = useApiServerFact(agent);
   const [picker, setPicker] = useState<OpenPicker>();
   const [question, setQuestion] = useState<OpenQuestion>();
   const [showThoughts, setShowThoughts] = useState(true);
@@ -277,6 +279,7 @@ export function SessionView(props: SessionViewProps) {
         toolCalls={state.toolCalls}
         runningTool={state.running?.name}
         permissionMode={permissionMode}
+        {...(apiServer !== undefined && { apiServer })}
         modelSilentSince={state.modelSilentSince}
         {...(state.confirmation ? { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) } : rewindArmed && { hints: 'esc again to rewind' })}
       />

@@ -53,7 +53,8 @@ describe('falcon init --yes', () => {
     expect(result.stdout).toContain('created .falcon/config.yaml');
     expect(result.stdout).toContain('Ingested 0 operations of docs/openapi.yaml into .falcon/spec.yaml');
     expect(result.stdout).not.toContain('No model provider');
-    expect(await projectConfig()).toEqual({ framework: 'express', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml' });
+    expect(result.stdout).toContain('Server:    npm run start (reload: restart; package.json script "start": node server.js --port 4000)');
+    expect(await projectConfig()).toEqual({ framework: 'express', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml', server: { command: 'npm run start', reload: 'restart' } });
     expect(parse(await readProject('.falcon/environments/dev.yaml'))).toEqual({ BASE_URL: 'http://localhost:4000' });
     expect(await readProject('.falcon/falcon.md')).toContain('# project: what Falcon knows about this API');
   });
@@ -67,6 +68,25 @@ describe('falcon init --yes', () => {
     expect(result.stderr).toMatch(/^Warning: could not ingest the spec; \.falcon\/ is ready without it\. docs\/openapi\.yaml: /);
     expect(await projectConfig()).toMatchObject({ spec: 'docs/openapi.yaml' });
     expect(await stat(path.join(sandbox.project, '.falcon/spec.yaml')).then(() => true, () => false)).toBe(false);
+  });
+
+  it('finds a watching dev script and writes server: with reload: watch', async () => {
+    await writeProject({ 'package.json': JSON.stringify({ name: 'notes', scripts: { start: 'node app.js', dev: 'node --watch app.js' } }), 'pnpm-lock.yaml': '' });
+    await withProvider();
+    const result = await init(['--yes']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Server:    pnpm run dev (reload: watch; package.json script "dev": node --watch app.js)');
+    expect((await projectConfig()).server).toEqual({ command: 'pnpm run dev', reload: 'watch' });
+    const doctor = await runFalcon(['doctor'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(doctor.stdout).toMatch(/server.*pnpm run dev/);
+  });
+
+  it('finds how a FastAPI app starts', async () => {
+    await writeProject({ 'requirements.txt': 'fastapi==0.115\nuvicorn\n', 'main.py': 'from fastapi import FastAPI\napp = FastAPI()\n' });
+    await withProvider();
+    const result = await init(['--yes']);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await projectConfig()).server).toEqual({ command: 'uvicorn main:app --reload', reload: 'watch' });
   });
 
   it('uses the options given', async () => {
@@ -151,12 +171,15 @@ describe('falcon init without --yes', () => {
     await falcon.waitForText('API spec of this project');
     expect(falcon.screen()).toContain('docs/openapi.yaml (OpenAPI 3.0.3)');
     await falcon.press(ENTER);
+    await falcon.waitForText(/❯ npm run start \(reload: restart\)/);
+    expect(falcon.screen().replace(/\s+/g, ' ')).toContain('Command that starts the API, for Falcon to run (found: package.json script "start": node server.js --port 4000)');
+    await falcon.press(ENTER);
     await falcon.waitForText('Ingest docs/openapi.yaml into .falcon/spec.yaml now?');
     await falcon.press(ENTER);
     expect((await falcon.exited).exitCode).toBe(0);
     expect(falcon.screen()).toContain('Ingested 0 operations of docs/openapi.yaml into .falcon/spec.yaml');
     expect(falcon.screen()).toContain('created .falcon/config.yaml');
-    expect(await projectConfig()).toEqual({ framework: 'fastify', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml' });
+    expect(await projectConfig()).toEqual({ framework: 'fastify', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml', server: { command: 'npm run start', reload: 'restart' } });
   });
 
   it('takes a typed base URL and no spec', async () => {
@@ -168,6 +191,12 @@ describe('falcon init without --yes', () => {
     await falcon.waitForText('API spec of this project');
     await falcon.press(DOWN);
     await falcon.waitForText(/❯ none for now/);
+    await falcon.press(ENTER);
+    // The server found is left out: the user starts it.
+    await falcon.waitForText('Command that starts the API');
+    await falcon.press(DOWN);
+    await falcon.press(DOWN);
+    await falcon.waitForText(/❯ none: I start it myself/);
     await falcon.press(ENTER);
     expect((await falcon.exited).exitCode).toBe(0);
     expect(await projectConfig()).toEqual({ framework: 'express', base_url: 'http://localhost:7000/v1' });
@@ -190,6 +219,8 @@ describe('falcon init without --yes', () => {
       env: sandbox.env(),
     });
     await falcon.waitForText('API spec of this project');
+    await falcon.press(ENTER);
+    await falcon.waitForText('Command that starts the API');
     await falcon.press(ENTER);
     await falcon.waitForText('Ingest docs/openapi.yaml');
     await falcon.press(ENTER);

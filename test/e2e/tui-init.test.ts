@@ -87,6 +87,9 @@ describe('/init in a session', () => {
     session.write('\r');
     await session.waitForText('No OpenAPI, Swagger or Postman file found; API spec');
     session.write('\r');
+    // Nothing says how the API starts: none, the first answer, leaves server: out.
+    await session.waitForText(/❯ none: I start it myself/);
+    session.write('\r');
     await session.waitForText('Init done');
     expect(session.screen()).toContain('updated .falcon/config.yaml: base_url');
     expect(session.screen()).toContain('updated .falcon/environments/dev.yaml: BASE_URL');
@@ -128,12 +131,15 @@ describe('/init in a project with no settings yet', () => {
     session.write('\r');
     await session.waitForText('❯ docs/openapi.yaml (OpenAPI 3.0.3)');
     session.write('\r');
+    await session.waitForText(/❯ npm run dev \(reload: restart\)/);
+    session.write('\r');
     await session.waitForText('Ingest docs/openapi.yaml into .falcon/spec.yaml now?');
     session.write('\r');
     await session.waitForText('Ingested 1 operation of docs/openapi.yaml into .falcon/spec.yaml.');
     expect(session.screen()).toContain('created .falcon/config.yaml');
     expect(session.screen()).toContain('created .falcon/environments/dev.yaml');
     expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toContain('framework: fastify\nbase_url: http://localhost:4321\nspec: docs/openapi.yaml\n');
+    expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toContain('server:\n  command: npm run dev\n  reload: restart\n');
     await session.waitForText('env: dev');
   });
 });

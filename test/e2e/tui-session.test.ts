@@ -148,7 +148,8 @@ describe('first run', () => {
     });
     await writeFile(path.join(sandbox.project, 'package.json'), JSON.stringify({ dependencies: { express: '4.0.0' }, scripts: { start: 'node server.js --port 4123' } }));
     falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 40 });
-    for (const question of ['Framework of this API', 'Base URL in development', 'API spec']) {
+    // The command that starts the API is a setting that runs something: whether to trust the folder comes last.
+    for (const question of ['Framework of this API', 'Base URL in development', 'API spec', 'Command that starts the API', "Trust this folder's Falcon settings?"]) {
       await falcon.waitForText(question);
       await falcon.waitUntilReadingKeys();
       falcon.write('\r');

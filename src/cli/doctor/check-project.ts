@@ -6,6 +6,7 @@ import { readSpecStatus } from '../../engines/spec/spec-status.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
 import { checkEnvironments } from './check-environments.js';
 import { checkGitignore } from './check-gitignore.js';
+import { checkServer } from './check-server.js';
 import { type DoctorCheck, fail, ok, warn } from './doctor-check.js';
 
 /** The project's `.falcon/`: there, its config valid, its environments usable, its spec readable, its sessions out of git. */
@@ -29,6 +30,7 @@ async function checkProjectConfig(projectRoot: string, toolNames: readonly strin
   try {
     const { config, warnings } = await loadProjectConfig(projectRoot, { toolNames });
     const checks = [ok('project config', '.falcon/config.yaml is valid')];
+    if (config.server) checks.push(await checkServer(projectRoot, config.server));
     if (warnings.length > 0) checks.push(warn('project config', `.falcon/config.yaml has ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`, fix, warnings));
     return { checks, ...(config.environment && { environment: config.environment }) };
   } catch (error) {

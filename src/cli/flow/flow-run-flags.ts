@@ -4,6 +4,8 @@ import { UsageError } from '../user-error.js';
 
 /** What commander hands the action of `falcon flow run`. */
 export interface FlowRunFlags {
+  /** Start the API's server first, stop it after (`cli/serve/`). */
+  serve?: boolean;
   env?: string;
   junit?: string;
   report?: string;

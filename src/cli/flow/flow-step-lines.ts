@@ -19,6 +19,7 @@ export function flowStepLines(step: StepResult, style: Style): string[] {
   for (const failure of step.failures) details.push(`${style('red', '✗')} ${failure.check}: expected ${failure.expected}, actual ${failure.actual}`);
   if (step.attempts !== undefined) details.push(`sent ${step.attempts} time${step.attempts === 1 ? '' : 's'}`);
   if (step.curl !== undefined) details.push(...step.curl.split('\n'));
+  if (step.serverLog) details.push(...step.serverLog);
   return [line, ...details.map((detail) => `    ${detail}`)];
 }
 

@@ -2,6 +2,8 @@ import type { Profile } from '../../engines/perf/load-profiles.js';
 
 /** What commander gives `falcon perf`'s action. */
 export interface PerfCommandFlags {
+  /** Start the API's server first, stop it after (`cli/serve/`). */
+  serve?: boolean;
   method?: string;
   header?: string[];
   body?: string;

@@ -2,6 +2,8 @@ import type { Severity } from '../../engines/security/severity.js';
 
 /** What commander gives `falcon scan`'s action. */
 export interface ScanCommandFlags {
+  /** Start the API's server first, stop it after (`cli/serve/`). */
+  serve?: boolean;
   spec?: string;
   baseUrl?: string;
   env?: string;

@@ -69,6 +69,7 @@ function describeFailure(result: CaseResult, run: TestRun, paint: Paint): string
   return [
     `  ${paint('red', '✗')} ${result.case.name} ${paint('dim', `[${result.case.id}]`)}${status}`,
     ...result.findings.map((finding) => `      ${finding.kind}: ${finding.message}`),
+    ...(result.response?.serverLog ?? []).map((line) => `      ${line}`),
     ...reproductionLines(run, result).map((line) => `      ${paint('dim', line)}`),
   ];
 }

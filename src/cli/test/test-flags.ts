@@ -7,6 +7,8 @@ import { UsageError } from '../user-error.js';
 
 /** What commander hands the action of `falcon test`. */
 export interface TestCommandFlags {
+  /** Start the API's server first, stop it after (`cli/serve/`). */
+  serve?: boolean;
   spec?: string;
   baseUrl?: string;
   env?: string;

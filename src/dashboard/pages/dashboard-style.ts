@@ -56,6 +56,13 @@ article.failure > h3, .card > h3 { margin-top: 0; }
 .entry-run-end, .entry-note, .entry-session { background: transparent; border: 0; color: var(--muted); padding: .1rem .9rem; }
 .diff .added { color: var(--pass); } .diff .removed { color: var(--fail); } .diff .hunk { color: var(--accent); }
 .live { font-weight: 600; }
+.session-columns { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1.2rem; align-items: start; }
+@media (max-width: 60rem) { .session-columns { grid-template-columns: minmax(0, 1fr); } }
+.server-log { position: sticky; top: .5rem; max-height: 95vh; overflow: auto; background: var(--surface); border: 1px solid var(--line); border-radius: .4rem; padding: .5rem .9rem; }
+.server-log h2 { margin-top: .2rem; font-size: 1.1rem; }
+.server-log-lines { font-size: .85rem; padding-left: 3.5rem; } .server-log-lines li { white-space: pre-wrap; overflow-wrap: anywhere; }
+.server-log-lines .excerpt { background: var(--line); border-left: 4px solid var(--fail); } .server-log-lines .gap { list-style: none; color: var(--muted); }
+.server-log-lines li:target { outline: 2px solid var(--accent); }
 .markdown p { white-space: normal; margin: .4rem 0; } .markdown table { display: block; overflow-x: auto; min-width: 0; } .markdown h4, .markdown h5, .markdown h6 { margin: .8rem 0 .3rem; }
 .legend { color: var(--muted); }
 .matrix th.check { vertical-align: bottom; text-align: center; padding: .4rem .35rem; }

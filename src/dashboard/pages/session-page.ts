@@ -5,16 +5,26 @@ import type { RunState } from '../read/session-run-state.js';
 import { sessionCheckpointsSection } from './session-checkpoints-section.js';
 import { LIVE_TRANSCRIPT_SCRIPT } from './live-transcript-script.js';
 import type { Page } from './page-layout.js';
+import { serverLogPanel } from './server-log-panel.js';
 import { transcriptEntry } from './transcript-entry.js';
+import type { SessionServerLog } from '../read/session-server-log.js';
 
 /**
  * A session's transcript: what the user asked, the model's thoughts, each tool call with its
  * observation, the changes it asked to approve (diffs), and the answers. `offset` is where the file
  * was read up to: the live feed goes on from there; `skipped`, the bytes of a long file's beginning
  * not shown. `runState` is where the file left the session's latest run: the page says "Live" only
- * while one is going on, and the feed's `state` events move it on.
+ * while one is going on, and the feed's `state` events move it on. `serverLog`: the API's server log,
+ * when Falcon ran the server in the session, shown beside the transcript; `checkpoints`, the changes the
+ * session made and its diff.
  */
-export function sessionPage(id: string, items: readonly TranscriptItem[], runState: RunState, offset: number, skipped = 0, checkpoints?: SessionCheckpointsView): Page {
+/** What a session's page shows beside its transcript, when the session has it. */
+export interface SessionPageExtras {
+  checkpoints?: SessionCheckpointsView;
+  serverLog?: SessionServerLog;
+}
+
+export function sessionPage(id: string, items: readonly TranscriptItem[], runState: RunState, offset: number, skipped = 0, { checkpoints, serverLog }: SessionPageExtras = {}): Page {
   const events = `/sessions/${encodeURIComponent(id)}/events?from=${offset}`;
   return {
     title: `Session ${id}`,
@@ -23,9 +33,11 @@ export function sessionPage(id: string, items: readonly TranscriptItem[], runSta
       '<p><a href="/sessions">All sessions</a></p>',
       ...(skipped > 0 ? [`<p class="note" role="note">The file is long: its first ${text(megabytes(skipped))} are not shown, only the latest entries.</p>`] : []),
       `<p id="live-status" class="live" role="status">The transcript as the file held it when this page was loaded${items.length === 0 ? ' (nothing yet)' : ''}.</p>`,
+      ...(serverLog ? ['<div class="session-columns">'] : []),
       `<ol id="transcript" class="transcript" aria-label="Transcript" aria-live="polite" data-events="${attribute(events)}" data-run-state="${runState}">`,
       ...items.map(transcriptEntry),
       '</ol>',
+      ...(serverLog ? [serverLogPanel(serverLog), '</div>'] : []),
       `<p class="meta">File: <code>.falcon/sessions/${text(id)}.jsonl</code></p>`,
       ...(checkpoints ? sessionCheckpointsSection(checkpoints) : []),
     ],

@@ -3,6 +3,7 @@ import { escapeMarkupText as text } from '../../engines/testing/report/markup-es
 import { markdownHtml } from './markdown-html.js';
 import type { PreviewShown, TranscriptItem } from '../read/session-record.js';
 import { plural } from './page-text.js';
+import { serverLogLineId } from './server-log-panel.js';
 
 /** Longer tool output is folded (and still whole) so that the transcript stays readable. */
 const OPEN_OUTPUT_CHARS = 1500;
@@ -27,7 +28,7 @@ export function transcriptEntry(item: TranscriptItem): string {
     case 'decision':
       return entry(item.approved ? 'decision' : 'failed', `<p>${item.approved ? '✓ Approved' : '✗ Refused'}</p>`);
     case 'tool_result':
-      return entry(item.ok ? 'tool-result' : 'failed', heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatMs(item.durationMs)})`), folded(item.output));
+      return entry(item.ok ? 'tool-result' : 'failed', heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatMs(item.durationMs)})`), folded(item.output), serverLogLinks(item.output));
     case 'answer':
       return entry('answer', heading('Answer'), markdown(item.text));
     case 'interrupted':
@@ -41,6 +42,18 @@ export function transcriptEntry(item: TranscriptItem): string {
     case 'unreadable':
       return entry('note', '<p>A line of the session file that Falcon cannot read (cut short, or not a record): left out.</p>');
   }
+}
+
+/** `Server log (request falcon-3f9a0c12, … of .falcon/sessions/…/server.log, lines 41–43):` as an observation says it. */
+const SERVER_LOG_HEADING = /Server log \(request ([\w.-]+)[^\n]*?, lines? (\d+)(?:–(\d+))?\):/g;
+
+/** Links from an observation to the lines of the server's log it quotes, beside the transcript. */
+function serverLogLinks(output: string): string {
+  const links = [...output.matchAll(SERVER_LOG_HEADING)].map(([, requestId, first, last]) => {
+    const lines = last ? `lines ${first}–${last}` : `line ${first}`;
+    return `<li><a href="#${serverLogLineId(Number(first))}">${text(`The server's log for request ${requestId} (${lines})`)}</a></li>`;
+  });
+  return links.length > 0 ? `<ul class="server-log-links">${links.join('')}</ul>` : '';
 }
 
 function entry(kind: string, ...content: string[]): string {

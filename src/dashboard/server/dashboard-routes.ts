@@ -1,3 +1,4 @@
+import { readSessionServerLog } from '../read/session-server-log.js';
 import { flowPage } from '../pages/flow-page.js';
 import { loadRunPage } from '../pages/load-run-page.js';
 import { messagePage } from '../pages/message-page.js';
@@ -40,7 +41,8 @@ export async function routeRequest(url: URL, projectRoot: string, falconHome?: s
     const items = read.lines.flatMap((line) => transcriptItem(line.text) ?? []);
     const lines = read.lines.map((line) => line.text);
     const checkpoints = falconHome === undefined ? undefined : await readSessionCheckpoints(falconHome, projectRoot, second, lines);
-    return page(sessionPage(second, items, lastRunState(lines), read.offset, read.skipped, checkpoints));
+    const serverLog = await readSessionServerLog(projectRoot, second);
+    return page(sessionPage(second, items, lastRunState(lines), read.offset, read.skipped, { checkpoints, serverLog }));
   }
   const kind = KIND_OF_PATH.get(`/${first}`);
   if (!kind || third !== undefined) return notFound();

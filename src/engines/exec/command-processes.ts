@@ -42,6 +42,11 @@ export class CommandProcesses {
     for (const entry of this.members()) signalProcess(entry.pid, 'SIGKILL');
   }
 
+  /** The processes alive now, the group's and those that left it; none known outside Linux. */
+  living(): ProcessEntry[] {
+    return PROCESS_TABLE_READABLE ? this.members() : [];
+  }
+
   private async stopOnLinux(graceMs: number): Promise<StoppedProcess[]> {
     const stopped = new Map<number, StoppedProcess>();
     const signal = (entries: ProcessEntry[], name: NodeJS.Signals) => {

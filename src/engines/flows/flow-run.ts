@@ -29,6 +29,8 @@ export interface StepResult {
   extracted: string[];
   /** A shell line that sends the request again. */
   curl?: string;
+  /** What the API's server printed about it (500 or more, or no answer), when Falcon runs the server. */
+  serverLog?: string[];
 }
 
 export interface FlowRun {

@@ -5,6 +5,7 @@ import { type ResponseExpectations, assertResponse } from '../assertions/assert-
 import type { CookieJar } from '../http/cookie-jar.js';
 import { type RequestParts, prepareRequest } from '../http/prepare-request.js';
 import { resolveRequest } from '../http/resolve-request.js';
+import { describeServerWords } from '../api-server/describe-server-log.js';
 import { HttpRequestError, type HttpResponse, sendRequest } from '../http/send-request.js';
 import { toStoredResponse } from '../http/stored-response.js';
 import { toResponseExpectations } from '../requests/saved-assertions.js';
@@ -34,7 +35,7 @@ export interface RequestStepContext {
   beforeSend?: BeforeSend;
 }
 
-type StepOutcome = Pick<StepResult, 'outcome' | 'reason' | 'status' | 'attempts' | 'request' | 'response' | 'failures' | 'extracted'>;
+type StepOutcome = Pick<StepResult, 'outcome' | 'reason' | 'status' | 'attempts' | 'request' | 'response' | 'failures' | 'extracted' | 'serverLog'>;
 
 /**
  * Sends a step's request, checks it — the saved request's assertions and the step's, `{{VAR}}`
@@ -76,13 +77,23 @@ export async function runRequestStep(step: RequestStep, target: StepTarget, cont
     }
   } catch (error) {
     if (!(error instanceof HttpRequestError)) throw error;
-    return { outcome: 'failed', reason: `no answer: ${error.message}`, request: unsentRequest(parts, context.variables.secrets), failures: [], extracted: [], ...(attempts > 0 && { attempts }) };
+    const serverLog = describeServerWords(error.serverLog, error.serverNotes);
+    return {
+      outcome: 'failed',
+      reason: `no answer: ${error.message}`,
+      request: unsentRequest(parts, context.variables.secrets),
+      failures: [],
+      extracted: [],
+      ...(attempts > 0 && { attempts }),
+      ...(serverLog.length > 0 && { serverLog }),
+    };
   }
   const failures = [...untilFailures, ...judge(response)];
   const { extracted, failures: extractionFailures } = step.extract
     ? extractVariables(toStoredResponse(response), step.extract, [context.variables, context.flowVariables])
     : { extracted: [], failures: [] };
   failures.push(...extractionFailures);
+  const serverLog = describeServerWords(response.serverLog, response.serverNotes);
   return {
     outcome: failures.length === 0 ? 'passed' : 'failed',
     status: response.status,
@@ -91,6 +102,7 @@ export async function runRequestStep(step: RequestStep, target: StepTarget, cont
     failures,
     extracted,
     ...(attempts > 0 && { attempts }),
+    ...(serverLog.length > 0 && { serverLog }),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { ServerLogExcerpt } from './server-log-excerpt.js';
+
 export type HttpFailure =
   | 'invalid_request'
   | 'timeout'
@@ -11,6 +13,10 @@ export type HttpFailure =
 /** A request that got no usable response, with a message a person can act on. */
 export class HttpRequestError extends Error {
   override name = 'HttpRequestError';
+  /** A request to the API whose server Falcon knows: what the server printed while it went unanswered. */
+  serverLog?: ServerLogExcerpt;
+  /** What to know about it: the server may still have run the old code, … */
+  serverNotes?: string[];
   constructor(
     message: string,
     readonly failure: HttpFailure,

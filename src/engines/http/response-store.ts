@@ -10,6 +10,8 @@ export interface StoredResponse {
   durationMs: number;
   sizeBytes: number;
   receivedAt: Date;
+  /** What the API's server printed about it (an answer of 500 or more), stack frames whole: analyze_failure reads it. */
+  serverLogText?: string;
 }
 
 export const LAST_RESPONSE = 'last';

@@ -7,6 +7,8 @@ import { PausableTimeout } from './pausable-timeout.js';
 import { HttpRequestError, describeNetworkFailure } from './http-request-error.js';
 import { type PreparedRequest, type RequestParts, prepareRequest } from './prepare-request.js';
 import { MAX_REDIRECTS, type RedirectHop, redirectedRequest, tooManyRedirects } from './redirects.js';
+import { type WatchedRequest, currentRequestWatch } from './request-watch.js';
+import type { ServerLogExcerpt } from './server-log-excerpt.js';
 
 export { HttpRequestError, type HttpFailure } from './http-request-error.js';
 export type { HttpBody, ParamMap } from './prepare-request.js';
@@ -60,6 +62,10 @@ export interface HttpResponse {
   /** Why the redirect this response asks for was not followed, when `beforeRedirect` stopped it. */
   redirectStopped?: string;
   request: SentRequest;
+  /** A request to the API whose server Falcon knows, answered with 500 or more: what the server printed about it. */
+  serverLog?: ServerLogExcerpt;
+  /** What to know about the answer: the server may still have run the old code, … */
+  serverNotes?: string[];
 }
 
 /** A redirect about to be followed: the response that asks for it, and the request it leads to. */
@@ -73,9 +79,41 @@ export interface RedirectStep {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_KEPT_BODY_BYTES = 10 * 1024 * 1024;
 
-/** Sends a request and reads the whole response, following redirects only when asked. */
+/**
+ * Sends a request and reads the whole response, following redirects only when asked. A request to
+ * the API whose server Falcon knows (`request-watch.ts`) carries an id, waits for a reload under way,
+ * and comes back with the server's log lines when the answer is 500 or more, or none came.
+ */
 export async function sendRequest(input: HttpRequestInput): Promise<HttpResponse> {
-  let request = prepareRequest(input, input.multipart && (await encodeMultipart(input.multipart)));
+  const prepared = prepareRequest(input, input.multipart && (await encodeMultipart(input.multipart)));
+  const watched = await currentRequestWatch()?.begin({ method: prepared.method, url: prepared.url, headers: prepared.headers }, input.signal);
+  if (!watched) return send(input, prepared);
+  return sendWatched(input, prepared, watched, true);
+}
+
+async function sendWatched(input: HttpRequestInput, prepared: PreparedRequest, watched: WatchedRequest, mayRetry: boolean): Promise<HttpResponse> {
+  const headers = { ...prepared.headers };
+  for (const [name, value] of Object.entries(watched.headers)) headers[name.toLowerCase()] = value;
+  const notes = watched.notes.length > 0 ? { serverNotes: watched.notes } : {};
+  try {
+    const response = await send(input, { ...prepared, headers });
+    const serverLog = await watched.end({ status: response.status }, input.signal);
+    return { ...response, ...(serverLog && { serverLog }), ...notes };
+  } catch (error) {
+    if (!(error instanceof HttpRequestError)) throw error;
+    input.signal?.throwIfAborted();
+    if (mayRetry && error.failure === 'connection_refused' && (await watched.refused(input.signal))) {
+      const again = await currentRequestWatch()?.begin({ method: prepared.method, url: prepared.url, headers: prepared.headers }, input.signal);
+      if (again) return sendWatched(input, prepared, again, false);
+    }
+    error.serverLog = await watched.end({ failure: error.failure }, input.signal);
+    error.serverNotes = watched.notes;
+    throw error;
+  }
+}
+
+async function send(input: HttpRequestInput, prepared: PreparedRequest): Promise<HttpResponse> {
+  let request = prepared;
   const timeoutMs = input.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = new PausableTimeout(timeoutMs);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;

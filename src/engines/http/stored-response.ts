@@ -24,5 +24,6 @@ export function toStoredResponse(response: HttpResponse, receivedAt = new Date()
     durationMs: response.durationMs,
     sizeBytes: response.sizeBytes,
     receivedAt,
+    ...(response.serverLog?.raw && { serverLogText: response.serverLog.raw }),
   };
 }

@@ -45,6 +45,8 @@ export interface RecordedResponse {
   headers: Record<string, string | string[]>;
   body: string;
   durationMs: number;
+  /** What the API's server printed about it (500 or more), and notes (it may run the old code), when Falcon runs the server. */
+  serverLog?: string[];
 }
 
 export const MAX_RECORDED_BODY_CHARS = 64 * 1024;

@@ -73,6 +73,12 @@ export interface AutoFixResult {
   attempts: FixAttempt[];
 }
 
+/** A write the API's server is to take: `commit` once it is on disk, `cancel` when it was not written. */
+export interface PendingWrite {
+  commit(): void;
+  cancel(): void;
+}
+
 export interface AutoFixInput {
   projectRoot: string;
   failing: CaseUnderFix;
@@ -86,6 +92,11 @@ export interface AutoFixInput {
   maxAttempts?: number;
   /** Asks the user; true writes the change. */
   approve(change: ProposedChange): Promise<boolean>;
+  /**
+   * Told before each write of the target (a change, or its undoing), when Falcon runs the API's
+   * server: `commit` once written, so that the next run of the case waits for the server to reload.
+   */
+  beforeWrite?(path: string): Promise<PendingWrite | undefined>;
   /** Masks the session's secrets in what the model reads. */
   mask(text: string): string;
   progress(message: string): void;
@@ -106,7 +117,8 @@ export async function autoFix(input: AutoFixInput): Promise<AutoFixResult> {
   if (first.passed) return { status: 'already-passing', first, attempts: [] };
   if (first.unreachable) return { status: 'unreachable', first, attempts: [] };
   progress('analysing the failure');
-  const analysis = await analyzeFailure({ projectRoot: input.projectRoot, errorText: input.errorText, responseBody: first.response?.body });
+  // The server's own lines for the request, when Falcon runs it: where it broke, as its stack trace says.
+  const analysis = await analyzeFailure({ projectRoot: input.projectRoot, errorText: input.errorText ?? first.server?.raw, responseBody: first.response?.body });
   progress(`finding the handler of ${failing.method} ${failing.path}`);
   const routes = await findHandler(input.projectRoot, { method: failing.method, path: failing.path, framework: input.framework, configuredFramework: input.configuredFramework }, signal);
   const handler = routes.matches[0];
@@ -143,19 +155,31 @@ export async function autoFix(input: AutoFixInput): Promise<AutoFixResult> {
     }
     if (!(await readFile(file.absolute)).equals(bytes)) return { status: 'file-changed', ...facts, last, attempts };
     let kept = false;
-    await replaceFile(file.absolute, withLineEnding(change.after, detectLineEnding(original)));
+    await writeTaken(input, target, file.absolute, withLineEnding(change.after, detectLineEnding(original)));
     try {
       progress(`attempt ${attempt}/${maxAttempts}: running ${failing.label} again`);
       last = await runWhenReachable(failing, signal);
       kept = last.passed;
     } finally {
-      if (!kept) await replaceFile(file.absolute, original);
+      if (!kept) await writeTaken(input, target, file.absolute, original);
     }
     attempts.push({ ...change, outcome: kept ? 'passed' : 'still-failing', verdict: last });
     if (kept) return { status: 'fixed', ...facts, last, attempts };
     earlier.push({ explanation, change: `replaced:\n${oldString}\nwith:\n${newString}`, verdict: last });
   }
   return { status: 'not-fixed', ...facts, last, attempts };
+}
+
+/** Writes the file, telling the API's server (its reload is waited for by the next request). */
+async function writeTaken(input: AutoFixInput, target: string, absolute: string, text: string): Promise<void> {
+  const pending = await input.beforeWrite?.(target);
+  try {
+    await replaceFile(absolute, text);
+  } catch (error) {
+    pending?.cancel();
+    throw error;
+  }
+  pending?.commit();
 }
 
 /** Runs the case, waiting out a server that restarts after the change (refused connections) for a few seconds. */

@@ -7,6 +7,15 @@ export interface CaseVerdict {
   failures: string[];
   /** No answer at all: refused, reset, timed out. */
   unreachable: boolean;
+  /** What the API's server printed about it (an answer of 500 or more, or none), when Falcon runs the server. */
+  server?: CaseServerWords;
+}
+
+export interface CaseServerWords {
+  /** As observations show them: `Server log (…):`, the lines, `Where it broke: app.js:12`; and notes. */
+  lines: string[];
+  /** As printed (masked), stack frames whole: what the failure analysis reads. */
+  raw: string;
 }
 
 /** A failing case auto_fix works on: it can be run again and again, and says whether it passes. */

@@ -52,5 +52,6 @@ function describeVerdict(verdict: CaseVerdict): string[] {
     lines.push(`Got: HTTP ${status}${statusText ? ` ${statusText}` : ''}${flat ? `; body: ${flat.length > BODY_SHOWN ? `${flat.slice(0, BODY_SHOWN)}…` : flat}` : ''}`);
   }
   if (verdict.failures.length > 0) lines.push(`Failed: ${verdict.failures.join('; ')}`);
+  if (verdict.server) lines.push(...verdict.server.lines);
   return lines;
 }

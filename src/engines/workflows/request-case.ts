@@ -1,5 +1,6 @@
 import { type ResponseExpectations, assertResponse } from '../assertions/assert-response.js';
 import type { CookieJar } from '../http/cookie-jar.js';
+import { serverWordsOf } from '../api-server/describe-server-log.js';
 import { HttpRequestError } from '../http/http-request-error.js';
 import type { RequestParts } from '../http/prepare-request.js';
 import { resolveRequest } from '../http/resolve-request.js';
@@ -37,13 +38,17 @@ export function requestCase(input: RequestCaseInput): CaseUnderFix {
         response = await sendRequest({ ...parts, cookies: input.cookies, signal });
       } catch (error) {
         signal.throwIfAborted();
-        if (error instanceof HttpRequestError) return { passed: false, failures: [error.message], unreachable: true };
+        if (error instanceof HttpRequestError) {
+          const server = serverWordsOf(error.serverLog, error.serverNotes);
+          return { passed: false, failures: [error.message], unreachable: true, ...(server && { server }) };
+        }
         throw error;
       }
       const results = assertResponse(toStoredResponse(response), expectations);
       const failures = results.filter((result) => !result.passed).map((result) => `${result.subject}: expected ${result.expected}, actual ${result.actual}`);
       const { status, statusText, body, durationMs } = response;
-      return { passed: failures.length === 0, response: { status, statusText, body, durationMs }, failures, unreachable: false };
+      const server = serverWordsOf(response.serverLog, response.serverNotes);
+      return { passed: failures.length === 0, response: { status, statusText, body, durationMs }, failures, unreachable: false, ...(server && { server }) };
     },
   };
 }

@@ -40,7 +40,9 @@ export function suiteCase(input: SuiteCaseInput): CaseUnderFix {
       const failures = result.findings.map((finding) => `${finding.kind}: ${finding.message}`);
       const unreachable = !result.response;
       const response = result.response && { status: result.response.status, statusText: result.response.statusText, body: result.response.body, durationMs: result.response.durationMs };
-      return { passed: result.outcome === 'passed', ...(response && { response }), failures, unreachable };
+      const serverLog = result.response?.serverLog;
+      const server = serverLog && { lines: serverLog, raw: serverLog.join('\n') };
+      return { passed: result.outcome === 'passed', ...(response && { response }), failures, unreachable, ...(server && { server }) };
     },
   };
 }

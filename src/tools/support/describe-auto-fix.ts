@@ -11,12 +11,15 @@ const SHOWN_FAILURES = 3;
  */
 export async function describeAutoFix(result: AutoFixResult, failing: CaseUnderFix, maxAttempts: number, unapplied?: ProposedChange): Promise<string> {
   const { first, attempts } = result;
-  const before = `Before: ${describeVerdict(first)}${describeTrace(result)}`;
+  const before = [`Before: ${describeVerdict(first)}${describeTrace(result)}`, ...(first.server?.lines ?? [])].join('\n');
   switch (result.status) {
     case 'already-passing':
       return `${failing.label} already passes (${describeVerdict(first)}): nothing to fix. Expected: ${failing.expected}.`;
     case 'unreachable':
-      return `${failing.label} got no response: ${first.failures.join('; ')}. A change to the code cannot be judged without one: start the API (or check BASE_URL), then call auto_fix again.`;
+      return [
+        `${failing.label} got no response: ${first.failures.join('; ')}. A change to the code cannot be judged without one: start the API (server start, or check BASE_URL), then call auto_fix again.`,
+        ...(first.server?.lines ?? []),
+      ].join('\n');
     case 'no-target':
       return [
         `No file of this project to fix for ${failing.label}: the failure names none and no route of the code serves ${failing.method} ${failing.path}.`,
@@ -72,7 +75,7 @@ function describeAttempts(attempts: readonly FixAttempt[]): string[] {
         case 'passed':
           return `${attempt.attempt}. ${what} → passes, kept`;
         case 'still-failing':
-          return `${attempt.attempt}. ${what} → still failing (${describeVerdict(attempt.verdict!)}), undone`;
+          return [`${attempt.attempt}. ${what} → still failing (${describeVerdict(attempt.verdict!)}), undone`, ...(attempt.verdict?.server?.lines ?? []).map((line) => `   ${line}`)].join('\n');
         case 'declined':
           return `${attempt.attempt}. ${what} → declined, not written`;
         case 'no-proposal':

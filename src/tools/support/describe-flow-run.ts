@@ -25,6 +25,7 @@ export function describeStepFailure(step: StepResult): string[] {
     ...step.failures.map((failure) => `${failure.check}: expected ${failure.expected}, actual ${failure.actual}`),
     ...(step.request ? [`${step.request.method} ${step.request.url}`] : []),
     ...(step.response?.body ? [`response: ${excerpt(step.response.body)}`] : []),
+    ...(step.serverLog ?? []),
   ].map((line) => `    ${line}`);
 }
 

@@ -1,4 +1,5 @@
 import { MAX_JSON_DEPTH, jsonTextDepth } from '../../engines/http/json-nesting.js';
+import { describeServerWords } from '../../engines/api-server/describe-server-log.js';
 import { describeRedirects } from '../../engines/http/redirects.js';
 import type { HttpResponse } from '../../engines/http/send-request.js';
 import { describeStatus } from '../../engines/http/status-meaning.js';
@@ -31,7 +32,8 @@ export function describeResponse(response: HttpResponse, options: { savedAs?: st
     ...(response.bodyNote ? [`note: ${response.bodyNote}`] : []),
     ...(options.savedAs ? [`saved as "${options.savedAs}" (and as "last")`] : []),
   ];
-  return `${lines.join('\n')}\n\n${describeBody(response)}`;
+  const server = describeServerWords(response.serverLog, response.serverNotes);
+  return `${lines.join('\n')}\n\n${describeBody(response)}${server.length > 0 ? `\n\n${maskText(server.join('\n'))}` : ''}`;
 }
 
 function describeTiming(timing: HttpResponse['timing']): string {

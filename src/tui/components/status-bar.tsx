@@ -22,6 +22,8 @@ export interface StatusBarProps {
   runningTool?: string;
   /** Shown unless it is `ask`, the default. */
   permissionMode?: PermissionMode;
+  /** The API's server: `api ● :3000`, `api ○ stopped` …; absent when none is configured. */
+  apiServer?: string;
   /** Since when the model call under way has sent nothing: after a while, the status says so. */
   modelSilentSince?: number;
   /** Replaces the key hints for the status (e.g. "press ctrl+c again to quit"). */
@@ -86,12 +88,13 @@ export function statusWord(status: Status, runningTool?: string): string {
   }
 }
 
-function statusFacts({ provider, model, environment, usage, context, toolCalls, permissionMode }: StatusBarProps): StatusFact[] {
+function statusFacts({ provider, model, environment, apiServer, usage, context, toolCalls, permissionMode }: StatusBarProps): StatusFact[] {
   const tokens = usage.inputTokens + usage.outputTokens;
   const facts: (StatusFact | false)[] = [
     permissionMode !== undefined && permissionMode !== 'ask' && { kind: 'mode', text: `${permissionMode} mode` },
     { kind: 'model', text: `${provider}/${model}` },
     environment !== undefined && environment !== '' && { kind: 'environment', text: `env: ${environment}` },
+    apiServer !== undefined && { kind: 'api', text: apiServer },
     context !== undefined && { kind: 'context', text: describeContext(context) },
     tokens > 0 && { kind: 'tokens', text: `${formatCount(tokens)} tokens` },
     toolCalls > 0 && { kind: 'toolCalls', text: `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}` },

@@ -5,13 +5,15 @@ import { describeSpec, findSpecs, type SpecCandidate } from '../../workspace/ini
 import { FRAMEWORK_LABELS, FRAMEWORKS, type Framework, isFramework } from '../../workspace/init/frameworks.js';
 import { guessBaseUrl } from '../../workspace/init/guess-base-url.js';
 import { specAtPath } from '../../workspace/init/spec-at-path.js';
+import { detectServer, type ServerGuess } from '../../workspace/init/detect-server.js';
+import { reloadOf } from '../../config/server-schema.js';
 import type { SlashCommand, SlashContext } from './slash-command.js';
 
 type SpecAnswer = { kind: 'file'; spec: SpecCandidate } | { kind: 'none' } | { kind: 'enter' };
 
 /**
  * `/init`: `falcon init`'s questions inside the session — the framework, the base URL requests go to,
- * the spec — starting from what `.falcon/` says now, which it shows first. What is missing is created;
+ * the spec, the command that starts the API — starting from what `.falcon/` says now, which it shows first. What is missing is created;
  * what was changed is written where it lives. Esc at any question changes nothing.
  */
 export const initCommand: SlashCommand = {
@@ -47,6 +49,9 @@ export const initCommand: SlashCommand = {
     const spec = await askSpec(context, setup.spec);
     if (spec === 'cancelled') return cancelled(context);
 
+    const server = await askServer(context, setup.server);
+    if (server === 'cancelled') return cancelled(context);
+
     const { applySetup } = await import('../../workspace/init/apply-setup.js');
     const outcome = await applySetup(projectRoot, {
       framework,
@@ -55,6 +60,7 @@ export const initCommand: SlashCommand = {
       ...(spec && { spec }),
       environment,
       ...(currentBaseUrl !== undefined && { currentBaseUrl }),
+      server: server ?? null,
     });
     if (agent.environment === undefined) await agent.useEnvironment(environment);
     const lines = [
@@ -81,6 +87,7 @@ function describeSetup(setup: CurrentSetup, currentBaseUrl: string | undefined):
     `Base URL:  ${baseUrl}`,
     ...recorded,
     `Spec:      ${setup.spec ?? 'none'}`,
+    `Server:    ${setup.server ? `${setup.server.command} (reload: ${setup.server.reload})` : 'none: Falcon does not start the API'}`,
     '',
     'Answer the questions below to change them; esc keeps everything as it is.',
   ].join('\n');
@@ -124,6 +131,31 @@ async function askSpec(context: SlashContext, configured: string | undefined): P
       ),
   });
   return answer === undefined || entered === undefined ? 'cancelled' : entered;
+}
+
+type ServerAnswer = { kind: 'command'; server: ServerGuess } | { kind: 'none' } | { kind: 'enter' };
+
+/** How the API starts: the configured command, the one found, one typed in, or none. `cancelled` on Esc. */
+async function askServer(context: SlashContext, configured: CurrentSetup['server']): Promise<ServerGuess | undefined | 'cancelled'> {
+  const found = await detectServer(context.projectRoot);
+  const candidates: { server: ServerGuess; hint: string }[] = [
+    ...(configured ? [{ server: { ...configured, evidence: 'configured' }, hint: 'configured' }] : []),
+    ...(found && found.command !== configured?.command ? [{ server: found, hint: `found: ${found.evidence}` }] : []),
+  ];
+  const choice = await context.pick<ServerAnswer>({
+    title: 'Command that starts the API, for Falcon to run (its log, its reload after a change)',
+    items: [
+      ...candidates.map(({ server, hint }) => ({ label: `${server.command} (reload: ${server.reload})`, value: { kind: 'command' as const, server }, hint })),
+      { label: 'none: I start it myself', value: { kind: 'none' } },
+      { label: 'another command', value: { kind: 'enter' } },
+    ],
+  });
+  if (choice === undefined) return 'cancelled';
+  if (choice.kind === 'command') return choice.server;
+  if (choice.kind === 'none') return undefined;
+  const command = await context.ask({ title: 'Command that starts the API (run in the project root)', check: (value) => (value.trim() ? undefined : 'type the command, e.g. npm run dev') });
+  if (command === undefined) return 'cancelled';
+  return { command: command.trim(), reload: reloadOf(command.trim()), evidence: 'entered' };
 }
 
 async function offerIngest(context: SlashContext, spec: SpecCandidate): Promise<void> {

@@ -13,6 +13,7 @@ import { modelCommand } from './model-command.js';
 import { permissionsCommand } from './permissions-command.js';
 import { rewindCommand } from './rewind-command.js';
 import { savedItemCommands } from './saved-item-commands.js';
+import { serverCommand } from './server-command.js';
 import { clearCommand, exitCommand, resumeCommand, sessionsCommand } from './session-commands.js';
 import type { SlashCommand } from './slash-command.js';
 import { tasksCommand } from './tasks-command.js';
@@ -32,6 +33,7 @@ const BUILT_IN: SlashCommand[] = [
   permissionsCommand,
   mcpCommand,
   tasksCommand,
+  serverCommand,
   memoryCommand,
   sessionsCommand,
   resumeCommand,

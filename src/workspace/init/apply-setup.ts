@@ -4,6 +4,7 @@ import { saveEnvironmentVariables } from '../environments.js';
 import { createFalconLayout } from './falcon-layout.js';
 import { describeSpec, type SpecCandidate } from './find-spec.js';
 import type { Framework } from './frameworks.js';
+import type { ServerGuess } from './detect-server.js';
 
 export interface SetupChoices {
   framework: Framework;
@@ -14,6 +15,8 @@ export interface SetupChoices {
   environment: string;
   /** That environment's BASE_URL now, placeholders resolved: left as written when it is the same. */
   currentBaseUrl?: string;
+  /** How the API starts (`server:`); null: none (removed when there was one); absent: as it is. */
+  server?: ServerGuess | null;
 }
 
 export interface SetupOutcome {
@@ -24,7 +27,7 @@ export interface SetupOutcome {
 
 /**
  * Makes `.falcon/` say what was chosen: what is missing is created with the choices, and in what
- * exists the choices that differ are written — `.falcon/config.yaml`'s framework, base_url and spec,
+ * exists the choices that differ are written — `.falcon/config.yaml`'s framework, base_url, spec and server,
  * and the environment's BASE_URL — keeping everything else.
  */
 export async function applySetup(projectRoot: string, choices: SetupChoices): Promise<SetupOutcome> {
@@ -33,10 +36,13 @@ export async function applySetup(projectRoot: string, choices: SetupChoices): Pr
     ...(choices.frameworkEvidence && { frameworkEvidence: choices.frameworkEvidence }),
     baseUrl: choices.baseUrl,
     ...(choices.spec && { spec: choices.spec.path, specDescription: describeSpec(choices.spec) }),
+    ...(choices.server && { server: choices.server }),
   });
   const updated: string[] = [];
   if (layout.kept.includes('.falcon/config.yaml')) {
-    const keys = await setProjectSettings(projectRoot, { framework: choices.framework, base_url: choices.baseUrl, spec: choices.spec?.path ?? null });
+    const server = choices.server && { command: choices.server.command, reload: choices.server.reload };
+    // `server: undefined` in the settings leaves it as it is.
+    const keys = await setProjectSettings(projectRoot, { framework: choices.framework, base_url: choices.baseUrl, spec: choices.spec?.path ?? null, server });
     if (keys.length > 0) updated.push(`.falcon/config.yaml: ${keys.join(', ')}`);
   }
   const environmentFile = `.falcon/environments/${choices.environment}.yaml`;

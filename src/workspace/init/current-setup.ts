@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import { loadProjectConfig } from '../../config/load-project-config.js';
+import type { ServerReload } from '../../config/types.js';
 import { loadEnvironment } from '../environments.js';
 import { falconPath } from '../falcon-dir.js';
 
@@ -11,6 +12,8 @@ export interface CurrentSetup {
   /** `base_url` of `.falcon/config.yaml`: what init recorded. */
   configBaseUrl?: string;
   spec?: string;
+  /** `server.command` and `server.reload`: how the API starts. */
+  server?: { command: string; reload: ServerReload };
   /** The environment requests go to (the active one, else `dev`), and its BASE_URL as written. */
   environment: { name: string; baseUrl?: string };
 }
@@ -25,6 +28,7 @@ export async function readCurrentSetup(projectRoot: string, environment = 'dev')
     ...(config.framework && { framework: config.framework }),
     ...(config.baseUrl && { configBaseUrl: config.baseUrl }),
     ...(config.spec && { spec: config.spec }),
+    ...(config.server && { server: { command: config.server.command, reload: config.server.reload } }),
     environment: { name: environment, ...(variables?.BASE_URL && { baseUrl: variables.BASE_URL }) },
   };
 }

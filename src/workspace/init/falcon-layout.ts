@@ -13,6 +13,8 @@ export interface FalconLayoutOptions {
   spec?: string;
   /** How the spec is described in falcon.md, e.g. `docs/openapi.yaml (OpenAPI 3.0.3)`. */
   specDescription?: string;
+  /** `server:` of the config: how the API starts. */
+  server?: LayoutFacts['server'];
 }
 
 export interface FalconLayoutResult {
@@ -45,6 +47,7 @@ export async function createFalconLayout(projectRoot: string, options: FalconLay
     ...(options.frameworkEvidence && { frameworkEvidence: options.frameworkEvidence }),
     baseUrl: options.baseUrl,
     ...(options.spec && { specPath: options.spec, spec: options.specDescription ?? options.spec }),
+    ...(options.server && { server: options.server }),
   };
   const folders: LayoutEntry[] = [];
   const files: LayoutEntry[] = [];

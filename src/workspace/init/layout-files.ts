@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import type { ServerReload } from '../../config/types.js';
 import { type FalconMdFacts, renderFalconMd } from './falcon-md.js';
 
 /** Folders of `.falcon/` (docs/ARCHITECTURE.md, "Configuration and the `.falcon/` folder") that start empty. */
@@ -7,6 +8,8 @@ export const LAYOUT_FOLDERS = ['environments', 'requests', 'flows', 'tests', 'ba
 export interface LayoutFacts extends FalconMdFacts {
   /** The spec file's path relative to the project root. */
   specPath?: string;
+  /** How the API starts (`server:`), when init found it and the user kept it. */
+  server?: { command: string; reload: ServerReload; evidence?: string };
 }
 
 const SECRETS_NOTE = `# Secrets never in clear: API_TOKEN: "{{env:API_TOKEN}}" reads API_TOKEN from the shell or .env.`;
@@ -35,11 +38,25 @@ function projectConfig(facts: LayoutFacts): string {
     '# Falcon project settings, written by `falcon init`; edit freely.',
     settings.trimEnd(),
     ...(facts.specPath ? [] : ['# spec: docs/openapi.yaml       # the OpenAPI, Swagger or Postman file of this API']),
+    ...serverSettings(facts.server),
     '# max_turns: 50                # model turns per run',
     '# tool_limits:                 # calls per tool per run',
     '#   http_request: 40',
     '',
   ].join('\n');
+}
+
+/** `server:`, what Falcon starts the API with: the one found, else a commented example. */
+function serverSettings(server: LayoutFacts['server']): string[] {
+  if (!server) {
+    return ['# server:                      # how the API starts: Falcon runs it, reads its log, waits for its reload', '#   command: npm run dev', '#   reload: watch               # or restart: Falcon restarts it after a change'];
+  }
+  return [
+    `# How the API starts${server.evidence ? ` (found: ${server.evidence})` : ''}: Falcon runs it, reads its log for`,
+    '# each failing request, and waits for its reload after a change. ready: {url: "{{BASE_URL}}/health"}',
+    '# or {log: "listening on"} says when it is ready (default: BASE_URL answers).',
+    stringify({ server: { command: server.command, reload: server.reload } }).trimEnd(),
+  ];
 }
 
 function environment(name: string, baseUrl: string, note?: string): string {

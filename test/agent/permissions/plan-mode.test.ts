@@ -118,6 +118,13 @@ const CALLS: Record<string, Array<[args: Record<string, unknown>, refused: strin
   write_file: [[{ path: 'a' }, 'changes files or saved state']],
   propose_fix: [[{}, undefined]],
   create_test_file: [[{}, 'changes files or saved state']],
+  server: [
+    [{ action: 'status' }, undefined],
+    [{ action: 'logs', grep: 'error' }, undefined],
+    [{ action: 'start' }, "runs the API's server command"],
+    [{ action: 'restart' }, "runs the API's server command"],
+    [{ action: 'stop' }, "stops the API's server"],
+  ],
   task_output: [[{ task: 't1' }, undefined]],
   task_stop: [[{ task: 't1' }, 'runs a command']],
   analyze_endpoint: [

@@ -64,7 +64,7 @@ describe('createToolRegistry', () => {
       'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener',
       'generate_functional_tests', 'run_tests', 'test_suite', 'run_data_driven', 'verify_idempotency', 'check_regression',
       'run_flow', 'run_performance', 'scan_security', 'request', 'environment', 'variable', 'falcon_read',
-      'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'task_output', 'task_stop', 'subagent',
+      'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'server', 'task_output', 'task_stop', 'subagent',
       'analyze_endpoint', 'auto_test', 'auto_fix', 'retry',
     ]);
     expect(names.filter((name) => registry.get(name)?.deferred)).toEqual(names.slice(names.indexOf('validate_json_schema')));

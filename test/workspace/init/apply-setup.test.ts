@@ -37,6 +37,18 @@ describe('applySetup', () => {
     expect(await read('.falcon/environments/staging.yaml')).toBe('# shared\nBASE_URL: http://localhost:5000\nTOKEN: "{{env:TOKEN}}"\n');
   });
 
+  it('sets how the API starts, keeping the rest of server:, and removes it when none is chosen', async () => {
+    await project.write('.falcon/config.yaml', 'framework: express\nbase_url: http://localhost:3000\nserver:\n  command: node app.js\n  env: {PORT: "3000"} # ours\n');
+    const server = { command: 'npm run dev', reload: 'watch' as const, evidence: 'found' };
+    const changed = await applySetup(project.root, { framework: 'express', baseUrl: 'http://localhost:3000', environment: 'dev', currentBaseUrl: 'http://localhost:3000', server });
+    expect(changed.updated).toEqual(['.falcon/config.yaml: server']);
+    expect(await read('.falcon/config.yaml')).toBe('framework: express\nbase_url: http://localhost:3000\nserver:\n  command: npm run dev\n  env: { PORT: "3000" } # ours\n  reload: watch\n');
+    expect((await readCurrentSetup(project.root)).server).toEqual({ command: 'npm run dev', reload: 'watch' });
+    const removed = await applySetup(project.root, { framework: 'express', baseUrl: 'http://localhost:3000', environment: 'dev', currentBaseUrl: 'http://localhost:3000', server: null });
+    expect(removed.updated).toEqual(['.falcon/config.yaml: server']);
+    expect(await read('.falcon/config.yaml')).toBe('framework: express\nbase_url: http://localhost:3000\n');
+  });
+
   it('leaves a BASE_URL written as a placeholder alone when it already resolves to the answer', async () => {
     await project.write('.falcon/config.yaml', 'framework: express\nbase_url: http://localhost:3000\n');
     await project.write('.falcon/environments/dev.yaml', 'BASE_URL: "{{env:API_URL}}"\n');

@@ -82,6 +82,7 @@ function failureArticle(result: CaseResult, run: TestRun): string {
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     parts.push(`<h4>Response — ${html(responseSummary(response))}</h4>`, pre([status, ...headerLines(response.headers)].join('\n')), ...bodyBlock('Response body', response.body));
   } else if (result.request) parts.push('<h4>Response — none: the request got no answer</h4>');
+  if (result.response?.serverLog) parts.push("<h4>The server's log</h4>", pre(result.response.serverLog.join('\n')));
   if (result.request) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${html(reproductionText(run, result))}</pre>`);
   parts.push('</article>');
   return parts.join('\n');

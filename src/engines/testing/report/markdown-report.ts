@@ -70,6 +70,7 @@ function failureSection(result: CaseResult, run: TestRun): string[] {
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     lines.push('', `**Response** — ${markdownText(responseSummary(response))}`, '', ...messageBlock([status, ...headerLines(response.headers)], response.body));
   } else if (result.request) lines.push('', '**Response** — none: the request got no answer');
+  if (result.response?.serverLog) lines.push('', "**The server's log**", '', ...markdownFence(result.response.serverLog.join('\n'), 'text'));
   if (result.request) lines.push('', '**Reproduce**', '', ...markdownFence(reproductionText(run, result), 'sh'));
   return lines;
 }

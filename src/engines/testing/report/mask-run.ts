@@ -57,7 +57,7 @@ function maskRecordedResponse(response: RecordedResponse, options: MaskOptions):
       Array.isArray(value) ? value.map((item) => maskHeaderValue(name, item, options)) : maskHeaderValue(name, value, options),
     ]),
   );
-  return { ...response, headers, body: maskText(response.body, options) };
+  return { ...response, headers, body: maskText(response.body, options), ...(response.serverLog && { serverLog: response.serverLog.map((line) => maskText(line, options)) }) };
 }
 
 /** `https://user:pass@host/?api_key=…`: the password of the user info and secret query values. */

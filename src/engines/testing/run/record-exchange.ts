@@ -1,4 +1,5 @@
 import type { PreparedRequest } from '../../http/prepare-request.js';
+import { describeServerWords } from '../../api-server/describe-server-log.js';
 import type { HttpResponse } from '../../http/send-request.js';
 import { MAX_RECORDED_BODY_CHARS, type RecordedRequest, type RecordedResponse } from '../test-run.js';
 import { maskHeaders, maskHeaderValue } from '../../../safety/mask-headers.js';
@@ -26,7 +27,8 @@ export function recordResponse(response: HttpResponse, secrets?: SecretRegistry)
       Array.isArray(value) ? value.map((item) => maskHeaderValue(name, item, { secrets })) : maskHeaderValue(name, value, { secrets }),
     ]),
   );
-  return { status: response.status, statusText: response.statusText, headers, body: recordedBody(response, secrets), durationMs: response.durationMs };
+  const serverLog = describeServerWords(response.serverLog, response.serverNotes).map((line) => maskText(line, { secrets }));
+  return { status: response.status, statusText: response.statusText, headers, body: recordedBody(response, secrets), durationMs: response.durationMs, ...(serverLog.length > 0 && { serverLog }) };
 }
 
 function recordedBody(response: HttpResponse, secrets: SecretRegistry | undefined): string {

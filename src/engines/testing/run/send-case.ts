@@ -1,4 +1,6 @@
+import { describeServerWords } from '../../api-server/describe-server-log.js';
 import { type RequestParts, prepareRequest } from '../../http/prepare-request.js';
+import { maskText } from '../../../safety/mask-text.js';
 import { HttpRequestError, type HttpResponse, sendRequest } from '../../http/send-request.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
 import type { TestCase } from '../test-case.js';
@@ -62,7 +64,10 @@ export async function sendPreparedCase(prepared: { parts: RequestParts; request:
     const http = await sendRequest({ ...prepared.parts, followRedirects: false, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.signal && { signal: options.signal }) });
     return { request: prepared.request, response: recordResponse(http, options.variables?.secrets), http };
   } catch (error) {
-    if (error instanceof HttpRequestError) return { request: prepared.request, error: error.message };
+    if (error instanceof HttpRequestError) {
+      const server = describeServerWords(error.serverLog, error.serverNotes).map((line) => maskText(line, { secrets: options.variables?.secrets }));
+      return { request: prepared.request, error: [error.message, ...server].join('\n') };
+    }
     throw error;
   }
 }

@@ -1,0 +1,41 @@
+import type { ManagedServer } from '../engines/api-server/managed-server.js';
+import type { Preview } from '../tools/preview.js';
+import type { ToolContext } from '../tools/tool.js';
+
+/**
+ * Runs a tool call with the API's server looking after it: its requests to BASE_URL carry an id, wait
+ * for a reload under way, and bring back the server's log lines when they fail; an approved change of
+ * a file the server loads is followed by its reload (or restart) before the next request.
+ */
+export async function runWithApiServer<T>(context: ToolContext, approved: Preview | undefined, run: () => Promise<T>): Promise<T> {
+  const server = context.apiServer;
+  if (!server) return run();
+  const [{ serverRequestWatch }, { withRequestWatch }] = await Promise.all([
+    import('../engines/api-server/server-request-watch.js'),
+    import('../engines/http/request-watch.js'),
+  ]);
+  const change = approved?.kind === 'diff' ? await server.beforeChange(approved.path, { isNew: approved.isNew }) : undefined;
+  const watch = serverRequestWatch({ server, projectRoot: context.projectRoot, offerStart: () => offerStart(server, context), progress: context.progress });
+  try {
+    const result = await withRequestWatch(watch, run);
+    change?.commit();
+    return result;
+  } catch (error) {
+    change?.cancel();
+    throw error;
+  }
+}
+
+/**
+ * A request to BASE_URL was refused: the configured server is started in a trusted folder, else
+ * once the user approves its command, as any command a project names.
+ */
+async function offerStart(server: ManagedServer, context: ToolContext): Promise<boolean> {
+  const { command, cwd } = server.settings;
+  if (server.commandTrusted) {
+    context.progress(`The API is not running: starting it with ${command}`);
+    return true;
+  }
+  const preview: Preview = { kind: 'command', command, ...(cwd !== '.' && { cwd }), background: true, title: `The API is not running: start it with \`${command}\`` };
+  return (await context.approve?.('server', preview)) ?? false;
+}
