@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPathInside } from '../../safety/path-inside.js';
 import { FALCON_DIR } from '../../workspace/falcon-dir.js';
@@ -44,25 +44,57 @@ export function shadowFolder(falconHome: string, projectRoot: string): string {
 
 /** Opens the project's shadow repository, creating it on first use. Throws GitMissingError without git. */
 export async function openShadowRepo(falconHome: string, projectRoot: string): Promise<ShadowRepo> {
-  const folder = shadowFolder(falconHome, projectRoot);
-  const repo: ShadowRepo = { folder, gitDir: path.join(folder, 'git'), workTree: projectRoot, indexFile: path.join(folder, 'index') };
+  const repo = shadowRepoIn(shadowFolder(falconHome, projectRoot), projectRoot);
   if (existsSync(path.join(repo.gitDir, 'HEAD'))) return repo;
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await mkdir(path.dirname(repo.folder), { recursive: true, mode: 0o700 });
+  // Made aside and moved into place by one rename: Falcons that start at once in the same project
+  // never see half a repository, and the one that loses the race uses the winner's.
+  const draft = await mkdtemp(`${repo.folder}.new-`);
+  try {
+    await createShadowRepo(shadowRepoIn(draft, projectRoot), falconHome, projectRoot);
+    await moveIntoPlace(draft, repo);
+  } finally {
+    await rm(draft, { recursive: true, force: true });
+  }
+  return repo;
+}
+
+function shadowRepoIn(folder: string, projectRoot: string): ShadowRepo {
+  return { folder, gitDir: path.join(folder, 'git'), workTree: projectRoot, indexFile: path.join(folder, 'index') };
+}
+
+async function createShadowRepo(repo: ShadowRepo, falconHome: string, projectRoot: string): Promise<void> {
   await runGit(repo, ['init', '--quiet']);
   for (const [key, value] of SHADOW_CONFIG) await runGit(repo, ['config', key, value]);
   await mkdir(path.join(repo.gitDir, 'info'), { recursive: true });
   await writeFile(path.join(repo.gitDir, 'info', 'exclude'), excludedPaths(falconHome, projectRoot).join('\n') + '\n');
-  await writeFile(path.join(folder, PROJECT_FILE), projectRoot + '\n');
-  return repo;
+  await writeFile(path.join(repo.folder, PROJECT_FILE), projectRoot + '\n');
 }
+
+/** A folder there without a repository is what an interrupted older Falcon left: it is replaced. */
+async function moveIntoPlace(draft: string, repo: ShadowRepo): Promise<void> {
+  try {
+    await rename(draft, repo.folder);
+  } catch (error) {
+    if (existsSync(path.join(repo.gitDir, 'HEAD'))) return;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    await rm(repo.folder, { recursive: true, force: true });
+    await rename(draft, repo.folder).catch((again: unknown) => {
+      if (!existsSync(path.join(repo.gitDir, 'HEAD'))) throw again;
+    });
+  }
+}
+
+/** The drafts safety/atomic-write.ts renames into place (`.dev.yaml.<pid>.<8 hex>.tmp`), another Falcon's included. */
+const ATOMIC_WRITE_DRAFTS = `.*.[0-9]*.${'[0-9a-f]'.repeat(8)}.tmp`;
 
 /**
  * Besides what the project's .gitignore files leave out: Falcon's own logs (the session files change
  * with every message, and a rewind must never take one back), its reports (results of runs, not
- * work to take back), and Falcon's home should it lie inside the project.
+ * work to take back), drafts of Falcon's atomic writes, and Falcon's home should it lie inside the project.
  */
 function excludedPaths(falconHome: string, projectRoot: string): string[] {
   const home = path.relative(projectRoot, falconHome);
   const inside = home !== '' && isPathInside(projectRoot, falconHome);
-  return [...falconLogGlobs(''), `/${FALCON_DIR}/reports/`, ...(inside ? [`/${home.split(path.sep).join('/')}/`] : [])];
+  return [...falconLogGlobs(''), `/${FALCON_DIR}/reports/`, ATOMIC_WRITE_DRAFTS, ...(inside ? [`/${home.split(path.sep).join('/')}/`] : [])];
 }

@@ -43,6 +43,8 @@ export async function stageProject(repo: ShadowRepo, last?: StagedTree): Promise
     [...candidates].map(async ([file, tracked]) => {
       if (file.endsWith('/')) return leftOut.nested.push(file);
       const info = await lstat(path.join(repo.workTree, file)).catch(() => undefined);
+      // Gone since git listed it (another program's temporary file): nothing to take, nothing to name.
+      if (!info && !tracked) return;
       if (info?.isFile() && info.size > LARGE_FILE_BYTES) {
         leftOut.large.push(file);
         if (tracked) untrack.push(file);

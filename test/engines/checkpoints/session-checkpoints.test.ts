@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile, readlink, lstat, truncate } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile, readlink, lstat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointStore } from '../../../src/engines/checkpoints/checkpoint-store.js';
 import { SessionCheckpoints } from '../../../src/engines/checkpoints/session-checkpoints.js';
 import { pruneCheckpoints } from '../../../src/engines/checkpoints/prune-checkpoints.js';
+import { openShadowRepo } from '../../../src/engines/checkpoints/shadow-repo.js';
 import { LARGE_FILE_BYTES } from '../../../src/engines/checkpoints/snapshot.js';
 import { SessionStore } from '../../../src/workspace/session-store.js';
 
@@ -219,5 +220,15 @@ describe('keeping checkpoints', () => {
     expect(forked).toBeDefined();
     expect(forked).not.toBe(original);
     expect(await checkpoints.store.head(session.id)).toBe(original);
+  });
+});
+
+describe('the shadow repository', () => {
+  it('is made once when Falcons open it at the same moment, each using it, with no half-made folder left', async () => {
+    const repos = await Promise.all(Array.from({ length: 6 }, () => openShadowRepo(home, project)));
+    expect(new Set(repos.map((repo) => repo.gitDir)).size).toBe(1);
+    const { stdout } = await promisify(execFile)('git', ['--git-dir', repos[0]!.gitDir, 'rev-parse', '--is-bare-repository']);
+    expect(stdout.trim()).toBe('false');
+    expect((await readdir(path.join(home, 'checkpoints'))).filter((name) => name.includes('.new-'))).toEqual([]);
   });
 });
