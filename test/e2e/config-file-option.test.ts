@@ -24,9 +24,10 @@ beforeEach(async () => {
   defaultText = await readFile(defaultFile, 'utf8');
 });
 afterEach(async () => {
-  // Whatever the test did with another file, Falcon's own is as it was, and alone in its folder.
+  // Whatever the test did with another file, Falcon's own is as it was, and the only config in its
+  // folder (a session keeps its project's checkpoints there too).
   expect(await readFile(defaultFile, 'utf8')).toBe(defaultText);
-  expect(await readdir(sandbox.home)).toEqual(['config.yaml']);
+  expect((await readdir(sandbox.home)).filter((name) => name !== 'checkpoints')).toEqual(['config.yaml']);
   await sandbox.cleanup();
 });
 

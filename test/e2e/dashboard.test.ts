@@ -98,8 +98,9 @@ describe('falcon ui', requireTool('chromium'), () => {
     expect(text).toContain('Tool call: http_request');
     expect(text).toMatch(/✓ Result of http_request \(\d+ ms\)\nHTTP 500 Internal Server Error/);
     expect(text).toContain('Asked to approve: change src/notes.js');
-    expect(await page.locator('.diff .removed').innerText()).toBe('-  return { text: notes[id].text };');
-    expect(await page.locator('.diff .added').allInnerTexts()).toContain('+  if (!note) return undefined;');
+    // The diff approved, in the transcript (the session's checkpoints below it show the same change).
+    expect(await page.locator('#transcript .diff .removed').innerText()).toBe('-  return { text: notes[id].text };');
+    expect(await page.locator('#transcript .diff .added').allInnerTexts()).toContain('+  if (!note) return undefined;');
     expect(text).toContain('✓ Approved');
     expect(text).toContain('GET /notes/0 failed with a 500');
     expect(await page.locator('.entry-answer strong').innerText()).toBe('500');
