@@ -68,7 +68,8 @@ describe('the interactive session with escape sequences', () => {
     await send(session, 'look at evil.txt');
     await session.waitForText('y yes · n no');
     session.write('y');
-    await session.waitForText(CLIPBOARD.shown); // the answer's last words: all of it is drawn
+    await session.waitForText(CLIPBOARD.shown); // the answer's last words
+    await session.waitForText('● ready'); // the run has ended: the whole answer is in the transcript
     const screen = session.screen();
     expect(screen).toMatch(/^␛\]0;pwned-title\^Gafter$/m);
     expect(screen).toMatch(/✓ read_file evil\.txt/);
