@@ -27,15 +27,22 @@ export async function runWithApiServer<T>(context: ToolContext, approved: Previe
 }
 
 /**
- * A request to BASE_URL was refused: the configured server is started in a trusted folder, else
- * once the user approves its command, as any command a project names.
+ * A request to BASE_URL was refused: the user is offered to start the configured server. Its command
+ * runs only in a trusted folder or once approved; in a trusted folder where nobody can be asked
+ * (headless without a terminal), it starts.
  */
 async function offerStart(server: ManagedServer, context: ToolContext): Promise<boolean> {
   const { command, cwd } = server.settings;
-  if (server.commandTrusted) {
-    context.progress(`The API is not running: starting it with ${command}`);
-    return true;
-  }
-  const preview: Preview = { kind: 'command', command, ...(cwd !== '.' && { cwd }), background: true, title: `The API is not running: start it with \`${command}\`` };
-  return (await context.approve?.('server', preview)) ?? false;
+  const preview: Preview = {
+    kind: 'command',
+    command,
+    ...(cwd !== '.' && { cwd }),
+    background: true,
+    title: `The API is not running: start it with \`${command}\``,
+    ...(server.commandTrusted && { yesWhenUnattended: true as const }),
+  };
+  if (!context.approve) return server.commandTrusted;
+  const approved = await context.approve('server', preview);
+  if (approved) context.progress(`Starting the API with ${command}`);
+  return approved;
 }

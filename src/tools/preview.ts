@@ -18,7 +18,18 @@ export type Preview = (
    * `background`: it runs as a task, until it ends, is stopped, or the session ends. `title`: what is
    * asked, when it says more than "run `<command>`" (the API's server, started for a refused request).
    */
-  | { kind: 'command'; command: string; cwd?: string; background?: true; title?: string }
+  | {
+      kind: 'command';
+      command: string;
+      cwd?: string;
+      background?: true;
+      title?: string;
+      /**
+       * Where nobody can be asked (`falcon -p` without a terminal), a yes: the user's own trusted
+       * folder starting the server its config names, which a person at a terminal is offered first.
+       */
+      yesWhenUnattended?: true;
+    }
   | { kind: 'info'; title: string; details: string }
 ) & { always?: AlwaysOffer; firstContact?: FirstContact };
 

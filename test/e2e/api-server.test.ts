@@ -209,6 +209,31 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     expect(processesMentioning(tag)).toEqual([]);
   });
 
+  it('a trusted folder at a terminal: a refused request offers to start the server, and a yes starts it and sends the request', async () => {
+    await writeNodeApp(sandbox.project);
+    await configureServer('  command: node app.js TAG\n  env: {PORT: "PORT_NUMBER"}\n  ready: {url: "{{BASE_URL}}/health"}\n');
+    await sandbox.trustProject();
+    models.script([`ACTION: http_request({"method": "GET", "url": "${baseUrl}/health"})`, 'Final Answer: it answered.']);
+    const falcon = startFalconInPty(['-p', 'is the API up?'], { cwd: sandbox.project, env: sandbox.env() });
+    await falcon.waitForText(`The API is not running: start it with \`node app.js ${tag}\``);
+    expect(processesMentioning(tag)).toEqual([]);
+    falcon.write('y\r');
+    expect((await falcon.exited).exitCode).toBe(0);
+    expect(observation(1)).toMatch(/^Observation: HTTP 200/);
+    expect(processesMentioning(tag)).toEqual([]);
+  });
+
+  it('a trusted folder, headless where nobody can be asked: a refused request starts the server', async () => {
+    await writeNodeApp(sandbox.project);
+    await configureServer('  command: node app.js TAG\n  env: {PORT: "PORT_NUMBER"}\n  ready: {url: "{{BASE_URL}}/health"}\n');
+    await sandbox.trustProject();
+    models.script([`ACTION: http_request({"method": "GET", "url": "${baseUrl}/health"})`, 'Final Answer: it answered.']);
+    const result = await runFalcon(['-p', 'is the API up?'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(observation(1)).toMatch(/^Observation: HTTP 200/);
+    expect(processesMentioning(tag)).toEqual([]);
+  });
+
   it('an untrusted folder: the server command is asked about, and a no runs nothing', async () => {
     await writeNodeApp(sandbox.project);
     await configureServer('  command: node app.js TAG\n  env: {PORT: "PORT_NUMBER"}\n');
