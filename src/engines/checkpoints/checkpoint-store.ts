@@ -115,7 +115,8 @@ export class CheckpointStore {
 
   /** Forgets sessions whose checkpoints are older than `keepDays`, and lets git tidy up: at most once a day. */
   prune(keepDays: number): Promise<number> {
-    return pruneCheckpoints(this.repo, keepDays);
+    // git gc removes object folders a checkpoint may be writing into: never both at once.
+    return this.exclusive(() => pruneCheckpoints(this.repo, keepDays));
   }
 
   /** What .gitignore keeps out of checkpoints, folders as one entry (`node_modules/`). */

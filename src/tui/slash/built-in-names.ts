@@ -15,6 +15,7 @@ export const BUILT_IN_COMMAND_NAMES: readonly string[] = [
   'permissions',
   'mcp',
   'tasks',
+  'server',
   'memory',
   'sessions',
   'resume',

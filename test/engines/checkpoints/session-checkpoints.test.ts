@@ -209,6 +209,17 @@ describe('keeping checkpoints', () => {
     expect(await store.head(session.id)).toBeUndefined();
   });
 
+  it('tidies a repository first a day after its first session, never while that session may be writing', async () => {
+    await writeFile(file('a.txt'), 'one\n');
+    const { session, checkpoints, message, call } = await openSession();
+    message('go');
+    await call('edit_file', () => writeFile(file('a.txt'), 'two\n'));
+    const now = Date.now();
+    expect(await pruneCheckpoints(checkpoints.store.repo, 0, now)).toBe(0);
+    expect(await checkpoints.store.head(session.id)).toBeDefined();
+    expect(await pruneCheckpoints(checkpoints.store.repo, 0, now + 1.1 * 24 * 60 * 60 * 1000)).toBe(1);
+  });
+
   it('gives a fork the checkpoints of the session it came from, the original keeping its own', async () => {
     await writeFile(file('a.txt'), 'one\n');
     const { session, checkpoints, message, call } = await openSession();
