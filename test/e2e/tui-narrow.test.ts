@@ -112,8 +112,11 @@ describe('a terminal that gets narrower', () => {
     await session.waitForText('handler.');
     expect(inputBoxTops(session.screen())).toHaveLength(1);
     session.resize(60, 40);
-    // The program writes what a narrower terminal shows in one go: once its input box is drawn at 60 columns, all of it is.
-    await session.waitForScreen('an input box 60 columns wide', (screen) => inputBoxTops(screen).some((top) => top.length === 60));
+    // The redraw reaches the terminal in pieces: wait for its last part, the status line below a 60-column input box.
+    await session.waitForScreen(
+      'an input box 60 columns wide with the status line below it',
+      (screen) => inputBoxTops(screen).some((top) => top.length === 60) && lines(screen).filter((line) => /^● ready/.test(line)).length === 1,
+    );
     const screen = session.screen();
     expect(inputBoxTops(screen)).toHaveLength(1);
     expect(lines(screen).filter((line) => line.startsWith('╭') || line.startsWith('─'))).toHaveLength(1);

@@ -60,7 +60,8 @@ export async function createSandbox(): Promise<Sandbox> {
       const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, FALCON_HOME: home, NO_COLOR: '1', ...extra };
       return env;
     },
-    cleanup: () => rm(root, { recursive: true, force: true }),
+    // A Falcon killed a moment ago may still be writing its session as the folder goes: try again.
+    cleanup: () => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }),
   };
 }
 
