@@ -50,6 +50,9 @@ export async function writeNewFile(file: string, content: string): Promise<boole
   }
 }
 
+/** The names `temporaryNextTo` gives, as a .gitignore pattern: drafts another Falcon may be writing. */
+export const ATOMIC_WRITE_DRAFT_GLOB = `.*.[0-9]*.${'[0-9a-f]'.repeat(8)}.tmp`;
+
 /** In the target's folder, so that the rename or link stays on one file system. */
 function temporaryNextTo(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

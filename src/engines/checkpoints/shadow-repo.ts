@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ATOMIC_WRITE_DRAFT_GLOB } from '../../safety/atomic-write.js';
 import { isPathInside } from '../../safety/path-inside.js';
 import { FALCON_DIR } from '../../workspace/falcon-dir.js';
 import { falconLogGlobs } from '../code/falcon-logs.js';
@@ -77,16 +78,14 @@ async function moveIntoPlace(draft: string, repo: ShadowRepo): Promise<void> {
     await rename(draft, repo.folder);
   } catch (error) {
     if (existsSync(path.join(repo.gitDir, 'HEAD'))) return;
-    if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' && (error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const { code } = error as NodeJS.ErrnoException;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
     await rm(repo.folder, { recursive: true, force: true });
     await rename(draft, repo.folder).catch((again: unknown) => {
       if (!existsSync(path.join(repo.gitDir, 'HEAD'))) throw again;
     });
   }
 }
-
-/** The drafts safety/atomic-write.ts renames into place (`.dev.yaml.<pid>.<8 hex>.tmp`), another Falcon's included. */
-const ATOMIC_WRITE_DRAFTS = `.*.[0-9]*.${'[0-9a-f]'.repeat(8)}.tmp`;
 
 /**
  * Besides what the project's .gitignore files leave out: Falcon's own logs (the session files change
@@ -96,5 +95,5 @@ const ATOMIC_WRITE_DRAFTS = `.*.[0-9]*.${'[0-9a-f]'.repeat(8)}.tmp`;
 function excludedPaths(falconHome: string, projectRoot: string): string[] {
   const home = path.relative(projectRoot, falconHome);
   const inside = home !== '' && isPathInside(projectRoot, falconHome);
-  return [...falconLogGlobs(''), `/${FALCON_DIR}/reports/`, ATOMIC_WRITE_DRAFTS, ...(inside ? [`/${home.split(path.sep).join('/')}/`] : [])];
+  return [...falconLogGlobs(''), `/${FALCON_DIR}/reports/`, ATOMIC_WRITE_DRAFT_GLOB, ...(inside ? [`/${home.split(path.sep).join('/')}/`] : [])];
 }
