@@ -20,9 +20,9 @@ import { loadSubagentProfiles } from './subagents/load-profiles.js';
 import { buildSubagentPrompt } from './subagents/subagent-prompt.js';
 import { startMcpServers } from '../mcp/client/start-mcp-servers.js';
 import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
-import { runSessionStartHooks } from './hooks/tool-use-hooks.js';
-import type { PermissionMode } from './permissions/permission-mode.js';
-import { sessionGuardSettings } from './session-guard-settings.js';
+import { runSessionStartHooks } from './approval/hooks/tool-use-hooks.js';
+import type { PermissionMode } from './approval/permissions/permission-mode.js';
+import { sessionGuardSettings } from './approval/session-guard-settings.js';
 import { openCheckpoints } from './open-checkpoints.js';
 
 export const DEFAULT_MAX_TURNS = 50;

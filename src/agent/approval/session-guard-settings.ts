@@ -1,8 +1,8 @@
-import { displayPath } from '../config/falcon-home.js';
-import type { LoadedGlobalConfig } from '../config/load-global-config.js';
-import { settingsNeedingTrust } from '../config/project-trust-settings.js';
-import { isTrustedFolder } from '../config/trusted-folders.js';
-import type { HookSettings, ProjectConfig } from '../config/types.js';
+import { displayPath } from '../../config/falcon-home.js';
+import type { LoadedGlobalConfig } from '../../config/load-global-config.js';
+import { settingsNeedingTrust } from '../../config/project-trust-settings.js';
+import { isTrustedFolder } from '../../config/trusted-folders.js';
+import type { HookSettings, ProjectConfig } from '../../config/types.js';
 import { mergeHooks } from './hooks/hook-settings.js';
 import type { PermissionMode } from './permissions/permission-mode.js';
 

@@ -6,9 +6,9 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainArgumentTargets } from '../../../src/agent/permissions/call-target.js';
-import { type PermissionSettings, policyRefusal } from '../../../src/agent/permissions/permission-policy.js';
-import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
+import { mainArgumentTargets } from '../../../../src/agent/approval/permissions/call-target.js';
+import { type PermissionSettings, policyRefusal } from '../../../../src/agent/approval/permissions/permission-policy.js';
+import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
 
 type Outcome = 'denied' | 'refused' | 'runs';
 

@@ -1,5 +1,5 @@
-import type { HookCommand } from '../../config/types.js';
-import { runCommand } from '../../engines/exec/run-command.js';
+import type { HookCommand } from '../../../config/types.js';
+import { runCommand } from '../../../engines/exec/run-command.js';
 import type { HookContext } from './hook-context.js';
 
 export const DEFAULT_HOOK_TIMEOUT_S = 60;

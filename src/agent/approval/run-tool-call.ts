@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { EmitEvent } from './events.js';
-import { maskText } from '../safety/mask-text.js';
-import type { Preview } from '../tools/preview.js';
-import type { AnyTool, ToolContext } from '../tools/tool.js';
-import { ToolError } from '../tools/tool.js';
-import { describeTool } from '../tools/support/tool-reference.js';
-import { validateToolArgs } from '../tools/support/validate-args.js';
-import { isAbortError } from './abort.js';
-import { runWithApiServer } from './api-server-call.js';
+import type { EmitEvent } from '../events.js';
+import { maskText } from '../../safety/mask-text.js';
+import type { Preview } from '../../tools/preview.js';
+import type { AnyTool, ToolContext } from '../../tools/tool.js';
+import { ToolError } from '../../tools/tool.js';
+import { describeTool } from '../../tools/support/tool-reference.js';
+import { validateToolArgs } from '../../tools/support/validate-args.js';
+import { isAbortError } from '../abort.js';
+import { runWithApiServer } from '../api-server-call.js';
 import { allowFurtherStep, approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
-import { type CallCheckpoints, runCheckpointed } from './call-checkpoints.js';
+import { type CallCheckpoints, runCheckpointed } from '../call-checkpoints.js';
 import { type CallGuard, guardedCallOf, hookContextOf } from './call-guard.js';
 import { checkBeforeRun } from './check-before-run.js';
 import type { AlwaysChoice } from './permissions/always-choices.js';
 import type { RuleSubject } from './permissions/permission-rule-match.js';
 import { runPostToolUseHooks } from './hooks/tool-use-hooks.js';
 import { readDenyRule, readDenyRules } from './permissions/read-deny.js';
-import { truncateObservation } from './observation.js';
-import { unknownToolError } from './reply/tool-names.js';
-import { type ToolFailureStreaks, disabledToolError, disabledToolNote } from './tool-failure-streaks.js';
+import { truncateObservation } from '../observation.js';
+import { unknownToolError } from '../reply/tool-names.js';
+import { type ToolFailureStreaks, disabledToolError, disabledToolNote } from '../tool-failure-streaks.js';
 
 export interface ToolLookup {
   get(name: string): AnyTool | undefined;

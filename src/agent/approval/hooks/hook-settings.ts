@@ -1,4 +1,4 @@
-import type { HookCommand, HookSettings } from '../../config/types.js';
+import type { HookCommand, HookSettings } from '../../../config/types.js';
 
 export const NO_HOOKS: HookSettings = { preToolUse: [], postToolUse: [], sessionStart: [] };
 

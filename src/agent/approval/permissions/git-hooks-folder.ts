@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isPathInside } from '../../safety/path-inside.js';
+import { isPathInside } from '../../../safety/path-inside.js';
 
 /**
  * The folder the repository's own config tells git to run hooks from (`core.hooksPath`, as husky

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { alwaysChoices } from '../../../src/agent/permissions/always-choices.js';
-import { type CallTarget, commandTarget } from '../../../src/agent/permissions/call-target.js';
-import { approvalWithoutAsking } from '../../../src/agent/permissions/permission-policy.js';
-import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
-import { SessionApprovals } from '../../../src/agent/permissions/session-approvals.js';
-import type { Preview } from '../../../src/tools/preview.js';
+import { alwaysChoices } from '../../../../src/agent/approval/permissions/always-choices.js';
+import { type CallTarget, commandTarget } from '../../../../src/agent/approval/permissions/call-target.js';
+import { approvalWithoutAsking } from '../../../../src/agent/approval/permissions/permission-policy.js';
+import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
+import { SessionApprovals } from '../../../../src/agent/approval/permissions/session-approvals.js';
+import type { Preview } from '../../../../src/tools/preview.js';
 
 interface Call {
   tool: string;

@@ -1,7 +1,7 @@
-import { maskStructured } from '../../safety/mask-structured.js';
-import { maskText } from '../../safety/mask-text.js';
-import type { SecretRegistry } from '../../safety/secret-registry.js';
-import { terminalSafeText } from '../../safety/terminal-text.js';
+import { maskStructured } from '../../../safety/mask-structured.js';
+import { maskText } from '../../../safety/mask-text.js';
+import type { SecretRegistry } from '../../../safety/secret-registry.js';
+import { terminalSafeText } from '../../../safety/terminal-text.js';
 
 /** What every hook run needs from the session. */
 export interface HookContext {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planModeRefusal } from '../../../src/agent/permissions/plan-mode.js';
-import { createDefaultTools } from '../../../src/tools/registry.js';
-import type { AnyTool } from '../../../src/tools/tool.js';
+import { planModeRefusal } from '../../../../src/agent/approval/permissions/plan-mode.js';
+import { createDefaultTools } from '../../../../src/tools/registry.js';
+import type { AnyTool } from '../../../../src/tools/tool.js';
 
 const tools = new Map(createDefaultTools().map((tool) => [tool.name, tool]));
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mainArgumentTargets, projectRelative } from '../../../src/agent/permissions/call-target.js';
-import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../src/agent/permissions/permission-mode.js';
-import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../src/agent/permissions/permission-policy.js';
-import { parsePermissionRules } from '../../../src/agent/permissions/permission-rule-match.js';
-import { analyseShellCommand } from '../../../src/agent/permissions/shell/shell-command-analysis.js';
-import { protectedChange } from '../../../src/agent/permissions/protected-files.js';
-import type { Preview } from '../../../src/tools/preview.js';
-import type { ToolKind } from '../../../src/tools/tool.js';
+import { mainArgumentTargets, projectRelative } from '../../../../src/agent/approval/permissions/call-target.js';
+import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../../src/agent/approval/permissions/permission-mode.js';
+import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../../src/agent/approval/permissions/permission-policy.js';
+import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
+import { analyseShellCommand } from '../../../../src/agent/approval/permissions/shell/shell-command-analysis.js';
+import { protectedChange } from '../../../../src/agent/approval/permissions/protected-files.js';
+import type { Preview } from '../../../../src/tools/preview.js';
+import type { ToolKind } from '../../../../src/tools/tool.js';
 
 const settings = (mode: PermissionMode, allow: string[] = [], deny: string[] = []): PermissionSettings => ({
   mode,
@@ -126,7 +126,7 @@ describe('Shift+Tab', () => {
 
 describe('the files the hooks run', () => {
   it('are named from the hook commands: paths inside the project, not flags, URLs or paths outside', async () => {
-    const { hookScriptFiles } = await import('../../../src/agent/hooks/hook-script-files.js');
+    const { hookScriptFiles } = await import('../../../../src/agent/approval/hooks/hook-script-files.js');
     const hook = (command: string) => ({ command });
     const files = hookScriptFiles(
       {

@@ -1,4 +1,4 @@
-import type { HookSettings } from '../../config/types.js';
+import type { HookSettings } from '../../../config/types.js';
 import { type HookContext, hookPayload, safeHookText } from './hook-context.js';
 import { hooksFor } from './hook-settings.js';
 import { describeHookFailure, runHook } from './run-hook.js';

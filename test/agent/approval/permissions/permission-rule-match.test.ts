@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CallTarget } from '../../../src/agent/permissions/call-target.js';
+import type { CallTarget } from '../../../../src/agent/approval/permissions/call-target.js';
 import {
   allowRuleMatches,
   denyRuleMatches,
   literalPattern,
   parsePermissionRules,
-} from '../../../src/agent/permissions/permission-rule-match.js';
-import { analyseShellCommand } from '../../../src/agent/permissions/shell/shell-command-analysis.js';
+} from '../../../../src/agent/approval/permissions/permission-rule-match.js';
+import { analyseShellCommand } from '../../../../src/agent/approval/permissions/shell/shell-command-analysis.js';
 
 const rule = (text: string) => parsePermissionRules([text])[0]!;
 // A command as a session builds it when rules on commands are in force: parsed for the programs it runs.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { HookSettings } from '../../config/types.js';
+import type { HookSettings } from '../../../config/types.js';
 
 /**
  * The project files the hooks' commands name (`./scripts/check.sh`, `node tools/audit.js`), relative

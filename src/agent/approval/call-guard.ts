@@ -1,6 +1,6 @@
-import type { HookSettings } from '../config/types.js';
-import { RETRY_TOOL_NAME } from '../tools/retry.js';
-import type { AnyTool, ToolKind } from '../tools/tool.js';
+import type { HookSettings } from '../../config/types.js';
+import { RETRY_TOOL_NAME } from '../../tools/retry.js';
+import type { AnyTool, ToolKind } from '../../tools/tool.js';
 import type { HookContext } from './hooks/hook-context.js';
 import { mainArgumentTargets } from './permissions/call-target.js';
 import type { GuardedCall, PermissionSettings } from './permissions/permission-policy.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Preview } from '../tools/preview.js';
-import type { ToolKind } from '../tools/tool.js';
+import type { Preview } from '../../tools/preview.js';
+import type { ToolKind } from '../../tools/tool.js';
 import { askApproval } from './ask-approval.js';
 import { type GuardedTool, guardedCallOf } from './call-guard.js';
 import { checkBeforeRun } from './check-before-run.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { packageRoot } from '../../../package-root.js';
+import { packageRoot } from '../../../../package-root.js';
 
 /** Where a bash parser (mvdan/sh, as `sh-syntax`'s WebAssembly) puts one top-level statement. */
 export interface ShellStatement {

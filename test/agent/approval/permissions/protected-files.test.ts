@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { protectedChange, protectedFileReason } from '../../../src/agent/permissions/protected-files.js';
+import { protectedChange, protectedFileReason } from '../../../../src/agent/approval/permissions/protected-files.js';
 
 let root: string;
 beforeEach(async () => {
