@@ -16,7 +16,7 @@ import type { SessionRecord, SessionStore } from '../workspace/session-store.js'
 import type { VariableScope } from '../workspace/variable-scope.js';
 import { createSessionState, type SessionState } from '../tools/support/session-state.js';
 import { runLoop, type LoopLimits, type LoopOptions, type RunSummary } from './run-loop.js';
-import type { ConfirmationRequest, ToolLookup } from './approval/run-tool-call.js';
+import type { ConfirmationRequest, ToolLookup } from './approval/tool-call-deps.js';
 import { abortError } from './abort.js';
 import type { Compaction } from './compaction/compact-history.js';
 import { ConversationContext } from './context/conversation-context.js';

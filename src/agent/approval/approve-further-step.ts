@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Preview } from '../../tools/preview.js';
 import type { ToolKind } from '../../tools/tool.js';
 import { askApproval } from './ask-approval.js';
-import { type GuardedTool, guardedCallOf } from './call-guard.js';
+import { type GuardedTool, guardedCallOf } from './guarded-call.js';
 import { checkBeforeRun } from './check-before-run.js';
-import type { ToolCallDeps } from './run-tool-call.js';
+import type { ToolCallDeps } from './tool-call-deps.js';
 
 /**
  * `ToolContext.allowStep`: a further step of a running tool (a redirect's next hop) judged as a call

@@ -3,7 +3,7 @@ import { type CallTarget, commandTarget } from './permissions/call-target.js';
 import { alwaysChoices } from './permissions/always-choices.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';
 import { protectedChange } from './permissions/protected-files.js';
-import type { ToolCallDeps } from './run-tool-call.js';
+import type { ToolCallDeps } from './tool-call-deps.js';
 
 /** Refused `by` a deny rule, without asking, or by the user. */
 export type Approval = { approved: true } | { approved: false; by: 'rule' | 'user'; observation: string };

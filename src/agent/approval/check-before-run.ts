@@ -1,7 +1,8 @@
-import { type CallGuard, hookContextOf } from './call-guard.js';
+import type { CallGuard } from './call-guard.js';
+import { hookContextOf } from './guarded-call.js';
 import { runPreToolUseHooks } from './hooks/tool-use-hooks.js';
 import { type GuardedCall, policyRefusal } from './permissions/permission-policy.js';
-import type { ToolCallDeps } from './run-tool-call.js';
+import type { ToolCallDeps } from './tool-call-deps.js';
 
 /**
  * The first two steps around a call: the permission policy (deny rules, plan mode), then the

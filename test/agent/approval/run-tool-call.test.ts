@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/agent/events.js';
-import { type ToolCallDeps, type ToolCallRequest, runToolCall } from '../../../src/agent/approval/run-tool-call.js';
+import { type ToolCallRequest, runToolCall } from '../../../src/agent/approval/run-tool-call.js';
+import type { ToolCallDeps } from '../../../src/agent/approval/tool-call-deps.js';
 import { ToolFailureStreaks } from '../../../src/agent/tool-failure-streaks.js';
 import { createDefaultTools, createToolRegistry } from '../../../src/tools/registry.js';
 import { describeTool } from '../../../src/tools/support/tool-reference.js';
