@@ -1,4 +1,4 @@
-import type { AlwaysScope } from '../../agent/agent.js';
+import type { AlwaysScope } from '../../agent/approval/confirmations.js';
 import type { AlwaysChoice } from '../../agent/approval/permissions/always-choices.js';
 
 /** An answer "always": one of the confirmation's choices, for the session or the project. */
