@@ -12,6 +12,8 @@ import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
 import { SessionNotFoundError, SessionStore } from '../workspace/session-store.js';
 import { VariableScope } from '../workspace/variable-scope.js';
 import { Agent } from './agent.js';
+import type { AgentOptions } from './agent-options.js';
+import { agentParts } from './agent-parts.js';
 import type { ModelChoice } from './session-models.js';
 import type { AgentEvent } from './events.js';
 import { closeInterruptedCalls } from './interrupted-calls.js';
@@ -50,7 +52,11 @@ export interface OpenedAgent {
   forkedFrom?: string;
 }
 
-/** Everything a front end needs for one conversation: config, tools, prompt, session and model. */
+/**
+ * The composition root of a conversation, where the CLI and the TUI get their Agent: config, tools,
+ * prompt, session, model, guard and hooks gathered, the Agent's parts made and the Agent put together.
+ * Nothing else wires an Agent's insides (tests aside, which build one from options).
+ */
 export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent> {
   const { projectRoot } = options;
   const folder = await openFolderSettings(projectRoot, options.env);
@@ -73,7 +79,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const checkpoints = await openCheckpoints(global.config.checkpoints, home, projectRoot, session);
   if (session !== resumed) await checkpoints.checkpoints?.store.fork(resumed.id, session.id);
   const apiServer = project.config.server && (await openApiServer(project.config.server, { projectRoot, env, variables, secrets, session, trusted: folder.trusted, providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? '') }));
-  const agent = new Agent({
+  const agentOptions: AgentOptions = {
     projectRoot,
     falconHome: home,
     tools: createToolRegistry(tools),
@@ -108,7 +114,9 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     commandEnv: folder.dotEnv,
     checkpoints: checkpoints.checkpoints,
     ...(apiServer && { apiServer }),
-  });
+  };
+  // The one place an Agent is put together: its parts first (events, models, guard, confirmations), then the Agent over them.
+  const agent = new Agent(agentOptions, agentParts(agentOptions));
   const hookWarnings: string[] = [];
   const startup = {
     projectRoot,
