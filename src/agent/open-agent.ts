@@ -115,7 +115,6 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     checkpoints: checkpoints.checkpoints,
     ...(apiServer && { apiServer }),
   };
-  // The one place an Agent is put together: its parts first (events, models, guard, confirmations), then the Agent over them.
   const agent = new Agent(agentOptions, agentParts(agentOptions));
   const hookWarnings: string[] = [];
   const startup = {
