@@ -314,11 +314,7 @@ export class Agent {
     this.controller?.abort(abortError());
   }
 
-  /**
-   * Answers a confirmation. `always`: the choice (of those the confirmation offered; the first by
-   * default) holds for the rest of the session, or its rules are added to the project's config. A
-   * confirmation that offered none is approved this once.
-   */
+  /** Answers a confirmation, "always" for the session or the project: see `Confirmations.respond`. */
   respond(confirmationId: string, approved: boolean, answer: AlwaysAnswer = {}): void {
     this.confirmations.respond(confirmationId, approved, answer);
   }
