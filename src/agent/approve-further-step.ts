@@ -8,12 +8,15 @@ import type { ToolCallDeps } from './run-tool-call.js';
 
 /**
  * `ToolContext.allowStep`: a further step of a running tool (a redirect's next hop) judged as a call
- * of `tool` with `args` — policy (plan mode by what that tool declares of such a call), pre_tool_use
+ * of `tool` with `args` — policy (rules on its target and plan mode by what that tool declares of such a call), pre_tool_use
  * hooks, then approval when there is a preview. A refusal no one was asked about is also a warning
  * the user sees.
  */
 export function allowFurtherStep(deps: ToolCallDeps): (tool: string, args: Record<string, unknown>, preview?: Preview) => Promise<string | undefined> {
-  return (name, args, preview) => judgeStep({ name, kind: stepKind(name, preview, deps), readOnly: deps.tools.get(name)?.readOnly }, args, preview, deps);
+  return (name, args, preview) => {
+    const tool = deps.tools.get(name);
+    return judgeStep({ name, kind: stepKind(name, preview, deps), readOnly: tool?.readOnly, target: tool?.target }, args, preview, deps);
+  };
 }
 
 /**

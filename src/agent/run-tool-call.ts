@@ -4,6 +4,7 @@ import { maskText } from '../safety/mask-text.js';
 import type { Preview } from '../tools/preview.js';
 import type { AnyTool, ToolContext } from '../tools/tool.js';
 import { ToolError } from '../tools/tool.js';
+import { describeArguments } from '../tools/call-label.js';
 import { describeTool } from '../tools/support/tool-reference.js';
 import { validateToolArgs } from '../tools/support/validate-args.js';
 import { isAbortError } from './abort.js';
@@ -67,7 +68,8 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   const id = randomUUID();
   const { emit } = deps;
   const args = 'args' in request ? request.args : null;
-  emit({ type: 'tool_call', id, name: request.name, args });
+  const tool = deps.tools.get(request.name);
+  emit({ type: 'tool_call', id, name: request.name, args, label: callLabel(tool, request.name, args) });
   const started = Date.now();
   const finish = (ok: boolean, text: string): string => {
     // Masked before it is cut, so that no secret astride the cut shows in part.
@@ -79,7 +81,6 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   const failed = (tool: string, text: string): string =>
     finish(false, deps.failureStreaks.failed(tool) ? `${text}\n\n${disabledToolNote(tool)}` : text);
 
-  const tool = deps.tools.get(request.name);
   if (!tool) return finish(false, unknownToolError(request.name, deps.tools.names));
   if (deps.failureStreaks.isDisabled(tool.name)) return finish(false, disabledToolError(tool.name));
   if ('problem' in request) {
@@ -127,6 +128,16 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     }
     return failed(tool.name, `Error: ${describeToolError(error)}`);
   }
+}
+
+/** The call's one line, as its tool describes it; a tool that cannot describe these arguments (or none) gets the default. */
+function callLabel(tool: AnyTool | undefined, name: string, args: Record<string, unknown> | null): string {
+  try {
+    if (tool) return tool.describe(args ?? {});
+  } catch {
+    // Arguments the tool's own description cannot read are shown as written.
+  }
+  return describeArguments(name, args);
 }
 
 /** `ToolContext.readDenied` when deny rules on reading apply to this tool's files. */

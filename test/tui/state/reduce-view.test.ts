@@ -69,7 +69,7 @@ describe('reduceView', () => {
       state,
     );
     expect(done.entries.map((e) => e.kind)).toEqual(['thought', 'tool', 'answer']);
-    expect(done.entries[1]).toMatchObject({ name: 'http_request', args: { method: 'GET', url: 'http://x' }, ok: true, durationMs: 12 });
+    expect(done.entries[1]).toMatchObject({ name: 'http_request', label: 'http_request GET http://x', ok: true, durationMs: 12 });
     expect(done).toMatchObject({ status: 'ready', stream: '', toolCalls: 1, usage: { inputTokens: 100, outputTokens: 20 } });
     expect(done.entries[1]).toMatchObject({ output: 'HTTP 200 OK' });
   });
