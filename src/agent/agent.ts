@@ -7,6 +7,7 @@ import { maskText } from '../safety/mask-text.js';
 import { StreamMasker } from '../safety/stream-masker.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
+import type { EngineContext } from '../tools/engine-context.js';
 import type { AnyTool, ModelCategory } from '../tools/tool.js';
 import type { Preview } from '../tools/preview.js';
 import type { HookSettings, ModelRoutes } from '../config/types.js';
@@ -232,12 +233,13 @@ export class Agent {
     return { provider: this.model.provider, model: this.model.model };
   }
 
-  get variables(): VariableScope {
-    return this.options.variables;
-  }
-
-  get secrets(): SecretRegistry {
-    return this.options.secrets;
+  /**
+   * What a slash command reaches an engine with, as a tool does with its `ToolContext`: the project,
+   * the session's variables and secrets, and `signal` (its Esc; none: nothing stops the work).
+   */
+  engineContext(signal: AbortSignal = new AbortController().signal): EngineContext {
+    const { projectRoot, variables, secrets } = this.options;
+    return { projectRoot, variables, secrets, signal };
   }
 
   /** The environment `{{VAR}}` placeholders resolve from. */
