@@ -74,6 +74,14 @@ describe('reduceView', () => {
     expect(done.entries[1]).toMatchObject({ output: 'HTTP 200 OK' });
   });
 
+  it('shows a call by the label its tool gave it, running and done', () => {
+    const label = 'falcon_read .falcon/flows/login.yaml';
+    const running = feed([{ type: 'tool_call', id: 't1', name: 'falcon_read', args: { path: 'flows/login.yaml' }, label }]);
+    expect(running.running).toMatchObject({ name: 'falcon_read', label });
+    const done = feed([{ type: 'tool_result', id: 't1', name: 'falcon_read', ok: true, output: 'steps: []', durationMs: 3 }], running);
+    expect(done.entries.at(-1)).toMatchObject({ kind: 'tool', name: 'falcon_read', label });
+  });
+
   it('moves the finished head of a long streamed answer into the transcript, never inside a fence', () => {
     const paragraphs = Array.from({ length: 8 }, (_, i) => `Paragraph ${i} line a\nline b`).join('\n\n');
     const answer = `${paragraphs}\n\n\`\`\`js\n${'code\n\n'.repeat(10)}\`\`\`\nend`;
