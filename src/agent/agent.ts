@@ -3,12 +3,11 @@ import type { ContextUsage, EmitEvent } from './events.js';
 import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
 import { maskText } from '../safety/mask-text.js';
-import type { SecretRegistry } from '../safety/secret-registry.js';
 import { describeTool } from '../tools/support/tool-reference.js';
+import type { EngineContext } from '../tools/engine-context.js';
 import type { AnyTool, ModelCategory } from '../tools/tool.js';
 import type { TaskInfo } from '../tools/support/task-list.js';
 import type { SessionRecord } from '../workspace/session-store.js';
-import type { VariableScope } from '../workspace/variable-scope.js';
 import { createSessionState, type SessionState } from '../tools/support/session-state.js';
 import { runLoop, type LoopOptions, type RunSummary } from './run-loop.js';
 import { abortError } from './abort.js';
@@ -120,12 +119,13 @@ export class Agent {
     return { provider, model };
   }
 
-  get variables(): VariableScope {
-    return this.options.variables;
-  }
-
-  get secrets(): SecretRegistry {
-    return this.options.secrets;
+  /**
+   * What a slash command reaches an engine with, as a tool does with its `ToolContext`: the project,
+   * the session's variables and secrets, and `signal` (its Esc; none: nothing stops the work).
+   */
+  engineContext(signal: AbortSignal = new AbortController().signal): EngineContext {
+    const { projectRoot, variables, secrets } = this.options;
+    return { projectRoot, variables, secrets, signal };
   }
 
   /** The environment `{{VAR}}` placeholders resolve from. */

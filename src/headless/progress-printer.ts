@@ -2,7 +2,7 @@ import { describeCompaction } from '../agent/compaction/describe-compaction.js';
 import type { AgentEvent } from '../agent/events.js';
 import { problemGist } from '../agent/reply/call-site.js';
 import { terminalSafeValue } from '../safety/terminal-text.js';
-import { describeCall } from '../tools/support/describe-call.js';
+import { fitLabel, labelOfCall } from '../tools/call-label.js';
 import { describeTaskEnd } from '../tools/support/task-description.js';
 import { styleFor } from './terminal-style.js';
 
@@ -21,7 +21,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (event: Agent
         if (event.tool === undefined) write(style('yellow', `⚠ could not read the model's tool call: ${firstLine(problemGist(event.problem), 160)}; asked again`));
         break;
       case 'tool_call':
-        write(`${style('cyan', '●')} ${describeCall(event.name, event.args)}`);
+        write(`${style('cyan', '●')} ${fitLabel(labelOfCall(event))}`);
         break;
       case 'tool_result':
         write(
@@ -60,7 +60,7 @@ function subagentStep(event: Extract<AgentEvent, { type: 'subagent' }>): string 
     case 'run_start':
       return `${event.agent} started: ${firstLine(inner.input, 120)}`;
     case 'tool_call':
-      return `${event.agent} ● ${describeCall(inner.name, inner.args)}`;
+      return `${event.agent} ● ${fitLabel(labelOfCall(inner))}`;
     case 'run_end':
       return `${event.agent} ${inner.reason === 'answer' ? 'answered' : `ended (${inner.reason})`}`;
     case 'subagent': {

@@ -5,6 +5,7 @@ import type { StoppedProcess } from '../engines/exec/command-processes.js';
 import { type CommandResult, runCommand } from '../engines/exec/run-command.js';
 import { type ProjectPath, resolveInsideProject } from '../safety/project-path.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
+import { commandTarget } from './tool-target.js';
 import { maskText } from '../safety/mask-text.js';
 import { startInBackground } from './support/background-command.js';
 
@@ -36,6 +37,7 @@ export const bashTool = defineTool({
   description: 'Run a shell command in the project (tests, builds, git); answers with the exit code and the end of its output.',
   schema,
   kind: 'exec',
+  target: commandTarget('command'),
   async preview(args, ctx): Promise<Preview> {
     const folder = await resolveFolder(args, ctx);
     return { kind: 'command', command: args.command, cwd: folder.relative, ...(args.run_in_background && { background: true as const }) };

@@ -6,6 +6,7 @@ import { countChanges, unifiedDiff } from './support/file-diff.js';
 import { type FileToChange, loadFileToChange, writeFileToChange } from './support/file-to-change.js';
 import { recordFileVersion } from './support/read-before-change.js';
 import { type ToolContext, ToolError, defineTool } from './tool.js';
+import { pathTarget } from './tool-target.js';
 
 const MAX_DIFF_LINES_SHOWN = 40;
 
@@ -30,6 +31,7 @@ export const editFileTool = defineTool({
   description: 'Replace text in a file read before: old_string must occur once (or set replace_all); whitespace-tolerant.',
   schema,
   kind: 'write',
+  target: pathTarget('path'),
   async preview(args, ctx): Promise<Preview> {
     const { file, outcome } = await planEdit(args, ctx);
     return { kind: 'diff', path: file.target.relative, diff: await unifiedDiff(file.target.relative, file.text, outcome.text), isNew: false };

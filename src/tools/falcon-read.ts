@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { resolveFalconPath } from '../workspace/falcon-file-path.js';
 import { ToolError, defineTool } from './tool.js';
+import { falconPathTarget } from './tool-target.js';
 import { toToolError } from './support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../safety/mask-keeping-placeholders.js';
 
@@ -16,6 +17,7 @@ export const falconReadTool = defineTool({
   description: 'Read a file or list a folder in .falcon/ (falcon.md, spec, environments, requests, flows, reports).',
   schema,
   kind: 'read',
+  target: falconPathTarget('path'),
   readOnly: true,
   async run(args, ctx) {
     try {

@@ -6,6 +6,7 @@ import { replaceFile } from '../safety/atomic-write.js';
 import { unifiedDiff } from './support/file-diff.js';
 import { GUARDED_FILES_ASK, guardedChangePreview } from './support/guarded-falcon-files.js';
 import { ToolError, defineTool } from './tool.js';
+import { falconPathTarget } from './tool-target.js';
 import { toToolError } from './support/workspace-errors.js';
 
 const schema = z.strictObject({
@@ -30,6 +31,7 @@ export const falconWriteTool = defineTool({
   description: 'Create or replace a file in .falcon/ (notes, flows, environments, requests); YAML and JSON are checked first.',
   schema,
   kind: 'write',
+  target: falconPathTarget('path'),
   approvalWhen: GUARDED_FILES_ASK,
   async preview(args, ctx) {
     const target = await resolveFalconPath(ctx.projectRoot, args.path, { forWrite: true }).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listFilesNewestFirst } from './support/file-listing.js';
 import { defineTool } from './tool.js';
+import { pathTarget } from './tool-target.js';
 
 const schema = z.strictObject({
   pattern: z
@@ -15,6 +16,7 @@ export const globTool = defineTool({
   description: "Find the project's files whose paths match a glob, newest first.",
   schema,
   kind: 'read',
+  target: pathTarget('path', '.'),
   readOnly: true,
   run: (args, ctx) => listFilesNewestFirst(ctx, args),
 });

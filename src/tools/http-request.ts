@@ -10,6 +10,7 @@ import { redirectRefusal } from './support/redirect-approval.js';
 import { multipartFields } from './support/upload-files.js';
 import { OTHER_ORIGINS_ASK, otherOriginPreview } from './support/request-origin.js';
 import { ToolError, defineTool } from './tool.js';
+import { urlTarget } from './tool-target.js';
 import { maskText } from '../safety/mask-text.js';
 import { requestBeyondReading } from './support/request-effect.js';
 
@@ -59,6 +60,7 @@ export const httpRequestTool = defineTool({
   description: 'Send one HTTP request (session cookies kept); shows status, timing, notable headers and body.',
   schema,
   kind: 'network',
+  target: urlTarget('url'),
   readOnly: (args) => requestBeyondReading(args.method, args.headers),
   approvalWhen: OTHER_ORIGINS_ASK,
   async preview(args, ctx) {

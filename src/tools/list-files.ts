@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SKIPPED_FOLDERS } from '../safety/skipped-folders.js';
 import { listFilesNewestFirst } from './support/file-listing.js';
 import { defineTool } from './tool.js';
+import { pathTarget } from './tool-target.js';
 
 const schema = z.strictObject({
   path: z.string().optional().describe('folder, relative to the project root (default the root)'),
@@ -22,6 +23,7 @@ export const listFilesTool = defineTool({
   description: `List the project's files, newest first (skips ${SKIPPED_FOLDERS.join(', ')} and .gitignore'd paths).`,
   schema,
   kind: 'read',
+  target: pathTarget('path', '.'),
   readOnly: true,
   run: (args, ctx) => listFilesNewestFirst(ctx, args),
 });

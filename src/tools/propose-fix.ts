@@ -7,6 +7,7 @@ import { resolveInsideProject } from '../safety/project-path.js';
 import { countChanges, unifiedDiff } from './support/file-diff.js';
 import { recordFileVersion } from './support/read-before-change.js';
 import { ToolError, defineTool } from './tool.js';
+import { pathTarget } from './tool-target.js';
 
 const schema = z.strictObject({
   path: z.string().min(1).describe('the file to fix, relative to the project root'),
@@ -18,6 +19,7 @@ export const proposeFixTool = defineTool({
   description: 'Get a fix of one file as a diff and the edit_file call that applies it (writes nothing).',
   schema,
   kind: 'read',
+  target: pathTarget('path'),
   readOnly: true,
   callLimit: 10,
   async run(args, ctx) {

@@ -9,6 +9,7 @@ import type { FileReadLog } from '../engines/code/file-read-log.js';
 import { type ProjectPath, resolveInsideProject } from '../safety/project-path.js';
 import { ReadDeniedFiles } from './support/read-denied-files.js';
 import { ToolError, defineTool } from './tool.js';
+import { pathTarget } from './tool-target.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;
 export const MAX_READ_BYTES = 256 * 1024;
@@ -26,6 +27,7 @@ export const readFileTool = defineTool({
   description: 'Read a project file with numbered lines, or list a folder.',
   schema,
   kind: 'read',
+  target: pathTarget('path'),
   readOnly: true,
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path);

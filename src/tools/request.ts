@@ -12,7 +12,6 @@ import {
 } from '../workspace/saved-requests.js';
 import { OTHER_ORIGINS_ASK } from './support/request-origin.js';
 import { savedRequestPreview } from './support/saved-request-origin.js';
-import { describeRequestRun } from './support/describe-request-run.js';
 import { defineActions } from './support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from './tool.js';
 import { toToolError } from './support/workspace-errors.js';
@@ -61,10 +60,10 @@ const actions = defineActions(
       preview: ({ name }, ctx) => savedRequestPreview(name, ctx),
       async run({ name }, ctx) {
         const saved = await loadSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
-        const { runSavedRequest } = await import('../engines/requests/run-saved-request.js');
-        const result = await runSavedRequest(saved, ctx.variables, { signal: ctx.signal, cookies: ctx.session.cookies });
-        ctx.session.responses.remember(result.stored);
-        return describeRequestRun(saved, result, ctx.variables.environment);
+        const { sendSavedRequest } = await import('./support/send-saved-request.js');
+        const { run, text } = await sendSavedRequest(saved, ctx, ctx.session.cookies);
+        ctx.session.responses.remember(run.stored);
+        return text;
       },
     }),
   }),

@@ -32,30 +32,20 @@ export const runFlowTool = defineTool({
     return flowOriginPreview(found.flow, found.name, variables, ctx);
   },
   async run(args, ctx) {
-    const [{ flowToRun }, { scopeForEnvironment }, { runFlow }, { describeFlowRun, describeFlowStep }, { toToolError }, { maskText }, { flowStepGuard }] = await Promise.all([
+    const [{ flowToRun }, { scopeForEnvironment }, { runFlowInContext }, { toToolError }, { maskText }, { flowStepGuard }] = await Promise.all([
       import('./support/flow-to-run.js'),
       import('./support/environment-scope.js'),
-      import('../engines/flows/run-flow.js'),
-      import('./support/describe-flow-run.js'),
+      import('./support/run-flow-in-context.js'),
       import('./support/workspace-errors.js'),
       import('../safety/mask-text.js'),
       import('./support/flow-step-guard.js'),
     ]);
-    const { flow, name, file } = await flowToRun(args, ctx.projectRoot);
+    const found = await flowToRun(args, ctx.projectRoot);
     const variables = await scopeForEnvironment(args.env, ctx);
-    const mask = (text: string) => maskText(text, { secrets: ctx.secrets });
-    const run = await runFlow(flow, {
-      projectRoot: ctx.projectRoot,
-      name,
-      file,
-      variables,
-      signal: ctx.signal,
-      beforeSend: await flowStepGuard(flow, variables, ctx),
-      onStep: (step) => ctx.progress(mask(describeFlowStep(step))),
-    }).catch((error: unknown) => {
+    const beforeSend = await flowStepGuard(found.flow, variables, ctx);
+    return runFlowInContext(found, { ...ctx, variables }, { beforeSend, onStep: (line) => ctx.progress(line) }).catch((error: unknown) => {
       const expected = toToolError(error);
-      throw expected instanceof ToolError ? new ToolError(mask(expected.message)) : expected;
+      throw expected instanceof ToolError ? new ToolError(maskText(expected.message, { secrets: ctx.secrets })) : expected;
     });
-    return mask(describeFlowRun(run));
   },
 });

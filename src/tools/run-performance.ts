@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolError, defineTool } from './tool.js';
+import { urlTarget } from './tool-target.js';
 import { maskText } from '../safety/mask-text.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -40,6 +41,7 @@ export const runPerformanceTool = defineTool({
   description: 'Load test a URL, a saved request or spec operations: req/s, latency percentiles, errors, thresholds.',
   schema,
   kind: 'network',
+  target: urlTarget('url'),
   callLimit: 3,
   async preview(args, ctx) {
     const { perfPreview } = await import('./support/perf-preview.js');

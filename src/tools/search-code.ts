@@ -4,6 +4,7 @@ import { resolveInsideProject } from '../safety/project-path.js';
 import { ReadDeniedFiles } from './support/read-denied-files.js';
 import { skippedLinksNote } from './support/skipped-links.js';
 import { ToolError, defineTool } from './tool.js';
+import { pathTarget } from './tool-target.js';
 
 export const MAX_SHOWN_MATCHES = 100;
 const MOST_SHOWN_MATCHES = 500;
@@ -36,6 +37,7 @@ export const searchCodeTool = defineTool({
   description: 'Search the project\'s text files for a regex or text; answers "path:line: text" lines.',
   schema,
   kind: 'read',
+  target: pathTarget('path', '.'),
   readOnly: true,
   async run(args, ctx) {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');

@@ -2,27 +2,26 @@ import type { z } from 'zod';
 import type { Preview } from './preview.js';
 import type { ManagedServer } from '../engines/api-server/managed-server.js';
 import type { ChatModel } from '../llm/chat-model.js';
-import type { SecretRegistry } from '../safety/secret-registry.js';
-import type { VariableScope } from '../workspace/variable-scope.js';
 import type { SessionState } from './support/session-state.js';
 import type { Subagents } from './support/subagents.js';
 import type { TaskList } from './support/task-list.js';
+import { describeArguments } from './call-label.js';
+import type { EngineContext } from './engine-context.js';
+import { NO_TARGET, type TargetOf } from './tool-target.js';
 
 export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 
 /** The kinds of work `models:` in the config routes to its own model: short lookups, or careful reasoning. */
 export type ModelCategory = 'quick' | 'deep';
 
-/** What a tool may use while it runs. No tool reads global state. */
-export interface ToolContext {
-  /** Absolute, real path of the project folder. */
-  projectRoot: string;
+/**
+ * What a tool may use while it runs. No tool reads global state. It is an `EngineContext`: a tool
+ * reaches an engine through the same function a slash command does, with this context.
+ */
+export interface ToolContext extends EngineContext {
   /** Falcon's own folder (`$FALCON_HOME` or `~/.falcon`): remembered facts live there. */
   falconHome: string;
-  signal: AbortSignal;
   progress(message: string): void;
-  /** `{{VAR}}` resolution: session, active environment, global variables, process environment. */
-  variables: VariableScope;
   /**
    * The folder is in `trusted_folders`: its files may choose the API under test (the active
    * environment's BASE_URL is then requested without asking), and its `.env` reaches commands.
@@ -32,11 +31,6 @@ export interface ToolContext {
   commandEnv?: Readonly<Record<string, string>>;
   /** What tools remember between calls in this session (responses, cookies, files read, …). */
   session: SessionState;
-  /**
-   * The session's secrets: a tool registers the tokens it obtains, and masks with them what it
-   * writes to disk. Observations are masked with them before the model reads them.
-   */
-  secrets: SecretRegistry;
   /** The current model, for the few tools that think. */
   model?: ChatModel;
   /** The model `models:` routes a category of work to; the session's model where the category is unset. */
@@ -102,6 +96,18 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    * reads. Absent: plan mode refuses the tool — a tool is read-only only by saying so.
    */
   readOnly?: true | ((args: z.infer<Schema>) => string | undefined);
+  /**
+   * What permission rules `tool(pattern)` match in a call: its path, command or URL as written
+   * (`pathTarget('path')`, `commandTarget('command')`, `urlTarget('url')` of `tool-target.ts`).
+   * Default: none, and only bare rules (`tool`) match the tool's calls.
+   */
+  target: TargetOf;
+  /**
+   * The call as one line, starting with the tool's name: what the TUI, headless progress and
+   * sub-agent lines show of it (the `label` of the `tool_call` event). Called with the arguments as
+   * written, before they are checked. Default: the name and the string and number arguments.
+   */
+  describe(args: Record<string, unknown>): string;
   /** For a tool whose preview is sometimes undefined: when the user is asked, for the prompt's reference. */
   approvalWhen?: string;
   /**
@@ -126,9 +132,14 @@ export class ToolError extends Error {
 export const DEFAULT_CALL_LIMIT = 25;
 
 export function defineTool<Schema extends z.ZodType>(
-  tool: Omit<Tool<Schema>, 'callLimit'> & { callLimit?: number },
+  tool: Omit<Tool<Schema>, 'callLimit' | 'target' | 'describe'> & Partial<Pick<Tool<Schema>, 'callLimit' | 'target' | 'describe'>>,
 ): Tool<Schema> {
-  return { ...tool, callLimit: tool.callLimit ?? DEFAULT_CALL_LIMIT };
+  return {
+    ...tool,
+    callLimit: tool.callLimit ?? DEFAULT_CALL_LIMIT,
+    target: tool.target ?? NO_TARGET,
+    describe: tool.describe ?? ((args) => describeArguments(tool.name, args)),
+  };
 }
 
 // Tools of different schemas live together in one registry.

@@ -5,6 +5,7 @@ import { countChanges, unifiedDiff } from './support/file-diff.js';
 import { loadFileToChange, writeFileToChange } from './support/file-to-change.js';
 import { recordFileVersion } from './support/read-before-change.js';
 import { defineTool } from './tool.js';
+import { pathTarget } from './tool-target.js';
 
 const schema = z.strictObject({
   path: z.string().min(1).describe('file to create or replace, relative to the project root'),
@@ -16,6 +17,7 @@ export const writeFileTool = defineTool({
   description: 'Create a file or replace its whole content (read an existing file first).',
   schema,
   kind: 'write',
+  target: pathTarget('path'),
   async preview(args, ctx): Promise<Preview> {
     const file = await loadFileToChange(ctx, args.path, 'write_file');
     const diff = await unifiedDiff(file.target.relative, file.text, toLf(args.content));

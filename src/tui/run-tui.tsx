@@ -74,7 +74,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     warn: (message) => commandWarnings.push(message),
   });
   const first: OpenSession = { ...opened, initialView: () => withWarnings(opened.initialView(), commandWarnings) };
-  history.maskWith(first.agent.secrets);
+  history.maskWith(first.agent.engineContext().secrets);
   const completeFiles = createFileCompleter(projectRoot);
   let current = first;
   let instance: ReturnType<typeof render> | undefined;
@@ -90,7 +90,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
       await session.agent.dispose();
       const next = await open(sessionId, sessionNotes);
       next.agent.permissionMode = session.agent.permissionMode;
-      history.maskWith(next.agent.secrets);
+      history.maskWith(next.agent.engineContext().secrets);
       current = next;
       clearScreen();
       setSession(next);

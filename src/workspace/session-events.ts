@@ -10,6 +10,8 @@ export interface ToolCallEvent {
   id: string;
   name: string;
   args: unknown;
+  /** The call as one line, as its tool describes it (`Tool.describe`); absent in a session file written before labels. */
+  label?: string;
 }
 
 export interface ToolResultEvent {

@@ -21,4 +21,17 @@ describe('the progress lines of falcon -p on a terminal', () => {
   it('leaves a call that named a tool to its own failed call line', () => {
     expect(printed([{ type: 'call_unreadable', reply: 'ACTION: read_file({', problem: 'not closed', tool: 'read_file' }])).toBe('');
   });
+
+  it("prints a call as its tool describes it, a sub-agent's under its name, and an older session's by its arguments", () => {
+    const text = printed([
+      { type: 'tool_call', id: 't1', name: 'falcon_read', args: { path: 'flows/login.yaml' }, label: 'falcon_read .falcon/flows/login.yaml' },
+      { type: 'subagent', agent: 'scout#1', profile: 'scout', event: { type: 'tool_call', id: 't2', name: 'glob', args: { pattern: '**/*.ts' }, label: 'glob **/*.ts' } },
+      { type: 'tool_call', id: 't3', name: 'http_request', args: { method: 'GET', url: `http://localhost:3000/${'x'.repeat(120)}` } },
+    ]);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('● falcon_read .falcon/flows/login.yaml');
+    expect(lines[1]).toBe('  ↳ scout#1 ● glob **/*.ts');
+    expect(lines[2]).toMatch(/^● http_request GET http:\/\/localhost:3000\/x+…$/);
+    expect(lines[2]!.length).toBe('● '.length + 100);
+  });
 });

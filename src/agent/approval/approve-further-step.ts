@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Preview } from '../../tools/preview.js';
 import type { ToolKind } from '../../tools/tool.js';
+import { type TargetOf, commandTarget, pathTarget } from '../../tools/tool-target.js';
 import { askApproval } from './ask-approval.js';
 import { type GuardedTool, guardedCallOf } from './guarded-call.js';
 import { checkBeforeRun } from './check-before-run.js';
@@ -8,20 +9,27 @@ import type { ToolCallDeps } from './tool-call-deps.js';
 
 /**
  * `ToolContext.allowStep`: a further step of a running tool (a redirect's next hop) judged as a call
- * of `tool` with `args` — policy (plan mode by what that tool declares of such a call), pre_tool_use
+ * of `tool` with `args` — policy (rules on its target and plan mode by what that tool declares of such a call), pre_tool_use
  * hooks, then approval when there is a preview. A refusal no one was asked about is also a warning
  * the user sees.
  */
 export function allowFurtherStep(deps: ToolCallDeps): (tool: string, args: Record<string, unknown>, preview?: Preview) => Promise<string | undefined> {
-  return (name, args, preview) => judgeStep({ name, kind: stepKind(name, preview, deps), readOnly: deps.tools.get(name)?.readOnly }, args, preview, deps);
+  return (name, args, preview) => {
+    const tool = deps.tools.get(name);
+    return judgeStep({ name, kind: stepKind(name, preview, deps), readOnly: tool?.readOnly, target: tool?.target }, args, preview, deps);
+  };
 }
 
 /**
  * `ToolContext.approve`: a further step whose arguments are what its preview names (auto_fix's edit).
  * Never read-only: such a step is asked about because it changes something, so plan mode refuses it.
+ * Its target is the named tool's; under a name that is no tool here, the file or command its preview names.
  */
 export function approveFurtherStep(deps: ToolCallDeps): (tool: string, preview: Preview) => Promise<boolean> {
-  return async (name, preview) => (await judgeStep({ name, kind: stepKind(name, preview, deps) }, argumentsOf(preview), preview, deps)) === undefined;
+  return async (name, preview) => {
+    const target = deps.tools.get(name)?.target ?? previewTarget(preview);
+    return (await judgeStep({ name, kind: stepKind(name, preview, deps), target }, argumentsOf(preview), preview, deps)) === undefined;
+  };
 }
 
 async function judgeStep(tool: GuardedTool, args: Record<string, unknown>, preview: Preview | undefined, deps: ToolCallDeps): Promise<string | undefined> {
@@ -48,6 +56,12 @@ function argumentsOf(preview: Preview): Record<string, unknown> {
   if (preview.kind === 'diff') return { path: preview.path };
   if (preview.kind === 'command') return { command: preview.command };
   return {};
+}
+
+function previewTarget(preview: Preview): TargetOf | undefined {
+  if (preview.kind === 'diff') return pathTarget('path');
+  if (preview.kind === 'command') return commandTarget('command');
+  return undefined;
 }
 
 function kindOfPreview(preview: Preview): ToolKind | undefined {

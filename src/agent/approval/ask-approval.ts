@@ -1,5 +1,5 @@
 import type { Preview } from '../../tools/preview.js';
-import { type CallTarget, commandTarget } from './permissions/call-target.js';
+import { type CallTarget, shellCommandTarget } from './permissions/call-target.js';
 import { alwaysChoices } from './permissions/always-choices.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';
 import { protectedChange } from './permissions/protected-files.js';
@@ -58,7 +58,7 @@ export async function askApproval(id: string, call: GuardedCall, asked: Preview,
 /** What the preview names, as rules see it: the file changed, the command run, the origins sent to. */
 async function previewTargets(preview: Preview): Promise<CallTarget[]> {
   if (preview.kind === 'diff') return [{ kind: 'path', value: preview.path }];
-  if (preview.kind === 'command') return [await commandTarget(preview.command)];
+  if (preview.kind === 'command') return [await shellCommandTarget(preview.command)];
   if (preview.always?.kind === 'origins') return preview.always.origins.map((origin) => ({ kind: 'url', value: `${origin}/` }));
   return [];
 }

@@ -1,13 +1,16 @@
 import { RETRY_TOOL_NAME } from '../../tools/retry.js';
 import type { AnyTool, ToolKind } from '../../tools/tool.js';
 import type { HookContext } from './hooks/hook-context.js';
-import { mainArgumentTargets } from './permissions/call-target.js';
+import { callTargets } from './permissions/call-target.js';
 import type { GuardedCall } from './permissions/permission-policy.js';
 import type { CallGuard } from './call-guard.js';
 import type { ToolCallDeps } from './tool-call-deps.js';
 
-/** A tool call's tool as the guard sees it; a step a running tool asks about has only a name and a kind. */
-export type GuardedTool = Pick<AnyTool, 'name' | 'readOnly'> & { kind: ToolKind | undefined };
+/**
+ * A tool call's tool as the guard sees it: what it declares of its calls. A step a running tool asks
+ * about under a name that is no tool has only a name and a kind.
+ */
+export type GuardedTool = Pick<AnyTool, 'name'> & Partial<Pick<AnyTool, 'readOnly' | 'target'>> & { kind: ToolKind | undefined };
 
 /**
  * The call as rules, plan mode and hooks judge it (without a guard, nothing judges its targets).
@@ -20,7 +23,7 @@ export async function guardedCallOf(tool: GuardedTool, args: Record<string, unkn
   const call = { tool: tool.name, kind: tool.kind, args, ...(tool.readOnly && { readOnly: tool.readOnly }) };
   if (!deps.guard) return { ...call, targets: [] };
   const { projectRoot, variables } = deps.context;
-  const targets = await mainArgumentTargets(tool.name, args, projectRoot, (text) => variables.resolve(text));
+  const targets = await callTargets(tool.target?.(args), projectRoot, (text) => variables.resolve(text));
   return { ...call, targets };
 }
 

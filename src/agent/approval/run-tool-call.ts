@@ -6,6 +6,7 @@ import { describeTool } from '../../tools/support/tool-reference.js';
 import { validateToolArgs } from '../../tools/support/validate-args.js';
 import { isAbortError } from '../abort.js';
 import { runWithApiServer } from '../api-server-call.js';
+import { describeArguments } from '../../tools/call-label.js';
 import { allowFurtherStep, approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
 import { runCheckpointed } from '../call-checkpoints.js';
@@ -28,7 +29,8 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   const id = randomUUID();
   const { emit } = deps;
   const args = 'args' in request ? request.args : null;
-  emit({ type: 'tool_call', id, name: request.name, args });
+  const tool = deps.tools.get(request.name);
+  emit({ type: 'tool_call', id, name: request.name, args, label: callLabel(tool, request.name, args) });
   const started = Date.now();
   const finish = (ok: boolean, text: string): string => {
     // Masked before it is cut, so that no secret astride the cut shows in part.
@@ -40,7 +42,6 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   const failed = (tool: string, text: string): string =>
     finish(false, deps.failureStreaks.failed(tool) ? `${text}\n\n${disabledToolNote(tool)}` : text);
 
-  const tool = deps.tools.get(request.name);
   if (!tool) return finish(false, unknownToolError(request.name, deps.tools.names));
   if (deps.failureStreaks.isDisabled(tool.name)) return finish(false, disabledToolError(tool.name));
   if ('problem' in request) {
@@ -88,6 +89,16 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     }
     return failed(tool.name, `Error: ${describeToolError(error)}`);
   }
+}
+
+/** The call's one line, as its tool describes it; a tool that cannot describe these arguments (or none) gets the default. */
+function callLabel(tool: AnyTool | undefined, name: string, args: Record<string, unknown> | null): string {
+  try {
+    if (tool) return tool.describe(args ?? {});
+  } catch {
+    // Arguments the tool's own description cannot read are shown as written.
+  }
+  return describeArguments(name, args);
 }
 
 /** `ToolContext.readDenied` when deny rules on reading apply to this tool's files. */

@@ -1,7 +1,7 @@
 import type { ChatModel } from '../../llm/chat-model.js';
 import { createToolRegistry, type ToolRegistry } from '../../tools/registry.js';
 import { createRetryTool, RETRY_TOOL_NAME } from '../../tools/retry.js';
-import { describeCall } from '../../tools/support/describe-call.js';
+import { fitLabel, labelOfCall } from '../../tools/call-label.js';
 import { createSessionState } from '../../tools/support/session-state.js';
 import type { SubagentOutcome, SubagentRunOptions } from '../../tools/support/subagents.js';
 import { describeTool } from '../../tools/support/tool-reference.js';
@@ -62,7 +62,7 @@ export async function runSubagent(environment: SubagentEnvironment, run: Subagen
     if (event.type === 'text_delta' || event.type === 'thinking_delta') return;
     if (event.type === 'confirmation_required' || event.type === 'confirmation_resolved') return;
     if (event.type === 'error') lastError = event.message;
-    if (event.type === 'tool_call') options.background?.step(`${label} → ${describeCall(event.name, event.args)}`);
+    if (event.type === 'tool_call') options.background?.step(`${label} → ${fitLabel(labelOfCall(event))}`);
     parent.emit({ type: 'subagent', agent: label, profile: profile.name, ...(options.background && { background: true as const }), event });
   };
 

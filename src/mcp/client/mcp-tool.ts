@@ -1,4 +1,5 @@
 import { type AnyTool, type ToolContext, defineTool } from '../../tools/tool.js';
+import { NO_TARGET } from '../../tools/tool-target.js';
 import type { ArgumentsSchema } from './arguments-schema.js';
 import { mcpToolName } from './mcp-tool-name.js';
 
@@ -28,6 +29,8 @@ export function mcpTool(spec: McpToolSpec): AnyTool {
     description: oneLine(spec.description) || `${spec.tool} of the MCP server "${spec.server}"`,
     schema: spec.schema,
     kind: 'exec',
+    // Its arguments mean nothing Falcon knows: rules name the tool whole (`mcp__<server>__<tool>`).
+    target: NO_TARGET,
     // Servers start only from the user's config or a trusted folder's: their word on a tool is taken.
     readOnly: spec.readOnlyHint === true ? true : () => `is a tool of the MCP server "${spec.server}" that it does not mark read-only`,
     async preview(args) {

@@ -41,7 +41,7 @@ function EntryBody({ entry, width, showThoughts, expanded }: EntryViewProps) {
       return (
         <ToolEntry
           name={entry.name}
-          args={entry.args}
+          label={entry.label}
           ok={entry.ok}
           durationMs={entry.durationMs}
           output={entry.output}

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { describeCall } from '../../tools/support/describe-call.js';
+import { fitLabel } from '../../tools/call-label.js';
 import type { RunningTool } from '../state/view-state.js';
 import { Spinner } from './spinner.js';
 import { useTicker } from './use-ticker.js';
@@ -9,7 +9,7 @@ export function RunningToolLine({ tool, width }: { tool: RunningTool; width: num
   useTicker(1000, true);
   const seconds = Math.max(0, Math.floor((Date.now() - tool.startedAt) / 1000));
   const elapsed = ` · ${seconds} s`;
-  const call = describeCall(tool.name, tool.args, Math.max(1, width - 2 - elapsed.length));
+  const call = fitLabel(tool.label, Math.max(1, width - 2 - elapsed.length));
   return (
     <Text wrap="truncate-end">
       <Spinner /> <Text bold>{call.slice(0, tool.name.length)}</Text>

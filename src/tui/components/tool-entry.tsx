@@ -1,12 +1,13 @@
 import { Box, Text } from 'ink';
-import { describeCall } from '../../tools/support/describe-call.js';
+import { fitLabel } from '../../tools/call-label.js';
 import { palette } from '../theme.js';
 import { highlightJson } from './highlight-json.js';
 import { firstMeaningfulLine, truncateText } from './plain-text-layout.js';
 
 export interface ToolEntryProps {
   name: string;
-  args: unknown;
+  /** The call as one line, as its tool describes it (starting with its name, shown bold). */
+  label: string;
   ok: boolean;
   durationMs: number;
   output: string;
@@ -16,9 +17,9 @@ export interface ToolEntryProps {
 }
 
 /** A finished tool call on one line, and the gist of its observation on the next (or all of it, expanded). */
-export function ToolEntry({ name, args, ok, durationMs, output, width, expanded = false }: ToolEntryProps) {
+export function ToolEntry({ name, label, ok, durationMs, output, width, expanded = false }: ToolEntryProps) {
   const duration = ` · ${formatDuration(durationMs)}`;
-  const call = describeCall(name, args, Math.max(1, width - 2 - duration.length));
+  const call = fitLabel(label, Math.max(1, width - 2 - duration.length));
   const summary = truncateText(firstMeaningfulLine(output) || '(no output)', Math.max(1, width - 4));
   return (
     <Box flexDirection="column" width={width}>

@@ -1,4 +1,3 @@
-import { describeFlowRun, describeFlowStep } from '../../tools/support/describe-flow-run.js';
 import { listSavedNames } from '../../workspace/saved-requests.js';
 import type { SlashCommand, SlashContext } from './slash-command.js';
 
@@ -17,28 +16,24 @@ export const flowCommand: SlashCommand = {
   },
 };
 
-/** Runs a saved flow with the session's variables: each step as a line when it finishes, then the whole result. */
+/**
+ * Runs a saved flow with the session's context, as run_flow does: each step as a line when it
+ * finishes, then the whole result, the session's secrets masked wherever the API echoes them.
+ */
 export async function runFlowInSession(name: string, context: SlashContext): Promise<void> {
-  const [{ loadFlow }, { runFlow }] = await Promise.all([import('../../engines/flows/load-flow.js'), import('../../engines/flows/run-flow.js')]);
-  // Shown as a tool's observation would be: the session's secrets masked wherever the API echoes them.
-  const mask = (text: string) => context.agent.secrets.maskValues(text);
-  const { flow, file, name: flowName } = await loadFlow(context.projectRoot, name);
-  const count = flow.steps.length;
-  context.show({ type: 'notice', tone: 'info', text: `Running flow "${flowName}" (${count} step${count === 1 ? '' : 's'})… esc to stop` });
+  const [{ loadFlow }, { runFlowInContext }] = await Promise.all([import('../../engines/flows/load-flow.js'), import('../../tools/support/run-flow-in-context.js')]);
+  const found = await loadFlow(context.projectRoot, name);
+  const count = found.flow.steps.length;
+  context.show({ type: 'notice', tone: 'info', text: `Running flow "${found.name}" (${count} step${count === 1 ? '' : 's'})… esc to stop` });
   let finished = 0;
-  const run = await runFlow(flow, {
-    projectRoot: context.projectRoot,
-    name: flowName,
-    file,
-    variables: context.agent.variables,
-    signal: context.signal,
-    onStep: (step) => {
+  const text = await runFlowInContext(found, context.agent.engineContext(context.signal), {
+    onStep: (line, step) => {
       finished = step.index + 1;
-      context.show({ type: 'notice', tone: 'info', text: mask(describeFlowStep(step)) });
+      context.show({ type: 'notice', tone: 'info', text: line });
     },
   }).catch((error: unknown) => {
     if (!context.signal.aborted) throw error;
-    throw new Error(`flow "${flowName}" stopped by esc after ${finished} of ${count} step${count === 1 ? '' : 's'}`);
+    throw new Error(`flow "${found.name}" stopped by esc after ${finished} of ${count} step${count === 1 ? '' : 's'}`);
   });
-  context.show({ type: 'output', title: `/flow ${flowName}`, text: mask(describeFlowRun(run)), format: 'text' });
+  context.show({ type: 'output', title: `/flow ${found.name}`, text, format: 'text' });
 }

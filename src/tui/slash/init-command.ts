@@ -23,7 +23,7 @@ export const initCommand: SlashCommand = {
     const { projectRoot, agent } = context;
     const setup = await readCurrentSetup(projectRoot, agent.environment);
     const written = setup.environment.baseUrl;
-    const currentBaseUrl = written === undefined ? undefined : await agent.variables.resolve(written).catch(() => undefined);
+    const currentBaseUrl = written === undefined ? undefined : await agent.engineContext(context.signal).variables.resolve(written).catch(() => undefined);
     context.show({ type: 'output', title: 'Init', text: describeSetup(setup, currentBaseUrl), format: 'text' });
 
     const detection = await detectFramework(projectRoot);

@@ -1,5 +1,4 @@
-import { runSavedRequest } from '../../engines/requests/run-saved-request.js';
-import { describeRequestRun } from '../../tools/support/describe-request-run.js';
+import { sendSavedRequest } from '../../tools/support/send-saved-request.js';
 import { listSavedNames, loadSavedRequest } from '../../workspace/saved-requests.js';
 import { runFlowInSession } from './flow-command.js';
 import type { SlashCommand } from './slash-command.js';
@@ -16,14 +15,8 @@ function savedRequestCommand(name: string): SlashCommand {
     description: 'saved request: send it now and check its assertions',
     async run(context) {
       const saved = await loadSavedRequest(context.projectRoot, name);
-      const run = await runSavedRequest(saved, context.agent.variables);
-      context.show({
-        type: 'output',
-        title: `/${name}`,
-        // Shown as a tool's observation would be: the session's secrets masked wherever the API echoes them.
-        text: context.agent.secrets.maskValues(describeRequestRun(saved, run, context.agent.environment)),
-        format: 'text',
-      });
+      const { text } = await sendSavedRequest(saved, context.agent.engineContext(context.signal));
+      context.show({ type: 'output', title: `/${name}`, text, format: 'text' });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../agent/events.js';
 import { innermostEvent } from '../../agent/subagents/innermost-event.js';
-import { describeCall } from '../../tools/support/describe-call.js';
+import { fitLabel, labelOfCall } from '../../tools/call-label.js';
 import type { RunningSubagent, ViewState } from './view-state.js';
 
 type SubagentEvent = Extract<AgentEvent, { type: 'subagent' }>;
@@ -36,7 +36,7 @@ export function reduceSubagent(state: ViewState, event: SubagentEvent): ViewStat
 function stepOf(event: AgentEvent): string | undefined {
   switch (event.type) {
     case 'tool_call':
-      return describeCall(event.name, event.args);
+      return fitLabel(labelOfCall(event));
     case 'tool_result':
     case 'turn_start':
       return 'thinking';

@@ -4,6 +4,7 @@ import type { AgentEvent } from '../../agent/events.js';
 import { modelSilentSince } from '../../agent/model-wait.js';
 import { terminalSafeValue } from '../../safety/terminal-text.js';
 import type { Preview } from '../../tools/preview.js';
+import { labelOfCall } from '../../tools/call-label.js';
 import { describeTaskEnd } from '../../tools/support/task-description.js';
 import { hasMoreLinesThan, safeMarkdownSplit } from './markdown-boundary.js';
 import { reduceSubagent } from './reduce-subagent.js';
@@ -83,7 +84,7 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
         stream: '',
         thinking: '',
         status: 'running',
-        running: { id: event.id, name: event.name, args: event.args, startedAt: Date.now() },
+        running: { id: event.id, name: event.name, label: labelOfCall(event), startedAt: Date.now() },
       };
     case 'tool_progress':
       return state.running?.id === event.id ? { ...state, running: { ...state.running, progress: event.message } } : state;
@@ -93,9 +94,10 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
     case 'confirmation_resolved':
       return { ...state, status: 'running', confirmation: undefined };
     case 'tool_result': {
-      const args = state.running?.id === event.id ? state.running.args : undefined;
+      // A result whose call was not seen (a session file cut short) shows the tool's name alone.
+      const label = state.running?.id === event.id ? state.running.label : event.name;
       const next = { ...state, running: undefined, status: 'thinking' as const, toolCalls: state.toolCalls + 1 };
-      const entry = { kind: 'tool' as const, name: event.name, args, ok: event.ok, durationMs: event.durationMs, output: event.output };
+      const entry = { kind: 'tool' as const, name: event.name, label, ok: event.ok, durationMs: event.durationMs, output: event.output };
       return append(next, entry);
     }
     case 'answer':

@@ -15,7 +15,8 @@ export type Entry =
    * the failed call's own entry follows). `folded`: the line shown folded, the first after the thought shown above it.
    */
   | { kind: 'unreadable'; id: string; reply: string; problem: string; tool?: string; folded: string }
-  | { kind: 'tool'; id: string; name: string; args: unknown; ok: boolean; durationMs: number; output: string }
+  /** `label`: the call as one line, as its tool describes it. */
+  | { kind: 'tool'; id: string; name: string; label: string; ok: boolean; durationMs: number; output: string }
   /** `interrupted`: the part of a reply that was shown before Esc cut it short. */
   | { kind: 'answer'; id: string; text: string; continues: boolean; interrupted?: boolean }
   | { kind: 'notice'; id: string; tone: NoticeTone; text: string }
@@ -32,7 +33,8 @@ export type Status = 'ready' | 'thinking' | 'streaming' | 'running' | 'waiting';
 export interface RunningTool {
   id: string;
   name: string;
-  args: unknown;
+  /** The call as one line, as its tool describes it. */
+  label: string;
   startedAt: number;
   progress?: string;
   /** The sub-agents the call runs now (the subagent tool), in the order they started. */

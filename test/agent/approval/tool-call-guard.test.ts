@@ -17,6 +17,7 @@ import { SecretRegistry } from '../../../src/safety/secret-registry.js';
 import { createToolRegistry } from '../../../src/tools/registry.js';
 import { createRetryTool } from '../../../src/tools/retry.js';
 import { type AnyTool, defineTool } from '../../../src/tools/tool.js';
+import { urlTarget } from '../../../src/tools/tool-target.js';
 
 let root: string;
 beforeEach(async () => {
@@ -50,7 +51,17 @@ function probeTools(): AnyTool[] {
     readOnly: true,
     run: async (args, ctx) => `approved: ${await ctx.approve!(args.as ?? 'edit_file', { kind: 'diff', path: args.path, diff: '', isNew: false })}`,
   });
-  const tools: AnyTool[] = [change, fixer];
+  // A tool the agent knows nothing of: its rules match the URL it declares, its calls show as it says.
+  const fetchPage = defineTool({
+    name: 'fetch_page',
+    description: 'fetches a page',
+    schema: z.strictObject({ address: z.string(), depth: z.number().optional() }),
+    kind: 'network',
+    target: urlTarget('address'),
+    describe: (args) => `fetch_page ${String(args.address)} (${String(args.depth ?? 0)} links deep)`,
+    run: async () => 'fetched',
+  });
+  const tools: AnyTool[] = [change, fixer, fetchPage];
   return [...tools, createRetryTool((name) => tools.find((tool) => tool.name === name))];
 }
 
@@ -146,6 +157,28 @@ describe('the steps around a call', () => {
   it('judges retry as the call it repeats', async () => {
     const result = await call('retry', { tool: 'change', args: { path: 'a.ts' } }, { deny: ['change'] });
     expect(result.output).toMatch(/^Denied by the permission rule change: change was not run/);
+  });
+});
+
+describe('what a tool declares of its calls', () => {
+  it('is what rules match and what the call is shown as', async () => {
+    const rules = { deny: ['fetch_page(https://evil.example/*)'], allow: ['fetch_page'] };
+    const denied = await call('fetch_page', { address: 'HTTPS://evil.example/login' }, rules);
+    expect(denied.output).toMatch(/^Denied by the permission rule fetch_page\(https:\/\/evil\.example\/\*\)/);
+    const allowed = await call('fetch_page', { address: 'https://docs.example/start', depth: 2 }, rules);
+    expect(allowed.output).toBe('fetched');
+    expect(allowed.events[0]).toEqual({
+      type: 'tool_call',
+      id: expect.any(String),
+      name: 'fetch_page',
+      args: { address: 'https://docs.example/start', depth: 2 },
+      label: 'fetch_page https://docs.example/start (2 links deep)',
+    });
+  });
+
+  it('shows the call of a tool that declares no label by its name and arguments', async () => {
+    const result = await call('change', { path: 'src/a.ts' }, { allow: ['change'] });
+    expect(result.events[0]).toMatchObject({ type: 'tool_call', label: 'change src/a.ts' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { EntryView } from '../../../src/tui/components/entry-view.js';
+import { httpRequestTool } from '../../../src/tools/http-request.js';
 import type { Entry } from '../../../src/tui/state/view-state.js';
 import { BOLD, CYAN, DIM, GREEN, RED, YELLOW, stripAnsi, useColourLevel } from './terminal-output.js';
 
@@ -36,7 +37,7 @@ describe('EntryView', () => {
       kind: 'tool',
       id: 'e0',
       name: 'http_request',
-      args: { method: 'GET', url: 'http://localhost:3000/users' },
+      label: httpRequestTool.describe({ method: 'GET', url: 'http://localhost:3000/users' }),
       ok: true,
       durationMs: 120,
       output: '\n{\nHTTP 200 OK · 12 ms · 1.2 KB\n[{"id":1}]',
@@ -54,7 +55,7 @@ describe('EntryView', () => {
         kind: 'tool',
         id: 'e0',
         name: 'http_request',
-        args: { method: 'POST', url: `http://localhost:3000/${'x'.repeat(80)}`, body: 'a\nb' },
+        label: httpRequestTool.describe({ method: 'POST', url: `http://localhost:3000/${'x'.repeat(80)}`, body: 'a\nb' }),
         ok: false,
         durationMs: 2500,
         output: 'connect ECONNREFUSED 127.0.0.1:3000',

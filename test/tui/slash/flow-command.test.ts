@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Agent } from '../../../src/agent/agent.js';
+import type { EngineContext } from '../../../src/tools/engine-context.js';
 import { SecretRegistry } from '../../../src/safety/secret-registry.js';
 import type { ViewAction } from '../../../src/tui/state/reduce-view.js';
 import type { SlashCommand, SlashContext } from '../../../src/tui/slash/slash-command.js';
@@ -31,10 +32,12 @@ beforeEach(async () => {
 });
 afterEach(() => project.remove());
 
-/** A session's slash context with just what the commands use: the agent's variables and secrets, the view, the picker. */
+/** A session's slash context with just what the commands use: the agent's engine context (variables and secrets), the view, the picker. */
 function contextFor(args: string, signal = new AbortController().signal): SlashContext {
   const secrets = new SecretRegistry();
-  const agent = { variables: new VariableScope(project.root, {}, 'dev', secrets), secrets, environment: 'dev' } as unknown as Agent;
+  const variables = new VariableScope(project.root, {}, 'dev', secrets);
+  const engineContext = (given: AbortSignal): EngineContext => ({ projectRoot: project.root, variables, secrets, signal: given });
+  const agent = { engineContext, environment: 'dev' } as unknown as Agent;
   return {
     agent,
     projectRoot: project.root,

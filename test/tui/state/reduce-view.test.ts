@@ -69,9 +69,17 @@ describe('reduceView', () => {
       state,
     );
     expect(done.entries.map((e) => e.kind)).toEqual(['thought', 'tool', 'answer']);
-    expect(done.entries[1]).toMatchObject({ name: 'http_request', args: { method: 'GET', url: 'http://x' }, ok: true, durationMs: 12 });
+    expect(done.entries[1]).toMatchObject({ name: 'http_request', label: 'http_request GET http://x', ok: true, durationMs: 12 });
     expect(done).toMatchObject({ status: 'ready', stream: '', toolCalls: 1, usage: { inputTokens: 100, outputTokens: 20 } });
     expect(done.entries[1]).toMatchObject({ output: 'HTTP 200 OK' });
+  });
+
+  it('shows a call by the label its tool gave it, running and done', () => {
+    const label = 'falcon_read .falcon/flows/login.yaml';
+    const running = feed([{ type: 'tool_call', id: 't1', name: 'falcon_read', args: { path: 'flows/login.yaml' }, label }]);
+    expect(running.running).toMatchObject({ name: 'falcon_read', label });
+    const done = feed([{ type: 'tool_result', id: 't1', name: 'falcon_read', ok: true, output: 'steps: []', durationMs: 3 }], running);
+    expect(done.entries.at(-1)).toMatchObject({ kind: 'tool', name: 'falcon_read', label });
   });
 
   it('moves the finished head of a long streamed answer into the transcript, never inside a fence', () => {

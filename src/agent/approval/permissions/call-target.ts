@@ -1,9 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import type { TargetKind, ToolTarget } from '../../../tools/tool-target.js';
 import type { ShellAnalysis } from './shell/shell-command-analysis.js';
-
-/** What a rule's pattern is matched against: a shell command, a project path or a URL. */
-export type TargetKind = 'command' | 'path' | 'url';
 
 export interface CallTarget {
   kind: TargetKind;
@@ -15,49 +13,20 @@ export interface CallTarget {
   shell?: ShellAnalysis;
 }
 
-interface MainArgument {
-  kind: TargetKind;
-  /** The argument as written; undefined when the call has none. */
-  of(args: Record<string, unknown>): string | undefined;
-}
-
-const text = (name: string, fallback?: string) => (args: Record<string, unknown>) =>
-  typeof args[name] === 'string' ? (args[name] as string) : fallback;
-const falconFile = (args: Record<string, unknown>) =>
-  typeof args.path === 'string' ? `.falcon/${args.path.trim().replace(/^(\.\/)?\.falcon(\/|$)/, '')}` : undefined;
-
-/** The one argument a rule `tool(pattern)` is about, per tool. Tools not named here match bare rules only. */
-const MAIN_ARGUMENTS: Readonly<Record<string, MainArgument>> = {
-  bash: { kind: 'command', of: text('command') },
-  read_file: { kind: 'path', of: text('path') },
-  write_file: { kind: 'path', of: text('path') },
-  edit_file: { kind: 'path', of: text('path') },
-  propose_fix: { kind: 'path', of: text('path') },
-  list_files: { kind: 'path', of: text('path', '.') },
-  glob: { kind: 'path', of: text('path', '.') },
-  search_code: { kind: 'path', of: text('path', '.') },
-  falcon_read: { kind: 'path', of: falconFile },
-  falcon_write: { kind: 'path', of: falconFile },
-  http_request: { kind: 'url', of: text('url') },
-  run_performance: { kind: 'url', of: text('url') },
-};
-
 /**
- * The call's main argument as rules see it: a path as written and, when a symlink leads elsewhere in
- * the project, as its real path; a command with the programs it runs; a URL with `{{VAR}}`
- * placeholders filled by `resolve` (one it cannot resolve stays as written).
+ * The call's target (`Tool.target`) as rules see it: a path as written and, when a symlink leads
+ * elsewhere in the project, as its real path; a command with the programs it runs; a URL with
+ * `{{VAR}}` placeholders filled by `resolve` (one it cannot resolve stays as written).
  */
-export async function mainArgumentTargets(
-  tool: string,
-  args: Record<string, unknown>,
+export async function callTargets(
+  target: ToolTarget | undefined,
   projectRoot: string,
   resolve: (text: string) => Promise<string>,
 ): Promise<CallTarget[]> {
-  const argument = MAIN_ARGUMENTS[tool];
-  const written = argument?.of(args);
-  if (!argument || written === undefined) return [];
-  if (argument.kind === 'path') return pathTargets(written, projectRoot);
-  if (argument.kind === 'command') return [await commandTarget(written)];
+  if (!target) return [];
+  const written = target.value;
+  if (target.kind === 'path') return pathTargets(written, projectRoot);
+  if (target.kind === 'command') return [await shellCommandTarget(written)];
   const resolved = await resolve(written).catch(() => written);
   const value = normalUrl(resolved);
   return [value === written ? { kind: 'url', value } : { kind: 'url', value, written }];
@@ -68,7 +37,7 @@ export async function mainArgumentTargets(
  * rule (a project's, or a session's "always") only a command that runs one. The parser loads on the
  * first command judged.
  */
-export async function commandTarget(command: string): Promise<CallTarget> {
+export async function shellCommandTarget(command: string): Promise<CallTarget> {
   const { analyseShellCommand } = await import('./shell/shell-command-analysis.js');
   return { kind: 'command', value: command, shell: await analyseShellCommand(command) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alwaysChoices } from '../../../../src/agent/approval/permissions/always-choices.js';
-import { type CallTarget, commandTarget } from '../../../../src/agent/approval/permissions/call-target.js';
+import { type CallTarget, shellCommandTarget } from '../../../../src/agent/approval/permissions/call-target.js';
 import { approvalWithoutAsking } from '../../../../src/agent/approval/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
 import { SessionApprovals } from '../../../../src/agent/approval/permissions/session-approvals.js';
@@ -15,7 +15,7 @@ interface Call {
 /** A bash call as the agent judges it: the command argument, and the command its preview shows. */
 const bash = async (command: string): Promise<Call> => ({
   tool: 'bash',
-  targets: [await commandTarget(command), await commandTarget(command)],
+  targets: [await shellCommandTarget(command), await shellCommandTarget(command)],
   preview: { kind: 'command', command },
 });
 const edit = (file: string, why?: string): Call => ({

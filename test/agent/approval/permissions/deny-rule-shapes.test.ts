@@ -6,17 +6,19 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mainArgumentTargets } from '../../../../src/agent/approval/permissions/call-target.js';
+import { callTargets } from '../../../../src/agent/approval/permissions/call-target.js';
 import { type PermissionSettings, policyRefusal } from '../../../../src/agent/approval/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
+import { createDefaultTools, createToolRegistry } from '../../../../src/tools/registry.js';
 
 type Outcome = 'denied' | 'refused' | 'runs';
 
 const settings = (deny: string[]): PermissionSettings => ({ mode: 'yolo', allow: [], deny: parsePermissionRules(deny) });
 const noVariables = async (text: string) => text;
+const tools = createToolRegistry(createDefaultTools());
 
 async function outcome(tool: string, args: Record<string, unknown>, rules: PermissionSettings, projectRoot = '/project'): Promise<{ outcome: Outcome; refusal?: string }> {
-  const targets = await mainArgumentTargets(tool, args, projectRoot, noVariables);
+  const targets = await callTargets(tools.get(tool)?.target(args), projectRoot, noVariables);
   const refusal = policyRefusal({ tool, kind: 'exec', args, targets }, rules);
   if (refusal === undefined) return { outcome: 'runs' };
   return { outcome: refusal.startsWith('Denied by the permission rule') ? 'denied' : 'refused', refusal };

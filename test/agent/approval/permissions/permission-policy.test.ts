@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mainArgumentTargets, projectRelative } from '../../../../src/agent/approval/permissions/call-target.js';
+import { callTargets, projectRelative } from '../../../../src/agent/approval/permissions/call-target.js';
 import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../../src/agent/approval/permissions/permission-mode.js';
 import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../../src/agent/approval/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
 import { analyseShellCommand } from '../../../../src/agent/approval/permissions/shell/shell-command-analysis.js';
 import { protectedChange } from '../../../../src/agent/approval/permissions/protected-files.js';
 import type { Preview } from '../../../../src/tools/preview.js';
+import { createDefaultTools, createToolRegistry } from '../../../../src/tools/registry.js';
 import type { ToolKind } from '../../../../src/tools/tool.js';
 
 const settings = (mode: PermissionMode, allow: string[] = [], deny: string[] = []): PermissionSettings => ({
@@ -97,10 +98,12 @@ describe('the approval step: approved without asking, or asked', () => {
   });
 });
 
-describe('the main argument of a call', () => {
+describe('the target of a call, as its tool declares it', () => {
+  const tools = createToolRegistry(createDefaultTools());
+
   it('is the command with the programs it runs, the path relative to the project, or the URL with its placeholders resolved', async () => {
     const resolve = async (text: string) => text.replace('{{BASE_URL}}', 'http://LOCALHOST:3000');
-    const targets = (tool: string, args: Record<string, unknown>) => mainArgumentTargets(tool, args, '/p', resolve);
+    const targets = (tool: string, args: Record<string, unknown>) => callTargets(tools.get(tool)?.target(args), '/p', resolve);
     expect(await targets('bash', { command: 'timeout 5 npm test' })).toEqual([
       { kind: 'command', value: 'timeout 5 npm test', shell: { runs: [{ program: 'timeout', args: ['5', 'npm', 'test'] }, { program: 'npm', args: ['test'] }], unknown: [] } },
     ]);
