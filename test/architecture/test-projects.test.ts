@@ -50,13 +50,13 @@ describe('the mark of each test file', () => {
   it(`puts every test that runs a program in ${E2E_FOLDER}`, () => {
     const runsAProgram = doesItself(RUNS_A_PROGRAM);
     expect(unitFiles.length).toBeGreaterThan(100);
-    expect(unitFiles.filter(runsAProgram)).toEqual([]);
+    expect(unitFiles.filter(runsAProgram), `these run a program: move them to ${E2E_FOLDER}`).toEqual([]);
   });
 
   it('names *.isolated.test.ts exactly the unit tests that change modules for the files after them', () => {
     const changesModules = doesItself(CHANGES_MODULES);
-    expect(unitFiles.filter((file) => changesModules(file) && !isIsolated(file))).toEqual([]);
-    expect(unitFiles.filter((file) => isIsolated(file) && !changesModules(file))).toEqual([]);
+    expect(unitFiles.filter((file) => changesModules(file) && !isIsolated(file)), 'these change modules: name them *.isolated.test.ts').toEqual([]);
+    expect(unitFiles.filter((file) => isIsolated(file) && !changesModules(file)), 'these change no module: drop .isolated from their name').toEqual([]);
   });
 
   it('finds what a test runs through the helpers it imports', () => {
