@@ -4,7 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'test/fixtures/', 'node_modules/'] },
+  // The apps a test copies into a project and runs there are CommonJS, as the projects Falcon meets are.
+  { ignores: ['dist/', 'coverage/', 'test/fixtures/', 'test/apis/buggy-api/', 'test/apis/users-api/', 'node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,6 +20,17 @@ export default tseslint.config(
       // vi.mock's importOriginal<typeof import('…')>() is the way to type a mocked module.
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Rules that need the types: a promise nobody awaits or catches, a promise where a callback's
+    // result is ignored, and a switch over a union that forgets a member.
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
   {

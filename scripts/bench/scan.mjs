@@ -1,4 +1,4 @@
-// `falcon scan` against Corner Shop, the deliberately vulnerable API of test/support/vulnerable-api/,
+// `falcon scan` against Corner Shop, the deliberately vulnerable API of test/apis/vulnerable-api/,
 // scored against its manifest (the reference: the bugs planted in it and the controls protected
 // correctly), and against its secure twin. Aim (issue 17): recall ≥ 0.9, no control reported, and
 // nothing high or critical in the twin.
@@ -24,9 +24,9 @@ try {
   const shop = await importTypeScript(
     scratch,
     'corner-shop',
-    "export * from './test/support/vulnerable-api/vulnerable-api.ts'; export * from './test/support/vulnerable-api/manifest.ts'; export { RULE_NAMES } from './src/engines/security/rule-names.ts';",
+    "export * from './test/apis/vulnerable-api/vulnerable-api.ts'; export * from './test/apis/vulnerable-api/manifest.ts'; export { RULE_NAMES } from './src/engines/security/rule-names.ts';",
   );
-  console.log(`falcon scan against Corner Shop (test/support/vulnerable-api/) as alice, bob and admin, --allow-destructive, rate ${args.rate ?? 'the default'}`);
+  console.log(`falcon scan against Corner Shop (test/apis/vulnerable-api/) as alice, bob and admin, --allow-destructive, rate ${args.rate ?? 'the default'}`);
   console.log(`Node ${process.version}, ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'})\n`);
   const [vulnerable, twin] = await Promise.all([scanShop(shop, false), scanShop(shop, true)]);
   const score = shop.scoreFindings(vulnerable.report.findings);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
-import { freePort, writeNodeApp } from '../support/planted-bug-apps.js';
+import { freePort, writeNodeApp } from '../apis/planted-bug-apps.js';
 import { killMentioning, processesMentioning } from '../support/processes-mentioning.js';
 import { type PtySession, startFalconInPty } from '../support/pty-session.js';
 import { requirePlatform } from '../support/required-tools.js';

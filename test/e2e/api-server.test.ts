@@ -12,7 +12,7 @@ import { startFakeModelServer, type FakeModelServer } from '../support/fake-mode
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { startFalconUi } from '../support/dashboard-sample/falcon-ui.js';
-import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, writeNodeApp, writePythonApp, PYTHON_BUGGY, PYTHON_FIXED, PYTHON_BUG_LINE } from '../support/planted-bug-apps.js';
+import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, writeNodeApp, writePythonApp, PYTHON_BUGGY, PYTHON_FIXED, PYTHON_BUG_LINE } from '../apis/planted-bug-apps.js';
 import { killMentioning, processesMentioning } from '../support/processes-mentioning.js';
 import { requirePlatform } from '../support/required-tools.js';
 

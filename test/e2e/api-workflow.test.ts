@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
-import { startTestApi, type TestApi } from '../support/test-api-server.js';
+import { startTestApi, type TestApi } from '../apis/test-api-server.js';
 
 let models: FakeModelServer;
 let dev: TestApi;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { until } from '../support/patience.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { confirmationsAsked } from '../support/session-confirmations.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { FALCON_BIN, runFalcon } from '../support/falcon-binary.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { configurePermissions } from '../support/permission-sandbox.js';
 
 const setup = useFakeModelProject();

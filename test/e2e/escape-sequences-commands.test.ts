@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createSandbox, runFalcon, type FalconResult, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { ESCAPE_CORPUS, UNSAFE_CHARACTER } from '../safety/escape-corpus.js';
-import { startHostileServer, type HostileServer } from '../support/hostile-server.js';
+import { startHostileServer, type HostileServer } from '../apis/hostile-server.js';
 import { expectTerminalUntouched } from '../support/terminal-effects.js';
 
 let hostile: HostileServer;

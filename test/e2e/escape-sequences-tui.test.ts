@@ -8,7 +8,7 @@ import { startFakeModelServer, type FakeModelServer } from '../support/fake-mode
 import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 import { ESCAPE_CORPUS, ESCAPE_CORPUS_TEXT } from '../safety/escape-corpus.js';
-import { startHostileServer, type HostileServer } from '../support/hostile-server.js';
+import { startHostileServer, type HostileServer } from '../apis/hostile-server.js';
 import { expectTerminalUntouched } from '../support/terminal-effects.js';
 
 let models: FakeModelServer;

@@ -8,7 +8,7 @@ import { startFakeModelServer, type FakeModelServer } from '../support/fake-mode
 import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty } from '../support/pty-session.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/buggy-api/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../apis/buggy-api/', import.meta.url));
 
 let models: FakeModelServer;
 let sandbox: Sandbox;

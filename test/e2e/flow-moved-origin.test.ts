@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { FALCON_BIN, runFalcon } from '../support/falcon-binary.js';
 import { streamEvents } from '../support/permission-sandbox.js';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '../apis/recording-server.js';
 
 const SHOP_TOKEN = 'shop-token-0123456789abcdef';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
-import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../tools/flow-shop-api.js';
+import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../apis/flow-shop-api.js';
 
 let models: FakeModelServer;
 let api: FlowShopApi;

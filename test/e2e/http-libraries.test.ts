@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { runFalcon } from '../support/falcon-binary.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 
 const setup = useFakeModelProject();
 const observations = () => setup.models.requests.slice(1).map((request) => request.messages.at(-1)!.content);

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FalconUi, startFalconUi } from '../support/dashboard-sample/falcon-ui.js';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { runFalcon } from '../support/falcon-binary.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 
 let ui: FalconUi | undefined;
 const setup = useFakeModelProject({

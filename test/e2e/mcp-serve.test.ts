@@ -6,10 +6,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FALCON_BIN, createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
-import { type SpecServer, closeServer, listenOnLoopback } from '../support/loopback-server.js';
-import { NONCONFORMING_SPEC_FILE, startNonconformingApi } from '../support/nonconforming-api.js';
-import { startTestApi, type TestApi } from '../support/test-api-server.js';
-import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../tools/flow-shop-api.js';
+import { type SpecServer, closeServer, listenOnLoopback } from '../apis/loopback-server.js';
+import { NONCONFORMING_SPEC_FILE, startNonconformingApi } from '../apis/nonconforming-api.js';
+import { startTestApi, type TestApi } from '../apis/test-api-server.js';
+import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../apis/flow-shop-api.js';
 
 let shop: FlowShopApi;
 let users: TestApi;

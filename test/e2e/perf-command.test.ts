@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CountingServer, startCountingServer } from '../support/counting-server.js';
+import { type CountingServer, startCountingServer } from '../apis/counting-server.js';
 import { until } from '../support/patience.js';
 import { createSandbox, runFalcon, type Sandbox, startFalcon } from '../support/falcon-binary.js';
 

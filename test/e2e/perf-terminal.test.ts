@@ -1,6 +1,6 @@
 // Runs the built binary in a pseudo-terminal against a real loopback API.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type CountingServer, startCountingServer } from '../support/counting-server.js';
+import { type CountingServer, startCountingServer } from '../apis/counting-server.js';
 import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
 import { until } from '../support/patience.js';
 import { startFalconInPty } from '../support/pty-session.js';

@@ -3,7 +3,7 @@ import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCountingServer, type CountingServer } from '../support/counting-server.js';
+import { startCountingServer, type CountingServer } from '../apis/counting-server.js';
 import { useFakeModelProject } from '../support/fake-model-project.js';
 import { runFalcon } from '../support/falcon-binary.js';
 import { configurePermissions, streamEvents } from '../support/permission-sandbox.js';

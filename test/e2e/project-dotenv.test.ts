@@ -11,8 +11,8 @@ import { useFakeModelProject } from '../support/fake-model-project.js';
 import { runFalcon } from '../support/falcon-binary.js';
 import { configurePermissions, streamEvents } from '../support/permission-sandbox.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
-import { startSelfSignedServer, type SelfSignedServer } from '../support/self-signed-https.js';
-import { startTestApi, type TestApi } from '../support/test-api-server.js';
+import { startSelfSignedServer, type SelfSignedServer } from '../apis/self-signed-https.js';
+import { startTestApi, type TestApi } from '../apis/test-api-server.js';
 
 let pty: PtySession | undefined;
 const setup = useFakeModelProject({

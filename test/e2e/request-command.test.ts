@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
-import { startTestApi, type TestApi } from '../support/test-api-server.js';
+import { startTestApi, type TestApi } from '../apis/test-api-server.js';
 
 let devApi: TestApi;
 let stagingApi: TestApi;

@@ -3,11 +3,11 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, type AccountData, type AccountFlaw, accountApi } from '../engines/security/checks/account-api.js';
+import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, type AccountData, type AccountFlaw, accountApi } from '../apis/account-api.js';
 import { createSandbox, runFalcon, type Sandbox, startFalcon } from '../support/falcon-binary.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { sarifViolations } from '../support/sarif-validator.js';
-import { startVulnerableApi } from '../support/vulnerable-api/vulnerable-api.js';
+import { startVulnerableApi } from '../apis/vulnerable-api/vulnerable-api.js';
 
 const USERS = ['--user', ACCOUNT_LOGINS.alice, '--user', ACCOUNT_LOGINS.bob];
 /** What the logins send and return: none may appear in clear anywhere. */

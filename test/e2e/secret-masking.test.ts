@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { startFalconInPty } from '../support/pty-session.js';
-import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, startOAuth2Server } from '../engines/auth/oauth2-test-server.js';
+import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, startOAuth2Server } from '../apis/oauth2-test-server.js';
 
 // Issue 12: a token resolved from {{env:…}} that the API echoes back, in a header whose name does
 // not look secret, must appear nowhere Falcon writes — in no form a reader could decode.

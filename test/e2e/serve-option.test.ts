@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
-import { NODE_BUG_LINE, freePort, writeNodeApp } from '../support/planted-bug-apps.js';
+import { NODE_BUG_LINE, freePort, writeNodeApp } from '../apis/planted-bug-apps.js';
 import { killMentioning, processesMentioning } from '../support/processes-mentioning.js';
 import { requirePlatform } from '../support/required-tools.js';
 

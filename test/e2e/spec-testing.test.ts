@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
-import type { SpecServer } from '../support/loopback-server.js';
-import { NONCONFORMING_SPEC_FILE, startNonconformingApi } from '../support/nonconforming-api.js';
+import type { SpecServer } from '../apis/loopback-server.js';
+import { NONCONFORMING_SPEC_FILE, startNonconformingApi } from '../apis/nonconforming-api.js';
 
 let models: FakeModelServer;
 let api: SpecServer;

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useFakeModelProject } from '../support/fake-model-project.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
 
 let pty: PtySession | undefined;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
-import { startTestApi, type TestApi } from '../support/test-api-server.js';
+import { startTestApi, type TestApi } from '../apis/test-api-server.js';
 
 let models: FakeModelServer;
 let api: TestApi;

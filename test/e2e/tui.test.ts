@@ -5,7 +5,7 @@ import { startFakeModelServer, type FakeModelServer } from '../support/fake-mode
 import { createSandbox, type Sandbox } from '../support/falcon-binary.js';
 import { until } from '../support/patience.js';
 import { startFalconInPty, type PtySession } from '../support/pty-session.js';
-import { startTestApi, type TestApi } from '../support/test-api-server.js';
+import { startTestApi, type TestApi } from '../apis/test-api-server.js';
 
 let models: FakeModelServer;
 let api: TestApi;

@@ -12,7 +12,7 @@ import { FALCON_BIN, runFalcon } from '../support/falcon-binary.js';
 import { configurePermissions, streamEvents } from '../support/permission-sandbox.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { confirmationsAsked } from '../support/session-confirmations.js';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server.js';
+import { startRecordingServer, type RecordingServer } from '../apis/recording-server.js';
 
 const GITHUB_TOKEN = 'ghp_0123456789abcdefghijklmnopqrstuvwxyz';
 const OPENAI_KEY = 'sk-proj-the-users-own-openai-key-0123456789';

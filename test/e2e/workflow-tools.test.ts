@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty } from '../support/pty-session.js';
-import { USERS_API_TOKEN, type UsersApi, startUsersApi } from '../support/users-api.js';
+import { USERS_API_TOKEN, type UsersApi, startUsersApi } from '../apis/users-api.js';
 
 let models: FakeModelServer;
 let sandbox: Sandbox;

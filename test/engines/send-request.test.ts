@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpRequestError, sendRequest } from '../../src/engines/http/send-request.js';
-import { type TestServer, startTestServer, unusedPort } from './http-test-server.js';
+import { type TestServer, startTestServer, unusedPort } from '../apis/http-test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { LearnedOnce } from '../../src/llm/context-window/learned-once.js';
 import { ollamaContextWindow, readOllamaContextLength } from '../../src/llm/context-window/ollama-context-window.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
 import { startFakeModelServer, type FakeModelServer, type FakeModelServerOptions } from '../support/fake-model-server.mjs';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 
 const servers: FakeModelServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));

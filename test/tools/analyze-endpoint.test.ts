@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyzeEndpointTool } from '../../src/tools/analyze-endpoint.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { ScriptedModel } from '../support/scripted-model.js';
-import { type UsersApi, startUsersApi } from '../support/users-api.js';
+import { type UsersApi, startUsersApi } from '../apis/users-api.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let project: TempProject;

@@ -7,7 +7,7 @@ import { sendRequest } from '../../src/engines/http/send-request.js';
 import { analyzeFailureTool } from '../../src/tools/analyze-failure.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { ScriptedModel } from '../support/scripted-model.js';
-import { type TestApi, startTestApi } from '../support/test-api-server.js';
+import { type TestApi, startTestApi } from '../apis/test-api-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 const USERS_MODULE = `const users = [{ id: 1, name: 'Ada' }];

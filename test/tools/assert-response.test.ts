@@ -4,7 +4,7 @@ import { httpRequestTool } from '../../src/tools/http-request.js';
 import { ToolError } from '../../src/tools/tool.js';
 import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { makeJsonText, makeResponse } from '../engines/assertions/make-response.js';
-import { type AssertionApiServer, startAssertionApiServer } from './assertion-api-server.js';
+import { type AssertionApiServer, startAssertionApiServer } from '../apis/assertion-api-server.js';
 import { toolContext } from './temp-project.js';
 
 let api: AssertionApiServer;

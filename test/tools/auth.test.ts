@@ -5,7 +5,7 @@ import { ToolError } from '../../src/tools/tool.js';
 import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { makeJwt, nowInSeconds } from '../engines/auth/make-jwt.js';
-import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, REFRESH_TOKEN, USER, startOAuth2Server } from '../engines/auth/oauth2-test-server.js';
+import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, REFRESH_TOKEN, USER, startOAuth2Server } from '../apis/oauth2-test-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let project: TempProject;

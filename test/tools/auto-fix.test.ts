@@ -6,7 +6,7 @@ import { editFileTool } from '../../src/tools/edit-file.js';
 import type { Preview } from '../../src/tools/preview.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { ScriptedModel } from '../support/scripted-model.js';
-import { type UsersApi, startUsersApi } from '../support/users-api.js';
+import { type UsersApi, startUsersApi } from '../apis/users-api.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 const FIX = { old_string: 'candidate.id === req.params.id', new_string: 'candidate.id === Number(req.params.id)', explanation: 'Compares the id from the path as a number.' };

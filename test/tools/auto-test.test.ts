@@ -5,7 +5,7 @@ import { autoTestTool } from '../../src/tools/auto-test.js';
 import type { Preview } from '../../src/tools/preview.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { ScriptedModel } from '../support/scripted-model.js';
-import { USERS_API_TOKEN, type UsersApi, startUsersApi } from '../support/users-api.js';
+import { USERS_API_TOKEN, type UsersApi, startUsersApi } from '../apis/users-api.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let project: TempProject;

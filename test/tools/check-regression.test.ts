@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { checkRegressionTool } from '../../src/tools/check-regression.js';
 import type { ToolContext } from '../../src/tools/tool.js';
-import { type RepeatApi, projectWithRepeatApiSpec, startRepeatApi } from '../engines/testing/idempotency/repeat-api.js';
+import { type RepeatApi, projectWithRepeatApiSpec, startRepeatApi } from '../apis/repeat-api.js';
 import type { TempProject } from './temp-project.js';
 import { toolContext } from './temp-project.js';
 

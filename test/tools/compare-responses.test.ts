@@ -5,7 +5,7 @@ import { compareResponsesTool } from '../../src/tools/compare-responses.js';
 import { httpRequestTool } from '../../src/tools/http-request.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
 import { makeJsonText } from '../engines/assertions/make-response.js';
-import { type AssertionApiServer, startAssertionApiServer } from './assertion-api-server.js';
+import { type AssertionApiServer, startAssertionApiServer } from '../apis/assertion-api-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let api: AssertionApiServer;

@@ -5,7 +5,7 @@ import { generateFunctionalTestsTool } from '../../src/tools/generate-functional
 import { runTestsTool } from '../../src/tools/run-tests.js';
 import { testSuiteTool } from '../../src/tools/test-suite.js';
 import { type ShopProject, reportPaths, shopProject } from './testing-tools-project.js';
-import { type ToolsShopApi, startToolsShopApi } from './tools-shop-api.js';
+import { type ToolsShopApi, startToolsShopApi } from '../apis/tools-shop-api.js';
 
 let api: ToolsShopApi;
 let shop: ShopProject;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRequestTool } from '../../src/tools/http-request.js';
 import { ToolError } from '../../src/tools/tool.js';
-import { type HttpApiServer, startHttpApiServer } from '../engines/http/http-api-server.js';
+import { type HttpApiServer, startHttpApiServer } from '../apis/http-api-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let api: HttpApiServer;

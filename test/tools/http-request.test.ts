@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRequestTool } from '../../src/tools/http-request.js';
 import { ToolError } from '../../src/tools/tool.js';
-import { type TestServer, startTestServer, unusedPort } from '../engines/http-test-server.js';
+import { type TestServer, startTestServer, unusedPort } from '../apis/http-test-server.js';
 import { toolContext } from './temp-project.js';
 
 let server: TestServer;

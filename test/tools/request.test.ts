@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestTool } from '../../src/tools/request.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
-import { type TestApi, startTestApi } from '../support/test-api-server.js';
+import { type TestApi, startTestApi } from '../apis/test-api-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let api: TestApi;

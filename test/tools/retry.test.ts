@@ -10,7 +10,7 @@ import type { AnyTool } from '../../src/tools/tool.js';
 import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 import { waitTool } from '../../src/tools/wait.js';
 import { writeFileTool } from '../../src/tools/write-file.js';
-import { unusedPort } from '../engines/http-test-server.js';
+import { unusedPort } from '../apis/http-test-server.js';
 import { toolContext } from './temp-project.js';
 
 /** Each path answers 503 as many times as its number says, then 200: /flaky/2 → 503, 503, 200. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { runDataDrivenTool } from '../../src/tools/run-data-driven.js';
 import type { ToolContext } from '../../src/tools/tool.js';
-import { type UsersApi, startUsersApi } from '../engines/testing/data-driven/users-api.js';
+import { type UsersApi, startUsersApi } from '../apis/data-driven-users-api.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let api: UsersApi;

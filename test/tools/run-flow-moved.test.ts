@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runFlowTool } from '../../src/tools/run-flow.js';
 import type { Preview } from '../../src/tools/preview.js';
 import type { ToolContext } from '../../src/tools/tool.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 /** A server that records the paths it gets and answers `{next}`: a URL for a flow to extract. */

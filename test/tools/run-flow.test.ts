@@ -7,7 +7,7 @@ import { createDefaultTools, createToolRegistry } from '../../src/tools/registry
 import { runFlowTool } from '../../src/tools/run-flow.js';
 import { describeTools } from '../../src/tools/support/tool-reference.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
-import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from './flow-shop-api.js';
+import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../apis/flow-shop-api.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let api: FlowShopApi;

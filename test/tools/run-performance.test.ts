@@ -7,7 +7,7 @@ import { ingestSpec } from '../../src/engines/spec/ingest-spec.js';
 import { createDefaultTools } from '../../src/tools/registry.js';
 import { runPerformanceTool } from '../../src/tools/run-performance.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 const API_KEY = 'key-51c0ffee9d2b7a';

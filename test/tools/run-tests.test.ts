@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runTestsTool } from '../../src/tools/run-tests.js';
 import { type ShopProject, reportPaths, shopProject } from './testing-tools-project.js';
-import { type ToolsShopApi, startToolsShopApi } from './tools-shop-api.js';
+import { type ToolsShopApi, startToolsShopApi } from '../apis/tools-shop-api.js';
 
 let api: ToolsShopApi;
 let shop: ShopProject;

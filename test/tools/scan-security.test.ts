@@ -7,8 +7,8 @@ import { RULE_NAMES } from '../../src/engines/security/rule-names.js';
 import { createDefaultTools } from '../../src/tools/registry.js';
 import { scanSecurityTool } from '../../src/tools/scan-security.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
-import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, type AccountData, type AccountFlaw, accountApi } from '../engines/security/checks/account-api.js';
-import { closeServer, listenOnLoopback } from '../support/loopback-server.js';
+import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, type AccountData, type AccountFlaw, accountApi } from '../apis/account-api.js';
+import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 const ALICE_PASSWORD = 'alice-secret-pass-1';

@@ -6,7 +6,7 @@ import { saveTestSuite } from '../../src/engines/testing/suite/test-suite-file.j
 import type { TestCase } from '../../src/engines/testing/test-case.js';
 import { testSuiteTool } from '../../src/tools/test-suite.js';
 import { type ShopProject, reportPaths, shopProject } from './testing-tools-project.js';
-import { type ToolsShopApi, startToolsShopApi } from './tools-shop-api.js';
+import { type ToolsShopApi, startToolsShopApi } from '../apis/tools-shop-api.js';
 
 let api: ToolsShopApi;
 let shop: ShopProject;

@@ -4,7 +4,7 @@ import { httpRequestTool } from '../../src/tools/http-request.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
 import { validateJsonSchemaTool } from '../../src/tools/validate-json-schema.js';
 import { makeResponse } from '../engines/assertions/make-response.js';
-import { type AssertionApiServer, startAssertionApiServer } from './assertion-api-server.js';
+import { type AssertionApiServer, startAssertionApiServer } from '../apis/assertion-api-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let api: AssertionApiServer;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { verifyIdempotencyTool } from '../../src/tools/verify-idempotency.js';
-import { type RepeatApi, projectWithRepeatApiSpec, startRepeatApi } from '../engines/testing/idempotency/repeat-api.js';
+import { type RepeatApi, projectWithRepeatApiSpec, startRepeatApi } from '../apis/repeat-api.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let api: RepeatApi;

@@ -11,7 +11,7 @@ import { describeServerLog, describeServerWords } from '../../../src/engines/api
 import { withRequestWatch } from '../../../src/engines/http/request-watch.js';
 import { sendRequest } from '../../../src/engines/http/send-request.js';
 import type { ServerSettings } from '../../../src/config/types.js';
-import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, lineOf, writeNodeApp } from '../../support/planted-bug-apps.js';
+import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, lineOf, writeNodeApp } from '../../apis/planted-bug-apps.js';
 import { killMentioning, processesMentioning } from '../../support/processes-mentioning.js';
 import { requirePlatform } from '../../support/required-tools.js';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError } from '../../../src/engines/auth/auth-header.js';
 import { decodeJwt } from '../../../src/engines/auth/decode-jwt.js';
 import { type OAuth2TokenRequest, requestOAuth2Token } from '../../../src/engines/auth/request-oauth2-token.js';
-import { unusedPort } from '../http-test-server.js';
-import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, REFRESH_TOKEN, USER, startOAuth2Server } from './oauth2-test-server.js';
+import { unusedPort } from '../../apis/http-test-server.js';
+import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, REFRESH_TOKEN, USER, startOAuth2Server } from '../../apis/oauth2-test-server.js';
 
 let server: OAuth2TestServer;
 beforeAll(async () => {

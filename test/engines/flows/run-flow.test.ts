@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepResult } from '../../../src/engines/flows/flow-run.js';
 import { EARLIER_STEP_FAILED } from '../../../src/engines/flows/run-flow.js';
 import { type FlowProject, makeFlowProject } from './flow-project.js';
-import { SHOP_PASSWORD, SHOP_TOKEN, type ShopApi, startShopApi } from './shop-api.js';
+import { SHOP_PASSWORD, SHOP_TOKEN, type ShopApi, startShopApi } from '../../apis/shop-api.js';
 
 let api: ShopApi;
 let project: FlowProject;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeMultipart } from '../../../src/engines/http/multipart-body.js';
 import { sendRequest } from '../../../src/engines/http/send-request.js';
-import { type HttpApiServer, startHttpApiServer } from './http-api-server.js';
+import { type HttpApiServer, startHttpApiServer } from '../../apis/http-api-server.js';
 
 let api: HttpApiServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CookieJar } from '../../../src/engines/http/cookie-jar.js';
 import { HttpRequestError, sendRequest } from '../../../src/engines/http/send-request.js';
-import { type HttpApiServer, startHttpApiServer } from './http-api-server.js';
+import { type HttpApiServer, startHttpApiServer } from '../../apis/http-api-server.js';
 
 let api: HttpApiServer;
 let other: HttpApiServer;

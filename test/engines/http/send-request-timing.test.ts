@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRequest } from '../../../src/engines/http/send-request.js';
-import { type HttpApiServer, startHttpApiServer } from './http-api-server.js';
+import { type HttpApiServer, startHttpApiServer } from '../../apis/http-api-server.js';
 
 let api: HttpApiServer;
 beforeAll(async () => {

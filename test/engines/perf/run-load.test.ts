@@ -3,7 +3,7 @@ import { planScenario } from '../../../src/engines/perf/plan-scenario.js';
 import type { PerfOptions } from '../../../src/engines/perf/perf-options.js';
 import { runLoad } from '../../../src/engines/perf/run-load.js';
 import { TargetUnreachableError } from '../../../src/engines/http/target-unreachable-error.js';
-import { type CountingServer, startCountingServer } from '../../support/counting-server.js';
+import { type CountingServer, startCountingServer } from '../../apis/counting-server.js';
 
 let server: CountingServer | undefined;
 afterEach(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ingestSpec } from '../../../src/engines/spec/ingest-spec.js';
-import { closeServer, listenOnLoopback } from '../../support/loopback-server.js';
+import { closeServer, listenOnLoopback } from '../../apis/loopback-server.js';
 import { createTempProject, type TempProject } from '../../tools/temp-project.js';
 
 /** An OpenAPI 3.0 document whose one response schema is `{$ref: ref}`. */

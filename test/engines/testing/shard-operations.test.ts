@@ -3,8 +3,8 @@ import type { SpecOperation } from '../../../src/engines/spec/spec-format.js';
 import { generateCases } from '../../../src/engines/testing/generate/generate-cases.js';
 import { loadSpecUnderTest } from '../../../src/engines/testing/load-test-spec.js';
 import { casesOfShard, operationShards, operationsOfShard } from '../../../src/engines/testing/shard-operations.js';
-import { NONCONFORMING_SPEC_FILE } from '../../support/nonconforming-api.js';
-import { ORDERS_SPEC_FILE } from '../../support/orders-api.js';
+import { NONCONFORMING_SPEC_FILE } from '../../apis/nonconforming-api.js';
+import { ORDERS_SPEC_FILE } from '../../apis/orders-api.js';
 
 function operation(method: string, path: string, id = `${method.toLowerCase()}${path.replace(/\W+/g, '_')}`): SpecOperation {
   return { id, method, path, tags: [], parameters: [], responses: {}, security: [] };

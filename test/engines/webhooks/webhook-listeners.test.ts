@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_KEPT_REQUESTS } from '../../../src/engines/webhooks/webhook-listener.js';
 import { WebhookListenerError, WebhookListeners } from '../../../src/engines/webhooks/webhook-listeners.js';
-import { unusedPort } from '../http-test-server.js';
+import { unusedPort } from '../../apis/http-test-server.js';
 import { sendWebhook } from './webhook-sender.js';
 
 let listeners: WebhookListeners;

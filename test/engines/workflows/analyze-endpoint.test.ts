@@ -7,7 +7,7 @@ import { describeEndpoint } from '../../../src/engines/workflows/describe-endpoi
 import { summarizeRisks } from '../../../src/engines/workflows/summarize-risks.js';
 import { VariableScope } from '../../../src/workspace/variable-scope.js';
 import { ScriptedModel } from '../../support/scripted-model.js';
-import { type UsersApi, startUsersApi } from '../../support/users-api.js';
+import { type UsersApi, startUsersApi } from '../../apis/users-api.js';
 
 let root: string;
 let api: UsersApi;

@@ -7,7 +7,7 @@ import { requestCase } from '../../../src/engines/workflows/request-case.js';
 import { suiteCase } from '../../../src/engines/workflows/suite-case.js';
 import { VariableScope } from '../../../src/workspace/variable-scope.js';
 import { ScriptedModel } from '../../support/scripted-model.js';
-import { USERS_API_FIXTURE, type UsersApi, startUsersApi } from '../../support/users-api.js';
+import { USERS_API_FIXTURE, type UsersApi, startUsersApi } from '../../apis/users-api.js';
 
 const FIND = 'candidate.id === req.params.id';
 const RIGHT = { old_string: FIND, new_string: 'candidate.id === Number(req.params.id)', explanation: 'Compares the id from the path as a number.' };

@@ -7,10 +7,10 @@ import { loadTestSuite, saveTestSuite } from '../../../src/engines/testing/suite
 import { type AutoTestInput, autoTest, passingSuite } from '../../../src/engines/workflows/auto-test.js';
 import { ScenarioWritingError } from '../../../src/engines/workflows/model-scenarios.js';
 import { VariableScope } from '../../../src/workspace/variable-scope.js';
-import { MALFORMED_INPUT_DEFECTS, startCustomersApi } from '../../support/customers-api.js';
-import type { SpecServer } from '../../support/loopback-server.js';
+import { MALFORMED_INPUT_DEFECTS, startCustomersApi } from '../../apis/customers-api.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
 import { ScriptedModel } from '../../support/scripted-model.js';
-import { USERS_API_TOKEN, type UsersApi, startUsersApi } from '../../support/users-api.js';
+import { USERS_API_TOKEN, type UsersApi, startUsersApi } from '../../apis/users-api.js';
 
 const signal = new AbortController().signal;
 const json = (value: unknown) => `Here they are:\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;

@@ -1,10 +1,10 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, accountApi } from '../../engines/security/checks/account-api.js';
+import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, accountApi } from '../../apis/account-api.js';
 import { startFakeModelServer, type FakeModelServer } from '../fake-model-server.mjs';
 import { createSandbox, type FalconResult, runFalcon, type Sandbox } from '../falcon-binary.js';
-import { closeServer, listenOnLoopback } from '../loopback-server.js';
+import { closeServer, listenOnLoopback } from '../../apis/loopback-server.js';
 import { NOTES_API_SPEC, type NotesApi, startNotesApi } from './notes-api.js';
 
 /** What a session sends as a bearer token: the dashboard must show it masked, never in clear. */

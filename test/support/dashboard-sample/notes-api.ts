@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { readJsonBody, sendJson } from '../nonconforming-api/json-exchange.js';
-import { closeServer, listenOnLoopback } from '../loopback-server.js';
+import { readJsonBody, sendJson } from '../../apis/nonconforming-api/json-exchange.js';
+import { closeServer, listenOnLoopback } from '../../apis/loopback-server.js';
 
 /**
  * A small notes API with two planted defects, so that a spec test run has failures to show:

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDefaultTools, createToolRegistry } from '../../../src/tools/registry.js';
+import { describeToolSection } from '../../../src/agent/system-prompt.js';
 import { describeTool, describeTools, listToolPurposes } from '../../../src/tools/support/tool-reference.js';
+import { validateToolArgs } from '../../../src/tools/support/validate-args.js';
+import { TOOL_SEARCH_NAME } from '../../../src/tools/tool-search.js';
 import { defineTool } from '../../../src/tools/tool.js';
 
 describe('describeTools', () => {
@@ -55,24 +58,55 @@ describe('describeTools', () => {
 });
 
 describe('createToolRegistry', () => {
-  it('finds tools by name and lists them in order', () => {
-    const registry = createToolRegistry(createDefaultTools());
-    const names = registry.list().map((tool) => tool.name);
-    expect(names).toEqual([
-      'http_request', 'assert_response', 'extract_value', 'ingest_spec', 'run_smoke',
-      'read_file', 'list_files', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'bash', 'memory', 'tool_search',
-      'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener',
-      'generate_functional_tests', 'run_tests', 'test_suite', 'run_data_driven', 'verify_idempotency', 'check_regression',
-      'run_flow', 'run_performance', 'scan_security', 'request', 'environment', 'variable', 'falcon_read',
-      'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'server', 'task_output', 'task_stop', 'subagent',
-      'analyze_endpoint', 'auto_test', 'auto_fix', 'retry',
-    ]);
-    expect(names.filter((name) => registry.get(name)?.deferred)).toEqual(names.slice(names.indexOf('validate_json_schema')));
-    expect([...registry.names]).toEqual(names.flatMap((name) => (name === 'run_flow' ? [name, 'orchestrate_integration'] : [name])));
+  const registry = createToolRegistry(createDefaultTools());
+  const listed = registry.list();
+  const core = listed.filter((tool) => !tool.deferred);
+  const deferred = listed.filter((tool) => tool.deferred);
+
+  async function toolSearch(query: string): Promise<string> {
+    const search = registry.get(TOOL_SEARCH_NAME)!;
+    const validated = validateToolArgs(search, { query, max_results: 20 });
+    if (!validated.ok) throw new Error(validated.problems);
+    return search.run(validated.value, {} as never);
+  }
+
+  it('finds each tool by its name, one tool a name, core tools first', () => {
+    for (const tool of listed) expect(registry.get(tool.name), tool.name).toBe(tool);
+    expect(new Set(listed.map((tool) => tool.name)).size).toBe(listed.length);
+    expect(listed.slice(0, core.length)).toEqual(core);
+    expect(registry.get('nope')).toBeUndefined();
+  });
+
+  it('keeps the core small and puts every other tool of Falcon in a named group, tool_search among the core', () => {
+    expect(core.map((tool) => tool.name)).toContain(TOOL_SEARCH_NAME);
+    expect(core.length).toBeGreaterThan(0);
+    expect(deferred.length).toBeGreaterThan(core.length);
+    for (const tool of deferred) expect(tool.group, `${tool.name} has no group`).toBeTruthy();
+  });
+
+  it('describes the core tools in full in the prompt, and names the deferred ones without their parameters', () => {
+    const section = describeToolSection(listed);
+    const [coreSection, moreSection = ''] = section.split(`## More tools: call ${TOOL_SEARCH_NAME}`);
+    for (const tool of core) expect(coreSection, tool.name).toContain(describeTool(tool));
+    for (const tool of deferred) {
+      expect(section, tool.name).not.toContain(describeTool(tool));
+      expect(moreSection, tool.name).toMatch(new RegExp(`\\b${tool.name}\\b`));
+      expect(coreSection, tool.name).not.toMatch(new RegExp(`^${tool.name} — `, 'm'));
+    }
+  });
+
+  it('gives the full reference of every deferred tool through tool_search, by name and by select:', async () => {
+    for (const tool of deferred) {
+      expect(await toolSearch(tool.name), tool.name).toContain(describeTool(tool));
+      expect(await toolSearch(`select:${tool.name}`), tool.name).toBe(describeTool(tool));
+    }
+  });
+
+  it('answers to an old name of a tool, and keeps what each tool declares', () => {
+    expect([...registry.names]).toEqual(expect.arrayContaining(listed.map((tool) => tool.name)));
     expect(registry.get('orchestrate_integration')).toBe(registry.get('run_flow'));
     expect(registry.get('http_request')?.kind).toBe('network');
     expect(registry.get('write_file')?.preview).toBeTypeOf('function');
-    expect(registry.get('nope')).toBeUndefined();
   });
 
   it('refuses two tools with one name', () => {

@@ -8,7 +8,7 @@ import type { ViewAction } from '../../../src/tui/state/reduce-view.js';
 import type { SlashCommand, SlashContext } from '../../../src/tui/slash/slash-command.js';
 import { loadSlashCommands } from '../../../src/tui/slash/slash-registry.js';
 import { VariableScope } from '../../../src/workspace/variable-scope.js';
-import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../../tools/flow-shop-api.js';
+import { CHECKOUT_FLOW, type FlowShopApi, HEALTH_REQUEST, SHOP_TOKEN, startFlowShopApi } from '../../apis/flow-shop-api.js';
 import { type TempProject, createTempProject } from '../../tools/temp-project.js';
 
 let api: FlowShopApi;

@@ -1,18 +1,18 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { runScan, type ScanResult } from '../../../../src/engines/security/run-scan.js';
 import type { RuleName } from '../../../../src/engines/security/security-rules.js';
 import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
-import { closeServer, listenOnLoopback } from '../../../support/loopback-server.js';
+import { closeServer, listenOnLoopback, servingWith, type RequestHandler } from '../../../apis/loopback-server.js';
 
 export interface LoopbackScan {
   /** OpenAPI 3 `paths` of the API's spec. */
   paths: Record<string, unknown>;
   /** The API on 127.0.0.1. */
-  handler: RequestListener;
+  handler: RequestHandler;
   checks: RuleName[];
   /** `NAME:TOKEN` identities. */
   tokens?: string[];
@@ -22,7 +22,7 @@ export interface LoopbackScan {
 /** Serves `handler` on a loopback port, writes its spec to a temp project and scans it with `checks`. */
 export async function scanLoopbackApi({ paths, handler, checks, tokens, secrets = new SecretRegistry() }: LoopbackScan): Promise<ScanResult> {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-scan-'));
-  const server = createServer(handler);
+  const server = createServer(servingWith(handler));
   try {
     const baseUrl = await listenOnLoopback(server);
     const spec = path.join(projectRoot, 'openapi.json');

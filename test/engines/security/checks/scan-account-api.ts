@@ -6,8 +6,8 @@ import { runScan, type ScanResult } from '../../../../src/engines/security/run-s
 import type { RuleName } from '../../../../src/engines/security/security-rules.js';
 import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
-import { closeServer, listenOnLoopback } from '../../../support/loopback-server.js';
-import { ACCOUNT_API_SPEC, type AccountData, type AccountFlaw, accountApi } from './account-api.js';
+import { closeServer, listenOnLoopback } from '../../../apis/loopback-server.js';
+import { ACCOUNT_API_SPEC, type AccountData, type AccountFlaw, accountApi } from '../../../apis/account-api.js';
 
 export interface AccountScan {
   flaws?: AccountFlaw[];

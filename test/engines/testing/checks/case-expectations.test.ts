@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCases } from '../../../../src/engines/testing/run/run-cases.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
-import { type ScriptedApi, startScriptedApi } from '../run/scripted-api.js';
+import { type ScriptedApi, startScriptedApi } from '../../../apis/scripted-api.js';
 import { getCase, getOperation, jsonResponse, specOf } from './spec-fixture.js';
 
 let api: ScriptedApi;

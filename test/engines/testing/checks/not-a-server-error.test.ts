@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCases } from '../../../../src/engines/testing/run/run-cases.js';
-import { type ScriptedApi, startScriptedApi } from '../run/scripted-api.js';
+import { type ScriptedApi, startScriptedApi } from '../../../apis/scripted-api.js';
 import { getCase } from './spec-fixture.js';
 
 let api: ScriptedApi;

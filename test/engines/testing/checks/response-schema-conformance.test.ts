@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../src/engines/spec/spec-format.js';
 import { runCases } from '../../../../src/engines/testing/run/run-cases.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
-import { type ScriptedApi, startScriptedApi } from '../run/scripted-api.js';
+import { type ScriptedApi, startScriptedApi } from '../../../apis/scripted-api.js';
 import { getCase, getOperation, jsonResponse, specOf } from './spec-fixture.js';
 
 /** Each route answers with the JSON text given; the operation of the same name documents the schema. */

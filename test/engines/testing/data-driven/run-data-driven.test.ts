@@ -4,7 +4,7 @@ import { runDataDriven } from '../../../../src/engines/testing/data-driven/run-d
 import type { SavedRequest } from '../../../../src/workspace/saved-requests.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { type TempProject, createTempProject } from '../../../tools/temp-project.js';
-import { type UsersApi, startUsersApi } from './users-api.js';
+import { type UsersApi, startUsersApi } from '../../../apis/data-driven-users-api.js';
 
 let api: UsersApi;
 let project: TempProject;

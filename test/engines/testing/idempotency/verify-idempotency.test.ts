@@ -3,7 +3,7 @@ import type { FalconSpec } from '../../../../src/engines/spec/spec-format.js';
 import { verifyIdempotency } from '../../../../src/engines/testing/idempotency/verify-idempotency.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { type TempProject, createTempProject } from '../../../tools/temp-project.js';
-import { type RepeatApi, repeatApiSpec, startRepeatApi } from './repeat-api.js';
+import { type RepeatApi, repeatApiSpec, startRepeatApi } from '../../../apis/repeat-api.js';
 
 let api: RepeatApi;
 let project: TempProject;

@@ -6,7 +6,7 @@ import { captureRegression } from '../../../../src/engines/testing/regression/ca
 import { compareRegression } from '../../../../src/engines/testing/regression/compare-regression.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { type TempProject, createTempProject } from '../../../tools/temp-project.js';
-import { type RepeatApi, repeatApiSpec, startRepeatApi } from '../idempotency/repeat-api.js';
+import { type RepeatApi, repeatApiSpec, startRepeatApi } from '../../../apis/repeat-api.js';
 
 let before: RepeatApi;
 let after: RepeatApi;

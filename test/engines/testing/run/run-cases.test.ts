@@ -6,9 +6,9 @@ import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { type TempProject, createTempProject } from '../../../tools/temp-project.js';
-import { unusedPort } from '../../http-test-server.js';
+import { unusedPort } from '../../../apis/http-test-server.js';
 import { getCase, getOperation, jsonResponse, specOf } from '../checks/spec-fixture.js';
-import { type ScriptedApi, type ScriptedReply, startScriptedApi } from './scripted-api.js';
+import { type ScriptedApi, type ScriptedReply, startScriptedApi } from '../../../apis/scripted-api.js';
 
 let api: ScriptedApi;
 

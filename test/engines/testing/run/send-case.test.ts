@@ -6,8 +6,8 @@ import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import { MAX_RECORDED_BODY_CHARS } from '../../../../src/engines/testing/test-run.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { type TempProject, createTempProject } from '../../../tools/temp-project.js';
-import { unusedPort } from '../../http-test-server.js';
-import { type ScriptedApi, startScriptedApi } from './scripted-api.js';
+import { unusedPort } from '../../../apis/http-test-server.js';
+import { type ScriptedApi, startScriptedApi } from '../../../apis/scripted-api.js';
 
 let api: ScriptedApi;
 let project: TempProject;

@@ -7,7 +7,7 @@ import { generateCases } from '../../../../src/engines/testing/generate/generate
 import { curlCommand } from '../../../../src/engines/testing/report/curl-command.js';
 import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
 import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
-import { type FuzzNotesOptions, type FuzzNotesServer, FUZZ_NOTES_SPEC_FILE, TITLE_LIMIT, startFuzzNotesApi } from '../../../support/fuzz-notes-api.js';
+import { type FuzzNotesOptions, type FuzzNotesServer, FUZZ_NOTES_SPEC_FILE, TITLE_LIMIT, startFuzzNotesApi } from '../../../apis/fuzz-notes-api.js';
 import { SPEC_FIXTURES } from '../../spec/spec-project.js';
 import { testServer } from './spec-run.js';
 

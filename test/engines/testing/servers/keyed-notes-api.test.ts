@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Strategy } from '../../../../src/engines/testing/generate/strategies.js';
-import type { SpecServer } from '../../../support/loopback-server.js';
-import { NOTES_API_KEY, startKeyedNotesApi } from '../../../support/keyed-notes-api.js';
+import type { SpecServer } from '../../../apis/loopback-server.js';
+import { NOTES_API_KEY, startKeyedNotesApi } from '../../../apis/keyed-notes-api.js';
 import { distinctFindings, testServer } from './spec-run.js';
 
 // Fuzzing has its own tests; these are about what the other strategies' answers prove.
@@ -16,8 +16,8 @@ afterEach(async () => {
 
 /**
  * The run's warnings against the planted false greens of the keyed notes API (see
- * test/support/keyed-notes-api.ts), through the engine: every check passes, yet no case reaches
- * the operation. test/cli/test-command-warnings.test.ts shows the same through the binary.
+ * test/apis/keyed-notes-api.ts), through the engine: every check passes, yet no case reaches
+ * the operation. test/e2e/test-command-warnings.test.ts shows the same through the binary.
  */
 describe('run warnings against the keyed notes API', () => {
   it('with the key every operation is reached: no finding and no warning', async () => {

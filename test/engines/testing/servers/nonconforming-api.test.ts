@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import type { SpecServer } from '../../../support/loopback-server.js';
-import { CONFORMING_OPERATIONS, PLANTED_DEFECTS, RESPONSE_TIME_LIMIT_MS, startNonconformingApi } from '../../../support/nonconforming-api.js';
+import type { SpecServer } from '../../../apis/loopback-server.js';
+import { CONFORMING_OPERATIONS, PLANTED_DEFECTS, RESPONSE_TIME_LIMIT_MS, startNonconformingApi } from '../../../apis/nonconforming-api.js';
 import { testServer } from './spec-run.js';
 
 /** How long an answer takes is the one thing the machine's load changes: that check runs on the slow operation alone. */
@@ -9,7 +9,7 @@ const SLOW = PLANTED_DEFECTS.find((defect) => defect.check === 'max_response_tim
 const ON_CONTENT = PLANTED_DEFECTS.filter((defect) => defect !== SLOW);
 
 /**
- * test/cli/test-command.test.ts shows, through the binary, that each planted defect is caught and
+ * test/e2e/test-command.test.ts shows, through the binary, that each planted defect is caught and
  * that the conforming operations alone pass. This shows that in one run of every operation nothing
  * else fires: each defect is found by its own check only, and no check fires anywhere else.
  */

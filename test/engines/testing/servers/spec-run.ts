@@ -1,7 +1,7 @@
 import { runSpecTests, type SpecTestOptions, type SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
 import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
-import type { SpecServer } from '../../../support/loopback-server.js';
+import type { SpecServer } from '../../../apis/loopback-server.js';
 import { createTempProject } from '../../../tools/temp-project.js';
 
 /**

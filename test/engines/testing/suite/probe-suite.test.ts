@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateCases } from '../../../../src/engines/testing/generate/generate-cases.js';
 import { loadTestSuite, saveTestSuite, type TestSuiteFile } from '../../../../src/engines/testing/suite/test-suite-file.js';
 import { CHECK_NAMES } from '../../../../src/engines/testing/test-run.js';
-import { PEER_CHECKS_SPEC_FILE } from '../../../support/peer-checks-api.js';
+import { PEER_CHECKS_SPEC_FILE } from '../../../apis/peer-checks-api.js';
 import { createTempProject, type TempProject } from '../../../tools/temp-project.js';
 import { ingestedSpec } from '../generate/generation-fixtures.js';
 

@@ -1,0 +1,13 @@
+import { expect, it } from 'vitest';
+import { severityRank } from '../../src/engines/security/severity.js';
+import { scanCornerShop } from './scan-corner-shop.js';
+
+// The vulnerable API's scan is in scan-recall.test.ts, so that the two run side by side.
+it('finds nothing high or critical in the secure twin', { timeout: 120_000 }, async () => {
+  const { result, seconds, throttled, leaks } = await scanCornerShop({ secure: true });
+  console.log(`secure twin: ${result.findings.length} findings; ${result.requests} requests (${throttled} answered 429) in ${seconds.toFixed(1)} s`);
+
+  const serious = result.findings.filter((finding) => severityRank(finding.severity) >= severityRank('high'));
+  expect(serious.map((finding) => `${finding.severity} ${finding.rule} ${finding.method} ${finding.path}: ${finding.title}`)).toEqual([]);
+  expect(leaks, 'passwords or tokens in the scan results').toEqual([]);
+});
