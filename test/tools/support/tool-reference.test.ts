@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDefaultTools, createToolRegistry } from '../../../src/tools/registry.js';
+import { createToolRegistry } from '../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../src/agent/default-tools.js';
 import { describeTool, describeTools, listToolPurposes } from '../../../src/tools/support/tool-reference.js';
 import { defineTool } from '../../../src/tools/tool.js';
 
+const tools = await loadDefaultTools();
+
 describe('describeTools', () => {
-  const tools = createDefaultTools();
   const reference = describeTools(tools);
 
   it('has every tool and every parameter of its schema, each described', () => {
@@ -56,16 +58,16 @@ describe('describeTools', () => {
 
 describe('createToolRegistry', () => {
   it('finds tools by name and lists them in order', () => {
-    const registry = createToolRegistry(createDefaultTools());
+    const registry = createToolRegistry(tools);
     const names = registry.list().map((tool) => tool.name);
     expect(names).toEqual([
       'http_request', 'assert_response', 'extract_value', 'ingest_spec', 'run_smoke',
       'read_file', 'list_files', 'search_code', 'find_handler', 'analyze_failure', 'edit_file', 'bash', 'memory', 'tool_search',
-      'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener',
+      'validate_json_schema', 'compare_responses', 'auth', 'wait', 'webhook_listener', 'retry',
       'generate_functional_tests', 'run_tests', 'test_suite', 'run_data_driven', 'verify_idempotency', 'check_regression',
       'run_flow', 'run_performance', 'scan_security', 'request', 'environment', 'variable', 'falcon_read',
       'falcon_write', 'session_log', 'glob', 'write_file', 'propose_fix', 'create_test_file', 'server', 'task_output', 'task_stop', 'subagent',
-      'analyze_endpoint', 'auto_test', 'auto_fix', 'retry',
+      'analyze_endpoint', 'auto_test', 'auto_fix',
     ]);
     expect(names.filter((name) => registry.get(name)?.deferred)).toEqual(names.slice(names.indexOf('validate_json_schema')));
     expect([...registry.names]).toEqual(names.flatMap((name) => (name === 'run_flow' ? [name, 'orchestrate_integration'] : [name])));
@@ -76,7 +78,7 @@ describe('createToolRegistry', () => {
   });
 
   it('refuses two tools with one name', () => {
-    const [first] = createDefaultTools();
+    const [first] = tools;
     expect(() => createToolRegistry([first!, first!])).toThrow('two tools are named http_request');
   });
 });
