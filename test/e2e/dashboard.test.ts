@@ -96,7 +96,7 @@ describe('falcon ui', requireTool('chromium'), () => {
     const text = await transcript.innerText();
     expect(text).toMatch(/Thought\s+first see what the API answers for note 0\./);
     expect(text).toContain('Tool call: http_request');
-    expect(text).toMatch(/✓ Result of http_request \(\d+ ms\)\nHTTP 500 Internal Server Error/);
+    expect(text).toMatch(/✓ Result of http_request \((?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\)\nHTTP 500 Internal Server Error/);
     expect(text).toContain('Asked to approve: change src/notes.js');
     // The diff approved, in the transcript (the session's checkpoints below it show the same change).
     expect(await page.locator('#transcript .diff .removed').innerText()).toBe('-  return { text: notes[id].text };');
@@ -161,7 +161,7 @@ describe('falcon ui', requireTool('chromium'), () => {
     const failure = page.locator('article.failure', { hasText: 'not_a_server_error' }).first();
     const failureText = await failure.innerText();
     expect(failureText).toMatch(/Request\nGET http:\/\/127\.0\.0\.1:\d+\/notes\/\S+/);
-    expect(failureText).toMatch(/Response: 500 Internal Server Error in \d+ ms\nHTTP 500 Internal Server Error/);
+    expect(failureText).toMatch(/Response: 500 Internal Server Error in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\nHTTP 500 Internal Server Error/);
     expect(failureText).toMatch(/Reproduce\ncurl .*\/notes\//);
   });
 

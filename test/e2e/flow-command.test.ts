@@ -104,13 +104,13 @@ describe('falcon flow run', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines.slice(0, 5)).toEqual([
-      expect.stringMatching(/^✓ health {2}200 {2}\d+ ms$/),
-      expect.stringMatching(/^✓ log in {2}200 {2}\d+ ms$/),
-      expect.stringMatching(/^✓ wait 10ms {2}waited {2}\d+ ms$/),
-      expect.stringMatching(/^✓ product \[row 1: sku=A-1\] {2}200 {2}\d+ ms$/),
-      expect.stringMatching(/^✓ product \[row 2: sku=B-2\] {2}200 {2}\d+ ms$/),
+      expect.stringMatching(/^✓ health {2}200 {2}(?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/),
+      expect.stringMatching(/^✓ log in {2}200 {2}(?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/),
+      expect.stringMatching(/^✓ wait 10ms {2}waited {2}(?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/),
+      expect.stringMatching(/^✓ product \[row 1: sku=A-1\] {2}200 {2}(?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/),
+      expect.stringMatching(/^✓ product \[row 2: sku=B-2\] {2}200 {2}(?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/),
     ]);
-    expect(lines[5]).toMatch(/^checkout: passed, 5 passed, 0 failed in \d+ ms$/);
+    expect(lines[5]).toMatch(/^checkout: passed, 5 passed, 0 failed in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/);
     expect(lines[6]).toMatch(/^Report: \.falcon\/reports\/flow_report_checkout_\d{8}-\d{6}\.md$/);
     expect(api.hits).toEqual(['GET /health', 'POST /login', 'GET /products/A-1', 'GET /products/B-2']);
   });
@@ -120,13 +120,13 @@ describe('falcon flow run', () => {
     expect(result.code).toBe(1);
     const out = result.stdout;
     expect(out).toMatch(/^✓ product \[row 1: sku=A-1\] {2}200/m);
-    expect(out).toMatch(/^✗ product \[row 2: sku=Z-9\] {2}404 {2}\d+ ms$/m);
+    expect(out).toMatch(/^✗ product \[row 2: sku=Z-9\] {2}404 {2}(?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/m);
     expect(out).toMatch(/^ {4}GET http:\/\/127\.0\.0\.1:\d+\/products\/Z-9\?key=/m);
     expect(out).toMatch(/^ {4}✗ status: expected 200, actual 404 Not Found$/m);
     expect(out).toMatch(/^ {4}✗ \$\.stock: expected 3, actual not found$/m);
     expect(out).toMatch(/^ {4}curl -sS -i .*\/products\/Z-9/m);
     expect(out).toMatch(/^– after {2}not run/m);
-    expect(out).toMatch(/missing-product: failed at "product", 2 passed, 1 failed, 1 not run in \d+ ms/);
+    expect(out).toMatch(/missing-product: failed at "product", 2 passed, 1 failed, 1 not run in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)/);
     expect(api.hits).not.toContain('GET /health');
   });
 
@@ -138,7 +138,7 @@ describe('falcon flow run', () => {
     });
     const { code, stdout } = await result;
     expect(code).toBe(130);
-    expect(stdout).toMatch(/^slow: interrupted, 1 passed, 0 failed in \d+ ms$/m);
+    expect(stdout).toMatch(/^slow: interrupted, 1 passed, 0 failed in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/m);
     expect(api.hits).toEqual(['GET /health']);
   });
 

@@ -58,7 +58,7 @@ it('/flow NAME runs a saved flow in the session, a line per step, without the mo
   const screen = falcon!.screen();
   expect(screen).toMatch(/Running flow "checkout" \(4 steps\)… esc to stop/);
   expect(screen).toMatch(/✓ 1\. health — 200/);
-  expect(screen).toMatch(/✓ 4\. wait until paid — 200, \d+ ms, 2 attempts/);
+  expect(screen).toMatch(/✓ 4\. wait until paid — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), 2 attempts/);
   expect(screen).not.toContain(SHOP_TOKEN);
   expect(models.requests).toHaveLength(0);
 });

@@ -141,6 +141,12 @@ async function runCorpus(models: FakeModelServer, protocol: 'openai' | 'ollama',
 
 let models: FakeModelServer;
 
+/**
+ * A run is one binary answering 13 model turns, and five run at once: on a loaded 2-core machine
+ * that takes a minute. A ceiling for a run that hangs, not a measure.
+ */
+const RUN_CEILING_MS = 240_000;
+
 beforeAll(async () => {
   models = await startFakeModelServer({ models: [...runs('openai'), ...runs('ollama')].map((run) => run.model) });
 });
@@ -163,6 +169,6 @@ describe.each(['openai', 'ollama'] as const)('the reply corpus through the binar
       run.cases.forEach((entry, caseIndex) => checkCase(entry, turns.get(caseIndex * 2 + 1) ?? []));
       // Piped, nothing else is printed: no reply's markup, no thinking (a terminal gets the progress lines).
       expect(result.stderr, label).toBe('');
-    });
+    }, RUN_CEILING_MS);
   }
 });

@@ -51,8 +51,8 @@ describe('falcon -r <name> [-e <env>]', () => {
     expect(devApi.hits).toEqual([]);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(`GET ${stagingApi.url}/users/7`);
-    expect(lines[1]).toMatch(/^HTTP 200 OK · \d+ ms · \d+ B$/);
-    expect(lines[2]).toMatch(/^dns \d+ ms · connect \d+ ms · tls 0 ms · first byte \d+ ms$/);
+    expect(lines[1]).toMatch(/^HTTP 200 OK · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · \d+ B$/);
+    expect(lines[2]).toMatch(/^dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls 0 ms · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/);
     expect(lines).toContain('content-type: application/json');
     expect(result.stdout).toContain('{\n  "id": 7,\n  "name": "Ada Lovelace",\n  "email": "ada@example.com"\n}\n');
     expect(result.stdout).toMatch(/Assertions: 2 of 2 assertions passed\n {2}✓ status: 200 OK\n {2}✓ \$\.name: "Ada Lovelace"\n$/);

@@ -78,7 +78,7 @@ describe('the interactive session', () => {
     const session = await openSession();
     await send(session, 'get user 3');
     await session.waitForText('user 3 is Ada');
-    expect(session.screen()).toMatch(/✓ http_request GET http:\/\/127\.0\.0\.1:\d+\/users\/3 · \d+ ms/);
+    expect(session.screen()).toMatch(/✓ http_request GET http:\/\/127\.0\.0\.1:\d+\/users\/3 · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)/);
     expect(session.screen()).toContain('HTTP 200 OK');
   });
 

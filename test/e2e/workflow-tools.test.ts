@@ -77,7 +77,7 @@ it('auto_test saves the passing scenarios as a suite, --yes approving the file',
 
   expect(models.requests[1]!.messages[1]!.content).toMatch(/^Endpoint: POST \/users\nVariables: \{\{API_TOKEN\}\}, \{\{BASE_URL\}\}/);
   const observation = observationAfter(2);
-  expect(observation).toMatch(/^Observation: auto_test POST \/users: 3 scenarios written by gpt-test from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in \d+ ms — 2 passed, 1 failed\./);
+  expect(observation).toMatch(/^Observation: auto_test POST \/users: 3 scenarios written by gpt-test from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) — 2 passed, 1 failed\./);
   expect(observation).toContain('Saved suite "auto-post-users" with the 2 passing scenarios → .falcon/tests/auto-post-users.yaml');
   expect(observation).toContain('✗ an empty name is 422 (expected 422) → 400');
 

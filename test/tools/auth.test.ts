@@ -71,7 +71,7 @@ describe('auth: oauth2', () => {
     const token = ctx.variables.session.get('ACCESS_TOKEN')!;
     expect(token).toMatch(/^eyJ/);
     expect(output.split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^Got an access token \\(client_credentials grant\\): HTTP 200 from ${server.url}/token in \\d+ ms\\.$`)),
+      expect.stringMatching(new RegExp(`^Got an access token \\(client_credentials grant\\): HTTP 200 from ${server.url}/token in (?:\\d+ ms|[\\d.]+ s|\\d+ min(?: \\d+ s)?)\\.$`)),
       expect.stringMatching(/^Access token: eyJh…\(masked\) \(bearer\), expires in 60 minutes \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\); scope: orders:read\.$/),
       'Saved as session variable: ACCESS_TOKEN (access token).',
       'Use it: headers: {"Authorization": "Bearer {{ACCESS_TOKEN}}"}',

@@ -44,7 +44,7 @@ describe('auto_test', () => {
         return true;
       },
     });
-    expect(output.split('\n')[0]).toMatch(/^auto_test POST \/users: 3 scenarios written by script from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in \d+ ms — 2 passed, 1 failed\.$/);
+    expect(output.split('\n')[0]).toMatch(/^auto_test POST \/users: 3 scenarios written by script from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) — 2 passed, 1 failed\.$/);
     expect(output).toContain('Saved suite "auto-post-users" with the 2 passing scenarios → .falcon/tests/auto-post-users.yaml');
     expect(output).toContain('✓ a valid user is created (201)\n✓ no token is 401 (401)');
     expect(output).toContain('✗ an empty name is 422 (expected 422) → 400');

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 type Args = Parameters<typeof httpRequestTool.run>[0];
-const TIMING = /^timing: dns \d+ ms · connect \d+ ms · tls \d+ ms · first byte \d+ ms$/m;
+const TIMING = /^timing: dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/m;
 
 describe('http_request in a session', () => {
   it('keeps cookies between calls, sends them back masked in the observation, and forgets them on logout', async () => {

@@ -15,12 +15,12 @@ afterAll(async () => {
 type Args = Parameters<typeof httpRequestTool.run>[0];
 const send = (args: Args, signal?: AbortSignal) => httpRequestTool.run(args, toolContext(process.cwd(), signal));
 const firstLine = (text: string) => text.split('\n')[0];
-const TIMING = /^timing: dns \d+ ms · connect \d+ ms · tls \d+ ms · first byte \d+ ms$/;
+const TIMING = /^timing: dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/;
 
 describe('http_request', () => {
   it('leads with status, time and size, then the timing split, notable headers with cookies masked, then pretty JSON', async () => {
     const output = await send({ method: 'GET', url: `${server.url}/users/1` });
-    expect(firstLine(output)).toMatch(/^HTTP 200 OK · \d+ ms · 21 B$/);
+    expect(firstLine(output)).toMatch(/^HTTP 200 OK · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · 21 B$/);
     expect(output.split('\n').slice(1)).toEqual([
       expect.stringMatching(TIMING),
       'content-type: application/json',
@@ -38,14 +38,14 @@ describe('http_request', () => {
 
   it('truncates a large body at about 8 KB and says how large it was', async () => {
     const output = await send({ method: 'GET', url: `${server.url}/large` });
-    expect(firstLine(output)).toMatch(/^HTTP 200 OK · \d+ ms · 2\d KB$/);
+    expect(firstLine(output)).toMatch(/^HTTP 200 OK · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · 2\d KB$/);
     expect(output.length).toBeLessThan(9 * 1024);
     expect(output).toMatch(/\n… \(truncated, 2\d KB in total\)$/);
   });
 
   it('shows non-JSON bodies as text and binary bodies by size only', async () => {
     expect(await send({ method: 'GET', url: `${server.url}/text` })).toMatch(
-      /^HTTP 200 OK · \d+ ms · 11 B\ntiming: .+\ncontent-type: text\/plain; charset=utf-8\n\(\d+ more headers\)\n\nplain words$/,
+      /^HTTP 200 OK · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · 11 B\ntiming: .+\ncontent-type: text\/plain; charset=utf-8\n\(\d+ more headers\)\n\nplain words$/,
     );
     expect(await send({ method: 'GET', url: `${server.url}/image` })).toMatch(/\(binary body, 8 B, image\/png — not shown\)$/);
   });
@@ -62,7 +62,7 @@ describe('http_request', () => {
   it('shows a redirect, not followed by default, with its location and an empty body', async () => {
     const output = await send({ method: 'POST', url: `${server.url}/created`, body: { name: 'Ada' } });
     expect(output.split('\n').slice(0, 5)).toEqual([
-      expect.stringMatching(/^HTTP 302 Found · \d+ ms · 0 B$/),
+      expect.stringMatching(/^HTTP 302 Found · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · 0 B$/),
       expect.stringMatching(TIMING),
       'meaning: a temporary redirect to /users/1 — not followed; send again with follow_redirects: true to follow it',
       'location: /users/1',

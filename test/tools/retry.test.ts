@@ -52,7 +52,7 @@ describe('retry', () => {
     const output = await retry({ tool: 'http_request', args: { method: 'get', url: `${baseUrl}/flaky/2?a` }, max_attempts: 5, until_status: [200, 201] });
     const lines = output.split('\n');
     expect(lines.slice(0, 4)).toEqual([
-      expect.stringMatching(/^http_request succeeded on attempt 3 of 5 \(\d+ ms\)\.$/),
+      expect.stringMatching(/^http_request succeeded on attempt 3 of 5 \((?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\)\.$/),
       'attempt 1: HTTP 503 Service Unavailable (waiting for 200 or 201) — retried after 10 ms',
       'attempt 2: HTTP 503 Service Unavailable (waiting for 200 or 201) — retried after 10 ms',
       'attempt 3: HTTP 200 OK',
@@ -68,7 +68,7 @@ describe('retry', () => {
     expect(error).toMatchObject({ name: 'ToolError' });
     const lines = (error as Error).message.split('\n');
     expect(lines.slice(0, 3)).toEqual([
-      expect.stringMatching(/^http_request did not succeed in 2 attempts \(\d+ ms\); giving up\.$/),
+      expect.stringMatching(/^http_request did not succeed in 2 attempts \((?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\); giving up\.$/),
       'attempt 1: HTTP 503 Service Unavailable (waiting for 200) — retried after 10 ms',
       'attempt 2: HTTP 503 Service Unavailable (waiting for 200)',
     ]);
