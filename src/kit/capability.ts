@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { SlashCommand } from '../tui/slash/slash-command.js';
 import type { AnyTool } from '../tools/tool.js';
+import type { AnyReportFace } from './report-face.js';
 
 /**
  * Where a tool stands in the prompt: `core` tools are described in full; the others are listed by
@@ -41,6 +42,8 @@ export interface CapabilityFaces {
   slashCommands?: readonly SlashCommand[];
   /** What `falcon mcp serve` offers: engines that need no model. */
   servedTools?: (options: ServedToolsOptions) => readonly AnyTool[];
+  /** The kinds of report it writes to .falcon/reports/, each with its list and page in the dashboard. */
+  reports?: readonly AnyReportFace[];
 }
 
 /**
