@@ -39,7 +39,8 @@ export interface ReportFace<Read extends object> extends ReportPlace {
   recognise(fields: Readonly<Record<string, unknown>>): boolean;
   /** The report checked; throws an UnreadableReportError (src/kit/read-report.ts) saying why it cannot be shown. */
   read(value: unknown, text: string, fileName: string): Read;
-  page(fileName: string, report: Read): Page;
+  /** The report's page; it imports what draws it, so the faces stay light for the sessions that load them for their tools. */
+  page(fileName: string, report: Read): Promise<Page>;
   /** What the run was about: the API's title, the load's target, the flow's name. */
   runTitle(report: Read): string;
   verdict(report: Read): ReportVerdict;

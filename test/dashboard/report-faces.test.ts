@@ -70,7 +70,7 @@ describe('the report faces of the capabilities', () => {
       if (!report?.readable) continue;
 
       const shown = await route(`${face.path}/${encodeURIComponent(name)}`);
-      expect(shown).toEqual(face.page(name, report.content));
+      expect(shown).toEqual(await face.page(name, report.content));
       expect(shown.section).toBe(face.section);
       expect(shown.title.startsWith(`${face.one}: `), shown.title).toBe(true);
       expect(shown.main[0]).toBe(`<p><a href="${face.path}">All ${face.title.toLowerCase()}</a></p>`);
@@ -117,7 +117,7 @@ describe('a report face the dashboard was not written for', () => {
       if (!Array.isArray(contract?.broken)) throw new UnreadableReportError('a contract report this version of Falcon cannot show: "contract.broken" is missing');
       return { contract };
     },
-    page: (_fileName, { contract }) => ({ title: `Contract check: ${contract.name}`, section: 'contracts', main: [] }),
+    page: async (_fileName, { contract }) => ({ title: `Contract check: ${contract.name}`, section: 'contracts', main: [] }),
     runTitle: ({ contract }) => contract.name,
     verdict: ({ contract }) => passedOr(contract.broken.length === 0, `${contract.broken.length} broken`),
     figures: ({ contract }) => `${contract.broken.length} broken`,

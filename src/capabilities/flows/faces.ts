@@ -1,4 +1,3 @@
-import { flowPage } from '../../dashboard/pages/flow-page.js';
 import type { FlowRun } from '../../engines/flows/flow-run.js';
 import { defineFaces } from '../../kit/capability.js';
 import { plural } from '../../kit/page-text.js';
@@ -14,7 +13,7 @@ const flowReports = defineReportFace<{ run: FlowRun }>({
   ...FLOW_REPORT_PLACE,
   recognise: (fields) => 'steps' in fields && 'passed' in fields,
   read: (value) => ({ run: checkedReport(flowReportSchema, value, FLOW_REPORT_PLACE.noun) as FlowRun }),
-  page: (fileName, { run }) => flowPage(fileName, run),
+  page: async (fileName, { run }) => (await import('../../dashboard/pages/flow-page.js')).flowPage(fileName, run),
   runTitle: ({ run }) => run.name,
   verdict: ({ run }) => passedOr(run.passed, 'failed'),
   figures: ({ run }) => {

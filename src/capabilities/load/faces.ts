@@ -1,4 +1,3 @@
-import { loadRunPage } from '../../dashboard/pages/load-run-page.js';
 import type { PerfResult } from '../../engines/perf/perf-result.js';
 import { formatCount, formatFigure } from '../../engines/perf/report/perf-report-text.js';
 import { defineFaces } from '../../kit/capability.js';
@@ -13,7 +12,7 @@ const loadReports = defineReportFace<{ result: PerfResult }>({
   ...LOAD_REPORT_PLACE,
   recognise: (fields) => 'latency_ms' in fields && 'histogram' in fields,
   read: (value) => ({ result: checkedReport(perfReportSchema, value, LOAD_REPORT_PLACE.noun) as PerfResult }),
-  page: (fileName, { result }) => loadRunPage(fileName, result),
+  page: async (fileName, { result }) => (await import('../../dashboard/pages/load-run-page.js')).loadRunPage(fileName, result),
   runTitle: ({ result }) => result.target,
   verdict: ({ result }) => passedOr(result.thresholds.every((threshold) => threshold.ok), 'a threshold broke'),
   figures: ({ result }) => `${formatCount(result.requests.total)} requests, ${formatFigure(result.rps)} req/s, p95 ${formatFigure(result.latency_ms.p95)} ms`,

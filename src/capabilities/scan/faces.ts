@@ -1,4 +1,3 @@
-import { scanPage } from '../../dashboard/pages/scan-page.js';
 import { MOST_SEVERE_FIRST, tallySeverities } from '../../engines/security/report/findings-by-severity.js';
 import type { ScanResult } from '../../engines/security/run-scan.js';
 import { defineFaces } from '../../kit/capability.js';
@@ -15,7 +14,7 @@ const scanReports = defineReportFace<{ result: ScanResult }>({
   ...SCAN_REPORT_PLACE,
   recognise: (fields) => 'findings' in fields && 'checks' in fields,
   read: (value) => ({ result: checkedReport(scanReportSchema, value, SCAN_REPORT_PLACE.noun) as ScanResult }),
-  page: (fileName, { result }) => scanPage(fileName, result),
+  page: async (fileName, { result }) => (await import('../../dashboard/pages/scan-page.js')).scanPage(fileName, result),
   runTitle: ({ result }) => `${result.spec} at ${result.target}`,
   verdict: ({ result }) => passedOr(result.findings.length === 0, plural(result.findings.length, 'finding')),
   figures: ({ result }) => {

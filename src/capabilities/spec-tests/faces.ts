@@ -1,4 +1,3 @@
-import { testRunPage } from '../../dashboard/pages/test-run-page.js';
 import { parseJsonReport } from '../../engines/testing/report/read-json-report.js';
 import { type TestRun, tallyRun } from '../../engines/testing/test-run.js';
 import { defineFaces } from '../../kit/capability.js';
@@ -27,7 +26,7 @@ const testReports = defineReportFace<{ run: TestRun }>({
       throw new UnreadableReportError((error as Error).message);
     }
   },
-  page: (fileName, { run }) => testRunPage(fileName, run),
+  page: async (fileName, { run }) => (await import('../../dashboard/pages/test-run-page.js')).testRunPage(fileName, run),
   runTitle: ({ run }) => run.title,
   verdict: ({ run }) => passedOr(tallyRun(run).failed === 0, 'failed'),
   figures: ({ run }) => {

@@ -45,8 +45,8 @@ export async function routeRequest(url: URL, projectRoot: string, falconHome?: s
   if (!report) return notFound(`There is no report ${second} in .falcon/reports/.`);
   if (!report.readable) return page(messagePage(face.section, `${second} cannot be shown`, `No page can show this file of .falcon/reports/: ${report.note}.`));
   // A report is drawn by the face that read it, whichever section's path it was asked under.
-  const reader = faces.find((candidate) => candidate.kind === report.content.kind) ?? face;
-  return page(reader.page(second, report.content));
+  const reader = faces.find((candidate) => candidate.kind === report.content.kind);
+  return reader ? page(await reader.page(second, report.content)) : notFound();
 }
 
 function page(shown: Page): Route {
