@@ -8,7 +8,8 @@ import { displayPath, falconHome } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
 import { withholdProviderKeys } from '../config/withhold-provider-keys.js';
 import { SecretRegistry } from '../safety/secret-registry.js';
-import { createDefaultTools, createToolRegistry } from '../tools/registry.js';
+import { createToolRegistry } from '../tools/registry.js';
+import { loadDefaultTools } from '../agent/default-tools.js';
 import { SessionNotFoundError, SessionStore } from '../workspace/session-store.js';
 import { VariableScope } from '../workspace/variable-scope.js';
 import { Agent } from './agent.js';
@@ -62,7 +63,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const folder = await openFolderSettings(projectRoot, options.env);
   const { global, env } = folder;
   const project = await loadProjectConfig(projectRoot, {
-    toolNames: createDefaultTools().map((tool) => tool.name),
+    toolNames: (await loadDefaultTools()).map((tool) => tool.name),
     providerNames: Object.keys(global.config.providers),
   });
   const resumed = await openSession(projectRoot, options.resume);
@@ -72,7 +73,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   withholdProviderKeys(global.config, secrets);
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const mcp = await startMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot }, { env, secrets });
-  const tools = createDefaultTools(mcp.tools);
+  const tools = await loadDefaultTools(mcp.tools);
   const home = falconHome(env);
   const subagentProfiles = await loadSubagentProfiles(projectRoot, tools.map((tool) => tool.name));
   const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');

@@ -6,23 +6,14 @@ import { OUTPUT_FORMATS } from '../headless/output-format.js';
 import { PERMISSION_MODES } from '../agent/approval/permissions/permission-mode.js';
 import { exitCodeForUserError, isUserError } from './user-error.js';
 import { configCommand } from './config-command.js';
-import { initCommand } from './init-command.js';
-import { envCommand } from './env-command.js';
 import { exitWith } from './exit-with.js';
-import { requestCommand } from './request-command.js';
-import { specCommand } from './spec-command.js';
-import { testCommand } from './test-command.js';
-import { perfCommand } from './perf-command.js';
-import { flowCommand } from './flow-command.js';
-import { scanCommand } from './scan-command.js';
+import { CAPABILITIES } from '../capabilities/index.js';
 import { mcpCommand } from './mcp-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { completionCommand } from './completion-command.js';
 import { completeCommand } from './complete-command.js';
 import { versionCommand } from './version-command.js';
 import { uiCommand } from './ui-command.js';
-import { rewindCommand } from './rewind-command.js';
-import { diffCommand } from './diff-command.js';
 import { addConfigFileOption } from './config-file-option.js';
 import { completesWith } from './completion/completion-values.js';
 import type { MainOptions } from './main-options.js';
@@ -108,19 +99,9 @@ function parsePositiveInt(value: string): number {
 
 // Options before a command name are the program's, after it the command's: `falcon init --yes`.
 program.enablePositionalOptions();
-program.addCommand(initCommand());
-
+for (const capability of CAPABILITIES) capability.commands?.forEach((command) => program.addCommand(command()));
 program.addCommand(configCommand());
-program.addCommand(requestCommand());
-program.addCommand(envCommand());
-program.addCommand(specCommand());
-program.addCommand(testCommand());
-program.addCommand(perfCommand());
-program.addCommand(flowCommand());
-program.addCommand(scanCommand());
 program.addCommand(mcpCommand());
-program.addCommand(rewindCommand());
-program.addCommand(diffCommand());
 program.addCommand(uiCommand());
 program.addCommand(doctorCommand());
 program.addCommand(completionCommand());

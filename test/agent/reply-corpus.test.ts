@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { parseReply } from '../../src/agent/parse-reply.js';
 import { replyToolsOf } from '../../src/agent/reply/reply-tools.js';
-import { createDefaultTools, createToolRegistry } from '../../src/tools/registry.js';
+import { createToolRegistry } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { loadReplyCorpus, type ReplyCase } from '../support/reply-corpus.js';
 
-const tools = replyToolsOf(createToolRegistry(createDefaultTools()));
+const tools = replyToolsOf(createToolRegistry(await loadDefaultTools()));
 
 function expected(entry: ReplyCase): Record<string, unknown> {
   const { problem, ...rest } = entry.expect;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_LIMIT, buildSystemPrompt } from '../../src/agent/system-prompt.js';
-import { createDefaultTools } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { describeTool } from '../../src/tools/support/tool-reference.js';
 
 /** 3,300 tokens at 4 characters each (issue 32): an 8k-window model keeps more than half for the conversation. */
@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
-const build = (now?: Date) => buildSystemPrompt({ tools: createDefaultTools(), projectRoot: project, falconHome: home, now });
+const build = async (now?: Date) => buildSystemPrompt({ tools: await loadDefaultTools(), projectRoot: project, falconHome: home, now });
 
 async function writeNotes(text: string): Promise<void> {
   await writeFile(path.join(project, '.falcon', 'falcon.md'), text);
@@ -60,7 +60,7 @@ describe('buildSystemPrompt', () => {
 
   it('gives every tool either in full or in the list behind tool_search', async () => {
     const prompt = await build();
-    const tools = createDefaultTools();
+    const tools = await loadDefaultTools();
     const deferredHeading = prompt.indexOf('## More tools: call tool_search for their parameters first');
     expect(deferredHeading).toBeGreaterThan(0);
     const deferredList = prompt.slice(deferredHeading, prompt.indexOf('# This session'));
@@ -81,7 +81,7 @@ describe('buildSystemPrompt', () => {
     const first = await build(new Date('2026-03-04T10:00:00Z'));
     await writeNotes('# Orders API\n\nBase URL: http://localhost:4000\n');
     await writeFacts([{ id: 'f1', text: 'The user prefers short answers', project, createdAt: '2026-01-01T00:00:00Z' }]);
-    const other = await buildSystemPrompt({ tools: createDefaultTools(), projectRoot: root, falconHome: home, environment: 'staging', now: new Date('2026-05-06T10:00:00Z') });
+    const other = await buildSystemPrompt({ tools: await loadDefaultTools(), projectRoot: root, falconHome: home, environment: 'staging', now: new Date('2026-05-06T10:00:00Z') });
     expect(stable(first).length).toBeGreaterThan(first.length * 0.9);
     expect(stable(other)).toBe(stable(first));
     expect(other.slice(stable(other).length)).toContain('Active environment: staging');

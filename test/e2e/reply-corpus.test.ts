@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { createSandbox, runFalcon, type FalconResult, type Sandbox } from '../support/falcon-binary.js';
-import { createDefaultTools } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { loadReplyCorpus, type ReplyCase } from '../support/reply-corpus.js';
 
 interface Case extends ReplyCase {
@@ -22,7 +22,7 @@ const answers = corpus.filter(isAnswer);
 const others = corpus.filter((entry) => !isAnswer(entry));
 
 const SEPARATOR = 'ACTION: read_file({"path": "marker.txt"})';
-const DEFAULT_TOOL_NAMES = new Set(createDefaultTools().map((tool) => tool.name));
+const DEFAULT_TOOL_NAMES = new Set((await loadDefaultTools()).map((tool) => tool.name));
 const THOUGHT_PREFIX = /^thought[ \t]*:\s*/i;
 // A call by a name not among the default tools' is an unknown tool, refused before anything runs; these are denied.
 const TOOLS_WITH_EFFECTS = ['bash', 'edit_file', 'write_file', 'http_request'];

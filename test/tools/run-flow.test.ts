@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { falconWriteTool } from '../../src/tools/falcon-write.js';
-import { createDefaultTools, createToolRegistry } from '../../src/tools/registry.js';
+import { createToolRegistry } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { runFlowTool } from '../../src/tools/run-flow.js';
 import { describeTools } from '../../src/tools/support/tool-reference.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
@@ -103,7 +104,7 @@ describe('run_flow', () => {
 
 describe('orchestrate_integration', () => {
   it('is run_flow by the Go original’s name, listed once in the tool reference', async () => {
-    const tools = createDefaultTools();
+    const tools = await loadDefaultTools();
     const registry = createToolRegistry(tools);
     expect(registry.get('orchestrate_integration')).toBe(registry.get('run_flow'));
     expect(registry.names.has('orchestrate_integration')).toBe(true);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ingestSpec } from '../../src/engines/spec/ingest-spec.js';
-import { createDefaultTools } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { runPerformanceTool } from '../../src/tools/run-performance.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
 import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
@@ -67,9 +67,9 @@ function counts(observation: string): { total: number; ok: number; failed: numbe
 const reports = () => readdir(path.join(project.root, '.falcon', 'reports')).then((names) => names.filter((name) => name.endsWith('.md')), () => [] as string[]);
 
 describe('run_performance', () => {
-  it('is a deferred network tool with three calls a run', () => {
+  it('is a deferred network tool with three calls a run', async () => {
     expect(runPerformanceTool).toMatchObject({ name: 'run_performance', kind: 'network', callLimit: 3 });
-    expect(createDefaultTools().find((tool) => tool.name === 'run_performance')?.deferred).toBe(true);
+    expect((await loadDefaultTools()).find((tool) => tool.name === 'run_performance')?.deferred).toBe(true);
   });
 
   it('puts a closed load on a URL and reports what the server counted, with progress and a report', async () => {

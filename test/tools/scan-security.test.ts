@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RULE_NAMES } from '../../src/engines/security/rule-names.js';
-import { createDefaultTools } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { scanSecurityTool } from '../../src/tools/scan-security.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';
 import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, type AccountData, type AccountFlaw, accountApi } from '../apis/account-api.js';
@@ -58,9 +58,9 @@ const failureOf = (promise: Promise<unknown>) =>
   );
 
 describe('scan_security', () => {
-  it('is a deferred network tool with two calls a run', () => {
+  it('is a deferred network tool with two calls a run', async () => {
     expect(scanSecurityTool).toMatchObject({ name: 'scan_security', kind: 'network', callLimit: 2 });
-    expect(createDefaultTools().find((tool) => tool.name === 'scan_security')?.deferred).toBe(true);
+    expect((await loadDefaultTools()).find((tool) => tool.name === 'scan_security')?.deferred).toBe(true);
   });
 
   it('lists the findings by severity with their OWASP ids, says where the report is, and masks the secrets', async () => {

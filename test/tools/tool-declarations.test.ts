@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createArgumentsCompiler } from '../../src/mcp/client/arguments-schema.js';
 import { mcpTool } from '../../src/mcp/client/mcp-tool.js';
-import { createDefaultTools } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import type { TargetKind } from '../../src/tools/tool-target.js';
 
@@ -16,7 +16,7 @@ const outside = [
   mcpTool({ server: 'db', tool: 'query', schema: querySchema, readOnlyHint: true, call: async () => 'rows' }),
   mcpTool({ server: 'db', tool: 'drop_table', schema: querySchema, call: async () => 'dropped' }),
 ];
-const tools = createDefaultTools(outside);
+const tools = await loadDefaultTools(outside);
 
 /** The tool kinds whose calls may name a target of each kind. */
 const KINDS_OF_TARGET: Record<TargetKind, readonly string[]> = {

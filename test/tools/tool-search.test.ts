@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDefaultTools } from '../../src/tools/registry.js';
+import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { describeTool } from '../../src/tools/support/tool-reference.js';
 import { validateToolArgs } from '../../src/tools/support/validate-args.js';
 
-const tools = createDefaultTools();
+const tools = await loadDefaultTools();
 const byName = (name: string): AnyTool => tools.find((tool) => tool.name === name)!;
 const toolSearch = byName('tool_search');
 

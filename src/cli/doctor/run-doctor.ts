@@ -2,7 +2,7 @@ import { realpath } from 'node:fs/promises';
 import type { Env } from '../../config/falcon-home.js';
 import { openFolderSettings } from '../../config/open-folder-settings.js';
 import { styleFor } from '../../headless/terminal-style.js';
-import { createDefaultTools } from '../../tools/registry.js';
+import { loadDefaultTools } from '../../agent/default-tools.js';
 import { VERSION } from '../../version.js';
 import { checkCheckpoints } from './check-checkpoints.js';
 import { checkGlobalConfig } from './check-global-config.js';
@@ -35,7 +35,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
 }
 
 async function runChecks(projectRoot: string, env: Env, options: DoctorOptions): Promise<DoctorCheck[]> {
-  const toolNames = createDefaultTools().map((tool) => tool.name);
+  const toolNames = (await loadDefaultTools()).map((tool) => tool.name);
   const [node, config, project, search] = await Promise.all([
     checkNodeVersion(),
     checkGlobalConfig(env, { requireModel: options.requireModel }).then(async ({ checks, config }) => [

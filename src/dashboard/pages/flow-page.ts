@@ -3,9 +3,9 @@ import { stepResultLabel } from '../../engines/flows/report/step-result-label.js
 import { htmlSection } from '../../engines/perf/report/html-page.js';
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import { formatMs, headerLines, readableBody } from '../../engines/testing/report/report-text.js';
-import type { Page } from './page-layout.js';
-import { plural } from './page-text.js';
-import { REPORT_KINDS } from './report-summary.js';
+import { FLOW_REPORT_PLACE } from '../../capabilities/flows/flow-report-place.js';
+import type { Page } from '../../kit/page.js';
+import { plural } from '../../kit/page-text.js';
 
 const RESULT_MARK: Record<StepResult['outcome'], { text: string; className: string }> = {
   passed: { text: '✓ passed', className: 'pass' },
@@ -28,10 +28,10 @@ export function flowPage(fileName: string, run: FlowRun): Page {
     ['Report', `<code>.falcon/reports/${text(fileName)}</code>`],
   ];
   return {
-    title: `${REPORT_KINDS.flow.one}: ${run.name}`,
-    section: 'flows',
+    title: `${FLOW_REPORT_PLACE.one}: ${run.name}`,
+    section: FLOW_REPORT_PLACE.section,
     main: [
-      `<p><a href="${REPORT_KINDS.flow.path}">All flow runs</a></p>`,
+      `<p><a href="${FLOW_REPORT_PLACE.path}">All flow runs</a></p>`,
       `<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`,
       '<div class="table-scroll"><table>',
       `<caption>${plural(run.steps.length, 'step')}, in the order they ran</caption>`,

@@ -1,26 +1,27 @@
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
-import type { ReportKind } from '../read/parse-report.js';
+import type { Page } from '../../kit/page.js';
+import { dateTime, plural, shortened } from '../../kit/page-text.js';
+import type { AnyReportFace } from '../../kit/report-face.js';
 import type { ProjectReports } from '../read/project-reports.js';
 import type { SessionListing } from '../read/project-sessions.js';
-import type { Page } from './page-layout.js';
-import { dateTime, plural, shortened } from './page-text.js';
-import { REPORT_KINDS, reportTime, reportTitle, reportVerdict } from './report-summary.js';
+import { reportsOfFace, reportTime } from './report-summary.js';
 
-const KIND_ORDER: readonly ReportKind[] = ['test', 'perf', 'scan', 'flow'];
-
-/** A card per section with its count and latest item, then every file of .falcon/reports/ that no page shows, and why. */
-export function overviewPage(sessions: readonly SessionListing[], reports: ProjectReports): Page {
+/**
+ * A card per section (sessions, then each report face in its order) with its count and latest item,
+ * then every file of .falcon/reports/ that no page shows, and why.
+ */
+export function overviewPage(sessions: readonly SessionListing[], reports: ProjectReports, faces: readonly AnyReportFace[]): Page {
   const latestSession = sessions[0];
   const cards = [
     card('/sessions', 'Sessions', plural(sessions.length, 'session'), latestSession && `<a href="/sessions/${encodeURIComponent(latestSession.id)}">${text(shortened(latestSession.firstMessage ?? latestSession.id, 80))}</a>, ${dateTime(latestSession.modifiedAt)}`),
-    ...KIND_ORDER.map((kind) => {
-      const ofKind = reports.reports.flatMap((report) => (report.readable && report.content.kind === kind ? [{ ...report, content: report.content }] : []));
+    ...faces.map((face) => {
+      const ofKind = reportsOfFace(face, reports);
       const latest = ofKind[0];
-      const { path, title } = REPORT_KINDS[kind];
+      const { path, title } = face;
       if (!latest) return card(path, title, 'none yet');
-      const verdict = reportVerdict(latest.content);
-      const link = `<a href="${path}/${encodeURIComponent(latest.name)}">${text(shortened(reportTitle(latest.content), 80))}</a>`;
-      return card(path, title, plural(ofKind.length, 'report'), `${link}, ${dateTime(reportTime(latest.content, latest.modifiedAt))}: <span class="${verdict.className}">${text(verdict.text)}</span>`);
+      const verdict = face.verdict(latest.content);
+      const link = `<a href="${path}/${encodeURIComponent(latest.name)}">${text(shortened(face.runTitle(latest.content), 80))}</a>`;
+      return card(path, title, plural(ofKind.length, 'report'), `${link}, ${dateTime(reportTime(face, latest.content, latest.modifiedAt))}: <span class="${verdict.className}">${text(verdict.text)}</span>`);
     }),
   ];
   return { title: 'Overview', section: 'overview', main: ['<ul class="cards">', ...cards, '</ul>', ...otherFiles(reports)] };

@@ -1,30 +1,28 @@
 import type { ThemeName } from '../../config/types.js';
 import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
+import type { Page } from '../../kit/page.js';
+import type { AnyReportFace } from '../../kit/report-face.js';
 import { DASHBOARD_STYLE } from './dashboard-style.js';
 
-/** The dashboard's sections, in the order the navigation lists them. */
-export const SECTIONS = [
-  { id: 'overview', path: '/', label: 'Overview' },
-  { id: 'sessions', path: '/sessions', label: 'Sessions' },
-  { id: 'tests', path: '/tests', label: 'Test runs' },
-  { id: 'load', path: '/load', label: 'Load runs' },
-  { id: 'security', path: '/security', label: 'Security' },
-  { id: 'flows', path: '/flows', label: 'Flows' },
-] as const;
+/** An entry of the navigation. */
+export interface Section {
+  id: string;
+  path: string;
+  label: string;
+}
 
-export type SectionId = (typeof SECTIONS)[number]['id'];
-
-/** What a page renders: its title (the `<h1>` and the window's), its section, and its content as markup. */
-export interface Page {
-  title: string;
-  section: SectionId;
-  main: string[];
-  /** Code for the one inline script the page runs, when it has one (the live transcript). */
-  script?: string;
-  status?: number;
+/** The dashboard's sections in the order the navigation lists them: the overview, the sessions, then a section per report face. */
+export function dashboardSections(faces: readonly AnyReportFace[]): Section[] {
+  return [
+    { id: 'overview', path: '/', label: 'Overview' },
+    { id: 'sessions', path: '/sessions', label: 'Sessions' },
+    ...faces.map((face) => ({ id: face.section, path: face.path, label: face.nav })),
+  ];
 }
 
 export interface PageFrame {
+  /** The navigation's entries (dashboardSections). */
+  sections: readonly Section[];
   theme: ThemeName;
   /** The project's folder, shown in the header and footer. */
   projectRoot: string;
@@ -55,7 +53,7 @@ export function renderPage(page: Page, frame: PageFrame): string {
     '<header class="site">',
     `<p class="brand">Falcon dashboard <span>· ${text(projectName)}</span></p>`,
     '<nav aria-label="Dashboard sections">',
-    `<ul>${SECTIONS.map((section) => `<li><a href="${section.path}"${section.id === page.section ? ' aria-current="page"' : ''}>${section.label}</a></li>`).join('')}</ul>`,
+    `<ul>${frame.sections.map((section) => `<li><a href="${attribute(section.path)}"${section.id === page.section ? ' aria-current="page"' : ''}>${text(section.label)}</a></li>`).join('')}</ul>`,
     '</nav>',
     '</header>',
     '<main id="main" tabindex="-1">',

@@ -1,34 +1,27 @@
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
-import type { ReportKind } from '../read/parse-report.js';
+import type { Page } from '../../kit/page.js';
+import { dateTime, plural } from '../../kit/page-text.js';
+import type { AnyReportFace } from '../../kit/report-face.js';
 import type { ProjectReports } from '../read/project-reports.js';
-import type { Page } from './page-layout.js';
-import { dateTime, plural } from './page-text.js';
-import { REPORT_KINDS, reportFigures, reportTime, reportTitle, reportVerdict } from './report-summary.js';
+import { reportsOfFace, reportTime } from './report-summary.js';
 
-const HOW_TO_RUN: Record<ReportKind, string> = {
-  test: '<code>falcon test</code>',
-  perf: '<code>falcon perf</code>',
-  scan: '<code>falcon scan</code>',
-  flow: '<code>falcon flow run</code>',
-};
-
-/** The reports of one kind, newest first, each linked to its page. */
-export function reportListPage(kind: ReportKind, reports: ProjectReports): Page {
-  const { section, path, title } = REPORT_KINDS[kind];
-  const ofKind = reports.reports.flatMap((report) => (report.readable && report.content.kind === kind ? [{ ...report, content: report.content }] : []));
+/** The reports of one face's kind, newest first, each linked to its page. */
+export function reportListPage(face: AnyReportFace, reports: ProjectReports): Page {
+  const { section, path, title } = face;
+  const ofKind = reportsOfFace(face, reports);
   const unreadable = reports.reports.filter((report) => !report.readable).length;
   const main: string[] = [];
   if (ofKind.length === 0) {
-    main.push(`<p>None yet: ${HOW_TO_RUN[kind]} writes its report to <code>.falcon/reports/</code>, and a report’s JSON copied there from CI shows too.</p>`);
+    main.push(`<p>None yet: ${face.howToRun} writes its report to <code>.falcon/reports/</code>, and a report’s JSON copied there from CI shows too.</p>`);
   } else {
     const rows = ofKind.map((report) => {
-      const verdict = reportVerdict(report.content);
+      const verdict = face.verdict(report.content);
       return [
         '<tr>',
-        `<th scope="row"><a href="${path}/${encodeURIComponent(report.name)}">${text(reportTitle(report.content))}</a></th>`,
-        `<td>${dateTime(reportTime(report.content, report.modifiedAt))}</td>`,
+        `<th scope="row"><a href="${path}/${encodeURIComponent(report.name)}">${text(face.runTitle(report.content))}</a></th>`,
+        `<td>${dateTime(reportTime(face, report.content, report.modifiedAt))}</td>`,
         `<td class="${verdict.className}">${text(verdict.text)}</td>`,
-        `<td>${text(reportFigures(report.content))}</td>`,
+        `<td>${text(face.figures(report.content))}</td>`,
         `<td><code>${text(report.name)}</code></td>`,
         '</tr>',
       ].join('');

@@ -2,17 +2,17 @@ import type { ScanResult } from '../../engines/security/run-scan.js';
 import { scanHtmlSections } from '../../engines/security/report/scan-html.js';
 import { requestsText } from '../../engines/security/report/scan-report-parts.js';
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
-import type { Page } from './page-layout.js';
-import { plural } from './page-text.js';
-import { REPORT_KINDS } from './report-summary.js';
+import { SCAN_REPORT_PLACE } from '../../capabilities/scan/scan-report-place.js';
+import type { Page } from '../../kit/page.js';
+import { plural } from '../../kit/page-text.js';
 
 /** A security scan as its HTML report shows it: the tally by severity, each finding with its OWASP id, evidence, curl line and remediation. */
 export function scanPage(fileName: string, result: ScanResult): Page {
   return {
-    title: `${REPORT_KINDS.scan.one}: ${result.target}`,
-    section: 'security',
+    title: `${SCAN_REPORT_PLACE.one}: ${result.target}`,
+    section: SCAN_REPORT_PLACE.section,
     main: [
-      `<p><a href="${REPORT_KINDS.scan.path}">All security scans</a></p>`,
+      `<p><a href="${SCAN_REPORT_PLACE.path}">All security scans</a></p>`,
       `<p class="meta">${text(requestsText(result))} · ${text(plural(result.checks.length, 'check'))} · <code>.falcon/reports/${text(fileName)}</code></p>`,
       ...scanHtmlSections(result),
     ],

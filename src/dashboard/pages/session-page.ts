@@ -4,7 +4,7 @@ import type { SessionCheckpointsView } from '../read/session-checkpoints-view.js
 import type { RunState } from '../read/session-run-state.js';
 import { sessionCheckpointsSection } from './session-checkpoints-section.js';
 import { LIVE_TRANSCRIPT_SCRIPT } from './live-transcript-script.js';
-import type { Page } from './page-layout.js';
+import type { Page } from '../../kit/page.js';
 import { serverLogPanel } from './server-log-panel.js';
 import { transcriptEntry } from './transcript-entry.js';
 import type { SessionServerLog } from '../read/session-server-log.js';

@@ -1,7 +1,7 @@
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import type { SessionListing } from '../read/project-sessions.js';
-import type { Page } from './page-layout.js';
-import { dateTime, shortened } from './page-text.js';
+import type { Page } from '../../kit/page.js';
+import { dateTime, shortened } from '../../kit/page-text.js';
 
 /** Every session of the project, newest first, each with what the user first asked. */
 export function sessionsPage(sessions: readonly SessionListing[]): Page {

@@ -1,7 +1,7 @@
 import { htmlSection } from '../../engines/perf/report/html-page.js';
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import type { CaseResult, FindingKind, TestRun } from '../../engines/testing/test-run.js';
-import { plural } from './page-text.js';
+import { plural } from '../../kit/page-text.js';
 
 interface OperationRow {
   operation: string;

@@ -3,8 +3,8 @@ import { reproductionText } from '../../engines/testing/report/chain-reproductio
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import { formatMs, headerLines, readableBody, responseSummary, resultsByOutcome } from '../../engines/testing/report/report-text.js';
 import { type CaseResult, type TestRun, tallyRun } from '../../engines/testing/test-run.js';
-import type { Page } from './page-layout.js';
-import { REPORT_KINDS } from './report-summary.js';
+import { TEST_REPORT_PLACE } from '../../capabilities/spec-tests/test-report-place.js';
+import type { Page } from '../../kit/page.js';
 import { matrixSection } from './test-run-matrix.js';
 
 /**
@@ -24,10 +24,10 @@ export function testRunPage(fileName: string, run: TestRun): Page {
     ['File', `<code>.falcon/reports/${text(fileName)}</code>`],
   ];
   return {
-    title: `${REPORT_KINDS.test.one}: ${run.title}`,
-    section: 'tests',
+    title: `${TEST_REPORT_PLACE.one}: ${run.title}`,
+    section: TEST_REPORT_PLACE.section,
     main: [
-      `<p><a href="${REPORT_KINDS.test.path}">All test runs</a></p>`,
+      `<p><a href="${TEST_REPORT_PLACE.path}">All test runs</a></p>`,
       `<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`,
       ...warningsSection(run),
       ...matrixSection(run),

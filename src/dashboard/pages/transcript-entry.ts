@@ -2,7 +2,7 @@ import { formatMs } from '../../engines/testing/report/report-text.js';
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import { markdownHtml } from './markdown-html.js';
 import type { PreviewShown, TranscriptItem } from '../read/session-record.js';
-import { plural } from './page-text.js';
+import { plural } from '../../kit/page-text.js';
 import { serverLogLineId } from './server-log-panel.js';
 
 /** Longer tool output is folded (and still whole) so that the transcript stays readable. */

@@ -2,7 +2,10 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { linkedFolderProblem } from '../../safety/linked-folder.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { parseReport, type ReportContent, UnreadableReportError } from './parse-report.js';
+import { UnreadableReportError } from '../../kit/read-report.js';
+import type { AnyReportFace, ReportContent } from '../../kit/report-face.js';
+import { parseReport } from './parse-report.js';
+import { reportFaces } from './report-faces.js';
 
 /** A load run's JSON is small; a test run's holds every exchange. More than this is no report worth drawing. */
 const MOST_REPORT_BYTES = 64 * 1024 * 1024;
@@ -38,7 +41,8 @@ export async function listProjectReports(projectRoot: string): Promise<ProjectRe
   if (problem) return { reports: [], others: [{ name: '.falcon/reports/', note: `not read: ${problem}, and the dashboard shows only what is inside the project` }] };
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => !name.startsWith('.')).sort();
   const jsonNames = new Set(names.filter((name) => name.toLowerCase().endsWith('.json')));
-  const reports = (await Promise.all([...jsonNames].map((name) => readProjectReport(projectRoot, name)))).filter((report) => report !== undefined);
+  const faces = await reportFaces();
+  const reports = (await Promise.all([...jsonNames].map((name) => readReport(projectRoot, name, faces)))).filter((report) => report !== undefined);
   const others = names.filter((name) => !jsonNames.has(name) && !jsonNames.has(twinName(name))).map((name) => ({ name, note: otherFileNote(name) }));
   return { reports: reports.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime()), others };
 }
@@ -49,6 +53,10 @@ export async function listProjectReports(projectRoot: string): Promise<ProjectRe
  * the way), is never followed.
  */
 export async function readProjectReport(projectRoot: string, name: string): Promise<ProjectReport | undefined> {
+  return readReport(projectRoot, name, await reportFaces());
+}
+
+async function readReport(projectRoot: string, name: string, faces: readonly AnyReportFace[]): Promise<ProjectReport | undefined> {
   if (!isReportFileName(name)) return undefined;
   if (linkedFolderProblem(projectRoot, falconPath(projectRoot, 'reports'))) return undefined;
   const file = falconPath(projectRoot, 'reports', name);
@@ -58,7 +66,7 @@ export async function readProjectReport(projectRoot: string, name: string): Prom
   if (!info.isFile()) return { ...listed, readable: false, note: 'not a regular file (a link or a folder): not read' };
   if (info.size > MOST_REPORT_BYTES) return { ...listed, readable: false, note: `too large to show (${Math.round(info.size / 1024 / 1024)} MB)` };
   try {
-    return { ...listed, readable: true, content: parseReport(await readFile(file, 'utf8'), name) };
+    return { ...listed, readable: true, content: parseReport(await readFile(file, 'utf8'), name, faces) };
   } catch (error) {
     if (error instanceof UnreadableReportError) return { ...listed, readable: false, note: error.message };
     return { ...listed, readable: false, note: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };

@@ -1,17 +1,12 @@
+import type { Page } from '../../kit/page.js';
 import { readSessionServerLog } from '../read/session-server-log.js';
-import { flowPage } from '../pages/flow-page.js';
-import { loadRunPage } from '../pages/load-run-page.js';
 import { messagePage } from '../pages/message-page.js';
 import { overviewPage } from '../pages/overview-page.js';
-import type { Page } from '../pages/page-layout.js';
-import { REPORT_KINDS } from '../pages/report-summary.js';
 import { reportListPage } from '../pages/report-list-page.js';
-import { scanPage } from '../pages/scan-page.js';
 import { sessionPage } from '../pages/session-page.js';
 import { sessionsPage } from '../pages/sessions-page.js';
-import { testRunPage } from '../pages/test-run-page.js';
-import type { ReportContent, ReportKind } from '../read/parse-report.js';
 import { listProjectReports, readProjectReport } from '../read/project-reports.js';
+import { reportFaces } from '../read/report-faces.js';
 import { listProjectSessions, sessionFileOf } from '../read/project-sessions.js';
 import { readSessionLines } from '../read/session-lines.js';
 import { transcriptItem } from '../read/session-record.js';
@@ -21,15 +16,13 @@ import { lastRunState } from '../read/session-run-state.js';
 /** What a path of the dashboard answers: a page, or the live feed of a session file. */
 export type Route = { kind: 'page'; page: Page } | { kind: 'feed'; file: string; from: number };
 
-const KIND_OF_PATH = new Map<string, ReportKind>(Object.entries(REPORT_KINDS).map(([kind, { path }]) => [path, kind as ReportKind]));
-
 /** Every page reads the files afresh: a report copied in or a session that moved on shows at the next load. */
 export async function routeRequest(url: URL, projectRoot: string, falconHome?: string): Promise<Route> {
   const parts = url.pathname.split('/').filter(Boolean).map(decodePart);
   if (parts.some((part) => part === undefined)) return notFound();
   const [first, second, third, ...rest] = parts as string[];
   if (rest.length > 0) return notFound();
-  if (first === undefined) return page(overviewPage(await listProjectSessions(projectRoot), await listProjectReports(projectRoot)));
+  if (first === undefined) return page(overviewPage(await listProjectSessions(projectRoot), await listProjectReports(projectRoot), await reportFaces()));
   if (first === 'sessions') {
     if (second === undefined) return page(sessionsPage(await listProjectSessions(projectRoot)));
     const file = sessionFileOf(projectRoot, second);
@@ -44,26 +37,16 @@ export async function routeRequest(url: URL, projectRoot: string, falconHome?: s
     const serverLog = await readSessionServerLog(projectRoot, second);
     return page(sessionPage(second, items, lastRunState(lines), read.offset, read.skipped, { checkpoints, serverLog }));
   }
-  const kind = KIND_OF_PATH.get(`/${first}`);
-  if (!kind || third !== undefined) return notFound();
-  if (second === undefined) return page(reportListPage(kind, await listProjectReports(projectRoot)));
+  const faces = await reportFaces();
+  const face = faces.find((candidate) => candidate.path === `/${first}`);
+  if (!face || third !== undefined) return notFound();
+  if (second === undefined) return page(reportListPage(face, await listProjectReports(projectRoot)));
   const report = await readProjectReport(projectRoot, second);
   if (!report) return notFound(`There is no report ${second} in .falcon/reports/.`);
-  if (!report.readable) return page(messagePage(REPORT_KINDS[kind].section, `${second} cannot be shown`, `No page can show this file of .falcon/reports/: ${report.note}.`));
-  return page(reportPage(second, report.content));
-}
-
-function reportPage(fileName: string, content: ReportContent): Page {
-  switch (content.kind) {
-    case 'test':
-      return testRunPage(fileName, content.run);
-    case 'perf':
-      return loadRunPage(fileName, content.result);
-    case 'scan':
-      return scanPage(fileName, content.result);
-    case 'flow':
-      return flowPage(fileName, content.run);
-  }
+  if (!report.readable) return page(messagePage(face.section, `${second} cannot be shown`, `No page can show this file of .falcon/reports/: ${report.note}.`));
+  // A report is drawn by the face that read it, whichever section's path it was asked under.
+  const reader = faces.find((candidate) => candidate.kind === report.content.kind);
+  return reader ? page(await reader.page(second, report.content)) : notFound();
 }
 
 function page(shown: Page): Route {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { ThemeName } from '../../config/types.js';
 import { streamSessionFeed } from '../live/session-feed.js';
 import { messagePage } from '../pages/message-page.js';
-import { renderPage } from '../pages/page-layout.js';
+import { dashboardSections, renderPage, type Section } from '../pages/page-layout.js';
+import { reportFaces } from '../read/report-faces.js';
 import { refusalPage } from '../pages/refusal-page.js';
 import { guardRequest, newDashboardToken } from './access-guard.js';
 import { routeRequest } from './dashboard-routes.js';
@@ -41,10 +42,13 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   const token = newDashboardToken();
   const feeds = new Set<() => void>();
   let port = options.port;
+  // The report sections come from the capabilities, imported at the first page rather than at start.
+  const navigation = async () => dashboardSections(await reportFaces());
   const server = createServer((request, response) => {
-    void answer(request, response).catch((error: unknown) => {
+    void answer(request, response).catch(async (error: unknown) => {
       if (response.headersSent) return void response.end();
-      sendPage(response, { ...messagePage('overview', 'This page could not be drawn', `The dashboard failed to read or draw it: ${(error as Error).message}`), status: 500 }, request.method === 'HEAD');
+      const page = { ...messagePage('overview', 'This page could not be drawn', `The dashboard failed to read or draw it: ${(error as Error).message}`), status: 500 };
+      sendPage(response, page, await navigation().catch(() => dashboardSections([])), request.method === 'HEAD');
     });
   });
 
@@ -67,12 +71,12 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       request.on('close', () => feeds.delete(stop));
       return;
     }
-    sendPage(response, route.page, request.method === 'HEAD');
+    sendPage(response, route.page, await navigation(), request.method === 'HEAD');
   }
 
-  function sendPage(response: ServerResponse, page: Parameters<typeof renderPage>[0], headOnly: boolean): void {
+  function sendPage(response: ServerResponse, page: Parameters<typeof renderPage>[0], sections: readonly Section[], headOnly: boolean): void {
     const nonce = randomBytes(16).toString('base64');
-    const html = renderPage(page, { theme: options.theme, projectRoot: options.projectRoot, nonce });
+    const html = renderPage(page, { sections, theme: options.theme, projectRoot: options.projectRoot, nonce });
     response.writeHead(page.status ?? 200, pageHeaders(nonce));
     response.end(headOnly ? undefined : html);
   }

@@ -48,7 +48,7 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
   const variables = await VariableScope.open(projectRoot, env, project.config.environment, secrets);
   const session = createSessionState();
   const approvals = new ClientApprovals();
-  const tools = new Map(servedTools({ allowDestructive: options.allowDestructive }).map((tool) => [tool.name, tool]));
+  const tools = new Map((await servedTools({ allowDestructive: options.allowDestructive })).map((tool) => [tool.name, tool]));
 
   const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),

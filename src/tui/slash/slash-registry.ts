@@ -1,45 +1,19 @@
-import { diffCommand, undoCommand } from './checkpoint-commands.js';
-import { commitCommand } from './commit-command.js';
+import { loadCapabilityFaces } from '../../capabilities/index.js';
 import { BUILT_IN_COMMAND_NAMES } from './built-in-names.js';
 import { compactCommand } from './compact-command.js';
 import { customSlashCommand } from './custom-slash-command.js';
-import { envCommand } from './env-command.js';
-import { flowCommand } from './flow-command.js';
 import { forkCommand } from './fork-command.js';
-import { helpCommand, memoryCommand, toolsCommand } from './info-commands.js';
-import { initCommand } from './init-command.js';
+import { helpCommand, toolsCommand } from './info-commands.js';
 import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
 import { permissionsCommand } from './permissions-command.js';
-import { rewindCommand } from './rewind-command.js';
 import { savedItemCommands } from './saved-item-commands.js';
-import { serverCommand } from './server-command.js';
 import { clearCommand, exitCommand, resumeCommand, sessionsCommand } from './session-commands.js';
 import type { SlashCommand } from './slash-command.js';
-import { tasksCommand } from './tasks-command.js';
 
-const BUILT_IN: SlashCommand[] = [
-  modelCommand,
-  envCommand,
-  flowCommand,
-  clearCommand,
-  compactCommand,
-  undoCommand,
-  rewindCommand,
-  diffCommand,
-  commitCommand,
-  forkCommand,
-  toolsCommand,
-  permissionsCommand,
-  mcpCommand,
-  tasksCommand,
-  serverCommand,
-  memoryCommand,
-  sessionsCommand,
-  resumeCommand,
-  initCommand,
-  exitCommand,
-];
+/** The session's own commands, around those the capabilities bring. */
+const SESSION_COMMANDS_FIRST: readonly SlashCommand[] = [modelCommand];
+const SESSION_COMMANDS_LAST: readonly SlashCommand[] = [clearCommand, compactCommand, forkCommand, toolsCommand, permissionsCommand, mcpCommand, sessionsCommand, resumeCommand, exitCommand];
 
 export interface CustomCommandOptions {
   falconHome: string;
@@ -55,7 +29,8 @@ export interface CustomCommandOptions {
  * requests and flows (`/name`, read when called).
  */
 export async function loadSlashCommands(projectRoot: string, custom?: CustomCommandOptions): Promise<SlashCommand[]> {
-  const builtIns: SlashCommand[] = [helpCommand(() => commands), ...BUILT_IN];
+  const fromCapabilities = (await loadCapabilityFaces()).flatMap((faces) => faces.slashCommands ?? []);
+  const builtIns: SlashCommand[] = [helpCommand(() => commands), ...SESSION_COMMANDS_FIRST, ...fromCapabilities, ...SESSION_COMMANDS_LAST];
   const builtInNames = [...new Set([...BUILT_IN_COMMAND_NAMES, ...builtIns.map((c) => c.name)])];
   let customs: SlashCommand[] = [];
   if (custom) {

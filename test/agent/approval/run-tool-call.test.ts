@@ -3,10 +3,11 @@ import type { AgentEvent } from '../../../src/agent/events.js';
 import { type ToolCallRequest, runToolCall } from '../../../src/agent/approval/run-tool-call.js';
 import type { ToolCallDeps } from '../../../src/agent/approval/tool-call-deps.js';
 import { ToolFailureStreaks } from '../../../src/agent/tool-failure-streaks.js';
-import { createDefaultTools, createToolRegistry } from '../../../src/tools/registry.js';
+import { createToolRegistry } from '../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../src/agent/default-tools.js';
 import { describeTool } from '../../../src/tools/support/tool-reference.js';
 
-const registry = createToolRegistry(createDefaultTools());
+const registry = createToolRegistry(await loadDefaultTools());
 
 function call(request: ToolCallRequest, failureStreaks = new ToolFailureStreaks()): Promise<{ output: string; events: AgentEvent[] }> {
   const events: AgentEvent[] = [];

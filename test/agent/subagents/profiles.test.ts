@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSubagentProfiles } from '../../../src/agent/subagents/load-profiles.js';
 import { parseProfileFile } from '../../../src/agent/subagents/parse-profile-file.js';
-import { createDefaultTools } from '../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../src/agent/default-tools.js';
 
-const TOOLS = createDefaultTools().map((tool) => tool.name);
+const TOOLS = (await loadDefaultTools()).map((tool) => tool.name);
 const SOURCE = '.falcon/agents/auditor.md';
 
 const parse = (text: string, name = 'auditor') => parseProfileFile(name, text, SOURCE, TOOLS);

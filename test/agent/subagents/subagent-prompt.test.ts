@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PROFILES } from '../../../src/agent/subagents/built-in-profiles.js';
 import { buildSubagentPrompt } from '../../../src/agent/subagents/subagent-prompt.js';
 import { buildSystemPrompt } from '../../../src/agent/system-prompt.js';
-import { createDefaultTools } from '../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../src/agent/default-tools.js';
 
-const tools = createDefaultTools();
+const tools = await loadDefaultTools();
 const scout = BUILT_IN_PROFILES.find((profile) => profile.name === 'scout')!;
 
 describe('a sub-agent’s system prompt', () => {

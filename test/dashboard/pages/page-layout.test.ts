@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../src/dashboard/pages/page-layout.js';
+import { dashboardSections, renderPage } from '../../../src/dashboard/pages/page-layout.js';
+import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
 
-const frame = { theme: 'light' as const, projectRoot: '/home/ada/<shop>', nonce: 'n0nce' };
+const frame = { sections: dashboardSections(await reportFaces()), theme: 'light' as const, projectRoot: '/home/ada/<shop>', nonce: 'n0nce' };
 
 describe('renderPage', () => {
   it('has a skip link, header, navigation, main and footer landmarks, and marks the current section', () => {

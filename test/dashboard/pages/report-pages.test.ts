@@ -5,12 +5,15 @@ import { overviewPage } from '../../../src/dashboard/pages/overview-page.js';
 import { reportListPage } from '../../../src/dashboard/pages/report-list-page.js';
 import { scanPage } from '../../../src/dashboard/pages/scan-page.js';
 import type { ProjectReports } from '../../../src/dashboard/read/project-reports.js';
+import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
 import { checkoutRun, hostileRun } from '../../engines/flows/report/sample-flow-runs.js';
 import { closedRun, HOSTILE_TARGET } from '../../engines/perf/report/sample-perf-results.js';
 import { HOSTILE_BODY, scanResult } from '../../engines/security/report/sample-scan-results.js';
 import { mixedRun } from '../../engines/testing/report/sample-runs.js';
 
 const WRITTEN = new Date('2025-03-04T05:06:07.000Z');
+const faces = await reportFaces();
+const face = (kind: string) => faces.find((candidate) => candidate.kind === kind)!;
 
 const reports: ProjectReports = {
   reports: [
@@ -59,15 +62,15 @@ describe('flowPage', () => {
 
 describe('reportListPage and overviewPage', () => {
   it('list the reports of a kind with their verdict, and say how to make one when there is none', () => {
-    const tests = reportListPage('test', reports).main.join('\n');
+    const tests = reportListPage(face('test'), reports).main.join('\n');
     expect(tests).toContain('<a href="/tests/test_report_x.json">Petstore 1.0.0</a>');
     expect(tests).toContain('<td class="fail">✗ failed</td><td>6 cases: 2 passed, 3 failed, 1 skipped</td>');
     expect(tests).toContain('1 JSON file in <code>.falcon/reports/</code> could not be shown');
-    expect(reportListPage('flow', reports).main.join('\n')).toContain('None yet: <code>falcon flow run</code> writes its report to <code>.falcon/reports/</code>');
+    expect(reportListPage(face('flow'), reports).main.join('\n')).toContain('None yet: <code>falcon flow run</code> writes its report to <code>.falcon/reports/</code>');
   });
 
   it('give each section a card and every file no page shows with why', () => {
-    const html = overviewPage([], reports).main.join('\n');
+    const html = overviewPage([], reports, faces).main.join('\n');
     expect(html).toContain('<li><h2><a href="/load">Load runs</a></h2><p>1 report</p><p>Latest: <a href="/load/perf_report_x.json">');
     expect(html).toContain('<tr><th scope="row"><code>broken.json</code></th><td>not JSON (Unexpected end of JSON input)</td></tr>');
     expect(html).toContain('<tr><th scope="row"><code>old_report.md</code></th><td>a Markdown report without a JSON twin</td></tr>');

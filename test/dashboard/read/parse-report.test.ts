@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReport } from '../../../src/dashboard/read/parse-report.js';
+import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
 import { scanJson } from '../../../src/engines/security/report/scan-json.js';
 import { jsonReport } from '../../../src/engines/testing/report/json-report.js';
 import { checkoutRun } from '../../engines/flows/report/sample-flow-runs.js';
@@ -8,25 +9,26 @@ import { scanResult } from '../../engines/security/report/sample-scan-results.js
 import { mixedRun } from '../../engines/testing/report/sample-runs.js';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
+const faces = await reportFaces();
 
 describe('parseReport', () => {
   it('tells each report by its fields and reads what its --json wrote', () => {
-    expect(parseReport(jsonReport(mixedRun()), 'r.json')).toMatchObject({ kind: 'test', run: { title: 'Petstore 1.0.0' } });
-    expect(parseReport(json(closedRun()), 'r.json')).toEqual({ kind: 'perf', result: closedRun() });
-    expect(parseReport(json(scanJson(scanResult())), 'r.json')).toMatchObject({ kind: 'scan', result: { target: scanResult().target, findings: scanResult().findings } });
-    expect(parseReport(json(checkoutRun()), 'r.json')).toEqual({ kind: 'flow', run: checkoutRun() });
+    expect(parseReport(jsonReport(mixedRun()), 'r.json', faces)).toMatchObject({ kind: 'test', run: { title: 'Petstore 1.0.0' } });
+    expect(parseReport(json(closedRun()), 'r.json', faces)).toEqual({ kind: 'perf', result: closedRun() });
+    expect(parseReport(json(scanJson(scanResult())), 'r.json', faces)).toMatchObject({ kind: 'scan', result: { target: scanResult().target, findings: scanResult().findings } });
+    expect(parseReport(json(checkoutRun()), 'r.json', faces)).toEqual({ kind: 'flow', run: checkoutRun() });
   });
 
   it('reads a load report of an older Falcon without `late`', () => {
     const { requests, ...rest } = closedRun();
     const { late: _late, ...older } = requests;
-    expect(parseReport(json({ ...rest, requests: older }), 'r.json')).toMatchObject({ kind: 'perf', result: { requests: { late: 0 } } });
+    expect(parseReport(json({ ...rest, requests: older }), 'r.json', faces)).toMatchObject({ kind: 'perf', result: { requests: { late: 0 } } });
   });
 
   it('says what is wrong with anything else, naming the field', () => {
     const problem = (text: string) => {
       try {
-        parseReport(text, 'r.json');
+        parseReport(text, 'r.json', faces);
         return 'read';
       } catch (error) {
         return (error as Error).message;

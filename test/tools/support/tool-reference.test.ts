@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDefaultTools, createToolRegistry } from '../../../src/tools/registry.js';
+import { createToolRegistry } from '../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../src/agent/default-tools.js';
 import { describeToolSection } from '../../../src/agent/system-prompt.js';
 import { describeTool, describeTools, listToolPurposes } from '../../../src/tools/support/tool-reference.js';
 import { validateToolArgs } from '../../../src/tools/support/validate-args.js';
 import { TOOL_SEARCH_NAME } from '../../../src/tools/tool-search.js';
 import { defineTool } from '../../../src/tools/tool.js';
 
+const tools = await loadDefaultTools();
+
 describe('describeTools', () => {
-  const tools = createDefaultTools();
   const reference = describeTools(tools);
 
   it('has every tool and every parameter of its schema, each described', () => {
@@ -58,7 +60,7 @@ describe('describeTools', () => {
 });
 
 describe('createToolRegistry', () => {
-  const registry = createToolRegistry(createDefaultTools());
+  const registry = createToolRegistry(tools);
   const listed = registry.list();
   const core = listed.filter((tool) => !tool.deferred);
   const deferred = listed.filter((tool) => tool.deferred);
@@ -110,7 +112,7 @@ describe('createToolRegistry', () => {
   });
 
   it('refuses two tools with one name', () => {
-    const [first] = createDefaultTools();
+    const [first] = tools;
     expect(() => createToolRegistry([first!, first!])).toThrow('two tools are named http_request');
   });
 });

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTargets } from '../../../../src/agent/approval/permissions/call-target.js';
 import { type PermissionSettings, policyRefusal } from '../../../../src/agent/approval/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
-import { createDefaultTools, createToolRegistry } from '../../../../src/tools/registry.js';
+import { createToolRegistry } from '../../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../../src/agent/default-tools.js';
 
 type Outcome = 'denied' | 'refused' | 'runs';
 
 const settings = (deny: string[]): PermissionSettings => ({ mode: 'yolo', allow: [], deny: parsePermissionRules(deny) });
 const noVariables = async (text: string) => text;
-const tools = createToolRegistry(createDefaultTools());
+const tools = createToolRegistry(await loadDefaultTools());
 
 async function outcome(tool: string, args: Record<string, unknown>, rules: PermissionSettings, projectRoot = '/project'): Promise<{ outcome: Outcome; refusal?: string }> {
   const targets = await callTargets(tools.get(tool)?.target(args), projectRoot, noVariables);

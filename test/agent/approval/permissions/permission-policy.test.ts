@@ -6,7 +6,8 @@ import { parsePermissionRules } from '../../../../src/agent/approval/permissions
 import { analyseShellCommand } from '../../../../src/agent/approval/permissions/shell/shell-command-analysis.js';
 import { protectedChange } from '../../../../src/agent/approval/permissions/protected-files.js';
 import type { Preview } from '../../../../src/tools/preview.js';
-import { createDefaultTools, createToolRegistry } from '../../../../src/tools/registry.js';
+import { createToolRegistry } from '../../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../../src/agent/default-tools.js';
 import type { ToolKind } from '../../../../src/tools/tool.js';
 
 const settings = (mode: PermissionMode, allow: string[] = [], deny: string[] = []): PermissionSettings => ({
@@ -98,8 +99,10 @@ describe('the approval step: approved without asking, or asked', () => {
   });
 });
 
+const registeredTools = createToolRegistry(await loadDefaultTools());
+
 describe('the target of a call, as its tool declares it', () => {
-  const tools = createToolRegistry(createDefaultTools());
+  const tools = registeredTools;
 
   it('is the command with the programs it runs, the path relative to the project, or the URL with its placeholders resolved', async () => {
     const resolve = async (text: string) => text.replace('{{BASE_URL}}', 'http://LOCALHOST:3000');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { planModeRefusal } from '../../../../src/agent/approval/permissions/plan-mode.js';
-import { createDefaultTools } from '../../../../src/tools/registry.js';
+import { loadDefaultTools } from '../../../../src/agent/default-tools.js';
 import type { AnyTool } from '../../../../src/tools/tool.js';
 
-const tools = new Map(createDefaultTools().map((tool) => [tool.name, tool]));
+const tools = new Map((await loadDefaultTools()).map((tool) => [tool.name, tool]));
 
 /** Plan mode's verdict on a call of a registered tool: undefined (it runs), or what the refusal says it does. */
 function verdict(name: string, args: Record<string, unknown> = {}): string | undefined {

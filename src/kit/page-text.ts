@@ -1,4 +1,4 @@
-import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
+import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '../engines/testing/report/markup-escape.js';
 
 /** A `<time>` in the reader's words: `2025-03-04 05:06:07` (local time of the machine serving it). */
 export function dateTime(date: Date): string {
