@@ -1,5 +1,7 @@
 import type { FlowRun } from '../../engines/flows/flow-run.js';
 import type { PerfResult } from '../../engines/perf/perf-result.js';
+import { ALL_CHECKS } from '../../engines/security/checks/all-checks.js';
+import { declaredRules, loadChecks } from '../../engines/security/load-checks.js';
 import type { ScanResult } from '../../engines/security/run-scan.js';
 import { parseJsonReport } from '../../engines/testing/report/read-json-report.js';
 import type { TestRun } from '../../engines/testing/test-run.js';
@@ -14,6 +16,9 @@ export type ReportContent =
   | { kind: 'scan'; result: ScanResult }
   | { kind: 'flow'; run: FlowRun };
 
+/** A report as its JSON holds it: a scan's without what its checks declare about their rules. */
+export type ParsedReport = Exclude<ReportContent, { kind: 'scan' }> | { kind: 'scan'; result: Omit<ScanResult, 'rules'> };
+
 /** A JSON file in .falcon/reports/ that is no report the dashboard reads; the message says why. */
 export class UnreadableReportError extends Error {
   override name = 'UnreadableReportError';
@@ -23,7 +28,7 @@ export class UnreadableReportError extends Error {
  * Which report `text` holds, told by its fields (the test report names its format; the others by
  * the fields only they have), checked whole. Anything else throws an UnreadableReportError.
  */
-export function parseReport(text: string, fileName: string): ReportContent {
+export function parseReport(text: string, fileName: string): ParsedReport {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -34,9 +39,15 @@ export function parseReport(text: string, fileName: string): ReportContent {
   const fields = value as Record<string, unknown>;
   if (typeof fields.format === 'string' && fields.format.startsWith('falcon-test-report/')) return { kind: 'test', run: testRun(text, fileName) };
   if ('latency_ms' in fields && 'histogram' in fields) return { kind: 'perf', result: checked(perfReportSchema, value, 'a load report') as PerfResult };
-  if ('findings' in fields && 'checks' in fields) return { kind: 'scan', result: checked(scanReportSchema, value, 'a scan report') as ScanResult };
+  if ('findings' in fields && 'checks' in fields) return { kind: 'scan', result: checked(scanReportSchema, value, 'a scan report') as Omit<ScanResult, 'rules'> };
   if ('steps' in fields && 'passed' in fields) return { kind: 'flow', run: checked(flowReportSchema, value, 'a flow report') as FlowRun };
   throw new UnreadableReportError('JSON of no report Falcon writes (a test, load, scan or flow report)');
+}
+
+/** The report with, for a scan, the OWASP entry and CWE of each check that ran, as the checks declare them. */
+export async function withDeclaredRules(report: ParsedReport): Promise<ReportContent> {
+  if (report.kind !== 'scan') return report;
+  return { kind: 'scan', result: { ...report.result, rules: declaredRules(await loadChecks(ALL_CHECKS, report.result.checks)) } };
 }
 
 function testRun(text: string, fileName: string): TestRun {

@@ -2,7 +2,7 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { linkedFolderProblem } from '../../safety/linked-folder.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import { parseReport, type ReportContent, UnreadableReportError } from './parse-report.js';
+import { parseReport, type ReportContent, UnreadableReportError, withDeclaredRules } from './parse-report.js';
 
 /** A load run's JSON is small; a test run's holds every exchange. More than this is no report worth drawing. */
 const MOST_REPORT_BYTES = 64 * 1024 * 1024;
@@ -58,7 +58,7 @@ export async function readProjectReport(projectRoot: string, name: string): Prom
   if (!info.isFile()) return { ...listed, readable: false, note: 'not a regular file (a link or a folder): not read' };
   if (info.size > MOST_REPORT_BYTES) return { ...listed, readable: false, note: `too large to show (${Math.round(info.size / 1024 / 1024)} MB)` };
   try {
-    return { ...listed, readable: true, content: parseReport(await readFile(file, 'utf8'), name) };
+    return { ...listed, readable: true, content: await withDeclaredRules(parseReport(await readFile(file, 'utf8'), name)) };
   } catch (error) {
     if (error instanceof UnreadableReportError) return { ...listed, readable: false, note: error.message };
     return { ...listed, readable: false, note: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LATENCY_METRICS } from '../../engines/perf/perf-scenario.js';
-import { RULE_NAMES } from '../../engines/security/rule-names.js';
+import { RULE_NAMES } from '../../engines/security/checks/all-checks.js';
 import { SEVERITIES } from '../../engines/security/severity.js';
 
 // What the dashboard reads of the load, scan and flow reports' JSON (the test report has its own

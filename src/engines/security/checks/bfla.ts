@@ -26,7 +26,12 @@ interface AdministrativeCall {
  * administrator. An ordinary identity let in (see isGranted) proves it: high.
  */
 export const bflaCheck: SecurityCheck = {
-  rule: 'bfla',
+  title: 'Broken function level authorization',
+  owasp: 'API5:2023',
+  cwe: 'CWE-285',
+  proof: "an administrative operation answers 2xx to an ordinary user's token",
+  remediation: "Check the caller's role or permission on every administrative operation, on the server.",
+  runOrder: 110,
   async run(ctx) {
     if (ctx.identities.length === 0) {
       ctx.note("bfla: needs an ordinary user's credentials (--user or --token) to call administrative operations with; skipped");
@@ -37,7 +42,7 @@ export const bflaCheck: SecurityCheck = {
       return reason ? [{ operation, reason }] : [];
     });
     if (operations.length === 0) {
-      ctx.note('bfla: no operation looks administrative (tagged admin, under /admin, named admin or manage, an admin scope, or changing roles); nothing to check');
+      ctx.note('no operation looks administrative (tagged admin, under /admin, named admin or manage, an admin scope, or changing roles); nothing to check');
       return;
     }
     const calls: AdministrativeCall[] = [];
@@ -46,7 +51,7 @@ export const bflaCheck: SecurityCheck = {
       for (const { operation, reason } of operations) {
         const request = administrativeRequest(ctx, operation, viewer);
         if ('skipped' in request) {
-          if (identity === ctx.identities[0]) ctx.note(`bfla: ${operation.method} ${operation.path} was not called: ${request.skipped}`);
+          if (identity === ctx.identities[0]) ctx.note(`${operation.method} ${operation.path} was not called: ${request.skipped}`);
           continue;
         }
         const exchange = await sendProbe(ctx, request, identity);
@@ -56,14 +61,13 @@ export const bflaCheck: SecurityCheck = {
     const administrators = administratorsAmong(ctx.identities, calls);
     const ordinary = ctx.identities.filter((identity) => !administrators.has(identity));
     if (ordinary.length === 0) {
-      ctx.note(`bfla: every user given is an administrator (${ctx.identities.map((identity) => identity.name).join(', ')}); give an ordinary user's credentials too`);
+      ctx.note(`every user given is an administrator (${ctx.identities.map((identity) => identity.name).join(', ')}); give an ordinary user's credentials too`);
       return;
     }
     for (const { operation } of operations) {
       const call = calls.find((candidate) => candidate.operation === operation && ordinary.includes(candidate.identity) && isGranted(candidate.exchange));
       if (!call) continue;
       ctx.report({
-        rule: 'bfla',
         severity: 'high',
         operation: { method: operation.method, path: operation.path },
         title: `${call.identity.name}, an ordinary user, is let into an administrative operation (${call.reason}): HTTP ${call.exchange.response.status}`,

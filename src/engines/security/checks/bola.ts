@@ -47,21 +47,26 @@ interface Attempt {
  * and read the ids next to them (a record whose owner field names someone else, high).
  */
 export const bolaCheck: SecurityCheck = {
-  rule: 'bola',
+  title: 'Broken object level authorization',
+  owasp: 'API1:2023',
+  cwe: 'CWE-639',
+  proof: "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), and the other user's data comes back",
+  remediation: 'Check on every request that the object belongs to the caller (or that the caller may act on it), not only that the caller is logged in.',
+  runOrder: 100,
   async run(ctx) {
     if (ctx.identities.length < 2) {
-      ctx.note('bola: needs two users (--user or --token twice) to read one user\'s objects as the other; skipped');
+      ctx.note('needs two users (--user or --token twice) to read one user\'s objects as the other; skipped');
       return;
     }
     const paths = objectPaths(ctx.operations);
     if (paths.length === 0) {
-      ctx.note('bola: no operation takes an object id in its path; nothing to check');
+      ctx.note('no operation takes an object id in its path; nothing to check');
       return;
     }
     const views: OwnView[] = [];
     for (const identity of ctx.identities) views.push(await readOwnView(ctx, identity));
     if (views.every((view) => isNamedAdmin(view.identity))) {
-      ctx.note('bola: every user given is named like an administrator, who may read anyone\'s objects; give an ordinary user too');
+      ctx.note('every user given is named like an administrator, who may read anyone\'s objects; give an ordinary user too');
       return;
     }
     const probe = new ObjectAccessProbe(ctx, new ObjectReader(ctx));
@@ -114,7 +119,7 @@ class ObjectAccessProbe {
     if (!created) return;
     const object: OwnedObject = { id: created.id, record: created.record, pathValues: { ...prefix, [path.target.parameter]: created.id }, source: 'listing' };
     if (!(await this.listedFor(other, path, created.id))) await this.attempt(path, { owner, other, views }, [object]);
-    await removeCreated(this.ctx, 'bola', path.path, object.pathValues, owner.identity);
+    await removeCreated(this.ctx, path.path, object.pathValues, owner.identity);
   }
 
   private async attempt(path: ObjectPath, attempt: Attempt, objects: readonly OwnedObject[]): Promise<void> {
@@ -215,6 +220,6 @@ class ObjectAccessProbe {
 
   private report(operation: SpecOperation, draft: Pick<FindingDraft, 'severity' | 'title' | 'exchange'>): void {
     this.proven.add(operation.id);
-    this.ctx.report({ rule: 'bola', operation: { method: operation.method, path: operation.path }, ...draft });
+    this.ctx.report({ operation: { method: operation.method, path: operation.path }, ...draft });
   }
 }

@@ -13,18 +13,23 @@ import { withCredentials } from './support/with-credentials.js';
  * one and an expired one; the same data coming back proves the credential is not checked.
  */
 export const brokenAuthCheck: SecurityCheck = {
-  rule: 'broken_auth',
+  title: 'Broken authentication',
+  owasp: 'API2:2023',
+  cwe: 'CWE-287',
+  proof: 'an operation that needs authentication answers 2xx with data to no token, a malformed token or an expired one',
+  remediation: 'Require and verify a credential on every protected operation: signature, expiry, issuer and audience.',
+  runOrder: 70,
   async run(ctx) {
     const identity = ctx.identities[0];
     if (!identity) {
-      ctx.note('broken_auth: needs --user or --token: what an authenticated call answers is the control every probe is compared with');
+      ctx.note('needs --user or --token: what an authenticated call answers is the control every probe is compared with');
       return;
     }
     const { probes, untried } = brokenCredentials(identity);
-    if (untried) ctx.note(`broken_auth: ${untried}`);
+    if (untried) ctx.note(`${untried}`);
     const needingAuth = ctx.operations.filter(requiresAuth);
     const changing = needingAuth.filter((operation) => !isProbed(operation, ctx.allowDestructive));
-    if (changing.length > 0) ctx.note(`broken_auth: ${changing.length} operation(s) that change data were not probed without credentials (--allow-destructive probes POST, PUT and PATCH)`);
+    if (changing.length > 0) ctx.note(`${changing.length} operation(s) that change data were not probed without credentials (--allow-destructive probes POST, PUT and PATCH)`);
     for (const operation of needingAuth) {
       const request = isProbed(operation, ctx.allowDestructive) ? ctx.validRequest(operation) : undefined;
       const answer = request && (await sendProbe(ctx, request, identity));
@@ -33,7 +38,6 @@ export const brokenAuthCheck: SecurityCheck = {
         const exchange = await sendProbe(ctx, withCredentials(request, operation, ctx.spec, identity, probe.credentials), undefined);
         if (!exchange || !sameData(answer.response, exchange.response)) continue;
         ctx.report({
-          rule: 'broken_auth',
           severity: 'high',
           operation,
           title: `${operation.method} ${operation.path} answers ${exchange.response.status} with data ${probe.description}, as it answers ${identityLabel(identity)}`,

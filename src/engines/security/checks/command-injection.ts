@@ -15,15 +15,19 @@ const SLEEP_PAYLOADS: readonly SleepPayload[] = [
 
 /** OS command injection, time-based only: a sleep the server runs for as long as a payload asks, twice (critical). */
 export const commandInjectionCheck: SecurityCheck = {
-  rule: 'command_injection',
+  title: 'OS command injection',
+  owasp: 'API8:2023',
+  cwe: 'CWE-78',
+  proof: 'a shell sleep payload in a parameter delays the answer by its length, twice, beyond the normal time',
+  remediation: 'Never pass request values to a shell; call programs with argument arrays and validate inputs against an allow-list.',
+  runOrder: 160,
   async run(ctx) {
     for (const target of probedOperations(ctx)) {
       const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
       const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
-      const proof = normal && (await findSleepInjection(ctx, 'command_injection', target, normal, points, SLEEP_PAYLOADS));
+      const proof = normal && (await findSleepInjection(ctx, target, normal, points, SLEEP_PAYLOADS));
       if (proof) {
         ctx.report({
-          rule: 'command_injection',
           severity: 'critical',
           operation: target.operation,
           title: `A command appended to the ${pointLabel(proof.point)} runs (${proof.payload.label}): ${sleepTimings(proof)}`,

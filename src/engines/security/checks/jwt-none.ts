@@ -21,16 +21,21 @@ const NONE_SPELLINGS = ['none', 'None', 'NONE'];
  * the whole API), else per operation.
  */
 export const jwtNoneCheck: SecurityCheck = {
-  rule: 'jwt_none',
+  title: 'JWT accepted with alg "none"',
+  owasp: 'API2:2023',
+  cwe: 'CWE-347',
+  proof: "the user's own JWT, re-signed with alg \"none\" (and no signature), is accepted as that user",
+  remediation: 'Accept only the signing algorithms you issue (an allow-list); never "none".',
+  runOrder: 80,
   async run(ctx) {
     const found = jwtIdentity(ctx.identities);
     if (!found) {
-      ctx.note('jwt_none: needs a --user or --token whose token is a JWT');
+      ctx.note('needs a --user or --token whose token is a JWT');
       return;
     }
     const outcomes: Array<FindingDraft | undefined> = [];
     for await (const guarded of guardedOperations(ctx, found.identity)) outcomes.push(await unsignedAccepted(ctx, guarded, found));
-    if (outcomes.length === 0) ctx.note(`jwt_none: no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
+    if (outcomes.length === 0) ctx.note(`no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
     reportApiWide(ctx, outcomes);
   },
 };
@@ -43,7 +48,7 @@ async function unsignedAccepted(ctx: ScanContext, guarded: GuardedOperation, { i
     if (!exchange || !sameData(guarded.answer.response, exchange.response)) continue;
     if (!(await checksSignature(ctx, guarded, identity, jwt))) return undefined;
     // The title names no operation, so that an API-wide flaw is reported once.
-    return { rule: 'jwt_none', severity: 'critical', operation: guarded.operation, title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`, exchange };
+    return { severity: 'critical', operation: guarded.operation, title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`, exchange };
   }
   return undefined;
 }

@@ -18,7 +18,12 @@ const LATER_SECONDS = 3600;
  * The user's data coming back proves anyone can mint tokens.
  */
 export const jwtWeakSecretCheck: SecurityCheck = {
-  rule: 'jwt_weak_secret',
+  title: 'JWT signed with a weak secret',
+  owasp: 'API2:2023',
+  cwe: 'CWE-521',
+  proof: "the user's HS256 JWT verifies with a secret from a small list of common ones, and a token signed with it is accepted",
+  remediation: 'Sign tokens with a long random secret (32 bytes or more) or an asymmetric key, kept out of the code.',
+  runOrder: 90,
   // Its notes never read `jwt_weak_secret: <word>`: masking by shape takes that for a secret's value.
   async run(ctx) {
     const found = jwtIdentity(ctx.identities);
@@ -44,7 +49,6 @@ export const jwtWeakSecretCheck: SecurityCheck = {
         return;
       }
       ctx.report({
-        rule: 'jwt_weak_secret',
         severity: 'critical',
         operation: guarded.operation,
         title: `JWTs are signed with the common secret "${secret}" (${String(jwt.header.alg)}): a token Falcon signed with it is accepted as ${identity.name}`,

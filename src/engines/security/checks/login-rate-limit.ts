@@ -17,11 +17,16 @@ const FAILED_LOGINS = 20;
  * account is locked afterwards.
  */
 export const loginRateLimitCheck: SecurityCheck = {
-  rule: 'login_rate_limit',
+  title: 'No rate limit on failed logins',
+  owasp: 'API2:2023',
+  cwe: 'CWE-307',
+  proof: 'a burst of failed logins for one account is answered without a 429, a lockout or a slowdown, and the right password still works after it',
+  remediation: 'Limit failed logins per account and per client (429 with Retry-After, growing delays or a temporary lockout).',
+  runOrder: 190,
   async run(ctx) {
     const identity = ctx.identities.find((candidate) => candidate.login);
     if (!identity?.login) {
-      ctx.note('login_rate_limit: needs --user NAME:PASSWORD, an account to try wrong passwords on');
+      ctx.note('needs --user NAME:PASSWORD, an account to try wrong passwords on');
       return;
     }
     const { login } = identity;
@@ -35,7 +40,7 @@ export const loginRateLimitCheck: SecurityCheck = {
         return;
       }
       if (isSuccess(exchange.response.status)) {
-        ctx.note(`login_rate_limit: ${operation.operation.method} ${operation.operation.path} answered ${exchange.response.status} to a wrong password for ${username}; no failed logins to count`);
+        ctx.note(`${operation.operation.method} ${operation.operation.path} answered ${exchange.response.status} to a wrong password for ${username}; no failed logins to count`);
         return;
       }
       const sign = loginLimitSign(exchange, failures[0]);
@@ -48,11 +53,10 @@ export const loginRateLimitCheck: SecurityCheck = {
     const last = failures.at(-1)!;
     const rightLogin = await sendProbe(ctx, loginRequest(login, password), undefined);
     if (!rightLogin || !isSuccess(rightLogin.response.status)) {
-      ctx.note(`login_rate_limit: after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`);
+      ctx.note(`after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`);
       return;
     }
     ctx.report({
-      rule: 'login_rate_limit',
       severity: 'medium',
       operation: operation.operation,
       title: `${failures.length} failed logins in a row for ${username} got no 429, lockout or slowdown (answered ${[...new Set(failures.map((failure) => failure.response.status))].join(', ')}), and the right password still logged in after them`,
@@ -70,5 +74,5 @@ function loginRequest({ username, operation }: Login, password: string): ScanReq
 async function noteIfLockedOut(ctx: ScanContext, login: Login, limited: string): Promise<void> {
   const rightLogin = await sendProbe(ctx, loginRequest(login, login.password), undefined);
   if (rightLogin && isSuccess(rightLogin.response.status)) return;
-  ctx.note(`login_rate_limit: the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`);
+  ctx.note(`the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`);
 }

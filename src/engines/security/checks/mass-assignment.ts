@@ -44,7 +44,12 @@ interface OwnObject {
  * verified). Updated objects get their old values back; created ones are deleted with --allow-destructive.
  */
 export const massAssignmentCheck: SecurityCheck = {
-  rule: 'mass_assignment',
+  title: 'Mass assignment',
+  owasp: 'API3:2023',
+  cwe: 'CWE-915',
+  proof: 'a privileged property (role, isAdmin, price…) sent in a create or update is stored: reading the object back shows the value sent',
+  remediation: 'Bind request bodies to an explicit list of writable fields; ignore or refuse the rest.',
+  runOrder: 120,
   async run(ctx) {
     const actor = ctx.identities.find((identity) => !isNamedAdmin(identity)) ?? ctx.identities[0];
     if (!actor) {
@@ -56,7 +61,7 @@ export const massAssignmentCheck: SecurityCheck = {
       (operation) => ['POST', 'PUT', 'PATCH'].includes(operation.method) && !isAuthPath(operation.path) && !isConsequentialPath(operation.path) && administrativeReason(operation) === undefined,
     );
     if (writes.length === 0) {
-      ctx.note('mass_assignment: no operation creates or updates an object of the user; nothing to check');
+      ctx.note('no operation creates or updates an object of the user; nothing to check');
       return;
     }
     for (const operation of writes) {
@@ -81,7 +86,7 @@ async function tryCreate(ctx: ScanContext, operation: SpecOperation, actor: Iden
   const after = await readBack(ctx, itemPath, pathValues, actor, target);
   const stored = properties.filter((property) => after && sameValue(after.record[property.key], property.value));
   if (after && stored.length > 0) report(ctx, operation, actor, stored, created.exchange, after.exchange, itemPath);
-  await removeCreated(ctx, 'mass_assignment', itemPath, pathValues, actor);
+  await removeCreated(ctx, itemPath, pathValues, actor);
 }
 
 async function tryUpdate(ctx: ScanContext, operation: SpecOperation, actor: Identity, view: OwnView): Promise<void> {
@@ -100,7 +105,7 @@ async function tryUpdate(ctx: ScanContext, operation: SpecOperation, actor: Iden
       await restore(ctx, operation, actor, object, { ...request, body: { ...base, ...restoring(stored, before.record) } }, stored);
     }
   }
-  if (object.created && object.target) await removeCreated(ctx, 'mass_assignment', operation.path, object.pathValues, actor);
+  if (object.created && object.target) await removeCreated(ctx, operation.path, object.pathValues, actor);
 }
 
 /**
@@ -130,14 +135,13 @@ async function restore(ctx: ScanContext, operation: SpecOperation, actor: Identi
   await sendProbe(ctx, request, actor);
   const after = await readBack(ctx, operation.path, object.pathValues, actor, object.target);
   const left = stored.filter((property) => !after || sameValue(after.record[property.key], property.value));
-  if (left.length > 0) ctx.note(`mass_assignment: could not restore ${left.map((property) => property.key).join(', ')} of ${actor.name}'s object after ${operation.method} ${operation.path}; check it by hand`);
+  if (left.length > 0) ctx.note(`could not restore ${left.map((property) => property.key).join(', ')} of ${actor.name}'s object after ${operation.method} ${operation.path}; check it by hand`);
 }
 
 function report(ctx: ScanContext, operation: SpecOperation, actor: Identity, stored: readonly PrivilegedProperty[], write: ScanExchange, read: ScanExchange, readPath: string): void {
   const severity = stored.map((property) => property.severity).reduce((worst, next) => (severityRank(next) > severityRank(worst) ? next : worst));
   const values = stored.map((property) => `${property.key}=${JSON.stringify(property.value)}`).join(', ');
   ctx.report({
-    rule: 'mass_assignment',
     severity,
     operation: { method: operation.method, path: operation.path },
     title: `stores ${values} sent by ${actor.name}, which the request may not set: reading it back (GET ${readPath}) shows the value sent`,

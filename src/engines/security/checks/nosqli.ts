@@ -23,7 +23,12 @@ function alwaysTrue(noMatch: string): Array<Record<string, unknown>> {
  * is no operator (high).
  */
 export const nosqliCheck: SecurityCheck = {
-  rule: 'nosqli',
+  title: 'NoSQL injection',
+  owasp: 'API8:2023',
+  cwe: 'CWE-943',
+  proof: 'an operator object ({"$ne": …}, {"$gt": ""}) in place of a value logs in or returns records the plain value does not',
+  remediation: 'Validate the type of every value (a string stays a string) and never pass request objects into queries.',
+  runOrder: 150,
   async run(ctx) {
     const noMatch = `falcon-${randomBytes(6).toString('hex')}`;
     await reportLoginBypass(ctx, noMatch);
@@ -39,7 +44,7 @@ async function reportLoginBypass(ctx: ScanContext, noMatch: string): Promise<voi
   const login = loginOperation(ctx);
   const valid = login && ctx.validRequest(login.operation);
   if (!login || !valid || !isJsonBody(valid)) {
-    ctx.note('nosqli: no login operation with a JSON body, so logging in with operators was not tried');
+    ctx.note('no login operation with a JSON body, so logging in with operators was not tried');
     return;
   }
   const known = ctx.identities.find((identity) => identity.login)?.login?.username ?? String(valid.body[login.usernameField] ?? '');
@@ -51,7 +56,6 @@ async function reportLoginBypass(ctx: ScanContext, noMatch: string): Promise<voi
     const exchange = await logIn(username, password);
     if (!exchange || !issuesCredential(exchange.response)) continue;
     ctx.report({
-      rule: 'nosqli',
       severity: 'critical',
       operation: login.operation,
       title: `Logs in ${typeof username === 'string' ? `as "${username}"` : 'as whoever comes first'} with ${JSON.stringify(password)} in place of the password${typeof username === 'string' ? '' : ' and the user name'}; a wrong password is refused`,
@@ -83,7 +87,6 @@ async function reportWidenedSearch(ctx: ScanContext, target: ProbedOperation, po
       const ignored = await countWith(group, { falcon: noMatch });
       if (ignored?.count !== undefined && ignored.count >= widened.count) break;
       ctx.report({
-        rule: 'nosqli',
         severity: 'high',
         operation: target.operation,
         title: `The ${group.map(pointLabel).join(' and the ')} ${group.length > 1 ? 'take' : 'takes'} query operators: ${JSON.stringify(operator)} lists ${records(widened.count)} where a value matching nothing lists ${records(plain.count)}`,

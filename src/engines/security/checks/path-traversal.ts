@@ -26,7 +26,12 @@ const SYSTEM_FILE = /root:[^:\n]*:0:0:|\[fonts\]|; for 16-bit app support/i;
 
 /** Path traversal: a ../ payload in a file or path value brings back a system file the valid request does not (high). */
 export const pathTraversalCheck: SecurityCheck = {
-  rule: 'path_traversal',
+  title: 'Path traversal',
+  owasp: 'API8:2023',
+  cwe: 'CWE-22',
+  proof: 'a ../ sequence in a file or path parameter returns the contents of a file outside the folder (/etc/passwd, win.ini)',
+  remediation: 'Resolve paths against the allowed folder and refuse any that leave it; prefer ids over file names.',
+  runOrder: 170,
   async run(ctx) {
     for (const target of probedOperations(ctx)) {
       const points = injectionPoints(target.operation, target.request).filter(holdsFileName).slice(0, MAX_POINTS_PER_OPERATION);
@@ -44,7 +49,6 @@ async function reportTraversal(ctx: ScanContext, target: ProbedOperation, points
       const exchange = await sendProbe(ctx, withValue(target.request, point, payload), target.identity);
       if (!exchange || !SYSTEM_FILE.test(exchange.response.body)) continue;
       ctx.report({
-        rule: 'path_traversal',
         severity: 'high',
         operation: target.operation,
         title: `The ${pointLabel(point)} reads files outside its folder: "${payload}" brought back ${payload.includes('win.ini') ? 'win.ini' : '/etc/passwd'}`,

@@ -25,11 +25,16 @@ interface Answer {
  * problems first seen on the same answer make one finding, at the most severe of them.
  */
 export const securityHeadersCheck: SecurityCheck = {
-  rule: 'security_headers',
+  title: 'Missing security headers',
+  owasp: 'API8:2023',
+  cwe: 'CWE-693',
+  proof: 'responses lack headers every API should send (X-Content-Type-Options: nosniff, and Strict-Transport-Security over HTTPS), or carry an X-Powered-By banner',
+  remediation: 'Send X-Content-Type-Options: nosniff, Strict-Transport-Security over HTTPS and Cache-Control on private data; drop X-Powered-By.',
+  runOrder: 10,
   async run(ctx) {
     const answers = await normalAnswers(ctx);
     if (answers.length === 0) {
-      ctx.note('security_headers: no GET operation answered its valid request with a 2xx');
+      ctx.note('no GET operation answered its valid request with a 2xx');
       return;
     }
     const seen = new Set<string>();
@@ -38,7 +43,6 @@ export const securityHeadersCheck: SecurityCheck = {
       if (first.length === 0) continue;
       for (const problem of first) seen.add(problem.header);
       ctx.report({
-        rule: 'security_headers',
         severity: first.map((problem) => problem.severity).sort((a, b) => severityRank(b) - severityRank(a))[0]!,
         operation: { method: target.operation.method, path: target.operation.path },
         title: first.map((problem) => problem.text).join('; '),

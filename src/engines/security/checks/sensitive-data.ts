@@ -40,7 +40,12 @@ interface Answer {
  * operation, the worst; the leaked values are masked in its evidence.
  */
 export const sensitiveDataCheck: SecurityCheck = {
-  rule: 'sensitive_data',
+  title: 'Sensitive data in responses',
+  owasp: 'API3:2023',
+  cwe: 'CWE-213',
+  proof: 'a response carries password hashes, secrets, tokens or keys in fields the client has no use for',
+  remediation: 'Return only the fields the client needs: serialize through an explicit allow-list, never the stored record.',
+  runOrder: 60,
   async run(ctx) {
     const views: OwnView[] = [];
     for (const identity of [...ctx.identities, undefined]) views.push(await readOwnView(ctx, identity));
@@ -66,7 +71,6 @@ function leakFinding({ operation, exchange, identity, isLogin }: Answer): Findin
   if (leaks.length === 0) return undefined;
   const worst = leaks.reduce((top, leak) => (severityRank(leak.severity) > severityRank(top.severity) ? leak : top));
   return {
-    rule: 'sensitive_data',
     severity: worst.severity,
     operation: { method: operation.method, path: operation.path },
     title: `answers ${identity ? identity.name : 'a caller with no credentials'} with ${describe(leaks)}`,
@@ -123,7 +127,6 @@ function otherUsersFindings(views: readonly OwnView[]): FindingDraft[] {
       const record = otherUsersRecord(recordsIn(body), viewer, others, isSelfPath(operation.path));
       if (!record) continue;
       drafts.push({
-        rule: 'sensitive_data',
         severity: 'medium',
         operation: { method: operation.method, path: operation.path },
         title: `answers ${viewer.identity?.name} with ${record.owner}'s records too (${record.key}: ${record.value})`,

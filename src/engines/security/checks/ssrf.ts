@@ -24,18 +24,23 @@ interface SentProbe {
  * proof needs a target on this machine; elsewhere the check says it could not run.
  */
 export const ssrfCheck: SecurityCheck = {
-  rule: 'ssrf',
+  title: 'Server-side request forgery',
+  owasp: 'API7:2023',
+  cwe: 'CWE-918',
+  proof: "a URL sent in a field makes the server request Falcon's own loopback canary listener",
+  remediation: 'Fetch only allow-listed hosts and schemes; resolve and refuse private, loopback and link-local addresses; do not follow redirects blindly.',
+  runOrder: 130,
   async run(ctx) {
     const targets = probedOperations(ctx).flatMap((target) => {
       const points = injectionPoints(target.operation, target.request).filter(takesUrl).slice(0, MAX_POINTS_PER_OPERATION);
       return points.length > 0 ? [{ target, points }] : [];
     });
     if (targets.length === 0) {
-      ctx.note('ssrf: no operation takes a URL (a format uri field, or a name such as url, webhook, callback, image)');
+      ctx.note('no operation takes a URL (a format uri field, or a name such as url, webhook, callback, image)');
       return;
     }
     if (!(await isOnThisMachine(ctx.baseUrl))) {
-      ctx.note(`ssrf: ${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`);
+      ctx.note(`${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`);
       return;
     }
     const canary = await ctx.canary();
@@ -51,7 +56,6 @@ export const ssrfCheck: SecurityCheck = {
     for (const { target, point, token, exchange } of sent) {
       if (!(await canary.wasHit(token, Math.max(0, deadline - Date.now())))) continue;
       ctx.report({
-        rule: 'ssrf',
         severity: 'high',
         operation: target.operation,
         title: `The server fetches the URL sent in the ${pointLabel(point)}: Falcon's canary listener was requested`,

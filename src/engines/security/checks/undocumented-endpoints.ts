@@ -27,7 +27,12 @@ const VERSION_IN_BASE_URL = /\/v\d+(?:\/|$)/;
  * in any answer they are masked.
  */
 export const undocumentedEndpointsCheck: SecurityCheck = {
-  rule: 'undocumented_endpoints',
+  title: 'Undocumented endpoints',
+  owasp: 'API9:2023',
+  cwe: 'CWE-1059',
+  proof: 'a common path the spec does not list (/admin, /debug, /actuator, /.env, /swagger.json, an older API version…) answers 2xx with content',
+  remediation: 'Remove or protect debug, admin and old-version endpoints, and keep the spec as the inventory of what is exposed.',
+  runOrder: 50,
   async run(ctx) {
     const probe = prober(ctx);
     const found = new Set<string>();
@@ -42,7 +47,7 @@ export const undocumentedEndpointsCheck: SecurityCheck = {
     }
     await probeOlderVersions(ctx, probe);
     const basePath = new URL(ctx.baseUrl).pathname;
-    if (VERSION_IN_BASE_URL.test(basePath)) ctx.note(`undocumented_endpoints: the API's version is in the base URL (${basePath}), so older versions beside it were not probed`);
+    if (VERSION_IN_BASE_URL.test(basePath)) ctx.note(`the API's version is in the base URL (${basePath}), so older versions beside it were not probed`);
   },
 };
 
@@ -80,7 +85,7 @@ async function probeOlderVersions(ctx: ScanContext, probe: Prober): Promise<void
 
 /** Secrets in the answer are masked, whatever it is: a served file can hold any. */
 function report(ctx: ScanContext, path: string, severity: Severity, title: string, exchange: ScanExchange): void {
-  ctx.report({ rule: 'undocumented_endpoints', severity, operation: { method: 'GET', path }, title, exchange });
+  ctx.report({ severity, operation: { method: 'GET', path }, title, exchange });
 }
 
 function carriesSecrets(body: string): boolean {

@@ -17,14 +17,19 @@ const MAX_OPERATIONS = 30;
  * disk is the proof: medium for a trace or debug page that shows the server's files, else low.
  */
 export const verboseErrorsCheck: SecurityCheck = {
-  rule: 'verbose_errors',
+  title: 'Verbose error messages',
+  owasp: 'API8:2023',
+  cwe: 'CWE-209',
+  proof: 'an error response carries a stack trace, a file path, a SQL error or framework internals',
+  remediation: 'Answer errors with a generic message and an id; log the details on the server only.',
+  runOrder: 40,
   async run(ctx) {
     const targets = probedOperations(ctx)
       .map((target) => ({ target, probes: errorProbes(target.operation, target.request) }))
       .filter(({ probes }) => probes.length > 0)
       .slice(0, MAX_OPERATIONS);
     if (targets.length === 0) {
-      ctx.note('verbose_errors: no operation takes a body, a number or a uuid that a malformed value could be sent in');
+      ctx.note('no operation takes a body, a number or a uuid that a malformed value could be sent in');
       return;
     }
     const outcomes: Array<FindingDraft | undefined> = [];
@@ -39,7 +44,6 @@ async function firstLeak(ctx: ScanContext, target: ProbedOperation, probes: read
     const leak = exchange && exchange.response.status >= 400 ? errorLeakIn(exchange.response.body) : undefined;
     if (!exchange || !leak) continue;
     return {
-      rule: 'verbose_errors',
       severity: leak.trace && leak.internalPaths ? 'medium' : 'low',
       operation: { method: target.operation.method, path: target.operation.path },
       title: `An error response gives away ${leak.what}${leak.trace && leak.internalPaths ? " with the server's file paths" : ''}`,

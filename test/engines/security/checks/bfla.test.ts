@@ -1,8 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LOGINS } from './account-api.js';
 import { scanAccountApi, scanText } from './scan-account-api.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({ CHECKS: { bfla: (await import('../../../../src/engines/security/checks/bfla.js')).bflaCheck } }));
 
 const { alice, bob, admin, dana } = ACCOUNT_LOGINS;
 const routes = (result: { findings: Array<{ method: string; path: string }> }) => result.findings.map((finding) => `${finding.method} ${finding.path}`).sort();

@@ -1,8 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LOGINS } from './account-api.js';
 import { scanAccountApi, scanText } from './scan-account-api.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({ CHECKS: { bola: (await import('../../../../src/engines/security/checks/bola.js')).bolaCheck } }));
 
 const users = [ACCOUNT_LOGINS.alice, ACCOUNT_LOGINS.bob, ACCOUNT_LOGINS.admin];
 const secrets = ['alice-secret-pass-1', 'bob-secret-pass-2', 'admin-secret-pass-3', 'alice-token-1x7q2', 'bob-token-2x7q2', 'admin-token-3x7q2'];

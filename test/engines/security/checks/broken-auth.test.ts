@@ -1,9 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findingsText, scanApi, tokenApi, USERS, userToken } from './token-api.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({
-  CHECKS: { broken_auth: (await import('../../../../src/engines/security/checks/broken-auth.js')).brokenAuthCheck },
-}));
 
 const alice = USERS[0]!;
 

@@ -1,9 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findingsText, scanApi, tokenApi, USERS } from './token-api.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({
-  CHECKS: { login_rate_limit: (await import('../../../../src/engines/security/checks/login-rate-limit.js')).loginRateLimitCheck },
-}));
 
 const alice = USERS[0]!;
 

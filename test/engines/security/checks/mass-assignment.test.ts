@@ -1,10 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LOGINS } from './account-api.js';
 import { scanAccountApi, scanText } from './scan-account-api.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({
-  CHECKS: { mass_assignment: (await import('../../../../src/engines/security/checks/mass-assignment.js')).massAssignmentCheck },
-}));
 
 const { alice, bob, admin } = ACCOUNT_LOGINS;
 

@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scanLoopbackApi } from './loopback-scan.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({ CHECKS: { nosqli: (await import('../../../../src/engines/security/checks/nosqli.js')).nosqliCheck } }));
 
 const USERS = [
   { username: 'alice', password: 'wonderland' },

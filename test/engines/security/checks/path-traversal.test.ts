@@ -1,11 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scanLoopbackApi } from './loopback-scan.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({
-  CHECKS: { path_traversal: (await import('../../../../src/engines/security/checks/path-traversal.js')).pathTraversalCheck },
-}));
 
 const DOCUMENTS = '/srv/app/documents';
 /** The server's disk. */

@@ -1,10 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findingsText, scanApi } from './token-api.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({
-  CHECKS: { resource_limits: (await import('../../../../src/engines/security/checks/resource-limits.js')).resourceLimitsCheck },
-}));
 
 const TOKEN = 'catalog-token-5d1e8a7c';
 const PRODUCTS = Array.from({ length: 250 }, (_, index) => ({ id: index + 1, name: `Product ${index + 1}` }));

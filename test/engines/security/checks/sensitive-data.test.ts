@@ -1,10 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LOGINS } from './account-api.js';
 import { scanAccountApi, scanText } from './scan-account-api.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({
-  CHECKS: { sensitive_data: (await import('../../../../src/engines/security/checks/sensitive-data.js')).sensitiveDataCheck },
-}));
 
 const { alice, bob } = ACCOUNT_LOGINS;
 const HASH = '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';

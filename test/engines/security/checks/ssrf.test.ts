@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isOnThisMachine } from '../../../../src/engines/security/checks/support/local-target.js';
 import { scanLoopbackApi } from './loopback-scan.js';
-
-vi.mock('../../../../src/engines/security/checks/all-checks.js', async () => ({ CHECKS: { ssrf: (await import('../../../../src/engines/security/checks/ssrf.js')).ssrfCheck } }));
 
 const paths = {
   '/avatars': {

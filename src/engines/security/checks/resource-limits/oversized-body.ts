@@ -27,7 +27,6 @@ export async function probeOversizedBodies(ctx: ScanContext): Promise<void> {
     const exchange = await sendProbe(ctx, { ...request, body }, identity);
     if (!exchange || !isSuccess(exchange.response.status)) continue;
     ctx.report({
-      rule: 'resource_limits',
       severity: 'low',
       operation,
       title: `${operation.method} ${operation.path} accepted a body of over ${(PADDING_CHARS / 1024 / 1024).toFixed(1)} MB (answered ${exchange.response.status}): request bodies are not size-limited`,

@@ -33,7 +33,6 @@ export async function probePageSizes(ctx: ScanContext): Promise<string[]> {
     const maximum = typeof parameter.schema?.maximum === 'number' ? parameter.schema.maximum : undefined;
     if (count <= usualCount || (maximum !== undefined && count <= maximum) || totalAbove(jsonBody(huge.response), count)) continue;
     ctx.report({
-      rule: 'resource_limits',
       severity: 'medium',
       operation,
       title: `${operation.method} ${operation.path} returned ${count} items for ${parameter.name}=${HUGE_PAGE}, where its usual page has ${usualCount}${maximum === undefined ? '' : ` (the spec allows at most ${maximum})`}: page sizes are not capped`,

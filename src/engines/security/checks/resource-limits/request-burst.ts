@@ -34,7 +34,7 @@ export async function probeRequestBurst(ctx: ScanContext, reported: readonly str
     if (!request || !first || !answeredWithData(first.response)) continue;
     outcomes.push(await unlimitedBurst(ctx, operation, request, identity));
   }
-  if (outcomes.length === 0) ctx.note('resource_limits: no rate-limit burst was sent: no GET answered with data');
+  if (outcomes.length === 0) ctx.note('no rate-limit burst was sent: no GET answered with data');
   reportApiWide(ctx, outcomes);
 }
 
@@ -43,7 +43,6 @@ async function unlimitedBurst(ctx: ScanContext, operation: SpecOperation, reques
   if (!burst || burst.some(isLimited) || !burst.every((exchange) => answeredWithData(exchange.response))) return undefined;
   // The title names no operation, so that an API without any rate limit is reported once.
   return {
-    rule: 'resource_limits',
     severity: 'low',
     operation,
     title: `${BURST_SIZE} requests sent at once were all answered 2xx with data, none 429 and no rate-limit header: clients are not rate-limited`,
