@@ -101,7 +101,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
   const notes: string[] = [];
   let canary: CanaryListener | undefined;
-  const context: Omit<ScanContext, 'report' | 'note'> = {
+  const context: Omit<ScanContext, 'report'> = {
     baseUrl,
     spec,
     operations: spec.operations,
@@ -110,6 +110,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     send: (request, identity) => client.send(request, identity),
     burst: (batch, identity) => client.burst(batch, identity),
     validRequest: (operation) => structuredClone(requests.get(operation.id)),
+    note: (text) => notes.push(text),
     canary: async () => (canary ??= await CanaryListener.start()),
     signal,
   };
@@ -121,7 +122,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
       // Twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
       client.startCheck(Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - index))));
       try {
-        await check.run({ ...context, report: (draft) => drafts.push({ rule, draft }), note: (text) => notes.push(`${rule}: ${text}`) });
+        await check.run({ ...context, report: (draft) => drafts.push({ rule, draft }) });
       } catch (error) {
         if (error instanceof ScanStopped) {
           interrupted = signal.aborted;

@@ -38,7 +38,7 @@ export interface ScanContext {
   validRequest(operation: SpecOperation): ScanRequest | undefined;
   /** A finding of the check that runs: the scan names its rule. */
   report(finding: FindingDraft): void;
-  /** Why part of a check could not run, for the summary (after the check's name). */
+  /** Why part of a check could not run, for the summary. */
   note(text: string): void;
   /** Falcon's own loopback listener: a hit proves the server fetched a URL it was given. */
   canary(): Promise<CanaryListener>;

@@ -42,7 +42,7 @@ export const bflaCheck: SecurityCheck = {
       return reason ? [{ operation, reason }] : [];
     });
     if (operations.length === 0) {
-      ctx.note('no operation looks administrative (tagged admin, under /admin, named admin or manage, an admin scope, or changing roles); nothing to check');
+      ctx.note('bfla: no operation looks administrative (tagged admin, under /admin, named admin or manage, an admin scope, or changing roles); nothing to check');
       return;
     }
     const calls: AdministrativeCall[] = [];
@@ -51,7 +51,7 @@ export const bflaCheck: SecurityCheck = {
       for (const { operation, reason } of operations) {
         const request = administrativeRequest(ctx, operation, viewer);
         if ('skipped' in request) {
-          if (identity === ctx.identities[0]) ctx.note(`${operation.method} ${operation.path} was not called: ${request.skipped}`);
+          if (identity === ctx.identities[0]) ctx.note(`bfla: ${operation.method} ${operation.path} was not called: ${request.skipped}`);
           continue;
         }
         const exchange = await sendProbe(ctx, request, identity);
@@ -61,7 +61,7 @@ export const bflaCheck: SecurityCheck = {
     const administrators = administratorsAmong(ctx.identities, calls);
     const ordinary = ctx.identities.filter((identity) => !administrators.has(identity));
     if (ordinary.length === 0) {
-      ctx.note(`every user given is an administrator (${ctx.identities.map((identity) => identity.name).join(', ')}); give an ordinary user's credentials too`);
+      ctx.note(`bfla: every user given is an administrator (${ctx.identities.map((identity) => identity.name).join(', ')}); give an ordinary user's credentials too`);
       return;
     }
     for (const { operation } of operations) {

@@ -55,18 +55,18 @@ export const bolaCheck: SecurityCheck = {
   runOrder: 100,
   async run(ctx) {
     if (ctx.identities.length < 2) {
-      ctx.note('needs two users (--user or --token twice) to read one user\'s objects as the other; skipped');
+      ctx.note('bola: needs two users (--user or --token twice) to read one user\'s objects as the other; skipped');
       return;
     }
     const paths = objectPaths(ctx.operations);
     if (paths.length === 0) {
-      ctx.note('no operation takes an object id in its path; nothing to check');
+      ctx.note('bola: no operation takes an object id in its path; nothing to check');
       return;
     }
     const views: OwnView[] = [];
     for (const identity of ctx.identities) views.push(await readOwnView(ctx, identity));
     if (views.every((view) => isNamedAdmin(view.identity))) {
-      ctx.note('every user given is named like an administrator, who may read anyone\'s objects; give an ordinary user too');
+      ctx.note('bola: every user given is named like an administrator, who may read anyone\'s objects; give an ordinary user too');
       return;
     }
     const probe = new ObjectAccessProbe(ctx, new ObjectReader(ctx));
@@ -119,7 +119,7 @@ class ObjectAccessProbe {
     if (!created) return;
     const object: OwnedObject = { id: created.id, record: created.record, pathValues: { ...prefix, [path.target.parameter]: created.id }, source: 'listing' };
     if (!(await this.listedFor(other, path, created.id))) await this.attempt(path, { owner, other, views }, [object]);
-    await removeCreated(this.ctx, path.path, object.pathValues, owner.identity);
+    await removeCreated(this.ctx, 'bola', path.path, object.pathValues, owner.identity);
   }
 
   private async attempt(path: ObjectPath, attempt: Attempt, objects: readonly OwnedObject[]): Promise<void> {

@@ -22,14 +22,14 @@ export const brokenAuthCheck: SecurityCheck = {
   async run(ctx) {
     const identity = ctx.identities[0];
     if (!identity) {
-      ctx.note('needs --user or --token: what an authenticated call answers is the control every probe is compared with');
+      ctx.note('broken_auth: needs --user or --token: what an authenticated call answers is the control every probe is compared with');
       return;
     }
     const { probes, untried } = brokenCredentials(identity);
-    if (untried) ctx.note(`${untried}`);
+    if (untried) ctx.note(`broken_auth: ${untried}`);
     const needingAuth = ctx.operations.filter(requiresAuth);
     const changing = needingAuth.filter((operation) => !isProbed(operation, ctx.allowDestructive));
-    if (changing.length > 0) ctx.note(`${changing.length} operation(s) that change data were not probed without credentials (--allow-destructive probes POST, PUT and PATCH)`);
+    if (changing.length > 0) ctx.note(`broken_auth: ${changing.length} operation(s) that change data were not probed without credentials (--allow-destructive probes POST, PUT and PATCH)`);
     for (const operation of needingAuth) {
       const request = isProbed(operation, ctx.allowDestructive) ? ctx.validRequest(operation) : undefined;
       const answer = request && (await sendProbe(ctx, request, identity));

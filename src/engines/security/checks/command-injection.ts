@@ -25,7 +25,7 @@ export const commandInjectionCheck: SecurityCheck = {
     for (const target of probedOperations(ctx)) {
       const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
       const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
-      const proof = normal && (await findSleepInjection(ctx, target, normal, points, SLEEP_PAYLOADS));
+      const proof = normal && (await findSleepInjection(ctx, 'command_injection', target, normal, points, SLEEP_PAYLOADS));
       if (proof) {
         ctx.report({
           severity: 'critical',

@@ -26,7 +26,7 @@ export const corsCheck: SecurityCheck = {
   async run(ctx) {
     const targets = oneGetPerPath(probedOperations(ctx));
     if (targets.length === 0) {
-      ctx.note('no GET operation has a valid request to send');
+      ctx.note('cors: no GET operation has a valid request to send');
       return;
     }
     const outcomes: Array<FindingDraft | undefined> = [];

@@ -30,12 +30,12 @@ export const jwtNoneCheck: SecurityCheck = {
   async run(ctx) {
     const found = jwtIdentity(ctx.identities);
     if (!found) {
-      ctx.note('needs a --user or --token whose token is a JWT');
+      ctx.note('jwt_none: needs a --user or --token whose token is a JWT');
       return;
     }
     const outcomes: Array<FindingDraft | undefined> = [];
     for await (const guarded of guardedOperations(ctx, found.identity)) outcomes.push(await unsignedAccepted(ctx, guarded, found));
-    if (outcomes.length === 0) ctx.note(`no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
+    if (outcomes.length === 0) ctx.note(`jwt_none: no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
     reportApiWide(ctx, outcomes);
   },
 };

@@ -26,7 +26,7 @@ export const loginRateLimitCheck: SecurityCheck = {
   async run(ctx) {
     const identity = ctx.identities.find((candidate) => candidate.login);
     if (!identity?.login) {
-      ctx.note('needs --user NAME:PASSWORD, an account to try wrong passwords on');
+      ctx.note('login_rate_limit: needs --user NAME:PASSWORD, an account to try wrong passwords on');
       return;
     }
     const { login } = identity;
@@ -40,7 +40,7 @@ export const loginRateLimitCheck: SecurityCheck = {
         return;
       }
       if (isSuccess(exchange.response.status)) {
-        ctx.note(`${operation.operation.method} ${operation.operation.path} answered ${exchange.response.status} to a wrong password for ${username}; no failed logins to count`);
+        ctx.note(`login_rate_limit: ${operation.operation.method} ${operation.operation.path} answered ${exchange.response.status} to a wrong password for ${username}; no failed logins to count`);
         return;
       }
       const sign = loginLimitSign(exchange, failures[0]);
@@ -53,7 +53,7 @@ export const loginRateLimitCheck: SecurityCheck = {
     const last = failures.at(-1)!;
     const rightLogin = await sendProbe(ctx, loginRequest(login, password), undefined);
     if (!rightLogin || !isSuccess(rightLogin.response.status)) {
-      ctx.note(`after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`);
+      ctx.note(`login_rate_limit: after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`);
       return;
     }
     ctx.report({
@@ -74,5 +74,5 @@ function loginRequest({ username, operation }: Login, password: string): ScanReq
 async function noteIfLockedOut(ctx: ScanContext, login: Login, limited: string): Promise<void> {
   const rightLogin = await sendProbe(ctx, loginRequest(login, login.password), undefined);
   if (rightLogin && isSuccess(rightLogin.response.status)) return;
-  ctx.note(`the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`);
+  ctx.note(`login_rate_limit: the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`);
 }

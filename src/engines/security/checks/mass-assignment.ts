@@ -61,7 +61,7 @@ export const massAssignmentCheck: SecurityCheck = {
       (operation) => ['POST', 'PUT', 'PATCH'].includes(operation.method) && !isAuthPath(operation.path) && !isConsequentialPath(operation.path) && administrativeReason(operation) === undefined,
     );
     if (writes.length === 0) {
-      ctx.note('no operation creates or updates an object of the user; nothing to check');
+      ctx.note('mass_assignment: no operation creates or updates an object of the user; nothing to check');
       return;
     }
     for (const operation of writes) {
@@ -86,7 +86,7 @@ async function tryCreate(ctx: ScanContext, operation: SpecOperation, actor: Iden
   const after = await readBack(ctx, itemPath, pathValues, actor, target);
   const stored = properties.filter((property) => after && sameValue(after.record[property.key], property.value));
   if (after && stored.length > 0) report(ctx, operation, actor, stored, created.exchange, after.exchange, itemPath);
-  await removeCreated(ctx, itemPath, pathValues, actor);
+  await removeCreated(ctx, 'mass_assignment', itemPath, pathValues, actor);
 }
 
 async function tryUpdate(ctx: ScanContext, operation: SpecOperation, actor: Identity, view: OwnView): Promise<void> {
@@ -105,7 +105,7 @@ async function tryUpdate(ctx: ScanContext, operation: SpecOperation, actor: Iden
       await restore(ctx, operation, actor, object, { ...request, body: { ...base, ...restoring(stored, before.record) } }, stored);
     }
   }
-  if (object.created && object.target) await removeCreated(ctx, operation.path, object.pathValues, actor);
+  if (object.created && object.target) await removeCreated(ctx, 'mass_assignment', operation.path, object.pathValues, actor);
 }
 
 /**
@@ -135,7 +135,7 @@ async function restore(ctx: ScanContext, operation: SpecOperation, actor: Identi
   await sendProbe(ctx, request, actor);
   const after = await readBack(ctx, operation.path, object.pathValues, actor, object.target);
   const left = stored.filter((property) => !after || sameValue(after.record[property.key], property.value));
-  if (left.length > 0) ctx.note(`could not restore ${left.map((property) => property.key).join(', ')} of ${actor.name}'s object after ${operation.method} ${operation.path}; check it by hand`);
+  if (left.length > 0) ctx.note(`mass_assignment: could not restore ${left.map((property) => property.key).join(', ')} of ${actor.name}'s object after ${operation.method} ${operation.path}; check it by hand`);
 }
 
 function report(ctx: ScanContext, operation: SpecOperation, actor: Identity, stored: readonly PrivilegedProperty[], write: ScanExchange, read: ScanExchange, readPath: string): void {

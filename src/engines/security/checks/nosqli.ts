@@ -44,7 +44,7 @@ async function reportLoginBypass(ctx: ScanContext, noMatch: string): Promise<voi
   const login = loginOperation(ctx);
   const valid = login && ctx.validRequest(login.operation);
   if (!login || !valid || !isJsonBody(valid)) {
-    ctx.note('no login operation with a JSON body, so logging in with operators was not tried');
+    ctx.note('nosqli: no login operation with a JSON body, so logging in with operators was not tried');
     return;
   }
   const known = ctx.identities.find((identity) => identity.login)?.login?.username ?? String(valid.body[login.usernameField] ?? '');

@@ -34,7 +34,7 @@ export const securityHeadersCheck: SecurityCheck = {
   async run(ctx) {
     const answers = await normalAnswers(ctx);
     if (answers.length === 0) {
-      ctx.note('no GET operation answered its valid request with a 2xx');
+      ctx.note('security_headers: no GET operation answered its valid request with a 2xx');
       return;
     }
     const seen = new Set<string>();

@@ -35,7 +35,7 @@ export const sqliCheck: SecurityCheck = {
       const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
       if (!normal) continue;
       await reportDatabaseError(ctx, target, normal, points);
-      const proof = await findSleepInjection(ctx, target, normal, points, SLEEP_PAYLOADS);
+      const proof = await findSleepInjection(ctx, 'sqli', target, normal, points, SLEEP_PAYLOADS);
       if (proof) {
         ctx.report({
           severity: 'critical',

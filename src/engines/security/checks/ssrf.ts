@@ -36,11 +36,11 @@ export const ssrfCheck: SecurityCheck = {
       return points.length > 0 ? [{ target, points }] : [];
     });
     if (targets.length === 0) {
-      ctx.note('no operation takes a URL (a format uri field, or a name such as url, webhook, callback, image)');
+      ctx.note('ssrf: no operation takes a URL (a format uri field, or a name such as url, webhook, callback, image)');
       return;
     }
     if (!(await isOnThisMachine(ctx.baseUrl))) {
-      ctx.note(`${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`);
+      ctx.note(`ssrf: ${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`);
       return;
     }
     const canary = await ctx.canary();

@@ -29,7 +29,7 @@ export const verboseErrorsCheck: SecurityCheck = {
       .filter(({ probes }) => probes.length > 0)
       .slice(0, MAX_OPERATIONS);
     if (targets.length === 0) {
-      ctx.note('no operation takes a body, a number or a uuid that a malformed value could be sent in');
+      ctx.note('verbose_errors: no operation takes a body, a number or a uuid that a malformed value could be sent in');
       return;
     }
     const outcomes: Array<FindingDraft | undefined> = [];

@@ -34,7 +34,7 @@ export async function probeRequestBurst(ctx: ScanContext, reported: readonly str
     if (!request || !first || !answeredWithData(first.response)) continue;
     outcomes.push(await unlimitedBurst(ctx, operation, request, identity));
   }
-  if (outcomes.length === 0) ctx.note('no rate-limit burst was sent: no GET answered with data');
+  if (outcomes.length === 0) ctx.note('resource_limits: no rate-limit burst was sent: no GET answered with data');
   reportApiWide(ctx, outcomes);
 }
 

@@ -52,6 +52,7 @@ export interface SleepProof {
  */
 export async function findSleepInjection(
   ctx: ScanContext,
+  rule: string,
   target: ProbedOperation,
   normal: NormalAnswer,
   points: readonly InjectionPoint[],
@@ -59,7 +60,7 @@ export async function findSleepInjection(
 ): Promise<SleepProof | undefined> {
   const operation = `${target.operation.method} ${target.operation.path}`;
   if (normal.medianMs > MAX_NORMAL_MS) {
-    ctx.note(`${operation} takes ${seconds(normal.medianMs)} to answer normally, too long to time a sleep against; its time-based probes were skipped`);
+    ctx.note(`${rule}: ${operation} takes ${seconds(normal.medianMs)} to answer normally, too long to time a sleep against; its time-based probes were skipped`);
     return undefined;
   }
   const started = performance.now();
@@ -67,7 +68,7 @@ export async function findSleepInjection(
   for (const point of points) {
     for (const payload of payloads) {
       if (performance.now() - started > MAX_OPERATION_MS) {
-        ctx.note(`the time-based probes of ${operation} stopped after ${seconds(MAX_OPERATION_MS)}`);
+        ctx.note(`${rule}: the time-based probes of ${operation} stopped after ${seconds(MAX_OPERATION_MS)}`);
         return undefined;
       }
       const first = await delayedAnswer(ctx, target, normal, point, payload, FIRST_SLEEP_S);
@@ -78,7 +79,7 @@ export async function findSleepInjection(
         return { point, payload, exchange: first.exchange, normalMs: normal.medianMs, firstDelayMs: first.delayMs, repeatDelayMs: repeat.delayMs, firstSleepS: FIRST_SLEEP_S, repeatSleepS: REPEAT_SLEEP_S };
       }
       if (++unfollowed >= MAX_UNFOLLOWED_DELAYS) {
-        ctx.note(`${operation} answers late or not at all to odd input, without following the sleep asked for; its time-based probes stopped`);
+        ctx.note(`${rule}: ${operation} answers late or not at all to odd input, without following the sleep asked for; its time-based probes stopped`);
         return undefined;
       }
     }
