@@ -2,14 +2,12 @@ import type { SpecOperation } from '../../spec/spec-format.js';
 import type { Identity } from '../identity.js';
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { administrativeReason } from './support/administrative-operation.js';
-import { administrativeRequest } from './support/administrative-request.js';
-import { isGranted } from './support/granted-answer.js';
+import { isNamedAdmin, readOwnView } from './support/users.js';
+import { administrativeReason, isSelfPath } from './support/operations.js';
+import { administrativeRequest } from './bfla/administrative-request.js';
+import { isGranted } from './bfla/granted-answer.js';
 import { pathParameterNames } from '../../testing/warnings/sent-path-values.js';
-import { readOwnView } from './support/own-view.js';
-import { sendProbe } from './support/send-probe.js';
-import { isSelfPath } from './support/self-path.js';
+import { sendProbe } from './support/probes.js';
 
 /** One administrative operation called as one identity. */
 interface AdministrativeCall {

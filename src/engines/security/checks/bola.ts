@@ -2,22 +2,11 @@ import type { SpecOperation } from '../../spec/spec-format.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { jsonBody } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { createObject } from './support/created-object.js';
-import { harmlessCreate } from './support/harmless-create.js';
-import { recordsIn } from './support/json-records.js';
-import { identifierIn, objectTarget, type ObjectTarget } from './support/object-target.js';
-import { ObjectReader } from './support/object-reader.js';
-import { exclusiveObjects, type OwnedObject, ownedObjects } from './support/owned-objects.js';
-import { foreignOwner } from './support/owner-fields.js';
-import { hasData, ownerDataIn } from './support/owner-data.js';
-import { bodiesAt, type OwnView, readOwnView } from './support/own-view.js';
-import { plainRequest } from './support/plain-request.js';
-import { ownPathValues } from './support/profile-values.js';
-import { removeCreated } from './support/remove-created.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { unchangedBody } from './support/unchanged-body.js';
+import { isNamedAdmin, foreignOwner, bodiesAt, type OwnView, readOwnView, ownPathValues } from './support/users.js';
+import { createObject, harmlessCreate, identifierIn, objectTarget, type ObjectTarget, exclusiveObjects, type OwnedObject, ownedObjects, removeCreated, unchangedBody } from './support/objects.js';
+import { recordsIn, hasData, ownerDataIn, isSuccess } from './support/answers.js';
+import { ObjectReader } from './bola/object-reader.js';
+import { plainRequest, sendProbe } from './support/probes.js';
 
 /** Objects of each owner tried: enough to prove, bounded. */
 const OBJECTS_PER_OWNER = 2;

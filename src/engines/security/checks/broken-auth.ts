@@ -1,11 +1,9 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
 import type { Identity } from '../identity.js';
 import type { SecurityCheck } from '../security-check.js';
-import { brokenCredentials } from './support/broken-credentials.js';
-import { requiresAuth } from './support/requires-auth.js';
-import { answeredWithData, sameData } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { withCredentials } from './support/with-credentials.js';
+import { brokenCredentials } from './broken-auth/broken-credentials.js';
+import { requiresAuth, sendProbe, withCredentials } from './support/probes.js';
+import { answeredWithData, sameData } from './support/answers.js';
 
 /**
  * API2: each operation the spec puts behind authentication that answers the first identity with

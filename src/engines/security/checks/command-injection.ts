@@ -1,7 +1,6 @@
 import type { SecurityCheck } from '../security-check.js';
-import { MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel } from './support/injection-points.js';
-import { normalAnswer } from './support/normal-answer.js';
-import { probedOperations } from './support/probed-operations.js';
+import { MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, normalAnswer } from './support/injection.js';
+import { probedOperations } from './support/operations.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
 
 /** Appended to a value: a sleep after each way a shell chains or substitutes commands, then Windows' ping (a second per echo after the first). */

@@ -2,8 +2,8 @@ import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { headerValue, type ScanExchange, type ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { reportApiWide } from './support/api-wide-findings.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 
 const EVIL_ORIGIN = 'https://evil.example';
 const FOREIGN_ORIGINS = [EVIL_ORIGIN, 'null'];

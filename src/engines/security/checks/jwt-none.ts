@@ -2,13 +2,10 @@ import type { Identity } from '../identity.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
 import { reportApiWide } from './support/api-wide-findings.js';
-import { checksSignature } from './support/checks-signature.js';
-import { type GuardedOperation, guardedOperations } from './support/guarded-operation.js';
-import { jwtIdentity } from './support/jwt-identity.js';
-import { jwtPart, type JwtToken } from './support/jwt-token.js';
-import { sameData } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { withCredentials } from './support/with-credentials.js';
+import { checksSignature, jwtIdentity, jwtPart, type JwtToken } from './support/jwt.js';
+import { type GuardedOperation, guardedOperations } from './support/operations.js';
+import { sameData } from './support/answers.js';
+import { sendProbe, withCredentials } from './support/probes.js';
 
 /** Spellings of "none" that case-sensitive deny-lists let through. */
 const NONE_SPELLINGS = ['none', 'None', 'NONE'];

@@ -1,12 +1,8 @@
 import type { SecurityCheck } from '../security-check.js';
-import { checksSignature } from './support/checks-signature.js';
-import { guardedOperations } from './support/guarded-operation.js';
-import { hmacHash, signHmacJwt } from './support/hmac-jwt.js';
-import { jwtIdentity } from './support/jwt-identity.js';
-import { sameData } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { weakJwtSecret } from './support/weak-jwt-secret.js';
-import { withCredentials } from './support/with-credentials.js';
+import { checksSignature, hmacHash, signHmacJwt, jwtIdentity, weakJwtSecret } from './support/jwt.js';
+import { guardedOperations } from './support/operations.js';
+import { sameData } from './support/answers.js';
+import { sendProbe, withCredentials } from './support/probes.js';
 
 /** How much later than the real token's the minted one expires: a token the server never issued. */
 const LATER_SECONDS = 3600;

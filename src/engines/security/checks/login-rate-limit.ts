@@ -3,9 +3,9 @@ import type { Identity } from '../identity.js';
 import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { loginLimitSign } from './support/login-limit-sign.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
+import { loginLimitSign } from './login-rate-limit/login-limit-sign.js';
+import { isSuccess } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 /** Failed logins sent, one after the other: enough for any sane limit, few enough not to lock a user out for long. */
 const FAILED_LOGINS = 20;

@@ -4,27 +4,14 @@ import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { severityRank } from '../severity.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { administrativeReason } from './support/administrative-operation.js';
-import { requestProperties, responseProperties } from './support/body-properties.js';
-import { isAuthPath, isConsequentialPath } from './support/consequential-path.js';
-import { createObject } from './support/created-object.js';
-import { harmlessCreate } from './support/harmless-create.js';
-import type { JsonRecord } from './support/json-records.js';
-import { type ObjectTarget, objectTarget } from './support/object-target.js';
+import { isNamedAdmin, isOwnRecord, type OwnView, readOwnView, ownPathValues, profileValue } from './support/users.js';
+import { administrativeReason, isAuthPath, isConsequentialPath, isSelfPath, isUserCollection } from './support/operations.js';
+import { requestProperties, responseProperties, createObject, harmlessCreate, type ObjectTarget, objectTarget, ownedObjects, removeCreated, unchangedBody } from './support/objects.js';
+import { type JsonRecord, isSuccess } from './support/answers.js';
 import { pathParameterNames } from '../../testing/warnings/sent-path-values.js';
-import { ownedObjects } from './support/owned-objects.js';
-import { isOwnRecord } from './support/owner-fields.js';
-import { type OwnView, readOwnView } from './support/own-view.js';
-import { type PathValues, plainRequest } from './support/plain-request.js';
-import { type PrivilegedProperty, privilegedProperties } from './support/privileged-properties.js';
-import { ownPathValues, profileValue } from './support/profile-values.js';
-import { readBack } from './support/read-back.js';
-import { removeCreated } from './support/remove-created.js';
-import { isSuccess } from './support/same-data.js';
-import { isSelfPath, isUserCollection } from './support/self-path.js';
-import { sendProbe } from './support/send-probe.js';
-import { unchangedBody } from './support/unchanged-body.js';
+import { type PathValues, plainRequest, sendProbe } from './support/probes.js';
+import { type PrivilegedProperty, privilegedProperties } from './mass-assignment/privileged-properties.js';
+import { readBack } from './mass-assignment/read-back.js';
 
 /** An object of the scanning user's that a write may be tried on. */
 interface OwnObject {

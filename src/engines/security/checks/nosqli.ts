@@ -5,11 +5,11 @@ import type { ScanContext } from '../scan-context.js';
 import type { ScanRequest } from '../scan-exchange.js';
 import { ScanUsageError } from '../scan-usage-error.js';
 import type { SecurityCheck } from '../security-check.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { issuesCredential } from './support/issued-credential.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { recordCount } from './support/record-count.js';
-import { sendProbe } from './support/send-probe.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection.js';
+import { issuesCredential } from './nosqli/issued-credential.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { recordCount } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 /** Objects a MongoDB-style query reads as a condition every stored value meets, where a string would be compared. */
 function alwaysTrue(noMatch: string): Array<Record<string, unknown>> {

@@ -1,9 +1,8 @@
 import type { ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { normalAnswer } from './support/normal-answer.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue, normalAnswer } from './support/injection.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 
 /** A field or parameter name that says it holds a file or a path: `file`, `fileName`, `template_path`, `docs`. */
 const FILE_NAME = /(name|file|path|filename|doc|document|template|dir|directory|folder|page|include|attachment|download)s?$/i;

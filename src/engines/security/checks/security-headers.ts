@@ -2,11 +2,10 @@ import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { severityRank } from '../severity.js';
-import { type HeaderProblem, headerProblems } from './support/header-problems.js';
-import { probedOperations, type ProbedOperation } from './support/probed-operations.js';
-import { requiresAuth } from './support/requires-auth.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
+import { type HeaderProblem, headerProblems } from './security-headers/header-problems.js';
+import { probedOperations, type ProbedOperation } from './support/operations.js';
+import { requiresAuth, sendProbe } from './support/probes.js';
+import { isSuccess } from './support/answers.js';
 
 /** GET operations sampled at most, in spec order: enough to meet a route that sets headers of its own. */
 const MAX_OPERATIONS = 10;

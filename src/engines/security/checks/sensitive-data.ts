@@ -4,19 +4,14 @@ import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { jsonBody, type ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { severityRank } from '../severity.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { recordsIn } from './support/json-records.js';
-import { withLeaksMasked } from './support/masked-leaks.js';
-import { objectTarget } from './support/object-target.js';
-import { otherUsersRecord } from './support/other-users-records.js';
-import { ownedObjects } from './support/owned-objects.js';
-import { type OwnView, readOwnView } from './support/own-view.js';
-import { plainRequest } from './support/plain-request.js';
-import { requiresAuth } from './support/requires-auth.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { isSelfPath } from './support/self-path.js';
-import { type SensitiveValue, sensitiveValues } from './support/sensitive-values.js';
+import { isNamedAdmin, type OwnView, readOwnView } from './support/users.js';
+import { recordsIn, isSuccess } from './support/answers.js';
+import { withLeaksMasked } from './sensitive-data/masked-leaks.js';
+import { objectTarget, ownedObjects } from './support/objects.js';
+import { otherUsersRecord } from './sensitive-data/other-users-records.js';
+import { plainRequest, requiresAuth, sendProbe } from './support/probes.js';
+import { isSelfPath } from './support/operations.js';
+import { type SensitiveValue, sensitiveValues } from './sensitive-data/sensitive-values.js';
 
 /** A path whose purpose is handing out keys or tokens (`/api-keys`, `/tokens`): they are expected there. */
 const KEYS_PATH = /\/(api-?keys?|keys|tokens|secrets|credentials)(\/|$)/i;

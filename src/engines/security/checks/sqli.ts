@@ -1,10 +1,8 @@
 import type { ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
-import { databaseErrorIn } from './support/database-errors.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { type NormalAnswer, normalAnswer } from './support/normal-answer.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { databaseErrorIn, type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue, type NormalAnswer, normalAnswer } from './support/injection.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
 
 /** Appended to a value: each leaves a quote open, in a string or in a number. */

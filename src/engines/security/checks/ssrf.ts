@@ -1,9 +1,9 @@
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { isOnThisMachine } from './support/local-target.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection.js';
+import { isOnThisMachine } from './ssrf/local-target.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 
 const URL_FORMATS = new Set(['uri', 'url', 'uri-reference', 'iri', 'iri-reference']);
 /** A field or parameter name that says it takes a URL: `imageUrl`, `callback_uri`, `webhook`, `avatar`. */

@@ -3,8 +3,8 @@ import { isSecretName } from '../../../safety/secret-names.js';
 import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
+import { isSuccess } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 const MARKER_HEADER = 'x-falcon-trace';
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);

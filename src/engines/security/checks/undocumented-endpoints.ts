@@ -4,14 +4,14 @@ import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import type { Severity } from '../severity.js';
-import { catchAllAnswer, isCatchAllAnswer } from './support/catch-all-answer.js';
-import { isDocumented } from './support/documented-path.js';
-import { EXPOSED_PATHS } from './support/exposed-paths.js';
-import { olderVersionPaths } from './support/older-api-versions.js';
-import { probedOperations } from './support/probed-operations.js';
+import { catchAllAnswer, isCatchAllAnswer } from './undocumented-endpoints/catch-all-answer.js';
+import { isDocumented } from './undocumented-endpoints/documented-path.js';
+import { EXPOSED_PATHS } from './undocumented-endpoints/exposed-paths.js';
+import { olderVersionPaths } from './undocumented-endpoints/older-api-versions.js';
+import { probedOperations } from './support/operations.js';
 import { maskResponseSecrets } from '../../../safety/mask-response-secrets.js';
-import { answeredWithData } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
+import { answeredWithData } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 /** GET operations tried under each older API version before it is taken for gone. */
 const OPERATIONS_PER_VERSION = 3;

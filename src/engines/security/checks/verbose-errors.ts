@@ -2,10 +2,10 @@ import type { FindingDraft, ScanContext } from '../scan-context.js';
 import type { ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { reportApiWide } from './support/api-wide-findings.js';
-import { errorLeakIn } from './support/error-leaks.js';
-import { errorProbes } from './support/error-probes.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { errorLeakIn } from './verbose-errors/error-leaks.js';
+import { errorProbes } from './verbose-errors/error-probes.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 
 /** Operations probed at most, in spec order. */
 const MAX_OPERATIONS = 30;

@@ -1,9 +1,8 @@
 import type { SpecOperation, SpecParameter } from '../../../spec/spec-format.js';
 import type { ScanContext } from '../../scan-context.js';
 import { jsonBody, type ScanRequest } from '../../scan-exchange.js';
-import { recordCount } from '../support/record-count.js';
-import { requiresAuth } from '../support/requires-auth.js';
-import { sendProbe } from '../support/send-probe.js';
+import { recordCount } from '../support/answers.js';
+import { requiresAuth, sendProbe } from '../support/probes.js';
 
 const PAGE_SIZE_PARAMETER = /^(\$?top|limit|page_?size|per_?page|size|count|max_?results|take)$/i;
 /** Far above any sensible page. */

@@ -4,9 +4,8 @@ import type { Identity } from '../../identity.js';
 import type { FindingDraft, ScanContext } from '../../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../../scan-exchange.js';
 import { reportApiWide } from '../support/api-wide-findings.js';
-import { requiresAuth } from '../support/requires-auth.js';
-import { answeredWithData } from '../support/same-data.js';
-import { sendProbe } from '../support/send-probe.js';
+import { requiresAuth, sendProbe } from '../support/probes.js';
+import { answeredWithData } from '../support/answers.js';
 
 /** Requests sent at once: past any per-second limit an API sets, bounded all the same. */
 const BURST_SIZE = 50;

@@ -1,9 +1,8 @@
 import type { ScanContext } from '../../scan-context.js';
 import type { ScanExchange } from '../../scan-exchange.js';
-import { type InjectionPoint, withValue } from './injection-points.js';
-import type { NormalAnswer } from './normal-answer.js';
-import type { ProbedOperation } from './probed-operations.js';
-import { sendProbe } from './send-probe.js';
+import { type InjectionPoint, withValue, type NormalAnswer } from './injection.js';
+import type { ProbedOperation } from './operations.js';
+import { sendProbe } from './probes.js';
 
 /** The sleep the first probe asks for, and the repeat's: a delay that follows the payload is the server running it, not noise. */
 const FIRST_SLEEP_S = 2;
