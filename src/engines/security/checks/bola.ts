@@ -1,12 +1,12 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
-import { jsonBody } from '../scan-exchange.js';
+import { jsonBody, type ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { isNamedAdmin, foreignOwner, bodiesAt, type OwnView, readOwnView, ownPathValues } from './support/users.js';
 import { createObject, harmlessCreate, identifierIn, objectTarget, type ObjectTarget, exclusiveObjects, type OwnedObject, ownedObjects, removeCreated, unchangedBody } from './support/objects.js';
 import { recordsIn, hasData, ownerDataIn, isSuccess } from './support/answers.js';
-import { ObjectReader } from './bola/object-reader.js';
-import { plainRequest, sendProbe } from './support/probes.js';
+import { plainRequest, sendProbe, type PathValues } from './support/probes.js';
+import type { Identity } from '../identity.js';
 
 /** Objects of each owner tried: enough to prove, bounded. */
 const OBJECTS_PER_OWNER = 2;
@@ -210,5 +210,24 @@ class ObjectAccessProbe {
   private report(operation: SpecOperation, draft: Pick<FindingDraft, 'severity' | 'title' | 'exchange'>): void {
     this.proven.add(operation.id);
     this.ctx.report({ operation: { method: operation.method, path: operation.path }, ...draft });
+  }
+}
+
+/** Reads objects as identities, each read sent once however often it is asked for. */
+export class ObjectReader {
+  private readonly answers = new Map<string, Promise<ScanExchange | undefined>>();
+
+  constructor(private readonly ctx: ScanContext) {}
+
+  /** The answer to the operation with these path values, as the identity (or none); undefined when it got none. */
+  read(operation: SpecOperation, pathValues: PathValues, identity: Identity | undefined): Promise<ScanExchange | undefined> {
+    const key = JSON.stringify([operation.id, identity?.name ?? null, Object.entries(pathValues).sort()]);
+    let answer = this.answers.get(key);
+    if (!answer) {
+      const request = plainRequest(this.ctx, operation, pathValues);
+      answer = request ? sendProbe(this.ctx, request, identity) : Promise.resolve(undefined);
+      this.answers.set(key, answer);
+    }
+    return answer;
   }
 }

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { isJsonMediaType } from '../../testing/checks/media-type.js';
 import { type LoginOperation, findLoginOperation } from '../login-operation.js';
 import type { ScanContext } from '../scan-context.js';
-import type { ScanRequest } from '../scan-exchange.js';
+import { type ScanRequest, type ScanResponse, headerValue, jsonBody } from '../scan-exchange.js';
 import { ScanUsageError } from '../scan-usage-error.js';
 import type { SecurityCheck } from '../security-check.js';
 import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection.js';
-import { issuesCredential } from './nosqli/issued-credential.js';
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { recordCount } from './support/answers.js';
 import { sendProbe } from './support/probes.js';
@@ -117,4 +116,19 @@ function takesObjects(point: InjectionPoint, request: ScanRequest): boolean {
 
 function isJsonBody(request: ScanRequest): request is ScanRequest & { body: Record<string, unknown> } {
   return typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) && isJsonMediaType(request.contentType ?? 'application/json');
+}
+
+const TOKEN_FIELD = /^(token|access_?token|jwt|id_?token|auth_?token|session_?(id|token)?)$/i;
+/** How deep into a login answer a token is looked for (`{data: {token}}`). */
+const MAX_DEPTH = 2;
+
+/** Whether a login answer lets the caller in: a 2xx with a token in its JSON or a cookie set. */
+export function issuesCredential(response: ScanResponse): boolean {
+  if (response.status < 200 || response.status >= 300) return false;
+  return headerValue(response, 'set-cookie') !== undefined || holdsToken(jsonBody(response), MAX_DEPTH);
+}
+
+function holdsToken(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).some(([key, inner]) => (TOKEN_FIELD.test(key) && typeof inner === 'string' && inner !== '') || (depth > 0 && holdsToken(inner, depth - 1)));
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { isOnThisMachine } from '../../../../src/engines/security/checks/ssrf/local-target.js';
+import { isOnThisMachine } from '../../../../src/engines/security/checks/ssrf.js';
 import { scanLoopbackApi } from './loopback-scan.js';
 
 const paths = {
