@@ -1,6 +1,5 @@
 import { type JsonDocument, parseJsonDocument } from '../../assertions/exact-json.js';
-import type { Finding } from '../test-run.js';
-import { type CheckContext, documentedLabel, responseHeader } from './check-context.js';
+import { type CheckContext, documentedLabel, responseHeader, defineSpecCheck } from './check-context.js';
 import { isJsonMediaType, matchingMediaType, mediaTypeOf } from './media-type.js';
 import { maskText } from '../../../safety/mask-text.js';
 
@@ -15,7 +14,9 @@ const BODILESS_STATUSES = new Set([204, 205, 304]);
  * (or, without a content-type, the documented JSON one). Bodies cut short, binary or not JSON by
  * their content-type are not judged here.
  */
-export function responseSchemaConformance({ testCase, operation, documented, response, schemas }: CheckContext): Finding[] {
+export const responseSchemaConformance = defineSpecCheck({ name: 'response_schema_conformance', needs: 'schemas', judge });
+
+function judge({ testCase, operation, documented, response, schemas }: CheckContext): string[] {
   const content = documented?.response.content;
   if (!operation || !documented || !content || !schemas) return [];
   if (testCase.request.method.toUpperCase() === 'HEAD' || BODILESS_STATUSES.has(response.status) || response.bodyTruncated || response.binary) return [];
@@ -30,7 +31,7 @@ export function responseSchemaConformance({ testCase, operation, documented, res
     document = parseJsonDocument(response.body);
   } catch (error) {
     const why = response.body.trim() === '' ? 'it is empty' : `${describeStart(response.body)} (${(error as Error).message})`;
-    return [{ kind: 'response_schema_conformance', message: `the body is not valid JSON, but ${documentedLabel(operation, documented)} documents ${mediaType}: ${why}` }];
+    return [`the body is not valid JSON, but ${documentedLabel(operation, documented)} documents ${mediaType}: ${why}`];
   }
   const schema = content[mediaType]?.schema;
   if (!schema) return [];
@@ -38,11 +39,11 @@ export function responseSchemaConformance({ testCase, operation, documented, res
   try {
     violations = schemas.violations(schema, document);
   } catch (error) {
-    return [{ kind: 'response_schema_conformance', message: `the schema documented for ${where} cannot be used: ${(error as Error).message}` }];
+    return [`the schema documented for ${where} cannot be used: ${(error as Error).message}`];
   }
-  const findings = violations.slice(0, MAX_VIOLATIONS).map((message): Finding => ({ kind: 'response_schema_conformance', message }));
+  const findings = violations.slice(0, MAX_VIOLATIONS);
   if (violations.length > MAX_VIOLATIONS) {
-    findings.push({ kind: 'response_schema_conformance', message: `… and ${violations.length - MAX_VIOLATIONS} more violations of the ${where} schema` });
+    findings.push(`… and ${violations.length - MAX_VIOLATIONS} more violations of the ${where} schema`);
   }
   return findings;
 }
