@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { RULE_NAMES } from '../engines/security/rule-names.js';
+import { RULE_NAMES } from '../engines/security/checks/all-checks.js';
 import { SEVERITIES } from '../engines/security/severity.js';
 import { completesWith } from './completion/completion-values.js';
 import { exitWith } from './exit-with.js';

@@ -38,7 +38,7 @@ export interface ReportFace<Read extends object> extends ReportPlace {
   /** Whether a JSON object's fields say it is a report of this kind; `read` then checks it whole. */
   recognise(fields: Readonly<Record<string, unknown>>): boolean;
   /** The report checked; throws an UnreadableReportError (src/kit/read-report.ts) saying why it cannot be shown. */
-  read(value: unknown, text: string, fileName: string): Read;
+  read(value: unknown, text: string, fileName: string): Read | Promise<Read>;
   /** The report's page; it imports what draws it, so the faces stay light for the sessions that load them for their tools. */
   page(fileName: string, report: Read): Promise<Page>;
   /** What the run was about: the API's title, the load's target, the flow's name. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_NAMES } from '../engines/security/rule-names.js';
+import { ALL_CHECKS, RULE_NAMES } from '../engines/security/checks/all-checks.js';
 import { maskText } from '../safety/mask-text.js';
 import { ToolError, defineTool } from './tool.js';
 
@@ -51,7 +51,7 @@ export const scanSecurityTool = defineTool({
         checked = index;
         ctx.progress(`check ${index + 1} of ${total}: ${rule}`);
       },
-    }).catch((error: unknown) => {
+    }, ALL_CHECKS).catch((error: unknown) => {
       if (error instanceof TargetUnreachableError) throw new ToolError(mask(`${error.message} — nothing was sent.`));
       // No spec, no base URL, a login that fails: the engine names the command's options; the model knows the arguments.
       if (error instanceof Error) throw new ToolError(mask(argumentNames(error.message)));

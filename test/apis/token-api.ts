@@ -3,8 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { ALL_CHECKS } from '../../src/engines/security/checks/all-checks.js';
 import { runScan, type ScanResult } from '../../src/engines/security/run-scan.js';
-import type { RuleName } from '../../src/engines/security/security-rules.js';
+import type { RuleName } from '../../src/engines/security/checks/all-checks.js';
 import { SecretRegistry } from '../../src/safety/secret-registry.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { closeServer, listenOnLoopback } from './loopback-server.js';
@@ -164,7 +165,7 @@ export async function scanApi({ handler, spec = TOKEN_API_SPEC, checks, users, t
       ...(users && { users }),
       ...(tokens && { tokens }),
       ...(allowDestructive && { allowDestructive }),
-    });
+    }, ALL_CHECKS);
     return { ...result, secrets };
   } finally {
     await closeServer(server);

@@ -92,7 +92,7 @@ describe('the report faces of the capabilities', () => {
   });
 
   it('let a kind no face claims through to no page, with the kinds Falcon writes named', async () => {
-    expect(() => parseReport('{"todo": true}', 'r.json', faces)).toThrow(new UnreadableReportError('JSON of no report Falcon writes (a test, load, scan or flow report)'));
+    await expect(parseReport('{"todo": true}', 'r.json', faces)).rejects.toThrow(new UnreadableReportError('JSON of no report Falcon writes (a test, load, scan or flow report)'));
     expect((await route('/contracts')).status).toBe(404);
   });
 });
@@ -124,11 +124,11 @@ describe('a report face the dashboard was not written for', () => {
   });
   const withContracts = [...faces, contracts].sort((a, b) => a.order - b.order);
 
-  it('is recognised, read, listed and given its section by what it declares', () => {
-    const content = parseReport(JSON.stringify({ contract: { name: 'orders', broken: ['POST /orders'] } }), 'c.json', withContracts);
+  it('is recognised, read, listed and given its section by what it declares', async () => {
+    const content = await parseReport(JSON.stringify({ contract: { name: 'orders', broken: ['POST /orders'] } }), 'c.json', withContracts);
     expect(content).toEqual({ kind: 'contract', contract: { name: 'orders', broken: ['POST /orders'] } });
-    expect(() => parseReport('{"contract": {}}', 'c.json', withContracts)).toThrow('a contract report this version of Falcon cannot show: "contract.broken" is missing');
-    expect(() => parseReport('{"todo": true}', 'r.json', withContracts)).toThrow('JSON of no report Falcon writes (a test, load, contract, scan or flow report)');
+    await expect(parseReport('{"contract": {}}', 'c.json', withContracts)).rejects.toThrow('a contract report this version of Falcon cannot show: "contract.broken" is missing');
+    await expect(parseReport('{"todo": true}', 'r.json', withContracts)).rejects.toThrow('JSON of no report Falcon writes (a test, load, contract, scan or flow report)');
 
     const reports = { reports: [{ name: 'c.json', modifiedAt: NOW, readable: true as const, content }], others: [] };
     expect(reportListPage(contracts, reports).main.join('\n')).toContain('<a href="/contracts/c.json">orders</a></th><td><time datetime="2025-03-04T05:06:07.000Z">');

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ALL_CHECKS } from '../../src/engines/security/checks/all-checks.js';
 import { runScan, type ScanResult } from '../../src/engines/security/run-scan.js';
 import { SecretRegistry } from '../../src/safety/secret-registry.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
@@ -42,7 +43,7 @@ export async function scanCornerShop(options: { secure: boolean }): Promise<Shop
       users: Object.values(api.users).map(({ username, password }) => `${username}:${password}`),
       allowDestructive: true,
       rate: SCAN_RATE,
-    });
+    }, ALL_CHECKS);
     const seconds = (performance.now() - started) / 1000;
     const json = JSON.stringify(result);
     const credentials = [...Object.values(api.users).map((user) => user.password), ...secrets.labelledValues().map((secret) => secret.value)];

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RULE_NAMES } from '../../src/engines/security/rule-names.js';
+import { RULE_NAMES } from '../../src/engines/security/checks/all-checks.js';
 import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { scanSecurityTool } from '../../src/tools/scan-security.js';
 import { ToolError, type ToolContext } from '../../src/tools/tool.js';

@@ -13,7 +13,12 @@ import { scanReportSchema } from './scan-report-schema.js';
 const scanReports = defineReportFace<{ result: ScanResult }>({
   ...SCAN_REPORT_PLACE,
   recognise: (fields) => 'findings' in fields && 'checks' in fields,
-  read: (value) => ({ result: checkedReport(scanReportSchema, value, SCAN_REPORT_PLACE.noun) as ScanResult }),
+  // The JSON names the checks that ran; what they declare (OWASP entry, CWE, proof) comes from the checks.
+  read: async (value) => {
+    const result = checkedReport(scanReportSchema, value, SCAN_REPORT_PLACE.noun) as Omit<ScanResult, 'rules'>;
+    const [{ ALL_CHECKS }, { declaredRules, loadChecks }] = await Promise.all([import('../../engines/security/checks/all-checks.js'), import('../../engines/security/load-checks.js')]);
+    return { result: { ...result, rules: declaredRules(await loadChecks(ALL_CHECKS, result.checks)) } };
+  },
   page: async (fileName, { result }) => (await import('../../dashboard/pages/scan-page.js')).scanPage(fileName, result),
   runTitle: ({ result }) => `${result.spec} at ${result.target}`,
   verdict: ({ result }) => passedOr(result.findings.length === 0, plural(result.findings.length, 'finding')),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_NAMES } from '../../engines/security/rule-names.js';
+import { RULE_NAMES } from '../../engines/security/checks/all-checks.js';
 import { SEVERITIES } from '../../engines/security/severity.js';
 
 // What the dashboard reads of a scan report's JSON. A file copied in from CI or another version

@@ -3,6 +3,7 @@ import { engineCommandEnv } from '../engine-command-env.js';
 import { TargetUnreachableError } from '../../engines/http/target-unreachable-error.js';
 import { parseDuration } from '../../engines/perf/parse-duration.js';
 import { PerfUsageError } from '../../engines/perf/perf-usage-error.js';
+import { ALL_CHECKS } from '../../engines/security/checks/all-checks.js';
 import { parseChecks } from '../../engines/security/parse-checks.js';
 import { scanSummaryLines } from '../../engines/security/report/scan-summary.js';
 import { checkScanReportFile } from '../../engines/security/report/write-scan-report.js';
@@ -41,7 +42,8 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
     const variables = await VariableScope.open(projectRoot, env, await chooseEnvironment(projectRoot, flags.env), secrets);
     await registerGivenHeaders(headers, variables);
     process.once('SIGINT', interrupt);
-    const result = await runScan({
+    const result = await runScan(
+      {
       projectRoot,
       spec: flags.spec,
       baseUrl: flags.baseUrl,
@@ -58,7 +60,9 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
       timeoutMs: flags.timeout === undefined ? undefined : parseDuration(flags.timeout, '--timeout'),
       signal: controller.signal,
       onCheck: (rule, index, total) => process.stderr.write(`  [${index + 1}/${total}] ${rule}\n`),
-    });
+      },
+      ALL_CHECKS,
+    );
     process.off('SIGINT', interrupt);
     const written = await writeScanOutputs(result, { projectRoot, json: flags.json, sarif: flags.sarif, report: flags.report, specUri: flags.spec });
     process.stdout.write(`${scanSummaryLines(result).map(say).join('\n')}\n${written.map((file) => `Report: ${say(file)}\n`).join('')}`);

@@ -5,7 +5,7 @@ import { UnreadableReportError } from '../../kit/read-report.js';
  * Which report `text` holds, told by its fields by the first face (in their order) that recognises
  * them, and checked whole by that face. Anything else throws an UnreadableReportError.
  */
-export function parseReport(text: string, fileName: string, faces: readonly AnyReportFace[]): ReportContent {
+export async function parseReport(text: string, fileName: string, faces: readonly AnyReportFace[]): Promise<ReportContent> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -15,7 +15,7 @@ export function parseReport(text: string, fileName: string, faces: readonly AnyR
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UnreadableReportError('not a JSON object, so no Falcon report');
   const face = faces.find((candidate) => candidate.recognise(value as Record<string, unknown>));
   if (!face) throw new UnreadableReportError(`JSON of no report Falcon writes (${kindsNamed(faces)})`);
-  return { kind: face.kind, ...face.read(value, text, fileName) };
+  return { kind: face.kind, ...(await face.read(value, text, fileName)) };
 }
 
 /** `a test, load, scan or flow report`. */

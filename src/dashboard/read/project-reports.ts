@@ -66,7 +66,7 @@ async function readReport(projectRoot: string, name: string, faces: readonly Any
   if (!info.isFile()) return { ...listed, readable: false, note: 'not a regular file (a link or a folder): not read' };
   if (info.size > MOST_REPORT_BYTES) return { ...listed, readable: false, note: `too large to show (${Math.round(info.size / 1024 / 1024)} MB)` };
   try {
-    return { ...listed, readable: true, content: parseReport(await readFile(file, 'utf8'), name, faces) };
+    return { ...listed, readable: true, content: await parseReport(await readFile(file, 'utf8'), name, faces) };
   } catch (error) {
     if (error instanceof UnreadableReportError) return { ...listed, readable: false, note: error.message };
     return { ...listed, readable: false, note: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };

@@ -5,20 +5,19 @@ import { curlCommand } from '../testing/report/curl-command.js';
 import type { Finding } from './finding.js';
 import type { FindingDraft } from './scan-context.js';
 import type { ScanExchange } from './scan-exchange.js';
-import { SECURITY_RULES } from './security-rules.js';
+import type { SecurityRule } from './security-check.js';
 import { severityRank } from './severity.js';
 
 const BODY_EXCERPT_CHARS = 600;
 /** Response headers that matter as evidence; the rest is noise in a report. */
 const EVIDENCE_HEADERS = /^(content-type|location|set-cookie|www-authenticate|access-control-[\w-]+|x-powered-by|server|retry-after|strict-transport-security|x-content-type-options)$/;
 
-/** The finding a check's draft becomes: its rule's ids and advice, the exchange in excerpts, masked. */
-export function findingOf(draft: FindingDraft, secrets: SecretRegistry): Finding {
-  const rule = SECURITY_RULES[draft.rule];
+/** The finding a check's draft becomes: its rule's name, ids and advice, the exchange in excerpts, masked. */
+export function findingOf(name: string, rule: SecurityRule, draft: FindingDraft, secrets: SecretRegistry): Finding {
   const request = maskStructured(draft.exchange.request, { secrets });
   return maskStructured(
     {
-      rule: draft.rule,
+      rule: name,
       owasp: rule.owasp,
       cwe: rule.cwe,
       severity: draft.severity,

@@ -1,9 +1,9 @@
-import type { RuleName } from './security-rules.js';
 import type { Severity } from './severity.js';
 
 /** A finding as `--json` writes it (issue 17 fixes the names). */
 export interface Finding {
-  rule: RuleName;
+  /** The name of the check that made it. */
+  rule: string;
   owasp: string;
   cwe: string;
   severity: Severity;

@@ -1,5 +1,5 @@
 import { ScanUsageError } from './scan-usage-error.js';
-import { RULE_NAMES, type RuleName } from './rule-names.js';
+import { RULE_NAMES, type RuleName } from './checks/all-checks.js';
 
 /** `--checks bola,cors` (or `all`): the rules to run; undefined for all. An unknown name is refused. */
 export function parseChecks(names: readonly string[] | undefined): RuleName[] | undefined {

@@ -7,16 +7,16 @@ import { chooseBaseUrl } from '../testing/choose-base-url.js';
 import { CaseRequestError } from '../testing/run/case-http-request.js';
 import { loadSpecUnderTest } from '../testing/load-test-spec.js';
 import { CanaryListener } from './canary-listener.js';
-import { CHECKS } from './checks/all-checks.js';
 import type { Finding } from './finding.js';
 import { dedupeFindings, findingOf } from './finding-record.js';
 import type { Identity } from './identity.js';
+import { declaredRules, inRunOrder, loadChecks } from './load-checks.js';
 import { logIn, splitCredential, tokenIdentity } from './log-in.js';
 import { findLoginOperation } from './login-operation.js';
 import { CheckBudgetSpent, ScanClient, ScanStopped } from './scan-client.js';
 import type { FindingDraft, ScanContext } from './scan-context.js';
+import type { CheckTable, SecurityRule } from './security-check.js';
 import { ScanUsageError } from './scan-usage-error.js';
-import { RULE_NAMES, type RuleName } from './rule-names.js';
 import { validRequests } from './valid-requests.js';
 
 export const DEFAULT_SCAN_RATE = 20;
@@ -41,8 +41,8 @@ export interface ScanOptions {
   login?: string;
   /** On every request; `{{VAR}}` allowed. */
   headers?: Record<string, string>;
-  /** Default: every rule. */
-  checks?: readonly RuleName[];
+  /** The names of the table's checks to run; default: all of them. */
+  checks?: readonly string[];
   allowDestructive?: boolean;
   /** Requests per second, bursts aside (default 20). */
   rate?: number;
@@ -51,7 +51,7 @@ export interface ScanOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Before each check runs. */
-  onCheck?(rule: RuleName, index: number, total: number): void;
+  onCheck?(rule: string, index: number, total: number): void;
 }
 
 export interface ScanResult {
@@ -62,7 +62,10 @@ export interface ScanResult {
   findings: Finding[];
   /** Who the scan acted as: the names of the users and tokens given. */
   identities: string[];
-  checks: RuleName[];
+  /** The checks that ran, or would have, in the order they ran. */
+  checks: string[];
+  /** What each of those checks declares about its rule, for the reports. */
+  rules: Record<string, SecurityRule>;
   /** What could not be checked, and why. */
   notes: string[];
   requests: number;
@@ -70,11 +73,14 @@ export interface ScanResult {
 }
 
 /**
- * Scans the API the spec describes, at its base URL, as the given users: each rule's check in turn,
- * every request paced and counted. Throws ScanUsageError for what the user must fix (no spec, no
+ * Scans the API the spec describes, at its base URL, as the given users: each check of the table
+ * (`ALL_CHECKS` of checks/all-checks.ts, or the ones named) in its turn, every request paced and counted. Throws ScanUsageError for what the user must fix (no spec, no
  * base URL, a login that fails) and TargetUnreachableError before sending anything to a target that is down.
  */
-export async function runScan(options: ScanOptions): Promise<ScanResult> {
+export async function runScan(options: ScanOptions, table: CheckTable): Promise<ScanResult> {
+  const chosen = await loadChecks(table, options.checks);
+  const rules = declaredRules(chosen);
+  const checks = inRunOrder(chosen);
   const signal = options.signal ?? new AbortController().signal;
   const loaded = await loadSpecUnderTest(options.spec, options.projectRoot, signal);
   if (!loaded) throw new ScanUsageError('no spec: .falcon/spec.yaml is missing — ingest one (falcon spec ingest FILE) or give --spec FILE');
@@ -92,10 +98,10 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   });
   const identities = await signIn(options, client, spec.operations);
   const requests = await validRequests(spec, spec.operations, options.variables);
-  const drafts: FindingDraft[] = [];
+  const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
   const notes: string[] = [];
   let canary: CanaryListener | undefined;
-  const context: ScanContext = {
+  const context: Omit<ScanContext, 'report'> = {
     baseUrl,
     spec,
     operations: spec.operations,
@@ -104,20 +110,19 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
     send: (request, identity) => client.send(request, identity),
     burst: (batch, identity) => client.burst(batch, identity),
     validRequest: (operation) => structuredClone(requests.get(operation.id)),
-    report: (draft) => drafts.push(draft),
     note: (text) => notes.push(text),
     canary: async () => (canary ??= await CanaryListener.start()),
     signal,
   };
-  const checks = [...(options.checks ?? RULE_NAMES)].sort((a, b) => RUN_ORDER.indexOf(a) - RUN_ORDER.indexOf(b));
   let interrupted = false;
   try {
-    for (const [index, rule] of checks.entries()) {
+    for (const [index, check] of checks.entries()) {
+      const rule = check.id;
       options.onCheck?.(rule, index, checks.length);
       // Twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
       client.startCheck(Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - index))));
       try {
-        await CHECKS[rule].run(context);
+        await check.run({ ...context, report: (draft) => drafts.push({ rule, draft }) });
       } catch (error) {
         if (error instanceof ScanStopped) {
           interrupted = signal.aborted;
@@ -133,9 +138,10 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   return {
     target: baseUrl,
     spec: spec.title,
-    findings: dedupeFindings(drafts.map((draft) => findingOf(draft, options.secrets))),
+    findings: dedupeFindings(drafts.map(({ rule, draft }) => findingOf(rule, rules[rule]!, draft, options.secrets))),
     identities: identities.map((identity) => identity.name),
-    checks,
+    checks: checks.map((check) => check.id),
+    rules,
     // Notes are Falcon's own words (a rule name after a colon is no secret): masked by value only.
     notes: notes.map((note) => maskText(note, { secrets: options.secrets, shapes: false })),
     requests: client.requestsSent,
@@ -143,7 +149,6 @@ export async function runScan(options: ScanOptions): Promise<ScanResult> {
   };
 }
 
-const RUN_ORDER = Object.keys(CHECKS) as RuleName[];
 /** Requests any check may send, whatever the budget and the number of checks. */
 const MIN_CHECK_SHARE = 100;
 

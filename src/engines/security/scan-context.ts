@@ -2,12 +2,10 @@ import type { FalconSpec, SpecOperation } from '../spec/spec-format.js';
 import type { CanaryListener } from './canary-listener.js';
 import type { Identity } from './identity.js';
 import type { ScanExchange, ScanRequest } from './scan-exchange.js';
-import type { RuleName } from './security-rules.js';
 import type { Severity } from './severity.js';
 
-/** What a check reports; the scan adds the rule's OWASP id, CWE and remediation, the excerpts and the curl line. */
+/** What a check reports; the scan adds its rule's name, OWASP id, CWE and remediation, the excerpts and the curl line. */
 export interface FindingDraft {
-  rule: RuleName;
   severity: Severity;
   /** The operation it concerns (its path template), or the method and path probed. */
   operation: { method: string; path: string };
@@ -38,6 +36,7 @@ export interface ScanContext {
   burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]>;
   /** A request the spec says is valid for the operation: example values, else generated ones. */
   validRequest(operation: SpecOperation): ScanRequest | undefined;
+  /** A finding of the check that runs: the scan names its rule. */
   report(finding: FindingDraft): void;
   /** Why part of a check could not run, for the summary. */
   note(text: string): void;

@@ -1,12 +1,28 @@
 import type { ScanContext } from './scan-context.js';
-import type { RuleName } from './security-rules.js';
+
+/** What a rule of `falcon scan` declares about itself: the reports, the README and SARIF read it. */
+export interface SecurityRule {
+  /** What it finds, in a few words: the heading a dashboard shows above the rule's help. */
+  title: string;
+  /** The OWASP API Security Top 10 (2023) entry, `API1:2023`. */
+  owasp: string;
+  cwe: string;
+  /** What proves a finding, for the README and SARIF. */
+  proof: string;
+  remediation: string;
+}
 
 /**
- * One rule of the scan. `run` sends what it needs through the context and reports each finding a
+ * One rule of the scan, declared in one file; its name is its key in the check table
+ * (checks/all-checks.ts). `run` sends what it needs through the context and reports each finding a
  * response proves; it says with `ctx.note` why it could not check something (no second user, no
  * operation that takes a URL…), never reports a guess above `info`.
  */
-export interface SecurityCheck {
-  rule: RuleName;
+export interface SecurityCheck extends SecurityRule {
+  /** Checks run lowest first: cheap, read-only ones before those that log in, write or send bursts. */
+  runOrder: number;
   run(ctx: ScanContext): Promise<void>;
 }
+
+/** The checks a scan may run, by rule name, each loaded only when a scan runs it. */
+export type CheckTable = Readonly<Record<string, () => Promise<SecurityCheck>>>;

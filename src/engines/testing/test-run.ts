@@ -1,21 +1,8 @@
 import type { TestCase } from './test-case.js';
 
-/** The checks made on every response (Schemathesis names them alike). */
-export const CHECK_NAMES = [
-  'not_a_server_error',
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'response_headers_conformance',
-  'negative_data_rejection',
-  'positive_data_acceptance',
-  'unsupported_method',
-  'ignored_auth',
-  'use_after_free',
-  'ensure_resource_availability',
-  'max_response_time',
-] as const;
-export type CheckName = (typeof CHECK_NAMES)[number];
+import type { CheckName } from './checks/all-checks.js';
+
+export { CHECK_NAMES, type CheckName } from './checks/all-checks.js';
 
 /**
  * Why a case failed. Besides the checks: `expected_status` (the case's own `expectStatus`),

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_REQUESTS, DEFAULT_SCAN_RATE } from '../../engines/security/run-scan.js';
-import { RULE_NAMES } from '../../engines/security/rule-names.js';
+import { RULE_NAMES } from '../../engines/security/checks/all-checks.js';
 import { maskText } from '../../safety/mask-text.js';
 import type { Preview } from '../preview.js';
 import type { ToolContext } from '../tool.js';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../../src/engines/security/checks/all-checks.js';
+import type { Finding } from '../../../src/engines/security/finding.js';
 import { dedupeFindings, findingOf } from '../../../src/engines/security/finding-record.js';
+import { declaredRules, loadChecks } from '../../../src/engines/security/load-checks.js';
 import type { FindingDraft } from '../../../src/engines/security/scan-context.js';
 import type { ScanExchange } from '../../../src/engines/security/scan-exchange.js';
 import { SecretRegistry } from '../../../src/safety/secret-registry.js';
@@ -13,9 +16,15 @@ function exchange(method: string, url: string, status: number, body: string, req
   };
 }
 
+const RULES = declaredRules(await loadChecks(ALL_CHECKS));
+
+/** The finding a draft of `rule`'s check becomes. */
+function made(draft: FindingDraft, secrets: SecretRegistry, rule = 'bola'): Finding {
+  return findingOf(rule, RULES[rule]!, draft, secrets);
+}
+
 function draft(overrides: Partial<FindingDraft> = {}): FindingDraft {
   return {
-    rule: 'bola',
     severity: 'high',
     operation: { method: 'GET', path: '/orders/{orderId}' },
     title: "bob reads alice's order",
@@ -28,7 +37,7 @@ describe('findingOf', () => {
   it("adds the rule's OWASP id, CWE and remediation, excerpts of the exchange and a curl line, the token masked", () => {
     const secrets = new SecretRegistry();
     secrets.register(TOKEN, 'token of bob');
-    const finding = findingOf(draft(), secrets);
+    const finding = made(draft(), secrets);
     expect(finding).toMatchObject({ rule: 'bola', owasp: 'API1:2023', cwe: 'CWE-639', severity: 'high', method: 'GET', path: '/orders/{orderId}' });
     expect(finding.remediation).toMatch(/belongs to the caller/);
     expect(finding.evidence.request).toBe('GET http://127.0.0.1:3000/orders/1\nauthorization: Bearer [masked:token_of_bob]');
@@ -39,7 +48,7 @@ describe('findingOf', () => {
 
   it('masks secrets a leaking API serves, by shape, though none was registered', () => {
     const leak = exchange('GET', 'http://127.0.0.1:3000/.env', 200, 'DATABASE_URL=postgres://app:hunter22secret@db/shop\nSTRIPE_KEY=sk_live_abcdefghijklmnop1234\n');
-    const finding = findingOf(draft({ rule: 'undocumented_endpoints', exchange: leak }), new SecretRegistry());
+    const finding = made(draft({ exchange: leak }), new SecretRegistry(), 'undocumented_endpoints');
     expect(finding.evidence.response).not.toContain('hunter22secret');
     expect(finding.evidence.response).not.toContain('sk_live_abcdefghijklmnop1234');
   });
@@ -47,13 +56,13 @@ describe('findingOf', () => {
   it('shows a follow-up exchange after the first, on both sides', () => {
     const write = exchange('PATCH', 'http://127.0.0.1:3000/me', 200, '{"ok":true}', '{"role":"admin"}');
     const read = exchange('GET', 'http://127.0.0.1:3000/me', 200, '{"role":"admin"}');
-    const { evidence } = findingOf(draft({ rule: 'mass_assignment', exchange: write, followUp: read }), new SecretRegistry());
+    const { evidence } = made(draft({ exchange: write, followUp: read }), new SecretRegistry(), 'mass_assignment');
     expect(evidence.request).toMatch(/^PATCH http:\/\/127\.0\.0\.1:3000\/me\n[^]*\{"role":"admin"\}\n\n— then —\nGET http:\/\/127\.0\.0\.1:3000\/me/);
     expect(evidence.response).toMatch(/\{"ok":true\}\n\n— then —\nHTTP 200 \(12 ms\)/);
   });
 
   it('cuts long bodies, saying how long they were', () => {
-    const { evidence } = findingOf(draft({ exchange: exchange('GET', 'http://127.0.0.1:3000/orders/1', 200, 'x'.repeat(5000)) }), new SecretRegistry());
+    const { evidence } = made(draft({ exchange: exchange('GET', 'http://127.0.0.1:3000/orders/1', 200, 'x'.repeat(5000)) }), new SecretRegistry());
     expect(evidence.response).toMatch(/x{600}… \(5000 characters\)$/);
   });
 });
@@ -62,10 +71,10 @@ describe('dedupeFindings', () => {
   it('keeps one finding per rule, method and path — the most severe — and sorts the most severe first', () => {
     const secrets = new SecretRegistry();
     const findings = [
-      findingOf(draft({ severity: 'high' }), secrets),
-      findingOf(draft({ severity: 'critical', title: 'bob rewrites it' }), secrets),
-      findingOf(draft({ rule: 'cors', severity: 'medium' }), secrets),
-      findingOf(draft({ severity: 'low' }), secrets),
+      made(draft({ severity: 'high' }), secrets),
+      made(draft({ severity: 'critical', title: 'bob rewrites it' }), secrets),
+      made(draft({ severity: 'medium' }), secrets, 'cors'),
+      made(draft({ severity: 'low' }), secrets),
     ];
     expect(dedupeFindings(findings).map((finding) => [finding.rule, finding.severity, finding.title])).toEqual([
       ['bola', 'critical', 'bob rewrites it'],

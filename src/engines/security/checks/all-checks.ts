@@ -1,44 +1,33 @@
-import type { SecurityCheck } from '../security-check.js';
-import type { RuleName } from '../security-rules.js';
-import { bolaCheck } from './bola.js';
-import { brokenAuthCheck } from './broken-auth.js';
-import { jwtNoneCheck } from './jwt-none.js';
-import { jwtWeakSecretCheck } from './jwt-weak-secret.js';
-import { loginRateLimitCheck } from './login-rate-limit.js';
-import { sensitiveDataCheck } from './sensitive-data.js';
-import { massAssignmentCheck } from './mass-assignment.js';
-import { resourceLimitsCheck } from './resource-limits.js';
-import { bflaCheck } from './bfla.js';
-import { ssrfCheck } from './ssrf.js';
-import { corsCheck } from './cors.js';
-import { verboseErrorsCheck } from './verbose-errors.js';
-import { securityHeadersCheck } from './security-headers.js';
-import { traceCheck } from './trace.js';
-import { undocumentedEndpointsCheck } from './undocumented-endpoints.js';
-import { sqliCheck } from './sqli.js';
-import { nosqliCheck } from './nosqli.js';
-import { commandInjectionCheck } from './command-injection.js';
-import { pathTraversalCheck } from './path-traversal.js';
+import type { CheckTable } from '../security-check.js';
 
-/** Every rule's check, in the order a scan runs them (cheap, read-only ones first). */
-export const CHECKS: Record<RuleName, SecurityCheck> = {
-  security_headers: securityHeadersCheck,
-  cors: corsCheck,
-  trace: traceCheck,
-  verbose_errors: verboseErrorsCheck,
-  undocumented_endpoints: undocumentedEndpointsCheck,
-  sensitive_data: sensitiveDataCheck,
-  broken_auth: brokenAuthCheck,
-  jwt_none: jwtNoneCheck,
-  jwt_weak_secret: jwtWeakSecretCheck,
-  bola: bolaCheck,
-  bfla: bflaCheck,
-  mass_assignment: massAssignmentCheck,
-  ssrf: ssrfCheck,
-  sqli: sqliCheck,
-  nosqli: nosqliCheck,
-  command_injection: commandInjectionCheck,
-  path_traversal: pathTraversalCheck,
-  resource_limits: resourceLimitsCheck,
-  login_rate_limit: loginRateLimitCheck,
-};
+/**
+ * Every check of `falcon scan`, by rule name, in the order `--help` and the reports list them (by
+ * OWASP entry); each file declares what it finds, its OWASP entry and CWE, when it runs and how. The
+ * table `runScan` is given by default. Light at import time: a check loads only when a scan runs it.
+ */
+export const ALL_CHECKS = {
+  bola: async () => (await import('./bola.js')).bolaCheck,
+  broken_auth: async () => (await import('./broken-auth.js')).brokenAuthCheck,
+  jwt_none: async () => (await import('./jwt-none.js')).jwtNoneCheck,
+  jwt_weak_secret: async () => (await import('./jwt-weak-secret.js')).jwtWeakSecretCheck,
+  login_rate_limit: async () => (await import('./login-rate-limit.js')).loginRateLimitCheck,
+  sensitive_data: async () => (await import('./sensitive-data.js')).sensitiveDataCheck,
+  mass_assignment: async () => (await import('./mass-assignment.js')).massAssignmentCheck,
+  resource_limits: async () => (await import('./resource-limits.js')).resourceLimitsCheck,
+  bfla: async () => (await import('./bfla.js')).bflaCheck,
+  ssrf: async () => (await import('./ssrf.js')).ssrfCheck,
+  cors: async () => (await import('./cors.js')).corsCheck,
+  verbose_errors: async () => (await import('./verbose-errors.js')).verboseErrorsCheck,
+  security_headers: async () => (await import('./security-headers.js')).securityHeadersCheck,
+  trace: async () => (await import('./trace.js')).traceCheck,
+  undocumented_endpoints: async () => (await import('./undocumented-endpoints.js')).undocumentedEndpointsCheck,
+  sqli: async () => (await import('./sqli.js')).sqliCheck,
+  nosqli: async () => (await import('./nosqli.js')).nosqliCheck,
+  command_injection: async () => (await import('./command-injection.js')).commandInjectionCheck,
+  path_traversal: async () => (await import('./path-traversal.js')).pathTraversalCheck,
+} satisfies CheckTable;
+
+export type RuleName = keyof typeof ALL_CHECKS;
+
+/** The rules, as `--checks` takes them. */
+export const RULE_NAMES = Object.keys(ALL_CHECKS) as [RuleName, ...RuleName[]];

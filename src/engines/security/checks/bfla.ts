@@ -2,14 +2,12 @@ import type { SpecOperation } from '../../spec/spec-format.js';
 import type { Identity } from '../identity.js';
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { administrativeReason } from './support/administrative-operation.js';
-import { administrativeRequest } from './support/administrative-request.js';
-import { isGranted } from './support/granted-answer.js';
+import { isNamedAdmin, readOwnView } from './support/users.js';
+import { administrativeReason, isSelfPath } from './support/operations.js';
+import { administrativeRequest } from './bfla/administrative-request.js';
+import { isGranted } from './bfla/granted-answer.js';
 import { pathParameterNames } from '../../testing/warnings/sent-path-values.js';
-import { readOwnView } from './support/own-view.js';
-import { sendProbe } from './support/send-probe.js';
-import { isSelfPath } from './support/self-path.js';
+import { sendProbe } from './support/probes.js';
 
 /** One administrative operation called as one identity. */
 interface AdministrativeCall {
@@ -26,7 +24,12 @@ interface AdministrativeCall {
  * administrator. An ordinary identity let in (see isGranted) proves it: high.
  */
 export const bflaCheck: SecurityCheck = {
-  rule: 'bfla',
+  title: 'Broken function level authorization',
+  owasp: 'API5:2023',
+  cwe: 'CWE-285',
+  proof: "an administrative operation answers 2xx to an ordinary user's token",
+  remediation: "Check the caller's role or permission on every administrative operation, on the server.",
+  runOrder: 110,
   async run(ctx) {
     if (ctx.identities.length === 0) {
       ctx.note("bfla: needs an ordinary user's credentials (--user or --token) to call administrative operations with; skipped");
@@ -63,7 +66,6 @@ export const bflaCheck: SecurityCheck = {
       const call = calls.find((candidate) => candidate.operation === operation && ordinary.includes(candidate.identity) && isGranted(candidate.exchange));
       if (!call) continue;
       ctx.report({
-        rule: 'bfla',
         severity: 'high',
         operation: { method: operation.method, path: operation.path },
         title: `${call.identity.name}, an ordinary user, is let into an administrative operation (${call.reason}): HTTP ${call.exchange.response.status}`,

@@ -1,23 +1,12 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
-import { jsonBody } from '../scan-exchange.js';
+import { jsonBody, type ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { createObject } from './support/created-object.js';
-import { harmlessCreate } from './support/harmless-create.js';
-import { recordsIn } from './support/json-records.js';
-import { identifierIn, objectTarget, type ObjectTarget } from './support/object-target.js';
-import { ObjectReader } from './support/object-reader.js';
-import { exclusiveObjects, type OwnedObject, ownedObjects } from './support/owned-objects.js';
-import { foreignOwner } from './support/owner-fields.js';
-import { hasData, ownerDataIn } from './support/owner-data.js';
-import { bodiesAt, type OwnView, readOwnView } from './support/own-view.js';
-import { plainRequest } from './support/plain-request.js';
-import { ownPathValues } from './support/profile-values.js';
-import { removeCreated } from './support/remove-created.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { unchangedBody } from './support/unchanged-body.js';
+import { isNamedAdmin, foreignOwner, bodiesAt, type OwnView, readOwnView, ownPathValues } from './support/users.js';
+import { createObject, harmlessCreate, identifierIn, objectTarget, type ObjectTarget, exclusiveObjects, type OwnedObject, ownedObjects, removeCreated, unchangedBody } from './support/objects.js';
+import { recordsIn, hasData, ownerDataIn, isSuccess } from './support/answers.js';
+import { plainRequest, sendProbe, type PathValues } from './support/probes.js';
+import type { Identity } from '../identity.js';
 
 /** Objects of each owner tried: enough to prove, bounded. */
 const OBJECTS_PER_OWNER = 2;
@@ -47,7 +36,12 @@ interface Attempt {
  * and read the ids next to them (a record whose owner field names someone else, high).
  */
 export const bolaCheck: SecurityCheck = {
-  rule: 'bola',
+  title: 'Broken object level authorization',
+  owasp: 'API1:2023',
+  cwe: 'CWE-639',
+  proof: "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), and the other user's data comes back",
+  remediation: 'Check on every request that the object belongs to the caller (or that the caller may act on it), not only that the caller is logged in.',
+  runOrder: 100,
   async run(ctx) {
     if (ctx.identities.length < 2) {
       ctx.note('bola: needs two users (--user or --token twice) to read one user\'s objects as the other; skipped');
@@ -215,6 +209,25 @@ class ObjectAccessProbe {
 
   private report(operation: SpecOperation, draft: Pick<FindingDraft, 'severity' | 'title' | 'exchange'>): void {
     this.proven.add(operation.id);
-    this.ctx.report({ rule: 'bola', operation: { method: operation.method, path: operation.path }, ...draft });
+    this.ctx.report({ operation: { method: operation.method, path: operation.path }, ...draft });
+  }
+}
+
+/** Reads objects as identities, each read sent once however often it is asked for. */
+export class ObjectReader {
+  private readonly answers = new Map<string, Promise<ScanExchange | undefined>>();
+
+  constructor(private readonly ctx: ScanContext) {}
+
+  /** The answer to the operation with these path values, as the identity (or none); undefined when it got none. */
+  read(operation: SpecOperation, pathValues: PathValues, identity: Identity | undefined): Promise<ScanExchange | undefined> {
+    const key = JSON.stringify([operation.id, identity?.name ?? null, Object.entries(pathValues).sort()]);
+    let answer = this.answers.get(key);
+    if (!answer) {
+      const request = plainRequest(this.ctx, operation, pathValues);
+      answer = request ? sendProbe(this.ctx, request, identity) : Promise.resolve(undefined);
+      this.answers.set(key, answer);
+    }
+    return answer;
   }
 }

@@ -1,7 +1,6 @@
 import type { SecurityCheck } from '../security-check.js';
-import { MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel } from './support/injection-points.js';
-import { normalAnswer } from './support/normal-answer.js';
-import { probedOperations } from './support/probed-operations.js';
+import { MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, normalAnswer } from './support/injection.js';
+import { probedOperations } from './support/operations.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
 
 /** Appended to a value: a sleep after each way a shell chains or substitutes commands, then Windows' ping (a second per echo after the first). */
@@ -15,7 +14,12 @@ const SLEEP_PAYLOADS: readonly SleepPayload[] = [
 
 /** OS command injection, time-based only: a sleep the server runs for as long as a payload asks, twice (critical). */
 export const commandInjectionCheck: SecurityCheck = {
-  rule: 'command_injection',
+  title: 'OS command injection',
+  owasp: 'API8:2023',
+  cwe: 'CWE-78',
+  proof: 'a shell sleep payload in a parameter delays the answer by its length, twice, beyond the normal time',
+  remediation: 'Never pass request values to a shell; call programs with argument arrays and validate inputs against an allow-list.',
+  runOrder: 160,
   async run(ctx) {
     for (const target of probedOperations(ctx)) {
       const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
@@ -23,7 +27,6 @@ export const commandInjectionCheck: SecurityCheck = {
       const proof = normal && (await findSleepInjection(ctx, 'command_injection', target, normal, points, SLEEP_PAYLOADS));
       if (proof) {
         ctx.report({
-          rule: 'command_injection',
           severity: 'critical',
           operation: target.operation,
           title: `A command appended to the ${pointLabel(proof.point)} runs (${proof.payload.label}): ${sleepTimings(proof)}`,

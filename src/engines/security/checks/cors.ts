@@ -2,8 +2,8 @@ import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { headerValue, type ScanExchange, type ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { reportApiWide } from './support/api-wide-findings.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 
 const EVIL_ORIGIN = 'https://evil.example';
 const FOREIGN_ORIGINS = [EVIL_ORIGIN, 'null'];
@@ -17,7 +17,12 @@ const MAX_PATHS = 12;
  * data), low without. `*` is not reported: browsers never send credentials to it.
  */
 export const corsCheck: SecurityCheck = {
-  rule: 'cors',
+  title: 'CORS reflects any origin with credentials',
+  owasp: 'API8:2023',
+  cwe: 'CWE-942',
+  proof: 'an arbitrary Origin is reflected in Access-Control-Allow-Origin together with Access-Control-Allow-Credentials: true',
+  remediation: 'Allow only the origins you trust, from a fixed list; never reflect the Origin header with credentials.',
+  runOrder: 20,
   async run(ctx) {
     const targets = oneGetPerPath(probedOperations(ctx));
     if (targets.length === 0) {
@@ -49,7 +54,6 @@ function reflectionDraft(target: ProbedOperation, exchange: ScanExchange, origin
   if (headerValue(exchange.response, 'access-control-allow-origin')?.trim() !== origin) return undefined;
   const credentials = headerValue(exchange.response, 'access-control-allow-credentials')?.trim().toLowerCase() === 'true';
   return {
-    rule: 'cors',
     severity: credentials ? 'medium' : 'low',
     operation: { method: target.operation.method, path: target.operation.path },
     title: `Access-Control-Allow-Origin echoes Origin: ${origin}${where}, ${credentials ? 'with Access-Control-Allow-Credentials: true' : 'without credentials'}`,

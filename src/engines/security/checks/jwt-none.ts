@@ -2,13 +2,10 @@ import type { Identity } from '../identity.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
 import { reportApiWide } from './support/api-wide-findings.js';
-import { checksSignature } from './support/checks-signature.js';
-import { type GuardedOperation, guardedOperations } from './support/guarded-operation.js';
-import { jwtIdentity } from './support/jwt-identity.js';
-import { jwtPart, type JwtToken } from './support/jwt-token.js';
-import { sameData } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { withCredentials } from './support/with-credentials.js';
+import { checksSignature, jwtIdentity, jwtPart, type JwtToken } from './support/jwt.js';
+import { type GuardedOperation, guardedOperations } from './support/operations.js';
+import { sameData } from './support/answers.js';
+import { sendProbe, withCredentials } from './support/probes.js';
 
 /** Spellings of "none" that case-sensitive deny-lists let through. */
 const NONE_SPELLINGS = ['none', 'None', 'NONE'];
@@ -21,7 +18,12 @@ const NONE_SPELLINGS = ['none', 'None', 'NONE'];
  * the whole API), else per operation.
  */
 export const jwtNoneCheck: SecurityCheck = {
-  rule: 'jwt_none',
+  title: 'JWT accepted with alg "none"',
+  owasp: 'API2:2023',
+  cwe: 'CWE-347',
+  proof: "the user's own JWT, re-signed with alg \"none\" (and no signature), is accepted as that user",
+  remediation: 'Accept only the signing algorithms you issue (an allow-list); never "none".',
+  runOrder: 80,
   async run(ctx) {
     const found = jwtIdentity(ctx.identities);
     if (!found) {
@@ -43,7 +45,7 @@ async function unsignedAccepted(ctx: ScanContext, guarded: GuardedOperation, { i
     if (!exchange || !sameData(guarded.answer.response, exchange.response)) continue;
     if (!(await checksSignature(ctx, guarded, identity, jwt))) return undefined;
     // The title names no operation, so that an API-wide flaw is reported once.
-    return { rule: 'jwt_none', severity: 'critical', operation: guarded.operation, title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`, exchange };
+    return { severity: 'critical', operation: guarded.operation, title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`, exchange };
   }
   return undefined;
 }

@@ -1,12 +1,8 @@
 import type { SecurityCheck } from '../security-check.js';
-import { checksSignature } from './support/checks-signature.js';
-import { guardedOperations } from './support/guarded-operation.js';
-import { hmacHash, signHmacJwt } from './support/hmac-jwt.js';
-import { jwtIdentity } from './support/jwt-identity.js';
-import { sameData } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { weakJwtSecret } from './support/weak-jwt-secret.js';
-import { withCredentials } from './support/with-credentials.js';
+import { checksSignature, hmacHash, signHmacJwt, jwtIdentity, weakJwtSecret } from './support/jwt.js';
+import { guardedOperations } from './support/operations.js';
+import { sameData } from './support/answers.js';
+import { sendProbe, withCredentials } from './support/probes.js';
 
 /** How much later than the real token's the minted one expires: a token the server never issued. */
 const LATER_SECONDS = 3600;
@@ -18,7 +14,12 @@ const LATER_SECONDS = 3600;
  * The user's data coming back proves anyone can mint tokens.
  */
 export const jwtWeakSecretCheck: SecurityCheck = {
-  rule: 'jwt_weak_secret',
+  title: 'JWT signed with a weak secret',
+  owasp: 'API2:2023',
+  cwe: 'CWE-521',
+  proof: "the user's HS256 JWT verifies with a secret from a small list of common ones, and a token signed with it is accepted",
+  remediation: 'Sign tokens with a long random secret (32 bytes or more) or an asymmetric key, kept out of the code.',
+  runOrder: 90,
   // Its notes never read `jwt_weak_secret: <word>`: masking by shape takes that for a secret's value.
   async run(ctx) {
     const found = jwtIdentity(ctx.identities);
@@ -44,7 +45,6 @@ export const jwtWeakSecretCheck: SecurityCheck = {
         return;
       }
       ctx.report({
-        rule: 'jwt_weak_secret',
         severity: 'critical',
         operation: guarded.operation,
         title: `JWTs are signed with the common secret "${secret}" (${String(jwt.header.alg)}): a token Falcon signed with it is accepted as ${identity.name}`,

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Identity } from '../identity.js';
 import type { ScanContext } from '../scan-context.js';
-import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
+import { type ScanExchange, type ScanRequest, headerValue } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { loginLimitSign } from './support/login-limit-sign.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
+import { isSuccess } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 /** Failed logins sent, one after the other: enough for any sane limit, few enough not to lock a user out for long. */
 const FAILED_LOGINS = 20;
@@ -17,7 +16,12 @@ const FAILED_LOGINS = 20;
  * account is locked afterwards.
  */
 export const loginRateLimitCheck: SecurityCheck = {
-  rule: 'login_rate_limit',
+  title: 'No rate limit on failed logins',
+  owasp: 'API2:2023',
+  cwe: 'CWE-307',
+  proof: 'a burst of failed logins for one account is answered without a 429, a lockout or a slowdown, and the right password still works after it',
+  remediation: 'Limit failed logins per account and per client (429 with Retry-After, growing delays or a temporary lockout).',
+  runOrder: 190,
   async run(ctx) {
     const identity = ctx.identities.find((candidate) => candidate.login);
     if (!identity?.login) {
@@ -52,7 +56,6 @@ export const loginRateLimitCheck: SecurityCheck = {
       return;
     }
     ctx.report({
-      rule: 'login_rate_limit',
       severity: 'medium',
       operation: operation.operation,
       title: `${failures.length} failed logins in a row for ${username} got no 429, lockout or slowdown (answered ${[...new Set(failures.map((failure) => failure.response.status))].join(', ')}), and the right password still logged in after them`,
@@ -71,4 +74,24 @@ async function noteIfLockedOut(ctx: ScanContext, login: Login, limited: string):
   const rightLogin = await sendProbe(ctx, loginRequest(login, login.password), undefined);
   if (rightLogin && isSuccess(rightLogin.response.status)) return;
   ctx.note(`login_rate_limit: the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`);
+}
+
+/** Words of a lockout or throttling message. */
+const LIMIT_MESSAGE = /locked|lockout|too many|rate.?limit|throttl|temporarily|try again later|blocked|suspended/i;
+/** A failed login this much slower than the first one was slowed down on purpose. */
+const SLOWDOWN_MS = 1000;
+
+/**
+ * How a failed login shows that failures are being limited — `answered 429`, `sent Retry-After`,
+ * `said "locked"`, `slowed down` — or undefined. A message counts only when the first failure
+ * did not already say it, a slowdown only against the first failure's time.
+ */
+export function loginLimitSign(exchange: ScanExchange, first: ScanExchange | undefined): string | undefined {
+  const { response } = exchange;
+  if (response.status === 429 || response.status === 423) return `answered ${response.status}`;
+  if (headerValue(response, 'retry-after') !== undefined) return 'sent Retry-After';
+  const message = LIMIT_MESSAGE.exec(response.body)?.[0];
+  if (message && !(first && LIMIT_MESSAGE.test(first.response.body))) return `said "${message}"`;
+  if (first && response.durationMs > first.response.durationMs + SLOWDOWN_MS) return 'slowed down';
+  return undefined;
 }

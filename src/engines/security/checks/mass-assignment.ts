@@ -4,27 +4,14 @@ import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { severityRank } from '../severity.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { administrativeReason } from './support/administrative-operation.js';
-import { requestProperties, responseProperties } from './support/body-properties.js';
-import { isAuthPath, isConsequentialPath } from './support/consequential-path.js';
-import { createObject } from './support/created-object.js';
-import { harmlessCreate } from './support/harmless-create.js';
-import type { JsonRecord } from './support/json-records.js';
-import { type ObjectTarget, objectTarget } from './support/object-target.js';
+import { isNamedAdmin, isOwnRecord, type OwnView, readOwnView, ownPathValues, profileValue } from './support/users.js';
+import { administrativeReason, isAuthPath, isConsequentialPath, isSelfPath, isUserCollection } from './support/operations.js';
+import { requestProperties, responseProperties, createObject, harmlessCreate, type ObjectTarget, objectTarget, ownedObjects, removeCreated, unchangedBody } from './support/objects.js';
+import { type JsonRecord, isSuccess } from './support/answers.js';
 import { pathParameterNames } from '../../testing/warnings/sent-path-values.js';
-import { ownedObjects } from './support/owned-objects.js';
-import { isOwnRecord } from './support/owner-fields.js';
-import { type OwnView, readOwnView } from './support/own-view.js';
-import { type PathValues, plainRequest } from './support/plain-request.js';
-import { type PrivilegedProperty, privilegedProperties } from './support/privileged-properties.js';
-import { ownPathValues, profileValue } from './support/profile-values.js';
-import { readBack } from './support/read-back.js';
-import { removeCreated } from './support/remove-created.js';
-import { isSuccess } from './support/same-data.js';
-import { isSelfPath, isUserCollection } from './support/self-path.js';
-import { sendProbe } from './support/send-probe.js';
-import { unchangedBody } from './support/unchanged-body.js';
+import { type PathValues, plainRequest, sendProbe } from './support/probes.js';
+import { type PrivilegedProperty, privilegedProperties } from './mass-assignment/privileged-properties.js';
+import { readBack } from './mass-assignment/read-back.js';
 
 /** An object of the scanning user's that a write may be tried on. */
 interface OwnObject {
@@ -44,7 +31,12 @@ interface OwnObject {
  * verified). Updated objects get their old values back; created ones are deleted with --allow-destructive.
  */
 export const massAssignmentCheck: SecurityCheck = {
-  rule: 'mass_assignment',
+  title: 'Mass assignment',
+  owasp: 'API3:2023',
+  cwe: 'CWE-915',
+  proof: 'a privileged property (role, isAdmin, price…) sent in a create or update is stored: reading the object back shows the value sent',
+  remediation: 'Bind request bodies to an explicit list of writable fields; ignore or refuse the rest.',
+  runOrder: 120,
   async run(ctx) {
     const actor = ctx.identities.find((identity) => !isNamedAdmin(identity)) ?? ctx.identities[0];
     if (!actor) {
@@ -137,7 +129,6 @@ function report(ctx: ScanContext, operation: SpecOperation, actor: Identity, sto
   const severity = stored.map((property) => property.severity).reduce((worst, next) => (severityRank(next) > severityRank(worst) ? next : worst));
   const values = stored.map((property) => `${property.key}=${JSON.stringify(property.value)}`).join(', ');
   ctx.report({
-    rule: 'mass_assignment',
     severity,
     operation: { method: operation.method, path: operation.path },
     title: `stores ${values} sent by ${actor.name}, which the request may not set: reading it back (GET ${readPath}) shows the value sent`,

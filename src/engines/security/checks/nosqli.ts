@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { isJsonMediaType } from '../../testing/checks/media-type.js';
 import { type LoginOperation, findLoginOperation } from '../login-operation.js';
 import type { ScanContext } from '../scan-context.js';
-import type { ScanRequest } from '../scan-exchange.js';
+import { type ScanRequest, type ScanResponse, headerValue, jsonBody } from '../scan-exchange.js';
 import { ScanUsageError } from '../scan-usage-error.js';
 import type { SecurityCheck } from '../security-check.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { issuesCredential } from './support/issued-credential.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { recordCount } from './support/record-count.js';
-import { sendProbe } from './support/send-probe.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { recordCount } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 /** Objects a MongoDB-style query reads as a condition every stored value meets, where a string would be compared. */
 function alwaysTrue(noMatch: string): Array<Record<string, unknown>> {
@@ -23,7 +22,12 @@ function alwaysTrue(noMatch: string): Array<Record<string, unknown>> {
  * is no operator (high).
  */
 export const nosqliCheck: SecurityCheck = {
-  rule: 'nosqli',
+  title: 'NoSQL injection',
+  owasp: 'API8:2023',
+  cwe: 'CWE-943',
+  proof: 'an operator object ({"$ne": …}, {"$gt": ""}) in place of a value logs in or returns records the plain value does not',
+  remediation: 'Validate the type of every value (a string stays a string) and never pass request objects into queries.',
+  runOrder: 150,
   async run(ctx) {
     const noMatch = `falcon-${randomBytes(6).toString('hex')}`;
     await reportLoginBypass(ctx, noMatch);
@@ -51,7 +55,6 @@ async function reportLoginBypass(ctx: ScanContext, noMatch: string): Promise<voi
     const exchange = await logIn(username, password);
     if (!exchange || !issuesCredential(exchange.response)) continue;
     ctx.report({
-      rule: 'nosqli',
       severity: 'critical',
       operation: login.operation,
       title: `Logs in ${typeof username === 'string' ? `as "${username}"` : 'as whoever comes first'} with ${JSON.stringify(password)} in place of the password${typeof username === 'string' ? '' : ' and the user name'}; a wrong password is refused`,
@@ -83,7 +86,6 @@ async function reportWidenedSearch(ctx: ScanContext, target: ProbedOperation, po
       const ignored = await countWith(group, { falcon: noMatch });
       if (ignored?.count !== undefined && ignored.count >= widened.count) break;
       ctx.report({
-        rule: 'nosqli',
         severity: 'high',
         operation: target.operation,
         title: `The ${group.map(pointLabel).join(' and the ')} ${group.length > 1 ? 'take' : 'takes'} query operators: ${JSON.stringify(operator)} lists ${records(widened.count)} where a value matching nothing lists ${records(plain.count)}`,
@@ -114,4 +116,19 @@ function takesObjects(point: InjectionPoint, request: ScanRequest): boolean {
 
 function isJsonBody(request: ScanRequest): request is ScanRequest & { body: Record<string, unknown> } {
   return typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) && isJsonMediaType(request.contentType ?? 'application/json');
+}
+
+const TOKEN_FIELD = /^(token|access_?token|jwt|id_?token|auth_?token|session_?(id|token)?)$/i;
+/** How deep into a login answer a token is looked for (`{data: {token}}`). */
+const MAX_DEPTH = 2;
+
+/** Whether a login answer lets the caller in: a 2xx with a token in its JSON or a cookie set. */
+export function issuesCredential(response: ScanResponse): boolean {
+  if (response.status < 200 || response.status >= 300) return false;
+  return headerValue(response, 'set-cookie') !== undefined || holdsToken(jsonBody(response), MAX_DEPTH);
+}
+
+function holdsToken(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).some(([key, inner]) => (TOKEN_FIELD.test(key) && typeof inner === 'string' && inner !== '') || (depth > 0 && holdsToken(inner, depth - 1)));
 }

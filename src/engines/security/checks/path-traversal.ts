@@ -1,9 +1,8 @@
 import type { ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { normalAnswer } from './support/normal-answer.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue, normalAnswer } from './support/injection.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 
 /** A field or parameter name that says it holds a file or a path: `file`, `fileName`, `template_path`, `docs`. */
 const FILE_NAME = /(name|file|path|filename|doc|document|template|dir|directory|folder|page|include|attachment|download)s?$/i;
@@ -26,7 +25,12 @@ const SYSTEM_FILE = /root:[^:\n]*:0:0:|\[fonts\]|; for 16-bit app support/i;
 
 /** Path traversal: a ../ payload in a file or path value brings back a system file the valid request does not (high). */
 export const pathTraversalCheck: SecurityCheck = {
-  rule: 'path_traversal',
+  title: 'Path traversal',
+  owasp: 'API8:2023',
+  cwe: 'CWE-22',
+  proof: 'a ../ sequence in a file or path parameter returns the contents of a file outside the folder (/etc/passwd, win.ini)',
+  remediation: 'Resolve paths against the allowed folder and refuse any that leave it; prefer ids over file names.',
+  runOrder: 170,
   async run(ctx) {
     for (const target of probedOperations(ctx)) {
       const points = injectionPoints(target.operation, target.request).filter(holdsFileName).slice(0, MAX_POINTS_PER_OPERATION);
@@ -44,7 +48,6 @@ async function reportTraversal(ctx: ScanContext, target: ProbedOperation, points
       const exchange = await sendProbe(ctx, withValue(target.request, point, payload), target.identity);
       if (!exchange || !SYSTEM_FILE.test(exchange.response.body)) continue;
       ctx.report({
-        rule: 'path_traversal',
         severity: 'high',
         operation: target.operation,
         title: `The ${pointLabel(point)} reads files outside its folder: "${payload}" brought back ${payload.includes('win.ini') ? 'win.ini' : '/etc/passwd'}`,

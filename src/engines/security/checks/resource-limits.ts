@@ -5,7 +5,12 @@ import { probeRequestBurst } from './resource-limits/request-burst.js';
 
 /** API4: unbounded page sizes, oversized bodies accepted, no rate limit under a bounded burst; the burst last, as a limit it trips may hold for a while. */
 export const resourceLimitsCheck: SecurityCheck = {
-  rule: 'resource_limits',
+  title: 'Unrestricted resource consumption',
+  owasp: 'API4:2023',
+  cwe: 'CWE-770',
+  proof: 'a page size far above any sensible limit is honoured (more items come back than the default page), an oversized body is accepted, or a bounded burst gets no 429',
+  remediation: 'Cap page sizes and body sizes, and rate-limit each client (429 with Retry-After).',
+  runOrder: 180,
   async run(ctx) {
     const reported = await probePageSizes(ctx);
     await probeOversizedBodies(ctx);

@@ -4,19 +4,14 @@ import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { jsonBody, type ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { severityRank } from '../severity.js';
-import { isNamedAdmin } from './support/admin-identity.js';
-import { recordsIn } from './support/json-records.js';
-import { withLeaksMasked } from './support/masked-leaks.js';
-import { objectTarget } from './support/object-target.js';
-import { otherUsersRecord } from './support/other-users-records.js';
-import { ownedObjects } from './support/owned-objects.js';
-import { type OwnView, readOwnView } from './support/own-view.js';
-import { plainRequest } from './support/plain-request.js';
-import { requiresAuth } from './support/requires-auth.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
-import { isSelfPath } from './support/self-path.js';
-import { type SensitiveValue, sensitiveValues } from './support/sensitive-values.js';
+import { isNamedAdmin, type OwnView, readOwnView } from './support/users.js';
+import { recordsIn, isSuccess } from './support/answers.js';
+import { withLeaksMasked } from './sensitive-data/masked-leaks.js';
+import { objectTarget, ownedObjects } from './support/objects.js';
+import { otherUsersRecord } from './sensitive-data/other-users-records.js';
+import { plainRequest, requiresAuth, sendProbe } from './support/probes.js';
+import { isSelfPath } from './support/operations.js';
+import { type SensitiveValue, sensitiveValues } from './sensitive-data/sensitive-values.js';
 
 /** A path whose purpose is handing out keys or tokens (`/api-keys`, `/tokens`): they are expected there. */
 const KEYS_PATH = /\/(api-?keys?|keys|tokens|secrets|credentials)(\/|$)/i;
@@ -40,7 +35,12 @@ interface Answer {
  * operation, the worst; the leaked values are masked in its evidence.
  */
 export const sensitiveDataCheck: SecurityCheck = {
-  rule: 'sensitive_data',
+  title: 'Sensitive data in responses',
+  owasp: 'API3:2023',
+  cwe: 'CWE-213',
+  proof: 'a response carries password hashes, secrets, tokens or keys in fields the client has no use for',
+  remediation: 'Return only the fields the client needs: serialize through an explicit allow-list, never the stored record.',
+  runOrder: 60,
   async run(ctx) {
     const views: OwnView[] = [];
     for (const identity of [...ctx.identities, undefined]) views.push(await readOwnView(ctx, identity));
@@ -66,7 +66,6 @@ function leakFinding({ operation, exchange, identity, isLogin }: Answer): Findin
   if (leaks.length === 0) return undefined;
   const worst = leaks.reduce((top, leak) => (severityRank(leak.severity) > severityRank(top.severity) ? leak : top));
   return {
-    rule: 'sensitive_data',
     severity: worst.severity,
     operation: { method: operation.method, path: operation.path },
     title: `answers ${identity ? identity.name : 'a caller with no credentials'} with ${describe(leaks)}`,
@@ -123,7 +122,6 @@ function otherUsersFindings(views: readonly OwnView[]): FindingDraft[] {
       const record = otherUsersRecord(recordsIn(body), viewer, others, isSelfPath(operation.path));
       if (!record) continue;
       drafts.push({
-        rule: 'sensitive_data',
         severity: 'medium',
         operation: { method: operation.method, path: operation.path },
         title: `answers ${viewer.identity?.name} with ${record.owner}'s records too (${record.key}: ${record.value})`,

@@ -1,10 +1,8 @@
 import type { ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
-import { databaseErrorIn } from './support/database-errors.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { type NormalAnswer, normalAnswer } from './support/normal-answer.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { databaseErrorIn, type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue, type NormalAnswer, normalAnswer } from './support/injection.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
 
 /** Appended to a value: each leaves a quote open, in a string or in a number. */
@@ -23,7 +21,12 @@ const HARMLESS_SUFFIX = '1';
  * not (high); a sleep the database runs for as long as a payload asks, twice (critical).
  */
 export const sqliCheck: SecurityCheck = {
-  rule: 'sqli',
+  title: 'SQL injection',
+  owasp: 'API8:2023',
+  cwe: 'CWE-89',
+  proof: 'a quote in a parameter brings back a database error, or a sleep payload delays the answer by its length, twice, beyond the normal time',
+  remediation: 'Use parameterized queries or an ORM for every query; never build SQL from request values.',
+  runOrder: 140,
   async run(ctx) {
     for (const target of probedOperations(ctx)) {
       const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
@@ -33,7 +36,6 @@ export const sqliCheck: SecurityCheck = {
       const proof = await findSleepInjection(ctx, 'sqli', target, normal, points, SLEEP_PAYLOADS);
       if (proof) {
         ctx.report({
-          rule: 'sqli',
           severity: 'critical',
           operation: target.operation,
           title: `The database runs SQL sent in the ${pointLabel(proof.point)} (${proof.payload.label}): ${sleepTimings(proof)}`,
@@ -55,7 +57,6 @@ async function reportDatabaseError(ctx: ScanContext, target: ProbedOperation, no
       const control = await sendProbe(ctx, withValue(target.request, point, point.value + HARMLESS_SUFFIX), target.identity);
       if (!control || databaseErrorIn(control.response.body)) break;
       ctx.report({
-        rule: 'sqli',
         severity: 'high',
         operation: target.operation,
         title: `A quote in the ${pointLabel(point)} breaks the SQL query: HTTP ${exchange.response.status} with "${error}"`,

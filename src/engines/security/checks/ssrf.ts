@@ -1,9 +1,10 @@
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection-points.js';
-import { isOnThisMachine } from './support/local-target.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
+import { lookup } from 'node:dns/promises';
+import { networkInterfaces } from 'node:os';
 
 const URL_FORMATS = new Set(['uri', 'url', 'uri-reference', 'iri', 'iri-reference']);
 /** A field or parameter name that says it takes a URL: `imageUrl`, `callback_uri`, `webhook`, `avatar`. */
@@ -24,7 +25,12 @@ interface SentProbe {
  * proof needs a target on this machine; elsewhere the check says it could not run.
  */
 export const ssrfCheck: SecurityCheck = {
-  rule: 'ssrf',
+  title: 'Server-side request forgery',
+  owasp: 'API7:2023',
+  cwe: 'CWE-918',
+  proof: "a URL sent in a field makes the server request Falcon's own loopback canary listener",
+  remediation: 'Fetch only allow-listed hosts and schemes; resolve and refuse private, loopback and link-local addresses; do not follow redirects blindly.',
+  runOrder: 130,
   async run(ctx) {
     const targets = probedOperations(ctx).flatMap((target) => {
       const points = injectionPoints(target.operation, target.request).filter(takesUrl).slice(0, MAX_POINTS_PER_OPERATION);
@@ -51,7 +57,6 @@ export const ssrfCheck: SecurityCheck = {
     for (const { target, point, token, exchange } of sent) {
       if (!(await canary.wasHit(token, Math.max(0, deadline - Date.now())))) continue;
       ctx.report({
-        rule: 'ssrf',
         severity: 'high',
         operation: target.operation,
         title: `The server fetches the URL sent in the ${pointLabel(point)}: Falcon's canary listener was requested`,
@@ -64,4 +69,20 @@ export const ssrfCheck: SecurityCheck = {
 function takesUrl(point: InjectionPoint): boolean {
   const format = point.schema?.format;
   return (typeof format === 'string' && URL_FORMATS.has(format)) || URL_NAME.test(point.keys[point.keys.length - 1]!) || /^https?:\/\//i.test(point.value);
+}
+
+const LOOPBACK = /^(::ffff:)?127\.|^::1$/;
+
+/**
+ * Whether the host of `url` is this machine: every address it resolves to is a loopback one or one
+ * of this machine's interfaces. A server here can reach Falcon's loopback listeners; one elsewhere cannot.
+ */
+export async function isOnThisMachine(url: string): Promise<boolean> {
+  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  const addresses = await lookup(host, { all: true }).then(
+    (found) => found.map(({ address }) => address),
+    () => [],
+  );
+  const own = new Set(Object.values(networkInterfaces()).flatMap((infos) => (infos ?? []).map(({ address }) => address)));
+  return addresses.length > 0 && addresses.every((address) => LOOPBACK.test(address) || own.has(address));
 }

@@ -3,8 +3,8 @@ import { isSecretName } from '../../../safety/secret-names.js';
 import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { isSuccess } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
+import { isSuccess } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 const MARKER_HEADER = 'x-falcon-trace';
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
@@ -16,7 +16,12 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
  * cookies it is not allowed to). One finding for the API, at the path that proved it, method TRACE.
  */
 export const traceCheck: SecurityCheck = {
-  rule: 'trace',
+  title: 'TRACE method enabled',
+  owasp: 'API8:2023',
+  cwe: 'CWE-693',
+  proof: 'a TRACE request is answered 200 and echoes the request back',
+  remediation: 'Disable the TRACE method.',
+  runOrder: 30,
   async run(ctx) {
     for (const target of tracedRequests(ctx)) {
       const marker = randomBytes(8).toString('hex');
@@ -24,7 +29,6 @@ export const traceCheck: SecurityCheck = {
       if (!exchange || !isSuccess(exchange.response.status) || !exchange.response.body.includes(marker)) continue;
       const credential = echoedCredential(exchange);
       ctx.report({
-        rule: 'trace',
         severity: credential ? 'medium' : 'low',
         operation: { method: 'TRACE', path: target.path },
         title: credential ? `TRACE is enabled and echoes the request back, its ${credential} header included` : 'TRACE is enabled and echoes the request back',

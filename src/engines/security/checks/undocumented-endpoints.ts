@@ -4,14 +4,14 @@ import type { ScanContext } from '../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import type { Severity } from '../severity.js';
-import { catchAllAnswer, isCatchAllAnswer } from './support/catch-all-answer.js';
-import { isDocumented } from './support/documented-path.js';
-import { EXPOSED_PATHS } from './support/exposed-paths.js';
-import { olderVersionPaths } from './support/older-api-versions.js';
-import { probedOperations } from './support/probed-operations.js';
+import { catchAllAnswer, isCatchAllAnswer } from './undocumented-endpoints/catch-all-answer.js';
+import { isDocumented } from './undocumented-endpoints/documented-path.js';
+import { EXPOSED_PATHS } from './undocumented-endpoints/exposed-paths.js';
+import { olderVersionPaths } from './undocumented-endpoints/older-api-versions.js';
+import { probedOperations } from './support/operations.js';
 import { maskResponseSecrets } from '../../../safety/mask-response-secrets.js';
-import { answeredWithData } from './support/same-data.js';
-import { sendProbe } from './support/send-probe.js';
+import { answeredWithData } from './support/answers.js';
+import { sendProbe } from './support/probes.js';
 
 /** GET operations tried under each older API version before it is taken for gone. */
 const OPERATIONS_PER_VERSION = 3;
@@ -27,7 +27,12 @@ const VERSION_IN_BASE_URL = /\/v\d+(?:\/|$)/;
  * in any answer they are masked.
  */
 export const undocumentedEndpointsCheck: SecurityCheck = {
-  rule: 'undocumented_endpoints',
+  title: 'Undocumented endpoints',
+  owasp: 'API9:2023',
+  cwe: 'CWE-1059',
+  proof: 'a common path the spec does not list (/admin, /debug, /actuator, /.env, /swagger.json, an older API version…) answers 2xx with content',
+  remediation: 'Remove or protect debug, admin and old-version endpoints, and keep the spec as the inventory of what is exposed.',
+  runOrder: 50,
   async run(ctx) {
     const probe = prober(ctx);
     const found = new Set<string>();
@@ -80,7 +85,7 @@ async function probeOlderVersions(ctx: ScanContext, probe: Prober): Promise<void
 
 /** Secrets in the answer are masked, whatever it is: a served file can hold any. */
 function report(ctx: ScanContext, path: string, severity: Severity, title: string, exchange: ScanExchange): void {
-  ctx.report({ rule: 'undocumented_endpoints', severity, operation: { method: 'GET', path }, title, exchange });
+  ctx.report({ severity, operation: { method: 'GET', path }, title, exchange });
 }
 
 function carriesSecrets(body: string): boolean {

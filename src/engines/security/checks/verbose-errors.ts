@@ -2,10 +2,10 @@ import type { FindingDraft, ScanContext } from '../scan-context.js';
 import type { ScanRequest } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { reportApiWide } from './support/api-wide-findings.js';
-import { errorLeakIn } from './support/error-leaks.js';
-import { errorProbes } from './support/error-probes.js';
-import { type ProbedOperation, probedOperations } from './support/probed-operations.js';
-import { sendProbe } from './support/send-probe.js';
+import { errorLeakIn } from './verbose-errors/error-leaks.js';
+import { errorProbes } from './verbose-errors/error-probes.js';
+import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { sendProbe } from './support/probes.js';
 
 /** Operations probed at most, in spec order. */
 const MAX_OPERATIONS = 30;
@@ -17,7 +17,12 @@ const MAX_OPERATIONS = 30;
  * disk is the proof: medium for a trace or debug page that shows the server's files, else low.
  */
 export const verboseErrorsCheck: SecurityCheck = {
-  rule: 'verbose_errors',
+  title: 'Verbose error messages',
+  owasp: 'API8:2023',
+  cwe: 'CWE-209',
+  proof: 'an error response carries a stack trace, a file path, a SQL error or framework internals',
+  remediation: 'Answer errors with a generic message and an id; log the details on the server only.',
+  runOrder: 40,
   async run(ctx) {
     const targets = probedOperations(ctx)
       .map((target) => ({ target, probes: errorProbes(target.operation, target.request) }))
@@ -39,7 +44,6 @@ async function firstLeak(ctx: ScanContext, target: ProbedOperation, probes: read
     const leak = exchange && exchange.response.status >= 400 ? errorLeakIn(exchange.response.body) : undefined;
     if (!exchange || !leak) continue;
     return {
-      rule: 'verbose_errors',
       severity: leak.trace && leak.internalPaths ? 'medium' : 'low',
       operation: { method: target.operation.method, path: target.operation.path },
       title: `An error response gives away ${leak.what}${leak.trace && leak.internalPaths ? " with the server's file paths" : ''}`,

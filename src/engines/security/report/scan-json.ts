@@ -1,6 +1,5 @@
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../run-scan.js';
-import type { RuleName } from '../security-rules.js';
 import { type SeverityTally, tallySeverities } from './findings-by-severity.js';
 
 /** What `--json FILE` writes: the findings first, as the scan made them, then what the scan covered. */
@@ -9,7 +8,7 @@ export interface ScanJson {
   target: string;
   spec: string;
   identities: string[];
-  checks: RuleName[];
+  checks: string[];
   notes: string[];
   requests: number;
   summary: SeverityTally;

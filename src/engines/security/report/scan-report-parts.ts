@@ -1,7 +1,6 @@
 import { formatCount } from '../../perf/report/perf-report-text.js';
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../run-scan.js';
-import { SECURITY_RULES } from '../security-rules.js';
 import { owaspReference } from './security-references.js';
 
 export const INTERRUPTED_NOTE = 'the scan was stopped before every check had run: the findings are those of the checks that ran, and the rest proved nothing.';
@@ -31,8 +30,8 @@ export const CHECK_HEADINGS = ['Check', 'OWASP', 'CWE', 'Findings'];
 export function checkRows(result: ScanResult): Array<{ rule: string; owasp: string; cwe: string; findings: string }> {
   return result.checks.map((rule) => ({
     rule,
-    owasp: owaspReference(SECURITY_RULES[rule].owasp).name,
-    cwe: SECURITY_RULES[rule].cwe,
+    owasp: owaspReference(result.rules[rule]!.owasp).name,
+    cwe: result.rules[rule]!.cwe,
     findings: formatCount(result.findings.filter((finding) => finding.rule === rule).length),
   }));
 }

@@ -3,9 +3,8 @@ import type { Invocation, Log, ReportingDescriptor, Result } from 'sarif';
 import { markdownText } from '../../testing/report/markdown-text.js';
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../run-scan.js';
-import { RULE_NAMES, type RuleName, SECURITY_RULES } from '../security-rules.js';
+import type { SecurityRule } from '../security-check.js';
 import { type Severity, severityRank } from '../severity.js';
-import { RULE_TITLES } from './rule-titles.js';
 import { operationText } from './scan-report-parts.js';
 import { cweReference, owaspReference, type Reference } from './security-references.js';
 
@@ -30,14 +29,14 @@ export interface ScanSarifOptions {
  * worst of its findings; the checks that ran are in the run's properties.
  */
 export function scanSarif(result: ScanResult, options: ScanSarifOptions): Log {
-  const rules = RULE_NAMES.filter((rule) => result.findings.some((finding) => finding.rule === rule));
+  const rules = Object.keys(result.rules).filter((rule) => result.findings.some((finding) => finding.rule === rule));
   const uri = options.specUri === undefined ? result.target : encodeURI(options.specUri.replaceAll('\\', '/'));
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'falcon', version: options.version, rules: rules.map((rule) => ruleDescriptor(rule, result.findings)) } },
+        tool: { driver: { name: 'falcon', version: options.version, rules: rules.map((rule) => ruleDescriptor(rule, result.rules[rule]!, result.findings)) } },
         invocations: [invocation(result)],
         results: result.findings.map((finding) => findingResult(finding, rules.indexOf(finding.rule), uri)),
         properties: { target: result.target, spec: result.spec, identities: result.identities, checks: result.checks, requests: result.requests },
@@ -46,8 +45,7 @@ export function scanSarif(result: ScanResult, options: ScanSarifOptions): Log {
   };
 }
 
-function ruleDescriptor(rule: RuleName, findings: readonly Finding[]): ReportingDescriptor {
-  const { owasp, cwe, proof, remediation } = SECURITY_RULES[rule];
+function ruleDescriptor(rule: string, { title, owasp, cwe, proof, remediation }: SecurityRule, findings: readonly Finding[]): ReportingDescriptor {
   const severity = findings
     .filter((finding) => finding.rule === rule)
     .map((finding) => finding.severity)
@@ -59,8 +57,8 @@ function ruleDescriptor(rule: RuleName, findings: readonly Finding[]): Reporting
   ];
   return {
     id: rule,
-    name: pascalCase(RULE_TITLES[rule]),
-    shortDescription: { text: RULE_TITLES[rule] },
+    name: pascalCase(title),
+    shortDescription: { text: title },
     fullDescription: { text: `Reported when ${proof}.` },
     help: {
       text: [remediation, '', ...references.map(([source, { name, url }]) => `${source}: ${name}${url ? ` — ${url}` : ''}`)].join('\n'),

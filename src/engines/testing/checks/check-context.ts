@@ -2,7 +2,6 @@ import type { HttpResponse } from '../../http/send-request.js';
 import type { SpecOperation, SpecResponse } from '../../spec/spec-format.js';
 import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
-import type { Finding } from '../test-run.js';
 
 /** What the checks read of a response: the whole body, not the copy cut for the report. */
 export type CheckedResponse = Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'body' | 'durationMs'> &
@@ -28,7 +27,23 @@ export interface CheckContext {
   earlier?: ReadonlyMap<string, number>;
 }
 
-export type ResponseCheck = (context: CheckContext) => Finding[] | Promise<Finding[]>;
+/**
+ * A check of `falcon test`, declared in one file: its name (the findings' `kind`, `--checks`), which
+ * responses it can judge, and `judge`: the evidence of each finding it makes, none when it holds.
+ */
+export interface SpecTestCheck<Name extends string = string> {
+  name: Name;
+  /** What it needs besides a response: the spec's operation, its schemas compiled too, or a time limit set. */
+  needs?: 'spec' | 'schemas' | 'time-limit';
+  /** It judges every response, a probe's included (a probe is otherwise judged by its own check only). */
+  judgesProbes?: true;
+  judge(context: CheckContext): string[] | Promise<string[]>;
+}
+
+/** Keeps the check's name as its literal type, so `CheckName` is the names the list declares. */
+export function defineSpecCheck<const Name extends string>(check: SpecTestCheck<Name>): SpecTestCheck<Name> {
+  return check;
+}
 
 /** A header's value, any case of its name; repeated headers joined as one list. */
 export function responseHeader(response: CheckedResponse, name: string): string | undefined {

@@ -2,51 +2,16 @@ import type { FalconSpec } from '../../spec/spec-format.js';
 import { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
 import { CHECK_NAMES, type CheckName, type Finding } from '../test-run.js';
-import type { CheckContext, CheckedResponse, ResponseCheck } from './check-context.js';
+import type { CheckContext, CheckedResponse, SpecTestCheck } from './check-context.js';
 import { checksForCase, withoutRepeats } from './checks-for-case.js';
-import { contentTypeConformance } from './content-type-conformance.js';
 import { documentedResponse } from './documented-response.js';
-import { ensureResourceAvailability } from './ensure-resource-availability.js';
 import { expectedStatus } from './expected-status.js';
-import { ignoredAuth } from './ignored-auth.js';
-import { maxResponseTime } from './max-response-time.js';
-import { negativeDataRejection } from './negative-data-rejection.js';
-import { notAServerError } from './not-a-server-error.js';
-import { positiveDataAcceptance } from './positive-data-acceptance.js';
-import { responseHeadersConformance } from './response-headers-conformance.js';
-import { responseSchemaConformance } from './response-schema-conformance.js';
-import { statusCodeConformance } from './status-code-conformance.js';
-import { unsupportedMethod } from './unsupported-method.js';
-import { useAfterFree } from './use-after-free.js';
+import { SPEC_TEST_CHECKS } from './all-checks.js';
 
-const CHECKS: Record<CheckName, ResponseCheck> = {
-  not_a_server_error: notAServerError,
-  status_code_conformance: statusCodeConformance,
-  content_type_conformance: contentTypeConformance,
-  response_schema_conformance: responseSchemaConformance,
-  response_headers_conformance: responseHeadersConformance,
-  negative_data_rejection: negativeDataRejection,
-  positive_data_acceptance: positiveDataAcceptance,
-  unsupported_method: unsupportedMethod,
-  ignored_auth: ignoredAuth,
-  use_after_free: useAfterFree,
-  ensure_resource_availability: ensureResourceAvailability,
-  max_response_time: maxResponseTime,
-};
-
-/** The checks that validate against the spec's schemas. */
-const SCHEMA_CHECKS: ReadonlySet<CheckName> = new Set(['response_schema_conformance', 'response_headers_conformance']);
-
-/** The checks that need the spec's operation; the others judge any response. */
-const SPEC_CHECKS: ReadonlySet<CheckName> = new Set([
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'response_headers_conformance',
-]);
+const CHECKS = new Map(SPEC_TEST_CHECKS.map((check) => [check.name, check]));
 
 export interface ResponseCheckOptions {
-  /** Without it the checks of SPEC_CHECKS do not apply: the others judge any response. */
+  /** Without it the checks that need the spec do not apply: the others judge any response. */
   spec?: FalconSpec;
   /** Default: all CHECK_NAMES. */
   checks?: readonly CheckName[];
@@ -64,14 +29,14 @@ export type ResponseChecker = (testCase: TestCase, response: CheckedResponse, ea
 export function activeChecks(options: ResponseCheckOptions): CheckName[] {
   const chosen = new Set(options.checks ?? CHECK_NAMES);
   return CHECK_NAMES.filter(
-    (name) => chosen.has(name) && (options.spec || !SPEC_CHECKS.has(name)) && (name !== 'max_response_time' || options.maxResponseTimeMs !== undefined),
+    (name) => chosen.has(name) && applies(CHECKS.get(name)!.needs, options),
   );
 }
 
 /** A checker for one run: response schemas are compiled once and reused by every case. */
 export function createResponseChecker(options: ResponseCheckOptions): ResponseChecker {
   const active = activeChecks(options);
-  const needsSchemas = active.some((name) => SCHEMA_CHECKS.has(name));
+  const needsSchemas = active.some((name) => CHECKS.get(name)!.needs === 'schemas');
   let validator: Promise<SpecSchemaValidator> | undefined;
   const operations = new Map((options.spec?.operations ?? []).map((operation) => [operation.id, operation]));
   return async (testCase, response, earlier) => {
@@ -85,8 +50,14 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
       ...(earlier && { earlier }),
       ...(needsSchemas && { schemas: await (validator ??= SpecSchemaValidator.load(options.spec?.schemas)) }),
     };
-    const checks = checksForCase(active, testCase).map((name) => CHECKS[name]);
-    const findings = await Promise.all([...checks, expectedStatus].map((check) => check(context)));
-    return withoutRepeats(findings.flat());
+    const findings = await Promise.all(
+      checksForCase(active, testCase).map(async (name): Promise<Finding[]> => (await CHECKS.get(name)!.judge(context)).map((message) => ({ kind: name, message }))),
+    );
+    return withoutRepeats([...findings.flat(), ...expectedStatus(context)]);
   };
+}
+
+function applies(needs: SpecTestCheck['needs'], options: ResponseCheckOptions): boolean {
+  if (needs === 'time-limit') return options.maxResponseTimeMs !== undefined;
+  return needs === undefined || options.spec !== undefined;
 }

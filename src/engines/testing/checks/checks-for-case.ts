@@ -1,8 +1,9 @@
 import type { TestCase } from '../test-case.js';
 import type { CheckName, Finding } from '../test-run.js';
+import { SPEC_TEST_CHECKS } from './all-checks.js';
 
 /** What any response must satisfy, whatever was asked. */
-const ANY_REQUEST: ReadonlySet<CheckName> = new Set(['not_a_server_error', 'max_response_time']);
+const ANY_REQUEST: ReadonlySet<CheckName> = new Set(SPEC_TEST_CHECKS.filter((check) => 'judgesProbes' in check).map((check) => check.name));
 
 /**
  * The active checks that judge this case: all of them, but for a probe only its own check and

@@ -1,8 +1,9 @@
-import type { Finding } from '../test-run.js';
-import type { CheckContext } from './check-context.js';
+import { type CheckContext, defineSpecCheck } from './check-context.js';
 
 /** Only when the run sets a limit. */
-export function maxResponseTime({ response, maxResponseTimeMs }: CheckContext): Finding[] {
+export const maxResponseTime = defineSpecCheck({ name: 'max_response_time', needs: 'time-limit', judgesProbes: true, judge });
+
+function judge({ response, maxResponseTimeMs }: CheckContext): string[] {
   if (maxResponseTimeMs === undefined || response.durationMs <= maxResponseTimeMs) return [];
-  return [{ kind: 'max_response_time', message: `response took ${Math.round(response.durationMs)} ms, over the ${maxResponseTimeMs} ms limit` }];
+  return [`response took ${Math.round(response.durationMs)} ms, over the ${maxResponseTimeMs} ms limit`];
 }

@@ -1,7 +1,6 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
 import type { TestCase } from '../test-case.js';
-import type { Finding } from '../test-run.js';
-import type { CheckContext } from './check-context.js';
+import { type CheckContext, defineSpecCheck } from './check-context.js';
 
 /**
  * 4xx answers that say nothing against a valid request: credentials missing or not enough (401,
@@ -22,12 +21,14 @@ const MAX_EXCERPT = 100;
  * A request Falcon made valid by the spec (a happy or boundary case, a chain step on a resource
  * not deleted) must not be refused with a 4xx: the API's validation is stricter than its spec.
  */
-export function positiveDataAcceptance({ testCase, response, operation }: CheckContext): Finding[] {
+export const positiveDataAcceptance = defineSpecCheck({ name: 'positive_data_acceptance', judge });
+
+function judge({ testCase, response, operation }: CheckContext): string[] {
   const { status } = response;
   if (status < 400 || status > 499 || NOT_A_REJECTION.has(status) || !isValidByTheSpec(testCase)) return [];
   if (CREDENTIAL_REJECTIONS.has(status) && operation && grantsCredentials(operation)) return [];
   const said = response.binary ? '' : excerpt(response.body);
-  return [{ kind: 'positive_data_acceptance', message: `a valid request was rejected with ${status}${said ? `: ${said}` : ''}` }];
+  return [`a valid request was rejected with ${status}${said ? `: ${said}` : ''}`];
 }
 
 /** Cases generated as valid: not the negative ones, the probes, data rows, hand-written cases or a read of a deleted resource. */

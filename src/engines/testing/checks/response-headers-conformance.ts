@@ -1,7 +1,6 @@
 import type { JsonSchema, SpecHeader } from '../../spec/spec-format.js';
 import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
-import type { Finding } from '../test-run.js';
-import { type CheckContext, documentedLabel, responseHeader } from './check-context.js';
+import { type CheckContext, documentedLabel, responseHeader, defineSpecCheck } from './check-context.js';
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
@@ -10,19 +9,21 @@ const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
  * and has a simple schema (integer, number, boolean, string with its format, pattern or enum) must
  * match it. `Content-Type` is left to content_type_conformance, as OpenAPI says.
  */
-export function responseHeadersConformance({ operation, documented, response, schemas }: CheckContext): Finding[] {
+export const responseHeadersConformance = defineSpecCheck({ name: 'response_headers_conformance', needs: 'schemas', judge });
+
+function judge({ operation, documented, response, schemas }: CheckContext): string[] {
   const headers = documented?.response.headers;
   if (!operation || !documented || !headers || !schemas) return [];
-  const findings: Finding[] = [];
+  const findings: string[] = [];
   for (const [name, header] of Object.entries(headers)) {
     if (name.toLowerCase() === 'content-type') continue;
     const value = responseHeader(response, name);
     if (value === undefined) {
-      if (header.required) findings.push({ kind: 'response_headers_conformance', message: `required header ${name} is missing (documented for ${documentedLabel(operation, documented)})` });
+      if (header.required) findings.push(`required header ${name} is missing (documented for ${documentedLabel(operation, documented)})`);
       continue;
     }
     for (const problem of headerViolations(header, value, schemas)) {
-      findings.push({ kind: 'response_headers_conformance', message: `header ${name}${problem.replace(/^\$/, '')} (documented for ${documentedLabel(operation, documented)})` });
+      findings.push(`header ${name}${problem.replace(/^\$/, '')} (documented for ${documentedLabel(operation, documented)})`);
     }
   }
   return findings;

@@ -1,14 +1,15 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
-import type { Finding } from '../test-run.js';
-import type { CheckContext } from './check-context.js';
+import { type CheckContext, defineSpecCheck } from './check-context.js';
 
 /** The status must be one the operation documents (exact, `2XX`-style range or `default`); nothing to check when it documents none. */
-export function statusCodeConformance({ operation, documented, response }: CheckContext): Finding[] {
+export const statusCodeConformance = defineSpecCheck({ name: 'status_code_conformance', needs: 'spec', judge });
+
+function judge({ operation, documented, response }: CheckContext): string[] {
   if (!operation || documented) return [];
   const keys = Object.keys(operation.responses);
   if (keys.length === 0) return [];
   const message = `status ${response.status} is not documented for ${operation.id} (documented: ${keys.join(', ')})`;
-  return [{ kind: 'status_code_conformance', message: message + authHint(operation, response.status) }];
+  return [message + authHint(operation, response.status)];
 }
 
 /** An undocumented 401/403 on an operation that needs auth most often means no credentials were sent. */

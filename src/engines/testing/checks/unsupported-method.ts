@@ -1,5 +1,4 @@
-import type { Finding } from '../test-run.js';
-import type { CheckContext } from './check-context.js';
+import { type CheckContext, defineSpecCheck } from './check-context.js';
 
 /**
  * Refusals of an undocumented method: 405 Method Not Allowed; 404, which many routers (Express,
@@ -17,8 +16,10 @@ export const METHOD_REFUSALS: readonly number[] = [405, 404, 501];
 const NOT_ROUTED_YET: readonly number[] = [401, 403, 429];
 
 /** A method the spec does not document on a path it documents must be refused (see METHOD_REFUSALS). */
-export function unsupportedMethod({ testCase, response }: CheckContext): Finding[] {
+export const unsupportedMethod = defineSpecCheck({ name: 'unsupported_method', judge });
+
+function judge({ testCase, response }: CheckContext): string[] {
   if (testCase.probe !== 'unsupported_method' || METHOD_REFUSALS.includes(response.status) || NOT_ROUTED_YET.includes(response.status)) return [];
   const { method, path } = testCase.request;
-  return [{ kind: 'unsupported_method', message: `${method} is not documented for ${path}, but it answered ${response.status} (expected 405 Method Not Allowed)` }];
+  return [`${method} is not documented for ${path}, but it answered ${response.status} (expected 405 Method Not Allowed)`];
 }

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { ALL_CHECKS } from '../../../../src/engines/security/checks/all-checks.js';
 import { runScan, type ScanResult } from '../../../../src/engines/security/run-scan.js';
-import type { RuleName } from '../../../../src/engines/security/security-rules.js';
+import type { RuleName } from '../../../../src/engines/security/checks/all-checks.js';
 import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { closeServer, listenOnLoopback, servingWith, type RequestHandler } from '../../../apis/loopback-server.js';
@@ -27,7 +28,7 @@ export async function scanLoopbackApi({ paths, handler, checks, tokens, secrets 
     const baseUrl = await listenOnLoopback(server);
     const spec = path.join(projectRoot, 'openapi.json');
     await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Loopback API', version: '1.0.0' }, paths }));
-    return await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets, checks, rate: 1000, ...(tokens && { tokens }) });
+    return await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets, checks, rate: 1000, ...(tokens && { tokens }) }, ALL_CHECKS);
   } finally {
     await closeServer(server);
     await rm(projectRoot, { recursive: true, force: true });

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { ALL_CHECKS } from '../../../../src/engines/security/checks/all-checks.js';
 import { runScan, type ScanResult } from '../../../../src/engines/security/run-scan.js';
-import type { RuleName } from '../../../../src/engines/security/security-rules.js';
+import type { RuleName } from '../../../../src/engines/security/checks/all-checks.js';
 import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { closeServer, listenOnLoopback } from '../../../apis/loopback-server.js';
@@ -29,7 +30,7 @@ export async function scanAccountApi({ flaws = [], checks, users, allowDestructi
     const spec = path.join(projectRoot, 'openapi.json');
     const paths = Object.fromEntries(Object.entries(ACCOUNT_API_SPEC.paths).filter(([name]) => !without.includes(name)));
     await writeFile(spec, JSON.stringify({ ...ACCOUNT_API_SPEC, paths }));
-    const result = await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), users, checks, rate: 1000, ...(allowDestructive && { allowDestructive }) });
+    const result = await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), users, checks, rate: 1000, ...(allowDestructive && { allowDestructive }) }, ALL_CHECKS);
     return { result, data };
   } finally {
     await closeServer(server);

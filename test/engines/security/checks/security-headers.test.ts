@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { headerProblems } from '../../../../src/engines/security/checks/support/header-problems.js';
+import { headerProblems } from '../../../../src/engines/security/checks/security-headers.js';
 import { scanLoopbackApi } from './loopback-scan.js';
 
 const ok = { '200': { description: 'OK' } };

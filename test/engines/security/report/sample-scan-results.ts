@@ -1,6 +1,7 @@
 import type { Finding } from '../../../../src/engines/security/finding.js';
 import type { ScanResult } from '../../../../src/engines/security/run-scan.js';
-import { type RuleName, SECURITY_RULES } from '../../../../src/engines/security/security-rules.js';
+import { ALL_CHECKS, type RuleName } from '../../../../src/engines/security/checks/all-checks.js';
+import { declaredRules, loadChecks } from '../../../../src/engines/security/load-checks.js';
 import type { Severity } from '../../../../src/engines/security/severity.js';
 
 export const FINISHED_AT = new Date('2025-03-04T05:06:07.000Z');
@@ -9,8 +10,11 @@ export const FINISHED_AT = new Date('2025-03-04T05:06:07.000Z');
 export const HOSTILE_BODY = '{"error":"<script>alert(1)</script>","trace":"\u001B]0;pwned\u0007 at ```js``` and ``````` | </pre></code>"}';
 export const HOSTILE_TITLE = 'Stack trace from <img src=x onerror=alert(1)> `db` *bold*\nsecond line';
 
+/** What every check declares about its rule, as a scan that ran them all has it. */
+const RULES = declaredRules(await loadChecks(ALL_CHECKS));
+
 function finding(rule: RuleName, severity: Severity, method: string, path: string, title: string, body = '{"id":2,"owner":"bob"}'): Finding {
-  const { owasp, cwe, remediation } = SECURITY_RULES[rule];
+  const { owasp, cwe, remediation } = RULES[rule]!;
   return {
     rule,
     owasp,
@@ -54,6 +58,7 @@ export function scanResult(overrides: Partial<ScanResult> = {}): ScanResult {
     checks: ['bola', 'broken_auth', 'sensitive_data', 'mass_assignment', 'cors', 'verbose_errors', 'security_headers', 'trace', 'undocumented_endpoints', 'sqli', 'login_rate_limit'],
     notes: ['ssrf: no operation takes a URL', 'bfla: <b>no admin operation</b> \u001B[2J in the spec'],
     requests: 1234,
+    rules: RULES,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useAfterFree } from '../../../../src/engines/testing/checks/use-after-free.js';
-import { answer, caseOf, contextOf } from './check-context-fixture.js';
+import { answer, caseOf, contextOf, findingsOf } from './check-context-fixture.js';
 
 const DELETE_STEP = 'deleteThing/stateful/delete-created';
 const reread = caseOf('stateful', { resource: { state: 'deleted', by: DELETE_STEP }, expectStatus: [404] });
@@ -8,23 +8,23 @@ const after = (status: number) => ({ earlier: new Map([['createThing/stateful/cr
 
 describe('use_after_free', () => {
   it('fires when a step after a successful DELETE still finds the resource', () => {
-    expect(useAfterFree(contextOf(reread, answer(200), after(204)))).toEqual([
+    expect(findingsOf(useAfterFree, contextOf(reread, answer(200), after(204)))).toEqual([
       { kind: 'use_after_free', message: `answered 200 for a resource deleted by ${DELETE_STEP} (which answered 204): expected it gone (404 or 410)` },
     ]);
-    expect(useAfterFree(contextOf(reread, answer(204), after(200)))).toHaveLength(1);
+    expect(findingsOf(useAfterFree, contextOf(reread, answer(204), after(200)))).toHaveLength(1);
   });
 
   it('is quiet when the resource is gone or the answer is no success', () => {
-    for (const status of [404, 410, 400, 302, 500]) expect(useAfterFree(contextOf(reread, answer(status), after(204))), String(status)).toEqual([]);
+    for (const status of [404, 410, 400, 302, 500]) expect(findingsOf(useAfterFree, contextOf(reread, answer(status), after(204))), String(status)).toEqual([]);
   });
 
   it('is quiet when the DELETE did not succeed, was only accepted (202), or is not known', () => {
-    for (const status of [404, 500, 202]) expect(useAfterFree(contextOf(reread, answer(200), after(status))), String(status)).toEqual([]);
-    expect(useAfterFree(contextOf(reread, answer(200)))).toEqual([]);
+    for (const status of [404, 500, 202]) expect(findingsOf(useAfterFree, contextOf(reread, answer(200), after(status))), String(status)).toEqual([]);
+    expect(findingsOf(useAfterFree, contextOf(reread, answer(200)))).toEqual([]);
   });
 
   it('judges only steps on a deleted resource', () => {
-    expect(useAfterFree(contextOf(caseOf('stateful', { resource: { state: 'created', by: DELETE_STEP } }), answer(200), after(204)))).toEqual([]);
-    expect(useAfterFree(contextOf(caseOf('happy'), answer(200), after(204)))).toEqual([]);
+    expect(findingsOf(useAfterFree, contextOf(caseOf('stateful', { resource: { state: 'created', by: DELETE_STEP } }), answer(200), after(204)))).toEqual([]);
+    expect(findingsOf(useAfterFree, contextOf(caseOf('happy'), answer(200), after(204)))).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import type { ScanContext } from '../../scan-context.js';
-import { isAuthPath } from '../support/consequential-path.js';
-import { probedOperations } from '../support/probed-operations.js';
-import { isSuccess } from '../support/same-data.js';
-import { sendProbe } from '../support/send-probe.js';
+import { isAuthPath, probedOperations } from '../support/operations.js';
+import { isSuccess } from '../support/answers.js';
+import { sendProbe } from '../support/probes.js';
 
 /** 1.5 MiB: above the 1 MB most body parsers are set to, far above the 100 kB Express defaults to. */
 const PADDING_CHARS = 1.5 * 1024 * 1024;
@@ -27,7 +26,6 @@ export async function probeOversizedBodies(ctx: ScanContext): Promise<void> {
     const exchange = await sendProbe(ctx, { ...request, body }, identity);
     if (!exchange || !isSuccess(exchange.response.status)) continue;
     ctx.report({
-      rule: 'resource_limits',
       severity: 'low',
       operation,
       title: `${operation.method} ${operation.path} accepted a body of over ${(PADDING_CHARS / 1024 / 1024).toFixed(1)} MB (answered ${exchange.response.status}): request bodies are not size-limited`,

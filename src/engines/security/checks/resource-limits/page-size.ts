@@ -1,9 +1,8 @@
 import type { SpecOperation, SpecParameter } from '../../../spec/spec-format.js';
 import type { ScanContext } from '../../scan-context.js';
 import { jsonBody, type ScanRequest } from '../../scan-exchange.js';
-import { recordCount } from '../support/record-count.js';
-import { requiresAuth } from '../support/requires-auth.js';
-import { sendProbe } from '../support/send-probe.js';
+import { recordCount } from '../support/answers.js';
+import { requiresAuth, sendProbe } from '../support/probes.js';
 
 const PAGE_SIZE_PARAMETER = /^(\$?top|limit|page_?size|per_?page|size|count|max_?results|take)$/i;
 /** Far above any sensible page. */
@@ -33,7 +32,6 @@ export async function probePageSizes(ctx: ScanContext): Promise<string[]> {
     const maximum = typeof parameter.schema?.maximum === 'number' ? parameter.schema.maximum : undefined;
     if (count <= usualCount || (maximum !== undefined && count <= maximum) || totalAbove(jsonBody(huge.response), count)) continue;
     ctx.report({
-      rule: 'resource_limits',
       severity: 'medium',
       operation,
       title: `${operation.method} ${operation.path} returned ${count} items for ${parameter.name}=${HUGE_PAGE}, where its usual page has ${usualCount}${maximum === undefined ? '' : ` (the spec allows at most ${maximum})`}: page sizes are not capped`,

@@ -4,9 +4,8 @@ import type { Identity } from '../../identity.js';
 import type { FindingDraft, ScanContext } from '../../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../../scan-exchange.js';
 import { reportApiWide } from '../support/api-wide-findings.js';
-import { requiresAuth } from '../support/requires-auth.js';
-import { answeredWithData } from '../support/same-data.js';
-import { sendProbe } from '../support/send-probe.js';
+import { requiresAuth, sendProbe } from '../support/probes.js';
+import { answeredWithData } from '../support/answers.js';
 
 /** Requests sent at once: past any per-second limit an API sets, bounded all the same. */
 const BURST_SIZE = 50;
@@ -43,7 +42,6 @@ async function unlimitedBurst(ctx: ScanContext, operation: SpecOperation, reques
   if (!burst || burst.some(isLimited) || !burst.every((exchange) => answeredWithData(exchange.response))) return undefined;
   // The title names no operation, so that an API without any rate limit is reported once.
   return {
-    rule: 'resource_limits',
     severity: 'low',
     operation,
     title: `${BURST_SIZE} requests sent at once were all answered 2xx with data, none 429 and no rate-limit header: clients are not rate-limited`,

@@ -1,10 +1,8 @@
 import type { ScanContext } from '../../scan-context.js';
 import type { ScanExchange } from '../../scan-exchange.js';
-import type { RuleName } from '../../security-rules.js';
-import { type InjectionPoint, withValue } from './injection-points.js';
-import type { NormalAnswer } from './normal-answer.js';
-import type { ProbedOperation } from './probed-operations.js';
-import { sendProbe } from './send-probe.js';
+import { type InjectionPoint, withValue, type NormalAnswer } from './injection.js';
+import type { ProbedOperation } from './operations.js';
+import { sendProbe } from './probes.js';
 
 /** The sleep the first probe asks for, and the repeat's: a delay that follows the payload is the server running it, not noise. */
 const FIRST_SLEEP_S = 2;
@@ -53,7 +51,7 @@ export interface SleepProof {
  */
 export async function findSleepInjection(
   ctx: ScanContext,
-  rule: RuleName,
+  rule: string,
   target: ProbedOperation,
   normal: NormalAnswer,
   points: readonly InjectionPoint[],

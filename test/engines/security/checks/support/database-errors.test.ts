@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseErrorIn } from '../../../../../src/engines/security/checks/support/database-errors.js';
+import { databaseErrorIn } from '../../../../../src/engines/security/checks/support/injection.js';
 
 describe('databaseErrorIn', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDocumented } from '../../../../../src/engines/security/checks/support/documented-path.js';
+import { isDocumented } from '../../../../../src/engines/security/checks/undocumented-endpoints/documented-path.js';
 import type { SpecOperation } from '../../../../../src/engines/spec/spec-format.js';
 
 const operations = ['/admin/users/{id}', '/files/{name}.json', '/status/'].map((path) => ({ path }) as SpecOperation);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorLeakIn } from '../../../../../src/engines/security/checks/support/error-leaks.js';
+import { errorLeakIn } from '../../../../../src/engines/security/checks/verbose-errors/error-leaks.js';
 
 describe('errorLeakIn', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectionPoints, pointLabel, withValue } from '../../../../../src/engines/security/checks/support/injection-points.js';
+import { injectionPoints, pointLabel, withValue } from '../../../../../src/engines/security/checks/support/injection.js';
 import type { ScanRequest } from '../../../../../src/engines/security/scan-exchange.js';
 import type { SpecOperation } from '../../../../../src/engines/spec/spec-format.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { olderVersionPaths } from '../../../../../src/engines/security/checks/support/older-api-versions.js';
+import { olderVersionPaths } from '../../../../../src/engines/security/checks/undocumented-endpoints/older-api-versions.js';
 
 describe('olderVersionPaths', () => {
   it('moves a path to the two versions below its own', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { probedOperations } from '../../../../../src/engines/security/checks/support/probed-operations.js';
+import { probedOperations } from '../../../../../src/engines/security/checks/support/operations.js';
 import type { ScanContext } from '../../../../../src/engines/security/scan-context.js';
 import type { SpecOperation } from '../../../../../src/engines/spec/spec-format.js';
 

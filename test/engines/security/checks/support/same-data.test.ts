@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredWithData, sameData } from '../../../../../src/engines/security/checks/support/same-data.js';
+import { answeredWithData, sameData } from '../../../../../src/engines/security/checks/support/answers.js';
 import type { ScanResponse } from '../../../../../src/engines/security/scan-exchange.js';
 
 function response(status: number, body: unknown): ScanResponse {

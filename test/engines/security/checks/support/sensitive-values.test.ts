@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SensitiveContext, sensitiveValues } from '../../../../../src/engines/security/checks/support/sensitive-values.js';
+import { type SensitiveContext, sensitiveValues } from '../../../../../src/engines/security/checks/sensitive-data/sensitive-values.js';
 
 const plain: SensitiveContext = { tokensExpected: false, keysExpected: false };
 const kinds = (body: unknown, context = plain) => sensitiveValues(body, JSON.stringify(body), context).map((value) => `${value.kind} ${value.place} ${value.severity}`);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signHmacJwt } from '../../../../../src/engines/security/checks/support/hmac-jwt.js';
-import { readJwt } from '../../../../../src/engines/security/checks/support/jwt-token.js';
-import { weakJwtSecret } from '../../../../../src/engines/security/checks/support/weak-jwt-secret.js';
+import { signHmacJwt, readJwt, weakJwtSecret } from '../../../../../src/engines/security/checks/support/jwt.js';
 
 const payload = { sub: 7, exp: 1_900_000_000 };
 
