@@ -3,7 +3,7 @@ import type { ManagedServer } from '../engines/api-server/managed-server.js';
 import type { SessionCheckpoints } from '../engines/checkpoints/session-checkpoints.js';
 import type { McpServers } from '../mcp/client/mcp-servers.js';
 import type { SecretRegistry } from '../safety/secret-registry.js';
-import type { AnyTool } from '../tools/tool.js';
+import type { AnyTool } from '../kit/tool/tool.js';
 import type { SessionStore } from '../workspace/session-store.js';
 import type { VariableScope } from '../workspace/variable-scope.js';
 import type { PermissionMode } from './approval/permissions/permission-mode.js';

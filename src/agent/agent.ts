@@ -1,14 +1,15 @@
 import path from 'node:path';
+import type { SendOptions } from '../kit/slash/slash-command.js';
 import type { ContextUsage, EmitEvent } from './events.js';
 import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
 import { maskText } from '../safety/mask-text.js';
-import { describeTool } from '../tools/support/tool-reference.js';
-import type { EngineContext } from '../tools/engine-context.js';
-import type { AnyTool, ModelCategory } from '../tools/tool.js';
-import type { TaskInfo } from '../tools/support/task-list.js';
+import { describeTool } from './tool-reference.js';
+import type { EngineContext } from '../kit/tool/engine-context.js';
+import type { AnyTool, ModelCategory } from '../kit/tool/tool.js';
+import type { TaskInfo } from '../kit/tool/task-list.js';
 import type { SessionRecord } from '../workspace/session-store.js';
-import { createSessionState, type SessionState } from '../tools/support/session-state.js';
+import { createSessionState, type SessionState } from '../kit/tool/session-state.js';
 import { runLoop, type LoopOptions, type RunSummary } from './run-loop.js';
 import { abortError } from './abort.js';
 import type { Compaction } from './compaction/compact-history.js';
@@ -31,11 +32,6 @@ import type { SessionCheckpoints } from '../engines/checkpoints/session-checkpoi
 import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
 
 /** What a message sent by a custom command brings for its run: more allow rules, another model (or `quick` / `deep`). */
-export interface SendOptions {
-  allow?: readonly string[];
-  model?: string;
-}
-
 /** One conversation. Front ends use only its public methods and the events it emits. */
 export class Agent {
   private readonly steering: string[] = [];

@@ -1,6 +1,6 @@
 import type { ManagedServer } from '../engines/api-server/managed-server.js';
-import type { Preview } from '../tools/preview.js';
-import type { ToolContext } from '../tools/tool.js';
+import type { Preview } from '../kit/tool/preview.js';
+import type { ToolContext } from '../kit/tool/tool.js';
 
 /**
  * Runs a tool call with the API's server looking after it: its requests to BASE_URL carry an id, wait

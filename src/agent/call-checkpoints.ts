@@ -1,5 +1,5 @@
 import type { EmitEvent } from './events.js';
-import type { AnyTool, ToolKind } from '../tools/tool.js';
+import type { AnyTool, ToolKind } from '../kit/tool/tool.js';
 
 /** Checkpoints of the project's files around a call (engines/checkpoints: `SessionCheckpoints`). */
 export interface CallCheckpoints {

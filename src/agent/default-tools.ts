@@ -1,7 +1,8 @@
 import { loadCapabilityFaces } from '../capabilities/index.js';
 import { DEFERRED_GROUPS, type CapabilityFaces, type DeferredGroup } from '../kit/capability.js';
-import { createToolSearchTool } from '../tools/tool-search.js';
-import type { AnyTool } from '../tools/tool.js';
+import { createRetryTool } from './retry-tool.js';
+import { createToolSearchTool } from './tool-search.js';
+import type { AnyTool } from '../kit/tool/tool.js';
 
 /** The tools every session gets, from every capability; `outside`: tools from MCP servers. */
 export async function loadDefaultTools(outside: readonly AnyTool[] = []): Promise<AnyTool[]> {
@@ -11,16 +12,16 @@ export async function loadDefaultTools(outside: readonly AnyTool[] = []): Promis
 /**
  * Core tools first, described in full in the prompt: what an API-testing session uses on most
  * turns. Then tool_search, then the deferred tools by group, which the prompt lists by name only
- * to keep the first request small enough for an 8k-token model. `outside` tools come last, core
- * or deferred as they come.
+ * to keep the first request small enough for an 8k-token model, and retry, which runs any of them
+ * again. `outside` tools come last, core or deferred as they come.
  */
 export function defaultTools(faces: readonly CapabilityFaces[], outside: readonly AnyTool[] = []): AnyTool[] {
   const placed = faces.flatMap((face) => face.tools ?? []);
-  const given = new Map(placed.flatMap(({ tool }) => (typeof tool === 'function' ? [] : [[tool.name, tool] as const])));
-  const made = placed.map(({ place, tool }) => ({ place, tool: typeof tool === 'function' ? tool((name) => given.get(name)) : tool }));
-  const core = made.filter(({ place }) => place === 'core').map(({ tool }) => tool);
-  const deferred = DEFERRED_GROUPS.flatMap((group) => made.filter(({ place }) => place === group).map(({ tool }) => deferTool(tool, group)));
-  const tools: AnyTool[] = [...core, createToolSearchTool(() => tools), ...deferred, ...outside];
+  const core = placed.filter(({ place }) => place === 'core').map(({ tool }) => tool);
+  const deferred = DEFERRED_GROUPS.flatMap((group) => placed.filter(({ place }) => place === group).map(({ tool }) => deferTool(tool, group)));
+  const byName = new Map([...core, ...deferred].map((tool) => [tool.name, tool]));
+  const retry = deferTool(createRetryTool((name) => byName.get(name)), 'requests and responses');
+  const tools: AnyTool[] = [...core, createToolSearchTool(() => tools), ...deferred, retry, ...outside];
   return tools;
 }
 

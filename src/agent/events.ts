@@ -2,8 +2,8 @@
 // the last event of a run is always `run_end`.
 import type { ContextWindowSource } from '../llm/chat-model.js';
 import type { ModelEvent } from '../llm/model-events.js';
-import type { Preview } from '../tools/preview.js';
-import type { TaskInfo } from '../tools/support/task-list.js';
+import type { Preview } from '../kit/tool/preview.js';
+import type { TaskInfo } from '../kit/tool/task-list.js';
 import type { AlwaysChoice } from './approval/permissions/always-choices.js';
 import type { AnswerEvent, ErrorEvent, ToolCallEvent, ToolResultEvent } from '../workspace/session-events.js';
 

@@ -1,5 +1,5 @@
 import type { ModelRoutes } from '../config/types.js';
-import type { ModelCategory } from '../tools/tool.js';
+import type { ModelCategory } from '../kit/tool/tool.js';
 
 export interface RoutedChoice {
   provider?: string;

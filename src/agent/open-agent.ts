@@ -8,7 +8,7 @@ import { displayPath, falconHome } from '../config/falcon-home.js';
 import { createChatModel } from '../llm/create-provider.js';
 import { withholdProviderKeys } from '../config/withhold-provider-keys.js';
 import { SecretRegistry } from '../safety/secret-registry.js';
-import { createToolRegistry } from '../tools/registry.js';
+import { createToolRegistry } from '../kit/tool/tool-registry.js';
 import { loadDefaultTools } from '../agent/default-tools.js';
 import { SessionNotFoundError, SessionStore } from '../workspace/session-store.js';
 import { VariableScope } from '../workspace/variable-scope.js';

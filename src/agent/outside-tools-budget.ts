@@ -1,6 +1,6 @@
 import { MCP_TOOL_PREFIX } from '../config/mcp-servers-schema.js';
-import type { AnyTool } from '../tools/tool.js';
-import { describeTool, listToolPurposes } from '../tools/support/tool-reference.js';
+import type { AnyTool } from '../kit/tool/tool.js';
+import { describeTool, listToolPurposes } from './tool-reference.js';
 
 /**
  * What the tools of MCP servers may take of the system prompt, in characters (about 1,500

@@ -1,6 +1,6 @@
 import type { ModelRoutes } from '../config/types.js';
 import type { ChatModel } from '../llm/chat-model.js';
-import type { ModelCategory } from '../tools/tool.js';
+import type { ModelCategory } from '../kit/tool/tool.js';
 import type { EmitEvent } from './events.js';
 import { type RoutedChoice, routedChoice } from './model-routing.js';
 

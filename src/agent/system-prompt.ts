@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AnyTool } from '../tools/tool.js';
-import { describeTools, listToolNamesByGroup, listToolPurposes } from '../tools/support/tool-reference.js';
+import type { AnyTool } from '../kit/tool/tool.js';
+import { describeTools, listToolNamesByGroup, listToolPurposes } from './tool-reference.js';
 import { planToolSection } from './outside-tools-budget.js';
-import { TOOL_SEARCH_NAME } from '../tools/tool-search.js';
+import { TOOL_SEARCH_NAME } from './tool-search.js';
 import { falconPath } from '../workspace/falcon-dir.js';
 import { type MemoryFact, readFacts } from '../workspace/memory-store.js';
 import { packageRoot } from '../package-root.js';

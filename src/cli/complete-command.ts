@@ -1,5 +1,5 @@
 import { Argument, Command } from 'commander';
-import { DYNAMIC_VALUE_KINDS, type DynamicValueKind } from './completion/completion-values.js';
+import { DYNAMIC_VALUE_KINDS, type DynamicValueKind } from '../kit/command/completion-values.js';
 
 /**
  * `falcon __complete <kind>`, hidden: the names completion scripts ask for as you press Tab (saved

@@ -1,8 +1,8 @@
 import { Argument, Command, Option } from 'commander';
 import { globalConfigPath } from '../config/falcon-home.js';
-import { completesWith } from './completion/completion-values.js';
+import { completesWith } from '../kit/command/completion-values.js';
 import type { SetOptions } from './config/config-edit-commands.js';
-import { exitWith } from './exit-with.js';
+import { exitWith } from '../kit/command/exit-with.js';
 
 /**
  * `falcon config` and its subcommands. Light at import time: each action loads its implementation,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Command, Option } from 'commander';
-import { completesWith } from './completion/completion-values.js';
-import { UsageError } from './user-error.js';
+import { completesWith } from '../kit/command/completion-values.js';
+import { UsageError } from '../kit/command/user-error.js';
 
 const CONFIG_FILE_FLAG = '--config';
 const DESCRIPTION = 'read and write this global config file instead of ~/.falcon/config.yaml (also $FALCON_CONFIG)';

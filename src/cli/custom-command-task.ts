@@ -1,5 +1,5 @@
 import { falconHome } from '../config/falcon-home.js';
-import type { SendOptions } from '../agent/agent.js';
+import type { SendOptions } from '../kit/slash/slash-command.js';
 
 export interface CommandTask {
   task: string;

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { exitWith } from './exit-with.js';
+import { exitWith } from '../kit/command/exit-with.js';
 
 /** `falcon doctor`: checks the setup and says what to fix. The checks load only when it runs. */
 export function doctorCommand(): Command {

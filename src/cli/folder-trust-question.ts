@@ -4,7 +4,7 @@ import { readProjectDotEnv } from '../config/project-dotenv.js';
 import { settingsNeedingTrust } from '../config/project-trust-settings.js';
 import { isTrustedFolder, trustFolder } from '../config/trusted-folders.js';
 import type { FalconConfig } from '../config/types.js';
-import { styleFor } from '../headless/terminal-style.js';
+import { styleFor } from '../kit/command/terminal-style.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { completesWith } from './completion/completion-values.js';
+import { completesWith } from '../kit/command/completion-values.js';
 import { FRAMEWORKS } from '../workspace/init/frameworks.js';
 import type { InitCommandOptions } from './run-init.js';
 

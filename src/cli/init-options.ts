@@ -2,7 +2,7 @@ import { baseUrlProblem, withoutTrailingSlash } from '../workspace/init/base-url
 import type { SpecCandidate } from '../workspace/init/find-spec.js';
 import { SpecPathError, specAtPath } from '../workspace/init/spec-at-path.js';
 import { FRAMEWORKS, type Framework, isFramework } from '../workspace/init/frameworks.js';
-import { UsageError } from './user-error.js';
+import { UsageError } from '../kit/command/user-error.js';
 
 /** `--framework`: one of the known frameworks. */
 export function parseFrameworkOption(value: string): Framework {

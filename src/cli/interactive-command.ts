@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { openFolderSettings } from '../config/open-folder-settings.js';
-import { styleFor } from '../headless/terminal-style.js';
+import { styleFor } from '../kit/command/terminal-style.js';
 import { VERSION } from '../version.js';
 import { falconPath } from '../workspace/falcon-dir.js';
 import type { MainOptions } from './main-options.js';
 import { chosenPermissionMode } from './permission-mode-option.js';
-import { UsageError } from './user-error.js';
+import { UsageError } from '../kit/command/user-error.js';
 
 /** `falcon` with no task: sets up what is missing on a first run, then opens the session. */
 export async function runInteractiveCommand(options: MainOptions): Promise<number> {

@@ -4,10 +4,12 @@ import { terminalSafeText } from '../safety/terminal-text.js';
 import { describeWriteFailure, isOutOfSpace } from '../safety/write-failure.js';
 import { OUTPUT_FORMATS } from '../headless/output-format.js';
 import { PERMISSION_MODES } from '../agent/approval/permissions/permission-mode.js';
-import { exitCodeForUserError, isUserError } from './user-error.js';
+import { exitCodeForUserError, isUserError } from '../kit/command/user-error.js';
 import { configCommand } from './config-command.js';
-import { exitWith } from './exit-with.js';
+import { initCommand } from './init-command.js';
+import { exitWith } from '../kit/command/exit-with.js';
 import { CAPABILITIES } from '../capabilities/index.js';
+import { runSavedRequestOption } from '../capabilities/requests/capability.js';
 import { mcpCommand } from './mcp-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { completionCommand } from './completion-command.js';
@@ -15,9 +17,9 @@ import { completeCommand } from './complete-command.js';
 import { versionCommand } from './version-command.js';
 import { uiCommand } from './ui-command.js';
 import { addConfigFileOption } from './config-file-option.js';
-import { completesWith } from './completion/completion-values.js';
+import { completesWith } from '../kit/command/completion-values.js';
 import type { MainOptions } from './main-options.js';
-import { UsageError } from './user-error.js';
+import { UsageError } from '../kit/command/user-error.js';
 
 // `falcon -p … | head` closes our stdout early: that is the reader's choice, not an error. A terminal
 // that fails every write (EIO) has hung up: end as on the SIGHUP that comes with it (once if handled).
@@ -87,8 +89,7 @@ async function runRequestOption(options: MainOptions): Promise<void> {
   if (options.prompt !== undefined || options.continue || options.resume || options.fork) {
     throw new UsageError('-r runs a saved request on its own: leave out -p, --continue, --resume and --fork');
   }
-  const { runSavedRequestCommand } = await import('./request/run-request-command.js');
-  await exitWith(await runSavedRequestCommand(options.request ?? '', options.env));
+  await exitWith(await runSavedRequestOption(options.request ?? '', options.env));
 }
 
 function parsePositiveInt(value: string): number {
@@ -99,6 +100,7 @@ function parsePositiveInt(value: string): number {
 
 // Options before a command name are the program's, after it the command's: `falcon init --yes`.
 program.enablePositionalOptions();
+program.addCommand(initCommand());
 for (const capability of CAPABILITIES) capability.commands?.forEach((command) => program.addCommand(command()));
 program.addCommand(configCommand());
 program.addCommand(mcpCommand());

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { exitWith } from './exit-with.js';
+import { exitWith } from '../kit/command/exit-with.js';
 import type { McpServeFlags } from './mcp/run-mcp-serve.js';
 
 /** `falcon mcp list|serve`; `falcon mcp` alone prints its help. Each action loads its implementation. */

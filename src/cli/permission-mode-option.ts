@@ -1,6 +1,6 @@
 import type { PermissionMode } from '../agent/approval/permissions/permission-mode.js';
 import type { MainOptions } from './main-options.js';
-import { UsageError } from './user-error.js';
+import { UsageError } from '../kit/command/user-error.js';
 
 /** `--permission-mode`, with `--yes` standing for `yolo`; default `ask`. */
 export function chosenPermissionMode(options: MainOptions): PermissionMode {

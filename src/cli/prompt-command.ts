@@ -5,7 +5,7 @@ import { runHeadless } from '../headless/run-headless.js';
 import type { MainOptions } from './main-options.js';
 import { customCommandTask } from './custom-command-task.js';
 import { chosenPermissionMode } from './permission-mode-option.js';
-import { UsageError } from './user-error.js';
+import { UsageError } from '../kit/command/user-error.js';
 
 /** `falcon -p "task"`: one task, no TUI. Returns the exit code. */
 export async function runPromptCommand(options: MainOptions & { prompt: string | true }): Promise<number> {

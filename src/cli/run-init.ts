@@ -10,7 +10,7 @@ import { askBaseUrl, askFramework, askServer, askSpec } from './init-questions.j
 import { offerSpecIngest } from './init-spec-ingest.js';
 import { parseBaseUrlOption, parseFrameworkOption, resolveSpecPath } from './init-options.js';
 import { setUpProviderIfMissing } from './set-up-provider.js';
-import { UsageError } from './user-error.js';
+import { UsageError } from '../kit/command/user-error.js';
 
 export interface InitCommandOptions {
   yes?: boolean;

@@ -1,5 +1,5 @@
 import { loadGlobalConfig } from '../config/load-global-config.js';
-import { styleFor } from '../headless/terminal-style.js';
+import { styleFor } from '../kit/command/terminal-style.js';
 
 const NO_PROVIDER = 'No model provider is configured yet: run `falcon config` to set one up.';
 

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { exitWith } from './exit-with.js';
+import { exitWith } from '../kit/command/exit-with.js';
 
 /** `falcon ui`: the local web dashboard of this project. The server loads only when it runs. */
 export function uiCommand(): Command {

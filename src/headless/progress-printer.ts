@@ -2,9 +2,9 @@ import { describeCompaction } from '../agent/compaction/describe-compaction.js';
 import type { AgentEvent } from '../agent/events.js';
 import { problemGist } from '../agent/reply/call-site.js';
 import { terminalSafeValue } from '../safety/terminal-text.js';
-import { fitLabel, labelOfCall } from '../tools/call-label.js';
-import { describeTaskEnd } from '../tools/support/task-description.js';
-import { styleFor } from './terminal-style.js';
+import { fitLabel, labelOfCall } from '../kit/tool/call-label.js';
+import { describeTaskEnd } from '../kit/tool/task-description.js';
+import { styleFor } from '../kit/command/terminal-style.js';
 
 /** Prints what the agent is doing, a line per step, for a person watching stderr. */
 export function createProgressPrinter(stream: NodeJS.WriteStream): (event: AgentEvent) => void {

@@ -1,15 +1,16 @@
 import type { AgentEvent } from '../agent/events.js';
-import type { Agent, SendOptions } from '../agent/agent.js';
+import type { Agent } from '../agent/agent.js';
+import type { SendOptions } from '../kit/slash/slash-command.js';
 import type { RunSummary } from '../agent/run-loop.js';
-import type { TaskInfo } from '../tools/support/task-list.js';
+import type { TaskInfo } from '../kit/tool/task-list.js';
 import { terminalSafeJson, terminalSafeText } from '../safety/terminal-text.js';
 import type { OutputFormat } from './output-format.js';
-import { ENDING_SIGNALS, type EndingSignal, exitCodeForSignal, handleEndingSignals } from './ending-signals.js';
+import { ENDING_SIGNALS, type EndingSignal, exitCodeForSignal, handleEndingSignals } from '../kit/command/ending-signals.js';
 import { exitCodeFor } from './exit-codes.js';
 import { createModelWaitReporter } from './model-wait-reporter.js';
 import { createProgressPrinter } from './progress-printer.js';
 import { askOnTerminal } from './terminal-confirmation.js';
-import { styleFor } from './terminal-style.js';
+import { styleFor } from '../kit/command/terminal-style.js';
 
 export interface HeadlessOptions {
   agent: Agent;

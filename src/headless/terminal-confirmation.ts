@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
-import type { Preview } from '../tools/preview.js';
+import type { Preview } from '../kit/tool/preview.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
-import { styleFor } from './terminal-style.js';
+import { styleFor } from '../kit/command/terminal-style.js';
 
 /**
  * Shows a preview on the terminal and asks y/N. Anything but y/yes declines. Control characters in

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { SlashCommand } from '../tui/slash/slash-command.js';
-import type { AnyTool } from '../tools/tool.js';
+import type { SlashCommand } from './slash/slash-command.js';
+import type { AnyTool } from './tool/tool.js';
 import type { AnyReportFace } from './report-face.js';
 
 /**
@@ -23,10 +23,10 @@ export const DEFERRED_GROUPS = [
 
 export type DeferredGroup = (typeof DEFERRED_GROUPS)[number];
 
-/** A tool of a capability with its place; `tool` may be made from the session's other tools (retry runs any of them again). */
+/** A tool of a capability with its place in the prompt. */
 export interface PlacedTool {
   place: ToolPlace;
-  tool: AnyTool | ((find: (name: string) => AnyTool | undefined) => AnyTool);
+  tool: AnyTool;
 }
 
 export interface ServedToolsOptions {
@@ -40,6 +40,11 @@ export interface CapabilityFaces {
   tools?: readonly PlacedTool[];
   /** `/name` in the interactive session. */
   slashCommands?: readonly SlashCommand[];
+  /**
+   * `/name` for the project's own saved items (requests, flows), read when the session opens; a name
+   * a command before it took (built in, custom, another capability's item) stays with that one.
+   */
+  projectSlashCommands?: (projectRoot: string) => Promise<readonly SlashCommand[]>;
   /** What `falcon mcp serve` offers: engines that need no model. */
   servedTools?: (options: ServedToolsOptions) => readonly AnyTool[];
   /** The kinds of report it writes to .falcon/reports/, each with its list and page in the dashboard. */

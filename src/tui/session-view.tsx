@@ -1,6 +1,7 @@
 import { Box, Static, useStdout } from 'ink';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Agent, SendOptions } from '../agent/agent.js';
+import type { Agent } from '../agent/agent.js';
+import type { SendOptions } from '../kit/slash/slash-command.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
 import { ConfirmationPanel, confirmationHints } from './components/confirmation-panel.js';
@@ -12,7 +13,7 @@ import { InputBox } from './input/input-box.js';
 import type { InputHistory } from './input/input-history.js';
 import { Picker } from './slash/picker.js';
 import { Question } from './slash/question.js';
-import type { SlashCommand } from './slash/slash-command.js';
+import type { SlashCommand } from './slash/session-slash-command.js';
 import { describeAttachedFile } from './state/attached-file-blocks.js';
 import type { ViewState } from './state/view-state.js';
 import { useAgentView } from './use-agent-view.js';

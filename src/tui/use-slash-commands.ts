@@ -1,9 +1,10 @@
 import { useRef, useState, type Dispatch } from 'react';
-import type { Agent, SendOptions } from '../agent/agent.js';
+import type { Agent } from '../agent/agent.js';
+import type { SendOptions } from '../kit/slash/slash-command.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
-import { type PickerRequest, terminalSafePickerRequest } from './slash/picker.js';
-import type { QuestionRequest } from './slash/question.js';
-import type { SlashCommand, SlashContext } from './slash/slash-command.js';
+import { terminalSafePickerRequest } from './slash/picker.js';
+import type { PickerRequest, QuestionRequest } from '../kit/slash/slash-requests.js';
+import type { SlashCommand, SlashContext } from './slash/session-slash-command.js';
 import { parseSlashInput } from './slash/slash-registry.js';
 import type { ViewAction } from './state/reduce-view.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { OUTSIDE_TOOLS_BUDGET, planToolSection } from '../../src/agent/outside-tools-budget.js';
-import { type AnyTool, defineTool } from '../../src/tools/tool.js';
+import { type AnyTool, defineTool } from '../../src/kit/tool/tool.js';
 
 const tool = (name: string, options: { deferred?: boolean; description?: string } = {}): AnyTool => ({
   ...defineTool({ name, description: options.description ?? `what ${name} does`, schema: z.strictObject({ value: z.number().describe('a number') }), kind: 'read', run: async () => '' }),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
 import { parseReply } from '../../src/agent/parse-reply.js';
 import { replyToolsOf } from '../../src/agent/reply/reply-tools.js';
-import { createToolRegistry } from '../../src/tools/registry.js';
+import { createToolRegistry } from '../../src/kit/tool/tool-registry.js';
 import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { loadReplyCorpus, type ReplyCase } from '../support/reply-corpus.js';
 

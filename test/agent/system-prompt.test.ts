@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_LIMIT, buildSystemPrompt } from '../../src/agent/system-prompt.js';
 import { loadDefaultTools } from '../../src/agent/default-tools.js';
-import { describeTool } from '../../src/tools/support/tool-reference.js';
+import { describeTool } from '../../src/agent/tool-reference.js';
 
 /** 3,300 tokens at 4 characters each (issue 32): an 8k-window model keeps more than half for the conversation. */
 const FIRST_REQUEST_LIMIT = 13_200;

@@ -7,14 +7,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SRC = path.join(ROOT, 'src');
 
-/**
- * Cycles known and being removed elsewhere, each as its files sorted and joined by ` ↔ `.
- * removed by point 3 (issue 29): the security checks' support folder is reorganised there.
- */
-const ALLOWED: readonly string[] = [
-  'src/engines/security/checks/support/own-view.ts ↔ src/engines/security/checks/support/profile-values.ts',
-];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -102,9 +94,7 @@ const shown = (file: string) => path.relative(ROOT, file).split(path.sep).join('
 describe('imports of src/', () => {
   it('form no cycle, counting `import type` and `import()`', () => {
     const graph = importGraph();
-    const cycles = cyclicGroups(graph)
-      .filter((group) => !ALLOWED.includes(group.map(shown).sort().join(' ↔ ')))
-      .map((group) => `${group.map(shown).sort().join(' ↔ ')}\n  for one: ${oneCycle(group, graph).map(shown).join(' → ')}`);
+    const cycles = cyclicGroups(graph).map((group) => `${group.map(shown).sort().join(' ↔ ')}\n  for one: ${oneCycle(group, graph).map(shown).join(' → ')}`);
     expect(cycles).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['tui', 'headless', 'mcp/server', 'dashboard'],
   ['agent'],
   ['capabilities'],
-  ['kit', 'tools', 'mcp/client'],
+  ['kit', 'mcp/client'],
   ['engines'],
   ['llm', 'workspace'],
   ['config', 'src/*.ts'],
@@ -88,6 +88,27 @@ function upwardImports(): string[] {
   return found;
 }
 
+/** Every relative import of src/: the importing file and the file it names, both as paths under the root. */
+function imports(): { from: string; to: string }[] {
+  return sourceFiles(SRC).flatMap((file) =>
+    specifiers(file)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => ({ from: shown(file), to: shown(path.resolve(path.dirname(file), specifier)) })),
+  );
+}
+
+const FRONT_ENDS = ['tui', 'headless', 'mcp/server', 'dashboard'];
+
+/** `tui` for src/tui/app.tsx; undefined for a file of no front end. */
+function frontEndOf(file: string): string | undefined {
+  return FRONT_ENDS.find((frontEnd) => file.startsWith(`src/${frontEnd}/`));
+}
+
+/** `flows` for src/capabilities/flows/engine/run-flow.ts; undefined outside a capability's folder. */
+function capabilityOf(file: string): string | undefined {
+  return /^src\/capabilities\/([^/]+)\//.exec(file)?.[1];
+}
+
 describe('layers of src/', () => {
   it('gives every folder of src/ a layer', () => {
     expect(unplacedFolders()).toEqual([]);
@@ -95,5 +116,17 @@ describe('layers of src/', () => {
 
   it('imports nothing from a higher layer', () => {
     expect(upwardImports()).toEqual([]);
+  });
+
+  it('keeps each front end to itself: none imports another', () => {
+    const across = imports().filter(({ from, to }) => frontEndOf(from) && frontEndOf(to) && frontEndOf(from) !== frontEndOf(to));
+    expect(across.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
+  });
+
+  it('reaches a capability from outside its folder only through its manifest (capability.ts) or the list of them', () => {
+    const inside = imports().filter(
+      ({ from, to }) => capabilityOf(to) && capabilityOf(from) !== capabilityOf(to) && from !== 'src/capabilities/index.ts' && !to.endsWith('/capability.ts'),
+    );
+    expect(inside.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
-import { ALL_CHECKS, RULE_NAMES } from '../../src/engines/security/checks/all-checks.js';
-import { declaredRules, loadChecks } from '../../src/engines/security/load-checks.js';
+import { ALL_CHECKS, RULE_NAMES } from '../../src/capabilities/scan/engine/checks/all-checks.js';
+import { declaredRules, loadChecks } from '../../src/capabilities/scan/engine/load-checks.js';
 
 it("the README lists every check of falcon scan, with its OWASP id, CWE and what proves it", async () => {
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendRequest } from '../../src/engines/http/send-request.js';
 import { toStoredResponse } from '../../src/engines/http/stored-response.js';
-import { createTestFileTool } from '../../src/tools/create-test-file.js';
-import { editFileTool } from '../../src/tools/edit-file.js';
-import type { ToolContext } from '../../src/tools/tool.js';
+import { createTestFileTool } from '../../src/capabilities/code/tools/create-test-file.js';
+import { editFileTool } from '../../src/capabilities/code/tools/edit-file.js';
+import type { ToolContext } from '../../src/kit/tool/tool.js';
 import { type TestApi, startTestApi } from '../apis/test-api-server.js';
 import { type TempProject, createTempProject, toolContext } from '../tools/temp-project.js';
 

@@ -13,7 +13,7 @@ afterEach(() => sandbox.cleanup());
 const falcon = (...args: string[]) => runFalcon(args, { cwd: sandbox.project, env: sandbox.env() });
 
 it('imports a Postman collection as flows that falcon flow validate accepts', async () => {
-  await copyFile(new URL('../engines/flows/import/shop-collection.json', import.meta.url), path.join(sandbox.project, 'collection.json'));
+  await copyFile(new URL('../capabilities/flows/engine/import/shop-collection.json', import.meta.url), path.join(sandbox.project, 'collection.json'));
   const imported = await falcon('flow', 'import', 'collection.json');
   expect(imported.stderr).toBe('');
   expect(imported.code).toBe(0);
@@ -35,7 +35,7 @@ it('imports a Postman collection as flows that falcon flow validate accepts', as
 });
 
 it('exports an imported flow as a k6 script', async () => {
-  await copyFile(new URL('../engines/flows/import/shop-collection.json', import.meta.url), path.join(sandbox.project, 'collection.json'));
+  await copyFile(new URL('../capabilities/flows/engine/import/shop-collection.json', import.meta.url), path.join(sandbox.project, 'collection.json'));
   await falcon('flow', 'import', 'collection.json');
   const exported = await falcon('flow', 'export-k6', 'orders', 'orders.js');
   expect(exported.stderr).toBe('');

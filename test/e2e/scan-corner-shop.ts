@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ALL_CHECKS } from '../../src/engines/security/checks/all-checks.js';
-import { runScan, type ScanResult } from '../../src/engines/security/run-scan.js';
+import { ALL_CHECKS } from '../../src/capabilities/scan/engine/checks/all-checks.js';
+import { runScan, type ScanResult } from '../../src/capabilities/scan/engine/run-scan.js';
 import { SecretRegistry } from '../../src/safety/secret-registry.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { REQUESTS_PER_SECOND } from '../apis/vulnerable-api/rate-limit.js';

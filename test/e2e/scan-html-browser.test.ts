@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanHtml } from '../../src/engines/security/report/scan-html.js';
-import type { ScanResult } from '../../src/engines/security/run-scan.js';
+import { scanHtml } from '../../src/capabilities/scan/engine/report/scan-html.js';
+import type { ScanResult } from '../../src/capabilities/scan/engine/run-scan.js';
 import { ReportBrowser } from '../support/report-browser.js';
 import { requireTool } from '../support/required-tools.js';
-import { FINISHED_AT, HOSTILE_BODY, scanResult } from '../engines/security/report/sample-scan-results.js';
+import { FINISHED_AT, HOSTILE_BODY, scanResult } from '../capabilities/scan/engine/report/sample-scan-results.js';
 
 /** WCAG contrast of two `rgb(r, g, b)` colours. */
 function contrast(first: string, second: string): number {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { severityRank } from '../../src/engines/security/severity.js';
+import { severityRank } from '../../src/capabilities/scan/engine/severity.js';
 import { scanCornerShop } from './scan-corner-shop.js';
 
 // The vulnerable API's scan is in scan-recall.test.ts, so that the two run side by side.

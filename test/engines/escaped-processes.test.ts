@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/engines/exec/run-command.js';
-import { bashTool } from '../../src/tools/bash.js';
+import { bashTool } from '../../src/capabilities/tasks/tools/bash.js';
 import { createTempProject, toolContext } from '../tools/temp-project.js';
 import { killRunning, runningWithCommandLine, uniqueSleep, untilRunningInBash } from '../support/processes-by-command-line.js';
 import { requirePlatform } from '../support/required-tools.js';

@@ -3,14 +3,14 @@ import { lstat, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bashTool } from '../../src/tools/bash.js';
-import { editFileTool } from '../../src/tools/edit-file.js';
-import { globTool } from '../../src/tools/glob.js';
-import { listFilesTool } from '../../src/tools/list-files.js';
-import { readFileTool } from '../../src/tools/read-file.js';
-import { searchCodeTool } from '../../src/tools/search-code.js';
-import { ToolError, type ToolContext } from '../../src/tools/tool.js';
-import { writeFileTool } from '../../src/tools/write-file.js';
+import { bashTool } from '../../src/capabilities/tasks/tools/bash.js';
+import { editFileTool } from '../../src/capabilities/code/tools/edit-file.js';
+import { globTool } from '../../src/capabilities/code/tools/glob.js';
+import { listFilesTool } from '../../src/capabilities/code/tools/list-files.js';
+import { readFileTool } from '../../src/capabilities/code/tools/read-file.js';
+import { searchCodeTool } from '../../src/capabilities/code/tools/search-code.js';
+import { ToolError, type ToolContext } from '../../src/kit/tool/tool.js';
+import { writeFileTool } from '../../src/capabilities/code/tools/write-file.js';
 import { ProjectPathError } from '../../src/safety/project-path.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { authTool } from '../../src/tools/auth.js';
+import { authTool } from '../../src/capabilities/requests/tools/auth.js';
 import { CLIENT_ID, CLIENT_SECRET, type OAuth2TestServer, REFRESH_TOKEN, USER, startOAuth2Server } from '../apis/oauth2-test-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/engines/http/json-nesting.js';
-import { analyzeFailureTool } from '../../src/tools/analyze-failure.js';
-import { assertResponseTool } from '../../src/tools/assert-response.js';
-import { compareResponsesTool } from '../../src/tools/compare-responses.js';
-import { extractValueTool } from '../../src/tools/extract-value.js';
-import { httpRequestTool } from '../../src/tools/http-request.js';
-import type { ToolContext } from '../../src/tools/tool.js';
-import { validateJsonSchemaTool } from '../../src/tools/validate-json-schema.js';
+import { analyzeFailureTool } from '../../src/capabilities/code/tools/analyze-failure.js';
+import { assertResponseTool } from '../../src/capabilities/requests/tools/assert-response.js';
+import { compareResponsesTool } from '../../src/capabilities/requests/tools/compare-responses.js';
+import { extractValueTool } from '../../src/capabilities/requests/tools/extract-value.js';
+import { httpRequestTool } from '../../src/capabilities/requests/tools/http-request.js';
+import type { ToolContext } from '../../src/kit/tool/tool.js';
+import { validateJsonSchemaTool } from '../../src/capabilities/requests/tools/validate-json-schema.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 // A server answering JSON nested 10,000 levels deep: every tool that reads the body says so in one

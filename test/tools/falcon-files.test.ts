@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { falconReadTool } from '../../src/tools/falcon-read.js';
-import { falconWriteTool } from '../../src/tools/falcon-write.js';
-import { ToolError, type ToolContext } from '../../src/tools/tool.js';
+import { falconReadTool } from '../../src/capabilities/falcon-folder/tools/falcon-read.js';
+import { falconWriteTool } from '../../src/capabilities/falcon-folder/tools/falcon-write.js';
+import { ToolError, type ToolContext } from '../../src/kit/tool/tool.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 
 let project: TempProject;

@@ -2,9 +2,9 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findProjectFilePaths } from '../../src/engines/code/project-files.js';
-import { globTool } from '../../src/tools/glob.js';
-import { listFilesTool } from '../../src/tools/list-files.js';
-import { searchCodeTool } from '../../src/tools/search-code.js';
+import { globTool } from '../../src/capabilities/code/tools/glob.js';
+import { listFilesTool } from '../../src/capabilities/code/tools/list-files.js';
+import { searchCodeTool } from '../../src/capabilities/code/tools/search-code.js';
 import { requireTool } from '../support/required-tools.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 

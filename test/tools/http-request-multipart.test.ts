@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpRequestTool } from '../../src/tools/http-request.js';
+import { httpRequestTool } from '../../src/capabilities/requests/tools/http-request.js';
 import { type TestServer, startTestServer } from '../apis/http-test-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 

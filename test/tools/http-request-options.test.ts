@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpRequestTool } from '../../src/tools/http-request.js';
-import { ToolError } from '../../src/tools/tool.js';
+import { httpRequestTool } from '../../src/capabilities/requests/tools/http-request.js';
+import { ToolError } from '../../src/kit/tool/tool.js';
 import { type HttpApiServer, startHttpApiServer } from '../apis/http-api-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 

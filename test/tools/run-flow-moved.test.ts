@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runFlowTool } from '../../src/tools/run-flow.js';
-import type { Preview } from '../../src/tools/preview.js';
-import type { ToolContext } from '../../src/tools/tool.js';
+import { runFlowTool } from '../../src/capabilities/flows/tools/run-flow.js';
+import type { Preview } from '../../src/kit/tool/preview.js';
+import type { ToolContext } from '../../src/kit/tool/tool.js';
 import { closeServer, listenOnLoopback } from '../apis/loopback-server.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 

@@ -1,12 +1,12 @@
 import { falconHome } from '../../src/config/falcon-home.js';
-import { createSessionState } from '../../src/tools/support/session-state.js';
+import { createSessionState } from '../../src/kit/tool/session-state.js';
 import { SecretRegistry } from '../../src/safety/secret-registry.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ToolContext } from '../../src/tools/tool.js';
+import type { ToolContext } from '../../src/kit/tool/tool.js';
 
 export interface TempProject {
   /** Real path of the project folder. */

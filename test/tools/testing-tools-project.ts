@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ingestSpec } from '../../src/engines/spec/ingest-spec.js';
-import type { ToolContext } from '../../src/tools/tool.js';
+import type { ToolContext } from '../../src/kit/tool/tool.js';
 import { projectWithSpecs } from '../engines/spec/spec-project.js';
 import { toolContext, type TempProject } from './temp-project.js';
 

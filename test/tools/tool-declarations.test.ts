@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { createArgumentsCompiler } from '../../src/mcp/client/arguments-schema.js';
 import { mcpTool } from '../../src/mcp/client/mcp-tool.js';
 import { loadDefaultTools } from '../../src/agent/default-tools.js';
-import type { AnyTool } from '../../src/tools/tool.js';
-import type { TargetKind } from '../../src/tools/tool-target.js';
+import type { AnyTool } from '../../src/kit/tool/tool.js';
+import type { TargetKind } from '../../src/kit/tool/tool-target.js';
 
 // Every tool of a session — Falcon's core and deferred ones and an MCP server's — says itself what
 // rules match in its calls, whether plan mode may run them and how a call is shown: no table in the

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { httpRequestTool } from '../../src/tools/http-request.js';
-import { runSmokeTool } from '../../src/tools/run-smoke.js';
-import { ToolError, type ToolContext } from '../../src/tools/tool.js';
+import { httpRequestTool } from '../../src/capabilities/requests/tools/http-request.js';
+import { runSmokeTool } from '../../src/capabilities/spec-tests/tools/run-smoke.js';
+import { ToolError, type ToolContext } from '../../src/kit/tool/tool.js';
 import { VariableScope } from '../../src/workspace/variable-scope.js';
 import { type TempProject, createTempProject, toolContext } from './temp-project.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Preview } from '../../tools/preview.js';
-import type { ToolKind } from '../../tools/tool.js';
-import { type TargetOf, commandTarget, pathTarget } from '../../tools/tool-target.js';
+import type { Preview } from '../../kit/tool/preview.js';
+import type { ToolKind } from '../../kit/tool/tool.js';
+import { type TargetOf, commandTarget, pathTarget } from '../../kit/tool/tool-target.js';
 import { askApproval } from './ask-approval.js';
 import { type GuardedTool, guardedCallOf } from './guarded-call.js';
 import { checkBeforeRun } from './check-before-run.js';

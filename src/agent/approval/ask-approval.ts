@@ -1,4 +1,4 @@
-import type { Preview } from '../../tools/preview.js';
+import type { Preview } from '../../kit/tool/preview.js';
 import { type CallTarget, shellCommandTarget } from './permissions/call-target.js';
 import { alwaysChoices } from './permissions/always-choices.js';
 import { type GuardedCall, approvalWithoutAsking, denyRefusal } from './permissions/permission-policy.js';

@@ -1,4 +1,4 @@
-import type { Preview } from '../../tools/preview.js';
+import type { Preview } from '../../kit/tool/preview.js';
 import type { AlwaysChoice } from './permissions/always-choices.js';
 import type { RuleSubject } from './permissions/permission-rule-match.js';
 import { type SessionApproval, SessionApprovals } from './permissions/session-approvals.js';

@@ -1,5 +1,5 @@
-import { RETRY_TOOL_NAME } from '../../tools/retry.js';
-import type { AnyTool, ToolKind } from '../../tools/tool.js';
+import { RETRY_TOOL_NAME } from '../retry-tool.js';
+import type { AnyTool, ToolKind } from '../../kit/tool/tool.js';
 import type { HookContext } from './hooks/hook-context.js';
 import { callTargets } from './permissions/call-target.js';
 import type { GuardedCall } from './permissions/permission-policy.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { maskText } from '../../safety/mask-text.js';
-import type { AnyTool, ToolContext } from '../../tools/tool.js';
-import { ToolError } from '../../tools/tool.js';
-import { describeTool } from '../../tools/support/tool-reference.js';
-import { validateToolArgs } from '../../tools/support/validate-args.js';
+import type { AnyTool, ToolContext } from '../../kit/tool/tool.js';
+import { ToolError } from '../../kit/tool/tool.js';
+import { describeTool } from '../tool-reference.js';
+import { validateToolArgs } from '../../kit/tool/validate-args.js';
 import { isAbortError } from '../abort.js';
 import { runWithApiServer } from '../api-server-call.js';
-import { describeArguments } from '../../tools/call-label.js';
+import { describeArguments } from '../../kit/tool/call-label.js';
 import { allowFurtherStep, approveFurtherStep } from './approve-further-step.js';
 import { askApproval } from './ask-approval.js';
 import { runCheckpointed } from '../call-checkpoints.js';

@@ -1,6 +1,6 @@
 import type { EmitEvent } from '../events.js';
-import type { Preview } from '../../tools/preview.js';
-import type { AnyTool, ToolContext } from '../../tools/tool.js';
+import type { Preview } from '../../kit/tool/preview.js';
+import type { AnyTool, ToolContext } from '../../kit/tool/tool.js';
 import type { CallCheckpoints } from '../call-checkpoints.js';
 import type { ToolFailureStreaks } from '../tool-failure-streaks.js';
 import type { CallGuard } from './call-guard.js';

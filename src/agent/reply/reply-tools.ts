@@ -1,7 +1,7 @@
 // What the reply parser knows of the session's tools: which names a call may use, and which parameter
 // a plain-text input fills (LangChain's ReAct `Action Input: some text`).
 import { z } from 'zod';
-import type { AnyTool } from '../../tools/tool.js';
+import type { AnyTool } from '../../kit/tool/tool.js';
 import { matchToolName, suggestToolNames, type ToolMatch } from './tool-names.js';
 
 export interface ReplyTools {

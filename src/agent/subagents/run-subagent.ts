@@ -1,11 +1,11 @@
 import type { ChatModel } from '../../llm/chat-model.js';
-import { createToolRegistry, type ToolRegistry } from '../../tools/registry.js';
-import { createRetryTool, RETRY_TOOL_NAME } from '../../tools/retry.js';
-import { fitLabel, labelOfCall } from '../../tools/call-label.js';
-import { createSessionState } from '../../tools/support/session-state.js';
-import type { SubagentOutcome, SubagentRunOptions } from '../../tools/support/subagents.js';
-import { describeTool } from '../../tools/support/tool-reference.js';
-import type { AnyTool, ModelCategory } from '../../tools/tool.js';
+import { createToolRegistry, type ToolRegistry } from '../../kit/tool/tool-registry.js';
+import { createRetryTool, RETRY_TOOL_NAME } from '../retry-tool.js';
+import { fitLabel, labelOfCall } from '../../kit/tool/call-label.js';
+import { createSessionState } from '../../kit/tool/session-state.js';
+import type { SubagentOutcome, SubagentRunOptions } from '../../kit/tool/subagents.js';
+import { describeTool } from '../tool-reference.js';
+import type { AnyTool, ModelCategory } from '../../kit/tool/tool.js';
 import { abortError } from '../abort.js';
 import { ConversationContext } from '../context/conversation-context.js';
 import type { EmitEvent } from '../events.js';

@@ -1,4 +1,4 @@
-import type { ModelCategory } from '../../tools/tool.js';
+import type { ModelCategory } from '../../kit/tool/tool.js';
 
 /** A kind of sub-agent: its role, the only tools it may call and the model it runs on. */
 export interface SubagentProfile {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { packageRoot } from '../../package-root.js';
-import type { AnyTool } from '../../tools/tool.js';
+import type { AnyTool } from '../../kit/tool/tool.js';
 import { describeToolSection, sessionLines } from '../system-prompt.js';
 import type { SubagentProfile } from './subagent-profile.js';
 

@@ -1,5 +1,5 @@
-import type { SubagentOutcome, SubagentRunOptions, Subagents, SubagentTask } from '../../tools/support/subagents.js';
-import { ToolError } from '../../tools/tool.js';
+import type { SubagentOutcome, SubagentRunOptions, Subagents, SubagentTask } from '../../kit/tool/subagents.js';
+import { ToolError } from '../../kit/tool/tool.js';
 import type { LoopOptions } from '../run-loop.js';
 import { runSubagent, type SubagentEnvironment } from './run-subagent.js';
 import type { SubagentProfile, SubagentProfiles } from './subagent-profile.js';

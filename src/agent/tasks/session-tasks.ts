@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { linkedFolderProblem } from '../../safety/linked-folder.js';
-import { ToolError } from '../../tools/tool.js';
-import { describeTaskState } from '../../tools/support/task-description.js';
-import type { TaskInfo, TaskJob, TaskList, TaskOutputRead } from '../../tools/support/task-list.js';
+import { ToolError } from '../../kit/tool/tool.js';
+import { describeTaskState } from '../../kit/tool/task-description.js';
+import type { TaskInfo, TaskJob, TaskList, TaskOutputRead } from '../../kit/tool/task-list.js';
 import { taskEndNote } from './task-end-note.js';
 import { START_OF_OUTPUT, TaskOutputFile, type OutputMark } from './task-output-file.js';
 

@@ -1,5 +1,5 @@
-import { describeTaskEnd, taskRunningTime } from '../../tools/support/task-description.js';
-import type { TaskInfo } from '../../tools/support/task-list.js';
+import { describeTaskEnd, taskRunningTime } from '../../kit/tool/task-description.js';
+import type { TaskInfo } from '../../kit/tool/task-list.js';
 
 /** How the follow-up message about a task starts: a resumed transcript shows the task's notice instead. */
 export const TASK_NOTE_PREFIX = '[Background ';

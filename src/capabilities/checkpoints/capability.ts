@@ -1,5 +1,5 @@
-import { diffCommand } from '../../cli/diff-command.js';
-import { rewindCommand } from '../../cli/rewind-command.js';
+import { diffCommand } from './cli/diff-command.js';
+import { rewindCommand } from './cli/rewind-command.js';
 import { defineCapability } from '../../kit/capability.js';
 
 /** What a session changed, file by file: undo, rewind, diff, commit. */

@@ -1,14 +1,13 @@
 import { defineFaces } from '../../kit/capability.js';
-import { listEnvironmentsTool } from '../../mcp/server/tools/list-environments-tool.js';
-import { environmentTool } from '../../tools/environment.js';
-import { falconReadTool } from '../../tools/falcon-read.js';
-import { falconWriteTool } from '../../tools/falcon-write.js';
-import { memoryTool } from '../../tools/memory.js';
-import { sessionLogTool } from '../../tools/session-log.js';
-import { variableTool } from '../../tools/variable.js';
-import { envCommand } from '../../tui/slash/env-command.js';
-import { memoryCommand } from '../../tui/slash/info-commands.js';
-import { initCommand } from '../../tui/slash/init-command.js';
+import { listEnvironmentsTool } from './served/list-environments-tool.js';
+import { environmentTool } from './tools/environment.js';
+import { falconReadTool } from './tools/falcon-read.js';
+import { falconWriteTool } from './tools/falcon-write.js';
+import { memoryTool } from './tools/memory.js';
+import { sessionLogTool } from './tools/session-log.js';
+import { variableTool } from './tools/variable.js';
+import { envCommand } from './slash/env-command.js';
+import { memoryCommand } from './slash/memory-command.js';
 
 export const faces = defineFaces({
   tools: [
@@ -19,6 +18,6 @@ export const faces = defineFaces({
     { place: 'the .falcon/ workspace', tool: falconWriteTool },
     { place: 'the .falcon/ workspace', tool: sessionLogTool },
   ],
-  slashCommands: [envCommand, memoryCommand, initCommand],
+  slashCommands: [envCommand, memoryCommand],
   servedTools: () => [listEnvironmentsTool],
 });

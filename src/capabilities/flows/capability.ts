@@ -1,4 +1,4 @@
-import { flowCommand } from '../../cli/flow-command.js';
+import { flowCommand } from './cli/flow-command.js';
 import { defineCapability } from '../../kit/capability.js';
 
 /** Multi-step API flows: `falcon flow`, the run_flow tool, `/flow`. */

@@ -1,10 +1,11 @@
-import type { FlowRun } from '../../engines/flows/flow-run.js';
+import type { FlowRun } from './engine/flow-run.js';
 import { defineFaces } from '../../kit/capability.js';
+import { savedFlowCommands } from './slash/saved-flow-commands.js';
 import { plural } from '../../kit/page-text.js';
 import { checkedReport } from '../../kit/read-report.js';
 import { defineReportFace, passedOr } from '../../kit/report-face.js';
-import { runFlowTool } from '../../tools/run-flow.js';
-import { flowCommand } from '../../tui/slash/flow-command.js';
+import { runFlowTool } from './tools/run-flow.js';
+import { flowCommand } from './slash/flow-command.js';
 import { FLOW_REPORT_PLACE } from './flow-report-place.js';
 import { flowReportSchema } from './flow-report-schema.js';
 
@@ -13,7 +14,7 @@ const flowReports = defineReportFace<{ run: FlowRun }>({
   ...FLOW_REPORT_PLACE,
   recognise: (fields) => 'steps' in fields && 'passed' in fields,
   read: (value) => ({ run: checkedReport(flowReportSchema, value, FLOW_REPORT_PLACE.noun) as FlowRun }),
-  page: async (fileName, { run }) => (await import('../../dashboard/pages/flow-page.js')).flowPage(fileName, run),
+  page: async (fileName, { run }) => (await import('./pages/flow-page.js')).flowPage(fileName, run),
   runTitle: ({ run }) => run.name,
   verdict: ({ run }) => passedOr(run.passed, 'failed'),
   figures: ({ run }) => {
@@ -27,6 +28,7 @@ const flowReports = defineReportFace<{ run: FlowRun }>({
 export const faces = defineFaces({
   tools: [{ place: 'flows, load and security', tool: runFlowTool }],
   slashCommands: [flowCommand],
+  projectSlashCommands: savedFlowCommands,
   servedTools: () => [runFlowTool],
   reports: [flowReports],
 });

@@ -1,4 +1,4 @@
-import { perfCommand } from '../../cli/perf-command.js';
+import { perfCommand } from './cli/perf-command.js';
 import { defineCapability } from '../../kit/capability.js';
 
 /** Load tests: `falcon perf`, the run_performance tool. */

@@ -3,7 +3,7 @@ import { formatCount, formatFigure } from '../../engines/perf/report/perf-report
 import { defineFaces } from '../../kit/capability.js';
 import { checkedReport } from '../../kit/read-report.js';
 import { defineReportFace, passedOr } from '../../kit/report-face.js';
-import { runPerformanceTool } from '../../tools/run-performance.js';
+import { runPerformanceTool } from './tools/run-performance.js';
 import { LOAD_REPORT_PLACE } from './load-report-place.js';
 import { perfReportSchema } from './load-report-schema.js';
 
@@ -12,7 +12,7 @@ const loadReports = defineReportFace<{ result: PerfResult }>({
   ...LOAD_REPORT_PLACE,
   recognise: (fields) => 'latency_ms' in fields && 'histogram' in fields,
   read: (value) => ({ result: checkedReport(perfReportSchema, value, LOAD_REPORT_PLACE.noun) as PerfResult }),
-  page: async (fileName, { result }) => (await import('../../dashboard/pages/load-run-page.js')).loadRunPage(fileName, result),
+  page: async (fileName, { result }) => (await import('./pages/load-run-page.js')).loadRunPage(fileName, result),
   runTitle: ({ result }) => result.target,
   verdict: ({ result }) => passedOr(result.thresholds.every((threshold) => threshold.ok), 'a threshold broke'),
   figures: ({ result }) => `${formatCount(result.requests.total)} requests, ${formatFigure(result.rps)} req/s, p95 ${formatFigure(result.latency_ms.p95)} ms`,

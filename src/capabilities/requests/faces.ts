@@ -1,15 +1,15 @@
 import { defineFaces } from '../../kit/capability.js';
-import { runSavedRequestTool } from '../../mcp/server/tools/run-saved-request-tool.js';
-import { assertResponseTool } from '../../tools/assert-response.js';
-import { authTool } from '../../tools/auth.js';
-import { compareResponsesTool } from '../../tools/compare-responses.js';
-import { extractValueTool } from '../../tools/extract-value.js';
-import { httpRequestTool } from '../../tools/http-request.js';
-import { requestTool } from '../../tools/request.js';
-import { createRetryTool } from '../../tools/retry.js';
-import { validateJsonSchemaTool } from '../../tools/validate-json-schema.js';
-import { waitTool } from '../../tools/wait.js';
-import { webhookListenerTool } from '../../tools/webhook-listener.js';
+import { savedRequestCommands } from './slash/saved-request-commands.js';
+import { runSavedRequestTool } from './served/run-saved-request-tool.js';
+import { assertResponseTool } from './tools/assert-response.js';
+import { authTool } from './tools/auth.js';
+import { compareResponsesTool } from './tools/compare-responses.js';
+import { extractValueTool } from './tools/extract-value.js';
+import { httpRequestTool } from './tools/http-request.js';
+import { requestTool } from './tools/request.js';
+import { validateJsonSchemaTool } from './tools/validate-json-schema.js';
+import { waitTool } from './tools/wait.js';
+import { webhookListenerTool } from './tools/webhook-listener.js';
 
 export const faces = defineFaces({
   tools: [
@@ -21,8 +21,8 @@ export const faces = defineFaces({
     { place: 'requests and responses', tool: authTool },
     { place: 'requests and responses', tool: waitTool },
     { place: 'requests and responses', tool: webhookListenerTool },
-    { place: 'requests and responses', tool: createRetryTool },
     { place: 'the .falcon/ workspace', tool: requestTool },
   ],
+  projectSlashCommands: savedRequestCommands,
   servedTools: () => [httpRequestTool, runSavedRequestTool],
 });

@@ -1,4 +1,4 @@
-import { scanCommand } from '../../cli/scan-command.js';
+import { scanCommand } from './cli/scan-command.js';
 import { defineCapability } from '../../kit/capability.js';
 
 /** The security scan: `falcon scan`, the scan_security tool. */

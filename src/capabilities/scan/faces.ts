@@ -1,11 +1,11 @@
-import { MOST_SEVERE_FIRST, tallySeverities } from '../../engines/security/report/findings-by-severity.js';
-import type { ScanResult } from '../../engines/security/run-scan.js';
+import { MOST_SEVERE_FIRST, tallySeverities } from './engine/report/findings-by-severity.js';
+import type { ScanResult } from './engine/run-scan.js';
 import { defineFaces } from '../../kit/capability.js';
 import { plural } from '../../kit/page-text.js';
 import { checkedReport } from '../../kit/read-report.js';
 import { defineReportFace, passedOr } from '../../kit/report-face.js';
-import { servedScanSecurity } from '../../mcp/server/tools/served-scan-security.js';
-import { scanSecurityTool } from '../../tools/scan-security.js';
+import { servedScanSecurity } from './served/served-scan-security.js';
+import { scanSecurityTool } from './tools/scan-security.js';
 import { SCAN_REPORT_PLACE } from './scan-report-place.js';
 import { scanReportSchema } from './scan-report-schema.js';
 
@@ -16,10 +16,10 @@ const scanReports = defineReportFace<{ result: ScanResult }>({
   // The JSON names the checks that ran; what they declare (OWASP entry, CWE, proof) comes from the checks.
   read: async (value) => {
     const result = checkedReport(scanReportSchema, value, SCAN_REPORT_PLACE.noun) as Omit<ScanResult, 'rules'>;
-    const [{ ALL_CHECKS }, { declaredRules, loadChecks }] = await Promise.all([import('../../engines/security/checks/all-checks.js'), import('../../engines/security/load-checks.js')]);
+    const [{ ALL_CHECKS }, { declaredRules, loadChecks }] = await Promise.all([import('./engine/checks/all-checks.js'), import('./engine/load-checks.js')]);
     return { result: { ...result, rules: declaredRules(await loadChecks(ALL_CHECKS, result.checks)) } };
   },
-  page: async (fileName, { result }) => (await import('../../dashboard/pages/scan-page.js')).scanPage(fileName, result),
+  page: async (fileName, { result }) => (await import('./pages/scan-page.js')).scanPage(fileName, result),
   runTitle: ({ result }) => `${result.spec} at ${result.target}`,
   verdict: ({ result }) => passedOr(result.findings.length === 0, plural(result.findings.length, 'finding')),
   figures: ({ result }) => {

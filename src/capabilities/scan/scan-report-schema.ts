@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RULE_NAMES } from '../../engines/security/checks/all-checks.js';
-import { SEVERITIES } from '../../engines/security/severity.js';
+import { RULE_NAMES } from './engine/checks/all-checks.js';
+import { SEVERITIES } from './engine/severity.js';
 
 // What the dashboard reads of a scan report's JSON. A file copied in from CI or another version
 // may lack a field the page draws: it is refused with the field named, never drawn half. Fields

@@ -1,5 +1,5 @@
-import { specCommand } from '../../cli/spec-command.js';
-import { testCommand } from '../../cli/test-command.js';
+import { specCommand } from './cli/spec-command.js';
+import { testCommand } from './cli/test-command.js';
 import { defineCapability } from '../../kit/capability.js';
 
 /** Tests drawn from the API's spec: `falcon test`, `falcon spec`, and the agent's test tools. */

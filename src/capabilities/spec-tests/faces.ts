@@ -4,15 +4,15 @@ import { defineFaces } from '../../kit/capability.js';
 import { plural } from '../../kit/page-text.js';
 import { UnreadableReportError } from '../../kit/read-report.js';
 import { defineReportFace, passedOr } from '../../kit/report-face.js';
-import { runSpecTestsTool } from '../../mcp/server/tools/run-spec-tests-tool.js';
-import { checkRegressionTool } from '../../tools/check-regression.js';
-import { generateFunctionalTestsTool } from '../../tools/generate-functional-tests.js';
-import { ingestSpecTool } from '../../tools/ingest-spec.js';
-import { runDataDrivenTool } from '../../tools/run-data-driven.js';
-import { runSmokeTool } from '../../tools/run-smoke.js';
-import { runTestsTool } from '../../tools/run-tests.js';
-import { testSuiteTool } from '../../tools/test-suite.js';
-import { verifyIdempotencyTool } from '../../tools/verify-idempotency.js';
+import { runSpecTestsTool } from './served/run-spec-tests-tool.js';
+import { checkRegressionTool } from './tools/check-regression.js';
+import { generateFunctionalTestsTool } from './tools/generate-functional-tests.js';
+import { ingestSpecTool } from './tools/ingest-spec.js';
+import { runDataDrivenTool } from './tools/run-data-driven.js';
+import { runSmokeTool } from './tools/run-smoke.js';
+import { runTestsTool } from './tools/run-tests.js';
+import { testSuiteTool } from './tools/test-suite.js';
+import { verifyIdempotencyTool } from './tools/verify-idempotency.js';
 import { TEST_REPORT_PLACE } from './test-report-place.js';
 
 /** A test report names its format; it is read by the test report's own reader. */
@@ -26,7 +26,7 @@ const testReports = defineReportFace<{ run: TestRun }>({
       throw new UnreadableReportError((error as Error).message);
     }
   },
-  page: async (fileName, { run }) => (await import('../../dashboard/pages/test-run-page.js')).testRunPage(fileName, run),
+  page: async (fileName, { run }) => (await import('./pages/test-run-page.js')).testRunPage(fileName, run),
   runTitle: ({ run }) => run.title,
   verdict: ({ run }) => passedOr(tallyRun(run).failed === 0, 'failed'),
   figures: ({ run }) => {

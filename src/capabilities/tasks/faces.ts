@@ -1,9 +1,9 @@
 import { defineFaces } from '../../kit/capability.js';
-import { bashTool } from '../../tools/bash.js';
-import { subagentTool } from '../../tools/subagent.js';
-import { taskOutputTool } from '../../tools/task-output.js';
-import { taskStopTool } from '../../tools/task-stop.js';
-import { tasksCommand } from '../../tui/slash/tasks-command.js';
+import { bashTool } from './tools/bash.js';
+import { subagentTool } from './tools/subagent.js';
+import { taskOutputTool } from './tools/task-output.js';
+import { taskStopTool } from './tools/task-stop.js';
+import { tasksCommand } from './slash/tasks-command.js';
 
 export const faces = defineFaces({
   tools: [

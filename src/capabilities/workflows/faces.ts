@@ -1,7 +1,7 @@
 import { defineFaces } from '../../kit/capability.js';
-import { analyzeEndpointTool } from '../../tools/analyze-endpoint.js';
-import { autoFixTool } from '../../tools/auto-fix.js';
-import { autoTestTool } from '../../tools/auto-test.js';
+import { analyzeEndpointTool } from './tools/analyze-endpoint.js';
+import { autoFixTool } from './tools/auto-fix.js';
+import { autoTestTool } from './tools/auto-test.js';
 
 export const faces = defineFaces({
   tools: [

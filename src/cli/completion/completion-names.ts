@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Env, falconHome, globalConfigPath } from '../../config/falcon-home.js';
 import { falconPath } from '../../workspace/falcon-dir.js';
-import type { DynamicValueKind } from './completion-values.js';
+import type { DynamicValueKind } from '../../kit/command/completion-values.js';
 
 const YAML_FILE = /^(.+)\.ya?ml$/;
 

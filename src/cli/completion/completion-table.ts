@@ -1,5 +1,5 @@
 import type { Argument, Command, Option } from 'commander';
-import { completionValuesOf } from './completion-values.js';
+import { completionValuesOf } from '../../kit/command/completion-values.js';
 
 // The program as rows a shell script can search, one fact a row, fields separated by tabs:
 //   cmd  <path>  <name>  <description>          a subcommand of the command at <path> ("falcon config")

@@ -10,7 +10,7 @@ import { removeProvider, setDefault, setFallback } from '../../config/provider-r
 import { saveGlobalConfig } from '../../config/save-global-config.js';
 import { type ProviderFields, setProvider } from '../../config/set-provider.js';
 import { shellPath } from '../shell-path.js';
-import { UsageError } from '../user-error.js';
+import { UsageError } from '../../kit/command/user-error.js';
 import { say, warn } from './config-output.js';
 
 /** The options of `falcon config set`. */

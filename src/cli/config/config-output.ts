@@ -1,4 +1,4 @@
-import { styleFor } from '../../headless/terminal-style.js';
+import { styleFor } from '../../kit/command/terminal-style.js';
 import type { Paint } from '../../config/paint.js';
 
 /** Lines for the user on stdout. */

@@ -3,7 +3,7 @@ import { displayPath } from '../../config/falcon-home.js';
 import { loadGlobalConfig } from '../../config/load-global-config.js';
 import { describeContextWindow } from '../../llm/describe-context-window.js';
 import { checkProvider, learnContextWindow } from '../../llm/probe-provider.js';
-import { UsageError } from '../user-error.js';
+import { UsageError } from '../../kit/command/user-error.js';
 import { say, stdoutPaint, warn } from './config-output.js';
 
 /**

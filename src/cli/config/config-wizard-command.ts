@@ -1,5 +1,5 @@
 import { runConfigWizard, WizardCancelledError } from './wizard/run-config-wizard.js';
-import { UsageError } from '../user-error.js';
+import { UsageError } from '../../kit/command/user-error.js';
 import { stdoutPaint } from './config-output.js';
 
 const INTERRUPTED = 130;

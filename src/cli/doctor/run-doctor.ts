@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import type { Env } from '../../config/falcon-home.js';
 import { openFolderSettings } from '../../config/open-folder-settings.js';
-import { styleFor } from '../../headless/terminal-style.js';
+import { styleFor } from '../../kit/command/terminal-style.js';
 import { loadDefaultTools } from '../../agent/default-tools.js';
 import { VERSION } from '../../version.js';
 import { checkCheckpoints } from './check-checkpoints.js';

@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { openFolderSettings } from '../../config/open-folder-settings.js';
 import { loadProjectConfig } from '../../config/load-project-config.js';
-import { styleFor } from '../../headless/terminal-style.js';
+import { styleFor } from '../../kit/command/terminal-style.js';
 import { formatMcpServers } from '../../mcp/client/format-mcp-servers.js';
 import { startMcpServers } from '../../mcp/client/start-mcp-servers.js';
 import { maskText } from '../../safety/mask-text.js';

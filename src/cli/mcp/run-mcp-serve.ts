@@ -1,7 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { serveMcp } from '../../mcp/server/serve-mcp.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
-import { UsageError } from '../user-error.js';
+import { UsageError } from '../../kit/command/user-error.js';
 
 export interface McpServeFlags {
   yes?: boolean;

@@ -1,7 +1,7 @@
 import { falconHome } from '../../config/falcon-home.js';
 import type { FalconConfig } from '../../config/types.js';
 import { DashboardPortError, type RunningDashboard, startDashboard } from '../../dashboard/server/start-dashboard.js';
-import { UsageError } from '../user-error.js';
+import { UsageError } from '../../kit/command/user-error.js';
 
 /** The line that gives the dashboard's address, token included: printed once, where it starts. */
 export function dashboardLine(dashboard: RunningDashboard): string {

@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerSettings } from '../../config/types.js';
 import { maskText } from '../../safety/mask-text.js';
 import type { SecretRegistry } from '../../safety/secret-registry.js';
-import { type AnyTool, ToolError, type ToolContext } from '../../tools/tool.js';
+import { type AnyTool, ToolError, type ToolContext } from '../../kit/tool/tool.js';
 import { VERSION } from '../../version.js';
 import { createArgumentsCompiler } from './arguments-schema.js';
 import { type CallResult, describeCallResult } from './describe-call-result.js';

@@ -1,4 +1,4 @@
-import type { AnyTool } from '../../tools/tool.js';
+import type { AnyTool } from '../../kit/tool/tool.js';
 import type { ConfiguredMcpServer } from './configured-mcp-servers.js';
 import type { McpServerConnection, McpStartContext } from './mcp-server-connection.js';
 import type { McpServerStatus } from './mcp-server-status.js';

@@ -1,5 +1,5 @@
-import { type AnyTool, type ToolContext, defineTool } from '../../tools/tool.js';
-import { NO_TARGET } from '../../tools/tool-target.js';
+import { type AnyTool, type ToolContext, defineTool } from '../../kit/tool/tool.js';
+import { NO_TARGET } from '../../kit/tool/tool-target.js';
 import type { ArgumentsSchema } from './arguments-schema.js';
 import { mcpToolName } from './mcp-tool-name.js';
 

@@ -1,4 +1,4 @@
-import type { AnyTool } from '../../tools/tool.js';
+import type { AnyTool } from '../../kit/tool/tool.js';
 import { type McpConfigs, configuredMcpServers } from './configured-mcp-servers.js';
 import type { McpStartContext } from './mcp-server-connection.js';
 import { McpServers } from './mcp-servers.js';

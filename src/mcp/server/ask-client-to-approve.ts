@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Preview } from '../../tools/preview.js';
+import type { Preview } from '../../kit/tool/preview.js';
 import { type ClientApprovals, offerLabel } from './client-approvals.js';
 
 export interface ApprovalOptions {

@@ -1,4 +1,4 @@
-import type { AlwaysOffer, Preview } from '../../tools/preview.js';
+import type { AlwaysOffer, Preview } from '../../kit/tool/preview.js';
 
 /**
  * What the client's user approved while this server runs, as a session remembers its answers: an

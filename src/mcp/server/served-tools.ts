@@ -1,6 +1,6 @@
 import { loadCapabilityFaces } from '../../capabilities/index.js';
 import type { ServedToolsOptions } from '../../kit/capability.js';
-import type { AnyTool } from '../../tools/tool.js';
+import type { AnyTool } from '../../kit/tool/tool.js';
 
 /**
  * What `falcon mcp serve` offers: the engines that need no model, through the same tools a session

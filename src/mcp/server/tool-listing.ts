@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyTool } from '../../tools/tool.js';
+import type { AnyTool } from '../../kit/tool/tool.js';
 
 /** How an MCP client lists a tool. */
 export interface ToolListing {

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Preview } from '../../tools/preview.js';
+import type { Preview } from '../../kit/tool/preview.js';
 import { palette } from '../theme.js';
 import { markLineBreaks } from './plain-text-layout.js';
 import { PreviewLine } from './preview-line.js';

@@ -1,4 +1,4 @@
-import type { Preview } from '../../tools/preview.js';
+import type { Preview } from '../../kit/tool/preview.js';
 import { wrapPlainText } from './plain-text-layout.js';
 
 /** What approving a command that runs in the background lets it do. */

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import { fitLabel } from '../../tools/call-label.js';
+import { fitLabel } from '../../kit/tool/call-label.js';
 import type { RunningTool } from '../state/view-state.js';
 import { Spinner } from './spinner.js';
 import { useTicker } from './use-ticker.js';

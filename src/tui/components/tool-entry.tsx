@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { fitLabel } from '../../tools/call-label.js';
+import { fitLabel } from '../../kit/tool/call-label.js';
 import { palette } from '../theme.js';
 import { highlightJson } from './highlight-json.js';
 import { firstMeaningfulLine, truncateText } from './plain-text-layout.js';

@@ -1,4 +1,4 @@
-import type { SlashCommand } from './slash-command.js';
+import type { SlashCommand } from './session-slash-command.js';
 
 export const compactCommand: SlashCommand = {
   name: 'compact',

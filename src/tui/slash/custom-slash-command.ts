@@ -1,7 +1,7 @@
 import { terminalSafeText } from '../../safety/terminal-text.js';
 import type { CustomCommand } from '../../workspace/custom-commands/custom-command.js';
 import { expandCommand } from '../../workspace/custom-commands/expand-command.js';
-import type { SlashCommand } from './slash-command.js';
+import type { SlashCommand } from './session-slash-command.js';
 
 /** `/name args`: the command's prompt, filled in, sent as the user's message; its run may use its tools and model. */
 export function customSlashCommand(command: CustomCommand): SlashCommand {

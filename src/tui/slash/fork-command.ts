@@ -1,5 +1,5 @@
 import { SessionStore } from '../../workspace/session-store.js';
-import type { SlashCommand } from './slash-command.js';
+import type { SlashCommand } from './session-slash-command.js';
 
 export const forkCommand: SlashCommand = {
   name: 'fork',

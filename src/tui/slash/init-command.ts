@@ -7,7 +7,7 @@ import { guessBaseUrl } from '../../workspace/init/guess-base-url.js';
 import { specAtPath } from '../../workspace/init/spec-at-path.js';
 import { detectServer, type ServerGuess } from '../../workspace/init/detect-server.js';
 import { reloadOf } from '../../config/server-schema.js';
-import type { SlashCommand, SlashContext } from './slash-command.js';
+import type { SlashCommand, SlashContext } from './session-slash-command.js';
 
 type SpecAnswer = { kind: 'file'; spec: SpecCandidate } | { kind: 'none' } | { kind: 'enter' };
 

@@ -1,6 +1,6 @@
 import { formatMcpServers } from '../../mcp/client/format-mcp-servers.js';
 import { terminalSafeText } from '../../safety/terminal-text.js';
-import type { SlashCommand } from './slash-command.js';
+import type { SlashCommand } from './session-slash-command.js';
 
 export const mcpCommand: SlashCommand = {
   name: 'mcp',

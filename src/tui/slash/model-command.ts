@@ -2,7 +2,7 @@ import { loadGlobalConfig } from '../../config/load-global-config.js';
 import type { ProviderSettings } from '../../config/types.js';
 import { createProvider } from '../../llm/create-provider.js';
 import { describeContextWindow } from '../../llm/describe-context-window.js';
-import type { SlashCommand, SlashContext } from './slash-command.js';
+import type { SlashCommand, SlashContext } from './session-slash-command.js';
 
 const LIST_TIMEOUT_MS = 5000;
 

@@ -1,5 +1,5 @@
 import type { SessionApproval } from '../../agent/approval/permissions/session-approvals.js';
-import type { SlashCommand } from './slash-command.js';
+import type { SlashCommand } from './session-slash-command.js';
 
 /**
  * `/permissions`: the mode, the allow and deny rules in force, and what "always, this session"

@@ -3,19 +3,7 @@ import { useState } from 'react';
 import { terminalSafeText } from '../../safety/terminal-text.js';
 import { truncateText } from '../components/plain-text-layout.js';
 import { KEY_TABLE, readKey } from '../keys/key-table.js';
-
-export interface PickerItem<T> {
-  label: string;
-  hint?: string;
-  value: T;
-}
-
-export interface PickerRequest<T> {
-  title: string;
-  items: PickerItem<T>[];
-  /** Index of the item selected when the picker opens (the current choice). */
-  initial?: number;
-}
+import type { PickerRequest } from '../../kit/slash/slash-requests.js';
 
 const VISIBLE_ROWS = 10;
 /** Border and padding on each side, and the `❯ ` marker. */

@@ -6,16 +6,7 @@ import { interpretKey } from '../input/interpret-key.js';
 import { cleanPaste } from '../input/pasted-text.js';
 import { usePaste } from '../input/use-paste.js';
 import { KEY_TABLE, readKey } from '../keys/key-table.js';
-
-export interface QuestionRequest {
-  title: string;
-  /** Why this default, or what the answer is for: shown below the title. */
-  hint?: string;
-  /** The answer the box starts with, accepted as it is with Enter. */
-  initial?: string;
-  /** What is wrong with an answer, or undefined when it will do; Enter takes only an answer it accepts. */
-  check?(answer: string): Promise<string | undefined> | string | undefined;
-}
+import type { QuestionRequest } from '../../kit/slash/slash-requests.js';
 
 /** A one-line question in place of the input: edit the answer, Enter to accept it, Esc to cancel. */
 export function Question(props: QuestionRequest & { onDone: (answer: string | undefined) => void }) {

@@ -1,6 +1,6 @@
 import { summarizeSessions } from '../../workspace/session-summaries.js';
 import { SESSIONS_LISTED, sessionFacts, sessionHeadline, sessionPickerItems } from './session-listing.js';
-import type { SlashCommand } from './slash-command.js';
+import type { SlashCommand } from './session-slash-command.js';
 
 export const clearCommand: SlashCommand = {
   name: 'clear',

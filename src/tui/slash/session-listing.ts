@@ -3,7 +3,7 @@
 import type { SessionOverview } from '../../workspace/session-summaries.js';
 import { truncateText } from '../components/plain-text-layout.js';
 import { readMessageWithFiles } from '../state/attached-file-blocks.js';
-import type { PickerItem } from './picker.js';
+import type { PickerItem } from '../../kit/slash/slash-requests.js';
 
 /** How many sessions a list shows. */
 export const SESSIONS_LISTED = 50;

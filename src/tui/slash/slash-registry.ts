@@ -3,17 +3,17 @@ import { BUILT_IN_COMMAND_NAMES } from './built-in-names.js';
 import { compactCommand } from './compact-command.js';
 import { customSlashCommand } from './custom-slash-command.js';
 import { forkCommand } from './fork-command.js';
+import { initCommand } from './init-command.js';
 import { helpCommand, toolsCommand } from './info-commands.js';
 import { mcpCommand } from './mcp-command.js';
 import { modelCommand } from './model-command.js';
 import { permissionsCommand } from './permissions-command.js';
-import { savedItemCommands } from './saved-item-commands.js';
 import { clearCommand, exitCommand, resumeCommand, sessionsCommand } from './session-commands.js';
-import type { SlashCommand } from './slash-command.js';
+import type { SlashCommand } from './session-slash-command.js';
 
 /** The session's own commands, around those the capabilities bring. */
 const SESSION_COMMANDS_FIRST: readonly SlashCommand[] = [modelCommand];
-const SESSION_COMMANDS_LAST: readonly SlashCommand[] = [clearCommand, compactCommand, forkCommand, toolsCommand, permissionsCommand, mcpCommand, sessionsCommand, resumeCommand, exitCommand];
+const SESSION_COMMANDS_LAST: readonly SlashCommand[] = [clearCommand, compactCommand, forkCommand, toolsCommand, permissionsCommand, mcpCommand, sessionsCommand, resumeCommand, initCommand, exitCommand];
 
 export interface CustomCommandOptions {
   falconHome: string;
@@ -29,7 +29,8 @@ export interface CustomCommandOptions {
  * requests and flows (`/name`, read when called).
  */
 export async function loadSlashCommands(projectRoot: string, custom?: CustomCommandOptions): Promise<SlashCommand[]> {
-  const fromCapabilities = (await loadCapabilityFaces()).flatMap((faces) => faces.slashCommands ?? []);
+  const faces = await loadCapabilityFaces();
+  const fromCapabilities = faces.flatMap((face) => face.slashCommands ?? []);
   const builtIns: SlashCommand[] = [helpCommand(() => commands), ...SESSION_COMMANDS_FIRST, ...fromCapabilities, ...SESSION_COMMANDS_LAST];
   const builtInNames = [...new Set([...BUILT_IN_COMMAND_NAMES, ...builtIns.map((c) => c.name)])];
   let customs: SlashCommand[] = [];
@@ -40,7 +41,14 @@ export async function loadSlashCommands(projectRoot: string, custom?: CustomComm
     customs = loaded.commands.map(customSlashCommand);
   }
   const taken = new Set([...builtInNames, ...customs.map((c) => c.name)]);
-  const saved = (await savedItemCommands(projectRoot)).filter((c) => !taken.has(c.name));
+  const saved: SlashCommand[] = [];
+  for (const face of faces) {
+    for (const command of (await face.projectSlashCommands?.(projectRoot)) ?? []) {
+      if (taken.has(command.name)) continue;
+      taken.add(command.name);
+      saved.push(command);
+    }
+  }
   const commands = [...builtIns, ...customs, ...saved];
   return commands;
 }

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../agent/events.js';
 import { innermostEvent } from '../../agent/subagents/innermost-event.js';
-import { fitLabel, labelOfCall } from '../../tools/call-label.js';
+import { fitLabel, labelOfCall } from '../../kit/tool/call-label.js';
 import type { RunningSubagent, ViewState } from './view-state.js';
 
 type SubagentEvent = Extract<AgentEvent, { type: 'subagent' }>;

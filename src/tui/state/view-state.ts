@@ -1,7 +1,7 @@
 import type { ContextUsage } from '../../agent/events.js';
 import type { Usage } from '../../llm/chat-model.js';
 import type { AlwaysChoice } from '../../agent/approval/permissions/always-choices.js';
-import type { Preview } from '../../tools/preview.js';
+import type { Preview } from '../../kit/tool/preview.js';
 
 /**
  * A finished piece of the transcript. Entries never change; they are printed once (Ink's <Static>),

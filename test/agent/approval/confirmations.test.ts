@@ -10,7 +10,7 @@ import type { RuleSubject } from '../../../src/agent/approval/permissions/permis
 import { ProjectAllowRules } from '../../../src/agent/approval/project-allow-rules.js';
 import type { ConfirmationRequest } from '../../../src/agent/approval/tool-call-deps.js';
 import type { AgentEvent } from '../../../src/agent/events.js';
-import type { Preview } from '../../../src/tools/preview.js';
+import type { Preview } from '../../../src/kit/tool/preview.js';
 
 let project: string;
 

@@ -3,9 +3,9 @@ import type { AgentEvent } from '../../../src/agent/events.js';
 import { type ToolCallRequest, runToolCall } from '../../../src/agent/approval/run-tool-call.js';
 import type { ToolCallDeps } from '../../../src/agent/approval/tool-call-deps.js';
 import { ToolFailureStreaks } from '../../../src/agent/tool-failure-streaks.js';
-import { createToolRegistry } from '../../../src/tools/registry.js';
+import { createToolRegistry } from '../../../src/kit/tool/tool-registry.js';
 import { loadDefaultTools } from '../../../src/agent/default-tools.js';
-import { describeTool } from '../../../src/tools/support/tool-reference.js';
+import { describeTool } from '../../../src/agent/tool-reference.js';
 
 const registry = createToolRegistry(await loadDefaultTools());
 

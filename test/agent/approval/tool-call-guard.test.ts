@@ -14,10 +14,10 @@ import type { ConfirmationRequest, ToolCallDeps } from '../../../src/agent/appro
 import { ToolFailureStreaks } from '../../../src/agent/tool-failure-streaks.js';
 import type { HookSettings } from '../../../src/config/types.js';
 import { SecretRegistry } from '../../../src/safety/secret-registry.js';
-import { createToolRegistry } from '../../../src/tools/registry.js';
-import { createRetryTool } from '../../../src/tools/retry.js';
-import { type AnyTool, defineTool } from '../../../src/tools/tool.js';
-import { urlTarget } from '../../../src/tools/tool-target.js';
+import { createToolRegistry } from '../../../src/kit/tool/tool-registry.js';
+import { createRetryTool } from '../../../src/agent/retry-tool.js';
+import { type AnyTool, defineTool } from '../../../src/kit/tool/tool.js';
+import { urlTarget } from '../../../src/kit/tool/tool-target.js';
 
 let root: string;
 beforeEach(async () => {

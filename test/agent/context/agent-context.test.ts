@@ -10,8 +10,8 @@ import { estimateMessageTokens } from '../../../src/agent/context/estimate-token
 import type { AgentEvent } from '../../../src/agent/events.js';
 import type { ChatRequest, ContextWindow } from '../../../src/llm/chat-model.js';
 import { ModelError } from '../../../src/llm/model-errors.js';
-import { createToolRegistry } from '../../../src/tools/registry.js';
-import { defineTool } from '../../../src/tools/tool.js';
+import { createToolRegistry } from '../../../src/kit/tool/tool-registry.js';
+import { defineTool } from '../../../src/kit/tool/tool.js';
 import { SessionStore, type SessionRecord } from '../../../src/workspace/session-store.js';
 import { VariableScope } from '../../../src/workspace/variable-scope.js';
 import { ScriptedModel, type ScriptStep } from '../../support/scripted-model.js';

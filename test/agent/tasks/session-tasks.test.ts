@@ -6,8 +6,8 @@ import { SessionTasks } from '../../../src/agent/tasks/session-tasks.js';
 import { TASK_NOTE_PREFIX } from '../../../src/agent/tasks/task-end-note.js';
 import { maskText } from '../../../src/safety/mask-text.js';
 import { SecretRegistry } from '../../../src/safety/secret-registry.js';
-import type { TaskInfo, TaskIo, TaskJob } from '../../../src/tools/support/task-list.js';
-import { ToolError } from '../../../src/tools/tool.js';
+import type { TaskInfo, TaskIo, TaskJob } from '../../../src/kit/tool/task-list.js';
+import { ToolError } from '../../../src/kit/tool/tool.js';
 
 let project: string;
 let folder: string;

@@ -1,4 +1,4 @@
-import type { RuleName } from '../../../src/engines/security/checks/all-checks.js';
+import type { RuleName } from '../../../src/capabilities/scan/engine/checks/all-checks.js';
 
 /**
  * One bug of the vulnerable API (test/apis/vulnerable-api/), or one control: an operation that

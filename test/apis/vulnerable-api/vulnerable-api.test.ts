@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULE_NAMES, type RuleName } from '../../../src/engines/security/checks/all-checks.js';
+import { RULE_NAMES, type RuleName } from '../../../src/capabilities/scan/engine/checks/all-checks.js';
 import type { FalconSpec, SpecOperation } from '../../../src/engines/spec/spec-format.js';
 import { call, expectDocumented, loadSpec } from '../spec-answers.js';
 import { ALL_EXPLOITS } from './exploits/all-exploits.js';

@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { completesWith } from '../../../src/cli/completion/completion-values.js';
+import { completesWith } from '../../../src/kit/command/completion-values.js';
 import { completionTable } from '../../../src/cli/completion/completion-table.js';
 
 function program(): Command {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { flowPage } from '../../../src/dashboard/pages/flow-page.js';
-import { loadRunPage } from '../../../src/dashboard/pages/load-run-page.js';
+import { flowPage } from '../../../src/capabilities/flows/pages/flow-page.js';
+import { loadRunPage } from '../../../src/capabilities/load/pages/load-run-page.js';
 import { overviewPage } from '../../../src/dashboard/pages/overview-page.js';
 import { reportListPage } from '../../../src/dashboard/pages/report-list-page.js';
-import { scanPage } from '../../../src/dashboard/pages/scan-page.js';
+import { scanPage } from '../../../src/capabilities/scan/pages/scan-page.js';
 import type { ProjectReports } from '../../../src/dashboard/read/project-reports.js';
 import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
-import { checkoutRun, hostileRun } from '../../engines/flows/report/sample-flow-runs.js';
+import { checkoutRun, hostileRun } from '../../capabilities/flows/engine/report/sample-flow-runs.js';
 import { closedRun, HOSTILE_TARGET } from '../../engines/perf/report/sample-perf-results.js';
-import { HOSTILE_BODY, scanResult } from '../../engines/security/report/sample-scan-results.js';
+import { HOSTILE_BODY, scanResult } from '../../capabilities/scan/engine/report/sample-scan-results.js';
 import { mixedRun } from '../../engines/testing/report/sample-runs.js';
 
 const WRITTEN = new Date('2025-03-04T05:06:07.000Z');

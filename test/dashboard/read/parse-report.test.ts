@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseReport } from '../../../src/dashboard/read/parse-report.js';
 import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
-import { scanJson } from '../../../src/engines/security/report/scan-json.js';
+import { scanJson } from '../../../src/capabilities/scan/engine/report/scan-json.js';
 import { jsonReport } from '../../../src/engines/testing/report/json-report.js';
-import { checkoutRun } from '../../engines/flows/report/sample-flow-runs.js';
+import { checkoutRun } from '../../capabilities/flows/engine/report/sample-flow-runs.js';
 import { closedRun } from '../../engines/perf/report/sample-perf-results.js';
-import { scanResult } from '../../engines/security/report/sample-scan-results.js';
+import { scanResult } from '../../capabilities/scan/engine/report/sample-scan-results.js';
 import { mixedRun } from '../../engines/testing/report/sample-runs.js';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findProjectFilePaths, findProjectFiles } from '../../../src/engines/code/project-files.js';
 import { searchCode } from '../../../src/engines/code/search-code.js';
 import { SKIPPED_FOLDERS } from '../../../src/safety/skipped-folders.js';
-import { globTool } from '../../../src/tools/glob.js';
-import { listFilesTool } from '../../../src/tools/list-files.js';
+import { globTool } from '../../../src/capabilities/code/tools/glob.js';
+import { listFilesTool } from '../../../src/capabilities/code/tools/list-files.js';
 import { SKIPPED_FOLDER_GLOBS } from '../../../src/workspace/init/skipped-folder-globs.js';
 import { type TempProject, createTempProject, toolContext } from '../../tools/temp-project.js';
 

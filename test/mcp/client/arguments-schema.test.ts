@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createArgumentsCompiler } from '../../../src/mcp/client/arguments-schema.js';
 import { mcpTool } from '../../../src/mcp/client/mcp-tool.js';
-import { describeTool } from '../../../src/tools/support/tool-reference.js';
-import { validateToolArgs } from '../../../src/tools/support/validate-args.js';
+import { describeTool } from '../../../src/agent/tool-reference.js';
+import { validateToolArgs } from '../../../src/kit/tool/validate-args.js';
 
 const QUERY_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',

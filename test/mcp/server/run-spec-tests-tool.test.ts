@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSpecTestsTool } from '../../../src/mcp/server/tools/run-spec-tests-tool.js';
+import { runSpecTestsTool } from '../../../src/capabilities/spec-tests/served/run-spec-tests-tool.js';
 import { type TempProject, createTempProject, toolContext } from '../../tools/temp-project.js';
 
 // run_spec_tests sends its cases to the base URL given, else the environment's BASE_URL, else the

@@ -2,7 +2,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
 import type { AlwaysChoice } from '../../../src/agent/approval/permissions/always-choices.js';
 import type { AlwaysPick } from '../../../src/tui/components/always-options.js';
-import type { Preview } from '../../../src/tools/preview.js';
+import type { Preview } from '../../../src/kit/tool/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
 import { drawn, typed } from '../react-act.js';
 import { BOLD, CYAN, GREEN, RED, stripAnsi, useColourLevel } from './terminal-output.js';

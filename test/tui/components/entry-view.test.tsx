@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { EntryView } from '../../../src/tui/components/entry-view.js';
-import { httpRequestTool } from '../../../src/tools/http-request.js';
+import { httpRequestTool } from '../../../src/capabilities/requests/tools/http-request.js';
 import type { Entry } from '../../../src/tui/state/view-state.js';
 import { BOLD, CYAN, DIM, GREEN, RED, YELLOW, stripAnsi, useColourLevel } from './terminal-output.js';
 

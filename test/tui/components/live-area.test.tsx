@@ -1,7 +1,7 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveArea } from '../../../src/tui/components/live-area.js';
-import { runPerformanceTool } from '../../../src/tools/run-performance.js';
+import { runPerformanceTool } from '../../../src/capabilities/load/tools/run-performance.js';
 import { initialViewState, type ViewState } from '../../../src/tui/state/view-state.js';
 import { BOLD, DIM, stripAnsi, useColourLevel } from './terminal-output.js';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Agent } from '../../../src/agent/agent.js';
-import type { SlashContext } from '../../../src/tui/slash/slash-command.js';
+import type { SlashContext } from '../../../src/tui/slash/session-slash-command.js';
 import { customSlashCommand } from '../../../src/tui/slash/custom-slash-command.js';
 import { parseCommandFile } from '../../../src/workspace/custom-commands/parse-command-file.js';
 

@@ -3,7 +3,7 @@ import type { AgentEvent } from '../../../src/agent/events.js';
 import { reduceView } from '../../../src/tui/state/reduce-view.js';
 import { viewFromSession } from '../../../src/tui/state/transcript-from-session.js';
 import { initialViewState } from '../../../src/tui/state/view-state.js';
-import type { TaskInfo } from '../../../src/tools/support/task-list.js';
+import type { TaskInfo } from '../../../src/kit/tool/task-list.js';
 import type { SessionRecord } from '../../../src/workspace/session-store.js';
 
 const task = (fields: Partial<TaskInfo>): TaskInfo => ({

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Preview } from '../../../tools/preview.js';
+import type { Preview } from '../../../kit/tool/preview.js';
 import type { CallTarget } from './call-target.js';
 import { allowingRule } from './permission-policy.js';
 import { type RuleSubject, literalPattern, parsePermissionRules } from './permission-rule-match.js';

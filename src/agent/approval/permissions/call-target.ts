@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { TargetKind, ToolTarget } from '../../../tools/tool-target.js';
+import type { TargetKind, ToolTarget } from '../../../kit/tool/tool-target.js';
 import type { ShellAnalysis } from './shell/shell-command-analysis.js';
 
 export interface CallTarget {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Preview } from '../../../tools/preview.js';
+import type { Preview } from '../../../kit/tool/preview.js';
 import type { PermissionMode } from './permission-mode.js';
 import { type PermissionRule, type RuleSubject, allowRuleMatches, denyRuleMatches, isWildcardRule } from './permission-rule-match.js';
 import { type PlannedCall, planModeRefusal } from './plan-mode.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { parsePermissionRule } from '../../../config/permission-rule.js';
-import type { TargetKind } from '../../../tools/tool-target.js';
+import type { TargetKind } from '../../../kit/tool/tool-target.js';
 import type { CallTarget } from './call-target.js';
 import { runTexts } from './shell/shell-command-analysis.js';
 import { urlDenyForms } from './url-forms.js';

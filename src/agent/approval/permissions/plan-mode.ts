@@ -1,4 +1,4 @@
-import type { AnyTool, ToolKind } from '../../../tools/tool.js';
+import type { AnyTool, ToolKind } from '../../../kit/tool/tool.js';
 
 export interface PlannedCall {
   tool: string;

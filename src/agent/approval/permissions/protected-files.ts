@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { comparablePath } from '../../../safety/comparable-path.js';
-import type { Preview } from '../../../tools/preview.js';
+import type { Preview } from '../../../kit/tool/preview.js';
 import { gitHooksFolder } from './git-hooks-folder.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Preview } from '../../../tools/preview.js';
+import type { Preview } from '../../../kit/tool/preview.js';
 import type { AlwaysChoice } from './always-choices.js';
 import { allowingRule } from './permission-policy.js';
 import { type PermissionRule, type RuleSubject, parsePermissionRules } from './permission-rule-match.js';

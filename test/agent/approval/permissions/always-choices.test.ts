@@ -4,7 +4,7 @@ import { type CallTarget, shellCommandTarget } from '../../../../src/agent/appro
 import { approvalWithoutAsking } from '../../../../src/agent/approval/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
 import { SessionApprovals } from '../../../../src/agent/approval/permissions/session-approvals.js';
-import type { Preview } from '../../../../src/tools/preview.js';
+import type { Preview } from '../../../../src/kit/tool/preview.js';
 
 interface Call {
   tool: string;

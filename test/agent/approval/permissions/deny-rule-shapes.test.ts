@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTargets } from '../../../../src/agent/approval/permissions/call-target.js';
 import { type PermissionSettings, policyRefusal } from '../../../../src/agent/approval/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
-import { createToolRegistry } from '../../../../src/tools/registry.js';
+import { createToolRegistry } from '../../../../src/kit/tool/tool-registry.js';
 import { loadDefaultTools } from '../../../../src/agent/default-tools.js';
 
 type Outcome = 'denied' | 'refused' | 'runs';

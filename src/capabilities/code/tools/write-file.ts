@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Preview } from '../../../kit/tool/preview.js';
+import { toLf, withLineEnding } from '../../../engines/code/line-endings.js';
+import { countChanges, unifiedDiff } from '../../../kit/tool-support/file-diff.js';
+import { loadFileToChange, writeFileToChange } from './file-to-change.js';
+import { recordFileVersion } from '../../../kit/tool-support/read-before-change.js';
+import { defineTool } from '../../../kit/tool/tool.js';
+import { pathTarget } from '../../../kit/tool/tool-target.js';
+
+const schema = z.strictObject({
+  path: z.string().min(1).describe('file to create or replace, relative to the project root'),
+  content: z.string().describe('the complete new content of the file'),
+});
+
+export const writeFileTool = defineTool({
+  name: 'write_file',
+  description: 'Create a file or replace its whole content (read an existing file first).',
+  schema,
+  kind: 'write',
+  target: pathTarget('path'),
+  async preview(args, ctx): Promise<Preview> {
+    const file = await loadFileToChange(ctx, args.path, 'write_file');
+    const diff = await unifiedDiff(file.target.relative, file.text, toLf(args.content));
+    return { kind: 'diff', path: file.target.relative, diff, isNew: file.text === undefined };
+  },
+  async run(args, ctx) {
+    const file = await loadFileToChange(ctx, args.path, 'write_file');
+    ctx.signal.throwIfAborted();
+    // A CRLF file stays CRLF when the model writes it back with \n endings.
+    const content = file.text === undefined ? args.content : withLineEnding(args.content, file.ending);
+    await writeFileToChange(file, content);
+    await recordFileVersion(ctx.session.fileReads, file.target, content);
+    const count = countLines(content);
+    const lines = `${count} line${count === 1 ? '' : 's'}`;
+    if (file.text === undefined) return `Created ${file.target.relative} (${lines})`;
+    const { added, removed } = await countChanges(file.text, toLf(content));
+    return `Wrote ${file.target.relative} (${lines}, +${added} −${removed})`;
+  },
+});
+
+function countLines(content: string): number {
+  if (content === '') return 0;
+  return content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+}

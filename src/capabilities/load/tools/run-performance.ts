@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { urlTarget } from '../../../kit/tool/tool-target.js';
+import { maskText } from '../../../safety/mask-text.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+/** ctx.progress at most this often: the runner reports four times a second. */
+const PROGRESS_EVERY_MS = 1000;
+
+const schema = z.strictObject({
+  url: z.string().min(1).optional().describe('absolute http(s) URL to load; {{VAR}} resolved, e.g. "{{BASE_URL}}/users"'),
+  request: z.string().min(1).optional().describe("instead of url: a saved request's name (.falcon/requests/NAME.yaml)"),
+  operations: z
+    .array(z.string().min(1))
+    .min(1)
+    .optional()
+    .describe('instead of url: spec operations (operationId, "GET /users/{id}", "/users*", "tag:users"), each with an optional weight "=N", e.g. ["listUsers=3", "getUser"]'),
+  env: z.string().min(1).optional().describe('the environment for {{VAR}} and BASE_URL in this run (default: the active one)'),
+  // Models often write `get`; the case of a method name carries no meaning for the user.
+  method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS)).optional().describe('with url (default GET)'),
+  headers: z.record(z.string(), z.string()).optional().describe('added to every request, e.g. {"Authorization": "Bearer {{API_TOKEN}}"}'),
+  body: z
+    .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+    .optional()
+    .describe('with url: an object or array is sent as JSON, a string as is'),
+  connections: z.number().int().min(1).max(10_000).optional().describe('connections sending back to back (default 10); with rate, the most opened'),
+  rate: z.number().min(0).optional().describe('requests per second at a constant arrival rate (the open model) instead'),
+  duration: z.string().min(1).optional().describe('e.g. "30s", "2m" (default 10s)'),
+  requests: z.number().int().min(1).optional().describe('stop after this many requests instead of a duration'),
+  stages: z.string().min(1).optional().describe('ramps "duration:target,…", e.g. "10s:50,30s:50,10s:0": connections, or req/s with rate'),
+  thresholds: z
+    .array(z.string().min(1))
+    .min(1)
+    .optional()
+    .describe('limits that must hold, e.g. ["p95<200", "error_rate<0.01", "rps>500"]; latencies in ms: min mean p50 p90 p95 p99 p999 max'),
+});
+
+// Every call is approved first (perfPreview): a load test puts load on a server, wherever it is.
+export const runPerformanceTool = defineTool({
+  name: 'run_performance',
+  description: 'Load test a URL, a saved request or spec operations: req/s, latency percentiles, errors, thresholds.',
+  schema,
+  kind: 'network',
+  target: urlTarget('url'),
+  callLimit: 3,
+  async preview(args, ctx) {
+    const { perfPreview } = await import('./perf-preview.js');
+    return perfPreview(args, ctx);
+  },
+  async run(args, ctx) {
+    const [{ planPerfRun }, { runLoad }, { TargetUnreachableError }, { writeProjectPerfReport }, { describePerfRun }, { progressText }] = await Promise.all([
+      import('./perf-run-plan.js'),
+      import('../../../engines/perf/run-load.js'),
+      import('../../../engines/http/target-unreachable-error.js'),
+      import('../../../engines/perf/report/write-perf-report.js'),
+      import('./describe-perf-run.js'),
+      import('../../../engines/perf/report/progress-text.js'),
+    ]);
+    const { scenario, thresholds } = await planPerfRun(args, ctx);
+    let reported = -PROGRESS_EVERY_MS;
+    const result = await runLoad(scenario, thresholds, {
+      signal: ctx.signal,
+      onProgress(progress) {
+        if (progress.elapsedMs - reported < PROGRESS_EVERY_MS) return;
+        reported = progress.elapsedMs;
+        ctx.progress(progressText(progress));
+      },
+    }).catch((error: unknown) => {
+      if (error instanceof TargetUnreachableError) throw new ToolError(maskText(`${error.message} — no load was sent.`, { secrets: ctx.secrets }));
+      throw error;
+    });
+    const report = await writeProjectPerfReport(result, { projectRoot: ctx.projectRoot, name: args.request ?? result.target });
+    return maskText(describePerfRun(result, report), { secrets: ctx.secrets });
+  },
+});

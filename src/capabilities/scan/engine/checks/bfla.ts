@@ -1,0 +1,86 @@
+import type { SpecOperation } from '../../../../engines/spec/spec-format.js';
+import type { Identity } from '../identity.js';
+import type { ScanExchange } from '../scan-exchange.js';
+import type { SecurityCheck } from '../security-check.js';
+import { isNamedAdmin, readOwnView } from './support/users.js';
+import { administrativeReason, isSelfPath } from './support/operations.js';
+import { administrativeRequest } from './bfla/administrative-request.js';
+import { isGranted } from './bfla/granted-answer.js';
+import { pathParameterNames } from '../../../../engines/testing/warnings/sent-path-values.js';
+import { sendProbe } from './support/probes.js';
+
+/** One administrative operation called as one identity. */
+interface AdministrativeCall {
+  operation: SpecOperation;
+  reason: string;
+  identity: Identity;
+  exchange: ScanExchange;
+}
+
+/**
+ * API5 broken function level authorization. Calls each administrative operation (see
+ * administrativeReason) as every identity, changing nothing that is not the caller's own; an
+ * identity named like an administrator, or one let in where another is refused (401/403), is an
+ * administrator. An ordinary identity let in (see isGranted) proves it: high.
+ */
+export const bflaCheck: SecurityCheck = {
+  title: 'Broken function level authorization',
+  owasp: 'API5:2023',
+  cwe: 'CWE-285',
+  proof: "an administrative operation answers 2xx to an ordinary user's token",
+  remediation: "Check the caller's role or permission on every administrative operation, on the server.",
+  runOrder: 110,
+  async run(ctx) {
+    if (ctx.identities.length === 0) {
+      ctx.note("bfla: needs an ordinary user's credentials (--user or --token) to call administrative operations with; skipped");
+      return;
+    }
+    const operations = ctx.operations.flatMap((operation) => {
+      const reason = administrativeReason(operation);
+      return reason ? [{ operation, reason }] : [];
+    });
+    if (operations.length === 0) {
+      ctx.note('bfla: no operation looks administrative (tagged admin, under /admin, named admin or manage, an admin scope, or changing roles); nothing to check');
+      return;
+    }
+    const calls: AdministrativeCall[] = [];
+    for (const identity of ctx.identities) {
+      const viewer = await readOwnView(ctx, identity, (operation) => isSelfPath(operation.path) && pathParameterNames(operation.path).length === 0);
+      for (const { operation, reason } of operations) {
+        const request = administrativeRequest(ctx, operation, viewer);
+        if ('skipped' in request) {
+          if (identity === ctx.identities[0]) ctx.note(`bfla: ${operation.method} ${operation.path} was not called: ${request.skipped}`);
+          continue;
+        }
+        const exchange = await sendProbe(ctx, request, identity);
+        if (exchange) calls.push({ operation, reason, identity, exchange });
+      }
+    }
+    const administrators = administratorsAmong(ctx.identities, calls);
+    const ordinary = ctx.identities.filter((identity) => !administrators.has(identity));
+    if (ordinary.length === 0) {
+      ctx.note(`bfla: every user given is an administrator (${ctx.identities.map((identity) => identity.name).join(', ')}); give an ordinary user's credentials too`);
+      return;
+    }
+    for (const { operation } of operations) {
+      const call = calls.find((candidate) => candidate.operation === operation && ordinary.includes(candidate.identity) && isGranted(candidate.exchange));
+      if (!call) continue;
+      ctx.report({
+        severity: 'high',
+        operation: { method: operation.method, path: operation.path },
+        title: `${call.identity.name}, an ordinary user, is let into an administrative operation (${call.reason}): HTTP ${call.exchange.response.status}`,
+        exchange: call.exchange,
+      });
+    }
+  },
+};
+
+/** Identities named like administrators, and those let into an operation that refused another identity. */
+function administratorsAmong(identities: readonly Identity[], calls: readonly AdministrativeCall[]): Set<Identity> {
+  const administrators = new Set(identities.filter((identity) => isNamedAdmin(identity)));
+  for (const call of calls) {
+    const refusedOther = calls.some((other) => other.operation === call.operation && other.identity !== call.identity && [401, 403].includes(other.exchange.response.status));
+    if (refusedOther && isGranted(call.exchange)) administrators.add(call.identity);
+  }
+  return administrators;
+}

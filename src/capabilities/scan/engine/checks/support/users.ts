@@ -1,0 +1,152 @@
+import type { Identity } from '../../identity.js';
+import type { SpecOperation } from '../../../../../engines/spec/spec-format.js';
+import type { ScanContext } from '../../scan-context.js';
+import { jsonBody, type ScanExchange } from '../../scan-exchange.js';
+import { isConsequentialPath, isSelfPath, isUserCollection } from './operations.js';
+import { type JsonRecord, recordsIn, isSuccess, fieldOf, looseName } from './answers.js';
+import { pathParameterNames } from '../../../../../engines/testing/warnings/sent-path-values.js';
+import { type PathValues, plainRequest, requiresAuth, sendProbe } from './probes.js';
+
+const ADMIN_NAME = /admin|root|super-?user|staff|operator/i;
+
+/** An identity named like an administrator (`admin`, `root`, `superuser`…), by its name or its login. */
+export function isNamedAdmin(identity: Identity | undefined): boolean {
+  return identity !== undefined && (ADMIN_NAME.test(identity.name) || ADMIN_NAME.test(identity.login?.username ?? ''));
+}
+
+/** A 2xx answer to a GET of the spec, as one identity. */
+export interface ViewedResponse {
+  operation: SpecOperation;
+  exchange: ScanExchange;
+  /** Its JSON body, or undefined. */
+  body: unknown;
+}
+
+/** What one identity (or no identity) sees of the API when it reads what it may: its lists, its profile. */
+export interface OwnView {
+  identity: Identity | undefined;
+  responses: ViewedResponse[];
+  /** The record a path about the caller (`/me`, `/profile`) answered with. */
+  profile: JsonRecord | undefined;
+}
+
+/**
+ * Sends, as the identity, each GET that needs no input but its own account: the ones without path
+ * parameters, then the ones whose path parameters name the caller (`/users/{userId}/orders`, filled
+ * from its profile). A GET that requires a query parameter is left alone: its input (a URL to
+ * preview, a host to ping) may make the server act. So are paths that end a session or act
+ * (`/logout`). No identity reads only the operations the spec leaves open; `include` narrows the
+ * operations further.
+ */
+export async function readOwnView(ctx: ScanContext, identity: Identity | undefined, include: (operation: SpecOperation) => boolean = () => true): Promise<OwnView> {
+  const readable = ctx.operations.filter(
+    (operation) =>
+      operation.method === 'GET' &&
+      !isConsequentialPath(operation.path) &&
+      !operation.parameters.some((parameter) => parameter.required && parameter.in !== 'path') &&
+      (identity !== undefined || !requiresAuth(operation)) &&
+      include(operation),
+  );
+  const view: OwnView = { identity, responses: [], profile: undefined };
+  for (const operation of readable.filter((candidate) => pathParameterNames(candidate.path).length === 0)) {
+    await read(ctx, view, operation, {});
+  }
+  view.profile = profileIn(view.responses);
+  for (const operation of readable.filter((candidate) => pathParameterNames(candidate.path).length > 0)) {
+    const own = ownPathValues(view, operation.path);
+    if (pathParameterNames(operation.path).every((name) => own[name] !== undefined)) await read(ctx, view, operation, own);
+  }
+  return view;
+}
+
+/** The bodies the identity got at a path template. */
+export function bodiesAt(view: OwnView, path: string): unknown[] {
+  return view.responses.filter((response) => response.operation.path === path).map((response) => response.body);
+}
+
+async function read(ctx: ScanContext, view: OwnView, operation: SpecOperation, pathValues: PathValues): Promise<void> {
+  const request = plainRequest(ctx, operation, pathValues);
+  const exchange = request && (await sendProbe(ctx, request, view.identity));
+  if (!exchange || !isSuccess(exchange.response.status)) return;
+  view.responses.push({ operation, exchange, body: jsonBody(exchange.response) });
+}
+
+/** The record of the shortest path about the caller (`/me` before `/me/avatar`). */
+function profileIn(responses: readonly ViewedResponse[]): JsonRecord | undefined {
+  const own = responses.filter(({ operation, body }) => isSelfPath(operation.path) && !Array.isArray(body) && recordsIn(body).length === 1);
+  own.sort((a, b) => a.operation.path.length - b.operation.path.length);
+  return own[0] && recordsIn(own[0].body)[0];
+}
+
+const EMAIL_PARAMETER = /e-?mail$/i;
+const NAME_PARAMETER = /^(user_?name|login|handle)$|[_-]?(user_?name|login)$/i;
+/** `{userId}`, `{accountId}`, `{customer_id}`: the id of a user. */
+const USER_ID_PARAMETER = /^(user|account|member|customer|profile|owner)[_-]?id$|^uid$/i;
+
+/**
+ * The identity's own value for a path parameter that names a user: `{username}` its username,
+ * `{email}` its email, `{userId}` (or `{id}` of a collection of users, `/users/{id}`) the id in its
+ * profile. Undefined for any other parameter, or when the profile does not say.
+ */
+export function profileValue(view: OwnView, parameter: string, path: string): string | number | undefined {
+  const profile = view.profile ?? {};
+  const scalar = (...names: string[]) => names.map((name) => fieldOf(profile, name)?.value).find((value) => typeof value === 'string' || typeof value === 'number') as string | number | undefined;
+  if (EMAIL_PARAMETER.test(parameter)) return scalar('email');
+  if (NAME_PARAMETER.test(parameter)) return scalar('username', 'login', 'userName') ?? view.identity?.login?.username;
+  if (USER_ID_PARAMETER.test(parameter)) return scalar(parameter, 'id');
+  const collection = path.slice(0, path.indexOf(`{${parameter}}`)).replace(/\/+$/, '');
+  return /^(id|uuid)$/i.test(parameter) && isUserCollection(collection) ? scalar(parameter, 'id') : undefined;
+}
+
+/** The path parameters of `path` that name the identity, with its own values (`{userId}` → its id); the rest left out. */
+export function ownPathValues(view: OwnView, path: string): PathValues {
+  const values: PathValues = {};
+  for (const name of pathParameterNames(path)) {
+    const value = profileValue(view, name, path);
+    if (value !== undefined) values[name] = value;
+  }
+  return values;
+}
+
+/** Fields that say whose a record is, by their loose names (`user_id` is `userid`). */
+const OWNER_FIELD = /^(userid|ownerid|owner|customerid|accountid|memberid|createdby|creatorid|authorid|user|username|email)$/;
+
+/** What names an identity in a record: the id, username and email of its profile, and its login. */
+export function identityValues(view: OwnView): Set<string> {
+  const profile = view.profile ?? {};
+  const values = ['id', 'username', 'login', 'email'].map((name) => fieldOf(profile, name)?.value);
+  values.push(view.identity?.login?.username);
+  return new Set(values.filter((value) => typeof value === 'string' || typeof value === 'number').map(String));
+}
+
+/** A record's owner fields with a text or number value. */
+export function ownerFields(record: JsonRecord): Array<{ key: string; value: string }> {
+  return Object.entries(record)
+    .filter(([key, value]) => OWNER_FIELD.test(looseName(key)) && (typeof value === 'string' || typeof value === 'number'))
+    .map(([key, value]) => ({ key, value: String(value) }));
+}
+
+/**
+ * An owner field of `record` that says it is not `viewer`'s: it holds another identity's id, name or
+ * email, or a value other than the one the viewer's own records (`ownRecords`) hold there. Undefined
+ * when a field says it is the viewer's, or none says whose it is.
+ */
+export function foreignOwner(record: JsonRecord, viewer: OwnView, others: readonly OwnView[], ownRecords: readonly JsonRecord[]): { key: string; value: string; owner?: string } | undefined {
+  const fields = ownerFields(record);
+  const mine = identityValues(viewer);
+  if (fields.some(({ value }) => mine.has(value))) return undefined;
+  for (const { key, value } of fields) {
+    const owner = others.find((other) => identityValues(other).has(value));
+    if (owner) return { key, value, owner: owner.identity?.name ?? 'no user' };
+    const ownValues = ownRecords.map((own) => fieldOf(own, key)?.value).filter((own) => own !== undefined && own !== null).map(String);
+    if (ownValues.length > 0 && !ownValues.includes(value)) return { key, value };
+  }
+  return undefined;
+}
+
+/** An owner field of the record holds one of the viewer's own values, and none holds another's. */
+export function isOwnRecord(record: JsonRecord, viewer: OwnView): boolean {
+  const fields = ownerFields(record);
+  const mine = identityValues(viewer);
+  return fields.length > 0 && fields.every(({ value }) => mine.has(value));
+}

@@ -1,0 +1,177 @@
+import type { SecretRegistry } from '../../../safety/secret-registry.js';
+import { maskText } from '../../../safety/mask-text.js';
+import type { VariableScope } from '../../../workspace/variable-scope.js';
+import { checkReachable } from '../../../engines/http/check-reachable.js';
+import { HttpRequestError } from '../../../engines/http/http-request-error.js';
+import { chooseBaseUrl } from '../../../engines/testing/choose-base-url.js';
+import { CaseRequestError } from '../../../engines/testing/run/case-http-request.js';
+import { loadSpecUnderTest } from '../../../engines/testing/load-test-spec.js';
+import { CanaryListener } from './canary-listener.js';
+import type { Finding } from './finding.js';
+import { dedupeFindings, findingOf } from './finding-record.js';
+import type { Identity } from './identity.js';
+import { declaredRules, inRunOrder, loadChecks } from './load-checks.js';
+import { logIn, splitCredential, tokenIdentity } from './log-in.js';
+import { findLoginOperation } from './login-operation.js';
+import { CheckBudgetSpent, ScanClient, ScanStopped } from './scan-client.js';
+import type { FindingDraft, ScanContext } from './scan-context.js';
+import type { CheckTable, SecurityRule } from './security-check.js';
+import { ScanUsageError } from './scan-usage-error.js';
+import { validRequests } from './valid-requests.js';
+
+export const DEFAULT_SCAN_RATE = 20;
+export const DEFAULT_MAX_REQUESTS = 3000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+export interface ScanOptions {
+  projectRoot: string;
+  /** An OpenAPI, Swagger or Postman file or URL; default `.falcon/spec.yaml`. */
+  spec?: string;
+  /** Default: the environment's BASE_URL, else the spec's first server. */
+  baseUrl?: string;
+  /** `{{VAR}}` in headers, credentials and the base URL. */
+  variables: VariableScope;
+  /** Passwords, tokens and whatever a login returns are registered here; findings are masked with it. */
+  secrets: SecretRegistry;
+  /** `NAME:PASSWORD`, logged in through the spec's login operation. */
+  users?: string[];
+  /** `NAME:TOKEN`, sent as a bearer token. */
+  tokens?: string[];
+  /** The login operation, `POST /auth/login`, when the spec's is not found by its path. */
+  login?: string;
+  /** On every request; `{{VAR}}` allowed. */
+  headers?: Record<string, string>;
+  /** The names of the table's checks to run; default: all of them. */
+  checks?: readonly string[];
+  allowDestructive?: boolean;
+  /** Requests per second, bursts aside (default 20). */
+  rate?: number;
+  /** Requests in all (default 3,000). */
+  maxRequests?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Before each check runs. */
+  onCheck?(rule: string, index: number, total: number): void;
+}
+
+export interface ScanResult {
+  /** The base URL scanned. */
+  target: string;
+  /** The spec's title. */
+  spec: string;
+  findings: Finding[];
+  /** Who the scan acted as: the names of the users and tokens given. */
+  identities: string[];
+  /** The checks that ran, or would have, in the order they ran. */
+  checks: string[];
+  /** What each of those checks declares about its rule, for the reports. */
+  rules: Record<string, SecurityRule>;
+  /** What could not be checked, and why. */
+  notes: string[];
+  requests: number;
+  interrupted?: boolean;
+}
+
+/**
+ * Scans the API the spec describes, at its base URL, as the given users: each check of the table
+ * (`ALL_CHECKS` of checks/all-checks.ts, or the ones named) in its turn, every request paced and counted. Throws ScanUsageError for what the user must fix (no spec, no
+ * base URL, a login that fails) and TargetUnreachableError before sending anything to a target that is down.
+ */
+export async function runScan(options: ScanOptions, table: CheckTable): Promise<ScanResult> {
+  const chosen = await loadChecks(table, options.checks);
+  const rules = declaredRules(chosen);
+  const checks = inRunOrder(chosen);
+  const signal = options.signal ?? new AbortController().signal;
+  const loaded = await loadSpecUnderTest(options.spec, options.projectRoot, signal);
+  if (!loaded) throw new ScanUsageError('no spec: .falcon/spec.yaml is missing — ingest one (falcon spec ingest FILE) or give --spec FILE');
+  const { spec } = loaded;
+  const baseUrl = (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url;
+  await checkReachable([new URL(baseUrl).origin], signal);
+  const client = new ScanClient({
+    baseUrl,
+    headers: await options.variables.resolveDeep(options.headers ?? {}),
+    rate: options.rate ?? DEFAULT_SCAN_RATE,
+    maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    allowDestructive: options.allowDestructive ?? false,
+    signal,
+  });
+  const identities = await signIn(options, client, spec.operations);
+  const requests = await validRequests(spec, spec.operations, options.variables);
+  const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
+  const notes: string[] = [];
+  let canary: CanaryListener | undefined;
+  const context: Omit<ScanContext, 'report'> = {
+    baseUrl,
+    spec,
+    operations: spec.operations,
+    identities,
+    allowDestructive: options.allowDestructive ?? false,
+    send: (request, identity) => client.send(request, identity),
+    burst: (batch, identity) => client.burst(batch, identity),
+    validRequest: (operation) => structuredClone(requests.get(operation.id)),
+    note: (text) => notes.push(text),
+    canary: async () => (canary ??= await CanaryListener.start()),
+    signal,
+  };
+  let interrupted = false;
+  try {
+    for (const [index, check] of checks.entries()) {
+      const rule = check.id;
+      options.onCheck?.(rule, index, checks.length);
+      // Twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
+      client.startCheck(Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - index))));
+      try {
+        await check.run({ ...context, report: (draft) => drafts.push({ rule, draft }) });
+      } catch (error) {
+        if (error instanceof ScanStopped) {
+          interrupted = signal.aborted;
+          notes.push(`${rule}: ${error.message}; the checks after it did not run${interrupted ? '' : ' (raise --max-requests)'}`);
+          break;
+        }
+        notes.push(`${rule}: stopped early, ${stoppedBecause(error)}`);
+      }
+    }
+  } finally {
+    await canary?.close();
+  }
+  return {
+    target: baseUrl,
+    spec: spec.title,
+    findings: dedupeFindings(drafts.map(({ rule, draft }) => findingOf(rule, rules[rule]!, draft, options.secrets))),
+    identities: identities.map((identity) => identity.name),
+    checks: checks.map((check) => check.id),
+    rules,
+    // Notes are Falcon's own words (a rule name after a colon is no secret): masked by value only.
+    notes: notes.map((note) => maskText(note, { secrets: options.secrets, shapes: false })),
+    requests: client.requestsSent,
+    ...(interrupted && { interrupted }),
+  };
+}
+
+/** Requests any check may send, whatever the budget and the number of checks. */
+const MIN_CHECK_SHARE = 100;
+
+/** Why a check stopped early; a failure that is not the target's or the budget's is a bug and goes up. */
+function stoppedBecause(error: unknown): string {
+  if (error instanceof CheckBudgetSpent) return `${error.message} (raise --max-requests)`;
+  if (error instanceof HttpRequestError) return `a request got no answer (${error.message})`;
+  if (error instanceof CaseRequestError) return `a request could not be made from the spec (${error.message})`;
+  throw error;
+}
+
+async function signIn(options: ScanOptions, client: ScanClient, operations: ScanContext['operations']): Promise<Identity[]> {
+  const identities: Identity[] = [];
+  for (const text of options.tokens ?? []) {
+    const { name, secret } = splitCredential(await options.variables.resolve(text), '--token');
+    identities.push(tokenIdentity(name, secret, options.secrets));
+  }
+  const users = options.users ?? [];
+  if (users.length === 0) return identities;
+  const login = findLoginOperation(operations, options.login);
+  for (const text of users) {
+    const { name, secret } = splitCredential(await options.variables.resolve(text), '--user');
+    identities.push(await logIn(client, login, name, secret, options.secrets));
+  }
+  return identities;
+}

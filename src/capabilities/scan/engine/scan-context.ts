@@ -1,0 +1,46 @@
+import type { FalconSpec, SpecOperation } from '../../../engines/spec/spec-format.js';
+import type { CanaryListener } from './canary-listener.js';
+import type { Identity } from './identity.js';
+import type { ScanExchange, ScanRequest } from './scan-exchange.js';
+import type { Severity } from './severity.js';
+
+/** What a check reports; the scan adds its rule's name, OWASP id, CWE and remediation, the excerpts and the curl line. */
+export interface FindingDraft {
+  severity: Severity;
+  /** The operation it concerns (its path template), or the method and path probed. */
+  operation: { method: string; path: string };
+  title: string;
+  /** The exchange that proves it. */
+  exchange: ScanExchange;
+  /** A second exchange the proof needs (reading back what the first one stored). */
+  followUp?: ScanExchange;
+}
+
+/** Everything a check works with. Requests go only to the target, paced and counted. */
+export interface ScanContext {
+  baseUrl: string;
+  spec: FalconSpec;
+  /** The spec's operations in scope. */
+  operations: SpecOperation[];
+  /** The users and tokens given, logged in, in the order given. */
+  identities: Identity[];
+  /** DELETE, and changing other users' data, only with this. */
+  allowDestructive: boolean;
+  /**
+   * Sends one request as `identity` (its credentials added), or with no credentials; `-H` headers
+   * go on every request. Throws ScanStopped when the request budget is spent or the scan is
+   * stopped, and DestructiveRequestError for a DELETE without allowDestructive.
+   */
+  send(request: ScanRequest, identity?: Identity): Promise<ScanExchange>;
+  /** Sends requests at once, not paced (a bounded burst: login_rate_limit, resource_limits). */
+  burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]>;
+  /** A request the spec says is valid for the operation: example values, else generated ones. */
+  validRequest(operation: SpecOperation): ScanRequest | undefined;
+  /** A finding of the check that runs: the scan names its rule. */
+  report(finding: FindingDraft): void;
+  /** Why part of a check could not run, for the summary. */
+  note(text: string): void;
+  /** Falcon's own loopback listener: a hit proves the server fetched a URL it was given. */
+  canary(): Promise<CanaryListener>;
+  signal: AbortSignal;
+}

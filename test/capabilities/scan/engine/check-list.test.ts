@@ -1,0 +1,77 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS, RULE_NAMES } from '../../../../src/capabilities/scan/engine/checks/all-checks.js';
+import { loadChecks } from '../../../../src/capabilities/scan/engine/load-checks.js';
+import { scanSarif } from '../../../../src/capabilities/scan/engine/report/scan-sarif.js';
+import { checkRows } from '../../../../src/capabilities/scan/engine/report/scan-report-parts.js';
+import { runScan } from '../../../../src/capabilities/scan/engine/run-scan.js';
+import type { CheckTable } from '../../../../src/capabilities/scan/engine/security-check.js';
+import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
+import { VariableScope } from '../../../../src/workspace/variable-scope.js';
+import { closeServer, listenOnLoopback } from '../../../apis/loopback-server.js';
+import { owaspReference } from '../../../../src/capabilities/scan/engine/report/security-references.js';
+
+const checks = await loadChecks(ALL_CHECKS);
+
+/** An API that answers 200 to everything, TRACE echoing the request back, with no security header. */
+async function scanCarelessApi(table: CheckTable, names?: string[]) {
+  const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-check-list-'));
+  const server = createServer((request, response) => {
+    if (request.method === 'TRACE') return void response.writeHead(200, { 'content-type': 'message/http' }).end(`TRACE ${request.url} HTTP/1.1\r\n${Object.entries(request.headers).map(([name, value]) => `${name}: ${String(value)}`).join('\r\n')}\r\n`);
+    response.writeHead(200, { 'content-type': 'application/json', 'x-powered-by': 'Express' }).end('{"id":7}');
+  });
+  try {
+    const baseUrl = await listenOnLoopback(server);
+    const spec = path.join(projectRoot, 'openapi.json');
+    const paths = { '/users/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' }, example: 7 }], responses: { '200': { description: 'A user' } } } } };
+    await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Careless API', version: '1.0.0' }, paths }));
+    return await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), rate: 1000, ...(names && { checks: names }) }, table);
+  } finally {
+    await closeServer(server);
+    await rm(projectRoot, { recursive: true, force: true });
+  }
+}
+
+describe('the list of security checks', () => {
+  it('names each check once, and each declares what it finds, its OWASP entry, CWE, proof, remediation and a run order of its own', () => {
+    expect(checks.map((check) => check.id)).toEqual(RULE_NAMES);
+    expect(new Set(checks).size).toBe(checks.length);
+    for (const check of checks) {
+      expect(check.id, check.id).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(check.owasp, check.id).toMatch(/^API(10|[1-9]):2023$/);
+      expect(owaspReference(check.owasp).url, check.id).toBeDefined();
+      expect(check.cwe, check.id).toMatch(/^CWE-\d+$/);
+      for (const text of [check.title, check.proof, check.remediation]) expect(text.length, check.id).toBeGreaterThan(10);
+      expect(typeof check.run, check.id).toBe('function');
+    }
+    expect(new Set(checks.map((check) => check.runOrder)).size).toBe(checks.length);
+    expect(new Set(checks.map((check) => check.title)).size).toBe(checks.length);
+  });
+
+  it("runs the checks by their declared order, and the findings, report rows and SARIF rules carry each check's own declarations", async () => {
+    const ran = ['undocumented_endpoints', 'trace', 'security_headers'];
+    const result = await scanCarelessApi(ALL_CHECKS, ran);
+    const declared = new Map(checks.map((check) => [check.id, check]));
+    expect(result.checks).toEqual([...ran].sort((a, b) => declared.get(a)!.runOrder - declared.get(b)!.runOrder));
+    expect(new Set(result.findings.map((finding) => finding.rule))).toEqual(new Set(['trace', 'security_headers']));
+    for (const finding of result.findings) {
+      const check = declared.get(finding.rule)!;
+      expect([finding.owasp, finding.cwe, finding.remediation]).toEqual([check.owasp, check.cwe, check.remediation]);
+    }
+    expect(checkRows(result)).toEqual(result.checks.map((rule) => expect.objectContaining({ rule, owasp: owaspReference(declared.get(rule)!.owasp).name, cwe: declared.get(rule)!.cwe })));
+    const rules = scanSarif(result, { version: '0.0.0' }).runs[0]!.tool.driver.rules!;
+    expect(rules.map((rule) => [rule.id, rule.shortDescription?.text, rule.fullDescription?.text])).toEqual(
+      RULE_NAMES.filter((name) => result.findings.some((finding) => finding.rule === name)).map((name) => [name, declared.get(name)!.title, `Reported when ${declared.get(name)!.proof}.`]),
+    );
+  });
+
+  it('names findings by the key a table gives a check, so a new check needs no name anywhere else', async () => {
+    const result = await scanCarelessApi({ echoed_requests: ALL_CHECKS.trace, stale_versions: ALL_CHECKS.undocumented_endpoints });
+    expect(result.checks).toEqual(['echoed_requests', 'stale_versions']);
+    expect(result.findings.map((finding) => finding.rule)).toEqual(['echoed_requests']);
+    expect(Object.keys(result.rules)).toEqual(['echoed_requests', 'stale_versions']);
+  });
+});
