@@ -48,13 +48,18 @@ async function checkOut(commit) {
 
 /** A script that prints the tree's system prompt. */
 async function bundlePrompt(dir) {
+  // The tools came from one registry until the capabilities (issue 29) brought their own.
+  const fromCapabilities = await readFile(path.join(dir, 'src/agent/default-tools.ts')).then(() => true, () => false);
+  const tools = fromCapabilities
+    ? { line: "import { loadDefaultTools } from './src/agent/default-tools.js';", call: 'await loadDefaultTools()' }
+    : { line: "import { createDefaultTools } from './src/tools/registry.js';", call: 'createDefaultTools()' };
   const script = await bundleEntry(
     dir,
     'print-prompt',
     `import { buildSystemPrompt } from './src/agent/system-prompt.js';
-import { createDefaultTools } from './src/tools/registry.js';
+${tools.line}
 const [projectRoot, falconHome] = process.argv.slice(2);
-const prompt = await buildSystemPrompt({ tools: createDefaultTools(), projectRoot, falconHome, now: new Date('2026-01-01T00:00:00Z') });
+const prompt = await buildSystemPrompt({ tools: ${tools.call}, projectRoot, falconHome, now: new Date('2026-01-01T00:00:00Z') });
 process.stdout.write(prompt);
 `,
   );

