@@ -56,7 +56,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   });
 
   it('completes commands and subcommands from the program', async () => {
-    expect(await bashComplete('falcon', '')).toEqual(['init', 'config', 'request', 'env', 'spec', 'test', 'perf', 'flow', 'scan', 'mcp', 'rewind', 'diff', 'ui', 'doctor', 'completion', 'version']);
+    expect(await bashComplete('falcon', '')).toEqual(['request', 'spec', 'test', 'init', 'env', 'flow', 'perf', 'scan', 'rewind', 'diff', 'config', 'mcp', 'ui', 'doctor', 'completion', 'version']);
     expect(await bashComplete('falcon', 'co')).toEqual(['config', 'completion']);
     expect(await bashComplete('falcon', 'config', '')).toEqual(['list', 'set', 'default', 'fallback', 'remove', 'test', 'path']);
     expect(await bashComplete('falcon', 'request', 'help', '')).toEqual(['run', 'list']);

@@ -99,13 +99,13 @@ describe('falcon mcp serve', () => {
     const { tools } = await falcon.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'http_request',
+      'run_saved_request',
       'run_spec_tests',
+      'find_handler',
+      'list_environments',
       'run_flow',
       'run_performance',
       'scan_security',
-      'find_handler',
-      'run_saved_request',
-      'list_environments',
     ]);
     const http = tools.find((tool) => tool.name === 'http_request')!;
     expect(http.inputSchema).toMatchObject({ type: 'object', required: ['method', 'url'], additionalProperties: false });
