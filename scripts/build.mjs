@@ -31,6 +31,6 @@ await build({
   logLevel: 'warning',
 });
 
-// The bash parser permission rules read commands with (src/agent/permissions/shell/shell-syntax.ts)
+// The bash parser permission rules read commands with (src/agent/approval/permissions/shell/shell-syntax.ts)
 // is WebAssembly: shipped beside the bundle, read on its first use.
 await copyFile(createRequire(import.meta.url).resolve('sh-syntax/main.wasm'), new URL('../dist/sh-syntax.wasm', import.meta.url));

@@ -4,7 +4,7 @@ import type { ContextWindowSource } from '../llm/chat-model.js';
 import type { ModelEvent } from '../llm/model-events.js';
 import type { Preview } from '../tools/preview.js';
 import type { TaskInfo } from '../tools/support/task-list.js';
-import type { AlwaysChoice } from './permissions/always-choices.js';
+import type { AlwaysChoice } from './approval/permissions/always-choices.js';
 import type { AnswerEvent, ErrorEvent, ToolCallEvent, ToolResultEvent } from '../workspace/session-events.js';
 
 export type RunEndReason = 'answer' | 'cancelled' | 'limit' | 'error';

@@ -9,10 +9,13 @@ import { createChatModel } from '../llm/create-provider.js';
 import { withholdProviderKeys } from '../config/withhold-provider-keys.js';
 import { SecretRegistry } from '../safety/secret-registry.js';
 import { createToolRegistry } from '../tools/registry.js';
-import { loadDefaultTools } from '../agent/default-tools.js';
+import { loadDefaultTools } from './default-tools.js';
 import { SessionNotFoundError, SessionStore } from '../workspace/session-store.js';
 import { VariableScope } from '../workspace/variable-scope.js';
-import { Agent, type ModelChoice } from './agent.js';
+import { Agent } from './agent.js';
+import type { AgentOptions } from './agent-options.js';
+import { agentParts } from './agent-parts.js';
+import type { ModelChoice } from './session-models.js';
 import type { AgentEvent } from './events.js';
 import { closeInterruptedCalls } from './interrupted-calls.js';
 import { buildSystemPrompt } from './system-prompt.js';
@@ -21,9 +24,9 @@ import { loadSubagentProfiles } from './subagents/load-profiles.js';
 import { buildSubagentPrompt } from './subagents/subagent-prompt.js';
 import { startMcpServers } from '../mcp/client/start-mcp-servers.js';
 import { DEFAULT_OBSERVATION_LIMIT } from './observation.js';
-import { runSessionStartHooks } from './hooks/tool-use-hooks.js';
-import type { PermissionMode } from './permissions/permission-mode.js';
-import { sessionGuardSettings } from './session-guard-settings.js';
+import { runSessionStartHooks } from './approval/hooks/tool-use-hooks.js';
+import type { PermissionMode } from './approval/permissions/permission-mode.js';
+import { sessionGuardSettings } from './approval/session-guard-settings.js';
 import { openCheckpoints } from './open-checkpoints.js';
 
 export const DEFAULT_MAX_TURNS = 50;
@@ -50,7 +53,11 @@ export interface OpenedAgent {
   forkedFrom?: string;
 }
 
-/** Everything a front end needs for one conversation: config, tools, prompt, session and model. */
+/**
+ * The composition root of a conversation, where the CLI and the TUI get their Agent: config, tools,
+ * prompt, session, model, guard and hooks gathered, the Agent's parts made and the Agent put together.
+ * Nothing else wires an Agent's insides (tests aside, which build one from options).
+ */
 export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent> {
   const { projectRoot } = options;
   const folder = await openFolderSettings(projectRoot, options.env);
@@ -73,7 +80,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const checkpoints = await openCheckpoints(global.config.checkpoints, home, projectRoot, session);
   if (session !== resumed) await checkpoints.checkpoints?.store.fork(resumed.id, session.id);
   const apiServer = project.config.server && (await openApiServer(project.config.server, { projectRoot, env, variables, secrets, session, trusted: folder.trusted, providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? '') }));
-  const agent = new Agent({
+  const agentOptions: AgentOptions = {
     projectRoot,
     falconHome: home,
     tools: createToolRegistry(tools),
@@ -108,7 +115,8 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     commandEnv: folder.dotEnv,
     checkpoints: checkpoints.checkpoints,
     ...(apiServer && { apiServer }),
-  });
+  };
+  const agent = new Agent(agentOptions, agentParts(agentOptions));
   const hookWarnings: string[] = [];
   const startup = {
     projectRoot,

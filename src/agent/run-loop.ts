@@ -9,7 +9,8 @@ import { replyToolsOf, type ReplyTools } from './reply/reply-tools.js';
 import { registerSecretArguments } from './secret-arguments.js';
 import { stripThinking } from './reply/thinking.js';
 import { formatObservation } from './observation.js';
-import { runToolCall, type ToolCallDeps } from './run-tool-call.js';
+import { runToolCall } from './approval/run-tool-call.js';
+import type { ToolCallDeps } from './approval/tool-call-deps.js';
 import { isAbortError } from './abort.js';
 import { ToolFailureStreaks, unreadableRepliesError } from './tool-failure-streaks.js';
 

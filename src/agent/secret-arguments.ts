@@ -1,5 +1,5 @@
 import type { SecretRegistry } from '../safety/secret-registry.js';
-import type { ToolLookup } from './run-tool-call.js';
+import type { ToolLookup } from './approval/tool-call-deps.js';
 
 /** Registers the secrets a tool finds in the arguments the model wrote (see Tool.secretArguments), before anything shows or records the call. */
 export function registerSecretArguments(tools: ToolLookup, name: string, args: Record<string, unknown>, secrets: SecretRegistry): void {

@@ -1,7 +1,5 @@
 import { Argument, Command } from 'commander';
-
-const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
+import { COMPLETION_SHELLS, type CompletionShell } from './completion/completion-shells.js';
 
 /** `falcon completion bash|zsh|fish`: a completion script made from this very program. */
 export function completionCommand(): Command {

@@ -1,6 +1,7 @@
 import { Argument, Command, Option } from 'commander';
 import { globalConfigPath } from '../config/falcon-home.js';
 import { completesWith } from './completion/completion-values.js';
+import type { SetOptions } from './config/config-edit-commands.js';
 import { exitWith } from './exit-with.js';
 
 /**
@@ -93,18 +94,4 @@ export function configCommand(): Command {
 
 function configuredProvider(name: string): Argument {
   return completesWith(new Argument(name, 'a configured provider'), 'providers');
-}
-
-export interface SetOptions {
-  model?: string;
-  apiKey?: string;
-  url?: string;
-  baseUrl?: string;
-  mode?: 'local' | 'cloud';
-  /** Token counts as typed; checked where they are used. */
-  contextWindow?: string;
-  numCtx?: string;
-  /** Seconds as typed; checked where used. */
-  timeoutS?: string;
-  default?: boolean;
 }

@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../agent/permissions/permission-mode.js';
+import type { PermissionMode } from '../agent/approval/permissions/permission-mode.js';
 import type { OutputFormat } from '../headless/output-format.js';
 
 /** The options of `falcon` itself (not of its subcommands). */

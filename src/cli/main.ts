@@ -3,7 +3,7 @@ import { VERSION } from '../version.js';
 import { terminalSafeText } from '../safety/terminal-text.js';
 import { describeWriteFailure, isOutOfSpace } from '../safety/write-failure.js';
 import { OUTPUT_FORMATS } from '../headless/output-format.js';
-import { PERMISSION_MODES } from '../agent/permissions/permission-mode.js';
+import { PERMISSION_MODES } from '../agent/approval/permissions/permission-mode.js';
 import { exitCodeForUserError, isUserError } from './user-error.js';
 import { configCommand } from './config-command.js';
 import { exitWith } from './exit-with.js';

@@ -1,4 +1,4 @@
-import type { PermissionMode } from '../agent/permissions/permission-mode.js';
+import type { PermissionMode } from '../agent/approval/permissions/permission-mode.js';
 import type { MainOptions } from './main-options.js';
 import { UsageError } from './user-error.js';
 

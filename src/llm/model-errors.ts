@@ -7,20 +7,7 @@ import { classifyNetworkFailure } from './network-failure.js';
 import { quoteServerText } from './server-text.js';
 import { classifyStatus, type HeaderLookup, serverDetail, statusOf, TOO_LONG } from './status-failure.js';
 import { UnreadableReplyError } from './unreadable-reply.js';
-
-export interface ModelErrorInfo {
-  /** Worth retrying the same model: 429, 5xx, network failures, silent servers, streams cut off mid-way. */
-  transient: boolean;
-  status?: number;
-  /** From `retry-after-ms` or `retry-after` (seconds or an HTTP date). */
-  retryAfterMs?: number;
-  message: string;
-  /**
-   * The prompt did not fit the model's context window (a 400 `context_length_exceeded` and its
-   * cousins). `windowTokens` is the window the server named, when it named one.
-   */
-  contextOverflow?: { windowTokens?: number };
-}
+import type { ModelErrorInfo } from './model-error-info.js';
 
 /** A failed model call, already classified. Providers throw this (or ModelAbortError). */
 export class ModelError extends Error implements ModelErrorInfo {

@@ -2,7 +2,7 @@
 // TLS failed, or nothing came back in time. Read from the codes Node and undici put in the cause chain.
 import { codeOf, errorChain } from './error-chain.js';
 import { describeIdleTimeout, IdleTimeoutError, NODE_SILENCE_LIMIT_MS } from './idle-watch.js';
-import type { ModelErrorInfo } from './model-errors.js';
+import type { ModelErrorInfo } from './model-error-info.js';
 import { quoteServerText } from './server-text.js';
 
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);

@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import { apiKeyAdvice } from './api-key-advice.js';
 import { readContextOverflow } from './context-overflow.js';
-import type { ModelErrorInfo } from './model-errors.js';
+import type { ModelErrorInfo } from './model-error-info.js';
 import { htmlTitle, looksLikeHtml, quoteServerText } from './server-text.js';
 
 export interface HeaderLookup {

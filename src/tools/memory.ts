@@ -101,7 +101,7 @@ async function recall(query: string | undefined, ctx: ToolContext): Promise<stri
 
 /**
  * Why every change of the remembered facts is asked about, as a change of falcon.md is: with a `why`,
- * no mode but yolo, no allow rule and no "always" approves it (agent/permissions/protected-files.ts).
+ * no mode but yolo, no allow rule and no "always" approves it (agent/approval/permissions/protected-files.ts).
  */
 const FACTS_ASK = 'it is read into the prompt of every later session in this project';
 

@@ -2,7 +2,7 @@
  * What answering "always" may allow beyond this call, for an info preview: requests to these origins
  * (the preview is about where the call sends), or every call of the tool (an MCP server's tool). An
  * info preview without it is asked about each time. A diff offers its file and folder, a command
- * itself and its first words (`agent/permissions/always-choices.ts`).
+ * itself and its first words (`agent/approval/permissions/always-choices.ts`).
  */
 export type AlwaysOffer = { kind: 'origins'; origins: readonly string[] } | { kind: 'every_call' };
 
@@ -11,7 +11,7 @@ export type Preview = (
   /**
    * `why`: when the change of a file is asked about for a reason other than being a change of code.
    * `routine`: a change the tool makes without asking (Falcon's own notes) unless the permissions
-   * find the file protected (`agent/permissions/protected-files.ts`).
+   * find the file protected (`agent/approval/permissions/protected-files.ts`).
    */
   | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string; routine?: true }
   /**

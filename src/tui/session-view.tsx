@@ -3,7 +3,6 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Agent, SendOptions } from '../agent/agent.js';
 import { terminalSafeText, terminalSafeValue } from '../safety/terminal-text.js';
 import { attachFiles } from './attach-files.js';
-import { type AlwaysPick, describeAlwaysPick } from './components/always-options.js';
 import { ConfirmationPanel, confirmationHints } from './components/confirmation-panel.js';
 import { EntryView } from './components/entry-view.js';
 import { LiveArea } from './components/live-area.js';
@@ -11,15 +10,16 @@ import { Splash } from './components/splash.js';
 import { StatusBar } from './components/status-bar.js';
 import { InputBox } from './input/input-box.js';
 import type { InputHistory } from './input/input-history.js';
-import { Picker, type PickerRequest, terminalSafePickerRequest } from './slash/picker.js';
-import { Question, type QuestionRequest } from './slash/question.js';
-import type { SlashCommand, SlashContext } from './slash/slash-command.js';
-import { parseSlashInput } from './slash/slash-registry.js';
+import { Picker } from './slash/picker.js';
+import { Question } from './slash/question.js';
+import type { SlashCommand } from './slash/slash-command.js';
 import { describeAttachedFile } from './state/attached-file-blocks.js';
 import type { ViewState } from './state/view-state.js';
 import { useAgentView } from './use-agent-view.js';
 import { useApiServerFact } from './use-api-server-fact.js';
+import { useConfirmation } from './use-confirmation.js';
 import { useSessionKeys } from './use-session-keys.js';
+import { useSlashCommands } from './use-slash-commands.js';
 import { useTerminalWidth } from './use-terminal-width.js';
 
 export interface SessionViewProps {
@@ -36,18 +36,6 @@ export interface SessionViewProps {
   exit(): void;
 }
 
-interface OpenPicker {
-  /** A picker of its own for each request: one opened as the last closes starts afresh. */
-  id: number;
-  request: PickerRequest<unknown>;
-  resolve(value: unknown): void;
-}
-
-interface OpenQuestion {
-  request: QuestionRequest;
-  resolve(answer: string | undefined): void;
-}
-
 /** Space the input, panels and status bar need below the live area. */
 const RESERVED_ROWS = 8;
 
@@ -56,27 +44,14 @@ export function SessionView(props: SessionViewProps) {
   const { agent, projectRoot } = props;
   const [state, dispatch] = useAgentView(agent, props.initialView);
   const apiServer = useApiServerFact(agent);
-  const [picker, setPicker] = useState<OpenPicker>();
-  const [question, setQuestion] = useState<OpenQuestion>();
   const [showThoughts, setShowThoughts] = useState(true);
   const [expanded, setExpanded] = useState(false);
   const [hiddenBefore, setHiddenBefore] = useState(0);
   // Entries printed to <Static> cannot change: folding or unfolding them prints the transcript again.
   const [printing, setPrinting] = useState(0);
-  const attachments = useRef<{ label: string; text: string }[]>([]);
-  // Read by key handlers that may still be the previous render's: Ink re-registers them only
-  // after the screen already shows the panel, and a quick "y" must not be lost or typed.
-  const confirmation = useRef(state.confirmation);
-  confirmation.current = state.confirmation;
-  const answered = useRef(new Set<string>());
-  // The confirmation that lists what "always" may allow (after `a`); a ref for the same reason.
-  const [alwaysChoiceFor, setAlwaysChoiceFor] = useState<string>();
-  const alwaysChoice = useRef<string | undefined>(undefined);
+  const confirmation = useConfirmation(agent, state.confirmation, dispatch);
   const [permissionMode, setPermissionMode] = useState(agent.permissionMode);
-  // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
-  const runningCommand = useRef<AbortController | undefined>(undefined);
   const draft = useRef('');
-  const pickers = useRef(0);
   const [rewindArmed, setRewindArmed] = useState(false);
   const { stdout } = useStdout();
   const terminal = useTerminalWidth();
@@ -93,40 +68,32 @@ export function SessionView(props: SessionViewProps) {
     setPrinting((count) => count + 1);
   }, [props]);
 
-  const answerConfirmation = (approved: boolean, always: AlwaysPick | false) => {
-    const pending = confirmation.current;
-    if (!pending || answered.current.has(pending.id)) return;
-    answered.current.add(pending.id);
-    agent.respond(pending.id, approved, always ? { always: always.scope, choice: always.choice } : {});
-    const title = approved && always ? `${pending.title} (and always: ${describeAlwaysPick(pending.always, always)})` : pending.title;
-    dispatch({ type: 'decision', id: pending.id, title, approved, ...(approved && { preview: pending.preview }) });
-  };
-
-  const chooseAlways = () => {
-    const pending = confirmation.current;
-    if (!pending) return;
-    alwaysChoice.current = pending.id;
-    setAlwaysChoiceFor(pending.id);
-  };
+  const slash = useSlashCommands({
+    agent,
+    projectRoot,
+    env: props.env,
+    commands: props.commands,
+    dispatch,
+    send: (full, shown, options) => sendPrepared(full, shown, options),
+    openSession: props.openSession,
+    clearScreen,
+    exit: props.exit,
+  });
 
   useSessionKeys({
     agent,
     state,
     dispatch,
-    pendingConfirmation: () => confirmation.current,
-    choosingAlways: () => confirmation.current !== undefined && alwaysChoice.current === confirmation.current.id,
-    chooseAlways,
-    answerConfirmation,
+    pendingConfirmation: confirmation.pending,
+    choosingAlways: confirmation.choosingAlways,
+    chooseAlways: confirmation.chooseAlways,
+    answerConfirmation: confirmation.answer,
     cyclePermissionMode: () => setPermissionMode(agent.cyclePermissionMode()),
-    panelOpen: picker !== undefined || question !== undefined || state.confirmation !== undefined,
-    cancelCommand: () => {
-      if (!runningCommand.current) return false;
-      runningCommand.current.abort();
-      return true;
-    },
+    panelOpen: slash.picker !== undefined || slash.question !== undefined || state.confirmation !== undefined,
+    cancelCommand: slash.cancel,
     clearScreen,
     inputEmpty: () => draft.current === '',
-    rewind: () => void runCommand('/rewind'),
+    rewind: () => void slash.run('/rewind'),
     rewindArmed: setRewindArmed,
     toggleExpanded: () => {
       setExpanded((shown) => !shown);
@@ -139,50 +106,10 @@ export function SessionView(props: SessionViewProps) {
     exit: props.exit,
   });
 
-  const slashContext = (args: string, signal: AbortSignal): SlashContext => ({
-    agent,
-    projectRoot,
-    env: props.env,
-    args,
-    signal,
-    show: dispatch,
-    pick: <T,>(request: PickerRequest<T>) =>
-      new Promise<T | undefined>((resolve) => {
-        setPicker({ id: ++pickers.current, request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
-      }),
-    ask: (request) =>
-      new Promise<string | undefined>((resolve) => {
-        setQuestion({ request: { ...request, title: terminalSafeText(request.title), ...(request.hint !== undefined && { hint: terminalSafeText(request.hint) }) }, resolve });
-      }),
-    attach: (label, text) => attachments.current.push({ label, text }),
-    openSession: props.openSession,
-    send: async (text, options, shown = text) => sendPrepared(text, shown, options),
-    clearScreen,
-    exit: props.exit,
-  });
-
-  const runCommand = async (text: string) => {
-    const parsed = parseSlashInput(text);
-    const command = parsed && props.commands.find((c) => c.name === parsed.name);
-    if (!parsed || !command) {
-      dispatch({ type: 'notice', tone: 'error', text: `Unknown command ${text.split(/\s/)[0]}. /help lists the commands.` });
-      return;
-    }
-    const controller = new AbortController();
-    runningCommand.current = controller;
-    try {
-      await command.run(slashContext(parsed.args, controller.signal));
-    } catch (error) {
-      dispatch({ type: 'notice', tone: controller.signal.aborted ? 'info' : 'error', text: `/${command.name}: ${(error as Error).message}` });
-    } finally {
-      if (runningCommand.current === controller) runningCommand.current = undefined;
-    }
-  };
-
   const sendMessage = async (text: string) => {
     const { message, attached, problems } = await attachFiles(projectRoot, text);
     for (const problem of problems) dispatch({ type: 'notice', tone: 'warning', text: `Not attached: ${problem}` });
-    const extras = attachments.current.splice(0);
+    const extras = slash.takeAttachments();
     const full = [message, ...extras.map((extra) => extra.text)].join('\n\n');
     const display = [text, ...attached.map(describeAttachedFile), ...extras.map((extra) => `↳ ${extra.label}`)].join('\n');
     sendPrepared(full, display);
@@ -202,7 +129,7 @@ export function SessionView(props: SessionViewProps) {
   };
 
   const onSubmit = (text: string) => {
-    void (text.startsWith('/') ? runCommand(text) : sendMessage(text));
+    void (text.startsWith('/') ? slash.run(text) : sendMessage(text));
   };
 
   const staticItems = useMemo(() => ['splash' as const, ...state.entries.slice(hiddenBefore)], [state.entries, hiddenBefore]);
@@ -233,28 +160,15 @@ export function SessionView(props: SessionViewProps) {
         <ConfirmationPanel
           confirmation={state.confirmation}
           height={Math.max(liveLines - 3, 6)}
-          choosingAlways={alwaysChoiceFor === state.confirmation.id}
-          onChooseAlways={chooseAlways}
-          onAnswer={answerConfirmation}
+          choosingAlways={confirmation.alwaysChoiceFor === state.confirmation.id}
+          onChooseAlways={confirmation.chooseAlways}
+          onAnswer={confirmation.answer}
         />
       ) : null}
-      {picker ? (
-        <Picker
-          key={picker.id}
-          {...picker.request}
-          onDone={(value) => {
-            setPicker(undefined);
-            picker.resolve(value);
-          }}
-        />
-      ) : question ? (
-        <Question
-          {...question.request}
-          onDone={(answer) => {
-            setQuestion(undefined);
-            question.resolve(answer);
-          }}
-        />
+      {slash.picker ? (
+        <Picker key={slash.picker.id} {...slash.picker.request} onDone={slash.pickerDone} />
+      ) : slash.question ? (
+        <Question {...slash.question.request} onDone={slash.questionDone} />
       ) : (
         <InputBox
           width={width}
@@ -281,7 +195,7 @@ export function SessionView(props: SessionViewProps) {
         permissionMode={permissionMode}
         {...(apiServer !== undefined && { apiServer })}
         modelSilentSince={state.modelSilentSince}
-        {...(state.confirmation ? { hints: confirmationHints(state.confirmation, alwaysChoiceFor === state.confirmation.id) } : rewindArmed && { hints: 'esc again to rewind' })}
+        {...(state.confirmation ? { hints: confirmationHints(state.confirmation, confirmation.alwaysChoiceFor === state.confirmation.id) } : rewindArmed && { hints: 'esc again to rewind' })}
       />
     </Box>
   );

@@ -1,7 +1,7 @@
 import { useInput } from 'ink';
 import { useRef, type Dispatch } from 'react';
 import type { Agent } from '../agent/agent.js';
-import type { AlwaysChoice } from '../agent/permissions/always-choices.js';
+import type { AlwaysChoice } from '../agent/approval/permissions/always-choices.js';
 import { type AlwaysPick, alwaysOptions } from './components/always-options.js';
 import { KEY_TABLE, readKey, type SessionAction } from './keys/key-table.js';
 import type { ViewAction } from './state/reduce-view.js';

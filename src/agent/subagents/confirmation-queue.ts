@@ -1,5 +1,5 @@
 import type { EmitEvent } from '../events.js';
-import type { ConfirmationRequest } from '../run-tool-call.js';
+import type { ConfirmationRequest } from '../approval/tool-call-deps.js';
 
 /**
  * Sub-agents ask the user through the session's own confirmation, one at a time: the front ends show

@@ -10,7 +10,7 @@ import { abortError } from '../abort.js';
 import { ConversationContext } from '../context/conversation-context.js';
 import type { EmitEvent } from '../events.js';
 import { runLoop, type LoopOptions, type RunSummary } from '../run-loop.js';
-import type { ToolLookup } from '../run-tool-call.js';
+import type { ToolLookup } from '../approval/tool-call-deps.js';
 import type { ConfirmationQueue } from './confirmation-queue.js';
 import { subagentHistory } from './subagent-history.js';
 import type { SubagentProfile } from './subagent-profile.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CompletionShell } from '../completion-command.js';
+import type { CompletionShell } from './completion-shells.js';
 import { VERSION } from '../../version.js';
 import { bashCompletionScript } from './bash-script.js';
 import { completionTable } from './completion-table.js';

@@ -9,12 +9,26 @@ import { withFileLock } from '../../safety/file-lock.js';
 import { removeProvider, setDefault, setFallback } from '../../config/provider-roles.js';
 import { saveGlobalConfig } from '../../config/save-global-config.js';
 import { type ProviderFields, setProvider } from '../../config/set-provider.js';
-import type { SetOptions } from '../config-command.js';
 import { shellPath } from '../shell-path.js';
 import { UsageError } from '../user-error.js';
 import { say, warn } from './config-output.js';
 
-/** `falcon config set` options; the window flags come as typed on the command line. */
+/** The options of `falcon config set`. */
+export interface SetOptions {
+  model?: string;
+  apiKey?: string;
+  url?: string;
+  baseUrl?: string;
+  mode?: 'local' | 'cloud';
+  /** Token counts as typed; checked where they are used. */
+  contextWindow?: string;
+  numCtx?: string;
+  /** Seconds as typed; checked where used. */
+  timeoutS?: string;
+  default?: boolean;
+}
+
+/** `falcon config set`; the window flags come as typed on the command line. */
 export async function runConfigSet(id: string, options: SetOptions): Promise<void> {
   const fields: ProviderFields = {
     ...(options.model !== undefined && { model: options.model }),

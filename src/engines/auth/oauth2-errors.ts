@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../http/send-request.js';
-import type { ClientAuthMethod, OAuth2Grant } from './request-oauth2-token.js';
+import type { ClientAuthMethod, OAuth2Grant } from './oauth2-grant.js';
 
 interface TokenRequestFacts {
   grant: OAuth2Grant;

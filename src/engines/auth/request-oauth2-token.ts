@@ -2,9 +2,8 @@ import { HttpRequestError, type HttpResponse, sendRequest } from '../http/send-r
 import { AuthError } from './auth-header.js';
 import { decodeJwt, readJwtClaims } from './decode-jwt.js';
 import { explainTokenError } from './oauth2-errors.js';
+import type { ClientAuthMethod, OAuth2Grant } from './oauth2-grant.js';
 
-export type OAuth2Grant = 'client_credentials' | 'password' | 'refresh_token';
-export type ClientAuthMethod = 'basic' | 'body';
 
 export interface OAuth2TokenRequest {
   grant: OAuth2Grant;

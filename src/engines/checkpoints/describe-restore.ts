@@ -1,6 +1,6 @@
 // What a restore would do and what it did, as lines every front end shows: `falcon rewind`, /undo, /rewind.
 
-import type { RestoreOutcome, RestorePlan } from './session-checkpoints.js';
+import type { RestoreOutcome, RestorePlan } from './restore-plan.js';
 
 /** `a.txt, b.txt and 3 more`. */
 export function describeFiles(files: readonly string[], shown = 4): string {

@@ -15,6 +15,15 @@ export interface PerfRequest {
   label: string;
 }
 
+/** What a load run sends, and how reports name it (before masking). */
+export interface PerfTarget {
+  requests: PerfRequest[];
+  /** `GET http://host/path`, `request NAME (GET http://…)`, `N operations of <title> at <base URL>`. */
+  target: string;
+  /** Where the requests are addressed from: the spec operations' base URL, `{{BASE_URL}}` filled in, else the URL's origin. */
+  baseUrl: string;
+}
+
 /** `closed`: a fixed number of connections sending back to back; `open`: requests arriving at a rate. */
 export type LoadModel = 'closed' | 'open';
 

@@ -7,18 +7,9 @@ import { EnvironmentFileError } from '../../workspace/environments.js';
 import { SavedRequestError } from '../../workspace/saved-requests.js';
 import { UnknownVariableError, type VariableScope } from '../../workspace/variable-scope.js';
 import { operationsTarget } from './operations-target.js';
-import type { PerfRequest } from './perf-scenario.js';
+import type { PerfTarget } from './perf-scenario.js';
 import { PerfUsageError } from './perf-usage-error.js';
 import { savedRequestTarget, urlTarget } from './request-target.js';
-
-/** What a load run sends, and how reports name it (before masking). */
-export interface PerfTarget {
-  requests: PerfRequest[];
-  /** `GET http://host/path`, `request NAME (GET http://…)`, `N operations of <title> at <base URL>`. */
-  target: string;
-  /** Where the requests are addressed from: the spec operations' base URL, `{{BASE_URL}}` filled in, else the URL's origin. */
-  baseUrl: string;
-}
 
 export interface PerfTargetInput {
   projectRoot: string;

@@ -2,7 +2,7 @@ import { resolveRequest } from '../http/resolve-request.js';
 import { savedRequestParts } from '../requests/saved-request-parts.js';
 import { listSavedNames, loadSavedRequest, SavedRequestError } from '../../workspace/saved-requests.js';
 import { PLACEHOLDER, type VariableScope } from '../../workspace/variable-scope.js';
-import type { PerfTarget } from './perf-target.js';
+import type { PerfTarget } from './perf-scenario.js';
 import { PerfUsageError } from './perf-usage-error.js';
 import { toPerfRequest } from './to-perf-request.js';
 

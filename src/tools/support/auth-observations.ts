@@ -1,6 +1,7 @@
 import type { DecodedJwt, JwtClaims } from '../../engines/auth/decode-jwt.js';
 import { maskToken } from '../../engines/auth/mask-token.js';
-import type { OAuth2Grant, OAuth2Token } from '../../engines/auth/request-oauth2-token.js';
+import type { OAuth2Grant } from '../../engines/auth/oauth2-grant.js';
+import type { OAuth2Token } from '../../engines/auth/request-oauth2-token.js';
 import { describeRelativeTime, formatUtc } from '../../engines/auth/relative-time.js';
 import { maskText } from '../../safety/mask-text.js';
 

@@ -1,4 +1,5 @@
-import { buildPerfTarget, type PerfTarget } from '../../engines/perf/perf-target.js';
+import type { PerfTarget } from '../../engines/perf/perf-scenario.js';
+import { buildPerfTarget } from '../../engines/perf/perf-target.js';
 import type { PerfScenario, ThresholdSpec } from '../../engines/perf/perf-scenario.js';
 import { PerfUsageError } from '../../engines/perf/perf-usage-error.js';
 import { planScenario } from '../../engines/perf/plan-scenario.js';

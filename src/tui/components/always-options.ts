@@ -1,5 +1,5 @@
-import type { AlwaysScope } from '../../agent/agent.js';
-import type { AlwaysChoice } from '../../agent/permissions/always-choices.js';
+import type { AlwaysScope } from '../../agent/approval/confirmations.js';
+import type { AlwaysChoice } from '../../agent/approval/permissions/always-choices.js';
 
 /** An answer "always": one of the confirmation's choices, for the session or the project. */
 export interface AlwaysPick {

@@ -1,6 +1,6 @@
 import { Box, Text, useStdout } from 'ink';
 import type { ContextUsage } from '../../agent/events.js';
-import type { PermissionMode } from '../../agent/permissions/permission-mode.js';
+import type { PermissionMode } from '../../agent/approval/permissions/permission-mode.js';
 import { describeModelWait, MODEL_WAIT_SHOWN_AFTER_MS } from '../../agent/model-wait.js';
 import type { Usage } from '../../llm/chat-model.js';
 import type { Status } from '../state/view-state.js';

@@ -1,7 +1,7 @@
 import { atWordAtCursor, type AtWord } from './at-word.js';
 import { EMPTY_EDITOR, editorReducer, isOnFirstLine, isOnLastLine, type EditorAction, type EditorState } from './editor-state.js';
 import { NOT_RECALLING, recallNewer, recallOlder, type HistoryRecall, type Recalled } from './history-recall.js';
-import type { KeyCommand } from './interpret-key.js';
+import type { KeyCommand } from './key-command.js';
 import { cleanPaste, isLongPaste, pasteMarker, unfoldPastes } from './pasted-text.js';
 import type { SlashCommandInfo } from './slash-command-info.js';
 import { matchSlashCommands } from './slash-matches.js';

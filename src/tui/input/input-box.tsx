@@ -11,7 +11,8 @@ import {
   type InputBoxContext,
   type InputBoxState,
 } from './input-box-state.js';
-import { interpretKey, type KeyCommand } from './interpret-key.js';
+import { interpretKey } from './interpret-key.js';
+import type { KeyCommand } from './key-command.js';
 import type { SlashCommandInfo } from './slash-command-info.js';
 import { SlashPanel } from './slash-panel.js';
 import { useFileSuggestions } from './use-file-suggestions.js';

@@ -1,14 +1,6 @@
 import type { Key } from 'ink';
 import { KEY_TABLE, readKey } from '../keys/key-table.js';
-import type { EditorAction } from './editor-state.js';
-
-/** What a key press (or a paste) asks of the input box: an edit, or one of the box's own commands. */
-export type KeyCommand =
-  | EditorAction
-  | { type: 'submit' }
-  | { type: 'complete' }
-  | { type: 'paste'; text: string }
-  | { type: 'ignore' };
+import type { KeyCommand } from './key-command.js';
 
 const IGNORE: KeyCommand = { type: 'ignore' };
 

@@ -1,5 +1,5 @@
 import type { Key } from 'ink';
-import type { KeyCommand } from '../input/interpret-key.js';
+import type { KeyCommand } from '../input/key-command.js';
 import type { AlwaysPick } from '../components/always-options.js';
 
 /**

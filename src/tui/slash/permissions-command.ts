@@ -1,4 +1,4 @@
-import type { SessionApproval } from '../../agent/permissions/session-approvals.js';
+import type { SessionApproval } from '../../agent/approval/permissions/session-approvals.js';
 import type { SlashCommand } from './slash-command.js';
 
 /**

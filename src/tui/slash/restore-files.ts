@@ -1,6 +1,7 @@
 import { diffsAsLines } from '../../engines/checkpoints/describe-changes.js';
 import { describeFiles, outcomeLines, planLines } from '../../engines/checkpoints/describe-restore.js';
-import type { RestorePlan, SessionCheckpoints } from '../../engines/checkpoints/session-checkpoints.js';
+import type { RestorePlan } from '../../engines/checkpoints/restore-plan.js';
+import type { SessionCheckpoints } from '../../engines/checkpoints/session-checkpoints.js';
 import { maskText } from '../../safety/mask-text.js';
 import { askToConfirm } from './ask-to-confirm.js';
 import type { SlashContext } from './slash-command.js';

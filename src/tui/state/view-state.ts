@@ -1,6 +1,6 @@
 import type { ContextUsage } from '../../agent/events.js';
 import type { Usage } from '../../llm/chat-model.js';
-import type { AlwaysChoice } from '../../agent/permissions/always-choices.js';
+import type { AlwaysChoice } from '../../agent/approval/permissions/always-choices.js';
 import type { Preview } from '../../tools/preview.js';
 
 /**

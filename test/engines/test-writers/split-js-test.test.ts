@@ -4,7 +4,7 @@ import { renameOuterDescribe, splitJsTest } from '../../../src/engines/test-writ
 const NEST_E2E = `import { Test, TestingModule } from '@nestjs/testing';
 import { INestApplication } from '@nestjs/common';
 import * as request from 'supertest';
-import { AppModule } from './../src/app.module';
+import { AppModule } from '../src/app.module';
 
 describe('AppController (e2e)', () => {
   let app: INestApplication;

@@ -1,6 +1,6 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it, vi } from 'vitest';
-import type { AlwaysChoice } from '../../../src/agent/permissions/always-choices.js';
+import type { AlwaysChoice } from '../../../src/agent/approval/permissions/always-choices.js';
 import type { AlwaysPick } from '../../../src/tui/components/always-options.js';
 import type { Preview } from '../../../src/tools/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
