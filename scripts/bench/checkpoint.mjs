@@ -25,7 +25,9 @@ try {
   await git(project, ['init', '-q']);
   await git(project, ['add', '-A']);
   await git(project, ['commit', '-qm', 'tree']);
-  console.log(`Checkpoint of a ${fileCount.toLocaleString('en-US')}-file project, median of ${runs} runs (Node ${process.version}, ${(await git(project, ['--version'])).trim()})`);
+  console.log(
+    `Checkpoint of a ${fileCount.toLocaleString('en-US')}-file project, median of ${runs} runs (Node ${process.version}, ${(await git(project, ['--version'])).trim()})`,
+  );
 
   const store = await CheckpointStore.forProject(home, project);
   const first = await timed(() => store.snapshot(undefined, 'first'));
@@ -80,7 +82,13 @@ async function changeSomeFiles(root, run) {
 
 function git(cwd, args) {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@localhost', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@localhost' };
+    const env = {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'bench',
+      GIT_AUTHOR_EMAIL: 'bench@localhost',
+      GIT_COMMITTER_NAME: 'bench',
+      GIT_COMMITTER_EMAIL: 'bench@localhost',
+    };
     const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';

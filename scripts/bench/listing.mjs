@@ -17,7 +17,11 @@ const runs = Number(process.argv[2] ?? 5);
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'falcon-bench-listing-'));
 try {
-  const { findProjectFiles, findProjectFilePaths, SKIPPED_FOLDERS } = await importTypeScript(scratch, 'project-files', "export * from './src/engines/code/project-files.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';");
+  const { findProjectFiles, findProjectFilePaths, SKIPPED_FOLDERS } = await importTypeScript(
+    scratch,
+    'project-files',
+    "export * from './src/engines/code/project-files.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';",
+  );
   const skipGlobs = SKIPPED_FOLDERS.flatMap((name) => ['--glob', `!${name}`]);
   const rg = await ripgrepVersion();
   console.log(`Listing project files, median of ${runs} runs (Node ${process.version})`);
@@ -138,4 +142,3 @@ function row(name, result, reference) {
   const ratio = reference ? `${(result.ms / reference.ms).toFixed(1)}× rg` : '';
   console.log(`  ${name.padEnd(40)} ${result.ms.toFixed(1).padStart(9)} ms  ${String(result.files).padStart(6)} files  ${ratio}`.trimEnd());
 }
-

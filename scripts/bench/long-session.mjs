@@ -71,7 +71,12 @@ try {
   await writeFile(path.join(project, 'notes.txt'), 'GET /items answers 200 with a list of items\n'.repeat(60));
   const script = await bundleEntry(dir, 'long-session', ENTRY);
   const run = (mode) =>
-    JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, mode, project, String(turns)], { encoding: 'utf8', env: { ...process.env, FALCON_HOME: path.join(root, 'home') } }));
+    JSON.parse(
+      execFileSync(process.execPath, ['--expose-gc', script, mode, project, String(turns)], {
+        encoding: 'utf8',
+        env: { ...process.env, FALCON_HOME: path.join(root, 'home') },
+      }),
+    );
   const falcon = run('falcon');
   const bare = run('bare');
   console.log(`heap after a full GC, MB (${turns} turns, Node ${process.version})`);
@@ -86,4 +91,3 @@ try {
 } finally {
   await rm(root, { recursive: true, force: true });
 }
-

@@ -47,8 +47,14 @@ try {
     ...(wrkVersion && pipelining === 1 ? [{ name: WRK, run: runWrk }] : []),
   ];
   console.log(`falcon perf against a local node:http server: ${connections} connections, ${seconds} s, pipelining ${pipelining}, median of ${rounds} rounds`);
-  console.log(`Node ${process.version}, ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}); autocannon ${await packageVersion('autocannon')}; ${wrkVersion ?? 'wrk not installed'}`);
-  console.log(pinned ? 'pinned with taskset: the server on CPU 0, each tool on CPU 1' : 'not pinned: the server and the tools share every CPU (expect the figures to swing)');
+  console.log(
+    `Node ${process.version}, ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}); autocannon ${await packageVersion('autocannon')}; ${wrkVersion ?? 'wrk not installed'}`,
+  );
+  console.log(
+    pinned
+      ? 'pinned with taskset: the server on CPU 0, each tool on CPU 1'
+      : 'not pinned: the server and the tools share every CPU (expect the figures to swing)',
+  );
   if (!wrkVersion) console.log('wrk is NOT installed (apt-get install -y wrk): compared with autocannon only.');
   else if (pipelining > 1) console.log('wrk is skipped: it pipelines only through a Lua script, which would not be the same load.');
 
@@ -62,22 +68,28 @@ try {
       const { cpuMs } = await mark();
       figures.serverCpu = cpuMs / (figures.seconds * 1000);
       runs.get(tool.name).push(figures);
-      console.log(`  round ${round + 1}: ${tool.name.padEnd(22)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(figures.p50, tool.name)} ms  p99 ${ms(figures.p99, tool.name)} ms  errors ${figures.errors}  server CPU ${percent(figures.serverCpu)}`);
+      console.log(
+        `  round ${round + 1}: ${tool.name.padEnd(22)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${ms(figures.p50, tool.name)} ms  p99 ${ms(figures.p99, tool.name)} ms  errors ${figures.errors}  server CPU ${percent(figures.serverCpu)}`,
+      );
     }
   }
 
   const summary = new Map([...runs].map(([name, list]) => [name, summarize(list)]));
   const reference = summary.get(AUTOCANNON);
   const wrk = summary.get(WRK);
-  console.log(`\n  ${'tool'.padEnd(22)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'server CPU'.padStart(10)}   ratio`);
+  console.log(
+    `\n  ${'tool'.padEnd(22)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'server CPU'.padStart(10)}   ratio`,
+  );
   for (const [name, s] of summary) {
     const ratios = [`${(s.rps / reference.rps).toFixed(2)}× autocannon`, ...(wrk ? [`${(s.rps / wrk.rps).toFixed(2)}× wrk`] : [])];
-    console.log(`  ${name.padEnd(22)} ${s.rps.toFixed(0).padStart(8)} ${ms(s.p50, name).padStart(8)} ${ms(s.p99, name).padStart(8)} ${String(s.errors).padStart(7)} ${percent(s.serverCpu).padStart(10)}   ${ratios.join(', ')}`);
+    console.log(
+      `  ${name.padEnd(22)} ${s.rps.toFixed(0).padStart(8)} ${ms(s.p50, name).padStart(8)} ${ms(s.p99, name).padStart(8)} ${String(s.errors).padStart(7)} ${percent(s.serverCpu).padStart(10)}   ${ratios.join(', ')}`,
+    );
   }
   const ratio = summary.get('falcon perf').rps / reference.rps;
   console.log(`\naim, falcon ≥ 1.00× autocannon's req/s: ${ratio >= 1 ? 'MET' : 'NOT met'} (${ratio.toFixed(2)}×)`);
   console.log('autocannon keeps latencies in whole milliseconds (<1 is 0 in its histogram); falcon and wrk in microseconds.');
-  console.log('server CPU is its CPU time over the run\'s length: near 100%, the server set the pace, not the tool.');
+  console.log("server CPU is its CPU time over the run's length: near 100%, the server set the pace, not the tool.");
 } finally {
   server.disconnect();
   await rm(scratch, { recursive: true, force: true });
@@ -92,7 +104,10 @@ async function runFalcon(url, duration) {
   const json = path.join(scratch, 'falcon.json');
   const flags = ['-c', connections, '-d', `${duration}s`, ...(pipelining > 1 ? ['--pipelining', pipelining] : [])];
   // A scratch folder as home and working folder: no user config is read and no report lands in a project.
-  await runTool(process.execPath, [falcon, 'perf', url, ...flags.map(String), '--json', json], { cwd: scratch, env: { PATH: process.env.PATH, HOME: scratch, FALCON_HOME: scratch } });
+  await runTool(process.execPath, [falcon, 'perf', url, ...flags.map(String), '--json', json], {
+    cwd: scratch,
+    env: { PATH: process.env.PATH, HOME: scratch, FALCON_HOME: scratch },
+  });
   const result = JSON.parse(await readFile(json, 'utf8'));
   return { rps: result.rps, p50: result.latency_ms.p50, p99: result.latency_ms.p99, errors: result.requests.failed, seconds: result.duration_s };
 }
@@ -112,7 +127,11 @@ async function runWrk(url, duration) {
     if (!match) throw new Error(`wrk's output has no ${pattern}:\n${text}`);
     return match;
   };
-  const socketErrors = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).map(Number) ?? [];
+  const socketErrors =
+    text
+      .match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)
+      ?.slice(1)
+      .map(Number) ?? [];
   const non2xx = Number(text.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0);
   return {
     rps: Number(find(/Requests\/sec:\s+([\d.]+)/)[1]),
@@ -137,7 +156,13 @@ function summarize(list) {
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   };
-  return { rps: median((r) => r.rps), p50: median((r) => r.p50), p99: median((r) => r.p99), errors: list.reduce((sum, r) => sum + r.errors, 0), serverCpu: median((r) => r.serverCpu) };
+  return {
+    rps: median((r) => r.rps),
+    p50: median((r) => r.p50),
+    p99: median((r) => r.p99),
+    errors: list.reduce((sum, r) => sum + r.errors, 0),
+    serverCpu: median((r) => r.serverCpu),
+  };
 }
 
 /** autocannon's histogram keeps whole milliseconds: its 0 means under 1 ms. */
@@ -176,14 +201,25 @@ function output(command, commandArgs, options = {}) {
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${path.basename(command)} ${commandArgs.join(' ')} exited with ${code}:\n${stderr || stdout}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`${path.basename(command)} ${commandArgs.join(' ')} exited with ${code}:\n${stderr || stdout}`)),
+    );
   });
 }
 
 /** The first line `command` prints (wrk -v exits 1 after printing its version), or undefined when it is not installed. */
 function firstLine(command, commandArgs) {
   return new Promise((resolve) => {
-    execFile(command, commandArgs, (error, stdout) => resolve(error?.code === 'ENOENT' ? undefined : stdout.split('\n')[0].replace(/\s+Copyright.*/, '').trim() || undefined));
+    execFile(command, commandArgs, (error, stdout) =>
+      resolve(
+        error?.code === 'ENOENT'
+          ? undefined
+          : stdout
+              .split('\n')[0]
+              .replace(/\s+Copyright.*/, '')
+              .trim() || undefined,
+      ),
+    );
   });
 }
 

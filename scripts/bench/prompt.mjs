@@ -49,7 +49,10 @@ async function checkOut(commit) {
 /** A script that prints the tree's system prompt. */
 async function bundlePrompt(dir) {
   // The tools came from one registry until the capabilities (issue 29) brought their own.
-  const fromCapabilities = await readFile(path.join(dir, 'src/agent/default-tools.ts')).then(() => true, () => false);
+  const fromCapabilities = await readFile(path.join(dir, 'src/agent/default-tools.ts')).then(
+    () => true,
+    () => false,
+  );
   const tools = fromCapabilities
     ? { line: "import { loadDefaultTools } from './src/agent/default-tools.js';", call: 'await loadDefaultTools()' }
     : { line: "import { createDefaultTools } from './src/tools/registry.js';", call: 'createDefaultTools()' };

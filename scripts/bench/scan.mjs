@@ -44,11 +44,15 @@ try {
   for (const finding of score.falsePositives) console.log(`  false positive: ${finding.rule} ${finding.method} ${finding.path}`);
 
   const serious = twin.report.findings.filter((finding) => finding.severity === 'high' || finding.severity === 'critical');
-  console.log(`\nsecure twin: ${twin.report.findings.length} findings, ${serious.length} high or critical; ${twin.report.requests} requests (${twin.throttled} answered 429) in ${twin.seconds.toFixed(1)} s`);
+  console.log(
+    `\nsecure twin: ${twin.report.findings.length} findings, ${serious.length} high or critical; ${twin.report.requests} requests (${twin.throttled} answered 429) in ${twin.seconds.toFixed(1)} s`,
+  );
   for (const finding of twin.report.findings) console.log(`  ${finding.severity} ${finding.rule} ${finding.method} ${finding.path}: ${finding.title}`);
 
   const met = score.recall >= 0.9 && score.controlsReported.length === 0;
-  console.log(`\naim, recall ≥ 0.9 and no control reported: ${met ? 'MET' : 'NOT met'} (recall ${score.recall.toFixed(2)}, ${score.controlsReported.length} controls reported)`);
+  console.log(
+    `\naim, recall ≥ 0.9 and no control reported: ${met ? 'MET' : 'NOT met'} (recall ${score.recall.toFixed(2)}, ${score.controlsReported.length} controls reported)`,
+  );
   console.log(`aim, nothing high or critical in the secure twin: ${serious.length === 0 ? 'MET' : 'NOT met'}`);
 } finally {
   await rm(scratch, { recursive: true, force: true });
@@ -90,6 +94,8 @@ function printRules(shop, score) {
     const planted = shop.PLANTED.filter((entry) => entry.rule === rule).length;
     const missed = score.missed.filter((entry) => entry.rule === rule).length;
     const falsePositives = score.falsePositives.filter((finding) => finding.rule === rule).length;
-    console.log(`  ${rule.padEnd(24)} ${String(planted).padStart(7)} ${String(planted - missed).padStart(5)} ${String(missed).padStart(6)} ${String(falsePositives).padStart(15)}`);
+    console.log(
+      `  ${rule.padEnd(24)} ${String(planted).padStart(7)} ${String(planted - missed).padStart(5)} ${String(missed).padStart(6)} ${String(falsePositives).padStart(15)}`,
+    );
   }
 }

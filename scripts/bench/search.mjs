@@ -23,7 +23,11 @@ const patterns = [
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'falcon-bench-search-'));
 try {
-  const { searchCode, SKIPPED_FOLDERS } = await importTypeScript(scratch, 'search-code', "export * from './src/engines/code/search-code.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';");
+  const { searchCode, SKIPPED_FOLDERS } = await importTypeScript(
+    scratch,
+    'search-code',
+    "export * from './src/engines/code/search-code.ts'; export { SKIPPED_FOLDERS } from './src/safety/skipped-folders.ts';",
+  );
   const skipGlobs = SKIPPED_FOLDERS.flatMap((name) => ['--glob', `!${name}`]);
   const hasRipgrep = await ripgrepVersion();
   console.log(`search_code on ${tree}, median of ${runs} runs (Node ${process.version})`);
@@ -53,7 +57,7 @@ try {
     console.log(`  ratios: ours/rg ${(ours.ms / rg.ms).toFixed(2)}×, fallback/rg ${(fallback.ms / rg.ms).toFixed(2)}×`);
     if (ours.matches !== rg.matches || fallback.matches !== rg.matches) {
       console.log(`  note: match counts differ (rg ${rg.matches}, ours ${ours.matches}, fallback ${fallback.matches});`);
-      console.log('  rg also reads .ignore files and git\'s global excludes, and the regex dialects differ slightly');
+      console.log("  rg also reads .ignore files and git's global excludes, and the regex dialects differ slightly");
     }
   }
 } finally {
@@ -89,4 +93,3 @@ function row(name, result, reference) {
   const ratio = reference ? `${(result.ms / reference.ms).toFixed(2)}× rg` : '';
   console.log(`  ${name.padEnd(34)} ${result.ms.toFixed(1).padStart(8)} ms  ${String(result.matches).padStart(7)} matches  ${ratio}`.trimEnd());
 }
-

@@ -50,7 +50,9 @@ async function benchIngest(file) {
   const document = JSON.parse(await readFile(file, 'utf8'));
   const operations = Object.values(document.paths ?? {}).reduce((sum, item) => sum + Object.keys(item).filter((key) => METHODS.has(key)).length, 0);
   const megabytes = (await stat(file)).size / 1e6;
-  console.log(`\n(a) ingest ${shown(file)}: ${megabytes.toFixed(1)} MB, ${document.openapi ? `OpenAPI ${document.openapi}` : `Swagger ${document.swagger}`}, ${operations} operations`);
+  console.log(
+    `\n(a) ingest ${shown(file)}: ${megabytes.toFixed(1)} MB, ${document.openapi ? `OpenAPI ${document.openapi}` : `Swagger ${document.swagger}`}, ${operations} operations`,
+  );
 
   const dereference = await measure(() => timeNode(['--input-type=module', '-e', swaggerParserScript('dereference', copy)], project));
   const validate = await measure(() => timeNode(['--input-type=module', '-e', swaggerParserScript('validate', copy)], project));

@@ -46,7 +46,9 @@ try {
     ink: await median(() => timeToText([reference, files.words, ...streamArgs()], READY)),
   };
   console.log(`interactive session, median of ${runs} runs (Node ${process.version})`);
-  console.log(`  first frame                        falcon ${firstFrame.falcon.toFixed(0).padStart(5)} ms   bare ink ${firstFrame.ink.toFixed(0).padStart(5)} ms   ${ratio(firstFrame.falcon, firstFrame.ink)}`);
+  console.log(
+    `  first frame                        falcon ${firstFrame.falcon.toFixed(0).padStart(5)} ms   bare ink ${firstFrame.ink.toFixed(0).padStart(5)} ms   ${ratio(firstFrame.falcon, firstFrame.ink)}`,
+  );
   for (const [kind, file] of Object.entries(files)) {
     const cpu = {
       falcon: await median(() => falconStreamingCpu(answers[kind])),

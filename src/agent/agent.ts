@@ -77,10 +77,12 @@ export class Agent {
       },
       toolNames: tools.names,
       describeTools: (names) =>
-        names.flatMap((name) => {
-          const tool = tools.get(name);
-          return tool ? [describeTool(tool)] : [];
-        }).join('\n\n'),
+        names
+          .flatMap((name) => {
+            const tool = tools.get(name);
+            return tool ? [describeTool(tool)] : [];
+          })
+          .join('\n\n'),
       maxObservationChars: options.limits.observationLimit,
       emit: this.emit,
       summaryModel: () => this.modelFor('quick'),

@@ -20,7 +20,10 @@ export function defaultTools(faces: readonly CapabilityFaces[], outside: readonl
   const core = placed.filter(({ place }) => place === 'core').map(({ tool }) => tool);
   const deferred = DEFERRED_GROUPS.flatMap((group) => placed.filter(({ place }) => place === group).map(({ tool }) => deferTool(tool, group)));
   const byName = new Map([...core, ...deferred].map((tool) => [tool.name, tool]));
-  const retry = deferTool(createRetryTool((name) => byName.get(name)), 'requests and responses');
+  const retry = deferTool(
+    createRetryTool((name) => byName.get(name)),
+    'requests and responses',
+  );
   const tools: AnyTool[] = [...core, createToolSearchTool(() => tools), ...deferred, retry, ...outside];
   return tools;
 }

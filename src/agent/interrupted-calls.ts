@@ -3,8 +3,7 @@ import type { AgentEvent } from './events.js';
 import { formatObservation } from './observation.js';
 
 const INTERRUPTED =
-  'Interrupted: Falcon stopped (killed or crashed) before this call finished. What it did, if anything, is unknown; ' +
-  'check before you repeat it.';
+  'Interrupted: Falcon stopped (killed or crashed) before this call finished. What it did, if anything, is unknown; ' + 'check before you repeat it.';
 
 /**
  * A session that stopped while a tool ran (kill -9, a crash, a closed terminal) resumes with that call

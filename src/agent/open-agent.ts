@@ -75,11 +75,24 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
   const mcp = await startMcpServers({ global: global.config, globalPath: global.path, project: project.config, projectRoot }, { env, secrets });
   const tools = await loadDefaultTools(mcp.tools);
   const home = falconHome(env);
-  const subagentProfiles = await loadSubagentProfiles(projectRoot, tools.map((tool) => tool.name));
+  const subagentProfiles = await loadSubagentProfiles(
+    projectRoot,
+    tools.map((tool) => tool.name),
+  );
   const guard = sessionGuardSettings(global, project.config, projectRoot, options.permissionMode ?? 'ask');
   const checkpoints = await openCheckpoints(global.config.checkpoints, home, projectRoot, session);
   if (session !== resumed) await checkpoints.checkpoints?.store.fork(resumed.id, session.id);
-  const apiServer = project.config.server && (await openApiServer(project.config.server, { projectRoot, env, variables, secrets, session, trusted: folder.trusted, providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? '') }));
+  const apiServer =
+    project.config.server &&
+    (await openApiServer(project.config.server, {
+      projectRoot,
+      env,
+      variables,
+      secrets,
+      session,
+      trusted: folder.trusted,
+      providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? ''),
+    }));
   const agentOptions: AgentOptions = {
     projectRoot,
     falconHome: home,
@@ -94,8 +107,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     session,
     variables,
     secrets,
-    createModel: (choice, emit) =>
-      createChatModel(global.config, choice, emit, { configPath: displayPath(global.path) }),
+    createModel: (choice, emit) => createChatModel(global.config, choice, emit, { configPath: displayPath(global.path) }),
     modelChoice: options.modelChoice,
     limits: {
       maxTurns: options.maxTurns ?? project.config.maxTurns ?? DEFAULT_MAX_TURNS,
@@ -106,8 +118,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     modelRoutes: mergeModelRoutes(global.config.models, project.config.models),
     subagents: {
       profiles: subagentProfiles,
-      prompt: (profile, profileTools) =>
-        buildSubagentPrompt({ profile, tools: profileTools, projectRoot, environment: variables.environment }),
+      prompt: (profile, profileTools) => buildSubagentPrompt({ profile, tools: profileTools, projectRoot, environment: variables.environment }),
     },
     permissions: guard.permissions,
     hooks: guard.hooks,
@@ -156,7 +167,15 @@ async function forkOf(projectRoot: string, session: SessionStore<AgentEvent>): P
  */
 async function openApiServer(
   settings: ServerSettings,
-  session: { projectRoot: string; env: NodeJS.ProcessEnv; variables: VariableScope; secrets: SecretRegistry; session: SessionStore<AgentEvent>; trusted: boolean; providerKeys: string[] },
+  session: {
+    projectRoot: string;
+    env: NodeJS.ProcessEnv;
+    variables: VariableScope;
+    secrets: SecretRegistry;
+    session: SessionStore<AgentEvent>;
+    trusted: boolean;
+    providerKeys: string[];
+  },
 ): Promise<ManagedServer> {
   const { openManagedServer } = await import('../engines/api-server/open-managed-server.js');
   const server = openManagedServer({

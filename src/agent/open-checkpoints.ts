@@ -14,7 +14,12 @@ export interface OpenedCheckpoints {
  * The shadow index is brought up to date in the background, so the first change is checkpointed as
  * fast as the next ones, and old checkpoints are pruned (at most once a day).
  */
-export async function openCheckpoints(settings: CheckpointSettings = DEFAULT_CHECKPOINTS, falconHome: string, projectRoot: string, session: CheckpointedSession): Promise<OpenedCheckpoints> {
+export async function openCheckpoints(
+  settings: CheckpointSettings = DEFAULT_CHECKPOINTS,
+  falconHome: string,
+  projectRoot: string,
+  session: CheckpointedSession,
+): Promise<OpenedCheckpoints> {
   if (!settings.enabled) return {};
   try {
     const store = await CheckpointStore.forProject(falconHome, projectRoot);
@@ -25,6 +30,8 @@ export async function openCheckpoints(settings: CheckpointSettings = DEFAULT_CHE
     return { checkpoints: new SessionCheckpoints(store, session) };
   } catch (error) {
     const why = error instanceof GitMissingError ? 'git was not found on PATH' : (error as Error).message;
-    return { warning: `Checkpoints are off (${why}): /undo and /rewind cannot take changes back in this session. Set checkpoints: {enabled: false} in the global config to turn them off without this warning.` };
+    return {
+      warning: `Checkpoints are off (${why}): /undo and /rewind cannot take changes back in this session. Set checkpoints: {enabled: false} in the global config to turn them off without this warning.`,
+    };
   }
 }

@@ -26,8 +26,8 @@ interface Reasoning {
 }
 
 export type ParsedReply = Reasoning &
+  /** `laterCalls`: other calls the reply held after this one, not run (one ACTION per reply). */
   (
-    /** `laterCalls`: other calls the reply held after this one, not run (one ACTION per reply). */
     | { kind: 'call'; thought?: string; name: string; args: Record<string, unknown>; laterCalls?: string[] }
     /**
      * The model tried to call a tool, but the call cannot be read: its arguments (`name` given), or the

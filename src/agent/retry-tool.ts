@@ -14,7 +14,13 @@ const schema = z.strictObject({
   tool: z.string().min(1).describe('the tool to run, e.g. "http_request"'),
   args: z.record(z.string(), z.unknown()).describe("that tool's arguments, exactly as for a direct call"),
   max_attempts: z.number().int().min(1, 'at least 1').max(10, 'at most 10').default(3).describe('attempts in all, at most 10'),
-  delay_ms: z.number().int().min(0, 'cannot be negative').max(60_000, 'at most 60000 (1 minute)').default(1000).describe('wait before the second attempt, in milliseconds'),
+  delay_ms: z
+    .number()
+    .int()
+    .min(0, 'cannot be negative')
+    .max(60_000, 'at most 60000 (1 minute)')
+    .default(1000)
+    .describe('wait before the second attempt, in milliseconds'),
   backoff: z.enum(['fixed', 'exponential']).default('fixed').describe('exponential doubles the wait after each attempt (each wait at most 60 s)'),
   until_status: z
     .union([status, z.array(status).min(1)])
@@ -92,9 +98,7 @@ async function attempt(tool: AnyTool, args: unknown, wanted: number[] | undefine
   const response = ctx.session.responses.get();
   if (!response || response === before) {
     // Such a tool can never meet the condition: say so at once instead of retrying in vain.
-    throw new ToolError(
-      `until_status needs a tool that keeps its HTTP response (such as http_request); ${tool.name} kept none on attempt ${number}`,
-    );
+    throw new ToolError(`until_status needs a tool that keeps its HTTP response (such as http_request); ${tool.name} kept none on attempt ${number}`);
   }
   const summary = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   if (wanted.includes(response.status)) return { succeeded: true, outcome: summary, observation };

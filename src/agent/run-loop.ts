@@ -46,10 +46,8 @@ export interface RunSummary {
   answer?: string;
 }
 
-const EMPTY_REPLY_NOTE =
-  'Your reply was empty. Answer with "Thought: … ACTION: tool({…})" or "Final Answer: …".';
-const THOUGHT_ONLY_NOTE =
-  'You wrote a Thought but neither an ACTION nor a Final Answer. Continue with one of them.';
+const EMPTY_REPLY_NOTE = 'Your reply was empty. Answer with "Thought: … ACTION: tool({…})" or "Final Answer: …".';
+const THOUGHT_ONLY_NOTE = 'You wrote a Thought but neither an ACTION nor a Final Answer. Continue with one of them.';
 const UNCLOSED_THINKING_NOTE =
   'Your reply ended inside a <think> block, so it had neither an ACTION nor a Final Answer. Close your ' +
   'thinking with </think>, then answer with "ACTION: tool({…})" or "Final Answer: …".';
@@ -102,10 +100,14 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
       if (reply.thought) emit({ type: 'thought', text: reply.thought });
       const unreadable = isUnreadable(reply, replyTools);
       if (unreadable) {
-        if (reply.kind === 'bad_call') emit({ type: 'call_unreadable', reply: written, problem: reply.problem, ...(reply.name !== undefined && { tool: reply.name }) });
+        if (reply.kind === 'bad_call')
+          emit({ type: 'call_unreadable', reply: written, problem: reply.problem, ...(reply.name !== undefined && { tool: reply.name }) });
       } else failureStreaks.replyRead();
       if (reply.kind === 'bad_call' && reply.name === undefined) {
-        options.record({ role: 'user', content: formatObservation(`Error: could not read a tool call in your reply: ${reply.problem}. Or give your Final Answer.`) });
+        options.record({
+          role: 'user',
+          content: formatObservation(`Error: could not read a tool call in your reply: ${reply.problem}. Or give your Final Answer.`),
+        });
         if (failureStreaks.replyUnreadable()) return stop(reply.problem);
         continue;
       }

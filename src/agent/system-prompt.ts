@@ -45,7 +45,10 @@ async function readPromptSections(dir: string): Promise<string[]> {
  * MCP servers' tools within their budget (`outside-tools-budget.ts`), the rest counted.
  */
 export function describeToolSection(tools: readonly AnyTool[]): string {
-  const { core, deferred, unnamed } = planToolSection(tools, tools.some((tool) => tool.name === TOOL_SEARCH_NAME));
+  const { core, deferred, unnamed } = planToolSection(
+    tools,
+    tools.some((tool) => tool.name === TOOL_SEARCH_NAME),
+  );
   const lines = ['# Tools', '', 'Parameters are optional unless marked required.', '', describeTools(core)];
   if (deferred.length > 0 || unnamed.length > 0) {
     const grouped = deferred.filter((tool) => tool.group !== undefined);
@@ -61,7 +64,9 @@ export function describeToolSection(tools: readonly AnyTool[]): string {
     );
   }
   if (unnamed.length > 0) {
-    lines.push(`- … and ${unnamed.length} more tools of MCP servers, not listed here to keep this prompt short: ${TOOL_SEARCH_NAME} finds them by name or purpose.`);
+    lines.push(
+      `- … and ${unnamed.length} more tools of MCP servers, not listed here to keep this prompt short: ${TOOL_SEARCH_NAME} finds them by name or purpose.`,
+    );
   }
   return lines.join('\n');
 }

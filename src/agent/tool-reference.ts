@@ -30,9 +30,7 @@ export function describeTool(tool: AnyTool): string {
   const properties = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const parameters =
-    properties.length === 0
-      ? ['  (no parameters)']
-      : properties.map(([name, property]) => describeParameter(name, property, required.has(name)));
+    properties.length === 0 ? ['  (no parameters)'] : properties.map(([name, property]) => describeParameter(name, property, required.has(name)));
   return [`${tool.name} — ${tool.description}${approval}`, ...parameters].join('\n');
 }
 

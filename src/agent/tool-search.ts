@@ -33,7 +33,10 @@ export function createToolSearchTool(listTools: () => readonly AnyTool[]) {
 }
 
 function selectByName(tools: readonly AnyTool[], list: string): string {
-  const names = list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   if (names.length === 0) return noMatch(tools, 'select: needs tool names, e.g. "select:auth,wait".');
   const found = names.flatMap((name) => tools.filter((tool) => tool.name === name));
   const unknown = names.filter((name) => !tools.some((tool) => tool.name === name)).map((name) => `"${name}"`);
@@ -52,7 +55,9 @@ function noMatch(tools: readonly AnyTool[], head: string): string {
   return `${head} Tools listed without parameters: ${names}. Search with other words, or "select:name".`;
 }
 
-const STOP_WORDS = new Set('a an and by do does for from how in into is it me my need of on or that the this to tool tools use want what which with'.split(' '));
+const STOP_WORDS = new Set(
+  'a an and by do does for from how in into is it me my need of on or that the this to tool tools use want what which with'.split(' '),
+);
 
 /**
  * Tools whose name, description or rest of reference share words with the query, best first;

@@ -23,9 +23,15 @@ export async function askFolderTrust(projectRoot: string, env: NodeJS.ProcessEnv
   const paint = styleFor(process.stdout);
   const lines = settings.map((setting) => `  ${paint('dim', `${setting.key}:`)} ${terminalSafeText(setting.value)}`);
   const parts = [
-    ...(settings.length > 0 ? [`${paint('bold', `${terminalSafeText(projectRoot)}/.falcon/config.yaml`)} has settings that run commands or approve tool calls:\n${lines.join('\n')}\n`] : []),
+    ...(settings.length > 0
+      ? [
+          `${paint('bold', `${terminalSafeText(projectRoot)}/.falcon/config.yaml`)} has settings that run commands or approve tool calls:\n${lines.join('\n')}\n`,
+        ]
+      : []),
     ...(dotEnv.length > 0
-      ? [`${paint('bold', `${terminalSafeText(projectRoot)}/.env`)} sets variables for the commands Falcon runs, {{env:…}} and model keys:\n  ${terminalSafeText(dotEnv.join(', '))}\n`]
+      ? [
+          `${paint('bold', `${terminalSafeText(projectRoot)}/.env`)} sets variables for the commands Falcon runs, {{env:…}} and model keys:\n  ${terminalSafeText(dotEnv.join(', '))}\n`,
+        ]
       : []),
   ];
   process.stdout.write(

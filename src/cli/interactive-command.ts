@@ -39,7 +39,9 @@ export async function runInteractiveCommand(options: MainOptions): Promise<numbe
   await (await import('./folder-trust-question.js')).askFolderTrust(projectRoot, env, globalConfig);
   const [{ runTui }, { applyTheme }] = await Promise.all([import('../tui/run-tui.js'), import('../tui/theme.js')]);
   applyTheme(globalConfig.theme, env);
-  const dashboard = globalConfig.webUi?.enabled ? await (await import('./ui/dashboard-beside-session.js')).startDashboardBesideSession(projectRoot, globalConfig) : undefined;
+  const dashboard = globalConfig.webUi?.enabled
+    ? await (await import('./ui/dashboard-beside-session.js')).startDashboardBesideSession(projectRoot, globalConfig)
+    : undefined;
   try {
     return await runTui({
       projectRoot,

@@ -35,7 +35,15 @@ const program = new Command('falcon')
   .description('An agent in the terminal that tests your API, reads its code to find why it fails, and fixes it with your consent.')
   .version(VERSION, '-v, --version', 'print the version')
   .helpOption('-h, --help', 'show this help')
-  .addOption(completesWith(new Option('-p, --prompt [task]', 'run one task without the interactive session and print the answer (reads the task from stdin when omitted; "/name args" runs a custom command)'), 'commands'))
+  .addOption(
+    completesWith(
+      new Option(
+        '-p, --prompt [task]',
+        'run one task without the interactive session and print the answer (reads the task from stdin when omitted; "/name args" runs a custom command)',
+      ),
+      'commands',
+    ),
+  )
   .addOption(
     new Option('--output-format <format>', 'with -p: text (the answer), json (one object) or stream-json (every event as a JSON line)')
       .choices(OUTPUT_FORMATS)
@@ -50,7 +58,10 @@ const program = new Command('falcon')
   )
   .option('-c, --continue', 'continue the latest session of this project')
   .option('--resume [session-id]', 'resume the session with this id; without one, choose from a list of the project’s sessions')
-  .option('--fork', 'with --resume or --continue: start a new session (a new id) from that one, its conversation and checkpoints; the original is left as it is')
+  .option(
+    '--fork',
+    'with --resume or --continue: start a new session (a new id) from that one, its conversation and checkpoints; the original is left as it is',
+  )
   .option('--max-turns <n>', 'stop a run after this many model turns (default 50)', parsePositiveInt)
   .addOption(completesWith(new Option('--provider <id>', 'use this configured provider (overrides default_provider)'), 'providers'))
   .option('--model <name>', 'use this model')
@@ -73,7 +84,8 @@ project settings: .falcon/config.yaml. Check the setup with: falcon doctor.`,
   .exitOverride()
   .action(async (options: MainOptions) => {
     if (options.continue && options.resume) throw new UsageError('use either --continue or --resume, not both');
-    if (options.fork && !options.continue && !options.resume) throw new UsageError('--fork goes with --resume <id> or --continue: it starts a new session from that one');
+    if (options.fork && !options.continue && !options.resume)
+      throw new UsageError('--fork goes with --resume <id> or --continue: it starts a new session from that one');
     if (options.request !== undefined) return runRequestOption(options);
     if (options.env !== undefined) throw new UsageError('-e/--env goes with -r <name>; to choose the environment of sessions, run: falcon env use <name>');
     const code =

@@ -37,8 +37,11 @@ To use Falcon from Claude Code: claude mcp add falcon -- falcon mcp serve`,
     .command('serve')
     .description("serve Falcon's engines that need no model as MCP tools over stdio, for the project in the current folder")
     .option('--project <folder>', 'serve the project in this folder instead (for clients that start servers elsewhere)')
-    .option('-y, --yes', "run calls a Falcon session would ask about (other origins, load tests, scans) on the client's own confirmation, without asking through the client")
-    .option('--allow-destructive', 'let scan_security calls with allow_destructive DELETE and change data other than the scanning users\' own')
+    .option(
+      '-y, --yes',
+      "run calls a Falcon session would ask about (other origins, load tests, scans) on the client's own confirmation, without asking through the client",
+    )
+    .option('--allow-destructive', "let scan_security calls with allow_destructive DELETE and change data other than the scanning users' own")
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .addHelpText(

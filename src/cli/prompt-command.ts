@@ -24,7 +24,14 @@ export async function runPromptCommand(options: MainOptions & { prompt: string |
     permissionMode: mode === 'yolo' ? 'ask' : mode,
   });
   const command = await customCommandTask(task, projectRoot, agent.trustedProject);
-  return runHeadless({ agent, task: command.task, ...(command.sendOptions && { sendOptions: command.sendOptions }), format: options.outputFormat, yes: mode === 'yolo', warnings: [...warnings, ...command.warnings] });
+  return runHeadless({
+    agent,
+    task: command.task,
+    ...(command.sendOptions && { sendOptions: command.sendOptions }),
+    format: options.outputFormat,
+    yes: mode === 'yolo',
+    warnings: [...warnings, ...command.warnings],
+  });
 }
 
 async function readTask(prompt: string | true): Promise<string> {

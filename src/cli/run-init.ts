@@ -119,7 +119,9 @@ function printLayout(layout: FalconLayoutResult, server: ServerGuess | undefined
   const lines = [...layout.created.map((path) => `created ${path}`), ...layout.kept.map((path) => `kept    ${path}`)];
   if (layout.created.length === 0) lines.push('Nothing to add: .falcon/ already has everything.');
   if (layout.kept.includes('.falcon/config.yaml')) {
-    lines.push(`.falcon/config.yaml was kept as it is; edit it to change framework, base_url${server ? `, spec or server (server: {command: "${server.command}"})` : ' or spec'}.`);
+    lines.push(
+      `.falcon/config.yaml was kept as it is; edit it to change framework, base_url${server ? `, spec or server (server: {command: "${server.command}"})` : ' or spec'}.`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

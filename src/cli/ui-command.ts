@@ -24,6 +24,7 @@ With web_ui: {enabled: true} in the global config, the dashboard also runs besid
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (value.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port from 0 (any free port) to 65535');
+  if (value.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('expected a port from 0 (any free port) to 65535');
   return port;
 }

@@ -9,9 +9,7 @@ export interface ConfigProblem {
 
 /** `file:line[:column]: key: message`, the form editors and terminals turn into links. */
 export function formatConfigProblem(file: string, problem: ConfigProblem): string {
-  const place = [file, problem.line, problem.line === undefined ? undefined : problem.column]
-    .filter((part) => part !== undefined)
-    .join(':');
+  const place = [file, problem.line, problem.line === undefined ? undefined : problem.column].filter((part) => part !== undefined).join(':');
   return problem.key ? `${place}: ${problem.key}: ${problem.message}` : `${place}: ${problem.message}`;
 }
 

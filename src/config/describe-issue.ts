@@ -14,9 +14,7 @@ const NOUNS: Record<string, string> = {
 export function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined
-        ? 'is required'
-        : `expected ${NOUNS[issue.expected] ?? issue.expected}, got ${describeValue(issue.input)}`;
+      return issue.input === undefined ? 'is required' : `expected ${NOUNS[issue.expected] ?? issue.expected}, got ${describeValue(issue.input)}`;
     case 'invalid_value':
       return `expected one of ${issue.values.map(String).join(', ')}, got ${describeValue(issue.input)}`;
     case 'too_small':

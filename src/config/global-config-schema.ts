@@ -17,7 +17,9 @@ const MAX_TIMEOUT_S = 300;
 const optionalSeconds = z
   .number()
   .min(1)
-  .max(MAX_TIMEOUT_S, { error: (issue) => `expected ${MAX_TIMEOUT_S} or less (Node's fetch gives up after ${MAX_TIMEOUT_S} s of silence), got ${String(issue.input)}` })
+  .max(MAX_TIMEOUT_S, {
+    error: (issue) => `expected ${MAX_TIMEOUT_S} or less (Node's fetch gives up after ${MAX_TIMEOUT_S} s of silence), got ${String(issue.input)}`,
+  })
   .nullish();
 
 export const providerEntrySchema = z.strictObject({

@@ -10,11 +10,7 @@ const timeoutS = z
   .min(1)
   .max(MAX_HOOK_TIMEOUT_S, { error: (issue) => `expected ${MAX_HOOK_TIMEOUT_S} or less, got ${String(issue.input)}` })
   .nullish();
-const matcher = z
-  .string()
-  .min(1)
-  .refine(isRegularExpression, { error: 'expected a regular expression matching tool names, e.g. "bash|write_file"' })
-  .nullish();
+const matcher = z.string().min(1).refine(isRegularExpression, { error: 'expected a regular expression matching tool names, e.g. "bash|write_file"' }).nullish();
 
 const toolHook = z.strictObject({ matcher, command, timeout_s: timeoutS });
 const sessionHook = z.strictObject({ command, timeout_s: timeoutS });

@@ -96,11 +96,7 @@ function checkToolLimits(
 }
 
 /** The categories whose provider is configured, and a warning for each other one (none when the providers are not known). */
-function checkModelRoutes(
-  file: YamlFile,
-  routes: ModelRoutes,
-  providerNames: readonly string[] | undefined,
-): { models: ModelRoutes; warnings: string[] } {
+function checkModelRoutes(file: YamlFile, routes: ModelRoutes, providerNames: readonly string[] | undefined): { models: ModelRoutes; warnings: string[] } {
   if (!providerNames) return { models: routes, warnings: [] };
   const models: ModelRoutes = {};
   const warnings: string[] = [];

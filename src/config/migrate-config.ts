@@ -120,12 +120,7 @@ function flatKeysOf(raw: Record<string, unknown>, id: string): string[] {
 }
 
 /** `provider_config` first, then the flat keys for the same provider where it leaves a gap. */
-function providerSettings(
-  raw: Record<string, unknown>,
-  id: string,
-  sources: Map<string, KeyPath>,
-  notes: MigrationNote[],
-): unknown {
+function providerSettings(raw: Record<string, unknown>, id: string, sources: Map<string, KeyPath>, notes: MigrationNote[]): unknown {
   const configPath = formatKeyPath(['providers', id, 'config']);
   const given = raw.provider_config;
   if (given !== undefined && given !== null && !isMapping(given)) {

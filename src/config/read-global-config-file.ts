@@ -37,12 +37,7 @@ export async function readGlobalConfigFile(path: string, options: ReadGlobalConf
     file,
     data,
     migrated: file !== read,
-    warnings: [
-      ...migrationWarnings,
-      ...warnings,
-      ...ignoredOllamaKeys(file, data),
-      ...(options.modeWarning === false ? [] : await exposedKeys(path, data)),
-    ],
+    warnings: [...migrationWarnings, ...warnings, ...ignoredOllamaKeys(file, data), ...(options.modeWarning === false ? [] : await exposedKeys(path, data))],
   };
 }
 

@@ -8,10 +8,7 @@ import type { ProviderProtocol, ProviderSettings } from './types.js';
 export function resolveProvider(id: string, entry: ProviderEntry, env: Env): ProviderSettings {
   const config = entry.config ?? {};
   const protocol = providerProtocol(id, entry);
-  const fileUrl =
-    protocol === 'ollama'
-      ? (nonEmpty(config.url) ?? nonEmpty(config.base_url))
-      : (nonEmpty(config.base_url) ?? nonEmpty(config.url));
+  const fileUrl = protocol === 'ollama' ? (nonEmpty(config.url) ?? nonEmpty(config.base_url)) : (nonEmpty(config.base_url) ?? nonEmpty(config.url));
   const baseUrl = fileUrl ?? envValue(env, urlVariable(id, entry));
   const apiKey = nonEmpty(config.api_key) ?? envValue(env, knownProvider(id)?.apiKeyVariable);
 

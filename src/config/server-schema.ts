@@ -26,7 +26,8 @@ const readySchema = z
       .nullish(),
   })
   .superRefine((ready, ctx) => {
-    if (ready.url && ready.log) ctx.addIssue({ code: 'custom', path: ['log'], message: 'give either url (an address that answers once ready) or log (a line it prints once ready)' });
+    if (ready.url && ready.log)
+      ctx.addIssue({ code: 'custom', path: ['log'], message: 'give either url (an address that answers once ready) or log (a line it prints once ready)' });
     if (ready.url && !/^(https?:\/\/|\{\{)/.test(ready.url)) {
       ctx.addIssue({ code: 'custom', path: ['url'], message: 'expected an http:// or https:// URL, e.g. "{{BASE_URL}}/health"' });
     }

@@ -130,8 +130,7 @@ export interface ServerSettings {
  * endpoint. `env` and `headers` values are as written: `{{env:NAME}}` in them is filled in when the server starts.
  */
 export type McpServerSettings = (
-  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string> }
-  | { transport: 'http'; url: string; headers: Record<string, string> }
+  { transport: 'stdio'; command: string; args: string[]; env: Record<string, string> } | { transport: 'http'; url: string; headers: Record<string, string> }
 ) & {
   /** Seconds it may take to start and list its tools. */
   timeoutS: number;

@@ -36,9 +36,7 @@ export function validateConfig<S extends z.ZodType>(file: YamlFile, schema: S): 
   }
   return {
     data: schema.parse(withoutKeys(value, unknownKeys)),
-    warnings: byLine(unknownKeys.map((path) => problemAt(file, path, 'unknown key, ignored'))).map((problem) =>
-      formatConfigProblem(file.displayPath, problem),
-    ),
+    warnings: byLine(unknownKeys.map((path) => problemAt(file, path, 'unknown key, ignored'))).map((problem) => formatConfigProblem(file.displayPath, problem)),
   };
 }
 

@@ -18,17 +18,14 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (event: Agent
         break;
       case 'call_unreadable':
         // A call that named a tool is printed as that call, failed.
-        if (event.tool === undefined) write(style('yellow', `⚠ could not read the model's tool call: ${firstLine(problemGist(event.problem), 160)}; asked again`));
+        if (event.tool === undefined)
+          write(style('yellow', `⚠ could not read the model's tool call: ${firstLine(problemGist(event.problem), 160)}; asked again`));
         break;
       case 'tool_call':
         write(`${style('cyan', '●')} ${fitLabel(labelOfCall(event))}`);
         break;
       case 'tool_result':
-        write(
-          event.ok
-            ? style('green', `  ✓ ${event.durationMs} ms`)
-            : style('red', `  ✗ ${firstLine(event.output, 160)}`),
-        );
+        write(event.ok ? style('green', `  ✓ ${event.durationMs} ms`) : style('red', `  ✗ ${firstLine(event.output, 160)}`));
         break;
       case 'retry':
         write(style('yellow', `↻ retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}`));

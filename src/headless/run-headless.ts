@@ -92,8 +92,7 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
   async function answerConfirmation(event: Extract<AgentEvent, { type: 'confirmation_required' }>) {
     const interactive = process.stdin.isTTY === true && stderr.isTTY === true;
     const unattendedAnswer = event.preview.kind === 'command' && event.preview.yesWhenUnattended === true;
-    const approved =
-      options.yes || (interactive ? await askOnTerminal(event.title, event.preview, new AbortController().signal) : unattendedAnswer);
+    const approved = options.yes || (interactive ? await askOnTerminal(event.title, event.preview, new AbortController().signal) : unattendedAnswer);
     agent.respond(event.id, approved);
   }
 }

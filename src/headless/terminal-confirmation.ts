@@ -7,11 +7,7 @@ import { styleFor } from '../kit/command/terminal-style.js';
  * Shows a preview on the terminal and asks y/N. Anything but y/yes declines. Control characters in
  * the preview are shown as text, so what is asked about is exactly what would run or be written.
  */
-export async function askOnTerminal(
-  title: string,
-  preview: Preview,
-  signal: AbortSignal,
-): Promise<boolean> {
+export async function askOnTerminal(title: string, preview: Preview, signal: AbortSignal): Promise<boolean> {
   const out = process.stderr;
   out.write(`\n${renderPreview(terminalSafeValue(preview), styleFor(out))}\n`);
   const prompt = createInterface({ input: process.stdin, output: out });
@@ -32,7 +28,9 @@ export async function askOnTerminal(
 function renderPreview(preview: Preview, style: ReturnType<typeof styleFor>): string {
   switch (preview.kind) {
     case 'command':
-      return [`$ ${preview.command}`, ...(preview.background ? ['(in the background: it runs until it ends, is stopped, or the session ends)'] : [])].join('\n');
+      return [`$ ${preview.command}`, ...(preview.background ? ['(in the background: it runs until it ends, is stopped, or the session ends)'] : [])].join(
+        '\n',
+      );
     case 'info':
       return `${preview.title}\n${preview.details}`;
     case 'diff':

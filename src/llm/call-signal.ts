@@ -20,9 +20,7 @@ export function callSignal(parent?: AbortSignal, timeoutMs?: number): CallSignal
   if (parent?.aborted) follow();
   else parent?.addEventListener('abort', follow, { once: true });
   const timer =
-    timeoutMs === undefined ? undefined : (
-      setTimeout(() => controller.abort(new DOMException('The call took too long', 'TimeoutError')), timeoutMs).unref()
-    );
+    timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new DOMException('The call took too long', 'TimeoutError')), timeoutMs).unref();
   return {
     signal: controller.signal,
     abort: (reason) => controller.abort(reason),

@@ -20,11 +20,9 @@ export interface ChatModelOptions extends ProviderOptions {
 }
 
 const DEFAULT_CONFIG_PATH = '~/.falcon/config.yaml';
-const EXAMPLE_CONFIG = [
-  'default_provider: ollama',
-  'providers:',
-  '  ollama: {model: llama3.2, config: {mode: local, url: "http://localhost:11434"}}',
-].join('\n');
+const EXAMPLE_CONFIG = ['default_provider: ollama', 'providers:', '  ollama: {model: llama3.2, config: {mode: local, url: "http://localhost:11434"}}'].join(
+  '\n',
+);
 
 export function createProvider(settings: ProviderSettings, options: ProviderOptions = {}): ModelProvider {
   switch (settings.protocol) {
@@ -36,12 +34,7 @@ export function createProvider(settings: ProviderSettings, options: ProviderOpti
 }
 
 /** The chosen (or default) provider and model, then each `fallback` provider with its configured model. */
-export function createChatModel(
-  config: FalconConfig,
-  choice: ModelChoice,
-  emit: (event: ModelEvent) => void,
-  options: ChatModelOptions = {},
-): RetryingModel {
+export function createChatModel(config: FalconConfig, choice: ModelChoice, emit: (event: ModelEvent) => void, options: ChatModelOptions = {}): RetryingModel {
   const configPath = options.configPath ?? DEFAULT_CONFIG_PATH;
   const configured = Object.keys(config.providers);
   const primaryId = choice.provider ?? config.defaultProvider ?? (configured.length === 1 ? configured[0] : undefined);

@@ -41,11 +41,7 @@ export interface IdleWatch {
  * nothing for too long; the call reports the model's output to the watch. A silence throws
  * IdleTimeoutError.
  */
-export async function withIdleWatch<T>(
-  parent: AbortSignal,
-  limits: IdleLimits,
-  call: (signal: AbortSignal, watch: IdleWatch) => Promise<T>,
-): Promise<T> {
+export async function withIdleWatch<T>(parent: AbortSignal, limits: IdleLimits, call: (signal: AbortSignal, watch: IdleWatch) => Promise<T>): Promise<T> {
   const scoped = callSignal(parent);
   let started = false;
   let limitMs = limits.beforeReplyMs;

@@ -43,8 +43,7 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
   const baseURL = settings.baseUrl ?? DEFAULT_BASE_URLS[settings.id];
   if (!baseURL) {
     throw new ModelSetupError(
-      `Provider "${settings.id}" needs a base URL: set providers.${settings.id}.config.base_url ` +
-        '(for example http://localhost:1234/v1 for LM Studio).',
+      `Provider "${settings.id}" needs a base URL: set providers.${settings.id}.config.base_url ` + '(for example http://localhost:1234/v1 for LM Studio).',
     );
   }
   const endpoint = { provider: settings.id, url: baseURL };
@@ -143,16 +142,8 @@ class OpenAIChatModel implements ChatModel {
     }
   }
 
-  private async streamReply(
-    client: OpenAI,
-    { messages, onDelta, onThinking }: ChatRequest,
-    signal: AbortSignal,
-    watch: IdleWatch,
-  ): Promise<ChatResponse> {
-    const stream = await client.chat.completions.create(
-      { model: this.model, messages, stream: true, stream_options: { include_usage: true } },
-      { signal },
-    );
+  private async streamReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal, watch: IdleWatch): Promise<ChatResponse> {
+    const stream = await client.chat.completions.create({ model: this.model, messages, stream: true, stream_options: { include_usage: true } }, { signal });
     let text = '';
     let thinking = '';
     let chunks = 0;

@@ -23,7 +23,11 @@ export function listProviderModels(settings: ProviderSettings, options: ProbeOpt
   return probe(settings, options, (provider, signal) => provider.modelListing(signal));
 }
 
-async function probe<Result>(settings: ProviderSettings, options: ProbeOptions, ask: (provider: ModelProvider, signal: AbortSignal) => Promise<Result>): Promise<Result | ConnectionFailure> {
+async function probe<Result>(
+  settings: ProviderSettings,
+  options: ProbeOptions,
+  ask: (provider: ModelProvider, signal: AbortSignal) => Promise<Result>,
+): Promise<Result | ConnectionFailure> {
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   try {

@@ -100,10 +100,7 @@ function summarize(failures: Failure[]): ModelError {
   const last = failures.at(-1)?.error ?? new ModelError({ transient: false, message: 'no model was tried' });
   if (failures.length <= 1) return last;
   const lines = failures.map(({ label, error }) => `  ${label}: ${error.message}`);
-  return new ModelError(
-    { transient: last.transient, status: last.status, message: `No model could answer; tried:\n${lines.join('\n')}` },
-    { cause: last },
-  );
+  return new ModelError({ transient: last.transient, status: last.status, message: `No model could answer; tried:\n${lines.join('\n')}` }, { cause: last });
 }
 
 async function wait(ms: number, signal: AbortSignal): Promise<void> {

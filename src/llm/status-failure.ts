@@ -51,10 +51,11 @@ export function parseRetryAfter(headers: HeaderLookup, now: number = Date.now())
 export function serverDetail(error: unknown): string | undefined {
   const body = (error as { error?: unknown } | null | undefined)?.error;
   const text =
-    typeof body === 'string' ? body
-    : typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ?
-      (body as { message: string }).message
-    : undefined;
+    typeof body === 'string'
+      ? body
+      : typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : undefined;
   // The ollama SDK's stand-in when the body said nothing: the status line again.
   if (!text?.trim() || /^Error \d{3}:/.test(text)) return undefined;
   if (looksLikeHtml(text)) {

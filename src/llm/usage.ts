@@ -5,11 +5,7 @@ import type { Usage } from './chat-model.js';
  * Token counts as the server reported them. Servers that report none (some OpenAI-compatible ones,
  * Ollama with a cached prompt) get a rough estimate of four characters a token, so usage never reads 0.
  */
-export function usageOrEstimate(
-  reported: { input?: number; output?: number },
-  messages: ChatMessage[],
-  text: string,
-): Usage {
+export function usageOrEstimate(reported: { input?: number; output?: number }, messages: ChatMessage[], text: string): Usage {
   return {
     inputTokens: reported.input ?? estimateTokens(messages.map((message) => message.content).join('\n')),
     outputTokens: reported.output ?? estimateTokens(text),

@@ -17,7 +17,12 @@ const PRIVATE_MODE = 0o600;
  */
 export async function replaceFile(file: string, content: string, options: ReplaceFileOptions = {}): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const mode = options.private ? PRIVATE_MODE : await stat(file).then((info) => info.mode & 0o777, () => undefined);
+  const mode = options.private
+    ? PRIVATE_MODE
+    : await stat(file).then(
+        (info) => info.mode & 0o777,
+        () => undefined,
+      );
   const temporary = temporaryNextTo(file);
   try {
     await writeDurably(temporary, content, mode);

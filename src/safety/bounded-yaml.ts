@@ -1,4 +1,18 @@
-import { Composer, CST, type Document, isAlias, isCollection, isMap, isPair, isScalar, LineCounter, type Node, Parser, type YAMLError, YAMLParseError } from 'yaml';
+import {
+  Composer,
+  CST,
+  type Document,
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  LineCounter,
+  type Node,
+  Parser,
+  type YAMLError,
+  YAMLParseError,
+} from 'yaml';
 
 /**
  * What Falcon agrees to read of a YAML text it did not write. Each bound closes a way to make a
@@ -72,7 +86,8 @@ export function yamlValue(document: Document): unknown {
  */
 function composeDocuments(text: string, options: BoundedDocumentOptions): Document.Parsed[] {
   const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > options.limits.maxBytes) throw new YamlLimitError(`${megabytes(bytes)} of YAML, more than the ${megabytes(options.limits.maxBytes)} Falcon reads`);
+  if (bytes > options.limits.maxBytes)
+    throw new YamlLimitError(`${megabytes(bytes)} of YAML, more than the ${megabytes(options.limits.maxBytes)} Falcon reads`);
   const lineCounter = options.lineCounter ?? new LineCounter();
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
   checkNesting(tokens);
@@ -114,7 +129,9 @@ function locate(problem: YAMLError, lineCounter: LineCounter): void {
 function checkDocument(document: Document.Parsed, limits: YamlLimits): void {
   const measured = deeply(() => measureDocument(document.contents, limits));
   if (measured.anchorsAndAliases > limits.maxAnchorsAndAliases) {
-    throw new YamlLimitError(`${measured.anchorsAndAliases.toLocaleString('en')} anchors and aliases, more than the ${limits.maxAnchorsAndAliases.toLocaleString('en')} Falcon reads`);
+    throw new YamlLimitError(
+      `${measured.anchorsAndAliases.toLocaleString('en')} anchors and aliases, more than the ${limits.maxAnchorsAndAliases.toLocaleString('en')} Falcon reads`,
+    );
   }
   if (measured.expanded - measured.written > limits.maxExpandedValues) {
     throw new YamlLimitError(

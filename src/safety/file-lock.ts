@@ -31,20 +31,23 @@ export async function withFileLock<T>(file: string, update: () => Promise<T>, op
   const { default: lockfile } = await import('proper-lockfile');
   await mkdir(path.dirname(file), { recursive: true, ...(options.folderMode !== undefined && { mode: options.folderMode }) });
   let compromised: Error | undefined;
-  const release = await lockfile.lock(file, {
-    realpath: false,
-    stale: STALE_MS,
-    retries: RETRIES,
-    onCompromised: (error) => {
-      compromised = error;
-    },
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ELOCKED') throw error;
-    throw new FileLockError(`${file} is being changed by another process (it holds ${file}.lock); try again once it is done`);
-  });
+  const release = await lockfile
+    .lock(file, {
+      realpath: false,
+      stale: STALE_MS,
+      retries: RETRIES,
+      onCompromised: (error) => {
+        compromised = error;
+      },
+    })
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ELOCKED') throw error;
+      throw new FileLockError(`${file} is being changed by another process (it holds ${file}.lock); try again once it is done`);
+    });
   try {
     const result = await update();
-    if (compromised) throw new FileLockError(`${file}: another process took over its lock while Falcon was changing it (${compromised.message}); check the file`);
+    if (compromised)
+      throw new FileLockError(`${file}: another process took over its lock while Falcon was changing it (${compromised.message}); check the file`);
     return result;
   } finally {
     if (!compromised) await release();

@@ -33,7 +33,8 @@ export function linkedFolderProblem(root: string, folder: string): string | unde
  */
 export function refuseLinkedFolder(root: string, file: string): void {
   const problem = linkedFolderProblem(root, path.dirname(file));
-  if (problem) throw new Error(`${path.relative(root, file).split(path.sep).join('/')} was not written: ${problem}, and Falcon writes its files only inside the project`);
+  if (problem)
+    throw new Error(`${path.relative(root, file).split(path.sep).join('/')} was not written: ${problem}, and Falcon writes its files only inside the project`);
 }
 
 function linkTarget(link: string): string {

@@ -11,6 +11,9 @@ export const MASKED_MARKER = /\[masked(?::([\w.-]+))?\]/g;
 
 /** A label as a marker carries it: letters, digits and `_ . -` only. */
 export function markerLabel(label: string | undefined): string | undefined {
-  const clean = label?.replace(/^env:/, '').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '');
+  const clean = label
+    ?.replace(/^env:/, '')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return clean || undefined;
 }

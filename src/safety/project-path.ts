@@ -28,11 +28,7 @@ const MAX_SYMLINK_HOPS = 40;
  * paths elsewhere, NUL bytes, disguised dots and slashes (see refuseDisguisedPath), and symlinks
  * whose real path leaves the project. A backslash counts as a folder separator, as on Windows.
  */
-export async function resolveInsideProject(
-  projectRoot: string,
-  userPath: string,
-  options: ResolveOptions = {},
-): Promise<ProjectPath> {
+export async function resolveInsideProject(projectRoot: string, userPath: string, options: ResolveOptions = {}): Promise<ProjectPath> {
   const reason = refuseDisguisedPath(userPath);
   if (reason) throw new ProjectPathError(`${reason}: ${quote(userPath)}`);
   const plain = userPath.replaceAll('\\', '/');

@@ -14,7 +14,11 @@ export function isSecretName(name: string): boolean {
 export function isLiteralSecret(value: unknown): boolean {
   if (typeof value === 'number') return true;
   if (typeof value !== 'string') return false;
-  const rest = value.replace(PLACEHOLDER, '').trim().replace(/^(bearer|basic|token|digest|apikey)\b/i, '').trim();
+  const rest = value
+    .replace(PLACEHOLDER, '')
+    .trim()
+    .replace(/^(bearer|basic|token|digest|apikey)\b/i, '')
+    .trim();
   return rest.length > 0;
 }
 

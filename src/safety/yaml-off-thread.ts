@@ -28,7 +28,10 @@ export async function parseYamlOffThread(text: string, limits: YamlLimits, optio
   let stop: () => void = () => undefined;
   try {
     const answer = await new Promise<YamlWorkerAnswer>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new YamlLimitError(`reading it took longer than ${duration(options.timeLimitMs)}, the time Falcon gives a YAML text`)), options.timeLimitMs);
+      const timer = setTimeout(
+        () => reject(new YamlLimitError(`reading it took longer than ${duration(options.timeLimitMs)}, the time Falcon gives a YAML text`)),
+        options.timeLimitMs,
+      );
       const abort = () => reject(options.signal.reason);
       stop = () => {
         clearTimeout(timer);

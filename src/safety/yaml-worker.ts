@@ -13,7 +13,8 @@ function answer(): YamlWorkerAnswer {
     return { kind: 'value', value: parseBoundedYaml(text, limits) };
   } catch (error) {
     if (error instanceof YamlLimitError) return { kind: 'limit', message: error.message };
-    if (error instanceof YAMLParseError) return { kind: 'syntax', code: error.code, message: error.message, pos: error.pos, ...(error.linePos && { linePos: error.linePos }) };
+    if (error instanceof YAMLParseError)
+      return { kind: 'syntax', code: error.code, message: error.message, pos: error.pos, ...(error.linePos && { linePos: error.linePos }) };
     throw error;
   }
 }

@@ -44,7 +44,9 @@ export async function runTui(options: TuiOptions): Promise<number> {
     const records = session.loadedRecords;
     const initialView = () => {
       const view = records.length ? viewFromSession(records) : initialViewState();
-      const forkNote = forkedFrom ? [`A fork of session ${forkedFrom}: this is session ${agent.sessionId}; the original is left as it was (falcon --resume ${forkedFrom}).`] : [];
+      const forkNote = forkedFrom
+        ? [`A fork of session ${forkedFrom}: this is session ${agent.sessionId}; the original is left as it was (falcon --resume ${forkedFrom}).`]
+        : [];
       const notices = [
         ...[...notes, ...forkNote].map((text) => ({ tone: 'info' as const, text })),
         ...warnings.map((text) => ({ tone: 'warning' as const, text: terminalSafeText(text) })),

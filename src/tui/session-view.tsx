@@ -147,7 +147,14 @@ export function SessionView(props: SessionViewProps) {
         {(item) =>
           item === 'splash' ? (
             hiddenBefore === 0 ? (
-              <Splash key="splash" version={props.version} folder={terminalSafeText(projectRoot)} provider={model.provider} model={model.model} hint="Ask anything about your API · / for commands · @ to attach a file" />
+              <Splash
+                key="splash"
+                version={props.version}
+                folder={terminalSafeText(projectRoot)}
+                provider={model.provider}
+                model={model.model}
+                hint="Ask anything about your API · / for commands · @ to attach a file"
+              />
             ) : (
               <Box key="splash" />
             )
@@ -196,7 +203,9 @@ export function SessionView(props: SessionViewProps) {
         permissionMode={permissionMode}
         {...(apiServer !== undefined && { apiServer })}
         modelSilentSince={state.modelSilentSince}
-        {...(state.confirmation ? { hints: confirmationHints(state.confirmation, confirmation.alwaysChoiceFor === state.confirmation.id) } : rewindArmed && { hints: 'esc again to rewind' })}
+        {...(state.confirmation
+          ? { hints: confirmationHints(state.confirmation, confirmation.alwaysChoiceFor === state.confirmation.id) }
+          : rewindArmed && { hints: 'esc again to rewind' })}
       />
     </Box>
   );

@@ -70,13 +70,20 @@ export function useSlashCommands(setup: SlashCommandsSetup): SlashCommands {
     args,
     signal,
     show: dispatch,
-    pick: <T,>(request: PickerRequest<T>) =>
+    pick: <T>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
-        setPicker({ id: ++pickers.current, request: terminalSafePickerRequest(request) as PickerRequest<unknown>, resolve: resolve as (value: unknown) => void });
+        setPicker({
+          id: ++pickers.current,
+          request: terminalSafePickerRequest(request) as PickerRequest<unknown>,
+          resolve: resolve as (value: unknown) => void,
+        });
       }),
     ask: (request) =>
       new Promise<string | undefined>((resolve) => {
-        setQuestion({ request: { ...request, title: terminalSafeText(request.title), ...(request.hint !== undefined && { hint: terminalSafeText(request.hint) }) }, resolve });
+        setQuestion({
+          request: { ...request, title: terminalSafeText(request.title), ...(request.hint !== undefined && { hint: terminalSafeText(request.hint) }) },
+          resolve,
+        });
       }),
     attach: (label, text) => attachments.current.push({ label, text }),
     openSession: setup.openSession,

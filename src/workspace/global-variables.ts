@@ -15,9 +15,7 @@ export function globalVariablesFile(projectRoot: string): string {
 
 /** The project's global variables, as strings; none when the file is missing. */
 export async function readGlobalVariables(projectRoot: string): Promise<Record<string, string>> {
-  return Object.fromEntries(
-    Object.entries(await readRaw(projectRoot)).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
-  );
+  return Object.fromEntries(Object.entries(await readRaw(projectRoot)).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
 }
 
 /** Sets (or, with `null`, removes) one variable and rewrites the file in one step, other values as they were. */

@@ -12,7 +12,10 @@ export class KnowledgeSectionError extends Error {
 
 /** `Endpoints`, `## Endpoints` and `  ## endpoints ` all name the section `Endpoints`. */
 export function sectionTitle(section: string): string {
-  const title = section.trim().replace(/^#+\s*/, '').trim();
+  const title = section
+    .trim()
+    .replace(/^#+\s*/, '')
+    .trim();
   if (!title || title.includes('\n') || title.length > 80) {
     throw new KnowledgeSectionError('section must be a heading of one line, e.g. "Endpoints", "Auth" or "Known errors"');
   }
@@ -24,7 +27,11 @@ export function sectionTitle(section: string): string {
  * the next `#` or `##` heading outside code fences) or appends the section. Every other byte of the
  * file stays as it was; the file is replaced in one step, under its lock.
  */
-export async function updateKnowledgeSection(projectRoot: string, section: string, content: string): Promise<{ file: string; title: string; change: SectionChange }> {
+export async function updateKnowledgeSection(
+  projectRoot: string,
+  section: string,
+  content: string,
+): Promise<{ file: string; title: string; change: SectionChange }> {
   const file = knowledgeFile(projectRoot);
   refuseLinkedFolder(projectRoot, file);
   return withFileLock(file, async () => {
@@ -52,7 +59,14 @@ export function withKnowledgeSection(text: string | undefined, section: string, 
   const body = content.trim().split('\n');
   if (text === undefined) return { text: [`## ${title}`, '', ...body, ''].join('\n'), title, change: 'created' };
   const lines = text.split('\n');
-  const heading = lines.findIndex((line) => /^##\s+/.test(line) && line.replace(/^##\s+/, '').trim().toLowerCase() === title.toLowerCase());
+  const heading = lines.findIndex(
+    (line) =>
+      /^##\s+/.test(line) &&
+      line
+        .replace(/^##\s+/, '')
+        .trim()
+        .toLowerCase() === title.toLowerCase(),
+  );
   if (heading === -1) {
     const gap = text === '' || text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n';
     return { text: `${text}${gap}${[`## ${title}`, '', ...body, ''].join('\n')}`, title, change: 'added' };

@@ -67,7 +67,11 @@ export async function forgetFact(falconHome: string, id: string): Promise<Memory
   return withMemoryLock(falconHome, async () => {
     const facts = await readFacts(falconHome);
     const fact = facts.find((candidate) => candidate.id === id);
-    if (fact) await writeFacts(falconHome, facts.filter((candidate) => candidate !== fact));
+    if (fact)
+      await writeFacts(
+        falconHome,
+        facts.filter((candidate) => candidate !== fact),
+      );
     return fact;
   });
 }
@@ -85,10 +89,7 @@ export function recallFacts(facts: MemoryFact[], query: string | undefined, proj
   const words = wordsOf(query ?? '');
   const scored = facts.map((fact, order) => {
     const factWords = wordsOf(fact.text);
-    const score = words.reduce(
-      (sum, word) => sum + (factWords.includes(word) ? 2 : factWords.some((w) => w.startsWith(word)) ? 1 : 0),
-      0,
-    );
+    const score = words.reduce((sum, word) => sum + (factWords.includes(word) ? 2 : factWords.some((w) => w.startsWith(word)) ? 1 : 0), 0);
     return { fact, order, score, here: fact.project === project ? 1 : 0 };
   });
   return scored
@@ -118,7 +119,10 @@ function nextId(facts: readonly MemoryFact[]): string {
 }
 
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((word) => word.length > 1);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter((word) => word.length > 1);
 }
 
 function normalize(text: string): string {

@@ -54,7 +54,8 @@ export async function readSavedFile(projectRoot: string, folder: 'requests' | 'f
     const real = await realpath(file).catch(() => undefined);
     if (real === undefined) continue;
     // A link out of the project is never read: what a parse error quotes of it would leave too.
-    if (!isPathInside(await realpath(projectRoot), real)) throw new SavedRequestError(`${path.relative(projectRoot, file)} links out of the project: not read.`);
+    if (!isPathInside(await realpath(projectRoot), real))
+      throw new SavedRequestError(`${path.relative(projectRoot, file)} links out of the project: not read.`);
     try {
       return { file, text: await readFile(real, 'utf8') };
     } catch {

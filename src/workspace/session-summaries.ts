@@ -30,7 +30,8 @@ async function readOverview(file: string): Promise<Pick<SessionOverview, 'firstM
     for await (const line of lines) {
       const record = line.includes(RUN_START) || (firstMessage === undefined && line.includes(FROM_USER)) ? parse(line) : undefined;
       if (record?.kind === 'event' && record.event?.type === 'run_start') turns++;
-      if (record?.kind === 'message' && record.role === 'user' && firstMessage === undefined && typeof record.content === 'string') firstMessage = record.content;
+      if (record?.kind === 'message' && record.role === 'user' && firstMessage === undefined && typeof record.content === 'string')
+        firstMessage = record.content;
     }
   } catch {
     // Unreadable now (removed, no permission): what was read stands.

@@ -162,14 +162,16 @@ export class VariableScope {
     if (names.every((name) => name.startsWith(PROCESS_ENV_PREFIX))) {
       return `unknown variable${names.length > 1 ? 's' : ''} ${list}: not set in the environment (export it, or add it to the .env of a trusted folder)`;
     }
-    const where = this.active ? `the session, environment "${this.active}" or .falcon/variables.json` : 'the session or .falcon/variables.json (no environment is active)';
+    const where = this.active
+      ? `the session, environment "${this.active}" or .falcon/variables.json`
+      : 'the session or .falcon/variables.json (no environment is active)';
     return `unknown variable${names.length > 1 ? 's' : ''} ${list}: not set in ${where}`;
   }
 }
 
 function describeWithheld(names: string[]): string {
   const list = names.map((name) => `{{${name}}}`).join(', ');
-  const which = names.length > 1 ? 'are model providers\' API keys' : "is a model provider's API key";
+  const which = names.length > 1 ? "are model providers' API keys" : "is a model provider's API key";
   return `${list} ${which}: Falcon keeps model keys for the model and never puts them in a request; use a key of the API under test`;
 }
 

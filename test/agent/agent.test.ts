@@ -102,16 +102,18 @@ describe('Agent run', () => {
     const summary = await agent.send('what is the answer?');
     expect(summary).toMatchObject({ reason: 'answer', turns: 1, toolCalls: 0, answer: '**42**' });
     expect(types(events)).toEqual(['run_start', 'turn_start', 'context_window', 'usage', 'thought', 'answer', 'run_end']);
-    expect(events.filter((e) => e.type === 'text_delta').map((e) => e.text).join('')).toContain('Final Answer: **42**');
+    expect(
+      events
+        .filter((e) => e.type === 'text_delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toContain('Final Answer: **42**');
     expect(events.at(-1)).toEqual({ type: 'run_end', reason: 'answer', turns: 1, toolCalls: 0 });
     expect(agent.usage.inputTokens).toBe(10);
   });
 
   it('runs a tool and gives the model its observation', async () => {
-    const { agent, model, events } = makeAgent([
-      'Thought: echo it.\nACTION: echo({"text": "hi", "times": 2})',
-      'Final Answer: done',
-    ]);
+    const { agent, model, events } = makeAgent(['Thought: echo it.\nACTION: echo({"text": "hi", "times": 2})', 'Final Answer: done']);
     const summary = await agent.send('echo hi twice');
     expect(summary).toMatchObject({ reason: 'answer', turns: 2, toolCalls: 1 });
     expect(model.observations()).toEqual(['Observation: hi hi']);
@@ -133,7 +135,10 @@ describe('Agent run', () => {
   });
 
   it('runs only the first of several calls in a reply, and says so', async () => {
-    const { agent, model, events } = makeAgent(['ACTION: echo({"text": "a"})\nACTION: echo({"text": "b"})\nACTION: fails({"expected": true})', 'Final Answer: ok']);
+    const { agent, model, events } = makeAgent([
+      'ACTION: echo({"text": "a"})\nACTION: echo({"text": "b"})\nACTION: fails({"expected": true})',
+      'Final Answer: ok',
+    ]);
     await agent.send('go');
     expect(events.filter((e) => e.type === 'tool_call')).toHaveLength(1);
     expect(model.observations()).toEqual([
@@ -160,7 +165,9 @@ describe('Agent run', () => {
     expect(summary.reason).toBe('error');
     expect(summary.turns).toBe(3);
     const error = events.find((e) => e.type === 'error');
-    expect(error?.type === 'error' && error.message).toMatch(/^Stopped: the model's last 3 replies held tool calls Falcon could not read \(the last: the ACTION line names no tool.*\)\. This model may not follow/);
+    expect(error?.type === 'error' && error.message).toMatch(
+      /^Stopped: the model's last 3 replies held tool calls Falcon could not read \(the last: the ACTION line names no tool.*\)\. This model may not follow/,
+    );
     expect(events.filter((e) => e.type === 'answer')).toEqual([]);
   });
 
@@ -187,17 +194,10 @@ describe('Agent run', () => {
   });
 
   it('turns thrown errors into observations', async () => {
-    const { agent, model } = makeAgent([
-      'ACTION: fails({"expected": true})',
-      'ACTION: fails({"expected": false})',
-      'Final Answer: ok',
-    ]);
+    const { agent, model } = makeAgent(['ACTION: fails({"expected": true})', 'ACTION: fails({"expected": false})', 'Final Answer: ok']);
     const summary = await agent.send('go');
     expect(summary.reason).toBe('answer');
-    expect(model.observations()).toEqual([
-      'Observation: Error: the thing is not there',
-      'Observation: Error: cannot read properties of undefined',
-    ]);
+    expect(model.observations()).toEqual(['Observation: Error: the thing is not there', 'Observation: Error: cannot read properties of undefined']);
   });
 
   it('stops at the turn limit with reason limit', async () => {
@@ -209,10 +209,7 @@ describe('Agent run', () => {
   });
 
   it('applies per-tool call limits from the project config', async () => {
-    const { agent, model } = makeAgent(
-      [...Array(3).fill('ACTION: echo({"text": "x"})'), 'Final Answer: ok'],
-      { toolLimits: { echo: 2 } },
-    );
+    const { agent, model } = makeAgent([...Array(3).fill('ACTION: echo({"text": "x"})'), 'Final Answer: ok'], { toolLimits: { echo: 2 } });
     await agent.send('go');
     const observations = model.observations();
     expect(observations.slice(0, 2)).toEqual(['Observation: x', 'Observation: x']);
@@ -247,11 +244,7 @@ describe('Agent run', () => {
 describe('confirmation', () => {
   it('runs the tool after approval and not after a decline', async () => {
     writes.length = 0;
-    const { agent, model, events } = makeAgent([
-      'ACTION: write_note({"note": "yes"})',
-      'ACTION: write_note({"note": "no"})',
-      'Final Answer: ok',
-    ]);
+    const { agent, model, events } = makeAgent(['ACTION: write_note({"note": "yes"})', 'ACTION: write_note({"note": "no"})', 'Final Answer: ok']);
     agent.subscribe((event) => {
       if (event.type === 'confirmation_required') {
         agent.respond(event.id, (event.preview as { diff: string }).diff === '+yes');
@@ -355,7 +348,10 @@ describe('steering and sessions', () => {
   it('appends each message to the session file and resumes with the history', async () => {
     const first = makeAgent(['ACTION: echo({"text": "remember me"})', 'Final Answer: first']);
     await first.agent.send('one');
-    const lines = (await readFile(first.session.file, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(first.session.file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ kind: 'session', id: first.session.id });
     const messages = lines.filter((l) => l.kind === 'message').map((l) => l.content);
     expect(messages).toEqual(['one', 'ACTION: echo({"text": "remember me"})', 'Observation: remember me', 'Final Answer: first']);

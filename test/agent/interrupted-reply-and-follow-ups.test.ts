@@ -65,7 +65,10 @@ function streamsThenHangs(text: string, onStreamed: () => void) {
 }
 
 async function records(session: SessionStore): Promise<SessionRecord[]> {
-  return (await readFile(session.file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as SessionRecord);
+  return (await readFile(session.file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SessionRecord);
 }
 
 const withoutDeltas = (events: AgentEvent[]) => events.filter((event) => event.type !== 'text_delta');

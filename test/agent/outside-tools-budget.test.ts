@@ -4,7 +4,13 @@ import { OUTSIDE_TOOLS_BUDGET, planToolSection } from '../../src/agent/outside-t
 import { type AnyTool, defineTool } from '../../src/kit/tool/tool.js';
 
 const tool = (name: string, options: { deferred?: boolean; description?: string } = {}): AnyTool => ({
-  ...defineTool({ name, description: options.description ?? `what ${name} does`, schema: z.strictObject({ value: z.number().describe('a number') }), kind: 'read', run: async () => '' }),
+  ...defineTool({
+    name,
+    description: options.description ?? `what ${name} does`,
+    schema: z.strictObject({ value: z.number().describe('a number') }),
+    kind: 'read',
+    run: async () => '',
+  }),
   ...(options.deferred && { deferred: true }),
 });
 

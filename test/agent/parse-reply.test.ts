@@ -15,12 +15,9 @@ describe('parseReply: final answers', () => {
     expect(parse('Final Answer: The API returns 200.')).toEqual({ kind: 'answer', text: 'The API returns 200.' });
   });
 
-  it.each(['final answer: ok', 'FINAL ANSWER : ok', 'Final answer:ok', 'final  Answer\t: ok'])(
-    'accepts the marker in any case and spacing: %j',
-    (reply) => {
-      expect(parse(reply)).toEqual({ kind: 'answer', text: 'ok' });
-    },
-  );
+  it.each(['final answer: ok', 'FINAL ANSWER : ok', 'Final answer:ok', 'final  Answer\t: ok'])('accepts the marker in any case and spacing: %j', (reply) => {
+    expect(parse(reply)).toEqual({ kind: 'answer', text: 'ok' });
+  });
 
   it('keeps a multi-line Markdown answer with code fences intact', () => {
     const body = ['## Result', '', '- `GET /users` → 200', '', `${fence}json`, '{ "id": 1 }', fence].join('\n');

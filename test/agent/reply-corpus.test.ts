@@ -25,7 +25,9 @@ describe('reply corpus', () => {
   it('lists in SOURCES.md, family by family, exactly the pages the cases cite', () => {
     const listed = readFileSync(new URL('../fixtures/replies/SOURCES.md', import.meta.url), 'utf8');
     const sections = listed.split(/^## /m).slice(1);
-    expect(sections.map((section) => section.split('\n', 1)[0])).toEqual(corpus.map(({ family, file, cases }) => `${family} (\`${file}\`, ${cases.length} cases)`));
+    expect(sections.map((section) => section.split('\n', 1)[0])).toEqual(
+      corpus.map(({ family, file, cases }) => `${family} (\`${file}\`, ${cases.length} cases)`),
+    );
     for (const [index, { cases }] of corpus.entries()) {
       const urls = [...sections[index]!.matchAll(/^- (\S+)$/gm)].map((match) => match[1]);
       expect(urls).toEqual([...new Set(cases.map((entry) => entry.source))]);

@@ -64,7 +64,13 @@ describe('retry', () => {
   });
 
   it('gives up after max_attempts, as an error that shows every attempt and the last response', async () => {
-    const error = await retry({ tool: 'http_request', args: { method: 'GET', url: `${baseUrl}/flaky/9?b` }, max_attempts: 2, backoff: 'exponential', until_status: 200 }).catch((e: unknown) => e as Error);
+    const error = await retry({
+      tool: 'http_request',
+      args: { method: 'GET', url: `${baseUrl}/flaky/9?b` },
+      max_attempts: 2,
+      backoff: 'exponential',
+      until_status: 200,
+    }).catch((e: unknown) => e as Error);
     expect(error).toMatchObject({ name: 'ToolError' });
     const lines = (error as Error).message.split('\n');
     expect(lines.slice(0, 3)).toEqual([
@@ -87,7 +93,10 @@ describe('retry', () => {
       },
     };
     try {
-      const output = await retryTool.run({ max_attempts: 3, backoff: 'fixed', tool: 'http_request', args: { method: 'GET', url: `http://127.0.0.1:${port}/` }, delay_ms: 300 }, ctx);
+      const output = await retryTool.run(
+        { max_attempts: 3, backoff: 'fixed', tool: 'http_request', args: { method: 'GET', url: `http://127.0.0.1:${port}/` }, delay_ms: 300 },
+        ctx,
+      );
       expect(output.split('\n').slice(0, 3)).toEqual([
         expect.stringMatching(/^http_request succeeded on attempt 2 of 3/),
         `attempt 1: error: could not connect to http://127.0.0.1:${port}: connection refused — is the server running? — retried after 300 ms`,
@@ -123,7 +132,10 @@ describe('retry', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     // A minute between attempts: only the cancellation can end this within the test's timeout.
-    const error = await retry({ tool: 'http_request', args: { method: 'GET', url: `${baseUrl}/flaky/9?c` }, until_status: 200, delay_ms: 60_000 }, controller.signal).catch((e: unknown) => e);
+    const error = await retry(
+      { tool: 'http_request', args: { method: 'GET', url: `${baseUrl}/flaky/9?c` }, until_status: 200, delay_ms: 60_000 },
+      controller.signal,
+    ).catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
   });
 

@@ -81,7 +81,13 @@ describe('buildSystemPrompt', () => {
     const first = await build(new Date('2026-03-04T10:00:00Z'));
     await writeNotes('# Orders API\n\nBase URL: http://localhost:4000\n');
     await writeFacts([{ id: 'f1', text: 'The user prefers short answers', project, createdAt: '2026-01-01T00:00:00Z' }]);
-    const other = await buildSystemPrompt({ tools: await loadDefaultTools(), projectRoot: root, falconHome: home, environment: 'staging', now: new Date('2026-05-06T10:00:00Z') });
+    const other = await buildSystemPrompt({
+      tools: await loadDefaultTools(),
+      projectRoot: root,
+      falconHome: home,
+      environment: 'staging',
+      now: new Date('2026-05-06T10:00:00Z'),
+    });
     expect(stable(first).length).toBeGreaterThan(first.length * 0.9);
     expect(stable(other)).toBe(stable(first));
     expect(other.slice(stable(other).length)).toContain('Active environment: staging');

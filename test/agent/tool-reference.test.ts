@@ -47,9 +47,7 @@ describe('describeTools', () => {
         run: async () => 'done',
       }),
     ];
-    expect(describeTools(tools)).toBe(
-      'ping — Ping.\n  (no parameters)\n\nwait — Wait.\n  - ms (number, default 100): how long',
-    );
+    expect(describeTools(tools)).toBe('ping — Ping.\n  (no parameters)\n\nwait — Wait.\n  - ms (number, default 100): how long');
   });
 
   it("gives one tool's reference, and lists tools by purpose", () => {

@@ -16,7 +16,10 @@ async function search(args: Record<string, unknown>): Promise<string> {
 
 /** The tool names whose full reference the answer holds, in order. */
 function namesIn(answer: string): string[] {
-  return tools.filter((tool) => answer.includes(describeTool(tool))).sort((a, b) => answer.indexOf(describeTool(a)) - answer.indexOf(describeTool(b))).map((tool) => tool.name);
+  return tools
+    .filter((tool) => answer.includes(describeTool(tool)))
+    .sort((a, b) => answer.indexOf(describeTool(a)) - answer.indexOf(describeTool(b)))
+    .map((tool) => tool.name);
 }
 
 describe('tool_search', () => {

@@ -96,7 +96,12 @@ export function accountApi(flaws: readonly AccountFlaw[] = []): { handler: Reque
     const { password: _password, passwordHash, ...rest } = account;
     return flawed.has('me-hash') ? { ...rest, passwordHash } : rest;
   };
-  const products = [4, 5, 6].map((id) => ({ id, name: `Product ${id}`, price: PRODUCT_PRICE, ...(flawed.has('product-keys') && { supplier: { name: 'Acme', apiKey: `sk_live_${id}f00dfeedbeef0123456789` } }) }));
+  const products = [4, 5, 6].map((id) => ({
+    id,
+    name: `Product ${id}`,
+    price: PRODUCT_PRICE,
+    ...(flawed.has('product-keys') && { supplier: { name: 'Acme', apiKey: `sk_live_${id}f00dfeedbeef0123456789` } }),
+  }));
 
   const handler: RequestListener = (req, res) => {
     void (async () => {
@@ -113,7 +118,11 @@ export function accountApi(flaws: readonly AccountFlaw[] = []): { handler: Reque
       }
       if (route === 'GET /products') return sendJson(res, 200, products);
       const product = /^\/products\/(\d+)$/.exec(url.pathname);
-      if (req.method === 'GET' && product) return found(res, products.find((candidate) => candidate.id === Number(product[1])));
+      if (req.method === 'GET' && product)
+        return found(
+          res,
+          products.find((candidate) => candidate.id === Number(product[1])),
+        );
       const caller = tokens.get(/^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
       if (!caller) return sendJson(res, 401, { error: 'a bearer token is required' });
       routeCaller(req, res, route, url, body, caller);
@@ -128,10 +137,19 @@ export function accountApi(flaws: readonly AccountFlaw[] = []): { handler: Reque
       Object.assign(caller, allowed);
       return sendJson(res, 200, view(caller));
     }
-    if (route === 'GET /orders') return sendJson(res, 200, [...data.orders.values()].filter((order) => flawed.has('orders-of-everyone') || order.userId === caller.id).map(orderView));
+    if (route === 'GET /orders')
+      return sendJson(res, 200, [...data.orders.values()].filter((order) => flawed.has('orders-of-everyone') || order.userId === caller.id).map(orderView));
     if (route === 'POST /orders') {
       const quantity = Number(body.quantity ?? 1);
-      const order: Order = { id: nextId++, userId: caller.id, productId: Number(body.productId ?? 4), quantity, price: quantity * PRODUCT_PRICE, status: 'pending', note: String(body.note ?? '') };
+      const order: Order = {
+        id: nextId++,
+        userId: caller.id,
+        productId: Number(body.productId ?? 4),
+        quantity,
+        price: quantity * PRODUCT_PRICE,
+        status: 'pending',
+        note: String(body.note ?? ''),
+      };
       if (flawed.has('order-price') && typeof body.price === 'number') order.price = body.price;
       data.orders.set(order.id, order);
       return sendJson(res, 201, orderView(order));
@@ -164,9 +182,18 @@ export function accountApi(flaws: readonly AccountFlaw[] = []): { handler: Reque
       return found && (found.userId === caller.id || flawed.has('read-any-note')) ? sendJson(res, 200, found) : sendJson(res, 404, { error: 'no such note' });
     }
     if (route === 'GET /admin/users') {
-      return isAdmin || flawed.has('admin-users-open') ? sendJson(res, 200, data.accounts.map((account) => pick(account, ['id', 'username', 'email', 'role']))) : sendJson(res, 403, { error: 'administrators only' });
+      return isAdmin || flawed.has('admin-users-open')
+        ? sendJson(
+            res,
+            200,
+            data.accounts.map((account) => pick(account, ['id', 'username', 'email', 'role'])),
+          )
+        : sendJson(res, 403, { error: 'administrators only' });
     }
-    if (route === 'GET /reports/sales') return isAdmin || flawed.has('sales-report-open') ? sendJson(res, 200, { period: '2024-Q1', count: 3, amount: 50 }) : sendJson(res, 403, { error: 'administrators only' });
+    if (route === 'GET /reports/sales')
+      return isAdmin || flawed.has('sales-report-open')
+        ? sendJson(res, 200, { period: '2024-Q1', count: 3, amount: 50 })
+        : sendJson(res, 403, { error: 'administrators only' });
     const role = /^\/users\/(\d+)\/role$/.exec(url.pathname);
     if (req.method === 'PUT' && role) {
       if (!isAdmin && !flawed.has('role-change-open')) return sendJson(res, 403, { error: 'administrators only' });
@@ -195,10 +222,21 @@ function pick(record: Record<string, unknown>, keys: readonly string[]): Record<
 }
 
 const id = { type: 'integer', minimum: 1 };
-const account = { type: 'object', properties: { id, username: { type: 'string' }, displayName: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } } };
+const account = {
+  type: 'object',
+  properties: { id, username: { type: 'string' }, displayName: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+};
 const order = {
   type: 'object',
-  properties: { id, userId: id, productId: id, quantity: { type: 'integer' }, price: { type: 'number', readOnly: true }, status: { type: 'string' }, note: { type: 'string' } },
+  properties: {
+    id,
+    userId: id,
+    productId: id,
+    quantity: { type: 'integer' },
+    price: { type: 'number', readOnly: true },
+    status: { type: 'string' },
+    note: { type: 'string' },
+  },
 };
 const json = (schema: unknown, example?: unknown) => ({ content: { 'application/json': { schema, ...(example !== undefined && { example }) } } });
 const answer = (description: string, schema?: unknown) => ({ description, ...(schema !== undefined && json(schema)) });
@@ -214,23 +252,44 @@ export const ACCOUNT_API_SPEC = {
     '/auth/login': {
       post: {
         security: [],
-        requestBody: { required: true, ...json({ type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } }) },
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } }),
+        },
         responses: { '200': answer('A token', { type: 'object', properties: { token: { type: 'string' }, user: account } }), '401': answer('Wrong password') },
       },
     },
     '/products': { get: { security: [], responses: { '200': answer('The products', { type: 'array', items: { type: 'object' } }) } } },
-    '/products/{productId}': { get: { security: [], parameters: [pathId('productId')], responses: { '200': answer('A product', { type: 'object' }), '404': answer('None') } } },
+    '/products/{productId}': {
+      get: { security: [], parameters: [pathId('productId')], responses: { '200': answer('A product', { type: 'object' }), '404': answer('None') } },
+    },
     '/me': {
       get: { responses: { '200': answer('The caller', account) } },
       patch: {
-        requestBody: { required: true, ...json({ type: 'object', properties: { displayName: { type: 'string' }, email: { type: 'string' } } }, { displayName: 'Alice L.' }) },
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', properties: { displayName: { type: 'string' }, email: { type: 'string' } } }, { displayName: 'Alice L.' }),
+        },
         responses: { '200': answer('The caller, changed', account) },
       },
     },
     '/orders': {
-      get: { parameters: [{ name: 'status', in: 'query', schema: { type: 'string', enum: ['pending', 'shipped'] }, example: 'shipped' }], responses: { '200': answer("The caller's orders", { type: 'array', items: order }) } },
+      get: {
+        parameters: [{ name: 'status', in: 'query', schema: { type: 'string', enum: ['pending', 'shipped'] }, example: 'shipped' }],
+        responses: { '200': answer("The caller's orders", { type: 'array', items: order }) },
+      },
       post: {
-        requestBody: { required: true, ...json({ type: 'object', required: ['productId', 'quantity'], properties: { productId: id, quantity: { type: 'integer', minimum: 1, maximum: 5 }, note: { type: 'string' } } }, { productId: 4, quantity: 1, note: 'Gift wrap.' }) },
+        requestBody: {
+          required: true,
+          ...json(
+            {
+              type: 'object',
+              required: ['productId', 'quantity'],
+              properties: { productId: id, quantity: { type: 'integer', minimum: 1, maximum: 5 }, note: { type: 'string' } },
+            },
+            { productId: 4, quantity: 1, note: 'Gift wrap.' },
+          ),
+        },
         responses: { '201': answer('The order', order) },
       },
     },
@@ -238,20 +297,40 @@ export const ACCOUNT_API_SPEC = {
       parameters: [pathId('orderId')],
       get: { responses: { '200': answer('The order', order), '404': answer('Not the caller’s') } },
       patch: {
-        requestBody: { required: true, ...json({ type: 'object', properties: { quantity: { type: 'integer', minimum: 1, maximum: 5 }, note: { type: 'string' } } }, { note: 'Changed.' }) },
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', properties: { quantity: { type: 'integer', minimum: 1, maximum: 5 }, note: { type: 'string' } } }, { note: 'Changed.' }),
+        },
         responses: { '200': answer('The order, changed', order), '404': answer('Not the caller’s') },
       },
     },
     '/users/{id}': { get: { parameters: [pathId('id')], responses: { '200': answer('An account', account), '403': answer('Not the caller') } } },
-    '/notes': { post: { requestBody: { required: true, ...json({ type: 'object', required: ['text'], properties: { text: { type: 'string' } } }, { text: 'Call the supplier.' }) }, responses: { '201': answer('The note', { type: 'object', properties: { id, userId: id, text: { type: 'string' } } }) } } },
-    '/notes/{noteId}': { get: { parameters: [pathId('noteId')], responses: { '200': answer('The note', { type: 'object' }), '404': answer('Not the caller’s') } } },
-    '/admin/users': { get: { tags: ['admin'], responses: { '200': answer('Every user', { type: 'array', items: account }), '403': answer('Not an administrator') } } },
-    '/reports/sales': { get: { tags: ['admin', 'reports'], responses: { '200': answer('The sales', { type: 'object' }), '403': answer('Not an administrator') } } },
+    '/notes': {
+      post: {
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', required: ['text'], properties: { text: { type: 'string' } } }, { text: 'Call the supplier.' }),
+        },
+        responses: { '201': answer('The note', { type: 'object', properties: { id, userId: id, text: { type: 'string' } } }) },
+      },
+    },
+    '/notes/{noteId}': {
+      get: { parameters: [pathId('noteId')], responses: { '200': answer('The note', { type: 'object' }), '404': answer('Not the caller’s') } },
+    },
+    '/admin/users': {
+      get: { tags: ['admin'], responses: { '200': answer('Every user', { type: 'array', items: account }), '403': answer('Not an administrator') } },
+    },
+    '/reports/sales': {
+      get: { tags: ['admin', 'reports'], responses: { '200': answer('The sales', { type: 'object' }), '403': answer('Not an administrator') } },
+    },
     '/users/{id}/role': {
       put: {
         summary: "Change a user's role",
         parameters: [pathId('id')],
-        requestBody: { required: true, ...json({ type: 'object', required: ['role'], properties: { role: { type: 'string', enum: ['user', 'admin'] } } }, { role: 'admin' }) },
+        requestBody: {
+          required: true,
+          ...json({ type: 'object', required: ['role'], properties: { role: { type: 'string', enum: ['user', 'admin'] } } }, { role: 'admin' }),
+        },
         responses: { '200': answer('The account', account), '403': answer('Not an administrator') },
       },
     },

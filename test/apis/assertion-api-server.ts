@@ -38,15 +38,32 @@ export async function startAssertionApiServer(): Promise<AssertionApiServer> {
       case '/items': {
         // ?v=2: a later version of the API, items reordered, a timestamp and a price nudged, one name changed.
         if (url.searchParams.get('v') !== '2') return json(200, { items: ITEMS, total: 3 });
-        const items = [ITEMS[2], ITEMS[0], ITEMS[1]].map((item) => ({ ...item, updatedAt: '2025-06-01T00:00:00Z', price: item?.id === 1 ? 1.501 : item?.price }));
-        return json(200, { items: url.searchParams.has('renamed') ? items.map((item) => ({ ...item, name: item.name === 'pen' ? 'quill' : item.name })) : items, total: 3 });
+        const items = [ITEMS[2], ITEMS[0], ITEMS[1]].map((item) => ({
+          ...item,
+          updatedAt: '2025-06-01T00:00:00Z',
+          price: item?.id === 1 ? 1.501 : item?.price,
+        }));
+        return json(200, {
+          items: url.searchParams.has('renamed') ? items.map((item) => ({ ...item, name: item.name === 'pen' ? 'quill' : item.name })) : items,
+          total: 3,
+        });
       }
       case '/bad-items':
-        return json(200, { items: [{ id: 1, price: 2 }, { id: 2, price: 5 }, { id: 3, price: '12' }] });
-      case '/login':
-        return json(200, { access_token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlc2lnbg', token_type: 'Bearer', user_id: 7 }, {
-          'set-cookie': 'session=abc123secretvalue; Path=/; HttpOnly',
+        return json(200, {
+          items: [
+            { id: 1, price: 2 },
+            { id: 2, price: 5 },
+            { id: 3, price: '12' },
+          ],
         });
+      case '/login':
+        return json(
+          200,
+          { access_token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlc2lnbg', token_type: 'Bearer', user_id: 7 },
+          {
+            'set-cookie': 'session=abc123secretvalue; Path=/; HttpOnly',
+          },
+        );
       case '/page':
         res.writeHead(200, { 'content-type': 'text/html' });
         return void res.end('<h1>Hello</h1>');

@@ -66,7 +66,8 @@ export async function startFuzzNotesApi(options: FuzzNotesOptions): Promise<Fuzz
         const tags = url.searchParams.getAll('tag');
         const limit = limits.length === 0 ? 50 : limits.length === 1 && /^\d+$/.test(limits[0]!) ? Number(limits[0]) : 0;
         if (limit < 1 || limit > 50) return sendError(res, 400, 'limit must be one integer from 1 to 50');
-        if (tags.length > 1 || (tags[0] !== undefined && [...tags[0]].length > 10)) return sendError(res, 400, 'tag must be one string of at most 10 characters');
+        if (tags.length > 1 || (tags[0] !== undefined && [...tags[0]].length > 10))
+          return sendError(res, 400, 'tag must be one string of at most 10 characters');
         sendJson(res, 200, [...notes.values()].filter((note) => tags[0] === undefined || note.tags.includes(tags[0])).slice(0, limit));
       },
     },
@@ -79,11 +80,18 @@ export async function startFuzzNotesApi(options: FuzzNotesOptions): Promise<Fuzz
         if (!body.ok) return sendError(res, body.reason === 'media-type' ? 415 : 400, 'send the note as application/json');
         if (!validNote(body.value)) return sendError(res, 400, 'the note does not follow the NewNote schema');
         const input = body.value as Omit<Note, 'id'>;
-        const breaks = (options.build === 'defective' && /[^\x00-\x7f]/.test(input.title)) || (options.build !== 'conforming' && input.title.length > TITLE_LIMIT);
+        const breaks =
+          (options.build === 'defective' && /[^\x00-\x7f]/.test(input.title)) || (options.build !== 'conforming' && input.title.length > TITLE_LIMIT);
         if (breaks) {
           return sendError(res, 500, 'TypeError: cannot index the title');
         }
-        const note: Note = { id: nextId++, title: input.title, priority: input.priority ?? 3, tags: input.tags ?? [], ...(input.body !== undefined && { body: input.body }) };
+        const note: Note = {
+          id: nextId++,
+          title: input.title,
+          priority: input.priority ?? 3,
+          tags: input.tags ?? [],
+          ...(input.body !== undefined && { body: input.body }),
+        };
         notes.set(note.id, note);
         sendJson(res, 201, note);
       },

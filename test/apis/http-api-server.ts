@@ -62,7 +62,13 @@ function route(request: ReceivedRequest, res: http.ServerResponse): void {
   if (hop) return redirect(hop[0] as number, hop[1] as string);
   switch (path) {
     case '/echo':
-      return json(200, { method: request.method, query: url.search, contentType: request.headers['content-type'] ?? null, cookie: request.headers.cookie ?? null, body: request.body });
+      return json(200, {
+        method: request.method,
+        query: url.search,
+        contentType: request.headers['content-type'] ?? null,
+        cookie: request.headers.cookie ?? null,
+        body: request.body,
+      });
     case '/text':
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('plain words');

@@ -46,7 +46,10 @@ function route(req: http.IncomingMessage, res: http.ServerResponse, body: string
     case '/echo':
       return json(200, { method: req.method, contentType: req.headers['content-type'] ?? null, body });
     case '/large':
-      return json(200, Array.from({ length: 800 }, (_, i) => ({ id: i, name: `user number ${i}` })));
+      return json(
+        200,
+        Array.from({ length: 800 }, (_, i) => ({ id: i, name: `user number ${i}` })),
+      );
     case '/text':
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('plain words');

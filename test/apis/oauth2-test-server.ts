@@ -39,10 +39,11 @@ export async function startOAuth2Server(): Promise<OAuth2TestServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -82,7 +83,13 @@ function issueToken(req: http.IncomingMessage, form: Record<string, string>, rep
     return reply(401, { error: 'invalid_client', error_description: 'Client authentication failed' }, { 'www-authenticate': 'Basic realm="token"' });
   }
   const token = (extra: Record<string, unknown> = {}) => ({
-    access_token: makeJwt({ sub: form.username ?? CLIENT_ID, scope: form.scope ?? 'read', aud: form.audience, iat: nowInSeconds(), exp: nowInSeconds() + 3600 }),
+    access_token: makeJwt({
+      sub: form.username ?? CLIENT_ID,
+      scope: form.scope ?? 'read',
+      aud: form.audience,
+      iat: nowInSeconds(),
+      exp: nowInSeconds() + 3600,
+    }),
     token_type: 'bearer',
     expires_in: 3600,
     ...(form.scope && { scope: form.scope }),

@@ -25,7 +25,10 @@ interface Order {
  * an order that POST /orders created answers 500: single requests never see it (they read order 1),
  * only a chain that reads what it created does. Without it, the API follows its spec for every input.
  */
-export async function startOrdersApi(options: { defect: boolean; /** The id of the first order POST creates; default 2. */ firstId?: number }): Promise<OrdersApi> {
+export async function startOrdersApi(options: {
+  defect: boolean;
+  /** The id of the first order POST creates; default 2. */ firstId?: number;
+}): Promise<OrdersApi> {
   const document = parse(await readFile(ORDERS_SPEC_FILE, 'utf8')) as { components: unknown };
   const ajv = await createAjv('07');
   ajv.addSchema({ $id: 'orders.json', components: document.components });

@@ -34,7 +34,17 @@ export const PEER_DEFECTS: PeerDefect[] = [
 ];
 
 /** The operations that follow the spec, the twins. */
-export const PEER_TWINS: string[] = ['getVault', 'getArchive', 'createMemo', 'getMemo', 'deleteMemo', 'createBadge', 'getBadge', 'listGadgets', 'createRegistration'];
+export const PEER_TWINS: string[] = [
+  'getVault',
+  'getArchive',
+  'createMemo',
+  'getMemo',
+  'deleteMemo',
+  'createBadge',
+  'getBadge',
+  'listGadgets',
+  'createRegistration',
+];
 
 /**
  * The API of PEER_CHECKS_SPEC_FILE on loopback: secured operations (the token and key are

@@ -51,7 +51,11 @@ function listeningUrl(child: ChildProcess, specFile: string): Promise<string> {
     let pending = '';
     const fail = (why: string) => {
       clearTimeout(timer);
-      const said = lines.find((line) => /\bfatal\b/.test(line)) ?? lines.find((line) => /^message:/.test(line)) ?? lines.find((line) => /error/i.test(line)) ?? lines.at(-1);
+      const said =
+        lines.find((line) => /\bfatal\b/.test(line)) ??
+        lines.find((line) => /^message:/.test(line)) ??
+        lines.find((line) => /error/i.test(line)) ??
+        lines.at(-1);
       reject(new Error(`prism mock ${specFile} ${why}${said ? `: ${said.replace(/^.*?\bfatal\s+|^message:\s*/, '')}` : ''}`));
     };
     const timer = setTimeout(() => fail(`did not listen within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);

@@ -22,7 +22,23 @@ export async function startSelfSignedServer(body: unknown): Promise<SelfSignedSe
   const key = path.join(folder, 'key.pem');
   const cert = path.join(folder, 'cert.pem');
   try {
-    await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
+    await promisify(execFile)('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ]);
     const received: IncomingHttpHeaders[] = [];
     const server: Server = createServer({ key: await readFile(key), cert: await readFile(cert) }, (request, response) => {
       received.push(request.headers);

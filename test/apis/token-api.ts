@@ -51,14 +51,25 @@ export const TOKEN_API_SPEC = {
         security: [],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } },
+            },
+          },
         },
         responses: { '200': { description: 'A token' }, '401': { description: 'Wrong password' }, '429': { description: 'Too many failed logins' } },
       },
     },
-    '/me': { get: { responses: { '200': { description: 'The caller', content: { 'application/json': { schema: userSchema } } }, '401': { description: 'No token' } } } },
+    '/me': {
+      get: { responses: { '200': { description: 'The caller', content: { 'application/json': { schema: userSchema } } }, '401': { description: 'No token' } } },
+    },
     '/orders': {
-      get: { responses: { '200': { description: "The caller's orders", content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } }, '401': { description: 'No token' } } },
+      get: {
+        responses: {
+          '200': { description: "The caller's orders", content: { 'application/json': { schema: { type: 'array', items: { type: 'object' } } } } },
+          '401': { description: 'No token' },
+        },
+      },
     },
     '/status': { get: { security: [], responses: { '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object' } } } } } } },
   },
@@ -79,7 +90,10 @@ export function userToken(user: (typeof USERS)[number], secret: string): string 
 export function tokenApi(options: TokenApiOptions = {}): { handler: RequestListener; secret: string } {
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const failures = new Map<string, number>();
-  const refuse = (res: ServerResponse) => (options.refuseWith200 ? sendJson(res, 200, { error: 'a valid bearer token is required' }) : sendJson(res, 401, { error: 'a valid bearer token is required' }));
+  const refuse = (res: ServerResponse) =>
+    options.refuseWith200
+      ? sendJson(res, 200, { error: 'a valid bearer token is required' })
+      : sendJson(res, 401, { error: 'a valid bearer token is required' });
 
   const handler: RequestListener = (req, res) => {
     void (async () => {
@@ -88,7 +102,8 @@ export function tokenApi(options: TokenApiOptions = {}): { handler: RequestListe
       if (req.method === 'POST' && url.pathname === '/auth/login') {
         const { username, password } = JSON.parse(body || '{}') as { username?: string; password?: string };
         const user = USERS.find((candidate) => candidate.username === username);
-        if (options.loginLimit !== undefined && (failures.get(username ?? '') ?? 0) >= options.loginLimit) return sendJson(res, 429, { error: 'too many failed logins' }, { 'retry-after': '30' });
+        if (options.loginLimit !== undefined && (failures.get(username ?? '') ?? 0) >= options.loginLimit)
+          return sendJson(res, 429, { error: 'too many failed logins' }, { 'retry-after': '30' });
         if (!user || user.password !== password) {
           failures.set(username ?? '', (failures.get(username ?? '') ?? 0) + 1);
           return sendJson(res, 401, { error: 'wrong username or password' });
@@ -146,7 +161,14 @@ export interface ApiScan {
 }
 
 /** Serves `handler` on a loopback port, writes the spec to a temp project and scans it; the registry is returned to check masking. */
-export async function scanApi({ handler, spec = TOKEN_API_SPEC, checks, users, tokens, allowDestructive }: ApiScan): Promise<ScanResult & { secrets: SecretRegistry }> {
+export async function scanApi({
+  handler,
+  spec = TOKEN_API_SPEC,
+  checks,
+  users,
+  tokens,
+  allowDestructive,
+}: ApiScan): Promise<ScanResult & { secrets: SecretRegistry }> {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-auth-scan-'));
   const server = createServer(handler);
   const secrets = new SecretRegistry();
@@ -154,18 +176,21 @@ export async function scanApi({ handler, spec = TOKEN_API_SPEC, checks, users, t
     const baseUrl = await listenOnLoopback(server);
     const specFile = path.join(projectRoot, 'openapi.json');
     await writeFile(specFile, JSON.stringify(spec));
-    const result = await runScan({
-      projectRoot,
-      spec: specFile,
-      baseUrl,
-      variables: new VariableScope(projectRoot, {}),
-      secrets,
-      checks,
-      rate: 1000,
-      ...(users && { users }),
-      ...(tokens && { tokens }),
-      ...(allowDestructive && { allowDestructive }),
-    }, ALL_CHECKS);
+    const result = await runScan(
+      {
+        projectRoot,
+        spec: specFile,
+        baseUrl,
+        variables: new VariableScope(projectRoot, {}),
+        secrets,
+        checks,
+        rate: 1000,
+        ...(users && { users }),
+        ...(tokens && { tokens }),
+        ...(allowDestructive && { allowDestructive }),
+      },
+      ALL_CHECKS,
+    );
     return { ...result, secrets };
   } finally {
     await closeServer(server);

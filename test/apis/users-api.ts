@@ -15,7 +15,11 @@ export interface UsersApi {
 /** Copies the fixture into `project` and runs it there: it reads routes.js on every request, so edits show at once. */
 export async function startUsersApi(project: string): Promise<UsersApi> {
   await cp(USERS_API_FIXTURE, project, { recursive: true });
-  const child = spawn(process.execPath, ['server.js'], { cwd: project, env: { PATH: process.env.PATH, PORT: '0', API_TOKEN: USERS_API_TOKEN }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: project,
+    env: { PATH: process.env.PATH, PORT: '0', API_TOKEN: USERS_API_TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the users API exited with ${code}`)));
     child.stdout!.setEncoding('utf8').once('data', (line: string) => resolve(/listening on (\d+)/.exec(line)?.[1] ?? ''));

@@ -55,8 +55,14 @@ describe('the mark of each test file', () => {
 
   it('names *.isolated.test.ts exactly the unit tests that change modules for the files after them', () => {
     const changesModules = doesItself(CHANGES_MODULES);
-    expect(unitFiles.filter((file) => changesModules(file) && !isIsolated(file)), 'these change modules: name them *.isolated.test.ts').toEqual([]);
-    expect(unitFiles.filter((file) => isIsolated(file) && !changesModules(file)), 'these change no module: drop .isolated from their name').toEqual([]);
+    expect(
+      unitFiles.filter((file) => changesModules(file) && !isIsolated(file)),
+      'these change modules: name them *.isolated.test.ts',
+    ).toEqual([]);
+    expect(
+      unitFiles.filter((file) => isIsolated(file) && !changesModules(file)),
+      'these change no module: drop .isolated from their name',
+    ).toEqual([]);
   });
 
   it('finds what a test runs through the helpers it imports', () => {

@@ -84,7 +84,9 @@ describe('falcon config list', () => {
   });
 
   it('says so in JSON too', async () => {
-    await writeConfig({ providers: { vllm: { model: 'qwen3-32b', config: { base_url: 'http://gpu-box:8000/v1', context_window: 16_384 } }, openai: { model: 'gpt-4o' } } });
+    await writeConfig({
+      providers: { vllm: { model: 'qwen3-32b', config: { base_url: 'http://gpu-box:8000/v1', context_window: 16_384 } }, openai: { model: 'gpt-4o' } },
+    });
     await runConfigList({ json: true });
     expect(JSON.parse(output.join('')).providers).toEqual([
       expect.objectContaining({ id: 'vllm', contextWindow: 16_384, contextWindowFrom: 'config' }),

@@ -74,10 +74,23 @@ describe("dotEnvRefusal: what a trusted project's .env may never set", () => {
     expect(dotEnvRefusal('GREETING', 'hello () { }')).toBeUndefined();
   });
 
-  it.each(['DATABASE_URL', 'API_TOKEN', 'PORT', 'BASE_URL', 'OPENAI_API_KEY', 'GITHUB_TOKEN', 'UPLOAD_PATH', 'FEATURE_FLAGS', 'TZ', 'LANG', 'TMPDIR', 'STRIPE_SECRET_KEY', 'AWS_ACCESS_KEY_ID', 'GOOGLE_CLIENT_ID', 'USERS_TOKEN'])(
-    'lets a trusted folder set %s, a setting of the project’s own code',
-    (name) => {
-      expect(dotEnvRefusal(name)).toBeUndefined();
-    },
-  );
+  it.each([
+    'DATABASE_URL',
+    'API_TOKEN',
+    'PORT',
+    'BASE_URL',
+    'OPENAI_API_KEY',
+    'GITHUB_TOKEN',
+    'UPLOAD_PATH',
+    'FEATURE_FLAGS',
+    'TZ',
+    'LANG',
+    'TMPDIR',
+    'STRIPE_SECRET_KEY',
+    'AWS_ACCESS_KEY_ID',
+    'GOOGLE_CLIENT_ID',
+    'USERS_TOKEN',
+  ])('lets a trusted folder set %s, a setting of the project’s own code', (name) => {
+    expect(dotEnvRefusal(name)).toBeUndefined();
+  });
 });

@@ -30,7 +30,11 @@ describe('openGlobalConfigForEdit', () => {
   it.each([
     ['a YAML syntax error', 'providers:\n  openai: {model: gpt-4o\n', /:3:1: /],
     ['a mistyped value', 'providers:\n  openai:\n    model: [gpt-4o]\n', /:3: providers\.openai\.model: expected a string, got a list$/],
-    ['a default that names no provider', 'default_provider: opena\nproviders:\n  openai: {model: m}\n', /:1: default_provider: "opena" is not a configured provider/],
+    [
+      'a default that names no provider',
+      'default_provider: opena\nproviders:\n  openai: {model: m}\n',
+      /:1: default_provider: "opena" is not a configured provider/,
+    ],
   ])('refuses %s with file, line and key, leaving the file untouched', async (_case, yaml, message) => {
     const { home, file } = await homeWith(yaml);
     const error = await expectRejectsLeavingFile(file, () => openGlobalConfigForEdit({ env: { FALCON_HOME: home } }));

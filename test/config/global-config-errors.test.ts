@@ -134,13 +134,16 @@ describe('loadGlobalConfig warnings', () => {
   it('warns about unknown keys with their line and still loads', async () => {
     const home = await tempDir();
     const file = join(home, 'config.yaml');
-    await writeText(file, `telemetry: off
+    await writeText(
+      file,
+      `telemetry: off
 providers:
   openai:
     model: gpt-4o
     temperature: 0.2
     config: {api_key: k, organisation: acme}
-`);
+`,
+    );
     const { config, warnings } = await loadGlobalConfig({ env: { FALCON_HOME: home } });
 
     expect(config.providers.openai).toEqual({ id: 'openai', protocol: 'openai', model: 'gpt-4o', apiKey: 'k' });

@@ -78,7 +78,10 @@ permissions:
 describe('the global config', () => {
   it('takes hooks, permissions and trusted_folders of absolute paths', async () => {
     const home = await tempDir();
-    await writeText(join(home, 'config.yaml'), 'permissions: {deny: ["bash(rm *)"]}\nhooks: {pre_tool_use: [{command: audit}]}\ntrusted_folders: [/work/api]\n');
+    await writeText(
+      join(home, 'config.yaml'),
+      'permissions: {deny: ["bash(rm *)"]}\nhooks: {pre_tool_use: [{command: audit}]}\ntrusted_folders: [/work/api]\n',
+    );
     const { config } = await loadGlobalConfig({ env: { FALCON_HOME: home } });
     expect(config.permissions).toEqual({ allow: [], deny: ['bash(rm *)'] });
     expect(config.hooks?.preToolUse).toEqual([{ command: 'audit' }]);

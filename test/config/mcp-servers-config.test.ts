@@ -43,8 +43,16 @@ describe('mcp_servers', () => {
   });
 
   it.each([
-    ['neither command nor url', 'mcp_servers:\n  db: {args: [x]}\n', '2: mcp_servers.db: give either command (a server Falcon starts) or url (a streamable HTTP server)'],
-    ['both', 'mcp_servers:\n  db: {command: x, url: "http://localhost:1/mcp"}\n', '2: mcp_servers.db: give either command (a server Falcon starts) or url (a streamable HTTP server)'],
+    [
+      'neither command nor url',
+      'mcp_servers:\n  db: {args: [x]}\n',
+      '2: mcp_servers.db: give either command (a server Falcon starts) or url (a streamable HTTP server)',
+    ],
+    [
+      'both',
+      'mcp_servers:\n  db: {command: x, url: "http://localhost:1/mcp"}\n',
+      '2: mcp_servers.db: give either command (a server Falcon starts) or url (a streamable HTTP server)',
+    ],
     ['headers with a command', 'mcp_servers:\n  db: {command: x, headers: {A: b}}\n', '2: mcp_servers.db.headers: goes with url'],
     ['env with a url', 'mcp_servers:\n  db: {url: "http://localhost:1/mcp", env: {A: b}}\n', '2: mcp_servers.db.env: goes with command'],
     ['a URL that is not http', 'mcp_servers:\n  db: {url: "ftp://x/mcp"}\n', '2: mcp_servers.db.url: expected an http:// or https:// URL'],

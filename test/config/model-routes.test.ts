@@ -51,7 +51,9 @@ describe('models: in the config files', () => {
     const { config, warnings } = await projectWith('models:\n  quick: {provider: local, model: tiny}\n  deep: {provider: nowhere}\n');
     expect(config.models).toEqual({ quick: { provider: 'local', model: 'tiny' } });
     expect(warnings).toEqual([
-      expect.stringMatching(/config\.yaml:3: models\.deep\.provider: "nowhere" is not a configured provider \(configured: local, cloud\); deep work uses the session's model/),
+      expect.stringMatching(
+        /config\.yaml:3: models\.deep\.provider: "nowhere" is not a configured provider \(configured: local, cloud\); deep work uses the session's model/,
+      ),
     ]);
   });
 

@@ -21,7 +21,13 @@ async function folderWith(dotEnv: string, trusted: boolean): Promise<{ project: 
 }
 
 describe('openFolderSettings', () => {
-  const dotEnv = ['OPENAI_API_KEY=sk-from-the-project-env', 'OPENAI_BASE_URL=https://collector.example/v1', 'OLLAMA_HOST=collector.example', 'FALCON_CONFIG=./evil.yaml', 'API_TOKEN=t0k3n-123456'].join('\n');
+  const dotEnv = [
+    'OPENAI_API_KEY=sk-from-the-project-env',
+    'OPENAI_BASE_URL=https://collector.example/v1',
+    'OLLAMA_HOST=collector.example',
+    'FALCON_CONFIG=./evil.yaml',
+    'API_TOKEN=t0k3n-123456',
+  ].join('\n');
 
   it('takes a model key from a trusted folder’s .env, never a URL for it, and changes no environment', async () => {
     const { project, env } = await folderWith(dotEnv, true);
@@ -52,6 +58,8 @@ describe('openFolderSettings', () => {
     expect(folder.dotEnv).toEqual({});
     expect(folder.env).toEqual(env);
     expect(folder.warnings).toHaveLength(1);
-    expect(folder.warnings[0]).toMatch(/^The project's \.env was not used: this folder is not trusted \(it sets API_TOKEN, FALCON_CONFIG, OLLAMA_HOST, OPENAI_API_KEY, OPENAI_BASE_URL\)\./);
+    expect(folder.warnings[0]).toMatch(
+      /^The project's \.env was not used: this folder is not trusted \(it sets API_TOKEN, FALCON_CONFIG, OLLAMA_HOST, OPENAI_API_KEY, OPENAI_BASE_URL\)\./,
+    );
   });
 });

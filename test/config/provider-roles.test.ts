@@ -27,9 +27,7 @@ describe('setDefault', () => {
   });
 
   it('refuses a provider that is not configured, naming those that are', () => {
-    expect(() => setDefault(THREE, 'gemini')).toThrow(
-      new ConfigEditError('"gemini" is not a configured provider (configured: ollama, openai, openrouter)'),
-    );
+    expect(() => setDefault(THREE, 'gemini')).toThrow(new ConfigEditError('"gemini" is not a configured provider (configured: ollama, openai, openrouter)'));
   });
 });
 
@@ -56,7 +54,11 @@ describe('setFallback', () => {
 describe('removeProvider', () => {
   it('removes a fallback entry along with the provider, and says so', () => {
     const edit = removeProvider(THREE, 'openai');
-    expect(edit.raw).toEqual({ default_provider: 'ollama', fallback: ['openrouter'], providers: { ollama: THREE.providers.ollama, openrouter: THREE.providers.openrouter } });
+    expect(edit.raw).toEqual({
+      default_provider: 'ollama',
+      fallback: ['openrouter'],
+      providers: { ollama: THREE.providers.ollama, openrouter: THREE.providers.openrouter },
+    });
     expect(edit.notes).toEqual(['Removed openai from the fallback order']);
   });
 

@@ -41,7 +41,15 @@ describe('server: in .falcon/config.yaml', () => {
   it('fills the defaults: ready when BASE_URL answers within 60 s, the reload read from the command, X-Request-Id', async () => {
     const { root } = await projectWith('server:\n  command: node app.js\n  request_id_header: false\n');
     const { config } = await loadProjectConfig(root);
-    expect(config.server).toEqual({ command: 'node app.js', cwd: '.', env: {}, ready: { timeoutS: 60 }, reload: 'restart', reloadGuessed: true, requestIdHeader: false });
+    expect(config.server).toEqual({
+      command: 'node app.js',
+      cwd: '.',
+      env: {},
+      ready: { timeoutS: 60 },
+      reload: 'restart',
+      reloadGuessed: true,
+      requestIdHeader: false,
+    });
   });
 
   it('is a setting that needs trust: its command runs only in a trusted folder or once approved', async () => {
@@ -55,13 +63,33 @@ describe('server: in .falcon/config.yaml', () => {
     ['no command', 'server:\n  reload: watch\n', '1: server.command: is required'],
     ['an empty command', 'server:\n  command: ""\n', '2: server.command: must not be empty'],
     ['an unknown reload', 'server:\n  command: x\n  reload: sometimes\n', '3: server.reload: expected one of watch, restart, on_request, got a string'],
-    ['both url and log', 'server:\n  command: x\n  ready:\n    url: "http://localhost:3000/health"\n    log: listening\n', '5: server.ready.log: give either url (an address that answers once ready) or log (a line it prints once ready)'],
-    ['a ready url that is no URL', 'server:\n  command: x\n  ready: {url: health}\n', '3: server.ready.url: expected an http:// or https:// URL, e.g. "{{BASE_URL}}/health"'],
+    [
+      'both url and log',
+      'server:\n  command: x\n  ready:\n    url: "http://localhost:3000/health"\n    log: listening\n',
+      '5: server.ready.log: give either url (an address that answers once ready) or log (a line it prints once ready)',
+    ],
+    [
+      'a ready url that is no URL',
+      'server:\n  command: x\n  ready: {url: health}\n',
+      '3: server.ready.url: expected an http:// or https:// URL, e.g. "{{BASE_URL}}/health"',
+    ],
     ['a timeout of 0', 'server:\n  command: x\n  ready:\n    timeout_s: 0\n', '4: server.ready.timeout_s: expected 1 or more, got 0'],
     ['a cwd outside the project', 'server:\n  command: x\n  cwd: ../elsewhere\n', '3: server.cwd: expected a folder inside the project, relative to its root'],
-    ['a variable name a shell cannot take', 'server:\n  command: x\n  env:\n    "MY VAR": y\n', '4: server.env.MY VAR: expected a variable name of letters, digits and _'],
-    ['a header name with a space', 'server:\n  command: x\n  request_id_header: "Request Id"\n', '3: server.request_id_header: expected a header name such as X-Request-Id, or false to send none'],
-    ['request_id_header: true', 'server:\n  command: x\n  request_id_header: true\n', '3: server.request_id_header: expected a header name such as X-Request-Id, or false to send none'],
+    [
+      'a variable name a shell cannot take',
+      'server:\n  command: x\n  env:\n    "MY VAR": y\n',
+      '4: server.env.MY VAR: expected a variable name of letters, digits and _',
+    ],
+    [
+      'a header name with a space',
+      'server:\n  command: x\n  request_id_header: "Request Id"\n',
+      '3: server.request_id_header: expected a header name such as X-Request-Id, or false to send none',
+    ],
+    [
+      'request_id_header: true',
+      'server:\n  command: x\n  request_id_header: true\n',
+      '3: server.request_id_header: expected a header name such as X-Request-Id, or false to send none',
+    ],
     ['an empty watch list', 'server:\n  command: x\n  watch: []\n', '3: server.watch: expected at least one pattern, or leave watch out'],
   ])('refuses %s, naming the line and key', async (_case, yaml, problem) => {
     const { root, file } = await projectWith(yaml);

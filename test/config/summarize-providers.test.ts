@@ -26,15 +26,45 @@ describe('maskApiKey', () => {
 describe('summarizeProviders', () => {
   it('says where each value comes from, never showing a key in clear', () => {
     expect(summarizeProviders(DATA, ENV)).toEqual([
-      { id: 'ollama', protocol: 'ollama', model: 'llama3.2', mode: 'local', url: 'http://gpu-box:11434', urlFrom: 'OLLAMA_HOST', isDefault: true, contextWindowFrom: 'server' },
+      {
+        id: 'ollama',
+        protocol: 'ollama',
+        model: 'llama3.2',
+        mode: 'local',
+        url: 'http://gpu-box:11434',
+        urlFrom: 'OLLAMA_HOST',
+        isDefault: true,
+        contextWindowFrom: 'server',
+      },
       { id: 'openai', protocol: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-…mnop', isDefault: false, fallbackRank: 1, contextWindowFrom: 'server' },
-      { id: 'lmstudio', protocol: 'openai', model: 'qwen2.5-coder', url: 'http://localhost:1234/v1', isDefault: false, fallbackRank: 2, contextWindowFrom: 'server' },
-      { id: 'gemini', protocol: 'openai', model: 'gemini-2.5-flash', apiKey: 'AIz…cdef', apiKeyFrom: 'GEMINI_API_KEY', isDefault: false, contextWindowFrom: 'server' },
+      {
+        id: 'lmstudio',
+        protocol: 'openai',
+        model: 'qwen2.5-coder',
+        url: 'http://localhost:1234/v1',
+        isDefault: false,
+        fallbackRank: 2,
+        contextWindowFrom: 'server',
+      },
+      {
+        id: 'gemini',
+        protocol: 'openai',
+        model: 'gemini-2.5-flash',
+        apiKey: 'AIz…cdef',
+        apiKeyFrom: 'GEMINI_API_KEY',
+        isDefault: false,
+        contextWindowFrom: 'server',
+      },
     ]);
   });
 
   it('shows a configured context window and num_ctx', () => {
-    const data = { providers: { ollama: { model: 'qwen3', config: { num_ctx: 65_536 } }, lmstudio: { model: 'm', config: { base_url: 'http://localhost:1234/v1', context_window: 16_384 } } } };
+    const data = {
+      providers: {
+        ollama: { model: 'qwen3', config: { num_ctx: 65_536 } },
+        lmstudio: { model: 'm', config: { base_url: 'http://localhost:1234/v1', context_window: 16_384 } },
+      },
+    };
     expect(summarizeProviders(data, {})).toMatchObject([
       { id: 'ollama', numCtx: 65_536, contextWindowFrom: 'config' },
       { id: 'lmstudio', contextWindow: 16_384, contextWindowFrom: 'config' },

@@ -88,11 +88,19 @@ describe('the report faces of the capabilities', () => {
     expect([...nav.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/', '/sessions', '/tests', '/load', '/security', '/flows']);
     expect(nav).toContain('<a href="/security">Security</a>');
     const cards = [...html.matchAll(/<li><h2><a href="([^"]+)">([^<]+)<\/a><\/h2><p>([^<]+)<\/p>/g)].map((match) => `${match[1]} ${match[2]}: ${match[3]}`);
-    expect(cards).toEqual(['/sessions Sessions: 0 sessions', '/tests Test runs: 1 report', '/load Load runs: 1 report', '/security Security scans: 1 report', '/flows Flow runs: 1 report']);
+    expect(cards).toEqual([
+      '/sessions Sessions: 0 sessions',
+      '/tests Test runs: 1 report',
+      '/load Load runs: 1 report',
+      '/security Security scans: 1 report',
+      '/flows Flow runs: 1 report',
+    ]);
   });
 
   it('let a kind no face claims through to no page, with the kinds Falcon writes named', async () => {
-    await expect(parseReport('{"todo": true}', 'r.json', faces)).rejects.toThrow(new UnreadableReportError('JSON of no report Falcon writes (a test, load, scan or flow report)'));
+    await expect(parseReport('{"todo": true}', 'r.json', faces)).rejects.toThrow(
+      new UnreadableReportError('JSON of no report Falcon writes (a test, load, scan or flow report)'),
+    );
     expect((await route('/contracts')).status).toBe(404);
   });
 });
@@ -114,7 +122,8 @@ describe('a report face the dashboard was not written for', () => {
     recognise: (fields) => 'contract' in fields,
     read: (value) => {
       const { contract } = value as Partial<Contract>;
-      if (!Array.isArray(contract?.broken)) throw new UnreadableReportError('a contract report this version of Falcon cannot show: "contract.broken" is missing');
+      if (!Array.isArray(contract?.broken))
+        throw new UnreadableReportError('a contract report this version of Falcon cannot show: "contract.broken" is missing');
       return { contract };
     },
     page: async (_fileName, { contract }) => ({ title: `Contract check: ${contract.name}`, section: 'contracts', main: [] }),
@@ -127,11 +136,17 @@ describe('a report face the dashboard was not written for', () => {
   it('is recognised, read, listed and given its section by what it declares', async () => {
     const content = await parseReport(JSON.stringify({ contract: { name: 'orders', broken: ['POST /orders'] } }), 'c.json', withContracts);
     expect(content).toEqual({ kind: 'contract', contract: { name: 'orders', broken: ['POST /orders'] } });
-    await expect(parseReport('{"contract": {}}', 'c.json', withContracts)).rejects.toThrow('a contract report this version of Falcon cannot show: "contract.broken" is missing');
-    await expect(parseReport('{"todo": true}', 'r.json', withContracts)).rejects.toThrow('JSON of no report Falcon writes (a test, load, contract, scan or flow report)');
+    await expect(parseReport('{"contract": {}}', 'c.json', withContracts)).rejects.toThrow(
+      'a contract report this version of Falcon cannot show: "contract.broken" is missing',
+    );
+    await expect(parseReport('{"todo": true}', 'r.json', withContracts)).rejects.toThrow(
+      'JSON of no report Falcon writes (a test, load, contract, scan or flow report)',
+    );
 
     const reports = { reports: [{ name: 'c.json', modifiedAt: NOW, readable: true as const, content }], others: [] };
-    expect(reportListPage(contracts, reports).main.join('\n')).toContain('<a href="/contracts/c.json">orders</a></th><td><time datetime="2025-03-04T05:06:07.000Z">');
+    expect(reportListPage(contracts, reports).main.join('\n')).toContain(
+      '<a href="/contracts/c.json">orders</a></th><td><time datetime="2025-03-04T05:06:07.000Z">',
+    );
     expect(overviewPage([], reports, withContracts).main.join('\n')).toContain('<li><h2><a href="/contracts">Contract checks</a></h2><p>1 report</p>');
     expect(dashboardSections(withContracts).map((section) => section.id)).toEqual(['overview', 'sessions', 'tests', 'load', 'contracts', 'security', 'flows']);
   });

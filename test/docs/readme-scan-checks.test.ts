@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ALL_CHECKS, RULE_NAMES } from '../../src/capabilities/scan/engine/checks/all-checks.js';
 import { declaredRules, loadChecks } from '../../src/capabilities/scan/engine/load-checks.js';
 
-it("the README lists every check of falcon scan, with its OWASP id, CWE and what proves it", async () => {
+it('the README lists every check of falcon scan, with its OWASP id, CWE and what proves it', async () => {
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
   const rules = declaredRules(await loadChecks(ALL_CHECKS));
   const rows = new Map([...readme.matchAll(/^\| `([a-z_]+)` \| (API\d+:2023) \| (CWE-\d+) \| (.+) \|$/gm)].map((match) => [match[1], match]));

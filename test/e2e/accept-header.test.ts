@@ -25,11 +25,13 @@ describe('acceptHeader', () => {
   });
 
   it('leaves the error responses out, and is undefined when no success response has a body', () => {
-    expect(acceptHeader(operation({ '200': body('application/xml'), '404': body('application/problem+json'), default: body('text/html') }))).toBe('application/xml');
+    expect(acceptHeader(operation({ '200': body('application/xml'), '404': body('application/problem+json'), default: body('text/html') }))).toBe(
+      'application/xml',
+    );
     expect(acceptHeader(operation({ '204': { description: 'gone' }, '400': body('application/json') }))).toBeUndefined();
   });
 
-  it("is added unless the headers already name an Accept, in any case", () => {
+  it('is added unless the headers already name an Accept, in any case', () => {
     const op = operation({ '200': body('application/json') });
     expect(withAcceptHeader({ 'X-Id': '1' }, op)).toEqual({ 'X-Id': '1', Accept: 'application/json' });
     expect(withAcceptHeader({ accept: 'text/csv' }, op)).toEqual({ accept: 'text/csv' });
@@ -46,13 +48,27 @@ const XML_FIRST_SPEC = {
       get: {
         operationId: 'listPets',
         parameters: [{ name: 'Accept', in: 'header', schema: { type: 'string', example: 'text/plain' } }],
-        responses: { '200': { description: 'Pets', content: { 'application/xml': { schema: { $ref: '#/components/schemas/Pets' } }, 'application/json': { schema: { $ref: '#/components/schemas/Pets' } } } } },
+        responses: {
+          '200': {
+            description: 'Pets',
+            content: {
+              'application/xml': { schema: { $ref: '#/components/schemas/Pets' } },
+              'application/json': { schema: { $ref: '#/components/schemas/Pets' } },
+            },
+          },
+        },
       },
       post: {
         operationId: 'addPet',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
         responses: {
-          '201': { description: 'Added', content: { 'application/xml': { schema: { $ref: '#/components/schemas/Pet' } }, 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          '201': {
+            description: 'Added',
+            content: {
+              'application/xml': { schema: { $ref: '#/components/schemas/Pet' } },
+              'application/json': { schema: { $ref: '#/components/schemas/Pet' } },
+            },
+          },
           '400': { description: 'Invalid' },
         },
       },

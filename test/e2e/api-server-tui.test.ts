@@ -28,10 +28,15 @@ beforeEach(async () => {
   port = await freePort();
   await sandbox.testApiAt(`http://127.0.0.1:${port}`);
   await writeNodeApp(sandbox.project);
-  await writeFile(path.join(sandbox.project, '.falcon', 'config.yaml'), `server:\n  command: node --watch app.js ${tag}\n  env: {PORT: "${port}"}\n  ready: {log: "listening on"}\n`);
+  await writeFile(
+    path.join(sandbox.project, '.falcon', 'config.yaml'),
+    `server:\n  command: node --watch app.js ${tag}\n  env: {PORT: "${port}"}\n  ready: {log: "listening on"}\n`,
+  );
   await sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } },
+    },
   });
   await sandbox.trustProject();
 });

@@ -12,7 +12,17 @@ import { startFakeModelServer, type FakeModelServer } from '../support/fake-mode
 import { createSandbox, runFalcon, startFalcon, type Sandbox } from '../support/falcon-binary.js';
 import { startFalconInPty } from '../support/pty-session.js';
 import { startFalconUi } from '../support/dashboard-sample/falcon-ui.js';
-import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, writeNodeApp, writePythonApp, PYTHON_BUGGY, PYTHON_FIXED, PYTHON_BUG_LINE } from '../apis/planted-bug-apps.js';
+import {
+  NODE_BUGGY,
+  NODE_BUG_LINE,
+  NODE_FIXED,
+  freePort,
+  writeNodeApp,
+  writePythonApp,
+  PYTHON_BUGGY,
+  PYTHON_FIXED,
+  PYTHON_BUG_LINE,
+} from '../apis/planted-bug-apps.js';
 import { killMentioning, processesMentioning } from '../support/processes-mentioning.js';
 import { requirePlatform } from '../support/required-tools.js';
 
@@ -34,7 +44,9 @@ beforeEach(async () => {
   await sandbox.testApiAt(baseUrl);
   await sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } },
+    },
   });
 });
 afterEach(async () => {
@@ -50,7 +62,7 @@ async function configureServer(server: string): Promise<void> {
 const observation = (index: number) => models.requests[index]!.messages.at(-1)!.content;
 const appFile = () => path.join(sandbox.project, 'app.js');
 
-describe('the API under Falcon\'s hand, through the binary', requirePlatform('linux', 'reads /proc for the process tree'), () => {
+describe("the API under Falcon's hand, through the binary", requirePlatform('linux', 'reads /proc for the process tree'), () => {
   it('node --watch: starts it for a refused request, the 500 names app.js:LINE, and the request after the approved fix reaches the reloaded code', async () => {
     await writeNodeApp(sandbox.project);
     await configureServer('  command: node --watch app.js TAG\n  env: {PORT: "PORT_NUMBER"}\n  ready: {url: "{{BASE_URL}}/health", timeout_s: 60}\n');
@@ -89,7 +101,10 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     const ui = await startFalconUi(['--port', '0'], { cwd: sandbox.project, env: sandbox.env() });
     try {
       const signIn = await fetch(ui.url, { redirect: 'manual' });
-      const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ');
       const page = await (await fetch(`${ui.origin}/sessions/${path.basename(session!)}`, { headers: { cookie } })).text();
       const link = /<a href="#(server-log-L(\d+))">The server's log for request (falcon-[0-9a-f]{8})/.exec(page);
       expect(link, page).not.toBeNull();
@@ -174,14 +189,17 @@ describe('the API under Falcon\'s hand, through the binary', requirePlatform('li
     await writeNodeApp(sandbox.project);
     await configureServer('  command: node app.js TAG\n  env: {PORT: "PORT_NUMBER"}\n');
     await sandbox.trustProject();
-    const outside = spawn(process.execPath, ['app.js', `${tag}-outside`], { cwd: sandbox.project, env: { PATH: process.env.PATH, PORT: new URL(baseUrl).port } });
+    const outside = spawn(process.execPath, ['app.js', `${tag}-outside`], {
+      cwd: sandbox.project,
+      env: { PATH: process.env.PATH, PORT: new URL(baseUrl).port },
+    });
     try {
       await new Promise<void>((resolve) => outside.stdout!.once('data', () => resolve()));
       models.script([
         `ACTION: http_request({"method": "GET", "url": "${baseUrl}/users/2"})`,
         'ACTION: server({"action": "logs"})',
         'ACTION: server({"action": "status"})',
-        'Final Answer: the server is not Falcon\'s.',
+        "Final Answer: the server is not Falcon's.",
       ]);
       const result = await runFalcon(['-p', 'GET /users/2', '--yes'], { cwd: sandbox.project, env: sandbox.env() });
       expect(result.code, result.stderr).toBe(0);

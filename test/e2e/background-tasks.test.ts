@@ -40,7 +40,11 @@ function commandWithGrandchild(): { command: string; running(): number } {
 const bashInBackground = (command: string) => `ACTION: bash(${JSON.stringify({ command, run_in_background: true })})`;
 const lastMessage = (request: RecordedRequest) => request.messages.at(-1)!.content;
 const falcon = (args: string[]) => runFalcon(args, { cwd: project.sandbox.project, env: project.sandbox.env() });
-const events = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+const events = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
 
 describe('falcon -p with background tasks', () => {
   it('bash in the background answers at once; task_output waits for the end and brings the output', async () => {
@@ -52,7 +56,9 @@ describe('falcon -p with background tasks', () => {
     const result = await falcon(['-p', 'build the docs in the background', '--yes', '--output-format', 'stream-json']);
     expect(result.code).toBe(0);
     // The bash call answered while the command still ran: its result comes before the task's end.
-    const order = events(result.stdout).map((event) => (event.type === 'tool_result' && event.name === 'bash' ? 'bash answered' : event.type === 'task_end' ? 'task ended' : undefined));
+    const order = events(result.stdout).map((event) =>
+      event.type === 'tool_result' && event.name === 'bash' ? 'bash answered' : event.type === 'task_end' ? 'task ended' : undefined,
+    );
     expect(order.filter(Boolean)).toEqual(['bash answered', 'task ended']);
     const [started, collected] = project.models.requests.slice(1).map(lastMessage);
     expect(started).toMatch(/^Observation: Started task t1 in the background; its output goes to \.falcon\/sessions\/[\w-]+\/tasks\/t1\.log\./);
@@ -65,11 +71,7 @@ describe('falcon -p with background tasks', () => {
   });
 
   it('the end of a task the model has not read reaches it as a follow-up message before its next call', async () => {
-    project.models.script([
-      bashInBackground('echo first done'),
-      'ACTION: wait({"duration_ms": 1500})',
-      'Final Answer: noted',
-    ]);
+    project.models.script([bashInBackground('echo first done'), 'ACTION: wait({"duration_ms": 1500})', 'Final Answer: noted']);
     const result = await falcon(['-p', 'start it', '--yes']);
     expect(result.code).toBe(0);
     const finalRequest = project.models.requests.at(-1)!;
@@ -102,24 +104,28 @@ describe('falcon -p with background tasks', () => {
     expect(result.stderr).not.toContain('still running at the end of the session');
   });
 
-  it('tasks still running when the run ends are stopped with every process they started, and it says which', requirePlatform('linux', 'reads /proc'), async () => {
-    const task = commandWithGrandchild();
-    let runningBeforeTheAnswer = 0;
-    project.models.script([
-      bashInBackground(task.command),
-      'ACTION: task_output({"task_id": "t1", "wait": true, "timeout_s": 2})',
-      () => {
-        runningBeforeTheAnswer = task.running();
-        return 'Final Answer: it runs in the background';
-      },
-    ]);
-    const result = await falcon(['-p', 'start it', '--yes']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe('it runs in the background\n');
-    expect(runningBeforeTheAnswer).toBe(2);
-    expect(task.running()).toBe(0);
-    expect(result.stderr).toContain(`falcon: stopped background task still running at the end of the session: t1 (${task.command})`);
-  });
+  it(
+    'tasks still running when the run ends are stopped with every process they started, and it says which',
+    requirePlatform('linux', 'reads /proc'),
+    async () => {
+      const task = commandWithGrandchild();
+      let runningBeforeTheAnswer = 0;
+      project.models.script([
+        bashInBackground(task.command),
+        'ACTION: task_output({"task_id": "t1", "wait": true, "timeout_s": 2})',
+        () => {
+          runningBeforeTheAnswer = task.running();
+          return 'Final Answer: it runs in the background';
+        },
+      ]);
+      const result = await falcon(['-p', 'start it', '--yes']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('it runs in the background\n');
+      expect(runningBeforeTheAnswer).toBe(2);
+      expect(task.running()).toBe(0);
+      expect(result.stderr).toContain(`falcon: stopped background task still running at the end of the session: t1 (${task.command})`);
+    },
+  );
 });
 
 describe('Falcon killed with SIGKILL while a background task runs', requirePlatform('linux', 'reads /proc'), () => {

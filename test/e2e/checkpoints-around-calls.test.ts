@@ -15,7 +15,10 @@ const NOTES_SERVER = fileURLToPath(new URL('../support/mcp-notes-server.mjs', im
 async function sessionRecords(): Promise<{ kind: string; tool?: string; phase?: string }[]> {
   const folder = inProject('.falcon', 'sessions');
   const [file] = (await readdir(folder)).filter((name) => name.endsWith('.jsonl'));
-  return (await readFile(path.join(folder, file!), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { kind: string; tool?: string; phase?: string });
+  return (await readFile(path.join(folder, file!), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { kind: string; tool?: string; phase?: string });
 }
 
 it('a sub-agent’s writes are checkpointed in the session, and a rewind takes them back', async () => {
@@ -53,7 +56,11 @@ it('an MCP tool’s call is taken between two checkpoints', async () => {
 
 it('falcon --resume ID --fork goes on in a new session with the checkpoints so far; the original is untouched', async () => {
   await writeFile(inProject('edit.txt'), 'one\n');
-  setup.models.script(['ACTION: read_file({"path": "edit.txt"})', 'ACTION: edit_file({"path": "edit.txt", "old_string": "one", "new_string": "ONE"})', 'Final Answer: edited']);
+  setup.models.script([
+    'ACTION: read_file({"path": "edit.txt"})',
+    'ACTION: edit_file({"path": "edit.txt", "old_string": "one", "new_string": "ONE"})',
+    'Final Answer: edited',
+  ]);
   expect((await falcon(['-p', 'shout it', '--yes'])).code).toBe(0);
   const folder = inProject('.falcon', 'sessions');
   const [original] = (await readdir(folder)).filter((name) => name.endsWith('.jsonl'));
@@ -63,7 +70,12 @@ it('falcon --resume ID --fork goes on in a new session with the checkpoints so f
   setup.models.script(['Final Answer: in the fork']);
   const fork = await falcon(['-p', 'go on', '--resume', id, '--fork']);
   expect(fork.code).toBe(0);
-  expect(setup.models.requests.at(-1)!.messages.map((message) => message.content).join('\n')).toContain('shout it');
+  expect(
+    setup.models.requests
+      .at(-1)!
+      .messages.map((message) => message.content)
+      .join('\n'),
+  ).toContain('shout it');
   expect(await readFile(path.join(folder, original!))).toEqual(before);
   const forkId = (await readdir(folder)).find((name) => name.endsWith('.jsonl') && name !== original)!.slice(0, -'.jsonl'.length);
   const diff = await falcon(['diff', '--session', forkId]);

@@ -56,7 +56,24 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   });
 
   it('completes commands and subcommands from the program', async () => {
-    expect(await bashComplete('falcon', '')).toEqual(['init', 'request', 'spec', 'test', 'env', 'flow', 'perf', 'scan', 'rewind', 'diff', 'config', 'mcp', 'ui', 'doctor', 'completion', 'version']);
+    expect(await bashComplete('falcon', '')).toEqual([
+      'init',
+      'request',
+      'spec',
+      'test',
+      'env',
+      'flow',
+      'perf',
+      'scan',
+      'rewind',
+      'diff',
+      'config',
+      'mcp',
+      'ui',
+      'doctor',
+      'completion',
+      'version',
+    ]);
     expect(await bashComplete('falcon', 'co')).toEqual(['config', 'completion']);
     expect(await bashComplete('falcon', 'config', '')).toEqual(['list', 'set', 'default', 'fallback', 'remove', 'test', 'path']);
     expect(await bashComplete('falcon', 'request', 'help', '')).toEqual(['run', 'list']);
@@ -117,7 +134,10 @@ describe('falcon completion fish', requireTool('fish'), () => {
   async function fishComplete(line: string, options: { source?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<string[]> {
     const load = options.source === false ? '' : 'falcon completion fish | source; ';
     const output = await run('fish', ['-c', `${load}complete -C ${fishQuoted(line)}`], options.env);
-    return output.split('\n').filter(Boolean).map((candidate) => candidate.split('\t')[0]!);
+    return output
+      .split('\n')
+      .filter(Boolean)
+      .map((candidate) => candidate.split('\t')[0]!);
   }
 
   it('completes commands with their descriptions', async () => {
@@ -206,7 +226,14 @@ describe('falcon completion zsh', requireTool('zsh'), () => {
         pty.write(keys);
       },
       waitForText: (pattern: RegExp) => waitFor(() => pattern.test(screen()), String(pattern)),
-      waitForLine: (line: string) => waitFor(() => screen().split('\n').some((shown) => shown === line.trimEnd() || shown === line), JSON.stringify(line)),
+      waitForLine: (line: string) =>
+        waitFor(
+          () =>
+            screen()
+              .split('\n')
+              .some((shown) => shown === line.trimEnd() || shown === line),
+          JSON.stringify(line),
+        ),
       close: () => pty.kill(),
     };
   }

@@ -44,12 +44,12 @@ function scriptSessions(action: (n: number) => string): void {
 async function runSessions(): Promise<void> {
   await sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 131_072 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 131_072 } },
+    },
   });
   await mkdir(path.join(sandbox.project, '.falcon', 'environments'), { recursive: true });
-  const results = await Promise.all(
-    indexes(SESSIONS).map((n) => runFalcon(['-p', `task number ${n}`, '--yes'], { cwd: sandbox.project, env: sandbox.env() })),
-  );
+  const results = await Promise.all(indexes(SESSIONS).map((n) => runFalcon(['-p', `task number ${n}`, '--yes'], { cwd: sandbox.project, env: sandbox.env() })));
   for (const result of results) expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
 }
 
@@ -57,12 +57,19 @@ describe('processes changing the same file at once', () => {
   it(`${WRITERS} falcon config set at once keep all ${WRITERS} providers`, async () => {
     const results = await Promise.all(
       indexes(WRITERS).map((n) =>
-        runFalcon(['config', 'set', `local${n}`, '--base-url', `http://127.0.0.1:${9000 + n}/v1`, '--model', `model-${n}`], { cwd: sandbox.project, env: sandbox.env() }),
+        runFalcon(['config', 'set', `local${n}`, '--base-url', `http://127.0.0.1:${9000 + n}/v1`, '--model', `model-${n}`], {
+          cwd: sandbox.project,
+          env: sandbox.env(),
+        }),
       ),
     );
     for (const result of results) expect(result.code).toBe(0);
     const config = parse(await readFile(path.join(sandbox.home, 'config.yaml'), 'utf8')) as { providers: Record<string, { model: string }> };
-    expect(Object.keys(config.providers).sort()).toEqual(indexes(WRITERS).map((n) => `local${n}`).sort());
+    expect(Object.keys(config.providers).sort()).toEqual(
+      indexes(WRITERS)
+        .map((n) => `local${n}`)
+        .sort(),
+    );
     for (const n of indexes(WRITERS)) expect(config.providers[`local${n}`]!.model).toBe(`model-${n}`);
   }, 120_000);
 
@@ -80,7 +87,11 @@ describe('processes changing the same file at once', () => {
     scriptSessions((n) => `memory({"action": "save", "fact": "fact number ${n} about the API"})`);
     await runSessions();
     const memory = JSON.parse(await readFile(path.join(sandbox.home, 'memory.json'), 'utf8')) as { facts: { id: string; text: string }[] };
-    expect(memory.facts.map((fact) => fact.text).sort()).toEqual(indexes(SESSIONS).map((n) => `fact number ${n} about the API`).sort());
+    expect(memory.facts.map((fact) => fact.text).sort()).toEqual(
+      indexes(SESSIONS)
+        .map((n) => `fact number ${n} about the API`)
+        .sort(),
+    );
     expect(new Set(memory.facts.map((fact) => fact.id)).size).toBe(SESSIONS);
   }, 120_000);
 

@@ -33,7 +33,9 @@ describe('falcon config set, default, fallback, remove', () => {
     expect((await falcon(['set', 'lmstudio', '--base-url', 'http://localhost:1234/v1', '--model', 'qwen'])).code).toBe(0);
     expect((await falcon(['fallback', 'lmstudio', 'ollama'])).stdout).toContain('Fallback order: lmstudio, ollama.');
     // The new default leaves the fallback order: no provider is its own fallback.
-    expect((await falcon(['default', 'ollama'])).stdout).toContain('ollama is now the default provider.\nRemoved ollama from the fallback order: it is the default provider.\n');
+    expect((await falcon(['default', 'ollama'])).stdout).toContain(
+      'ollama is now the default provider.\nRemoved ollama from the fallback order: it is the default provider.\n',
+    );
 
     expect(await written()).toEqual({
       default_provider: 'ollama',
@@ -147,7 +149,8 @@ describe('falcon config set, default, fallback, remove', () => {
   });
 
   it('rewrites a file of the Go Falcon in the current format, keeping every value', async () => {
-    const legacy = 'provider: ollama\ndefault_model: llama3.2\nprovider_config:\n  mode: local\n  url: http://gpu-box:11434\ngemini_api_key: gm-key-0123456789\n';
+    const legacy =
+      'provider: ollama\ndefault_model: llama3.2\nprovider_config:\n  mode: local\n  url: http://gpu-box:11434\ngemini_api_key: gm-key-0123456789\n';
     await writeFile(configFile(), legacy, { mode: 0o600 });
     const result = await falcon(['set', 'gemini', '--model', 'gemini-2.5-pro']);
     expect(result.code).toBe(0);
@@ -168,7 +171,11 @@ describe('falcon config list and path', () => {
     await sandbox.writeConfig({
       default_provider: 'ollama',
       fallback: ['openai'],
-      providers: { ollama: { model: 'llama3.2', config: { mode: 'local' } }, openai: { model: 'gpt-4o-mini' }, gemini: { model: 'gemini-2.5-flash', config: { api_key: 'AIzaSy-file-key-7890' } } },
+      providers: {
+        ollama: { model: 'llama3.2', config: { mode: 'local' } },
+        openai: { model: 'gpt-4o-mini' },
+        gemini: { model: 'gemini-2.5-flash', config: { api_key: 'AIzaSy-file-key-7890' } },
+      },
     });
     const result = await falcon(['list'], { env: { OPENAI_API_KEY: KEY, OLLAMA_HOST: 'gpu-box' } });
     expect(result.code).toBe(0);

@@ -41,7 +41,19 @@ describe('falcon --config <file>', () => {
   it('creates the file with config set (0600, the folder it is in left as it is), then lists, tests and names it', async () => {
     await mkdir(path.dirname(otherFile()), { mode: 0o755 });
     await chmod(path.dirname(otherFile()), 0o755);
-    const set = await falcon(['--config', 'team/falcon.yaml', 'config', 'set', 'lab', '--base-url', models.openaiBaseUrl, '--model', 'other-model', '--api-key', KEY]);
+    const set = await falcon([
+      '--config',
+      'team/falcon.yaml',
+      'config',
+      'set',
+      'lab',
+      '--base-url',
+      models.openaiBaseUrl,
+      '--model',
+      'other-model',
+      '--api-key',
+      KEY,
+    ]);
     expect(set.code).toBe(0);
     expect(set.stdout).toContain(`Saved ${shownOtherFile()}.\nTest it with: falcon --config ${shownOtherFile()} config test lab\n`);
     expect(parse(await readFile(otherFile(), 'utf8'))).toEqual({
@@ -80,7 +92,11 @@ describe('falcon --config <file>', () => {
 
   it('says in one line that a file it cannot read cannot be read, and exits 1', async () => {
     await mkdir(otherFile(), { recursive: true });
-    for (const args of [['config', 'list'], ['config', 'set', 'ollama', '--model', 'x'], ['-p', 'hello']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'set', 'ollama', '--model', 'x'],
+      ['-p', 'hello'],
+    ]) {
       const result = await falcon(['--config', otherFile(), ...args]);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^falcon: ~\/project\/team\/falcon\.yaml: cannot read the file \(EISDIR[^\n]*\)\n$/);

@@ -51,7 +51,9 @@ describe('falcon config, the interactive menu, in a terminal', () => {
     await answer(session, 'Ollama URL', `${models.ollamaUrl}${KEYS.enter}`);
     // This server wants a key, which a local Ollama does not send: listing fails, the model is typed.
     await answer(session, 'Model', `llama3.2${KEYS.enter}`);
-    expect(session.screen()).toMatch(/ollama did not list its models: no API key is set\n\s+check api_key or OLLAMA_API_KEY\nType the name of the model to use\./);
+    expect(session.screen()).toMatch(
+      /ollama did not list its models: no API key is set\n\s+check api_key or OLLAMA_API_KEY\nType the name of the model to use\./,
+    );
     await answer(session, 'What now?', `${KEYS.down}${KEYS.enter}`); // Keep these settings anyway
     expect(session.screen()).toContain('✗ ollama: no API key is set');
     await answer(session, 'What would you like to do?', `${KEYS.up}${KEYS.enter}`); // Test the connections, above Save and exit

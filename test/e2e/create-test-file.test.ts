@@ -36,7 +36,10 @@ const fileText = (relative: string) => readFile(path.join(project.root, relative
 
 describe('create_test_file for Node', () => {
   it('copies an existing vitest + supertest test: imports, setup, folder, naming; body shape from the session', async () => {
-    await project.write('package.json', JSON.stringify({ type: 'module', dependencies: { express: '5' }, devDependencies: { vitest: '4', supertest: '7', typescript: '5' } }));
+    await project.write(
+      'package.json',
+      JSON.stringify({ type: 'module', dependencies: { express: '5' }, devDependencies: { vitest: '4', supertest: '7', typescript: '5' } }),
+    );
     await project.write('tsconfig.json', '{ "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext" } }');
     await project.write('src/app.ts', "import express from 'express';\nexport const app = express();\n");
     await project.write(
@@ -80,7 +83,11 @@ describe('create_test_file for Node', () => {
       kind: 'diff',
       path: 'test/get-users-by-id.test.ts',
       isNew: true,
-      diff: `--- /dev/null\n+++ b/test/get-users-by-id.test.ts\n@@ -0,0 +1,12 @@\n${expected.trimEnd().split('\n').map((line) => `+${line}`).join('\n')}\n`,
+      diff: `--- /dev/null\n+++ b/test/get-users-by-id.test.ts\n@@ -0,0 +1,12 @@\n${expected
+        .trimEnd()
+        .split('\n')
+        .map((line) => `+${line}`)
+        .join('\n')}\n`,
     });
     await expect(stat(path.join(project.root, 'test/get-users-by-id.test.ts'))).rejects.toThrow();
 
@@ -128,7 +135,10 @@ describe('create_test_file for Node', () => {
     const text = await fileText('test/get-users-by-id.test.js');
     expect(text).toContain(`const BASE_URL = process.env.BASE_URL ?? '${api.url}';`);
     const { BASE_URL: _unset, ...withoutBaseUrl } = process.env;
-    const { stdout } = await run(process.execPath, ['--test', path.join(project.root, 'test/get-users-by-id.test.js')], { env: withoutBaseUrl, cwd: project.root });
+    const { stdout } = await run(process.execPath, ['--test', path.join(project.root, 'test/get-users-by-id.test.js')], {
+      env: withoutBaseUrl,
+      cwd: project.root,
+    });
     expect(stdout).toMatch(/# pass 1/);
   });
 
@@ -186,14 +196,19 @@ describe('create_test_file for Node', () => {
   });
 
   it('builds a NestJS e2e setup when there is no test to copy', async () => {
-    await project.write('package.json', JSON.stringify({ dependencies: { '@nestjs/core': '10' }, devDependencies: { jest: '29', supertest: '7', typescript: '5' } }));
+    await project.write(
+      'package.json',
+      JSON.stringify({ dependencies: { '@nestjs/core': '10' }, devDependencies: { jest: '29', supertest: '7', typescript: '5' } }),
+    );
     await project.write('tsconfig.json', '{}');
     await project.write('src/app.module.ts', 'export class AppModule {}\n');
     await createTestFileTool.run({ endpoint: 'DELETE /users/{id}' }, ctx);
     const text = await fileText('test/delete-users-by-id.test.ts');
     expect(text).toContain("import { AppModule } from '../src/app.module';");
     expect(text).toContain('  beforeAll(async () => {\n    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();');
-    expect(text).toContain("    const res = await request(app.getHttpServer()).delete('/users/1');\n    expect(res.status).toBe(204);\n    expect(res.text).toBe('');");
+    expect(text).toContain(
+      "    const res = await request(app.getHttpServer()).delete('/users/1');\n    expect(res.status).toBe(204);\n    expect(res.text).toBe('');",
+    );
     expect(text).not.toContain("from 'vitest'");
   });
 });
@@ -361,12 +376,17 @@ describe('create_test_file approval and safety', () => {
     expect(await readdir(project.root)).toEqual(['app.py', 'requirements.txt']);
     await createTestFileTool.run({ endpoint: 'GET /items' }, ctx);
     expect(await fileText('tests/test_get_items.py')).toContain('client = app.test_client()');
-    await editFileTool.run({ path: 'tests/test_get_items.py', old_string: 'response = client.get("/items")', new_string: 'response = client.get("/items?page=1")' }, ctx);
+    await editFileTool.run(
+      { path: 'tests/test_get_items.py', old_string: 'response = client.get("/items")', new_string: 'response = client.get("/items?page=1")' },
+      ctx,
+    );
     expect(await fileText('tests/test_get_items.py')).toContain('/items?page=1');
   });
 
   it('explains a bad endpoint or an unknown framework', async () => {
-    await expect(createTestFileTool.run({ endpoint: 'FETCH /users' }, ctx)).rejects.toThrow('cannot read the endpoint "FETCH /users"; give a method and a path, e.g. "GET /users/{id}"');
+    await expect(createTestFileTool.run({ endpoint: 'FETCH /users' }, ctx)).rejects.toThrow(
+      'cannot read the endpoint "FETCH /users"; give a method and a path, e.g. "GET /users/{id}"',
+    );
     await expect(createTestFileTool.run({ endpoint: 'GET /users' }, ctx)).rejects.toThrow("cannot tell the project's framework; give framework");
     expect(createTestFileTool.schema.safeParse({ endpoint: 'GET /', framework: 'rocket' }).success).toBe(false);
   });

@@ -32,7 +32,10 @@ async function writeCommands(): Promise<void> {
 }
 
 const lastRequest = () => setup.models.requests.at(-1)!;
-const sentText = () => lastRequest().messages.map((message) => message.content).join('\n');
+const sentText = () =>
+  lastRequest()
+    .messages.map((message) => message.content)
+    .join('\n');
 
 it('-p "/review …" sends the expanded prompt, with the included file, on its own model, its tool allowed', async () => {
   await writeCommands();
@@ -59,7 +62,7 @@ it('in a folder that is not trusted, the project’s commands are not loaded and
   const run = await falconRun(['-p', '/hello Ada']);
   expect(run.code).toBe(0);
   expect(sentText()).toContain('Say hello to Ada in one word.');
-  expect(run.stderr).toContain('The project\'s commands (.falcon/commands/: /review) are not loaded: this folder is not trusted');
+  expect(run.stderr).toContain("The project's commands (.falcon/commands/: /review) are not loaded: this folder is not trusted");
 });
 
 it('shell completion offers the custom commands as -p values', async () => {

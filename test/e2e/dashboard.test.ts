@@ -90,7 +90,10 @@ describe('falcon ui', requireTool('chromium'), () => {
 
   it('shows a session: what was asked, thoughts, tool calls with their observations, the diff approved, the answer — the secret masked', async () => {
     const { page } = await open('/sessions');
-    await page.getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ }).last().click();
+    await page
+      .getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ })
+      .last()
+      .click();
     const transcript = page.locator('#transcript');
     await expect.poll(() => transcript.innerText()).toContain('Why does GET /notes/0 answer 500? Fix it.');
     const text = await transcript.innerText();
@@ -111,7 +114,10 @@ describe('falcon ui', requireTool('chromium'), () => {
   it('renders an answer as Markdown, its HTML shown as text, its only links http(s) and opening apart', async () => {
     const { page } = await open('/sessions');
     const dialogs: string[] = [];
-    await page.getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ })
+      .first()
+      .click();
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -138,7 +144,10 @@ describe('falcon ui', requireTool('chromium'), () => {
 
   it('shows a finished session as ended, never as live', async () => {
     const { page } = await open('/sessions');
-    await page.getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ }).last().click();
+    await page
+      .getByRole('link', { name: /^\d{8}-\d{6}-[0-9a-f]{6}$/ })
+      .last()
+      .click();
     const status = page.locator('#live-status');
     await expect.poll(() => status.innerText()).toBe('The session’s last run has ended. If the session goes on, its new entries appear below.');
     expect(await page.locator('main').innerText()).not.toMatch(/\bLive\b/);
@@ -153,7 +162,9 @@ describe('falcon ui', requireTool('chromium'), () => {
     expect(await getNote.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['✗ 1', '·']));
     const createNote = await matrix.getByRole('row', { name: /createNote/ }).innerText();
     expect(createNote).toMatch(/✗ \d/);
-    const checkCells = await matrix.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td.matrix-mark')].map((cell) => (cell as HTMLElement).innerText)));
+    const checkCells = await matrix
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td.matrix-mark')].map((cell) => (cell as HTMLElement).innerText)));
     for (const cells of checkCells) for (const cell of cells) expect(cell).toMatch(/^(✗ \d+|·|–)$/);
     const failing = checkCells.map((cells) => cells.some((cell) => cell.startsWith('✗')));
     expect(failing).toContain(false);
@@ -189,7 +200,10 @@ describe('falcon ui', requireTool('chromium'), () => {
   it('shows a load run: the latency histogram, req/s and p95 over time as SVG charts with their names, and the thresholds', async () => {
     const { page } = await open('/load');
     await expect.poll(() => page.getByRole('link', { name: /\/notes$/ }).count()).toBe(2);
-    await page.getByRole('link', { name: /\/notes$/ }).first().click();
+    await page
+      .getByRole('link', { name: /\/notes$/ })
+      .first()
+      .click();
     for (const name of ['Latency histogram', 'Requests per second over time', 'p95 latency over time']) {
       await expect.poll(() => page.getByRole('img', { name }).count()).toBe(1);
     }
@@ -202,7 +216,10 @@ describe('falcon ui', requireTool('chromium'), () => {
 
   it('shows a security scan: severity, OWASP id, evidence and remediation of each finding', async () => {
     const { page } = await open('/security');
-    await page.getByRole('link', { name: /account\.json|Account API/ }).first().click();
+    await page
+      .getByRole('link', { name: /account\.json|Account API/ })
+      .first()
+      .click();
     const finding = page.locator('article.finding', { hasText: 'GET /admin/users' });
     const text = await finding.innerText();
     expect(text).toMatch(/Severity\s+High/);
@@ -273,7 +290,9 @@ describe('falcon ui', requireTool('chromium'), () => {
       await (await themed.newPage()).goto(ui.url);
       const { page } = await open('/', themed);
       expect(await page.locator('html').getAttribute('data-theme')).toBe('auto');
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(colorScheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(18, 20, 23)');
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        colorScheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(18, 20, 23)',
+      );
       await themed.close();
     }
   });
@@ -367,7 +386,11 @@ describe('web_ui: {enabled: true} in the global config', () => {
 });
 
 /** A GET with the headers given (Host included, which fetch would not let a test set). */
-function get(pathname: string, headers: Record<string, string> = {}, target: { origin: string; port: number } = ui): Promise<{ status: number; headers: Record<string, string[] | undefined>; body: string }> {
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+  target: { origin: string; port: number } = ui,
+): Promise<{ status: number; headers: Record<string, string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${target.origin}${pathname}`, { headers: { host: `127.0.0.1:${target.port}`, ...headers } }, (response) => {
       let body = '';

@@ -12,7 +12,11 @@ import { configurePermissions } from '../support/permission-sandbox.js';
 
 const setup = useFakeModelProject();
 const inProject = (file: string) => path.join(setup.sandbox.project, file);
-const exists = (file: string) => access(inProject(file)).then(() => true, () => false);
+const exists = (file: string) =>
+  access(inProject(file)).then(
+    () => true,
+    () => false,
+  );
 const falcon = (args: string[], env: Record<string, string> = {}) => runFalcon(args, { cwd: setup.sandbox.project, env: setup.sandbox.env(env) });
 /** What the model was sent after each of its calls. */
 const observations = () => setup.models.requests.slice(1).map((request) => request.messages.at(-1)!.content);
@@ -21,7 +25,11 @@ const call = (tool: string, args: Record<string, unknown>) => `ACTION: ${tool}($
 const denying = (deny: string[]) =>
   configurePermissions(setup.sandbox, setup.models, {
     project: { permissions: { deny } },
-    global: { providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: setup.models.openaiBaseUrl, context_window: 131_072 } } } },
+    global: {
+      providers: {
+        openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: setup.models.openaiBaseUrl, context_window: 131_072 } },
+      },
+    },
   });
 
 describe('bash(rm *)', () => {
@@ -41,7 +49,11 @@ describe('bash(rm *)', () => {
       'x=rm; $x -f keep.txt',
       '$(echo rm) -f keep.txt',
     ];
-    setup.models.script([...shapes.map((command) => call('bash', { command })), call('bash', { command: 'echo rm -f keep.txt > said.txt' }), 'Final Answer: done']);
+    setup.models.script([
+      ...shapes.map((command) => call('bash', { command })),
+      call('bash', { command: 'echo rm -f keep.txt > said.txt' }),
+      'Final Answer: done',
+    ]);
 
     const result = await falcon(['-p', 'clean up', '--yes']);
 
@@ -49,9 +61,10 @@ describe('bash(rm *)', () => {
     expect(await exists('keep.txt')).toBe(true);
     const seen = observations();
     for (const [index, command] of shapes.entries()) {
-      const expected = command.includes('$x') || command.startsWith('$(')
-        ? /^Observation: Refused: the permission rule bash\(rm \*\) is in force and Falcon cannot tell every program this command runs — `\$/
-        : /^Observation: Denied by the permission rule bash\(rm \*\): bash was not run/;
+      const expected =
+        command.includes('$x') || command.startsWith('$(')
+          ? /^Observation: Refused: the permission rule bash\(rm \*\) is in force and Falcon cannot tell every program this command runs — `\$/
+          : /^Observation: Denied by the permission rule bash\(rm \*\): bash was not run/;
       expect(seen[index], command).toMatch(expected);
     }
     expect(await readFile(inProject('said.txt'), 'utf8')).toBe('rm -f keep.txt\n');
@@ -93,7 +106,9 @@ describe('http_request(http://localhost:PORT/admin*)', () => {
       expect(denied).toMatch(new RegExp(`^Observation: Denied by the permission rule http_request\\(http://localhost:${port}/admin\\*\\)`));
     }
     expect(redirected).toMatch(/^Observation: HTTP 302 Found/);
-    expect(redirected).toContain(`meaning: a temporary redirect to /admin/users — not followed: Denied by the permission rule http_request(http://localhost:${port}/admin*)`);
+    expect(redirected).toContain(
+      `meaning: a temporary redirect to /admin/users — not followed: Denied by the permission rule http_request(http://localhost:${port}/admin*)`,
+    );
     expect(health).toMatch(/^Observation: HTTP 200 OK/);
   });
 });
@@ -118,7 +133,9 @@ describe('read_file(.env*)', () => {
     expect(result.code).toBe(0);
     const [linked, search, glob, list, folder] = observations();
     expect(linked).toMatch(/^Observation: Denied by the permission rule read_file\(\.env\*\): read_file was not run/);
-    expect(search).toBe('Observation: 1 match for "API_TOKEN" (left out 1 file the deny rule read_file(.env*) keeps from being read):\napp.js:1: const token = process.env.API_TOKEN;');
+    expect(search).toBe(
+      'Observation: 1 match for "API_TOKEN" (left out 1 file the deny rule read_file(.env*) keeps from being read):\napp.js:1: const token = process.env.API_TOKEN;',
+    );
     expect(glob).toBe('Observation: No files in the project matching .env* (left out 1 file the deny rule read_file(.env*) keeps from being read)');
     expect(list).toContain('(left out 1 file the deny rule read_file(.env*) keeps from being read)');
     expect(list).not.toMatch(/^\.env$/m);
@@ -131,7 +148,7 @@ describe('read_file(.env*)', () => {
 describe('the shell parser', () => {
   // Reports each WebAssembly module compiled, by size, on stderr.
   const reportCompiles = `--import=data:text/javascript,${encodeURIComponent(
-    "const compile = WebAssembly.compile; WebAssembly.compile = (bytes) => { process.stderr.write(`[wasm ${bytes.byteLength}]\\n`); return compile(bytes); };",
+    'const compile = WebAssembly.compile; WebAssembly.compile = (bytes) => { process.stderr.write(`[wasm ${bytes.byteLength}]\\n`); return compile(bytes); };',
   )}`;
 
   it('is not loaded to print the version, and is loaded once, from beside the bundle, when rules on commands need it', async () => {

@@ -38,7 +38,12 @@ const lines = (output: string) => output.split('\n');
  * The report's last line, its count of warnings left out: what this machine lacks (ripgrep, say)
  * adds a warning of its own, which the tests of other checks do not count.
  */
-const summary = (output: string) => output.trimEnd().split('\n').at(-1)!.replace(/ and \d+ warnings?(?=:)/, '');
+const summary = (output: string) =>
+  output
+    .trimEnd()
+    .split('\n')
+    .at(-1)!
+    .replace(/ and \d+ warnings?(?=:)/, '');
 
 describe('falcon doctor', () => {
   it('says everything is in order, with each provider’s model and window, and exits 0', async () => {
@@ -67,7 +72,12 @@ describe('falcon doctor', () => {
     const result = await doctor(['--json']);
     const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; details?: string[] }[] };
     expect(report.ok).toBe(true);
-    expect(report.checks).toContainEqual({ name: 'provider openai', status: 'ok', summary: 'gpt-test is available (1 model listed)', details: ['context window 32,768 tokens (from the server)'] });
+    expect(report.checks).toContainEqual({
+      name: 'provider openai',
+      status: 'ok',
+      summary: 'gpt-test is available (1 model listed)',
+      details: ['context window 32,768 tokens (from the server)'],
+    });
     expect(report.checks.map((check) => check.name)).toEqual(expect.arrayContaining(['node', 'config', 'project', 'search', 'terminal']));
   });
 
@@ -114,7 +124,9 @@ describe('falcon doctor', () => {
   it('flags a default provider that is also its own fallback', async () => {
     await sandbox.writeConfig({ default_provider: 'openai', fallback: ['lab', 'openai'], providers: { openai: provider(), lab: provider() } });
     const result = await doctor();
-    expect(result.stdout).toContain('! config: openai is the default provider and its own fallback\n    → take it out of the fallback order: falcon config fallback lab\n');
+    expect(result.stdout).toContain(
+      '! config: openai is the default provider and its own fallback\n    → take it out of the fallback order: falcon config fallback lab\n',
+    );
     expect(result.code).toBe(0);
     // The fix it names mends it.
     expect((await runFalcon(['config', 'fallback', 'lab'], { cwd: sandbox.project, env: sandbox.env() })).code).toBe(0);
@@ -143,7 +155,9 @@ describe('falcon doctor', () => {
     await chmod(sandbox.home, 0o755);
     const result = await doctor();
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`✗ config permissions: ${shownConfigFile} holds API keys that other users can read (mode 644)\n    → chmod 600 ${shownConfigFile}\n`);
+    expect(result.stdout).toContain(
+      `✗ config permissions: ${shownConfigFile} holds API keys that other users can read (mode 644)\n    → chmod 600 ${shownConfigFile}\n`,
+    );
     expect(result.stdout).toContain('! falcon folder: ~/home is open to other users (mode 755)\n    → chmod 700 ~/home\n');
 
     await sandbox.writeConfig({ providers: { ollama: { model: 'gpt-test', config: { url: models.url } } } });
@@ -171,10 +185,18 @@ describe('falcon doctor', () => {
     const result = await doctor();
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('✗ project config: .falcon/config.yaml cannot be used\n    ~/project/.falcon/config.yaml:1: max_turns:');
-    expect(result.stdout).toMatch(/✗ environment staging: .*staging\.yaml: BASE_URL: expected a single value, not a list or map\n {4}→ make it a flat map of NAME: value\n/);
-    expect(result.stdout).toContain('✗ environment dev: the active environment has no BASE_URL\n    → set BASE_URL: <your API’s URL, e.g. http://localhost:3000> in .falcon/environments/dev.yaml\n');
-    expect(result.stdout).toContain('✗ spec: .falcon/spec.yaml cannot be read: .falcon/spec.yaml: format is something-else, expected falcon-spec/1; ingest the spec again');
-    expect(result.stdout).toContain('! gitignore: .falcon/sessions/ is not ignored: session logs could be committed\n    → add the line sessions/ to .falcon/.gitignore\n');
+    expect(result.stdout).toMatch(
+      /✗ environment staging: .*staging\.yaml: BASE_URL: expected a single value, not a list or map\n {4}→ make it a flat map of NAME: value\n/,
+    );
+    expect(result.stdout).toContain(
+      '✗ environment dev: the active environment has no BASE_URL\n    → set BASE_URL: <your API’s URL, e.g. http://localhost:3000> in .falcon/environments/dev.yaml\n',
+    );
+    expect(result.stdout).toContain(
+      '✗ spec: .falcon/spec.yaml cannot be read: .falcon/spec.yaml: format is something-else, expected falcon-spec/1; ingest the spec again',
+    );
+    expect(result.stdout).toContain(
+      '! gitignore: .falcon/sessions/ is not ignored: session logs could be committed\n    → add the line sessions/ to .falcon/.gitignore\n',
+    );
   });
 
   it('says the built-in search is in use when ripgrep is not on PATH, without failing', async () => {
@@ -220,13 +242,18 @@ describe('falcon doctor on a window nobody says', () => {
       ].join('\n'),
     );
     const json = JSON.parse((await doctor(['--json'])).stdout) as { checks: { name: string; status: string; fix?: string }[] };
-    expect(json.checks.find((check) => check.name === 'provider lab')).toMatchObject({ status: 'warn', fix: expect.stringContaining('providers.lab.config.context_window') });
+    expect(json.checks.find((check) => check.name === 'provider lab')).toMatchObject({
+      status: 'warn',
+      fix: expect.stringContaining('providers.lab.config.context_window'),
+    });
   });
 
   it('is content once the config sets the window', async () => {
     await sandbox.writeConfig({ providers: { lab: { model: 'house-model', config: { base_url: plainServer.openaiBaseUrl, context_window: 32_768 } } } });
     const result = await doctor();
-    expect(result.stdout).toContain('✓ provider lab: house-model is available (1 model listed)\n    context window 32,768 tokens (from context_window in the config)\n');
+    expect(result.stdout).toContain(
+      '✓ provider lab: house-model is available (1 model listed)\n    context window 32,768 tokens (from context_window in the config)\n',
+    );
   });
 
   it('names num_ctx for an Ollama that does not say the model’s window', async () => {

@@ -82,12 +82,18 @@ describe('falcon -p with escape sequences from the model, a tool and the server'
     scriptCorpusRun();
     const result = await runFalcon(['-p', 'show evil.txt', '-y', '--output-format', 'stream-json'], { cwd: sandbox.project, env: sandbox.env() });
     expect(result.stdout).not.toMatch(UNSAFE_CHARACTER);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
     expect(events.find((event) => event.type === 'thought')).toMatchObject({ text: TITLE.text });
     expect(String(events.find((event) => event.type === 'tool_result')?.output)).toContain(ESCAPE_CORPUS[10]!.text);
     expect(events.filter((event) => event.type === 'tool_call')[1]).toMatchObject({ args: { path: ERASE.text } });
     expect(events.find((event) => event.type === 'answer')).toMatchObject({ text: ESCAPE_CORPUS_TEXT.replace(/\r/g, '\n') });
-    const streamed = events.filter((event) => event.type === 'text_delta').map((event) => event.text).join('');
+    const streamed = events
+      .filter((event) => event.type === 'text_delta')
+      .map((event) => event.text)
+      .join('');
     expect(streamed).toContain(ESCAPE_CORPUS_TEXT);
   });
 });

@@ -27,7 +27,9 @@ beforeEach(async () => {
   await sandbox.writeConfig({
     default_provider: 'openai',
     // A window this story fits in: compaction has tests of its own (small-window.test.ts).
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } },
+    },
   });
   // The user's own project: its BASE_URL is the API under test.
   await sandbox.trustProject();

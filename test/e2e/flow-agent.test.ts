@@ -36,11 +36,7 @@ beforeEach(async () => {
 afterEach(() => sandbox.cleanup());
 
 it('the agent runs a saved flow end to end, and the Go original’s name runs it too', async () => {
-  models.script([
-    'ACTION: run_flow({"name": "checkout"})',
-    'ACTION: orchestrate_integration({"name": "checkout"})',
-    'Final Answer: checkout passes: 4 steps',
-  ]);
+  models.script(['ACTION: run_flow({"name": "checkout"})', 'ACTION: orchestrate_integration({"name": "checkout"})', 'Final Answer: checkout passes: 4 steps']);
   const result = await runFalcon(['-p', 'run the checkout flow'], { cwd: sandbox.project, env: sandbox.env() });
   expect(result.stderr).toBe('');
   expect(result.stdout).toBe('checkout passes: 4 steps\n');
@@ -48,7 +44,9 @@ it('the agent runs a saved flow end to end, and the Go original’s name runs it
   const [first, second] = models.requests.slice(1).map((request) => request.messages.at(-1)!.content);
   for (const observation of [first!, second!]) {
     expect(observation).toMatch(/PASSED: flow "checkout" — 4 passed in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)/);
-    expect(observation).toMatch(/✓ 1\. health — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 2\. log in — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 3\. order — 201, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 4\. wait until paid — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), 2 attempts/);
+    expect(observation).toMatch(
+      /✓ 1\. health — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 2\. log in — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 3\. order — 201, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 4\. wait until paid — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), 2 attempts/,
+    );
     expect(observation).not.toContain(SHOP_TOKEN);
   }
   expect(api.hits.filter((hit) => hit === 'POST /login')).toHaveLength(2);

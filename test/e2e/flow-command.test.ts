@@ -94,7 +94,9 @@ async function put(relative: string, content: string): Promise<void> {
 const falcon = (...args: string[]) => runFalcon(['flow', ...args], { cwd: sandbox.project, env: sandbox.env({ SHOP_PW }) });
 
 async function reportFiles(): Promise<string[]> {
-  return (await readdir(path.join(sandbox.project, '.falcon', 'reports')).catch(() => [])).filter((name) => name.startsWith('flow_report_') && name.endsWith('.md'));
+  return (await readdir(path.join(sandbox.project, '.falcon', 'reports')).catch(() => [])).filter(
+    (name) => name.startsWith('flow_report_') && name.endsWith('.md'),
+  );
 }
 
 describe('falcon flow run', () => {
@@ -168,7 +170,12 @@ describe('falcon flow run', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Report: out/junit.xml\n');
     const xml = await readFile(path.join(sandbox.project, 'out', 'junit.xml'), 'utf8');
-    expect([...xml.matchAll(/<testcase name="([^"]*)"/g)].map((match) => match[1])).toEqual(['1. log in', '2. product [row 1: sku=A-1]', '2. product [row 2: sku=Z-9]', '3. after']);
+    expect([...xml.matchAll(/<testcase name="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      '1. log in',
+      '2. product [row 1: sku=A-1]',
+      '2. product [row 2: sku=Z-9]',
+      '3. after',
+    ]);
     expect(xml).toMatch(/tests="4" failures="1" errors="0" skipped="1"/);
     const json = JSON.parse(await readFile(path.join(sandbox.project, 'out', 'run.json'), 'utf8')) as { name: string; passed: boolean; steps: unknown[] };
     expect(json).toMatchObject({ name: 'missing-product', passed: false });

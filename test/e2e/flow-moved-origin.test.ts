@@ -61,7 +61,9 @@ describe('run_flow in a session', () => {
     expect(details).toContain(`The flow's confirmation covered ${api.url} for step 2; an earlier step moved it to ${elsewhere.url}.`);
     expect(details).toContain('It carries: the value of Authorization.');
     const observation = setup.models.requests[1]!.messages.at(-1)!.content;
-    expect(observation).toContain(`not sent: the flow's confirmation covered ${api.url} for step 2; an earlier step moved it to ${elsewhere.url}, and it was not approved`);
+    expect(observation).toContain(
+      `not sent: the flow's confirmation covered ${api.url} for step 2; an earlier step moved it to ${elsewhere.url}, and it was not approved`,
+    );
     expect(observation).not.toContain(SHOP_TOKEN);
   });
 
@@ -78,7 +80,13 @@ describe('run_flow in falcon mcp serve', () => {
   afterEach(() => Promise.all(clients.splice(0).map((client) => client.close())));
 
   async function callRunFlow(answer?: 'accept' | 'decline'): Promise<{ text: string; asked: string[] }> {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [FALCON_BIN, 'mcp', 'serve'], cwd: setup.sandbox.project, env: env() as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [FALCON_BIN, 'mcp', 'serve'],
+      cwd: setup.sandbox.project,
+      env: env() as Record<string, string>,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'falcon-test', version: '1.0.0' }, { capabilities: answer ? { elicitation: {} } : {} });
     clients.push(client);
     const asked: string[] = [];
@@ -96,7 +104,9 @@ describe('run_flow in falcon mcp serve', () => {
   it('refuses the moved step when the client cannot ask', async () => {
     const { text } = await callRunFlow();
     expect(elsewhere.received).toEqual([]);
-    expect(text).toContain(`not sent: the flow's confirmation covered ${api.url} for step 2; an earlier step moved it to ${elsewhere.url}, and nobody can be asked here`);
+    expect(text).toContain(
+      `not sent: the flow's confirmation covered ${api.url} for step 2; an earlier step moved it to ${elsewhere.url}, and nobody can be asked here`,
+    );
     expect(text).not.toContain(SHOP_TOKEN);
   });
 

@@ -53,14 +53,18 @@ describe('a full disk', { ...requirePlatform('linux', 'mounts a tmpfs'), ...requ
   it('ends falcon -p with one line naming the session file, and leaves no empty session file', async () => {
     await sandbox.writeConfig({
       default_provider: 'openai',
-      providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 131_072 } } },
+      providers: {
+        openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 131_072 } },
+      },
     });
     models.script(['Final Answer: hello']);
     await fillUp(disk);
     const result = await runFalcon(['-p', 'hi'], { cwd: project, env: sandbox.env() });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(ONE_LINE(`cannot save the session to ${path.join(project, '.falcon', 'sessions').replaceAll('/', '\\/')}\\/[\\w.-]+\\.jsonl`));
+    expect(result.stderr).toMatch(
+      ONE_LINE(`cannot save the session to ${path.join(project, '.falcon', 'sessions').replaceAll('/', '\\/')}\\/[\\w.-]+\\.jsonl`),
+    );
     expect(await readdir(path.join(project, '.falcon', 'sessions')).catch(() => [])).toEqual([]);
   });
 

@@ -44,8 +44,7 @@ function configFor(options: { stream?: boolean; fallback?: string[]; defaultProv
   };
 }
 
-const falcon = (args: string[], stdin?: string) =>
-  runFalcon(args, { cwd: sandbox.project, env: sandbox.env(), stdin });
+const falcon = (args: string[], stdin?: string) => runFalcon(args, { cwd: sandbox.project, env: sandbox.env(), stdin });
 
 async function sessionFiles(): Promise<string[]> {
   const dir = path.join(sandbox.project, '.falcon', 'sessions');
@@ -87,7 +86,10 @@ describe('failures of the model service', () => {
     const result = await falcon(['-p', 'hi', '--output-format', 'stream-json']);
     expect(result.code).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    const events = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.find((e) => e.type === 'retry')).toMatchObject({ attempt: 1, delayMs: 1000 });
     expect(events.at(-1)).toMatchObject({ type: 'run_end', reason: 'answer' });
   });
@@ -99,7 +101,10 @@ describe('failures of the model service', () => {
     models.script(['Final Answer: answered by the fallback'], { model: 'llama-test' });
     const result = await falcon(['-p', 'hi', '--output-format', 'stream-json']);
     expect(result.code).toBe(0);
-    const events = result.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.filter((e) => e.type === 'retry')).toHaveLength(3);
     expect(events.find((e) => e.type === 'provider_switch')).toMatchObject({ from: 'openai/gpt-test', to: 'ollama/llama-test' });
     expect(events.find((e) => e.type === 'answer')).toMatchObject({ text: 'answered by the fallback' });
@@ -168,7 +173,10 @@ describe('the loop through the binary', () => {
     const declined = await falcon(['-p', 'change notes', '--output-format', 'stream-json']);
     expect(declined.code).toBe(0);
     expect(await readFile(target, 'utf8')).toBe('original\n');
-    const events = declined.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = declined.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.find((e) => e.type === 'confirmation_required')).toMatchObject({
       tool: 'write_file',
       preview: { kind: 'diff', path: 'notes.txt', isNew: false },
@@ -211,7 +219,10 @@ describe('the loop through the binary', () => {
     expect(outcome.code).toBe(130);
     expect(outcome.stderr).toMatch(/interrupted/);
     const [file] = await sessionFiles();
-    const lines = (await readFile(file!, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(file!, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.kind === 'message')).toMatchObject({ role: 'user', content: 'tell me a story' });
     expect(lines.at(-1)).toMatchObject({ kind: 'event', event: { type: 'run_end', reason: 'cancelled' } });
   });

@@ -11,7 +11,11 @@ const setup = useFakeModelProject();
 const falcon = (args: string[]) => runFalcon(args, { cwd: setup.sandbox.project, env: setup.sandbox.env() });
 const inProject = (file: string) => path.join(setup.sandbox.project, file);
 const readJson = async (file: string) => JSON.parse(await readFile(inProject(file), 'utf8')) as Record<string, unknown>;
-const exists = (file: string) => access(inProject(file)).then(() => true, () => false);
+const exists = (file: string) =>
+  access(inProject(file)).then(
+    () => true,
+    () => false,
+  );
 const lastObservation = (request: number) => setup.models.requests[request]!.messages.at(-1)!.content;
 
 describe('a pre_tool_use hook', () => {
@@ -51,7 +55,9 @@ describe('a pre_tool_use hook', () => {
     const result = await falcon(['-p', 'read the notes']);
 
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("warning: pre_tool_use hook `echo 'linter crashed' >&2; exit 1` exited with 1: linter crashed; the read_file call goes on\n");
+    expect(result.stderr).toContain(
+      "warning: pre_tool_use hook `echo 'linter crashed' >&2; exit 1` exited with 1: linter crashed; the read_file call goes on\n",
+    );
     expect(lastObservation(1)).toContain('first line');
   });
 });
@@ -122,10 +128,18 @@ describe('folder trust without a terminal', () => {
       'warning: This folder is not trusted, so these settings of .falcon/config.yaml were ignored: hooks.pre_tool_use (touch .falcon/project-hook-ran), ' +
         'hooks.session_start (touch .falcon/project-start-ran), permissions.allow (bash(touch allowed)).',
     );
-    expect(streamEvents(result.stdout).filter((event) => event.type === 'confirmation_required').map((event) => event.title)).toEqual(['run `touch allowed`']);
+    expect(
+      streamEvents(result.stdout)
+        .filter((event) => event.type === 'confirmation_required')
+        .map((event) => event.title),
+    ).toEqual(['run `touch allowed`']);
     expect(await exists('allowed')).toBe(false);
     expect(lastObservation(2)).toMatch(/^Observation: Denied by the permission rule read_file\(secret\.txt\)/);
-    expect([await exists('.falcon/project-hook-ran'), await exists('.falcon/project-start-ran'), await exists('.falcon/global-hook-ran')]).toEqual([false, false, true]);
+    expect([await exists('.falcon/project-hook-ran'), await exists('.falcon/project-start-ran'), await exists('.falcon/global-hook-ran')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('applies them in a folder in trusted_folders, without asking anything', async () => {
@@ -139,6 +153,10 @@ describe('folder trust without a terminal', () => {
     expect(streamEvents(result.stdout).filter((event) => event.type === 'confirmation_required')).toEqual([]);
     expect(await exists('allowed')).toBe(true);
     expect(lastObservation(2)).toMatch(/^Observation: Denied by the permission rule read_file\(secret\.txt\)/);
-    expect([await exists('.falcon/project-hook-ran'), await exists('.falcon/project-start-ran'), await exists('.falcon/global-hook-ran')]).toEqual([true, true, true]);
+    expect([await exists('.falcon/project-hook-ran'), await exists('.falcon/project-start-ran'), await exists('.falcon/global-hook-ran')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -37,7 +37,9 @@ beforeEach(async () => {
   models.reset();
   await sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 131_072 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 131_072 } },
+    },
   });
 });
 afterEach(async () => {
@@ -57,9 +59,7 @@ describe('arguments nested 10,000 levels deep', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ answer: 'read it', reason: 'answer', toolCalls: 2 });
-    expect(observationOf(1)).toBe(
-      'Observation: Error: could not read the arguments of read_file: arguments nest 10,001 levels deep; the most is 64',
-    );
+    expect(observationOf(1)).toBe('Observation: Error: could not read the arguments of read_file: arguments nest 10,001 levels deep; the most is 64');
     expect(observationOf(2)).toContain('hello');
   });
 });
@@ -135,7 +135,12 @@ describe.each([
     await writeFile(Buffer.from(`${src}/bad-\xff\xfe.txt`, 'latin1'), 'hello bytes\n');
     await writeFile(path.join(src, 'new\nline.txt'), 'hello newline\n');
     await writeFile(path.join(src, 'back\\x0aslash.txt'), 'hello backslash\n');
-    models.script(['ACTION: list_files({})', 'ACTION: glob({"pattern": "src/*.txt"})', 'ACTION: search_code({"pattern": "hello"})', 'Final Answer: four files']);
+    models.script([
+      'ACTION: list_files({})',
+      'ACTION: glob({"pattern": "src/*.txt"})',
+      'ACTION: search_code({"pattern": "hello"})',
+      'Final Answer: four files',
+    ]);
     const result = await falcon('list the files', { PATH });
     expect(result.code).toBe(0);
     const escaped = ['src/a.txt', 'src/back\\\\x0aslash.txt', 'src/bad-\\xff\\xfe.txt', 'src/new\\nline.txt'];

@@ -18,7 +18,9 @@ const call = (tool: string, args: Record<string, unknown>) => `ACTION: ${tool}($
 const wideWindow = async () => {
   await setup.sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: setup.models.openaiBaseUrl, context_window: 131_072 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: setup.models.openaiBaseUrl, context_window: 131_072 } },
+    },
   });
   await setup.sandbox.trustProject();
 };
@@ -37,7 +39,14 @@ beforeEach(async () => {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     void readBody(req).then((body) => {
-      received.push({ method: req.method ?? '', host: req.headers.host ?? '', url: req.url ?? '', cookie: req.headers.cookie, contentType: req.headers['content-type'], body });
+      received.push({
+        method: req.method ?? '',
+        host: req.headers.host ?? '',
+        url: req.url ?? '',
+        cookie: req.headers.cookie,
+        contentType: req.headers['content-type'],
+        body,
+      });
       respond(req, res);
     });
   });
@@ -66,7 +75,9 @@ function respond(req: IncomingMessage, res: import('node:http').ServerResponse):
       res.writeHead(302, { location: `http://b.co.uk:${api.port}/whoami` }).end();
       return;
     case '/stacked':
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip, br' }).end(zlib.brotliCompressSync(zlib.gzipSync('{"greeting":"grüß dich"}')));
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip, br' })
+        .end(zlib.brotliCompressSync(zlib.gzipSync('{"greeting":"grüß dich"}')));
       return;
     case '/latin1':
       res.writeHead(200, { 'content-type': 'text/plain; charset=ISO-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x63, 0x72, 0xe8, 0x6d, 0x65]));
@@ -138,7 +149,15 @@ describe('multipart bodies', () => {
             operationId: 'uploadPhoto',
             requestBody: {
               required: true,
-              content: { 'multipart/form-data': { schema: { type: 'object', required: ['photo', 'title'], properties: { photo: { type: 'string', format: 'binary' }, title: { type: 'string', example: 'beach' } } } } },
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    required: ['photo', 'title'],
+                    properties: { photo: { type: 'string', format: 'binary' }, title: { type: 'string', example: 'beach' } },
+                  },
+                },
+              },
             },
             responses: { '200': { description: 'stored' } },
           },
@@ -147,7 +166,10 @@ describe('multipart bodies', () => {
     };
     await writeFile(path.join(setup.sandbox.project, 'openapi.json'), JSON.stringify(spec));
 
-    const result = await runFalcon(['test', '--spec', 'openapi.json', '--base-url', api.url, '--strategies', 'happy'], { cwd: setup.sandbox.project, env: setup.sandbox.env() });
+    const result = await runFalcon(['test', '--spec', 'openapi.json', '--base-url', api.url, '--strategies', 'happy'], {
+      cwd: setup.sandbox.project,
+      env: setup.sandbox.env(),
+    });
 
     expect(result.stderr).toMatch(/^Testing Uploads 1 at /);
     const sent = api.received.filter((request) => request.method === 'POST' && request.url === '/photos' && request.contentType?.startsWith('multipart/'));

@@ -37,7 +37,11 @@ async function withProvider(): Promise<void> {
 
 const readProject = (relative: string) => readFile(path.join(sandbox.project, relative), 'utf8');
 const projectConfig = async () => parse(await readProject('.falcon/config.yaml')) as Record<string, unknown>;
-const falconDirExists = () => stat(path.join(sandbox.project, '.falcon')).then(() => true, () => false);
+const falconDirExists = () =>
+  stat(path.join(sandbox.project, '.falcon')).then(
+    () => true,
+    () => false,
+  );
 const init = (args: string[]) => runFalcon(['init', ...args], { cwd: sandbox.project, env: sandbox.env() });
 
 describe('falcon init --yes', () => {
@@ -54,7 +58,12 @@ describe('falcon init --yes', () => {
     expect(result.stdout).toContain('Ingested 0 operations of docs/openapi.yaml into .falcon/spec.yaml');
     expect(result.stdout).not.toContain('No model provider');
     expect(result.stdout).toContain('Server:    npm run start (reload: restart; package.json script "start": node server.js --port 4000)');
-    expect(await projectConfig()).toEqual({ framework: 'express', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml', server: { command: 'npm run start', reload: 'restart' } });
+    expect(await projectConfig()).toEqual({
+      framework: 'express',
+      base_url: 'http://localhost:4000',
+      spec: 'docs/openapi.yaml',
+      server: { command: 'npm run start', reload: 'restart' },
+    });
     expect(parse(await readProject('.falcon/environments/dev.yaml'))).toEqual({ BASE_URL: 'http://localhost:4000' });
     expect(await readProject('.falcon/falcon.md')).toContain('# project: what Falcon knows about this API');
   });
@@ -67,11 +76,19 @@ describe('falcon init --yes', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^Warning: could not ingest the spec; \.falcon\/ is ready without it\. docs\/openapi\.yaml: /);
     expect(await projectConfig()).toMatchObject({ spec: 'docs/openapi.yaml' });
-    expect(await stat(path.join(sandbox.project, '.falcon/spec.yaml')).then(() => true, () => false)).toBe(false);
+    expect(
+      await stat(path.join(sandbox.project, '.falcon/spec.yaml')).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
   });
 
   it('finds a watching dev script and writes server: with reload: watch', async () => {
-    await writeProject({ 'package.json': JSON.stringify({ name: 'notes', scripts: { start: 'node app.js', dev: 'node --watch app.js' } }), 'pnpm-lock.yaml': '' });
+    await writeProject({
+      'package.json': JSON.stringify({ name: 'notes', scripts: { start: 'node app.js', dev: 'node --watch app.js' } }),
+      'pnpm-lock.yaml': '',
+    });
     await withProvider();
     const result = await init(['--yes']);
     expect(result.code, result.stderr).toBe(0);
@@ -150,9 +167,7 @@ describe('falcon init without --yes', () => {
     await expressApp();
     const result = await init([]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      'falcon: no terminal to ask questions in; run: falcon init --yes [--framework F] [--base-url U] [--spec PATH]\n',
-    );
+    expect(result.stderr).toBe('falcon: no terminal to ask questions in; run: falcon init --yes [--framework F] [--base-url U] [--spec PATH]\n');
     expect(await falconDirExists()).toBe(false);
   });
 
@@ -172,14 +187,21 @@ describe('falcon init without --yes', () => {
     expect(falcon.screen()).toContain('docs/openapi.yaml (OpenAPI 3.0.3)');
     await falcon.press(ENTER);
     await falcon.waitForText(/❯ npm run start \(reload: restart\)/);
-    expect(falcon.screen().replace(/\s+/g, ' ')).toContain('Command that starts the API, for Falcon to run (found: package.json script "start": node server.js --port 4000)');
+    expect(falcon.screen().replace(/\s+/g, ' ')).toContain(
+      'Command that starts the API, for Falcon to run (found: package.json script "start": node server.js --port 4000)',
+    );
     await falcon.press(ENTER);
     await falcon.waitForText('Ingest docs/openapi.yaml into .falcon/spec.yaml now?');
     await falcon.press(ENTER);
     expect((await falcon.exited).exitCode).toBe(0);
     expect(falcon.screen()).toContain('Ingested 0 operations of docs/openapi.yaml into .falcon/spec.yaml');
     expect(falcon.screen()).toContain('created .falcon/config.yaml');
-    expect(await projectConfig()).toEqual({ framework: 'fastify', base_url: 'http://localhost:4000', spec: 'docs/openapi.yaml', server: { command: 'npm run start', reload: 'restart' } });
+    expect(await projectConfig()).toEqual({
+      framework: 'fastify',
+      base_url: 'http://localhost:4000',
+      spec: 'docs/openapi.yaml',
+      server: { command: 'npm run start', reload: 'restart' },
+    });
   });
 
   it('takes a typed base URL and no spec', async () => {

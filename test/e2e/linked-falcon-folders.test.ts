@@ -33,7 +33,10 @@ const listed = (folder: string) => readdir(folder).catch(() => [] as string[]);
 describe('a linked .falcon/sessions/', () => {
   it('is not followed: the session is not saved, a warning says why, and none is resumed from there', async () => {
     await mkdir(outside('elsewhere'));
-    await writeFile(path.join(outside('elsewhere'), 'planted.jsonl'), `${JSON.stringify({ kind: 'message', at: '2025-01-01T00:00:00.000Z', role: 'user', content: 'planted' })}\n`);
+    await writeFile(
+      path.join(outside('elsewhere'), 'planted.jsonl'),
+      `${JSON.stringify({ kind: 'message', at: '2025-01-01T00:00:00.000Z', role: 'user', content: 'planted' })}\n`,
+    );
     await symlink(outside('elsewhere'), falconDir('sessions'));
     setup.models.script(['Final Answer: hello']);
     const result = await falcon(['-p', 'hi']);
@@ -56,7 +59,9 @@ describe('a linked .falcon/sessions/', () => {
     setup.models.script(['ACTION: bash({"command": "echo hi", "run_in_background": true})', 'Final Answer: done']);
     const result = await falcon(['-p', 'start it', '--yes']);
     expect(result.code).toBe(0);
-    expect(setup.models.requests[1]!.messages.at(-1)!.content).toMatch(/^Observation: Error: No background task can start: its output would go through \.falcon\/sessions\/ is a symbolic link/);
+    expect(setup.models.requests[1]!.messages.at(-1)!.content).toMatch(
+      /^Observation: Error: No background task can start: its output would go through \.falcon\/sessions\/ is a symbolic link/,
+    );
     expect(await listed(outside('elsewhere'))).toEqual([]);
   });
 });

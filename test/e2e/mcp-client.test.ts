@@ -31,12 +31,15 @@ function notesServer(env: Record<string, string> = {}) {
 }
 
 async function writeGlobalConfig(mcpServers: Record<string, unknown>, contextWindow?: number): Promise<void> {
-  const config = { api_key: 'sk-test-key-for-the-fake-server', base_url: project.models.openaiBaseUrl, ...(contextWindow && { context_window: contextWindow }) };
+  const config = {
+    api_key: 'sk-test-key-for-the-fake-server',
+    base_url: project.models.openaiBaseUrl,
+    ...(contextWindow && { context_window: contextWindow }),
+  };
   await project.sandbox.writeConfig({ default_provider: 'openai', providers: { openai: { model: 'gpt-test', config } }, mcp_servers: mcpServers });
 }
 
-const falcon = (args: string[], env: Record<string, string> = {}) =>
-  runFalcon(args, { cwd: project.sandbox.project, env: project.sandbox.env(env) });
+const falcon = (args: string[], env: Record<string, string> = {}) => runFalcon(args, { cwd: project.sandbox.project, env: project.sandbox.env(env) });
 
 /** What the model read after its n-th reply (1-based): the observation of that reply's call. */
 function observationAfter(reply: number): string {
@@ -69,12 +72,20 @@ describe('MCP servers in a session', () => {
     project.models.script(['ACTION: mcp__remote__add_note({"title": "buy milk"})', 'Final Answer: declined.']);
     const result = await falcon(['-p', 'note it', '--output-format', 'stream-json']);
     expect(result.code).toBe(0);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events.filter((event) => event.type === 'confirmation_required')).toEqual([
       expect.objectContaining({
         tool: 'mcp__remote__add_note',
         title: 'add_note on MCP server "remote" (mcp__remote__add_note)',
-        preview: { kind: 'info', title: 'add_note on MCP server "remote" (mcp__remote__add_note)', details: 'arguments: {\n  "title": "buy milk"\n}', always: { kind: 'every_call' } },
+        preview: {
+          kind: 'info',
+          title: 'add_note on MCP server "remote" (mcp__remote__add_note)',
+          details: 'arguments: {\n  "title": "buy milk"\n}',
+          always: { kind: 'every_call' },
+        },
         always: [{ label: 'every mcp__remote__add_note call', rules: ['mcp__remote__add_note'] }],
       }),
     ]);
@@ -96,17 +107,13 @@ describe('MCP servers in a session', () => {
     expect(observationAfter(2)).toContain('The user declined list_notes on MCP server "notes"');
   });
 
-  it('refuses arguments that do not fit the server\'s JSON Schema before sending them, naming each problem', async () => {
+  it("refuses arguments that do not fit the server's JSON Schema before sending them, naming each problem", async () => {
     await writeGlobalConfig({ notes: notesServer() });
-    project.models.script([
-      'ACTION: mcp__notes__add_note({"title": 5, "tags": "home"})',
-      'ACTION: mcp__notes__list_notes({})',
-      'Final Answer: done.',
-    ]);
+    project.models.script(['ACTION: mcp__notes__add_note({"title": 5, "tags": "home"})', 'ACTION: mcp__notes__list_notes({})', 'Final Answer: done.']);
     const result = await falcon(['-p', 'note it', '--yes']);
     expect(result.code).toBe(0);
     expect(observationAfter(1)).toBe(
-      "Observation: Error: invalid arguments for mcp__notes__add_note: they do not fit the server's schema: $.title: must be string, got 5; $.tags: must be array, got \"home\"",
+      'Observation: Error: invalid arguments for mcp__notes__add_note: they do not fit the server\'s schema: $.title: must be string, got 5; $.tags: must be array, got "home"',
     );
     expect(observationAfter(2)).toBe('Observation: The notebook is empty.');
   });
@@ -173,7 +180,7 @@ describe('MCP servers in a session', () => {
     expect(runningWithCommandLine(silent)).toEqual([]);
   });
 
-  it('fills {{env:NAME}} in a stdio server\'s env from the environment, and masks what it filled in', async () => {
+  it("fills {{env:NAME}} in a stdio server's env from the environment, and masks what it filled in", async () => {
     await writeGlobalConfig({ notes: notesServer({ NOTES_TOKEN: '{{env:NOTES_SECRET}}' }) });
     project.models.script(['ACTION: mcp__notes__whoami({})', 'Final Answer: done.']);
     const result = await falcon(['-p', 'who am I', '--yes'], { NOTES_SECRET: 'nt-4f8a9c2e7b1d' });
@@ -263,7 +270,11 @@ describe('a server that lists too much', () => {
 
   it('takes at most 64 tools, leaves out long names and large schemas, and names in the prompt only what fits its budget', async () => {
     await writeGlobalConfig({ flood: flood({ FLOOD_TOOLS_PER_PAGE: '200', FLOOD_DESCRIPTION_CHARS: '3000', FLOOD_ODD: '1' }) }, 131_072);
-    project.models.script(['ACTION: tool_search({"query": "select:mcp__flood__tool_61"})', 'ACTION: mcp__flood__tool_61({"value": 21})', 'Final Answer: done.']);
+    project.models.script([
+      'ACTION: tool_search({"query": "select:mcp__flood__tool_61"})',
+      'ACTION: mcp__flood__tool_61({"value": 21})',
+      'Final Answer: done.',
+    ]);
     const result = await falcon(['-p', 'double 21', '--yes']);
     expect(result.stderr).toBe(
       `warning: MCP server "flood": tools left out: long_${'n'.repeat(59)}… (its name is 100 characters, more than 64); ` +
@@ -272,7 +283,9 @@ describe('a server that lists too much', () => {
     expect(result.code).toBe(0);
     const prompt = project.models.requests[0]!.messages[0]!.content;
     const named = prompt.split('\n').filter((line) => line.startsWith('- mcp__flood__'));
-    const rest = /^- … and (\d+) more tools of MCP servers, not listed here to keep this prompt short: tool_search finds them by name or purpose\.$/m.exec(prompt);
+    const rest = /^- … and (\d+) more tools of MCP servers, not listed here to keep this prompt short: tool_search finds them by name or purpose\.$/m.exec(
+      prompt,
+    );
     expect(named.length).toBeGreaterThan(0);
     expect(named.length + Number(rest?.[1])).toBe(62);
     expect(named.join('\n').length).toBeLessThanOrEqual(6_000);
@@ -294,7 +307,9 @@ describe("a project's MCP servers", () => {
     project.models.script(['Final Answer: done.']);
     const result = await falcon(['-p', 'hello']);
     // The sandbox's HOME holds its Falcon home: ~/home.
-    expect(result.stderr).toBe('warning: MCP servers of .falcon/config.yaml not started (notes): this folder is not trusted (trusted_folders in ~/home/config.yaml).\n');
+    expect(result.stderr).toBe(
+      'warning: MCP servers of .falcon/config.yaml not started (notes): this folder is not trusted (trusted_folders in ~/home/config.yaml).\n',
+    );
     expect(project.models.requests[0]!.messages[0]!.content).not.toContain('mcp__notes');
   });
 
@@ -341,7 +356,11 @@ describe('falcon mcp list', () => {
   it('says when there is nothing to start', async () => {
     await writeGlobalConfig({});
     const result = await falcon(['mcp', 'list']);
-    expect(result).toMatchObject({ code: 0, stderr: '', stdout: 'No MCP servers to start: add them under mcp_servers in ~/.falcon/config.yaml or .falcon/config.yaml.\n' });
+    expect(result).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: 'No MCP servers to start: add them under mcp_servers in ~/.falcon/config.yaml or .falcon/config.yaml.\n',
+    });
   });
 });
 

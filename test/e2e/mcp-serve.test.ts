@@ -195,7 +195,9 @@ describe('falcon mcp serve', () => {
   it("runs the spec's tests against an environment and writes the report, as falcon test does", async () => {
     const falcon = await connect();
     const progress: string[] = [];
-    const tested = await falcon.call('run_spec_tests', { spec: 'openapi.yaml', env: 'items', include: ['getStats'], strategies: ['happy'] }, (message) => progress.push(message));
+    const tested = await falcon.call('run_spec_tests', { spec: 'openapi.yaml', env: 'items', include: ['getStats'], strategies: ['happy'] }, (message) =>
+      progress.push(message),
+    );
     expect(progress[0]).toBe(`5 cases for 1 operations of openapi.yaml against ${items.url}`);
     expect(progress.at(-1)).toBe('5/5 cases');
     expect(tested.isError).toBe(false);

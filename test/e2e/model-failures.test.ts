@@ -61,7 +61,9 @@ describe('falcon -p against a model server that fails', () => {
     const result = await falcon(['-p', 'hi']);
     expectOneClearLine(
       result,
-      new RegExp(`^falcon: ${provider}: no answer from http://127\\.0\\.0\\.1:\\d+\\S* for 1 s — check the server, or raise providers\\.${provider}\\.config\\.timeout_s for a slow model \\(after 1 retry\\)$`),
+      new RegExp(
+        `^falcon: ${provider}: no answer from http://127\\.0\\.0\\.1:\\d+\\S* for 1 s — check the server, or raise providers\\.${provider}\\.config\\.timeout_s for a slow model \\(after 1 retry\\)$`,
+      ),
     );
     expect(models.requests).toHaveLength(2);
   });
@@ -87,14 +89,22 @@ describe('falcon -p against a model server that fails', () => {
     await sandbox.writeConfig(configFor('ollama'));
     models.script([{ text: 'Final Answer: x', garbleAfterChars: 0, garbage: '<<<garbage>>>' }]);
     const result = await falcon(['-p', 'hi']);
-    expectOneClearLine(result, /^falcon: ollama: http:\/\/127\.0\.0\.1:\d+ sent a stream Falcon cannot read \(not JSON: `<<<garbage>>>`\) — is url an Ollama server\?$/);
+    expectOneClearLine(
+      result,
+      /^falcon: ollama: http:\/\/127\.0\.0\.1:\d+ sent a stream Falcon cannot read \(not JSON: `<<<garbage>>>`\) — is url an Ollama server\?$/,
+    );
   });
 
   it('calls an HTML page an HTML page, not a stream cut off', async () => {
     await sandbox.writeConfig(configFor('openai'));
-    models.script([{ status: 200, body: '<!doctype html><html><head><title>Welcome to nginx!</title></head></html>', headers: { 'content-type': 'text/html' } }]);
+    models.script([
+      { status: 200, body: '<!doctype html><html><head><title>Welcome to nginx!</title></head></html>', headers: { 'content-type': 'text/html' } },
+    ]);
     const result = await falcon(['-p', 'hi']);
-    expectOneClearLine(result, /^falcon: openai: http:\/\/127\.0\.0\.1:\d+\/v1 answered with an HTML page \(“Welcome to nginx!”\), not the API — check base_url$/);
+    expectOneClearLine(
+      result,
+      /^falcon: openai: http:\/\/127\.0\.0\.1:\d+\/v1 answered with an HTML page \(“Welcome to nginx!”\), not the API — check base_url$/,
+    );
     expect(models.requests).toHaveLength(1);
   });
 });

@@ -132,7 +132,13 @@ describe("the README's first block, run as written in a fresh clone with an empt
 
   it('has the test command the package defines', async () => {
     const scripts = (JSON.parse(await readFile(path.join(clone, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts[block.test[0]!.replace(/\s+#.*$/, '').trim().replace(/^npm (?:run )?/, '')]).toBeDefined();
+    expect(
+      scripts[
+        block.test[0]!.replace(/\s+#.*$/, '')
+          .trim()
+          .replace(/^npm (?:run )?/, '')
+      ],
+    ).toBeDefined();
   });
 });
 

@@ -43,14 +43,34 @@ const markdownReports = async () => (await readdir(reportsDir())).filter((name) 
 
 describe('falcon perf', () => {
   it('loads a saved request with the environment, counts exactly what the server received, and masks the secret everywhere', async () => {
-    const result = await falcon(['--request', 'list-items', '-n', '300', '-c', '4', '--json', 'out.json', '--report', 'out.html', '--threshold', 'error_rate<0.01']);
+    const result = await falcon([
+      '--request',
+      'list-items',
+      '-n',
+      '300',
+      '-c',
+      '4',
+      '--json',
+      'out.json',
+      '--report',
+      'out.html',
+      '--threshold',
+      'error_rate<0.01',
+    ]);
     expect(result.code).toBe(0);
     expect(api.received).toHaveLength(300);
     expect(new Set(authorizations)).toEqual(new Set([`Bearer ${TOKEN}`]));
     const json = JSON.parse(await readFile(path.join(sandbox.project, 'out.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(json).slice(0, 8)).toEqual(['target', 'model', 'duration_s', 'requests', 'rps', 'latency_ms', 'thresholds', 'timeline']);
     expect(json.model).toBe('closed');
-    expect(json.requests).toEqual({ total: 300, ok: 300, failed: 0, by_status: { '200': 300 }, late: 0, errors: { timeout: 0, refused: 0, reset: 0, other: 0 } });
+    expect(json.requests).toEqual({
+      total: 300,
+      ok: 300,
+      failed: 0,
+      by_status: { '200': 300 },
+      late: 0,
+      errors: { timeout: 0, refused: 0, reset: 0, other: 0 },
+    });
     expect(Object.keys(json.latency_ms as object)).toEqual(['min', 'mean', 'p50', 'p90', 'p95', 'p99', 'p999', 'max']);
     expect(json.thresholds).toEqual([{ expr: 'error_rate<0.01', ok: true, actual: 0 }]);
     const [report] = await markdownReports();
@@ -58,8 +78,16 @@ describe('falcon perf', () => {
     expect(result.stdout).toMatch(/^request list-items \(GET http:\/\/127\.0\.0\.1:\d+\/items\) — closed model, 4 connections, [\d.]+ s\n/);
     expect(result.stdout).toContain('  requests    300 · 300 ok · 0 failed\n');
     expect(result.stdout).toContain(`Report: .falcon/reports/${report}`);
-    expect(await readFile(path.join(reportsDir(), report!.replace(/\.md$/, '.json')), 'utf8')).toBe(await readFile(path.join(sandbox.project, 'out.json'), 'utf8'));
-    const everything = [result.stdout, result.stderr, JSON.stringify(json), await readFile(path.join(sandbox.project, 'out.html'), 'utf8'), await readFile(path.join(reportsDir(), report!), 'utf8')];
+    expect(await readFile(path.join(reportsDir(), report!.replace(/\.md$/, '.json')), 'utf8')).toBe(
+      await readFile(path.join(sandbox.project, 'out.json'), 'utf8'),
+    );
+    const everything = [
+      result.stdout,
+      result.stderr,
+      JSON.stringify(json),
+      await readFile(path.join(sandbox.project, 'out.html'), 'utf8'),
+      await readFile(path.join(reportsDir(), report!), 'utf8'),
+    ];
     for (const text of everything) expect(text).not.toContain(TOKEN);
   });
 
@@ -92,7 +120,11 @@ describe('falcon perf', () => {
       ['--report', 'out.pdf'],
     ];
     // All at once: each is a start of the binary, slow on a busy machine.
-    const [unknown, nothing, ...results] = await Promise.all([falcon(['--threshold', 'p97<100', `${api.url}/x`]), falcon([]), ...usages.map((args) => falcon([`${api.url}/x`, ...args]))]);
+    const [unknown, nothing, ...results] = await Promise.all([
+      falcon(['--threshold', 'p97<100', `${api.url}/x`]),
+      falcon([]),
+      ...usages.map((args) => falcon([`${api.url}/x`, ...args])),
+    ]);
     for (const [index, result] of results.entries()) {
       expect(result.code, usages[index]!.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^falcon: /);
@@ -195,7 +227,14 @@ describe('falcon perf', () => {
     expect(literal.stdout).toContain(`Run it with: k6 run -e BASE_URL=${api.url} one.js\n`);
     expect(await readFile(path.join(sandbox.project, 'one.js'), 'utf8')).toContain('url: BASE_URL + "/items?page=2"');
 
-    await put('spec.json', JSON.stringify({ openapi: '3.0.3', info: { title: 'Items', version: '1' }, paths: { '/items': { get: { operationId: 'listItems', responses: { 200: { description: 'ok' } } } } } }));
+    await put(
+      'spec.json',
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Items', version: '1' },
+        paths: { '/items': { get: { operationId: 'listItems', responses: { 200: { description: 'ok' } } } } },
+      }),
+    );
     const operations = await falcon(['--operations', 'listItems', '--spec', 'spec.json', '--base-url', `${api.url}/v2`, '-d', '5s', '--export-k6', 'ops.js']);
     expect(operations.code).toBe(0);
     expect(operations.stdout).toContain(`  BASE_URL  ${api.url}/v2\n`);

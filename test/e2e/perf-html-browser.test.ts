@@ -47,7 +47,8 @@ describe('the load-test HTML report in a real browser', requireTool('chromium'),
     const { page } = await open(closedRun(), 'text');
     expect(await page.title()).toBe('Load test: http://127.0.0.1:4010/pets');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Load test: http://127.0.0.1:4010/pets');
-    for (const heading of ['Summary', 'Thresholds', 'Requests', 'Latency', 'Over time']) await expect(page.getByRole('heading', { level: 2, name: heading }).isVisible()).resolves.toBe(true);
+    for (const heading of ['Summary', 'Thresholds', 'Requests', 'Latency', 'Over time'])
+      await expect(page.getByRole('heading', { level: 2, name: heading }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('main').isVisible()).resolves.toBe(true);
     const thresholds = page.getByRole('table', { name: 'Each threshold and the value it was held against' });
@@ -57,7 +58,7 @@ describe('the load-test HTML report in a real browser', requireTool('chromium'),
     await page.close();
   });
 
-  it('follows the reader\'s colour scheme', async () => {
+  it("follows the reader's colour scheme", async () => {
     const background = async (scheme: 'light' | 'dark') => {
       const { page } = await open(closedRun(), `scheme-${scheme}`, scheme);
       const colours = await page.evaluate(() => ({ back: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.body).color }));

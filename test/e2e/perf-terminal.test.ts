@@ -21,7 +21,11 @@ it('shows one live line in a terminal, redrawn in place, and stops at once on Ct
   const session = startFalconInPty(['perf', `${api.url}/x`, '-d', '10m', '-c', '2'], { cwd: sandbox.project, env: sandbox.env() });
   const LIVE = /\d+\.\ds left · [\d,]+ requests · [\d,]+ req\/s · p95 [\d.]+ ms · 0 errors/;
   await session.waitForText(LIVE);
-  const liveLines = () => session.screen().split('\n').filter((line) => / left · /.test(line));
+  const liveLines = () =>
+    session
+      .screen()
+      .split('\n')
+      .filter((line) => / left · /.test(line));
   const first = liveLines()[0];
   await until(() => liveLines()[0] !== first, 'the live line to change');
   expect(liveLines()).toHaveLength(1);

@@ -24,7 +24,11 @@ afterAll(() => api.close());
 
 const falcon = (args: string[]) => runFalcon(args, { cwd: setup.sandbox.project, env: setup.sandbox.env() });
 const inProject = (file: string) => path.join(setup.sandbox.project, file);
-const exists = (file: string) => access(inProject(file)).then(() => true, () => false);
+const exists = (file: string) =>
+  access(inProject(file)).then(
+    () => true,
+    () => false,
+  );
 const observations = () => setup.models.requests.slice(1).map((request) => request.messages.at(-1)!.content);
 const asked = (stdout: string) => streamEvents(stdout).flatMap((event) => (event.type === 'confirmation_required' ? [event.title] : []));
 
@@ -54,7 +58,9 @@ const FILES_THAT_RUN: ReadonlyArray<[file: string, reason: string]> = [
 
 /** A window the long runs below fit in without a compaction (which would take one of the scripted replies). */
 const roomyWindow = () => ({
-  providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: setup.models.openaiBaseUrl, context_window: 131_072 } } },
+  providers: {
+    openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: setup.models.openaiBaseUrl, context_window: 131_072 } },
+  },
 });
 
 /** A repository with git's config and an executable script, and a model that changes them and every file of FILES_THAT_RUN. */
@@ -177,7 +183,9 @@ describe('falcon -p --permission-mode', () => {
     const result = await falcon(['-p', 'write notes', '--permission-mode', 'plan', '--output-format', 'stream-json']);
 
     expect(result.code).toBe(0);
-    expect(setup.models.requests[2]!.messages.at(-1)!.content).toMatch(/^Observation: Plan mode is on: write_file was not run, as it changes files or saved state\./);
+    expect(setup.models.requests[2]!.messages.at(-1)!.content).toMatch(
+      /^Observation: Plan mode is on: write_file was not run, as it changes files or saved state\./,
+    );
     expect(await exists('NOTES.md')).toBe(false);
   });
 
@@ -215,7 +223,11 @@ describe('falcon -p --permission-mode', () => {
   });
 
   it('an allow rule never covers them: the rule approves the ordinary file, the protected ones are asked about', async () => {
-    await configurePermissions(setup.sandbox, setup.models, { global: roomyWindow(), trusted: true, project: { permissions: { allow: ['write_file', 'edit_file'] } } });
+    await configurePermissions(setup.sandbox, setup.models, {
+      global: roomyWindow(),
+      trusted: true,
+      project: { permissions: { allow: ['write_file', 'edit_file'] } },
+    });
     await scriptChangesToFilesThatRun();
     const result = await falcon(['-p', 'set things up', '--output-format', 'stream-json']);
 
@@ -237,7 +249,10 @@ describe('falcon -p --permission-mode', () => {
     const result = await falcon(['-p', 'take notes', '--permission-mode', 'auto-edit', '--output-format', 'stream-json']);
 
     expect(result.code).toBe(0);
-    expect(asked(result.stdout)).toEqual(['create .falcon/scripts/check.sh (it is a script)', 'create .falcon/checks/guard.mjs (a hook of the Falcon config runs it)']);
+    expect(asked(result.stdout)).toEqual([
+      'create .falcon/scripts/check.sh (it is a script)',
+      'create .falcon/checks/guard.mjs (a hook of the Falcon config runs it)',
+    ]);
     expect(await readFile(inProject('.falcon/notes/plan.md'), 'utf8')).toBe('# Plan\n');
     expect([await exists('.falcon/scripts/check.sh'), await exists('.falcon/checks/guard.mjs')]).toEqual([false, false]);
   });

@@ -19,7 +19,11 @@ const setup = useFakeModelProject({
 
 const falcon = (args: string[]) => runFalcon(args, { cwd: setup.sandbox.project, env: setup.sandbox.env() });
 const inProject = (file: string) => path.join(setup.sandbox.project, file);
-const exists = (file: string) => access(inProject(file)).then(() => true, () => false);
+const exists = (file: string) =>
+  access(inProject(file)).then(
+    () => true,
+    () => false,
+  );
 const observations = () => setup.models.requests.slice(1).map((request) => request.messages.at(-1)!.content);
 const asked = (stdout: string) => streamEvents(stdout).flatMap((event) => (event.type === 'confirmation_required' ? [event.title] : []));
 const openPty = (args: string[]) => {
@@ -88,11 +92,7 @@ describe('rules with a terminal (falcon -p)', () => {
 describe('"always" in the TUI', () => {
   it('offers each choice for this session or this project; "this project" saves its rule in .falcon/config.yaml, keeping its comments', async () => {
     await configurePermissions(setup.sandbox, setup.models, { trusted: true, project: '# Orders API\nframework: express # found by init\n' });
-    setup.models.script([
-      'ACTION: bash({"command": "touch made-1"})',
-      'ACTION: bash({"command": "touch made-1"})',
-      'Final Answer: touched twice',
-    ]);
+    setup.models.script(['ACTION: bash({"command": "touch made-1"})', 'ACTION: bash({"command": "touch made-1"})', 'Final Answer: touched twice']);
     const session = openPty([]);
     await session.waitForText('Ask about your API');
     await session.submit('touch it twice');

@@ -46,7 +46,10 @@ describe('falcon -p ending on a signal while bash runs a command', requirePlatfo
     const outcome = await falcon.result;
     expect(outcome.code).toBe(code);
     expect(bothRunning(sleeps)).toBe(0);
-    const events = outcome.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const events = outcome.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(events.at(-1)).toMatchObject({ type: 'run_end', reason: 'cancelled' });
   });
 

@@ -23,7 +23,11 @@ const setup = useFakeModelProject({
 });
 const falcon = (args: string[], extra: Record<string, string> = {}) => runFalcon(args, { cwd: setup.sandbox.project, env: setup.sandbox.env(extra) });
 const inProject = (file: string) => path.join(setup.sandbox.project, file);
-const exists = (file: string) => access(inProject(file)).then(() => true, () => false);
+const exists = (file: string) =>
+  access(inProject(file)).then(
+    () => true,
+    () => false,
+  );
 const writeDotEnv = (lines: string[]) => writeFile(inProject('.env'), `${lines.join('\n')}\n`);
 const asked = (stdout: string) => streamEvents(stdout).filter((event) => event.type === 'confirmation_required');
 const observation = (request: number) => setup.models.requests[request]!.messages.at(-1)!.content;
@@ -202,7 +206,9 @@ describe('a model key in the .env', () => {
 
 describe('the question about trusting a folder, in the TUI', () => {
   it("names the .env's variables it would pass on; a yes records the trust and the session's commands get them", async () => {
-    await configurePermissions(setup.sandbox, setup.models, { global: { hooks: { session_start: [{ command: 'echo "[$GREETING]" > .falcon/hook-env.txt' }] } } });
+    await configurePermissions(setup.sandbox, setup.models, {
+      global: { hooks: { session_start: [{ command: 'echo "[$GREETING]" > .falcon/hook-env.txt' }] } },
+    });
     await writeDotEnv(['GREETING=hello-from-dotenv', 'LD_PRELOAD=./evil.so']);
 
     pty = startFalconInPty([], { cwd: setup.sandbox.project, env: setup.sandbox.env(), cols: 140, rows: 40 });

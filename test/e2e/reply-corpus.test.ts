@@ -63,7 +63,9 @@ async function sessionEvents(sandbox: Sandbox): Promise<LoggedEvent[]> {
   const dir = path.join(sandbox.project, '.falcon', 'sessions');
   const [file] = (await readdir(dir)).filter((name) => name.endsWith('.jsonl'));
   const lines = (await readFile(path.join(dir, file!), 'utf8')).split('\n').filter(Boolean);
-  return lines.map((line) => JSON.parse(line) as { kind: string; event?: LoggedEvent }).flatMap((entry) => (entry.kind === 'event' && entry.event ? [entry.event] : []));
+  return lines
+    .map((line) => JSON.parse(line) as { kind: string; event?: LoggedEvent })
+    .flatMap((entry) => (entry.kind === 'event' && entry.event ? [entry.event] : []));
 }
 
 /** The events of each model turn, by turn number. */
@@ -85,7 +87,10 @@ function checkCase(entry: Case, events: LoggedEvent[]): void {
   if (wanted.kind === 'answer') {
     // Reasoning alone (or cut off inside it): nothing runs, nothing is answered, the model is asked again.
     expect(calls, label).toEqual([]);
-    expect(events.filter((event) => event.type === 'answer'), label).toEqual([]);
+    expect(
+      events.filter((event) => event.type === 'answer'),
+      label,
+    ).toEqual([]);
     return;
   }
   if (wanted.kind === 'bad_call' && wanted.name === undefined) {
@@ -113,7 +118,6 @@ function checkCase(entry: Case, events: LoggedEvent[]): void {
     expect(results[0]?.output, label).toMatch(/^Denied by the permission rule |^Refused: |^Error: invalid arguments/);
   }
 }
-
 
 async function runCorpus(models: FakeModelServer, protocol: 'openai' | 'ollama', run: Run): Promise<{ result: FalconResult; events: LoggedEvent[] }> {
   const sandbox = await createSandbox();
@@ -159,16 +163,20 @@ it('holds at least 160 cases, every one in a run', () => {
 
 describe.each(['openai', 'ollama'] as const)('the reply corpus through the binary over the %s protocol', (protocol) => {
   for (const [index, run] of runs(protocol).entries()) {
-    it.concurrent(`run ${index}: ${run.cases.length} cases, then "${run.answer.shape}"`, async () => {
-      const { result, events } = await runCorpus(models, protocol, run);
-      const label = `${protocol} run ${index} (${run.answer.family}: ${run.answer.shape})`;
-      expect(result.code, `${label}\n${result.stderr}`).toBe(0);
-      // What the user sees as the answer: the answer case's text, never a reply that held call framing.
-      expect(result.stdout, label).toBe(`${run.answer.expect.text!.replace(THOUGHT_PREFIX, '')}\n`);
-      const turns = eventsByTurn(events);
-      run.cases.forEach((entry, caseIndex) => checkCase(entry, turns.get(caseIndex * 2 + 1) ?? []));
-      // Piped, nothing else is printed: no reply's markup, no thinking (a terminal gets the progress lines).
-      expect(result.stderr, label).toBe('');
-    }, RUN_CEILING_MS);
+    it.concurrent(
+      `run ${index}: ${run.cases.length} cases, then "${run.answer.shape}"`,
+      async () => {
+        const { result, events } = await runCorpus(models, protocol, run);
+        const label = `${protocol} run ${index} (${run.answer.family}: ${run.answer.shape})`;
+        expect(result.code, `${label}\n${result.stderr}`).toBe(0);
+        // What the user sees as the answer: the answer case's text, never a reply that held call framing.
+        expect(result.stdout, label).toBe(`${run.answer.expect.text!.replace(THOUGHT_PREFIX, '')}\n`);
+        const turns = eventsByTurn(events);
+        run.cases.forEach((entry, caseIndex) => checkCase(entry, turns.get(caseIndex * 2 + 1) ?? []));
+        // Piped, nothing else is printed: no reply's markup, no thinking (a terminal gets the progress lines).
+        expect(result.stderr, label).toBe('');
+      },
+      RUN_CEILING_MS,
+    );
   }
 });

@@ -52,7 +52,9 @@ describe('falcon -r <name> [-e <env>]', () => {
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(`GET ${stagingApi.url}/users/7`);
     expect(lines[1]).toMatch(/^HTTP 200 OK · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · \d+ B$/);
-    expect(lines[2]).toMatch(/^dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls 0 ms · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/);
+    expect(lines[2]).toMatch(
+      /^dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls 0 ms · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/,
+    );
     expect(lines).toContain('content-type: application/json');
     expect(result.stdout).toContain('{\n  "id": 7,\n  "name": "Ada Lovelace",\n  "email": "ada@example.com"\n}\n');
     expect(result.stdout).toMatch(/Assertions: 2 of 2 assertions passed\n {2}✓ status: 200 OK\n {2}✓ \$\.name: "Ada Lovelace"\n$/);
@@ -138,9 +140,7 @@ describe('falcon env list | use', () => {
     const used = await falcon(['env', 'use', 'staging']);
     expect(used.code).toBe(0);
     expect(used.stdout).toContain('Environment: staging');
-    expect(await readFile(path.join(sandbox.project, '.falcon', 'config.yaml'), 'utf8')).toBe(
-      '# project settings\nframework: express\nenvironment: staging\n',
-    );
+    expect(await readFile(path.join(sandbox.project, '.falcon', 'config.yaml'), 'utf8')).toBe('# project settings\nframework: express\nenvironment: staging\n');
     expect((await falcon(['env', 'list'])).stdout).toBe('  dev\n* staging (active)\n');
     expect((await falcon(['-r', 'get-user'])).code).toBe(0);
     expect(stagingApi.hits).toEqual(['GET /users/7']);

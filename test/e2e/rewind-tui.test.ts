@@ -14,7 +14,10 @@ const setup = useFakeModelProject({ afterEach: () => falcon?.kill() });
 const inProject = (...parts: string[]) => path.join(setup.sandbox.project, ...parts);
 const GIT_IDENTITY = { GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com' };
 async function git(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('git', args, { cwd: setup.sandbox.project, env: { PATH: process.env.PATH, HOME: setup.sandbox.home, ...GIT_IDENTITY } });
+  const { stdout } = await promisify(execFile)('git', args, {
+    cwd: setup.sandbox.project,
+    env: { PATH: process.env.PATH, HOME: setup.sandbox.home, ...GIT_IDENTITY },
+  });
   return stdout;
 }
 
@@ -40,7 +43,11 @@ async function ask(session: PtySession, text: string, answer: string, script: st
   await session.waitForText(answer);
 }
 
-const FIRST = ['ACTION: write_file({"path": "notes.md", "content": "# Notes\\n"})', 'ACTION: read_file({"path": "edit.txt"})', 'ACTION: edit_file({"path": "edit.txt", "old_string": "two", "new_string": "TWO"})'];
+const FIRST = [
+  'ACTION: write_file({"path": "notes.md", "content": "# Notes\\n"})',
+  'ACTION: read_file({"path": "edit.txt"})',
+  'ACTION: edit_file({"path": "edit.txt", "old_string": "two", "new_string": "TWO"})',
+];
 const SECOND = ['ACTION: bash({"command": "rm gone.txt && printf made > made.txt"})'];
 
 async function startingFiles(): Promise<void> {
@@ -104,7 +111,10 @@ it('esc esc on an empty input lists the messages with their files; code and conv
   expect(await readdir(setup.sandbox.project)).toEqual(expect.not.arrayContaining(['made.txt', 'notes.md']));
 
   await ask(session, 'start again', 'started again', []);
-  const sent = setup.models.requests.at(-1)!.messages.map((message) => message.content).join('\n');
+  const sent = setup.models.requests
+    .at(-1)!
+    .messages.map((message) => message.content)
+    .join('\n');
   expect(sent).toContain('start again');
   expect(sent).not.toContain('set up the notes');
   expect(sent).not.toContain('tidy the files');
@@ -125,7 +135,10 @@ it('/rewind with conversation only keeps the files', async () => {
   await session.waitForText('Rewound: the conversation goes on from before message 2');
   expect(await readFile(inProject('made.txt'), 'utf8')).toBe('made');
   await ask(session, 'what now', 'this now', []);
-  const sent = setup.models.requests.at(-1)!.messages.map((message) => message.content).join('\n');
+  const sent = setup.models.requests
+    .at(-1)!
+    .messages.map((message) => message.content)
+    .join('\n');
   expect(sent).toContain('set up the notes');
   expect(sent).not.toContain('tidy the files');
 });
@@ -165,7 +178,10 @@ it('/fork goes on in a new session with the conversation and checkpoints so far;
   await session.submit('/diff');
   await session.waitForText('This session changed 2 files');
   await ask(session, 'and in the fork', 'forked answer', []);
-  const sent = setup.models.requests.at(-1)!.messages.map((message) => message.content).join('\n');
+  const sent = setup.models.requests
+    .at(-1)!
+    .messages.map((message) => message.content)
+    .join('\n');
   expect(sent).toContain('set up the notes');
   const files = (await readdir(sessions)).filter((name) => name.endsWith('.jsonl'));
   expect(files).toHaveLength(2);

@@ -17,7 +17,10 @@ const inProject = (...parts: string[]) => path.join(setup.sandbox.project, ...pa
 
 const GIT_IDENTITY = { GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com' };
 async function git(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('git', args, { cwd: setup.sandbox.project, env: { PATH: process.env.PATH, HOME: setup.sandbox.home, ...GIT_IDENTITY } });
+  const { stdout } = await promisify(execFile)('git', args, {
+    cwd: setup.sandbox.project,
+    env: { PATH: process.env.PATH, HOME: setup.sandbox.home, ...GIT_IDENTITY },
+  });
   return stdout;
 }
 
@@ -37,7 +40,11 @@ async function projectFiles(folder = setup.sandbox.project, prefix = ''): Promis
 
 /** What of .git a checkpoint must never change: HEAD, the index's bytes, every ref, the stash, config and hooks, and what `git status` says. */
 async function gitState(): Promise<Record<string, string>> {
-  const read = (name: string) => readFile(inProject('.git', name)).then((bytes) => bytes.toString('base64'), () => '(none)');
+  const read = (name: string) =>
+    readFile(inProject('.git', name)).then(
+      (bytes) => bytes.toString('base64'),
+      () => '(none)',
+    );
   const hooks = (await readdir(inProject('.git', 'hooks'))).sort();
   return {
     HEAD: await read('HEAD'),
@@ -70,7 +77,11 @@ async function runTheSession(): Promise<void> {
   const first = await falcon(['-p', 'set up the notes', '--yes']);
   expect(first.stderr).not.toMatch(/checkpoint/i);
   expect(first.code).toBe(0);
-  setup.models.script(['ACTION: read_file({"path": "edit.txt"})', 'ACTION: edit_file({"path": "edit.txt", "old_string": "three", "new_string": "3"})', 'Final Answer: edited']);
+  setup.models.script([
+    'ACTION: read_file({"path": "edit.txt"})',
+    'ACTION: edit_file({"path": "edit.txt", "old_string": "three", "new_string": "3"})',
+    'Final Answer: edited',
+  ]);
   const second = await falcon(['-p', 'and change three', '--continue', '--yes']);
   expect(second.code).toBe(0);
   expect(await readFile(inProject('edit.txt'), 'utf8')).toBe('one\nTWO\n3\n');
@@ -137,7 +148,10 @@ describe('a conversation rewind', () => {
     setup.models.script(['Final Answer: after the rewind']);
     const next = await falcon(['-p', 'what now?', '--continue']);
     expect(next.stdout).toContain('after the rewind');
-    const sent = setup.models.requests.at(-1)!.messages.map((message) => message.content).join('\n');
+    const sent = setup.models.requests
+      .at(-1)!
+      .messages.map((message) => message.content)
+      .join('\n');
     expect(sent).toContain('set up the notes');
     expect(sent).not.toContain('and change three');
     expect(sent).toContain('what now?');
@@ -145,7 +159,10 @@ describe('a conversation rewind', () => {
     // Nothing was deleted: the file keeps the rewound message and says where the rewind went.
     const sessions = inProject('.falcon', 'sessions');
     const [file] = (await readdir(sessions)).filter((name) => name.endsWith('.jsonl'));
-    const records = (await readFile(path.join(sessions, file!), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { kind: string; message?: number; content?: string });
+    const records = (await readFile(path.join(sessions, file!), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { kind: string; message?: number; content?: string });
     expect(records.some((record) => record.kind === 'message' && record.content === 'and change three')).toBe(true);
     expect(records.filter((record) => record.kind === 'rewind').map((record) => record.message)).toEqual([2]);
     const list = await falcon(['rewind', '--list']);

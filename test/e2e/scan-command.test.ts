@@ -93,7 +93,21 @@ describe('falcon scan', () => {
 
   it('writes --json with every field of a finding, SARIF that validates whatever the name, and an HTML --report', async () => {
     const { url } = await startAccountApi(FLAWS);
-    const result = await falcon(['--spec', 'api.json', ...USERS, ...CHECKS, ...FAST, '--fail-on', 'none', '--json', 'f.json', '--sarif', 'out.sarif', '--report', 'r.html']);
+    const result = await falcon([
+      '--spec',
+      'api.json',
+      ...USERS,
+      ...CHECKS,
+      ...FAST,
+      '--fail-on',
+      'none',
+      '--json',
+      'f.json',
+      '--sarif',
+      'out.sarif',
+      '--report',
+      'r.html',
+    ]);
     expect(result.code).toBe(0);
     for (const file of ['f.json', 'out.sarif', 'r.html']) expect(result.stdout).toContain(`Report: ${file}\n`);
     const json = JSON.parse(await read('f.json')) as { findings: Array<Record<string, unknown>>; [key: string]: unknown };
@@ -105,7 +119,12 @@ describe('falcon scan', () => {
     ]);
     for (const finding of json.findings) {
       expect(Object.keys(finding).sort()).toEqual([...FINDING_FIELDS].sort());
-      expect(finding).toMatchObject({ owasp: expect.stringMatching(/^API\d+:2023$/), cwe: expect.stringMatching(/^CWE-\d+$/), title: expect.any(String), remediation: expect.any(String) });
+      expect(finding).toMatchObject({
+        owasp: expect.stringMatching(/^API\d+:2023$/),
+        cwe: expect.stringMatching(/^CWE-\d+$/),
+        title: expect.any(String),
+        remediation: expect.any(String),
+      });
       expect(finding.evidence).toEqual({ request: expect.stringMatching(new RegExp(`^GET ${url}/`)), response: expect.stringMatching(/^HTTP 200/) });
       expect(finding.curl).toMatch(/^curl /m);
     }
@@ -178,7 +197,10 @@ describe('falcon scan', () => {
 
   it('stops on Ctrl-C with exit 130, still printing the summary marked interrupted and writing the reports', async () => {
     const { data } = await startAccountApi(FLAWS);
-    const { child, result } = startFalcon(['scan', '--spec', 'api.json', ...USERS, '--rate', '5', '--json', 'f.json'], { cwd: sandbox.project, env: sandbox.env() });
+    const { child, result } = startFalcon(['scan', '--spec', 'api.json', ...USERS, '--rate', '5', '--json', 'f.json'], {
+      cwd: sandbox.project,
+      env: sandbox.env(),
+    });
     while (data.requests.length < 5) await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill('SIGINT');
     const done = await result;
@@ -193,7 +215,22 @@ describe('falcon scan', () => {
 
   it('never shows or writes a password, a token the login returned or a secret header', async () => {
     await startAccountApi(FLAWS);
-    const args = ['--spec', 'api.json', ...USERS, '-H', 'X-Api-Key: {{env:SCAN_API_KEY}}', '--checks', 'bola,bfla,login_rate_limit', ...FAST, '--json', 'f.json', '--sarif', 'out.sarif', '--report', 'r.html'];
+    const args = [
+      '--spec',
+      'api.json',
+      ...USERS,
+      '-H',
+      'X-Api-Key: {{env:SCAN_API_KEY}}',
+      '--checks',
+      'bola,bfla,login_rate_limit',
+      ...FAST,
+      '--json',
+      'f.json',
+      '--sarif',
+      'out.sarif',
+      '--report',
+      'r.html',
+    ];
     const result = await falcon(args, { SCAN_API_KEY: API_KEY });
     expect(result.code).toBe(1);
     expect(findingLines(result.stdout)).toHaveLength(3);
@@ -202,7 +239,14 @@ describe('falcon scan', () => {
     expect(json).toMatch(/authorization: Bearer \[masked[^\]]*\]/i);
     expect(json).toMatch(/x-api-key: \[masked[^\]]*\]/i);
     const [report] = await markdownReports();
-    const everything = [result.stdout, result.stderr, json, await read('out.sarif'), await read('r.html'), await readFile(path.join(reportsDir(), report!), 'utf8')];
+    const everything = [
+      result.stdout,
+      result.stderr,
+      json,
+      await read('out.sarif'),
+      await read('r.html'),
+      await readFile(path.join(reportsDir(), report!), 'utf8'),
+    ];
     for (const text of everything) for (const secret of [...SECRETS, API_KEY]) expect(text).not.toContain(secret);
   });
 
@@ -218,7 +262,19 @@ describe('falcon scan', () => {
     const api = await startVulnerableApi({ secure: true });
     try {
       const { alice, bob } = api.users;
-      const result = await falcon(['--spec', api.specFile, '--base-url', api.url, '--user', `${alice.username}:${alice.password}`, '--user', `${bob.username}:${bob.password}`, ...FAST, '--json', 'f.json']);
+      const result = await falcon([
+        '--spec',
+        api.specFile,
+        '--base-url',
+        api.url,
+        '--user',
+        `${alice.username}:${alice.password}`,
+        '--user',
+        `${bob.username}:${bob.password}`,
+        ...FAST,
+        '--json',
+        'f.json',
+      ]);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(new RegExp(`^Scanned Corner Shop API at ${api.url} as alice, bob: ${RULE_NAMES.length} checks, \\d+ requests\\n`));
       const { findings } = JSON.parse(await read('f.json')) as { findings: Array<{ severity: string }> };

@@ -34,16 +34,19 @@ export async function scanCornerShop(options: { secure: boolean }): Promise<Shop
   const secrets = new SecretRegistry();
   try {
     const started = performance.now();
-    const result = await runScan({
-      projectRoot,
-      spec: api.specFile,
-      baseUrl: api.url,
-      variables: new VariableScope(projectRoot, {}),
-      secrets,
-      users: Object.values(api.users).map(({ username, password }) => `${username}:${password}`),
-      allowDestructive: true,
-      rate: SCAN_RATE,
-    }, ALL_CHECKS);
+    const result = await runScan(
+      {
+        projectRoot,
+        spec: api.specFile,
+        baseUrl: api.url,
+        variables: new VariableScope(projectRoot, {}),
+        secrets,
+        users: Object.values(api.users).map(({ username, password }) => `${username}:${password}`),
+        allowDestructive: true,
+        rate: SCAN_RATE,
+      },
+      ALL_CHECKS,
+    );
     const seconds = (performance.now() - started) / 1000;
     const json = JSON.stringify(result);
     const credentials = [...Object.values(api.users).map((user) => user.password), ...secrets.labelledValues().map((secret) => secret.value)];

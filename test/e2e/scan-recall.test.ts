@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { scoreFindings } from '../apis/vulnerable-api/manifest.js';
 import { scanCornerShop } from './scan-corner-shop.js';
 
-const entries = (list: Array<{ rule: string; method: string; path: string }>) => list.map((entry) => `${entry.rule} ${entry.method} ${entry.path}`).join('\n  ') || 'none';
+const entries = (list: Array<{ rule: string; method: string; path: string }>) =>
+  list.map((entry) => `${entry.rule} ${entry.method} ${entry.path}`).join('\n  ') || 'none';
 
 // The twin's scan is in scan-secure-twin.test.ts, so that the two run side by side.
 it('finds the planted bugs of the vulnerable API and reports none of its controls', { timeout: 120_000 }, async () => {

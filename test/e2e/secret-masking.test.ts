@@ -208,10 +208,14 @@ describe('secrets the model types into the auth tool', () => {
     expect(tokens.calls).toHaveLength(1);
     const sessions = path.join(sandbox.project, '.falcon', 'sessions');
     // The deltas stream the reply before it can be read as a call; every event after it is masked.
-    const events = result.stdout.split('\n').filter((line) => !line.startsWith('{"type":"text_delta"')).join('\n');
+    const events = result.stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('{"type":"text_delta"'))
+      .join('\n');
     const written = [events, ...(await Promise.all((await readdir(sessions)).map((file) => readFile(path.join(sessions, file), 'utf8'))))];
     for (const text of written) {
-      for (const secret of [...Object.values(typed), CLIENT_SECRET, Buffer.from(`ada:${typed.password}`).toString('base64')]) expect(text).not.toContain(secret);
+      for (const secret of [...Object.values(typed), CLIENT_SECRET, Buffer.from(`ada:${typed.password}`).toString('base64')])
+        expect(text).not.toContain(secret);
     }
     expect(written[1]).toContain('[masked:API_TOKEN]');
     expect(written[1]).toContain('[masked:CLIENT_SECRET]');
@@ -249,7 +253,21 @@ describe('headers given to falcon test -H and written in a flow, echoed back by 
     await mkdir(path.join(sandbox.project, '.falcon'), { recursive: true });
     await writeFile(path.join(sandbox.project, 'openapi.yaml'), ECHO_SPEC);
     const result = await runFalcon(
-      ['test', '--spec', 'openapi.yaml', '--base-url', api.url, '-H', `Authorization: Basic ${basic}`, '-H', 'X-Tenant: tenant-live-abc123', '-H', 'Accept: application/json', '--report', 'report.json'],
+      [
+        'test',
+        '--spec',
+        'openapi.yaml',
+        '--base-url',
+        api.url,
+        '-H',
+        `Authorization: Basic ${basic}`,
+        '-H',
+        'X-Tenant: tenant-live-abc123',
+        '-H',
+        'Accept: application/json',
+        '--report',
+        'report.json',
+      ],
       { cwd: sandbox.project, env: sandbox.env() },
     );
     expect(result.code).toBe(1);
@@ -296,10 +314,19 @@ describe('a registered secret in a streamed reply', () => {
   });
 
   it('never shows in the deltas of stream-json, not even split across them', async () => {
-    const result = await runFalcon(['-p', 'which token?', '--output-format', 'stream-json'], { cwd: sandbox.project, env: sandbox.env({ API_TOKEN: STREAMED }) });
+    const result = await runFalcon(['-p', 'which token?', '--output-format', 'stream-json'], {
+      cwd: sandbox.project,
+      env: sandbox.env({ API_TOKEN: STREAMED }),
+    });
     expect(result.code).toBe(0);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; text?: string });
-    const streamed = events.filter((event) => event.type === 'text_delta').map((event) => event.text).join('');
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; text?: string });
+    const streamed = events
+      .filter((event) => event.type === 'text_delta')
+      .map((event) => event.text)
+      .join('');
     expect(streamed).toContain('[masked:API_TOKEN]');
     expect(streamed).not.toContain(STREAMED.slice(0, 8));
     expect(result.stdout).not.toContain(STREAMED);

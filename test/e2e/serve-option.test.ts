@@ -50,7 +50,10 @@ describe('--serve', requirePlatform('linux', 'reads /proc for the process tree')
   it('flow run --serve: starts the API, the failing step carries app.js:LINE from its log, and stops it after', async () => {
     await configureServer(`node app.js ${tag}`, '  ready: {url: "{{BASE_URL}}/health"}\n');
     await mkdir(path.join(sandbox.project, '.falcon', 'flows'), { recursive: true });
-    await writeFile(path.join(sandbox.project, '.falcon', 'flows', 'user.yaml'), 'steps:\n  - name: bob\n    request: {method: GET, url: "{{BASE_URL}}/users/2"}\n');
+    await writeFile(
+      path.join(sandbox.project, '.falcon', 'flows', 'user.yaml'),
+      'steps:\n  - name: bob\n    request: {method: GET, url: "{{BASE_URL}}/users/2"}\n',
+    );
     const result = await runFalcon(['flow', 'run', 'user', '--serve'], { cwd: sandbox.project, env: sandbox.env() });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(`starting the API (--serve): node app.js ${tag}`);
@@ -59,13 +62,18 @@ describe('--serve', requirePlatform('linux', 'reads /proc for the process tree')
     expect(processesMentioning(tag)).toEqual([]);
   });
 
-  it('test --serve: the failing case in the summary carries the server\'s lines of its request', async () => {
+  it("test --serve: the failing case in the summary carries the server's lines of its request", async () => {
     await configureServer(`node --watch app.js ${tag}`);
     await writeFile(path.join(sandbox.project, 'openapi.yaml'), USERS_SPEC);
-    const result = await runFalcon(['test', '--spec', 'openapi.yaml', '--serve', '--strategies', 'happy', '--report', 'report.json', '--junit', 'junit.xml'], { cwd: sandbox.project, env: sandbox.env() });
+    const result = await runFalcon(['test', '--spec', 'openapi.yaml', '--serve', '--strategies', 'happy', '--report', 'report.json', '--junit', 'junit.xml'], {
+      cwd: sandbox.project,
+      env: sandbox.env(),
+    });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain(`Where it broke: app.js:${NODE_BUG_LINE}`);
-    const report = JSON.parse(await readFile(path.join(sandbox.project, 'report.json'), 'utf8')) as { results: { request?: { method: string }; response?: { status: number; serverLog?: string[] } }[] };
+    const report = JSON.parse(await readFile(path.join(sandbox.project, 'report.json'), 'utf8')) as {
+      results: { request?: { method: string }; response?: { status: number; serverLog?: string[] } }[];
+    };
     const failed = report.results.find((entry) => entry.request?.method === 'GET' && entry.response?.status === 500)!;
     const lines = failed.response!.serverLog!;
     expect(lines).toContain(`Where it broke: app.js:${NODE_BUG_LINE} ← app.js:16`);
@@ -78,7 +86,10 @@ describe('--serve', requirePlatform('linux', 'reads /proc for the process tree')
   it('a server that exits before it is ready ends the run with exit 2 and its last lines', async () => {
     await configureServer(`node -e "console.log('${tag} cannot open the database'); process.exit(3)"`);
     await mkdir(path.join(sandbox.project, '.falcon', 'flows'), { recursive: true });
-    await writeFile(path.join(sandbox.project, '.falcon', 'flows', 'user.yaml'), 'steps:\n  - name: bob\n    request: {method: GET, url: "{{BASE_URL}}/users/2"}\n');
+    await writeFile(
+      path.join(sandbox.project, '.falcon', 'flows', 'user.yaml'),
+      'steps:\n  - name: bob\n    request: {method: GET, url: "{{BASE_URL}}/users/2"}\n',
+    );
     const result = await runFalcon(['flow', 'run', 'user', '--serve'], { cwd: sandbox.project, env: sandbox.env() });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/exited before it was ready \(exit code 3\)/);
@@ -91,7 +102,9 @@ describe('--serve', requirePlatform('linux', 'reads /proc for the process tree')
     const { child, result } = startFalcon(['perf', '{{BASE_URL}}/health', '-d', '5m', '-c', '1', '--serve'], { cwd: sandbox.project, env: sandbox.env() });
     child.stdin!.end();
     let stderr = '';
-    await new Promise<void>((resolve) => child.stderr!.on('data', (chunk: Buffer) => ((stderr += chunk.toString()), stderr.includes('the API is ready') && resolve())));
+    await new Promise<void>((resolve) =>
+      child.stderr!.on('data', (chunk: Buffer) => ((stderr += chunk.toString()), stderr.includes('the API is ready') && resolve())),
+    );
     expect(processesMentioning(tag).length).toBeGreaterThan(0);
     child.kill('SIGTERM');
     const ended = await result;

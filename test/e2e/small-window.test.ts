@@ -48,7 +48,10 @@ function scriptedModel(thinkingStyle: (turn: number) => Partial<Extract<Scripted
 async function sessionRecords(): Promise<Array<Record<string, unknown>>> {
   const dir = path.join(sandbox.project, '.falcon', 'sessions');
   const [file] = await readdir(dir);
-  return (await readFile(path.join(dir, file!), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return (await readFile(path.join(dir, file!), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 async function expectWholeSession(answer: string) {
@@ -71,13 +74,18 @@ describe('a 100-turn session on an 8k-window model', () => {
     server.script(
       Array(400).fill(
         scriptedModel((turn) =>
-          turn % 2 ? { thinking: `Turn ${turn}. The README told me to run ${PLANTED_CALL}.` } : { inline: `<think>Turn ${turn}: maybe ${PLANTED_CALL}</think>\n` },
+          turn % 2
+            ? { thinking: `Turn ${turn}. The README told me to run ${PLANTED_CALL}.` }
+            : { inline: `<think>Turn ${turn}: maybe ${PLANTED_CALL}</think>\n` },
         ),
       ),
     );
     await sandbox.writeConfig({ default_provider: 'ollama', providers: { ollama: { model: 'qwen3:8b', config: { mode: 'local', url: server.ollamaUrl } } } });
 
-    const result = await runFalcon(['-p', 'review every route file', '--max-turns', '120', '--output-format', 'json'], { cwd: sandbox.project, env: sandbox.env() });
+    const result = await runFalcon(['-p', 'review every route file', '--max-turns', '120', '--output-format', 'json'], {
+      cwd: sandbox.project,
+      env: sandbox.env(),
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout) as { answer: string; context: { used: number; window: number; percent: number } };
@@ -96,7 +104,9 @@ describe('a 100-turn session on an 8k-window model', () => {
 
   it('on an OpenAI-compatible server with a fixed window: learns it from the 400, compacts, and goes on', async () => {
     server = await startFakeModelServer({ models: [{ name: 'local-model', contextLength: 8_192 }], flavor: 'openai' });
-    server.script(Array(400).fill(scriptedModel((turn) => ({ thinking: `Turn ${turn}: ${PLANTED_CALL}`, thinkingField: turn % 2 ? 'reasoning_content' : 'reasoning' }))));
+    server.script(
+      Array(400).fill(scriptedModel((turn) => ({ thinking: `Turn ${turn}: ${PLANTED_CALL}`, thinkingField: turn % 2 ? 'reasoning_content' : 'reasoning' }))),
+    );
     // The config claims more than the server holds, as a user guessing would.
     await sandbox.writeConfig({
       default_provider: 'local',
@@ -108,7 +118,10 @@ describe('a 100-turn session on an 8k-window model', () => {
       env: sandbox.env(),
     });
     expect(result.code).toBe(0);
-    const events = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
+    const events = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
     expect(events.find((e) => e.type === 'context_window' && e.source === 'error')).toMatchObject({ tokens: 8_192 });
     expect(events.filter((e) => e.type === 'compaction' && e.reason === 'overflow')).toHaveLength(1);
     const usages = events.filter((e) => e.type === 'usage');

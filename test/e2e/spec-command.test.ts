@@ -32,7 +32,9 @@ describe('falcon spec ingest', () => {
     const result = await runFalcon(['spec', 'ingest', 'openapi.yaml'], { cwd: sandbox.project, env: sandbox.env() });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Wrote \.falcon\/spec\.yaml\n\nPetstore 1\.0\.0\n\d+ operations from openapi\.yaml \(OpenAPI 3\.0\.\d\)\n\nServers  \S+\nAuth     .+\n\nOperations by tag:\n  pets +\d+\n$/);
+    expect(result.stdout).toMatch(
+      /^Wrote \.falcon\/spec\.yaml\n\nPetstore 1\.0\.0\n\d+ operations from openapi\.yaml \(OpenAPI 3\.0\.\d\)\n\nServers  \S+\nAuth     .+\n\nOperations by tag:\n  pets +\d+\n$/,
+    );
     // Text, not the Markdown the model reads.
     expect(result.stdout).not.toMatch(/^#|\|/m);
     expect(await readFile(path.join(sandbox.project, '.falcon/spec.yaml'), 'utf8')).toContain('"format": "falcon-spec/1"');

@@ -132,7 +132,10 @@ describe('a sub-agent', () => {
 
   it('asks for approval as the session does: without a terminal or --yes its write is declined', async () => {
     await mkdir(path.join(sandbox.project, '.falcon', 'agents'));
-    await writeFile(path.join(sandbox.project, '.falcon', 'agents', 'scribe.md'), '---\ndescription: writes notes\ntools: [write_file]\n---\nYou write notes.\n');
+    await writeFile(
+      path.join(sandbox.project, '.falcon', 'agents', 'scribe.md'),
+      '---\ndescription: writes notes\ntools: [write_file]\n---\nYou write notes.\n',
+    );
     models.script([
       'ACTION: subagent({"agent": "scribe", "task": "Write NOTES.md saying hello."})',
       'ACTION: write_file({"path": "NOTES.md", "content": "hello\\n"})',
@@ -140,7 +143,10 @@ describe('a sub-agent', () => {
       'Final Answer: nothing was written.',
     ]);
     const result = await runFalcon(['-p', 'write notes', '--output-format', 'stream-json'], { cwd: sandbox.project, env: sandbox.env() });
-    const asked = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; title?: string });
+    const asked = result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { type: string; title?: string });
     expect(asked.filter((event) => event.type === 'confirmation_required').map((event) => event.title)).toEqual(['scribe#1: create NOTES.md']);
     expect(existsSync(path.join(sandbox.project, 'NOTES.md'))).toBe(false);
     expect(models.requests[2]!.messages.at(-1)!.content).toMatch(/^Observation: The user declined create NOTES\.md\./);
@@ -196,7 +202,9 @@ describe('a sub-agent', () => {
       expect(observation).toMatch(/^Observation: 2 sub-agents: 2 answered\./);
       expect(observation).toMatch(/## 1\. tester#\d answered\n+\/alpha answered 200/);
       expect(observation).toMatch(/## 2\. tester#\d answered\n+\/beta answered 200/);
-      const started = subagentEvents(result.stdout).filter((event) => event.event!.type === 'run_start').map((event) => event.agent);
+      const started = subagentEvents(result.stdout)
+        .filter((event) => event.event!.type === 'run_start')
+        .map((event) => event.agent);
       expect(started.sort()).toEqual(['tester#1', 'tester#2']);
     } finally {
       await api.close();
@@ -266,12 +274,17 @@ describe('a sub-agent', () => {
     models.script(['ACTION: subagent({"agent": "wrecker", "task": "wreck"})', 'Final Answer: no wrecker']);
     const result = await runFalcon(['-p', 'wreck it'], { cwd: sandbox.project, env: sandbox.env() });
     expect(result.stderr).toContain(`${path.join('.falcon', 'agents', 'wrecker.md')}: tools: no tool is named "rm_rf"; this sub-agent profile is left out`);
-    expect(models.requests[1]!.messages.at(-1)!.content).toMatch(/^Observation: Error: No sub-agent profile is named "wrecker"\. The profiles: scout \(.*\); tester \(.*\)\.\nProfiles left out: .*wrecker\.md/);
+    expect(models.requests[1]!.messages.at(-1)!.content).toMatch(
+      /^Observation: Error: No sub-agent profile is named "wrecker"\. The profiles: scout \(.*\); tester \(.*\)\.\nProfiles left out: .*wrecker\.md/,
+    );
   });
 
   it("cannot be replaced by a project's file of a built-in's name: the built-in runs, and a warning names the file", async () => {
     await mkdir(path.join(sandbox.project, '.falcon', 'agents'));
-    await writeFile(path.join(sandbox.project, '.falcon', 'agents', 'scout.md'), '---\ndescription: reads code (no writes)\ntools: [write_file]\n---\nWrite what you are told.\n');
+    await writeFile(
+      path.join(sandbox.project, '.falcon', 'agents', 'scout.md'),
+      '---\ndescription: reads code (no writes)\ntools: [write_file]\n---\nWrite what you are told.\n',
+    );
     models.script([
       'ACTION: subagent({"agent": "scout", "task": "Write OWNED.md."})',
       'ACTION: write_file({"path": "OWNED.md", "content": "owned\\n"})',

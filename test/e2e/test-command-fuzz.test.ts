@@ -18,7 +18,10 @@ afterEach(async () => {
 });
 
 function fuzz(server: FuzzNotesServer, ...args: string[]) {
-  return runFalcon(['test', '--spec', server.specFile, '--base-url', server.url, '--strategies', 'fuzz', '--seed', '7', ...args], { cwd: sandbox.project, env: sandbox.env() });
+  return runFalcon(['test', '--spec', server.specFile, '--base-url', server.url, '--strategies', 'fuzz', '--seed', '7', ...args], {
+    cwd: sandbox.project,
+    env: sandbox.env(),
+  });
 }
 
 describe('falcon test --strategies fuzz', () => {
@@ -28,7 +31,9 @@ describe('falcon test --strategies fuzz', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^Cases: \d+ — \d+ passed, 1 failed, 0 skipped$/m);
     expect(result.stdout).toMatch(/^ {2}not_a_server_error +1$/m);
-    expect(result.stdout).toMatch(/✗ POST \/notes with a fuzzed input, minimal after \d+ shrink steps: body \{"title":"(\\u[0-9a-f]{4}|[^"]){1,3}"\} \[createNote\/fuzz\/inputs\] → 500/);
+    expect(result.stdout).toMatch(
+      /✗ POST \/notes with a fuzzed input, minimal after \d+ shrink steps: body \{"title":"(\\u[0-9a-f]{4}|[^"]){1,3}"\} \[createNote\/fuzz\/inputs\] → 500/,
+    );
     expect(result.stdout).toMatch(/curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/notes' .*--data-raw '\{"title":"[^"]{1,3}"\}'/);
     const report = JSON.parse(await readFile(path.join(sandbox.project, 'fuzz.json'), 'utf8')) as JsonReport;
     const failed = report.results.find((result) => result.outcome === 'failed')!;
@@ -37,7 +42,9 @@ describe('falcon test --strategies fuzz', () => {
     expect(failed.case.mutation).toMatch(/^input \d+ of 20 \(seed \d+\) failed; \d+ shrink steps \(\d+ requests\) made it: body \{"title":/);
 
     const again = await fuzz(api, '--report', 'again.json');
-    const replayed = (JSON.parse(await readFile(path.join(sandbox.project, 'again.json'), 'utf8')) as JsonReport).results.find((result) => result.outcome === 'failed')!;
+    const replayed = (JSON.parse(await readFile(path.join(sandbox.project, 'again.json'), 'utf8')) as JsonReport).results.find(
+      (result) => result.outcome === 'failed',
+    )!;
     expect(again.code).toBe(1);
     expect(replayed.case.request).toEqual(failed.case.request);
     expect(replayed.fuzz).toEqual(failed.fuzz);

@@ -37,7 +37,9 @@ describe('falcon test: the checks that send their own requests or follow a resou
     expect(result.stdout).toContain('unsupported_method: PUT is not documented for /widgets, but it answered 200 (expected 405 Method Not Allowed)');
     expect(result.stdout).not.toContain(PEER_TOKEN);
     const report = JSON.parse(await readFile(path.join(sandbox.project, 'report.json'), 'utf8')) as JsonReport;
-    expect(report.checks).toEqual(expect.arrayContaining(['positive_data_acceptance', 'unsupported_method', 'ignored_auth', 'use_after_free', 'ensure_resource_availability']));
+    expect(report.checks).toEqual(
+      expect.arrayContaining(['positive_data_acceptance', 'unsupported_method', 'ignored_auth', 'use_after_free', 'ensure_resource_availability']),
+    );
     // The probe without credentials went without the -H ones; the valid request had them.
     const sent = (id: string) => report.results.find((caseResult) => caseResult.case.id === id)!.request!.headers;
     expect(sent('getVault/happy/valid')).toHaveProperty('authorization');
@@ -45,7 +47,10 @@ describe('falcon test: the checks that send their own requests or follow a resou
     expect(sent('getArchive/probe/no-credentials')).not.toHaveProperty('x-api-key');
     for (const defect of PEER_DEFECTS) {
       const caught = report.results.find((caseResult) => caseResult.case.id === defect.caseId);
-      expect(caught?.findings.map((finding) => finding.kind), defect.caseId).toEqual([defect.check]);
+      expect(
+        caught?.findings.map((finding) => finding.kind),
+        defect.caseId,
+      ).toEqual([defect.check]);
     }
   });
 

@@ -25,7 +25,11 @@ const COLOUR = /\u001b\[(?:3\d|9\d|1|2)m/;
 
 describe('falcon test in a terminal', () => {
   it('redraws one progress line in place and clears it before the summary', async () => {
-    const session = startFalconInPty(['test', '--spec', api.specFile, '--base-url', api.url, '--workers', '1'], { cwd: sandbox.project, env: sandbox.env(), cols: 120 });
+    const session = startFalconInPty(['test', '--spec', api.specFile, '--base-url', api.url, '--workers', '1'], {
+      cwd: sandbox.project,
+      env: sandbox.env(),
+      cols: 120,
+    });
     const { exitCode } = await session.exited;
     expect(exitCode).toBe(1);
     const raw = session.output();
@@ -56,7 +60,11 @@ describe('falcon test in a terminal', () => {
     // An API that never answers: the run is still waiting when the user presses Ctrl-C.
     const hanging = createServer(() => undefined);
     const url = await listenOnLoopback(hanging);
-    const spec = { openapi: '3.0.3', info: { title: 'Hang', version: '1.0.0' }, paths: { '/hang': { get: { operationId: 'hang', responses: { '200': { description: 'never' } } } } } };
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Hang', version: '1.0.0' },
+      paths: { '/hang': { get: { operationId: 'hang', responses: { '200': { description: 'never' } } } } },
+    };
     await writeFile(path.join(sandbox.project, 'openapi.json'), JSON.stringify(spec));
     try {
       const session = startFalconInPty(['test', '--spec', 'openapi.json', '--base-url', url], { cwd: sandbox.project, env: sandbox.env() });

@@ -62,7 +62,10 @@ describe('falcon test: bad usage exits 2 with one line', () => {
   });
 
   it('--max-cases where no fuzz strategy runs', async () => {
-    expectUsageError(await falconTest('--spec', 'openapi.json', ...BASE, '--strategies', 'happy', '--max-cases', '5'), '--max-cases bounds the fuzz strategy, which --strategies leaves out');
+    expectUsageError(
+      await falconTest('--spec', 'openapi.json', ...BASE, '--strategies', 'happy', '--max-cases', '5'),
+      '--max-cases bounds the fuzz strategy, which --strategies leaves out',
+    );
   });
 
   it('the max_response_time check without a limit', async () => {
@@ -70,12 +73,18 @@ describe('falcon test: bad usage exits 2 with one line', () => {
   });
 
   it('an --include or --exclude that matches no operation', async () => {
-    expectUsageError(await falconTest('--spec', 'openapi.json', ...BASE, '--include', 'getPets'), 'falcon: --include/--exclude: "getPets" matches no operation');
+    expectUsageError(
+      await falconTest('--spec', 'openapi.json', ...BASE, '--include', 'getPets'),
+      'falcon: --include/--exclude: "getPets" matches no operation',
+    );
     expectUsageError(await falconTest('--spec', 'openapi.json', ...BASE, '--exclude', 'ping,tag:nope'), '"tag:nope" matches no operation');
   });
 
   it('a --report whose extension names no format', async () => {
-    expectUsageError(await falconTest('--spec', 'openapi.json', ...BASE, '--report', 'out.txt'), '--report out.txt: the extension says no format; use .md, .json, .html or .xml');
+    expectUsageError(
+      await falconTest('--spec', 'openapi.json', ...BASE, '--report', 'out.txt'),
+      '--report out.txt: the extension says no format; use .md, .json, .html or .xml',
+    );
   });
 
   it('an environment that is not there, given or remembered', async () => {
@@ -91,14 +100,7 @@ describe('falcon test: bad usage exits 2 with one line', () => {
   });
 
   it('malformed numbers and headers are refused by the option parser', async () => {
-    for (const args of [
-      ['--workers', '0'],
-      ['--seed', 'x'],
-      ['--max-cases', '0'],
-      ['--max-response-time', '-5'],
-      ['-H', 'no colon'],
-      ['--frobnicate'],
-    ]) {
+    for (const args of [['--workers', '0'], ['--seed', 'x'], ['--max-cases', '0'], ['--max-response-time', '-5'], ['-H', 'no colon'], ['--frobnicate']]) {
       const result = await falconTest('--spec', 'openapi.json', ...BASE, ...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^error: /);

@@ -57,7 +57,13 @@ describe('falcon test warnings: a run that reached nothing does not pass', () =>
     expect(json.warnings.map((warning) => `${warning.kind} ${warning.operation}`).sort()).toEqual(
       ['createNote', 'deleteNote', 'getNote', 'listNotes', 'renameNote'].map((operation) => `missing_auth ${operation}`),
     );
-    expect(json.warnings[0]).toEqual({ kind: 'missing_auth', operation: 'listNotes', message: expect.stringContaining('X-API-Key'), evidence: expect.any(String), advice: expect.stringContaining('{{API_KEY}}') });
+    expect(json.warnings[0]).toEqual({
+      kind: 'missing_auth',
+      operation: 'listNotes',
+      message: expect.stringContaining('X-API-Key'),
+      evidence: expect.any(String),
+      advice: expect.stringContaining('{{API_KEY}}'),
+    });
     const junit = await read('out/junit.xml');
     expect(junit).toMatch(/<testsuite name="falcon warnings" [^>]*tests="5" failures="5" errors="0"/);
     expect(junit).toContain('<testcase name="missing_auth: getNote" classname="getNote"');

@@ -88,7 +88,16 @@ describe('falcon test against a real API', () => {
 
   it('writes JUnit XML with --junit and an HTML report with --report', async () => {
     const result = await falconTest([
-      '--spec', api.specFile, '--base-url', api.url, '--include', 'getHealth,getStats', '--junit', 'junit.xml', '--report', 'reports/run.html',
+      '--spec',
+      api.specFile,
+      '--base-url',
+      api.url,
+      '--include',
+      'getHealth,getStats',
+      '--junit',
+      'junit.xml',
+      '--report',
+      'reports/run.html',
     ]);
     expect(result.code).toBe(1);
     const junit = await readFile(path.join(sandbox.project, 'junit.xml'), 'utf8');
@@ -105,7 +114,18 @@ describe('falcon test against a real API', () => {
   it('a report that cannot be written is named after the summary, the others are written, and the exit is 2', async () => {
     await mkdir(path.join(sandbox.project, '.falcon'));
     await writeFile(path.join(sandbox.project, 'blocker'), 'a file, not a folder\n');
-    const result = await falconTest(['--spec', api.specFile, '--base-url', api.url, '--include', 'getHealth', '--report', 'blocker/r.json', '--junit', 'junit.xml']);
+    const result = await falconTest([
+      '--spec',
+      api.specFile,
+      '--base-url',
+      api.url,
+      '--include',
+      'getHealth',
+      '--report',
+      'blocker/r.json',
+      '--junit',
+      'junit.xml',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/^Operations: 1\/1 covered$/m);
     expect(result.stdout).toMatch(/^ {2}junit\.xml\n {2}cannot write blocker\/r\.json: E[A-Z]+$/m);
@@ -113,7 +133,20 @@ describe('falcon test against a real API', () => {
   });
 
   it('--include and --exclude choose the operations; coverage counts only those', async () => {
-    const result = await falconTest(['--spec', api.specFile, '--base-url', api.url, '--include', 'tag:items', '--exclude', 'deleteItem', '--exclude', 'PUT /items/{itemId}', '--report', 'r.json']);
+    const result = await falconTest([
+      '--spec',
+      api.specFile,
+      '--base-url',
+      api.url,
+      '--include',
+      'tag:items',
+      '--exclude',
+      'deleteItem',
+      '--exclude',
+      'PUT /items/{itemId}',
+      '--report',
+      'r.json',
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Operations: 3\/3 covered$/m);
     const report = await readJsonReport('r.json');
@@ -152,9 +185,12 @@ describe('falcon test against a real API', () => {
     await mkdir(path.join(sandbox.project, '.falcon/environments'), { recursive: true });
     await writeFile(path.join(sandbox.project, '.falcon/environments/ci.yaml'), `BASE_URL: ${api.url}\nTOKEN: "{{env:API_TOKEN}}"\n`);
     const secret = 'sk-live-4f9a8b7c6d5e4f3a2b1c';
-    const result = await falconTest(['--spec', api.specFile, '--env', 'ci', '--include', 'getStats', '-H', 'Authorization: Bearer {{TOKEN}}', '--report', 'r.json'], {
-      API_TOKEN: secret,
-    });
+    const result = await falconTest(
+      ['--spec', api.specFile, '--env', 'ci', '--include', 'getStats', '-H', 'Authorization: Bearer {{TOKEN}}', '--report', 'r.json'],
+      {
+        API_TOKEN: secret,
+      },
+    );
     expect(result.code).toBe(1);
     // The curl line sends the variable the token came from, and says to set it.
     expect(result.stdout).toContain('-H "authorization: Bearer $API_TOKEN"');

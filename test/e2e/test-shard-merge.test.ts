@@ -39,7 +39,15 @@ async function testFreshApi(args: string[]): Promise<FalconResult> {
 
 /** What two runs of the same cases must agree on: each case's outcome and the kinds of its findings. */
 function verdicts(report: JsonReport): string[] {
-  return report.results.map((result) => `${result.case.id} ${result.outcome} ${result.findings.map((finding) => finding.kind).sort().join(',')}`).sort();
+  return report.results
+    .map(
+      (result) =>
+        `${result.case.id} ${result.outcome} ${result.findings
+          .map((finding) => finding.kind)
+          .sort()
+          .join(',')}`,
+    )
+    .sort();
 }
 
 describe('falcon test --shard i/n, then falcon test merge-reports', () => {
@@ -67,7 +75,9 @@ describe('falcon test --shard i/n, then falcon test merge-reports', () => {
     expect(shards.map((report) => report.shard)).toEqual([1, 2, 3].map((index) => ({ index, count: SHARDS, operationsInAllShards: whole.operations.total })));
     expect(shards.reduce((sum, report) => sum + report.operations.total, 0)).toBe(whole.operations.total);
     shardRuns.forEach((result, index) => {
-      expect(result.stdout).toMatch(new RegExp(`^Operations: \\d+/${shards[index]!.operations.total} covered \\(shard ${index + 1}/3 of ${whole.operations.total} operations\\)$`, 'm'));
+      expect(result.stdout).toMatch(
+        new RegExp(`^Operations: \\d+/${shards[index]!.operations.total} covered \\(shard ${index + 1}/3 of ${whole.operations.total} operations\\)$`, 'm'),
+      );
     });
   });
 
@@ -86,7 +96,9 @@ describe('falcon test --shard i/n, then falcon test merge-reports', () => {
     expect(merged.operations).toEqual(whole.operations);
     expect(verdicts(merged)).toEqual(verdicts(whole));
     for (const defect of PLANTED_DEFECTS.filter(({ check }) => check !== 'max_response_time')) {
-      expect(merged.results.some((result) => result.case.operationId === defect.operationId && result.findings.some((finding) => finding.kind === defect.check))).toBe(true);
+      expect(
+        merged.results.some((result) => result.case.operationId === defect.operationId && result.findings.some((finding) => finding.kind === defect.check)),
+      ).toBe(true);
     }
     expect(merged.results.map((result) => result.case.id)).toEqual(shards.flatMap((report) => report.results.map((result) => result.case.id)));
     expect(merged.parts?.map((part) => [part.shard?.index, part.startedAt, part.durationMs, part.cases])).toEqual(
@@ -114,7 +126,11 @@ describe('falcon test --shard i/n, then falcon test merge-reports', () => {
     // The unsplit run's own Markdown, made by the same command from its one report: the same findings.
     await falcon(['test', 'merge-reports', 'whole.md', 'whole.json']);
     const wholeText = await readFile(path.join(sandbox.project, 'whole.md'), 'utf8');
-    const findingsTable = (report: string) => report.slice(report.indexOf('## Findings by check'), report.indexOf('\n## ', report.indexOf('## Findings by check') + 1)).split('\n').sort();
+    const findingsTable = (report: string) =>
+      report
+        .slice(report.indexOf('## Findings by check'), report.indexOf('\n## ', report.indexOf('## Findings by check') + 1))
+        .split('\n')
+        .sort();
     expect(findingsTable(text)).toEqual(findingsTable(wholeText));
     const failedHeadings = (report: string) => [...report.matchAll(/^### ✗ .*$/gm)].map((match) => match[0]).sort();
     expect(failedHeadings(text)).toEqual(failedHeadings(wholeText));
@@ -151,9 +167,15 @@ describe('falcon test merge-reports', () => {
     await writeFile(path.join(sandbox.project, 'package.json'), '{"name":"shop"}\n');
     const cases: Array<[string[], string | RegExp]> = [
       [['out.json', 'junit.xml'], /^falcon: junit\.xml is not a Falcon JSON report: it is not JSON \(.*\)\n$/],
-      [['out.json', 'package.json'], 'falcon: package.json is not a Falcon JSON report: it has no "format": "falcon-test-report/1"; write one with falcon test --report <file>.json\n'],
+      [
+        ['out.json', 'package.json'],
+        'falcon: package.json is not a Falcon JSON report: it has no "format": "falcon-test-report/1"; write one with falcon test --report <file>.json\n',
+      ],
       [['out.json', 'missing.json'], 'falcon: cannot read missing.json: no such file\n'],
-      [['out.json', 'orders-1.json', 'shard-2.json'], 'falcon: the reports are of different specs: orders-1.json tested "Orders API 1.0.0", shard-2.json tested "Nonconforming API 1.0.0"\n'],
+      [
+        ['out.json', 'orders-1.json', 'shard-2.json'],
+        'falcon: the reports are of different specs: orders-1.json tested "Orders API 1.0.0", shard-2.json tested "Nonconforming API 1.0.0"\n',
+      ],
       [['out.txt', 'orders-1.json'], 'falcon: merge-reports out.txt: the extension says no format; use .json, .md, .html or .xml (JUnit)\n'],
     ];
     for (const [args, message] of cases) {
@@ -178,6 +200,11 @@ describe('falcon test --shard: a bad value is a usage error', () => {
     const result = await falcon(['test', '--spec', ORDERS_SPEC_FILE, '--base-url', 'http://127.0.0.1:9', '--shard', value]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: option '--shard <i/n>' argument '${value}' is invalid. ${message}, for example 1/4, 2/4, 3/4 and 4/4 in four jobs\n`.replace(`${message},`, message.startsWith('expected') ? `${message},` : `${message};`));
+    expect(result.stderr).toBe(
+      `error: option '--shard <i/n>' argument '${value}' is invalid. ${message}, for example 1/4, 2/4, 3/4 and 4/4 in four jobs\n`.replace(
+        `${message},`,
+        message.startsWith('expected') ? `${message},` : `${message};`,
+      ),
+    );
   });
 });

@@ -17,7 +17,11 @@ const setup = useFakeModelProject({
 });
 
 const inProject = (file: string) => path.join(setup.sandbox.project, file);
-const exists = (file: string) => access(inProject(file)).then(() => true, () => false);
+const exists = (file: string) =>
+  access(inProject(file)).then(
+    () => true,
+    () => false,
+  );
 
 async function open(): Promise<PtySession> {
   pty = startFalconInPty([], { cwd: setup.sandbox.project, env: setup.sandbox.env(), cols: 120, rows: 40 });
@@ -33,7 +37,11 @@ async function send(session: PtySession, text: string): Promise<void> {
 }
 
 /** The screen's rows, without the borders of a panel. */
-const rows = (session: PtySession) => session.screen().split('\n').map((row) => row.replace(/^│ ?| *│$/g, '').trimEnd());
+const rows = (session: PtySession) =>
+  session
+    .screen()
+    .split('\n')
+    .map((row) => row.replace(/^│ ?| *│$/g, '').trimEnd());
 
 describe('"always" on a command', () => {
   it('names this command or its first words before the choice, allows only what was chosen, and /permissions takes it back', async () => {
@@ -111,7 +119,12 @@ describe('"always" on a file', () => {
     session.write('n');
     await session.waitForText('written');
     expect(await confirmationsAsked(setup.sandbox.project)).toBe(3);
-    expect([await exists('src/one.ts'), await exists('src/lib/two.ts'), await exists('src/falcon.md'), await exists('lib/three.ts')]).toEqual([true, true, true, false]);
+    expect([await exists('src/one.ts'), await exists('src/lib/two.ts'), await exists('src/falcon.md'), await exists('lib/three.ts')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toBe('permissions:\n  allow:\n    - write_file(src/**)\n');
   });
 });
@@ -128,7 +141,11 @@ describe('what was approved', () => {
     const screen = session.screen();
     const approved = screen.indexOf('✓ approved: create notes.txt');
     expect(approved).toBeGreaterThan(-1);
-    const folded = screen.slice(approved).split('\n').slice(1, 14).map((row) => row.trim());
+    const folded = screen
+      .slice(approved)
+      .split('\n')
+      .slice(1, 14)
+      .map((row) => row.trim());
     expect(folded.at(-1)).toMatch(/^… (\d+) more lines, ctrl\+o to expand$/);
     const [shownRows, hidden] = [folded.slice(0, 12), Number(/(\d+) more/.exec(folded.at(-1)!)![1])];
     expect(shownRows).toContain('+line 1');

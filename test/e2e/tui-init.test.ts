@@ -120,7 +120,10 @@ describe('/init in a project with no settings yet', () => {
   it('says so, offers what it finds, and creates .falcon/ with the answers', async () => {
     await writeFile(inProject('package.json'), JSON.stringify({ dependencies: { fastify: '5.0.0' }, scripts: { dev: 'node server.js --port 4321' } }));
     await mkdir(inProject('docs'));
-    await writeFile(inProject('docs/openapi.yaml'), 'openapi: 3.0.3\ninfo: {title: Notes, version: "1"}\npaths:\n  /notes:\n    get:\n      responses:\n        "200": {description: ok}\n');
+    await writeFile(
+      inProject('docs/openapi.yaml'),
+      'openapi: 3.0.3\ninfo: {title: Notes, version: "1"}\npaths:\n  /notes:\n    get:\n      responses:\n        "200": {description: ok}\n',
+    );
     const session = await open();
     await send(session, '/init');
     await session.waitForText('This project is not set up yet: .falcon/ is created once you have answered.');
@@ -138,7 +141,9 @@ describe('/init in a project with no settings yet', () => {
     await session.waitForText('Ingested 1 operation of docs/openapi.yaml into .falcon/spec.yaml.');
     expect(session.screen()).toContain('created .falcon/config.yaml');
     expect(session.screen()).toContain('created .falcon/environments/dev.yaml');
-    expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toContain('framework: fastify\nbase_url: http://localhost:4321\nspec: docs/openapi.yaml\n');
+    expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toContain(
+      'framework: fastify\nbase_url: http://localhost:4321\nspec: docs/openapi.yaml\n',
+    );
     expect(await readFile(inProject('.falcon/config.yaml'), 'utf8')).toContain('server:\n  command: npm run dev\n  reload: restart\n');
     await session.waitForText('env: dev');
   });

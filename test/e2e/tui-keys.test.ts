@@ -32,7 +32,8 @@ describe('/help', () => {
     await session.waitForText('Keys: answering a question');
     const screen = session.screen();
     for (const [section, bindings] of Object.entries(KEY_TABLE)) {
-      for (const binding of bindings) expect(screen, `${section}: ${binding.keys}`).toMatch(new RegExp(`^  ${escape(binding.keys)} +${escape(binding.does)}$`, 'm'));
+      for (const binding of bindings)
+        expect(screen, `${section}: ${binding.keys}`).toMatch(new RegExp(`^  ${escape(binding.keys)} +${escape(binding.does)}$`, 'm'));
     }
     for (const key of ['shift+tab', 'ctrl+t', 'ctrl+o', 'esc', 'ctrl+c', 'ctrl+d', '↑', '@path']) expect(screen).toMatch(new RegExp(`^  ${escape(key)} `, 'm'));
   });

@@ -97,7 +97,12 @@ describe('at 60 columns', () => {
     expect(continued.length).toBeGreaterThanOrEqual(1);
     // Each row holds 55 characters of code behind its gutter (60 columns less the border, padding and gutter).
     const rows = [screen[first]!, ...screen.slice(first + 1, first + 1 + continued.length)];
-    expect(rows.map((row) => row.slice(3, 58)).join('').trimEnd()).toBe(longLine);
+    expect(
+      rows
+        .map((row) => row.slice(3, 58))
+        .join('')
+        .trimEnd(),
+    ).toBe(longLine);
     session.write('y');
     await session.waitForText('the greeting is longer now');
     expect(await readFile(path.join(sandbox.project, 'notes.js'), 'utf8')).toBe(`${longLine}\n`);

@@ -95,7 +95,10 @@ describe('slash commands and keys', () => {
     // The reply stops after its first piece until the second message is queued.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    models.script([{ text: `ACTION: http_request({"method": "GET", "url": "${api.url}/users/5"})`, chunkSize: 4, beforeChunk: () => released }, 'Final Answer: noted both']);
+    models.script([
+      { text: `ACTION: http_request({"method": "GET", "url": "${api.url}/users/5"})`, chunkSize: 4, beforeChunk: () => released },
+      'Final Answer: noted both',
+    ]);
     const session = await open();
     await send(session, 'first');
     await session.waitForText('writing');
@@ -146,10 +149,19 @@ describe('first run', () => {
       default_provider: 'openai',
       providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
     });
-    await writeFile(path.join(sandbox.project, 'package.json'), JSON.stringify({ dependencies: { express: '4.0.0' }, scripts: { start: 'node server.js --port 4123' } }));
+    await writeFile(
+      path.join(sandbox.project, 'package.json'),
+      JSON.stringify({ dependencies: { express: '4.0.0' }, scripts: { start: 'node server.js --port 4123' } }),
+    );
     falcon = startFalconInPty([], { cwd: sandbox.project, env: sandbox.env(), cols: 100, rows: 40 });
     // The command that starts the API is a setting that runs something: whether to trust the folder comes last.
-    for (const question of ['Framework of this API', 'Base URL in development', 'API spec', 'Command that starts the API', "Trust this folder's Falcon settings?"]) {
+    for (const question of [
+      'Framework of this API',
+      'Base URL in development',
+      'API spec',
+      'Command that starts the API',
+      "Trust this folder's Falcon settings?",
+    ]) {
       await falcon.waitForText(question);
       await falcon.waitUntilReadingKeys();
       falcon.write('\r');

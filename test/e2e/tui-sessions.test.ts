@@ -25,7 +25,9 @@ beforeEach(async () => {
   models.reset();
   await sandbox.testApiAt('http://127.0.0.1:9');
   await sandbox.writeConfig({
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } },
+    },
   });
 });
 afterEach(async () => {

@@ -25,7 +25,10 @@ function transcriptAfter(question: string, screen: string): string {
   const lines = screen.split('\n');
   const start = lines.indexOf(`› ${question}`);
   const end = lines.findIndex((line, index) => index > start && line.startsWith('╭'));
-  return `${lines.slice(start + 1, end).join('\n').trim()}\n`;
+  return `${lines
+    .slice(start + 1, end)
+    .join('\n')
+    .trim()}\n`;
 }
 
 async function streamAnswer(chunkSize: number, chunkDelayMs: number): Promise<PtySession> {

@@ -39,7 +39,10 @@ async function sessionRecords(): Promise<SessionRecord[]> {
   const dir = path.join(project.sandbox.project, '.falcon', 'sessions');
   const [file] = await readdir(dir);
   const text = await readFile(path.join(dir, file!), 'utf8');
-  return text.trim().split('\n').map((line) => JSON.parse(line) as SessionRecord);
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SessionRecord);
 }
 
 const lastUserMessage = (request: number) => project.models.requests[request]!.messages.filter((m) => m.role === 'user').at(-1)!.content;

@@ -51,7 +51,11 @@ const send = (session: PtySession, text: string) => session.submit(text);
 
 /** ↓ in a picker, then waits until the selection (❯) has moved: Enter after it chooses the next item. */
 async function moveDown(session: PtySession): Promise<void> {
-  const selected = () => session.screen().split('\n').find((line) => line.includes('❯'));
+  const selected = () =>
+    session
+      .screen()
+      .split('\n')
+      .find((line) => line.includes('❯'));
   const before = selected();
   await session.press('\x1b[B');
   await until(() => selected() !== before, 'the selection to move');
@@ -87,7 +91,11 @@ describe('the interactive session', () => {
     { key: 'n', content: 'original\n', told: /The user declined/ },
   ])('asks before writing a file and honours "$key"', async ({ key, content, told }) => {
     await writeFile(path.join(sandbox.project, 'notes.txt'), 'original\n');
-    models.script(['ACTION: read_file({"path": "notes.txt"})', 'ACTION: write_file({"path": "notes.txt", "content": "changed\\n"})', 'Final Answer: done with the notes']);
+    models.script([
+      'ACTION: read_file({"path": "notes.txt"})',
+      'ACTION: write_file({"path": "notes.txt", "content": "changed\\n"})',
+      'Final Answer: done with the notes',
+    ]);
     const session = await openSession();
     await send(session, 'change the notes');
     await session.waitForText('notes.txt');

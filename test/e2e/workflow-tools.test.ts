@@ -29,7 +29,9 @@ beforeEach(async () => {
   await writeFile(path.join(sandbox.project, '.falcon', 'environments', 'dev.yaml'), `BASE_URL: ${api.url}\nAPI_TOKEN: "{{env:USERS_API_TOKEN}}"\n`);
   await sandbox.writeConfig({
     default_provider: 'openai',
-    providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } } },
+    providers: {
+      openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 32_768 } },
+    },
   });
   // The user's own project: its BASE_URL is the API under test.
   await sandbox.trustProject();
@@ -43,7 +45,7 @@ const env = () => sandbox.env({ USERS_API_TOKEN: USERS_API_TOKEN });
 /** What the agent loop read after each tool call: the last message of the model request that followed it. */
 const observationAfter = (index: number) => models.requests[index]!.messages.at(-1)!.content;
 
-it('analyze_endpoint names the handler, the probe status and the risks, with the quick model\'s reading', async () => {
+it("analyze_endpoint names the handler, the probe status and the risks, with the quick model's reading", async () => {
   models.script([
     'Thought: look at the endpoint first.\nACTION: analyze_endpoint({"method": "GET", "path": "/users/1"})',
     '- routes.js:15 compares the id from the path, a string, with numeric ids: no user is ever found and user.id throws.',
@@ -58,14 +60,22 @@ it('analyze_endpoint names the handler, the probe status and the risks, with the
   const observation = observationAfter(2);
   expect(observation).toMatch(/^Observation: GET \/users\/1: handler routes\.js:14 · probe HTTP 500 · 1 parameter · 4 risks/);
   expect(observation).toContain("  error: TypeError: Cannot read properties of undefined (reading 'id') at routes.js:16");
-  expect(observation).toContain('The model\'s reading of the risks (gpt-test; not checked against the code):\n- routes.js:15 compares the id');
+  expect(observation).toContain("The model's reading of the risks (gpt-test; not checked against the code):\n- routes.js:15 compares the id");
 });
 
 it('auto_test saves the passing scenarios as a suite, --yes approving the file', async () => {
   const scenarios = [
-    { name: 'a valid user is created', request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: 'Edsger' } }, expectStatus: [201] },
+    {
+      name: 'a valid user is created',
+      request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: 'Edsger' } },
+      expectStatus: [201],
+    },
     { name: 'no token is 401', request: { method: 'POST', path: '/users', body: { name: 'Edsger' } }, expectStatus: [401] },
-    { name: 'an empty name is 422', request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: '' } }, expectStatus: [422] },
+    {
+      name: 'an empty name is 422',
+      request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: '' } },
+      expectStatus: [422],
+    },
   ];
   models.script([
     'ACTION: auto_test({"method": "POST", "path": "/users"})',
@@ -77,18 +87,27 @@ it('auto_test saves the passing scenarios as a suite, --yes approving the file',
 
   expect(models.requests[1]!.messages[1]!.content).toMatch(/^Endpoint: POST \/users\nVariables: \{\{API_TOKEN\}\}, \{\{BASE_URL\}\}/);
   const observation = observationAfter(2);
-  expect(observation).toMatch(/^Observation: auto_test POST \/users: 3 scenarios written by gpt-test from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) — 2 passed, 1 failed\./);
+  expect(observation).toMatch(
+    /^Observation: auto_test POST \/users: 3 scenarios written by gpt-test from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) — 2 passed, 1 failed\./,
+  );
   expect(observation).toContain('Saved suite "auto-post-users" with the 2 passing scenarios → .falcon/tests/auto-post-users.yaml');
   expect(observation).toContain('✗ an empty name is 422 (expected 422) → 400');
 
-  const suite = parse(await readFile(path.join(sandbox.project, '.falcon', 'tests', 'auto-post-users.yaml'), 'utf8')) as { format: string; cases: Array<{ name: string; request: { headers?: Record<string, string> } }> };
+  const suite = parse(await readFile(path.join(sandbox.project, '.falcon', 'tests', 'auto-post-users.yaml'), 'utf8')) as {
+    format: string;
+    cases: Array<{ name: string; request: { headers?: Record<string, string> } }>;
+  };
   expect(suite.format).toBe('falcon-tests/1');
   expect(suite.cases.map((testCase) => testCase.name)).toEqual(['a valid user is created', 'no token is 401']);
   expect(suite.cases[0]!.request.headers).toEqual({ Authorization: 'Bearer {{API_TOKEN}}' });
 });
 
 it('auto_fix shows the change, edits the handler after a y, and the case then passes', async () => {
-  const fix = { old_string: 'candidate.id === req.params.id', new_string: 'candidate.id === Number(req.params.id)', explanation: 'Compares the id from the path as a number.' };
+  const fix = {
+    old_string: 'candidate.id === req.params.id',
+    new_string: 'candidate.id === Number(req.params.id)',
+    explanation: 'Compares the id from the path as a number.',
+  };
   models.script([
     'ACTION: auto_fix({"request": {"method": "GET", "url": "/users/1"}, "expect": {"status_code": 200, "body_contains": "Ada Lovelace"}})',
     `\`\`\`json\n${JSON.stringify(fix)}\n\`\`\``,
@@ -138,6 +157,9 @@ it('create_test_file points a test of the running server at the project’s BASE
   expect(written).toContain(`const BASE_URL = process.env.BASE_URL ?? '${api.url}';`);
   expect(written).not.toContain('localhost:3000');
   // Run as a user would, with no BASE_URL in the shell: it reaches the API the project names.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--test', 'test/get-users.test.js'], { cwd: sandbox.project, env: { PATH: process.env.PATH } });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--test', 'test/get-users.test.js'], {
+    cwd: sandbox.project,
+    env: { PATH: process.env.PATH },
+  });
   expect(stdout).toMatch(/# pass 1/);
 });

@@ -70,7 +70,13 @@ describe('an alias bomb in a spec', () => {
 
   it('is refused to an MCP client calling run_spec_tests', async () => {
     await writeFile(path.join(sandbox.project, 'bomb.yaml'), aliasBombSpec());
-    const transport = new StdioClientTransport({ command: process.execPath, args: [FALCON_BIN, 'mcp', 'serve'], cwd: sandbox.project, env: sandbox.env() as Record<string, string>, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [FALCON_BIN, 'mcp', 'serve'],
+      cwd: sandbox.project,
+      env: sandbox.env() as Record<string, string>,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'falcon-test', version: '1.0.0' });
     await client.connect(transport);
     try {

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EditMatchError, applyEdit } from '../../src/engines/code/apply-edit.js';
 
-const source = [
-  'function getUser(id) {',
-  '  const user = db.find(id);',
-  '  if (!user) {',
-  '    return null;',
-  '  }',
-  '  return user;',
-  '}',
-  '',
-].join('\n');
+const source = ['function getUser(id) {', '  const user = db.find(id);', '  if (!user) {', '    return null;', '  }', '  return user;', '}', ''].join('\n');
 
 describe('applyEdit', () => {
   it('replaces one exact occurrence and says on which line', () => {
@@ -53,9 +44,7 @@ describe('applyEdit', () => {
 
   it('counts tolerant matches too, and replaces them all when asked', () => {
     const text = '  x();\n  y();\n\tx();\n    y();\n';
-    expect(() => applyEdit(text, { oldString: 'x();\ny();\n', newString: 'z();\n' })).toThrow(
-      'old_string occurs 2 times (at lines 1, 3)',
-    );
+    expect(() => applyEdit(text, { oldString: 'x();\ny();\n', newString: 'z();\n' })).toThrow('old_string occurs 2 times (at lines 1, 3)');
     expect(applyEdit(text, { oldString: 'x();\ny();\n', newString: 'z();\n', replaceAll: true }).text).toBe('  z();\n\tz();\n');
   });
 
@@ -83,7 +72,7 @@ describe('applyEdit', () => {
 
   it('notices line numbers copied from read_file', () => {
     expect(() => applyEdit(source, { oldString: '    4      return null;', newString: 'x' })).toThrow(
-      "It seems to start with line numbers from read_file; leave them out.",
+      'It seems to start with line numbers from read_file; leave them out.',
     );
   });
 

@@ -97,7 +97,9 @@ describe('processes that left the process group', requirePlatform('linux', 'read
       const sleep = sleepFor(308);
       const output = await bashTool.run({ command: `setsid ${sleep} &\n${untilRunningInBash(sleep)}; echo done` }, toolContext(project.root));
       expect(output).toMatch(
-        new RegExp(`^Exit code 0 in .+\\nProcesses it left running in the background were stopped: ${sleep} \\(pid \\d+\\)\\. bash cannot keep a server running; ask the user to start it\\.\\ndone$`),
+        new RegExp(
+          `^Exit code 0 in .+\\nProcesses it left running in the background were stopped: ${sleep} \\(pid \\d+\\)\\. bash cannot keep a server running; ask the user to start it\\.\\ndone$`,
+        ),
       );
       expect(runningWithCommandLine(sleep)).toEqual([]);
     } finally {

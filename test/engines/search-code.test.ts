@@ -63,12 +63,8 @@ describe.each(engines)('searchCode with $name', ({ name, preferRipgrep, options 
     ]);
     expect((await search('find', { path: 'src/routes' })).matches.map((m) => m.path)).toEqual(['src/routes/users.ts']);
     expect((await search('TODO', { filePattern: '*.yml' })).matches.map((m) => m.path)).toEqual(['.github/ci.yml']);
-    expect((await search('TODO', { path: 'src', filePattern: 'routes/u*.ts' })).matches.map((m) => m.path)).toEqual([
-      'src/routes/users.ts',
-    ]);
-    expect((await search('id', { path: 'src/db.ts' })).matches.map(formatCodeMatch)).toEqual([
-      'src/db.ts:1: export const db = { find: (id) => null };',
-    ]);
+    expect((await search('TODO', { path: 'src', filePattern: 'routes/u*.ts' })).matches.map((m) => m.path)).toEqual(['src/routes/users.ts']);
+    expect((await search('id', { path: 'src/db.ts' })).matches.map(formatCodeMatch)).toEqual(['src/db.ts:1: export const db = { find: (id) => null };']);
     expect((await search('second line$')).totalMatches).toBe(0);
   });
 
@@ -180,9 +176,7 @@ describe('searchCode engines agree', () => {
     const controller = new AbortController();
     controller.abort();
     for (const preferRipgrep of [false, true]) {
-      await expect(
-        searchCode(project.root, { pattern: 'TODO', preferRipgrep, signal: controller.signal }),
-      ).rejects.toThrow(/abort/i);
+      await expect(searchCode(project.root, { pattern: 'TODO', preferRipgrep, signal: controller.signal })).rejects.toThrow(/abort/i);
     }
   });
 });

@@ -68,9 +68,7 @@ describe('sendRequest', () => {
 
   it('refuses URLs that are not absolute http(s)', async () => {
     await expect(sendRequest({ method: 'GET', url: '/users/1' })).rejects.toThrow('invalid URL: /users/1');
-    await expect(sendRequest({ method: 'GET', url: 'file:///etc/passwd' })).rejects.toThrow(
-      'only http and https URLs are supported: file:///etc/passwd',
-    );
+    await expect(sendRequest({ method: 'GET', url: 'file:///etc/passwd' })).rejects.toThrow('only http and https URLs are supported: file:///etc/passwd');
   });
 
   it('stops when the caller aborts, with the abort rather than a timeout', async () => {

@@ -25,7 +25,12 @@ describe('the progress lines of falcon -p on a terminal', () => {
   it("prints a call as its tool describes it, a sub-agent's under its name, and an older session's by its arguments", () => {
     const text = printed([
       { type: 'tool_call', id: 't1', name: 'falcon_read', args: { path: 'flows/login.yaml' }, label: 'falcon_read .falcon/flows/login.yaml' },
-      { type: 'subagent', agent: 'scout#1', profile: 'scout', event: { type: 'tool_call', id: 't2', name: 'glob', args: { pattern: '**/*.ts' }, label: 'glob **/*.ts' } },
+      {
+        type: 'subagent',
+        agent: 'scout#1',
+        profile: 'scout',
+        event: { type: 'tool_call', id: 't2', name: 'glob', args: { pattern: '**/*.ts' }, label: 'glob **/*.ts' },
+      },
       { type: 'tool_call', id: 't3', name: 'http_request', args: { method: 'GET', url: `http://localhost:3000/${'x'.repeat(120)}` } },
     ]);
     const lines = text.split('\n');

@@ -166,7 +166,9 @@ describe('ollamaContextWindow', () => {
 
 describe('readOllamaContextLength', () => {
   it('reads <architecture>.context_length, or any *.context_length', () => {
-    expect(readOllamaContextLength({ model_info: { 'general.architecture': 'qwen2', 'qwen2.context_length': 32_768, 'llama.context_length': 1 } })).toBe(32_768);
+    expect(readOllamaContextLength({ model_info: { 'general.architecture': 'qwen2', 'qwen2.context_length': 32_768, 'llama.context_length': 1 } })).toBe(
+      32_768,
+    );
     expect(readOllamaContextLength({ model_info: { 'gemma3.context_length': 131_072 } })).toBe(131_072);
   });
 
@@ -199,15 +201,26 @@ describe('isLocalUrl', () => {
 describe('LearnedOnce', () => {
   it('learns once for every caller, and a rejection is the fallback', async () => {
     let learned = 0;
-    const once = new LearnedOnce(async () => ++learned, () => -1);
+    const once = new LearnedOnce(
+      async () => ++learned,
+      () => -1,
+    );
     expect(await Promise.all([once.get(), once.get(), once.get(new AbortController().signal)])).toEqual([1, 1, 1]);
     expect(learned).toBe(1);
-    await expect(new LearnedOnce(() => Promise.reject(new Error('no')), () => -1).get()).resolves.toBe(-1);
+    await expect(
+      new LearnedOnce(
+        () => Promise.reject(new Error('no')),
+        () => -1,
+      ).get(),
+    ).resolves.toBe(-1);
   });
 
   it('lets a caller stop waiting without changing what the others get', async () => {
     let finish!: (value: number) => void;
-    const once = new LearnedOnce(() => new Promise<number>((resolve) => (finish = resolve)), () => -1);
+    const once = new LearnedOnce(
+      () => new Promise<number>((resolve) => (finish = resolve)),
+      () => -1,
+    );
     const controller = new AbortController();
     const impatient = once.get(controller.signal);
     const patient = once.get();

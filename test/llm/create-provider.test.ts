@@ -62,7 +62,9 @@ describe('createChatModel', () => {
     const empty = config({ defaultProvider: undefined, fallback: [], providers: {} });
     const attempt = () => createChatModel(empty, {}, ignore, { configPath: '/home/ada/.falcon/config.yaml' });
     expect(attempt).toThrow(ModelSetupError);
-    expect(attempt).toThrow(/Run `falcon config` to set one up, or add one to \/home\/ada\/\.falcon\/config\.yaml, for example:\n\ndefault_provider: ollama\nproviders:\n  ollama: \{model: llama3\.2/);
+    expect(attempt).toThrow(
+      /Run `falcon config` to set one up, or add one to \/home\/ada\/\.falcon\/config\.yaml, for example:\n\ndefault_provider: ollama\nproviders:\n  ollama: \{model: llama3\.2/,
+    );
   });
 
   it('names the configured providers when asked for an unknown one', () => {
@@ -75,8 +77,6 @@ describe('createChatModel', () => {
   it('says where to set a model when the provider has none', () => {
     const noModel = config();
     noModel.providers.local = { ...noModel.providers.local!, model: '' };
-    expect(() => createChatModel(noModel, {}, ignore)).toThrow(
-      'No model is set for provider "local". Set providers.local.model in ~/.falcon/config.yaml.',
-    );
+    expect(() => createChatModel(noModel, {}, ignore)).toThrow('No model is set for provider "local". Set providers.local.model in ~/.falcon/config.yaml.');
   });
 });

@@ -57,7 +57,10 @@ describe('Ollama', () => {
 
   it('streams thinking before the content', async () => {
     server.script([{ text: 'done', thinking: 'pondering', chunkSize: 4 }]);
-    const lines = (await (await post('/api/chat', { model: 'big', messages: [] })).text()).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await (await post('/api/chat', { model: 'big', messages: [] })).text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.message.thinking ?? '').join('')).toBe('pondering');
     expect(lines.map((line) => line.message.content).join('')).toBe('done');
     const kinds = lines.map((line) => (line.message.thinking ? 'thinking' : line.message.content ? 'content' : 'end'));
@@ -124,7 +127,10 @@ describe('OpenAI-compatible', () => {
     ['lmstudio', '/api/v0/models', { data: [{ id: 'm', state: 'loaded', max_context_length: 4096, loaded_context_length: 1024 }] }],
     ['lmstudio', '/api/v0/models/m', { id: 'm', loaded_context_length: 1024 }],
   ] as const)('%s says its window at %s', async (flavor, path, expected) => {
-    const flavoured = await startFakeModelServer({ flavor, models: [{ name: 'm', contextLength: 4096, loadedContextLength: flavor === 'vllm' || flavor === 'openrouter' ? undefined : 1024 }] });
+    const flavoured = await startFakeModelServer({
+      flavor,
+      models: [{ name: 'm', contextLength: 4096, loadedContextLength: flavor === 'vllm' || flavor === 'openrouter' ? undefined : 1024 }],
+    });
     try {
       expect(await (await fetch(`${flavoured.url}${path}`)).json()).toMatchObject(expected);
       expect((await fetch(`${flavoured.url}${flavor === 'llamacpp' ? '/api/v0/models' : '/props'}`)).status).toBe(404);

@@ -42,8 +42,8 @@ const requests = () => server.requests.filter((request) => request.model === mod
 
 function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number | undefined = TIMEOUT_S): ChatModel {
   const settings = { id: protocol, protocol, model, stream, timeoutS };
-  return protocol === 'openai' ?
-      createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel(model)
+  return protocol === 'openai'
+    ? createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel(model)
     : createOllamaProvider({ ...settings, baseUrl: server.ollamaUrl }).createModel(model);
 }
 
@@ -92,7 +92,10 @@ describe.each([
     let outcome: unknown;
     void modelOf(protocol, stream)
       .chat({ messages, signal: new AbortController().signal, onDelta: (delta) => deltas.push(delta) })
-      .then((reply) => (outcome = reply), (error: unknown) => (outcome = error));
+      .then(
+        (reply) => (outcome = reply),
+        (error: unknown) => (outcome = error),
+      );
     let silences = 0;
     for (let sent = 1; ; sent++) {
       const heard = () => deltas.join('').length >= Math.min(sent * CHUNK, text.length);
@@ -148,7 +151,9 @@ describe('retries', () => {
   it('moves on to the fallback when the retries are silent too', async () => {
     script([{ silent: true }, { silent: true }]);
     server.script(['Final Answer: from the fallback'], { model: `${model}-other` });
-    const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: `${model}-other`, baseUrl: server.ollamaUrl }).createModel(`${model}-other`);
+    const fallback = createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: `${model}-other`, baseUrl: server.ollamaUrl }).createModel(
+      `${model}-other`,
+    );
     const events: ModelEvent[] = [];
     const retrying = new RetryingModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
     await expect(retrying.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });

@@ -61,11 +61,31 @@ describe('classifyModelError', () => {
   });
 
   it.each([
-    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate', 'cannot trust the TLS certificate of https://api.example.test/v1 (self-signed certificate) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS'],
-    ['CERT_HAS_EXPIRED', 'certificate has expired', 'cannot trust the TLS certificate of https://api.example.test/v1 (certificate has expired) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS'],
-    ['ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames", "cannot trust the TLS certificate of https://api.example.test/v1 (Hostname/IP does not match certificate's altnames) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS"],
-    ['ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number', 'https://api.example.test/v1 does not speak TLS (ERR_SSL_WRONG_VERSION_NUMBER) — use http:// for a plain HTTP server'],
-    ['ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', 'sslv3 alert handshake failure', 'the TLS connection to https://api.example.test/v1 failed (sslv3 alert handshake failure)'],
+    [
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'self-signed certificate',
+      'cannot trust the TLS certificate of https://api.example.test/v1 (self-signed certificate) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS',
+    ],
+    [
+      'CERT_HAS_EXPIRED',
+      'certificate has expired',
+      'cannot trust the TLS certificate of https://api.example.test/v1 (certificate has expired) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS',
+    ],
+    [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      "Hostname/IP does not match certificate's altnames",
+      "cannot trust the TLS certificate of https://api.example.test/v1 (Hostname/IP does not match certificate's altnames) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS",
+    ],
+    [
+      'ERR_SSL_WRONG_VERSION_NUMBER',
+      'wrong version number',
+      'https://api.example.test/v1 does not speak TLS (ERR_SSL_WRONG_VERSION_NUMBER) — use http:// for a plain HTTP server',
+    ],
+    [
+      'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+      'sslv3 alert handshake failure',
+      'the TLS connection to https://api.example.test/v1 failed (sslv3 alert handshake failure)',
+    ],
   ])('does not retry a TLS failure: %s', (code, message, said) => {
     const error = new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
     expect(classifyModelError(error, context)).toEqual({ transient: false, message: `openai: ${said}` });
@@ -87,7 +107,10 @@ describe('classifyModelError', () => {
       transient: false,
       message: 'openai: https://api.example.test/v1 answered with an empty body — is base_url an OpenAI-compatible endpoint?',
     });
-    expect(classifyModelError(new IdleTimeoutError(45_000, false), context)).toMatchObject({ transient: true, message: expect.stringMatching(/no answer from .* for 45 s/) });
+    expect(classifyModelError(new IdleTimeoutError(45_000, false), context)).toMatchObject({
+      transient: true,
+      message: expect.stringMatching(/no answer from .* for 45 s/),
+    });
   });
 
   it('does not retry errors it does not know', () => {
@@ -104,9 +127,13 @@ describe('classifyModelError', () => {
   });
 
   it('quotes the server’s words on one line, and an HTML error page by its title', () => {
-    expect(classifyModelError(httpError(500, {}, 'line one\n\u001b[31mline two'), context).message).toBe('openai: 500 Internal Server Error (line one [31mline two) — the server failed');
+    expect(classifyModelError(httpError(500, {}, 'line one\n\u001b[31mline two'), context).message).toBe(
+      'openai: 500 Internal Server Error (line one [31mline two) — the server failed',
+    );
     const ollama = Object.assign(new Error('x'), { error: '<html><head><title>503 Service Unavailable</title></head></html>', status_code: 503 });
-    expect(classifyModelError(ollama, { provider: 'ollama' }).message).toBe('ollama: 503 Service Unavailable (an HTML page, “503 Service Unavailable”) — the server failed');
+    expect(classifyModelError(ollama, { provider: 'ollama' }).message).toBe(
+      'ollama: 503 Service Unavailable (an HTML page, “503 Service Unavailable”) — the server failed',
+    );
   });
 });
 
@@ -117,54 +144,116 @@ describe('context overflow', () => {
     [
       'OpenAI',
       400,
-      { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens. Please reduce the length of the messages.", type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } },
+      {
+        error: {
+          message:
+            "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens. Please reduce the length of the messages.",
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      },
       8192,
     ],
     [
       'vLLM',
       400,
-      { error: { message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens (4000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.", type: 'BadRequestError', param: null, code: 400 } },
+      {
+        error: {
+          message:
+            "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens (4000 in the messages, 1000 in the completion). Please reduce the length of the messages or completion.",
+          type: 'BadRequestError',
+          param: null,
+          code: 400,
+        },
+      },
       4096,
     ],
     [
       'vLLM (input tokens)',
       400,
-      { error: { message: "'max_tokens' is too large: 1000. This model's maximum context length is 4096 tokens and your request has 3500 input tokens (1000 > 4096 - 3500).", type: 'BadRequestError', param: null, code: 400 } },
+      {
+        error: {
+          message:
+            "'max_tokens' is too large: 1000. This model's maximum context length is 4096 tokens and your request has 3500 input tokens (1000 > 4096 - 3500).",
+          type: 'BadRequestError',
+          param: null,
+          code: 400,
+        },
+      },
       4096,
     ],
     [
       'OpenRouter',
       400,
-      { error: { message: "This endpoint's maximum context length is 131072 tokens. However, you requested about 140000 tokens (140000 of text input). Please reduce the length of either one, or use the \"middle-out\" transform to compress your prompt automatically.", code: 400 } },
+      {
+        error: {
+          message:
+            'This endpoint\'s maximum context length is 131072 tokens. However, you requested about 140000 tokens (140000 of text input). Please reduce the length of either one, or use the "middle-out" transform to compress your prompt automatically.',
+          code: 400,
+        },
+      },
       131_072,
     ],
     [
       'llama.cpp',
       400,
-      { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: 14_429, n_ctx: 8192 } },
+      {
+        error: {
+          code: 400,
+          message: 'the request exceeds the available context size, try increasing it',
+          type: 'exceed_context_size_error',
+          n_prompt_tokens: 14_429,
+          n_ctx: 8192,
+        },
+      },
       8192,
     ],
     [
       'llama.cpp before 2025',
       500,
-      { error: { code: 500, message: 'the request exceeds the available context size. try increasing the context size or enable context shift', type: 'exceed_context_size_error', n_prompt_tokens: 1407, n_ctx: 256 } },
+      {
+        error: {
+          code: 500,
+          message: 'the request exceeds the available context size. try increasing the context size or enable context shift',
+          type: 'exceed_context_size_error',
+          n_prompt_tokens: 1407,
+          n_ctx: 256,
+        },
+      },
       256,
     ],
     [
       'LM Studio',
       400,
-      { error: 'Trying to keep the first 10136 tokens when context the overflows. However, the model is loaded with context length of only 7866 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input' },
+      {
+        error:
+          'Trying to keep the first 10136 tokens when context the overflows. However, the model is loaded with context length of only 7866 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input',
+      },
       7866,
     ],
     [
       'LM Studio (n_keep)',
       400,
-      { error: 'The number of tokens to keep from the initial prompt is greater than the context length (n_keep: 13055>= n_ctx: 4096). Try to load the model with a larger context length, or provide a shorter input.' },
+      {
+        error:
+          'The number of tokens to keep from the initial prompt is greater than the context length (n_keep: 13055>= n_ctx: 4096). Try to load the model with a larger context length, or provide a shorter input.',
+      },
       4096,
     ],
-    ['Gemini', 400, { error: { code: 400, message: 'The input token count (1200293) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } }, 1_048_576],
+    [
+      'Gemini',
+      400,
+      { error: { code: 400, message: 'The input token count (1200293) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } },
+      1_048_576,
+    ],
     ['Anthropic', 400, { error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } }, 200_000],
-    ['OpenAI Responses', 400, { error: { message: 'Your input exceeds the context window of this model. Please adjust your input and try again.', code: 'context_length_exceeded' } }, undefined],
+    [
+      'OpenAI Responses',
+      400,
+      { error: { message: 'Your input exceeds the context window of this model. Please adjust your input and try again.', code: 'context_length_exceeded' } },
+      undefined,
+    ],
   ])('%s', (_server, status, body, windowTokens) => {
     const info = classifyModelError(bodyError(status, body), context);
     expect(info).toMatchObject({ transient: false, status, contextOverflow: windowTokens === undefined ? {} : { windowTokens } });
@@ -204,7 +293,9 @@ describe('context overflow', () => {
 
 describe('inOpenAIShape', () => {
   it('nests a top-level error (vLLM before 0.10.1) and unwraps a one-element list (Gemini)', () => {
-    expect(JSON.parse(inOpenAIShape('{"object":"error","message":"too long","code":400}')!)).toEqual({ error: { object: 'error', message: 'too long', code: 400 } });
+    expect(JSON.parse(inOpenAIShape('{"object":"error","message":"too long","code":400}')!)).toEqual({
+      error: { object: 'error', message: 'too long', code: 400 },
+    });
     expect(JSON.parse(inOpenAIShape('[{"error":{"code":400,"message":"bad"}}]')!)).toEqual({ error: { code: 400, message: 'bad' } });
   });
 

@@ -38,7 +38,8 @@ function chat(options: ProviderOptions = {}, signal = new AbortController().sign
 
 const PROMPT_TOKENS = countPromptTokens(messages);
 const never = () => new AbortController().signal;
-const showRequests = (model: string) => server.metadataRequests.filter((request) => request.path === '/api/show' && (request.body as { model?: string }).model === model);
+const showRequests = (model: string) =>
+  server.metadataRequests.filter((request) => request.path === '/api/show' && (request.body as { model?: string }).model === model);
 
 describe('Ollama provider', () => {
   it('streams NDJSON in deltas and reports prompt_eval_count/eval_count as usage', async () => {
@@ -118,7 +119,10 @@ describe('Ollama provider', () => {
 
   it('reports an unknown model as a 404 that is not retried', async () => {
     server.script([{ status: 404, body: { error: 'model "missing" not found, try pulling it first' } }]);
-    const error = await provider().createModel('missing').chat({ messages, signal: new AbortController().signal }).catch((caught: unknown) => caught);
+    const error = await provider()
+      .createModel('missing')
+      .chat({ messages, signal: new AbortController().signal })
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 404, transient: false });
     expect((error as Error).message).toContain('model "missing" not found');
   });
@@ -165,12 +169,20 @@ describe('Ollama context window and num_ctx', () => {
 
   it('takes num_ctx from the config above the cap, and a smaller context_window below it', async () => {
     await expect(provider({ numCtx: 65_536 }).createModel('llama-test').contextWindow()).resolves.toEqual({ tokens: 65_536, source: 'config', numCtx: 65_536 });
-    await expect(provider({ contextWindow: 16_384 }).createModel('llama-test').contextWindow()).resolves.toEqual({ tokens: 16_384, source: 'config', numCtx: 16_384 });
+    await expect(provider({ contextWindow: 16_384 }).createModel('llama-test').contextWindow()).resolves.toEqual({
+      tokens: 16_384,
+      source: 'config',
+      numCtx: 16_384,
+    });
   });
 
   it('falls back to context_window from the config, or 8,192, when /api/show fails', async () => {
     await expect(provider().createModel('missing-model').contextWindow()).resolves.toEqual({ tokens: 8192, source: 'assumed', numCtx: 8192 });
-    await expect(provider({ contextWindow: 12_000 }).createModel('missing-model').contextWindow()).resolves.toEqual({ tokens: 12_000, source: 'config', numCtx: 12_000 });
+    await expect(provider({ contextWindow: 12_000 }).createModel('missing-model').contextWindow()).resolves.toEqual({
+      tokens: 12_000,
+      source: 'config',
+      numCtx: 12_000,
+    });
     server.script(['ok']);
     await provider().createModel('missing-model').chat({ messages, signal: never() });
     expect(server.requests.at(-1)?.options).toEqual({ num_ctx: 8192 });

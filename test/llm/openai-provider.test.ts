@@ -154,10 +154,24 @@ describe('OpenAI provider', () => {
   });
 
   it('reads error bodies in shapes the SDK cannot: vLLM before 0.10.1, Gemini in a list', async () => {
-    const flat = { object: 'error', message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens.", type: 'BadRequestError', param: null, code: 400 };
-    const listed = [{ error: { code: 400, message: 'The input token count (1200293) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } }];
-    server.script([{ status: 400, body: flat }, { status: 400, body: listed }]);
-    await expect(chat().reply).rejects.toMatchObject({ contextOverflow: { windowTokens: 4096 }, message: expect.stringContaining('maximum context length is 4096') });
+    const flat = {
+      object: 'error',
+      message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens.",
+      type: 'BadRequestError',
+      param: null,
+      code: 400,
+    };
+    const listed = [
+      { error: { code: 400, message: 'The input token count (1200293) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } },
+    ];
+    server.script([
+      { status: 400, body: flat },
+      { status: 400, body: listed },
+    ]);
+    await expect(chat().reply).rejects.toMatchObject({
+      contextOverflow: { windowTokens: 4096 },
+      message: expect.stringContaining('maximum context length is 4096'),
+    });
     await expect(chat().reply).rejects.toMatchObject({ contextOverflow: { windowTokens: 1_048_576 }, message: expect.stringContaining('input token count') });
   });
 

@@ -23,10 +23,20 @@ afterAll(async () => {
 });
 
 const openai = (extra: Partial<ProviderSettings> = {}): ProviderSettings => ({
-  id: 'openai', protocol: 'openai', model: 'gpt-4.1', apiKey: KEY, baseUrl: server.openaiBaseUrl, ...extra,
+  id: 'openai',
+  protocol: 'openai',
+  model: 'gpt-4.1',
+  apiKey: KEY,
+  baseUrl: server.openaiBaseUrl,
+  ...extra,
 });
 const ollama = (extra: Partial<ProviderSettings> = {}): ProviderSettings => ({
-  id: 'ollama', protocol: 'ollama', model: 'o3-mini', apiKey: KEY, baseUrl: server.ollamaUrl, ...extra,
+  id: 'ollama',
+  protocol: 'ollama',
+  model: 'o3-mini',
+  apiKey: KEY,
+  baseUrl: server.ollamaUrl,
+  ...extra,
 });
 
 describe('listProviderModels', () => {
@@ -39,8 +49,18 @@ describe('listProviderModels', () => {
     ['a refused key', () => openai({ apiKey: 'sk-wrong' }), 'the API key was refused', 'check api_key or OPENAI_API_KEY'],
     ['no key', () => ollama({ apiKey: undefined, mode: 'cloud' }), 'no API key is set', 'check api_key or OLLAMA_API_KEY'],
     ['a server that is down', () => ollama({ baseUrl: down }), 'cannot reach DOWN', 'is Ollama running? Start it with `ollama serve`'],
-    ['a server with no model list', () => openai({ baseUrl: `${server.ollamaUrl}/nothing-here` }), 'OLLAMA/nothing-here does not list models', 'check the base URL'],
-    ['a provider that cannot be set up', () => ({ id: 'lmstudio', protocol: 'openai' as const, model: 'm' }), 'needs a base URL', 'run `falcon config` to set it'],
+    [
+      'a server with no model list',
+      () => openai({ baseUrl: `${server.ollamaUrl}/nothing-here` }),
+      'OLLAMA/nothing-here does not list models',
+      'check the base URL',
+    ],
+    [
+      'a provider that cannot be set up',
+      () => ({ id: 'lmstudio', protocol: 'openai' as const, model: 'm' }),
+      'needs a base URL',
+      'run `falcon config` to set it',
+    ],
   ])('says why a server did not list its models: %s', async (_case, settings, problem, hint) => {
     const listing = await listProviderModels(settings());
     expect(listing).toEqual({ ok: false, problem: expect.stringContaining(problem.replace('DOWN', down).replace('OLLAMA', server.ollamaUrl)), hint });

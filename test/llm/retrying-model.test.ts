@@ -12,7 +12,13 @@ const FAST_DELAYS = [50, 100, 200];
 
 let server: FakeModelServer;
 beforeAll(async () => {
-  server = await startFakeModelServer({ models: [{ name: 'gpt-test', contextLength: 65_536 }, { name: 'llama-test', contextLength: 8192 }], flavor: 'vllm' });
+  server = await startFakeModelServer({
+    models: [
+      { name: 'gpt-test', contextLength: 65_536 },
+      { name: 'llama-test', contextLength: 8192 },
+    ],
+    flavor: 'vllm',
+  });
 });
 afterAll(() => server.close());
 
@@ -28,8 +34,7 @@ function ollamaModel(): ChatModel {
 function retrying(models: ChatModel[], delaysMs = FAST_DELAYS) {
   const timeline: (ModelEvent | { type: 'delta'; text: string })[] = [];
   const model = new RetryingModel({ models, delaysMs, emit: (event) => timeline.push(event) });
-  const chat = (signal = new AbortController().signal) =>
-    model.chat({ messages, signal, onDelta: (text) => timeline.push({ type: 'delta', text }) });
+  const chat = (signal = new AbortController().signal) => model.chat({ messages, signal, onDelta: (text) => timeline.push({ type: 'delta', text }) });
   const events = () => timeline.filter((entry) => entry.type !== 'delta');
   return { model, chat, timeline, events };
 }
@@ -84,7 +89,12 @@ describe('RetryingModel', () => {
     await expect(chat()).resolves.toMatchObject({ text: 'Final Answer: fallback' });
     expect(chatRequestsFor('gpt-test') - before).toBe(1);
     expect(events()).toEqual([
-      { type: 'provider_switch', from: 'openai/gpt-test', to: 'ollama/llama-test', reason: 'openai: 401 Unauthorized (Incorrect API key provided.) — the API key was refused: check api_key or OPENAI_API_KEY' },
+      {
+        type: 'provider_switch',
+        from: 'openai/gpt-test',
+        to: 'ollama/llama-test',
+        reason: 'openai: 401 Unauthorized (Incorrect API key provided.) — the API key was refused: check api_key or OPENAI_API_KEY',
+      },
     ]);
   });
 
@@ -130,7 +140,15 @@ describe('RetryingModel', () => {
   });
 
   it('rethrows a context overflow at once: no retry, no other provider', async () => {
-    const overflow = { status: 400, body: { error: { message: "This model's maximum context length is 65536 tokens. However, your messages resulted in 70000 tokens.", code: 'context_length_exceeded' } } };
+    const overflow = {
+      status: 400,
+      body: {
+        error: {
+          message: "This model's maximum context length is 65536 tokens. However, your messages resulted in 70000 tokens.",
+          code: 'context_length_exceeded',
+        },
+      },
+    };
     server.script([overflow], { model: 'gpt-test' });
     server.script(['Final Answer: from the fallback'], { model: 'llama-test' });
     const { model, chat, events } = retrying([openaiModel(), ollamaModel()]);

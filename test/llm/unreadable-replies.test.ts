@@ -39,9 +39,9 @@ afterEach(() => {
 function chat(protocol: ProviderProtocol, stream: boolean, baseUrl?: string) {
   const settings = { id: protocol, protocol, model: 'm', stream, timeoutS: 5 };
   const model =
-    protocol === 'openai' ?
-      createOpenAIProvider({ ...settings, baseUrl: baseUrl ?? server.openaiBaseUrl }).createModel('m')
-    : createOllamaProvider({ ...settings, baseUrl: baseUrl ?? server.ollamaUrl }).createModel('m');
+    protocol === 'openai'
+      ? createOpenAIProvider({ ...settings, baseUrl: baseUrl ?? server.openaiBaseUrl }).createModel('m')
+      : createOllamaProvider({ ...settings, baseUrl: baseUrl ?? server.ollamaUrl }).createModel('m');
   return model.chat({ messages, signal: new AbortController().signal }).then(
     () => expect.unreachable('the chat should fail'),
     (error: Error) => error,
@@ -166,7 +166,12 @@ describe('JSON of another API', () => {
 describe('HTTP errors', () => {
   it.each([
     ['openai', { error: { message: 'The model `llama9` does not exist' } }, 'The model `llama9` does not exist', 'check the model name and the URL'],
-    ['ollama', { error: "model 'llama9' not found, try pulling it first" }, "model 'llama9' not found, try pulling it first", 'the server does not have this model: pull it with `ollama pull llama9`'],
+    [
+      'ollama',
+      { error: "model 'llama9' not found, try pulling it first" },
+      "model 'llama9' not found, try pulling it first",
+      'the server does not have this model: pull it with `ollama pull llama9`',
+    ],
   ] as const)('%s: a 404 for the model says what to check', async (protocol, body, said, advice) => {
     server.script([{ status: 404, body }]);
     await expect(chat(protocol, true)).resolves.toMatchObject({ transient: false, status: 404, message: `${protocol}: 404 Not Found (${said}) — ${advice}` });
@@ -183,7 +188,13 @@ describe('HTTP errors', () => {
   });
 
   it('ollama: an HTML error page is named by its title, not quoted', async () => {
-    server.script([{ status: 502, body: '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>', headers: { 'content-type': 'text/html' } }]);
+    server.script([
+      {
+        status: 502,
+        body: '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>',
+        headers: { 'content-type': 'text/html' },
+      },
+    ]);
     await expect(chat('ollama', false)).resolves.toMatchObject({
       transient: true,
       message: 'ollama: 502 Bad Gateway (an HTML page, “502 Bad Gateway”) — the server failed',
@@ -220,21 +231,27 @@ describe('TLS', () => {
     const url = (protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl).replace('http://', 'https://');
     const error = await chat(protocol, true, url);
     expect(error).toMatchObject({ transient: false });
-    expect(error.message).toMatch(new RegExp(`^${protocol}: ${url.replaceAll('.', '\\.')} does not speak TLS \\(ERR_SSL_\\w+\\) — use http:// for a plain HTTP server$`));
+    expect(error.message).toMatch(
+      new RegExp(`^${protocol}: ${url.replaceAll('.', '\\.')} does not speak TLS \\(ERR_SSL_\\w+\\) — use http:// for a plain HTTP server$`),
+    );
   });
 
   it('openai: a self-signed certificate says how to trust it', requireTool('openssl'), async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'falcon-tls-'));
     try {
       const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], {
+        stdio: 'ignore',
+      });
       const tls = createServer({ key: await readFile(key), cert: await readFile(cert) }, (_req, res) => res.end('{}'));
       await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
       const url = `https://127.0.0.1:${(tls.address() as { port: number }).port}/v1`;
       try {
         const error = await chat('openai', true, url);
         expect(error).toMatchObject({ transient: false });
-        expect(error.message).toBe(`openai: cannot trust the TLS certificate of ${url} (self-signed certificate) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS`);
+        expect(error.message).toBe(
+          `openai: cannot trust the TLS certificate of ${url} (self-signed certificate) — fix the certificate, or trust its CA with NODE_EXTRA_CA_CERTS`,
+        );
       } finally {
         tls.closeAllConnections();
         tls.close();

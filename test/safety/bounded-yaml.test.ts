@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aliasBomb } from '../support/yaml-bombs.js';
-import { FILE_YAML_LIMITS, parseBoundedDocument, parseBoundedDocuments, parseBoundedYaml, SPEC_YAML_LIMITS, YamlLimitError } from '../../src/safety/bounded-yaml.js';
+import {
+  FILE_YAML_LIMITS,
+  parseBoundedDocument,
+  parseBoundedDocuments,
+  parseBoundedYaml,
+  SPEC_YAML_LIMITS,
+  YamlLimitError,
+} from '../../src/safety/bounded-yaml.js';
 
 describe('parseBoundedYaml', () => {
   it('refuses an alias bomb, naming it', () => {
@@ -48,7 +55,7 @@ describe('parseBoundedYaml', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toMatchObject({ name: 'YAMLParseError', code: 'DUPLICATE_KEY', message: 'Map keys must be unique at line 3, column 1', });
+    expect(error).toMatchObject({ name: 'YAMLParseError', code: 'DUPLICATE_KEY', message: 'Map keys must be unique at line 3, column 1' });
     expect((error as { linePos: unknown[] }).linePos[0]).toEqual({ line: 3, col: 1 });
     const plain = parseBoundedDocument('x: 1\nx: 2\n', { limits: FILE_YAML_LIMITS, prettyErrors: false });
     expect(plain.errors.map((found) => [found.code, found.message, found.pos[0]])).toEqual([['DUPLICATE_KEY', 'Map keys must be unique', 5]]);
@@ -70,7 +77,9 @@ it('is the only way Falcon parses YAML (src/ imports no parser of the library bu
   const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file));
   const parsing = files.filter((file) => {
     const text = readFileSync(path.join(src, file), 'utf8');
-    return [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'yaml'/g)].some((match) => /\b(parse|parseDocument|parseAllDocuments|Composer|Parser)\b/.test(match[1]!));
+    return [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'yaml'/g)].some((match) =>
+      /\b(parse|parseDocument|parseAllDocuments|Composer|Parser)\b/.test(match[1]!),
+    );
   });
   expect(parsing).toEqual([path.join('safety', 'bounded-yaml.ts')]);
 });

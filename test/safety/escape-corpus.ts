@@ -12,7 +12,11 @@ const ALL_C1 = Array.from({ length: 32 }, (_, i) => String.fromCharCode(0x80 + i
 const ALL_C1_SHOWN = Array.from({ length: 32 }, (_, i) => `␛${String.fromCharCode(0x40 + i)}`).join('');
 
 export const ESCAPE_CORPUS: EscapeSample[] = [
-  { name: 'CSI erase line and cursor to column 1', text: 'touch pwned #\u001b[2K\u001b[1G$ echo harmless-looking', shown: 'touch pwned #␛[2K␛[1G$ echo harmless-looking' },
+  {
+    name: 'CSI erase line and cursor to column 1',
+    text: 'touch pwned #\u001b[2K\u001b[1G$ echo harmless-looking',
+    shown: 'touch pwned #␛[2K␛[1G$ echo harmless-looking',
+  },
   { name: 'CSI cursor up, clear screen, home', text: 'a\u001b[1A\u001b[2J\u001b[Hb', shown: 'a␛[1A␛[2J␛[Hb' },
   { name: 'SGR colours of its own', text: '\u001b[31mred\u001b[0m', shown: '␛[31mred␛[0m' },
   { name: 'OSC 0 title ended by BEL', text: '\u001b]0;pwned-title\u0007after', shown: '␛]0;pwned-title^Gafter' },
@@ -26,7 +30,11 @@ export const ESCAPE_CORPUS: EscapeSample[] = [
   { name: 'lone ESC', text: 'end\u001b', shown: 'end␛' },
   { name: 'CR to overwrite a line', text: 'rm -rf ~/work\rls -la        ', shown: 'rm -rf ~/work^Mls -la        ' },
   { name: 'backspaces over a word', text: 'dangerous\b\b\b\b\b\b\b\b\bsafe', shown: 'dangerous^H^H^H^H^H^H^H^H^Hsafe' },
-  { name: 'bidi override and isolates', text: 'a\u202Eevil\u202C\u2066b\u2067c\u2068d\u2069', shown: 'a<U+202E>evil<U+202C><U+2066>b<U+2067>c<U+2068>d<U+2069>' },
+  {
+    name: 'bidi override and isolates',
+    text: 'a\u202Eevil\u202C\u2066b\u2067c\u2068d\u2069',
+    shown: 'a<U+202E>evil<U+202C><U+2066>b<U+2067>c<U+2068>d<U+2069>',
+  },
   { name: 'NUL, BEL, VT, FF and DEL', text: 'x\u0000\u0007\u000B\u000C\u007Fy', shown: 'x^@^G^K^L^?y' },
 ];
 

@@ -24,7 +24,8 @@ describe('maskResponseSecrets', () => {
   });
 
   it('masks credentials in a Git remote and a private key', () => {
-    const text = '[remote "origin"]\n\turl = https://deploy:ghp_secretvalue1234@github.com/acme/api.git\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----';
+    const text =
+      '[remote "origin"]\n\turl = https://deploy:ghp_secretvalue1234@github.com/acme/api.git\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----';
     const masked = maskResponseSecrets(text);
     expect(masked).toContain('https://deploy:[masked]@github.com/acme/api.git');
     expect(masked).toContain('-----BEGIN RSA PRIVATE KEY-----[masked]-----END RSA PRIVATE KEY-----');
@@ -34,10 +35,16 @@ describe('maskResponseSecrets', () => {
   it('masks JSON values under secret names at any depth and token-shaped values', () => {
     const actuator = {
       activeProfiles: ['prod'],
-      propertySources: [{ name: 'env', properties: { 'spring.datasource.password': { value: 'p4ss' }, 'server.port': { value: 8080 }, note: 'aB3dE5gH7jK9mN1pQ3sT5vX7zA9' } }],
+      propertySources: [
+        { name: 'env', properties: { 'spring.datasource.password': { value: 'p4ss' }, 'server.port': { value: 8080 }, note: 'aB3dE5gH7jK9mN1pQ3sT5vX7zA9' } },
+      ],
     };
     const masked = JSON.parse(maskResponseSecrets(JSON.stringify(actuator))) as typeof actuator;
     expect(masked.activeProfiles).toEqual(['prod']);
-    expect(masked.propertySources[0]!.properties).toEqual({ 'spring.datasource.password': { value: '[masked]' }, 'server.port': { value: 8080 }, note: '[masked]' });
+    expect(masked.propertySources[0]!.properties).toEqual({
+      'spring.datasource.password': { value: '[masked]' },
+      'server.port': { value: 8080 },
+      note: '[masked]',
+    });
   });
 });

@@ -41,9 +41,7 @@ describe('resolveInsideProject', () => {
     await expect(resolveInsideProject(project.root, 'first', { forWrite: true })).rejects.toThrow('leaves the project');
     await symlink('loop-b', path.join(project.root, 'loop-a'));
     await symlink('loop-a', path.join(project.root, 'loop-b'));
-    await expect(resolveInsideProject(project.root, 'loop-a', { forWrite: true })).rejects.toThrow(
-      'too many levels of symlinks: loop-a',
-    );
+    await expect(resolveInsideProject(project.root, 'loop-a', { forWrite: true })).rejects.toThrow('too many levels of symlinks: loop-a');
   });
 
   it('works when the given root is reached through a symlink', async () => {

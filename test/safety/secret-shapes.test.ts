@@ -18,9 +18,7 @@ describe('maskSecretShapes', () => {
   });
 
   it('leaves ordinary values alone', () => {
-    expect(maskSecretShapes('PORT=3000\nBASE_URL: http://localhost:3000\n{"name": "Ada"}')).toBe(
-      'PORT=3000\nBASE_URL: http://localhost:3000\n{"name": "Ada"}',
-    );
+    expect(maskSecretShapes('PORT=3000\nBASE_URL: http://localhost:3000\n{"name": "Ada"}')).toBe('PORT=3000\nBASE_URL: http://localhost:3000\n{"name": "Ada"}');
   });
 
   it('leaves a mask that names its secret, and a shell variable standing for a value, as they are', () => {
@@ -30,7 +28,8 @@ describe('maskSecretShapes', () => {
   });
 
   it('leaves a {{VAR}} placeholder standing for a value as it is, but not one with a value stuck to it', () => {
-    const text = 'pass it with -H "X-API-Key: {{API_KEY}}" or -H "Authorization: Bearer {{env:API_TOKEN}}" or -H "Cookie: session={{SESSION}}"; token={{TOKEN}}';
+    const text =
+      'pass it with -H "X-API-Key: {{API_KEY}}" or -H "Authorization: Bearer {{env:API_TOKEN}}" or -H "Cookie: session={{SESSION}}"; token={{TOKEN}}';
     expect(maskSecretShapes(text)).toBe(text);
     expect(maskSecretShapes('X-API-Key: {{PREFIX}}abc123 and token={{A}}-rest')).toBe('X-API-Key: [masked]}}abc123 and token=[masked]}}-rest');
   });

@@ -19,7 +19,11 @@ describe('parseYamlOffThread', () => {
   });
 
   it('parses in this thread where no worker is built (running from the sources)', async () => {
-    const value = await parseYamlOffThread('a: &x [1]\nb: *x\n', SPEC_YAML_LIMITS, { signal: new AbortController().signal, timeLimitMs: 1000, workerFile: new URL('file:///nonexistent/yaml-worker.js') });
+    const value = await parseYamlOffThread('a: &x [1]\nb: *x\n', SPEC_YAML_LIMITS, {
+      signal: new AbortController().signal,
+      timeLimitMs: 1000,
+      workerFile: new URL('file:///nonexistent/yaml-worker.js'),
+    });
     expect(value).toEqual({ a: [1], b: [1] });
   });
 });

@@ -33,7 +33,15 @@ export type ScriptedAnswer =
    * `keepAliveEveryMs`, streamed, the connection is kept warm meanwhile with what carries no output:
    * SSE `: keep-alive` comments and empty deltas, or Ollama lines of empty content with `done: false`.
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; hangAfterChars: number; keepAliveEveryMs?: number; chunkSize?: number; chunkDelayMs?: number }
+  | {
+      text: string;
+      thinking?: string;
+      thinkingField?: ThinkingField;
+      hangAfterChars: number;
+      keepAliveEveryMs?: number;
+      chunkSize?: number;
+      chunkDelayMs?: number;
+    }
   /**
    * Streams that many characters of the text, then one chunk whose payload is `garbage` (an SSE
    * `data:` line or an NDJSON line; default `this is not JSON {`), then ends the response. Not

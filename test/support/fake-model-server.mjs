@@ -48,7 +48,14 @@ function messageTokens(message) {
   return MESSAGE_OVERHEAD_TOKENS + countTokens(typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''));
 }
 
-export async function startFakeModelServer({ models = ['fake-model'], apiKey, contextWindow, flavor = 'openai', thinkingField = 'reasoning_content', pages = {} } = {}) {
+export async function startFakeModelServer({
+  models = ['fake-model'],
+  apiKey,
+  contextWindow,
+  flavor = 'openai',
+  thinkingField = 'reasoning_content',
+  pages = {},
+} = {}) {
   const catalog = models.map((model) => (typeof model === 'string' ? { name: model } : model));
   const windowOf = (model) => model?.contextLength ?? contextWindow ?? DEFAULT_CONTEXT_LENGTH;
   const find = (name) => catalog.find((model) => model.name === name || model.name === `${name}:latest`);
@@ -165,7 +172,7 @@ function recordChat(protocol, path, body, headers, window) {
 /** Tokens Ollama evaluates of a prompt that may be longer than `numCtx`. */
 function fitOllamaPrompt(messages, numCtx) {
   const kept = [...messages];
-  for (let index = 0; countPromptTokens(kept) > numCtx && index < kept.length - 1; ) {
+  for (let index = 0; countPromptTokens(kept) > numCtx && index < kept.length - 1;) {
     if (kept[index].role === 'system') index++;
     else kept.splice(index, 1);
   }
@@ -265,7 +272,11 @@ function openaiModelEntry(model, flavor, window) {
         top_provider: { context_length: window, max_completion_tokens: null, is_moderated: false },
       };
     case 'llamacpp':
-      return { ...entry, owned_by: 'llamacpp', meta: { vocab_type: 2, n_vocab: 151_936, n_ctx_train: window, n_embd: 2048, n_params: 1_000_000_000, size: 1_000_000_000 } };
+      return {
+        ...entry,
+        owned_by: 'llamacpp',
+        meta: { vocab_type: 2, n_vocab: 151_936, n_ctx_train: window, n_embd: 2048, n_params: 1_000_000_000, size: 1_000_000_000 },
+      };
     default:
       return entry;
   }
@@ -326,7 +337,12 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   await write(res, delta({ role: 'assistant', content: '' }));
   await streamPieces(res, thinking, reply, (piece) => delta({ content: null, [thinkingField]: piece }));
-  const finished = await streamText(res, reply, (text) => delta({ content: text }), (garbage) => `data: ${garbage}\n\n`);
+  const finished = await streamText(
+    res,
+    reply,
+    (text) => delta({ content: text }),
+    (garbage) => `data: ${garbage}\n\n`,
+  );
   if (!finished) return keepAlive(res, reply, [': keep-alive\n\n', delta({ content: '' }), delta({})]);
   await write(res, chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
   if (withUsage) await write(res, chunk([], { usage }));
@@ -352,7 +368,12 @@ async function ollamaAnswer(res, reply, request) {
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
   res.flushHeaders(); // a reply that hangs before its first line has still sent its headers
   await streamPieces(res, thinking, reply, (piece) => line({ content: '', thinking: piece }));
-  const finished = await streamText(res, reply, (text) => line({ content: text }), (garbage) => `${garbage}\n`);
+  const finished = await streamText(
+    res,
+    reply,
+    (text) => line({ content: text }),
+    (garbage) => `${garbage}\n`,
+  );
   if (finished) res.end(line({ content: '' }, summary));
   else keepAlive(res, reply, [line({ content: '' }), line({ content: '', thinking: '' })]);
 }
@@ -415,8 +436,9 @@ async function sendWhole(res, reply, payload) {
 function sendError(res, protocol, { status, body, headers = {} }) {
   const message = ERROR_MESSAGES[status] ?? `Fake error ${status}.`;
   const defaultBody =
-    protocol === 'ollama' ? { error: message }
-    : { error: { message, type: status >= 500 ? 'server_error' : status === 429 ? 'requests' : 'invalid_request_error', param: null, code: null } };
+    protocol === 'ollama'
+      ? { error: message }
+      : { error: { message, type: status >= 500 ? 'server_error' : status === 429 ? 'requests' : 'invalid_request_error', param: null, code: null } };
   const payload = body ?? defaultBody;
   const isText = typeof payload === 'string';
   res.writeHead(status, { 'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json', ...headers });

@@ -66,7 +66,10 @@ export async function createSandbox(): Promise<Sandbox> {
 }
 
 /** Starts the built binary; the caller may signal it or write to its stdin. */
-export function startFalcon(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): {
+export function startFalcon(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): {
   child: ChildProcess;
   result: Promise<FalconResult>;
 } {
@@ -81,10 +84,7 @@ export function startFalcon(args: string[], options: { cwd: string; env: NodeJS.
   return { child, result };
 }
 
-export function runFalcon(
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: string },
-): Promise<FalconResult> {
+export function runFalcon(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; stdin?: string }): Promise<FalconResult> {
   const { child, result } = startFalcon(args, options);
   child.stdin!.end(options.stdin ?? '');
   return result;

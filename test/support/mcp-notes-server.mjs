@@ -82,10 +82,11 @@ export async function startMcpNotesHttpServer({ token }) {
     url: `http://127.0.0.1:${http.address().port}/mcp`,
     notes,
     state,
-    close: () => new Promise((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 }
 

@@ -30,8 +30,7 @@ export const SAMPLE_INDEX = 'index.json';
 
 /** One sample, named as `3.0/json/petstore.json`: ingested (its spec.yaml copied to `specFile`), or refused. */
 export type IngestedSampleEntry =
-  | { sample: string; summary: string; specFile: string }
-  | { sample: string; error: { name: string; message: string; stack: string }; wroteSpec: boolean };
+  { sample: string; summary: string; specFile: string } | { sample: string; error: { name: string; message: string; stack: string }; wroteSpec: boolean };
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE = path.join(REPO, 'node_modules', '.cache', 'falcon-tests');
@@ -60,7 +59,8 @@ async function jsonSamples(): Promise<string[]> {
   for (const version of ['2.0', '3.0', '3.1']) {
     const entries = await readdir(path.join(OAS_EXAMPLES, version, 'json'), { recursive: true, withFileTypes: true });
     for (const entry of entries) {
-      if (entry.isFile() && entry.name.endsWith('.json')) found.push(path.relative(OAS_EXAMPLES, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+      if (entry.isFile() && entry.name.endsWith('.json'))
+        found.push(path.relative(OAS_EXAMPLES, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
     }
   }
   return found.sort();
@@ -127,11 +127,17 @@ async function removeStale(keep: string): Promise<void> {
   for (const name of await readdir(CACHE).catch(() => [] as string[])) {
     const folder = path.join(CACHE, name);
     if (!name.startsWith('public-samples-') || folder === keep) continue;
-    const modified = await stat(folder).then((info) => info.mtimeMs, () => Date.now());
+    const modified = await stat(folder).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
     if (Date.now() - modified > STALE_MS) await rm(folder, { recursive: true, force: true });
   }
 }
 
 function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false);
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }

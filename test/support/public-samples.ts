@@ -11,7 +11,12 @@ export { OAS_EXAMPLES };
 
 export type IngestedSample =
   | { sample: string; ingested: true; summary: string; /** The text of the spec.yaml written. */ specText: string }
-  | { sample: string; ingested: false; error: { name: string; message: string; stack: string }; /** Whether a spec.yaml was there after it failed. */ wroteSpec: boolean };
+  | {
+      sample: string;
+      ingested: false;
+      error: { name: string; message: string; stack: string };
+      /** Whether a spec.yaml was there after it failed. */ wroteSpec: boolean;
+    };
 
 let loaded: Promise<IngestedSample[]> | undefined;
 
@@ -37,7 +42,8 @@ export async function publicOpenApiSamples(): Promise<{ file: string; spec: Falc
 
 async function load(): Promise<IngestedSample[]> {
   const folder = inject('publicSamples');
-  if (!folder) throw new Error('the public samples were not ingested: run this test in the unit project (vitest --project unit), whose globalSetup ingests them');
+  if (!folder)
+    throw new Error('the public samples were not ingested: run this test in the unit project (vitest --project unit), whose globalSetup ingests them');
   const entries = JSON.parse(await readFile(path.join(folder, SAMPLE_INDEX), 'utf8')) as IngestedSampleEntry[];
   return Promise.all(
     entries.map(async (entry): Promise<IngestedSample> =>

@@ -6,7 +6,16 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import which from 'which';
 
 // What Debian's chromium needs to start headless in a container, and nothing that reaches out.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface OpenedReport {
   page: Page;

@@ -62,7 +62,9 @@ export function installHint(tool: Tool): string {
 export function requireTool(tool: Tool): TestOptions {
   if (hasTool(tool)) return {};
   if (inCI()) {
-    throw new Error(`${tool} is not installed, and ${TOOLS[tool].usedBy} needs it: ${installHint(tool)}. In CI a missing program fails the run instead of skipping its tests.`);
+    throw new Error(
+      `${tool} is not installed, and ${TOOLS[tool].usedBy} needs it: ${installHint(tool)}. In CI a missing program fails the run instead of skipping its tests.`,
+    );
   }
   return { skip: true, meta: { skippedBecause: `${tool} is not installed; ${installHint(tool)}`, missingTool: { name: tool, install: TOOLS[tool].install } } };
 }

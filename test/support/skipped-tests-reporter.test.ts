@@ -13,10 +13,13 @@ describe('the end-of-run line about skipped tests', () => {
   });
 
   it('gives tests skipped for another system a line of their own, and says nothing when none was skipped', () => {
-    expect(skippedLines([missing('zsh'), { skippedBecause: 'needs Linux (reads /proc), this is darwin' }, { skippedBecause: 'needs Linux (reads /proc), this is darwin' }])).toEqual([
-      'Skipped 1 test needing zsh: apt-get install zsh',
-      'Skipped 2 tests: needs Linux (reads /proc), this is darwin',
-    ]);
+    expect(
+      skippedLines([
+        missing('zsh'),
+        { skippedBecause: 'needs Linux (reads /proc), this is darwin' },
+        { skippedBecause: 'needs Linux (reads /proc), this is darwin' },
+      ]),
+    ).toEqual(['Skipped 1 test needing zsh: apt-get install zsh', 'Skipped 2 tests: needs Linux (reads /proc), this is darwin']);
     expect(skippedLines([{}, {}])).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
 /** The classic alias bomb: `levels` levels of nine aliases each, 9^levels strings from a dozen lines. */
 export function aliasBomb(levels = 9, indent = ''): string {
   const lines = [`${indent}a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
-  for (let level = 1; level < levels; level++) lines.push(`${indent}a${level}: &a${level} [${Array(9).fill(`*a${level - 1}`).join(', ')}]`);
+  for (let level = 1; level < levels; level++)
+    lines.push(
+      `${indent}a${level}: &a${level} [${Array(9)
+        .fill(`*a${level - 1}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 

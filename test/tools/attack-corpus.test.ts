@@ -132,10 +132,7 @@ type Call = (attack: string) => Promise<unknown>;
 /** Each way a tool can be handed a path (and a pattern), with the arguments that would do harm. */
 const pathCalls: Record<string, Call[]> = {
   read_file: [(p) => readFileTool.run({ path: p }, ctx), (p) => readFileTool.run({ path: p, offset: 1, limit: 1 }, ctx)],
-  write_file: [
-    (p) => writeFileTool.preview!({ path: p, content: 'pwned\n' }, ctx),
-    (p) => writeFileTool.run({ path: p, content: 'pwned\n' }, ctx),
-  ],
+  write_file: [(p) => writeFileTool.preview!({ path: p, content: 'pwned\n' }, ctx), (p) => writeFileTool.run({ path: p, content: 'pwned\n' }, ctx)],
   edit_file: [
     (p) => editFileTool.preview!({ path: p, old_string: 'top secret', new_string: 'pwned' }, ctx),
     (p) => editFileTool.run({ path: p, old_string: 'top secret', new_string: 'pwned' }, ctx),
@@ -165,7 +162,9 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
     const info = await lstat(absolute);
     if (entry.isDirectory()) Object.assign(result, await snapshot(absolute));
     else if (entry.isFile()) {
-      const hash = createHash('sha256').update(await readFile(absolute)).digest('hex');
+      const hash = createHash('sha256')
+        .update(await readFile(absolute))
+        .digest('hex');
       result[absolute] = `file ${info.size} ${info.mtimeMs} ${hash}`;
     } else result[absolute] = `${entry.isSymbolicLink() ? 'link' : 'other'} ${info.mtimeMs}`;
   }

@@ -16,7 +16,18 @@ afterAll(async () => {
 
 it('registers the tokens an OAuth2 flow obtained, and the credentials it sent, as the session’s secrets', async () => {
   const ctx = toolContext(project.root);
-  await authTool.run({ action: 'oauth2', grant: 'password', token_url: `${server.url}/token`, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, username: USER.username, password: USER.password }, ctx);
+  await authTool.run(
+    {
+      action: 'oauth2',
+      grant: 'password',
+      token_url: `${server.url}/token`,
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      username: USER.username,
+      password: USER.password,
+    },
+    ctx,
+  );
   const access = ctx.variables.session.get('ACCESS_TOKEN')!;
   const clientBasic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
   expect(ctx.secrets.maskValues(`${access} ${REFRESH_TOKEN} ${USER.password} Basic ${clientBasic}`)).toBe(

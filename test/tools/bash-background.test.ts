@@ -55,10 +55,14 @@ describe('bash run_in_background', () => {
     const command = 'until [ -e go ]; do sleep 0.05; done; echo done; exit 4';
     const answer = await bashTool.run({ command, run_in_background: true }, ctx);
     expect(answer).toContain(`Started task t1 in the background; its output goes to ${path.join('.falcon', 'sessions', 's1', 'tasks', 't1.log')}.`);
-    expect(await taskOutputTool.run({ task_id: 't1' }, ctx)).toMatch(/^Task t1 is running \(for [\d.]+ m?s\): until \[ -e go \]; .+\nNo new output since the last read/);
+    expect(await taskOutputTool.run({ task_id: 't1' }, ctx)).toMatch(
+      /^Task t1 is running \(for [\d.]+ m?s\): until \[ -e go \]; .+\nNo new output since the last read/,
+    );
     await project.write('go', '');
     const output = await taskOutputTool.run({ task_id: 't1', wait: true, timeout_s: 300 }, ctx);
-    expect(output).toMatch(/^Task t1 ended \(exit 4\) after [\d.]+ m?s: until \[ -e go \]; .+\nOutput since the last read \(the whole output: .+t1\.log\):\ndone$/);
+    expect(output).toMatch(
+      /^Task t1 ended \(exit 4\) after [\d.]+ m?s: until \[ -e go \]; .+\nOutput since the last read \(the whole output: .+t1\.log\):\ndone$/,
+    );
   });
 
   it('task_output with wait says when the task is still running after timeout_s', async () => {

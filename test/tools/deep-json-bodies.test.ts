@@ -55,14 +55,9 @@ describe('a response body nested 10,000 levels deep', () => {
   });
 
   it('gives extract_value, assert_response and validate_json_schema a clear reason', async () => {
-    await expect(extractValueTool.run({ json_path: '$..tree', save_as: 'tree' }, ctx)).rejects.toThrow(
-      `Cannot use a JSONPath: ${tooDeep}. Nothing was saved.`,
-    );
+    await expect(extractValueTool.run({ json_path: '$..tree', save_as: 'tree' }, ctx)).rejects.toThrow(`Cannot use a JSONPath: ${tooDeep}. Nothing was saved.`);
     const asserted = await assertResponseTool.run({ json_path: { '$.tree': { exists: true } }, body_equals: { tree: [] } }, ctx);
-    expect(asserted.split('\n').slice(1)).toEqual([
-      `- body: expected equals {"tree":[]}, actual ${tooDeep}`,
-      `- $.tree: expected present, actual ${tooDeep}`,
-    ]);
+    expect(asserted.split('\n').slice(1)).toEqual([`- body: expected equals {"tree":[]}, actual ${tooDeep}`, `- $.tree: expected present, actual ${tooDeep}`]);
     expect(await validateJsonSchemaTool.run({ schema: { type: 'object' } }, ctx)).toBe(
       `✗ Cannot validate (response "last": GET ${url}/tree → 200 OK): ${tooDeep}`,
     );

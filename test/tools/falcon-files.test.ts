@@ -52,20 +52,20 @@ describe('falcon_write', () => {
     await expect(write({ path: 'notes.md', content: 'login with Authorization: Bearer abcdefgh12345678\n' })).rejects.toThrow(
       /secrets in clear \(login with Authorization: Bearer \[masked\]\)/,
     );
-    await expect(
-      write({ path: 'requests/me.yaml', content: 'url: "{{BASE_URL}}/me"\nheaders:\n  Authorization: Bearer abcdefgh12345678\n' }),
-    ).rejects.toThrow(/use "Authorization": "Bearer \{\{API_TOKEN\}\}"/);
+    await expect(write({ path: 'requests/me.yaml', content: 'url: "{{BASE_URL}}/me"\nheaders:\n  Authorization: Bearer abcdefgh12345678\n' })).rejects.toThrow(
+      /use "Authorization": "Bearer \{\{API_TOKEN\}\}"/,
+    );
     expect((await falconEntries()).sort()).toEqual(['config.yaml', 'falcon.md']);
     // Prose about secrets, and placeholders, are not secrets.
-    const notes = '## Auth\n\nToken: see POST /login.\nSend `Authorization: Bearer {{API_TOKEN}}`; password: the user\'s own.\n';
+    const notes = "## Auth\n\nToken: see POST /login.\nSend `Authorization: Bearer {{API_TOKEN}}`; password: the user's own.\n";
     expect(await write({ path: 'falcon.md', content: notes })).toMatch(/^Replaced/);
-    expect(await write({ path: 'requests/me.yaml', content: 'url: "{{BASE_URL}}/me"\nheaders:\n  Authorization: Bearer {{API_TOKEN}}\n' })).toMatch(
-      /^Created/,
-    );
+    expect(await write({ path: 'requests/me.yaml', content: 'url: "{{BASE_URL}}/me"\nheaders:\n  Authorization: Bearer {{API_TOKEN}}\n' })).toMatch(/^Created/);
   });
 
   it('never writes config.yaml, memory.json or manifest.json', async () => {
-    await expect(write({ path: 'config.yaml', content: 'framework: hacked\n' })).rejects.toThrow(/^Not written: \.falcon\/config\.yaml holds the project's settings/);
+    await expect(write({ path: 'config.yaml', content: 'framework: hacked\n' })).rejects.toThrow(
+      /^Not written: \.falcon\/config\.yaml holds the project's settings/,
+    );
     await expect(write({ path: '.falcon/config.yaml', content: 'x: 1\n' })).rejects.toThrow(ToolError);
     await expect(write({ path: 'memory.json', content: '{}' })).rejects.toThrow(/memory\.json is Falcon's own state/);
     await expect(write({ path: 'notes/manifest.json', content: '{}' })).rejects.toThrow(/manifest\.json is Falcon's own state/);
@@ -96,7 +96,12 @@ describe('falcon_write', () => {
   it('shows notes, flows, requests and environments that keep their BASE_URL as routine changes, which the permissions approve unless the file is protected', async () => {
     const preview = (args: WriteArgs) => falconWriteTool.preview!(falconWriteTool.schema.parse(args), ctx);
     await project.write('.falcon/environments/dev.yaml', 'BASE_URL: http://localhost:3000\nUSER: 1\n');
-    expect(await preview({ path: 'flows/login.yaml', content: 'steps: []\n' })).toMatchObject({ kind: 'diff', path: '.falcon/flows/login.yaml', isNew: true, routine: true });
+    expect(await preview({ path: 'flows/login.yaml', content: 'steps: []\n' })).toMatchObject({
+      kind: 'diff',
+      path: '.falcon/flows/login.yaml',
+      isNew: true,
+      routine: true,
+    });
     expect(await preview({ path: 'environments/dev.yaml', content: 'BASE_URL: http://localhost:3000/v2\nUSER: 2\n' })).toMatchObject({
       kind: 'diff',
       path: '.falcon/environments/dev.yaml',

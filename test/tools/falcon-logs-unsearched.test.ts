@@ -24,7 +24,7 @@ beforeEach(async () => {
   await project.write('.falcon/input-history.jsonl', '"needle pasted"\n');
   await project.write('.falcon/reports/smoke_report_api_1.md', 'needle in a report\n');
   await project.write('api/.falcon/sessions/old.jsonl', 'needle nested\n');
-  await project.write('src/sessions/store.ts', '// needle: a project folder named sessions is the project\'s own\n');
+  await project.write('src/sessions/store.ts', "// needle: a project folder named sessions is the project's own\n");
 });
 afterEach(async () => {
   await project.remove();
@@ -59,7 +59,9 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) 
       expect(await search({ pattern: 'needle', file_pattern: filePattern })).not.toMatch(/jsonl|sk-live|pasted/);
     }
     expect(await search({ pattern: 'needle', path: '.falcon', file_pattern: 'sessions/*' })).toBe('No matches for "needle" in .falcon');
-    expect(await search({ pattern: 'needle', path: '.falcon' })).toBe('1 match for "needle" in .falcon:\n.falcon/reports/smoke_report_api_1.md:1: needle in a report');
+    expect(await search({ pattern: 'needle', path: '.falcon' })).toBe(
+      '1 match for "needle" in .falcon:\n.falcon/reports/smoke_report_api_1.md:1: needle in a report',
+    );
   });
 
   it('refuses to search inside them when asked by name', options, async () => {

@@ -15,14 +15,17 @@ beforeEach(async () => {
 afterEach(() => project.remove());
 
 type Args = Parameters<typeof httpRequestTool.run>[0];
-const echoedBody = (output: string) => (JSON.parse(output.slice(output.indexOf('\n\n') + 2)) as { contentType: string; body: string });
+const echoedBody = (output: string) => JSON.parse(output.slice(output.indexOf('\n\n') + 2)) as { contentType: string; body: string };
 
 describe('http_request with a multipart body', () => {
   it('uploads a project file under its own name and type, beside text fields with their variables filled', async () => {
     await project.write('fixtures/photo.png', Buffer.from('PNGDATA'));
     const ctx = toolContext(project.root);
     ctx.variables.session.set('CAPTION', 'me at the beach');
-    const output = await httpRequestTool.run({ method: 'POST', url: `${server.url}/echo`, multipart: { caption: '{{CAPTION}}', photo: { file: 'fixtures/photo.png' } } } as Args, ctx);
+    const output = await httpRequestTool.run(
+      { method: 'POST', url: `${server.url}/echo`, multipart: { caption: '{{CAPTION}}', photo: { file: 'fixtures/photo.png' } } } as Args,
+      ctx,
+    );
     const echoed = echoedBody(output);
     expect(echoed.contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
     expect(echoed.body).toContain('Content-Disposition: form-data; name="caption"\r\n\r\nme at the beach\r\n');
@@ -32,9 +35,9 @@ describe('http_request with a multipart body', () => {
   it('refuses a file outside the project, and one a deny rule keeps from being read', async () => {
     await project.write('.env', 'TOKEN=x\n');
     const ctx = { ...toolContext(project.root), readDenied: (file: string) => (file === '.env' ? 'read_file(.env*)' : undefined) };
-    await expect(httpRequestTool.run({ method: 'POST', url: `${server.url}/echo`, multipart: { f: { file: '../outside/secret.txt' } } } as Args, ctx)).rejects.toThrow(
-      'cannot upload ../outside/secret.txt: path escapes the project',
-    );
+    await expect(
+      httpRequestTool.run({ method: 'POST', url: `${server.url}/echo`, multipart: { f: { file: '../outside/secret.txt' } } } as Args, ctx),
+    ).rejects.toThrow('cannot upload ../outside/secret.txt: path escapes the project');
     await expect(httpRequestTool.run({ method: 'POST', url: `${server.url}/echo`, multipart: { f: { file: '.env' } } } as Args, ctx)).rejects.toThrow(
       'cannot upload .env: the deny rule read_file(.env*) keeps it from being read',
     );

@@ -34,7 +34,10 @@ describe('http_request arguments', () => {
 
   it('JSON-escapes {{VAR}} values inside a JSON string body, and keeps object bodies’ values as plain strings', async () => {
     const name = 'Ada "Countess"\nof Lovelace';
-    await send({ method: 'POST', url: `${api.url}/echo`, headers: { 'content-type': 'application/json' }, body: '{"name": "{{NAME}}", "age": {{AGE}}}' }, { NAME: name, AGE: '36' });
+    await send(
+      { method: 'POST', url: `${api.url}/echo`, headers: { 'content-type': 'application/json' }, body: '{"name": "{{NAME}}", "age": {{AGE}}}' },
+      { NAME: name, AGE: '36' },
+    );
     expect(JSON.parse(lastReceived()?.body ?? '')).toEqual({ name, age: 36 });
     await send({ method: 'POST', url: `${api.url}/echo`, body: { name: '{{NAME}}', age: '{{AGE}}' } }, { NAME: name, AGE: '36' });
     expect(JSON.parse(lastReceived()?.body ?? '')).toEqual({ name, age: '36' });
@@ -43,7 +46,9 @@ describe('http_request arguments', () => {
   it('refuses body and form together, and names every unknown variable, sending nothing', async () => {
     const before = api.received.length;
     await expect(send({ method: 'POST', url: `${api.url}/echo`, body: 'a=1', form: { a: 1 } })).rejects.toThrow(
-      new ToolError('give one of body, form and multipart: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded, multipart as multipart/form-data'),
+      new ToolError(
+        'give one of body, form and multipart: body is sent as it is (objects as JSON), form as application/x-www-form-urlencoded, multipart as multipart/form-data',
+      ),
     );
     await expect(send({ method: 'GET', url: '{{BASE_URL}}/users', headers: { authorization: 'Bearer {{TOKEN}}' }, query: { q: '{{Q}}' } })).rejects.toThrow(
       new ToolError('unknown variables {{BASE_URL}}, {{TOKEN}}, {{Q}}: not set in the session or .falcon/variables.json (no environment is active)'),
@@ -74,7 +79,9 @@ describe('http_request arguments', () => {
   });
 
   it('times out with a plain message', async () => {
-    await expect(send({ method: 'GET', url: `${api.url}/hang`, timeout_ms: 100 })).rejects.toThrow(new ToolError(`timed out after 100 ms waiting for ${api.url}`));
+    await expect(send({ method: 'GET', url: `${api.url}/hang`, timeout_ms: 100 })).rejects.toThrow(
+      new ToolError(`timed out after 100 ms waiting for ${api.url}`),
+    );
   });
 });
 
@@ -82,16 +89,16 @@ describe('http_request status meanings', () => {
   const meaningOf = async (args: Args) => (await send(args)).split('\n').find((line) => line.startsWith('meaning: '));
 
   it.each([
-    ['/status/400', 'the server rejected the request as malformed — check the body against the endpoint\'s schema'],
+    ['/status/400', "the server rejected the request as malformed — check the body against the endpoint's schema"],
     ['/status/403', 'authenticated but not allowed'],
     ['/status/404', 'nothing at this URL — check the path, its parameters (does that id exist?) and the base URL'],
     ['/status/405?allow=GET,%20HEAD', 'POST is not allowed on this path — it allows: GET, HEAD (Allow header)'],
     ['/status/405', 'POST is not allowed on this path — the response has no Allow header; try OPTIONS'],
     ['/status/409', 'conflicts with the current state'],
-    ['/status/415', 'the server does not accept this body\'s content-type (sent: text/plain)'],
+    ['/status/415', "the server does not accept this body's content-type (sent: text/plain)"],
     ['/status/422', 'failed validation'],
     ['/status/429?retry-after=7', 'rate limited — wait 7 s (Retry-After) before retrying'],
-    ['/status/500', 'read the server logs, or find this route\'s handler in the code'],
+    ['/status/500', "read the server logs, or find this route's handler in the code"],
     ['/status/502', 'a gateway or proxy got a bad answer'],
     ['/status/503?retry-after=30', 'unavailable (down, starting or overloaded) — wait 30 s (Retry-After)'],
     ['/status/504', 'a gateway timed out'],

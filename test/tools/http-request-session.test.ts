@@ -13,7 +13,8 @@ afterAll(async () => {
 });
 
 type Args = Parameters<typeof httpRequestTool.run>[0];
-const TIMING = /^timing: dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/m;
+const TIMING =
+  /^timing: dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/m;
 
 describe('http_request in a session', () => {
   it('keeps cookies between calls, sends them back masked in the observation, and forgets them on logout', async () => {
@@ -21,7 +22,9 @@ describe('http_request in a session', () => {
     const send = (args: Args) => httpRequestTool.run(args, ctx);
     const anonymous = await send({ method: 'GET', url: `${api.url}/account/me` });
     expect(anonymous).toMatch(/^HTTP 401 Unauthorized · /);
-    expect(anonymous).toContain('meaning: missing, invalid or expired credentials — send an Authorization header or fetch a fresh token (try the auth tool); the server asks for: Cookie realm="app"');
+    expect(anonymous).toContain(
+      'meaning: missing, invalid or expired credentials — send an Authorization header or fetch a fresh token (try the auth tool); the server asks for: Cookie realm="app"',
+    );
 
     const login = await send({ method: 'POST', url: `${api.url}/login`, form: { user: 'ada', password: 'hunter2' } });
     expect(login).toContain('set-cookie: session=***; Path=/; HttpOnly');
@@ -49,7 +52,13 @@ describe('http_request in a session', () => {
   it('keeps the response as "last" and under save_as, with the request masked and the response whole', async () => {
     const ctx = toolContext(project.root);
     const output = await httpRequestTool.run(
-      { method: 'POST', url: `${api.url}/login`, headers: { Authorization: 'Bearer abcdefgh12345678', 'X-Trace': 't-1' }, body: { user: 'ada', password: 'hunter2' }, save_as: 'login' },
+      {
+        method: 'POST',
+        url: `${api.url}/login`,
+        headers: { Authorization: 'Bearer abcdefgh12345678', 'X-Trace': 't-1' },
+        body: { user: 'ada', password: 'hunter2' },
+        save_as: 'login',
+      },
       ctx,
     );
     expect(output).toContain('saved as "login" (and as "last")');

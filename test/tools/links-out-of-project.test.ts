@@ -57,20 +57,18 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) 
       expect(answer).not.toContain('secret');
       expect(answer.split('\n')[0]).toContain('(skipped 1 link that leads outside the project: link)');
     }
-    expect(await search({ pattern: 'top', file_pattern: 'link/**' })).toBe(
-      'No matches for "top" (skipped 1 link that leads outside the project: link)',
-    );
+    expect(await search({ pattern: 'top', file_pattern: 'link/**' })).toBe('No matches for "top" (skipped 1 link that leads outside the project: link)');
   });
 
   it('skips links out met while walking the project, and follows none', options, async () => {
-    expect(await search({ pattern: 'top' })).toBe('1 match for "top":\nsrc/app.ts:1: app.get(\'/health\', (req, res) => res.send(\'top ok\'));');
+    expect(await search({ pattern: 'top' })).toBe("1 match for \"top\":\nsrc/app.ts:1: app.get('/health', (req, res) => res.send('top ok'));");
     expect(await search({ pattern: 'top', file_pattern: '*.txt' })).toBe('No matches for "top"');
     await expect(search({ pattern: 'top', path: 'file-link.txt' })).rejects.toThrow('path leaves the project through a symlink');
   });
 
   it('follows a link inside the project that the file pattern names, and survives loops', options, async () => {
     expect(await search({ pattern: 'top', file_pattern: 'inside/*.ts' })).toBe(
-      '1 match for "top":\ninside/app.ts:1: app.get(\'/health\', (req, res) => res.send(\'top ok\'));',
+      "1 match for \"top\":\ninside/app.ts:1: app.get('/health', (req, res) => res.send('top ok'));",
     );
     expect(await search({ pattern: 'top', file_pattern: 'loop/**' })).toBe('No matches for "top"');
     expect(await search({ pattern: 'top', file_pattern: 'nest/up/nest/up/src/*.ts' })).toContain('nest/up/nest/up/src/app.ts:1:');

@@ -68,7 +68,9 @@ describe('run_flow, a step an earlier one moved to another origin', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ kind: 'info', title: `send step 2's GET to ${elsewhere.url}`, always: { kind: 'origins', origins: [elsewhere.url] } });
     expect(observation).toContain(`✗ 2. orders`);
-    expect(observation).toContain(`not sent: the flow's confirmation covered ${api.url} for step 2; an earlier step moved it to ${elsewhere.url}, and it was not approved`);
+    expect(observation).toContain(
+      `not sent: the flow's confirmation covered ${api.url} for step 2; an earlier step moved it to ${elsewhere.url}, and it was not approved`,
+    );
   });
 
   it('is sent on a yes', async () => {
@@ -92,11 +94,15 @@ describe('run_flow, a step an earlier one moved to another origin', () => {
 });
 
 describe('run_flow in a folder that is not trusted', () => {
-  it("asks before the flow about BASE_URL, naming the repository as its source; that covers each step there", async () => {
+  it('asks before the flow about BASE_URL, naming the repository as its source; that covers each step there', async () => {
     const steps = { steps: [{ request: { url: '{{BASE_URL}}/a' } }, { request: { url: '{{BASE_URL}}/b' } }] };
     const ctx = context(false);
     const flowPreview = await preview({ flow: steps }, ctx);
-    expect(flowPreview).toMatchObject({ kind: 'info', title: `run flow "inline flow" with requests to ${api.url}`, firstContact: { key: api.url, coveredByYes: true } });
+    expect(flowPreview).toMatchObject({
+      kind: 'info',
+      title: `run flow "inline flow" with requests to ${api.url}`,
+      firstContact: { key: api.url, coveredByYes: true },
+    });
     expect(flowPreview && 'details' in flowPreview && flowPreview.details).toContain("which this repository's files set");
     expect(await run({ flow: steps }, ctx)).toMatch(/^PASSED/);
     expect(asked).toEqual([]);

@@ -64,7 +64,10 @@ async function snapshot(folder: string, skip: string): Promise<Record<string, st
     const absolute = path.join(folder, entry.name);
     if (absolute === skip) continue;
     if (entry.isDirectory()) Object.assign(result, await snapshot(absolute, skip), { [absolute]: 'dir' });
-    else if (entry.isFile()) result[absolute] = createHash('sha256').update(await readFile(absolute)).digest('hex');
+    else if (entry.isFile())
+      result[absolute] = createHash('sha256')
+        .update(await readFile(absolute))
+        .digest('hex');
     else result[absolute] = 'other';
   }
   return result;

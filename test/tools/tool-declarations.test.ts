@@ -81,7 +81,9 @@ describe("an MCP server's tool", () => {
 
   it('is read-only for plan mode only when its server marks it so', () => {
     expect(query.readOnly).toBe(true);
-    expect(typeof drop.readOnly === 'function' && drop.readOnly({ sql: 'DROP TABLE users' })).toBe('is a tool of the MCP server "db" that it does not mark read-only');
+    expect(typeof drop.readOnly === 'function' && drop.readOnly({ sql: 'DROP TABLE users' })).toBe(
+      'is a tool of the MCP server "db" that it does not mark read-only',
+    );
   });
 
   it('is shown as its Falcon name and its arguments', () => {

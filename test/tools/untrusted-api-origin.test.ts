@@ -15,11 +15,14 @@ afterEach(() => project.remove());
 
 function context(trusted: boolean): ToolContext {
   const ctx = toolContext(project.root, new AbortController().signal, 'dev', trusted);
-  return { ...ctx, variables: new VariableScope(project.root, { GITHUB_TOKEN: 'ghp_0123456789abcdefghij', OPENAI_API_KEY: 'sk-openai-0123456789' }, 'dev', ctx.secrets) };
+  return {
+    ...ctx,
+    variables: new VariableScope(project.root, { GITHUB_TOKEN: 'ghp_0123456789abcdefghij', OPENAI_API_KEY: 'sk-openai-0123456789' }, 'dev', ctx.secrets),
+  };
 }
 const httpPreview = (args: Record<string, unknown>, ctx: ToolContext) => httpRequestTool.preview!(httpRequestTool.schema.parse(args), ctx);
 
-describe("requests to BASE_URL in a folder that is not trusted", () => {
+describe('requests to BASE_URL in a folder that is not trusted', () => {
   it('ask the first time, naming the repository as the source; a yes covers the later plain ones', async () => {
     const asked = await httpPreview({ method: 'GET', url: '{{BASE_URL}}/health' }, context(false));
     expect(asked).toMatchObject({
@@ -28,14 +31,18 @@ describe("requests to BASE_URL in a folder that is not trusted", () => {
       always: { kind: 'origins', origins: [API] },
       firstContact: { key: API, coveredByYes: true },
     });
-    expect(asked && 'details' in asked && asked.details).toContain(`${API} is the BASE_URL of the "dev" environment, which this repository's files set (.falcon/environments/), and this folder is not trusted.`);
+    expect(asked && 'details' in asked && asked.details).toContain(
+      `${API} is the BASE_URL of the "dev" environment, which this repository's files set (.falcon/environments/), and this folder is not trusted.`,
+    );
   });
 
   it('carrying a value from the environment, directly or through the environment file, are never covered by an earlier yes', async () => {
     for (const header of ['Bearer {{env:GITHUB_TOKEN}}', 'Bearer {{API_TOKEN}}']) {
       const asked = await httpPreview({ method: 'GET', url: '{{BASE_URL}}/me', headers: { Authorization: header } }, context(false));
       expect(asked).toMatchObject({ firstContact: { key: API, coveredByYes: false } });
-      expect(asked && 'details' in asked && asked.details).toContain('It carries values from your environment: {{env:GITHUB_TOKEN}}; each request carrying them is asked about.');
+      expect(asked && 'details' in asked && asked.details).toContain(
+        'It carries values from your environment: {{env:GITHUB_TOKEN}}; each request carrying them is asked about.',
+      );
     }
   });
 
@@ -46,7 +53,9 @@ describe("requests to BASE_URL in a folder that is not trusted", () => {
   });
 
   it('go unasked in a trusted folder, as the API under test', async () => {
-    expect(await httpPreview({ method: 'GET', url: '{{BASE_URL}}/me', headers: { Authorization: 'Bearer {{env:GITHUB_TOKEN}}' } }, context(true))).toBeUndefined();
+    expect(
+      await httpPreview({ method: 'GET', url: '{{BASE_URL}}/me', headers: { Authorization: 'Bearer {{env:GITHUB_TOKEN}}' } }, context(true)),
+    ).toBeUndefined();
   });
 });
 

@@ -92,7 +92,22 @@ describe.each([0, 1] as ColorSupportLevel[])('the TUI at colour level %i', (leve
 
   it('shows every transcript entry with the sequences as text', () => {
     const state = transcript();
-    expect(state.entries.map((entry) => entry.kind)).toEqual(['user', 'thought', 'tool', 'tool', 'notice', 'notice', 'notice', 'answer', 'notice', 'output', 'output', 'output', 'decision', 'decision']);
+    expect(state.entries.map((entry) => entry.kind)).toEqual([
+      'user',
+      'thought',
+      'tool',
+      'tool',
+      'notice',
+      'notice',
+      'notice',
+      'answer',
+      'notice',
+      'output',
+      'output',
+      'output',
+      'decision',
+      'decision',
+    ]);
     const frames = state.entries.map((entry) => frameOf(<EntryView entry={entry} width={100} showThoughts expanded={false} />));
     for (const frame of frames) expectSafe(frame);
     if (level === 0) for (const frame of frames) expect(frame).not.toContain('\u001b');
@@ -108,22 +123,33 @@ describe.each([0, 1] as ColorSupportLevel[])('the TUI at colour level %i', (leve
   });
 
   it('shows a streaming answer, a streaming thought and a running tool with the sequences as text', () => {
-    let state = reduce([{ type: 'agent', events: [{ type: 'turn_start', turn: 1 }, { type: 'thinking_delta', text: CORPUS }] }]);
+    let state = reduce([
+      {
+        type: 'agent',
+        events: [
+          { type: 'turn_start', turn: 1 },
+          { type: 'thinking_delta', text: CORPUS },
+        ],
+      },
+    ]);
     expectSafe(frameOf(<LiveArea state={state} width={100} maxLines={60} showThoughts />));
     state = reduce([{ type: 'agent', events: deltas(`Thought: ${CORPUS}\nFinal Answer: ${MARKDOWN}`) }], state);
     const streaming = frameOf(<LiveArea state={state} width={100} maxLines={200} showThoughts />);
     expectSafe(streaming);
     expect(streaming).toContain('pwned-title');
-    state = reduce([
-      {
-        type: 'agent',
-        events: [
-          { type: 'tool_call', id: 't1', name: 'bash', args: { command: ESCAPE_CORPUS[0]!.text } },
-          { type: 'tool_progress', id: 't1', message: ESCAPE_CORPUS[3]!.text },
-        ],
-      },
-      { type: 'queued_message', text: ESCAPE_CORPUS[6]!.text },
-    ], state);
+    state = reduce(
+      [
+        {
+          type: 'agent',
+          events: [
+            { type: 'tool_call', id: 't1', name: 'bash', args: { command: ESCAPE_CORPUS[0]!.text } },
+            { type: 'tool_progress', id: 't1', message: ESCAPE_CORPUS[3]!.text },
+          ],
+        },
+        { type: 'queued_message', text: ESCAPE_CORPUS[6]!.text },
+      ],
+      state,
+    );
     const running = frameOf(<LiveArea state={state} width={100} maxLines={20} showThoughts />);
     expectSafe(running);
     expect(running).toContain('␛[2K␛[1G');
@@ -132,10 +158,17 @@ describe.each([0, 1] as ColorSupportLevel[])('the TUI at colour level %i', (leve
 
   it.each([
     { kind: 'command' as const, command: CORPUS, cwd: ESCAPE_CORPUS[3]!.text },
-    { kind: 'diff' as const, path: `src/${ESCAPE_CORPUS[3]!.text}`, isNew: false, diff: ['--- a', '+++ b', '@@ -1,2 +1,2 @@', ...ESCAPE_CORPUS.map((sample) => `+${sample.text}`)].join('\n') },
+    {
+      kind: 'diff' as const,
+      path: `src/${ESCAPE_CORPUS[3]!.text}`,
+      isNew: false,
+      diff: ['--- a', '+++ b', '@@ -1,2 +1,2 @@', ...ESCAPE_CORPUS.map((sample) => `+${sample.text}`)].join('\n'),
+    },
     { kind: 'info' as const, title: ESCAPE_CORPUS[3]!.text, details: CORPUS },
   ])('shows a $kind confirmation with the sequences as text', (preview) => {
-    const state = reduce([{ type: 'agent', events: [{ type: 'confirmation_required', id: 'c1', tool: 'bash', title: `run \`${CORPUS}\``, preview, always: [] }] }]);
+    const state = reduce([
+      { type: 'agent', events: [{ type: 'confirmation_required', id: 'c1', tool: 'bash', title: `run \`${CORPUS}\``, preview, always: [] }] },
+    ]);
     const frame = frameOf(<ConfirmationPanel confirmation={state.confirmation!} width={100} height={60} onAnswer={() => {}} />);
     expectSafe(frame);
     expect(frame).toContain('␛]0;pwned-title^Gafter');

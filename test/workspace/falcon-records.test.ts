@@ -6,8 +6,18 @@ import { falconRecordRefusal, isInFalconDir, resolveToolWritePath } from '../../
 
 describe('falconRecordRefusal', () => {
   it('refuses every spelling of the session logs and reports folders, and nothing else', () => {
-    for (const refused of ['.falcon/sessions/x.jsonl', '.falcon/sessions', '.FALCON/Sessions/x', '.falcon/sessions./x', '.falcon/sessio~1/x', 'falcon~1/reports/r.json', '.falcon\\reports\\r.md']) {
-      expect(falconRecordRefusal(refused), refused).toMatch(/^\.falcon\/(sessions|reports)\/ holds Falcon's (session logs|run reports), which Falcon alone writes/);
+    for (const refused of [
+      '.falcon/sessions/x.jsonl',
+      '.falcon/sessions',
+      '.FALCON/Sessions/x',
+      '.falcon/sessions./x',
+      '.falcon/sessio~1/x',
+      'falcon~1/reports/r.json',
+      '.falcon\\reports\\r.md',
+    ]) {
+      expect(falconRecordRefusal(refused), refused).toMatch(
+        /^\.falcon\/(sessions|reports)\/ holds Falcon's (session logs|run reports), which Falcon alone writes/,
+      );
     }
     for (const allowed of ['.falcon/flows/x.yaml', '.falcon/sessions-notes.md', 'sessions/x.jsonl', 'src/.falcon/sessions/x', '.falcon']) {
       expect(falconRecordRefusal(allowed), allowed).toBeUndefined();

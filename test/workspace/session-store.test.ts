@@ -13,7 +13,10 @@ afterEach(async () => {
 });
 
 async function records(store: SessionStore): Promise<SessionRecord[]> {
-  return (await readFile(store.file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as SessionRecord);
+  return (await readFile(store.file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SessionRecord);
 }
 
 describe('SessionStore compaction', () => {

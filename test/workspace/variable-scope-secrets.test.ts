@@ -17,7 +17,7 @@ beforeEach(async () => {
 afterEach(() => rm(project, { recursive: true, force: true }));
 
 describe('VariableScope registers the secrets it fills in', () => {
-  it('registers the active environment\'s secrets as soon as it opens or switches, before any use', async () => {
+  it("registers the active environment's secrets as soon as it opens or switches, before any use", async () => {
     await writeFile(path.join(project, '.falcon', 'environments', 'prod.yaml'), 'BASE_URL: https://api.example.com\nPROD_PASSWORD: Pr0d-Passw0rd-x\n');
     const secrets = new SecretRegistry();
     const scope = await VariableScope.open(project, { DEV_TOKEN: 'Zq8Lm3vNx0Tk' }, undefined, secrets);

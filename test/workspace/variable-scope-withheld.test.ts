@@ -9,11 +9,19 @@ let project: string;
 beforeEach(async () => {
   project = await mkdtemp(path.join(tmpdir(), 'falcon-vars-'));
   await mkdir(path.join(project, '.falcon', 'environments'), { recursive: true });
-  await writeFile(path.join(project, '.falcon', 'environments', 'dev.yaml'), 'BASE_URL: http://localhost:3000\nAPI_TOKEN: "{{env:GITHUB_TOKEN}}"\nSTOLEN: "{{env:OPENAI_API_KEY}}"\n');
+  await writeFile(
+    path.join(project, '.falcon', 'environments', 'dev.yaml'),
+    'BASE_URL: http://localhost:3000\nAPI_TOKEN: "{{env:GITHUB_TOKEN}}"\nSTOLEN: "{{env:OPENAI_API_KEY}}"\n',
+  );
 });
 afterEach(() => rm(project, { recursive: true, force: true }));
 
-const SHELL = { GITHUB_TOKEN: 'ghp_0123456789abcdefghij', OPENAI_API_KEY: 'sk-the-users-openai-key-123', ANTHROPIC_API_KEY: 'sk-ant-key-0123456789', MY_COPY: 'sk-configured-model-key-42' };
+const SHELL = {
+  GITHUB_TOKEN: 'ghp_0123456789abcdefghij',
+  OPENAI_API_KEY: 'sk-the-users-openai-key-123',
+  ANTHROPIC_API_KEY: 'sk-ant-key-0123456789',
+  MY_COPY: 'sk-configured-model-key-42',
+};
 
 describe('a model provider’s key in a request', () => {
   it.each(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'AZURE_OPENAI_API_KEY', 'OPENROUTER_API_KEY', 'GEMINI_API_KEY', 'OLLAMA_API_KEY'])(

@@ -19,9 +19,7 @@ describe('VariableScope', () => {
   it('starts in dev and resolves session, environment, global and process variables in that order', async () => {
     const scope = await VariableScope.open(project, { API_TOKEN: 't0k' });
     expect(scope.environment).toBe('dev');
-    expect(await scope.resolve('{{BASE_URL}}/users/{{USER_ID}}?t={{ TENANT }}&k={{env:API_TOKEN}}')).toBe(
-      'http://localhost:3000/users/7?t=acme&k=t0k',
-    );
+    expect(await scope.resolve('{{BASE_URL}}/users/{{USER_ID}}?t={{ TENANT }}&k={{env:API_TOKEN}}')).toBe('http://localhost:3000/users/7?t=acme&k=t0k');
     scope.session.set('USER_ID', '42');
     expect(await scope.resolve('{{USER_ID}}')).toBe('42');
   });
@@ -63,9 +61,7 @@ describe('VariableScope', () => {
 
   it('names every unknown placeholder of a whole object in one error', async () => {
     const scope = await VariableScope.open(project, {});
-    await expect(scope.resolveDeep({ url: '{{NOPE}}', headers: { a: '{{ALSO_NOPE}}' } })).rejects.toThrow(
-      'unknown variables {{NOPE}}, {{ALSO_NOPE}}',
-    );
+    await expect(scope.resolveDeep({ url: '{{NOPE}}', headers: { a: '{{ALSO_NOPE}}' } })).rejects.toThrow('unknown variables {{NOPE}}, {{ALSO_NOPE}}');
   });
 
   it('reports a malformed variables.json instead of ignoring it', async () => {

@@ -31,7 +31,10 @@ export class ProjectAllowRules {
         await addProjectAllowRule(projectRoot, rule).then(
           () => {
             if (!projectRulesApply) {
-              emit({ type: 'warning', message: `${rule} is saved in .falcon/config.yaml, but this folder is not trusted: later sessions apply it once you trust the folder.` });
+              emit({
+                type: 'warning',
+                message: `${rule} is saved in .falcon/config.yaml, but this folder is not trusted: later sessions apply it once you trust the folder.`,
+              });
             }
           },
           (error: unknown) => {

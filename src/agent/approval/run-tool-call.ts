@@ -20,9 +20,7 @@ import { unknownToolError } from '../reply/tool-names.js';
 import { disabledToolError, disabledToolNote } from '../tool-failure-streaks.js';
 import type { ToolCallDeps } from './tool-call-deps.js';
 
-export type ToolCallRequest =
-  | { name: string; args: Record<string, unknown> }
-  | { name: string; problem: string };
+export type ToolCallRequest = { name: string; args: Record<string, unknown> } | { name: string; problem: string };
 
 /** Runs one tool call from the model and returns the observation text. Never throws, except on abort. */
 export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps): Promise<string> {
@@ -39,8 +37,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     return output;
   };
   // A failure of the tool itself (not a refusal, a "no" or its call limit) counts towards disabling it.
-  const failed = (tool: string, text: string): string =>
-    finish(false, deps.failureStreaks.failed(tool) ? `${text}\n\n${disabledToolNote(tool)}` : text);
+  const failed = (tool: string, text: string): string => finish(false, deps.failureStreaks.failed(tool) ? `${text}\n\n${disabledToolNote(tool)}` : text);
 
   if (!tool) return finish(false, unknownToolError(request.name, deps.tools.names));
   if (deps.failureStreaks.isDisabled(tool.name)) return finish(false, disabledToolError(tool.name));
@@ -52,8 +49,7 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   if (used >= limit) {
     return finish(
       false,
-      `Error: ${tool.name} has reached its limit of ${limit} calls in this run. ` +
-        'Use what you have learned so far, or give your Final Answer.',
+      `Error: ${tool.name} has reached its limit of ${limit} calls in this run. ` + 'Use what you have learned so far, or give your Final Answer.',
     );
   }
   const validated = validateToolArgs(tool, request.args);
@@ -79,7 +75,9 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
     const approval = preview ? await askApproval(id, call, preview, deps) : undefined;
     if (approval?.approved === false) return finish(false, approval.observation);
-    const observation = await runCheckpointed(deps.checkpoints, tool, id, emit, () => runWithApiServer(context, preview, () => tool.run(validated.value, context)));
+    const observation = await runCheckpointed(deps.checkpoints, tool, id, emit, () =>
+      runWithApiServer(context, preview, () => tool.run(validated.value, context)),
+    );
     deps.failureStreaks.succeeded(tool.name);
     return finish(true, guard ? await runPostToolUseHooks(guard.hooks, call, observation, hookContextOf(guard, deps)) : observation);
   } catch (error) {

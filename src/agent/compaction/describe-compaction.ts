@@ -9,9 +9,7 @@ const METHODS = {
 /** The line a front end shows when the history was compacted. */
 export function describeCompaction(event: Extract<AgentEvent, { type: 'compaction' }>): string {
   const why =
-    event.reason === 'overflow' ? ' after the model said its context was full'
-    : event.reason === 'threshold' ? ' to stay inside the context window'
-    : '';
+    event.reason === 'overflow' ? ' after the model said its context was full' : event.reason === 'threshold' ? ' to stay inside the context window' : '';
   const tokens = (n: number) => n.toLocaleString('en-US');
   return (
     `Compacted the conversation${why}: ${event.replacedMessages} older messages became a checkpoint ` +

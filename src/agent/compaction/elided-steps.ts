@@ -11,12 +11,7 @@ const RESULT_CHARS = 160;
  * called, each observation as a one-line stub that says where its full text is. Newest first to go in
  * when there is not room for all.
  */
-export function elidedSteps(
-  messages: readonly ChatMessage[],
-  sessionFile: string,
-  roomTokens: number,
-  estimateText: (text: string) => number,
-): string {
+export function elidedSteps(messages: readonly ChatMessage[], sessionFile: string, roomTokens: number, estimateText: (text: string) => number): string {
   const lines = messages.map((message) => stub(message, sessionFile));
   const leftOut = (count: number) => `- (${count} earlier message${count === 1 ? '' : 's'} not listed)`;
   return newestLinesWithin(lines, roomTokens, estimateText, leftOut).join('\n');

@@ -6,11 +6,7 @@ import { isObservation } from './tool-steps.js';
  * so that a tool call and its observation are never separated. Always leaves at least one message
  * to replace when the history has more than one exchange; 0 means nothing can be replaced.
  */
-export function keptTailStart(
-  messages: readonly ChatMessage[],
-  keepTokens: number,
-  estimate: (messages: readonly ChatMessage[]) => number,
-): number {
+export function keptTailStart(messages: readonly ChatMessage[], keepTokens: number, estimate: (messages: readonly ChatMessage[]) => number): number {
   let start = messages.length;
   let tokens = 0;
   while (start > 0) {

@@ -9,11 +9,7 @@ const OBSERVATION_CHARS = 600;
  * A plain-text transcript of messages within `roomTokens`; when it must be cut, the newest
  * messages are kept and a line says how many earlier ones were left out.
  */
-export function formatTranscript(
-  messages: readonly ChatMessage[],
-  roomTokens: number,
-  estimateText: (text: string) => number,
-): string {
+export function formatTranscript(messages: readonly ChatMessage[], roomTokens: number, estimateText: (text: string) => number): string {
   const leftOut = (count: number) => `(${count} earlier message${count === 1 ? '' : 's'} left out)`;
   return newestLinesWithin(messages.map(describe), roomTokens, estimateText, leftOut).join('\n\n');
 }

@@ -7,8 +7,7 @@ import { isKeywordArguments, readKeywordArguments } from './keyword-arguments.js
 import { readJsonAfter, readParenArguments } from './read-arguments.js';
 import { lineEnd, skipFenceOpener, skipSpaces, skipWhitespace } from './text-scan.js';
 
-const LINE_START_NAME =
-  /^[ \t]*(?:(?:[-*+•]|\d+\.)[ \t]+)?(?:\*\*)?`?(?:print\()?\[?((?:[A-Za-z_]\w*\.)*[A-Za-z_][\w-]*)/gm;
+const LINE_START_NAME = /^[ \t]*(?:(?:[-*+•]|\d+\.)[ \t]+)?(?:\*\*)?`?(?:print\()?\[?((?:[A-Za-z_]\w*\.)*[A-Za-z_][\w-]*)/gm;
 // What a call's parentheses start with, for a name Falcon does not spell that way: arguments, not prose.
 const ARGUMENTS_START = /^(?:[{[)]|```|[A-Za-z_]\w*\s*[=:])/;
 

@@ -58,7 +58,8 @@ export function readObjectCall(text: string, start: number, tools: ReplyTools, v
   if (end < 0) return fallback === undefined ? framingOf(wrapper, 'is not closed') : { name: fallback, args: notClosed(fallback) };
 
   const parsed = parseLenient(raw);
-  if (!parsed.ok) return fallback === undefined ? framingOf(wrapper, `is not valid JSON (${parsed.reason})`) : { name: fallback, args: parseArguments(raw, fallback) };
+  if (!parsed.ok)
+    return fallback === undefined ? framingOf(wrapper, `is not valid JSON (${parsed.reason})`) : { name: fallback, args: parseArguments(raw, fallback) };
   const [value, ...rest] = Array.isArray(parsed.value) ? parsed.value : [parsed.value];
   const call = callFromObject(value, tools, vouch);
   if (!call) return framingOf(wrapper);

@@ -16,7 +16,10 @@ export function readParenArguments(text: string, openParen: number, name: string
 
   const close = first === undefined ? -1 : findClosingBracket(text, openParen);
   if (close < 0) return { ok: false, problem: `the arguments are not closed: expected ${example(name)}` };
-  const inner = text.slice(start, close - 1).replace(TRAILING_FENCE, '').trim();
+  const inner = text
+    .slice(start, close - 1)
+    .replace(TRAILING_FENCE, '')
+    .trim();
   return isKeywordArguments(inner) ? readKeywordArguments(inner, name) : parseArguments(inner, name);
 }
 
@@ -40,9 +43,7 @@ function readBracketed(text: string, start: number, name: string, insideParens: 
   if (trailing) {
     return {
       ok: false,
-      problem:
-        `unexpected text "${trailing}" after the JSON object; expected ")". ` +
-        `Arguments must be one JSON object, e.g. ${example(name)}`,
+      problem: `unexpected text "${trailing}" after the JSON object; expected ")". ` + `Arguments must be one JSON object, e.g. ${example(name)}`,
     };
   }
   return parseArguments(text.slice(start, end), name);

@@ -153,7 +153,10 @@ function readBareKeyCall({ text, after, name }: Tag, quoted: RegExp, closer: str
   const close = text.indexOf(closer, after);
   const end = close >= 0 ? close : findClosingBracket(text, after);
   if (end < 0) return { name, args: noArguments(name) };
-  const inner = text.slice(after + 1, end).trim().replace(/[)}]$/, '');
+  const inner = text
+    .slice(after + 1, end)
+    .trim()
+    .replace(/[)}]$/, '');
   const body = `{${inner.replace(quoted, (_whole, value: string) => JSON.stringify(value))}}`;
   return { name, args: parseArguments(body, name) };
 }

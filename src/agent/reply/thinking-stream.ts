@@ -1,13 +1,5 @@
 // Splits streamed reply text into thinking and visible text as it arrives, for the TUI and the loop.
-import {
-  FRAME_TOKENS,
-  LONE_CLOSERS,
-  OPENERS,
-  REASONING_TAGS,
-  findToken,
-  partialTokenLength,
-  type ReasoningTag,
-} from './reasoning-tags.js';
+import { FRAME_TOKENS, LONE_CLOSERS, OPENERS, REASONING_TAGS, findToken, partialTokenLength, type ReasoningTag } from './reasoning-tags.js';
 
 export interface ThinkingStreamHandlers {
   onText(text: string): void;

@@ -61,7 +61,6 @@ function splitBareHarmony(text: string): ThinkingSplit | undefined {
   if (!change) return undefined;
   const thinking = text.slice(start[0].length, change.index).trim();
   // A call keeps its "commentary to=functions.…" header for the call reader.
-  const visible =
-    change[1] === 'final' ? text.slice(change.index + change[0].length) : text.slice(change.index + 'assistant'.length);
+  const visible = change[1] === 'final' ? text.slice(change.index + change[0].length) : text.slice(change.index + 'assistant'.length);
   return { ...(thinking !== '' && { thinking }), text: visible, unclosed: false };
 }

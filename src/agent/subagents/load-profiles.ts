@@ -26,7 +26,9 @@ export async function loadSubagentProfiles(projectRoot: string, toolNames: reado
     const source = path.relative(projectRoot, file);
     const builtIn = BUILT_IN_PROFILES.find((profile) => profile.name.toLowerCase() === name.slice(0, -'.md'.length).toLowerCase());
     if (builtIn) {
-      problems.push(`${source}: "${builtIn.name}" is the name of a built-in sub-agent profile, which a project's file may not replace (rename the file); this sub-agent profile is left out`);
+      problems.push(
+        `${source}: "${builtIn.name}" is the name of a built-in sub-agent profile, which a project's file may not replace (rename the file); this sub-agent profile is left out`,
+      );
       continue;
     }
     try {

@@ -56,6 +56,7 @@ function describeUnknownTool(tool: string, toolNames: readonly string[]): string
 function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')} (known: description, tools, model)`;
   if (issue.code === 'invalid_value') return `expected ${issue.values.map((value) => String(value)).join(' or ')}`;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `missing (expected ${issue.expected === 'array' ? 'a list of tool names' : issue.expected})`;
+  if (issue.code === 'invalid_type' && issue.input === undefined)
+    return `missing (expected ${issue.expected === 'array' ? 'a list of tool names' : issue.expected})`;
   return issue.message;
 }

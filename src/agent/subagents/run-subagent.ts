@@ -73,7 +73,11 @@ export async function runSubagent(environment: SubagentEnvironment, run: Subagen
     systemPrompt: await environment.prompt(profile, tools.list()),
     history,
     toolNames: tools.names,
-    describeTools: (names) => names.flatMap((name) => tools.get(name) ?? []).map(describeTool).join('\n\n'),
+    describeTools: (names) =>
+      names
+        .flatMap((name) => tools.get(name) ?? [])
+        .map(describeTool)
+        .join('\n\n'),
     maxObservationChars: parent.limits.observationLimit,
     emit,
     summaryModel: environment.summaryModel,
@@ -104,7 +108,10 @@ export async function runSubagent(environment: SubagentEnvironment, run: Subagen
   }
   if (summary.reason === 'cancelled') throw signal.reason ?? abortError();
   if (summary.reason === 'answer' && summary.answer !== undefined) return { label, ok: true, text: summary.answer };
-  const lastSaid = [...history.messages].reverse().find((message) => message.role === 'assistant')?.content.trim();
+  const lastSaid = [...history.messages]
+    .reverse()
+    .find((message) => message.role === 'assistant')
+    ?.content.trim();
   return { label, ok: false, text: describeFailure(label, summary, lastError, lastSaid) };
 }
 

@@ -20,9 +20,7 @@ export interface SubagentPromptInput {
 /** The profile's role, the reply protocol, the reference of its own tools only, and where it runs. */
 export async function buildSubagentPrompt(input: SubagentPromptInput): Promise<string> {
   const { profile } = input;
-  const shared = await Promise.all(
-    SHARED_SECTIONS.map(async (name) => (await readFile(path.join(packageRoot(), 'prompts', name), 'utf8')).trim()),
-  );
+  const shared = await Promise.all(SHARED_SECTIONS.map(async (name) => (await readFile(path.join(packageRoot(), 'prompts', name), 'utf8')).trim()));
   const role = [
     `# Who you are`,
     '',

@@ -46,7 +46,10 @@ export class SessionTasks implements TaskList {
 
   start(job: TaskJob): TaskInfo {
     const problem = linkedFolderProblem(this.options.projectRoot, this.options.folder);
-    if (problem) throw new ToolError(`No background task can start: its output would go through ${problem}, and Falcon keeps it only inside the project. Run the command in the foreground.`);
+    if (problem)
+      throw new ToolError(
+        `No background task can start: its output would go through ${problem}, and Falcon keeps it only inside the project. Run the command in the foreground.`,
+      );
     const id = `t${this.nextNumber()}`;
     const file = path.join(this.options.folder, `${id}.log`);
     const info: TaskInfo = {

@@ -14,7 +14,11 @@ const loadReports = defineReportFace<{ result: PerfResult }>({
   read: (value) => ({ result: checkedReport(perfReportSchema, value, LOAD_REPORT_PLACE.noun) as PerfResult }),
   page: async (fileName, { result }) => (await import('./pages/load-run-page.js')).loadRunPage(fileName, result),
   runTitle: ({ result }) => result.target,
-  verdict: ({ result }) => passedOr(result.thresholds.every((threshold) => threshold.ok), 'a threshold broke'),
+  verdict: ({ result }) =>
+    passedOr(
+      result.thresholds.every((threshold) => threshold.ok),
+      'a threshold broke',
+    ),
   figures: ({ result }) => `${formatCount(result.requests.total)} requests, ${formatFigure(result.rps)} req/s, p95 ${formatFigure(result.latency_ms.p95)} ms`,
 });
 

@@ -28,13 +28,18 @@ function commandRows(command: Command, path: string): string[] {
     ...command.registeredArguments.map((argument, index) => row('arg', path, argument.variadic ? `${index}+` : `${index}`, valueOf(argument))),
     ...subcommands.flatMap((sub) =>
       // The help command commander adds is no child of the command: `help <command>` names the others.
-      command.commands.includes(sub) ? commandRows(sub, `${path} ${sub.name()}`) : [row('arg', `${path} ${sub.name()}`, '0', `choices:${names(subcommands, sub)}`)],
+      command.commands.includes(sub)
+        ? commandRows(sub, `${path} ${sub.name()}`)
+        : [row('arg', `${path} ${sub.name()}`, '0', `choices:${names(subcommands, sub)}`)],
     ),
   ];
 }
 
 function names(commands: readonly Command[], except: Command): string {
-  return commands.filter((command) => command !== except).map((command) => command.name()).join(' ');
+  return commands
+    .filter((command) => command !== except)
+    .map((command) => command.name())
+    .join(' ');
 }
 
 function flags(option: Option): string[] {

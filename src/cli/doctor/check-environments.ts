@@ -11,7 +11,9 @@ type LoadedEnvironment = { name: string; variables: Record<string, string> } | B
 export async function checkEnvironments(projectRoot: string, chosen: string | undefined): Promise<DoctorCheck[]> {
   const names = await listEnvironments(projectRoot);
   if (names.length === 0) {
-    return [warn('environments', 'no environments in .falcon/environments/', 'add .falcon/environments/dev.yaml with BASE_URL: <your API’s URL>, or run falcon init')];
+    return [
+      warn('environments', 'no environments in .falcon/environments/', 'add .falcon/environments/dev.yaml with BASE_URL: <your API’s URL>, or run falcon init'),
+    ];
   }
   const loaded = await Promise.all(names.map((name) => load(projectRoot, name)));
   const broken = loaded.filter((environment): environment is BrokenEnvironment => 'problem' in environment);
@@ -26,7 +28,13 @@ export async function checkEnvironments(projectRoot: string, chosen: string | un
   }
   const environment = loaded.find((candidate) => candidate.name === active);
   if (!environment) {
-    checks.push(fail('environment', `.falcon/config.yaml chooses ${active}, which is not in .falcon/environments/`, `choose another with: falcon env use <name> (${others})`));
+    checks.push(
+      fail(
+        'environment',
+        `.falcon/config.yaml chooses ${active}, which is not in .falcon/environments/`,
+        `choose another with: falcon env use <name> (${others})`,
+      ),
+    );
   } else if ('variables' in environment) {
     checks.push(checkBaseUrl(active, environment.variables.BASE_URL?.trim()));
   }

@@ -18,7 +18,10 @@ export async function checkGitignore(projectRoot: string): Promise<DoctorCheck> 
 
 async function patterns(file: string): Promise<string[]> {
   try {
-    return (await readFile(file, 'utf8')).split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+    return (await readFile(file, 'utf8'))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
   } catch {
     return [];
   }

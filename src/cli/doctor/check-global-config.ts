@@ -33,7 +33,9 @@ export async function checkGlobalConfig(env: Env, options: GlobalConfigOptions =
     contents = await readGlobalConfigFile(path, { modeWarning: false });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    return { checks: [fail('config', `${shown} cannot be used`, `correct the file as shown, or set it up again with: falcon config`, error.message.split('\n'))] };
+    return {
+      checks: [fail('config', `${shown} cannot be used`, `correct the file as shown, or set it up again with: falcon config`, error.message.split('\n'))],
+    };
   }
   if (!contents) return { checks: [noModel(`no config file at ${shown}`, 'set up a model provider with: falcon config', options)] };
 
@@ -46,9 +48,16 @@ export async function checkGlobalConfig(env: Env, options: GlobalConfigOptions =
   const own = ownFallbackOf(config);
   if (own !== undefined) {
     const others = config.fallback.filter((id) => id !== own);
-    checks.push(warn('config', `${own} is the default provider and its own fallback`, `take it out of the fallback order: falcon config fallback${others.map((id) => ` ${id}`).join('')}`));
+    checks.push(
+      warn(
+        'config',
+        `${own} is the default provider and its own fallback`,
+        `take it out of the fallback order: falcon config fallback${others.map((id) => ` ${id}`).join('')}`,
+      ),
+    );
   }
-  if (contents.warnings.length > 0) checks.push(warn('config', `${shown} has ${plural(contents.warnings.length, 'warning')}`, 'correct the file as shown', contents.warnings));
+  if (contents.warnings.length > 0)
+    checks.push(warn('config', `${shown} has ${plural(contents.warnings.length, 'warning')}`, 'correct the file as shown', contents.warnings));
   checks.push(...(await checkConfigPermissions(path, contents.data, env)));
   return { checks, config };
 }

@@ -10,10 +10,19 @@ export async function checkNodeVersion(version: string = process.versions.node):
   const required = await requiredNode();
   const minimum = AT_LEAST.exec(required ?? '');
   if (!required || !minimum) return warn('node', `Node.js ${version}; cannot tell whether it meets "${required ?? '(no engines.node)'}"`);
-  if (compare(numbers(version), minimum.slice(1).map((part) => Number(part ?? 0))) >= 0) {
+  if (
+    compare(
+      numbers(version),
+      minimum.slice(1).map((part) => Number(part ?? 0)),
+    ) >= 0
+  ) {
     return ok('node', `Node.js ${version} (Falcon needs ${required})`);
   }
-  return fail('node', `Node.js ${version} is too old: Falcon needs ${required}`, `install Node.js ${required.replace(/^>=\s*/, '')} or newer (https://nodejs.org)`);
+  return fail(
+    'node',
+    `Node.js ${version} is too old: Falcon needs ${required}`,
+    `install Node.js ${required.replace(/^>=\s*/, '')} or newer (https://nodejs.org)`,
+  );
 }
 
 async function requiredNode(): Promise<string | undefined> {

@@ -31,7 +31,8 @@ async function checkProjectConfig(projectRoot: string, toolNames: readonly strin
     const { config, warnings } = await loadProjectConfig(projectRoot, { toolNames });
     const checks = [ok('project config', '.falcon/config.yaml is valid')];
     if (config.server) checks.push(await checkServer(projectRoot, config.server));
-    if (warnings.length > 0) checks.push(warn('project config', `.falcon/config.yaml has ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`, fix, warnings));
+    if (warnings.length > 0)
+      checks.push(warn('project config', `.falcon/config.yaml has ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`, fix, warnings));
     return { checks, ...(config.environment && { environment: config.environment }) };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

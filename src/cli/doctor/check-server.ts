@@ -8,16 +8,31 @@ import { type DoctorCheck, fail, ok, warn } from './doctor-check.js';
 export async function checkServer(projectRoot: string, server: ServerSettings): Promise<DoctorCheck> {
   const name = 'server';
   const cwd = path.resolve(projectRoot, server.cwd);
-  const isFolder = await stat(cwd).then((info) => info.isDirectory(), () => false);
+  const isFolder = await stat(cwd).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
   if (!isFolder) return fail(name, `server.cwd ${server.cwd} is no folder of the project`, 'correct server.cwd in .falcon/config.yaml');
   const program = programOf(server.command);
   if (program && !(await findProgram(program, cwd))) {
-    return fail(name, `${program} (of server.command "${server.command}") is not installed or not on PATH`, `install ${program}, or correct server.command in .falcon/config.yaml`);
+    return fail(
+      name,
+      `${program} (of server.command "${server.command}") is not installed or not on PATH`,
+      `install ${program}, or correct server.command in .falcon/config.yaml`,
+    );
   }
-  const ready = server.ready.url ? `ready when ${server.ready.url} answers` : server.ready.log ? `ready when it prints "${server.ready.log}"` : 'ready when BASE_URL answers';
+  const ready = server.ready.url
+    ? `ready when ${server.ready.url} answers`
+    : server.ready.log
+      ? `ready when it prints "${server.ready.log}"`
+      : 'ready when BASE_URL answers';
   const summary = `${server.command} (reload: ${server.reload}; ${ready})`;
   if (server.reloadGuessed && server.reload === 'restart' && /^(npm|pnpm|yarn|bun)\s+(run\s+)?\S+/.test(server.command)) {
-    return warn(name, summary, 'if the script reloads by itself (node --watch, nodemon, tsx watch), set server.reload: watch; Falcon restarts it after each change until then');
+    return warn(
+      name,
+      summary,
+      'if the script reloads by itself (node --watch, nodemon, tsx watch), set server.reload: watch; Falcon restarts it after each change until then',
+    );
   }
   return ok(name, summary);
 }
@@ -30,6 +45,10 @@ function programOf(command: string): string | undefined {
 }
 
 async function findProgram(program: string, cwd: string): Promise<boolean> {
-  if (program.includes('/')) return stat(path.resolve(cwd, program)).then((info) => info.isFile(), () => false);
+  if (program.includes('/'))
+    return stat(path.resolve(cwd, program)).then(
+      (info) => info.isFile(),
+      () => false,
+    );
   return (await which(program, { nothrow: true })) !== null;
 }

@@ -6,7 +6,11 @@ export function checkTerminal(env: Env, stdout: NodeJS.WriteStream = process.std
   const term = env.TERM || '(unset)';
   if (!stdout.isTTY) return ok('terminal', `not a terminal (output redirected); TERM=${term}`);
   if (term === 'dumb' || term === '(unset)') {
-    return warn('terminal', `TERM=${term}: the interactive session needs a terminal that can move the cursor`, 'run falcon in a full terminal, or a task with: falcon -p "<task>"');
+    return warn(
+      'terminal',
+      `TERM=${term}: the interactive session needs a terminal that can move the cursor`,
+      'run falcon in a full terminal, or a task with: falcon -p "<task>"',
+    );
   }
   return ok('terminal', `TERM=${term}, ${stdout.columns}×${stdout.rows}, ${colours(env, stdout)}`);
 }

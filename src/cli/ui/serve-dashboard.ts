@@ -12,7 +12,12 @@ export function dashboardLine(dashboard: RunningDashboard): string {
 export async function serveDashboard(projectRoot: string, config: FalconConfig, port?: number): Promise<RunningDashboard> {
   try {
     const checkpoints = config.checkpoints?.enabled !== false;
-    return await startDashboard({ projectRoot, port: port ?? config.webUi?.port ?? 0, theme: config.theme ?? 'auto', ...(checkpoints && { falconHome: falconHome(process.env) }) });
+    return await startDashboard({
+      projectRoot,
+      port: port ?? config.webUi?.port ?? 0,
+      theme: config.theme ?? 'auto',
+      ...(checkpoints && { falconHome: falconHome(process.env) }),
+    });
   } catch (error) {
     if (error instanceof DashboardPortError) throw new UsageError(error.message);
     throw error;

@@ -19,7 +19,12 @@ const KEEP_ALIVE_MS = 15_000;
 export function streamSessionFeed(request: IncomingMessage, response: ServerResponse, file: string, from: number): () => void {
   const resumeAt = Number(request.headers['last-event-id']);
   let offset = Number.isSafeInteger(resumeAt) && resumeAt >= 0 ? resumeAt : from;
-  response.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff' });
+  response.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Content-Type-Options': 'nosniff',
+  });
   response.write('retry: 1000\n\n');
 
   let reading = false;

@@ -13,7 +13,13 @@ import { reportsOfFace, reportTime } from './report-summary.js';
 export function overviewPage(sessions: readonly SessionListing[], reports: ProjectReports, faces: readonly AnyReportFace[]): Page {
   const latestSession = sessions[0];
   const cards = [
-    card('/sessions', 'Sessions', plural(sessions.length, 'session'), latestSession && `<a href="/sessions/${encodeURIComponent(latestSession.id)}">${text(shortened(latestSession.firstMessage ?? latestSession.id, 80))}</a>, ${dateTime(latestSession.modifiedAt)}`),
+    card(
+      '/sessions',
+      'Sessions',
+      plural(sessions.length, 'session'),
+      latestSession &&
+        `<a href="/sessions/${encodeURIComponent(latestSession.id)}">${text(shortened(latestSession.firstMessage ?? latestSession.id, 80))}</a>, ${dateTime(latestSession.modifiedAt)}`,
+    ),
     ...faces.map((face) => {
       const ofKind = reportsOfFace(face, reports);
       const latest = ofKind[0];
@@ -21,7 +27,12 @@ export function overviewPage(sessions: readonly SessionListing[], reports: Proje
       if (!latest) return card(path, title, 'none yet');
       const verdict = face.verdict(latest.content);
       const link = `<a href="${path}/${encodeURIComponent(latest.name)}">${text(shortened(face.runTitle(latest.content), 80))}</a>`;
-      return card(path, title, plural(ofKind.length, 'report'), `${link}, ${dateTime(reportTime(face, latest.content, latest.modifiedAt))}: <span class="${verdict.className}">${text(verdict.text)}</span>`);
+      return card(
+        path,
+        title,
+        plural(ofKind.length, 'report'),
+        `${link}, ${dateTime(reportTime(face, latest.content, latest.modifiedAt))}: <span class="${verdict.className}">${text(verdict.text)}</span>`,
+      );
     }),
   ];
   return { title: 'Overview', section: 'overview', main: ['<ul class="cards">', ...cards, '</ul>', ...otherFiles(reports)] };

@@ -35,6 +35,9 @@ export function reportListPage(face: AnyReportFace, reports: ProjectReports): Pa
       '</tbody></table></div>',
     );
   }
-  if (unreadable > 0) main.push(`<p class="note" role="note">${plural(unreadable, 'JSON file')} in <code>.falcon/reports/</code> could not be shown: <a href="/#other-files">the overview</a> says why.</p>`);
+  if (unreadable > 0)
+    main.push(
+      `<p class="note" role="note">${plural(unreadable, 'JSON file')} in <code>.falcon/reports/</code> could not be shown: <a href="/#other-files">the overview</a> says why.</p>`,
+    );
   return { title, section, main };
 }

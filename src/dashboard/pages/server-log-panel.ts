@@ -18,7 +18,10 @@ export function serverLogLineId(number: number): string {
  */
 export function serverLogPanel(log: SessionServerLog): string {
   const marked = new Set(log.excerpts.flatMap((excerpt) => range(excerpt.firstLine, excerpt.lastLine)));
-  const shown = new Set([...[...marked].flatMap((number) => range(number - CONTEXT_LINES, number + CONTEXT_LINES)), ...range(log.total - TAIL_LINES + 1, log.total)]);
+  const shown = new Set([
+    ...[...marked].flatMap((number) => range(number - CONTEXT_LINES, number + CONTEXT_LINES)),
+    ...range(log.total - TAIL_LINES + 1, log.total),
+  ]);
   const items: string[] = [];
   let previous = 0;
   for (const line of log.lines.filter((candidate) => shown.has(candidate.number))) {
@@ -32,7 +35,7 @@ export function serverLogPanel(log: SessionServerLog): string {
   );
   return [
     '<aside class="server-log" aria-labelledby="server-log-heading">',
-    "<h2 id=\"server-log-heading\">The API's server log</h2>",
+    '<h2 id="server-log-heading">The API\'s server log</h2>',
     `<p class="meta">File: <code>${text(log.file)}</code> (${log.total.toLocaleString('en-US')} line${log.total === 1 ? '' : 's'})</p>`,
     ...(requests.length > 0 ? ['<h3>Requests it printed about</h3>', `<ul class="server-log-requests">${requests.join('')}</ul>`] : []),
     log.lines.length === 0 ? '<p>The server printed nothing.</p>' : `<ol class="server-log-lines">${items.join('')}</ol>`,

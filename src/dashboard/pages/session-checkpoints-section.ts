@@ -11,7 +11,11 @@ export function sessionCheckpointsSection(view: SessionCheckpointsView): string[
       `<li><time datetime="${text(change.at)}">${text(change.at.replace('T', ' ').slice(0, 19))}</time> <code>${text(change.tool)}</code>${change.undone ? ' (undone since)' : ''}: ${change.files.map((file) => `<code>${text(file)}</code>`).join(', ')}</li>`,
   );
   const diffs = view.diffs.map((diff) => {
-    const body = diff.binary ? '<p class="meta">binary file: contents not shown</p>' : diff.hunks ? `<pre class="diff">${maskText(diff.hunks).split('\n').map(diffLine).join('\n')}</pre>` : '';
+    const body = diff.binary
+      ? '<p class="meta">binary file: contents not shown</p>'
+      : diff.hunks
+        ? `<pre class="diff">${maskText(diff.hunks).split('\n').map(diffLine).join('\n')}</pre>`
+        : '';
     return `<h3><code>${text(fileHeading(diff))}</code></h3>${body}`;
   });
   return [

@@ -24,14 +24,23 @@ export interface SessionPageExtras {
   serverLog?: SessionServerLog;
 }
 
-export function sessionPage(id: string, items: readonly TranscriptItem[], runState: RunState, offset: number, skipped = 0, { checkpoints, serverLog }: SessionPageExtras = {}): Page {
+export function sessionPage(
+  id: string,
+  items: readonly TranscriptItem[],
+  runState: RunState,
+  offset: number,
+  skipped = 0,
+  { checkpoints, serverLog }: SessionPageExtras = {},
+): Page {
   const events = `/sessions/${encodeURIComponent(id)}/events?from=${offset}`;
   return {
     title: `Session ${id}`,
     section: 'sessions',
     main: [
       '<p><a href="/sessions">All sessions</a></p>',
-      ...(skipped > 0 ? [`<p class="note" role="note">The file is long: its first ${text(megabytes(skipped))} are not shown, only the latest entries.</p>`] : []),
+      ...(skipped > 0
+        ? [`<p class="note" role="note">The file is long: its first ${text(megabytes(skipped))} are not shown, only the latest entries.</p>`]
+        : []),
       `<p id="live-status" class="live" role="status">The transcript as the file held it when this page was loaded${items.length === 0 ? ' (nothing yet)' : ''}.</p>`,
       ...(serverLog ? ['<div class="session-columns">'] : []),
       `<ol id="transcript" class="transcript" aria-label="Transcript" aria-live="polite" data-events="${attribute(events)}" data-run-state="${runState}">`,

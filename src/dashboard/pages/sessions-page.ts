@@ -6,7 +6,11 @@ import { dateTime, shortened } from '../../kit/page-text.js';
 /** Every session of the project, newest first, each with what the user first asked. */
 export function sessionsPage(sessions: readonly SessionListing[]): Page {
   if (sessions.length === 0) {
-    return { title: 'Sessions', section: 'sessions', main: ['<p>No sessions yet: run <code>falcon</code> or <code>falcon -p "…"</code> in this project and they appear here.</p>'] };
+    return {
+      title: 'Sessions',
+      section: 'sessions',
+      main: ['<p>No sessions yet: run <code>falcon</code> or <code>falcon -p "…"</code> in this project and they appear here.</p>'],
+    };
   }
   const rows = sessions.map(
     (session) =>

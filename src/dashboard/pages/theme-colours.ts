@@ -26,7 +26,9 @@ export interface ThemeColours {
   focus: string;
 }
 
-export const FOREGROUNDS = ['text', 'muted', 'accent', 'pass', 'fail', 'critical', 'high', 'medium', 'low', 'info'] as const satisfies ReadonlyArray<keyof ThemeColours>;
+export const FOREGROUNDS = ['text', 'muted', 'accent', 'pass', 'fail', 'critical', 'high', 'medium', 'low', 'info'] as const satisfies ReadonlyArray<
+  keyof ThemeColours
+>;
 export const BACKGROUNDS = ['back', 'surface', 'code', 'note'] as const satisfies ReadonlyArray<keyof ThemeColours>;
 
 export const LIGHT_COLOURS: ThemeColours = {

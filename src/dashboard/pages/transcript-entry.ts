@@ -28,7 +28,12 @@ export function transcriptEntry(item: TranscriptItem): string {
     case 'decision':
       return entry(item.approved ? 'decision' : 'failed', `<p>${item.approved ? '✓ Approved' : '✗ Refused'}</p>`);
     case 'tool_result':
-      return entry(item.ok ? 'tool-result' : 'failed', heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatMs(item.durationMs)})`), folded(item.output), serverLogLinks(item.output));
+      return entry(
+        item.ok ? 'tool-result' : 'failed',
+        heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatMs(item.durationMs)})`),
+        folded(item.output),
+        serverLogLinks(item.output),
+      );
     case 'answer':
       return entry('answer', heading('Answer'), markdown(item.text));
     case 'interrupted':

@@ -38,7 +38,8 @@ export interface ProjectReports {
 export async function listProjectReports(projectRoot: string): Promise<ProjectReports> {
   const folder = falconPath(projectRoot, 'reports');
   const problem = linkedFolderProblem(projectRoot, folder);
-  if (problem) return { reports: [], others: [{ name: '.falcon/reports/', note: `not read: ${problem}, and the dashboard shows only what is inside the project` }] };
+  if (problem)
+    return { reports: [], others: [{ name: '.falcon/reports/', note: `not read: ${problem}, and the dashboard shows only what is inside the project` }] };
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => !name.startsWith('.')).sort();
   const jsonNames = new Set(names.filter((name) => name.toLowerCase().endsWith('.json')));
   const faces = await reportFaces();

@@ -20,7 +20,12 @@ export interface SessionCheckpointsView {
 }
 
 /** The checkpoints of the session whose file holds `lines`; undefined when it took none. */
-export async function readSessionCheckpoints(falconHome: string, projectRoot: string, sessionId: string, lines: readonly string[]): Promise<SessionCheckpointsView | undefined> {
+export async function readSessionCheckpoints(
+  falconHome: string,
+  projectRoot: string,
+  sessionId: string,
+  lines: readonly string[],
+): Promise<SessionCheckpointsView | undefined> {
   const records = lines.flatMap((line) => checkedRecord(line) ?? []);
   if (!records.some((record) => record.kind === 'checkpoint')) return undefined;
   if (!existsSync(path.join(shadowFolder(falconHome, projectRoot), 'git', 'HEAD'))) {
@@ -48,7 +53,13 @@ function checkedRecord(line: string): SessionRecord | undefined {
   const record = parseSessionLine(line);
   if (!record) return undefined;
   if (record.kind === 'checkpoint') {
-    const ok = typeof record.commit === 'string' && COMMIT.test(record.commit) && (record.phase === 'before' || record.phase === 'after') && typeof record.call === 'string' && typeof record.tool === 'string' && typeof record.at === 'string';
+    const ok =
+      typeof record.commit === 'string' &&
+      COMMIT.test(record.commit) &&
+      (record.phase === 'before' || record.phase === 'after') &&
+      typeof record.call === 'string' &&
+      typeof record.tool === 'string' &&
+      typeof record.at === 'string';
     return ok ? (record as unknown as SessionRecord) : undefined;
   }
   if (record.kind === 'event' || record.kind === 'rewind') return record as unknown as SessionRecord;

@@ -88,7 +88,7 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 /** Where the next newline at or after `position` is, read a little at a time; `undefined` before there is one. */
 async function nextNewline(handle: FileHandle, position: number): Promise<number | undefined> {
   const buffer = Buffer.alloc(SCAN_BYTES);
-  for (let at = position; ; ) {
+  for (let at = position; ;) {
     const { bytesRead } = await handle.read(buffer, 0, SCAN_BYTES, at);
     if (bytesRead === 0) return undefined;
     const newline = buffer.subarray(0, bytesRead).indexOf(0x0a);

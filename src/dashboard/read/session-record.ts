@@ -22,7 +22,8 @@ export type TranscriptItem =
   | { kind: 'unreadable' };
 
 /** What a confirmation asked about: a file change (its diff), a command, or other details. */
-export type PreviewShown = { kind: 'diff'; path: string; diff: string } | { kind: 'command'; command: string } | { kind: 'info'; title: string; details: string };
+export type PreviewShown =
+  { kind: 'diff'; path: string; diff: string } | { kind: 'command'; command: string } | { kind: 'info'; title: string; details: string };
 
 type Fields = Record<string, unknown>;
 
@@ -74,7 +75,9 @@ function eventItem(event: Fields): TranscriptItem | undefined {
       return { kind: 'thought', text: text(event.text) };
     case 'call_unreadable':
       // A call that named a tool has its failed tool_call and tool_result, which say what went wrong.
-      return event.tool === undefined ? { kind: 'note', text: `The model’s tool call could not be read (${problemOf(event)}); it was asked again.` } : undefined;
+      return event.tool === undefined
+        ? { kind: 'note', text: `The model’s tool call could not be read (${problemOf(event)}); it was asked again.` }
+        : undefined;
     case 'tool_call':
       return { kind: 'tool_call', id: text(event.id), name: text(event.name), args: event.args };
     case 'confirmation_required':

@@ -38,8 +38,12 @@ async function readExcerpts(file: string): Promise<ExcerptRecord[]> {
     try {
       const record = JSON.parse(line.text) as Partial<ExcerptRecord>;
       const valid =
-        typeof record.requestId === 'string' && typeof record.method === 'string' && typeof record.url === 'string' && typeof record.outcome === 'string' &&
-        Number.isInteger(record.firstLine) && Number.isInteger(record.lastLine);
+        typeof record.requestId === 'string' &&
+        typeof record.method === 'string' &&
+        typeof record.url === 'string' &&
+        typeof record.outcome === 'string' &&
+        Number.isInteger(record.firstLine) &&
+        Number.isInteger(record.lastLine);
       return valid ? [record as ExcerptRecord] : [];
     } catch {
       return [];

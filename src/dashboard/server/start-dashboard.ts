@@ -47,13 +47,19 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   const server = createServer((request, response) => {
     void answer(request, response).catch(async (error: unknown) => {
       if (response.headersSent) return void response.end();
-      const page = { ...messagePage('overview', 'This page could not be drawn', `The dashboard failed to read or draw it: ${(error as Error).message}`), status: 500 };
+      const page = {
+        ...messagePage('overview', 'This page could not be drawn', `The dashboard failed to read or draw it: ${(error as Error).message}`),
+        status: 500,
+      };
       sendPage(response, page, await navigation().catch(() => dashboardSections([])), request.method === 'HEAD');
     });
   });
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const decision = guardRequest({ method: request.method ?? 'GET', url: request.url ?? '/', host: request.headers.host, cookie: request.headers.cookie }, { token, port });
+    const decision = guardRequest(
+      { method: request.method ?? 'GET', url: request.url ?? '/', host: request.headers.host, cookie: request.headers.cookie },
+      { token, port },
+    );
     if (decision.kind === 'refuse') {
       response.writeHead(decision.status, { ...pageHeaders(''), ...(decision.status === 405 && { Allow: 'GET, HEAD' }) });
       response.end(request.method === 'HEAD' ? undefined : refusalPage(decision.status, decision.reason));
@@ -83,7 +89,9 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new DashboardPortError(`port ${options.port} on 127.0.0.1 is taken; choose another, or 0 for any free port`) : error);
+      reject(
+        error.code === 'EADDRINUSE' ? new DashboardPortError(`port ${options.port} on 127.0.0.1 is taken; choose another, or 0 for any free port`) : error,
+      );
     });
     server.listen(options.port, '127.0.0.1', resolve);
   });

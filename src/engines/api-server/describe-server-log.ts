@@ -13,7 +13,8 @@ export function describeServerLog(excerpt: ServerLogExcerpt): string[] {
   if (excerpt.unavailable) return [`Server log: ${excerpt.unavailable}`];
   const source = [
     excerpt.file && `of ${excerpt.file}`,
-    excerpt.fileLines && (excerpt.fileLines.first === excerpt.fileLines.last ? `line ${excerpt.fileLines.first}` : `lines ${excerpt.fileLines.first}–${excerpt.fileLines.last}`),
+    excerpt.fileLines &&
+      (excerpt.fileLines.first === excerpt.fileLines.last ? `line ${excerpt.fileLines.first}` : `lines ${excerpt.fileLines.first}–${excerpt.fileLines.last}`),
   ].filter(Boolean);
   const byTime = excerpt.crowded ? ', printed while it and other requests were under way: some lines may be theirs' : ', printed while it was under way';
   const about = `request ${excerpt.requestId}${excerpt.by === 'time' ? byTime : ''}`;

@@ -14,10 +14,17 @@ const STATE_WORDS: Record<ServerState, string> = {
 /** The server's state and settings in a few lines, for `server status` and `/server status`. */
 export function describeServerStatus(status: ServerStatus, log: { file?: string; count: number }, projectRoot: string, now: number): string {
   const { settings } = status;
-  const since = status.startedAt !== undefined && (status.state === 'running' || status.state === 'reloading') ? `, started ${describeAge(now - status.startedAt)} ago` : '';
+  const since =
+    status.startedAt !== undefined && (status.state === 'running' || status.state === 'reloading')
+      ? `, started ${describeAge(now - status.startedAt)} ago`
+      : '';
   const pid = status.pid !== undefined && status.state !== 'external' ? ` (pid ${status.pid})` : '';
   const exit = status.state === 'exited' && status.exit ? ` (${describeExit(status.exit)})` : '';
-  const ready = settings.ready.url ? `when ${settings.ready.url} answers` : settings.ready.log ? `when it prints "${settings.ready.log}"` : 'when BASE_URL answers';
+  const ready = settings.ready.url
+    ? `when ${settings.ready.url} answers`
+    : settings.ready.log
+      ? `when it prints "${settings.ready.log}"`
+      : 'when BASE_URL answers';
   const lines = [
     `The API's server: ${STATE_WORDS[status.state]}${exit}${since}${pid}${status.baseUrl ? `, at ${status.baseUrl}` : ', BASE_URL not set'}`,
     `  command: ${settings.command}${settings.cwd !== '.' ? ` (in ${settings.cwd})` : ''}`,

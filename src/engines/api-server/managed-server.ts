@@ -27,9 +27,7 @@ export interface ServerStatus {
   exit?: ProcessExit;
 }
 
-export type StartOutcome =
-  | { ok: true; already?: boolean; readyAfterMs: number }
-  | { ok: false; problem: string; lastLines: string[] };
+export type StartOutcome = { ok: true; already?: boolean; readyAfterMs: number } | { ok: false; problem: string; lastLines: string[] };
 
 /** A change about to be written: `commit` once it is, `cancel` when it was not. */
 export interface PendingChange {
@@ -219,7 +217,12 @@ export class ManagedServer {
       probe: this.probe,
     });
     return {
-      commit: () => this.track(file, watch.outcome.then((outcome) => this.reloadNote(file, outcome)), watch),
+      commit: () =>
+        this.track(
+          file,
+          watch.outcome.then((outcome) => this.reloadNote(file, outcome)),
+          watch,
+        ),
       cancel: () => watch.cancel(),
     };
   }
@@ -257,7 +260,15 @@ export class ManagedServer {
     if (this.starting) return (await this.starting).ok;
     if (this.process) {
       const readiness = await this.readiness();
-      const waited = { readiness, log: this.options.log, since: this.options.log.mark, exited: this.process.exited, clock: this.clock, probe: this.probe, signal };
+      const waited = {
+        readiness,
+        log: this.options.log,
+        since: this.options.log.mark,
+        exited: this.process.exited,
+        clock: this.clock,
+        probe: this.probe,
+        signal,
+      };
       return (await waitForReady({ ...waited, timeoutMs: REFUSED_WAIT_MS })) === 'ready';
     }
     if (!offer || !(await offer())) return false;
@@ -276,10 +287,19 @@ export class ManagedServer {
     const { settings, log } = this.options;
     const readiness = await this.readiness();
     if (!readiness.url && !readiness.log) {
-      return { ok: false, problem: 'Falcon cannot tell when the API is ready: no BASE_URL is set (falcon env set BASE_URL …) and server.ready names neither a url nor a log line.', lastLines: [] };
+      return {
+        ok: false,
+        problem:
+          'Falcon cannot tell when the API is ready: no BASE_URL is set (falcon env set BASE_URL …) and server.ready names neither a url nor a log line.',
+        lastLines: [],
+      };
     }
     if (this.current === 'external' && readiness.url && (await answersReady({ ...readiness, strict: false }, this.probe, signal))) {
-      return { ok: false, problem: `Something Falcon did not start already answers at ${readiness.url}: stop it first, so that Falcon runs ${settings.command} there.`, lastLines: [] };
+      return {
+        ok: false,
+        problem: `Something Falcon did not start already answers at ${readiness.url}: stop it first, so that Falcon runs ${settings.command} there.`,
+        lastLines: [],
+      };
     }
     const since = log.mark;
     const started = this.clock.now();
@@ -296,10 +316,12 @@ export class ManagedServer {
     this.setState('starting');
     void process.exited.then((exit) => this.ended(process, exit));
     const timeoutMs = settings.ready.timeoutS * 1000;
-    const outcome = await waitForReady({ readiness, log, since, exited: process.exited, timeoutMs, clock: this.clock, probe: this.probe, signal }).catch(async (error: unknown) => {
-      await this.stop();
-      throw error;
-    });
+    const outcome = await waitForReady({ readiness, log, since, exited: process.exited, timeoutMs, clock: this.clock, probe: this.probe, signal }).catch(
+      async (error: unknown) => {
+        await this.stop();
+        throw error;
+      },
+    );
     const lastLines = () => log.tail(20).map((line) => line.text);
     if (outcome === 'ready') {
       const readyAfterMs = this.clock.now() - started;
@@ -313,7 +335,11 @@ export class ManagedServer {
     }
     await this.stop();
     const what = readiness.log ? `printed no line with "${readiness.log}"` : `${readiness.url} did not answer`;
-    return { ok: false, problem: `${settings.command} was not ready after ${settings.ready.timeoutS} s (${what}); Falcon stopped it. Raise server.ready.timeout_s if it needs longer.`, lastLines: lastLines() };
+    return {
+      ok: false,
+      problem: `${settings.command} was not ready after ${settings.ready.timeoutS} s (${what}); Falcon stopped it. Raise server.ready.timeout_s if it needs longer.`,
+      lastLines: lastLines(),
+    };
   }
 
   private ended(process: ServerProcess, exit: ProcessExit): void {
@@ -327,13 +353,20 @@ export class ManagedServer {
   private restartOnCommit(file: string): PendingChange | undefined {
     if (this.current === 'external') {
       return {
-        commit: () => this.notes.push(`${file} changed, but Falcon did not start the API's server and cannot restart it: it may still run the old code. Restart it yourself, or stop it and let Falcon start it.`),
+        commit: () =>
+          this.notes.push(
+            `${file} changed, but Falcon did not start the API's server and cannot restart it: it may still run the old code. Restart it yourself, or stop it and let Falcon start it.`,
+          ),
         cancel: () => undefined,
       };
     }
     if (!this.process) return undefined;
     return {
-      commit: () => this.track(file, this.restart().then((outcome) => (outcome.ok ? undefined : `The restart after the change of ${file} failed: ${describeFailedStart(outcome)}`))),
+      commit: () =>
+        this.track(
+          file,
+          this.restart().then((outcome) => (outcome.ok ? undefined : `The restart after the change of ${file} failed: ${describeFailedStart(outcome)}`)),
+        ),
       cancel: () => undefined,
     };
   }

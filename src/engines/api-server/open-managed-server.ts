@@ -29,7 +29,11 @@ export function openManagedServer(input: OpenManagedServerInput): ManagedServer 
   return new ManagedServer({
     settings,
     projectRoot: input.projectRoot,
-    baseUrl: () => (input.baseUrl ? Promise.resolve(input.baseUrl) : variables.resolve('{{BASE_URL}}')).then((url) => url.replace(/\/+$/, '') || undefined, () => undefined),
+    baseUrl: () =>
+      (input.baseUrl ? Promise.resolve(input.baseUrl) : variables.resolve('{{BASE_URL}}')).then(
+        (url) => url.replace(/\/+$/, '') || undefined,
+        () => undefined,
+      ),
     resolve: (text) => (input.baseUrl ? variables.resolve(text.replaceAll('{{BASE_URL}}', input.baseUrl)) : variables.resolve(text)),
     env: serverEnvironment(input.env, settings.env, input.providerKeys),
     log: new ServerLog({ ...(input.logFile && { file: input.logFile }), mask: input.mask }),

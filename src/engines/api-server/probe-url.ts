@@ -17,10 +17,14 @@ export function probeUrl(url: string, signal?: AbortSignal): Promise<number | un
   }
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
-    const request = send(target, { method: 'GET', timeout: PROBE_TIMEOUT_MS, signal, headers: { 'user-agent': 'falcon-ready-check' }, rejectUnauthorized: false }, (response) => {
-      response.resume();
-      resolve(response.statusCode);
-    });
+    const request = send(
+      target,
+      { method: 'GET', timeout: PROBE_TIMEOUT_MS, signal, headers: { 'user-agent': 'falcon-ready-check' }, rejectUnauthorized: false },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      },
+    );
     request.on('timeout', () => request.destroy());
     request.on('error', () => resolve(undefined));
     request.end();

@@ -36,13 +36,25 @@ export function serverRequestWatch(options: ServerRequestWatchOptions): RequestW
   let offered: Promise<boolean> | undefined;
   const offerStart = options.offerStart && (() => (offered ??= options.offerStart!()));
   let files: Promise<ProjectFileIndex> | undefined;
-  const projectFiles = () => (files ??= findProjectFilePaths(projectRoot).then((found) => new ProjectFileIndex(projectRoot, found.map((file) => file.path))));
+  const projectFiles = () =>
+    (files ??= findProjectFilePaths(projectRoot).then(
+      (found) =>
+        new ProjectFileIndex(
+          projectRoot,
+          found.map((file) => file.path),
+        ),
+    ));
 
   // Requests of the run under way at once (test runs send several): their lines by time may mix.
   let begun = 0;
   let open = 0;
 
-  const excerptOf = async (requestId: string, mark: number, signal: AbortSignal | undefined, crowded?: { method: string; path: string }): Promise<ServerLogExcerpt> => {
+  const excerptOf = async (
+    requestId: string,
+    mark: number,
+    signal: AbortSignal | undefined,
+    crowded?: { method: string; path: string },
+  ): Promise<ServerLogExcerpt> => {
     if (!server.hasLog) {
       const unavailable =
         server.state === 'external'

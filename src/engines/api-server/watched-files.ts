@@ -2,9 +2,11 @@ import picomatch from 'picomatch';
 import { SKIPPED_FOLDERS } from '../../safety/skipped-folders.js';
 
 /** Files a running server loads: code, templates and the config it reads at start-up. */
-const SOURCE_FILE = /\.(m?[jt]sx?|c[jt]s|py|go|rb|erb|php|java|kt|kts|scala|groovy|rs|cs|fs|ex|exs|clj|dart|swift|json|ya?ml|toml|properties|env|html|hbs|ejs|pug|twig|jinja2?|sql|graphql|gql)$/i;
+const SOURCE_FILE =
+  /\.(m?[jt]sx?|c[jt]s|py|go|rb|erb|php|java|kt|kts|scala|groovy|rs|cs|fs|ex|exs|clj|dart|swift|json|ya?ml|toml|properties|env|html|hbs|ejs|pug|twig|jinja2?|sql|graphql|gql)$/i;
 /** Tests, their data and documentation: a server does not load them. */
-const NOT_LOADED = /(^|\/)(\.falcon|tests?|__tests__|spec|e2e|docs?|fixtures)\/|(^|\/)[^/]*[._](test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$|(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml)$/;
+const NOT_LOADED =
+  /(^|\/)(\.falcon|tests?|__tests__|spec|e2e|docs?|fixtures)\/|(^|\/)[^/]*[._](test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$|_test\.go$|(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml)$/;
 
 /**
  * Whether a change of this file (project-relative, forward slashes) needs the server reloaded: it

@@ -74,7 +74,12 @@ export function assertResponse(response: StoredResponse, expected: ResponseExpec
   for (const [name, spec] of Object.entries(expected.headers ?? {})) results.push(...checkHeader(response, name, spec));
   for (const name of expected.headersNotPresent ?? []) {
     const values = headerValues(response, name);
-    results.push({ subject: `header ${name}`, passed: values.length === 0, expected: 'absent', actual: values.length === 0 ? 'absent' : `present: ${values.join(', ')}` });
+    results.push({
+      subject: `header ${name}`,
+      passed: values.length === 0,
+      expected: 'absent',
+      actual: values.length === 0 ? 'absent' : `present: ${values.join(', ')}`,
+    });
   }
   if (expected.responseTimeMaxMs !== undefined) {
     const passed = response.durationMs <= expected.responseTimeMaxMs;
@@ -96,7 +101,7 @@ function statusMatches(status: number, pattern: StatusPattern): boolean {
 function checkContentType(response: StoredResponse, expected: string): AssertionResult {
   const actual = headerValues(response, 'content-type')[0];
   const normalize = (value: string) => value.toLowerCase().replace(/\s+/g, '');
-  const mediaType = actual === undefined ? undefined : normalize(expected.includes(';') ? actual : actual.split(';')[0] ?? '');
+  const mediaType = actual === undefined ? undefined : normalize(expected.includes(';') ? actual : (actual.split(';')[0] ?? ''));
   return { subject: 'content-type', passed: mediaType === normalize(expected), expected, actual: actual ?? 'absent' };
 }
 
@@ -106,7 +111,14 @@ function checkHeader(response: StoredResponse, name: string, spec: unknown): Ass
   const subject = `header ${name}`;
   if (typeof spec !== 'object' || spec === null) {
     const wanted = String(spec);
-    return [{ subject, passed: values.includes(wanted), expected: JSON.stringify(wanted), actual: values.length === 0 ? 'absent' : values.map((value) => JSON.stringify(value)).join(', ') }];
+    return [
+      {
+        subject,
+        passed: values.includes(wanted),
+        expected: JSON.stringify(wanted),
+        actual: values.length === 0 ? 'absent' : values.map((value) => JSON.stringify(value)).join(', '),
+      },
+    ];
   }
   const observed = values.length === 0 ? { found: false as const } : { found: true as const, value: values.length === 1 ? values[0] : values };
   return checkExpectation(observed, toExpectation(spec)).map((outcome) => ({ ...outcome, subject }));

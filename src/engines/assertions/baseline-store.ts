@@ -107,6 +107,9 @@ export function maskBody(value: unknown, secrets?: SecretRegistry): unknown {
   if (Array.isArray(value)) return value.map((item) => maskBody(item, secrets));
   if (!isJsonObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, isSecretName(key) && (typeof item === 'string' || numberText(item) !== undefined) ? MASK : maskBody(item, secrets)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      isSecretName(key) && (typeof item === 'string' || numberText(item) !== undefined) ? MASK : maskBody(item, secrets),
+    ]),
   );
 }

@@ -49,7 +49,12 @@ export function checkBodyEquals(response: StoredResponse, expected: unknown): As
   const differences = diffJson(expectedJson.value, body.document.exact);
   const shown = differences.slice(0, SHOWN_DIFFERENCES).map(describeDifference).join('; ');
   const more = differences.length > SHOWN_DIFFERENCES ? ` (and ${differences.length - SHOWN_DIFFERENCES} more)` : '';
-  return { subject, passed: differences.length === 0, expected: label, actual: differences.length === 0 ? 'equal' : `differs: ${shown}${more} (expected → actual)` };
+  return {
+    subject,
+    passed: differences.length === 0,
+    expected: label,
+    actual: differences.length === 0 ? 'equal' : `differs: ${shown}${more} (expected → actual)`,
+  };
 }
 
 /** One result per operator of each path; a path on a body that is not JSON fails with the reason. */

@@ -58,7 +58,13 @@ function fromCookie(response: StoredResponse, name: string): string {
   const cookies = headerValues(response, 'set-cookie').map((cookie) => {
     const pair = cookie.split(';')[0] ?? '';
     const equals = pair.indexOf('=');
-    return { name: pair.slice(0, equals).trim(), value: pair.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1') };
+    return {
+      name: pair.slice(0, equals).trim(),
+      value: pair
+        .slice(equals + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1'),
+    };
   });
   const found = cookies.filter((cookie) => cookie.name === name).at(-1);
   if (found) return found.value;

@@ -95,7 +95,10 @@ export function describeDifference(difference: JsonDifference): string {
     case 'removed':
       return `${difference.path}: removed (was ${formatJsonValue(difference.before)})`;
     case 'changed': {
-      const typeChange = jsonTypeOf(difference.before) === jsonTypeOf(difference.after) || bothNumbers(difference) ? '' : ` (${jsonTypeOf(difference.before)} → ${jsonTypeOf(difference.after)})`;
+      const typeChange =
+        jsonTypeOf(difference.before) === jsonTypeOf(difference.after) || bothNumbers(difference)
+          ? ''
+          : ` (${jsonTypeOf(difference.before)} → ${jsonTypeOf(difference.after)})`;
       return `${difference.path}: ${formatJsonValue(difference.before)} → ${formatJsonValue(difference.after)}${typeChange}`;
     }
   }
@@ -104,4 +107,3 @@ export function describeDifference(difference: JsonDifference): string {
 function bothNumbers(difference: JsonDifference): boolean {
   return numberText(difference.before) !== undefined && numberText(difference.after) !== undefined;
 }
-

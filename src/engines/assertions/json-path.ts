@@ -60,7 +60,9 @@ export function validateJsonPath(path: string): CheckedJsonPath {
     try {
       new SafeScript(script);
     } catch (error) {
-      throw new JsonPathError(`invalid JSONPath ${JSON.stringify(path)}: the expression ${JSON.stringify(expression)} cannot be read: ${(error as Error).message.replace(/ at character \d+$/, '')}`);
+      throw new JsonPathError(
+        `invalid JSONPath ${JSON.stringify(path)}: the expression ${JSON.stringify(expression)} cannot be read: ${(error as Error).message.replace(/ at character \d+$/, '')}`,
+      );
     }
   }
   return checked;

@@ -28,7 +28,9 @@ export function schemaDraft(schema: Record<string, unknown>): SchemaDraft {
   if (declared === undefined) return '2020-12';
   const draft = typeof declared === 'string' ? DRAFTS.find(([pattern]) => pattern.test(declared))?.[1] : undefined;
   if (!draft) {
-    throw new JsonSchemaError(`unsupported $schema ${JSON.stringify(declared)}: use draft-07, 2019-09 or 2020-12 (e.g. "https://json-schema.org/draft/2020-12/schema")`);
+    throw new JsonSchemaError(
+      `unsupported $schema ${JSON.stringify(declared)}: use draft-07, 2019-09 or 2020-12 (e.g. "https://json-schema.org/draft/2020-12/schema")`,
+    );
   }
   return draft;
 }

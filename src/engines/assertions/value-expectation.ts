@@ -19,7 +19,12 @@ export class ExpectationError extends Error {
   override name = 'ExpectationError';
 }
 
-const COMPARISONS = { gt: ['>', (c: number) => c > 0], lt: ['<', (c: number) => c < 0], gte: ['≥', (c: number) => c >= 0], lte: ['≤', (c: number) => c <= 0] } as const;
+const COMPARISONS = {
+  gt: ['>', (c: number) => c > 0],
+  lt: ['<', (c: number) => c < 0],
+  gte: ['≥', (c: number) => c >= 0],
+  lte: ['≤', (c: number) => c <= 0],
+} as const;
 
 /** An object whose keys are all operators is an operator object; any other value means `equals`. */
 export function toExpectation(spec: unknown): Expectation {
@@ -36,7 +41,9 @@ export function expectationSpecProblems(spec: unknown): string[] {
     const operators = keys.filter((key) => (OPERATORS as readonly string[]).includes(key));
     const others = keys.filter((key) => !operators.includes(key));
     if (operators.length > 0 && others.length > 0) {
-      return [`${others.map((key) => `"${key}"`).join(', ')} ${others.length === 1 ? 'is not an operator' : 'are not operators'} (operators: ${OPERATORS.join(', ')}; to expect an object, write {"equals": {…}})`];
+      return [
+        `${others.map((key) => `"${key}"`).join(', ')} ${others.length === 1 ? 'is not an operator' : 'are not operators'} (operators: ${OPERATORS.join(', ')}; to expect an object, write {"equals": {…}})`,
+      ];
     }
   }
   return expectationProblems(toExpectation(spec));
@@ -55,7 +62,8 @@ export function expectationProblems(expectation: Expectation): string[] {
   if ('length' in expectation) {
     const length = expectation.length;
     if (isJsonObject(length)) problems.push(...expectationSpecProblems(length).map((problem) => `length: ${problem}`));
-    else if (typeof length !== 'number' || !Number.isInteger(length) || length < 0) problems.push('"length" takes a whole number or an operator object such as {"gt": 0}');
+    else if (typeof length !== 'number' || !Number.isInteger(length) || length < 0)
+      problems.push('"length" takes a whole number or an operator object such as {"gt": 0}');
   }
   if ('matches' in expectation) {
     if (typeof expectation.matches !== 'string') problems.push('"matches" takes a regular expression as a string');
@@ -77,7 +85,11 @@ export function checkExpectation(observed: Observed, expectation: Expectation): 
 
 function checkOperator(observed: Observed, operator: Operator, expected: unknown): CheckOutcome {
   if (operator === 'exists') {
-    return { passed: observed.found === expected, expected: expectedLabel('exists', expected), actual: observed.found ? `present (${formatJsonValue(observed.value)})` : 'absent' };
+    return {
+      passed: observed.found === expected,
+      expected: expectedLabel('exists', expected),
+      actual: observed.found ? `present (${formatJsonValue(observed.value)})` : 'absent',
+    };
   }
   const label = expectedLabel(operator, expected);
   if (!observed.found) return { passed: false, expected: label, actual: 'not found' };
@@ -162,7 +174,11 @@ function expectedLabel(operator: Operator, expected: unknown): string {
     case 'contains':
       return `contains ${formatJsonValue(expected)}`;
     case 'length':
-      return typeof expected === 'number' ? `length ${expected}` : `length ${Object.entries(expected as object).map(([op, value]) => expectedLabel(op as Operator, value)).join(' and ')}`;
+      return typeof expected === 'number'
+        ? `length ${expected}`
+        : `length ${Object.entries(expected as object)
+            .map(([op, value]) => expectedLabel(op as Operator, value))
+            .join(' and ')}`;
     case 'matches':
       return `matches ${String(expected)}`;
     default:

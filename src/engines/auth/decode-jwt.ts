@@ -28,9 +28,7 @@ export function decodeJwt(token: string): DecodedJwt {
     throw new AuthError('this is an encrypted JWT (JWE, 5 parts): its claims cannot be read without the decryption key');
   }
   if (parts.length !== 3) {
-    throw new AuthError(
-      `not a JWT: a JWT has 3 parts separated by dots (header.payload.signature), this has ${parts.length}`,
-    );
+    throw new AuthError(`not a JWT: a JWT has 3 parts separated by dots (header.payload.signature), this has ${parts.length}`);
   }
   return { header: decodePart(parts[0]!, 'header'), payload: decodePart(parts[1]!, 'payload') };
 }

@@ -4,7 +4,6 @@ import { decodeJwt, readJwtClaims } from './decode-jwt.js';
 import { explainTokenError } from './oauth2-errors.js';
 import type { ClientAuthMethod, OAuth2Grant } from './oauth2-grant.js';
 
-
 export interface OAuth2TokenRequest {
   grant: OAuth2Grant;
   tokenUrl: string;

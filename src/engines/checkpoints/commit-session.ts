@@ -54,8 +54,17 @@ export async function commitSessionFiles(projectRoot: string, files: readonly st
     throw new CommitError(`${projectRoot} is not in a git repository: there is nothing to commit to`);
   });
   const tracked = new Set((await git(projectRoot, ['ls-files', '-z', '--', ...files])).split('\0').filter(Boolean));
-  const ignored = new Set((await git(projectRoot, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...files])).split('\0').filter(Boolean));
-  const present = await Promise.all(files.map((file) => lstat(path.join(projectRoot, file)).then(() => true, () => false)));
+  const ignored = new Set(
+    (await git(projectRoot, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--', ...files])).split('\0').filter(Boolean),
+  );
+  const present = await Promise.all(
+    files.map((file) =>
+      lstat(path.join(projectRoot, file)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   const committed = files.filter((file, index) => (present[index] || tracked.has(file)) && !ignored.has(file));
   if (committed.length === 0) throw new CommitError('the files this session changed are back as they were: there is nothing to commit');
   await git(projectRoot, ['add', '-A', '--', ...committed]);
@@ -65,11 +74,16 @@ export async function commitSessionFiles(projectRoot: string, files: readonly st
 
 function git(cwd: string, args: readonly string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile('git', args, { cwd, env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const said = `${stderr}${stdout}`.trim().split('\n').slice(-6).join('\n');
-      reject(new CommitError(`git ${args[0]} failed${said ? `:\n${said}` : ` (${error.message})`}`));
-    });
+    const child = execFile(
+      'git',
+      args,
+      { cwd, env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', GIT_TERMINAL_PROMPT: '0' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const said = `${stderr}${stdout}`.trim().split('\n').slice(-6).join('\n');
+        reject(new CommitError(`git ${args[0]} failed${said ? `:\n${said}` : ` (${error.message})`}`));
+      },
+    );
     child.stdin?.end(input);
   });
 }

@@ -30,7 +30,11 @@ export function planLines(plan: RestorePlan, ignored: readonly string[]): string
 export function outcomeLines(outcome: RestoreOutcome, plan: RestorePlan): string[] {
   const done = outcome.written.length + outcome.deleted.length;
   return [
-    done === 0 && plan.changes.length > 0 ? 'No file was changed.' : done > 0 ? `Restored ${done} file${done === 1 ? '' : 's'}: ${describeFiles([...outcome.written, ...outcome.deleted], 8)}.` : '',
+    done === 0 && plan.changes.length > 0
+      ? 'No file was changed.'
+      : done > 0
+        ? `Restored ${done} file${done === 1 ? '' : 's'}: ${describeFiles([...outcome.written, ...outcome.deleted], 8)}.`
+        : '',
     ...(outcome.kept.length ? [`Left as they are (changed outside Falcon): ${describeFiles(outcome.kept, 8)}.`] : []),
     ...(outcome.refused.length ? [`Left alone (a folder on the way is a symbolic link): ${describeFiles(outcome.refused, 8)}.`] : []),
   ].filter(Boolean);

@@ -24,7 +24,8 @@ export async function diffFiles(repo: ShadowRepo, from: string, to: string, path
   if (from === to) return [];
   if (paths === undefined) return diffBatch(repo, from, to, []);
   const diffs: FileDiff[] = [];
-  for (let start = 0; start < paths.length; start += PATHS_PER_CALL) diffs.push(...(await diffBatch(repo, from, to, paths.slice(start, start + PATHS_PER_CALL))));
+  for (let start = 0; start < paths.length; start += PATHS_PER_CALL)
+    diffs.push(...(await diffBatch(repo, from, to, paths.slice(start, start + PATHS_PER_CALL))));
   return diffs.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -77,6 +78,13 @@ function fileDiff(entry: NumstatEntry, lines: readonly string[]): FileDiff {
   const hunks = firstHunk === -1 ? '' : lines.slice(firstHunk).join('\n').replace(/\n+$/, '');
   const oldMode = header.find((line) => line.startsWith('old mode '))?.slice('old mode '.length);
   const newMode = header.find((line) => line.startsWith('new mode '))?.slice('new mode '.length);
-  const status = entry.oldPath !== undefined ? 'renamed' : header.some((line) => line.startsWith('new file mode')) ? 'added' : header.some((line) => line.startsWith('deleted file mode')) ? 'deleted' : 'modified';
+  const status =
+    entry.oldPath !== undefined
+      ? 'renamed'
+      : header.some((line) => line.startsWith('new file mode'))
+        ? 'added'
+        : header.some((line) => line.startsWith('deleted file mode'))
+          ? 'deleted'
+          : 'modified';
   return { ...entry, status, hunks, ...(oldMode && newMode && { modeChange: `${oldMode} → ${newMode}` }) };
 }

@@ -15,7 +15,10 @@ const PRUNED_STAMP = 'pruned';
  */
 export async function pruneCheckpoints(repo: ShadowRepo, keepDays: number, now = Date.now()): Promise<number> {
   const stamp = path.join(repo.folder, PRUNED_STAMP);
-  const last = await stat(stamp).then((info) => info.mtimeMs, () => undefined);
+  const last = await stat(stamp).then(
+    (info) => info.mtimeMs,
+    () => undefined,
+  );
   if (last !== undefined && now - last < DAY_MS) return 0;
   await writeFile(stamp, '');
   await utimes(stamp, new Date(now), new Date(now));

@@ -109,7 +109,11 @@ export class SessionCheckpoints {
       changes: changes.restore,
       outside: changes.restore.map((change) => change.path).filter((file) => outsideFiles.includes(file)),
       large: changes.large,
-      diffs: await this.store.diff(now.tree, start.commit, changes.restore.map((change) => change.path)),
+      diffs: await this.store.diff(
+        now.tree,
+        start.commit,
+        changes.restore.map((change) => change.path),
+      ),
     };
   }
 
@@ -120,7 +124,10 @@ export class SessionCheckpoints {
     await this.mustExist(change.before);
     const files = new Set((await this.store.changedPaths(change.before, change.after)).map((changed) => changed.path));
     const now = await this.store.currentTree();
-    const changes = restoresTo((await this.store.changedPaths(now.tree, change.before)).filter((changed) => files.has(changed.path)), now.large);
+    const changes = restoresTo(
+      (await this.store.changedPaths(now.tree, change.before)).filter((changed) => files.has(changed.path)),
+      now.large,
+    );
     const since = new Set((await this.store.changedPaths(change.after, now.tree)).map((changed) => changed.path));
     const paths = changes.restore.map((restore) => restore.path);
     return {

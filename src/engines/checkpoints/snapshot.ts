@@ -54,9 +54,11 @@ export async function stageProject(repo: ShadowRepo, last?: StagedTree): Promise
     }),
   );
   if (last && added.length === 0 && untrack.length === 0 && (await indexStamp(repo)) === last.stamp) return { ...last, ...leftOut };
-  if (untrack.length) await runGit(repo, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: untrack.join('\0') });
+  if (untrack.length)
+    await runGit(repo, ['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: untrack.join('\0') });
   // --ignore-errors: a file that cannot be read (no permission) is left as it was, the rest is taken.
-  if (added.length) await runGit(repo, ['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: added.join('\0'), okCodes: [1] });
+  if (added.length)
+    await runGit(repo, ['add', '-A', '--ignore-errors', '--pathspec-from-file=-', '--pathspec-file-nul'], { input: added.join('\0'), okCodes: [1] });
   const tree = (await runGit(repo, ['write-tree'])).stdout.toString('utf8').trim();
   return { tree, stamp: await indexStamp(repo), large: leftOut.large.sort(), nested: leftOut.nested.sort() };
 }

@@ -134,9 +134,7 @@ function reindent(lines: string[], from: string, to: string): string[] {
 }
 
 function describeNotFound(fileLines: string[], wanted: string[]): string {
-  const hint = wanted.every((line) => /^\s*\d+(\s\s|\t|:|→)/.test(line))
-    ? ' It seems to start with line numbers from read_file; leave them out.'
-    : '';
+  const hint = wanted.every((line) => /^\s*\d+(\s\s|\t|:|→)/.test(line)) ? ' It seems to start with line numbers from read_file; leave them out.' : '';
   const closest = findClosestLines(fileLines, wanted);
   if (!closest || closest.similarity < 0.3) {
     return `old_string was not found, not even with whitespace ignored, and nothing is close to it.${hint} Read the file again and copy the text exactly.`;

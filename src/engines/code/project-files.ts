@@ -118,9 +118,7 @@ async function globProjectFiles(projectRoot: string, options: FindFilesOptions):
       files.push({ entry, relative });
     }
   }
-  const entries = (await throughLinks(check, folder, baseLinks))
-    ? await filterByRealPath(check, files)
-    : files.map(({ entry }) => entry);
+  const entries = (await throughLinks(check, folder, baseLinks)) ? await filterByRealPath(check, files) : files.map(({ entry }) => entry);
   for (const link of [...linksOut].sort(comparePaths)) options.onLinkOutside?.(link);
   return { folder, entries };
 }

@@ -11,12 +11,7 @@ const READ_AHEAD = 32;
 const LOOK_AROUND = /\(\?<?[=!]/;
 
 /** The same search as ripgrep's, in JavaScript, for machines without ripgrep. */
-export async function searchWithJavaScript(
-  projectRoot: string,
-  target: SearchTarget,
-  options: CodeSearchOptions,
-  collector: MatchCollector,
-): Promise<void> {
+export async function searchWithJavaScript(projectRoot: string, target: SearchTarget, options: CodeSearchOptions, collector: MatchCollector): Promise<void> {
   const regex = compileSearchRegex(options);
   // A file with no match anywhere is skipped without splitting it into lines (plain text: without
   // even decoding it). Look-arounds could see across line ends in the whole text: no shortcut.

@@ -10,12 +10,7 @@ import { SKIPPED_FOLDERS } from '../../safety/skipped-folders.js';
  * Searches with ripgrep. Returns false when the JavaScript search must do it instead: ripgrep is
  * not installed, or the pattern is valid only in JavaScript syntax (look-around, back-references).
  */
-export async function searchWithRipgrep(
-  projectRoot: string,
-  target: SearchTarget,
-  options: CodeSearchOptions,
-  collector: MatchCollector,
-): Promise<boolean> {
+export async function searchWithRipgrep(projectRoot: string, target: SearchTarget, options: CodeSearchOptions, collector: MatchCollector): Promise<boolean> {
   // Run inside the folder searched so that globs are relative to it, as in the fallback. The later
   // of two matching globs wins: the exclusions come after the file pattern, so that none can undo them.
   // ripgrep does not follow symlinks unless told to (--follow), so nothing it finds leads out.
@@ -28,13 +23,20 @@ export async function searchWithRipgrep(
         ...falconLogGlobs(folder).map((log) => (log.startsWith('**/') ? `!${log}` : `!/${log}`)),
       ];
   const args = [
-    '--json', '--sort', 'path', '--hidden', '--no-require-git', '--no-config',
+    '--json',
+    '--sort',
+    'path',
+    '--hidden',
+    '--no-require-git',
+    '--no-config',
     ...(options.literal ? ['--fixed-strings'] : []),
     ...(options.ignoreCase ? ['--ignore-case'] : []),
     ...(options.contextLines ? ['--context', String(options.contextLines)] : []),
     ...globs.flatMap((glob) => ['--glob', glob]),
-    '--regexp', options.pattern,
-    '--', target.isFile ? path.posix.basename(target.path) : '.',
+    '--regexp',
+    options.pattern,
+    '--',
+    target.isFile ? path.posix.basename(target.path) : '.',
   ];
   // Looked up first: spawning a missing program and then stopping it (as execa does on the error)
   // makes Node signal process 0 — Falcon's whole process group.

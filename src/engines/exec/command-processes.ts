@@ -80,7 +80,7 @@ export class CommandProcesses {
   private members(): ProcessEntry[] {
     const table = readProcessTable();
     const pids = new Set(table.filter((entry) => entry.runId === this.runId || entry.pgid === this.pgid).map((entry) => entry.pid));
-    for (let added = true; added; ) {
+    for (let added = true; added;) {
       added = false;
       for (const entry of table) {
         if (pids.has(entry.pid) || !pids.has(entry.ppid)) continue;

@@ -46,7 +46,10 @@ export async function analyzeFailure(input: FailureInput): Promise<FailureAnalys
   const found = findTrace(input);
   if (!found) return { projectFrames: [], dependencyFrames: 0, unplacedFrames: [] };
   const { trace, source } = found;
-  const index = new ProjectFileIndex(input.projectRoot, (await findProjectFiles(input.projectRoot)).map((file) => file.path));
+  const index = new ProjectFileIndex(
+    input.projectRoot,
+    (await findProjectFiles(input.projectRoot)).map((file) => file.path),
+  );
   const projectFrames: ProjectFrame[] = [];
   const unplacedFrames: StackFrame[] = [];
   let dependencyFrames = 0;

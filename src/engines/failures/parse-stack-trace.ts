@@ -7,15 +7,7 @@ import { parseRubyTrace } from './parsers/ruby.js';
 import { parseRustTrace } from './parsers/rust.js';
 import type { ParsedTrace, TraceParser } from './stack-frame.js';
 
-const PARSERS: readonly TraceParser[] = [
-  parsePythonTrace,
-  parseNodeTrace,
-  parseGoTrace,
-  parseJavaTrace,
-  parseRubyTrace,
-  parseRustTrace,
-  parseDotnetTrace,
-];
+const PARSERS: readonly TraceParser[] = [parsePythonTrace, parseNodeTrace, parseGoTrace, parseJavaTrace, parseRubyTrace, parseRustTrace, parseDotnetTrace];
 
 /**
  * The stack trace in a text (a response body, a log excerpt), read by whichever language's

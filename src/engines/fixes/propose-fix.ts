@@ -40,7 +40,9 @@ export class FixProposalError extends Error {
 /** Asks the model for an old_string/new_string pair and checks that it applies to the file once. */
 export async function proposeFix(request: FixRequest): Promise<FixProposal> {
   if (request.text.length > MAX_FIX_FILE_CHARS) {
-    throw new FixProposalError(`${request.path} is too large to propose a fix for (${Math.round(request.text.length / 1024)} KB; at most ${MAX_FIX_FILE_CHARS / 1000} KB)`);
+    throw new FixProposalError(
+      `${request.path} is too large to propose a fix for (${Math.round(request.text.length / 1024)} KB; at most ${MAX_FIX_FILE_CHARS / 1000} KB)`,
+    );
   }
   const messages: ChatMessage[] = [
     { role: 'system', content: INSTRUCTIONS },

@@ -15,6 +15,8 @@ export class FlowValidationError extends Error {
     readonly file: string,
     readonly problems: FlowProblem[],
   ) {
-    super(problems.map((problem) => `${file}${problem.line > 0 ? `:${problem.line}` : problem.path ? ` at ${problem.path}` : ''}: ${problem.message}`).join('\n'));
+    super(
+      problems.map((problem) => `${file}${problem.line > 0 ? `:${problem.line}` : problem.path ? ` at ${problem.path}` : ''}: ${problem.message}`).join('\n'),
+    );
   }
 }

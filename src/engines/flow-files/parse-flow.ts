@@ -24,14 +24,27 @@ export async function parseFlow(text: string, file: string): Promise<Flow> {
   }
   const lineAt = (offset: number): number => lines.linePos(offset).line;
   if (document.errors.length > 0) {
-    throw new FlowValidationError(file, document.errors.map((error) => ({ line: lineAt(error.pos[0]), path: '', message: error.message.split('\n')[0]! })));
+    throw new FlowValidationError(
+      file,
+      document.errors.map((error) => ({ line: lineAt(error.pos[0]), path: '', message: error.message.split('\n')[0]! })),
+    );
   }
-  return checkFlow(yamlValue(document), file, (path) => lineAt(nodeAt(document, path)?.range?.[0] ?? 0), (path, key) => lineAt(keyAt(document, path, key) ?? 0));
+  return checkFlow(
+    yamlValue(document),
+    file,
+    (path) => lineAt(nodeAt(document, path)?.range?.[0] ?? 0),
+    (path, key) => lineAt(keyAt(document, path, key) ?? 0),
+  );
 }
 
 /** A flow given as a value (the agent's inline flow), checked the same way; problems name their path instead of a line. */
 export function checkFlowValue(value: unknown, name: string): Promise<Flow> {
-  return checkFlow(value, name, () => 0, () => 0);
+  return checkFlow(
+    value,
+    name,
+    () => 0,
+    () => 0,
+  );
 }
 
 type Lines = (path: Array<string | number>) => number;
@@ -49,11 +62,17 @@ async function checkFlow(value: unknown, file: string, lineOf: Lines, keyLineOf:
   if (errors.length === 0) return value as Flow;
   const problems = errors.flatMap((error) => describe(error, lineOf, keyLineOf));
   const unique = [...new Map(problems.map((problem) => [`${problem.line} ${problem.path} ${problem.message}`, problem])).values()];
-  throw new FlowValidationError(file, unique.sort((a, b) => a.line - b.line));
+  throw new FlowValidationError(
+    file,
+    unique.sort((a, b) => a.line - b.line),
+  );
 }
 
 function describe(error: ErrorObject, lineOf: Lines, keyLineOf: KeyLines): FlowProblem[] {
-  const path = error.instancePath.split('/').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~')));
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part.replace(/~1/g, '/').replace(/~0/g, '~')));
   const at = path.join('.');
   const where = path.length === 0 ? 'the flow' : `"${at}"`;
   const params = error.params as Record<string, unknown>;
@@ -64,7 +83,8 @@ function describe(error: ErrorObject, lineOf: Lines, keyLineOf: KeyLines): FlowP
       const key = String(params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const guesses = likelyNames(key, known);
-      const hint = guesses.length > 0 ? ` (did you mean ${guesses.map((name) => `"${name}"`).join(' or ')}?)` : known.length > 0 ? ` (known: ${known.join(', ')})` : '';
+      const hint =
+        guesses.length > 0 ? ` (did you mean ${guesses.map((name) => `"${name}"`).join(' or ')}?)` : known.length > 0 ? ` (known: ${known.join(', ')})` : '';
       return [{ line: keyLineOf(path, key), path: at, message: `unknown key "${key}"${hint}` }];
     }
     case 'required':
@@ -89,4 +109,3 @@ function keyAt(document: Document, path: Array<string | number>, key: string): n
   const pair = parent.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
   return (pair?.key as Node | undefined)?.range?.[0] ?? parent.range?.[0];
 }
-

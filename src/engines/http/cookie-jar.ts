@@ -70,21 +70,25 @@ export class CookieJar {
   async cookies(): Promise<KeptCookie[]> {
     if (this.jar === undefined) return [];
     const all = await (await this.jar).store.getAllCookies();
-    return all.filter((cookie) => cookie.TTL() > 0).map((cookie) => ({
-      name: cookie.key,
-      value: cookie.value,
-      domain: cookie.domain ?? '',
-      hostOnly: cookie.hostOnly ?? true,
-      path: cookie.path ?? '/',
-      secure: cookie.secure,
-      httpOnly: cookie.httpOnly,
-      ...(cookie.sameSite !== undefined && cookie.sameSite !== 'unspecified' && { sameSite: cookie.sameSite }),
-      ...(cookie.expires instanceof Date && { expires: cookie.expires }),
-    }));
+    return all
+      .filter((cookie) => cookie.TTL() > 0)
+      .map((cookie) => ({
+        name: cookie.key,
+        value: cookie.value,
+        domain: cookie.domain ?? '',
+        hostOnly: cookie.hostOnly ?? true,
+        path: cookie.path ?? '/',
+        secure: cookie.secure,
+        httpOnly: cookie.httpOnly,
+        ...(cookie.sameSite !== undefined && cookie.sameSite !== 'unspecified' && { sameSite: cookie.sameSite }),
+        ...(cookie.expires instanceof Date && { expires: cookie.expires }),
+      }));
   }
 
   private open(): Promise<ToughCookieJar> {
-    this.jar ??= import('tough-cookie').then(({ CookieJar: Jar }) => new Jar(undefined, { rejectPublicSuffixes: true, allowSecureOnLocal: true, prefixSecurity: 'strict' }));
+    this.jar ??= import('tough-cookie').then(
+      ({ CookieJar: Jar }) => new Jar(undefined, { rejectPublicSuffixes: true, allowSecureOnLocal: true, prefixSecurity: 'strict' }),
+    );
     return this.jar;
   }
 }

@@ -47,7 +47,10 @@ export function decodeBody(bytes: Buffer, contentEncoding: string | string[] | u
     try {
       decoded = decoder(decoded);
     } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? `it expands past ${MAX_DECODED_BYTES / 1024 / 1024} MB` : `it is not valid ${coding}`;
+      const why =
+        (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
+          ? `it expands past ${MAX_DECODED_BYTES / 1024 / 1024} MB`
+          : `it is not valid ${coding}`;
       return { text: bytesAsText(bytes, contentType), note: `the body says it is ${codings.join(', ')}-encoded, but ${why}: shown as received` };
     }
   }
@@ -82,7 +85,10 @@ function charsetText(bytes: Buffer, contentType: string): DecodedBody {
   try {
     return { text: new TextDecoder(label).decode(bytes) };
   } catch {
-    return { text: new TextDecoder('utf-8').decode(bytes), note: `the content type names the charset "${declared}", which Falcon does not know: read as UTF-8` };
+    return {
+      text: new TextDecoder('utf-8').decode(bytes),
+      note: `the content type names the charset "${declared}", which Falcon does not know: read as UTF-8`,
+    };
   }
 }
 

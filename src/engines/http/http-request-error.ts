@@ -1,14 +1,6 @@
 import type { ServerLogExcerpt } from './server-log-excerpt.js';
 
-export type HttpFailure =
-  | 'invalid_request'
-  | 'timeout'
-  | 'connection_refused'
-  | 'dns'
-  | 'connection_reset'
-  | 'tls'
-  | 'redirects'
-  | 'network';
+export type HttpFailure = 'invalid_request' | 'timeout' | 'connection_refused' | 'dns' | 'connection_reset' | 'tls' | 'redirects' | 'network';
 
 /** A request that got no usable response, with a message a person can act on. */
 export class HttpRequestError extends Error {

@@ -25,7 +25,12 @@ export async function encodeMultipart(fields: MultipartFields): Promise<EncodedB
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? (value as readonly MultipartValue[]) : [value as MultipartValue]) {
       if (typeof item === 'string') form.append(name, item);
-      else form.append(name, new Blob([typeof item.content === 'string' ? item.content : new Uint8Array(item.content)], { type: item.contentType ?? 'application/octet-stream' }), item.filename);
+      else
+        form.append(
+          name,
+          new Blob([typeof item.content === 'string' ? item.content : new Uint8Array(item.content)], { type: item.contentType ?? 'application/octet-stream' }),
+          item.filename,
+        );
     }
   }
   const encoded = new Response(form);

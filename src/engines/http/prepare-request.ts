@@ -45,7 +45,8 @@ export function prepareRequest(parts: RequestParts, multipart?: EncodedBody): Pr
   const method = parts.method.toUpperCase();
   const headers: Record<string, string> = { ...DEFAULT_HEADERS };
   for (const [name, value] of Object.entries(parts.headers ?? {})) headers[name.toLowerCase()] = value;
-  if (parts.multipart !== undefined && !multipart) throw new HttpRequestError('a multipart body is sent encoded: encode it with encodeMultipart first', 'invalid_request');
+  if (parts.multipart !== undefined && !multipart)
+    throw new HttpRequestError('a multipart body is sent encoded: encode it with encodeMultipart first', 'invalid_request');
   if (multipart) headers['content-type'] = multipart.contentType;
   const body = multipart?.bytes ?? encodeBody(headers, parts);
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
@@ -68,9 +69,7 @@ export function parseHttpUrl(text: string): URL {
 }
 
 function pairs(params: ParamMap): Array<[string, string]> {
-  return Object.entries(params).flatMap(([key, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item): [string, string] => [key, String(item)]),
-  );
+  return Object.entries(params).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((item): [string, string] => [key, String(item)]));
 }
 
 /** Adds the parameters after the URL's own query, which is left exactly as written. */

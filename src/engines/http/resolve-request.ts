@@ -30,7 +30,10 @@ export async function resolveBodyText(text: string, variables: VariableScope): P
   const placeholders = [...text.matchAll(PLACEHOLDER)];
   if (placeholders.length === 0 || !parsesAsJson(text.replace(PLACEHOLDER, '0'))) return variables.resolve(text);
   const values = await variables.resolveDeep(placeholders.map((match) => match[0]));
-  const insideString = stringContext(text, placeholders.map((match) => match.index));
+  const insideString = stringContext(
+    text,
+    placeholders.map((match) => match.index),
+  );
   let index = 0;
   return text.replace(PLACEHOLDER, () => {
     const value = values[index] ?? '';

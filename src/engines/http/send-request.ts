@@ -129,7 +129,8 @@ async function send(input: HttpRequestInput, prepared: PreparedRequest): Promise
       await jar.store(([] as string[]).concat(raw.headers['set-cookie'] ?? []), request.url, context);
       const location = raw.headers.location;
       const next = input.followRedirects ? redirectedRequest(request, raw.status, typeof location === 'string' ? location : undefined) : undefined;
-      const stopped = next && input.beforeRedirect ? await asked(timeout, () => input.beforeRedirect!({ status: raw.status, from: request.url, request: next })) : undefined;
+      const stopped =
+        next && input.beforeRedirect ? await asked(timeout, () => input.beforeRedirect!({ status: raw.status, from: request.url, request: next })) : undefined;
       if (!next || stopped !== undefined) return toResponse(raw, sent, redirects, Math.round(performance.now() - started), stopped);
       redirects.push({ method: sent.method, url: sent.url.href, status: raw.status, location: next.url.href, durationMs: Math.round(raw.timing.totalMs) });
       if (redirects.length > MAX_REDIRECTS) throw tooManyRedirects(redirects);

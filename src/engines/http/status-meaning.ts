@@ -13,12 +13,14 @@ const retryAfter = (response: HttpResponse, otherwise: string): string => {
   return /^\d+$/.test(value.trim()) ? `wait ${value.trim()} s (Retry-After) before retrying` : `wait until ${value} (Retry-After) before retrying`;
 };
 
-const redirect = (kind: string): Explain => (response) => {
-  const location = header(response, 'location');
-  if (!location) return `${kind} redirect, but the response has no Location header`;
-  if (response.redirectStopped !== undefined) return `${kind} redirect to ${location} — not followed: ${response.redirectStopped}`;
-  return `${kind} redirect to ${location} — not followed; send again with follow_redirects: true to follow it`;
-};
+const redirect =
+  (kind: string): Explain =>
+  (response) => {
+    const location = header(response, 'location');
+    if (!location) return `${kind} redirect, but the response has no Location header`;
+    if (response.redirectStopped !== undefined) return `${kind} redirect to ${location} — not followed: ${response.redirectStopped}`;
+    return `${kind} redirect to ${location} — not followed; send again with follow_redirects: true to follow it`;
+  };
 
 /** What a status means for the person debugging the API, and what to try next. */
 const MEANINGS: Record<number, Explain> = {
@@ -31,7 +33,8 @@ const MEANINGS: Record<number, Explain> = {
   304: () => 'not modified: the cached copy (If-None-Match / If-Modified-Since) is still current',
   307: redirect('a temporary (same method and body)'),
   308: redirect('a permanent (same method and body)'),
-  400: () => 'the server rejected the request as malformed — check the body against the endpoint\'s schema (required fields, types, JSON syntax) and the query parameters',
+  400: () =>
+    "the server rejected the request as malformed — check the body against the endpoint's schema (required fields, types, JSON syntax) and the query parameters",
   401: (r) =>
     `missing, invalid or expired credentials — send an Authorization header or fetch a fresh token (try the auth tool)${header(r, 'www-authenticate') ? `; the server asks for: ${header(r, 'www-authenticate')}` : ''}`,
   403: () => 'authenticated but not allowed — the credentials lack the role, scope or ownership this resource needs',
@@ -50,7 +53,7 @@ const MEANINGS: Record<number, Explain> = {
     `the server does not accept this body's content-type (sent: ${r.request.headers['content-type'] ?? 'none'}) — set Content-Type to what the endpoint expects, usually application/json`,
   422: () => 'the body is well-formed but failed validation — the response body usually names the fields',
   429: (r) => `rate limited — ${retryAfter(r, 'no Retry-After header; back off before retrying')}`,
-  500: () => 'the server failed while handling the request — read the server logs, or find this route\'s handler in the code',
+  500: () => "the server failed while handling the request — read the server logs, or find this route's handler in the code",
   501: () => 'the server does not implement this method or endpoint',
   502: () => 'a gateway or proxy got a bad answer from the server behind it — is the application itself running?',
   503: (r) => `the server is unavailable (down, starting or overloaded) — ${retryAfter(r, 'retry in a moment')}`,

@@ -29,7 +29,9 @@ export function exportK6(scenario: PerfScenario, thresholds: ThresholdSpec[], se
   const lines = [
     `// A k6 script Falcon wrote for the load test of ${jsCommentText(secrets.maskValues(scenario.target))}.`,
     `// Run it: ${jsCommentText(k6RunCommand(variables, 'script.js'))}`,
-    ...(secretNames.length > 0 ? [`// ${secretNames.join(', ')} hold${secretNames.length === 1 ? 's' : ''} secrets: the script reads them from the environment and never holds them.`] : []),
+    ...(secretNames.length > 0
+      ? [`// ${secretNames.join(', ')} hold${secretNames.length === 1 ? 's' : ''} secrets: the script reads them from the environment and never holds them.`]
+      : []),
     ...notCarriedOver(scenario).map((note) => `// ${note}`),
     "import http from 'k6/http';",
     "import { check } from 'k6';",
@@ -58,7 +60,9 @@ export function exportK6(scenario: PerfScenario, thresholds: ThresholdSpec[], se
   );
   const script = lines.join('\n');
   if (secrets.maskValues(script) !== script) {
-    throw new Error('the k6 script would hold a secret in a form it cannot read from the environment (in a request Falcon sends, encoded otherwise than as is, URL-encoded, JSON-escaped or as Basic credentials): not exported');
+    throw new Error(
+      'the k6 script would hold a secret in a form it cannot read from the environment (in a request Falcon sends, encoded otherwise than as is, URL-encoded, JSON-escaped or as Basic credentials): not exported',
+    );
   }
   return { script, variables };
 }
@@ -79,7 +83,8 @@ function k6Request(request: PerfRequest, scenario: PerfScenario, references: Sec
 /** What Falcon's run does that the k6 script does not: said in the script rather than dropped. */
 function notCarriedOver(scenario: PerfScenario): string[] {
   const notes: string[] = [];
-  if (scenario.pipelining > 1) notes.push(`Not carried over: HTTP pipelining (${scenario.pipelining} requests in flight on a connection); a k6 VU sends one request at a time.`);
+  if (scenario.pipelining > 1)
+    notes.push(`Not carried over: HTTP pipelining (${scenario.pipelining} requests in flight on a connection); a k6 VU sends one request at a time.`);
   if (scenario.workers > 1) notes.push(`Not carried over: ${scenario.workers} worker threads; k6 spreads its VUs by itself.`);
   return notes;
 }

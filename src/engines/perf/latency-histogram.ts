@@ -10,7 +10,11 @@ const CHART_BARS = 24;
 
 /** Latencies in microseconds, in an HDR histogram (3 significant digits, from 1 µs, resizing as needed). */
 export class LatencyHistogram {
-  private readonly histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 }) as hdr.JsHistogram;
+  private readonly histogram = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+    numberOfSignificantValueDigits: 3,
+  }) as hdr.JsHistogram;
 
   get count(): number {
     return this.histogram.totalCount;

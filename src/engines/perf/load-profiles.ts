@@ -14,13 +14,38 @@ export const PROFILE_DEFAULT_DURATION_MS: Record<Profile, number> = {
 /** [share of the duration, share of the peak] for each stage. */
 const SHAPES: Record<Profile, Array<[number, number]>> = {
   // ramp up, hold at the peak, ramp down
-  load: [[0.1, 1], [0.8, 1], [0.1, 0]],
+  load: [
+    [0.1, 1],
+    [0.8, 1],
+    [0.1, 0],
+  ],
   // steps past the peak, to find where it breaks
-  stress: [[0.1, 0.5], [0.1, 0.5], [0.1, 1], [0.1, 1], [0.1, 1.5], [0.1, 1.5], [0.1, 2], [0.2, 2], [0.1, 0]],
+  stress: [
+    [0.1, 0.5],
+    [0.1, 0.5],
+    [0.1, 1],
+    [0.1, 1],
+    [0.1, 1.5],
+    [0.1, 1.5],
+    [0.1, 2],
+    [0.2, 2],
+    [0.1, 0],
+  ],
   // a quiet baseline, a sudden surge, back to the baseline
-  spike: [[0.1, 0.1], [0.2, 0.1], [0.05, 1], [0.3, 1], [0.05, 0.1], [0.3, 0.1]],
+  spike: [
+    [0.1, 0.1],
+    [0.2, 0.1],
+    [0.05, 1],
+    [0.3, 1],
+    [0.05, 0.1],
+    [0.3, 0.1],
+  ],
   // a long hold at the peak
-  soak: [[0.05, 1], [0.9, 1], [0.05, 0]],
+  soak: [
+    [0.05, 1],
+    [0.9, 1],
+    [0.05, 0],
+  ],
 };
 
 /** The profile's stages for a run of `durationMs` whose peak is `peak` connections or requests per second. */

@@ -29,10 +29,14 @@ export class LoadSender {
     /** Stops recording and drops every connection, requests in flight with them. */
     stop: AbortSignal,
   ) {
-    stop.addEventListener('abort', () => {
-      this.stoppedAt ??= performance.now();
-      void this.close();
-    }, { once: true });
+    stop.addEventListener(
+      'abort',
+      () => {
+        this.stoppedAt ??= performance.now();
+        void this.close();
+      },
+      { once: true },
+    );
     this.pipelined = scenario.pipelining > 1;
     const slotsFor = (origin: string): ConnectionSlots => {
       let slots = this.connections.get(origin);

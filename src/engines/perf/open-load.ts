@@ -60,10 +60,14 @@ export function runOpenLoad(
         settle();
       }
     };
-    stop.addEventListener('abort', () => {
-      cancel?.();
-      resolve();
-    }, { once: true });
+    stop.addEventListener(
+      'abort',
+      () => {
+        cancel?.();
+        resolve();
+      },
+      { once: true },
+    );
     tick();
   });
 }

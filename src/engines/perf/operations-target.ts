@@ -48,7 +48,8 @@ export async function operationsTarget(input: OperationsTargetInput): Promise<Pe
     const context: GenerationContext = { spec, validator, random: random.fork(operation.id) };
     const values = happyValues(operation, context, true) ?? happyValues(operation, context, false);
     const label = operationLabel(operation);
-    if (!values) throw new PerfUsageError(`${label}: no valid request can be made from the spec (no example, and no generated value fits its schemas) — leave it out`);
+    if (!values)
+      throw new PerfUsageError(`${label}: no valid request can be made from the spec (no example, and no generated value fits its schemas) — leave it out`);
     const filled = await fillPlaceholders({ baseUrl, request: caseRequest(operation, values, spec), headers: input.headers ?? {} }, new Map(), input.variables);
     requests.push(toPerfRequest(await withEncodedMultipart(caseRequestParts(filled.request, filled.baseUrl, filled.headers)), label, weight));
   }

@@ -4,7 +4,10 @@ import { PerfUsageError } from './perf-usage-error.js';
 
 /** `10s:50,30s:50,10s:0`: each stage moves linearly to its target over its duration. */
 export function parseStages(text: string): Stage[] {
-  const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new PerfUsageError('--stages is empty: write it as "10s:50,30s:50,10s:0" (duration:target, …)');
   return parts.map((part) => {
     const match = /^([^:]+):\s*(\d+(?:\.\d+)?)$/.exec(part);

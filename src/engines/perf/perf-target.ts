@@ -38,7 +38,16 @@ export interface PerfTargetInput {
 }
 
 /** Failures the user fixes by changing the target or the project's files: each becomes a PerfUsageError with the same message. */
-const USAGE_ERRORS = [UnknownVariableError, HttpRequestError, SavedRequestError, EnvironmentFileError, OperationFilterError, BaseUrlError, SpecError, CaseRequestError];
+const USAGE_ERRORS = [
+  UnknownVariableError,
+  HttpRequestError,
+  SavedRequestError,
+  EnvironmentFileError,
+  OperationFilterError,
+  BaseUrlError,
+  SpecError,
+  CaseRequestError,
+];
 
 /** The requests a load run sends: one URL, one saved request, or weighted spec operations. */
 export async function buildPerfTarget(input: PerfTargetInput): Promise<PerfTarget> {
@@ -57,12 +66,22 @@ export async function buildPerfTarget(input: PerfTargetInput): Promise<PerfTarge
 }
 
 function checkOneSource(input: PerfTargetInput): void {
-  const given = [input.url !== undefined && 'a URL', input.request !== undefined && 'a saved request', input.operations !== undefined && 'spec operations'].filter(Boolean);
+  const given = [
+    input.url !== undefined && 'a URL',
+    input.request !== undefined && 'a saved request',
+    input.operations !== undefined && 'spec operations',
+  ].filter(Boolean);
   if (given.length !== 1) {
-    throw new PerfUsageError(given.length === 0 ? 'nothing to send: give a URL, a saved request or spec operations' : `give one of a URL, a saved request or spec operations, not ${given.join(' and ')}`);
+    throw new PerfUsageError(
+      given.length === 0
+        ? 'nothing to send: give a URL, a saved request or spec operations'
+        : `give one of a URL, a saved request or spec operations, not ${given.join(' and ')}`,
+    );
   }
   if (input.url === undefined && (input.method !== undefined || input.body !== undefined)) {
-    throw new PerfUsageError(`the method and body go with a URL: ${input.request !== undefined ? 'a saved request brings its own' : 'spec operations bring their own'}`);
+    throw new PerfUsageError(
+      `the method and body go with a URL: ${input.request !== undefined ? 'a saved request brings its own' : 'spec operations bring their own'}`,
+    );
   }
   if (input.operations === undefined && (input.baseUrl !== undefined || input.spec !== undefined)) {
     throw new PerfUsageError('a base URL and a spec go with spec operations');

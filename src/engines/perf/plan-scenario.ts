@@ -16,7 +16,10 @@ const MAX_CONNECTIONS = 10_000;
  * PerfUsageError. With --stages, -c (closed) or --rate (open) is where the ramp starts, else 0; with
  * --profile it is the peak.
  */
-export function planScenario(options: PerfOptions, target: { requests: PerfRequest[]; target: string }): { scenario: PerfScenario; thresholds: ThresholdSpec[] } {
+export function planScenario(
+  options: PerfOptions,
+  target: { requests: PerfRequest[]; target: string },
+): { scenario: PerfScenario; thresholds: ThresholdSpec[] } {
   const thresholds = (options.thresholds ?? []).map(parseThreshold);
   if (target.requests.length === 0) throw new PerfUsageError('nothing to send: give a URL, a saved request or spec operations');
   checkCombinations(options);
@@ -50,8 +53,10 @@ function checkCombinations(options: PerfOptions): void {
     throw new PerfUsageError('--requests ends a run by count; stages and profiles end it by time: give one or the other');
   }
   if (options.requests !== undefined && options.duration !== undefined) throw new PerfUsageError('give either --duration or --requests, not both');
-  if (options.requests !== undefined && options.rate !== undefined) throw new PerfUsageError('--requests goes with the closed model: leave out --rate, or give --duration');
-  if (options.stages !== undefined && options.duration !== undefined) throw new PerfUsageError('--stages sets the duration (the sum of its stages): leave out --duration');
+  if (options.requests !== undefined && options.rate !== undefined)
+    throw new PerfUsageError('--requests goes with the closed model: leave out --rate, or give --duration');
+  if (options.stages !== undefined && options.duration !== undefined)
+    throw new PerfUsageError('--stages sets the duration (the sum of its stages): leave out --duration');
 }
 
 function planStages(options: PerfOptions, peak: number): Stage[] | undefined {

@@ -20,7 +20,12 @@ export function plannedDurationMs(scenario: PerfScenario): number | undefined {
  * Runs the scenario in this thread, reporting progress; `startAt` (a `performance.now()` time)
  * lets worker threads start together. Resolves with what was counted, also when stopped.
  */
-export async function runLoadHere(scenario: PerfScenario, stop: AbortSignal, onProgress?: (progress: LoadProgress) => void, startAt = performance.now()): Promise<ThreadRun> {
+export async function runLoadHere(
+  scenario: PerfScenario,
+  stop: AbortSignal,
+  onProgress?: (progress: LoadProgress) => void,
+  startAt = performance.now(),
+): Promise<ThreadRun> {
   if (startAt > performance.now()) await new Promise((resolve) => setTimeout(resolve, startAt - performance.now()));
   const metrics = new LoadMetrics();
   const plannedMs = plannedDurationMs(scenario);

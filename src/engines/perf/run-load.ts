@@ -24,7 +24,8 @@ export async function runLoad(scenario: PerfScenario, thresholds: readonly Thres
   if (options.signal?.aborted) stop.abort();
   options.signal?.addEventListener('abort', forward, { once: true });
   try {
-    const run = scenario.workers > 1 ? await runLoadInWorkers(scenario, stop.signal, options.onProgress) : await runLoadHere(scenario, stop.signal, options.onProgress);
+    const run =
+      scenario.workers > 1 ? await runLoadInWorkers(scenario, stop.signal, options.onProgress) : await runLoadHere(scenario, stop.signal, options.onProgress);
     const figures = run.metrics.figures(run.elapsedMs, stop.signal.aborted ? undefined : plannedDurationMs(scenario));
     return {
       target: scenario.target,

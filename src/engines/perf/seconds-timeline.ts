@@ -31,7 +31,9 @@ export class SecondsTimeline {
   lastSecond(atMs: number): { rps: number; p95: number } {
     const index = Math.floor(atMs / 1000) - 1;
     if (index < 0) {
-      return this.open.index === 0 ? { rps: Math.round((this.open.count * 1000) / Math.max(1, atMs)), p95: this.open.latency.percentileMs(95) } : { rps: 0, p95: 0 };
+      return this.open.index === 0
+        ? { rps: Math.round((this.open.count * 1000) / Math.max(1, atMs)), p95: this.open.latency.percentileMs(95) }
+        : { rps: 0, p95: 0 };
     }
     if (index === this.open.index) return { rps: this.open.count, p95: this.open.latency.percentileMs(95) };
     const second = this.closed.get(index);
@@ -39,7 +41,8 @@ export class SecondsTimeline {
   }
 
   tallies(): SecondTally[] {
-    const open = this.open.index < 0 ? [] : [{ index: this.open.index, count: this.open.count, failed: this.open.failed, latency: this.open.latency.recorded() }];
+    const open =
+      this.open.index < 0 ? [] : [{ index: this.open.index, count: this.open.count, failed: this.open.failed, latency: this.open.latency.recorded() }];
     return [...[...this.closed.values()].map(({ index, count, failed, latency }) => ({ index, count, failed, latency })), ...open];
   }
 
@@ -48,7 +51,12 @@ export class SecondsTimeline {
     const merged = new Map(this.tallies().map((tally) => [tally.index, tally]));
     for (const tally of tallies) {
       const mine = merged.get(tally.index);
-      merged.set(tally.index, mine ? { index: tally.index, count: mine.count + tally.count, failed: mine.failed + tally.failed, latency: [...mine.latency, ...tally.latency] } : tally);
+      merged.set(
+        tally.index,
+        mine
+          ? { index: tally.index, count: mine.count + tally.count, failed: mine.failed + tally.failed, latency: [...mine.latency, ...tally.latency] }
+          : tally,
+      );
     }
     this.closed.clear();
     this.open.index = -1;
@@ -70,7 +78,13 @@ export class SecondsTimeline {
   private moveTo(index: number): void {
     const { open } = this;
     if (open.index >= 0) {
-      this.closed.set(open.index, { index: open.index, count: open.count, failed: open.failed, latency: open.latency.recorded(), p95: open.latency.percentileMs(95) });
+      this.closed.set(open.index, {
+        index: open.index,
+        count: open.count,
+        failed: open.failed,
+        latency: open.latency.recorded(),
+        p95: open.latency.percentileMs(95),
+      });
     }
     open.index = index;
     open.count = 0;

@@ -33,6 +33,7 @@ export function parseWeightedPattern(text: string): { pattern: string; weight: n
   const match = WEIGHT_SUFFIX.exec(text);
   if (!match) return { pattern: text.trim(), weight: 1 };
   const weight = Number(match[2]);
-  if (weight < 1 || !Number.isSafeInteger(weight)) throw new PerfUsageError(`"${text}": a weight after "=" is a whole number of at least 1, e.g. "listUsers=3"`);
+  if (weight < 1 || !Number.isSafeInteger(weight))
+    throw new PerfUsageError(`"${text}": a weight after "=" is a whole number of at least 1, e.g. "listUsers=3"`);
   return { pattern: match[1]!, weight };
 }

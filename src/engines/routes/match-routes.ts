@@ -34,11 +34,7 @@ export function matchRoutes(routes: RouteDeclaration[], method: string, path: st
     if (methodFit && score !== undefined) matches.push({ route, methodFit, score });
   }
   return matches.sort(
-    (a, b) =>
-      FIT_ORDER[a.methodFit] - FIT_ORDER[b.methodFit] ||
-      b.score - a.score ||
-      a.route.file.localeCompare(b.route.file) ||
-      a.route.line - b.route.line,
+    (a, b) => FIT_ORDER[a.methodFit] - FIT_ORDER[b.methodFit] || b.score - a.score || a.route.file.localeCompare(b.route.file) || a.route.line - b.route.line,
   );
 }
 

@@ -6,9 +6,7 @@ export type Segment =
   /** `*`, `*path`, `{*rest}`, `<path:p>`, `[...slug]`, `{tail:.*}`, `**`. */
   | { kind: 'catchAll'; optional: boolean };
 
-const CATCH_ALLS = [
-  /^\[\.\.\.[^\]]+\]$/, /^\{\*[^}]*\}$/, /^\{[\w$]+\.\.\.\}$/, /^\{[\w$]+:\s*\.[*+]\??\}$/, /^<path:[^>]+>$/, /^\*\*?[\w$]*$/,
-];
+const CATCH_ALLS = [/^\[\.\.\.[^\]]+\]$/, /^\{\*[^}]*\}$/, /^\{[\w$]+\.\.\.\}$/, /^\{[\w$]+:\s*\.[*+]\??\}$/, /^<path:[^>]+>$/, /^\*\*?[\w$]*$/];
 const PARAMS = [/^\[[^\]]+\]$/, /^\{[^}]+\}$/, /^<[^>]+>$/, /^:[\w$]+\??$/, /^:[\w$]+\{.*\}\??$/];
 const PARAM_TOKEN = /\{[^}]*\}|<[^>]*>|:[\w$]+|\[[^\]]*\]|\*/g;
 
@@ -22,7 +20,10 @@ export function joinPaths(...parts: string[]): string {
 
 /** `http://localhost:3000/api/users/42?x=1` or `{{BASE_URL}}/api/users/42` → `/api/users/42`. */
 export function normalizeRequestPath(input: string): string {
-  let path = input.trim().replace(/^\{\{[^}]+\}\}/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  let path = input
+    .trim()
+    .replace(/^\{\{[^}]+\}\}/, '')
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   // A query string, but not the `?` of an optional parameter (`/users/:id?`).
   path = path.replace(/#.*$/, '').replace(/\?(?!\/|$).*$/, '');
   return `/${path.replace(/^\/+/, '')}`.replace(/\/{2,}/g, '/');
@@ -36,10 +37,13 @@ export function parsePath(path: string): Segment[] {
 
 /** The segments of a requested path: concrete, or a template whose parameters fill whole segments. */
 export function parseRequestPath(path: string): Segment[] {
-  return path.split('/').filter(Boolean).map((text) => {
-    const segment = parseSegment(text);
-    return segment.kind === 'param' && segment.pattern ? { kind: 'literal', text } : segment;
-  });
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((text) => {
+      const segment = parseSegment(text);
+      return segment.kind === 'param' && segment.pattern ? { kind: 'literal', text } : segment;
+    });
 }
 
 function parseSegment(text: string): Segment {

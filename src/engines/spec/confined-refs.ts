@@ -64,7 +64,10 @@ export class ConfinedRefs {
   private async readProjectFile(url: string): Promise<Buffer> {
     const absolute = fileSystemPath(url);
     if (absolute === undefined) throw this.refuse(`$ref to ${url} refused: only files in the project can be referred to`);
-    const relative = path.relative(await this.projectRealPath(), absolute).split(path.sep).join('/');
+    const relative = path
+      .relative(await this.projectRealPath(), absolute)
+      .split(path.sep)
+      .join('/');
     let target;
     try {
       target = await resolveInsideProject(this.projectRoot, relative, { forWrite: true });

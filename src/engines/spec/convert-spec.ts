@@ -15,7 +15,12 @@ export async function convertSpec(source: string, projectRoot: string, signal: A
 }
 
 /** The same conversion as spec.yaml stores it: each named schema kept once (see shared-schemas.ts). */
-export async function convertSpecToStore(source: string, projectRoot: string, signal: AbortSignal, onProgress?: (message: string) => void): Promise<StoredSpec> {
+export async function convertSpecToStore(
+  source: string,
+  projectRoot: string,
+  signal: AbortSignal,
+  onProgress?: (message: string) => void,
+): Promise<StoredSpec> {
   const document = await readSpecSource(source, projectRoot, signal, onProgress);
   signal.throwIfAborted();
   let converted;

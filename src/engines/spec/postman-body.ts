@@ -25,7 +25,8 @@ export function postmanBody(value: unknown, contentType: string | undefined): Sp
     const fields: Record<string, string> = {};
     for (const field of asArray(body[mode]).map(asObject)) {
       if (!field || field.key === undefined || field.disabled === true) continue;
-      fields[String(field.key)] = field.type === 'file' ? `<file ${String(field.src ?? '')}>`.replace(' >', '>') : maskNamedValue(String(field.key), String(field.value ?? ''));
+      fields[String(field.key)] =
+        field.type === 'file' ? `<file ${String(field.src ?? '')}>`.replace(' >', '>') : maskNamedValue(String(field.key), String(field.value ?? ''));
     }
     return single(mode === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'multipart/form-data', fields);
   }

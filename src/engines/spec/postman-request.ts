@@ -49,7 +49,9 @@ export function postmanRequest(item: JsonObject, folders: string[], inherited: S
   for (const entry of asArray(url.query).map(asObject)) {
     if (entry?.key !== undefined && entry.disabled !== true) parameters.push(parameter(String(entry.key), 'query', entry.value));
   }
-  const headers = asArray(request.header).map(asObject).filter((entry): entry is JsonObject => entry?.key !== undefined && entry.disabled !== true);
+  const headers = asArray(request.header)
+    .map(asObject)
+    .filter((entry): entry is JsonObject => entry?.key !== undefined && entry.disabled !== true);
   for (const header of headers) {
     const key = String(header.key);
     if (key.toLowerCase() !== 'content-type') parameters.push(parameter(key, 'header', SECRET_HEADER.test(key) ? undefined : header.value));
@@ -81,7 +83,10 @@ function urlObject(value: unknown): JsonObject {
   if (object && (object.host !== undefined || object.path !== undefined)) return object;
   const raw = asString(object?.raw) ?? asString(value) ?? '';
   const [, origin = '', path = '', query] = URL_PARTS.exec(raw) ?? [];
-  const queryEntries = query?.split('&').filter(Boolean).map((pair) => ({ key: pair.split('=')[0], value: pair.split('=').slice(1).join('=') }));
+  const queryEntries = query
+    ?.split('&')
+    .filter(Boolean)
+    .map((pair) => ({ key: pair.split('=')[0], value: pair.split('=').slice(1).join('=') }));
   return { raw, host: [origin], path: path.split('/').filter(Boolean), ...(queryEntries && { query: queryEntries }) };
 }
 
@@ -99,7 +104,9 @@ function savedResponses(value: unknown): Record<string, SpecResponse> {
   for (const entry of asArray(value).map(asObject)) {
     if (!entry) continue;
     const status = String(entry.code ?? 'default');
-    const header = asArray(entry.header).map(asObject).find((item) => String(item?.key).toLowerCase() === 'content-type');
+    const header = asArray(entry.header)
+      .map(asObject)
+      .find((item) => String(item?.key).toLowerCase() === 'content-type');
     const mediaType = asString(header?.value)?.split(';')[0] ?? (entry._postman_previewlanguage === 'json' ? 'application/json' : 'text/plain');
     const body = asString(entry.body);
     const example = body !== undefined && mediaType.includes('json') ? parseJsonOr(body) : body;

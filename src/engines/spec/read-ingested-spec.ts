@@ -30,7 +30,9 @@ export async function parseIngestedSpec(text: string, shown: string, signal: Abo
     return !object || typeof object.method !== 'string' || typeof object.path !== 'string' || typeof object.id !== 'string' || !asObject(object.responses);
   });
   if (!Array.isArray(spec.operations) || broken !== -1) {
-    throw new SpecError(`${shown}: ${broken === -1 ? 'no operations list' : `operation ${broken + 1} lacks id, method, path or responses`}; ingest the spec again`);
+    throw new SpecError(
+      `${shown}: ${broken === -1 ? 'no operations list' : `operation ${broken + 1} lacks id, method, path or responses`}; ingest the spec again`,
+    );
   }
   return inlineSharedSchemas(spec as unknown as StoredSpec, shown);
 }

@@ -61,7 +61,9 @@ function describeAuth(spec: FalconSpec): string {
   const schemes = Object.entries(spec.securitySchemes);
   if (schemes.length === 0) return 'none declared';
   // `[]` means no auth, and so does an empty alternative (`[{apiKey: []}, {}]`: auth is optional).
-  const open = spec.operations.filter((operation) => operation.security.length === 0 || operation.security.some((alternative) => Object.keys(alternative).length === 0)).length;
+  const open = spec.operations.filter(
+    (operation) => operation.security.length === 0 || operation.security.some((alternative) => Object.keys(alternative).length === 0),
+  ).length;
   const described = schemes.map(([name, scheme]) => `${name} (${describeScheme(scheme)})`).join(', ');
   return `${described}; ${open} of ${spec.operations.length} operations need none`;
 }

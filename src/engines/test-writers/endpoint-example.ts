@@ -45,7 +45,14 @@ export function endpointExample(endpoint: Endpoint, responses: readonly StoredRe
   const path = `/${filled}${filled && endpoint.template.endsWith('/') ? '/' : ''}`;
   const status = endpoint.method === 'POST' ? 201 : endpoint.method === 'DELETE' ? 204 : 200;
   const sendsBody = ['POST', 'PUT', 'PATCH'].includes(endpoint.method);
-  return { method: endpoint.method, path, requestBody: sendsBody ? {} : undefined, status, body: status === 204 ? { kind: 'empty' } : { kind: 'json' }, observed: false };
+  return {
+    method: endpoint.method,
+    path,
+    requestBody: sendsBody ? {} : undefined,
+    status,
+    body: status === 204 ? { kind: 'empty' } : { kind: 'json' },
+    observed: false,
+  };
 }
 
 function matches(endpoint: Endpoint, path: string): boolean {

@@ -21,7 +21,10 @@ export function parseEndpoint(text: string): Endpoint {
   if (!match || !METHODS.has(method)) {
     throw new EndpointError(`cannot read the endpoint "${text}"; give a method and a path, e.g. "GET /users/{id}"`);
   }
-  const template = `/${(match[2] as string).replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '').replace(/^\/+/, '')}`;
+  const template = `/${(match[2] as string)
+    .replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '')
+    .replace(/[?#].*$/, '')
+    .replace(/^\/+/, '')}`;
   const segments = template
     .split('/')
     .filter(Boolean)

@@ -51,10 +51,19 @@ export async function planTestFile(input: PlanTestInput): Promise<TestFilePlan &
   const endpoint = parseEndpoint(input.endpoint);
   const framework = await resolveFramework(input.projectRoot, input.framework);
   const example = endpointExample(endpoint, input.responses);
-  const plan = await WRITERS[framework]({ projectRoot: input.projectRoot, framework, endpoint, example, ...(input.baseUrl !== undefined && { baseUrl: input.baseUrl }) });
+  const plan = await WRITERS[framework]({
+    projectRoot: input.projectRoot,
+    framework,
+    endpoint,
+    example,
+    ...(input.baseUrl !== undefined && { baseUrl: input.baseUrl }),
+  });
   const notes = example.observed
     ? [`status and body shape from this session's ${example.method} ${example.path} (HTTP ${example.status})`, ...plan.notes]
-    : [`no response to this endpoint in this session: expects the usual ${example.status}${example.body.kind === 'json' ? ' and a JSON body' : ''}; send the request first for a test with the real body shape`, ...plan.notes];
+    : [
+        `no response to this endpoint in this session: expects the usual ${example.status}${example.body.kind === 'json' ? ' and a JSON body' : ''}; send the request first for a test with the real body shape`,
+        ...plan.notes,
+      ];
   if (example.requestBody !== undefined && !example.observed) notes.push('the request body is empty ({}): fill in the fields the endpoint needs');
   return { ...plan, notes, framework };
 }
@@ -63,7 +72,5 @@ async function resolveFramework(projectRoot: string, given: string | undefined):
   const name = given ?? (await detectFramework(projectRoot)).framework;
   if (isFramework(name) && name !== 'other') return name;
   const known = FRAMEWORKS.filter((framework) => framework !== 'other').join(', ');
-  throw new TestPlanError(
-    given ? `unknown framework "${given}"; one of: ${known}` : `cannot tell the project's framework; give framework (one of: ${known})`,
-  );
+  throw new TestPlanError(given ? `unknown framework "${given}"; one of: ${known}` : `cannot tell the project's framework; give framework (one of: ${known})`);
 }

@@ -1,11 +1,25 @@
 /** A JSON value written as a literal of another language, for request bodies in generated tests. */
 
 export function pythonLiteral(value: unknown): string {
-  return literal(value, { null: 'None', true: 'True', false: 'False', pair: (key, item) => `${JSON.stringify(key)}: ${item}`, object: (items) => `{${items}}`, array: (items) => `[${items}]` });
+  return literal(value, {
+    null: 'None',
+    true: 'True',
+    false: 'False',
+    pair: (key, item) => `${JSON.stringify(key)}: ${item}`,
+    object: (items) => `{${items}}`,
+    array: (items) => `[${items}]`,
+  });
 }
 
 export function rubyLiteral(value: unknown): string {
-  return literal(value, { null: 'nil', true: 'true', false: 'false', pair: (key, item) => `${JSON.stringify(key)} => ${item}`, object: (items) => (items ? `{ ${items} }` : '{}'), array: (items) => `[${items}]` });
+  return literal(value, {
+    null: 'nil',
+    true: 'true',
+    false: 'false',
+    pair: (key, item) => `${JSON.stringify(key)} => ${item}`,
+    object: (items) => (items ? `{ ${items} }` : '{}'),
+    array: (items) => `[${items}]`,
+  });
 }
 
 export function phpLiteral(value: unknown): string {

@@ -18,7 +18,8 @@ export async function engineCommandEnv(projectRoot: string): Promise<NodeJS.Proc
     return folder.env;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    if (existsSync(path.join(projectRoot, '.env'))) warn(`The project's .env was not used: whether this folder is trusted is unknown, as the global config cannot be read: ${error.message}`);
+    if (existsSync(path.join(projectRoot, '.env')))
+      warn(`The project's .env was not used: whether this folder is trusted is unknown, as the global config cannot be read: ${error.message}`);
     return { ...process.env };
   }
 }

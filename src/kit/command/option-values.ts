@@ -2,7 +2,13 @@ import { InvalidArgumentError } from 'commander';
 
 /** A list option given comma-separated, repeated, or both. */
 export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** A repeatable option whose values may hold commas. */

@@ -75,7 +75,9 @@ export async function serveAround(flags: ServeFlags, run: () => Promise<number>)
       say(`falcon: ${describeFailedStart(started)}`);
       return EXIT_NOT_SERVED;
     }
-    say(`falcon: the API is ready (${(started.readyAfterMs / 1000).toFixed(1)} s)${server.log.file ? `; its log: ${path.relative(projectRoot, server.log.file)}` : ''}`);
+    say(
+      `falcon: the API is ready (${(started.readyAfterMs / 1000).toFixed(1)} s)${server.log.file ? `; its log: ${path.relative(projectRoot, server.log.file)}` : ''}`,
+    );
     return await withRequestWatch(serverRequestWatch({ server, projectRoot }), run);
   } finally {
     process.off('SIGINT', onStartInterrupt);

@@ -3,7 +3,15 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const USER_ERROR_NAMES = new Set(['ConfigError', 'FalconLayoutError', 'FileLockError', 'ModelSetupError', 'SessionNotFoundError', 'SessionWriteError', 'UsageError']);
+const USER_ERROR_NAMES = new Set([
+  'ConfigError',
+  'FalconLayoutError',
+  'FileLockError',
+  'ModelSetupError',
+  'SessionNotFoundError',
+  'SessionWriteError',
+  'UsageError',
+]);
 
 export function isUserError(error: unknown): error is Error {
   return error instanceof Error && USER_ERROR_NAMES.has(error.name);

@@ -8,11 +8,7 @@ import { ToolError } from '../tool/tool.js';
  * changed on disk since (by the user's editor, a formatter, a build). Otherwise its edit would be
  * based on text that is no longer there.
  */
-export function assertReadBeforeChange(
-  reads: FileReadLog,
-  target: ProjectPath,
-  current: { bytes: Uint8Array; mtimeMs: number },
-): void {
+export function assertReadBeforeChange(reads: FileReadLog, target: ProjectPath, current: { bytes: Uint8Array; mtimeMs: number }): void {
   const seen = reads.get(target.absolute);
   if (!seen) {
     throw new ToolError(`read ${target.relative} with read_file first: existing files are changed only after they were read in this session`);
@@ -20,9 +16,7 @@ export function assertReadBeforeChange(
   if (seen.sha256 === sha256(current.bytes)) return;
   const was = describeVersion(seen.size, seen.mtimeMs);
   const now = describeVersion(current.bytes.length, current.mtimeMs);
-  throw new ToolError(
-    `${target.relative} changed on disk since it was read (then ${was}; now ${now}); read it again with read_file, then retry`,
-  );
+  throw new ToolError(`${target.relative} changed on disk since it was read (then ${was}; now ${now}); read it again with read_file, then retry`);
 }
 
 /** Remembers the file as just read or written, so that the next edit is checked against it. */

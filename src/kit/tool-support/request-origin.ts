@@ -31,7 +31,11 @@ export async function otherOriginPreview(request: OutgoingRequest, ctx: ToolCont
  * The same, against an API under test found beforehand: for a request whose own scope (a flow's, where
  * a step may have replaced BASE_URL) must not decide which API is under test.
  */
-export async function originPreview(request: OutgoingRequest, api: ApiOrigin | undefined, ctx: Pick<ToolContext, 'trustedProject' | 'variables'>): Promise<Preview | undefined> {
+export async function originPreview(
+  request: OutgoingRequest,
+  api: ApiOrigin | undefined,
+  ctx: Pick<ToolContext, 'trustedProject' | 'variables'>,
+): Promise<Preview | undefined> {
   const target = originOf(request.url);
   if (!target) return undefined; // not an http(s) URL: sending fails with its own message
   if (target === api?.origin) return ctx.trustedProject ? undefined : repositoryApiPreview(request, api, ctx.variables);

@@ -14,7 +14,10 @@ export async function savedRequestPreview(name: string, ctx: ToolContext, rows: 
   const what = `${method.toUpperCase()} (saved request "${name}")`;
   const urls = new Set<string>();
   for (const row of rows) {
-    const url = await ctx.variables.withValues(row).resolve(saved.url).catch(() => undefined);
+    const url = await ctx.variables
+      .withValues(row)
+      .resolve(saved.url)
+      .catch(() => undefined);
     if (url !== undefined) urls.add(originOnly(url));
   }
   for (const url of urls) {

@@ -15,7 +15,9 @@ export async function explainSuiteError(projectRoot: string, error: unknown): Pr
   if (!error.message.startsWith('no test suite')) throw new ToolError(error.message);
   const { listTestSuites } = await import('../../engines/testing/suite/test-suite-file.js');
   const names = await listTestSuites(projectRoot);
-  throw new ToolError(`${error.message}; ${names.length > 0 ? `suites: ${names.join(', ')}` : 'there are none yet (generate_functional_tests with save creates one)'}`);
+  throw new ToolError(
+    `${error.message}; ${names.length > 0 ? `suites: ${names.join(', ')}` : 'there are none yet (generate_functional_tests with save creates one)'}`,
+  );
 }
 
 /** TestSuiteError (a bad name, a malformed file) as the observation; anything else unchanged. */
@@ -35,7 +37,9 @@ export function casesWithTags(cases: TestCase[], tags: readonly string[] | undef
   const kept = cases.filter((testCase) => tagged(testCase) || (testCase.chain !== undefined && chains.has(testCase.chain.id)));
   if (kept.length === 0) {
     const known = [...new Set(cases.flatMap((testCase) => testCase.tags))].sort();
-    throw new ToolError(`no case of ${from} has the tag${tags.length > 1 ? 's' : ''} ${tags.join(', ')}; ${known.length > 0 ? `its tags: ${known.join(', ')}` : 'its cases have no tags'}`);
+    throw new ToolError(
+      `no case of ${from} has the tag${tags.length > 1 ? 's' : ''} ${tags.join(', ')}; ${known.length > 0 ? `its tags: ${known.join(', ')}` : 'its cases have no tags'}`,
+    );
   }
   return kept;
 }

@@ -7,31 +7,32 @@
 export type AlwaysOffer = { kind: 'origins'; origins: readonly string[] } | { kind: 'every_call' };
 
 /** What the user sees, and approves or refuses, before a tool that needs approval runs. */
-export type Preview = (
+export type Preview =
   /**
    * `why`: when the change of a file is asked about for a reason other than being a change of code.
    * `routine`: a change the tool makes without asking (Falcon's own notes) unless the permissions
    * find the file protected (`agent/approval/permissions/protected-files.ts`).
    */
-  | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string; routine?: true }
-  /**
-   * `background`: it runs as a task, until it ends, is stopped, or the session ends. `title`: what is
-   * asked, when it says more than "run `<command>`" (the API's server, started for a refused request).
-   */
-  | {
-      kind: 'command';
-      command: string;
-      cwd?: string;
-      background?: true;
-      title?: string;
-      /**
-       * Where nobody can be asked (`falcon -p` without a terminal), a yes: the user's own trusted
-       * folder starting the server its config names, which a person at a terminal is offered first.
-       */
-      yesWhenUnattended?: true;
-    }
-  | { kind: 'info'; title: string; details: string }
-) & { always?: AlwaysOffer; firstContact?: FirstContact };
+  (
+    | { kind: 'diff'; path: string; diff: string; isNew: boolean; why?: string; routine?: true }
+    /**
+     * `background`: it runs as a task, until it ends, is stopped, or the session ends. `title`: what is
+     * asked, when it says more than "run `<command>`" (the API's server, started for a refused request).
+     */
+    | {
+        kind: 'command';
+        command: string;
+        cwd?: string;
+        background?: true;
+        title?: string;
+        /**
+         * Where nobody can be asked (`falcon -p` without a terminal), a yes: the user's own trusted
+         * folder starting the server its config names, which a person at a terminal is offered first.
+         */
+        yesWhenUnattended?: true;
+      }
+    | { kind: 'info'; title: string; details: string }
+  ) & { always?: AlwaysOffer; firstContact?: FirstContact };
 
 /**
  * A request to an origin the project's files chose, in a folder that is not trusted (its BASE_URL):

@@ -4,10 +4,7 @@ import type { Tool } from './tool.js';
 export type ArgsValidation<T> = { ok: true; value: T } | { ok: false; problems: string };
 
 /** Checks a tool call's arguments against the tool's schema and names every problem at once. */
-export function validateToolArgs<Schema extends z.ZodType>(
-  tool: Tool<Schema>,
-  args: unknown,
-): ArgsValidation<z.infer<Schema>> {
+export function validateToolArgs<Schema extends z.ZodType>(tool: Tool<Schema>, args: unknown): ArgsValidation<z.infer<Schema>> {
   const result = tool.schema.safeParse(args ?? {}, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
   // `headers=None`: models write an argument they leave out as null. Where null is no valid value, it is left out.
@@ -34,7 +31,9 @@ function describeIssue(issue: z.core.$ZodIssue, knownKeys: string[]): string {
       return `${where}expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, received ${JSON.stringify(issue.input)}`;
     case 'invalid_union': {
       const expected = issue.errors.flatMap((branch) =>
-        branch.filter((inner) => inner.code === 'invalid_type' && inner.path.length === 0).map((inner) => typeName((inner as z.core.$ZodIssueInvalidType).expected)),
+        branch
+          .filter((inner) => inner.code === 'invalid_type' && inner.path.length === 0)
+          .map((inner) => typeName((inner as z.core.$ZodIssueInvalidType).expected)),
       );
       if (expected.length === issue.errors.length) {
         return `${where}expected ${expected.join(' or ')}, received ${describeValueType(issue.input)}`;
@@ -47,9 +46,7 @@ function describeIssue(issue: z.core.$ZodIssue, knownKeys: string[]): string {
 }
 
 function formatPath(path: PropertyKey[]): string {
-  return path
-    .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
-    .join('');
+  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
 }
 
 function typeName(expected: string): string {

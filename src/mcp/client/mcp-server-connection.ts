@@ -163,7 +163,12 @@ export class McpServerConnection {
       import('./process-transport.js'),
     ]);
     // Only the variables a program needs (PATH, HOME …) and its own: a server gets no provider keys.
-    this.process = new ProcessTransport({ command: settings.command, args: settings.args, cwd: context.projectRoot, env: { ...getDefaultEnvironment(), ...env } });
+    this.process = new ProcessTransport({
+      command: settings.command,
+      args: settings.args,
+      cwd: context.projectRoot,
+      env: { ...getDefaultEnvironment(), ...env },
+    });
     return this.process;
   }
 

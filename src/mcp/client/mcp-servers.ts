@@ -18,7 +18,10 @@ export class McpServers {
    * failed, with the tools of those that started (deferred when there are many) and a one-line
    * warning naming each that did not. Never rejects: a session goes on without a broken server.
    */
-  static async start(servers: readonly ConfiguredMcpServer[], context: McpStartContext): Promise<{ servers: McpServers; tools: AnyTool[]; warnings: string[] }> {
+  static async start(
+    servers: readonly ConfiguredMcpServer[],
+    context: McpStartContext,
+  ): Promise<{ servers: McpServers; tools: AnyTool[]; warnings: string[] }> {
     if (servers.length === 0) return { servers: McpServers.none, tools: [], warnings: [] };
     const { McpServerConnection } = await import('./mcp-server-connection.js');
     const connections = servers.map((server) => new McpServerConnection(server.name, server.source, server.settings));

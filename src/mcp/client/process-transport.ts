@@ -137,7 +137,11 @@ export class ProcessTransport implements Transport {
   }
 
   private lastErrorLine(): string | undefined {
-    const lines = this.stderr.tail().text.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = this.stderr
+      .tail()
+      .text.split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     return lines.at(-1);
   }
 }

@@ -30,7 +30,11 @@ export async function askClientToApprove(server: Server, preview: Preview, optio
     return `${options.tool} needs the user's approval first (${what.split('\n')[0]}), and this MCP client cannot ask (it does not support elicitation). Nothing was sent. To let the client's own confirmation of each call approve it, start the server with: falcon mcp serve --yes`;
   }
   const always = preview.always && {
-    always: { type: 'boolean' as const, title: `Always allow ${options.mask(offerLabel(options.tool, preview.always))} while this server runs`, default: false },
+    always: {
+      type: 'boolean' as const,
+      title: `Always allow ${options.mask(offerLabel(options.tool, preview.always))} while this server runs`,
+      default: false,
+    },
   };
   const answer = await server.elicitInput(
     { mode: 'form', message: `Falcon asks before ${options.tool} runs:\n${what}`, requestedSchema: { type: 'object', properties: { ...always } } },

@@ -79,7 +79,9 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
       signal: extra.signal,
       progress: (message) => {
         if (progressToken === undefined) return;
-        void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progressCount, message: mask(message) } }).catch(() => undefined);
+        void extra
+          .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progressCount, message: mask(message) } })
+          .catch(() => undefined);
       },
       variables,
       trustedProject: folder.trusted,
@@ -119,4 +121,3 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
   await closed;
   await session.webhooks.dispose();
 }
-

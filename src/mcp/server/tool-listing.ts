@@ -16,7 +16,9 @@ export interface ToolListing {
 export function toolListing(tool: AnyTool): ToolListing {
   const schema = z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  const approval = tool.preview ? ` Calls that would ask in a Falcon session (${tool.approvalWhen ?? 'each call'}) are approved by the user through the client first.` : '';
+  const approval = tool.preview
+    ? ` Calls that would ask in a Falcon session (${tool.approvalWhen ?? 'each call'}) are approved by the user through the client first.`
+    : '';
   return {
     name: tool.name,
     description: `${tool.description}${approval}`,

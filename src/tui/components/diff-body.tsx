@@ -8,7 +8,12 @@ export function DiffBody({ text }: { text: string }) {
       {text.split('\n').map((line, index) => {
         const tone = lineTone(line);
         return (
-          <Text key={index} bold={tone === 'file'} color={tone === 'added' ? 'green' : tone === 'removed' ? 'red' : tone === 'hunk' ? 'cyan' : undefined} dimColor={tone === 'muted'}>
+          <Text
+            key={index}
+            bold={tone === 'file'}
+            color={tone === 'added' ? 'green' : tone === 'removed' ? 'red' : tone === 'hunk' ? 'cyan' : undefined}
+            dimColor={tone === 'muted'}
+          >
             {line || ' '}
           </Text>
         );

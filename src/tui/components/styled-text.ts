@@ -5,7 +5,8 @@
 const SEQUENCE = /\u001B\[[0-9;:]*m|\u001B\]8;[^\u0007\u001B]*;[^\u0007\u001B]*(?:\u0007|\u001B\\)/y;
 // Combining marks (variation selectors among them) and the zero-width space, joiners and direction marks.
 const ZERO_WIDTH = /^(?:\p{Mn}|\p{Me}|[\u200B-\u200F])$/u;
-const WIDE = /^[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F000}-\u{1FAFF}\u{20000}-\u{3FFFD}]$/u;
+const WIDE =
+  /^[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{1F000}-\u{1FAFF}\u{20000}-\u{3FFFD}]$/u;
 const RESET = '\u001B[0m';
 const LINK_END = '\u001B]8;;\u0007';
 

@@ -24,8 +24,7 @@ export function ToolEntry({ name, label, ok, durationMs, output, width, expanded
   return (
     <Box flexDirection="column" width={width}>
       <Text wrap="truncate-end">
-        <Text color={ok ? palette.success : palette.failure}>{ok ? '✓' : '✗'}</Text>{' '}
-        <Text bold>{call.slice(0, name.length)}</Text>
+        <Text color={ok ? palette.success : palette.failure}>{ok ? '✓' : '✗'}</Text> <Text bold>{call.slice(0, name.length)}</Text>
         {call.slice(name.length)}
         <Text dimColor>{duration}</Text>
       </Text>

@@ -7,8 +7,6 @@ const TRAILING_PUNCTUATION = /[.,;:!?)\]"']+$/;
  * can attach those files. Punctuation closing the sentence (`see @a.ts.`) is not part of the path.
  */
 export function extractAttachments(text: string): string[] {
-  const paths = [...text.matchAll(AT_PATH)]
-    .map((match) => (match[1] as string).replace(TRAILING_PUNCTUATION, ''))
-    .filter((candidate) => candidate !== '');
+  const paths = [...text.matchAll(AT_PATH)].map((match) => (match[1] as string).replace(TRAILING_PUNCTUATION, '')).filter((candidate) => candidate !== '');
   return [...new Set(paths)];
 }

@@ -33,7 +33,11 @@ export function EditorView({ editor, placeholder, locked, pastes = [] }: EditorV
     const prefix = index === 0 ? PROMPT : CONTINUATION;
     const column = editor.cursor - start;
     if (locked || column < 0 || column > line.length) {
-      return <Text key={index} dimColor={locked}>{prefix + shown(line)}</Text>;
+      return (
+        <Text key={index} dimColor={locked}>
+          {prefix + shown(line)}
+        </Text>
+      );
     }
     const cursorEnd = nextBoundary(line, column);
     return (

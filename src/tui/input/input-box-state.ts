@@ -24,8 +24,7 @@ export interface InputBoxContext {
 }
 
 export type Suggestions =
-  | { kind: 'slash'; commands: SlashCommandInfo[]; selected: number }
-  | { kind: 'file'; files: readonly string[]; word: AtWord; selected: number };
+  { kind: 'slash'; commands: SlashCommandInfo[]; selected: number } | { kind: 'file'; files: readonly string[]; word: AtWord; selected: number };
 
 export interface InputBoxStep {
   state: InputBoxState;
@@ -110,12 +109,7 @@ function completion(suggestions: Suggestions): EditorAction {
   return { type: 'replaceRange', start: word.start, end: word.end, text: `@${files[selected] as string} ` };
 }
 
-function moveVertically(
-  state: InputBoxState,
-  direction: 'up' | 'down',
-  suggestions: Suggestions | undefined,
-  context: InputBoxContext,
-): InputBoxState {
+function moveVertically(state: InputBoxState, direction: 'up' | 'down', suggestions: Suggestions | undefined, context: InputBoxContext): InputBoxState {
   if (suggestions) {
     const count = suggestions.kind === 'slash' ? suggestions.commands.length : suggestions.files.length;
     const step = direction === 'up' ? -1 : 1;

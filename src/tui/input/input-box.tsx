@@ -3,14 +3,7 @@ import { useRef, useState } from 'react';
 import { EditorView } from './editor-view.js';
 import { FilePanel } from './file-panel.js';
 import type { InputHistory } from './input-history.js';
-import {
-  currentSuggestions,
-  fileQuery,
-  INITIAL_INPUT_BOX,
-  reduceInputBox,
-  type InputBoxContext,
-  type InputBoxState,
-} from './input-box-state.js';
+import { currentSuggestions, fileQuery, INITIAL_INPUT_BOX, reduceInputBox, type InputBoxContext, type InputBoxState } from './input-box-state.js';
 import { interpretKey } from './interpret-key.js';
 import type { KeyCommand } from './key-command.js';
 import type { SlashCommandInfo } from './slash-command-info.js';
@@ -73,12 +66,8 @@ export function InputBox({ width, locked, placeholder, history, commands, comple
         <EditorView editor={state.editor} placeholder={locked ? LOCKED_LABEL : placeholder} locked={locked} pastes={state.pastes} />
         {locked && state.editor.text !== '' ? <Text dimColor>{LOCKED_LABEL}</Text> : null}
       </Box>
-      {suggestions?.kind === 'slash' ? (
-        <SlashPanel commands={suggestions.commands} selected={suggestions.selected} width={width} />
-      ) : null}
-      {suggestions?.kind === 'file' ? (
-        <FilePanel files={suggestions.files} selected={suggestions.selected} width={width} />
-      ) : null}
+      {suggestions?.kind === 'slash' ? <SlashPanel commands={suggestions.commands} selected={suggestions.selected} width={width} /> : null}
+      {suggestions?.kind === 'file' ? <FilePanel files={suggestions.files} selected={suggestions.selected} width={width} /> : null}
     </Box>
   );
 }

@@ -30,7 +30,12 @@ export class InputHistory {
   /** In memory only when `.falcon/` or the file is a link: what the user types stays in the project or nowhere. */
   static async load(projectRoot: string): Promise<InputHistory> {
     const file = falconPath(projectRoot, HISTORY_FILE);
-    const linked = linkedFolderProblem(projectRoot, path.dirname(file)) !== undefined || (await lstat(file).then((info) => info.isSymbolicLink(), () => false));
+    const linked =
+      linkedFolderProblem(projectRoot, path.dirname(file)) !== undefined ||
+      (await lstat(file).then(
+        (info) => info.isSymbolicLink(),
+        () => false,
+      ));
     if (linked) return new InputHistory();
     const lines = await readLines(file);
     const history = new InputHistory(withoutRepeats(lines.flatMap(parseEntry)).slice(-HISTORY_LIMIT), file);

@@ -12,9 +12,7 @@ export function slashQuery(text: string): string | undefined {
 export function matchSlashCommands(commands: readonly SlashCommandInfo[], text: string): SlashCommandInfo[] {
   const query = slashQuery(text)?.toLowerCase();
   if (query === undefined) return [];
-  const ranked = commands
-    .map((command) => ({ command, rank: matchRank(command.name.toLowerCase(), query) }))
-    .filter((entry) => entry.rank >= 0);
+  const ranked = commands.map((command) => ({ command, rank: matchRank(command.name.toLowerCase(), query) })).filter((entry) => entry.rank >= 0);
   return ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.command);
 }
 

@@ -9,10 +9,7 @@ const NO_FILES: readonly string[] = [];
  * word is being typed. While the same word is typed the previous results stay until new ones
  * arrive, which avoids flicker.
  */
-export function useFileSuggestions(
-  query: string | undefined,
-  completeFiles: (prefix: string) => Promise<string[]>,
-): readonly string[] {
+export function useFileSuggestions(query: string | undefined, completeFiles: (prefix: string) => Promise<string[]>): readonly string[] {
   const [files, setFiles] = useState<readonly string[]>(NO_FILES);
   // Held in a ref so that a caller passing a new function on every render (the app re-renders
   // while the agent streams) does not restart the debounce forever.

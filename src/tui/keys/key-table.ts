@@ -24,9 +24,7 @@ export interface TypingHint {
 export type SessionAction = 'cycle_mode' | 'interrupt' | 'quit' | 'clear_screen' | 'expand' | 'toggle_thoughts' | 'copy_answer';
 
 export type ConfirmationAction =
-  | { approved: boolean; always: AlwaysPick | false }
-  | 'choose_always'
-  | { scroll: 'line_up' | 'line_down' | 'page_up' | 'page_down' };
+  { approved: boolean; always: AlwaysPick | false } | 'choose_always' | { scroll: 'line_up' | 'line_down' | 'page_up' | 'page_down' };
 
 /** Whether the confirmation lists what "always" may allow (after `a`), and how many options it lists. */
 export interface ConfirmationState {
@@ -44,15 +42,26 @@ const MODIFY_OTHER_KEYS_SHIFT_ENTER = '[27;2;13~';
 const ctrl = (letter: string) => (input: string, key: Key) => key.ctrl && input === letter;
 /** A letter typed as itself: Ctrl-Y (copy the answer) must not be read as `y` at a confirmation. */
 const typed = (input: string, key: Key) => (key.ctrl || key.meta ? undefined : input.toLowerCase());
-const when = <R,>(test: (input: string, key: Key) => boolean, result: R) => (input: string, key: Key) => (test(input, key) ? result : undefined);
+const when =
+  <R>(test: (input: string, key: Key) => boolean, result: R) =>
+  (input: string, key: Key) =>
+    test(input, key) ? result : undefined;
 
 /** The session's own keys, wherever the focus is (`use-session-keys.ts`). */
 const SESSION: KeyBinding<SessionAction>[] = [
   // Terminals send Shift+Tab as ESC [ Z, which Ink reads as tab with shift.
-  { keys: 'shift+tab', does: 'next permission mode: ask → auto-edit → plan (→ yolo for a session started in it)', read: when((_, key) => key.tab && key.shift, 'cycle_mode') },
+  {
+    keys: 'shift+tab',
+    does: 'next permission mode: ask → auto-edit → plan (→ yolo for a session started in it)',
+    read: when((_, key) => key.tab && key.shift, 'cycle_mode'),
+  },
   { keys: 'esc', does: 'interrupt the running turn or slash command; twice on an empty input: /rewind', read: when((_, key) => key.escape, 'interrupt') },
   { keys: 'ctrl+c', does: 'interrupt; pressed twice, quit', read: when(ctrl('c'), 'quit') },
-  { keys: 'ctrl+o', does: 'unfold approved changes, tool output and unreadable replies in the transcript, or fold them again', read: when(ctrl('o'), 'expand') },
+  {
+    keys: 'ctrl+o',
+    does: 'unfold approved changes, tool output and unreadable replies in the transcript, or fold them again',
+    read: when(ctrl('o'), 'expand'),
+  },
   { keys: 'ctrl+t', does: "fold or unfold the model's thoughts, those already shown too", read: when(ctrl('t'), 'toggle_thoughts') },
   { keys: 'ctrl+y', does: 'copy the last answer', read: when(ctrl('y'), 'copy_answer') },
   { keys: 'ctrl+l', does: 'clear the screen', read: when(ctrl('l'), 'clear_screen') },
@@ -72,8 +81,16 @@ const INPUT: KeyBinding<KeyCommand>[] = [
     does: 'new line',
     read: when((input, key) => (key.return && (key.shift || key.meta)) || input === MODIFY_OTHER_KEYS_SHIFT_ENTER, { type: 'insert', text: '\n' }),
   },
-  { keys: '↑', does: 'the line above; from the first line, the previous message sent; in a list, the row above', read: when((_, key) => key.upArrow, { type: 'move', to: 'up' }) },
-  { keys: '↓', does: 'the line below; from the last line, the next message sent; in a list, the row below', read: when((_, key) => key.downArrow, { type: 'move', to: 'down' }) },
+  {
+    keys: '↑',
+    does: 'the line above; from the first line, the previous message sent; in a list, the row above',
+    read: when((_, key) => key.upArrow, { type: 'move', to: 'up' }),
+  },
+  {
+    keys: '↓',
+    does: 'the line below; from the last line, the next message sent; in a list, the row below',
+    read: when((_, key) => key.downArrow, { type: 'move', to: 'down' }),
+  },
   {
     keys: '← →',
     does: 'move the cursor',
@@ -99,7 +116,11 @@ const TYPING: TypingHint[] = [
 /** A confirmation panel (`components/confirmation-panel.tsx`); the session reads y, n, a and the digits too. */
 const CONFIRMATION: KeyBinding<ConfirmationAction, ConfirmationState>[] = [
   { keys: 'y', does: 'yes, this once', read: when((input, key) => typed(input, key) === 'y', { approved: true, always: false }) },
-  { keys: 'n, esc', does: 'no: nothing is changed, and the model is told', read: when((input, key) => typed(input, key) === 'n' || key.escape, { approved: false, always: false }) },
+  {
+    keys: 'n, esc',
+    does: 'no: nothing is changed, and the model is told',
+    read: when((input, key) => typed(input, key) === 'n' || key.escape, { approved: false, always: false }),
+  },
   {
     keys: 'a',
     does: 'always: lists what it may allow (a command or its first words, a file or its folder, an origin)',

@@ -23,7 +23,13 @@ export const initCommand: SlashCommand = {
     const { projectRoot, agent } = context;
     const setup = await readCurrentSetup(projectRoot, agent.environment);
     const written = setup.environment.baseUrl;
-    const currentBaseUrl = written === undefined ? undefined : await agent.engineContext(context.signal).variables.resolve(written).catch(() => undefined);
+    const currentBaseUrl =
+      written === undefined
+        ? undefined
+        : await agent
+            .engineContext(context.signal)
+            .variables.resolve(written)
+            .catch(() => undefined);
     context.show({ type: 'output', title: 'Init', text: describeSetup(setup, currentBaseUrl), format: 'text' });
 
     const detection = await detectFramework(projectRoot);
@@ -104,7 +110,10 @@ function frameworkHint(framework: Framework, configured: Framework | undefined, 
 /** The spec: one found in the project, the configured one, none, or a path typed in. `cancelled` on Esc. */
 async function askSpec(context: SlashContext, configured: string | undefined): Promise<SpecCandidate | undefined | 'cancelled'> {
   const found = await findSpecs(context.projectRoot);
-  const current = configured === undefined || found.some((spec) => spec.path === configured) ? undefined : await specAtPath(context.projectRoot, configured).catch(() => undefined);
+  const current =
+    configured === undefined || found.some((spec) => spec.path === configured)
+      ? undefined
+      : await specAtPath(context.projectRoot, configured).catch(() => undefined);
   const specs = current ? [current, ...found] : found;
   const choice = await context.pick<SpecAnswer>({
     title: specs.length > 0 ? 'API spec of this project' : 'No OpenAPI, Swagger or Postman file found; API spec',
@@ -113,7 +122,10 @@ async function askSpec(context: SlashContext, configured: string | undefined): P
       { label: 'none for now', value: { kind: 'none' } },
       { label: 'enter a path', value: { kind: 'enter' } },
     ],
-    initial: Math.max(0, specs.findIndex((spec) => spec.path === configured)),
+    initial: Math.max(
+      0,
+      specs.findIndex((spec) => spec.path === configured),
+    ),
   });
   if (choice === undefined) return 'cancelled';
   if (choice.kind === 'file') return choice.spec;
@@ -153,7 +165,10 @@ async function askServer(context: SlashContext, configured: CurrentSetup['server
   if (choice === undefined) return 'cancelled';
   if (choice.kind === 'command') return choice.server;
   if (choice.kind === 'none') return undefined;
-  const command = await context.ask({ title: 'Command that starts the API (run in the project root)', check: (value) => (value.trim() ? undefined : 'type the command, e.g. npm run dev') });
+  const command = await context.ask({
+    title: 'Command that starts the API (run in the project root)',
+    check: (value) => (value.trim() ? undefined : 'type the command, e.g. npm run dev'),
+  });
   if (command === undefined) return 'cancelled';
   return { command: command.trim(), reload: reloadOf(command.trim()), evidence: 'entered' };
 }
@@ -170,7 +185,11 @@ async function offerIngest(context: SlashContext, spec: SpecCandidate): Promise<
   const { ingestSpec } = await import('../../engines/spec/ingest-spec.js');
   try {
     const { spec: ingested, written } = await ingestSpec(spec.path, { projectRoot: context.projectRoot, signal: context.signal });
-    context.show({ type: 'notice', tone: 'info', text: `Ingested ${ingested.operations.length} operation${ingested.operations.length === 1 ? '' : 's'} of ${spec.path} into ${written}.` });
+    context.show({
+      type: 'notice',
+      tone: 'info',
+      text: `Ingested ${ingested.operations.length} operation${ingested.operations.length === 1 ? '' : 's'} of ${spec.path} into ${written}.`,
+    });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'SpecError')) throw error;
     context.show({ type: 'notice', tone: 'warning', text: `Could not ingest the spec; .falcon/ is ready without it. ${error.message}` });

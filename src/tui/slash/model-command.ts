@@ -22,7 +22,10 @@ export const modelCommand: SlashCommand = {
       : await context.pick({
           title: `Which provider? (now ${current.provider}/${current.model}${currentWindow ? `, ${describeContextWindow(currentWindow)}` : ''})`,
           items: providers.map((p) => ({ label: p.id, hint: p.id === current.provider ? `${p.model} (current)` : p.model, value: p })),
-          initial: Math.max(providers.findIndex((p) => p.id === current.provider), 0),
+          initial: Math.max(
+            providers.findIndex((p) => p.id === current.provider),
+            0,
+          ),
         });
     if (givenProvider && !settings) {
       const known = providers.map((p) => p.id).join(', ') || 'none';
@@ -37,11 +40,7 @@ export const modelCommand: SlashCommand = {
   },
 };
 
-async function pickModel(
-  context: SlashContext,
-  settings: ProviderSettings,
-  current: { provider: string; model: string },
-): Promise<string | undefined> {
+async function pickModel(context: SlashContext, settings: ProviderSettings, current: { provider: string; model: string }): Promise<string | undefined> {
   const selected = settings.id === current.provider ? current.model : settings.model;
   let models: string[];
   try {

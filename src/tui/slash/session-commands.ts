@@ -39,7 +39,9 @@ export const resumeCommand: SlashCommand = {
   usage: '/resume [session-id]',
   async run(context) {
     if (context.args) return context.openSession(context.args);
-    const sessions = (await summarizeSessions(context.projectRoot, SESSIONS_LISTED + 1)).filter((s) => s.id !== context.agent.sessionId).slice(0, SESSIONS_LISTED);
+    const sessions = (await summarizeSessions(context.projectRoot, SESSIONS_LISTED + 1))
+      .filter((s) => s.id !== context.agent.sessionId)
+      .slice(0, SESSIONS_LISTED);
     if (sessions.length === 0) {
       return context.show({ type: 'notice', tone: 'info', text: 'No other saved sessions in this project.' });
     }

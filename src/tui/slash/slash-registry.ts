@@ -13,7 +13,18 @@ import type { SlashCommand } from './session-slash-command.js';
 
 /** The session's own commands, around those the capabilities bring. */
 const SESSION_COMMANDS_FIRST: readonly SlashCommand[] = [modelCommand];
-const SESSION_COMMANDS_LAST: readonly SlashCommand[] = [clearCommand, compactCommand, forkCommand, toolsCommand, permissionsCommand, mcpCommand, sessionsCommand, resumeCommand, initCommand, exitCommand];
+const SESSION_COMMANDS_LAST: readonly SlashCommand[] = [
+  clearCommand,
+  compactCommand,
+  forkCommand,
+  toolsCommand,
+  permissionsCommand,
+  mcpCommand,
+  sessionsCommand,
+  resumeCommand,
+  initCommand,
+  exitCommand,
+];
 
 export interface CustomCommandOptions {
   falconHome: string;

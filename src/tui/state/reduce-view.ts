@@ -90,7 +90,11 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       return state.running?.id === event.id ? { ...state, running: { ...state.running, progress: event.message } } : state;
     case 'confirmation_required':
       // A session file written before `always` existed has none.
-      return { ...state, status: 'waiting', confirmation: { id: event.id, tool: event.tool, title: event.title, preview: event.preview, always: event.always ?? [] } };
+      return {
+        ...state,
+        status: 'waiting',
+        confirmation: { id: event.id, tool: event.tool, title: event.title, preview: event.preview, always: event.always ?? [] },
+      };
     case 'confirmation_resolved':
       return { ...state, status: 'running', confirmation: undefined };
     case 'tool_result': {
@@ -105,17 +109,23 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
     case 'reply_interrupted':
       return keepInterruptedReply(state, event.text);
     case 'retry':
-      return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, {
-        kind: 'notice',
-        tone: 'warning',
-        text: `Retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt}): ${event.reason}`,
-      });
+      return append(
+        { ...state, stream: '', thinking: '', committedAnswer: 0 },
+        {
+          kind: 'notice',
+          tone: 'warning',
+          text: `Retrying in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt}): ${event.reason}`,
+        },
+      );
     case 'provider_switch':
-      return append({ ...state, stream: '', thinking: '', committedAnswer: 0 }, {
-        kind: 'notice',
-        tone: 'warning',
-        text: `Switched from ${event.from} to ${event.to}: ${event.reason}`,
-      });
+      return append(
+        { ...state, stream: '', thinking: '', committedAnswer: 0 },
+        {
+          kind: 'notice',
+          tone: 'warning',
+          text: `Switched from ${event.from} to ${event.to}: ${event.reason}`,
+        },
+      );
     case 'usage':
       return {
         ...state,

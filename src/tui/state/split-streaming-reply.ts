@@ -102,7 +102,10 @@ function answerAfter(head: SettledHead, from: number): string {
   let index = head.answerParts.length;
   let start = head.answerLength;
   while (index > 0 && start > from) start -= head.answerParts[--index]!.length;
-  return head.answerParts.slice(index).join('').slice(Math.max(0, from - start));
+  return head.answerParts
+    .slice(index)
+    .join('')
+    .slice(Math.max(0, from - start));
 }
 
 /** Whether lines after a head that is all answer hold a marker or a call, which make it a thought. */

@@ -31,7 +31,9 @@ export async function loadCustomCommands(places: CustomCommandPlaces): Promise<L
   else {
     project = await readFolder(projectFolder, 'project', warnings);
     if (project.length && !places.trusted) {
-      warnings.push(`The project's commands (.falcon/commands/: ${project.map((command) => `/${command.name}`).join(', ')}) are not loaded: this folder is not trusted, and they may allow tools. Trust it to use them.`);
+      warnings.push(
+        `The project's commands (.falcon/commands/: ${project.map((command) => `/${command.name}`).join(', ')}) are not loaded: this folder is not trusted, and they may allow tools. Trust it to use them.`,
+      );
       project = [];
     }
   }

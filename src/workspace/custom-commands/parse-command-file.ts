@@ -10,7 +10,19 @@ export class CommandFileError extends Error {
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 export const COMMAND_NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 
-const toolList = z.union([z.string().trim().min(1).transform((text) => text.split(/,\s*(?![^(]*\))/).map((rule) => rule.trim()).filter(Boolean)), z.array(z.string().trim().min(1))]);
+const toolList = z.union([
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((text) =>
+      text
+        .split(/,\s*(?![^(]*\))/)
+        .map((rule) => rule.trim())
+        .filter(Boolean),
+    ),
+  z.array(z.string().trim().min(1)),
+]);
 
 const frontMatterSchema = z.strictObject({
   description: z.string().trim().min(1).optional(),
@@ -39,12 +51,24 @@ export function parseCommandFile(name: string, text: string, scope: CustomComman
   }
   const checked = frontMatterSchema.safeParse(data);
   if (!checked.success) {
-    fail(checked.error.issues.map((issue) => `${issue.path.join('.') || 'front matter'}: ${issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.join(', ')} (known: description, argument-hint, allowed-tools, model)` : issue.message}`).join('; '));
+    fail(
+      checked.error.issues
+        .map(
+          (issue) =>
+            `${issue.path.join('.') || 'front matter'}: ${issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.join(', ')} (known: description, argument-hint, allowed-tools, model)` : issue.message}`,
+        )
+        .join('; '),
+    );
   }
   const front = checked.data!;
   const body = (match ? text.slice(match[0].length) : text).trim();
   if (!body) fail('the prompt is empty: write it after the front matter');
-  const description = front.description ?? body.split('\n')[0]!.replace(/^#+\s*/, '').slice(0, 80);
+  const description =
+    front.description ??
+    body
+      .split('\n')[0]!
+      .replace(/^#+\s*/, '')
+      .slice(0, 80);
   return {
     name,
     description,

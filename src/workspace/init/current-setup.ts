@@ -20,7 +20,10 @@ export interface CurrentSetup {
 
 /** Reads the project's settings and the BASE_URL of `environment` (default `dev`); a malformed config throws its ConfigError. */
 export async function readCurrentSetup(projectRoot: string, environment = 'dev'): Promise<CurrentSetup> {
-  const configured = await access(falconPath(projectRoot, 'config.yaml')).then(() => true, () => false);
+  const configured = await access(falconPath(projectRoot, 'config.yaml')).then(
+    () => true,
+    () => false,
+  );
   const { config } = await loadProjectConfig(projectRoot);
   const variables = await loadEnvironment(projectRoot, environment).catch(() => undefined);
   return {

@@ -67,7 +67,10 @@ export const MARKER_FILES: Record<string, KnownFramework> = {
 function readPackageJson(text: string): FrameworkHint[] {
   const manifest = parseJsonObject(text);
   const hints: FrameworkHint[] = [];
-  for (const [field, devOnly] of [['dependencies', false], ['devDependencies', true]] as const) {
+  for (const [field, devOnly] of [
+    ['dependencies', false],
+    ['devDependencies', true],
+  ] as const) {
     const dependencies = manifest?.[field];
     if (typeof dependencies !== 'object' || dependencies === null) continue;
     for (const [name, framework] of Object.entries(NODE_PACKAGES)) {
@@ -80,7 +83,10 @@ function readPackageJson(text: string): FrameworkHint[] {
 function readComposerJson(text: string): FrameworkHint[] {
   const manifest = parseJsonObject(text);
   const hints: FrameworkHint[] = [];
-  for (const [field, devOnly] of [['require', false], ['require-dev', true]] as const) {
+  for (const [field, devOnly] of [
+    ['require', false],
+    ['require-dev', true],
+  ] as const) {
     const required = manifest?.[field];
     if (typeof required === 'object' && required !== null && 'laravel/framework' in required) {
       hints.push({ framework: 'laravel', evidence: `${field} "laravel/framework"`, devOnly });

@@ -3,15 +3,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { DEFAULT_PORTS, type Framework } from './frameworks.js';
 import { parseJsonObject } from './parse-json-object.js';
-import {
-  CODE_EXTENSIONS,
-  type PortHint,
-  portInCode,
-  portInCommand,
-  portInPumaConfig,
-  springPortInProperties,
-  springPortInYaml,
-} from './port-hints.js';
+import { CODE_EXTENSIONS, type PortHint, portInCode, portInCommand, portInPumaConfig, springPortInProperties, springPortInYaml } from './port-hints.js';
 import { readProjectText } from './read-project-text.js';
 import { SKIPPED_FOLDER_GLOBS } from './skipped-folder-globs.js';
 

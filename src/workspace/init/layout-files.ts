@@ -49,7 +49,11 @@ function projectConfig(facts: LayoutFacts): string {
 /** `server:`, what Falcon starts the API with: the one found, else a commented example. */
 function serverSettings(server: LayoutFacts['server']): string[] {
   if (!server) {
-    return ['# server:                      # how the API starts: Falcon runs it, reads its log, waits for its reload', '#   command: npm run dev', '#   reload: watch               # or restart: Falcon restarts it after a change'];
+    return [
+      '# server:                      # how the API starts: Falcon runs it, reads its log, waits for its reload',
+      '#   command: npm run dev',
+      '#   reload: watch               # or restart: Falcon restarts it after a change',
+    ];
   }
   return [
     `# How the API starts${server.evidence ? ` (found: ${server.evidence})` : ''}: Falcon runs it, reads its log for`,

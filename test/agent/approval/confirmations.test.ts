@@ -24,7 +24,12 @@ afterEach(async () => {
 });
 
 const subject: RuleSubject = { tool: 'http_request', targets: [{ kind: 'url', value: 'http://127.0.0.1:8080/users' }] };
-const preview: Preview = { kind: 'info', title: 'GET http://127.0.0.1:8080/users', details: '', always: { kind: 'origins', origins: ['http://127.0.0.1:8080'] } };
+const preview: Preview = {
+  kind: 'info',
+  title: 'GET http://127.0.0.1:8080/users',
+  details: '',
+  always: { kind: 'origins', origins: ['http://127.0.0.1:8080'] },
+};
 
 function request(id: string, asked: Preview = preview): ConfirmationRequest {
   return { id, tool: subject.tool, title: asked.kind === 'info' ? asked.title : id, preview: asked, always: alwaysChoices(subject, asked) };
@@ -75,7 +80,9 @@ describe('Confirmations', () => {
     confirmations.respond('a', true, { always: 'session' });
     await waiting;
     expect(confirmations.earlier.approving(subject, preview)).toBe('http_request: requests to http://127.0.0.1:8080');
-    expect(confirmations.earlier.list()).toEqual([{ tool: 'http_request', label: 'requests to http://127.0.0.1:8080', rules: ['http_request(http://127.0.0.1:8080/*)'] }]);
+    expect(confirmations.earlier.list()).toEqual([
+      { tool: 'http_request', label: 'requests to http://127.0.0.1:8080', rules: ['http_request(http://127.0.0.1:8080/*)'] },
+    ]);
     expect(permissions.allow).toEqual([]);
     confirmations.earlier.remove(0);
     expect(confirmations.earlier.approving(subject, preview)).toBeUndefined();

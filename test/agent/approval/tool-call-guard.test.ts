@@ -111,7 +111,11 @@ async function call(name: string, args: Record<string, unknown>, setup: Setup = 
 
 describe('the steps around a call', () => {
   it('run in order: policy, pre-hook, approval, execute, post-hook', async () => {
-    const result = await call('change', { path: 'a.ts' }, { hooks: { preToolUse: [logging('pre')], postToolUse: [{ command: 'echo post >> log; echo checked by post' }] } });
+    const result = await call(
+      'change',
+      { path: 'a.ts' },
+      { hooks: { preToolUse: [logging('pre')], postToolUse: [{ command: 'echo post >> log; echo checked by post' }] } },
+    );
     expect(result.log).toBe('pre\napproval\nrun\npost\n');
     expect(result.output).toBe('changed\n\nchecked by post');
     expect(result.asked[0]).toMatchObject({ tool: 'change', title: 'create a.ts', always: [{ label: 'this file (a.ts)', rules: ['change(./a.ts)'] }] });
@@ -129,11 +133,25 @@ describe('the steps around a call', () => {
   it('goes on after a hook that fails otherwise, with a warning', async () => {
     const result = await call('change', { path: 'a.ts' }, { hooks: { preToolUse: [logging('pre', 1, 'echo "lint crashed" >&2;')] }, answer: true });
     expect(result.log).toBe('pre\napproval\nrun\n');
-    expect(result.events).toContainEqual({ type: 'warning', message: 'pre_tool_use hook `echo pre >> log; echo "lint crashed" >&2; exit 1` exited with 1: lint crashed; the change call goes on' });
+    expect(result.events).toContainEqual({
+      type: 'warning',
+      message: 'pre_tool_use hook `echo pre >> log; echo "lint crashed" >&2; exit 1` exited with 1: lint crashed; the change call goes on',
+    });
   });
 
   it('runs only hooks whose matcher matches the whole tool name', async () => {
-    const result = await call('change', { path: 'a.ts' }, { hooks: { preToolUse: [{ ...logging('partial'), matcher: 'chan' }, { ...logging('whole'), matcher: 'other|change' }] } });
+    const result = await call(
+      'change',
+      { path: 'a.ts' },
+      {
+        hooks: {
+          preToolUse: [
+            { ...logging('partial'), matcher: 'chan' },
+            { ...logging('whole'), matcher: 'other|change' },
+          ],
+        },
+      },
+    );
     expect(result.log).toBe('whole\napproval\nrun\n');
   });
 
@@ -187,7 +205,11 @@ describe('ToolContext.approve: a further step of a running tool', () => {
     expect((await call('fixer', { path: 'src/a.ts' }, { answer: true })).output).toBe('approved: true');
     const declined = await call('fixer', { path: 'src/a.ts' }, { answer: false });
     expect(declined.output).toBe('approved: false');
-    expect(declined.asked[0]).toMatchObject({ tool: 'edit_file', title: 'change src/a.ts', always: [{ rules: ['edit_file(src/a.ts)'] }, { rules: ['edit_file(src/**)'] }] });
+    expect(declined.asked[0]).toMatchObject({
+      tool: 'edit_file',
+      title: 'change src/a.ts',
+      always: [{ rules: ['edit_file(src/a.ts)'] }, { rules: ['edit_file(src/**)'] }],
+    });
 
     const allowed = await call('fixer', { path: 'src/a.ts' }, { allow: ['edit_file(src/**)'], answer: false });
     expect(allowed).toMatchObject({ output: 'approved: true', asked: [] });
@@ -201,7 +223,10 @@ describe('ToolContext.approve: a further step of a running tool', () => {
     // An edit asked for under the name of a tool that only reads is still an edit.
     const plannedAsItself = await call('fixer', { path: 'src/a.ts', as: 'fixer' }, { mode: 'plan' });
     expect(plannedAsItself).toMatchObject({ output: 'approved: false', asked: [] });
-    expect(plannedAsItself.events).toContainEqual({ type: 'warning', message: expect.stringMatching(/^Plan mode is on: fixer was not run, as it changes files/) });
+    expect(plannedAsItself.events).toContainEqual({
+      type: 'warning',
+      message: expect.stringMatching(/^Plan mode is on: fixer was not run, as it changes files/),
+    });
 
     const hooked = await call('fixer', { path: 'src/a.ts' }, { hooks: { preToolUse: [{ ...logging('pre', 2), matcher: 'edit_file' }] } });
     expect(hooked).toMatchObject({ output: 'approved: false', asked: [], log: 'pre\n' });

@@ -50,7 +50,9 @@ describe('compactHistory', () => {
 
   it('asks again from a plain transcript when the conversation does not fit or the answer has no tags', async () => {
     let calls = 0;
-    const model = new ScriptedModel([], { summarize: () => (++calls === 1 ? 'I think the orders handler is broken.' : '<summary>From the transcript.</summary>') });
+    const model = new ScriptedModel([], {
+      summarize: () => (++calls === 1 ? 'I think the orders handler is broken.' : '<summary>From the transcript.</summary>'),
+    });
     const compaction = (await compactHistory(input(model)))!;
     expect(compaction.method).toBe('transcript');
     const second = model.summaryRequests[1]!;
@@ -70,7 +72,11 @@ describe('compactHistory', () => {
 
   it('falls back to elision when no summary can be had: stubs that say where the full text is', async () => {
     const model = new ScriptedModel([], { summarize: () => new ModelError({ transient: false, message: 'down' }) });
-    const compaction = (await compactHistory(input(model, { previous: { facts: { filesRead: ['old.ts'], filesChanged: [], requests: [], variables: [], toolsLoaded: [] }, summary: 'Earlier: logged in.' } })))!;
+    const compaction = (await compactHistory(
+      input(model, {
+        previous: { facts: { filesRead: ['old.ts'], filesChanged: [], requests: [], variables: [], toolsLoaded: [] }, summary: 'Earlier: logged in.' },
+      }),
+    ))!;
     expect(compaction.method).toBe('elision');
     expect(compaction.checkpoint).toContain('Earlier: logged in.');
     expect(compaction.checkpoint).toMatch(/- Result: line of src\/file\d+\.ts \[\d[\d,]* characters elided; the full text is in \.falcon\/sessions\/s1\.jsonl/);

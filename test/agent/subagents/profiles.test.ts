@@ -13,7 +13,9 @@ const parse = (text: string, name = 'auditor') => parseProfileFile(name, text, S
 
 describe('parseProfileFile', () => {
   it('reads the front matter and takes the body as the prompt', () => {
-    const profile = parse('---\ndescription: checks auth on every route\ntools: [read_file, search_code, http_request]\nmodel: deep\n---\n\nYou audit auth.\n\nBe thorough.\n');
+    const profile = parse(
+      '---\ndescription: checks auth on every route\ntools: [read_file, search_code, http_request]\nmodel: deep\n---\n\nYou audit auth.\n\nBe thorough.\n',
+    );
     expect(profile).toEqual({
       name: 'auditor',
       description: 'checks auth on every route',

@@ -10,7 +10,13 @@ const scout = BUILT_IN_PROFILES.find((profile) => profile.name === 'scout')!;
 describe('a sub-agent’s system prompt', () => {
   it('is its role, the reply protocol, its own tools in full and the session, nothing of the main prompt’s work', async () => {
     const own = tools.filter((tool) => scout.tools.includes(tool.name));
-    const prompt = await buildSubagentPrompt({ profile: scout, tools: own, projectRoot: '/work/api', environment: 'dev', now: new Date('2026-05-01T00:00:00Z') });
+    const prompt = await buildSubagentPrompt({
+      profile: scout,
+      tools: own,
+      projectRoot: '/work/api',
+      environment: 'dev',
+      now: new Date('2026-05-01T00:00:00Z'),
+    });
     expect(prompt).toMatch(/^# Who you are\n\nYou are scout, a sub-agent/);
     expect(prompt).toContain('Your Final Answer goes back to it, not to a person');
     expect(prompt).toContain('ACTION: tool_name({"argument": "value"})');

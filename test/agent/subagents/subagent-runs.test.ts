@@ -55,7 +55,12 @@ const profile = (name: string, tools: string[], model?: 'quick' | 'deep'): Subag
   source: 'built-in',
 });
 
-const PROFILES = [profile('reader', ['echo']), profile('writer', ['write_note']), profile('nester', ['subagent', 'echo']), profile('quickie', ['echo'], 'quick')];
+const PROFILES = [
+  profile('reader', ['echo']),
+  profile('writer', ['write_note']),
+  profile('nester', ['subagent', 'echo']),
+  profile('quickie', ['echo'], 'quick'),
+];
 
 interface Harness {
   agent: Agent;
@@ -88,8 +93,7 @@ function makeAgent(models: (choice: ModelChoice) => ScriptedModel, options: Part
 }
 
 /** The events of sub-agent `label`, unwrapped, deltas left out. */
-const eventsOf = (events: AgentEvent[], label: string) =>
-  events.flatMap((event) => (event.type === 'subagent' && event.agent === label ? [event.event] : []));
+const eventsOf = (events: AgentEvent[], label: string) => events.flatMap((event) => (event.type === 'subagent' && event.agent === label ? [event.event] : []));
 
 describe('a sub-agent run', () => {
   it('has its own conversation: its prompt and its task, none of the parent’s history', async () => {
@@ -125,8 +129,13 @@ describe('a sub-agent run', () => {
       'answer',
       'run_end',
     ]);
-    const recorded = (await readFile(session.file, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
-    expect(recorded.filter((record) => record.kind === 'event' && record.event.type === 'subagent' && record.event.event.type === 'tool_result')).toHaveLength(1);
+    const recorded = (await readFile(session.file, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(recorded.filter((record) => record.kind === 'event' && record.event.type === 'subagent' && record.event.event.type === 'tool_result')).toHaveLength(
+      1,
+    );
     // Its tokens count for the session.
     expect(agent.usage.inputTokens).toBe(40);
   });
@@ -193,7 +202,10 @@ describe('a sub-agent run', () => {
     });
     await agent.send('go');
     const asked = events.filter((event) => event.type === 'confirmation_required');
-    expect(asked.map((event) => event.type === 'confirmation_required' && event.title)).toEqual(['writer#1: create approved-note.md', 'writer#1: create declined-note.md']);
+    expect(asked.map((event) => event.type === 'confirmation_required' && event.title)).toEqual([
+      'writer#1: create approved-note.md',
+      'writer#1: create declined-note.md',
+    ]);
     expect(notes).toContain('approved-note');
     expect(notes).not.toContain('declined-note');
     expect(model.seen[3]!.at(-1)!.content).toMatch(/^Observation: The user declined create declined-note\.md\. Nothing was changed\./);
@@ -201,7 +213,9 @@ describe('a sub-agent run', () => {
 
   it('asks one confirmation at a time when sub-agents in parallel both ask', async () => {
     const writes: ScriptStep = async (request: ChatRequest) =>
-      request.messages.at(-1)!.content.startsWith('Observation:') ? 'Final Answer: written' : `ACTION: write_note({"note": "${request.messages.at(-1)!.content}"})`;
+      request.messages.at(-1)!.content.startsWith('Observation:')
+        ? 'Final Answer: written'
+        : `ACTION: write_note({"note": "${request.messages.at(-1)!.content}"})`;
     const quick = new ScriptedModel(Array(4).fill(writes));
     const main = new ScriptedModel([
       'ACTION: subagent({"tasks": [{"agent": "writer", "task": "one"}, {"agent": "writer", "task": "two"}]})',

@@ -23,7 +23,13 @@ export function itemRoutes(validators: SpecValidators): Route[] {
   const items = new Map<number, Item>([[1, { id: 1, name: 'Lamp', price: 19.5, status: 'available', tags: ['home'] }]]);
   let nextId = 2;
 
-  const toItem = (id: number, input: NewItem): Item => ({ id, name: input.name, price: input.price, status: input.status ?? 'available', tags: input.tags ?? [] });
+  const toItem = (id: number, input: NewItem): Item => ({
+    id,
+    name: input.name,
+    price: input.price,
+    status: input.status ?? 'available',
+    tags: input.tags ?? [],
+  });
   const validBody = (res: ServerResponse, body: JsonBody): NewItem | undefined => {
     if (body.ok && validators.newItem(body.value)) return body.value as NewItem;
     if (!body.ok && body.reason === 'media-type') sendError(res, 415, 'send the item as application/json');

@@ -26,7 +26,33 @@ export interface Store {
 export const CATEGORIES = ['lighting', 'kitchen', 'garden', 'office', 'bath', 'toys', 'tools', 'travel'];
 
 const ADJECTIVES = ['Brass', 'Oak', 'Linen', 'Copper', 'Slate', 'Cedar', 'Wool', 'Glass', 'Steel', 'Clay'];
-const NOUNS = ['lamp', 'kettle', 'planter', 'stapler', 'towel', 'kite', 'wrench', 'satchel', 'clock', 'mug', 'shelf', 'basket', 'trowel', 'lantern', 'ladle', 'tray', 'vase', 'hook', 'bench', 'jar', 'candle', 'brush', 'rack', 'bowl', 'box'];
+const NOUNS = [
+  'lamp',
+  'kettle',
+  'planter',
+  'stapler',
+  'towel',
+  'kite',
+  'wrench',
+  'satchel',
+  'clock',
+  'mug',
+  'shelf',
+  'basket',
+  'trowel',
+  'lantern',
+  'ladle',
+  'tray',
+  'vase',
+  'hook',
+  'bench',
+  'jar',
+  'candle',
+  'brush',
+  'rack',
+  'bowl',
+  'box',
+];
 
 /** 250 products: more than any page should hold, so an unbounded page size shows. */
 export function seedProducts(): Product[] {

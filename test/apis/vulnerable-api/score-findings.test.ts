@@ -5,7 +5,9 @@ const asFinding = ({ rule, method, path }: { rule: string; method: string; path:
 
 describe('scoreFindings', () => {
   it('scores a scan that finds every planted bug and nothing else as recall 1 and precision 1', () => {
-    const findings = PLANTED.map(asFinding).map((finding) => (finding.path.endsWith('/*') ? { ...finding, path: finding.path.replace('/*', '/env') } : finding));
+    const findings = PLANTED.map(asFinding).map((finding) =>
+      finding.path.endsWith('/*') ? { ...finding, path: finding.path.replace('/*', '/env') } : finding,
+    );
     expect(scoreFindings(findings)).toEqual({ recall: 1, precision: 1, missed: [], falsePositives: [], controlsReported: [] });
   });
 

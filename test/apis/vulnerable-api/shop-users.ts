@@ -27,9 +27,30 @@ export interface User {
 
 export function seedUsers(): User[] {
   return [
-    { id: 1, ...SHOP_LOGINS.alice, passwordHash: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy', displayName: 'Alice Liddell', email: 'alice@shop.example', role: 'user' },
-    { id: 2, ...SHOP_LOGINS.bob, passwordHash: '$2b$10$7EqJtq98hPqEX7fNZaFWoOa6hS9Q1HXeNKCGeJ3Kq0KWvZ2L6zcO2', displayName: 'Bob Builder', email: 'bob@shop.example', role: 'user' },
-    { id: 3, ...SHOP_LOGINS.admin, passwordHash: '$2b$10$Wm0Tj5b9X1zYkq8VQ3sCQe0c5rQy9H1mB4n6p2L7dK8fJ3gA1sE0u', displayName: 'Shop Admin', email: 'admin@shop.example', role: 'admin' },
+    {
+      id: 1,
+      ...SHOP_LOGINS.alice,
+      passwordHash: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
+      displayName: 'Alice Liddell',
+      email: 'alice@shop.example',
+      role: 'user',
+    },
+    {
+      id: 2,
+      ...SHOP_LOGINS.bob,
+      passwordHash: '$2b$10$7EqJtq98hPqEX7fNZaFWoOa6hS9Q1HXeNKCGeJ3Kq0KWvZ2L6zcO2',
+      displayName: 'Bob Builder',
+      email: 'bob@shop.example',
+      role: 'user',
+    },
+    {
+      id: 3,
+      ...SHOP_LOGINS.admin,
+      passwordHash: '$2b$10$Wm0Tj5b9X1zYkq8VQ3sCQe0c5rQy9H1mB4n6p2L7dK8fJ3gA1sE0u',
+      displayName: 'Shop Admin',
+      email: 'admin@shop.example',
+      role: 'admin',
+    },
   ];
 }
 

@@ -27,7 +27,9 @@ async function exploit(entry: ManifestEntry, secure: boolean): Promise<boolean> 
 function exampleOf(op: SpecOperation): { target: string; body?: unknown; as?: 'alice' | 'admin' } {
   const example = (where: string, name: string) => String(op.parameters.find((param) => param.in === where && param.name === name)?.example);
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(example('path', name)));
-  const query = new URLSearchParams(op.parameters.filter((param) => param.in === 'query' && param.example !== undefined).map((param) => [param.name, String(param.example)]));
+  const query = new URLSearchParams(
+    op.parameters.filter((param) => param.in === 'query' && param.example !== undefined).map((param) => [param.name, String(param.example)]),
+  );
   const as = op.security.length === 0 ? undefined : op.tags.includes('admin') ? 'admin' : 'alice';
   return { target: `${path}${query.size > 0 ? `?${query}` : ''}`, body: op.requestBody?.content['application/json']?.example, as };
 }
@@ -57,7 +59,10 @@ describe('the vulnerable API and its manifest', () => {
       expect(documented.has(`${entry.method} ${entry.path}`), entryKey(entry)).toBe(!outside);
     }
     for (const probe of undocumented) {
-      expect(spec.operations.filter((op) => entryMatches(probe, { rule: probe.rule, method: op.method, path: op.path })).map((op) => op.path), entryKey(probe)).toEqual([]);
+      expect(
+        spec.operations.filter((op) => entryMatches(probe, { rule: probe.rule, method: op.method, path: op.path })).map((op) => op.path),
+        entryKey(probe),
+      ).toEqual([]);
     }
   });
 

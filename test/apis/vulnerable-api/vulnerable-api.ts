@@ -100,7 +100,12 @@ export async function startVulnerableApi(options: { secure?: boolean } = {}): Pr
     specFile: VULNERABLE_API_SPEC_FILE,
     users: SHOP_LOGINS,
     log,
-    issueToken: (user, lifetimeSeconds) => issueToken(ctx.data.users.find((candidate) => candidate.username === user)!, ctx.tokenSecret, lifetimeSeconds),
+    issueToken: (user, lifetimeSeconds) =>
+      issueToken(
+        ctx.data.users.find((candidate) => candidate.username === user)!,
+        ctx.tokenSecret,
+        lifetimeSeconds,
+      ),
     close: () => closeServer(server),
   };
 }

@@ -19,7 +19,14 @@ const where = (env: Record<string, string> = {}) => ({ cwd: root, env: { FALCON_
 
 describe('completionNames', () => {
   it('lists the YAML files of .falcon/requests, flows and environments by name, sorted', async () => {
-    for (const file of ['requests/list-users.yml', 'requests/get-user.yaml', 'requests/notes.txt', 'flows/signup.yaml', 'environments/staging.yaml', 'environments/dev.yml']) {
+    for (const file of [
+      'requests/list-users.yml',
+      'requests/get-user.yaml',
+      'requests/notes.txt',
+      'flows/signup.yaml',
+      'environments/staging.yaml',
+      'environments/dev.yml',
+    ]) {
       await write(`.falcon/${file}`);
     }
     expect(await completionNames('requests', where())).toEqual(['get-user', 'list-users']);

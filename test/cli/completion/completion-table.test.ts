@@ -11,15 +11,26 @@ function program(): Command {
     .addOption(new Option('--secret <value>').hideHelp())
     .option('--model <name>', 'use this model');
   const config = new Command('config').description('set up providers:\n  a menu');
-  config.command('fallback').description('the fallback order').addArgument(completesWith(new Argument('[provider...]'), 'providers'));
+  config
+    .command('fallback')
+    .description('the fallback order')
+    .addArgument(completesWith(new Argument('[provider...]'), 'providers'));
   config.command('path').description('print the path');
   root.addCommand(config);
-  root.command('spec').description('specs').command('ingest').description('read a spec').addArgument(completesWith(new Argument('<file>'), 'files'));
+  root
+    .command('spec')
+    .description('specs')
+    .command('ingest')
+    .description('read a spec')
+    .addArgument(completesWith(new Argument('<file>'), 'files'));
   root.addCommand(new Command('hidden-helper'), { hidden: true });
   return root;
 }
 
-const rows = () => completionTable(program()).split('\n').map((row) => row.split('\t'));
+const rows = () =>
+  completionTable(program())
+    .split('\n')
+    .map((row) => row.split('\t'));
 
 describe('completionTable', () => {
   it('has a row for each visible subcommand, with its description on one line', () => {

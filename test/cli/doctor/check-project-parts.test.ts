@@ -28,7 +28,10 @@ describe('checkEnvironments', () => {
     ]);
     await rm(path.join(project, '.falcon', 'environments', 'dev.yaml'));
     await environment('qa', 'BASE_URL: http://qa\n');
-    expect((await checkEnvironments(project, undefined))[1]).toMatchObject({ status: 'warn', fix: 'choose one with: falcon env use <name> (environments: qa)' });
+    expect((await checkEnvironments(project, undefined))[1]).toMatchObject({
+      status: 'warn',
+      fix: 'choose one with: falcon env use <name> (environments: qa)',
+    });
   });
 
   it('fails when the chosen one does not exist', async () => {
@@ -44,7 +47,10 @@ describe('checkEnvironments', () => {
     await environment('staging', 'BASE_URL: https://ada:s3cret@staging.example.com/api\n');
     await environment('ftp', 'BASE_URL: ftp://files.example.com\n');
     expect((await checkEnvironments(project, 'dev'))[1]).toMatchObject({ status: 'ok', summary: 'active; BASE_URL {{env:API_URL}} (filled in when used)' });
-    expect((await checkEnvironments(project, 'staging'))[1]).toMatchObject({ status: 'ok', summary: 'active; BASE_URL https://***:***@staging.example.com/api' });
+    expect((await checkEnvironments(project, 'staging'))[1]).toMatchObject({
+      status: 'ok',
+      summary: 'active; BASE_URL https://***:***@staging.example.com/api',
+    });
     expect((await checkEnvironments(project, 'ftp'))[1]).toMatchObject({ status: 'fail', summary: 'BASE_URL is not an http(s) URL: ftp://files.example.com' });
   });
 });

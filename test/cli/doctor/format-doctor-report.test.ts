@@ -6,7 +6,11 @@ import { plainText } from '../../../src/config/paint.js';
 describe('formatDoctorReport', () => {
   it('marks each check, indents its details and fix, and ends with a verdict', () => {
     const report = formatDoctorReport(
-      [ok('node', 'Node.js 22.0.0'), fail('provider lab', 'cannot reach http://127.0.0.1:1234/v1', 'is the server running?'), warn('search', 'no ripgrep', undefined, ['built-in search'])],
+      [
+        ok('node', 'Node.js 22.0.0'),
+        fail('provider lab', 'cannot reach http://127.0.0.1:1234/v1', 'is the server running?'),
+        warn('search', 'no ripgrep', undefined, ['built-in search']),
+      ],
       '1.2.3',
       plainText,
     );

@@ -2,7 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { linkTarget, markdownHtml } from '../../../src/dashboard/pages/markdown-html.js';
 
 /** Every tag the renderer may write; anything else in its output would be the input's markup. */
-const OWN_TAGS = new Set(['p', 'h4', 'h5', 'h6', 'strong', 'em', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'blockquote', 'hr', 'br', 'del', 'input']);
+const OWN_TAGS = new Set([
+  'p',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'hr',
+  'br',
+  'del',
+  'input',
+]);
 
 function tagsOf(html: string): string[] {
   return [...html.matchAll(/<\/?([a-zA-Z][\w-]*)/g)].map((match) => match[1]!.toLowerCase());
@@ -14,7 +38,9 @@ function attributesOf(html: string): string[] {
 
 describe('markdownHtml', () => {
   it('renders what a model writes: emphasis, code, lists, tables, code blocks, headings under the entry’s own', () => {
-    const html = markdownHtml('# Result\n\n`GET /notes/0` failed with a **500**, _twice_.\n\n1. read\n2. fix\n\n| code | count |\n|---|---|\n| 500 | 2 |\n\n```js\nif (a < b) x();\n```\n');
+    const html = markdownHtml(
+      '# Result\n\n`GET /notes/0` failed with a **500**, _twice_.\n\n1. read\n2. fix\n\n| code | count |\n|---|---|\n| 500 | 2 |\n\n```js\nif (a < b) x();\n```\n',
+    );
     expect(html).toContain('<h4>Result</h4>');
     expect(html).toContain('<p><code>GET /notes/0</code> failed with a <strong>500</strong>, <em>twice</em>.</p>');
     expect(html).toContain('<ol>\n<li>read</li>\n<li>fix</li>\n</ol>');
@@ -90,7 +116,17 @@ describe('linkTarget', () => {
   it('keeps absolute http, https and mailto addresses, normalised', () => {
     expect(linkTarget(' https://Example.com/a b ')).toBe('https://example.com/a%20b');
     expect(linkTarget('mailto:a@b.c')).toBe('mailto:a@b.c');
-    for (const refused of ['javascript:alert(1)', 'JAVASCRIPT:x', 'data:text/html,x', 'file:///etc/passwd', '/relative', '#fragment', '//host/x', 'ftp://host/x', '']) {
+    for (const refused of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:x',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      '/relative',
+      '#fragment',
+      '//host/x',
+      'ftp://host/x',
+      '',
+    ]) {
       expect(linkTarget(refused), refused).toBeUndefined();
     }
   });

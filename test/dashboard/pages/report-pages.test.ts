@@ -27,7 +27,8 @@ const reports: ProjectReports = {
 describe('loadRunPage', () => {
   it('draws the latency histogram, req/s and p95 over time as named SVG charts, and the thresholds', () => {
     const html = loadRunPage('perf_report_x.json', closedRun()).main.join('\n');
-    for (const id of ['latency-histogram', 'rps-over-time', 'p95-over-time']) expect(html).toMatch(new RegExp(`<svg [^>]*id="${id}"[^>]*role="img" aria-labelledby="${id}-title"`));
+    for (const id of ['latency-histogram', 'rps-over-time', 'p95-over-time'])
+      expect(html).toMatch(new RegExp(`<svg [^>]*id="${id}"[^>]*role="img" aria-labelledby="${id}-title"`));
     expect(html).toContain('<h2 id="thresholds">Thresholds</h2>');
   });
 
@@ -53,7 +54,9 @@ describe('flowPage', () => {
   it('lists the steps in order, each linked to its details, the failed one with its checks and exchange', () => {
     const html = flowPage('flow_report_x.json', checkoutRun()).main.join('\n');
     expect(html).toContain('<caption>5 steps, in the order they ran</caption>');
-    expect(html).toContain('<tr><td class="number">3</td><th scope="row"><a href="#step-4">product [row 2: sku=B-2]</a></th><td class="fail">✗ failed</td><td class="number">404</td>');
+    expect(html).toContain(
+      '<tr><td class="number">3</td><th scope="row"><a href="#step-4">product [row 2: sku=B-2]</a></th><td class="fail">✗ failed</td><td class="number">404</td>',
+    );
     expect(html).toContain('<tr><th scope="row"><code>status_code</code></th><td><code>200</code></td><td><code>404</code></td></tr>');
     expect(html).toContain('<p>if: {{gift}} is empty</p>');
     expect(flowPage('f.json', hostileRun()).main.join('\n')).not.toMatch(/<tag|\u001b|\u0007/);
@@ -66,7 +69,9 @@ describe('reportListPage and overviewPage', () => {
     expect(tests).toContain('<a href="/tests/test_report_x.json">Petstore 1.0.0</a>');
     expect(tests).toContain('<td class="fail">✗ failed</td><td>6 cases: 2 passed, 3 failed, 1 skipped</td>');
     expect(tests).toContain('1 JSON file in <code>.falcon/reports/</code> could not be shown');
-    expect(reportListPage(face('flow'), reports).main.join('\n')).toContain('None yet: <code>falcon flow run</code> writes its report to <code>.falcon/reports/</code>');
+    expect(reportListPage(face('flow'), reports).main.join('\n')).toContain(
+      'None yet: <code>falcon flow run</code> writes its report to <code>.falcon/reports/</code>',
+    );
   });
 
   it('give each section a card and every file no page shows with why', () => {

@@ -22,7 +22,9 @@ describe.each([
 ] as Array<[string, ThemeColours]>)('the %s theme', (_name, colours) => {
   it('gives every text colour a contrast of at least 4.5:1 (WCAG AA) on every background', () => {
     const weak = FOREGROUNDS.flatMap((foreground) =>
-      BACKGROUNDS.map((background) => ({ pair: `${foreground} on ${background}`, ratio: contrast(colours[foreground], colours[background]) })).filter(({ ratio }) => ratio < 4.5),
+      BACKGROUNDS.map((background) => ({ pair: `${foreground} on ${background}`, ratio: contrast(colours[foreground], colours[background]) })).filter(
+        ({ ratio }) => ratio < 4.5,
+      ),
     );
     expect(weak).toEqual([]);
   });

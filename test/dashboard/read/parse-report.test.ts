@@ -15,7 +15,10 @@ describe('parseReport', () => {
   it('tells each report by its fields and reads what its --json wrote', async () => {
     expect(await parseReport(jsonReport(mixedRun()), 'r.json', faces)).toMatchObject({ kind: 'test', run: { title: 'Petstore 1.0.0' } });
     expect(await parseReport(json(closedRun()), 'r.json', faces)).toEqual({ kind: 'perf', result: closedRun() });
-    expect(await parseReport(json(scanJson(scanResult())), 'r.json', faces)).toMatchObject({ kind: 'scan', result: { target: scanResult().target, findings: scanResult().findings } });
+    expect(await parseReport(json(scanJson(scanResult())), 'r.json', faces)).toMatchObject({
+      kind: 'scan',
+      result: { target: scanResult().target, findings: scanResult().findings },
+    });
     expect(await parseReport(json(checkoutRun()), 'r.json', faces)).toEqual({ kind: 'flow', run: checkoutRun() });
   });
 
@@ -37,8 +40,12 @@ describe('parseReport', () => {
     expect(await problem('{"format": "falcon-test-report/1", "title": ')).toMatch(/^not JSON \(/);
     expect(await problem('[1, 2]')).toBe('not a JSON object, so no Falcon report');
     expect(await problem('{"todo": true}')).toBe('JSON of no report Falcon writes (a test, load, scan or flow report)');
-    expect(await problem(json({ ...closedRun(), timeline: [{ t: 1, rps: 'fast', p95: 1, errors: 0 }] }))).toMatch(/^a load report this version of Falcon cannot show: "timeline\[0\]\.rps": /);
-    expect(await problem(json({ ...scanJson(scanResult()), checks: ['bola', 'teleport'] }))).toMatch(/^a scan report this version of Falcon cannot show: "checks\[1\]"/);
+    expect(await problem(json({ ...closedRun(), timeline: [{ t: 1, rps: 'fast', p95: 1, errors: 0 }] }))).toMatch(
+      /^a load report this version of Falcon cannot show: "timeline\[0\]\.rps": /,
+    );
+    expect(await problem(json({ ...scanJson(scanResult()), checks: ['bola', 'teleport'] }))).toMatch(
+      /^a scan report this version of Falcon cannot show: "checks\[1\]"/,
+    );
     expect(await problem(json({ ...checkoutRun(), steps: [{ name: 'x' }] }))).toMatch(/^a flow report this version of Falcon cannot show: "steps\[0\]\.index"/);
     expect(await problem('{"format": "falcon-test-report/9"}')).toMatch(/format falcon-test-report\/9, which this version of Falcon does not read/);
   });

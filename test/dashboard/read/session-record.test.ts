@@ -10,17 +10,39 @@ const event = (value: unknown) => JSON.stringify({ kind: 'event', at: 'now', eve
 describe('transcriptItem', () => {
   it('shows what the user typed, the thoughts, calls, approvals, results and answers', () => {
     expect(transcriptItem(JSON.stringify({ kind: 'message', role: 'user', content: 'why 500?' }))).toEqual({ kind: 'user', text: 'why 500?' });
-    expect(transcriptItem(event({ type: 'tool_call', id: 'c1', name: 'http_request', args: { url: 'x' } }))).toEqual({ kind: 'tool_call', id: 'c1', name: 'http_request', args: { url: 'x' } });
-    expect(transcriptItem(event({ type: 'confirmation_required', id: 'c2', tool: 'edit_file', title: 'change a.ts', preview: { kind: 'diff', path: 'a.ts', diff: '-a\n+b', isNew: false } }))).toEqual({
+    expect(transcriptItem(event({ type: 'tool_call', id: 'c1', name: 'http_request', args: { url: 'x' } }))).toEqual({
+      kind: 'tool_call',
+      id: 'c1',
+      name: 'http_request',
+      args: { url: 'x' },
+    });
+    expect(
+      transcriptItem(
+        event({
+          type: 'confirmation_required',
+          id: 'c2',
+          tool: 'edit_file',
+          title: 'change a.ts',
+          preview: { kind: 'diff', path: 'a.ts', diff: '-a\n+b', isNew: false },
+        }),
+      ),
+    ).toEqual({
       kind: 'confirmation',
       tool: 'edit_file',
       title: 'change a.ts',
       preview: { kind: 'diff', path: 'a.ts', diff: '-a\n+b' },
     });
     expect(transcriptItem(event({ type: 'confirmation_resolved', id: 'c2', approved: false }))).toEqual({ kind: 'decision', approved: false });
-    expect(transcriptItem(event({ type: 'tool_result', id: 'c1', name: 'http_request', ok: true, output: 'HTTP 200', durationMs: 5 }))).toMatchObject({ kind: 'tool_result', ok: true, output: 'HTTP 200' });
+    expect(transcriptItem(event({ type: 'tool_result', id: 'c1', name: 'http_request', ok: true, output: 'HTTP 200', durationMs: 5 }))).toMatchObject({
+      kind: 'tool_result',
+      ok: true,
+      output: 'HTTP 200',
+    });
     expect(transcriptItem(event({ type: 'answer', text: 'Done.' }))).toEqual({ kind: 'answer', text: 'Done.' });
-    expect(transcriptItem(JSON.stringify({ kind: 'message', role: 'assistant', content: 'half a rep', interrupted: true }))).toEqual({ kind: 'interrupted', text: 'half a rep' });
+    expect(transcriptItem(JSON.stringify({ kind: 'message', role: 'assistant', content: 'half a rep', interrupted: true }))).toEqual({
+      kind: 'interrupted',
+      text: 'half a rep',
+    });
   });
 
   it('notes a reply whose call could not be read in one line, and leaves one that named a tool to its failed call', () => {

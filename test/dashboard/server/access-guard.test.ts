@@ -3,7 +3,8 @@ import { cookieName, guardRequest, newDashboardToken } from '../../../src/dashbo
 
 const token = newDashboardToken();
 const access = { token, port: 4321 };
-const request = (overrides: Partial<Parameters<typeof guardRequest>[0]> = {}) => guardRequest({ method: 'GET', url: '/', host: '127.0.0.1:4321', cookie: undefined, ...overrides }, access);
+const request = (overrides: Partial<Parameters<typeof guardRequest>[0]> = {}) =>
+  guardRequest({ method: 'GET', url: '/', host: '127.0.0.1:4321', cookie: undefined, ...overrides }, access);
 
 describe('newDashboardToken', () => {
   it('is 32 random bytes, URL-safe, new each time', () => {

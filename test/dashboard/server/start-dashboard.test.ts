@@ -45,7 +45,9 @@ describe('startDashboard', () => {
     const response = await get('/');
     const policy = response.headers.get('content-security-policy')!;
     const nonce = /'nonce-([^']+)'/.exec(policy)![1]!;
-    expect(policy).toBe(`default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+    expect(policy).toBe(
+      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
     expect(await response.text()).toContain(`<style nonce="${nonce}">`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
@@ -55,7 +57,15 @@ describe('startDashboard', () => {
   });
 
   it('answers a path it does not have, or one that reaches out of its folders, with 404', async () => {
-    for (const pathname of ['/nope', '/sessions/..%2F..%2Fetc%2Fpasswd', '/sessions/.hidden', '/tests/..%2Fconfig.json', '/tests/%E0%A4%A', '/sessions/session-1/more', '/tests/x.json/y']) {
+    for (const pathname of [
+      '/nope',
+      '/sessions/..%2F..%2Fetc%2Fpasswd',
+      '/sessions/.hidden',
+      '/tests/..%2Fconfig.json',
+      '/tests/%E0%A4%A',
+      '/sessions/session-1/more',
+      '/tests/x.json/y',
+    ]) {
       expect((await get(pathname)).status, pathname).toBe(404);
     }
   });
@@ -112,7 +122,9 @@ describe('startDashboard', () => {
     await appendFile(file, half.slice(0, 20));
     await appendFile(file, half.slice(20));
     const first = await events.next();
-    expect(first).toBe(`id: ${Number(from) + Buffer.byteLength(half)}\nevent: entry\ndata: <li class="entry entry-answer"><h3>Answer</h3><div class="markdown"><p>first &lt;b&gt;live&lt;/b&gt;</p></div></li>`);
+    expect(first).toBe(
+      `id: ${Number(from) + Buffer.byteLength(half)}\nevent: entry\ndata: <li class="entry entry-answer"><h3>Answer</h3><div class="markdown"><p>first &lt;b&gt;live&lt;/b&gt;</p></div></li>`,
+    );
     await appendFile(file, line({ kind: 'event', at: 'now', event: { type: 'usage', inputTokens: 1, outputTokens: 1 } }));
     expect(await events.next()).toMatch(/^id: \d+$/);
     await events.cancel();

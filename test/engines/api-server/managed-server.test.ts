@@ -34,7 +34,16 @@ async function serverFor(command: string, settings: Partial<ServerSettings> = {}
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = new ManagedServer({
-    settings: { command, cwd: '.', env: { PORT: String(port) }, ready: { timeoutS: 60 }, reload: 'restart', reloadGuessed: false, requestIdHeader: 'X-Request-Id', ...settings },
+    settings: {
+      command,
+      cwd: '.',
+      env: { PORT: String(port) },
+      ready: { timeoutS: 60 },
+      reload: 'restart',
+      reloadGuessed: false,
+      requestIdHeader: 'X-Request-Id',
+      ...settings,
+    },
     projectRoot: root,
     baseUrl: async () => baseUrl,
     resolve: async (text) => text.replaceAll('{{BASE_URL}}', baseUrl),
@@ -46,9 +55,10 @@ async function serverFor(command: string, settings: Partial<ServerSettings> = {}
   return { server, baseUrl };
 }
 
-const get = (server: ManagedServer, url: string) => withRequestWatch(serverRequestWatch({ server, projectRoot: root }), () => sendRequest({ method: 'GET', url }));
+const get = (server: ManagedServer, url: string) =>
+  withRequestWatch(serverRequestWatch({ server, projectRoot: root }), () => sendRequest({ method: 'GET', url }));
 
-describe('the API under Falcon\'s hand', requirePlatform('linux', 'reads /proc for the process tree'), () => {
+describe("the API under Falcon's hand", requirePlatform('linux', 'reads /proc for the process tree'), () => {
   it('starts it, waits until ready, and a 500 comes back with its stack trace reduced to app.js:LINE', async () => {
     expect(await lineOf(path.join(root, 'app.js'), NODE_BUGGY)).toBe(NODE_BUG_LINE);
     const { server, baseUrl } = await serverFor(`node app.js ${tag}`);
@@ -66,7 +76,12 @@ describe('the API under Falcon\'s hand', requirePlatform('linux', 'reads /proc f
     expect(text).toContain('.falcon/sessions/s1/server.log');
     const log = await readFile(path.join(root, '.falcon', 'sessions', 's1', 'server.log'), 'utf8');
     const { first, last } = excerpt.fileLines!;
-    expect(log.split('\n').slice(first - 1, last).join('\n')).toContain('GET /users/2 failed');
+    expect(
+      log
+        .split('\n')
+        .slice(first - 1, last)
+        .join('\n'),
+    ).toContain('GET /users/2 failed');
     // A healthy answer carries nothing.
     expect((await get(server, `${baseUrl}/users/1`)).serverLog).toBeUndefined();
   });
@@ -109,7 +124,9 @@ describe('the API under Falcon\'s hand', requirePlatform('linux', 'reads /proc f
     change!.commit();
     const response = await get(server, `${baseUrl}/users/2`);
     expect(response.status).toBe(500);
-    expect(response.serverNotes).toEqual([expect.stringContaining('The server may still run the old code: it showed no reload within 1 s of the change of app.js')]);
+    expect(response.serverNotes).toEqual([
+      expect.stringContaining('The server may still run the old code: it showed no reload within 1 s of the change of app.js'),
+    ]);
     expect(describeServerWords(response.serverLog, response.serverNotes)[0]).toMatch(/^Note: The server may still run the old code/);
   });
 
@@ -186,7 +203,7 @@ describe('the API under Falcon\'s hand', requirePlatform('linux', 'reads /proc f
 });
 
 describe("the server's environment", () => {
-  it('is Falcon\'s less the providers\' keys, by name and by value, plus server.env', () => {
+  it("is Falcon's less the providers' keys, by name and by value, plus server.env", () => {
     const env = serverEnvironment(
       { PATH: '/bin', OPENAI_API_KEY: 'sk-a', OPENROUTER_API_KEY: 'or-b', MY_KEY_COPY: 'sk-configured-key-123', FALCON_RUN_ID: 'x-1', HOME: '/home/u' },
       { PORT: '3000' },

@@ -32,7 +32,9 @@ describe('waiting for the server to be ready', () => {
   it('is ready at any answer of BASE_URL', async () => {
     const { probe } = scriptedProbe(undefined, 404);
     const log = new ServerLog({ mask: (text) => text });
-    expect(await waitForReady({ readiness: { url: URL, strict: false }, log, since: 0, exited: never, timeoutMs: 60_000, clock: virtualClock(), probe })).toBe('ready');
+    expect(await waitForReady({ readiness: { url: URL, strict: false }, log, since: 0, exited: never, timeoutMs: 60_000, clock: virtualClock(), probe })).toBe(
+      'ready',
+    );
   });
 
   it('waits for its ready line when ready.log is given, whatever the letter case', async () => {
@@ -51,7 +53,9 @@ describe('waiting for the server to be ready', () => {
   it('says so when the process exits first, and when the time is up', async () => {
     const log = new ServerLog({ mask: (text) => text });
     const { probe } = scriptedProbe(undefined);
-    expect(await waitForReady({ readiness: { url: URL, strict: false }, log, since: 0, exited: Promise.resolve(), timeoutMs: 60_000, clock: virtualClock(), probe })).toBe('exited');
+    expect(
+      await waitForReady({ readiness: { url: URL, strict: false }, log, since: 0, exited: Promise.resolve(), timeoutMs: 60_000, clock: virtualClock(), probe }),
+    ).toBe('exited');
     const clock = virtualClock();
     expect(await waitForReady({ readiness: { url: URL, strict: false }, log, since: 0, exited: never, timeoutMs: 60_000, clock, probe })).toBe('timeout');
     expect(clock.time).toBeGreaterThanOrEqual(60_000);
@@ -85,7 +89,17 @@ describe('watching a self-reloading server take a change', () => {
   it('sees it reloaded once its ready check failed and passed again', async () => {
     const log = new ServerLog({ mask: (text) => text });
     const { probe } = scriptedProbe(200, 200, undefined, undefined, 200);
-    const watch = watchForReload({ readiness: { url: URL, strict: false }, log, since: 0, processes: [], anyEnded: () => false, exited: never, timeoutMs: 60_000, clock: virtualClock(), probe });
+    const watch = watchForReload({
+      readiness: { url: URL, strict: false },
+      log,
+      since: 0,
+      processes: [],
+      anyEnded: () => false,
+      exited: never,
+      timeoutMs: 60_000,
+      clock: virtualClock(),
+      probe,
+    });
     expect(await watch.outcome).toBe('reloaded');
   });
 
@@ -94,7 +108,17 @@ describe('watching a self-reloading server take a change', () => {
     const log = new ServerLog({ mask: (text) => text });
     log.write('listening on 3000\n');
     const { probe } = scriptedProbe(200);
-    const watch = watchForReload({ readiness: { url: URL, strict: false, log: 'listening on' }, log, since: log.mark, processes: [], anyEnded: () => false, exited: never, timeoutMs: 60_000, clock, probe });
+    const watch = watchForReload({
+      readiness: { url: URL, strict: false, log: 'listening on' },
+      log,
+      since: log.mark,
+      processes: [],
+      anyEnded: () => false,
+      exited: never,
+      timeoutMs: 60_000,
+      clock,
+      probe,
+    });
     await clock.sleep(0);
     log.write('Restarting app.js\nlistening on 3000\n');
     expect(await watch.outcome).toBe('reloaded');
@@ -104,7 +128,17 @@ describe('watching a self-reloading server take a change', () => {
     const clock = virtualClock();
     const log = new ServerLog({ mask: (text) => text });
     const { probe } = scriptedProbe(200);
-    const watch = watchForReload({ readiness: { url: URL, strict: false }, log, since: 0, processes: [entry], anyEnded: () => false, exited: never, timeoutMs: 60_000, clock, probe });
+    const watch = watchForReload({
+      readiness: { url: URL, strict: false },
+      log,
+      since: 0,
+      processes: [entry],
+      anyEnded: () => false,
+      exited: never,
+      timeoutMs: 60_000,
+      clock,
+      probe,
+    });
     expect(await watch.outcome).toBe('timeout');
     expect(clock.time).toBeGreaterThanOrEqual(60_000);
   });
@@ -112,10 +146,30 @@ describe('watching a self-reloading server take a change', () => {
   it('ends when cancelled (a newer change) or when the server exits', async () => {
     const log = new ServerLog({ mask: (text) => text });
     const { probe } = scriptedProbe(200);
-    const cancelled = watchForReload({ readiness: { url: URL, strict: false }, log, since: 0, processes: [], anyEnded: () => false, exited: never, timeoutMs: 60_000, clock: virtualClock(), probe });
+    const cancelled = watchForReload({
+      readiness: { url: URL, strict: false },
+      log,
+      since: 0,
+      processes: [],
+      anyEnded: () => false,
+      exited: never,
+      timeoutMs: 60_000,
+      clock: virtualClock(),
+      probe,
+    });
     cancelled.cancel();
     expect(await cancelled.outcome).toBe('cancelled');
-    const exited = watchForReload({ readiness: { url: URL, strict: false }, log, since: 0, processes: [], anyEnded: () => false, exited: Promise.resolve(), timeoutMs: 60_000, clock: virtualClock(), probe });
+    const exited = watchForReload({
+      readiness: { url: URL, strict: false },
+      log,
+      since: 0,
+      processes: [],
+      anyEnded: () => false,
+      exited: Promise.resolve(),
+      timeoutMs: 60_000,
+      clock: virtualClock(),
+      probe,
+    });
     expect(await exited.outcome).toBe('exited');
   });
 });

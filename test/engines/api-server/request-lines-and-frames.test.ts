@@ -31,14 +31,25 @@ describe('the lines of one request', () => {
   });
 
   it('are, when none names it, every line printed meanwhile but those of other requests and of Falcon', () => {
-    const window: LogLine[] = [...lines('GET /users/2 failed', 'POST /x falcon-44444444 500', 'Error: boom'), { seq: 9, at: 9, text: '── falcon: stopping', falcon: true }];
+    const window: LogLine[] = [
+      ...lines('GET /users/2 failed', 'POST /x falcon-44444444 500', 'Error: boom'),
+      { seq: 9, at: 9, text: '── falcon: stopping', falcon: true },
+    ];
     const picked = linesOfRequest(window, 'falcon-22222222');
     expect(picked.by).toBe('time');
     expect(picked.lines.map((line) => line.text)).toEqual(['GET /users/2 failed', 'Error: boom']);
   });
 
   it('leave out, when other requests were under way at once, the lines led by one naming another method or path', () => {
-    const window = lines('GET /users/2 failed', 'TypeError: a', 'PUT /users/2 failed', 'TypeError: b', 'GET /users/2?x=1 500', 'GET /users/3 failed', 'TypeError: c');
+    const window = lines(
+      'GET /users/2 failed',
+      'TypeError: a',
+      'PUT /users/2 failed',
+      'TypeError: b',
+      'GET /users/2?x=1 500',
+      'GET /users/3 failed',
+      'TypeError: c',
+    );
     const crowded = linesOfRequest(window, 'falcon-22222222', { method: 'GET', path: '/users/2' });
     expect(crowded.lines.map((line) => line.text)).toEqual(['GET /users/2 failed', 'TypeError: a', 'GET /users/2?x=1 500']);
     // Alone, every line is its own.
@@ -62,7 +73,7 @@ describe('stack frames reduced to the project', () => {
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
-  it('keeps a Node trace\'s own frames as path:line with the source line, and counts the others', async () => {
+  it("keeps a Node trace's own frames as path:line with the source line, and counts the others", async () => {
     const index = new ProjectFileIndex(root, ['app.js', 'src/views.py']);
     const reduced = await reduceStackFrames(
       [

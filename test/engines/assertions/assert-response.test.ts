@@ -5,7 +5,13 @@ import { makeJsonText, makeResponse } from './make-response.js';
 const users = makeResponse({
   status: 200,
   headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'abc-123', 'set-cookie': ['a=1', 'b=2'] },
-  body: { users: [{ id: 1, name: 'Ada', age: 36 }, { id: 2, name: 'Grace', age: 45 }], total: 2 },
+  body: {
+    users: [
+      { id: 1, name: 'Ada', age: 36 },
+      { id: 2, name: 'Grace', age: 45 },
+    ],
+    total: 2,
+  },
   durationMs: 120,
 });
 const failures = (results: ReturnType<typeof assertResponse>) => results.filter((result) => !result.passed);
@@ -68,7 +74,8 @@ describe('assertResponse', () => {
         subject: 'body',
         passed: false,
         expected: 'equals {"users":[],"total":2,"page":1}',
-        actual: 'differs: $.users[0]: added {"id":1,"name":"Ada","age":36}; $.users[1]: added {"id":2,"name":"Grace","age":45}; $.page: removed (was 1) (expected → actual)',
+        actual:
+          'differs: $.users[0]: added {"id":1,"name":"Ada","age":36}; $.users[1]: added {"id":2,"name":"Grace","age":45}; $.page: removed (was 1) (expected → actual)',
       },
     ]);
     expect(assertResponse(makeResponse({ body: 'OK' }), { bodyEquals: { ok: true } })[0]?.actual).toMatch(/^the body is not JSON: /);
@@ -88,7 +95,11 @@ describe('assertResponse', () => {
     });
     expect(failures(results)).toEqual([]);
     expect(results).toHaveLength(12);
-    expect(failures(assertResponse(users, { jsonPath: { '$.total': '2', '$.users[0].nickname': { exists: true }, '$.users[5].id': 1, '$..age': { contains: 50 } } }))).toEqual([
+    expect(
+      failures(
+        assertResponse(users, { jsonPath: { '$.total': '2', '$.users[0].nickname': { exists: true }, '$.users[5].id': 1, '$..age': { contains: 50 } } }),
+      ),
+    ).toEqual([
       { subject: '$.total', passed: false, expected: '"2"', actual: '2' },
       { subject: '$.users[0].nickname', passed: false, expected: 'present', actual: 'absent' },
       { subject: '$.users[5].id', passed: false, expected: '1', actual: 'not found' },

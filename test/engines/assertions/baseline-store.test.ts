@@ -1,7 +1,14 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BaselineError, baselineFromResponse, listBaselineSet, listBaselines, loadBaseline, saveBaseline } from '../../../src/engines/assertions/baseline-store.js';
+import {
+  BaselineError,
+  baselineFromResponse,
+  listBaselineSet,
+  listBaselines,
+  loadBaseline,
+  saveBaseline,
+} from '../../../src/engines/assertions/baseline-store.js';
 import { compareWithBaseline } from '../../../src/engines/assertions/compare-baseline.js';
 import { type TempProject, createTempProject } from '../../tools/temp-project.js';
 import { makeJsonText, makeResponse } from './make-response.js';
@@ -14,10 +21,13 @@ afterEach(async () => {
   await project.remove();
 });
 
-const users = makeJsonText('{"users": [{"id": 12345678901234567890, "name": "Ada", "price": 0.1000000000000000055}], "token": "abc123", "note": "Bearer abcdefghijklmnop"}', {
-  headers: { etag: 'W/"1"', 'content-type': 'application/json' },
-  url: 'http://127.0.0.1:9/users?api_key=s3cr3tvalue',
-});
+const users = makeJsonText(
+  '{"users": [{"id": 12345678901234567890, "name": "Ada", "price": 0.1000000000000000055}], "token": "abc123", "note": "Bearer abcdefghijklmnop"}',
+  {
+    headers: { etag: 'W/"1"', 'content-type': 'application/json' },
+    url: 'http://127.0.0.1:9/users?api_key=s3cr3tvalue',
+  },
+);
 
 describe('baselines', () => {
   it('are written whole as JSON with exact numbers, content-type only and secrets masked, and read back the same', async () => {
@@ -53,7 +63,9 @@ describe('baselines', () => {
   });
 
   it('say which baselines exist when one is missing, and refuse bad names and broken files', async () => {
-    await expect(loadBaseline(project.root, 'users')).rejects.toThrow(new BaselineError('No baseline "users" in .falcon/baselines (there are none yet); capture one with save_baseline: true.'));
+    await expect(loadBaseline(project.root, 'users')).rejects.toThrow(
+      new BaselineError('No baseline "users" in .falcon/baselines (there are none yet); capture one with save_baseline: true.'),
+    );
     await saveBaseline(project.root, 'a', baselineFromResponse(users));
     await expect(loadBaseline(project.root, 'b')).rejects.toThrow(/\(there are: a\)/);
     await expect(saveBaseline(project.root, '../escape', baselineFromResponse(users))).rejects.toThrow(/cannot be a baseline name/);
@@ -69,7 +81,12 @@ describe('compareWithBaseline', () => {
 
   it('lists status, content-type and body differences by path', () => {
     const current = baselineFromResponse(
-      makeResponse({ status: 500, statusText: 'Internal Server Error', headers: { 'content-type': 'application/problem+json' }, body: { user: { name: 'Grace', updatedAt: 't2' }, list: [2, 1], total: 10.02, extra: true } }),
+      makeResponse({
+        status: 500,
+        statusText: 'Internal Server Error',
+        headers: { 'content-type': 'application/problem+json' },
+        body: { user: { name: 'Grace', updatedAt: 't2' }, list: [2, 1], total: 10.02, extra: true },
+      }),
     );
     expect(compareWithBaseline(baseline, current)).toEqual([
       'status: 200 → 500',

@@ -4,9 +4,12 @@ import { JsonPathError } from '../../../src/engines/assertions/json-path.js';
 import { TextPatternError } from '../../../src/engines/assertions/text-pattern.js';
 import { makeJsonText, makeResponse } from './make-response.js';
 
-const login = makeJsonText('{"user": {"id": 12345678901234567890, "score": 0.1000000000000000055, "ok": true, "tags": ["a", "b"]}, "items": [{"id": 1, "price": 5}, {"id": 2, "price": 15}, {"id": 3, "price": 25}]}', {
-  headers: { location: '/users/7', 'set-cookie': ['theme=dark; Path=/', 'session="s3cr3t"; HttpOnly'], 'x-multi': ['a', 'b'] },
-});
+const login = makeJsonText(
+  '{"user": {"id": 12345678901234567890, "score": 0.1000000000000000055, "ok": true, "tags": ["a", "b"]}, "items": [{"id": 1, "price": 5}, {"id": 2, "price": 15}, {"id": 3, "price": 25}]}',
+  {
+    headers: { location: '/users/7', 'set-cookie': ['theme=dark; Path=/', 'session="s3cr3t"; HttpOnly'], 'x-multi': ['a', 'b'] },
+  },
+);
 
 describe('extractValue', () => {
   it('keeps numbers exactly as written, and other JSON values compact', () => {
@@ -33,8 +36,12 @@ describe('extractValue', () => {
   });
 
   it('says what is there when the value is not', () => {
-    expect(() => extractValue(login, { jsonPath: '$.user.name' })).toThrow(new ExtractionError('Nothing at $.user.name in the body (its top-level keys: user, items).'));
-    expect(() => extractValue(login, { header: 'etag' })).toThrow(/^No header "etag" in the response \(headers: content-type, location, set-cookie, x-multi\)\.$/);
+    expect(() => extractValue(login, { jsonPath: '$.user.name' })).toThrow(
+      new ExtractionError('Nothing at $.user.name in the body (its top-level keys: user, items).'),
+    );
+    expect(() => extractValue(login, { header: 'etag' })).toThrow(
+      /^No header "etag" in the response \(headers: content-type, location, set-cookie, x-multi\)\.$/,
+    );
     expect(() => extractValue(login, { cookie: 'token' })).toThrow(new ExtractionError('The response sets no cookie "token" (it sets: theme, session).'));
     expect(() => extractValue(login, { regex: 'nope' })).toThrow(/^The regular expression nope matches nothing in the body/);
     expect(() => extractValue(makeResponse({ body: 'plain' }), { jsonPath: '$.id' })).toThrow(/^Cannot use a JSONPath: the body is not JSON: /);

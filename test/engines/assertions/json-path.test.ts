@@ -6,7 +6,14 @@ import { jsonValueText } from '../../../src/engines/assertions/extract-value.js'
 
 const shop = parseJsonDocument(
   JSON.stringify({
-    store: { name: 'Corner', items: [{ id: 1, price: 5, tags: ['a'] }, { id: 2, price: 12 }, { id: 3, price: 20, tags: [] }] },
+    store: {
+      name: 'Corner',
+      items: [
+        { id: 1, price: 5, tags: ['a'] },
+        { id: 2, price: 12 },
+        { id: 3, price: 20, tags: [] },
+      ],
+    },
     'odd key': true,
   }),
 );

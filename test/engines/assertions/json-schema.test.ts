@@ -46,7 +46,9 @@ describe('validateJsonSchema', () => {
       type: 'object',
       properties: { email: { format: 'email' }, at: { format: 'date-time' }, id: { format: 'uuid' } },
     };
-    expect((await validate(schema, '{"email": "ada@example.com", "at": "2025-01-02T03:04:05Z", "id": "123e4567-e89b-12d3-a456-426614174000"}')).violations).toEqual([]);
+    expect(
+      (await validate(schema, '{"email": "ada@example.com", "at": "2025-01-02T03:04:05Z", "id": "123e4567-e89b-12d3-a456-426614174000"}')).violations,
+    ).toEqual([]);
     expect((await validate(schema, '{"email": "ada-at-example", "at": "yesterday", "id": "42"}')).violations).toEqual([
       '$.email: must match format "email", got "ada-at-example"',
       '$.at: must match format "date-time", got "yesterday"',
@@ -82,14 +84,18 @@ describe('validateJsonSchema', () => {
 
   it('uses 2020-12 when $schema says so or says nothing: prefixItems applies', async () => {
     const schema = { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] };
-    expect((await validate({ ...schema, $schema: 'https://json-schema.org/draft/2020-12/schema' }, '["Ada", "x"]')).violations).toEqual(['$[1]: must be integer, got "x"']);
+    expect((await validate({ ...schema, $schema: 'https://json-schema.org/draft/2020-12/schema' }, '["Ada", "x"]')).violations).toEqual([
+      '$[1]: must be integer, got "x"',
+    ]);
     expect((await validate(schema, '["Ada", "x"]')).draft).toBe('2020-12');
     // 2019-09 does not know prefixItems, so the same document passes there.
     expect((await validate({ ...schema, $schema: 'https://json-schema.org/draft/2019-09/schema' }, '["Ada", "x"]')).violations).toEqual([]);
   });
 
   it('refuses unknown drafts, invalid schemas and references it cannot resolve', async () => {
-    expect(() => schemaDraft({ $schema: 'http://json-schema.org/draft-04/schema#' })).toThrow(/unsupported \$schema .*draft-04.*use draft-07, 2019-09 or 2020-12/);
+    expect(() => schemaDraft({ $schema: 'http://json-schema.org/draft-04/schema#' })).toThrow(
+      /unsupported \$schema .*draft-04.*use draft-07, 2019-09 or 2020-12/,
+    );
     await expect(validate({ type: 'strnig' }, '1')).rejects.toThrow(JsonSchemaError);
     await expect(validate({ $ref: 'https://example.com/other.json' }, '1')).rejects.toThrow(/the schema cannot be used: can't resolve reference/);
     // draft-07's array form of items is not valid in 2020-12.
@@ -98,6 +104,8 @@ describe('validateJsonSchema', () => {
 
   it('checks large numbers without failing on them', async () => {
     expect((await validate({ type: 'object', properties: { id: { type: 'integer', minimum: 0 } } }, '{"id": 12345678901234567890}')).violations).toEqual([]);
-    expect((await validate({ properties: { id: { type: 'string' } } }, '{"id": 12345678901234567890}')).violations).toEqual(['$.id: must be string, got 12345678901234567890']);
+    expect((await validate({ properties: { id: { type: 'string' } } }, '{"id": 12345678901234567890}')).violations).toEqual([
+      '$.id: must be string, got 12345678901234567890',
+    ]);
   });
 });

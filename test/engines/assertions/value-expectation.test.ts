@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseExactJson } from '../../../src/engines/assertions/exact-json.js';
-import { type Expectation, checkExpectation, expectationProblems, expectationSpecProblems, toExpectation } from '../../../src/engines/assertions/value-expectation.js';
+import {
+  type Expectation,
+  checkExpectation,
+  expectationProblems,
+  expectationSpecProblems,
+  toExpectation,
+} from '../../../src/engines/assertions/value-expectation.js';
 
 /** The outcome of one operator on a value written as JSON text (so numbers stay exact). */
 const check = (json: string, expectation: Expectation) => checkExpectation({ found: true, value: parseExactJson(json) }, expectation);
@@ -34,7 +40,17 @@ describe('operators', () => {
   });
 
   it('type knows every JSON type, integers being numbers too', () => {
-    const cases: Array<[string, string]> = [['"x"', 'string'], ['1.5', 'number'], ['2', 'integer'], ['2', 'number'], ['2.0', 'integer'], ['true', 'boolean'], ['[]', 'array'], ['{}', 'object'], ['null', 'null']];
+    const cases: Array<[string, string]> = [
+      ['"x"', 'string'],
+      ['1.5', 'number'],
+      ['2', 'integer'],
+      ['2', 'number'],
+      ['2.0', 'integer'],
+      ['true', 'boolean'],
+      ['[]', 'array'],
+      ['{}', 'object'],
+      ['null', 'null'],
+    ];
     for (const [json, type] of cases) expect(passes(json, { type }), `${json} is ${type}`).toBe(true);
     expect(check('"12"', { type: 'number' })).toEqual([{ passed: false, expected: 'type number', actual: '"12" (string)' }]);
     expect(passes('1.5', { type: 'integer' })).toBe(false);

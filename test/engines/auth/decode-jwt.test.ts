@@ -6,7 +6,15 @@ import { makeJwt } from './make-jwt.js';
 describe('decodeJwt', () => {
   it('decodes header and payload and reads the common claims', () => {
     const token = makeJwt(
-      { iss: 'https://auth.example', sub: 'user-7', aud: ['orders', 'billing'], scope: 'orders:read orders:write', iat: 1_700_000_000, exp: 1_700_003_600, name: 'Ada' },
+      {
+        iss: 'https://auth.example',
+        sub: 'user-7',
+        aud: ['orders', 'billing'],
+        scope: 'orders:read orders:write',
+        iat: 1_700_000_000,
+        exp: 1_700_003_600,
+        name: 'Ada',
+      },
       { alg: 'RS256', typ: 'JWT', kid: 'key-1' },
     );
     const jwt = decodeJwt(`Bearer ${token}`);
@@ -35,7 +43,10 @@ describe('decodeJwt', () => {
       ['not-a-token', 'not a JWT: a JWT has 3 parts separated by dots (header.payload.signature), this has 1'],
       ['a.b.c.d.e', 'this is an encrypted JWT (JWE, 5 parts): its claims cannot be read without the decryption key'],
       ['eyJ!!.eyJ.sig', 'not a JWT: its header is not base64url text'],
-      [`${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('not json').toString('base64url')}.sig`, 'not a JWT: its payload does not decode to JSON'],
+      [
+        `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('not json').toString('base64url')}.sig`,
+        'not a JWT: its payload does not decode to JSON',
+      ],
       [`${Buffer.from('[1]').toString('base64url')}.e30.sig`, 'not a JWT: its header is not a JSON object'],
       ['.e30.sig', 'not a JWT: its header is not base64url text'],
     ];

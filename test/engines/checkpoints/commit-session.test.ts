@@ -21,12 +21,23 @@ afterEach(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
-const diff = (file: string, status: FileDiff['status'], oldPath?: string): FileDiff => ({ path: file, status, binary: false, additions: 1, deletions: 0, hunks: '', ...(oldPath && { oldPath }) });
+const diff = (file: string, status: FileDiff['status'], oldPath?: string): FileDiff => ({
+  path: file,
+  status,
+  binary: false,
+  additions: 1,
+  deletions: 0,
+  hunks: '',
+  ...(oldPath && { oldPath }),
+});
 
 it('proposes a subject from the changes and a body from what was asked', () => {
-  expect(proposeCommitMessage([diff('a.ts', 'added'), diff('b.ts', 'modified'), diff('c.ts', 'renamed', 'old.ts'), diff('d.ts', 'deleted')], ['fix the login', 'and its test'])).toBe(
-    'Add a.ts; Update b.ts; Rename old.ts to c.ts; Delete d.ts\n\nAsked of Falcon:\n- fix the login\n- and its test\n',
-  );
+  expect(
+    proposeCommitMessage(
+      [diff('a.ts', 'added'), diff('b.ts', 'modified'), diff('c.ts', 'renamed', 'old.ts'), diff('d.ts', 'deleted')],
+      ['fix the login', 'and its test'],
+    ),
+  ).toBe('Add a.ts; Update b.ts; Rename old.ts to c.ts; Delete d.ts\n\nAsked of Falcon:\n- fix the login\n- and its test\n');
 });
 
 it('commits the files named, deletions too, leaving the rest of the index and what git ignores', async () => {

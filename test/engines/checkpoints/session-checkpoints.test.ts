@@ -26,7 +26,11 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 
 const file = (name: string) => path.join(project, name);
 const read = (name: string) => readFile(file(name), 'utf8');
-const exists = (name: string) => lstat(file(name)).then(() => true, () => false);
+const exists = (name: string) =>
+  lstat(file(name)).then(
+    () => true,
+    () => false,
+  );
 
 async function openSession() {
   const session = SessionStore.create(project);
@@ -48,10 +52,12 @@ describe('checkpoints around calls', () => {
     await symlink('keep.txt', file('link'));
     const { checkpoints, message, call } = await openSession();
     message('first');
-    await call('write_file', () => writeFile(file('new/deep/made.txt'), 'made\n', { flag: 'w' }).catch(async () => {
-      await mkdir(file('new/deep'), { recursive: true });
-      await writeFile(file('new/deep/made.txt'), 'made\n');
-    }));
+    await call('write_file', () =>
+      writeFile(file('new/deep/made.txt'), 'made\n', { flag: 'w' }).catch(async () => {
+        await mkdir(file('new/deep'), { recursive: true });
+        await writeFile(file('new/deep/made.txt'), 'made\n');
+      }),
+    );
     message('second');
     await call('edit_file', () => writeFile(file('edit.txt'), 'two\n'));
     await call('bash', async () => {
@@ -168,7 +174,11 @@ describe('checkpoints around calls', () => {
   });
 
   it('never touches the project’s own .git, and skips what .gitignore names', async () => {
-    const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: project, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    const git = (...args: string[]) =>
+      promisify(execFile)('git', args, {
+        cwd: project,
+        env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      });
     await git('init', '-q');
     await writeFile(file('.gitignore'), 'build/\n');
     await writeFile(file('a.txt'), 'one\n');

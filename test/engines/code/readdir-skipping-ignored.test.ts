@@ -24,9 +24,7 @@ describe('readdirSkippingIgnored', () => {
   // Called as fast-glob calls it: with file types, or for names only.
   const readdir = () => readdirSkippingIgnored(project.root, new GitignoreRules(project.root, ''));
   const names = (folder: string) =>
-    new Promise<string[]>((resolve, reject) =>
-      readdir()(path.join(project.root, folder), (error, found) => (error ? reject(error) : resolve(found))),
-    );
+    new Promise<string[]>((resolve, reject) => readdir()(path.join(project.root, folder), (error, found) => (error ? reject(error) : resolve(found))));
   const dirents = (folder: string) =>
     new Promise<{ name: string }[]>((resolve, reject) =>
       readdir()(path.join(project.root, folder), { withFileTypes: true }, (error, found) => (error ? reject(error) : resolve(found))),

@@ -34,7 +34,10 @@ describe('decodeBody', () => {
   });
 
   it('shows a body whose coding is unknown or broken as received, saying why', () => {
-    expect(decodeBody(utf8, 'compress', 'text/plain')).toEqual({ text, note: 'the body is encoded with compress, which Falcon cannot decode: shown as received' });
+    expect(decodeBody(utf8, 'compress', 'text/plain')).toEqual({
+      text,
+      note: 'the body is encoded with compress, which Falcon cannot decode: shown as received',
+    });
     expect(decodeBody(utf8, 'gzip', 'text/plain')).toEqual({ text, note: 'the body says it is gzip-encoded, but it is not valid gzip: shown as received' });
   });
 
@@ -50,6 +53,9 @@ describe('decodeBody', () => {
     expect(decodeBody(Buffer.from('\ufeff{"a":1}', 'utf16le'), undefined, 'application/json')).toEqual({ text: '{"a":1}' });
     expect(decodeBody(Buffer.from('\ufeff{"a":1}'), undefined, 'application/json; charset=iso-8859-1')).toEqual({ text: '{"a":1}' });
     expect(decodeBody(utf8, undefined, 'application/json')).toEqual({ text });
-    expect(decodeBody(utf8, undefined, 'text/plain; charset=klingon')).toEqual({ text, note: 'the content type names the charset "klingon", which Falcon does not know: read as UTF-8' });
+    expect(decodeBody(utf8, undefined, 'text/plain; charset=klingon')).toEqual({
+      text,
+      note: 'the content type names the charset "klingon", which Falcon does not know: read as UTF-8',
+    });
   });
 });

@@ -13,9 +13,7 @@ describe('jsonTextDepth', () => {
   });
 
   it('refuses text deeper than the limit, naming both numbers', () => {
-    expect(() => refuseDeepJson(`{"a": ${'['.repeat(256)}${']'.repeat(256)}}`)).toThrow(
-      new JsonTooDeepError(257),
-    );
+    expect(() => refuseDeepJson(`{"a": ${'['.repeat(256)}${']'.repeat(256)}}`)).toThrow(new JsonTooDeepError(257));
     expect(new JsonTooDeepError(10_001).message).toBe('JSON nested 10,001 levels deep; Falcon reads JSON up to 256 levels');
     expect(() => refuseDeepJson(`${'['.repeat(256)}${']'.repeat(256)}`)).not.toThrow();
   });

@@ -11,7 +11,11 @@ afterAll(() => api.close());
 
 describe('encodeMultipart', () => {
   it('uses a random boundary each time, escapes names, and names each file with its type', async () => {
-    const fields = { 'a"b\r\nc': 'value', photo: { filename: 'me "1".png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]), contentType: 'image/png' }, tag: ['x', 'y'] };
+    const fields = {
+      'a"b\r\nc': 'value',
+      photo: { filename: 'me "1".png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]), contentType: 'image/png' },
+      tag: ['x', 'y'],
+    };
     const [first, second] = await Promise.all([encodeMultipart(fields), encodeMultipart(fields)]);
     const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(first.contentType)?.[1];
     expect(boundary).toBeDefined();

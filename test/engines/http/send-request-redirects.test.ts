@@ -47,9 +47,16 @@ describe('sendRequest redirects', () => {
   it('does not send the body on to another origin on a 307 or 308', async () => {
     const before = other.received.length;
     const to = encodeURIComponent(`${other.url}/echo`);
-    const error = await sendRequest({ method: 'POST', url: `${api.url}/redirect?status=307&to=${to}`, body: { token: 'meant-for-this-api' }, followRedirects: true }).catch((e: unknown) => e);
+    const error = await sendRequest({
+      method: 'POST',
+      url: `${api.url}/redirect?status=307&to=${to}`,
+      body: { token: 'meant-for-this-api' },
+      followRedirects: true,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpRequestError);
-    expect((error as Error).message).toBe(`${api.url} answered 307, sending the request body on to ${other.url}: not followed. Send the request to that URL itself if it is meant to go there.`);
+    expect((error as Error).message).toBe(
+      `${api.url} answered 307, sending the request body on to ${other.url}: not followed. Send the request to that URL itself if it is meant to go there.`,
+    );
     expect(other.received).toHaveLength(before);
     // Without a body (a GET, or a POST a 303 turns into one) the redirect is followed.
     const followed = await sendRequest({ method: 'POST', url: `${api.url}/redirect?status=303&to=${to}`, body: { a: 1 }, followRedirects: true });
@@ -107,7 +114,11 @@ describe('sendRequest redirects', () => {
       },
     });
     expect(response.status).toBe(200);
-    expect(asked).toEqual([`302 ${api.url}/hop/302 → GET ${api.url}/hop/303`, `303 ${api.url}/hop/303 → GET ${api.url}/hop/307`, `307 ${api.url}/hop/307 → GET ${api.url}/echo`]);
+    expect(asked).toEqual([
+      `302 ${api.url}/hop/302 → GET ${api.url}/hop/303`,
+      `303 ${api.url}/hop/303 → GET ${api.url}/hop/307`,
+      `307 ${api.url}/hop/307 → GET ${api.url}/echo`,
+    ]);
 
     const stopped = await sendRequest({
       method: 'GET',

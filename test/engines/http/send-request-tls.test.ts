@@ -15,7 +15,9 @@ describe('sendRequest over https', requireTool('openssl'), () => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'falcon-tls-'));
     const [key, cert] = [path.join(folder, 'key.pem'), path.join(folder, 'cert.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], {
+      stdio: 'ignore',
+    });
     server = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (_req, res) => res.end('secure'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;

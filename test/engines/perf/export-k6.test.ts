@@ -14,7 +14,17 @@ function request(fields: Partial<PerfRequest> = {}): PerfRequest {
 }
 
 function scenario(fields: Partial<PerfScenario> = {}): PerfScenario {
-  return { target: 'http://127.0.0.1:4010', requests: [request()], model: 'closed', connections: 10, durationMs: 30_000, timeoutMs: 5_000, pipelining: 1, workers: 1, ...fields };
+  return {
+    target: 'http://127.0.0.1:4010',
+    requests: [request()],
+    model: 'closed',
+    connections: 10,
+    durationMs: 30_000,
+    timeoutMs: 5_000,
+    pipelining: 1,
+    workers: 1,
+    ...fields,
+  };
 }
 
 function sessionSecrets(): SecretRegistry {
@@ -44,16 +54,32 @@ describe('exportK6: the load model', () => {
   });
 
   it('runs a request count as shared iterations, never with more VUs than iterations', async () => {
-    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, requestCount: 5000 }), [], new SecretRegistry()))).toEqual({ executor: 'shared-iterations', vus: 10, iterations: 5000 });
-    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, requestCount: 3 }), [], new SecretRegistry()))).toEqual({ executor: 'shared-iterations', vus: 3, iterations: 3 });
+    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, requestCount: 5000 }), [], new SecretRegistry()))).toEqual({
+      executor: 'shared-iterations',
+      vus: 10,
+      iterations: 5000,
+    });
+    expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, requestCount: 3 }), [], new SecretRegistry()))).toEqual({
+      executor: 'shared-iterations',
+      vus: 3,
+      iterations: 3,
+    });
   });
 
   it('ramps VUs through the stages of the closed model from where they start', async () => {
-    const stages = [{ durationMs: 10_000, target: 50 }, { durationMs: 90_000, target: 50 }, { durationMs: 1_500, target: 0 }];
+    const stages = [
+      { durationMs: 10_000, target: 50 },
+      { durationMs: 90_000, target: 50 },
+      { durationMs: 1_500, target: 0 },
+    ];
     expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, stages, startTarget: 5, connections: 50 }), [], new SecretRegistry()))).toEqual({
       executor: 'ramping-vus',
       startVUs: 5,
-      stages: [{ duration: '10s', target: 50 }, { duration: '1m30s', target: 50 }, { duration: '1500ms', target: 0 }],
+      stages: [
+        { duration: '10s', target: 50 },
+        { duration: '1m30s', target: 50 },
+        { duration: '1500ms', target: 0 },
+      ],
     });
     expect(await scenarioOf(k6Script(scenario({ durationMs: undefined, stages: [{ durationMs: 5_000, target: 2.5 }] }), [], new SecretRegistry()))).toEqual({
       executor: 'ramping-vus',
@@ -79,14 +105,22 @@ describe('exportK6: the load model', () => {
   });
 
   it('ramps the arrival rate through the stages of the open model', async () => {
-    const stages = [{ durationMs: 30_000, target: 100 }, { durationMs: 30_000, target: 7.5 }];
-    expect(await scenarioOf(k6Script(scenario({ model: 'open', durationMs: undefined, stages, startTarget: 20, connections: 80 }), [], new SecretRegistry()))).toEqual({
+    const stages = [
+      { durationMs: 30_000, target: 100 },
+      { durationMs: 30_000, target: 7.5 },
+    ];
+    expect(
+      await scenarioOf(k6Script(scenario({ model: 'open', durationMs: undefined, stages, startTarget: 20, connections: 80 }), [], new SecretRegistry())),
+    ).toEqual({
       executor: 'ramping-arrival-rate',
       startRate: 200,
       timeUnit: '10s',
       preAllocatedVUs: 80,
       maxVUs: 80,
-      stages: [{ duration: '30s', target: 1000 }, { duration: '30s', target: 75 }],
+      stages: [
+        { duration: '30s', target: 1000 },
+        { duration: '30s', target: 75 },
+      ],
     });
   });
 
@@ -99,7 +133,9 @@ describe('exportK6: the load model', () => {
 });
 
 describe('exportK6: thresholds', () => {
-  const all = ['p50<20', 'mean<=30', 'p90<40', 'p95<200', 'p99<300', 'p999<1s', 'min>=1', 'max<2000', 'rps>500', 'error_rate<0.01', 'failed<10'].map(parseThreshold);
+  const all = ['p50<20', 'mean<=30', 'p90<40', 'p95<200', 'p99<300', 'p999<1s', 'min>=1', 'max<2000', 'rps>500', 'error_rate<0.01', 'failed<10'].map(
+    parseThreshold,
+  );
 
   it('maps each metric to the k6 metric and aggregation that measure it', async () => {
     const { options } = await runK6Script(k6Script(scenario(), all, new SecretRegistry()), { env: {}, iterations: 0 });
@@ -132,7 +168,14 @@ describe('exportK6: requests', () => {
   it('sends each request as often as its weight says, as it is, with its label as the name tag and the timeout', async () => {
     const requests = [
       request({ weight: 1 }),
-      request({ method: 'POST', url: 'http://127.0.0.1:4010/pets?x=1', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex"}', weight: 3, label: 'POST /pets' }),
+      request({
+        method: 'POST',
+        url: 'http://127.0.0.1:4010/pets?x=1',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Rex"}',
+        weight: 3,
+        label: 'POST /pets',
+      }),
       request({ method: 'DELETE', url: 'http://127.0.0.1:4010/pets/1', weight: 0.5, label: 'DELETE /pets/{id}' }),
     ];
     const { requests: sent } = await runK6Script(k6Script(scenario({ requests }), [], new SecretRegistry()), { env: {}, iterations: 900 });
@@ -150,7 +193,11 @@ describe('exportK6: requests', () => {
 
 describe('exportK6: the base URL', () => {
   it('sends the requests under the base URL to __ENV.BASE_URL, names it first, and stops at once without it', async () => {
-    const requests = [request(), request({ url: 'http://127.0.0.1:4010/pets/7', label: 'GET /pets/{id}' }), request({ url: 'https://elsewhere.test/x', label: 'GET elsewhere' })];
+    const requests = [
+      request(),
+      request({ url: 'http://127.0.0.1:4010/pets/7', label: 'GET /pets/{id}' }),
+      request({ url: 'https://elsewhere.test/x', label: 'GET elsewhere' }),
+    ];
     const { script, variables } = exportK6(scenario({ requests }), [], new SecretRegistry(), 'http://127.0.0.1:4010');
     expect(variables).toEqual([{ name: 'BASE_URL', value: 'http://127.0.0.1:4010' }]);
     expect(script.split('\n')[1]).toBe('// Run it: k6 run -e BASE_URL=http://127.0.0.1:4010 script.js');
@@ -159,7 +206,9 @@ describe('exportK6: the base URL', () => {
     expect(script).toContain('url: "https://elsewhere.test/x",');
     await expect(runK6Script(script, { env: {}, iterations: 1 })).rejects.toThrow('set BASE_URL first: k6 run -e BASE_URL=… script.js');
     const { requests: sent } = await runK6Script(script, { env: { BASE_URL: 'https://staging.test/api' }, iterations: 30 });
-    expect(new Set(sent.map((call) => call.url))).toEqual(new Set(['https://staging.test/api/pets', 'https://staging.test/api/pets/7', 'https://elsewhere.test/x']));
+    expect(new Set(sent.map((call) => call.url))).toEqual(
+      new Set(['https://staging.test/api/pets', 'https://staging.test/api/pets/7', 'https://elsewhere.test/x']),
+    );
   });
 
   it('lists the base URL beside the secrets, its value shown only when it holds none', () => {
@@ -186,14 +235,24 @@ describe('exportK6: secrets', () => {
   const withSecrets = () =>
     scenario({
       requests: [
-        request({ url: `http://127.0.0.1:4010/pets?token=${TOKEN}&key=${encodeURIComponent(API_KEY)}`, headers: { authorization: `Bearer ${TOKEN}`, 'x-api-key': API_KEY }, label: 'GET /pets' }),
-        request({ method: 'POST', headers: { authorization: basic(`admin:${PASSWORD}`), 'content-type': 'application/json' }, body: JSON.stringify({ note: `say "${API_KEY}"`, token: TOKEN }), label: `POST /pets ${TOKEN}` }),
+        request({
+          url: `http://127.0.0.1:4010/pets?token=${TOKEN}&key=${encodeURIComponent(API_KEY)}`,
+          headers: { authorization: `Bearer ${TOKEN}`, 'x-api-key': API_KEY },
+          label: 'GET /pets',
+        }),
+        request({
+          method: 'POST',
+          headers: { authorization: basic(`admin:${PASSWORD}`), 'content-type': 'application/json' },
+          body: JSON.stringify({ note: `say "${API_KEY}"`, token: TOKEN }),
+          label: `POST /pets ${TOKEN}`,
+        }),
       ],
     });
 
   it('reads every secret from the environment and never writes it, in any form it travels in', () => {
     const script = k6Script(withSecrets(), [], sessionSecrets());
-    for (const form of [TOKEN, PASSWORD, API_KEY, encodeURIComponent(API_KEY), Buffer.from(`admin:${PASSWORD}`).toString('base64')]) expect(script).not.toContain(form);
+    for (const form of [TOKEN, PASSWORD, API_KEY, encodeURIComponent(API_KEY), Buffer.from(`admin:${PASSWORD}`).toString('base64')])
+      expect(script).not.toContain(form);
     expect(script).toContain('url: "http://127.0.0.1:4010/pets?token=" + __ENV.API_TOKEN + "&key=" + encodeURIComponent(__ENV.X_API_KEY),');
     expect(script).toContain('authorization: "Bearer " + __ENV.API_TOKEN,');
     expect(script).toContain('authorization: "Basic " + encoding.b64encode("admin:" + __ENV.BASIC_AUTH),');
@@ -207,11 +266,16 @@ describe('exportK6: secrets', () => {
       '// Run it: k6 run -e API_TOKEN=… -e X_API_KEY=… -e BASIC_AUTH=… script.js',
       '// API_TOKEN, X_API_KEY, BASIC_AUTH hold secrets: the script reads them from the environment and never holds them.',
     ]);
-    await expect(runK6Script(script, { env: { API_TOKEN: TOKEN, BASIC_AUTH: PASSWORD }, iterations: 1 })).rejects.toThrow('set X_API_KEY first: k6 run -e X_API_KEY=… script.js');
+    await expect(runK6Script(script, { env: { API_TOKEN: TOKEN, BASIC_AUTH: PASSWORD }, iterations: 1 })).rejects.toThrow(
+      'set X_API_KEY first: k6 run -e X_API_KEY=… script.js',
+    );
   });
 
   it('sends exactly the requests Falcon sends once the environment holds the secrets', async () => {
-    const { requests: sent } = await runK6Script(k6Script(withSecrets(), [], sessionSecrets()), { env: { API_TOKEN: TOKEN, X_API_KEY: API_KEY, BASIC_AUTH: PASSWORD }, iterations: 2 });
+    const { requests: sent } = await runK6Script(k6Script(withSecrets(), [], sessionSecrets()), {
+      env: { API_TOKEN: TOKEN, X_API_KEY: API_KEY, BASIC_AUTH: PASSWORD },
+      iterations: 2,
+    });
     const [get, post] = withSecrets().requests;
     expect(sent.map((call) => ({ method: call.method, url: call.url, headers: call.params.headers, body: call.body }))).toEqual([
       { method: get!.method, url: get!.url, headers: get!.headers, body: null },
@@ -229,13 +293,17 @@ describe('exportK6: secrets', () => {
     secrets.register('never-used-s3cret', 'UNUSED');
     const headers = { a: 'Bearer-abcdef123', b: 'first-secret-value', c: 'second-secret-value', d: 'unlabelled-s3cret', e: '9lives-secret' };
     const script = k6Script(scenario({ requests: [request({ headers })] }), [], secrets);
-    expect(script).toMatch(/headers: \{\n\s+a: __ENV.AUTHORIZATION,\n\s+b: __ENV.API_TOKEN,\n\s+c: __ENV.API_TOKEN_2,\n\s+d: __ENV.SECRET,\n\s+e: __ENV.SECRET_9LIVES,\n/);
+    expect(script).toMatch(
+      /headers: \{\n\s+a: __ENV.AUTHORIZATION,\n\s+b: __ENV.API_TOKEN,\n\s+c: __ENV.API_TOKEN_2,\n\s+d: __ENV.SECRET,\n\s+e: __ENV.SECRET_9LIVES,\n/,
+    );
     expect(script).not.toContain('UNUSED');
   });
 
   it('refuses to write a secret it can only write as it is', () => {
     const body = `blob=${Buffer.from(`xx${TOKEN}`).toString('base64')}`;
-    expect(() => k6Script(scenario({ requests: [request({ body })] }), [], sessionSecrets())).toThrow(/the k6 script would hold a secret in a form it cannot read from the environment/);
+    expect(() => k6Script(scenario({ requests: [request({ body })] }), [], sessionSecrets())).toThrow(
+      /the k6 script would hold a secret in a form it cannot read from the environment/,
+    );
   });
 
   it('masks the secrets in the target it names in a comment', () => {
@@ -248,12 +316,21 @@ describe('exportK6: hostile text', () => {
   const HOSTILE = 'x`${globalThis.pwned = 1}`"\'\\ \n globalThis.pwned = 2; // \u2028globalThis.pwned = 3\r</script>\u202E';
 
   it('keeps quotes, backticks, ${, line breaks and bidi controls inside strings and comments', async () => {
-    const requests = [request({ method: 'PO"ST', url: `http://127.0.0.1:4010/${HOSTILE}`, headers: { [`x-${HOSTILE}`]: HOSTILE }, body: HOSTILE, label: HOSTILE })];
+    const requests = [
+      request({ method: 'PO"ST', url: `http://127.0.0.1:4010/${HOSTILE}`, headers: { [`x-${HOSTILE}`]: HOSTILE }, body: HOSTILE, label: HOSTILE }),
+    ];
     const script = k6Script(scenario({ target: HOSTILE, requests }), [], new SecretRegistry());
     await checkSyntax(script);
     expect(script).not.toMatch(/[\u2028\u2029\u202E\r]/);
-    expect(script.split('\n')[0]).toBe('// A k6 script Falcon wrote for the load test of x`${globalThis.pwned = 1}`"\'\\   globalThis.pwned = 2; //  globalThis.pwned = 3 </script><U+202E>.');
+    expect(script.split('\n')[0]).toBe(
+      '// A k6 script Falcon wrote for the load test of x`${globalThis.pwned = 1}`"\'\\   globalThis.pwned = 2; //  globalThis.pwned = 3 </script><U+202E>.',
+    );
     const { requests: sent } = await runK6Script(`${script}\nif (globalThis.pwned) throw new Error('pwned');\n`, { env: {}, iterations: 1 });
-    expect(sent[0]).toEqual({ method: 'PO"ST', url: `http://127.0.0.1:4010/${HOSTILE}`, body: HOSTILE, params: { headers: { [`x-${HOSTILE}`]: HOSTILE }, tags: { name: HOSTILE }, timeout: '5s' } });
+    expect(sent[0]).toEqual({
+      method: 'PO"ST',
+      url: `http://127.0.0.1:4010/${HOSTILE}`,
+      body: HOSTILE,
+      params: { headers: { [`x-${HOSTILE}`]: HOSTILE }, tags: { name: HOSTILE }, timeout: '5s' },
+    });
   });
 });

@@ -105,7 +105,8 @@ describe('a URL', () => {
   });
 
   it('keeps a content-type given, and sends a text body as it is', async () => {
-    const [json] = (await build({ url: `${BASE_URL}/a`, method: 'POST', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"a":1}' })).requests;
+    const [json] = (await build({ url: `${BASE_URL}/a`, method: 'POST', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"a":1}' }))
+      .requests;
     expect(json?.headers['content-type']).toBe('application/merge-patch+json');
     const [text] = (await build({ url: `${BASE_URL}/a`, method: 'POST', body: 'a=1' })).requests;
     expect(text?.headers).not.toHaveProperty('content-type');
@@ -120,7 +121,9 @@ describe('a URL', () => {
   });
 
   it('names what the user must fix: an unknown variable, a URL that is not http(s), a method that is not one', async () => {
-    expect(await usageError({ url: '{{BASE_URL}}/x/{{NOPE}}', headers: { 'X-Key': '{{env:MISSING}}' } })).toMatch(/unknown variables \{\{NOPE\}\}, \{\{env:MISSING\}\}/);
+    expect(await usageError({ url: '{{BASE_URL}}/x/{{NOPE}}', headers: { 'X-Key': '{{env:MISSING}}' } })).toMatch(
+      /unknown variables \{\{NOPE\}\}, \{\{env:MISSING\}\}/,
+    );
     expect(await usageError({ url: 'localhost:3000/users' })).toBe('only http and https URLs are supported: localhost:3000/users');
     expect(await usageError({ url: 'http://' })).toMatch(/^invalid URL: http:\/\/ \(give an absolute http/);
     expect(await usageError({ url: `${BASE_URL}/a`, method: 'GE T' })).toBe('"GE T" is not an HTTP method such as GET or POST');
@@ -159,7 +162,11 @@ describe('a saved request', () => {
 
 describe('spec operations', () => {
   it("sends each operation as falcon test's valid request, weighted, against the environment's BASE_URL", async () => {
-    const target = await build({ operations: ['listUsers=3', 'GET /users/{id}', 'createUser = 2'], spec: 'openapi.json', headers: { Authorization: 'Bearer {{API_TOKEN}}' } });
+    const target = await build({
+      operations: ['listUsers=3', 'GET /users/{id}', 'createUser = 2'],
+      spec: 'openapi.json',
+      headers: { Authorization: 'Bearer {{API_TOKEN}}' },
+    });
     expect(target.target).toBe(`3 operations of Users API at ${BASE_URL}`);
     expect(target.requests.map(({ label, weight }) => `${label} ×${weight}`)).toEqual(['GET /users ×3', 'GET /users/{id} ×1', 'POST /users ×2']);
     for (const request of target.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -176,18 +183,28 @@ describe('spec operations', () => {
     // The very values `falcon test` sends in its happy cases, with the same seed.
     const { spec } = (await loadSpecUnderTest('openapi.json', project.root, new AbortController().signal))!;
     const cases = await generateCases(spec, spec.operations, { strategies: ['happy'] });
-    for (const [id, sent] of [['listUsers', list], ['createUser', create]] as const) {
+    for (const [id, sent] of [
+      ['listUsers', list],
+      ['createUser', create],
+    ] as const) {
       const happy = prepareRequest(caseRequestParts(cases.find((testCase) => testCase.id === `${id}/happy/valid`)!.request, BASE_URL));
       expect(sent).toMatchObject({ url: happy.url.href, ...(happy.body !== undefined && { body: happy.body }) });
     }
-    const again = await build({ operations: ['listUsers=3', 'GET /users/{id}', 'createUser = 2'], spec: 'openapi.json', headers: { Authorization: 'Bearer {{API_TOKEN}}' } });
+    const again = await build({
+      operations: ['listUsers=3', 'GET /users/{id}', 'createUser = 2'],
+      spec: 'openapi.json',
+      headers: { Authorization: 'Bearer {{API_TOKEN}}' },
+    });
     expect(again).toEqual(target);
     const otherSeed = await build({ operations: ['createUser'], spec: 'openapi.json', seed: 99 });
     expect(otherSeed.requests[0]?.body).not.toBe(create?.body);
   });
 
   it('gives every operation a pattern matches its weight, the last pattern naming one deciding, and reads .falcon/spec.yaml by default', async () => {
-    await project.write('.falcon/spec.yaml', `# Falcon spec\n${JSON.stringify({ ...(await loadSpecUnderTest('openapi.json', project.root, new AbortController().signal))!.spec }, null, 2)}\n`);
+    await project.write(
+      '.falcon/spec.yaml',
+      `# Falcon spec\n${JSON.stringify({ ...(await loadSpecUnderTest('openapi.json', project.root, new AbortController().signal))!.spec }, null, 2)}\n`,
+    );
     const target = await build({ operations: ['tag:users=2', '/users*=4', 'getUser=1'], baseUrl: 'http://127.0.0.1:9/api/' });
     expect(target.target).toBe('3 operations of Users API at http://127.0.0.1:9/api');
     expect(target.requests.map(({ label, weight }) => `${label} ×${weight}`)).toEqual(['GET /users ×4', 'POST /users ×4', 'GET /users/{id} ×1']);
@@ -204,8 +221,12 @@ describe('spec operations', () => {
 
   it('names what the user must fix: no spec, a pattern matching nothing, a zero weight, no base URL', async () => {
     expect(await usageError({ operations: ['listUsers'] })).toMatch(/^no spec: \.falcon\/spec\.yaml is missing/);
-    expect(await usageError({ operations: ['listUsers', 'deleteUser=2'], spec: 'openapi.json' })).toMatch(/^"deleteUser" matches no operation of the spec; give an operationId/);
-    expect(await usageError({ operations: ['listUsers=0'], spec: 'openapi.json' })).toBe('"listUsers=0": a weight after "=" is a whole number of at least 1, e.g. "listUsers=3"');
+    expect(await usageError({ operations: ['listUsers', 'deleteUser=2'], spec: 'openapi.json' })).toMatch(
+      /^"deleteUser" matches no operation of the spec; give an operationId/,
+    );
+    expect(await usageError({ operations: ['listUsers=0'], spec: 'openapi.json' })).toBe(
+      '"listUsers=0": a weight after "=" is a whole number of at least 1, e.g. "listUsers=3"',
+    );
     expect(await usageError({ operations: [], spec: 'openapi.json' })).toMatch(/^give at least one operation/);
     expect(await usageError({ operations: ['health'], spec: 'missing.json' })).toBe('missing.json: no such file');
     await project.remove();

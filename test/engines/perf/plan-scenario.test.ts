@@ -21,7 +21,15 @@ describe('planScenario', () => {
   });
 
   it('ramps stages from -c or --rate when given, else from 0; the closed model opens as many connections as the highest stage', () => {
-    expect(plan({ stages: '10s:50,30s:50,10s:0' })).toMatchObject({ model: 'closed', connections: 50, stages: [{ durationMs: 10_000, target: 50 }, { durationMs: 30_000, target: 50 }, { durationMs: 10_000, target: 0 }] });
+    expect(plan({ stages: '10s:50,30s:50,10s:0' })).toMatchObject({
+      model: 'closed',
+      connections: 50,
+      stages: [
+        { durationMs: 10_000, target: 50 },
+        { durationMs: 30_000, target: 50 },
+        { durationMs: 10_000, target: 0 },
+      ],
+    });
     expect(plan({ stages: '10s:50' }).startTarget).toBeUndefined();
     expect(plan({ stages: '10s:50', connections: 5 }).startTarget).toBe(5);
     expect(plan({ stages: '10s:500', rate: 100, connections: 20 })).toMatchObject({ model: 'open', startTarget: 100, connections: 20 });
@@ -30,7 +38,11 @@ describe('planScenario', () => {
 
   it('shapes profiles to the peak over the duration', () => {
     const load = plan({ profile: 'load', connections: 20, duration: '100s' });
-    expect(load.stages).toEqual([{ durationMs: 10_000, target: 20 }, { durationMs: 80_000, target: 20 }, { durationMs: 10_000, target: 0 }]);
+    expect(load.stages).toEqual([
+      { durationMs: 10_000, target: 20 },
+      { durationMs: 80_000, target: 20 },
+      { durationMs: 10_000, target: 0 },
+    ]);
     expect(load.startTarget).toBeUndefined();
     const stress = plan({ profile: 'stress', rate: 100 });
     expect(Math.max(...stress.stages!.map((stage) => stage.target))).toBe(200);
@@ -104,7 +116,9 @@ describe('thresholds', () => {
     latency_ms: { min: 1, mean: 20, p50: 15, p90: 40, p95: 199.6, p99: 800, p999: 1200, max: 1500 },
   };
   it('reads each operator and units on latencies, and judges each against the figures', () => {
-    const specs = ['p95<200', 'p99 <= 1s', 'p999<1s', 'error_rate<0.01', 'error_rate<=0.01', 'rps>500', 'failed==10', 'max>=1500', 'mean>20'].map(parseThreshold);
+    const specs = ['p95<200', 'p99 <= 1s', 'p999<1s', 'error_rate<0.01', 'error_rate<=0.01', 'rps>500', 'failed==10', 'max>=1500', 'mean>20'].map(
+      parseThreshold,
+    );
     expect(specs[1]).toMatchObject({ metric: 'p99', op: '<=', value: 1000 });
     expect(evaluateThresholds(specs, measured).map((result) => [result.expr, result.ok, result.actual])).toEqual([
       ['p95<200', true, 199.6],
@@ -120,7 +134,9 @@ describe('thresholds', () => {
   });
 
   it('refuses what it cannot judge, never passing it', () => {
-    expect(() => parseThreshold('latency<200')).toThrow(/unknown metric "latency"; the metrics are min, mean, p50, p90, p95, p99, p999, max, rps, error_rate, failed/);
+    expect(() => parseThreshold('latency<200')).toThrow(
+      /unknown metric "latency"; the metrics are min, mean, p50, p90, p95, p99, p999, max, rps, error_rate, failed/,
+    );
     expect(() => parseThreshold('p95<fast')).toThrow(/"fast" is not a duration/);
     expect(() => parseThreshold('rps>lots')).toThrow(/"lots" is not a number/);
     expect(() => parseThreshold('p95')).toThrow(/is not metric<value/);

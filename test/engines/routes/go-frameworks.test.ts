@@ -3,8 +3,20 @@ import { describeFrameworkCases } from './framework-cases.js';
 describeFrameworkCases([
   {
     framework: 'gin',
-    prefixed: { method: 'POST', path: '/api/v1/users', route: 'POST /api/v1/users', handler: 'handlers/users.go:36', code: /func \(h \*UserHandler\) CreateUser/ },
-    parameter: { method: 'GET', path: '/api/v1/users/42', route: 'GET /api/v1/users/:id', handler: 'handlers/users.go:27', code: /func \(h \*UserHandler\) GetUser/ },
+    prefixed: {
+      method: 'POST',
+      path: '/api/v1/users',
+      route: 'POST /api/v1/users',
+      handler: 'handlers/users.go:36',
+      code: /func \(h \*UserHandler\) CreateUser/,
+    },
+    parameter: {
+      method: 'GET',
+      path: '/api/v1/users/42',
+      route: 'GET /api/v1/users/:id',
+      handler: 'handlers/users.go:27',
+      code: /func \(h \*UserHandler\) GetUser/,
+    },
     wrongMethod: { method: 'DELETE', path: '/api/v1/users/42', offered: 'GET /api/v1/users/:id' },
   },
   {
@@ -22,7 +34,13 @@ describeFrameworkCases([
   {
     framework: 'fiber',
     prefixed: { method: 'POST', path: '/api/v1/users', route: 'POST /api/v1/users', handler: 'handlers/users.go:18', code: /func CreateUser/ },
-    parameter: { method: 'GET', path: '/api/v1/users/1', route: 'GET /api/v1/users/:id', handler: 'handlers/users.go:10', code: /func GetUser\(c \*fiber\.Ctx\) error/ },
+    parameter: {
+      method: 'GET',
+      path: '/api/v1/users/1',
+      route: 'GET /api/v1/users/:id',
+      handler: 'handlers/users.go:10',
+      code: /func GetUser\(c \*fiber\.Ctx\) error/,
+    },
     wrongMethod: { method: 'DELETE', path: '/api/v1/users/1', offered: 'GET /api/v1/users/:id' },
   },
 ]);

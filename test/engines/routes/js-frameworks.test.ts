@@ -6,7 +6,13 @@ describeFrameworkCases([
   {
     framework: 'express',
     prefixed: { method: 'GET', path: '/api/users', route: 'GET /api/users', handler: 'src/controllers/users.js:3', code: /async function listUsers/ },
-    parameter: { method: 'GET', path: '/api/users/42', route: 'GET /api/users/:id', handler: 'src/controllers/users.js:7', code: /async function getUser\(req, res\)/ },
+    parameter: {
+      method: 'GET',
+      path: '/api/users/42',
+      route: 'GET /api/users/:id',
+      handler: 'src/controllers/users.js:7',
+      code: /async function getUser\(req, res\)/,
+    },
     wrongMethod: { method: 'DELETE', path: '/api/users/42', offered: 'GET /api/users/:id' },
   },
   {
@@ -24,7 +30,13 @@ describeFrameworkCases([
   {
     framework: 'fastify',
     prefixed: { method: 'POST', path: '/api/users', route: 'POST /api/users', handler: 'src/routes/users.js:12', code: /reply\.code\(201\)/ },
-    parameter: { method: 'GET', path: '/api/users/1', route: 'GET /api/users/:id', handler: 'src/routes/users.js:22', code: /async function getUser\(request, reply\)/ },
+    parameter: {
+      method: 'GET',
+      path: '/api/users/1',
+      route: 'GET /api/users/:id',
+      handler: 'src/routes/users.js:22',
+      code: /async function getUser\(request, reply\)/,
+    },
     wrongMethod: { method: 'PATCH', path: '/api/users/1', offered: 'GET /api/users/:id' },
   },
   {
@@ -35,8 +47,20 @@ describeFrameworkCases([
   },
   {
     framework: 'next',
-    prefixed: { method: 'GET', path: '/api/admin/stats', route: 'GET /api/admin/stats', handler: 'src/app/(admin)/api/admin/stats/route.ts:4', code: /export const GET/ },
-    parameter: { method: 'GET', path: '/api/users/12', route: 'GET /api/users/[id]', handler: 'src/app/api/users/[id]/route.ts:5', code: /export async function GET/ },
+    prefixed: {
+      method: 'GET',
+      path: '/api/admin/stats',
+      route: 'GET /api/admin/stats',
+      handler: 'src/app/(admin)/api/admin/stats/route.ts:4',
+      code: /export const GET/,
+    },
+    parameter: {
+      method: 'GET',
+      path: '/api/users/12',
+      route: 'GET /api/users/[id]',
+      handler: 'src/app/api/users/[id]/route.ts:5',
+      code: /export async function GET/,
+    },
     wrongMethod: { method: 'PUT', path: '/api/users/12', offered: 'DELETE /api/users/[id]' },
   },
 ]);

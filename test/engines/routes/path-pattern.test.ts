@@ -51,7 +51,13 @@ describe('path patterns', () => {
 const route = (method: string, path: string, line = 1): RouteDeclaration => ({ method, path, file: 'app.js', line, handler: { label: 'h' } });
 
 describe('matching routes', () => {
-  const routes = [route('GET', '/users/:id', 1), route('GET', '/users/me', 2), route('ANY', '/users/:id', 3), route('DELETE', '/users/:id', 4), route('GET', '/api/orders/:id', 5)];
+  const routes = [
+    route('GET', '/users/:id', 1),
+    route('GET', '/users/me', 2),
+    route('ANY', '/users/:id', 3),
+    route('DELETE', '/users/:id', 4),
+    route('GET', '/api/orders/:id', 5),
+  ];
 
   it('ranks the exact method first, then the most specific path', () => {
     const ranked = matchRoutes(routes, 'GET', '/users/me').map((match) => match.route.line);

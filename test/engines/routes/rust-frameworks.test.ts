@@ -6,13 +6,25 @@ describeFrameworkCases([
   {
     framework: 'actix',
     prefixed: { method: 'DELETE', path: '/api/users/2', route: 'DELETE /api/users/{id}', handler: 'src/users.rs:24', code: /async fn delete_user/ },
-    parameter: { method: 'GET', path: '/api/users/1', route: 'GET /api/users/{id}', handler: 'src/users.rs:10', code: /#\[get\("\/users\/\{id\}"\)\]\nasync fn get_user/ },
+    parameter: {
+      method: 'GET',
+      path: '/api/users/1',
+      route: 'GET /api/users/{id}',
+      handler: 'src/users.rs:10',
+      code: /#\[get\("\/users\/\{id\}"\)\]\nasync fn get_user/,
+    },
     wrongMethod: { method: 'PUT', path: '/api/users/1', offered: 'GET /api/users/{id}' },
   },
   {
     framework: 'axum',
     prefixed: { method: 'POST', path: '/api/users', route: 'POST /api/users', handler: 'src/routes/users.rs:25', code: /async fn create_user/ },
-    parameter: { method: 'GET', path: '/api/users/1', route: 'GET /api/users/{id}', handler: 'src/routes/users.rs:29', code: /async fn get_user\(Path\(id\): Path<u32>\)/ },
+    parameter: {
+      method: 'GET',
+      path: '/api/users/1',
+      route: 'GET /api/users/{id}',
+      handler: 'src/routes/users.rs:29',
+      code: /async fn get_user\(Path\(id\): Path<u32>\)/,
+    },
     wrongMethod: { method: 'PATCH', path: '/api/users/1', offered: 'DELETE /api/users/{id}' },
   },
 ]);

@@ -5,20 +5,56 @@ import { describeFrameworkCases, expectFound, fixtureRoot } from './framework-ca
 describeFrameworkCases([
   {
     framework: 'spring',
-    prefixed: { method: 'POST', path: '/app/api/users', route: 'POST /app/api/users', handler: 'src/main/java/com/example/demo/users/UserController.java:28', code: /public User create/ },
-    parameter: { method: 'GET', path: '/app/api/users/1', route: 'GET /app/api/users/{id}', handler: 'src/main/java/com/example/demo/users/UserController.java:22', code: /public ResponseEntity<User> getUser/ },
+    prefixed: {
+      method: 'POST',
+      path: '/app/api/users',
+      route: 'POST /app/api/users',
+      handler: 'src/main/java/com/example/demo/users/UserController.java:28',
+      code: /public User create/,
+    },
+    parameter: {
+      method: 'GET',
+      path: '/app/api/users/1',
+      route: 'GET /app/api/users/{id}',
+      handler: 'src/main/java/com/example/demo/users/UserController.java:22',
+      code: /public ResponseEntity<User> getUser/,
+    },
     wrongMethod: { method: 'PUT', path: '/app/api/users/1', offered: 'DELETE /app/api/users/{id}' },
   },
   {
     framework: 'laravel',
-    prefixed: { method: 'GET', path: '/api/v2/posts/10', route: 'GET /api/v2/posts/{post}', handler: 'app/Http/Controllers/PostController.php:14', code: /public function show\(Post \$post\)/ },
-    parameter: { method: 'GET', path: '/api/users/8', route: 'GET /api/users/{id}', handler: 'app/Http/Controllers/UserController.php:15', code: /public function show\(string \$id\)/ },
+    prefixed: {
+      method: 'GET',
+      path: '/api/v2/posts/10',
+      route: 'GET /api/v2/posts/{post}',
+      handler: 'app/Http/Controllers/PostController.php:14',
+      code: /public function show\(Post \$post\)/,
+    },
+    parameter: {
+      method: 'GET',
+      path: '/api/users/8',
+      route: 'GET /api/users/{id}',
+      handler: 'app/Http/Controllers/UserController.php:15',
+      code: /public function show\(string \$id\)/,
+    },
     wrongMethod: { method: 'DELETE', path: '/api/users/8', offered: 'GET /api/users/{id}' },
   },
   {
     framework: 'rails',
-    prefixed: { method: 'POST', path: '/api/v1/users', route: 'POST /api/v1/users', handler: 'app/controllers/api/v1/users_controller.rb:14', code: /def create/ },
-    parameter: { method: 'GET', path: '/api/v1/users/3', route: 'GET /api/v1/users/:id', handler: 'app/controllers/api/v1/users_controller.rb:10', code: /def show/ },
+    prefixed: {
+      method: 'POST',
+      path: '/api/v1/users',
+      route: 'POST /api/v1/users',
+      handler: 'app/controllers/api/v1/users_controller.rb:14',
+      code: /def create/,
+    },
+    parameter: {
+      method: 'GET',
+      path: '/api/v1/users/3',
+      route: 'GET /api/v1/users/:id',
+      handler: 'app/controllers/api/v1/users_controller.rb:10',
+      code: /def show/,
+    },
     wrongMethod: { method: 'DELETE', path: '/api/v1/users/3', offered: 'GET /api/v1/users/:id' },
   },
 ]);
@@ -26,7 +62,11 @@ describeFrameworkCases([
 describe('Spring, Laravel and Rails details', () => {
   it('reads @RequestMapping with a method on a method', async () => {
     const result = await findHandler(fixtureRoot('spring'), { method: 'DELETE', path: '/app/api/users/{userId}', framework: 'spring' });
-    expectFound(result, { route: 'DELETE /app/api/users/{id}', handler: 'src/main/java/com/example/demo/users/UserController.java:34', code: /public void delete/ });
+    expectFound(result, {
+      route: 'DELETE /app/api/users/{id}',
+      handler: 'src/main/java/com/example/demo/users/UserController.java:34',
+      code: /public void delete/,
+    });
   });
 
   it('leaves out the resource actions only() excludes', async () => {

@@ -30,7 +30,9 @@ describe('ingestSpec on broken specs: a clear error, nothing written', () => {
 
   it('reports a document that is not valid OpenAPI', async () => {
     const error = await failure('specs/invalid-3.0.yaml');
-    expect(error.message).toBe("specs/invalid-3.0.yaml: Swagger schema validation failed: #/info must have required property 'version'; #/paths/~1things/get/responses must be object");
+    expect(error.message).toBe(
+      "specs/invalid-3.0.yaml: Swagger schema validation failed: #/info must have required property 'version'; #/paths/~1things/get/responses must be object",
+    );
   });
 
   it('reports a $ref that points nowhere', async () => {

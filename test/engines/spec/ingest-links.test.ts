@@ -14,7 +14,11 @@ describe('ingestSpec on OpenAPI links', () => {
     expect(created?.links).toEqual({
       GetUser: { operationId: 'getUser', parameters: { userId: '$response.body#/id' } },
       DeleteUser: { operationId: 'deleteUser', parameters: { 'path.userId': '$response.body#/id' } },
-      ListPublishedPosts: { operationId: 'listPosts', parameters: { userId: '$response.body#/id', status: 'published' }, description: "The user's published posts" },
+      ListPublishedPosts: {
+        operationId: 'listPosts',
+        parameters: { userId: '$response.body#/id', status: 'published' },
+        description: "The user's published posts",
+      },
       RenameUser: { operationId: 'renameUser', parameters: { userId: '$response.body#/id' }, requestBody: { name: 'Renamed' } },
       UserAvatar: { operationId: 'getAvatar', parameters: { userId: '$response.body#/name', size: '$response.header.X-Avatar-Size' } },
     });

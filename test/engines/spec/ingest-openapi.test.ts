@@ -69,7 +69,9 @@ describe('ingestSpec on OpenAPI', () => {
     expect(operation(written, 'listPets').parameters[0]).toEqual({ name: 'limit', in: 'query', required: false, schema: { type: 'integer', maximum: 100 } });
     expect(operation(written, 'createPet').requestBody).toEqual({
       required: true,
-      content: { 'application/json': { schema: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
+      content: {
+        'application/json': { schema: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
+      },
     });
     expect(operation(written, 'uploadPhoto').requestBody?.content['multipart/form-data']?.schema).toEqual({
       type: 'object',
@@ -100,16 +102,25 @@ describe('ingestSpec on OpenAPI', () => {
     const { written } = await ingest('petstore-3.0.yaml');
     const text = await readFile(path.join(project!.root, '.falcon/spec.yaml'), 'utf8');
     const [header = '', ...rest] = text.split('\n');
-    expect(header).toBe("# Falcon's copy of specs/petstore-3.0.yaml, made by `falcon spec ingest`; the format is described in src/engines/spec/spec-format.ts.");
+    expect(header).toBe(
+      "# Falcon's copy of specs/petstore-3.0.yaml, made by `falcon spec ingest`; the format is described in src/engines/spec/spec-format.ts.",
+    );
     const stored = JSON.parse(rest.join('\n')) as Record<string, unknown> & FalconSpec;
     expect(parse(text)).toEqual(stored);
     expect(text.match(/"required": \[\s*"id",\s*"name"\s*\]/g)).toHaveLength(1);
     expect(stored.sharedSchemas).toEqual({ Pet: written.operations[2]?.responses['200']?.content?.['application/json']?.schema });
     expect(operation(stored, 'showPetById').responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/sharedSchemas/Pet' });
-    expect(operation(stored, 'listPets').responses['200']?.content?.['application/json']?.schema).toEqual({ type: 'array', items: { $ref: '#/sharedSchemas/Pet' } });
+    expect(operation(stored, 'listPets').responses['200']?.content?.['application/json']?.schema).toEqual({
+      type: 'array',
+      items: { $ref: '#/sharedSchemas/Pet' },
+    });
 
     const pet = operation(written, 'showPetById').responses['200']?.content?.['application/json']?.schema;
-    expect(pet).toEqual({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' }, tag: { type: 'string' } } });
+    expect(pet).toEqual({
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' }, tag: { type: 'string' } },
+    });
     expect(operation(written, 'createPet').requestBody?.content['application/json']?.schema).toBe(pet);
     expect(written).not.toHaveProperty('sharedSchemas');
 

@@ -64,7 +64,9 @@ describe('ingestSpec on the public Petstore in Swagger 2.0, OpenAPI 3.0 and 3.1'
     });
 
     const form = operation(spec, 'updatePetWithForm');
-    expect(form.parameters).toEqual([{ name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' }, description: 'ID of pet that needs to be updated' }]);
+    expect(form.parameters).toEqual([
+      { name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' }, description: 'ID of pet that needs to be updated' },
+    ]);
     expect(form.requestBody).toEqual({
       required: false,
       content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { name: { type: 'string' }, status: { type: 'string' } } } } },
@@ -165,7 +167,7 @@ describe('ingestSpec on the public OpenAPI feature samples', () => {
     expect(streams?.responses['201']?.content?.['application/json']?.schema).toMatchObject({ required: ['subscriptionId'] });
   });
 
-  it('circular: a self-referencing schema becomes a $ref into the spec file\'s own schemas', async () => {
+  it("circular: a self-referencing schema becomes a $ref into the spec file's own schemas", async () => {
     const { spec } = await ingest('3.0/json/circular.json');
     expect(spec.operations[0]?.responses['404']?.content?.['application/json']?.schema).toEqual({ $ref: '#/schemas/ErrorMessage' });
     expect(spec.schemas?.ErrorMessage).toMatchObject({
@@ -201,16 +203,24 @@ describe('ingestSpec on the public OpenAPI feature samples', () => {
     expect(summary).toContain('2 of 15 operations need none');
   });
 
-  it('parameters-common: path-level parameters merged, the operation\'s override by name, a $ref\'d parameter resolved', async () => {
+  it("parameters-common: path-level parameters merged, the operation's override by name, a $ref'd parameter resolved", async () => {
     const { spec } = await ingest('3.0/json/parameters-common.json');
     const post = spec.operations.find((op) => op.method === 'POST' && op.path === '/anything/{id}');
     expect(post?.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'number' }, description: 'ID parameter' },
       { name: 'x-extra-id', in: 'header', required: false, schema: { type: 'string' } },
-      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 }, description: 'The numbers of items to return.' },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+        description: 'The numbers of items to return.',
+      },
     ]);
     const override = spec.operations.find((op) => op.path === '/anything/{id}/override');
-    expect(override?.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'A comma-separated list of IDs' }]);
+    expect(override?.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'A comma-separated list of IDs' },
+    ]);
     // A path that names {id} twice still has one id parameter.
     expect(spec.operations.find((op) => op.path === '/anything/{id}/{action}/{id}')?.parameters.map((parameter) => parameter.name)).toEqual(['id', 'action']);
   });
@@ -253,7 +263,7 @@ describe('ingestSpec on the public OpenAPI feature samples', () => {
     expect(summary).toContain('0 operations from oas/3.1/json/webhooks.json');
   });
 
-  it('request examples: `example`, the first of named `examples`, $ref\'d examples, parameter examples', async () => {
+  it("request examples: `example`, the first of named `examples`, $ref'd examples, parameter examples", async () => {
     const { spec } = await ingest('3.0/json/request-examples.json');
     const body = (method: string, path: string) => spec.operations.find((op) => op.method === method && op.path === path)?.requestBody?.content;
     const user = { id: 12343354, email: 'test@example.com', name: 'Test user name' };
@@ -264,20 +274,29 @@ describe('ingestSpec on the public OpenAPI feature samples', () => {
     expect(body('POST', '/requestBody')?.['application/json']?.example).toEqual({ id: 1234, email: 'test@example.com', name: 'Test user name' });
     // `example: {$ref: '#/components/examples/user/value'}` resolved to the value it points to.
     expect(body('PUT', '/requestBody')?.['application/json']?.example).toEqual(user);
-    expect(body('POST', '/requestBody-primitive-example')?.['application/json']).toEqual({ schema: { type: 'string' }, example: 'column1,column2,column3,column4' });
+    expect(body('POST', '/requestBody-primitive-example')?.['application/json']).toEqual({
+      schema: { type: 'string' },
+      example: 'column1,column2,column3,column4',
+    });
     expect(body('POST', '/requestBody-multi-media-types')).toEqual({
       'text/plain': { example: 'OK' },
       'application/json': { example: { name: 'Fluffy', petType: 'Cat' } },
     });
-    expect(operation(spec, 'demoFormData').requestBody?.content['application/x-www-form-urlencoded']?.example).toEqual({ client_id: 'id123', client_secret: 'secret456', scope: 789 });
+    expect(operation(spec, 'demoFormData').requestBody?.content['application/x-www-form-urlencoded']?.example).toEqual({
+      client_id: 'id123',
+      client_secret: 'secret456',
+      scope: 789,
+    });
 
     const parameterExample = (method: string, name: string) =>
-      spec.operations.find((op) => op.method === method && op.path === '/parameterExamples/{param1}/{param2}')?.parameters.find((parameter) => parameter.name === name)?.example;
+      spec.operations
+        .find((op) => op.method === method && op.path === '/parameterExamples/{param1}/{param2}')
+        ?.parameters.find((parameter) => parameter.name === name)?.example;
     expect(parameterExample('PUT', 'param1')).toBe('param1-example');
     expect(parameterExample('GET', 'param1')).toBe('param1-example');
   });
 
-  it('response examples: per status and media type, $ref\'d responses, response headers', async () => {
+  it("response examples: per status and media type, $ref'd responses, response headers", async () => {
     const { spec } = await ingest('3.0/json/response-examples.json');
     const [example, examples] = spec.operations;
     expect(example?.responses['200']).toEqual({
@@ -294,7 +313,7 @@ describe('ingestSpec on the public OpenAPI feature samples', () => {
     expect(examples?.responses.default?.content?.['text/csv, text/comma-separated-values']?.example).toBe('app1,app2,app3,app4,app5');
   });
 
-  it('server variables: each server URL with its variables\' defaults filled in', async () => {
+  it("server variables: each server URL with its variables' defaults filled in", async () => {
     const { spec, summary } = await ingest('3.0/json/server-variables.json');
     expect(spec.servers).toEqual([{ url: 'https://demo.example.com:443/v2' }, { url: 'http://demo.local/v1' }, { url: 'https://demo.readme.io:3000/v1' }]);
     expect(spec.operations.map((op) => `${op.method} ${op.path}`)).toEqual(['POST /global', 'POST /operation', 'PUT /path', 'PUT /combo']);
@@ -367,7 +386,7 @@ describe('ingestSpec on every JSON sample of @readme/oas-examples', () => {
       expect(written.operations.length, sample).toBe(declaredOperations(document));
       expect(new Set(written.operations.map((op) => op.id)).size, `${sample}: operation ids are unique`).toBe(written.operations.length);
       for (const op of written.operations) {
-        const declaredId = ((document.paths as Record<string, Record<string, { operationId?: unknown }>>)[op.path]?.[op.method.toLowerCase()])?.operationId;
+        const declaredId = (document.paths as Record<string, Record<string, { operationId?: unknown }>>)[op.path]?.[op.method.toLowerCase()]?.operationId;
         // An operationId with spaces or slashes is made safe (`find pet by id` → `find_pet_by_id`).
         if (typeof declaredId === 'string' && /^[\w.-]+$/.test(declaredId)) expect(op.id, sample).toBe(declaredId);
       }
@@ -376,7 +395,7 @@ describe('ingestSpec on every JSON sample of @readme/oas-examples', () => {
     }
   });
 
-  it('circular-paths: a $ref to another operation\'s circular schema resolves inside spec.yaml', async () => {
+  it("circular-paths: a $ref to another operation's circular schema resolves inside spec.yaml", async () => {
     const { spec } = await ingest('3.0/json/circular-paths.json');
     expect(danglingRefs(spec)).toEqual([]);
   });

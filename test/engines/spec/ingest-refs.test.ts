@@ -121,7 +121,9 @@ describe('external $refs of a spec in the project', () => {
     try {
       await project.write('specs/web.yaml', specReferring(`${url}/schema.yaml`));
       const error = await ingestError('specs/web.yaml');
-      expect(error.message).toBe(`specs/web.yaml: $ref to ${url}/schema.yaml refused: a spec in the project may only refer to files in the project, not to the web`);
+      expect(error.message).toBe(
+        `specs/web.yaml: $ref to ${url}/schema.yaml refused: a spec in the project may only refer to files in the project, not to the web`,
+      );
       expect(hits).toEqual([]);
     } finally {
       await closeServer(server);
@@ -178,7 +180,10 @@ describe('external $refs of a spec fetched from a URL', () => {
     const refusals = [
       ['other', `$ref to ${other}/secret.yaml refused: a spec fetched from a URL may only refer to files on its own origin (${origin})`],
       ['redirected', `$ref to ${other}/secret.yaml refused: a spec fetched from a URL may only refer to files on its own origin (${origin})`],
-      ['local', `$ref to ${pathToFileURL(path.join(project.outside, 'secret.yaml')).href} refused: a spec fetched from a URL may only refer to files on its own origin (${origin})`],
+      [
+        'local',
+        `$ref to ${pathToFileURL(path.join(project.outside, 'secret.yaml')).href} refused: a spec fetched from a URL may only refer to files on its own origin (${origin})`,
+      ],
     ];
     for (const [name, problem] of refusals) {
       expect((await ingestError(`${origin}/${name}.yaml`)).message).toBe(`${origin}/${name}.yaml: ${problem}`);

@@ -24,7 +24,12 @@ function largeSpec(): string {
     const ref = { $ref: `#/components/schemas/Item${i}` };
     paths[`/items${i}/{id}`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: { operationId: `getItem${i}`, tags: [`tag${i % 20}`], description: padding, responses: { 200: { description: 'ok', content: { 'application/json': { schema: ref } } } } },
+      get: {
+        operationId: `getItem${i}`,
+        tags: [`tag${i % 20}`],
+        description: padding,
+        responses: { 200: { description: 'ok', content: { 'application/json': { schema: ref } } } },
+      },
       put: {
         operationId: `putItem${i}`,
         tags: [`tag${i % 20}`],

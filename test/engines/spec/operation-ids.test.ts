@@ -35,6 +35,10 @@ it('makes ids from method and path as unique-id.ts documents, and keeps operatio
   expect(ids('Find Pet By Id')).toEqual(['find_pet_by_id']);
   expect(ids('find_pet_by_id')).toEqual(['find_pet_by_id']);
   expect(ids('get_anything_id')).toEqual(['get_anything_id']);
-  expect(selectOperations(spec.operations, { exclude: ['find pet by id'] }).map((operation) => operation.id)).toEqual(['get_anything_id', 'delete_anything_id', 'listPets']);
+  expect(selectOperations(spec.operations, { exclude: ['find pet by id'] }).map((operation) => operation.id)).toEqual([
+    'get_anything_id',
+    'delete_anything_id',
+    'listPets',
+  ]);
   expect(() => ids('!!!')).toThrow(OperationFilterError);
 });

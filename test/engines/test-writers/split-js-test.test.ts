@@ -55,7 +55,7 @@ describe('splitJsTest', () => {
   });
 
   it('renames the describe that stays open', () => {
-    const prefix = "describe(\"users\", () => {\n  describe('list', () => {\n";
+    const prefix = 'describe("users", () => {\n  describe(\'list\', () => {\n';
     expect(renameOuterDescribe(prefix, "GET /users/{id} 'x'")).toBe("describe(\"GET /users/{id} 'x'\", () => {\n  describe('list', () => {\n");
     expect(renameOuterDescribe("describe('done', () => {});\n", 'new')).toBe("describe('done', () => {});\n");
   });

@@ -101,7 +101,9 @@ describe('test writers', () => {
     await project.write('routes/api.php', '<?php\n');
     const result = await plan('PUT /users/{id}', [], 'laravel');
     expect(result.path).toBe('tests/Feature/PutUsersByIdTest.php');
-    expect(result.content).toContain("        $response = $this->putJson('/users/1', []);\n\n        $response->assertStatus(200);\n        $response->assertHeader('Content-Type', 'application/json');");
+    expect(result.content).toContain(
+      "        $response = $this->putJson('/users/1', []);\n\n        $response->assertStatus(200);\n        $response->assertHeader('Content-Type', 'application/json');",
+    );
     expect(result.notes).toContain('routes in routes/api.php are served under /api: if this is one of them, the path needs the prefix');
   });
 
@@ -132,6 +134,8 @@ describe('test writers', () => {
     await project.write('requirements.txt', 'django\npytest-django\n');
     await project.write('manage.py', '');
     const django = await plan('GET /items/', [], 'django');
-    expect(django.content).toBe('import pytest\n\n\n@pytest.mark.django_db\ndef test_get_items(client):\n    response = client.get("/items/")\n\n    assert response.status_code == 200\n    assert "json" in response.headers["content-type"]\n');
+    expect(django.content).toBe(
+      'import pytest\n\n\n@pytest.mark.django_db\ndef test_get_items(client):\n    response = client.get("/items/")\n\n    assert response.status_code == 200\n    assert "json" in response.headers["content-type"]\n',
+    );
   });
 });

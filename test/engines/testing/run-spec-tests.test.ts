@@ -79,7 +79,8 @@ beforeAll(async () => {
       const { pathname } = new URL(request.url ?? '/', 'http://localhost');
       const petId = /^\/pets\/([^/]+)$/.exec(pathname)?.[1];
       if (request.method === 'GET' && pathname === '/pets') return json(200, [{ id: 1, name: 'Rex' }]);
-      if (request.method === 'GET' && petId !== undefined) return /^-?\d+$/.test(petId) ? json(200, { id: Number(petId), name: 'Rex' }) : json(400, { error: 'petId' });
+      if (request.method === 'GET' && petId !== undefined)
+        return /^-?\d+$/.test(petId) ? json(200, { id: Number(petId), name: 'Rex' }) : json(400, { error: 'petId' });
       if (request.method === 'POST' && pathname === '/pets') {
         let pet: unknown;
         try {
@@ -87,7 +88,12 @@ beforeAll(async () => {
         } catch {
           return json(400, { error: 'not JSON' });
         }
-        const valid = typeof pet === 'object' && pet !== null && !Array.isArray(pet) && typeof (pet as { name?: unknown }).name === 'string' && Object.keys(pet).length === 1;
+        const valid =
+          typeof pet === 'object' &&
+          pet !== null &&
+          !Array.isArray(pet) &&
+          typeof (pet as { name?: unknown }).name === 'string' &&
+          Object.keys(pet).length === 1;
         return valid ? json(201, { id: 2, name: (pet as { name: string }).name }) : json(400, { error: 'invalid pet' });
       }
       if (pathname === '/crash') return json(500, { error: 'TypeError: boom' });
@@ -154,14 +160,26 @@ describe('runSpecTests', () => {
   it('reads a spec outside the project, and a falcon-spec file named by path', async () => {
     const outside = path.join(project.outside, 'openapi.json');
     await writeFile(outside, JSON.stringify(tinyPetsSpec()));
-    const fromOutside = await runSpecTests({ projectRoot: project.root, spec: outside, baseUrl: serverUrl, variables: await scope(), filter: { include: ['GET /pets'] } });
+    const fromOutside = await runSpecTests({
+      projectRoot: project.root,
+      spec: outside,
+      baseUrl: serverUrl,
+      variables: await scope(),
+      filter: { include: ['GET /pets'] },
+    });
     expect(fromOutside.spec.title).toBe('Tiny Pets');
     expect(fromOutside.baseUrlFrom).toBe('given');
 
     await project.write('api/openapi.json', JSON.stringify(tinyPetsSpec()));
     await ingestSpec('api/openapi.json', { projectRoot: project.root, signal: AbortSignal.timeout(10_000) });
     await copyFile(path.join(project.root, '.falcon/spec.yaml'), path.join(project.root, 'copy.yaml'));
-    const fromCopy = await runSpecTests({ projectRoot: project.root, spec: 'copy.yaml', baseUrl: serverUrl, variables: await scope(), filter: { include: ['GET /pets'] } });
+    const fromCopy = await runSpecTests({
+      projectRoot: project.root,
+      spec: 'copy.yaml',
+      baseUrl: serverUrl,
+      variables: await scope(),
+      filter: { include: ['GET /pets'] },
+    });
     expect(fromCopy.specSource).toBe('copy.yaml');
     expect(fromCopy.spec.source).toBe('api/openapi.json');
   });

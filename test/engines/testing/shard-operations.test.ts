@@ -34,7 +34,13 @@ describe('operationShards', () => {
   it('is the same split every time, whatever order the spec lists the operations in and whatever their ids', () => {
     const split = operationShards(OPERATIONS, 4);
     expect(operationShards(OPERATIONS, 4)).toEqual(split);
-    const shuffled = [...OPERATIONS].sort((a, b) => (a.path + a.method).split('').reverse().join('').localeCompare((b.path + b.method).split('').reverse().join('')));
+    const shuffled = [...OPERATIONS].sort((a, b) =>
+      (a.path + a.method)
+        .split('')
+        .reverse()
+        .join('')
+        .localeCompare((b.path + b.method).split('').reverse().join('')),
+    );
     expect(shuffled.map((entry) => entry.id)).not.toEqual(OPERATIONS.map((entry) => entry.id));
     expect(operationShards(shuffled, 4)).toEqual(split);
     const renamed = OPERATIONS.map((entry) => ({ ...entry, id: `op-${entry.id}` }));

@@ -110,9 +110,7 @@ describe('WebhookListeners', () => {
   it('refuses a port that is taken, by itself or by another program', async () => {
     listeners = new WebhookListeners();
     const listener = await listeners.start({});
-    await expect(listeners.start({ port: listener.port })).rejects.toThrow(
-      `a webhook listener is already running on port ${listener.port} (${listener.url})`,
-    );
+    await expect(listeners.start({ port: listener.port })).rejects.toThrow(`a webhook listener is already running on port ${listener.port} (${listener.url})`);
     const other = http.createServer();
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const { port } = other.address() as AddressInfo;

@@ -32,7 +32,7 @@ describe('defineActions', () => {
     expect(schema.safeParse({ text: 'x' }).success).toBe(false);
   });
 
-  it("describes each action with its parameters, the optional ones marked, then what it does when it says", () => {
+  it('describes each action with its parameters, the optional ones marked, then what it does when it says', () => {
     const tool = defineTool({ name: 'notes', description: 'Keep notes.', kind: 'write', ...noteActions() });
     expect(describeTool(tool)).toBe(
       [
@@ -61,7 +61,9 @@ describe('defineActions', () => {
   it('refuses a parameter the action would not use, and says what it takes', async () => {
     const { run } = noteActions();
     await expect(run({ action: 'list', id: 'n1' }, ctx)).rejects.toThrow(new ToolError('notes: list does not use id (it takes nothing else)'));
-    await expect(run({ action: 'drop', id: 'n1', text: 'x', tags: [] }, ctx)).rejects.toThrow(new ToolError('notes: drop does not use text, tags (it takes id)'));
+    await expect(run({ action: 'drop', id: 'n1', text: 'x', tags: [] }, ctx)).rejects.toThrow(
+      new ToolError('notes: drop does not use text, tags (it takes id)'),
+    );
   });
 
   it('names every problem of a call at once', async () => {
@@ -82,6 +84,8 @@ describe('defineActions', () => {
   it('has no preview when no action asks, so the tool reference does not say the user approves', () => {
     const actions = defineActions('ping', {}, (action) => ({ ping: action({ run: async () => 'pong' }) }));
     expect(actions.preview).toBeUndefined();
-    expect(describeTool(defineTool({ name: 'ping', description: 'Ping.', kind: 'read', ...actions }))).toBe('ping — Ping.\n  - action ("ping", required): ping()');
+    expect(describeTool(defineTool({ name: 'ping', description: 'Ping.', kind: 'read', ...actions }))).toBe(
+      'ping — Ping.\n  - action ("ping", required): ping()',
+    );
   });
 });

@@ -39,11 +39,11 @@ describe("an MCP tool's arguments", () => {
     expect(validateToolArgs(tool, { limit: 0, format: 'xml', drop: true })).toEqual({
       ok: false,
       problems:
-        "they do not fit the server's schema: $: must have required property 'sql'; $: must NOT have additional properties: \"drop\"; $.limit: must be >= 1, got 0; $.format: must be equal to one of the allowed values \"rows\", \"csv\", got \"xml\"",
+        'they do not fit the server\'s schema: $: must have required property \'sql\'; $: must NOT have additional properties: "drop"; $.limit: must be >= 1, got 0; $.format: must be equal to one of the allowed values "rows", "csv", got "xml"',
     });
   });
 
-  it('keep the server\'s schema apart from another tool declaring the same $id', async () => {
+  it("keep the server's schema apart from another tool declaring the same $id", async () => {
     const compile = createArgumentsCompiler();
     const withId = { ...QUERY_SCHEMA, $id: 'https://example.com/args' };
     await compile(withId);
@@ -52,12 +52,20 @@ describe("an MCP tool's arguments", () => {
   });
 
   it('cannot be checked against a schema ajv cannot compile: the compiler says why', async () => {
-    await expect(createArgumentsCompiler()({ type: 'object', properties: { a: { type: 'text' } } })).rejects.toThrow(/^schema is invalid: data\/properties\/a\/type must be equal to one of the allowed values/);
+    await expect(createArgumentsCompiler()({ type: 'object', properties: { a: { type: 'text' } } })).rejects.toThrow(
+      /^schema is invalid: data\/properties\/a\/type must be equal to one of the allowed values/,
+    );
   });
 
   it('get a name models write as an identifier, and a one-line description', async () => {
     const schema = await createArgumentsCompiler()({ type: 'object' });
-    const tool = mcpTool({ server: 'issue-tracker', tool: 'issues.search', description: 'Search issues.\n\nLong manual follows.', schema, call: async () => '' });
+    const tool = mcpTool({
+      server: 'issue-tracker',
+      tool: 'issues.search',
+      description: 'Search issues.\n\nLong manual follows.',
+      schema,
+      call: async () => '',
+    });
     expect(tool.name).toBe('mcp__issue_tracker__issues_search');
     expect(tool.description).toBe('Search issues. Long manual follows.');
     expect(await tool.preview?.({ q: 'bug' }, {} as never)).toEqual({

@@ -13,6 +13,8 @@ describe('fillEnvPlaceholders', () => {
   });
 
   it('names a variable that is not set, and where it is used', () => {
-    expect(() => fillEnvPlaceholders({ TOKEN: '{{ env:DB_TOKEN }}' }, 'env', {}, new SecretRegistry())).toThrow('{{env:DB_TOKEN}} in env.TOKEN is not set in the environment');
+    expect(() => fillEnvPlaceholders({ TOKEN: '{{ env:DB_TOKEN }}' }, 'env', {}, new SecretRegistry())).toThrow(
+      '{{env:DB_TOKEN}} in env.TOKEN is not set in the environment',
+    );
   });
 });

@@ -24,7 +24,8 @@ beforeEach(async () => {
 });
 afterEach(() => project.remove());
 
-const preview = (args: Record<string, unknown>, environment: string) => runSpecTestsTool.preview!(runSpecTestsTool.schema.parse(args), toolContext(project.root, undefined, environment));
+const preview = (args: Record<string, unknown>, environment: string) =>
+  runSpecTestsTool.preview!(runSpecTestsTool.schema.parse(args), toolContext(project.root, undefined, environment));
 
 describe('run_spec_tests as served over MCP', () => {
   it("asks before sending the cases to the spec's own server when no BASE_URL names the API under test", async () => {

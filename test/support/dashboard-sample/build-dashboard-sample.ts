@@ -70,7 +70,9 @@ export async function buildDashboardSample(): Promise<DashboardSample> {
     await sandbox.writeConfig({
       default_provider: 'openai',
       // Room for the whole sample conversation: no compaction in the middle of it.
-      providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 65_536 } } },
+      providers: {
+        openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, context_window: 65_536 } },
+      },
     });
     // The user's own project: its BASE_URL is the API under test.
     await sandbox.trustProject();
@@ -97,7 +99,9 @@ steps:
 
     models.script([
       `Thought: first see what the API answers for note 0.\nACTION: http_request({"method": "GET", "url": "${notes.url}/notes/0"})`,
-      'Thought: a 500; who am I to the API?\nACTION: http_request({"method": "GET", "url": "' + notes.url + '/whoami", "headers": {"Authorization": "Bearer {{env:NOTES_TOKEN}}"}})',
+      'Thought: a 500; who am I to the API?\nACTION: http_request({"method": "GET", "url": "' +
+        notes.url +
+        '/whoami", "headers": {"Authorization": "Bearer {{env:NOTES_TOKEN}}"}})',
       'ACTION: read_file({"path": "src/notes.js"})',
       'Thought: getNote trusts the id.\nACTION: edit_file({"path": "src/notes.js", "old_string": "  return { text: notes[id].text };", "new_string": "  const note = notes[id];\\n  if (!note) return undefined;\\n  return { text: note.text };"})',
       'Final Answer: `GET /notes/0` failed with a **500**: `getNote` read `notes[0].text` without checking the note exists. It now returns nothing for a missing note, which the route answers with a 404.',
@@ -108,8 +112,45 @@ steps:
 
     await mkdir(path.join(sandbox.project, 'out'));
     await falcon(['test', '--spec', 'notes.json', '--strategies', 'happy,negative,boundary', '--report', 'out/test.json'], [1]);
-    await falcon(['perf', `${notes.url}/notes`, '--rate', '100', '-c', '4', '-d', '3s', '--threshold', 'error_rate<0.01', '--threshold', 'rps>1000', '--json', 'out/perf.json'], [1]);
-    await falcon(['scan', '--spec', 'account.json', '--base-url', accountUrl, '--user', ACCOUNT_LOGINS.alice, '--user', ACCOUNT_LOGINS.bob, '--checks', 'bola,bfla,security_headers', '--rate', '200', '--json', 'out/scan.json'], [1]);
+    await falcon(
+      [
+        'perf',
+        `${notes.url}/notes`,
+        '--rate',
+        '100',
+        '-c',
+        '4',
+        '-d',
+        '3s',
+        '--threshold',
+        'error_rate<0.01',
+        '--threshold',
+        'rps>1000',
+        '--json',
+        'out/perf.json',
+      ],
+      [1],
+    );
+    await falcon(
+      [
+        'scan',
+        '--spec',
+        'account.json',
+        '--base-url',
+        accountUrl,
+        '--user',
+        ACCOUNT_LOGINS.alice,
+        '--user',
+        ACCOUNT_LOGINS.bob,
+        '--checks',
+        'bola,bfla,security_headers',
+        '--rate',
+        '200',
+        '--json',
+        'out/scan.json',
+      ],
+      [1],
+    );
     await falcon(['flow', 'run', 'notes', '--report', 'out/flow.json'], [1]);
 
     // A run from CI, copied in under its own name; and what no page can show.

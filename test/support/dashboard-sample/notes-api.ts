@@ -22,10 +22,18 @@ export const NOTES_API_SPEC = {
   info: { title: 'Notes API', version: '1.0.0' },
   paths: {
     '/notes': {
-      get: { operationId: 'listNotes', responses: { '200': { description: 'The notes', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } } } } } },
+      get: {
+        operationId: 'listNotes',
+        responses: {
+          '200': { description: 'The notes', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } } } },
+        },
+      },
       post: {
         operationId: 'createNote',
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewNote' }, example: { text: 'Call the supplier' } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/NewNote' }, example: { text: 'Call the supplier' } } },
+        },
         responses: {
           '201': { description: 'The note', content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } },
           '400': { description: 'Not a note', content: { 'application/json': { schema: { type: 'object' } } } },
@@ -64,7 +72,8 @@ export async function startNotesApi(): Promise<NotesApi> {
       if (request.method === 'GET' && pathname === '/notes') return sendJson(response, 200, [...notes.values()]);
       if (request.method === 'POST' && pathname === '/notes') {
         const body = await readJsonBody(request);
-        if (!body.ok || body.value === null || typeof body.value !== 'object' || Array.isArray(body.value)) return sendJson(response, 400, { error: 'send a JSON object' });
+        if (!body.ok || body.value === null || typeof body.value !== 'object' || Array.isArray(body.value))
+          return sendJson(response, 400, { error: 'send a JSON object' });
         // The defect: `text` is required by the spec, and never checked.
         const note = { id: nextId++, text: String((body.value as { text?: unknown }).text ?? '') };
         notes.set(note.id, note);
@@ -74,7 +83,8 @@ export async function startNotesApi(): Promise<NotesApi> {
       if (request.method === 'GET' && note) {
         const id = Number(note[1]);
         // The defect: an id below 1 reaches code that assumes one.
-        if (!(id >= 1)) return sendJson(response, 500, { error: `TypeError: Cannot read properties of undefined (reading 'text') at getNote (src/notes.js:14:22)` });
+        if (!(id >= 1))
+          return sendJson(response, 500, { error: `TypeError: Cannot read properties of undefined (reading 'text') at getNote (src/notes.js:14:22)` });
         const found = notes.get(id);
         return found ? sendJson(response, 200, found) : sendJson(response, 404, { error: 'no such note' });
       }

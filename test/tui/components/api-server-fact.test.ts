@@ -3,7 +3,15 @@ import type { ServerState, ServerStatus } from '../../../src/engines/api-server/
 import type { ServerSettings } from '../../../src/config/types.js';
 import { apiServerFact } from '../../../src/tui/components/api-server-fact.js';
 
-const settings: ServerSettings = { command: 'npm run dev', cwd: '.', env: {}, ready: { timeoutS: 60 }, reload: 'watch', reloadGuessed: false, requestIdHeader: 'X-Request-Id' };
+const settings: ServerSettings = {
+  command: 'npm run dev',
+  cwd: '.',
+  env: {},
+  ready: { timeoutS: 60 },
+  reload: 'watch',
+  reloadGuessed: false,
+  requestIdHeader: 'X-Request-Id',
+};
 const status = (state: ServerState, extra: Partial<ServerStatus> = {}): ServerStatus => ({ state, settings, ...extra });
 
 describe('apiServerFact', () => {

@@ -91,8 +91,23 @@ describe('ConfirmationPanel', () => {
     function showChoice(choosingAlways: boolean) {
       const onAnswer = vi.fn<(approved: boolean, always: AlwaysPick | false) => void>();
       const onChooseAlways = vi.fn<() => void>();
-      const confirmation = { id: 'c1', tool: 'bash', title: 'run `npm test -- users`', preview: { kind: 'command' as const, command: 'npm test -- users' }, always: choices };
-      const panel = <ConfirmationPanel confirmation={confirmation} width={110} height={14} choosingAlways={choosingAlways} onChooseAlways={onChooseAlways} onAnswer={onAnswer} />;
+      const confirmation = {
+        id: 'c1',
+        tool: 'bash',
+        title: 'run `npm test -- users`',
+        preview: { kind: 'command' as const, command: 'npm test -- users' },
+        always: choices,
+      };
+      const panel = (
+        <ConfirmationPanel
+          confirmation={confirmation}
+          width={110}
+          height={14}
+          choosingAlways={choosingAlways}
+          onChooseAlways={onChooseAlways}
+          onAnswer={onAnswer}
+        />
+      );
       const rendered = drawn(() => render(panel));
       return { rendered, onAnswer, onChooseAlways, text: () => stripAnsi(rendered.lastFrame()) };
     }
@@ -106,7 +121,10 @@ describe('ConfirmationPanel', () => {
       asking.rendered.unmount();
 
       const choosing = showChoice(true);
-      const rows = choosing.text().split('\n').map((row) => row.replace(/^│ | *│$/g, ''));
+      const rows = choosing
+        .text()
+        .split('\n')
+        .map((row) => row.replace(/^│ | *│$/g, ''));
       expect(rows.slice(rows.indexOf('Always allow, without asking again:'), -1)).toEqual([
         'Always allow, without asking again:',
         ' 1  this command, for this session: bash(npm test -- users)',
@@ -159,7 +177,13 @@ describe('ConfirmationPanel', () => {
 
   it('keeps a command of 80 lines within its height: the title on one row, the body scrolling', async () => {
     const command = Array.from({ length: 80 }, (_, i) => `echo line ${i + 1}`).join('\n');
-    const confirmation = { id: 'c1', tool: 'bash', title: `run \`${command}\``, preview: { kind: 'info' as const, title: `two\nlines`, details: command }, always: [] };
+    const confirmation = {
+      id: 'c1',
+      tool: 'bash',
+      title: `run \`${command}\``,
+      preview: { kind: 'info' as const, title: `two\nlines`, details: command },
+      always: [],
+    };
     const rendered = drawn(() => render(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />));
     const lines = stripAnsi(rendered.lastFrame()).split('\n');
     expect(lines).toHaveLength(20);

@@ -25,7 +25,16 @@ function show(changes: Partial<StatusBarProps>) {
 
 describe('the context gauge', () => {
   it('names windows as models are named: 8k, 32k, 128k, 1M', () => {
-    expect([8192, 32_768, 131_072, 128_000, 200_000, 1_048_576, 16_385, 900].map(formatWindow)).toEqual(['8k', '32k', '128k', '128k', '200k', '1M', '16.4k', '900']);
+    expect([8192, 32_768, 131_072, 128_000, 200_000, 1_048_576, 16_385, 900].map(formatWindow)).toEqual([
+      '8k',
+      '32k',
+      '128k',
+      '128k',
+      '200k',
+      '1M',
+      '16.4k',
+      '900',
+    ]);
   });
 
   it('shows a percentage of a window the server or the config gave, and none of an assumed one', () => {
@@ -41,7 +50,12 @@ describe('the context gauge', () => {
   });
 
   it('keeps the context figure over the model when the model name is long', () => {
-    const text = show({ width: 60, model: 'meta-llama/llama-3.3-70b-instruct:free', provider: 'openrouter', context: { used: 5000, window: 131_072, percent: 4 } });
+    const text = show({
+      width: 60,
+      model: 'meta-llama/llama-3.3-70b-instruct:free',
+      provider: 'openrouter',
+      context: { used: 5000, window: 131_072, percent: 4 },
+    });
     expect(text.split('\n')[0]).toBe('● ready · context 4% of 128k');
   });
 });

@@ -87,7 +87,13 @@ describe('EntryView', () => {
   });
 
   it('pretty-prints and highlights JSON output under its title', () => {
-    const { text, frame } = show({ kind: 'output', id: 'e0', title: 'http_request output', text: '{"id":1,"name":"Ada","admin":false,"team":null}', format: 'text' });
+    const { text, frame } = show({
+      kind: 'output',
+      id: 'e0',
+      title: 'http_request output',
+      text: '{"id":1,"name":"Ada","admin":false,"team":null}',
+      format: 'text',
+    });
     expect(text).toContain('http_request output\n{\n  "id": 1,\n  "name": "Ada",\n  "admin": false,\n  "team": null\n}');
     expect(frame).toContain(`${CYAN}"id"`);
     expect(frame).toContain(`${GREEN}"Ada"`);

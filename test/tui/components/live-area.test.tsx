@@ -67,7 +67,13 @@ describe('LiveArea', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-01T10:00:00Z') });
     const { lines } = show({
       status: 'running',
-      running: { id: 't1', name: 'run_performance', label: runPerformanceTool.describe({ url: 'http://localhost:3000/users' }), startedAt: Date.now() - 3200, progress: '1200 requests sent' },
+      running: {
+        id: 't1',
+        name: 'run_performance',
+        label: runPerformanceTool.describe({ url: 'http://localhost:3000/users' }),
+        startedAt: Date.now() - 3200,
+        progress: '1200 requests sent',
+      },
     });
     expect(lines[0]).toMatch(/^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] run_performance http:\/\/localhost:3000\/users · 3 s$/);
     expect(lines[1]).toBe('  ⎿ 1200 requests sent');

@@ -18,7 +18,18 @@ const ENDPOINTS: TableCells = {
 
 describe('layoutTable', () => {
   it('draws a table that fits as it is, one line a row, a rule between rows', () => {
-    const lines = layoutTable({ header: ['Method', 'Path'], rows: [['POST', '/users'], ['GET', '/']], align: [null, null] }, 60, plain);
+    const lines = layoutTable(
+      {
+        header: ['Method', 'Path'],
+        rows: [
+          ['POST', '/users'],
+          ['GET', '/'],
+        ],
+        align: [null, null],
+      },
+      60,
+      plain,
+    );
     expect(lines).toEqual([
       '┌────────┬────────┐',
       '│ Method │ Path   │',
@@ -34,7 +45,11 @@ describe('layoutTable', () => {
     const lines = layoutTable(ENDPOINTS, 60, plain);
     expect(widest(lines)).toBeLessThanOrEqual(60);
     expect(lines.every((line) => /^[┌│├└]/.test(line) && /[┐│┤┘]$/.test(line))).toBe(true);
-    const words = (text: string) => text.replace(/[│┌┐└┘├┤┬┴┼─]/g, ' ').split(/\s+/).filter(Boolean);
+    const words = (text: string) =>
+      text
+        .replace(/[│┌┐└┘├┤┬┴┼─]/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
     expect(words(lines.join('\n'))).toEqual(expect.arrayContaining(words(ENDPOINTS.rows.flat().join(' '))));
     // The short columns keep their width; only the long one wraps.
     expect(lines[1]).toMatch(/^│ Method │ Path\s+│ Status │ What went wrong\s+│$/);
@@ -67,7 +82,11 @@ describe('layoutTable', () => {
   });
 
   it('wraps a long value of the list under its field', () => {
-    const lines = layoutTable({ header: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], rows: [['x '.repeat(40).trim(), '1', '2', '3', '4', '5', '6', '7']], align: [] }, 30, plain);
+    const lines = layoutTable(
+      { header: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], rows: [['x '.repeat(40).trim(), '1', '2', '3', '4', '5', '6', '7']], align: [] },
+      30,
+      plain,
+    );
     expect(widest(lines)).toBeLessThanOrEqual(30);
     expect(lines[0]).toMatch(/^• A: x x/);
     expect(lines[1]).toMatch(/^ {4}x x/);
@@ -100,11 +119,7 @@ describe('wrapStyled', () => {
 });
 
 describe('tables in rendered Markdown', () => {
-  const markdown = [
-    '| Method | Path | Status | What went wrong |',
-    '|---|---|--:|---|',
-    ...ENDPOINTS.rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
+  const markdown = ['| Method | Path | Status | What went wrong |', '|---|---|--:|---|', ...ENDPOINTS.rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 
   describe('in colour', () => {
     useColourLevel(1);

@@ -21,7 +21,13 @@ describe('fitStatusFacts', () => {
   });
 
   it('drops the least important fact first, one at a time, as the width shrinks', () => {
-    expect(fitStatusFacts(FACTS, ALL.length - 1)).toEqual(['yolo mode', 'openrouter/google/gemini-2.5-flash', 'env: staging', 'context 42% of 128k', '12.3k tokens']);
+    expect(fitStatusFacts(FACTS, ALL.length - 1)).toEqual([
+      'yolo mode',
+      'openrouter/google/gemini-2.5-flash',
+      'env: staging',
+      'context 42% of 128k',
+      '12.3k tokens',
+    ]);
     expect(fitStatusFacts(FACTS, 83)).toEqual(['yolo mode', 'openrouter/google/gemini-2.5-flash', 'env: staging', 'context 42% of 128k']);
     expect(fitStatusFacts(FACTS, 82)).toEqual(['yolo mode', 'openrouter/google/gemini-2.5-flash', 'context 42% of 128k']);
     expect(fitStatusFacts(FACTS, 40)).toEqual(['yolo mode', 'context 42% of 128k']);

@@ -3,10 +3,7 @@ import { extractAttachments } from '../../../src/tui/input/attachments.js';
 
 describe('extractAttachments', () => {
   it('returns the @paths of a message, without the @, in order and once each', () => {
-    expect(extractAttachments('@src/app.ts fails, compare with @test/app.test.ts and @src/app.ts')).toEqual([
-      'src/app.ts',
-      'test/app.test.ts',
-    ]);
+    expect(extractAttachments('@src/app.ts fails, compare with @test/app.test.ts and @src/app.ts')).toEqual(['src/app.ts', 'test/app.test.ts']);
   });
 
   it('finds paths on any line', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cursorPosition, editorReducer, EMPTY_EDITOR, isOnFirstLine, isOnLastLine, type EditorAction, type EditorState } from '../../../src/tui/input/editor-state.js';
+import {
+  cursorPosition,
+  editorReducer,
+  EMPTY_EDITOR,
+  isOnFirstLine,
+  isOnLastLine,
+  type EditorAction,
+  type EditorState,
+} from '../../../src/tui/input/editor-state.js';
 
 function apply(state: EditorState, ...actions: EditorAction[]): EditorState {
   return actions.reduce(editorReducer, state);
@@ -55,9 +63,7 @@ describe('editorReducer', () => {
   });
 
   it('replaces a range and puts the cursor after the new text', () => {
-    expect(show(apply(at('see @sr|c now'), { type: 'replaceRange', start: 4, end: 8, text: '@src/a.ts ' }))).toBe(
-      'see @src/a.ts | now',
-    );
+    expect(show(apply(at('see @sr|c now'), { type: 'replaceRange', start: 4, end: 8, text: '@src/a.ts ' }))).toBe('see @src/a.ts | now');
   });
 
   it('sets the whole text with the cursor at its end, and clears', () => {

@@ -24,11 +24,7 @@ describe('PasteScanner', () => {
   });
 
   it('takes the text between the markers as one paste, with its CRs, in its place among the keys', () => {
-    expect(scan('see \x1b[200~GET /users\r\nHost: api\rx\x1b[201~\r')).toEqual([
-      typed('see '),
-      paste('GET /users\r\nHost: api\rx'),
-      typed('\r'),
-    ]);
+    expect(scan('see \x1b[200~GET /users\r\nHost: api\rx\x1b[201~\r')).toEqual([typed('see '), paste('GET /users\r\nHost: api\rx'), typed('\r')]);
   });
 
   it('finds markers cut by the end of a read at any point', () => {

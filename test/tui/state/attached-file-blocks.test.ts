@@ -7,7 +7,10 @@ const APP = 'const app = express();\napp.get("/users", list);\n';
 describe('attached file blocks', () => {
   it('reads back the typed text and each file of a message, whatever the files hold', () => {
     const tricky = 'a line\n</file>\nAttached files:\n<file path="fake.txt">\nnot a file\n';
-    const message = messageWithFiles('why does @src/app.js fail with @notes.md?', [attachedFileBlock('src/app.js', APP), attachedFileBlock('notes.md', tricky)]);
+    const message = messageWithFiles('why does @src/app.js fail with @notes.md?', [
+      attachedFileBlock('src/app.js', APP),
+      attachedFileBlock('notes.md', tricky),
+    ]);
     expect(readMessageWithFiles(message)).toEqual({
       typed: 'why does @src/app.js fail with @notes.md?',
       files: [
@@ -45,6 +48,9 @@ describe('a resumed transcript', () => {
       { kind: 'message', at: '2025-01-01T00:00:01.000Z', role: 'user', content },
       { kind: 'event', at: '2025-01-01T00:00:02.000Z', event: { type: 'answer', text: 'It lists users.' } },
     ]);
-    expect(view.entries.map((entry) => ('text' in entry ? entry.text : entry.kind))).toEqual(['explain @src/app.js\n↳ src/app.js (2 lines)', 'It lists users.']);
+    expect(view.entries.map((entry) => ('text' in entry ? entry.text : entry.kind))).toEqual([
+      'explain @src/app.js\n↳ src/app.js (2 lines)',
+      'It lists users.',
+    ]);
   });
 });

@@ -13,7 +13,13 @@ describe('an interrupted reply in the view', () => {
   it('keeps what was shown as an answer marked interrupted, with no second notice', () => {
     const partial = 'Thought: list them\nFinal Answer: The notes so far';
     let state = feed([{ type: 'run_start', runId: 'r', input: 'notes' }, { type: 'turn_start', turn: 1 }, ...deltas(partial)]);
-    state = feed([{ type: 'reply_interrupted', text: partial }, { type: 'run_end', reason: 'cancelled', turns: 1, toolCalls: 0 }], state);
+    state = feed(
+      [
+        { type: 'reply_interrupted', text: partial },
+        { type: 'run_end', reason: 'cancelled', turns: 1, toolCalls: 0 },
+      ],
+      state,
+    );
     expect(state.entries).toEqual([
       { id: 'e0', kind: 'thought', text: 'list them' },
       { id: 'e1', kind: 'answer', text: 'The notes so far', continues: false, interrupted: true },
@@ -33,7 +39,10 @@ describe('an interrupted reply in the view', () => {
   });
 
   it('still notes a run interrupted while a tool ran', () => {
-    const state = feed([{ type: 'turn_start', turn: 1 }, { type: 'run_end', reason: 'cancelled', turns: 1, toolCalls: 1 }]);
+    const state = feed([
+      { type: 'turn_start', turn: 1 },
+      { type: 'run_end', reason: 'cancelled', turns: 1, toolCalls: 1 },
+    ]);
     expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', text: 'Interrupted.' });
   });
 

@@ -116,12 +116,25 @@ describe('reduceView', () => {
   it('tracks a confirmation and shows queued messages when the next turn starts', () => {
     let state = feed([
       { type: 'tool_call', id: 'w', name: 'write_file', args: {} },
-      { type: 'confirmation_required', id: 'w', tool: 'write_file', title: 'change a.ts', preview: { kind: 'diff', path: 'a.ts', diff: '', isNew: false }, always: [] },
+      {
+        type: 'confirmation_required',
+        id: 'w',
+        tool: 'write_file',
+        title: 'change a.ts',
+        preview: { kind: 'diff', path: 'a.ts', diff: '', isNew: false },
+        always: [],
+      },
     ]);
     expect(state.status).toBe('waiting');
     expect(state.confirmation?.title).toBe('change a.ts');
     state = reduceView(state, { type: 'queued_message', text: 'also b.ts' });
-    state = feed([{ type: 'confirmation_resolved', id: 'w', approved: true }, { type: 'turn_start', turn: 2 }], state);
+    state = feed(
+      [
+        { type: 'confirmation_resolved', id: 'w', approved: true },
+        { type: 'turn_start', turn: 2 },
+      ],
+      state,
+    );
     expect(state.confirmation).toBeUndefined();
     expect(state.queued).toEqual([]);
     expect(state.entries.at(-1)).toMatchObject({ kind: 'user', text: 'also b.ts' });
@@ -139,7 +152,13 @@ describe('reduceView', () => {
     vi.advanceTimersByTime(1000);
     state = feed([{ type: 'retry', attempt: 1, delayMs: 4000, reason: '503' }], state);
     expect(state.modelSilentSince).toBe(1_012_000);
-    state = feed([{ type: 'usage', inputTokens: 1, outputTokens: 1 }, { type: 'tool_call', id: 't', name: 'read_file', args: {} }], state);
+    state = feed(
+      [
+        { type: 'usage', inputTokens: 1, outputTokens: 1 },
+        { type: 'tool_call', id: 't', name: 'read_file', args: {} },
+      ],
+      state,
+    );
     expect(state.modelSilentSince).toBeUndefined();
   });
 

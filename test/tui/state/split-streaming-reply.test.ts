@@ -3,10 +3,44 @@ import { splitStreamingReply, splitWholeReply } from '../../../src/tui/state/spl
 
 /** Pieces replies are made of, markers and calls in the shapes models write them included. */
 const PIECES = [
-  'Thought: ', 'thought:', 'Final Answer:', 'Final Answer: ', '**Final Answer:**', '## Final Answer', 'final answer', 'FINAL ANSWER:',
-  'Final Ans', 'Thou', 'ACTION: read_file({"path": "a"})', 'Action Input:', 'action', '<tool_call>', '<function=x>', '<function',
-  '[TOOL_CALLS]', '```tool_code', 'to=functions.x', '<|tool_call_start|>', 'functools[', '<minimax:tool_call>', '<invoke name="x">', '\n', '\n', '\n', '\r\n', '\r', ' ', '\t', '**', 'words and more words', 'a',
-  '\u001b[31m', '\u202e', '- item', '```js', 'é',
+  'Thought: ',
+  'thought:',
+  'Final Answer:',
+  'Final Answer: ',
+  '**Final Answer:**',
+  '## Final Answer',
+  'final answer',
+  'FINAL ANSWER:',
+  'Final Ans',
+  'Thou',
+  'ACTION: read_file({"path": "a"})',
+  'Action Input:',
+  'action',
+  '<tool_call>',
+  '<function=x>',
+  '<function',
+  '[TOOL_CALLS]',
+  '```tool_code',
+  'to=functions.x',
+  '<|tool_call_start|>',
+  'functools[',
+  '<minimax:tool_call>',
+  '<invoke name="x">',
+  '\n',
+  '\n',
+  '\n',
+  '\r\n',
+  '\r',
+  ' ',
+  '\t',
+  '**',
+  'words and more words',
+  'a',
+  '\u001b[31m',
+  '\u202e',
+  '- item',
+  '```js',
+  'é',
 ];
 
 /** The same replies every run: a small linear congruential generator. */
@@ -40,7 +74,16 @@ describe('splitStreamingReply', () => {
   });
 
   it('never streams call tokens as the answer: the text before them is the thought', () => {
-    for (const token of ['<|tool_call_start|>[', 'functools[', '<|tool_call|>', '<start_function_call>', '<minimax:tool_call>', '<function_calls>', '<invoke name="read_file">', '<tool>read_file</tool>']) {
+    for (const token of [
+      '<|tool_call_start|>[',
+      'functools[',
+      '<|tool_call|>',
+      '<start_function_call>',
+      '<minimax:tool_call>',
+      '<function_calls>',
+      '<invoke name="read_file">',
+      '<tool>read_file</tool>',
+    ]) {
       expect(splitStreamingReply(`Let me look.\n${token}`), token).toEqual({ thought: 'Let me look.', answer: '' });
     }
   });

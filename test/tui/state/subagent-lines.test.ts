@@ -4,7 +4,13 @@ import { reduceView } from '../../../src/tui/state/reduce-view.js';
 import { initialViewState, type ViewState } from '../../../src/tui/state/view-state.js';
 
 const feed = (events: AgentEvent[], state: ViewState = initialViewState()) => reduceView(state, { type: 'agent', events });
-const of = (agent: string, event: AgentEvent, extra: { background?: true } = {}): AgentEvent => ({ type: 'subagent', agent, profile: agent.split('#')[0]!, ...extra, event });
+const of = (agent: string, event: AgentEvent, extra: { background?: true } = {}): AgentEvent => ({
+  type: 'subagent',
+  agent,
+  profile: agent.split('#')[0]!,
+  ...extra,
+  event,
+});
 const steps = (state: ViewState) => (state.running?.subagents ?? []).map((line) => `${line.label} (${line.task}): ${line.step}`);
 
 const call: AgentEvent = { type: 'tool_call', id: 'c1', name: 'subagent', args: { tasks: [] } };

@@ -21,8 +21,20 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 
 describe('parseCommandFile', () => {
   it('reads the front matter and the prompt; allowed-tools as a list or a comma-separated line', () => {
-    const command = parseCommandFile('check', '---\ndescription: check it\nargument-hint: <path>\nallowed-tools: bash(npm test), read_file\nmodel: quick\n---\nCheck $1.\n', 'project', 'check.md');
-    expect(command).toMatchObject({ name: 'check', description: 'check it', argumentHint: '<path>', allowedTools: ['bash(npm test)', 'read_file'], model: 'quick', body: 'Check $1.' });
+    const command = parseCommandFile(
+      'check',
+      '---\ndescription: check it\nargument-hint: <path>\nallowed-tools: bash(npm test), read_file\nmodel: quick\n---\nCheck $1.\n',
+      'project',
+      'check.md',
+    );
+    expect(command).toMatchObject({
+      name: 'check',
+      description: 'check it',
+      argumentHint: '<path>',
+      allowedTools: ['bash(npm test)', 'read_file'],
+      model: 'quick',
+      body: 'Check $1.',
+    });
     expect(parseCommandFile('plain', '# Plain one\nDo it.\n', 'global', 'plain.md')).toMatchObject({ description: 'Plain one', allowedTools: [] });
   });
 

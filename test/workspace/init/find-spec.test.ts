@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeSpec, findSpecs, identifySpec } from '../../../src/workspace/init/find-spec.js';
 import { fixtureProject } from './fixture-project.js';
 
-const OPENAPI_YAML = 'openapi: 3.0.3\ninfo:\n  title: Shop\n  version: "1.0"\npaths:\n  /health:\n    get:\n      responses:\n        "200": {description: ok}\n';
+const OPENAPI_YAML =
+  'openapi: 3.0.3\ninfo:\n  title: Shop\n  version: "1.0"\npaths:\n  /health:\n    get:\n      responses:\n        "200": {description: ok}\n';
 const SWAGGER_JSON = JSON.stringify({ swagger: '2.0', info: { title: 'Legacy', version: '1' }, paths: {} });
 const POSTMAN_COLLECTION = JSON.stringify({
   info: {

@@ -21,10 +21,7 @@ export async function fixtureProject(files: Record<string, string> = {}): Promis
 }
 
 /** A package.json with these dependencies (and optionally dev dependencies and scripts). */
-export function packageJson(
-  dependencies: string[],
-  extra: { devDependencies?: string[]; scripts?: Record<string, string> } = {},
-): string {
+export function packageJson(dependencies: string[], extra: { devDependencies?: string[]; scripts?: Record<string, string> } = {}): string {
   const versions = (names: string[]) => Object.fromEntries(names.map((name) => [name, '*']));
   return JSON.stringify({
     name: 'fixture',

@@ -35,7 +35,11 @@ export async function runHook(hook: HookCommand, payload: object, context: Pick<
       onStdout: (chunk) => stdout.push(chunk),
       onStderr: (chunk) => stderr.push(chunk),
     });
-    const failure = result.timedOut ? `timed out after ${timeoutS} s` : result.exitCode === undefined ? `was ended by ${result.signal ?? 'a signal'}` : undefined;
+    const failure = result.timedOut
+      ? `timed out after ${timeoutS} s`
+      : result.exitCode === undefined
+        ? `was ended by ${result.signal ?? 'a signal'}`
+        : undefined;
     return { exitCode: failure ? undefined : result.exitCode, stdout: stdout.text(), stderr: stderr.text(), ...(failure && { failure }) };
   } catch (error) {
     if (signal.aborted) throw error;

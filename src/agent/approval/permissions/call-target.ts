@@ -18,11 +18,7 @@ export interface CallTarget {
  * elsewhere in the project, as its real path; a command with the programs it runs; a URL with
  * `{{VAR}}` placeholders filled by `resolve` (one it cannot resolve stays as written).
  */
-export async function callTargets(
-  target: ToolTarget | undefined,
-  projectRoot: string,
-  resolve: (text: string) => Promise<string>,
-): Promise<CallTarget[]> {
+export async function callTargets(target: ToolTarget | undefined, projectRoot: string, resolve: (text: string) => Promise<string>): Promise<CallTarget[]> {
   if (!target) return [];
   const written = target.value;
   if (target.kind === 'path') return pathTargets(written, projectRoot);
@@ -53,7 +49,12 @@ export async function pathTargets(file: string, projectRoot: string): Promise<Ca
 export function projectRelative(file: string, projectRoot: string): string {
   const slashed = file.trim().replace(/\\/g, '/');
   const relative = path.isAbsolute(slashed) ? path.relative(projectRoot, slashed).split(path.sep).join('/') : slashed;
-  return path.posix.normalize(relative).replace(/^(\.\/)+/, '').replace(/\/$/, '') || '.';
+  return (
+    path.posix
+      .normalize(relative)
+      .replace(/^(\.\/)+/, '')
+      .replace(/\/$/, '') || '.'
+  );
 }
 
 /** Where a project path really is, symlinks resolved (through its nearest existing folder), relative to the real root; undefined outside it. */

@@ -23,7 +23,8 @@ export function policyRefusal(call: GuardedCall, settings: PermissionSettings): 
 
 export function denyRefusal(subject: RuleSubject, settings: PermissionSettings): string | undefined {
   const rule = settings.deny.find((candidate) => denyRuleMatches(candidate, subject));
-  if (rule) return `Denied by the permission rule ${rule.text}: ${subject.tool} was not run. Do not try to reach the same result another way; tell the user if you need it.`;
+  if (rule)
+    return `Denied by the permission rule ${rule.text}: ${subject.tool} was not run. Do not try to reach the same result another way; tell the user if you need it.`;
   return unknownProgramRefusal(subject, settings);
 }
 
@@ -64,7 +65,12 @@ export function approvalWithoutAsking(subject: RuleSubject, preview: Preview, se
  * approves a change that is not a plain file edit — a protected file, or one asked about for a reason —
  * so that neither a rule nor an "always" lets a model widen its own permissions.
  */
-export function allowingRule(rules: readonly PermissionRule[], subject: RuleSubject, preview: Preview, hookFiles?: readonly string[]): PermissionRule | undefined {
+export function allowingRule(
+  rules: readonly PermissionRule[],
+  subject: RuleSubject,
+  preview: Preview,
+  hookFiles?: readonly string[],
+): PermissionRule | undefined {
   // A diff asked about for a reason (`why`: a protected file, a BASE_URL moving) is the user's to approve each time.
   if (preview.kind === 'diff' && (preview.why !== undefined || protectedByName(preview.path, hookFiles) !== undefined)) return undefined;
   const own = rules.filter((rule) => rule.tool === subject.tool);
@@ -73,7 +79,11 @@ export function allowingRule(rules: readonly PermissionRule[], subject: RuleSubj
     own.find(
       (rule) =>
         allowRuleMatches(rule, { tool: subject.tool, targets: [target] }) &&
-        !(target.kind === 'command' && isWildcardRule(rule) && namesProtectedFile(target.value, preview.kind === 'command' ? preview.cwd : undefined, hookFiles)),
+        !(
+          target.kind === 'command' &&
+          isWildcardRule(rule) &&
+          namesProtectedFile(target.value, preview.kind === 'command' ? preview.cwd : undefined, hookFiles)
+        ),
     ),
   );
   return matched.every((rule) => rule !== undefined) ? matched[0] : undefined;
@@ -91,6 +101,11 @@ function namesProtectedFile(command: string, cwd: string | undefined, hookFiles:
     .map((word) => word.replace(/^['"]|['"]$/g, ''))
     .filter((word) => word !== '' && !word.startsWith('-'));
   const paths = [...words, ...(cwd ? words.map((word) => path.posix.join(cwd, word)) : [])].map((word) => path.posix.normalize(word));
-  const tails = paths.flatMap((word) => word.split('/').map((_, index, parts) => parts.slice(index).join('/')).filter(Boolean));
+  const tails = paths.flatMap((word) =>
+    word
+      .split('/')
+      .map((_, index, parts) => parts.slice(index).join('/'))
+      .filter(Boolean),
+  );
   return tails.some((tail) => protectedByName(tail, hookFiles) !== undefined);
 }

@@ -45,9 +45,7 @@ export function denyRuleMatches(rule: PermissionRule, subject: RuleSubject): boo
   if (rule.tool !== subject.tool) return false;
   if (rule.pattern === undefined) return true;
   const pattern = rule.pattern;
-  return subject.targets.some((target) =>
-    denyCandidates(target).some((value) => globMatches(pattern, value, target.kind, { nocase: target.kind === 'url' })),
-  );
+  return subject.targets.some((target) => denyCandidates(target).some((value) => globMatches(pattern, value, target.kind, { nocase: target.kind === 'url' })));
 }
 
 /**

@@ -21,7 +21,10 @@ const PROTECTED: ReadonlyArray<{ patterns: string[]; reason: string }> = [
   { patterns: ['.falcon/hooks/**'], reason: 'the hooks of .falcon/config.yaml run the files of .falcon/hooks/' },
   { patterns: ['.falcon/config.{yaml,yml}'], reason: "it holds the project's permission rules, hooks and MCP servers" },
   { patterns: ['**/.gitignore'], reason: 'it keeps secrets and session logs out of git' },
-  { patterns: ['**/.git', '**/.git/**', '**/git~[0-9]*/**', '**/.gitconfig'], reason: 'git runs the commands its config and hooks name, at the next git command' },
+  {
+    patterns: ['**/.git', '**/.git/**', '**/git~[0-9]*/**', '**/.gitconfig'],
+    reason: 'git runs the commands its config and hooks name, at the next git command',
+  },
   {
     patterns: [
       '**/.husky/**',
@@ -91,7 +94,11 @@ const PROTECTED: ReadonlyArray<{ patterns: string[]; reason: string }> = [
   },
   { patterns: ['**/*.{sh,bash,zsh,fish,ksh,command,ps1,psm1,bat,cmd}'], reason: 'it is a script' },
   {
-    patterns: ['.{bashrc,bash_profile,bash_login,bash_logout,profile,zshrc,zshenv,zprofile,zlogin,inputrc}', '.ssh/**', '.config/{fish,git,systemd,autostart}/**'],
+    patterns: [
+      '.{bashrc,bash_profile,bash_login,bash_logout,profile,zshrc,zshenv,zprofile,zlogin,inputrc}',
+      '.ssh/**',
+      '.config/{fish,git,systemd,autostart}/**',
+    ],
     reason: 'the shell or ssh reads it when it starts',
   },
 ];

@@ -13,7 +13,11 @@ export const serverCommand: SlashCommand = {
     const [action = 'status', count] = context.args.split(/\s+/).filter(Boolean);
     const server = context.agent.apiServer;
     if (!server) {
-      context.show({ type: 'notice', tone: 'info', text: 'No server is configured: add `server: {command: "<how the API starts>"}` to .falcon/config.yaml (falcon init finds it).' });
+      context.show({
+        type: 'notice',
+        tone: 'info',
+        text: 'No server is configured: add `server: {command: "<how the API starts>"}` to .falcon/config.yaml (falcon init finds it).',
+      });
       return;
     }
     if (!(ACTIONS as readonly string[]).includes(action)) {
@@ -37,12 +41,21 @@ export const serverCommand: SlashCommand = {
 async function showStatus(server: ManagedServer, context: SlashContext): Promise<void> {
   const { describeServerStatus } = await import('../../../engines/api-server/describe-server-status.js');
   await server.baseUrl();
-  context.show({ type: 'output', title: "The API's server", text: describeServerStatus(server.status(), { file: server.log.file, count: server.log.count }, context.projectRoot, Date.now()), format: 'text' });
+  context.show({
+    type: 'output',
+    title: "The API's server",
+    text: describeServerStatus(server.status(), { file: server.log.file, count: server.log.count }, context.projectRoot, Date.now()),
+    format: 'text',
+  });
 }
 
 function showLogs(server: ManagedServer, count: number, context: SlashContext): void {
   if (server.state === 'external') {
-    context.show({ type: 'notice', tone: 'info', text: "Falcon did not start the API's server (something else answers at BASE_URL): its log lines are unavailable." });
+    context.show({
+      type: 'notice',
+      tone: 'info',
+      text: "Falcon did not start the API's server (something else answers at BASE_URL): its log lines are unavailable.",
+    });
     return;
   }
   const lines = server.log.tail(count, { withFalcon: true });

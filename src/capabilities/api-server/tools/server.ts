@@ -18,7 +18,11 @@ const actions = defineActions(
   },
   (action) => ({
     status: action({ readOnly: true, run: async (_args, ctx) => status(configured(ctx), ctx) }),
-    logs: action({ optional: ['lines', 'grep'], readOnly: true, run: async ({ lines, grep }, ctx) => logs(configured(ctx), lines ?? DEFAULT_LOG_LINES, grep, ctx) }),
+    logs: action({
+      optional: ['lines', 'grep'],
+      readOnly: true,
+      run: async ({ lines, grep }, ctx) => logs(configured(ctx), lines ?? DEFAULT_LOG_LINES, grep, ctx),
+    }),
     start: action({ readOnly: runsTheServer, preview: async (_args, ctx) => startPreview(ctx), run: async (_args, ctx) => start(configured(ctx), ctx) }),
     restart: action({ readOnly: runsTheServer, preview: async (_args, ctx) => startPreview(ctx), run: async (_args, ctx) => restart(configured(ctx), ctx) }),
     stop: action({ readOnly: () => "stops the API's server", run: async (_args, ctx) => stop(configured(ctx)) }),

@@ -43,7 +43,9 @@ Exit codes: 0 done, 1 declined, 2 bad usage.`,
       }
       if (options.to === undefined) throw new UsageError('say where to go back to with --to <n> (falcon rewind --list numbers the messages)');
       const { runRewindTo } = await import('./run-rewind-to.js');
-      await exitWith(await runRewindTo({ to: options.to, mode: modes[0] ?? 'both', yes: options.yes === true, ...(options.session && { session: options.session }) }));
+      await exitWith(
+        await runRewindTo({ to: options.to, mode: modes[0] ?? 'both', yes: options.yes === true, ...(options.session && { session: options.session }) }),
+      );
     });
 }
 

@@ -19,8 +19,15 @@ export async function runDiffCommand(options: { session?: string; stat?: boolean
     process.stdout.write(`Session ${session.id} changed no file (or its changes have been undone).\n`);
     return 0;
   }
-  const body = options.stat ? statLines(changes.diffs).map((line) => terminalSafeText(maskText(line))).join('\n') : paintDiffLines(diffsAsLines(changes.diffs), paint);
+  const body = options.stat
+    ? statLines(changes.diffs)
+        .map((line) => terminalSafeText(maskText(line)))
+        .join('\n')
+    : paintDiffLines(diffsAsLines(changes.diffs), paint);
   const notes = changes.large.length ? [paint('dim', `Over 10 MB, never in checkpoints: ${terminalSafeText(describeFiles(changes.large))}`)] : [];
-  process.stdout.write([paint('bold', `Session ${session.id}: ${changes.diffs.length} file${changes.diffs.length === 1 ? '' : 's'} changed`), '', body, ...notes].join('\n') + '\n');
+  process.stdout.write(
+    [paint('bold', `Session ${session.id}: ${changes.diffs.length} file${changes.diffs.length === 1 ? '' : 's'} changed`), '', body, ...notes].join('\n') +
+      '\n',
+  );
   return 0;
 }

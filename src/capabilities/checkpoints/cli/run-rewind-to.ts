@@ -32,7 +32,10 @@ export async function runRewindTo(options: RewindToOptions): Promise<number> {
   const paint = styleFor(process.stderr);
   say(paint('bold', `Back to just before ${terminalSafeText(plan?.label ?? `message ${options.to}`)} of session ${session.id}:`));
   if (plan) for (const line of planLines(plan, code ? await checkpoints!.ignored() : [])) say(`  ${terminalSafeText(line)}`);
-  if (options.mode !== 'code') say(`  conversation: the ${options.to - 1} message${options.to === 2 ? '' : 's'} before it stay; from it on, nothing more is sent to the model (the session file keeps it all)`);
+  if (options.mode !== 'code')
+    say(
+      `  conversation: the ${options.to - 1} message${options.to === 2 ? '' : 's'} before it stay; from it on, nothing more is sent to the model (the session file keeps it all)`,
+    );
 
   if (!options.yes) {
     if (!canAsk()) throw new UsageError('nothing was changed: there is no terminal to ask in; add --yes to rewind');
@@ -42,7 +45,10 @@ export async function runRewindTo(options: RewindToOptions): Promise<number> {
     }
   }
   if (plan) {
-    const overwrite = plan.outside.length === 0 || options.yes || (await askYesNo(`${describeFiles(plan.outside)} changed outside Falcon since then. Overwrite ${plan.outside.length === 1 ? 'it' : 'them'} too?`));
+    const overwrite =
+      plan.outside.length === 0 ||
+      options.yes ||
+      (await askYesNo(`${describeFiles(plan.outside)} changed outside Falcon since then. Overwrite ${plan.outside.length === 1 ? 'it' : 'them'} too?`));
     for (const line of outcomeLines(await checkpoints!.apply(plan, { overwriteOutside: overwrite }), plan)) say(terminalSafeText(line));
   }
   if (options.mode !== 'code') {

@@ -7,7 +7,8 @@ import type { SlashCommand, SlashContext } from '../../../kit/slash/slash-comman
 /** Why /undo, /rewind's files, /diff and /commit cannot work in this session; undefined when they can. */
 export function checkpointsOff(context: SlashContext): string | undefined {
   if (context.agent.busy) return 'Falcon is working: wait for the turn to end (or press esc).';
-  if (!context.agent.checkpoints) return 'Checkpoints are off in this session (git is missing, or checkpoints: {enabled: false}): there is nothing to take back.';
+  if (!context.agent.checkpoints)
+    return 'Checkpoints are off in this session (git is missing, or checkpoints: {enabled: false}): there is nothing to take back.';
   return undefined;
 }
 
@@ -34,12 +35,17 @@ export const diffCommand: SlashCommand = {
     const off = checkpointsOff(context);
     if (off) return context.show({ type: 'notice', tone: 'warning', text: off });
     const changes = await context.agent.checkpoints!.changes();
-    if (changes.diffs.length === 0) return context.show({ type: 'notice', tone: 'info', text: 'This session has changed no file (or its changes were taken back).' });
+    if (changes.diffs.length === 0)
+      return context.show({ type: 'notice', tone: 'info', text: 'This session has changed no file (or its changes were taken back).' });
     const large = changes.large.length ? `\n\nOver 10 MB, never in checkpoints: ${describeFiles(changes.large)}` : '';
     context.show({
       type: 'output',
       title: `This session changed ${changes.diffs.length} file${changes.diffs.length === 1 ? '' : 's'}`,
-      text: maskText(diffsAsLines(changes.diffs).map((line) => line.text).join('\n') + large),
+      text: maskText(
+        diffsAsLines(changes.diffs)
+          .map((line) => line.text)
+          .join('\n') + large,
+      ),
       format: 'diff',
     });
   },

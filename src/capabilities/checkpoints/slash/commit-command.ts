@@ -20,7 +20,12 @@ export const commitCommand: SlashCommand = {
     let message = maskText(proposeCommitMessage(diffs, requests));
     const files = pathsOf(diffs);
     for (;;) {
-      context.show({ type: 'output', title: 'Commit', text: `${message.trimEnd()}\n\n${diffs.map((diff) => `  ${fileHeading(diff)}`).join('\n')}`, format: 'text' });
+      context.show({
+        type: 'output',
+        title: 'Commit',
+        text: `${message.trimEnd()}\n\n${diffs.map((diff) => `  ${fileHeading(diff)}`).join('\n')}`,
+        format: 'text',
+      });
       const choice = await context.pick<CommitChoice>({
         title: `Commit these ${files.length} file${files.length === 1 ? '' : 's'} with this message? (nothing else you staged goes in; hooks run; nothing is pushed)`,
         items: [
@@ -31,14 +36,22 @@ export const commitCommand: SlashCommand = {
       });
       if (choice === 'edit') {
         const [subject = '', ...rest] = message.split('\n');
-        const edited = await context.ask({ title: 'Commit message, first line', initial: subject, check: (answer) => (answer.trim() ? undefined : 'a commit needs a message') });
+        const edited = await context.ask({
+          title: 'Commit message, first line',
+          initial: subject,
+          check: (answer) => (answer.trim() ? undefined : 'a commit needs a message'),
+        });
         if (edited !== undefined) message = [edited.trim(), ...rest].join('\n');
         continue;
       }
       if (choice !== 'commit') return context.show({ type: 'notice', tone: 'info', text: 'Nothing was committed.' });
       const result = await commitSessionFiles(context.projectRoot, files, message);
       const left = result.ignored.length ? ` Left out, as git ignores them: ${describeFiles(result.ignored)}.` : '';
-      return context.show({ type: 'notice', tone: 'info', text: `Committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} as ${result.commit}: ${message.split('\n')[0]}${left}` });
+      return context.show({
+        type: 'notice',
+        tone: 'info',
+        text: `Committed ${result.files.length} file${result.files.length === 1 ? '' : 's'} as ${result.commit}: ${message.split('\n')[0]}${left}`,
+      });
     }
   },
 };

@@ -12,8 +12,17 @@ import type { SlashContext } from '../../../kit/slash/slash-command.js';
  */
 export async function confirmAndRestore(context: SlashContext, checkpoints: SessionCheckpoints, plan: RestorePlan, question: string): Promise<boolean> {
   const lines = planLines(plan, await checkpoints.ignored());
-  const diff = plan.diffs.length ? `\n\n${diffsAsLines(plan.diffs).map((line) => line.text).join('\n')}` : '';
-  context.show({ type: 'output', title: `${plan.kind === 'undo' ? 'Undo' : 'Rewind'}: ${plan.label}`, text: maskText(`${lines.join('\n')}${diff}`), format: 'diff' });
+  const diff = plan.diffs.length
+    ? `\n\n${diffsAsLines(plan.diffs)
+        .map((line) => line.text)
+        .join('\n')}`
+    : '';
+  context.show({
+    type: 'output',
+    title: `${plan.kind === 'undo' ? 'Undo' : 'Rewind'}: ${plan.label}`,
+    text: maskText(`${lines.join('\n')}${diff}`),
+    format: 'diff',
+  });
   if (!(await askToConfirm(context, question, 'Yes, restore the files'))) {
     context.show({ type: 'notice', tone: 'info', text: 'Nothing was changed.' });
     return false;

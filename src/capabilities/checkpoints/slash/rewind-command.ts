@@ -19,10 +19,14 @@ async function rewind(context: SlashContext): Promise<void> {
   const { agent } = context;
   if (agent.busy) return context.show({ type: 'notice', tone: 'warning', text: 'Falcon is working: wait for the turn to end (or press esc).' });
   const checkpoints = agent.checkpoints;
-  const points: RewindPoint[] = checkpoints ? await checkpoints.points() : messagePoints(await agent.sessionRecords()).map((point) => ({ ...point, files: [] }));
+  const points: RewindPoint[] = checkpoints
+    ? await checkpoints.points()
+    : messagePoints(await agent.sessionRecords()).map((point) => ({ ...point, files: [] }));
   if (points.length === 0) return context.show({ type: 'notice', tone: 'info', text: 'Nothing to rewind yet: no message has been sent in this session.' });
   const listed = points.map((point) => {
-    const files = checkpoints ? `\n     ${point.files.length ? `files changed from here on: ${describeFiles(point.files, 8)}` : 'no file changed from here on'}` : '';
+    const files = checkpoints
+      ? `\n     ${point.files.length ? `files changed from here on: ${describeFiles(point.files, 8)}` : 'no file changed from here on'}`
+      : '';
     return `${String(point.number).padStart(3)}. ${shortened(point.text, 70)}${files}`;
   });
   context.show({ type: 'output', title: 'Your messages in this session', text: maskText(listed.join('\n')), format: 'text' });
@@ -31,7 +35,11 @@ async function rewind(context: SlashContext): Promise<void> {
     initial: points.length - 1,
     items: points.map((point) => ({
       label: `${point.number}. ${maskText(shortened(point.text, 60))}`,
-      hint: checkpoints ? (point.files.length ? `${point.files.length} file${point.files.length === 1 ? '' : 's'} changed since` : 'no file changed since') : undefined,
+      hint: checkpoints
+        ? point.files.length
+          ? `${point.files.length} file${point.files.length === 1 ? '' : 's'} changed since`
+          : 'no file changed since'
+        : undefined,
       value: point.number,
     })),
   });

@@ -49,7 +49,13 @@ async function planNewFile(args: CreateTestArgs, ctx: ToolContext): Promise<{ pl
   try {
     const framework = args.framework ?? (await configuredFramework(ctx.projectRoot));
     const baseUrl = await projectBaseUrl(ctx);
-    const plan = await planTestFile({ projectRoot: ctx.projectRoot, endpoint: args.endpoint, framework, responses: storedResponses(ctx), ...(baseUrl !== undefined && { baseUrl }) });
+    const plan = await planTestFile({
+      projectRoot: ctx.projectRoot,
+      endpoint: args.endpoint,
+      framework,
+      responses: storedResponses(ctx),
+      ...(baseUrl !== undefined && { baseUrl }),
+    });
     const target = await resolveToolWritePath(ctx.projectRoot, plan.path);
     if (await stat(target.absolute).catch(() => undefined)) throw alreadyThere(target.relative);
     return { plan, target };
@@ -72,7 +78,14 @@ async function projectBaseUrl(ctx: ToolContext): Promise<string | undefined> {
 
 function storedResponses(ctx: ToolContext): StoredResponse[] {
   const { responses } = ctx.session;
-  return [...new Set(responses.names().map((name) => responses.get(name)).filter((response) => response !== undefined))];
+  return [
+    ...new Set(
+      responses
+        .names()
+        .map((name) => responses.get(name))
+        .filter((response) => response !== undefined),
+    ),
+  ];
 }
 
 function alreadyThere(relative: string): ToolError {

@@ -12,9 +12,7 @@ const MAX_DIFF_LINES_SHOWN = 40;
 
 const schema = z.strictObject({
   path: z.string().min(1).describe('relative to the project root; read it first'),
-  old_string: z
-    .string()
-    .describe('text to replace, copied without line numbers; enough lines to be unique'),
+  old_string: z.string().describe('text to replace, copied without line numbers; enough lines to be unique'),
   new_string: z.string().describe('text to put in its place (empty deletes)'),
   replace_all: z.boolean().optional().describe('replace every occurrence, not exactly one'),
 });

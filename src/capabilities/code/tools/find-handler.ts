@@ -7,9 +7,7 @@ import { ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { maskText } from '../../../safety/mask-text.js';
 
 const schema = z.strictObject({
-  method: z
-    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(HTTP_METHODS))
-    .describe('HTTP method'),
+  method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(HTTP_METHODS)).describe('HTTP method'),
   path: z.string().min(1).describe('a path (/users/42), a template (/users/{id}) or a URL'),
   framework: z
     .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(FRAMEWORKS))

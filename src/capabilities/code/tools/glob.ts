@@ -4,10 +4,7 @@ import { defineTool } from '../../../kit/tool/tool.js';
 import { pathTarget } from '../../../kit/tool/tool-target.js';
 
 const schema = z.strictObject({
-  pattern: z
-    .string()
-    .min(1)
-    .describe('glob such as "**/*.controller.ts", "src/**/{routes,handlers}/*.py"; without "/" it matches file names at any depth'),
+  pattern: z.string().min(1).describe('glob such as "**/*.controller.ts", "src/**/{routes,handlers}/*.py"; without "/" it matches file names at any depth'),
   path: z.string().optional().describe('folder the pattern is relative to, from the project root (default the root)'),
 });
 

@@ -6,16 +6,8 @@ import { pathTarget } from '../../../kit/tool/tool-target.js';
 
 const schema = z.strictObject({
   path: z.string().optional().describe('folder, relative to the project root (default the root)'),
-  pattern: z
-    .string()
-    .optional()
-    .describe('glob in that folder, e.g. "**/*.ts"; without "/" it matches file names at any depth'),
-  depth: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('folder levels to enter; 1: the folder\'s own files (default all)'),
+  pattern: z.string().optional().describe('glob in that folder, e.g. "**/*.ts"; without "/" it matches file names at any depth'),
+  depth: z.number().int().min(1).optional().describe("folder levels to enter; 1: the folder's own files (default all)"),
 });
 
 export const listFilesTool = defineTool({

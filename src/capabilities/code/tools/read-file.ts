@@ -103,9 +103,6 @@ async function listFolder(absolute: string, relative: string, denied: ReadDenied
   const label = relative === '.' ? 'project root' : `${relative}/`;
   const files = names.length - folders;
   const header = `${label}: ${folders} folder${folders === 1 ? '' : 's'}, ${files} file${files === 1 ? '' : 's'}${denied.note()}`;
-  const more =
-    names.length > MAX_FOLDER_ENTRIES
-      ? `\n… and ${names.length - MAX_FOLDER_ENTRIES} more; use list_files with a pattern to narrow`
-      : '';
+  const more = names.length > MAX_FOLDER_ENTRIES ? `\n… and ${names.length - MAX_FOLDER_ENTRIES} more; use list_files with a pattern to narrow` : '';
   return [header, ...names.slice(0, MAX_FOLDER_ENTRIES)].join('\n') + more;
 }

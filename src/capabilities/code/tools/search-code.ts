@@ -16,20 +16,8 @@ const schema = z.strictObject({
   file_pattern: z.string().optional().describe('glob for the files, e.g. "*.ts" or "src/**/*.py"'),
   literal: z.boolean().optional().describe('the pattern is plain text, not a regex'),
   ignore_case: z.boolean().optional().describe('ignore upper/lower case'),
-  context_lines: z
-    .number()
-    .int()
-    .min(0)
-    .max(MOST_CONTEXT_LINES)
-    .optional()
-    .describe('lines to show around each match (default 0)'),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .max(MOST_SHOWN_MATCHES)
-    .optional()
-    .describe(`most matches to show (default ${MAX_SHOWN_MATCHES})`),
+  context_lines: z.number().int().min(0).max(MOST_CONTEXT_LINES).optional().describe('lines to show around each match (default 0)'),
+  limit: z.number().int().min(1).max(MOST_SHOWN_MATCHES).optional().describe(`most matches to show (default ${MAX_SHOWN_MATCHES})`),
 });
 
 export const searchCodeTool = defineTool({

@@ -68,7 +68,10 @@ export const falconWriteTool = defineTool({
 
 /** A flow is checked against the flow format before it is saved: one that cannot run is not written. */
 async function checkFlowFile(content: string, shown: string): Promise<void> {
-  const [{ parseFlow }, { FlowValidationError }] = await Promise.all([import('../../../engines/flow-files/parse-flow.js'), import('../../../engines/flow-files/flow-problems.js')]);
+  const [{ parseFlow }, { FlowValidationError }] = await Promise.all([
+    import('../../../engines/flow-files/parse-flow.js'),
+    import('../../../engines/flow-files/flow-problems.js'),
+  ]);
   await parseFlow(content, shown).catch((error: unknown) => {
     if (error instanceof FlowValidationError) throw new ToolError(`Not written: ${shown} is not a valid flow:\n${error.message}`);
     throw error;

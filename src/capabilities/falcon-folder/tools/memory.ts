@@ -120,7 +120,11 @@ async function savePreview(fact: string, ctx: ToolContext): Promise<Preview | un
 async function forgetPreview(id: string, ctx: ToolContext): Promise<Preview | undefined> {
   const facts = await readFacts(ctx.falconHome).catch(() => []);
   if (!facts.some((candidate) => candidate.id === id)) return undefined; // run() says there is none
-  return factsChange(ctx, facts, facts.filter((candidate) => candidate.id !== id));
+  return factsChange(
+    ctx,
+    facts,
+    facts.filter((candidate) => candidate.id !== id),
+  );
 }
 
 async function factsChange(ctx: ToolContext, before: readonly MemoryFact[], after: readonly MemoryFact[]): Promise<Preview> {
@@ -137,7 +141,8 @@ async function save(fact: string, ctx: ToolContext): Promise<string> {
 function checkedFact(fact: string): string {
   const text = fact.trim();
   if (!text) throw new ToolError('save needs a fact with some text.');
-  if (text.length > MAX_FACT_CHARS) throw new ToolError(`the fact is ${text.length} characters; keep it under ${MAX_FACT_CHARS} (one fact per save). Nothing was saved.`);
+  if (text.length > MAX_FACT_CHARS)
+    throw new ToolError(`the fact is ${text.length} characters; keep it under ${MAX_FACT_CHARS} (one fact per save). Nothing was saved.`);
   refuseSecrets(text);
   return text;
 }

@@ -71,7 +71,8 @@ export const variableTool = defineTool({
 });
 
 async function set(name: string, value: string, scope: Scope | undefined, ctx: ToolContext): Promise<string> {
-  if (!VARIABLE_NAME.test(name)) throw new ToolError(`"${name}" cannot be a variable name: use letters, digits, "_", "-" or ".", starting with a letter or "_"`);
+  if (!VARIABLE_NAME.test(name))
+    throw new ToolError(`"${name}" cannot be a variable name: use letters, digits, "_", "-" or ".", starting with a letter or "_"`);
   if (scope === 'global') {
     if ((isSecretName(name) && isLiteralSecret(value)) || secretLines(value).length > 0) {
       throw new ToolError(globalSecretRefusal(name, ctx.variables.environment));

@@ -18,10 +18,11 @@ export async function runFlowExportK6(nameOrFile: string, file: string): Promise
     const loaded = await loadFlow(projectRoot, nameOrFile);
     // The environment's secrets are registered, so that one written as is in the flow is read from __ENV.
     const scope = await VariableScope.open(projectRoot, process.env, undefined, secrets);
-    const lookup = (name: string) => scope.resolve(`{{${name}}}`).catch((error: unknown) => {
-      if (error instanceof UnknownVariableError) return undefined;
-      throw error;
-    });
+    const lookup = (name: string) =>
+      scope.resolve(`{{${name}}}`).catch((error: unknown) => {
+        if (error instanceof UnknownVariableError) return undefined;
+        throw error;
+      });
     const { script, variables } = await exportFlowK6(loaded, projectRoot, secrets, lookup);
     await replaceFile(path.resolve(file), script);
     process.stdout.write(`${k6ExportLines(file, variables).map(terminalSafeText).join('\n')}\n`);

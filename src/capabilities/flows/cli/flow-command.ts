@@ -29,7 +29,7 @@ usage (no such flow, unknown environment), 130 interrupted.`,
     .addOption(completesWith(new Option('-e, --env <name>', 'the environment for {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
     .addOption(completesWith(new Option('--junit <file>', 'also write a JUnit XML report: a testcase per step and per row of a foreach'), 'files'))
     .addOption(completesWith(new Option('--report <file>', 'also write a report to this file, its format by extension: .md, .json or .xml (JUnit)'), 'files'))
-    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
+    .option('--serve', 'start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)')
     .action(async (nameOrFile: string, flags: FlowRunFlags) => {
       const { runFlowCommand } = await import('./run-flow-command.js');
       await exitWith(await served(flags, () => runFlowCommand(nameOrFile, flags)));
@@ -66,7 +66,10 @@ usage (no such flow, unknown environment), 130 interrupted.`,
     .addArgument(completesWith(new Argument('[file]', 'a Postman collection (v2.0/v2.1 JSON)'), 'files'))
     .addOption(completesWith(new Option('--out <dir>', 'write the flows here (default: .falcon/flows/)'), 'files'))
     .option('--from-requests', 'a flow skeleton with a step per saved request (.falcon/requests/)')
-    .addHelpText('after', '\nStatus tests (pm.response.to.have.status(200), pm.expect(pm.response.code).to.eql(201), pm.response.to.be.ok)\nbecome assertions; other tests are listed as "not converted". An existing flow is never replaced: name-2.yaml….')
+    .addHelpText(
+      'after',
+      '\nStatus tests (pm.response.to.have.status(200), pm.expect(pm.response.code).to.eql(201), pm.response.to.be.ok)\nbecome assertions; other tests are listed as "not converted". An existing flow is never replaced: name-2.yaml….',
+    )
     .action(async (file: string | undefined, flags: FlowImportFlags) => {
       const { runFlowImport } = await import('./import-flow-command.js');
       await exitWith(await runFlowImport(file, flags));
@@ -77,7 +80,10 @@ usage (no such flow, unknown environment), 130 interrupted.`,
     .description('write a flow as a k6 script: its steps in order, status checks, extracted variables, waits')
     .addArgument(completesWith(new Argument('<flow>', 'a saved flow (.falcon/flows/<name>.yaml) or a flow file'), 'flows'))
     .addArgument(completesWith(new Argument('<file>', 'the script to write (k6 run FILE)'), 'files'))
-    .addHelpText('after', '\n{{env:NAME}} is read from __ENV.NAME (k6 run -e NAME=… FILE); other {{VAR}} from the flow\'s vars, then __ENV.\nWhat k6 cannot do the same way is written as a comment in the script.')
+    .addHelpText(
+      'after',
+      "\n{{env:NAME}} is read from __ENV.NAME (k6 run -e NAME=… FILE); other {{VAR}} from the flow's vars, then __ENV.\nWhat k6 cannot do the same way is written as a comment in the script.",
+    )
     .action(async (nameOrFile: string, file: string) => {
       const { runFlowExportK6 } = await import('./export-flow-k6-command.js');
       await exitWith(await runFlowExportK6(nameOrFile, file));

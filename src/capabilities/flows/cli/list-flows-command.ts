@@ -13,7 +13,8 @@ export async function runFlowList(): Promise<number> {
   }
   const width = Math.max(...flows.map((flow) => flow.name.length));
   for (const flow of flows) {
-    const about = flow.problem !== undefined ? `invalid: ${flow.problem}` : (flow.description?.split('\n')[0] ?? `${flow.steps ?? 0} step${flow.steps === 1 ? '' : 's'}`);
+    const about =
+      flow.problem !== undefined ? `invalid: ${flow.problem}` : (flow.description?.split('\n')[0] ?? `${flow.steps ?? 0} step${flow.steps === 1 ? '' : 's'}`);
     process.stdout.write(terminalSafeText(`${flow.name.padEnd(width)}  ${maskKeepingPlaceholders(about)}\n`));
   }
   return 0;

@@ -5,7 +5,11 @@ import type { StoredResponse } from '../../../engines/http/response-store.js';
 import type { StepFailure } from './flow-run.js';
 
 /** Sets each of a step's `extract` variables in every scope given; what could not be read becomes a failure. */
-export function extractVariables(response: StoredResponse, extract: Record<string, string>, scopes: VariableScope[]): { extracted: string[]; failures: StepFailure[] } {
+export function extractVariables(
+  response: StoredResponse,
+  extract: Record<string, string>,
+  scopes: VariableScope[],
+): { extracted: string[]; failures: StepFailure[] } {
   const extracted: string[] = [];
   const failures: StepFailure[] = [];
   for (const [name, spec] of Object.entries(extract)) {

@@ -17,7 +17,10 @@ export function maskStepResult(step: StepResult, secrets: SecretRegistry): StepR
   }
   if (masked.response) {
     const headers = Object.fromEntries(
-      Object.entries(masked.response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.map((item) => maskHeaderValue(name, item, { secrets })) : maskHeaderValue(name, value, { secrets })]),
+      Object.entries(masked.response.headers).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.map((item) => maskHeaderValue(name, item, { secrets })) : maskHeaderValue(name, value, { secrets }),
+      ]),
     );
     masked.response = { ...masked.response, headers };
   }

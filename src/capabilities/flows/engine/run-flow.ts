@@ -55,7 +55,16 @@ export async function runFlow(flow: Flow, options: RunFlowOptions): Promise<Flow
   for (const [index, step] of flow.steps.entries()) {
     context.signal.throwIfAborted();
     if (stopped) {
-      context.emit({ index, name: stepLabel(step), kind: isWaitStep(step) ? 'wait' : 'request', outcome: 'skipped', reason: EARLIER_STEP_FAILED, durationMs: 0, failures: [], extracted: [] });
+      context.emit({
+        index,
+        name: stepLabel(step),
+        kind: isWaitStep(step) ? 'wait' : 'request',
+        outcome: 'skipped',
+        reason: EARLIER_STEP_FAILED,
+        durationMs: 0,
+        failures: [],
+        extracted: [],
+      });
     } else if (isWaitStep(step)) {
       await runWaitStep(step, index, context);
     } else {

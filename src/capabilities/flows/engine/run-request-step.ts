@@ -47,7 +47,8 @@ type StepOutcome = Pick<StepResult, 'outcome' | 'reason' | 'status' | 'attempts'
 export async function runRequestStep(step: RequestStep, target: StepTarget, context: RequestStepContext): Promise<StepOutcome> {
   const parts = await resolveRequest(target.parts, context.variables);
   const refusal = await context.beforeSend?.({ index: context.index, parts, variables: context.variables });
-  if (refusal !== undefined) return { outcome: 'failed', reason: `not sent: ${refusal}`, request: unsentRequest(parts, context.variables.secrets), failures: [], extracted: [] };
+  if (refusal !== undefined)
+    return { outcome: 'failed', reason: `not sent: ${refusal}`, request: unsentRequest(parts, context.variables.secrets), failures: [], extracted: [] };
   // A flow's headers are credentials whatever their name, as `falcon test -H` ones are.
   registerHeaderSecrets(parts.headers ?? {}, context.variables.secrets);
   const timeoutMs = step.timeout === undefined ? undefined : durationMs(step.timeout, 'timeout');
@@ -69,7 +70,12 @@ export async function runRequestStep(step: RequestStep, target: StepTarget, cont
           const failures = until ? failuresOf(answer, [until], 'until ') : judge(answer);
           return { succeeded: failures.length === 0, answer, failures };
         },
-        { maxAttempts: step.retry?.times ?? DEFAULT_UNTIL_TIMES, delayMs: step.retry?.every === undefined ? DEFAULT_UNTIL_EVERY_MS : durationMs(step.retry.every, 'retry.every'), backoff: 'fixed', signal: context.signal },
+        {
+          maxAttempts: step.retry?.times ?? DEFAULT_UNTIL_TIMES,
+          delayMs: step.retry?.every === undefined ? DEFAULT_UNTIL_EVERY_MS : durationMs(step.retry.every, 'retry.every'),
+          backoff: 'fixed',
+          signal: context.signal,
+        },
       );
       const last = report.attempts.at(-1)!.result;
       response = last.answer;
@@ -122,7 +128,8 @@ function stepFailures(response: HttpResponse, checks: ResponseExpectations[], un
 
 function failuresOf(response: HttpResponse, checks: ResponseExpectations[], prefix = ''): StepFailure[] {
   const stored = toStoredResponse(response);
-  return checks.flatMap((expectations) => assertResponse(stored, expectations))
+  return checks
+    .flatMap((expectations) => assertResponse(stored, expectations))
     .filter((result) => !result.passed)
     .map((result) => ({ check: `${prefix}${result.subject}`, expected: result.expected, actual: result.actual }));
 }

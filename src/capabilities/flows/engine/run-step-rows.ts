@@ -22,8 +22,17 @@ const STEP_ERRORS = [SavedRequestError, SavedAssertionsError, UnknownVariableErr
  */
 export async function runStepRows(step: RequestStep, index: number, context: FlowContext): Promise<boolean> {
   const label = stepLabel(step);
-  const failed = (reason: string, started: number, row?: StepResult['row']): StepResult =>
-    ({ index, name: label, kind: 'request', ...(row && { row }), outcome: 'failed', reason, durationMs: Math.round(performance.now() - started), failures: [], extracted: [] });
+  const failed = (reason: string, started: number, row?: StepResult['row']): StepResult => ({
+    index,
+    name: label,
+    kind: 'request',
+    ...(row && { row }),
+    outcome: 'failed',
+    reason,
+    durationMs: Math.round(performance.now() - started),
+    failures: [],
+    extracted: [],
+  });
   let rows: Array<DataRow | undefined> = [undefined];
   if (step.foreach !== undefined) {
     const started = performance.now();
@@ -42,7 +51,17 @@ export async function runStepRows(step: RequestStep, index: number, context: Flo
     context.onStepStart?.(index, target?.name ?? label);
     const condition = await checkCondition(step.if, variables);
     if (!condition.run) {
-      context.emit({ index, name: target?.name ?? label, kind: 'request', ...(row && { row }), outcome: 'skipped', reason: condition.reason, durationMs: 0, failures: [], extracted: [] });
+      context.emit({
+        index,
+        name: target?.name ?? label,
+        kind: 'request',
+        ...(row && { row }),
+        outcome: 'skipped',
+        reason: condition.reason,
+        durationMs: 0,
+        failures: [],
+        extracted: [],
+      });
       continue;
     }
     let result: StepResult;
@@ -64,7 +83,17 @@ export async function runStepRows(step: RequestStep, index: number, context: Flo
     if (result.outcome === 'failed' && !step.continue_on_failure) {
       for (const [laterIndex, laterValues] of rows.entries()) {
         if (laterIndex <= rowIndex || !laterValues) continue;
-        context.emit({ index, name: result.name, kind: 'request', row: { index: laterIndex, values: laterValues }, outcome: 'skipped', reason: 'an earlier row failed', durationMs: 0, failures: [], extracted: [] });
+        context.emit({
+          index,
+          name: result.name,
+          kind: 'request',
+          row: { index: laterIndex, values: laterValues },
+          outcome: 'skipped',
+          reason: 'an earlier row failed',
+          durationMs: 0,
+          failures: [],
+          extracted: [],
+        });
       }
       return true;
     }

@@ -20,7 +20,9 @@ export async function checkCondition(condition: StepCondition | undefined, varia
       return left === right ? { run: true } : { run: false, reason: `if: "${left}" is not "${right}"` };
     }
     const text = await resolvedText(condition, variables);
-    return FALSY_TEXTS.has(text.trim().toLowerCase()) ? { run: false, reason: `if: ${JSON.stringify(condition)} is ${text.trim() === '' ? 'empty' : `"${text.trim()}"`}` } : { run: true };
+    return FALSY_TEXTS.has(text.trim().toLowerCase())
+      ? { run: false, reason: `if: ${JSON.stringify(condition)} is ${text.trim() === '' ? 'empty' : `"${text.trim()}"`}` }
+      : { run: true };
   } catch (error) {
     if (error instanceof UnknownVariableError) return { run: false, reason: `if: ${error.message}` };
     throw error;

@@ -39,14 +39,21 @@ export function flowPage(fileName: string, run: FlowRun): Page {
       '<tbody>',
       ...rows,
       '</tbody></table></div>',
-      ...htmlSection('steps', 'Step by step', run.steps.map((step, index) => stepArticle(step, `step-${index + 1}`))),
+      ...htmlSection(
+        'steps',
+        'Step by step',
+        run.steps.map((step, index) => stepArticle(step, `step-${index + 1}`)),
+      ),
     ],
   };
 }
 
 function stepArticle(step: StepResult, id: string): string {
   const mark = RESULT_MARK[step.outcome];
-  const parts = [`<article class="${step.outcome === 'failed' ? 'failure' : 'card'}" aria-labelledby="${id}">`, `<h3 id="${id}" tabindex="-1">${step.index + 1}. ${text(stepResultLabel(step))}: <span class="${mark.className}">${mark.text}</span></h3>`];
+  const parts = [
+    `<article class="${step.outcome === 'failed' ? 'failure' : 'card'}" aria-labelledby="${id}">`,
+    `<h3 id="${id}" tabindex="-1">${step.index + 1}. ${text(stepResultLabel(step))}: <span class="${mark.className}">${mark.text}</span></h3>`,
+  ];
   if (step.reason !== undefined) parts.push(`<p>${text(step.reason)}</p>`);
   if (step.attempts !== undefined) parts.push(`<p>Sent ${plural(step.attempts, 'time')}.</p>`);
   if (step.extracted.length > 0) parts.push(`<p>Set ${step.extracted.map((name) => `<code>${text(name)}</code>`).join(', ')}.</p>`);
@@ -56,7 +63,10 @@ function stepArticle(step: StepResult, id: string): string {
       '<caption>Checks that did not hold</caption>',
       '<thead><tr><th scope="col">Check</th><th scope="col">Expected</th><th scope="col">Actual</th></tr></thead>',
       '<tbody>',
-      ...step.failures.map((failure) => `<tr><th scope="row"><code>${text(failure.check)}</code></th><td><code>${text(failure.expected)}</code></td><td><code>${text(failure.actual)}</code></td></tr>`),
+      ...step.failures.map(
+        (failure) =>
+          `<tr><th scope="row"><code>${text(failure.check)}</code></th><td><code>${text(failure.expected)}</code></td><td><code>${text(failure.actual)}</code></td></tr>`,
+      ),
       '</tbody></table>',
     );
   }
@@ -73,7 +83,8 @@ function stepArticle(step: StepResult, id: string): string {
   }
   if (step.curl !== undefined) exchange.push('<h4>Reproduce</h4>', `<pre class="curl">${text(step.curl)}</pre>`);
   // A failed step shows what it sent and got; a passed one keeps it folded.
-  if (exchange.length > 0) parts.push(...(step.outcome === 'failed' ? exchange : ['<details><summary>Request and response</summary>', ...exchange, '</details>']));
+  if (exchange.length > 0)
+    parts.push(...(step.outcome === 'failed' ? exchange : ['<details><summary>Request and response</summary>', ...exchange, '</details>']));
   parts.push('</article>');
   return parts.join('\n');
 }

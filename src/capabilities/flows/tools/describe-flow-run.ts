@@ -7,7 +7,11 @@ const BODY_EXCERPT_CHARS = 300;
 
 /** `✓ 2. log in — 200, 31 ms`; a row of a `foreach` says which, a skipped step why. */
 export function describeFlowStep(step: StepResult): string {
-  const row = step.row ? ` [row ${step.row.index + 1}: ${Object.entries(step.row.values).map(([key, value]) => `${key}=${value}`).join(', ')}]` : '';
+  const row = step.row
+    ? ` [row ${step.row.index + 1}: ${Object.entries(step.row.values)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(', ')}]`
+    : '';
   const facts = [
     step.status === undefined ? undefined : String(step.status),
     step.outcome === 'skipped' ? undefined : formatDuration(step.durationMs),

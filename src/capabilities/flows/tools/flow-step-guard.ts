@@ -17,10 +17,15 @@ export async function flowStepGuard(flow: Flow, variables: VariableScope, ctx: T
     const origin = originOf(parts.url);
     if (origin === undefined || planned.get(index)?.origin === origin) return undefined;
     const { method, url, headers, query, body, form } = parts;
-    const preview = await originPreview({ what: `step ${index + 1}'s ${method.toUpperCase()}`, url, carries: { url, headers, query, body, form } }, api, { trustedProject: ctx.trustedProject, variables: scope });
+    const preview = await originPreview({ what: `step ${index + 1}'s ${method.toUpperCase()}`, url, carries: { url, headers, query, body, form } }, api, {
+      trustedProject: ctx.trustedProject,
+      variables: scope,
+    });
     if (!preview) return undefined;
     const wrote = planned.get(index);
-    const moved = wrote ? `the flow's confirmation covered ${wrote.origin} for step ${index + 1}; an earlier step moved it to ${origin}` : `${origin} was known only once the flow ran`;
+    const moved = wrote
+      ? `the flow's confirmation covered ${wrote.origin} for step ${index + 1}; an earlier step moved it to ${origin}`
+      : `${origin} was known only once the flow ran`;
     if (!ctx.approve) return `${moved}, and nobody can be asked here`;
     const approved = await ctx.approve('run_flow', preview.kind === 'info' ? { ...preview, details: `${capitalized(moved)}.\n${preview.details}` } : preview);
     return approved ? undefined : `${moved}, and it was not approved`;

@@ -37,5 +37,7 @@ async function insideProject(projectRoot: string, name: string): Promise<string>
 
 async function unknownFlow(projectRoot: string, message: string): Promise<ToolError> {
   const names = await listSavedNames(projectRoot, 'flows');
-  return new ToolError(`${message} ${names.length > 0 ? `Saved flows: ${names.join(', ')}.` : 'There are no saved flows yet: write one with falcon_write (flows/NAME.yaml), or pass "flow".'}`);
+  return new ToolError(
+    `${message} ${names.length > 0 ? `Saved flows: ${names.join(', ')}.` : 'There are no saved flows yet: write one with falcon_write (flows/NAME.yaml), or pass "flow".'}`,
+  );
 }

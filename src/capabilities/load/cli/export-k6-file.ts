@@ -6,7 +6,13 @@ import { k6ExportLines } from '../../../kit/command/k6-export-lines.js';
 import { UsageError } from '../../../kit/command/user-error.js';
 
 /** Writes the scenario as a k6 script; returns the lines that name what it reads from the environment and how to run it. */
-export async function exportK6File(file: string, scenario: PerfScenario, thresholds: ThresholdSpec[], secrets: SecretRegistry, baseUrl: string): Promise<string[]> {
+export async function exportK6File(
+  file: string,
+  scenario: PerfScenario,
+  thresholds: ThresholdSpec[],
+  secrets: SecretRegistry,
+  baseUrl: string,
+): Promise<string[]> {
   const { script, variables } = exportK6(scenario, thresholds, secrets, baseUrl);
   await replaceFile(file, script).catch((error: unknown) => {
     throw new UsageError(`--export-k6 ${file}: cannot write it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);

@@ -19,7 +19,11 @@ export function perfCommand(): Command {
     .option('-H, --header <"Name: value">', 'a header for every request, may hold {{VAR}}; repeat for more', collectHeader)
     .option('--body <text>', 'with a URL: the request body (@file reads it from a file); JSON goes as application/json')
     .addOption(completesWith(new Option('--request <name>', 'load the saved request .falcon/requests/<name>.yaml'), 'requests'))
-    .option('--operations <patterns>', 'load operations of the spec, each with an optional =weight: "listUsers=3,GET /users/{id}"; comma-separated or repeated', collect)
+    .option(
+      '--operations <patterns>',
+      'load operations of the spec, each with an optional =weight: "listUsers=3,GET /users/{id}"; comma-separated or repeated',
+      collect,
+    )
     .addOption(completesWith(new Option('--spec <file|url>', 'with --operations: the spec (default .falcon/spec.yaml)'), 'files'))
     .option('--base-url <url>', "with --operations: where to send them (default the environment's BASE_URL, else the spec's server)")
     .addOption(completesWith(new Option('-e, --env <name>', 'the environment for {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
@@ -33,7 +37,7 @@ export function perfCommand(): Command {
     .option('--timeout <time>', 'a request with no answer after this long is a timeout (default 10s)')
     .option('--pipelining <n>', 'requests in flight on one connection (HTTP/1.1 pipelining; default 1)', parseWholeNumber(1))
     .option('--workers <n>', 'share the load over this many threads, when one core cannot generate it (default 1)', parseWholeNumber(1))
-    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
+    .option('--serve', 'start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)')
     .addOption(completesWith(new Option('--json <file>', 'write the figures as JSON (the same as --report FILE.json)'), 'files'))
     .addOption(completesWith(new Option('--report <file>', 'write a report; its format by extension: .md, .html (with charts) or .json'), 'files'))
     .addOption(completesWith(new Option('--export-k6 <file>', 'write the scenario as a k6 script instead of running it'), 'files'))

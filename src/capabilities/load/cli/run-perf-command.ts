@@ -37,7 +37,8 @@ export async function runPerfCommand(url: string | undefined, flags: PerfCommand
   const live = perfLiveLine(process.stderr);
   try {
     for (const file of [flags.report, flags.json].filter((file): file is string => file !== undefined)) checkPerfReportFile(file);
-    if (flags.json !== undefined && path.extname(flags.json).toLowerCase() !== '.json') throw new UsageError(`--json writes JSON: give a file ending in .json, not "${flags.json}"`);
+    if (flags.json !== undefined && path.extname(flags.json).toLowerCase() !== '.json')
+      throw new UsageError(`--json writes JSON: give a file ending in .json, not "${flags.json}"`);
     const headers = parseHeaders(flags.header ?? []);
     const variables = await VariableScope.open(projectRoot, env, await chooseEnvironment(projectRoot, flags.env), secrets);
     await registerGivenHeaders(headers, variables);

@@ -65,5 +65,8 @@ export async function planPerfRun(args: PerfRunArgs, ctx: ToolContext): Promise<
 
 /** The engine speaks in the command's options (`-c/--connections`, `--rate`); the model knows the arguments. */
 function argumentNames(message: string): string {
-  return message.replace(/-c\/--connections/g, 'connections').replace(/--threshold\b/g, 'thresholds').replace(/--([a-z]+)/g, '$1');
+  return message
+    .replace(/-c\/--connections/g, 'connections')
+    .replace(/--threshold\b/g, 'thresholds')
+    .replace(/--([a-z]+)/g, '$1');
 }

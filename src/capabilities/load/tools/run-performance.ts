@@ -14,10 +14,15 @@ const schema = z.strictObject({
     .array(z.string().min(1))
     .min(1)
     .optional()
-    .describe('instead of url: spec operations (operationId, "GET /users/{id}", "/users*", "tag:users"), each with an optional weight "=N", e.g. ["listUsers=3", "getUser"]'),
+    .describe(
+      'instead of url: spec operations (operationId, "GET /users/{id}", "/users*", "tag:users"), each with an optional weight "=N", e.g. ["listUsers=3", "getUser"]',
+    ),
   env: z.string().min(1).optional().describe('the environment for {{VAR}} and BASE_URL in this run (default: the active one)'),
   // Models often write `get`; the case of a method name carries no meaning for the user.
-  method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS)).optional().describe('with url (default GET)'),
+  method: z
+    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(METHODS))
+    .optional()
+    .describe('with url (default GET)'),
   headers: z.record(z.string(), z.string()).optional().describe('added to every request, e.g. {"Authorization": "Bearer {{API_TOKEN}}"}'),
   body: z
     .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])

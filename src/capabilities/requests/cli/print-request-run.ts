@@ -23,7 +23,9 @@ export function formatRequestRun(run: SavedRequestRun, paint: Paint, secrets?: S
       ` · ${response.durationMs} ms · ${response.sizeBytes} B`,
     paint('dim', `dns ${ms(timing.dnsMs)} · connect ${ms(timing.connectMs)} · tls ${ms(timing.tlsMs)} · first byte ${ms(timing.firstByteMs)}`),
     ...Object.entries(response.headers).flatMap(([name, values]) =>
-      ([] as string[]).concat(values).map((value) => `${paint('bold', terminalSafeText(name))}: ${terminalSafeText(maskHeaderValue(name, value, { secrets }))}`),
+      ([] as string[])
+        .concat(values)
+        .map((value) => `${paint('bold', terminalSafeText(name))}: ${terminalSafeText(maskHeaderValue(name, value, { secrets }))}`),
     ),
     '',
     formatBody(run, shown),

@@ -18,7 +18,10 @@ export function requestCommand(): Command {
     .description("send a saved request with an environment's variables and check its saved assertions")
     .addArgument(completesWith(new Argument('<name>', 'the saved request (.falcon/requests/<name>.yaml)'), 'requests'))
     .addOption(
-      completesWith(new Option('-e, --env <env>', 'the environment whose variables fill {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'),
+      completesWith(
+        new Option('-e, --env <env>', 'the environment whose variables fill {{VAR}} (default: the one set by falcon env use, else dev)'),
+        'environments',
+      ),
     )
     .action(async (name: string, options: { env?: string }) => {
       const { runSavedRequestCommand } = await import('./run-request-command.js');

@@ -25,10 +25,15 @@ export const authSchema = z
     refresh_token: text().optional().describe('oauth2 grant "refresh_token": the refresh token, e.g. {{REFRESH_TOKEN}}'),
     scope: text().optional().describe('oauth2: space-separated scopes to ask for'),
     audience: text().optional().describe('oauth2: the API the token is for (Auth0 and others need it)'),
-    client_auth: z.enum(['basic', 'body']).optional().describe('oauth2: send the client credentials as a Basic header (default with a secret) or in the form body'),
-    save_as: z.string().regex(VARIABLE_NAME, 'not a variable name (letters, digits, _ . -)').optional().describe(
-      'session variable to save the result as (default AUTH_HEADER for bearer and basic, API_KEY for api_key, ACCESS_TOKEN for oauth2)',
-    ),
+    client_auth: z
+      .enum(['basic', 'body'])
+      .optional()
+      .describe('oauth2: send the client credentials as a Basic header (default with a secret) or in the form body'),
+    save_as: z
+      .string()
+      .regex(VARIABLE_NAME, 'not a variable name (letters, digits, _ . -)')
+      .optional()
+      .describe('session variable to save the result as (default AUTH_HEADER for bearer and basic, API_KEY for api_key, ACCESS_TOKEN for oauth2)'),
   })
   .superRefine((args, ctx) => {
     const allowed = new Set([...FIELDS[args.action].required, ...FIELDS[args.action].optional]);

@@ -68,9 +68,7 @@ async function runAction(args: AuthArgs, ctx: ToolContext): Promise<string> {
       const key = checkApiKey(args.key!);
       ctx.secrets.register(key, name);
       save(name, key);
-      const use = args.query
-        ? `query: {"${args.query}": "{{${name}}}"}`
-        : `headers: {"${args.header ?? DEFAULT_API_KEY_HEADER}": "{{${name}}}"}`;
+      const use = args.query ? `query: {"${args.query}": "{{${name}}}"}` : `headers: {"${args.header ?? DEFAULT_API_KEY_HEADER}": "{{${name}}}"}`;
       return `Saved the API key (${maskToken(key)}) as session variable ${name}.\nUse it: ${use}`;
     }
     case 'oauth2':
@@ -85,7 +83,8 @@ async function runAction(args: AuthArgs, ctx: ToolContext): Promise<string> {
 async function getOAuth2Token(args: AuthArgs, ctx: ToolContext): Promise<string> {
   ctx.progress(`requesting a token from ${maskText(args.token_url!)}`);
   if (args.client_secret) ctx.secrets.registerBasicPair(args.client_id!, args.client_secret, 'CLIENT_SECRET');
-  if (args.password) ctx.secrets.register(args.password, 'PASSWORD');  const token = await requestOAuth2Token({
+  if (args.password) ctx.secrets.register(args.password, 'PASSWORD');
+  const token = await requestOAuth2Token({
     grant: args.grant!,
     tokenUrl: args.token_url!,
     clientId: args.client_id!,

@@ -6,9 +6,7 @@ import { maskText } from '../../../safety/mask-text.js';
 
 /** `✓ status: 200 OK` or `✗ $.name: expected "Ada", actual "Bob"`. */
 export function describeAssertion(result: AssertionResult): string {
-  return result.passed
-    ? `✓ ${result.subject}: ${result.actual}`
-    : `✗ ${result.subject}: expected ${result.expected}, actual ${result.actual}`;
+  return result.passed ? `✓ ${result.subject}: ${result.actual}` : `✗ ${result.subject}: expected ${result.expected}, actual ${result.actual}`;
 }
 
 /** `2 of 2 assertions passed`, `1 of 3 assertions failed`, or `no assertions saved`. */

@@ -10,8 +10,16 @@ const MAX_SHOWN_BODY_CHARS = 8 * 1024;
 
 /** Headers worth the model's attention; the rest are only counted. */
 const NOTABLE_HEADERS = new Set([
-  'content-type', 'content-encoding', 'location', 'retry-after', 'www-authenticate', 'allow', 'set-cookie',
-  'etag', 'x-request-id', 'access-control-allow-origin',
+  'content-type',
+  'content-encoding',
+  'location',
+  'retry-after',
+  'www-authenticate',
+  'allow',
+  'set-cookie',
+  'etag',
+  'x-request-id',
+  'access-control-allow-origin',
 ]);
 const RATE_LIMIT_HEADER = /^(x-)?ratelimit/;
 
@@ -50,7 +58,10 @@ function describeRedirectChain(response: HttpResponse): string[] {
 /** Names only: the values are secrets, and the model only needs to know the session's cookies went along. */
 function describeCookiesSent(cookie: string | undefined): string[] {
   if (!cookie) return [];
-  const names = cookie.split(';').map((pair) => pair.split('=')[0]?.trim()).filter(Boolean);
+  const names = cookie
+    .split(';')
+    .map((pair) => pair.split('=')[0]?.trim())
+    .filter(Boolean);
   return [`cookies sent: ${names.join(', ')}`];
 }
 

@@ -35,18 +35,16 @@ const schema = z.strictObject({
       z.string(),
       z.union([
         paramValue,
-        z.strictObject({ file: z.string().min(1).describe('project path'), filename: z.string().min(1).optional(), content_type: z.string().min(1).optional() }),
+        z.strictObject({
+          file: z.string().min(1).describe('project path'),
+          filename: z.string().min(1).optional(),
+          content_type: z.string().min(1).optional(),
+        }),
       ]),
     )
     .optional()
     .describe('multipart/form-data fields; a file as {"file": "path"}'),
-  timeout_ms: z
-    .number()
-    .int()
-    .min(1)
-    .max(600_000)
-    .optional()
-    .describe(`give up after this many ms, redirects included (default ${DEFAULT_TIMEOUT_MS})`),
+  timeout_ms: z.number().int().min(1).max(600_000).optional().describe(`give up after this many ms, redirects included (default ${DEFAULT_TIMEOUT_MS})`),
   follow_redirects: z.boolean().optional().describe('follow up to 10 redirects (default false: a 3xx is the answer)'),
   save_as: z
     .string()
@@ -69,7 +67,13 @@ export const httpRequestTool = defineTool({
     const { method, headers, query, body, form, multipart } = args;
     const carries = { url: args.url, headers, query, body, form, multipart };
     // A model key in it: run() refuses the request, so there is nothing to ask about.
-    if (await ctx.variables.resolveDeep(carries).then(() => false, (error: unknown) => error instanceof WithheldVariableError)) return undefined;
+    if (
+      await ctx.variables.resolveDeep(carries).then(
+        () => false,
+        (error: unknown) => error instanceof WithheldVariableError,
+      )
+    )
+      return undefined;
     return otherOriginPreview({ what: method, url, carries }, ctx);
   },
   async run(args, ctx) {

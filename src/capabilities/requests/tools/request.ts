@@ -29,7 +29,9 @@ const actions = defineActions(
     headers: z.record(z.string(), z.string()).describe('headers; secrets as placeholders, e.g. {"Authorization": "Bearer {{API_TOKEN}}"}'),
     query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).describe('query parameters'),
     body: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).describe('body; objects are sent as JSON'),
-    assertions: z.record(z.string(), z.unknown()).describe('checks for run, the fields of assert_response, e.g. {"status_code": 200, "json_path": {"$.id": 7}}'),
+    assertions: z
+      .record(z.string(), z.unknown())
+      .describe('checks for run, the fields of assert_response, e.g. {"status_code": 200, "json_path": {"$.id": 7}}'),
   },
   (action) => ({
     save: action({

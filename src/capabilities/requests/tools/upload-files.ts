@@ -17,9 +17,23 @@ export type MultipartArgument = Record<string, string | number | boolean | FileF
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf', '.json': 'application/json', '.txt': 'text/plain', '.csv': 'text/csv', '.xml': 'application/xml',
-  '.html': 'text/html', '.zip': 'application/zip', '.gz': 'application/gzip', '.mp3': 'audio/mpeg', '.mp4': 'video/mp4', '.wav': 'audio/wav',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.xml': 'application/xml',
+  '.html': 'text/html',
+  '.zip': 'application/zip',
+  '.gz': 'application/gzip',
+  '.mp3': 'audio/mpeg',
+  '.mp4': 'video/mp4',
+  '.wav': 'audio/wav',
 };
 
 /**
@@ -40,7 +54,8 @@ async function fileField(field: FileField, ctx: ToolContext): Promise<MultipartV
   if (rule !== undefined) throw new ToolError(`cannot upload ${target.relative}: the deny rule ${rule} keeps it from being read`);
   const info = await stat(target.absolute);
   if (!info.isFile()) throw new ToolError(`cannot upload ${target.relative}: not a file`);
-  if (info.size > MAX_UPLOAD_BYTES) throw new ToolError(`cannot upload ${target.relative}: ${info.size} bytes, more than the ${MAX_UPLOAD_BYTES / 1024 / 1024} MB a request sends`);
+  if (info.size > MAX_UPLOAD_BYTES)
+    throw new ToolError(`cannot upload ${target.relative}: ${info.size} bytes, more than the ${MAX_UPLOAD_BYTES / 1024 / 1024} MB a request sends`);
   const filename = field.filename ?? path.basename(field.file);
   return {
     filename,

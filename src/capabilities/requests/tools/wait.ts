@@ -6,7 +6,12 @@ import { defineTool } from '../../../kit/tool/tool.js';
 export const MAX_WAIT_MS = 10 * 60 * 1000;
 
 const schema = z.strictObject({
-  duration_ms: z.number().int().min(0, 'cannot be negative').max(MAX_WAIT_MS, 'at most 600000 (10 minutes)').describe('how long to wait, in milliseconds (at most 600000 = 10 minutes)'),
+  duration_ms: z
+    .number()
+    .int()
+    .min(0, 'cannot be negative')
+    .max(MAX_WAIT_MS, 'at most 600000 (10 minutes)')
+    .describe('how long to wait, in milliseconds (at most 600000 = 10 minutes)'),
   reason: z.string().max(200).optional().describe('why, shown to the user (e.g. "rate limit resets", "job finishes")'),
 });
 

@@ -44,22 +44,22 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
     process.once('SIGINT', interrupt);
     const result = await runScan(
       {
-      projectRoot,
-      spec: flags.spec,
-      baseUrl: flags.baseUrl,
-      variables,
-      secrets,
-      users: flags.user,
-      tokens: flags.token,
-      login: flags.login,
-      headers,
-      checks,
-      allowDestructive: flags.allowDestructive,
-      rate: flags.rate,
-      maxRequests: flags.maxRequests,
-      timeoutMs: flags.timeout === undefined ? undefined : parseDuration(flags.timeout, '--timeout'),
-      signal: controller.signal,
-      onCheck: (rule, index, total) => process.stderr.write(`  [${index + 1}/${total}] ${rule}\n`),
+        projectRoot,
+        spec: flags.spec,
+        baseUrl: flags.baseUrl,
+        variables,
+        secrets,
+        users: flags.user,
+        tokens: flags.token,
+        login: flags.login,
+        headers,
+        checks,
+        allowDestructive: flags.allowDestructive,
+        rate: flags.rate,
+        maxRequests: flags.maxRequests,
+        timeoutMs: flags.timeout === undefined ? undefined : parseDuration(flags.timeout, '--timeout'),
+        signal: controller.signal,
+        onCheck: (rule, index, total) => process.stderr.write(`  [${index + 1}/${total}] ${rule}\n`),
       },
       ALL_CHECKS,
     );
@@ -81,7 +81,8 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
       process.stderr.write(`falcon: ${say(error.message)}\n`);
       return 1;
     }
-    const message = error instanceof ScanUsageError || error instanceof PerfUsageError || error instanceof UsageError ? error.message : describeSetupError(error);
+    const message =
+      error instanceof ScanUsageError || error instanceof PerfUsageError || error instanceof UsageError ? error.message : describeSetupError(error);
     if (message === undefined) throw error;
     process.stderr.write(`falcon: ${say(message)}\n`);
     return 2;

@@ -16,18 +16,31 @@ export function scanCommand(): Command {
     .description('scan an API for the security bugs teams ship (OWASP API Top 10, 2023), each finding proven by a response (no model needed)')
     .addOption(completesWith(new Option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL (default: .falcon/spec.yaml)'), 'files'))
     .option('--base-url <url>', "where the API is (default: the environment's BASE_URL, else the spec's first server URL)")
-    .addOption(completesWith(new Option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
-    .option('--user <name:password>', 'a user to log in as through the spec\'s login operation; give two for the checks between users (BOLA); repeatable', collectEach)
+    .addOption(
+      completesWith(
+        new Option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)'),
+        'environments',
+      ),
+    )
+    .option(
+      '--user <name:password>',
+      "a user to log in as through the spec's login operation; give two for the checks between users (BOLA); repeatable",
+      collectEach,
+    )
     .option('--token <name:token>', 'a user given by a bearer token; repeatable', collectEach)
-    .option('--login <"METHOD /path">', 'the login operation, when the spec\'s is not found by its path')
+    .option('--login <"METHOD /path">', "the login operation, when the spec's is not found by its path")
     .option('-H, --header <"Name: value">', 'a header for every request, may hold {{VAR}}; repeat for more', collectHeader)
     .option('--checks <list>', 'comma-separated rules to check, or all (default: all)', collect)
-    .option('--allow-destructive', 'also send DELETE and change data other than the scanning users\' own')
+    .option('--allow-destructive', "also send DELETE and change data other than the scanning users' own")
     .option('--rate <n>', 'requests per second at most, short bursts aside (default 20)', parseWholeNumber(1))
     .option('--max-requests <n>', 'requests in all at most (default 3000)', parseWholeNumber(1))
     .option('--timeout <time>', 'a request with no answer after this long is given up (default 10s)')
-    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
-    .addOption(new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity, or none (default high)').choices([...SEVERITIES, 'none']).default('high'))
+    .option('--serve', 'start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)')
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity, or none (default high)')
+        .choices([...SEVERITIES, 'none'])
+        .default('high'),
+    )
     .addOption(completesWith(new Option('--json <file>', 'write the findings as JSON (the same as --report FILE.json)'), 'files'))
     .addOption(completesWith(new Option('--sarif <file>', 'write SARIF 2.1.0, for code-scanning dashboards'), 'files'))
     .addOption(completesWith(new Option('--report <file>', 'write a report; its format by extension: .md, .html, .json or .sarif'), 'files'))

@@ -10,7 +10,8 @@ import { severityRank } from './severity.js';
 
 const BODY_EXCERPT_CHARS = 600;
 /** Response headers that matter as evidence; the rest is noise in a report. */
-const EVIDENCE_HEADERS = /^(content-type|location|set-cookie|www-authenticate|access-control-[\w-]+|x-powered-by|server|retry-after|strict-transport-security|x-content-type-options)$/;
+const EVIDENCE_HEADERS =
+  /^(content-type|location|set-cookie|www-authenticate|access-control-[\w-]+|x-powered-by|server|retry-after|strict-transport-security|x-content-type-options)$/;
 
 /** The finding a check's draft becomes: its rule's name, ids and advice, the exchange in excerpts, masked. */
 export function findingOf(name: string, rule: SecurityRule, draft: FindingDraft, secrets: SecretRegistry): Finding {

@@ -23,8 +23,13 @@ export function findLoginOperation(operations: readonly SpecOperation[], named: 
     if (!operation) throw new ScanUsageError(`--login "${named}": the spec has no such operation`);
     return withFields(operation);
   }
-  const candidates = operations.filter((operation) => operation.method === 'POST' && LOGIN_PATH.test(operation.path) && passwordField(bodySchema(operation)) !== undefined);
-  if (candidates.length === 0) throw new ScanUsageError('--user needs a login operation and the spec has none that looks like one: name it with --login "POST /auth/login", or give --token NAME:TOKEN');
+  const candidates = operations.filter(
+    (operation) => operation.method === 'POST' && LOGIN_PATH.test(operation.path) && passwordField(bodySchema(operation)) !== undefined,
+  );
+  if (candidates.length === 0)
+    throw new ScanUsageError(
+      '--user needs a login operation and the spec has none that looks like one: name it with --login "POST /auth/login", or give --token NAME:TOKEN',
+    );
   return withFields(candidates[0]!);
 }
 

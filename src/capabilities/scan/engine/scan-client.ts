@@ -100,12 +100,19 @@ export class ScanClient {
   private async exchange(request: ScanRequest, identity: Identity | undefined): Promise<ScanExchange> {
     const headers = { ...this.options.headers, ...identity?.headers };
     const parts = caseRequestParts(request, this.options.baseUrl, headers);
-    const response = await sendRequest({ ...parts, timeoutMs: request.timeoutMs ?? this.options.timeoutMs, signal: this.options.signal }).catch((error: unknown) => {
-      if (this.options.signal.aborted) throw new ScanStopped('the scan was stopped');
-      throw error instanceof HttpRequestError ? error : new HttpRequestError(String(error), 'network');
-    });
+    const response = await sendRequest({ ...parts, timeoutMs: request.timeoutMs ?? this.options.timeoutMs, signal: this.options.signal }).catch(
+      (error: unknown) => {
+        if (this.options.signal.aborted) throw new ScanStopped('the scan was stopped');
+        throw error instanceof HttpRequestError ? error : new HttpRequestError(String(error), 'network');
+      },
+    );
     return {
-      request: { method: response.request.method, url: response.request.url, headers: response.request.headers, ...(response.request.body !== undefined && { body: response.request.body }) },
+      request: {
+        method: response.request.method,
+        url: response.request.url,
+        headers: response.request.headers,
+        ...(response.request.body !== undefined && { body: response.request.body }),
+      },
       response: { status: response.status, headers: response.headers, body: response.body, durationMs: response.durationMs },
     };
   }

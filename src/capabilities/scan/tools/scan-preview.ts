@@ -29,12 +29,14 @@ export async function scanPreview(args: ScanPreviewArgs, ctx: ToolContext): Prom
     `As: ${who.length > 0 ? who.join(', ') : 'no user (only the checks that need none can prove anything)'}.`,
     `At most ${DEFAULT_MAX_REQUESTS} requests, ${DEFAULT_SCAN_RATE} a second, short bursts aside.`,
     args.allow_destructive
-      ? 'Destructive: DELETE is allowed and data other than the scanning users\' own may change.'
-      : 'Not destructive: no DELETE, and only the scanning users\' own objects change (restored when possible).',
+      ? "Destructive: DELETE is allowed and data other than the scanning users' own may change."
+      : "Not destructive: no DELETE, and only the scanning users' own objects change (restored when possible).",
   ];
   const origin = given === undefined ? undefined : originOf(given);
   if (origin !== undefined && api && origin !== api.origin) {
-    details.push(`${origin} is not the API under test (BASE_URL of the "${api.environment}" environment is ${api.origin}): approving names it as the scan's target.`);
+    details.push(
+      `${origin} is not the API under test (BASE_URL of the "${api.environment}" environment is ${api.origin}): approving names it as the scan's target.`,
+    );
   } else if (api && !ctx.trustedProject) {
     details.push(`${api.origin} is ${repositoryChose(api)}: approving names it as the scan's target.`);
   }

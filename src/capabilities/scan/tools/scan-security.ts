@@ -12,7 +12,7 @@ const schema = z.strictObject({
   tokens: z.array(credential).optional().describe('users given by bearer token, "name:token"'),
   login: z.string().min(1).optional().describe('the login operation, "POST /auth/login", when not found by its path'),
   checks: z.array(z.enum(RULE_NAMES)).min(1).optional().describe('rules to run (default all)'),
-  allow_destructive: z.boolean().optional().describe('also DELETE and change data other than the scanning users\' own (default false)'),
+  allow_destructive: z.boolean().optional().describe("also DELETE and change data other than the scanning users' own (default false)"),
 });
 
 // Every call is approved first (scanPreview): a scan sends hostile requests to a server.
@@ -35,23 +35,26 @@ export const scanSecurityTool = defineTool({
     ]);
     const mask = (text: string): string => maskText(text, { secrets: ctx.secrets });
     let checked = 0;
-    const result = await runScan({
-      projectRoot: ctx.projectRoot,
-      spec: args.spec,
-      baseUrl: args.base_url,
-      variables: ctx.variables,
-      secrets: ctx.secrets,
-      users: args.users,
-      tokens: args.tokens,
-      login: args.login,
-      checks: args.checks,
-      allowDestructive: args.allow_destructive,
-      signal: ctx.signal,
-      onCheck: (rule, index, total) => {
-        checked = index;
-        ctx.progress(`check ${index + 1} of ${total}: ${rule}`);
+    const result = await runScan(
+      {
+        projectRoot: ctx.projectRoot,
+        spec: args.spec,
+        baseUrl: args.base_url,
+        variables: ctx.variables,
+        secrets: ctx.secrets,
+        users: args.users,
+        tokens: args.tokens,
+        login: args.login,
+        checks: args.checks,
+        allowDestructive: args.allow_destructive,
+        signal: ctx.signal,
+        onCheck: (rule, index, total) => {
+          checked = index;
+          ctx.progress(`check ${index + 1} of ${total}: ${rule}`);
+        },
       },
-    }, ALL_CHECKS).catch((error: unknown) => {
+      ALL_CHECKS,
+    ).catch((error: unknown) => {
       if (error instanceof TargetUnreachableError) throw new ToolError(mask(`${error.message} — nothing was sent.`));
       // No spec, no base URL, a login that fails: the engine names the command's options; the model knows the arguments.
       if (error instanceof Error) throw new ToolError(mask(argumentNames(error.message)));

@@ -98,5 +98,8 @@ function skipReasons(run: TestRun): Array<{ reason: string; count: number }> {
     const reason = whole.length > MAX_REASON_CHARS ? `${whole.slice(0, MAX_REASON_CHARS - 1)}…` : whole;
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
-  return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count).slice(0, 5);
+  return [...counts]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 5);
 }

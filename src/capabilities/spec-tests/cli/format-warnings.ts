@@ -8,7 +8,13 @@ import type { TestRun } from '../../../engines/testing/test-run.js';
 export function warningLines(run: TestRun, paint: Paint): string[] {
   const warnings = run.warnings ?? [];
   if (warnings.length === 0) return [];
-  const lines = ['', paint('bold', `Warnings: no case reached the logic of ${warnings.length === 1 ? 'this operation' : `these ${warnings.length} operations`}, so passing checks prove nothing:`)];
+  const lines = [
+    '',
+    paint(
+      'bold',
+      `Warnings: no case reached the logic of ${warnings.length === 1 ? 'this operation' : `these ${warnings.length} operations`}, so passing checks prove nothing:`,
+    ),
+  ];
   for (const warning of warnings) {
     lines.push(`  ${paint('yellow', '⚠')} ${warning.kind}: ${warning.message}`, `      ${warning.evidence}`, `      → ${warning.advice}`);
   }

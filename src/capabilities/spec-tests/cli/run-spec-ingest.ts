@@ -32,7 +32,9 @@ export async function runSpecIngest(source: string): Promise<number> {
       return EXIT_INTERRUPTED;
     }
     if (timeLimit.aborted) {
-      process.stderr.write(`falcon: ${terminalSafeText(source.trim())}: ingesting took longer than ${TIME_LIMIT_MS / 1000} s; .falcon/spec.yaml is unchanged\n`);
+      process.stderr.write(
+        `falcon: ${terminalSafeText(source.trim())}: ingesting took longer than ${TIME_LIMIT_MS / 1000} s; .falcon/spec.yaml is unchanged\n`,
+      );
       return 1;
     }
     if (!(error instanceof Error && error.name === 'SpecError')) throw error;

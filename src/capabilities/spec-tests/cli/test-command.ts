@@ -15,9 +15,16 @@ import { collect, collectHeader, parseWholeNumber } from '../../../kit/command/o
 export function testCommand(): Command {
   const test = new Command('test')
     .description('generate cases from the API spec, send them, check every response against the spec, and report (no model needed)')
-    .addOption(completesWith(new Option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL, or a falcon-spec file (default: .falcon/spec.yaml)'), 'files'))
+    .addOption(
+      completesWith(new Option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL, or a falcon-spec file (default: .falcon/spec.yaml)'), 'files'),
+    )
     .option('--base-url <url>', "where to send the cases (default: the environment's BASE_URL, else the spec's first server URL)")
-    .addOption(completesWith(new Option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
+    .addOption(
+      completesWith(
+        new Option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)'),
+        'environments',
+      ),
+    )
     .option('--checks <list>', 'comma-separated checks to make, or all (default: all)')
     .option('--include <operations>', 'test only these operations: operationId, "METHOD /path", "/path*" or "tag:name"; comma-separated or repeated', collect)
     .option('--exclude <operations>', 'leave these operations out (same patterns); comma-separated or repeated', collect)
@@ -28,9 +35,15 @@ export function testCommand(): Command {
     .option('--max-response-time <ms>', 'a response slower than this is a failure (max_response_time)', parseWholeNumber(1))
     .option('-H, --header <"Name: value">', 'a header for every request, may hold {{VAR}}; repeat for more', collectHeader)
     .addOption(completesWith(new Option('--junit <file>', 'also write a JUnit XML report to this file'), 'files'))
-    .addOption(completesWith(new Option('--report <file>', 'also write a report to this file, its format by extension: .md, .json, .html or .xml (JUnit)'), 'files'))
-    .option('--shard <i/n>', 'run only part i of n of the operations (1/4 … 4/4 in four CI jobs); merge the parts with: falcon test merge-reports', parseShardOption)
-    .option('--serve', "start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)")
+    .addOption(
+      completesWith(new Option('--report <file>', 'also write a report to this file, its format by extension: .md, .json, .html or .xml (JUnit)'), 'files'),
+    )
+    .option(
+      '--shard <i/n>',
+      'run only part i of n of the operations (1/4 … 4/4 in four CI jobs); merge the parts with: falcon test merge-reports',
+      parseShardOption,
+    )
+    .option('--serve', 'start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)')
     .option('--allow-warnings', 'exit 0 even when warnings say a run proved nothing for some operations; they are still shown and reported')
     .helpOption('-h, --help', 'show this help')
     .exitOverride()

@@ -59,14 +59,18 @@ export function parseTestFlags(flags: TestCommandFlags, cwd: string): TestComman
   }
   if (flags.junit !== undefined) reportFiles.push({ file: path.resolve(cwd, flags.junit), shown: flags.junit, format: 'junit' });
   const strategies = listOf('--strategies', flags.strategies, STRATEGIES);
-  if (flags.maxCases !== undefined && !strategies.includes('fuzz')) throw new UsageError('--max-cases bounds the fuzz strategy, which --strategies leaves out: add fuzz, or drop --max-cases');
+  if (flags.maxCases !== undefined && !strategies.includes('fuzz'))
+    throw new UsageError('--max-cases bounds the fuzz strategy, which --strategies leaves out: add fuzz, or drop --max-cases');
   return { checks, strategies, headers: parseHeaders(flags.header ?? []), reportFiles };
 }
 
 /** A comma-separated choice among `known`, or `all` (also when absent). */
 function listOf<T extends string>(option: string, given: string | undefined, known: readonly T[]): T[] {
   if (given === undefined || given.trim() === 'all') return [...known];
-  const names = given.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = given
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new UsageError(`${option} is empty; choose from ${known.join(', ')}, or all`);
   const unknown = names.filter((name) => !(known as readonly string[]).includes(name));
   if (unknown.length > 0) {

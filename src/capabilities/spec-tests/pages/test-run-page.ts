@@ -31,8 +31,18 @@ export function testRunPage(fileName: string, run: TestRun): Page {
       `<dl class="facts">${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`,
       ...warningsSection(run),
       ...matrixSection(run),
-      ...htmlSection('failures', `Failed cases (${failed.length})`, failed.length === 0 ? ['<p class="pass">✓ None failed.</p>'] : failed.map((result, index) => failureArticle(run, result, `failure-${index + 1}`))),
-      ...(skipped.length > 0 ? htmlSection('skipped', `Skipped cases (${skipped.length})`, ['<ul>', ...skipped.map((result) => `<li>${text(result.case.name)} <code>${text(result.case.id)}</code>: ${text(result.skipReason ?? 'not sent')}</li>`), '</ul>']) : []),
+      ...htmlSection(
+        'failures',
+        `Failed cases (${failed.length})`,
+        failed.length === 0 ? ['<p class="pass">✓ None failed.</p>'] : failed.map((result, index) => failureArticle(run, result, `failure-${index + 1}`)),
+      ),
+      ...(skipped.length > 0
+        ? htmlSection('skipped', `Skipped cases (${skipped.length})`, [
+            '<ul>',
+            ...skipped.map((result) => `<li>${text(result.case.name)} <code>${text(result.case.id)}</code>: ${text(result.skipReason ?? 'not sent')}</li>`),
+            '</ul>',
+          ])
+        : []),
       ...passedSection(passed),
     ],
   };
@@ -41,13 +51,19 @@ export function testRunPage(fileName: string, run: TestRun): Page {
 function warningsSection(run: TestRun): string[] {
   const warnings = run.warnings ?? [];
   if (warnings.length === 0) return [];
-  const items = warnings.map((warning) => `<li><strong><code>${text(warning.kind)}</code> ${text(warning.operation)}</strong>: ${text(warning.message)} (${text(warning.evidence)}). ${text(warning.advice)}</li>`);
+  const items = warnings.map(
+    (warning) =>
+      `<li><strong><code>${text(warning.kind)}</code> ${text(warning.operation)}</strong>: ${text(warning.message)} (${text(warning.evidence)}). ${text(warning.advice)}</li>`,
+  );
   return htmlSection('warnings', `Warnings (${warnings.length}): operations the run proved nothing about`, ['<ul>', ...items, '</ul>']);
 }
 
 function failureArticle(run: TestRun, result: CaseResult, id: string): string {
   const testCase = result.case;
-  const facts: Array<[string, string]> = [['Case', `<code>${text(testCase.id)}</code>`], ['Kind', text(testCase.kind)]];
+  const facts: Array<[string, string]> = [
+    ['Case', `<code>${text(testCase.id)}</code>`],
+    ['Kind', text(testCase.kind)],
+  ];
   if (testCase.operationId) facts.push(['Operation', `<code>${text(testCase.operationId)}</code>`]);
   if (testCase.mutation) facts.push(['Mutation', text(testCase.mutation)]);
   facts.push(['Time', text(formatMs(result.durationMs))]);

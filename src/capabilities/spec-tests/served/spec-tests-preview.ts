@@ -17,14 +17,18 @@ export async function specTestsPreview(args: { spec?: string; base_url?: string 
   const fetchSpec = isUrl(args.spec) ? await otherOriginPreview({ what: 'a request for the spec', url: args.spec, carries: args.spec }, ctx) : undefined;
   if (args.base_url !== undefined) return joined(fetchSpec, await baseUrlPreview(args.base_url, 'the spec tests', ctx));
   if (await apiOrigin(ctx.projectRoot, ctx.variables)) return joined(fetchSpec, await baseUrlPreview(undefined, 'the spec tests', ctx));
-  if (isUrl(args.spec)) return fetchSpec?.kind === 'info' ? { ...fetchSpec, details: `${fetchSpec.details}\nThe cases then go to the server URL that spec names.` } : fetchSpec;
+  if (isUrl(args.spec))
+    return fetchSpec?.kind === 'info' ? { ...fetchSpec, details: `${fetchSpec.details}\nThe cases then go to the server URL that spec names.` } : fetchSpec;
   const server = await specServer(args.spec, ctx);
   return server === undefined ? undefined : otherOriginPreview({ what: 'the spec tests', url: server, carries: server }, ctx);
 }
 
 /** The spec's server the run would fall back on; `undefined` when there is none, or the run will refuse the spec. */
 async function specServer(spec: string | undefined, ctx: ToolContext): Promise<string | undefined> {
-  const [{ loadSpecUnderTest }, { chooseBaseUrl }] = await Promise.all([import('../../../engines/testing/load-test-spec.js'), import('../../../engines/testing/choose-base-url.js')]);
+  const [{ loadSpecUnderTest }, { chooseBaseUrl }] = await Promise.all([
+    import('../../../engines/testing/load-test-spec.js'),
+    import('../../../engines/testing/choose-base-url.js'),
+  ]);
   try {
     const loaded = await loadSpecUnderTest(await specInsideProject(spec, ctx.projectRoot), ctx.projectRoot, ctx.signal);
     return loaded && (await chooseBaseUrl(undefined, ctx.variables, loaded.spec)).url;

@@ -20,7 +20,11 @@ const schema = z.strictObject({
     .optional()
     .describe('capture: send and save (replacing); compare: send again and report differences (default: compare when the baseline exists, else capture)'),
   endpoints: z.array(z.string().min(1)).optional().describe('GET operations to include: operationId, "GET /pets", "/pets*" or "tag:pets" (default: all)'),
-  base_url: z.string().min(1).optional().describe('the API, e.g. http://localhost:3000 (default: {{BASE_URL}}); compare sends each captured path and query to its origin'),
+  base_url: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('the API, e.g. http://localhost:3000 (default: {{BASE_URL}}); compare sends each captured path and query to its origin'),
   ignore_fields: z.array(z.string().min(1)).optional().describe('compare: fields left out, JSONPaths ("$..etag") or names at any depth ("updatedAt")'),
   ignore_volatile: z.boolean().optional().describe('compare: leave out fields named like clocks, request ids or nonces, or holding a date-time (default true)'),
 });
@@ -42,7 +46,14 @@ export const checkRegressionTool = defineTool({
     const { BaselineError, listBaselineSet } = await import('../../../engines/assertions/baseline-store.js');
     try {
       const action = args.action ?? ((await listBaselineSet(ctx.projectRoot, args.baseline)).length > 0 ? 'compare' : 'capture');
-      const options = { projectRoot: ctx.projectRoot, baseline: args.baseline, baseUrl, variables: ctx.variables, signal: ctx.signal, onProgress: progress(ctx) };
+      const options = {
+        projectRoot: ctx.projectRoot,
+        baseline: args.baseline,
+        baseUrl,
+        variables: ctx.variables,
+        signal: ctx.signal,
+        onProgress: progress(ctx),
+      };
       if (action === 'capture') {
         if (!operations.some((operation) => operation.method === 'GET')) {
           throw new ToolError(`no GET operation in scope (${listOperations(operations)}): only GETs are captured`);
@@ -72,7 +83,8 @@ function describeCapture(args: Args, baseUrl: string, report: CaptureReport): st
       : `Captured baseline "${args.baseline}" from ${baseUrl}: ${count} GET operation${count === 1 ? '' : 's'} → .falcon/baselines/${args.baseline}.<operationId>.json`,
     ...report.captured.map((captured) => `- ${captured.operationId}: ${captured.status}`),
   ];
-  if (report.notCaptured.length > 0) lines.push(`Not captured (${report.notCaptured.length}):`, ...report.notCaptured.map((item) => `- ${item.operationId}: ${item.reason}`));
+  if (report.notCaptured.length > 0)
+    lines.push(`Not captured (${report.notCaptured.length}):`, ...report.notCaptured.map((item) => `- ${item.operationId}: ${item.reason}`));
   if (report.kept.length > 0) lines.push(`Kept from an earlier capture: ${report.kept.join(', ')}.`);
   if (count > 0) lines.push(`Compare later with check_regression {"baseline": "${args.baseline}"}.`);
   return lines.join('\n');

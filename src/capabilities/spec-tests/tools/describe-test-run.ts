@@ -20,7 +20,14 @@ export function describeTestRun(run: TestRun, reports: string[] = []): string {
   for (const result of failures.slice(0, SHOWN_FAILURES)) lines.push('', ...describeFailure(result));
   if (failures.length > SHOWN_FAILURES) lines.push('', `… and ${failures.length - SHOWN_FAILURES} more failed cases (see the report).`);
   const skipped = run.results.filter((result) => result.outcome === 'skipped');
-  if (skipped.length > 0) lines.push('', `Skipped: ${skipped.slice(0, 3).map((result) => `${result.case.name} (${result.skipReason ?? 'not sent'})`).join('; ')}${skipped.length > 3 ? '; …' : ''}`);
+  if (skipped.length > 0)
+    lines.push(
+      '',
+      `Skipped: ${skipped
+        .slice(0, 3)
+        .map((result) => `${result.case.name} (${result.skipReason ?? 'not sent'})`)
+        .join('; ')}${skipped.length > 3 ? '; …' : ''}`,
+    );
   if (reports.length > 0) lines.push('', `Report: ${reports.join(', ')}`);
   return lines.join('\n');
 }

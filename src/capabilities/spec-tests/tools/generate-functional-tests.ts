@@ -22,11 +22,13 @@ const schema = z.strictObject({
     .array(z.enum(STRATEGIES as [Strategy, ...Strategy[]]))
     .min(1)
     .optional()
-    .describe('happy (valid), negative (must be rejected), boundary (schema limits), stateful (create → read/update/delete), fuzz (random inputs, failures shrunk); default all but fuzz'),
+    .describe(
+      'happy (valid), negative (must be rejected), boundary (schema limits), stateful (create → read/update/delete), fuzz (random inputs, failures shrunk); default all but fuzz',
+    ),
   endpoints: z.array(z.string().min(1)).min(1).optional().describe('only these: operationIds, "POST /pets", "/pets*", "tag:pets"'),
   execute: z.boolean().default(false).describe('also run the cases now, with every check'),
   save: z.string().min(1).optional().describe('save as the suite .falcon/tests/<save>.yaml'),
-  base_url: z.string().min(1).optional().describe('execute: where the API runs (default: the environment\'s BASE_URL)'),
+  base_url: z.string().min(1).optional().describe("execute: where the API runs (default: the environment's BASE_URL)"),
   max_cases: z.number().int().min(1).max(5000).optional().describe('keep at most this many cases (whole chains)'),
 });
 
@@ -37,7 +39,8 @@ export const generateFunctionalTestsTool = defineTool({
   description: 'Generate functional test cases from the ingested spec; optionally save them as a suite and run them.',
   schema,
   kind: 'network',
-  readOnly: (args) => (args.execute ? 'sends the cases, which may change data, and writes a report' : args.save !== undefined ? 'saves a suite in .falcon/tests/' : undefined),
+  readOnly: (args) =>
+    args.execute ? 'sends the cases, which may change data, and writes a report' : args.save !== undefined ? 'saves a suite in .falcon/tests/' : undefined,
   approvalWhen: OTHER_ORIGINS_ASK,
   preview: (args, ctx) => baseUrlPreview(args.execute ? args.base_url : undefined, 'the generated tests', ctx),
   callLimit: 10,
@@ -61,10 +64,13 @@ export const generateFunctionalTestsTool = defineTool({
     const generated = await generateCases(spec, operations, { strategies });
     ctx.signal.throwIfAborted();
     if (generated.length === 0) {
-      throw new ToolError(`no cases could be generated for ${operations.length} operation${operations.length === 1 ? '' : 's'} with the strategies ${strategies.join(', ')}; try other strategies or endpoints`);
+      throw new ToolError(
+        `no cases could be generated for ${operations.length} operation${operations.length === 1 ? '' : 's'} with the strategies ${strategies.join(', ')}; try other strategies or endpoints`,
+      );
     }
     const cases = args.max_cases === undefined ? generated : limitCases(generated, args.max_cases);
-    if (cases.length === 0) throw new ToolError(`max_cases ${args.max_cases} is less than the steps of the first chain: raise it, or leave out the stateful strategy`);
+    if (cases.length === 0)
+      throw new ToolError(`max_cases ${args.max_cases} is less than the steps of the first chain: raise it, or leave out the stateful strategy`);
     const lines = describeCases(spec, operations, strategies, generated.length, cases);
     if (args.save !== undefined) lines.push('', await save(args, args.save, spec, strategies, cases, ctx));
     if (baseUrl === undefined) {
@@ -86,7 +92,9 @@ function describeCases(spec: FalconSpec, operations: SpecOperation[], strategies
   if (perOperation.length > SHOWN_OPERATIONS) shownOperations.push(`… and ${perOperation.length - SHOWN_OPERATIONS} more operations`);
   return [
     `Generated ${cases.length} case${cases.length === 1 ? '' : 's'}${kept} for ${operations.length} operation${operations.length === 1 ? '' : 's'} of ${specLabel(spec)} (strategies: ${strategies.join(', ')}).`,
-    `By kind: ${countBy(cases, (testCase) => testCase.kind).map(([kind, total]) => `${kind} ${total}`).join(', ')}.`,
+    `By kind: ${countBy(cases, (testCase) => testCase.kind)
+      .map(([kind, total]) => `${kind} ${total}`)
+      .join(', ')}.`,
     `By operation: ${shownOperations.join(', ')}.`,
     `Sample:`,
     ...sample(cases).map(describeSampleCase),

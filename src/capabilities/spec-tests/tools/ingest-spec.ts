@@ -29,7 +29,9 @@ export const ingestSpecTool = defineTool({
     }
     if (!args.source) throw new ToolError('source is required to index a spec: a file inside the project or an http(s) URL');
     const { ingestSpec } = await import('../../../engines/spec/ingest-spec.js');
-    const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal, onProgress: (message) => ctx.progress(message) }).catch(asToolError);
+    const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal, onProgress: (message) => ctx.progress(message) }).catch(
+      asToolError,
+    );
     return maskText(`Wrote ${result.written}.\n\n${result.summary}`);
   },
 });

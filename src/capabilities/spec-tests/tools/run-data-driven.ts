@@ -11,7 +11,9 @@ const schema = z.strictObject({
   data: z
     .string()
     .min(1)
-    .describe('CSV (header row) or JSON (array of objects, or {"rows": [...]}) file inside the project; each column fills {{column}}; an expected_status column sets the status a row expects'),
+    .describe(
+      'CSV (header row) or JSON (array of objects, or {"rows": [...]}) file inside the project; each column fills {{column}}; an expected_status column sets the status a row expects',
+    ),
   concurrency: z.number().int().min(1).max(16).optional().describe('rows sent at once (default 1: in file order)'),
   stop_on_failure: z.boolean().optional().describe('skip the remaining rows after the first failed one (default false)'),
 });

@@ -63,14 +63,19 @@ async function planFromSpec(spec: FalconSpec, endpoints: string[] | undefined): 
   const cases = smokeCases(operations);
   const smoked = new Set(cases.flatMap((testCase) => testCase.operationId ?? [])).size;
   const left = operations.length - smoked;
-  const note = left > 0 ? `${left} of ${operations.length} operations were not smoked (not GETs, or they need parameters): generate_functional_tests covers them.` : undefined;
+  const note =
+    left > 0
+      ? `${left} of ${operations.length} operations were not smoked (not GETs, or they need parameters): generate_functional_tests covers them.`
+      : undefined;
   return { cases, operationsInScope: operations.length, note };
 }
 
 /** No spec: the endpoints named, with only the not-a-server-error check, plus the health probe. */
 async function planFromEndpoints(endpoints: string[] | undefined): Promise<SmokePlan> {
   if (!endpoints) {
-    throw new ToolError('no spec ingested yet (.falcon/spec.yaml is missing): call ingest_spec with the OpenAPI or Postman file, or give endpoints such as ["GET /health", "GET /users"]');
+    throw new ToolError(
+      'no spec ingested yet (.falcon/spec.yaml is missing): call ingest_spec with the OpenAPI or Postman file, or give endpoints such as ["GET /health", "GET /users"]',
+    );
   }
   const requests = endpoints.map((endpoint) => {
     const match = /^([A-Za-z]+)\s+(\/[^\s?]*)(?:\?(\S*))?$/.exec(endpoint.trim());
@@ -81,6 +86,8 @@ async function planFromEndpoints(endpoints: string[] | undefined): Promise<Smoke
   });
   const cases = completeTestCases(requests.map((request) => ({ kind: 'smoke' as const, tags: ['smoke'], request })));
   const { smokeCases } = await import('../../../engines/testing/generate/smoke-cases.js');
-  const probe = smokeCases([]).filter((candidate) => !cases.some((testCase) => testCase.request.method === 'GET' && testCase.request.path === candidate.request.path));
+  const probe = smokeCases([]).filter(
+    (candidate) => !cases.some((testCase) => testCase.request.method === 'GET' && testCase.request.path === candidate.request.path),
+  );
   return { cases: [...cases, ...probe], checks: ['not_a_server_error'] };
 }

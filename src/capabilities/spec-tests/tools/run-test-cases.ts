@@ -47,4 +47,3 @@ export async function runTestCases(request: TestCasesRun, ctx: ToolContext): Pro
   const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: request.report.type, name: request.report.name, secrets: ctx.secrets });
   return maskText(describeTestRun(run, reports));
 }
-

@@ -14,7 +14,7 @@ const actions = defineActions(
   'test_suite',
   {
     name: z.string().min(1).describe('the suite, e.g. "pets" for .falcon/tests/pets.yaml'),
-    base_url: z.string().min(1).describe('where to send the cases (default: the environment\'s BASE_URL)'),
+    base_url: z.string().min(1).describe("where to send the cases (default: the environment's BASE_URL)"),
     tags: z.array(z.string().min(1)).min(1).describe('only the cases having any of these tags'),
   },
   (action) => ({
@@ -31,7 +31,7 @@ const actions = defineActions(
     run: action({
       required: ['name'],
       optional: ['base_url', 'tags'],
-      preview: ({ base_url }, ctx) => baseUrlPreview(base_url, 'the suite\'s cases', ctx),
+      preview: ({ base_url }, ctx) => baseUrlPreview(base_url, "the suite's cases", ctx),
       run: async (args, ctx) => runCaseSet(await suiteForTool(ctx.projectRoot, args.name), args, ctx),
     }),
     delete: action({

@@ -29,7 +29,9 @@ export const verifyIdempotencyTool = defineTool({
     const baseUrl = await testBaseUrl(args.base_url, ctx);
     const operations = await operationsForTool(spec, args.endpoints);
     if (!operations.some((operation) => IDEMPOTENT_METHODS.includes(operation.method))) {
-      throw new ToolError(`no operation in scope uses an idempotent method (${IDEMPOTENT_METHODS.join(', ')}): ${listOperations(operations)}; POST and PATCH are never repeated`);
+      throw new ToolError(
+        `no operation in scope uses an idempotent method (${IDEMPOTENT_METHODS.join(', ')}): ${listOperations(operations)}; POST and PATCH are never repeated`,
+      );
     }
     const [{ verifyIdempotency }, { writeRunReports }, { describeTestRun }] = await Promise.all([
       import('../../../engines/testing/idempotency/verify-idempotency.js'),

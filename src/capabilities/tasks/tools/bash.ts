@@ -24,10 +24,7 @@ const schema = z.strictObject({
     .optional()
     .describe(`stop it after this many ms (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS})`),
   cwd: z.string().optional().describe('folder to run in, relative to the project root'),
-  run_in_background: z
-    .boolean()
-    .optional()
-    .describe('return at once with a task id (servers, long runs)'),
+  run_in_background: z.boolean().optional().describe('return at once with a task id (servers, long runs)'),
 });
 
 type BashArgs = z.infer<typeof schema>;

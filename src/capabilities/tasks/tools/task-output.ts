@@ -9,13 +9,7 @@ export const MAX_WAIT_S = 600;
 const schema = z.strictObject({
   task_id: z.string().min(1).describe('e.g. "t1", as bash run_in_background answered'),
   wait: z.boolean().optional().describe('wait until the task ends (at most timeout_s) before answering'),
-  timeout_s: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_WAIT_S)
-    .optional()
-    .describe(`how long to wait, in seconds (default ${DEFAULT_WAIT_S}, at most ${MAX_WAIT_S})`),
+  timeout_s: z.number().int().min(1).max(MAX_WAIT_S).optional().describe(`how long to wait, in seconds (default ${DEFAULT_WAIT_S}, at most ${MAX_WAIT_S})`),
 });
 
 export const taskOutputTool = defineTool({

@@ -49,7 +49,8 @@ export async function analyzeEndpoint(input: AnalyzeEndpointInput): Promise<Endp
   const parameters = mergeSpecParameters(endpointParameters(handler?.route.path ?? operation?.path ?? routes.path, code), operation);
   const signals = readCodeSignals(code);
   const probe = input.probe ? await probeEndpoint({ ...input.probe, method, signal }) : undefined;
-  const failure = probe?.response && probe.response.status >= 400 ? await analyzeFailure({ projectRoot: input.projectRoot, responseBody: probe.response.body }) : undefined;
+  const failure =
+    probe?.response && probe.response.status >= 400 ? await analyzeFailure({ projectRoot: input.projectRoot, responseBody: probe.response.body }) : undefined;
   const traced = failure?.trace ? failure : undefined;
   const risks = endpointRisks({ method, codeRead: handler?.code !== undefined, parameters, signals, operation, probe, failure: traced });
   return { method, routes, handler, operation, parameters, signals, probe, failure: traced, risks };
@@ -69,7 +70,13 @@ function mergeSpecParameters(fromCode: EndpointParameter[], operation: SpecOpera
   if (!operation) return fromCode;
   const fromSpec: EndpointParameter[] = operation.parameters
     .filter((parameter) => parameter.in !== 'cookie')
-    .map((parameter) => ({ name: parameter.name, in: parameter.in as EndpointParameter['in'], seenIn: 'spec', required: parameter.required, type: schemaType(parameter.schema) }));
+    .map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in as EndpointParameter['in'],
+      seenIn: 'spec',
+      required: parameter.required,
+      type: schemaType(parameter.schema),
+    }));
   const body = Object.values(operation.requestBody?.content ?? {})[0]?.schema;
   const required = new Set(Array.isArray(body?.required) ? (body.required as string[]) : []);
   for (const [name, schema] of Object.entries((body?.properties ?? {}) as Record<string, Record<string, unknown>>)) {

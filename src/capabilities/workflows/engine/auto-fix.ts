@@ -118,9 +118,17 @@ export async function autoFix(input: AutoFixInput): Promise<AutoFixResult> {
   if (first.unreachable) return { status: 'unreachable', first, attempts: [] };
   progress('analysing the failure');
   // The server's own lines for the request, when Falcon runs it: where it broke, as its stack trace says.
-  const analysis = await analyzeFailure({ projectRoot: input.projectRoot, errorText: input.errorText ?? first.server?.raw, responseBody: first.response?.body });
+  const analysis = await analyzeFailure({
+    projectRoot: input.projectRoot,
+    errorText: input.errorText ?? first.server?.raw,
+    responseBody: first.response?.body,
+  });
   progress(`finding the handler of ${failing.method} ${failing.path}`);
-  const routes = await findHandler(input.projectRoot, { method: failing.method, path: failing.path, framework: input.framework, configuredFramework: input.configuredFramework }, signal);
+  const routes = await findHandler(
+    input.projectRoot,
+    { method: failing.method, path: failing.path, framework: input.framework, configuredFramework: input.configuredFramework },
+    signal,
+  );
   const handler = routes.matches[0];
   const target = fixTarget(analysis, handler);
   const facts = { first, analysis, handler, target };

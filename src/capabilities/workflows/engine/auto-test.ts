@@ -43,8 +43,7 @@ export interface AutoTestInput {
 }
 
 export type ScenarioSource =
-  | { kind: 'spec'; operation: SpecOperation; spec: FalconSpec }
-  | { kind: 'model'; model: string; analysis: EndpointAnalysis; dropped: string[] };
+  { kind: 'spec'; operation: SpecOperation; spec: FalconSpec } | { kind: 'model'; model: string; analysis: EndpointAnalysis; dropped: string[] };
 
 export interface AutoTestResult {
   method: string;
@@ -81,7 +80,14 @@ export async function autoTest(input: AutoTestInput): Promise<AutoTestResult> {
     },
   });
   input.signal.throwIfAborted();
-  return { method, path: written.path, source: written.source, run, passing: passingCases(run), failing: run.results.filter((result) => result.outcome === 'failed') };
+  return {
+    method,
+    path: written.path,
+    source: written.source,
+    run,
+    passing: passingCases(run),
+    failing: run.results.filter((result) => result.outcome === 'failed'),
+  };
 }
 
 interface Written {
@@ -93,7 +99,9 @@ interface Written {
 async function specScenarios(spec: FalconSpec, operation: SpecOperation): Promise<Written> {
   const cases = await generateCases(spec, [operation], { strategies: SPEC_STRATEGIES });
   if (cases.length === 0) {
-    throw new AutoTestError(`no scenarios could be made for ${operation.id} (${operation.method} ${operation.path}) from ${specLabel(spec)}: the spec gives no valid request for it`);
+    throw new AutoTestError(
+      `no scenarios could be made for ${operation.id} (${operation.method} ${operation.path}) from ${specLabel(spec)}: the spec gives no valid request for it`,
+    );
   }
   return { cases, path: operation.path, source: { kind: 'spec', operation, spec } };
 }
@@ -102,7 +110,9 @@ async function modelScenarios(input: AutoTestInput, method: string): Promise<Wri
   const asked = normalizeRequestPath(input.path);
   if (!input.model) {
     const why = input.spec ? `the spec has no operation for ${method} ${asked}` : 'no spec is ingested';
-    throw new AutoTestError(`${why}, and no model is available to write scenarios from the code: ingest a spec with the endpoint, or write cases with run_tests`);
+    throw new AutoTestError(
+      `${why}, and no model is available to write scenarios from the code: ingest a spec with the endpoint, or write cases with run_tests`,
+    );
   }
   input.progress(`reading the code of ${method} ${asked} and sending one probe`);
   // A DELETE probe would delete what the scenarios may need.
@@ -124,7 +134,9 @@ async function modelScenarios(input: AutoTestInput, method: string): Promise<Wri
 
 function passingCases(run: TestRun): TestCase[] {
   const failedChains = new Set(run.results.flatMap((result) => (result.outcome !== 'passed' && result.case.chain ? [result.case.chain.id] : [])));
-  return run.results.filter((result) => result.outcome === 'passed' && !(result.case.chain && failedChains.has(result.case.chain.id))).map((result) => result.case);
+  return run.results
+    .filter((result) => result.outcome === 'passed' && !(result.case.chain && failedChains.has(result.case.chain.id)))
+    .map((result) => result.case);
 }
 
 /** The passing cases as a suite file, for test_suite, run_tests and `falcon test` to run again. */

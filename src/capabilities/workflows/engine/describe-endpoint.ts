@@ -34,7 +34,9 @@ export function describeEndpoint(analysis: EndpointAnalysis): string {
   if (operation) lines.push(`Spec operation: ${operation.id} (${operation.method} ${operation.path})${operation.summary ? ` — ${operation.summary}` : ''}`);
   lines.push(`Parameters: ${analysis.parameters.length > 0 ? analysis.parameters.map(describeParameter).join('; ') : 'none seen'}`);
   const security = operation?.security.flatMap((requirement) => Object.keys(requirement)) ?? [];
-  lines.push(`Auth: ${[...evidence(analysis.signals.auth), ...(security.length > 0 ? [`the spec requires ${security.join(' or ')}`] : [])].join('; ') || 'none seen in the route or the handler'}`);
+  lines.push(
+    `Auth: ${[...evidence(analysis.signals.auth), ...(security.length > 0 ? [`the spec requires ${security.join(' or ')}`] : [])].join('; ') || 'none seen in the route or the handler'}`,
+  );
   lines.push(`Validation: ${evidence(analysis.signals.validation).join('; ') || 'none seen in the handler'}`);
   lines.push(...describeProbe(analysis));
   lines.push(analysis.risks.length > 0 ? 'Risks:' : 'Risks: none found by rule.', ...analysis.risks.map(({ risk, evidence: why }) => `- ${risk}: ${why}`));

@@ -14,7 +14,11 @@ export function pathParameterNames(path: string): string[] {
  */
 export function concretePath(path: string, values: Readonly<Record<string, unknown>> = {}): string {
   return normalizeRequestPath(path).replace(PARAMETER, (whole: string, ...names: Array<string | undefined>) => {
-    const name = names.slice(0, 4).find((candidate) => candidate !== undefined)?.trim() ?? whole;
+    const name =
+      names
+        .slice(0, 4)
+        .find((candidate) => candidate !== undefined)
+        ?.trim() ?? whole;
     const value = values[name];
     return encodeURIComponent(value === undefined || value === null ? '1' : String(value));
   });
@@ -23,7 +27,10 @@ export function concretePath(path: string, values: Readonly<Record<string, unkno
 /** A template in the runner's syntax: `/users/:id` and `/users/<int:id>` → `/users/{id}`. */
 export function braceTemplate(path: string): string {
   return normalizeRequestPath(path).replace(PARAMETER, (whole: string, ...names: Array<string | undefined>) => {
-    const name = names.slice(0, 4).find((candidate) => candidate !== undefined)?.trim();
+    const name = names
+      .slice(0, 4)
+      .find((candidate) => candidate !== undefined)
+      ?.trim();
     return name ? `{${name}}` : whole;
   });
 }

@@ -36,22 +36,37 @@ export function endpointRisks(facts: RiskFacts): EndpointRisk[] {
     risks.push({ risk: `the probe made it fail (HTTP ${status})`, evidence: error ? `${error}${where}` : `${probe!.method} ${probe!.url} answered ${status}` });
   }
   if (failure?.source === 'response' && (failure.trace?.frames.length ?? 0) > 0) {
-    risks.push({ risk: 'its error responses show a stack trace to any caller', evidence: `${failure.trace!.frames.length} frames in the probe's response body` });
+    risks.push({
+      risk: 'its error responses show a stack trace to any caller',
+      evidence: `${failure.trace!.frames.length} frames in the probe's response body`,
+    });
   }
   const authRequired = signals.auth.length > 0 || (facts.operation?.security.length ?? 0) > 0;
   if (WRITE_METHODS.has(facts.method) && !authRequired && facts.codeRead && status !== 401 && status !== 403) {
-    risks.push({ risk: 'anyone may call it: no authentication seen for a method that changes data', evidence: 'no auth middleware, guard or token check in the route or the handler' });
+    risks.push({
+      risk: 'anyone may call it: no authentication seen for a method that changes data',
+      evidence: 'no auth middleware, guard or token check in the route or the handler',
+    });
   }
   if (authRequired && status !== undefined && status >= 200 && status < 300) {
-    risks.push({ risk: 'it answered without credentials although it looks protected', evidence: `the probe carried no credentials of its own and got ${status}` });
+    risks.push({
+      risk: 'it answered without credentials although it looks protected',
+      evidence: `the probe carried no credentials of its own and got ${status}`,
+    });
   }
   const inputs = facts.parameters.filter((parameter) => parameter.in !== 'header');
   if (facts.codeRead && inputs.length > 0 && signals.validation.length === 0) {
-    risks.push({ risk: 'its inputs are used without visible validation', evidence: `no check of ${inputs.map((parameter) => parameter.name).join(', ')} in the handler` });
+    risks.push({
+      risk: 'its inputs are used without visible validation',
+      evidence: `no check of ${inputs.map((parameter) => parameter.name).join(', ')} in the handler`,
+    });
   }
   const pathInputs = facts.parameters.filter((parameter) => parameter.in === 'path');
   if (facts.codeRead && pathInputs.length > 0 && signals.notFound.length === 0 && facts.method !== 'POST') {
-    risks.push({ risk: 'an unknown id has no not-found answer', evidence: `nothing in the handler answers 404 for ${pathInputs.map((parameter) => `{${parameter.name}}`).join(', ')}` });
+    risks.push({
+      risk: 'an unknown id has no not-found answer',
+      evidence: `nothing in the handler answers 404 for ${pathInputs.map((parameter) => `{${parameter.name}}`).join(', ')}`,
+    });
   }
   for (const line of signals.rawSql) risks.push({ risk: 'SQL built from strings: injection', evidence: `${line.file}:${line.line}: ${line.text.trim()}` });
   if (probe?.response && probe.response.durationMs > SLOW_MS) {

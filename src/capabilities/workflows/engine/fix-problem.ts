@@ -49,7 +49,9 @@ function describeVerdict(verdict: CaseVerdict): string[] {
   if (verdict.response) {
     const { status, statusText, body } = verdict.response;
     const flat = body.replace(/\s+/g, ' ').trim();
-    lines.push(`Got: HTTP ${status}${statusText ? ` ${statusText}` : ''}${flat ? `; body: ${flat.length > BODY_SHOWN ? `${flat.slice(0, BODY_SHOWN)}…` : flat}` : ''}`);
+    lines.push(
+      `Got: HTTP ${status}${statusText ? ` ${statusText}` : ''}${flat ? `; body: ${flat.length > BODY_SHOWN ? `${flat.slice(0, BODY_SHOWN)}…` : flat}` : ''}`,
+    );
   }
   if (verdict.failures.length > 0) lines.push(`Failed: ${verdict.failures.join('; ')}`);
   if (verdict.server) lines.push(...verdict.server.lines);

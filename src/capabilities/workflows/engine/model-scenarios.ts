@@ -72,7 +72,8 @@ export async function writeScenarios(request: ScenarioRequest): Promise<WrittenS
 function scenarioProblem(scenario: ModelScenario, method: string, routePath: string): string | undefined {
   const { pathParams = {} } = scenario.request;
   const sent = concretePath(scenario.request.path, pathParams);
-  if (scenario.request.method !== method || !servesPath(routePath, sent)) return `${scenario.request.method} ${sent} is not a request to ${method} ${braceTemplate(routePath)}`;
+  if (scenario.request.method !== method || !servesPath(routePath, sent))
+    return `${scenario.request.method} ${sent} is not a request to ${method} ${braceTemplate(routePath)}`;
   const unfilled = pathParameterNames(scenario.request.path).filter((name) => !(name in pathParams));
   return unfilled.length > 0 ? `its path has no value for ${unfilled.map((name) => `{${name}}`).join(', ')} in pathParams` : undefined;
 }
@@ -86,7 +87,13 @@ function describeTask(request: ScenarioRequest): string {
 function toCases(scenarios: ModelScenario[], method: string): TestCase[] {
   const taken = new Set<string>();
   return scenarios.map((scenario) => {
-    const base = `auto/${scenario.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'scenario'}`;
+    const base = `auto/${
+      scenario.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || 'scenario'
+    }`;
     let id = base;
     for (let suffix = 2; taken.has(id); suffix++) id = `${base}-${suffix}`;
     taken.add(id);
@@ -96,7 +103,14 @@ function toCases(scenarios: ModelScenario[], method: string): TestCase[] {
       name: scenario.name,
       kind: 'custom',
       tags: ['auto_test'],
-      request: { method, path: scenario.request.path, ...(pathParams && { pathParams }), ...(query && { query }), ...(headers && { headers }), ...(body !== undefined && { body }) },
+      request: {
+        method,
+        path: scenario.request.path,
+        ...(pathParams && { pathParams }),
+        ...(query && { query }),
+        ...(headers && { headers }),
+        ...(body !== undefined && { body }),
+      },
       expectStatus: scenario.expectStatus,
     };
   });

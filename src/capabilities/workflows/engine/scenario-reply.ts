@@ -6,7 +6,10 @@ const paramValue = z.union([z.string(), z.number(), z.boolean()]);
 const scenarioSchema = z.object({
   name: z.string().trim().min(1).max(200),
   request: z.object({
-    method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.string().regex(/^[A-Z]+$/, 'must be an HTTP method such as GET')),
+    method: z.preprocess(
+      (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+      z.string().regex(/^[A-Z]+$/, 'must be an HTTP method such as GET'),
+    ),
     path: z.string().startsWith('/', 'must start with "/"'),
     pathParams: z.record(z.string(), paramValue).optional(),
     query: z.record(z.string(), z.union([paramValue, z.array(paramValue)])).optional(),

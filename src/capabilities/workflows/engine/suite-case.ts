@@ -39,7 +39,12 @@ export function suiteCase(input: SuiteCaseInput): CaseUnderFix {
       if (result.outcome === 'skipped') return { passed: false, failures: [`not sent: ${result.skipReason ?? 'an earlier step failed'}`], unreachable: false };
       const failures = result.findings.map((finding) => `${finding.kind}: ${finding.message}`);
       const unreachable = !result.response;
-      const response = result.response && { status: result.response.status, statusText: result.response.statusText, body: result.response.body, durationMs: result.response.durationMs };
+      const response = result.response && {
+        status: result.response.status,
+        statusText: result.response.statusText,
+        body: result.response.body,
+        durationMs: result.response.durationMs,
+      };
       const serverLog = result.response?.serverLog;
       const server = serverLog && { lines: serverLog, raw: serverLog.join('\n') };
       return { passed: result.outcome === 'passed', ...(response && { response }), failures, unreachable, ...(server && { server }) };

@@ -18,7 +18,7 @@ const schema = z.strictObject({
   body: z
     .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .optional()
-    .describe('the probe\'s body (default for POST, PUT, PATCH: {})'),
+    .describe("the probe's body (default for POST, PUT, PATCH: {})"),
   base_url: z.string().min(1).optional().describe("where the API runs (default: the environment's BASE_URL)"),
   framework: z
     .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(FRAMEWORKS))
@@ -97,7 +97,11 @@ function probeSkipped(args: AnalyzeArgs): string {
 /** The numbers first: where the handler is, what the probe got, how many risks. */
 function headline(analysis: EndpointAnalysis): string {
   const code = analysis.handler?.code;
-  const handler = code ? `handler ${code.file}:${code.line}` : analysis.handler ? `route ${analysis.handler.route.file}:${analysis.handler.route.line}` : 'no handler found';
+  const handler = code
+    ? `handler ${code.file}:${code.line}`
+    : analysis.handler
+      ? `route ${analysis.handler.route.file}:${analysis.handler.route.line}`
+      : 'no handler found';
   const { probe } = analysis;
   const answer = probe ? (probe.response ? `probe HTTP ${probe.response.status}` : 'probe got no response') : 'no probe';
   return `${analysis.method} ${analysis.routes.path}: ${handler} · ${answer} · ${analysis.parameters.length} parameter${analysis.parameters.length === 1 ? '' : 's'} · ${analysis.risks.length} risk${analysis.risks.length === 1 ? '' : 's'}`;

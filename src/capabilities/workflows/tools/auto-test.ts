@@ -46,7 +46,14 @@ export const autoTestTool = defineTool({
   },
   async run(args, ctx) {
     const name = suiteName(args);
-    const [{ AutoTestError, autoTest, passingSuite }, { ScenarioWritingError }, { UnknownFrameworkError }, suiteFiles, { writeRunReports }, { describeAutoTest }] = await Promise.all([
+    const [
+      { AutoTestError, autoTest, passingSuite },
+      { ScenarioWritingError },
+      { UnknownFrameworkError },
+      suiteFiles,
+      { writeRunReports },
+      { describeAutoTest },
+    ] = await Promise.all([
       import('../engine/auto-test.js'),
       import('../engine/model-scenarios.js'),
       import('../../../engines/routes/find-handler.js'),
@@ -107,6 +114,9 @@ async function approveSave(shown: string, before: string | undefined, after: str
 function suiteName(args: AutoTestArgs): string {
   if (args.save_as) return args.save_as;
   const path = args.path.replace(/^[a-z]+:\/\/[^/]+|^\{\{[^}]+\}\}/i, '').replace(/\?.*$/, '');
-  const words = path.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const words = path
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `auto-${args.method.toLowerCase()}${words ? `-${words}` : ''}`.slice(0, 100).replace(/-+$/, '');
 }

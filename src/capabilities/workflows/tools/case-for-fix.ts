@@ -45,7 +45,12 @@ export async function caseForFix(args: FailingCaseArgs, ctx: ToolContext): Promi
     const { savedRequestParts } = await import('../../../engines/requests/saved-request-parts.js');
     const request = savedRequestParts(saved);
     await checkVariables(request, ctx);
-    return requestCase({ request, expectations: await expectations(saved.assertions, `the assertions of "${saved.name}"`), variables: ctx.variables, cookies: ctx.session.cookies });
+    return requestCase({
+      request,
+      expectations: await expectations(saved.assertions, `the assertions of "${saved.name}"`),
+      variables: ctx.variables,
+      cookies: ctx.session.cookies,
+    });
   }
   return suiteCaseForFix(args, ctx);
 }
@@ -54,13 +59,20 @@ async function suiteCaseForFix(args: FailingCaseArgs, ctx: ToolContext): Promise
   if (!args.suite || !args.case) throw new ToolError('give both suite (its name) and case (the id or name of the failing case)');
   const suite = await suiteForTool(ctx.projectRoot, args.suite);
   const wanted = args.case.trim().toLowerCase();
-  const testCase = suite.cases.find((candidate) => candidate.id.toLowerCase() === wanted) ?? suite.cases.find((candidate) => candidate.name.toLowerCase() === wanted);
+  const testCase =
+    suite.cases.find((candidate) => candidate.id.toLowerCase() === wanted) ?? suite.cases.find((candidate) => candidate.name.toLowerCase() === wanted);
   if (!testCase) {
     const ids = suite.cases.slice(0, 10).map((candidate) => candidate.id);
     throw new ToolError(`suite "${suite.name}" has no case "${args.case}"; its cases: ${ids.join(', ')}${suite.cases.length > ids.length ? ', …' : ''}`);
   }
   const { suiteCase } = await import('../engine/suite-case.js');
-  return suiteCase({ testCase, suiteCases: suite.cases, baseUrl: await testBaseUrl(args.base_url, ctx), spec: await ingestedSpecIfAny(ctx.projectRoot), variables: ctx.variables });
+  return suiteCase({
+    testCase,
+    suiteCases: suite.cases,
+    baseUrl: await testBaseUrl(args.base_url, ctx),
+    spec: await ingestedSpecIfAny(ctx.projectRoot),
+    variables: ctx.variables,
+  });
 }
 
 /** Unknown `{{VAR}}` names are said before anything runs. */

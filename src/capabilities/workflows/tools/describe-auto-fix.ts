@@ -24,7 +24,7 @@ export async function describeAutoFix(result: AutoFixResult, failing: CaseUnderF
       return [
         `No file of this project to fix for ${failing.label}: the failure names none and no route of the code serves ${failing.method} ${failing.path}.`,
         before,
-        'Pass the server\'s stack trace as error, or find the code with find_handler or search_code.',
+        "Pass the server's stack trace as error, or find the code with find_handler or search_code.",
       ].join('\n');
     case 'file-changed':
       return `${result.target} changed on disk while the change was asked about: nothing was written. Call auto_fix again to propose a change to the file as it is now.`;
@@ -75,7 +75,10 @@ function describeAttempts(attempts: readonly FixAttempt[]): string[] {
         case 'passed':
           return `${attempt.attempt}. ${what} → passes, kept`;
         case 'still-failing':
-          return [`${attempt.attempt}. ${what} → still failing (${describeVerdict(attempt.verdict!)}), undone`, ...(attempt.verdict?.server?.lines ?? []).map((line) => `   ${line}`)].join('\n');
+          return [
+            `${attempt.attempt}. ${what} → still failing (${describeVerdict(attempt.verdict!)}), undone`,
+            ...(attempt.verdict?.server?.lines ?? []).map((line) => `   ${line}`),
+          ].join('\n');
         case 'declined':
           return `${attempt.attempt}. ${what} → declined, not written`;
         case 'no-proposal':

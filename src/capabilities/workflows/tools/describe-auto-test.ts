@@ -20,15 +20,26 @@ export function describeAutoTest(result: AutoTestResult, saved: string, reports:
     saved,
   ];
   if (passing.length > 0) {
-    lines.push('', 'Passed:', ...passing.slice(0, SHOWN_PASSING).map((testCase) => `✓ ${testCase.name}${testCase.expectStatus ? ` (${testCase.expectStatus.join('/')})` : ''}`));
+    lines.push(
+      '',
+      'Passed:',
+      ...passing.slice(0, SHOWN_PASSING).map((testCase) => `✓ ${testCase.name}${testCase.expectStatus ? ` (${testCase.expectStatus.join('/')})` : ''}`),
+    );
     if (passing.length > SHOWN_PASSING) lines.push(`… and ${passing.length - SHOWN_PASSING} more`);
   }
   if (failing.length > 0) {
-    lines.push('', 'Failed (not saved) — a bug in the API, or a scenario that expects the wrong thing:', ...failing.slice(0, SHOWN_FAILING).flatMap(describeFailing));
+    lines.push(
+      '',
+      'Failed (not saved) — a bug in the API, or a scenario that expects the wrong thing:',
+      ...failing.slice(0, SHOWN_FAILING).flatMap(describeFailing),
+    );
     if (failing.length > SHOWN_FAILING) lines.push(`… and ${failing.length - SHOWN_FAILING} more failed scenarios (see the report)`);
   }
   if (source.kind === 'model' && source.dropped.length > 0) {
-    lines.push('', `Scenarios of the model left out: ${source.dropped.slice(0, SHOWN_DROPPED).join('; ')}${source.dropped.length > SHOWN_DROPPED ? '; …' : ''}`);
+    lines.push(
+      '',
+      `Scenarios of the model left out: ${source.dropped.slice(0, SHOWN_DROPPED).join('; ')}${source.dropped.length > SHOWN_DROPPED ? '; …' : ''}`,
+    );
   }
   if (reports.length > 0) lines.push('', `Report: ${reports.join(', ')}`);
   return lines.join('\n');

@@ -27,9 +27,7 @@ export async function providerStep(raw: RawGlobalConfig, data: GlobalConfigFile,
     const edit = setProvider(raw, target.id, { ...fields, model: await askModel(raw, current, fields, ctx) });
     const entry = entryOf(edit, target.id);
     ctx.print(`Testing ${target.id}…`);
-    const check = await interruptible((signal) =>
-      checkProvider(resolveProvider(target.id, entry, ctx.env), { signal, timeoutMs: ctx.probeTimeoutMs }),
-    );
+    const check = await interruptible((signal) => checkProvider(resolveProvider(target.id, entry, ctx.env), { signal, timeoutMs: ctx.probeTimeoutMs }));
     for (const line of formatConnectionCheck(target.id, entry.model, check, ctx.paint)) ctx.print(line);
     if (check.ok) return withDefaultChoice(edit, target.id, ctx);
 
@@ -52,9 +50,7 @@ async function askModel(raw: RawGlobalConfig, target: ProviderTarget, fields: Pr
   // Listing needs only the connection settings; the model here is a stand-in until one is chosen.
   const draft = entryOf(setProvider(raw, target.id, { ...fields, model: current ?? 'unknown' }), target.id);
   ctx.print(`Asking ${target.id} for its models…`);
-  const listing = await interruptible((signal) =>
-    listProviderModels(resolveProvider(target.id, draft, ctx.env), { signal, timeoutMs: ctx.probeTimeoutMs }),
-  );
+  const listing = await interruptible((signal) => listProviderModels(resolveProvider(target.id, draft, ctx.env), { signal, timeoutMs: ctx.probeTimeoutMs }));
   if (!listing.ok) {
     ctx.print(`${target.id} did not list its models: ${terminalSafeText(listing.problem)}`);
     ctx.print(`    ${ctx.paint('dim', terminalSafeText(listing.hint))}`);

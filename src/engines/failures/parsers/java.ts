@@ -3,8 +3,7 @@ import { type ParsedTrace, type StackFrame, describeError } from '../stack-frame
 // `at com.acme.users.UserService.find(UserService.java:42)`, with an optional `java.base/` module prefix.
 const FRAME = /^\s*at (?:[\w.$-]+(?:@[\w.-]+)?\/)?([\w.$<>]+)\.([\w$<>-]+)\(([\w$.-]+\.(?:java|kt|scala|groovy)):(\d+)\)/;
 // `java.lang.IllegalStateException: msg`, `Caused by: …`, `Exception in thread "main" …`.
-const HEADER =
-  /^\s*(Caused by: |Exception in thread "[^"]*" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s?(.*))?$/;
+const HEADER = /^\s*(Caused by: |Exception in thread "[^"]*" )?((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable|Failure))(?::\s?(.*))?$/;
 
 interface Block {
   errorType?: string;

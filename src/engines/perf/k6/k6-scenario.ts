@@ -20,7 +20,13 @@ export function k6Scenario(scenario: PerfScenario): { [key: string]: JsValue } {
   const vus = { preAllocatedVUs: scenario.connections, maxVUs: scenario.connections };
   if (stages) {
     const scale = rateScale([scenario.startTarget ?? 0, ...stages.map((stage) => stage.target)]);
-    return { executor: 'ramping-arrival-rate', startRate: Math.round((scenario.startTarget ?? 0) * scale), timeUnit: `${scale}s`, ...vus, stages: k6Stages(stages, scale) };
+    return {
+      executor: 'ramping-arrival-rate',
+      startRate: Math.round((scenario.startTarget ?? 0) * scale),
+      timeUnit: `${scale}s`,
+      ...vus,
+      stages: k6Stages(stages, scale),
+    };
   }
   if (scenario.rate === undefined) throw new Error('an open-model scenario needs a rate or stages');
   const scale = rateScale([scenario.rate]);

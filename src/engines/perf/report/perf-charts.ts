@@ -11,7 +11,11 @@ export function latencyHistogramChart(result: PerfResult): string {
     const range = index === 0 ? `at most ${formatFigure(bucket.le_ms)}` : `${formatFigure(buckets[index - 1]!.le_ms)}–${formatFigure(bucket.le_ms)}`;
     return { label: formatFigure(bucket.le_ms), value: bucket.count, tooltip: `${range} ms: ${formatCount(bucket.count)} responses` };
   });
-  return svgBarChart({ id: 'latency-histogram', title: 'Latency histogram', description, xLabel: 'latency, at most (ms)', yLabel: 'responses' }, bars, formatCount);
+  return svgBarChart(
+    { id: 'latency-histogram', title: 'Latency histogram', description, xLabel: 'latency, at most (ms)', yLabel: 'responses' },
+    bars,
+    formatCount,
+  );
 }
 
 function histogramDescription(result: PerfResult): string {
@@ -26,14 +30,30 @@ function histogramDescription(result: PerfResult): string {
 
 export function rpsChart(result: PerfResult): string {
   const points = result.timeline.map((entry) => ({ x: entry.t, y: entry.rps }));
-  const description = timelineDescription(points.map((point) => point.y), 'Requests per second', '');
-  return svgLineChart({ id: 'rps-over-time', title: 'Requests per second over time', description, xLabel: 'seconds since the start', yLabel: 'req/s' }, points, formatFigure);
+  const description = timelineDescription(
+    points.map((point) => point.y),
+    'Requests per second',
+    '',
+  );
+  return svgLineChart(
+    { id: 'rps-over-time', title: 'Requests per second over time', description, xLabel: 'seconds since the start', yLabel: 'req/s' },
+    points,
+    formatFigure,
+  );
 }
 
 export function p95Chart(result: PerfResult): string {
   const points = result.timeline.map((entry) => ({ x: entry.t, y: entry.p95 }));
-  const description = timelineDescription(points.map((point) => point.y), 'p95 latency', ' ms');
-  return svgLineChart({ id: 'p95-over-time', title: 'p95 latency over time', description, xLabel: 'seconds since the start', yLabel: 'p95 (ms)' }, points, formatFigure);
+  const description = timelineDescription(
+    points.map((point) => point.y),
+    'p95 latency',
+    ' ms',
+  );
+  return svgLineChart(
+    { id: 'p95-over-time', title: 'p95 latency over time', description, xLabel: 'seconds since the start', yLabel: 'p95 (ms)' },
+    points,
+    formatFigure,
+  );
 }
 
 function timelineDescription(values: number[], what: string, unit: string): string {

@@ -39,7 +39,10 @@ function summarySection(result: PerfResult): string[] {
     ['Target', `<code>${text(result.target)}</code>`],
     ['Requests', text(`${formatCount(result.requests.total)} — ${formatCount(result.requests.ok)} ok, ${formatCount(result.requests.failed)} failed`)],
     ['Throughput', text(`${formatFigure(result.rps)} req/s`)],
-    ['Latency', text(`p50 ${formatFigure(result.latency_ms.p50)} ms, p95 ${formatFigure(result.latency_ms.p95)} ms, p99 ${formatFigure(result.latency_ms.p99)} ms`)],
+    [
+      'Latency',
+      text(`p50 ${formatFigure(result.latency_ms.p50)} ms, p95 ${formatFigure(result.latency_ms.p95)} ms, p99 ${formatFigure(result.latency_ms.p99)} ms`),
+    ],
     ['Sent', text(`${formatBytes(result.bytes.sent)}${perSecond(result.bytes.sent)}`)],
     ['Received', text(`${formatBytes(result.bytes.received)}${perSecond(result.bytes.received)}`)],
   ];
@@ -49,20 +52,38 @@ function summarySection(result: PerfResult): string[] {
 function thresholdSection(result: PerfResult): string[] {
   if (result.thresholds.length === 0) return htmlSection('thresholds', 'Thresholds', ['<p>No thresholds were set.</p>']);
   const failed = result.thresholds.filter((threshold) => !threshold.ok).length;
-  const verdict = failed === 0 ? `<p class="pass">All ${result.thresholds.length} passed.</p>` : `<p class="fail">${failed} of ${result.thresholds.length} failed.</p>`;
+  const verdict =
+    failed === 0 ? `<p class="pass">All ${result.thresholds.length} passed.</p>` : `<p class="fail">${failed} of ${result.thresholds.length} failed.</p>`;
   const rows = result.thresholds.map((threshold) => [
     threshold.expr,
     threshold.ok ? { text: '✓ pass', className: 'pass' } : { text: '✗ fail', className: 'fail' },
     formatActual(threshold.actual),
   ]);
-  return htmlSection('thresholds', 'Thresholds', [verdict, htmlTable({ caption: 'Each threshold and the value it was held against', headings: ['Threshold', 'Result', 'Actual'], rows, numeric: [2] })]);
+  return htmlSection('thresholds', 'Thresholds', [
+    verdict,
+    htmlTable({ caption: 'Each threshold and the value it was held against', headings: ['Threshold', 'Result', 'Actual'], rows, numeric: [2] }),
+  ]);
 }
 
 function requestSection(result: PerfResult): string[] {
-  const content = [htmlTable({ caption: 'Requests by outcome', headings: ['Requests', 'Count'], rows: requestRows(result).map(([name, count]) => [name, formatCount(count)]), numeric: [1] })];
+  const content = [
+    htmlTable({
+      caption: 'Requests by outcome',
+      headings: ['Requests', 'Count'],
+      rows: requestRows(result).map(([name, count]) => [name, formatCount(count)]),
+      numeric: [1],
+    }),
+  ];
   const statuses = statusRows(result.requests.by_status);
   if (statuses.length > 0) {
-    content.push(htmlTable({ caption: 'Responses by HTTP status', headings: ['Status', 'Responses'], rows: statuses.map(([status, count]) => [status, formatCount(count)]), numeric: [1] }));
+    content.push(
+      htmlTable({
+        caption: 'Responses by HTTP status',
+        headings: ['Status', 'Responses'],
+        rows: statuses.map(([status, count]) => [status, formatCount(count)]),
+        numeric: [1],
+      }),
+    );
   }
   return htmlSection('requests', 'Requests', content);
 }
@@ -82,7 +103,11 @@ function latencySection(result: PerfResult): string[] {
   });
   return htmlSection('latency', 'Latency', [
     figures,
-    figure(latencyHistogramChart(result), 'How many responses took how long: each bar counts the responses slower than the bar before it and at most as slow as its label.', buckets),
+    figure(
+      latencyHistogramChart(result),
+      'How many responses took how long: each bar counts the responses slower than the bar before it and at most as slow as its label.',
+      buckets,
+    ),
   ]);
 }
 

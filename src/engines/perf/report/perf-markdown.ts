@@ -38,7 +38,13 @@ export function perfMarkdown(result: PerfResult, finishedAt = new Date()): strin
   );
   lines.push('', '## Second by second', '', ...timelineLines(result));
   const perSecond = (bytes: number) => (result.duration_s > 0 ? ` (${formatBytes(bytes / result.duration_s)}/s)` : '');
-  lines.push('', '## Data', '', `- Sent: ${formatBytes(result.bytes.sent)}${perSecond(result.bytes.sent)}`, `- Received: ${formatBytes(result.bytes.received)}${perSecond(result.bytes.received)}`);
+  lines.push(
+    '',
+    '## Data',
+    '',
+    `- Sent: ${formatBytes(result.bytes.sent)}${perSecond(result.bytes.sent)}`,
+    `- Received: ${formatBytes(result.bytes.received)}${perSecond(result.bytes.received)}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -14,12 +14,18 @@ export function perfSummaryLines(result: PerfResult): string[] {
   const lines = [
     `${result.target} — ${loadText(result)}, ${result.duration_s} s${result.interrupted ? ' (interrupted)' : ''}`,
     `  requests    ${formatCount(requests.total)} · ${formatCount(requests.ok)} ok · ${formatCount(requests.failed)} failed${result.model === 'open' ? ` · ${formatCount(requests.late)} late` : ''}`,
-    `  answers     ${statusRows(requests.by_status).map(([status, count]) => `${status}: ${formatCount(count)}`).join(' · ') || 'none'}${errors.length ? ` · no answer: ${errors.map(([kind, count]) => `${kind} ${formatCount(count)}`).join(', ')}` : ''}`,
+    `  answers     ${
+      statusRows(requests.by_status)
+        .map(([status, count]) => `${status}: ${formatCount(count)}`)
+        .join(' · ') || 'none'
+    }${errors.length ? ` · no answer: ${errors.map(([kind, count]) => `${kind} ${formatCount(count)}`).join(', ')}` : ''}`,
     `  throughput  ${formatFigure(result.rps)} req/s · ${formatBytes(result.bytes.received)} received · ${formatBytes(result.bytes.sent)} sent`,
     `  latency ms  ${LATENCY_METRICS.map((metric) => `${LATENCY_NAMES[metric] ?? metric} ${formatFigure(result.latency_ms[metric])}`).join(' · ')}`,
   ];
   if (result.thresholds.length > 0) {
-    lines.push(`  thresholds  ${result.thresholds.map((threshold) => `${threshold.ok ? '✓' : '✗'} ${threshold.expr} (${formatActual(threshold.actual)})`).join(' · ')}`);
+    lines.push(
+      `  thresholds  ${result.thresholds.map((threshold) => `${threshold.ok ? '✓' : '✗'} ${threshold.expr} (${formatActual(threshold.actual)})`).join(' · ')}`,
+    );
   }
   return lines;
 }

@@ -23,7 +23,9 @@ export function svgBarChart(chart: ChartText, bars: readonly Bar[], formatY: (va
   bars.forEach((bar, index) => {
     const y = yOf(bar.value, top);
     const x = PLOT.left + index * slot;
-    parts.push(`<rect class="bar" x="${px(x + slot * 0.1)}" y="${y}" width="${px(slot * 0.8)}" height="${px(PLOT.bottom - y)}"><title>${text(bar.tooltip)}</title></rect>`);
+    parts.push(
+      `<rect class="bar" x="${px(x + slot * 0.1)}" y="${y}" width="${px(slot * 0.8)}" height="${px(PLOT.bottom - y)}"><title>${text(bar.tooltip)}</title></rect>`,
+    );
     if (index % labelEvery === 0 || index === bars.length - 1) parts.push(xTickLabel(x + slot / 2, bar.label));
   });
   parts.push('</svg>');

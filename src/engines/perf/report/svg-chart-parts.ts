@@ -41,7 +41,10 @@ export function chartAxes(chart: ChartText, ticks: readonly number[], format: (v
   const parts = ['<g class="y-axis" aria-hidden="true">'];
   for (const tick of ticks) {
     const y = yOf(tick, top);
-    parts.push(`<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${y}" y2="${y}"/>`, `<text x="${PLOT.left - 6}" y="${px(y + 4)}" text-anchor="end">${text(format(tick))}</text>`);
+    parts.push(
+      `<line class="grid" x1="${PLOT.left}" x2="${PLOT.right}" y1="${y}" y2="${y}"/>`,
+      `<text x="${PLOT.left - 6}" y="${px(y + 4)}" text-anchor="end">${text(format(tick))}</text>`,
+    );
   }
   const middle = px((PLOT.top + PLOT.bottom) / 2);
   parts.push(

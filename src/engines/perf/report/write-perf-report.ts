@@ -51,7 +51,14 @@ export interface ProjectPerfReportOptions {
  */
 export async function writeProjectPerfReport(result: PerfResult, options: ProjectPerfReportOptions): Promise<string> {
   const now = options.now ?? new Date();
-  return writeProjectReport(options.projectRoot, { type: 'perf', name: options.name, now, extension: 'md', content: perfMarkdown(result, now), jsonTwin: perfJson(result) });
+  return writeProjectReport(options.projectRoot, {
+    type: 'perf',
+    name: options.name,
+    now,
+    extension: 'md',
+    content: perfMarkdown(result, now),
+    jsonTwin: perfJson(result),
+  });
 }
 
 /** What `--json` writes: the result as it is. */

@@ -40,7 +40,7 @@ function pythonBlockEnd(file: SourceFile, start: number): number {
   const defOffset = start + found.index;
   const indent = (found[1] as string).length;
   const open = file.code.indexOf('(', defOffset);
-  const signatureEnd = open >= 0 && file.code.slice(defOffset, open).indexOf('\n') < 0 ? file.closing(open) ?? open : defOffset;
+  const signatureEnd = open >= 0 && file.code.slice(defOffset, open).indexOf('\n') < 0 ? (file.closing(open) ?? open) : defOffset;
   let last = file.lineAt(signatureEnd);
   const limit = Math.min(file.lineCount, last + MAX_BLOCK_LINES);
   for (let line = last + 1; line <= limit; line++) {

@@ -39,7 +39,12 @@ async function findDefinition(sources: SourceSet, route: RouteDeclaration): Prom
   const first = [...new Set([...hints, route.file])].filter((path) => sources.has(path));
   const everywhere = [...first, ...sources.paths.filter((path) => languageOf(path) === language && !first.includes(path))];
   // A method of a class that is nowhere in the project (a framework's own controller) is not looked for by name alone.
-  const attempts: Array<[string[], string | undefined]> = className ? [[everywhere, className], [first, undefined]] : [[everywhere, undefined]];
+  const attempts: Array<[string[], string | undefined]> = className
+    ? [
+        [everywhere, className],
+        [first, undefined],
+      ]
+    : [[everywhere, undefined]];
   for (const [paths, inClass] of attempts) {
     for (const path of paths) {
       const file = await sources.file(path);

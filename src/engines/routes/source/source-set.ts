@@ -5,8 +5,21 @@ import type { Language } from './mask-source.js';
 import { SourceFile } from './source-file.js';
 
 const LANGUAGES: Record<string, Language> = {
-  js: 'js', mjs: 'js', cjs: 'js', jsx: 'js', ts: 'js', tsx: 'js', mts: 'js', cts: 'js',
-  go: 'go', py: 'python', rb: 'ruby', php: 'php', java: 'java', kt: 'java', rs: 'rust',
+  js: 'js',
+  mjs: 'js',
+  cjs: 'js',
+  jsx: 'js',
+  ts: 'js',
+  tsx: 'js',
+  mts: 'js',
+  cts: 'js',
+  go: 'go',
+  py: 'python',
+  rb: 'ruby',
+  php: 'php',
+  java: 'java',
+  kt: 'java',
+  rs: 'rust',
 };
 
 /** Folders that findProjectFiles lists but whose routes are not the app's: editor settings, runtime data, Falcon's own, tests and mocks. */
@@ -34,7 +47,11 @@ export class SourceSet {
 
   static async load(projectRoot: string, signal?: AbortSignal): Promise<SourceSet> {
     const paths = (await findProjectFilePaths(projectRoot)).map((file) => file.path);
-    return new SourceSet(projectRoot, paths.filter((relative) => !isSkipped(relative)), signal);
+    return new SourceSet(
+      projectRoot,
+      paths.filter((relative) => !isSkipped(relative)),
+      signal,
+    );
   }
 
   has(relative: string): boolean {
@@ -70,7 +87,10 @@ export class SourceSet {
     if (!language || !this.has(relative)) return undefined;
     const absolute = path.join(this.projectRoot, relative);
     // Generated bundles and data dumps are no route files.
-    const size = await stat(absolute).then((info) => info.size, () => Infinity);
+    const size = await stat(absolute).then(
+      (info) => info.size,
+      () => Infinity,
+    );
     const text = size <= MAX_FILE_BYTES ? await readFile(absolute, 'utf8').catch(() => undefined) : undefined;
     return text === undefined ? undefined : new SourceFile(relative, text, language);
   }

@@ -28,10 +28,7 @@ export function prefixValue(file: SourceFile, text: string, others: readonly Sou
 function constantValue(files: readonly SourceFile[], name: string): string | undefined {
   const last = name.split('.').at(-1) as string;
   const escaped = last.replace(/\$/g, '\\$');
-  const declaration = new RegExp(
-    `(?:^|[\\s;,{(])\\$?${escaped}\\s*(?::\\s*[\\w&'<> ]+)?(?::=|=)\\s*(?:[rf]?(["'\`])([^"'\`\\n]*)\\1)`,
-    'm',
-  );
+  const declaration = new RegExp(`(?:^|[\\s;,{(])\\$?${escaped}\\s*(?::\\s*[\\w&'<> ]+)?(?::=|=)\\s*(?:[rf]?(["'\`])([^"'\`\\n]*)\\1)`, 'm');
   for (const file of files) {
     const found = declaration.exec(file.code)?.[2];
     if (found !== undefined) return found;

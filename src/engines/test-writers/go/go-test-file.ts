@@ -22,7 +22,14 @@ export const writeGoTest: TestWriter = async ({ projectRoot, endpoint, example }
     ')',
     '',
     `func ${name}(t *testing.T) {`,
-    ...[...request(router, example), '', `if status != ${example.status} {`, `\tt.Fatalf("status = %d, want ${example.status}; body: %s", status, raw)`, '}', ...checks].map((line) => (line ? `\t${line}` : '')),
+    ...[
+      ...request(router, example),
+      '',
+      `if status != ${example.status} {`,
+      `\tt.Fatalf("status = %d, want ${example.status}; body: %s", status, raw)`,
+      '}',
+      ...checks,
+    ].map((line) => (line ? `\t${line}` : '')),
     '}',
   ];
   return {
@@ -60,12 +67,22 @@ function bodyChecks(example: EndpointExample): string[] {
   if (body.kind === 'empty') return ['if len(raw) != 0 {', '\tt.Errorf("body = %s, want it empty", raw)', '}'];
   if (body.kind === 'json') return ['if !json.Valid(raw) {', '\tt.Errorf("body is not JSON: %s", raw)', '}'];
   const keys = body.kind === 'object' ? body.keys : body.itemKeys;
-  const decode = (type: string) => [`var body ${type}`, 'if err := json.Unmarshal(raw, &body); err != nil {', `\tt.Fatalf("body is not a JSON ${body.kind}: %v; body: %s", err, raw)`, '}'];
+  const decode = (type: string) => [
+    `var body ${type}`,
+    'if err := json.Unmarshal(raw, &body); err != nil {',
+    `\tt.Fatalf("body is not a JSON ${body.kind}: %v; body: %s", err, raw)`,
+    '}',
+  ];
   const keyList = `[]string{${keys.map(goString).join(', ')}}`;
   const checkKeys = (value: string, indent: string) =>
-    [`for _, key := range ${keyList} {`, `\tif _, ok := ${value}[key]; !ok {`, `\t\tt.Errorf("no %q in %s", key, raw)`, '\t}', '}'].map((line) => indent + line);
+    [`for _, key := range ${keyList} {`, `\tif _, ok := ${value}[key]; !ok {`, `\t\tt.Errorf("no %q in %s", key, raw)`, '\t}', '}'].map(
+      (line) => indent + line,
+    );
   if (body.kind === 'object') return [...decode('map[string]any'), ...(keys.length > 0 ? checkKeys('body', '') : [])];
-  return [...decode(keys.length > 0 ? '[]map[string]any' : '[]any'), ...(keys.length > 0 ? ['for _, item := range body {', ...checkKeys('item', '\t'), '}'] : [])];
+  return [
+    ...decode(keys.length > 0 ? '[]map[string]any' : '[]any'),
+    ...(keys.length > 0 ? ['for _, item := range body {', ...checkKeys('item', '\t'), '}'] : []),
+  ];
 }
 
 function goString(text: string): string {

@@ -11,7 +11,11 @@ export const writeSpringTest: TestWriter = async ({ projectRoot, endpoint, examp
   const application = await findInSource(projectRoot, 'src/main/java/**/*.java', APPLICATION, /\/test\//);
   if (!application) {
     const kotlin = await findInSource(projectRoot, 'src/main/kotlin/**/*.kt', /@SpringBootApplication/, /\/test\//);
-    throw new TestPlanError(kotlin ? 'Kotlin Spring projects are not supported by create_test_file yet; write the test with write_file' : 'no @SpringBootApplication class found under src/main/java');
+    throw new TestPlanError(
+      kotlin
+        ? 'Kotlin Spring projects are not supported by create_test_file yet; write the test with write_file'
+        : 'no @SpringBootApplication class found under src/main/java',
+    );
   }
   const packageName = application.match[1] as string;
   const className = `${pascalName(endpointWords(endpoint))}Test`;

@@ -45,7 +45,10 @@ export async function findNodeApp(
   }
   const found = framework === 'next' ? undefined : await findAppExport(projectRoot);
   if (!found) {
-    const why = framework === 'next' ? 'Next.js route handlers are tested through the running server' : 'no exported app or app factory was found in the usual files (src/app, app, src/server, server, src/index)';
+    const why =
+      framework === 'next'
+        ? 'Next.js route handlers are tested through the running server'
+        : 'no exported app or app factory was found in the usual files (src/app, app, src/server, server, src/index)';
     return { transport: { kind: 'fetch', base: 'BASE_URL' }, imports: [], ...runningServerSetup(why, baseUrl) };
   }
   const specifier = importSpecifier(project, testFolder, found.file);
@@ -53,7 +56,11 @@ export async function findNodeApp(
   const imports = [project.esm ? `import ${binding} from '${specifier}';` : `const ${binding} = require('${specifier}');`];
   const app = found.factory ? 'app' : found.name;
   const transport: NodeTransport =
-    framework === 'fastify' ? { kind: 'inject', app } : framework === 'hono' ? { kind: 'hono', app } : { kind: 'supertest', requester: `request(${framework === 'koa' ? `${app}.callback()` : app})` };
+    framework === 'fastify'
+      ? { kind: 'inject', app }
+      : framework === 'hono'
+        ? { kind: 'hono', app }
+        : { kind: 'supertest', requester: `request(${framework === 'koa' ? `${app}.callback()` : app})` };
   if (transport.kind === 'supertest') imports.unshift(supertest);
   const setup = found.factory ? factorySetup(found.name, project, hooks, framework === 'fastify') : [];
   return { transport, imports, setup, notes: [`the app comes from ${found.file} (${found.factory ? `${found.name}()` : found.name})`] };
@@ -126,7 +133,8 @@ async function findAppExport(projectRoot: string): Promise<AppExport | undefined
 }
 
 function appExportIn(text: string): Omit<AppExport, 'file'> | undefined {
-  const factory = (name: string) => FACTORY_NAME.test(name) && new RegExp(`function\\s+${name}\\s*\\(|\\b${name}\\s*=\\s*(?:async\\s*)?(?:\\(|function)`).test(text);
+  const factory = (name: string) =>
+    FACTORY_NAME.test(name) && new RegExp(`function\\s+${name}\\s*\\(|\\b${name}\\s*=\\s*(?:async\\s*)?(?:\\(|function)`).test(text);
   const defaultFunction = /export\s+default\s+(?:async\s+)?function\s+(\w+)/.exec(text);
   if (defaultFunction) return { name: defaultFunction[1] as string, style: 'default', factory: true };
   const defaultValue = /export\s+default\s+(\w+)\s*;?\s*$/m.exec(text) ?? /module\.exports\s*=\s*(\w+)\s*;?\s*$/m.exec(text);

@@ -2,7 +2,13 @@ import type { NodeAssertions, NodeTransport } from './node-test-case.js';
 import type { NodeProject, NodeRunner } from './node-project.js';
 
 /** Files that look like JS/TS tests, for findExistingTest. */
-export const NODE_TEST_PATTERNS = ['*.{test,spec}.{ts,js,mjs,cjs,mts,cts}', '*.e2e-spec.{ts,js}', '__tests__/**/*.{ts,js,mjs}', 'test/**/*.{ts,js,mjs,cjs}', 'spec/**/*.{ts,js,mjs,cjs}'];
+export const NODE_TEST_PATTERNS = [
+  '*.{test,spec}.{ts,js,mjs,cjs,mts,cts}',
+  '*.e2e-spec.{ts,js}',
+  '__tests__/**/*.{ts,js,mjs}',
+  'test/**/*.{ts,js,mjs,cjs}',
+  'spec/**/*.{ts,js,mjs,cjs}',
+];
 /** A test that sends requests shows how the app is reached. */
 export const SENDS_REQUESTS = /supertest|\.inject\(|\.request\(\s*['"`]\/|fetch\(/;
 
@@ -69,7 +75,10 @@ export function transportLabel(transport: NodeTransport): string {
 /** Adds names missing from an existing `import { … } from 'vitest'`, and an assert import when one is needed. */
 export function completeImports(prefix: string, project: NodeProject, assertions: NodeAssertions, names: string[]): string {
   let result = prefix.replace(/import\s*\{([^}]*)\}\s*from\s*(['"])vitest\2/, (line, list: string) => {
-    const present = list.split(',').map((name) => name.trim()).filter(Boolean);
+    const present = list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     const missing = names.filter((name) => !present.includes(name));
     return missing.length === 0 ? line : line.replace(`{${list}}`, `{ ${[...present, ...missing].join(', ')} }`);
   });

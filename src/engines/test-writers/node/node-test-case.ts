@@ -42,13 +42,17 @@ function sendRequest(transport: NodeTransport, example: EndpointExample): string
     case 'supertest':
       return [`const res = await ${transport.requester}.${method}(${quote(example.path)})${payload ? `.send(${payload})` : ''};`];
     case 'inject':
-      return [`const res = await ${transport.app}.inject({ method: ${quote(example.method)}, url: ${quote(example.path)}${payload ? `, payload: ${payload}` : ''} });`];
+      return [
+        `const res = await ${transport.app}.inject({ method: ${quote(example.method)}, url: ${quote(example.path)}${payload ? `, payload: ${payload}` : ''} });`,
+      ];
     case 'hono':
     case 'fetch': {
       const target = transport.kind === 'hono' ? `${transport.app}.request(${quote(example.path)}` : `fetch(\`\${${transport.base}}${example.path}\``;
       const init = payload
         ? `, {\n  method: ${quote(example.method)},\n  headers: { 'content-type': 'application/json' },\n  body: JSON.stringify(${payload}),\n}`
-        : example.method === 'GET' ? '' : `, { method: ${quote(example.method)} }`;
+        : example.method === 'GET'
+          ? ''
+          : `, { method: ${quote(example.method)} }`;
       return `const res = await ${target}${init});`.split('\n');
     }
   }
@@ -88,11 +92,22 @@ function assertShape(assertions: NodeAssertions, body: Extract<BodyShape, { kind
   const keys = body.kind === 'object' ? body.keys : body.itemKeys;
   const list = keys.map(quote).join(', ');
   if (body.kind === 'array') {
-    const isArray = assertions === 'jest' ? 'expect(Array.isArray(body)).toBe(true);' : assertions === 'chai' ? "expect(body).to.be.an('array');" : 'assert.ok(Array.isArray(body));';
+    const isArray =
+      assertions === 'jest'
+        ? 'expect(Array.isArray(body)).toBe(true);'
+        : assertions === 'chai'
+          ? "expect(body).to.be.an('array');"
+          : 'assert.ok(Array.isArray(body));';
     return keys.length === 0 ? [isArray] : [isArray, `for (const item of body) {`, `  ${keysAssertion(assertions, 'item', list)}`, '}'];
   }
   if (keys.length === 0) {
-    return [assertions === 'jest' ? "expect(typeof body).toBe('object');" : assertions === 'chai' ? "expect(body).to.be.an('object');" : "assert.equal(typeof body, 'object');"];
+    return [
+      assertions === 'jest'
+        ? "expect(typeof body).toBe('object');"
+        : assertions === 'chai'
+          ? "expect(body).to.be.an('object');"
+          : "assert.equal(typeof body, 'object');",
+    ];
   }
   return [keysAssertion(assertions, 'body', list)];
 }

@@ -68,13 +68,14 @@ function closingLines(text: string, open: number[]): string[] {
     const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
     byLine.set(lineStart, [...(byLine.get(lineStart) ?? []), offset]);
   }
-  return [...byLine]
-    .reverse()
-    .map(([lineStart, offsets]) => {
-      const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
-      const closers = [...offsets].reverse().map((offset) => OPENERS[text[offset] as string]).join('');
-      return `${indent}${closers}${closers.endsWith(')') ? ';' : ''}`;
-    });
+  return [...byLine].reverse().map(([lineStart, offsets]) => {
+    const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+    const closers = [...offsets]
+      .reverse()
+      .map((offset) => OPENERS[text[offset] as string])
+      .join('');
+    return `${indent}${closers}${closers.endsWith(')') ? ';' : ''}`;
+  });
 }
 
 function cleanupHooks(text: string, skeleton: string, from: number, indent: string): string[] {

@@ -22,7 +22,10 @@ const TEST_PATH = /(^|\/)(tests?|conftest)(\/|\.py$)|(^|\/)test_[^/]*\.py$|_test
 export function clientFromExisting(text: string, framework: KnownFramework): PythonClient | undefined {
   const flavor = flavorOf(text, framework);
   for (const match of text.matchAll(/^(?:async\s+)?def test_\w+\(([^)]*)\)/gm)) {
-    const parameter = (match[1] as string).split(',').map((part) => part.split(':')[0]?.trim() ?? '').find((name) => /client/i.test(name));
+    const parameter = (match[1] as string)
+      .split(',')
+      .map((part) => part.split(':')[0]?.trim() ?? '')
+      .find((name) => /client/i.test(name));
     if (parameter) {
       const decorators = markers(text);
       return { header: decorators.length > 0 ? ['import pytest'] : [], name: parameter, fixture: true, flavor, decorators, notes: [] };

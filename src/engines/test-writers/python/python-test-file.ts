@@ -12,7 +12,13 @@ const MANIFESTS = ['requirements.txt', 'requirements-dev.txt', 'pyproject.toml',
 /** A pytest test with FastAPI's TestClient, Flask's test client or Django's client. */
 export const writePythonTest: TestWriter = async ({ projectRoot, framework, endpoint, example }) => {
   const existing = await findExistingTest(projectRoot, ['test_*.py', '*_test.py'], /client/);
-  const folder = existing ? path.posix.dirname(existing.path) : (await projectPathExists(projectRoot, 'tests')) ? 'tests' : (await projectPathExists(projectRoot, 'test')) ? 'test' : 'tests';
+  const folder = existing
+    ? path.posix.dirname(existing.path)
+    : (await projectPathExists(projectRoot, 'tests'))
+      ? 'tests'
+      : (await projectPathExists(projectRoot, 'test'))
+        ? 'test'
+        : 'tests';
   const dependencies = (await Promise.all(MANIFESTS.map((file) => readCodeFile(projectRoot, file)))).join('\n');
   const copied = existing && clientFromExisting(existing.text, framework);
   const client = copied ?? (await clientFromSource(projectRoot, framework, dependencies));
@@ -44,7 +50,10 @@ function testBody(client: PythonClient, example: EndpointExample): string[] {
   if (body.kind === 'empty') lines.push(`assert ${client.flavor === 'flask' ? 'response.data' : 'response.content'} == b""`);
   else if (body.kind === 'json') lines.push('assert "json" in response.headers["content-type"]');
   else if (body.kind === 'object') {
-    lines.push(`body = ${json}`, body.keys.length > 0 ? `assert {${body.keys.map((key) => JSON.stringify(key)).join(', ')}} <= body.keys()` : 'assert isinstance(body, dict)');
+    lines.push(
+      `body = ${json}`,
+      body.keys.length > 0 ? `assert {${body.keys.map((key) => JSON.stringify(key)).join(', ')}} <= body.keys()` : 'assert isinstance(body, dict)',
+    );
   } else {
     lines.push(`body = ${json}`, 'assert isinstance(body, list)');
     if (body.itemKeys.length > 0) lines.push('for item in body:', `    assert {${body.itemKeys.map((key) => JSON.stringify(key)).join(', ')}} <= item.keys()`);

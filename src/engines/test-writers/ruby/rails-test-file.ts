@@ -27,7 +27,14 @@ export const writeRailsTest: TestWriter = async ({ projectRoot, endpoint, exampl
       '  end',
       'end',
     ];
-    return { path: file, content: `${lines.join('\n')}\n`, style: 'RSpec request spec', ...(existing && { basedOn: existing.path }), command: `bundle exec rspec ${file}`, notes: [] };
+    return {
+      path: file,
+      content: `${lines.join('\n')}\n`,
+      style: 'RSpec request spec',
+      ...(existing && { basedOn: existing.path }),
+      command: `bundle exec rspec ${file}`,
+      notes: [],
+    };
   }
   const file = `test/integration/${snakeName(words)}_test.rb`;
   const lines = [
@@ -53,7 +60,8 @@ function expectations(example: EndpointExample, rspec: boolean): string[] {
   const status = rspec ? `expect(response).to have_http_status(${example.status})` : `assert_response ${example.status}`;
   const body = example.body;
   if (body.kind === 'empty') return [status, rspec ? 'expect(response.body).to be_empty' : 'assert_empty response.body'];
-  if (body.kind === 'json') return [status, rspec ? 'expect(response.media_type).to eq("application/json")' : 'assert_equal "application/json", response.media_type'];
+  if (body.kind === 'json')
+    return [status, rspec ? 'expect(response.media_type).to eq("application/json")' : 'assert_equal "application/json", response.media_type'];
   const keys = (body.kind === 'object' ? body.keys : body.itemKeys).map((key) => JSON.stringify(key)).join(', ');
   const parse = 'body = JSON.parse(response.body)';
   if (body.kind === 'array') {

@@ -24,8 +24,15 @@ export const writeRustTest: TestWriter = async (input) => {
     throw new TestPlanError(`${found.path} is in a binary crate; tests in tests/ can only use a library: move the router into src/lib.rs (or a module of it)`);
   }
   const manifest = (await readCodeFile(projectRoot, 'Cargo.toml')) ?? '';
-  const crate = (/\[lib\][^[]*?name\s*=\s*"([^"]+)"/.exec(manifest)?.[1] ?? /\[package\][^[]*?name\s*=\s*"([^"]+)"/.exec(manifest)?.[1] ?? 'app').replaceAll('-', '_');
-  const module = found.path.replace(/^src\//, '').replace(/(\/mod)?\.rs$/, '').replace(/^lib$/, '').replaceAll('/', '::');
+  const crate = (/\[lib\][^[]*?name\s*=\s*"([^"]+)"/.exec(manifest)?.[1] ?? /\[package\][^[]*?name\s*=\s*"([^"]+)"/.exec(manifest)?.[1] ?? 'app').replaceAll(
+    '-',
+    '_',
+  );
+  const module = found.path
+    .replace(/^src\//, '')
+    .replace(/(\/mod)?\.rs$/, '')
+    .replace(/^lib$/, '')
+    .replaceAll('/', '::');
   const fn = (kind === 'axum' ? found.match[2] : found.match[1]) as string;
   const use = `use ${crate}::${module ? `${module}::` : ''}${fn};`;
   const name = snakeName(endpointWords(input.endpoint));
@@ -37,7 +44,10 @@ export const writeRustTest: TestWriter = async (input) => {
     content: `${[...body.imports, use, '', ...body.lines].join('\n')}\n`,
     style: kind === 'axum' ? '#[tokio::test] + tower oneshot' : '#[actix_web::test] + actix_web::test',
     command: `cargo test --test ${name}`,
-    notes: [`the ${kind === 'axum' ? 'router' : 'routes'} come from ${fn} in ${found.path}`, ...(missing.length > 0 ? [`add to [dev-dependencies] in Cargo.toml: ${missing.join(', ')}`] : [])],
+    notes: [
+      `the ${kind === 'axum' ? 'router' : 'routes'} come from ${fn} in ${found.path}`,
+      ...(missing.length > 0 ? [`add to [dev-dependencies] in Cargo.toml: ${missing.join(', ')}`] : []),
+    ],
   };
 };
 
@@ -87,9 +97,22 @@ function bodyChecks(example: EndpointExample): string[] {
   if (body.kind === 'json') return [parse];
   const keys = (body.kind === 'object' ? body.keys : body.itemKeys).map(rustString).join(', ');
   if (body.kind === 'object') {
-    return [parse, ...(keys ? [`    for key in [${keys}] {`, '        assert!(body.get(key).is_some(), "no {key} in {body}");', '    }'] : ['    assert!(body.is_object(), "{body}");'])];
+    return [
+      parse,
+      ...(keys
+        ? [`    for key in [${keys}] {`, '        assert!(body.get(key).is_some(), "no {key} in {body}");', '    }']
+        : ['    assert!(body.is_object(), "{body}");']),
+    ];
   }
-  const items = keys ? ['    for item in body.as_array().unwrap() {', `        for key in [${keys}] {`, '            assert!(item.get(key).is_some(), "no {key} in {item}");', '        }', '    }'] : [];
+  const items = keys
+    ? [
+        '    for item in body.as_array().unwrap() {',
+        `        for key in [${keys}] {`,
+        '            assert!(item.get(key).is_some(), "no {key} in {item}");',
+        '        }',
+        '    }',
+      ]
+    : [];
   return [parse, '    assert!(body.is_array(), "{body}");', ...items];
 }
 

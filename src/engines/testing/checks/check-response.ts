@@ -28,9 +28,7 @@ export type ResponseChecker = (testCase: TestCase, response: CheckedResponse, ea
 /** The checks that can fire with these options, in CHECK_NAMES order. */
 export function activeChecks(options: ResponseCheckOptions): CheckName[] {
   const chosen = new Set(options.checks ?? CHECK_NAMES);
-  return CHECK_NAMES.filter(
-    (name) => chosen.has(name) && applies(CHECKS.get(name)!.needs, options),
-  );
+  return CHECK_NAMES.filter((name) => chosen.has(name) && applies(CHECKS.get(name)!.needs, options));
 }
 
 /** A checker for one run: response schemas are compiled once and reused by every case. */
@@ -51,7 +49,9 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
       ...(needsSchemas && { schemas: await (validator ??= SpecSchemaValidator.load(options.spec?.schemas)) }),
     };
     const findings = await Promise.all(
-      checksForCase(active, testCase).map(async (name): Promise<Finding[]> => (await CHECKS.get(name)!.judge(context)).map((message) => ({ kind: name, message }))),
+      checksForCase(active, testCase).map(async (name): Promise<Finding[]> =>
+        (await CHECKS.get(name)!.judge(context)).map((message) => ({ kind: name, message })),
+      ),
     );
     return withoutRepeats([...findings.flat(), ...expectedStatus(context)]);
   };

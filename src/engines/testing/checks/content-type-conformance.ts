@@ -11,9 +11,7 @@ function judge({ operation, documented, response }: CheckContext): string[] {
   const actual = mediaTypeOf(responseHeader(response, 'content-type'));
   if (!actual) {
     if (response.body.length === 0) return [];
-    return [
-      `no content-type header on a ${response.body.length}-character body; ${where} documents ${mediaTypes.join(', ')}`,
-    ];
+    return [`no content-type header on a ${response.body.length}-character body; ${where} documents ${mediaTypes.join(', ')}`];
   }
   if (matchingMediaType(actual, mediaTypes)) return [];
   return [`content-type ${actual} is not documented for ${where} (documented: ${mediaTypes.join(', ')})`];

@@ -9,7 +9,9 @@ export const notAServerError = defineSpecCheck({ name: 'not_a_server_error', jud
 async function judge({ response }: CheckContext): Promise<string[]> {
   if (response.status < 500 || response.status > 599) return [];
   const { maskText } = await import('../../../safety/mask-text.js');
-  const body = maskText(response.body.slice(0, SHOWN_BODY_CHARS * 4)).replace(/\s+/g, ' ').trim();
+  const body = maskText(response.body.slice(0, SHOWN_BODY_CHARS * 4))
+    .replace(/\s+/g, ' ')
+    .trim();
   const excerpt = body.length > SHOWN_BODY_CHARS ? `${body.slice(0, SHOWN_BODY_CHARS)}…` : body;
   return [`server error ${response.status} ${response.statusText}${excerpt ? `: ${excerpt}` : ''}`];
 }

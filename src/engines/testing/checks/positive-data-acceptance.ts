@@ -41,7 +41,11 @@ export function isValidByTheSpec(testCase: TestCase): boolean {
 /** A public operation at `/login`, `/oauth/token`, `/sessions`…: where credentials are made. */
 function grantsCredentials(operation: SpecOperation): boolean {
   const isPublic = operation.security.length === 0 || operation.security.some((requirement) => Object.keys(requirement).length === 0);
-  const last = operation.path.split('/').filter((segment) => segment !== '' && !segment.startsWith('{')).at(-1) ?? '';
+  const last =
+    operation.path
+      .split('/')
+      .filter((segment) => segment !== '' && !segment.startsWith('{'))
+      .at(-1) ?? '';
   return isPublic && GRANTS_CREDENTIALS.test(last);
 }
 

@@ -31,7 +31,10 @@ async function judge({ testCase, operation, documented, response, schemas }: Che
   try {
     document = parseJsonDocument(response.body);
   } catch (error) {
-    const why = response.body.trim() === '' ? 'it is empty' : `${describeStart(maskText(response.body.slice(0, SHOWN_BODY_CHARS)), response.body.length)} (${(error as Error).message})`;
+    const why =
+      response.body.trim() === ''
+        ? 'it is empty'
+        : `${describeStart(maskText(response.body.slice(0, SHOWN_BODY_CHARS)), response.body.length)} (${(error as Error).message})`;
     return [`the body is not valid JSON, but ${documentedLabel(operation, documented)} documents ${mediaType}: ${why}`];
   }
   const schema = content[mediaType]?.schema;

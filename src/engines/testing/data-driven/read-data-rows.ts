@@ -41,7 +41,12 @@ export async function readDataRows(projectRoot: string, file: string): Promise<D
 
 function csvRows(text: string, file: string): DataRow[] {
   try {
-    return parse(text, { bom: true, skip_empty_lines: true, record_delimiter: ['\r\n', '\n', '\r'], columns: (header: string[]) => checkHeader(header, file) }) as DataRow[];
+    return parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      columns: (header: string[]) => checkHeader(header, file),
+    }) as DataRow[];
   } catch (error) {
     if (error instanceof DataFileError) throw error;
     throw new DataFileError(describeCsvError(error as Error & { code?: string; lines?: number; record?: unknown[] }, file));

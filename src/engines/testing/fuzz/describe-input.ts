@@ -23,7 +23,9 @@ function shown(value: unknown, depth: number): string {
   }
   if (value === null || typeof value !== 'object') return Object.is(value, -0) ? '-0' : String(JSON.stringify(value) ?? value);
   if (depth >= SHOWN_DEPTH) return `… (nested ${nestingDepth(value).toLocaleString('en-US')} deep)`;
-  const entries = Array.isArray(value) ? value.map((item) => shown(item, depth + 1)) : Object.entries(value).map(([key, item]) => `${visible(JSON.stringify(key))}:${shown(item, depth + 1)}`);
+  const entries = Array.isArray(value)
+    ? value.map((item) => shown(item, depth + 1))
+    : Object.entries(value).map(([key, item]) => `${visible(JSON.stringify(key))}:${shown(item, depth + 1)}`);
   const more = entries.length > SHOWN_ITEMS ? [`… ${entries.length - SHOWN_ITEMS} more`] : [];
   const inner = [...entries.slice(0, SHOWN_ITEMS), ...more].join(',');
   return Array.isArray(value) ? `[${inner}]` : `{${inner}}`;

@@ -51,7 +51,9 @@ export function stringUnit(place: FuzzPlace, singleCodePoint: boolean): fc.Arbit
  * shortest length that still fails.
  */
 export function longString(head: fc.Arbitrary<string>, repeated: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> {
-  return fc.tuple(fc.string({ unit: head, maxLength: LONG_HEAD_UNITS }), repeated, fc.integer({ min, max: Math.max(min, max) })).map(([start, unit, count]) => start + unit.repeat(count));
+  return fc
+    .tuple(fc.string({ unit: head, maxLength: LONG_HEAD_UNITS }), repeated, fc.integer({ min, max: Math.max(min, max) }))
+    .map(([start, unit, count]) => start + unit.repeat(count));
 }
 
 /** Units before the repeated one in a long string. */

@@ -18,7 +18,12 @@ const MAX_SEED = 0x7fffffff;
  * operation's id alone, so the same `--seed` draws the same inputs whatever else is generated.
  * Nothing here loads fast-check: the inputs are drawn when the case runs (run-fuzz-case.ts).
  */
-export function fuzzCases(chainable: readonly ChainableOperation[], spec: FalconSpec, ids: CaseIds, options: Pick<GenerateOptions, 'seed' | 'fuzzBudget'>): TestCase[] {
+export function fuzzCases(
+  chainable: readonly ChainableOperation[],
+  spec: FalconSpec,
+  ids: CaseIds,
+  options: Pick<GenerateOptions, 'seed' | 'fuzzBudget'>,
+): TestCase[] {
   const runs = options.fuzzBudget ?? DEFAULT_FUZZ_BUDGET;
   if (!Number.isInteger(runs) || runs < 1) throw new RangeError(`the fuzz budget must be a whole number of at least 1, got ${runs}`);
   const random = new SeededRandom(options.seed ?? 1);

@@ -79,7 +79,9 @@ function fuzzedInputs(parts: FuzzedParts, spec: FalconSpec): fc.Arbitrary<FuzzIn
   for (const parameter of parts.query) {
     const schema = flattenSchema(parameter.schema, spec);
     const numeric = schemaTypes(schema).some((type) => type === 'integer' || type === 'number');
-    const values = numeric ? fc.oneof({ weight: 6, arbitrary: text.fuzz(schema) }, { weight: 1, arbitrary: fc.constantFrom(...EDGE_NUMBER_TEXTS) }) : text.fuzz(schema);
+    const values = numeric
+      ? fc.oneof({ weight: 6, arbitrary: text.fuzz(schema) }, { weight: 1, arbitrary: fc.constantFrom(...EDGE_NUMBER_TEXTS) })
+      : text.fuzz(schema);
     query[parameter.name] = fc.option(values, { nil: undefined, freq: parameter.required ? LEFT_OUT.required : LEFT_OUT.optional });
   }
   const wrong = wrongMediaTypes(parts);
@@ -116,7 +118,9 @@ function wrongMediaTypes(parts: FuzzedParts): string[] {
   if (!body) return [];
   const documented = body.mediaTypes.map((mediaType) => mediaType.split(';')[0]!.trim().toLowerCase());
   if (documented.some((mediaType) => WILDCARD_MEDIA_TYPE.test(mediaType))) return [];
-  return [...WRONG_MEDIA_TYPES, 'application/json'].filter((mediaType) => !documented.includes(mediaType) && !(isJsonMediaType(mediaType) && documented.some(isJsonMediaType)));
+  return [...WRONG_MEDIA_TYPES, 'application/json'].filter(
+    (mediaType) => !documented.includes(mediaType) && !(isJsonMediaType(mediaType) && documented.some(isJsonMediaType)),
+  );
 }
 
 function renderInput(input: FuzzInput, fixed: CaseRequest, parts: FuzzedParts, spec: FalconSpec, validator: SpecSchemaValidator): RenderedInput {

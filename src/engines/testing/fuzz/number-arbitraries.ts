@@ -40,7 +40,8 @@ export function numberInside(schema: JsonSchema, integer: boolean): fc.Arbitrary
     ...(maximum && { max: maximum.value, maxExcluded: maximum.exclusive }),
   });
   const inRange = (value: number) =>
-    (!minimum || (minimum.exclusive ? value > minimum.value : value >= minimum.value)) && (!maximum || (maximum.exclusive ? value < maximum.value : value <= maximum.value));
+    (!minimum || (minimum.exclusive ? value > minimum.value : value >= minimum.value)) &&
+    (!maximum || (maximum.exclusive ? value < maximum.value : value <= maximum.value));
   const edges = EDGE_NUMBERS.filter(inRange);
   return edges.length > 0 ? fc.oneof({ weight: 3, arbitrary: doubles }, { weight: 1, arbitrary: fc.constantFrom(...edges) }) : doubles;
 }
@@ -55,11 +56,21 @@ export function numberOutside(schema: JsonSchema, integer: boolean): Array<fc.Ar
   const variants: Array<fc.Arbitrary<number>> = [];
   if (minimum) {
     const first = minimum.exclusive ? minimum.value : integer ? Math.ceil(minimum.value) - 1 : minimum.value - step;
-    variants.push(pastBound(fc.integer({ min: 0, max: STEPS_PAST }).map((steps) => first - steps * step), minimum.value > -1e308 ? -1e308 : undefined));
+    variants.push(
+      pastBound(
+        fc.integer({ min: 0, max: STEPS_PAST }).map((steps) => first - steps * step),
+        minimum.value > -1e308 ? -1e308 : undefined,
+      ),
+    );
   }
   if (maximum) {
     const first = maximum.exclusive ? maximum.value : integer ? Math.floor(maximum.value) + 1 : maximum.value + step;
-    variants.push(pastBound(fc.integer({ min: 0, max: STEPS_PAST }).map((steps) => first + steps * step), maximum.value < 1e308 ? 1e308 : undefined));
+    variants.push(
+      pastBound(
+        fc.integer({ min: 0, max: STEPS_PAST }).map((steps) => first + steps * step),
+        maximum.value < 1e308 ? 1e308 : undefined,
+      ),
+    );
   }
   if (integer) {
     const { low, high } = integerRange(schema);

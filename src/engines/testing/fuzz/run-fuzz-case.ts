@@ -62,7 +62,12 @@ export async function runFuzzCase(testCase: TestCase, check: ResponseChecker, op
   const elapsed = () => Math.round(performance.now() - started);
   const operation = options.spec?.operations.find((candidate) => candidate.id === testCase.operationId);
   if (!options.spec || !operation) {
-    return { case: testCase, outcome: 'failed', findings: [{ kind: 'request_error', message: `fuzzing needs the spec's operation ${testCase.operationId ?? '(none named)'} to draw inputs from` }], durationMs: 0 };
+    return {
+      case: testCase,
+      outcome: 'failed',
+      findings: [{ kind: 'request_error', message: `fuzzing needs the spec's operation ${testCase.operationId ?? '(none named)'} to draw inputs from` }],
+      durationMs: 0,
+    };
   }
   const spec = options.spec;
   const fixed = fixedRequest(testCase.request, operation, spec);
@@ -115,15 +120,37 @@ export async function runFuzzCase(testCase: TestCase, check: ResponseChecker, op
   const details = await fc.check(property, { seed: plan.seed, numRuns: plan.runs });
   if (unexpected) throw unexpected.error;
   if (options.signal?.aborted && failing) shrinkCut ??= 'cancelled';
-  const fuzz: FuzzStats = { seed: plan.seed, budget: plan.runs, inputs, shrinkSteps: failing ? details.numShrinks : 0, shrinkRequests, ...(shrinkCut && { shrinkCut }) };
+  const fuzz: FuzzStats = {
+    seed: plan.seed,
+    budget: plan.runs,
+    inputs,
+    shrinkSteps: failing ? details.numShrinks : 0,
+    shrinkRequests,
+    ...(shrinkCut && { shrinkCut }),
+  };
   if (failing) {
     const reported = minimalCase(testCase, failing, operationLabel(operation), fuzz);
-    return { case: reported, outcome: 'failed', findings: failing.findings, request: failing.recorded, ...(failing.response && { response: failing.response }), durationMs: elapsed(), fuzz };
+    return {
+      case: reported,
+      outcome: 'failed',
+      findings: failing.findings,
+      request: failing.recorded,
+      ...(failing.response && { response: failing.response }),
+      durationMs: elapsed(),
+      fuzz,
+    };
   }
   if (options.signal?.aborted) {
     return { case: testCase, outcome: 'skipped', findings: [], skipReason: 'cancelled', ...(last && { request: last.recorded }), durationMs: elapsed(), fuzz };
   }
-  return { case: testCase, outcome: 'passed', findings: [], ...(last && { request: last.recorded, ...(last.response && { response: last.response }) }), durationMs: elapsed(), fuzz };
+  return {
+    case: testCase,
+    outcome: 'passed',
+    findings: [],
+    ...(last && { request: last.recorded, ...(last.response && { response: last.response }) }),
+    durationMs: elapsed(),
+    fuzz,
+  };
 }
 
 async function sendInput(
@@ -138,7 +165,12 @@ async function sendInput(
   const { fuzz: _fuzz, ...plain } = testCase;
   // The case keeps the request as written ({{VAR}} and all); what goes out has them filled.
   const rendered = target.render(input, fixed);
-  const inputCase: TestCase = { ...plain, request: rendered.request, mutation: rendered.description, ...(rendered.verdict === 'outside' && { expectRejection: true }) };
+  const inputCase: TestCase = {
+    ...plain,
+    request: rendered.request,
+    mutation: rendered.description,
+    ...(rendered.verdict === 'outside' && { expectRejection: true }),
+  };
   const wire = target.render(input, filled.request).request;
   const attempt = { request: rendered.request, testCase: inputCase, description: rendered.description };
   let parts: RequestParts;

@@ -116,7 +116,10 @@ export class SchemaArbitraries {
     const names = Object.keys(properties).filter((name) => !this.isReadOnly(properties[name]));
     const required = this.requiredNames(schema);
     if (names.length === 0 && required.length === 0 && extra) {
-      return fc.dictionary(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 8 }), this.child(extra, depth, mode), { maxKeys: EXTRA_ITEMS, noNullPrototype: true });
+      return fc.dictionary(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 8 }), this.child(extra, depth, mode), {
+        maxKeys: EXTRA_ITEMS,
+        noNullPrototype: true,
+      });
     }
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const name of [...names, ...required]) model[name] ??= this.child(properties[name] ?? extra ?? {}, depth, mode);

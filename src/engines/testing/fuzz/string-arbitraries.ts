@@ -14,7 +14,8 @@ const DATES = { min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31
 
 /** Strings of the `format`s ajv checks, as fast-check draws them. */
 const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
-  date: () => fc.integer({ min: DATES.min.getTime() / DAY_MS, max: DATES.max.getTime() / DAY_MS }).map((day) => new Date(day * DAY_MS).toISOString().slice(0, 10)),
+  date: () =>
+    fc.integer({ min: DATES.min.getTime() / DAY_MS, max: DATES.max.getTime() / DAY_MS }).map((day) => new Date(day * DAY_MS).toISOString().slice(0, 10)),
   'date-time': () => fc.date(DATES).map((date) => date.toISOString()),
   time: () => fc.date(DATES).map((date) => date.toISOString().slice(11)),
   email: () => fc.emailAddress(),

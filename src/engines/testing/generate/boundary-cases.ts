@@ -34,9 +34,16 @@ export function boundaryCases(generation: OperationCases, base: RequestValues): 
     for (const change of edges(parameter.schema, value, parameter.in, `${parameter.in} ${parameter.name}`)) {
       if (context.validator.isValid(parameter.schema, change.value) !== true) continue;
       cases.push(
-        operationCase(generation, 'boundary', `${parameter.in}-${parameter.name}-${change.slug}`, `${label} with ${parameter.in} parameter "${parameter.name}" ${change.phrase}`, withParameter(base, index, change.value), {
-          mutation: `${parameter.in} parameter "${parameter.name}" set to ${describeValue(change.value)}`,
-        }),
+        operationCase(
+          generation,
+          'boundary',
+          `${parameter.in}-${parameter.name}-${change.slug}`,
+          `${label} with ${parameter.in} parameter "${parameter.name}" ${change.phrase}`,
+          withParameter(base, index, change.value),
+          {
+            mutation: `${parameter.in} parameter "${parameter.name}" set to ${describeValue(change.value)}`,
+          },
+        ),
       );
     }
   });
@@ -50,9 +57,16 @@ export function boundaryCases(generation: OperationCases, base: RequestValues): 
         const changed = withField(body.value, field.path, change.value);
         if (context.validator.isValid(schema, changed) !== true) continue;
         cases.push(
-          operationCase(generation, 'boundary', `${field.path.length > 0 ? slugOf(fieldLabel(field.path)) : 'body'}-${change.slug}`, `${label} with ${name} ${change.phrase}`, withBody(base, changed), {
-            mutation: `${field.path.length > 0 ? `body field ${name}` : 'body'} set to ${describeValue(change.value)}`,
-          }),
+          operationCase(
+            generation,
+            'boundary',
+            `${field.path.length > 0 ? slugOf(fieldLabel(field.path)) : 'body'}-${change.slug}`,
+            `${label} with ${name} ${change.phrase}`,
+            withBody(base, changed),
+            {
+              mutation: `${field.path.length > 0 ? `body field ${name}` : 'body'} set to ${describeValue(change.value)}`,
+            },
+          ),
         );
       }
     }
@@ -66,7 +80,9 @@ function itemMaker(schema: JsonSchema, current: unknown, { context }: OperationC
   return (index) => {
     let value: unknown;
     for (let attempt = 0; attempt < UNIQUE_ITEM_TRIES; attempt++) {
-      value = new SchemaSampler(context.spec, random.fork(`${index} ${attempt}`), { examples: false, optional: false, variant: index + attempt }).sample(schema.items ?? {});
+      value = new SchemaSampler(context.spec, random.fork(`${index} ${attempt}`), { examples: false, optional: false, variant: index + attempt }).sample(
+        schema.items ?? {},
+      );
       if (schema.uniqueItems !== true || !made.has(JSON.stringify(value))) break;
     }
     made.add(JSON.stringify(value));

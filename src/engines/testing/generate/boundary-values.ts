@@ -28,8 +28,10 @@ function integerEdges(schema: JsonSchema): ValueChange[] {
   const { low, high } = integerRange(schema);
   const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : 1;
   const changes: ValueChange[] = [];
-  if (minimum && low !== undefined) changes.push({ slug: 'minimum', phrase: edgePhrase('minimum', minimum.exclusive, minimum.value), value: Math.ceil(low / step) * step });
-  if (maximum && high !== undefined) changes.push({ slug: 'maximum', phrase: edgePhrase('maximum', maximum.exclusive, maximum.value), value: Math.floor(high / step) * step });
+  if (minimum && low !== undefined)
+    changes.push({ slug: 'minimum', phrase: edgePhrase('minimum', minimum.exclusive, minimum.value), value: Math.ceil(low / step) * step });
+  if (maximum && high !== undefined)
+    changes.push({ slug: 'maximum', phrase: edgePhrase('maximum', maximum.exclusive, maximum.value), value: Math.floor(high / step) * step });
   return changes;
 }
 
@@ -37,8 +39,18 @@ function numberEdges(schema: JsonSchema): ValueChange[] {
   const { minimum, maximum } = numberBounds(schema);
   const step = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : 0.01;
   const changes: ValueChange[] = [];
-  if (minimum) changes.push({ slug: 'minimum', phrase: edgePhrase('minimum', minimum.exclusive, minimum.value), value: minimum.exclusive ? minimum.value + step : minimum.value });
-  if (maximum) changes.push({ slug: 'maximum', phrase: edgePhrase('maximum', maximum.exclusive, maximum.value), value: maximum.exclusive ? maximum.value - step : maximum.value });
+  if (minimum)
+    changes.push({
+      slug: 'minimum',
+      phrase: edgePhrase('minimum', minimum.exclusive, minimum.value),
+      value: minimum.exclusive ? minimum.value + step : minimum.value,
+    });
+  if (maximum)
+    changes.push({
+      slug: 'maximum',
+      phrase: edgePhrase('maximum', maximum.exclusive, maximum.value),
+      value: maximum.exclusive ? maximum.value - step : maximum.value,
+    });
   return changes;
 }
 
@@ -48,7 +60,10 @@ function edgePhrase(edge: 'minimum' | 'maximum', exclusive: boolean, value: numb
 
 function lengthEdges(schema: JsonSchema, place: ValuePlace, random: SeededRandom): ValueChange[] {
   const changes: ValueChange[] = [];
-  for (const [keyword, slug] of [['minLength', 'min-length'], ['maxLength', 'max-length']] as const) {
+  for (const [keyword, slug] of [
+    ['minLength', 'min-length'],
+    ['maxLength', 'max-length'],
+  ] as const) {
     const length = schema[keyword];
     if (typeof length !== 'number' || length >= MAX_TRIED_LENGTH || (place === 'path' && length === 0)) continue;
     const value = stringOfLength(schema, length, random);
@@ -66,7 +81,8 @@ function countEdges(schema: JsonSchema, current: unknown[], item: (index: number
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const changes: ValueChange[] = [];
   if (minItems === 0) changes.push({ slug: 'empty', phrase: 'as an empty array', value: [] });
-  else if (minItems < MAX_TRIED_ITEMS) changes.push({ slug: 'min-items', phrase: `with exactly its minItems ${minItems} items`, value: items(minItems, current, item) });
+  else if (minItems < MAX_TRIED_ITEMS)
+    changes.push({ slug: 'min-items', phrase: `with exactly its minItems ${minItems} items`, value: items(minItems, current, item) });
   if (typeof schema.maxItems === 'number' && schema.maxItems > minItems && schema.maxItems <= MAX_TRIED_ITEMS) {
     changes.push({ slug: 'max-items', phrase: `with exactly its maxItems ${schema.maxItems} items`, value: items(schema.maxItems, current, item) });
   }

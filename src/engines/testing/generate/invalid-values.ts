@@ -6,7 +6,13 @@ import { mismatchingString } from './pattern-string.js';
 import { schemaTypes } from './schema-shape.js';
 import { MAX_TRIED_ITEMS, MAX_TRIED_LENGTH, type ValueChange, type ValuePlace } from './value-change.js';
 
-const NOT_A: Record<string, string> = { integer: 'not-a-number', number: 'not-a-number', boolean: 'not-a-boolean', array: 'not-an-array', object: 'not-an-object' };
+const NOT_A: Record<string, string> = {
+  integer: 'not-a-number',
+  number: 'not-a-number',
+  boolean: 'not-a-boolean',
+  array: 'not-an-array',
+  object: 'not-an-object',
+};
 const TEXT_TYPES = new Set(['integer', 'number', 'boolean', 'null']);
 
 /**
@@ -24,7 +30,8 @@ export function invalidValues(schema: JsonSchema, current: unknown, place: Value
   if (types.includes('integer') || types.includes('number')) changes.push(...outOfRange(schema, types.includes('number')));
   if (types.includes('string')) changes.push(...badLength(schema, typeof current === 'string' ? current : '', place));
   if (types.includes('array') && Array.isArray(current)) changes.push(...badCount(schema, current));
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) changes.push({ slug: 'bad-enum', phrase: 'not one of its enum values', value: outsideEnum(schema.enum) });
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    changes.push({ slug: 'bad-enum', phrase: 'not one of its enum values', value: outsideEnum(schema.enum) });
   if ('const' in schema) changes.push({ slug: 'bad-const', phrase: `not its constant ${JSON.stringify(schema.const)}`, value: outsideEnum([schema.const]) });
   if (typeof schema.pattern === 'string' && types.includes('string')) {
     const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
@@ -76,11 +83,19 @@ function outOfRange(schema: JsonSchema, fractional: boolean): ValueChange[] {
   const changes: ValueChange[] = [];
   if (minimum) {
     const value = minimum.exclusive ? minimum.value : minimum.value - step;
-    changes.push({ slug: 'below-minimum', phrase: minimum.exclusive ? `at its exclusive minimum ${minimum.value}` : `below its minimum ${minimum.value}`, value });
+    changes.push({
+      slug: 'below-minimum',
+      phrase: minimum.exclusive ? `at its exclusive minimum ${minimum.value}` : `below its minimum ${minimum.value}`,
+      value,
+    });
   }
   if (maximum) {
     const value = maximum.exclusive ? maximum.value : maximum.value + step;
-    changes.push({ slug: 'above-maximum', phrase: maximum.exclusive ? `at its exclusive maximum ${maximum.value}` : `above its maximum ${maximum.value}`, value });
+    changes.push({
+      slug: 'above-maximum',
+      phrase: maximum.exclusive ? `at its exclusive maximum ${maximum.value}` : `above its maximum ${maximum.value}`,
+      value,
+    });
   }
   return changes;
 }

@@ -107,7 +107,9 @@ function isItemOf(collection: string, path: string): boolean {
 
 function successLinks(operation: SpecOperation): Array<[string, SpecLink]> {
   const links = new Map<string, SpecLink>();
-  const statuses = Object.keys(operation.responses).filter((status) => /^2(\d\d|XX)$/i.test(status)).sort();
+  const statuses = Object.keys(operation.responses)
+    .filter((status) => /^2(\d\d|XX)$/i.test(status))
+    .sort();
   for (const status of statuses) {
     for (const [name, link] of Object.entries(operation.responses[status]?.links ?? {})) if (!links.has(name)) links.set(name, link);
   }
@@ -143,7 +145,10 @@ function linkValue(expression: unknown, name: string, source: ChainableOperation
   if (typeof expression !== 'string') return expression === null || expression === undefined ? undefined : JSON.stringify(expression);
   const pointer = /^\$response\.body#(\/.*)$/.exec(expression);
   if (pointer?.[1]) {
-    const path = pointer[1].slice(1).split('/').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : refPointerSegment(segment)));
+    const path = pointer[1]
+      .slice(1)
+      .split('/')
+      .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : refPointerSegment(segment)));
     const jsonPath = jsonPathOf(path);
     let variable = name;
     for (let n = 2; extract[variable] !== undefined && extract[variable] !== jsonPath; n++) variable = `${name}_${n}`;

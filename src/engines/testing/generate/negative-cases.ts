@@ -27,7 +27,8 @@ type AddCase = (slug: string, name: string, mutation: string, values: RequestVal
  */
 export function negativeCases(generation: OperationCases, base: RequestValues): TestCase[] {
   const cases: TestCase[] = [];
-  const add: AddCase = (slug, name, mutation, values) => cases.push(operationCase(generation, 'negative', slug, name, values, { mutation, expectRejection: true }));
+  const add: AddCase = (slug, name, mutation, values) =>
+    cases.push(operationCase(generation, 'negative', slug, name, values, { mutation, expectRejection: true }));
   parameterNegatives(generation, base, add);
   if (base.body && generation.operation.requestBody?.required) {
     add('body-missing', `${operationLabel(generation.operation)} without its required body`, 'removed the request body', withBody(base, undefined));
@@ -42,7 +43,12 @@ function parameterNegatives({ operation, context }: OperationCases, base: Reques
   base.parameters.forEach(({ parameter, value }, index) => {
     const where = `${parameter.in} parameter "${parameter.name}"`;
     if (parameter.required && (parameter.in === 'query' || parameter.in === 'header')) {
-      add(`${parameter.in}-${parameter.name}-missing`, `${label} without required ${where}`, `removed the required ${where}`, withParameter(base, index, undefined));
+      add(
+        `${parameter.in}-${parameter.name}-missing`,
+        `${label} without required ${where}`,
+        `removed the required ${where}`,
+        withParameter(base, index, undefined),
+      );
     }
     if (!parameter.schema || parameter.in === 'cookie' || (parameter.in === 'header' && FRAMING_HEADERS.has(parameter.name.toLowerCase()))) return;
     for (const change of invalidValues(flattenSchema(parameter.schema, context.spec), value, parameter.in)) {

@@ -7,7 +7,10 @@ import type { ParamMap, ParamValue } from '../../http/prepare-request.js';
  */
 export function pathOrHeaderText(value: unknown): string {
   if (Array.isArray(value)) return value.map(scalarText).join(',');
-  if (isPlainObject(value)) return Object.entries(value).flatMap(([key, item]) => [key, scalarText(item)]).join(',');
+  if (isPlainObject(value))
+    return Object.entries(value)
+      .flatMap(([key, item]) => [key, scalarText(item)])
+      .join(',');
   return scalarText(value);
 }
 

@@ -37,7 +37,9 @@ export function encodeBody(mediaType: string, value: unknown, schema: JsonSchema
   if (isJsonMediaType(mediaType)) return { body: value, contentType: mediaType.includes('*') ? 'application/json' : mediaType };
   const fields = Object.entries(asObject(value) ?? {});
   if (/^application\/x-www-form-urlencoded/i.test(mediaType)) {
-    const pairs = fields.flatMap(([name, item]) => (Array.isArray(item) ? item : [item]).map((entry) => `${formEncoded(name)}=${formEncoded(fieldText(entry))}`));
+    const pairs = fields.flatMap(([name, item]) =>
+      (Array.isArray(item) ? item : [item]).map((entry) => `${formEncoded(name)}=${formEncoded(fieldText(entry))}`),
+    );
     return { body: pairs.join('&'), contentType: mediaType };
   }
   if (/^multipart\/form-data/i.test(mediaType)) {

@@ -16,7 +16,9 @@ export function responseIdentifier(operation: SpecOperation, parameter: string, 
   const shape = successShape(operation, spec);
   if (!shape) return undefined;
   const wanted = identifierNames(parameter, collection);
-  const found = (names: string[]) => wanted.find((name) => names.includes(name)) ?? wanted.map((name) => names.find((candidate) => candidate.toLowerCase() === name.toLowerCase())).find(Boolean);
+  const found = (names: string[]) =>
+    wanted.find((name) => names.includes(name)) ??
+    wanted.map((name) => names.find((candidate) => candidate.toLowerCase() === name.toLowerCase())).find(Boolean);
   const top = found(Object.keys(shape));
   if (top) return [top];
   for (const [name, nested] of Object.entries(shape)) {

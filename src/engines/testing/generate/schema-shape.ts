@@ -85,7 +85,13 @@ function inferredTypes(schema: JsonSchema): string[] {
   }
   if (schema.items !== undefined || schema.prefixItems !== undefined || schema.minItems !== undefined || schema.maxItems !== undefined) return ['array'];
   if (schema.format === 'int32' || schema.format === 'int64') return ['integer'];
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined || schema.format === 'float' || schema.format === 'double') {
+  if (
+    schema.minimum !== undefined ||
+    schema.maximum !== undefined ||
+    schema.multipleOf !== undefined ||
+    schema.format === 'float' ||
+    schema.format === 'double'
+  ) {
     return ['number'];
   }
   if (schema.pattern !== undefined || schema.minLength !== undefined || schema.maxLength !== undefined || typeof schema.format === 'string') return ['string'];

@@ -42,7 +42,9 @@ export function operationCredentials(operation: SpecOperation, spec: FalconSpec)
     const key = `${place.in} ${place.in === 'cookie' ? place.name : place.name.toLowerCase()}`;
     if (!places.has(key)) places.set(key, place);
   }
-  const invalid = alternatives.map((requirement) => Object.keys(requirement).map((name) => byScheme.get(name)!)).find((alternative) => alternative.every((place) => place.invalid !== undefined));
+  const invalid = alternatives
+    .map((requirement) => Object.keys(requirement).map((name) => byScheme.get(name)!))
+    .find((alternative) => alternative.every((place) => place.invalid !== undefined));
   return { schemes, places: [...places.values()], ...(invalid && { invalid }) };
 }
 
@@ -56,6 +58,11 @@ function credentialPlace(name: string, scheme: SecurityScheme): CredentialPlace 
   if (type === 'oauth2' || type === 'openidconnect') return { in: 'header', name: 'Authorization', scheme: name, invalid: `Bearer ${INVALID_TOKEN}` };
   if (type !== 'http') return undefined;
   const kind = (scheme.scheme ?? '').toLowerCase();
-  const invalid = kind === 'bearer' ? `Bearer ${INVALID_TOKEN}` : kind === 'basic' ? `Basic ${Buffer.from(`${INVALID_TOKEN}:${INVALID_TOKEN}`).toString('base64')}` : undefined;
+  const invalid =
+    kind === 'bearer'
+      ? `Bearer ${INVALID_TOKEN}`
+      : kind === 'basic'
+        ? `Basic ${Buffer.from(`${INVALID_TOKEN}:${INVALID_TOKEN}`).toString('base64')}`
+        : undefined;
   return { in: 'header', name: 'Authorization', scheme: name, ...(invalid && { invalid }) };
 }

@@ -30,7 +30,9 @@ export function smokeCases(operations: SpecOperation[]): TestCase[] {
 }
 
 function healthProbe(operations: SpecOperation[]): TestCase {
-  const found = HEALTH_PATHS.map((path) => operations.find((operation) => operation.method === 'GET' && operation.path.replace(/\/+$/, '').toLowerCase() === path)).find(Boolean);
+  const found = HEALTH_PATHS.map((path) =>
+    operations.find((operation) => operation.method === 'GET' && operation.path.replace(/\/+$/, '').toLowerCase() === path),
+  ).find(Boolean);
   const path = found?.path ?? '/health';
   return {
     id: HEALTH_PROBE_ID,

@@ -34,7 +34,16 @@ export function inferredChains(operations: ChainableOperation[], linked: Readonl
       if (match?.[1]) itemPaths.set(other.path, match[1]);
     }
     for (const [itemPath, parameter] of itemPaths) {
-      cases.push(...itemChain(create, operations.filter(({ operation: other }) => other.path === itemPath), parameter, spec, ids, chainIds));
+      cases.push(
+        ...itemChain(
+          create,
+          operations.filter(({ operation: other }) => other.path === itemPath),
+          parameter,
+          spec,
+          ids,
+          chainIds,
+        ),
+      );
     }
   }
   return cases;
@@ -95,5 +104,7 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
 }
 
 function sharedFor(operation: SpecOperation, shared: Record<string, string | number | boolean>): Record<string, string | number | boolean> {
-  return Object.fromEntries(Object.entries(shared).filter(([name]) => operation.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)));
+  return Object.fromEntries(
+    Object.entries(shared).filter(([name]) => operation.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)),
+  );
 }

@@ -40,7 +40,11 @@ export async function captureRegression(spec: FalconSpec, operations: SpecOperat
       if (!exchange.http) skip(`no answer: ${exchange.error ?? 'the request failed'}`);
       else if (exchange.http.status >= 500) skip(`it answered ${exchange.http.status}; a server error is not captured`);
       else {
-        const file = await saveBaseline(options.projectRoot, baselineMemberName(options.baseline, operation.id), baselineFromResponse(toStoredResponse(exchange.http), new Date(), options.variables?.secrets));
+        const file = await saveBaseline(
+          options.projectRoot,
+          baselineMemberName(options.baseline, operation.id),
+          baselineFromResponse(toStoredResponse(exchange.http), new Date(), options.variables?.secrets),
+        );
         report.captured.push({ operationId: operation.id, file, status: exchange.http.status });
       }
     }

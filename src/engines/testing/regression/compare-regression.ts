@@ -91,7 +91,9 @@ async function compareOperation(
   const captured = capturedRequest(baseline);
   const testCase: TestCase = {
     id: `${operation.id}/regression`,
-    name: captured ? `${captured.method} ${captured.path}${captured.search} against its baseline` : `${operation.method} ${operation.path} against its baseline`,
+    name: captured
+      ? `${captured.method} ${captured.path}${captured.search} against its baseline`
+      : `${operation.method} ${operation.path} against its baseline`,
     kind: 'happy',
     operationId: operation.id,
     tags: operation.tags,
@@ -104,10 +106,12 @@ async function compareOperation(
   };
   const skipped = (skipReason: string) => ({ result: { case: testCase, outcome: 'skipped' as const, findings: [], skipReason, durationMs: 0 }, volatile: [] });
   if (!captured) return skipped('its baseline does not hold the request that made it');
-  const exchange = await sendCase(testCase, { baseUrl: new URL(options.baseUrl).origin, variables: options.variables, signal: options.signal }).catch((error: unknown) => {
-    if (options.signal?.aborted) return undefined;
-    throw error;
-  });
+  const exchange = await sendCase(testCase, { baseUrl: new URL(options.baseUrl).origin, variables: options.variables, signal: options.signal }).catch(
+    (error: unknown) => {
+      if (options.signal?.aborted) return undefined;
+      throw error;
+    },
+  );
   if (!exchange) return skipped('cancelled');
   if (!exchange.http) {
     const finding: Finding = { kind: 'request_error', message: exchange.error ?? 'no response' };

@@ -2,7 +2,39 @@ import type { CaseResult, RecordedRequest, TestRun } from '../test-run.js';
 import { curlCommandParts, curlLines, setFirstNote } from './curl-command.js';
 
 /** Variables a shell or curl already gives a meaning: a value named after one gets `_VALUE` added. */
-const TAKEN_NAMES = new Set(['PATH', 'HOME', 'IFS', 'PWD', 'OLDPWD', 'SHELL', 'USER', 'LOGNAME', 'LANG', 'TERM', 'PS1', 'PS2', 'PS4', 'UID', 'EUID', 'PPID', 'HOSTNAME', 'RANDOM', 'SECONDS', 'LINENO', 'OPTIND', 'OPTARG', 'TMPDIR', 'CDPATH', 'ENV', 'MAIL', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY', 'CURL_HOME']);
+const TAKEN_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'IFS',
+  'PWD',
+  'OLDPWD',
+  'SHELL',
+  'USER',
+  'LOGNAME',
+  'LANG',
+  'TERM',
+  'PS1',
+  'PS2',
+  'PS4',
+  'UID',
+  'EUID',
+  'PPID',
+  'HOSTNAME',
+  'RANDOM',
+  'SECONDS',
+  'LINENO',
+  'OPTIND',
+  'OPTARG',
+  'TMPDIR',
+  'CDPATH',
+  'ENV',
+  'MAIL',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'CURL_HOME',
+]);
 
 /**
  * The shell lines that send a failed case again. A case outside a chain, or the first step of one,
@@ -89,7 +121,10 @@ function chainScript(steps: CaseResult[]): string[] {
         if (fromResponse) lines.push(`# ${name}${where} is masked in this report: taken from ${response} (needs jq), or set ${variable} by hand`, fromResponse);
         else lines.push(`# set ${variable} by hand to ${name}${where} from ${response}: its value is masked in this report`);
       } else {
-        lines.push(`# ${name} as this run extracted it${where}${fromResponse ? `; to take it from ${response} instead (needs jq): ${fromResponse}` : ''}`, `${variable}=${shellQuoted(value)}`);
+        lines.push(
+          `# ${name} as this run extracted it${where}${fromResponse ? `; to take it from ${response} instead (needs jq): ${fromResponse}` : ''}`,
+          `${variable}=${shellQuoted(value)}`,
+        );
       }
     }
   });
@@ -128,11 +163,7 @@ export function jqFilter(jsonPath: string): string | undefined {
   let rest = jsonPath.slice(1);
   let filter = '';
   while (rest.length > 0) {
-    const step =
-      /^\.([A-Za-z_][\w]*)/.exec(rest) ??
-      /^\[(\d+)\]/.exec(rest) ??
-      /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest) ??
-      /^\["((?:[^"\\]|\\.)*)"\]/.exec(rest);
+    const step = /^\.([A-Za-z_][\w]*)/.exec(rest) ?? /^\[(\d+)\]/.exec(rest) ?? /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest) ?? /^\["((?:[^"\\]|\\.)*)"\]/.exec(rest);
     if (!step) return undefined;
     const [whole, part = ''] = step;
     const bracket = filter === '' ? '.' : '';

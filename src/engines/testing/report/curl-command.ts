@@ -55,7 +55,8 @@ export function curlCommandParts(request: RecordedRequest, options: CurlOptions 
     if (request.method !== 'GET' || request.body !== undefined) parts.push('-X', request.method);
   }
   // curl reads [] and {} in a URL as ranges and sets to expand unless told not to.
-  if (/[[\]{}]/.test(request.url.replace(MASKED_MARKER, '').replace(CHAIN_MARKER, (whole, name: string) => (options.chainVariables?.has(name) ? '' : whole)))) parts.push('-g');
+  if (/[[\]{}]/.test(request.url.replace(MASKED_MARKER, '').replace(CHAIN_MARKER, (whole, name: string) => (options.chainVariables?.has(name) ? '' : whole))))
+    parts.push('-g');
   parts.push(word(request.url));
   for (const [name, value] of Object.entries(request.headers)) {
     if (IMPLIED_HEADERS.has(name.toLowerCase()) || (name.toLowerCase() === 'accept' && value === '*/*')) continue;
@@ -85,10 +86,14 @@ function shellWord(text: string, variables: Set<string>, chain?: ReadonlyMap<str
 }
 
 /** Where the text holds a masked value or a chain value, in order, with the variable each becomes. */
-function shellReferences(text: string, chain: ReadonlyMap<string, string> | undefined): Array<{ index: number; length: number; name: string; masked: boolean }> {
+function shellReferences(
+  text: string,
+  chain: ReadonlyMap<string, string> | undefined,
+): Array<{ index: number; length: number; name: string; masked: boolean }> {
   const references: Array<{ index: number; length: number; name: string; masked: boolean }> = [];
   if (text.includes('[masked')) {
-    for (const match of text.matchAll(MASKED_MARKER)) references.push({ index: match.index, length: match[0].length, name: variableName(match[1], text.slice(0, match.index)), masked: true });
+    for (const match of text.matchAll(MASKED_MARKER))
+      references.push({ index: match.index, length: match[0].length, name: variableName(match[1], text.slice(0, match.index)), masked: true });
   }
   if (chain && text.includes('{{')) {
     for (const match of text.matchAll(CHAIN_MARKER)) {
@@ -107,5 +112,11 @@ function doubleQuoted(text: string): string {
 /** Upper case, as environment variables are named (and as shape masking knows a variable from a value). */
 function variableName(label: string | undefined, before: string): string {
   const name = label ?? NAME_BEFORE.exec(before)?.[1] ?? 'SECRET';
-  return name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(\d)/, '_$1').toUpperCase() || 'SECRET';
+  return (
+    name
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .replace(/^(\d)/, '_$1')
+      .toUpperCase() || 'SECRET'
+  );
 }

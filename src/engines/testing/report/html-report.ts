@@ -38,7 +38,11 @@ export function htmlReport(run: TestRun): string {
     '<h2>Findings by check</h2>',
     tally.findingsByKind.length === 0
       ? '<p>No findings.</p>'
-      : table(['Check', 'Findings'], tally.findingsByKind.map(({ kind, count }) => [`<code>${html(kind)}</code>`, String(count)]), [1]),
+      : table(
+          ['Check', 'Findings'],
+          tally.findingsByKind.map(({ kind, count }) => [`<code>${html(kind)}</code>`, String(count)]),
+          [1],
+        ),
   ];
   const shard = shardLine(run);
   if (shard) parts.push(`<p class="meta">This run is ${html(shard)}.</p>`);
@@ -50,11 +54,18 @@ export function htmlReport(run: TestRun): string {
   if (failed.length > 0) parts.push(`<h2>Failed cases (${failed.length})</h2>`, ...failed.map((result) => failureArticle(result, run)));
   if (skipped.length > 0) {
     parts.push(`<h2>Skipped cases (${skipped.length})</h2>`, '<ul>');
-    for (const result of skipped) parts.push(`<li>${html(result.case.name)} <code>${html(result.case.id)}</code>: ${html(result.skipReason ?? 'not sent')}</li>`);
+    for (const result of skipped)
+      parts.push(`<li>${html(result.case.name)} <code>${html(result.case.id)}</code>: ${html(result.skipReason ?? 'not sent')}</li>`);
     parts.push('</ul>');
   }
   if (passed.length > 0) {
-    const rows = passed.map((result) => [html(result.case.name), `<code>${html(result.case.id)}</code>`, html(result.case.kind), result.response ? String(result.response.status) : '', formatMs(result.durationMs)]);
+    const rows = passed.map((result) => [
+      html(result.case.name),
+      `<code>${html(result.case.id)}</code>`,
+      html(result.case.kind),
+      result.response ? String(result.response.status) : '',
+      formatMs(result.durationMs),
+    ]);
     parts.push(`<h2>Passed cases (${passed.length})</h2>`, table(['Case', 'Id', 'Kind', 'Status', 'Time'], rows, [3, 4]));
   }
   parts.push('</body>', '</html>', '');
@@ -63,7 +74,10 @@ export function htmlReport(run: TestRun): string {
 
 function failureArticle(result: CaseResult, run: TestRun): string {
   const testCase = result.case;
-  const facts: Array<[string, string]> = [['Id', `<code>${html(testCase.id)}</code>`], ['Kind', html(testCase.kind)]];
+  const facts: Array<[string, string]> = [
+    ['Id', `<code>${html(testCase.id)}</code>`],
+    ['Kind', html(testCase.kind)],
+  ];
   if (testCase.operationId) facts.push(['Operation', `<code>${html(testCase.operationId)}</code>`]);
   if (testCase.mutation) facts.push(['Mutation', html(testCase.mutation)]);
   facts.push(['Time', formatMs(result.durationMs)]);
@@ -75,12 +89,20 @@ function failureArticle(result: CaseResult, run: TestRun): string {
   ];
   if (result.request) {
     const request = result.request;
-    parts.push('<h4>Request</h4>', pre([`${request.method} ${request.url}`, ...headerLines(request.headers)].join('\n')), ...bodyBlock('Request body', request.body));
+    parts.push(
+      '<h4>Request</h4>',
+      pre([`${request.method} ${request.url}`, ...headerLines(request.headers)].join('\n')),
+      ...bodyBlock('Request body', request.body),
+    );
   }
   if (result.response) {
     const response = result.response;
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-    parts.push(`<h4>Response — ${html(responseSummary(response))}</h4>`, pre([status, ...headerLines(response.headers)].join('\n')), ...bodyBlock('Response body', response.body));
+    parts.push(
+      `<h4>Response — ${html(responseSummary(response))}</h4>`,
+      pre([status, ...headerLines(response.headers)].join('\n')),
+      ...bodyBlock('Response body', response.body),
+    );
   } else if (result.request) parts.push('<h4>Response — none: the request got no answer</h4>');
   if (result.response?.serverLog) parts.push("<h4>The server's log</h4>", pre(result.response.serverLog.join('\n')));
   if (result.request) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${html(reproductionText(run, result))}</pre>`);

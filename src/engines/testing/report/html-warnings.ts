@@ -8,7 +8,9 @@ import { escapeMarkupText as html } from './markup-escape.js';
 export function htmlWarnings(run: TestRun): string[] {
   const warnings = run.warnings ?? [];
   if (warnings.length === 0) return [];
-  const verdict = run.warningsAllowed ? 'allowed by <code>--allow-warnings</code>' : 'they fail <code>falcon test</code> unless <code>--allow-warnings</code> is given';
+  const verdict = run.warningsAllowed
+    ? 'allowed by <code>--allow-warnings</code>'
+    : 'they fail <code>falcon test</code> unless <code>--allow-warnings</code> is given';
   return [
     `<h2>Warnings (${warnings.length})</h2>`,
     `<p>No case reached these operations' logic, so their passing checks prove nothing (${verdict}).</p>`,

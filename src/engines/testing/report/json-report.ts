@@ -44,8 +44,31 @@ export function jsonReport(run: TestRun): string {
 
 function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
   const reproduce = result.outcome === 'failed' && result.request ? reproductionLines(run, result) : undefined;
-  const ordered: JsonCaseResult = inOrder({ ...result, ...(reproduce && { reproduce }) }, ['case', 'outcome', 'durationMs', 'findings', 'skipReason', 'reproduce', 'request', 'response', 'extracted', 'requestTemplate']);
-  ordered.case = inOrder(result.case, ['id', 'name', 'kind', 'operationId', 'tags', 'mutation', 'expectRejection', 'expectStatus', 'extract', 'chain', 'request']);
+  const ordered: JsonCaseResult = inOrder({ ...result, ...(reproduce && { reproduce }) }, [
+    'case',
+    'outcome',
+    'durationMs',
+    'findings',
+    'skipReason',
+    'reproduce',
+    'request',
+    'response',
+    'extracted',
+    'requestTemplate',
+  ]);
+  ordered.case = inOrder(result.case, [
+    'id',
+    'name',
+    'kind',
+    'operationId',
+    'tags',
+    'mutation',
+    'expectRejection',
+    'expectStatus',
+    'extract',
+    'chain',
+    'request',
+  ]);
   ordered.case.request = inOrder(result.case.request, ['method', 'path', 'pathParams', 'query', 'headers', 'contentType', 'body']);
   if (result.case.chain) ordered.case.chain = inOrder(result.case.chain, ['id', 'step']);
   ordered.findings = result.findings.map((finding) => inOrder(finding, ['kind', 'message']));

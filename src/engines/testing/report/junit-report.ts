@@ -67,8 +67,20 @@ function failureDetails(result: CaseResult, run: TestRun): string {
   const testCase = result.case;
   const lines = [...result.findings.map((finding) => `${finding.kind}: ${finding.message}`), '', `Case: ${testCase.id} (${testCase.kind})`];
   if (testCase.mutation) lines.push(`Mutation: ${testCase.mutation}`);
-  if (result.request) lines.push('', `Request: ${result.request.method} ${result.request.url}`, ...headerLines(result.request.headers), ...bodyLines(result.request.body, JUNIT_BODY_CHARS));
-  if (result.response) lines.push('', `Response: ${responseSummary(result.response)}`, ...headerLines(result.response.headers), ...bodyLines(result.response.body, JUNIT_BODY_CHARS));
+  if (result.request)
+    lines.push(
+      '',
+      `Request: ${result.request.method} ${result.request.url}`,
+      ...headerLines(result.request.headers),
+      ...bodyLines(result.request.body, JUNIT_BODY_CHARS),
+    );
+  if (result.response)
+    lines.push(
+      '',
+      `Response: ${responseSummary(result.response)}`,
+      ...headerLines(result.response.headers),
+      ...bodyLines(result.response.body, JUNIT_BODY_CHARS),
+    );
   if (result.response?.serverLog) lines.push('', ...result.response.serverLog);
   if (result.request && earlierChainSteps(run, result).length > 0) lines.push('', 'Reproduce (the chain up to this step):', ...reproductionLines(run, result));
   else if (result.request) {

@@ -11,7 +11,9 @@ export const WARNINGS_SUITE = 'falcon warnings';
 export function junitWarningsSuite(run: TestRun, id: number, attributes: { timestamp: string; hostname: string }): string[] {
   const warnings = run.warnings ?? [];
   if (warnings.length === 0) return [];
-  const counts = run.warningsAllowed ? `tests="${warnings.length}" failures="0" errors="0" skipped="${warnings.length}"` : `tests="${warnings.length}" failures="${warnings.length}" errors="0"`;
+  const counts = run.warningsAllowed
+    ? `tests="${warnings.length}" failures="0" errors="0" skipped="${warnings.length}"`
+    : `tests="${warnings.length}" failures="${warnings.length}" errors="0"`;
   const testcases = warnings.map((warning) => {
     const open = `    <testcase name="${attr(`${warning.kind}: ${warning.operation}`)}" classname="${attr(warning.operation)}" time="0.000">`;
     const details = `\n${warning.message}\n\nEvidence: ${warning.evidence}\nWhat to do: ${warning.advice}\n      `;

@@ -28,20 +28,37 @@ export function markdownReport(run: TestRun): string {
     '',
     ...(tally.findingsByKind.length === 0
       ? ['No findings.']
-      : [markdownRow(['Check', 'Findings']), markdownRow(['---', '---:']), ...tally.findingsByKind.map(({ kind, count }) => markdownRow([markdownCode(kind), String(count)]))]),
+      : [
+          markdownRow(['Check', 'Findings']),
+          markdownRow(['---', '---:']),
+          ...tally.findingsByKind.map(({ kind, count }) => markdownRow([markdownCode(kind), String(count)])),
+        ]),
   ];
   const parts = partRows(run);
   if (parts.length > 0) {
-    lines.push('', `## Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}`, '', markdownRow(PART_HEADINGS), markdownRow(['---', '---', '---', '---:', '---:', '---:']));
+    lines.push(
+      '',
+      `## Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}`,
+      '',
+      markdownRow(PART_HEADINGS),
+      markdownRow(['---', '---', '---', '---:', '---:', '---:']),
+    );
     for (const [part, baseUrl, startedAt, ...numbers] of parts) lines.push(markdownRow([part!, markdownCode(baseUrl!), markdownText(startedAt!), ...numbers]));
   }
   if (failed.length > 0) lines.push('', `## Failed cases (${failed.length})`, ...failed.flatMap((result) => failureSection(result, run)));
   if (skipped.length > 0) {
     lines.push('', `## Skipped cases (${skipped.length})`, '');
-    for (const result of skipped) lines.push(`- ${markdownText(result.case.name)} (${markdownCode(result.case.id)}): ${markdownText(result.skipReason ?? 'not sent')}`);
+    for (const result of skipped)
+      lines.push(`- ${markdownText(result.case.name)} (${markdownCode(result.case.id)}): ${markdownText(result.skipReason ?? 'not sent')}`);
   }
   if (passed.length > 0) {
-    lines.push('', `## Passed cases (${passed.length})`, '', markdownRow(['Case', 'Id', 'Kind', 'Status', 'Time']), markdownRow(['---', '---', '---', '---:', '---:']));
+    lines.push(
+      '',
+      `## Passed cases (${passed.length})`,
+      '',
+      markdownRow(['Case', 'Id', 'Kind', 'Status', 'Time']),
+      markdownRow(['---', '---', '---', '---:', '---:']),
+    );
     for (const result of passed) {
       const status = result.response ? String(result.response.status) : '';
       lines.push(markdownRow([markdownText(result.case.name), markdownCode(result.case.id), result.case.kind, status, formatMs(result.durationMs)]));

@@ -29,7 +29,13 @@ export function maskRun(run: TestRun, secrets?: SecretRegistry): TestRun {
     return masked;
   };
   const masked: TestRun = { ...run, title: text(run.title), baseUrl: maskUrl(run.baseUrl, options), results: run.results.map(maskResult) };
-  if (run.warnings) masked.warnings = run.warnings.map((warning) => ({ ...warning, message: text(warning.message), evidence: text(warning.evidence), advice: text(warning.advice) }));
+  if (run.warnings)
+    masked.warnings = run.warnings.map((warning) => ({
+      ...warning,
+      message: text(warning.message),
+      evidence: text(warning.evidence),
+      advice: text(warning.advice),
+    }));
   return masked;
 }
 
@@ -57,7 +63,12 @@ function maskRecordedResponse(response: RecordedResponse, options: MaskOptions):
       Array.isArray(value) ? value.map((item) => maskHeaderValue(name, item, options)) : maskHeaderValue(name, value, options),
     ]),
   );
-  return { ...response, headers, body: maskText(response.body, options), ...(response.serverLog && { serverLog: response.serverLog.map((line) => maskText(line, options)) }) };
+  return {
+    ...response,
+    headers,
+    body: maskText(response.body, options),
+    ...(response.serverLog && { serverLog: response.serverLog.map((line) => maskText(line, options)) }),
+  };
 }
 
 /** `https://user:pass@host/?api_key=…`: the password of the user info and secret query values. */
@@ -74,6 +85,7 @@ function maskValue(value: unknown, options: MaskOptions, key?: string): unknown 
   }
   if (typeof value === 'number' && key !== undefined && isSecretName(key)) return MASK;
   if (Array.isArray(value)) return value.map((item) => maskValue(item, options, key));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskValue(item, options, name)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskValue(item, options, name)]));
   return value;
 }

@@ -39,7 +39,9 @@ export function mergeRuns(inputs: readonly ReportInput[]): MergedRun {
       throw new MergeError(`the reports are of different specs: ${first.file} tested "${first.run.title}", ${input.file} tested "${input.run.title}"`);
     }
     if (first.run.specDigest && input.run.specDigest && input.run.specDigest !== first.run.specDigest) {
-      throw new MergeError(`the reports are of different versions of "${first.run.title}": ${first.file} and ${input.file} tested different spec content (spec digests ${first.run.specDigest} and ${input.run.specDigest})`);
+      throw new MergeError(
+        `the reports are of different versions of "${first.run.title}": ${first.file} and ${input.file} tested different spec content (spec digests ${first.run.specDigest} and ${input.run.specDigest})`,
+      );
     }
   }
   const warnings: string[] = [];
@@ -91,7 +93,10 @@ function orderByShard(inputs: readonly ReportInput[], warnings: string[]): Repor
   }
   const count = [...counts][0]!;
   const missing = Array.from({ length: count }, (_, index) => index + 1).filter((index) => !seen.has(index));
-  if (missing.length > 0) warnings.push(`${missing.map((index) => `shard ${index}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: the merged report covers ${count - missing.length} of ${count} parts`);
+  if (missing.length > 0)
+    warnings.push(
+      `${missing.map((index) => `shard ${index}/${count}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: the merged report covers ${count - missing.length} of ${count} parts`,
+    );
   for (const input of others) warnings.push(`${input.file} is not a shard: its cases may repeat the shards' cases`);
   return [...shards.sort((a, b) => a.run.shard!.index - b.run.shard!.index), ...others];
 }
@@ -99,7 +104,9 @@ function orderByShard(inputs: readonly ReportInput[], warnings: string[]): Repor
 /** Every shard of one split, each once, and nothing else. */
 function completeSplit(inputs: readonly ReportInput[]): boolean {
   const count = inputs[0]?.run.shard?.count;
-  return count !== undefined && inputs.length === count && inputs.every((input, index) => input.run.shard?.count === count && input.run.shard.index === index + 1);
+  return (
+    count !== undefined && inputs.length === count && inputs.every((input, index) => input.run.shard?.count === count && input.run.shard.index === index + 1)
+  );
 }
 
 function warnDuplicateCases(inputs: readonly ReportInput[], warnings: string[]): void {
@@ -113,12 +120,22 @@ function warnDuplicateCases(inputs: readonly ReportInput[], warnings: string[]):
       else repeated.set(`${file} and ${input.file}`, (repeated.get(`${file} and ${input.file}`) ?? 0) + 1);
     }
   }
-  for (const [files, count] of repeated) warnings.push(`${count} case${count === 1 ? '' : 's'} appear${count === 1 ? 's' : ''} in both ${files}: the merged tally counts ${count === 1 ? 'it' : 'them'} twice`);
+  for (const [files, count] of repeated)
+    warnings.push(
+      `${count} case${count === 1 ? '' : 's'} appear${count === 1 ? 's' : ''} in both ${files}: the merged tally counts ${count === 1 ? 'it' : 'them'} twice`,
+    );
 }
 
 function partOf(run: TestRun): RunPart {
   const failed = run.results.filter((result) => result.outcome === 'failed').length;
-  return { ...(run.shard && { shard: run.shard }), baseUrl: run.baseUrl, startedAt: run.startedAt, durationMs: run.durationMs, cases: run.results.length, failed };
+  return {
+    ...(run.shard && { shard: run.shard }),
+    baseUrl: run.baseUrl,
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+    cases: run.results.length,
+    failed,
+  };
 }
 
 /**

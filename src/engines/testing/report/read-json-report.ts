@@ -24,7 +24,9 @@ export function parseJsonReport(text: string, file: string): TestRun {
   if (!isObject(value)) throw notReport(file, 'it is not a JSON object');
   const format = value.format;
   if (typeof format === 'string' && format.startsWith('falcon-test-report/') && format !== JSON_REPORT_FORMAT) {
-    throw new ReportFileError(`${file} is a Falcon JSON report of format ${format}, which this version of Falcon does not read (it reads ${JSON_REPORT_FORMAT})`);
+    throw new ReportFileError(
+      `${file} is a Falcon JSON report of format ${format}, which this version of Falcon does not read (it reads ${JSON_REPORT_FORMAT})`,
+    );
   }
   if (format !== JSON_REPORT_FORMAT) throw notReport(file, `it has no "format": "${JSON_REPORT_FORMAT}"`);
   const problem = runProblem(value);
@@ -50,7 +52,8 @@ function runProblem(run: Record<string, unknown>): string | undefined {
   if (typeof run.durationMs !== 'number') return '"durationMs" is not a number';
   if (!Array.isArray(run.checks) || !run.checks.every((check) => typeof check === 'string')) return '"checks" is not a list of names';
   const operations = run.operations;
-  if (!isObject(operations) || typeof operations.total !== 'number' || typeof operations.covered !== 'number') return '"operations" has no total and covered counts';
+  if (!isObject(operations) || typeof operations.total !== 'number' || typeof operations.covered !== 'number')
+    return '"operations" has no total and covered counts';
   if (!Array.isArray(run.results)) return '"results" is not a list';
   for (const [index, result] of run.results.entries()) {
     const problem = resultProblem(result);
@@ -64,18 +67,28 @@ function resultProblem(result: unknown): string | undefined {
   const testCase = result.case;
   if (!isObject(testCase)) return '.case is not an object';
   for (const key of ['id', 'name', 'kind'] as const) if (typeof testCase[key] !== 'string') return `.case.${key} is not text`;
-  if (!isObject(testCase.request) || typeof testCase.request.method !== 'string' || typeof testCase.request.path !== 'string') return '.case.request has no method and path';
-  if (typeof result.outcome !== 'string' || !OUTCOMES.has(result.outcome)) return `.outcome is ${JSON.stringify(result.outcome)}, not passed, failed or skipped`;
-  if (!Array.isArray(result.findings) || !result.findings.every((finding) => isObject(finding) && typeof finding.kind === 'string' && typeof finding.message === 'string')) {
+  if (!isObject(testCase.request) || typeof testCase.request.method !== 'string' || typeof testCase.request.path !== 'string')
+    return '.case.request has no method and path';
+  if (typeof result.outcome !== 'string' || !OUTCOMES.has(result.outcome))
+    return `.outcome is ${JSON.stringify(result.outcome)}, not passed, failed or skipped`;
+  if (
+    !Array.isArray(result.findings) ||
+    !result.findings.every((finding) => isObject(finding) && typeof finding.kind === 'string' && typeof finding.message === 'string')
+  ) {
     return '.findings is not a list of findings';
   }
   if (typeof result.durationMs !== 'number') return '.durationMs is not a number';
   for (const key of ['request', 'requestTemplate'] as const) {
     const request = result[key];
-    if (request !== undefined && (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string' || !isObject(request.headers))) return `.${key} is not a request`;
+    if (request !== undefined && (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string' || !isObject(request.headers)))
+      return `.${key} is not a request`;
   }
   const response = result.response;
-  if (response !== undefined && (!isObject(response) || typeof response.status !== 'number' || typeof response.body !== 'string' || !isObject(response.headers))) return '.response is not a response';
+  if (
+    response !== undefined &&
+    (!isObject(response) || typeof response.status !== 'number' || typeof response.body !== 'string' || !isObject(response.headers))
+  )
+    return '.response is not a response';
   return undefined;
 }
 

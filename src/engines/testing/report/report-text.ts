@@ -39,7 +39,10 @@ export function headOfText(text: string, maxChars: number): { text: string; note
   const lineEnd = text.lastIndexOf('\n', maxChars);
   let end = lineEnd > maxChars * 0.8 ? lineEnd : maxChars;
   if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end -= 1;
-  return { text: text.slice(0, end), note: `… cut: ${(text.length - end).toLocaleString('en-US')} more of ${text.length.toLocaleString('en-US')} characters not shown` };
+  return {
+    text: text.slice(0, end),
+    note: `… cut: ${(text.length - end).toLocaleString('en-US')} more of ${text.length.toLocaleString('en-US')} characters not shown`,
+  };
 }
 
 /** A body under a request or response: a blank line, its head, and what was cut. None when empty. */

@@ -38,7 +38,14 @@ export async function writeRunReports(run: TestRun, options: WriteRunReportsOpti
     }
     const content = renderReport(run, format, options.secrets);
     const jsonTwin = format === 'md' ? renderReport(run, 'json', options.secrets) : undefined;
-    const file = await writeProjectReport(options.projectRoot, { type: options.type, name: options.name, now, extension: REPORT_EXTENSIONS[format], content, jsonTwin });
+    const file = await writeProjectReport(options.projectRoot, {
+      type: options.type,
+      name: options.name,
+      now,
+      extension: REPORT_EXTENSIONS[format],
+      content,
+      jsonTwin,
+    });
     if (format === 'md') markdown = file;
     written.push(file);
   }

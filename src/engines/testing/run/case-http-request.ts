@@ -57,7 +57,8 @@ function multipartFields(body: Record<string, unknown>, files: NonNullable<CaseR
   const fields: MultipartFields = {};
   for (const [name, value] of Object.entries(body)) {
     const file = files[name];
-    const part = (item: unknown): MultipartValue => (file ? { filename: file.filename, content: fieldText(item), ...(file.contentType && { contentType: file.contentType }) } : fieldText(item));
+    const part = (item: unknown): MultipartValue =>
+      file ? { filename: file.filename, content: fieldText(item), ...(file.contentType && { contentType: file.contentType }) } : fieldText(item);
     fields[name] = Array.isArray(value) ? value.map(part) : part(value);
   }
   return fields;
@@ -86,7 +87,8 @@ function fillPath(path: string, params: Record<string, string | number | boolean
 function encodeBody(body: unknown, contentType: string): string {
   if (isJsonMediaType(contentType)) return JSON.stringify(body);
   if (typeof body === 'string') return body;
-  if (contentType.toLowerCase().startsWith(FORM_MEDIA_TYPE) && body && typeof body === 'object' && !Array.isArray(body)) return formFields(body as Record<string, unknown>);
+  if (contentType.toLowerCase().startsWith(FORM_MEDIA_TYPE) && body && typeof body === 'object' && !Array.isArray(body))
+    return formFields(body as Record<string, unknown>);
   return JSON.stringify(body);
 }
 

@@ -15,7 +15,11 @@ const PLAIN_VALUE = /^[A-Za-z0-9._~:+-]+$/;
  * encoding the request applies (path, query, JSON, form) shows where the value went. `undefined`
  * when the step used no such value.
  */
-export async function chainRequestTemplate(testCase: TestCase, values: ReadonlyMap<string, string>, options: SendCaseOptions): Promise<RecordedRequest | undefined> {
+export async function chainRequestTemplate(
+  testCase: TestCase,
+  values: ReadonlyMap<string, string>,
+  options: SendCaseOptions,
+): Promise<RecordedRequest | undefined> {
   const used = placeholderNames([testCase.request, options.headers ?? {}]).filter((name) => PLAIN_VALUE.test(values.get(name) ?? ''));
   if (used.length === 0) return undefined;
   const markers = new Map(used.map((name, index) => [name, `zqfalconchainvalue${index}qz`]));

@@ -25,7 +25,9 @@ export async function fillPlaceholders<T>(value: T, values: ReadonlyMap<string, 
 async function lookUp(names: string[], variables: VariableScope | undefined): Promise<string[]> {
   if (!variables) {
     const list = names.map((name) => `{{${name}}}`).join(', ');
-    throw new CaseRequestError(`unknown variable${names.length > 1 ? 's' : ''} ${list}: no earlier step of the chain extracted ${names.length > 1 ? 'them' : 'it'} and the run has no variables`);
+    throw new CaseRequestError(
+      `unknown variable${names.length > 1 ? 's' : ''} ${list}: no earlier step of the chain extracted ${names.length > 1 ? 'them' : 'it'} and the run has no variables`,
+    );
   }
   try {
     return await variables.resolveDeep(names.map((name) => `{{${name}}}`));

@@ -10,7 +10,10 @@ import type { SecretRegistry } from '../../../safety/secret-registry.js';
 const MASK_MARGIN_CHARS = 1024;
 
 /** The request as it goes on the wire, secrets masked (registered values; headers, URL query and body by shape). */
-export function recordRequest(request: Pick<PreparedRequest, 'method' | 'headers' | 'body'> & { url: URL | string }, secrets?: SecretRegistry): RecordedRequest {
+export function recordRequest(
+  request: Pick<PreparedRequest, 'method' | 'headers' | 'body'> & { url: URL | string },
+  secrets?: SecretRegistry,
+): RecordedRequest {
   return {
     method: request.method,
     url: maskText(String(request.url), { secrets }),
@@ -28,7 +31,14 @@ export function recordResponse(response: HttpResponse, secrets?: SecretRegistry)
     ]),
   );
   const serverLog = describeServerWords(response.serverLog, response.serverNotes).map((line) => maskText(line, { secrets }));
-  return { status: response.status, statusText: response.statusText, headers, body: recordedBody(response, secrets), durationMs: response.durationMs, ...(serverLog.length > 0 && { serverLog }) };
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+    body: recordedBody(response, secrets),
+    durationMs: response.durationMs,
+    ...(serverLog.length > 0 && { serverLog }),
+  };
 }
 
 function recordedBody(response: HttpResponse, secrets: SecretRegistry | undefined): string {

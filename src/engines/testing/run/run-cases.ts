@@ -97,7 +97,11 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
   // change: those go once everything else has finished.
   const units = caseUnits(cases);
   const isLoneDelete = (unit: number[]) => unit.length === 1 && !cases[unit[0]!]!.chain && cases[unit[0]!]!.request.method.toUpperCase() === 'DELETE';
-  await runInLanes(units.filter((unit) => !isLoneDelete(unit)), concurrency, runUnit);
+  await runInLanes(
+    units.filter((unit) => !isLoneDelete(unit)),
+    concurrency,
+    runUnit,
+  );
   await runInLanes(units.filter(isLoneDelete), concurrency, runUnit);
 
   const warnings = runWarnings(results, options.spec);
@@ -153,7 +157,8 @@ function skipped(testCase: TestCase, reason: string): CaseResult {
 /** Why the steps after this one cannot run, if they cannot. */
 function stepBlocks(testCase: TestCase, result: CaseResult): string | undefined {
   if (result.outcome === 'passed') return undefined;
-  if (result.outcome === 'skipped') return result.skipReason === CANCELLED ? CANCELLED : `${stepLabel(testCase)} was skipped: ${result.skipReason ?? 'not sent'}`;
+  if (result.outcome === 'skipped')
+    return result.skipReason === CANCELLED ? CANCELLED : `${stepLabel(testCase)} was skipped: ${result.skipReason ?? 'not sent'}`;
   const [first, ...others] = result.findings;
   const more = others.length > 0 ? ` (and ${others.length} more finding${others.length === 1 ? '' : 's'})` : '';
   return `${stepLabel(testCase)} failed: ${first?.message ?? 'no response'}${more}`;

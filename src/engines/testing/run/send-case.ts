@@ -59,9 +59,17 @@ export async function prepareCase(testCase: TestCase, options: SendCaseOptions):
   }
 }
 
-export async function sendPreparedCase(prepared: { parts: RequestParts; request: RecordedRequest }, options: Pick<SendCaseOptions, 'timeoutMs' | 'signal' | 'variables'>): Promise<CaseExchange> {
+export async function sendPreparedCase(
+  prepared: { parts: RequestParts; request: RecordedRequest },
+  options: Pick<SendCaseOptions, 'timeoutMs' | 'signal' | 'variables'>,
+): Promise<CaseExchange> {
   try {
-    const http = await sendRequest({ ...prepared.parts, followRedirects: false, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }), ...(options.signal && { signal: options.signal }) });
+    const http = await sendRequest({
+      ...prepared.parts,
+      followRedirects: false,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.signal && { signal: options.signal }),
+    });
     return { request: prepared.request, response: recordResponse(http, options.variables?.secrets), http };
   } catch (error) {
     if (error instanceof HttpRequestError) {
@@ -77,7 +85,12 @@ function unsentRequest(testCase: TestCase, options: SendCaseOptions): RecordedRe
   const { request } = testCase;
   const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
   return recordRequest(
-    { method: request.method.toUpperCase(), url: joinUrl(options.baseUrl, request.path), headers: mergeHeaders(options.headers ?? {}, request.headers ?? {}), body },
+    {
+      method: request.method.toUpperCase(),
+      url: joinUrl(options.baseUrl, request.path),
+      headers: mergeHeaders(options.headers ?? {}, request.headers ?? {}),
+      body,
+    },
     options.variables?.secrets,
   );
 }

@@ -20,7 +20,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `${where} has unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
     case 'too_small':
-      return issue.minimum === 1 && (issue.origin === 'string' || issue.origin === 'array') ? `${where} must not be empty` : `${where} must be at least ${String(issue.minimum)}`;
+      return issue.minimum === 1 && (issue.origin === 'string' || issue.origin === 'array')
+        ? `${where} must not be empty`
+        : `${where} must be at least ${String(issue.minimum)}`;
     case 'too_big':
       return `${where} must be at most ${String(issue.maximum)}`;
     case 'invalid_union':

@@ -28,7 +28,9 @@ export function parseTestSuite(text: string, shown: string, facts: SuiteFileFact
   }
   const format = (data as Record<string, unknown>).format;
   if (format !== SUITE_FORMAT) {
-    throw new TestSuiteError(`${shown}: ${format === undefined ? 'format is missing' : `format is ${JSON.stringify(format)}`}; a suite file starts with "format: ${SUITE_FORMAT}"`);
+    throw new TestSuiteError(
+      `${shown}: ${format === undefined ? 'format is missing' : `format is ${JSON.stringify(format)}`}; a suite file starts with "format: ${SUITE_FORMAT}"`,
+    );
   }
   const result = suiteSchema.safeParse(data, { reportInput: true });
   if (!result.success) throw new TestSuiteError(`${shown}: ${describeIssues(result.error.issues)}`);

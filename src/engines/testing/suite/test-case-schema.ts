@@ -2,7 +2,17 @@ import { z } from 'zod';
 import type { CaseKind, ProbeCheck, TestCase } from '../test-case.js';
 
 // A record so that a kind added to CaseKind is a type error here until it is listed.
-const CASE_KINDS: Record<CaseKind, true> = { smoke: true, happy: true, negative: true, boundary: true, stateful: true, fuzz: true, probe: true, data: true, custom: true };
+const CASE_KINDS: Record<CaseKind, true> = {
+  smoke: true,
+  happy: true,
+  negative: true,
+  boundary: true,
+  stateful: true,
+  fuzz: true,
+  probe: true,
+  data: true,
+  custom: true,
+};
 const PROBE_CHECKS: Record<ProbeCheck, true> = { ignored_auth: true, unsupported_method: true };
 const caseKinds = Object.keys(CASE_KINDS) as [CaseKind, ...CaseKind[]];
 
@@ -15,7 +25,10 @@ const caseRequestSchema = z.strictObject({
     .describe('HTTP method, e.g. "GET"'),
   path: z.string().startsWith('/', 'must start with "/"').describe('path relative to the base URL; {name} is filled from pathParams, e.g. "/pets/{petId}"'),
   pathParams: z.record(z.string(), paramValue).optional().describe('values for the {name} segments of path, e.g. {"petId": 7}'),
-  query: z.record(z.string(), z.union([paramValue, z.array(paramValue)])).optional().describe('query parameters; an array repeats the key'),
+  query: z
+    .record(z.string(), z.union([paramValue, z.array(paramValue)]))
+    .optional()
+    .describe('query parameters; an array repeats the key'),
   headers: z.record(z.string(), z.string()).optional().describe('request headers; secrets as {{VAR}} placeholders'),
   body: z.unknown().optional().describe('a JSON value, or the exact text for a non-JSON contentType'),
   contentType: z.string().min(1).optional().describe('media type of body (default application/json)'),
@@ -96,4 +109,3 @@ function slug(text: string): string {
       .slice(0, 60) || 'case'
   );
 }
-

@@ -12,5 +12,7 @@ import { answersByOperation } from './operation-answers.js';
  * 404. At most one per operation, in the order the operations first appear.
  */
 export function runWarnings(results: readonly CaseResult[], spec?: FalconSpec): RunWarning[] {
-  return answersByOperation(results, spec).flatMap((group) => methodNotAllowedWarning(group) ?? missingAuthWarning(group, spec) ?? missingTestDataWarning(group) ?? []);
+  return answersByOperation(results, spec).flatMap(
+    (group) => methodNotAllowedWarning(group) ?? missingAuthWarning(group, spec) ?? missingTestDataWarning(group) ?? [],
+  );
 }

@@ -27,12 +27,22 @@ export function schemeHint(name: string, scheme: SecurityScheme | undefined, sco
     if (kind === 'basic') {
       return { ...authorizationHint(described('HTTP basic: user and password'), 'Basic', 'BASIC_AUTH'), note: 'BASIC_AUTH is the base64 of user:password' };
     }
-    return { description: described(`HTTP ${kind}`), note: `falcon test cannot compute ${kind} authentication; a header that the API accepts instead can be passed with -H`, sentIn: hasHeader('authorization') };
+    return {
+      description: described(`HTTP ${kind}`),
+      note: `falcon test cannot compute ${kind} authentication; a header that the API accepts instead can be passed with -H`,
+      sentIn: hasHeader('authorization'),
+    };
   }
   if (type === 'oauth2') return { ...bearerHint(described('OAuth 2 access token')), note: 'API_TOKEN is an access token obtained from its OAuth 2 flow' };
-  if (type === 'openidconnect') return { ...bearerHint(described('OpenID Connect token')), note: 'API_TOKEN is a token obtained from its OpenID Connect provider' };
-  if (type === 'mutualtls') return { description: described('a TLS client certificate'), note: 'falcon test cannot present a client certificate', sentIn: () => false };
-  return { description: described(scheme.type), note: `falcon test knows no way to send ${scheme.type} credentials; a header that the API accepts can be passed with -H`, sentIn: hasHeader('authorization') };
+  if (type === 'openidconnect')
+    return { ...bearerHint(described('OpenID Connect token')), note: 'API_TOKEN is a token obtained from its OpenID Connect provider' };
+  if (type === 'mutualtls')
+    return { description: described('a TLS client certificate'), note: 'falcon test cannot present a client certificate', sentIn: () => false };
+  return {
+    description: described(scheme.type),
+    note: `falcon test knows no way to send ${scheme.type} credentials; a header that the API accepts can be passed with -H`,
+    sentIn: hasHeader('authorization'),
+  };
 }
 
 function apiKeyHint(where: string, keyName: string, described: (what: string) => string): SchemeHint {
@@ -51,7 +61,11 @@ function apiKeyHint(where: string, keyName: string, described: (what: string) =>
       sentIn: (request) => cookieHas(request, keyName),
     };
   }
-  return { description: described(`an API key in header ${keyName}`), header: { name: keyName, value: `{{${variable}}}`, variable }, sentIn: hasHeader(keyName) };
+  return {
+    description: described(`an API key in header ${keyName}`),
+    header: { name: keyName, value: `{{${variable}}}`, variable },
+    sentIn: hasHeader(keyName),
+  };
 }
 
 function bearerHint(description: string): SchemeHint {

@@ -18,7 +18,12 @@ const settings = (deny: string[]): PermissionSettings => ({ mode: 'yolo', allow:
 const noVariables = async (text: string) => text;
 const tools = createToolRegistry(await loadDefaultTools());
 
-async function outcome(tool: string, args: Record<string, unknown>, rules: PermissionSettings, projectRoot = '/project'): Promise<{ outcome: Outcome; refusal?: string }> {
+async function outcome(
+  tool: string,
+  args: Record<string, unknown>,
+  rules: PermissionSettings,
+  projectRoot = '/project',
+): Promise<{ outcome: Outcome; refusal?: string }> {
   const targets = await callTargets(tools.get(tool)?.target(args), projectRoot, noVariables);
   const refusal = policyRefusal({ tool, kind: 'exec', args, targets }, rules);
   if (refusal === undefined) return { outcome: 'runs' };
@@ -156,7 +161,8 @@ describe('bash(rm *) against the shapes of a command', () => {
     const result = await outcome('bash', { command }, rules);
     expect(result.outcome).toBe(expected);
     if (expected === 'denied') expect(result.refusal).toMatch(/^Denied by the permission rule bash\(rm \*\): bash was not run/);
-    if (expected === 'refused') expect(result.refusal).toMatch(/^Refused: the permission rule bash\(rm \*\) is in force and Falcon cannot tell every program this command runs — /);
+    if (expected === 'refused')
+      expect(result.refusal).toMatch(/^Refused: the permission rule bash\(rm \*\) is in force and Falcon cannot tell every program this command runs — /);
   });
 
   it('says which word hides the program', async () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { callTargets, projectRelative } from '../../../../src/agent/approval/permissions/call-target.js';
 import { PERMISSION_MODES, type PermissionMode, nextPermissionMode } from '../../../../src/agent/approval/permissions/permission-mode.js';
-import { type GuardedCall, type PermissionSettings, approvalWithoutAsking, policyRefusal } from '../../../../src/agent/approval/permissions/permission-policy.js';
+import {
+  type GuardedCall,
+  type PermissionSettings,
+  approvalWithoutAsking,
+  policyRefusal,
+} from '../../../../src/agent/approval/permissions/permission-policy.js';
 import { parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
 import { analyseShellCommand } from '../../../../src/agent/approval/permissions/shell/shell-command-analysis.js';
 import { protectedChange } from '../../../../src/agent/approval/permissions/protected-files.js';
@@ -24,7 +29,10 @@ function guarded(tool: string, kind: ToolKind | undefined, args: Record<string, 
 
 const writeEnv = guarded('write_file', 'write', { path: '.env', content: 'X=1' });
 const writeCode = guarded('write_file', 'write', { path: 'src/app.ts', content: '' });
-const runTests: GuardedCall = { ...guarded('bash', 'exec', { command: 'npm test' }), targets: [{ kind: 'command', value: 'npm test', shell: await analyseShellCommand('npm test') }] };
+const runTests: GuardedCall = {
+  ...guarded('bash', 'exec', { command: 'npm test' }),
+  targets: [{ kind: 'command', value: 'npm test', shell: await analyseShellCommand('npm test') }],
+};
 const post = guarded('http_request', 'network', { method: 'POST', url: 'http://localhost:3000/users' });
 const get = guarded('http_request', 'network', { method: 'GET', url: 'http://localhost:3000/users' });
 const readCode = guarded('read_file', 'read', { path: 'src/app.ts' });
@@ -38,7 +46,9 @@ const otherOrigin: Preview = { kind: 'info', title: 'send POST to http://localho
 describe('the policy step (before hooks and approval)', () => {
   it('refuses what a deny rule matches, in every mode', () => {
     for (const mode of PERMISSION_MODES) {
-      expect(policyRefusal(writeEnv, settings(mode, ['write_file'], ['write_file(.env*)']))).toMatch(/^Denied by the permission rule write_file\(\.env\*\): write_file was not run/);
+      expect(policyRefusal(writeEnv, settings(mode, ['write_file'], ['write_file(.env*)']))).toMatch(
+        /^Denied by the permission rule write_file\(\.env\*\): write_file was not run/,
+      );
     }
     expect(policyRefusal(writeCode, settings('yolo', [], ['write_file(.env*)']))).toBeUndefined();
   });
@@ -108,7 +118,17 @@ describe('the target of a call, as its tool declares it', () => {
     const resolve = async (text: string) => text.replace('{{BASE_URL}}', 'http://LOCALHOST:3000');
     const targets = (tool: string, args: Record<string, unknown>) => callTargets(tools.get(tool)?.target(args), '/p', resolve);
     expect(await targets('bash', { command: 'timeout 5 npm test' })).toEqual([
-      { kind: 'command', value: 'timeout 5 npm test', shell: { runs: [{ program: 'timeout', args: ['5', 'npm', 'test'] }, { program: 'npm', args: ['test'] }], unknown: [] } },
+      {
+        kind: 'command',
+        value: 'timeout 5 npm test',
+        shell: {
+          runs: [
+            { program: 'timeout', args: ['5', 'npm', 'test'] },
+            { program: 'npm', args: ['test'] },
+          ],
+          unknown: [],
+        },
+      },
     ]);
     expect(await targets('edit_file', { path: './src/../.env' })).toEqual([{ kind: 'path', value: '.env' }]);
     expect(await targets('write_file', { path: '/p/src/a.ts' })).toEqual([{ kind: 'path', value: 'src/a.ts' }]);

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallTarget } from '../../../../src/agent/approval/permissions/call-target.js';
-import {
-  allowRuleMatches,
-  denyRuleMatches,
-  literalPattern,
-  parsePermissionRules,
-} from '../../../../src/agent/approval/permissions/permission-rule-match.js';
+import { allowRuleMatches, denyRuleMatches, literalPattern, parsePermissionRules } from '../../../../src/agent/approval/permissions/permission-rule-match.js';
 import { analyseShellCommand } from '../../../../src/agent/approval/permissions/shell/shell-command-analysis.js';
 
 const rule = (text: string) => parsePermissionRules([text])[0]!;
@@ -51,7 +46,20 @@ describe('permission rules', () => {
 
   it('denies a command however the shell is told to run it: assignments, groups, quotes, tabs, a path', async () => {
     const deny = rule('bash(rm -rf *)');
-    const disguised = ['FOO=1 rm -rf x', 'A="b c" B=2 rm -rf x', '(rm -rf x)', '{ rm -rf x; }', 'rm\t-rf x', '"rm" -rf x', "r''m -rf x", '\\rm -rf x', '/bin/rm -rf x', 'env rm -rf x', 'if true; then rm -rf x; fi', '! rm -rf x'];
+    const disguised = [
+      'FOO=1 rm -rf x',
+      'A="b c" B=2 rm -rf x',
+      '(rm -rf x)',
+      '{ rm -rf x; }',
+      'rm\t-rf x',
+      '"rm" -rf x',
+      "r''m -rf x",
+      '\\rm -rf x',
+      '/bin/rm -rf x',
+      'env rm -rf x',
+      'if true; then rm -rf x; fi',
+      '! rm -rf x',
+    ];
     for (const text of disguised) expect(denyRuleMatches(deny, call('bash', await command(text))), text).toBe(true);
     expect(denyRuleMatches(deny, call('bash', await command('echo rm -rf x')))).toBe(false);
   });

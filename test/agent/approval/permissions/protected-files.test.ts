@@ -68,13 +68,36 @@ describe('protectedFileReason', () => {
   });
 
   it('knows them in any case and in the spellings other file systems take for them', async () => {
-    for (const file of ['.GIT/config', '.Git/Hooks/pre-commit', '.git./config', '.git::$INDEX_ALLOCATION/config', '.g\u200cit/config', 'GIT~1/config', 'PACKAGE.JSON', 'Deploy.SH', '.ENV']) {
+    for (const file of [
+      '.GIT/config',
+      '.Git/Hooks/pre-commit',
+      '.git./config',
+      '.git::$INDEX_ALLOCATION/config',
+      '.g\u200cit/config',
+      'GIT~1/config',
+      'PACKAGE.JSON',
+      'Deploy.SH',
+      '.ENV',
+    ]) {
       expect(await reason(file), file).toBeDefined();
     }
   });
 
   it('leaves the project’s code, its tests and files that only pick a version alone', async () => {
-    for (const file of ['src/app.ts', 'test/app.test.ts', 'jest.config.js', 'README.md', '.nvmrc', '.tool-versions', 'Dockerfile', '.editorconfig', '.github/CODEOWNERS', '.gitattributes', 'docs/package-json.md', 'src/env.ts']) {
+    for (const file of [
+      'src/app.ts',
+      'test/app.test.ts',
+      'jest.config.js',
+      'README.md',
+      '.nvmrc',
+      '.tool-versions',
+      'Dockerfile',
+      '.editorconfig',
+      '.github/CODEOWNERS',
+      '.gitattributes',
+      'docs/package-json.md',
+      'src/env.ts',
+    ]) {
       expect(await reason(file), file).toBeUndefined();
     }
   });
@@ -89,7 +112,10 @@ describe('protectedFileReason', () => {
     expect(await reason('tools/audit.js', ['tools/audit.js'])).toBe('a hook of the Falcon config runs it');
 
     await mkdir(path.join(root, '.git'));
-    await writeFile(path.join(root, '.git', 'config'), '[core]\n\tbare = false\n[remote "origin"]\n\thooksPath = elsewhere\n[core]\n\thooksPath = "tools/git hooks" # set by the team\n');
+    await writeFile(
+      path.join(root, '.git', 'config'),
+      '[core]\n\tbare = false\n[remote "origin"]\n\thooksPath = elsewhere\n[core]\n\thooksPath = "tools/git hooks" # set by the team\n',
+    );
     expect(await reason('tools/git hooks/pre-commit')).toBe('git runs the files of tools/git hooks/ as hooks: core.hooksPath');
     expect(await reason('elsewhere/pre-commit')).toBeUndefined();
   });

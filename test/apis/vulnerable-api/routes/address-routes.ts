@@ -33,7 +33,12 @@ export function addressRoutes(ctx: ShopContext): Route[] {
       path: '/addresses',
       handle(req, res) {
         const caller = requireCaller(req, res, ctx);
-        if (caller) sendJson(res, 200, [...addresses.values()].filter((candidate) => candidate.userId === caller.id));
+        if (caller)
+          sendJson(
+            res,
+            200,
+            [...addresses.values()].filter((candidate) => candidate.userId === caller.id),
+          );
       },
     },
     {

@@ -27,7 +27,8 @@ export function authRoutes(ctx: ShopContext): Route[] {
           if (!user) return sendError(res, 401, 'wrong username or password');
           return sendJson(res, 200, { token: issueToken(user, ctx.tokenSecret) });
         }
-        if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) return sendError(res, 400, 'username and password must be strings');
+        if (typeof username !== 'string' || typeof password !== 'string' || !username || !password)
+          return sendError(res, 400, 'username and password must be strings');
         const wait = lockout.retryAfter(username);
         if (wait > 0) return sendJson(res, 429, { error: 'too many failed logins; try again later' }, { 'retry-after': String(wait) });
         const user = ctx.data.users.find((candidate) => candidate.username === username && candidate.password === password);

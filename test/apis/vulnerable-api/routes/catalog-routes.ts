@@ -49,7 +49,11 @@ export function catalogRoutes(ctx: ShopContext): Route[] {
       handle(_req, res, params) {
         if (!ctx.secure) {
           const product = products.find((candidate) => candidate.id === Number(params.productId));
-          if (!product) return sendStackTrace(res, "TypeError: Cannot read properties of undefined (reading 'supplier')", ['toProductJson (/srv/shop/src/catalog/product-json.js:14:27)', 'getProduct (/srv/shop/src/catalog/routes.js:41:18)']);
+          if (!product)
+            return sendStackTrace(res, "TypeError: Cannot read properties of undefined (reading 'supplier')", [
+              'toProductJson (/srv/shop/src/catalog/product-json.js:14:27)',
+              'getProduct (/srv/shop/src/catalog/routes.js:41:18)',
+            ]);
           return sendJson(res, 200, product);
         }
         const id = idOf(params.productId);

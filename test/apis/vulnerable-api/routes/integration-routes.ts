@@ -32,11 +32,17 @@ export function integrationRoutes(ctx: ShopContext): Route[] {
         const body = requireCaller(req, res, ctx) && (await readJsonObject(req, res));
         if (!body) return;
         const { events } = body;
-        if (!Array.isArray(events) || events.length === 0 || !events.every((event) => EVENTS.includes(event as string))) return sendError(res, 400, `events must list some of ${EVENTS.join(', ')}`);
+        if (!Array.isArray(events) || events.length === 0 || !events.every((event) => EVENTS.includes(event as string)))
+          return sendError(res, 400, `events must list some of ${EVENTS.join(', ')}`);
         const url = await acceptedUrl(res, body.url, 'url', ctx.secure);
         if (!url) return;
         const answer = await fetchUrl(url);
-        const webhook = { id: ctx.data.nextId(), url: url.href, events: events as string[], verified: answer !== undefined && answer.status >= 200 && answer.status <= 299 };
+        const webhook = {
+          id: ctx.data.nextId(),
+          url: url.href,
+          events: events as string[],
+          verified: answer !== undefined && answer.status >= 200 && answer.status <= 299,
+        };
         ctx.data.webhooks.push(webhook);
         sendJson(res, 201, webhook);
       },

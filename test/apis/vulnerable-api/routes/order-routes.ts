@@ -36,7 +36,11 @@ export function orderRoutes(ctx: ShopContext): Route[] {
         if (!caller) return;
         const status = url.searchParams.get('status');
         if (status !== null && !STATUSES.includes(status)) return sendError(res, 400, 'status must be pending, shipped or delivered');
-        sendJson(res, 200, [...orders.values()].filter((order) => order.userId === caller.id && (status === null || order.status === status)));
+        sendJson(
+          res,
+          200,
+          [...orders.values()].filter((order) => order.userId === caller.id && (status === null || order.status === status)),
+        );
       },
     },
     {
@@ -48,7 +52,8 @@ export function orderRoutes(ctx: ShopContext): Route[] {
         const body = await readJsonObject(req, res);
         if (!body) return;
         const { productId, quantity, note = '' } = body;
-        if (!isInteger(productId, 1) || !products.some((product) => product.id === productId)) return sendError(res, 400, 'productId must be the id of a product');
+        if (!isInteger(productId, 1) || !products.some((product) => product.id === productId))
+          return sendError(res, 400, 'productId must be the id of a product');
         if (!isInteger(quantity, 1, 100) || !isText(note, 500)) return sendError(res, 400, 'quantity must be 1 to 100 and note at most 500 characters');
         const id = ctx.data.nextId();
         const placed: Order = { id, number: `A-${id}`, userId: caller.id, productId, quantity, price: priceOf(productId, quantity), status: 'pending', note };
@@ -64,7 +69,8 @@ export function orderRoutes(ctx: ShopContext): Route[] {
         const body = await readJsonObject(req, res);
         if (!body) return;
         const { email, orderNumber } = body;
-        if (ctx.secure ? typeof email !== 'string' || typeof orderNumber !== 'string' : email == null || orderNumber == null) return sendError(res, 400, 'email and orderNumber must be strings');
+        if (ctx.secure ? typeof email !== 'string' || typeof orderNumber !== 'string' : email == null || orderNumber == null)
+          return sendError(res, 400, 'email and orderNumber must be strings');
         const emailOf = (userId: number) => users.find((user) => user.id === userId)?.email;
         sendJson(
           res,
@@ -92,7 +98,8 @@ export function orderRoutes(ctx: ShopContext): Route[] {
         const body = await readJsonObject(req, res);
         if (!body) return;
         const { quantity, note } = body;
-        if ((quantity !== undefined && !isInteger(quantity, 1, 100)) || (note !== undefined && !isText(note, 500))) return sendError(res, 400, 'quantity must be 1 to 100 and note at most 500 characters');
+        if ((quantity !== undefined && !isInteger(quantity, 1, 100)) || (note !== undefined && !isText(note, 500)))
+          return sendError(res, 400, 'quantity must be 1 to 100 and note at most 500 characters');
         if (quantity !== undefined) Object.assign(order, { quantity, price: priceOf(order.productId, quantity) });
         if (note !== undefined) order.note = note;
         sendJson(res, 200, order);

@@ -44,13 +44,20 @@ export function reviewRoutes(ctx: ShopContext): Route[] {
           if (!body) return;
         } else {
           const read = await readBoundedJson(req, UNCHECKED_BODY_BYTES);
-          if (!read.ok && read.reason === 'syntax') return sendStackTrace(res, `SyntaxError: ${read.detail?.replace(/^SyntaxError: /, '')}`, ['JSON.parse (<anonymous>)', 'parse (/srv/shop/node_modules/body-parser/lib/types/json.js:92:19)', 'createReview (/srv/shop/src/reviews/routes.js:27:22)']);
+          if (!read.ok && read.reason === 'syntax')
+            return sendStackTrace(res, `SyntaxError: ${read.detail?.replace(/^SyntaxError: /, '')}`, [
+              'JSON.parse (<anonymous>)',
+              'parse (/srv/shop/node_modules/body-parser/lib/types/json.js:92:19)',
+              'createReview (/srv/shop/src/reviews/routes.js:27:22)',
+            ]);
           if (!read.ok || !isPlainObject(read.value)) return sendError(res, 400, 'the body must be a JSON object');
           body = read.value;
         }
         const { productId, rating, text } = body;
-        if (!isInteger(productId, 1) || !products.some((product) => product.id === productId)) return sendError(res, 400, 'productId must be the id of a product');
-        if (!isInteger(rating, 1, 5) || !isText(text, ctx.secure ? 5000 : Number.MAX_SAFE_INTEGER)) return sendError(res, 400, 'rating must be 1 to 5 and text at most 5000 characters');
+        if (!isInteger(productId, 1) || !products.some((product) => product.id === productId))
+          return sendError(res, 400, 'productId must be the id of a product');
+        if (!isInteger(rating, 1, 5) || !isText(text, ctx.secure ? 5000 : Number.MAX_SAFE_INTEGER))
+          return sendError(res, 400, 'rating must be 1 to 5 and text at most 5000 characters');
         const review = { id: ctx.data.nextId(), productId, rating, text, author: caller.username };
         reviews.push(review);
         sendJson(res, 201, review);

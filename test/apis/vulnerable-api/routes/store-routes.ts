@@ -24,7 +24,11 @@ export function storeRoutes(ctx: ShopContext): Route[] {
           if (!run.ok) return sendJson(res, 200, []);
           await sleepFor(run.sleepSeconds);
         }
-        sendJson(res, 200, ctx.data.stores.filter((store) => store.city.toLowerCase() === city.toLowerCase()));
+        sendJson(
+          res,
+          200,
+          ctx.data.stores.filter((store) => store.city.toLowerCase() === city.toLowerCase()),
+        );
       },
     },
   ];

@@ -52,7 +52,8 @@ export function toolRoutes(ctx: ShopContext): Route[] {
         const body = requireCaller(req, res, ctx) && (await readJsonObject(req, res));
         if (!body) return;
         const { filename } = body;
-        if (typeof filename !== 'string' || (ctx.secure && !EXPORT_NAME.test(filename))) return sendError(res, 400, 'filename must be 1 to 64 letters, digits, dots, hyphens or underscores');
+        if (typeof filename !== 'string' || (ctx.secure && !EXPORT_NAME.test(filename)))
+          return sendError(res, 400, 'filename must be 1 to 64 letters, digits, dots, hyphens or underscores');
         if (!ctx.secure) {
           const run = runFakeShell(`zip -q "/srv/shop/exports/${filename}" orders.csv`);
           if (!run.ok) return sendError(res, 500, 'the export failed');

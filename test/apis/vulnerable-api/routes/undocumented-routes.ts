@@ -40,7 +40,9 @@ export function undocumentedRoutes(ctx: ShopContext): Route[] {
     open('/actuator', () => ({ _links: { self: { href: '/actuator' }, env: { href: '/actuator/env' } } })),
     open('/actuator/env', () => ({
       activeProfiles: ['production'],
-      propertySources: [{ name: 'systemEnvironment', properties: { DB_HOST: { value: 'db.internal' }, DB_USER: { value: 'shop' }, DB_PASSWORD: { value: '******' } } }],
+      propertySources: [
+        { name: 'systemEnvironment', properties: { DB_HOST: { value: 'db.internal' }, DB_USER: { value: 'shop' }, DB_PASSWORD: { value: '******' } } },
+      ],
     })),
     open('/.env', () => 'NODE_ENV=production\nDB_HOST=db.internal\nDB_USER=shop\nDB_PASSWORD=Sh0p-db-2019!\nJWT_SECRET=secret\n', 'text/plain'),
     open('/api/v1', () => ({ version: '1.4.2', deprecated: true, links: ['/api/v1/users', '/api/v1/products', '/api/v1/categories'] })),

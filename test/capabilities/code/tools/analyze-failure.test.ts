@@ -60,10 +60,7 @@ async function startProjectApi(): Promise<string> {
 
 async function request(url: string, saveAs?: string): Promise<void> {
   const response = await sendRequest({ method: 'GET', url });
-  ctx.session.responses.remember(
-    { ...response, request: { method: 'GET', url, headers: {} }, receivedAt: new Date() },
-    saveAs,
-  );
+  ctx.session.responses.remember({ ...response, request: { method: 'GET', url, headers: {} }, receivedAt: new Date() }, saveAs);
 }
 
 describe('analyze_failure', () => {
@@ -135,7 +132,7 @@ describe('analyze_failure', () => {
 
     const failing = new ScriptedModel([new Error('model unreachable')]);
     const fallback = await analyzeFailureTool.run({ error }, { ...ctx, model: failing });
-    expect(fallback).toContain('Likely cause: The key \'a\' is missing');
+    expect(fallback).toContain("Likely cause: The key 'a' is missing");
     expect(fallback.endsWith('(No model explanation: model unreachable)')).toBe(true);
   });
 

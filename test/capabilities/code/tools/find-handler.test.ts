@@ -3,8 +3,7 @@ import { findHandlerTool } from '../../../../src/capabilities/code/tools/find-ha
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const find = (args: { method: string; path: string; framework?: string }) =>
-  findHandlerTool.run(findHandlerTool.schema.parse(args), toolContext(project.root));
+const find = (args: { method: string; path: string; framework?: string }) => findHandlerTool.run(findHandlerTool.schema.parse(args), toolContext(project.root));
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -93,7 +92,10 @@ describe('find_handler', () => {
   });
 
   it('masks secrets in the handler’s code', async () => {
-    await project.write('src/users.js', "const router = require('express').Router();\nrouter.get('/:id', (req, res) => res.json({ token: 'sk-live1234567890abcdefghij' }));\nmodule.exports = router;\n");
+    await project.write(
+      'src/users.js',
+      "const router = require('express').Router();\nrouter.get('/:id', (req, res) => res.json({ token: 'sk-live1234567890abcdefghij' }));\nmodule.exports = router;\n",
+    );
     const answer = await find({ method: 'GET', path: '/api/users/1' });
     expect(answer).not.toContain('sk-live1234567890abcdefghij');
   });
@@ -101,6 +103,8 @@ describe('find_handler', () => {
   it('says so when the project declares no routes it can read', async () => {
     await project.write('src/app.js', 'console.log("hi");\n');
     await project.write('src/users.js', '\n');
-    expect(await find({ method: 'GET', path: '/x', framework: 'flask' })).toMatch(/^No routes found in the project \(none read as flask, so every framework was tried\)/);
+    expect(await find({ method: 'GET', path: '/x', framework: 'flask' })).toMatch(
+      /^No routes found in the project \(none read as flask, so every framework was tried\)/,
+    );
   });
 });

@@ -39,9 +39,7 @@ describe('glob', () => {
     expect(await glob({ pattern: 'users.*' })).toBe(
       '2 files in the project matching users.*, newest first:\ntest/users.test.ts\nsrc/routes/users.controller.ts',
     );
-    expect(await glob({ pattern: '{src,test}/*.ts' })).toBe(
-      '2 files in the project matching {src,test}/*.ts, newest first:\ntest/users.test.ts\nsrc/app.ts',
-    );
+    expect(await glob({ pattern: '{src,test}/*.ts' })).toBe('2 files in the project matching {src,test}/*.ts, newest first:\ntest/users.test.ts\nsrc/app.ts');
   });
 
   it('matches relative to path, and says when nothing matches', async () => {

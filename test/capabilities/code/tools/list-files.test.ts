@@ -26,14 +26,20 @@ describe('list_files', () => {
     await writeAged('src/new.ts', 10);
     await writeAged('README.md', 100);
     await writeAged('.env.example', 200);
-    expect(await list()).toBe(
-      '4 files in the project, newest first:\nsrc/new.ts\nREADME.md\n.env.example\nsrc/old.ts',
-    );
+    expect(await list()).toBe('4 files in the project, newest first:\nsrc/new.ts\nREADME.md\n.env.example\nsrc/old.ts');
   });
 
   it('skips dependency, VCS and build folders and what the top-level .gitignore names', async () => {
     await writeAged('src/app.ts', 10);
-    for (const skipped of ['node_modules/x/index.js', '.git/HEAD', 'dist/app.js', 'vendor/lib.php', 'src/node_modules/y.js', 'target/App.class', 'api/__pycache__/app.pyc']) {
+    for (const skipped of [
+      'node_modules/x/index.js',
+      '.git/HEAD',
+      'dist/app.js',
+      'vendor/lib.php',
+      'src/node_modules/y.js',
+      'target/App.class',
+      'api/__pycache__/app.pyc',
+    ]) {
       await writeAged(skipped, 5);
     }
     await project.write('.gitignore', '# generated\nreports/\n*.log\n/bundle\n!keep.log\n\nsrc/generated\n');
@@ -68,9 +74,7 @@ describe('list_files', () => {
     await writeAged('web/out.log', 10);
     await project.write('api/.gitignore', 'tmp/\n*.log\n');
     await utimes(path.join(project.root, 'api/.gitignore'), new Date(0), new Date(0));
-    expect(await list()).toBe(
-      '4 files in the project, newest first:\nweb/out.log\nweb/tmp/keep.json\napi/src/app.ts\napi/.gitignore',
-    );
+    expect(await list()).toBe('4 files in the project, newest first:\nweb/out.log\nweb/tmp/keep.json\napi/src/app.ts\napi/.gitignore');
     expect(await list({ path: 'api/src' })).toBe('1 file in api/src/, newest first:\napi/src/app.ts');
   });
 

@@ -7,8 +7,7 @@ import { ToolError } from '../../../../src/kit/tool/tool.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const read = (args: { path: string; offset?: number; limit?: number }) =>
-  readFileTool.run(args, toolContext(project.root));
+const read = (args: { path: string; offset?: number; limit?: number }) => readFileTool.run(args, toolContext(project.root));
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -35,9 +34,7 @@ describe('read_file', () => {
 
   it('reads a window with offset and limit', async () => {
     await project.write('f.txt', 'a\nb\nc\nd\ne\n');
-    expect(await read({ path: 'f.txt', offset: 2, limit: 2 })).toBe(
-      '    2  b\n    3  c\n… showing lines 2–3 of 5; call read_file with offset 4 to read on',
-    );
+    expect(await read({ path: 'f.txt', offset: 2, limit: 2 })).toBe('    2  b\n    3  c\n… showing lines 2–3 of 5; call read_file with offset 4 to read on');
     expect(await read({ path: 'f.txt', offset: 4 })).toBe('    4  d\n    5  e\n… showing lines 4–5 of 5');
   });
 

@@ -12,8 +12,7 @@ const search = (args: {
   ignore_case?: boolean;
   context_lines?: number;
   limit?: number;
-}) =>
-  searchCodeTool.run(args, toolContext(project.root));
+}) => searchCodeTool.run(args, toolContext(project.root));
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -29,9 +28,7 @@ describe('search_code', () => {
     expect(await search({ pattern: 'function get\\w+' })).toBe(
       '2 matches for "function get\\w+":\nsrc/orders.ts:1: export function getOrder(id) {}\nsrc/users.ts:1: export function getUser(id) {',
     );
-    expect(await search({ pattern: 'return', path: 'src/users.ts' })).toBe(
-      '1 match for "return" in src/users.ts:\nsrc/users.ts:2: return null;',
-    );
+    expect(await search({ pattern: 'return', path: 'src/users.ts' })).toBe('1 match for "return" in src/users.ts:\nsrc/users.ts:2: return null;');
   });
 
   it('says so when nothing matches', async () => {
@@ -49,17 +46,19 @@ describe('search_code', () => {
   it('shows as many matches as limit asks', async () => {
     await project.write('data.txt', Array.from({ length: 130 }, () => 'row').join('\n'));
     const lines = (await search({ pattern: 'row', limit: 3 })).split('\n');
-    expect(lines).toEqual(['130 matches for "row":', 'data.txt:1: row', 'data.txt:2: row', 'data.txt:3: row', '… 127 more matches; narrow with path or file_pattern, or raise limit']);
+    expect(lines).toEqual([
+      '130 matches for "row":',
+      'data.txt:1: row',
+      'data.txt:2: row',
+      'data.txt:3: row',
+      '… 127 more matches; narrow with path or file_pattern, or raise limit',
+    ]);
   });
 
   it('matches plain text with literal and ignores case with ignore_case', async () => {
     await project.write('src/price.ts', 'const total = price * (1 + TAX);\nconst t = price + 1;\n');
-    expect(await search({ pattern: 'price * (1', literal: true })).toBe(
-      '1 match for "price * (1":\nsrc/price.ts:1: const total = price * (1 + TAX);',
-    );
-    expect(await search({ pattern: 'getuser', ignore_case: true })).toBe(
-      '1 match for "getuser":\nsrc/users.ts:1: export function getUser(id) {',
-    );
+    expect(await search({ pattern: 'price * (1', literal: true })).toBe('1 match for "price * (1":\nsrc/price.ts:1: const total = price * (1 + TAX);');
+    expect(await search({ pattern: 'getuser', ignore_case: true })).toBe('1 match for "getuser":\nsrc/users.ts:1: export function getUser(id) {');
   });
 
   it('shows context lines as path-line- text, keeping indentation, with -- between groups', async () => {

@@ -39,9 +39,7 @@ describe('write_file preview', () => {
     await read('app.ts');
     const result = await preview('app.ts', 'one\n2\nthree\n');
     expect(result).toMatchObject({ kind: 'diff', path: 'app.ts', isNew: false });
-    expect(result.kind === 'diff' && result.diff).toBe(
-      '--- a/app.ts\n+++ b/app.ts\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n',
-    );
+    expect(result.kind === 'diff' && result.diff).toBe('--- a/app.ts\n+++ b/app.ts\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n');
     expect(await readFile(path.join(project.root, 'app.ts'), 'utf8')).toBe('one\ntwo\nthree\n');
   });
 
@@ -117,7 +115,10 @@ describe('write_file replaces only files read first', () => {
 });
 
 describe('write_file stays inside the project', () => {
-  const hash = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+  const hash = async (file: string) =>
+    createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
 
   it.each([
     ['../outside/secret.txt', 'path escapes the project: ../outside/secret.txt'],

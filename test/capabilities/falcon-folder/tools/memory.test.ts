@@ -64,7 +64,10 @@ describe('memory facts', () => {
 
   it('marks facts learned in another project', async () => {
     await mkdir(home, { recursive: true });
-    await writeFile(memoryFile(), JSON.stringify({ version: 1, facts: [{ id: 'f1', text: 'Prefers curl examples', project: '/work/billing-api', createdAt: '' }] }));
+    await writeFile(
+      memoryFile(),
+      JSON.stringify({ version: 1, facts: [{ id: 'f1', text: 'Prefers curl examples', project: '/work/billing-api', createdAt: '' }] }),
+    );
     expect(await call({ action: 'recall' })).toBe('1 remembered fact:\n- f1: Prefers curl examples (from billing-api)');
   });
 

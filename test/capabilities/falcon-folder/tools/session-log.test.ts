@@ -20,7 +20,10 @@ type Args = Parameters<typeof sessionLogTool.run>[0];
 const call = (args: Args) => sessionLogTool.run(sessionLogTool.schema.parse(args), ctx);
 
 /** A session as the agent writes it: messages, and each tool call with its result. */
-function recordSession(toolCalls: Array<{ name: string; args: Record<string, unknown>; ok?: boolean; output: string }>, ask = 'Test the login flow'): SessionStore<AgentEvent> {
+function recordSession(
+  toolCalls: Array<{ name: string; args: Record<string, unknown>; ok?: boolean; output: string }>,
+  ask = 'Test the login flow',
+): SessionStore<AgentEvent> {
   const store = SessionStore.create<AgentEvent>(project.root);
   store.recordMessage({ role: 'user', content: ask });
   toolCalls.forEach((call, index) => {
@@ -98,9 +101,7 @@ describe('session_log list and read', () => {
     expect(output.split('\n')[0]).toBe(`Segment "login" of session ${store.id}:`);
     expect(output).toContain('http://api/login');
     expect(output).not.toContain('http://api/orders');
-    await expect(call({ action: 'read', id: store.id, name: 'refused' })).rejects.toThrow(
-      `Session ${store.id} has no segment "refused"; its segments: login.`,
-    );
+    await expect(call({ action: 'read', id: store.id, name: 'refused' })).rejects.toThrow(`Session ${store.id} has no segment "refused"; its segments: login.`);
   });
 
   it('names the recent sessions when an id is unknown', async () => {

@@ -143,7 +143,16 @@ steps:
     request: {url: "{{BASE_URL}}/products/{{sku}}"}
 `,
     );
-    expect(outline(run.steps)).toEqual(['by flag: skipped', 'by zero: skipped', 'by unset: skipped', 'by equals: passed', 'by other: skipped', 'literal: skipped', 'rows #0: passed', 'rows #1: skipped']);
+    expect(outline(run.steps)).toEqual([
+      'by flag: skipped',
+      'by zero: skipped',
+      'by unset: skipped',
+      'by equals: passed',
+      'by other: skipped',
+      'literal: skipped',
+      'rows #0: passed',
+      'rows #1: skipped',
+    ]);
     expect(run.steps[0]!.reason).toBe('if: "{{flag}}" is "false"');
     expect(run.steps[2]!.reason).toMatch(/\{\{never_set\}\}/);
     expect(run.steps[4]!.reason).toBe('if: "book" is not "film"');

@@ -27,6 +27,8 @@ describe('checkCondition', () => {
 
 describe('durationMs', () => {
   it('reads 500ms, 2s, 1m, and numbers as milliseconds', () => {
-    expect([durationMs('500ms'), durationMs('2s'), durationMs('1m'), durationMs(250), durationMs('250'), durationMs(' 3 s '), durationMs('0s')]).toEqual([500, 2000, 60_000, 250, 250, 3000, 0]);
+    expect([durationMs('500ms'), durationMs('2s'), durationMs('1m'), durationMs(250), durationMs('250'), durationMs(' 3 s '), durationMs('0s')]).toEqual([
+      500, 2000, 60_000, 250, 250, 3000, 0,
+    ]);
   });
 });

@@ -79,7 +79,12 @@ describe('/<flow name>', () => {
       expect.stringMatching(/^✓ 3\. order — 201/),
       expect.stringMatching(/^✓ 4\. wait until paid — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), 2 attempts$/),
     ]);
-    expect(shown[5]).toMatchObject({ type: 'output', title: '/flow checkout', format: 'text', text: expect.stringMatching(/^PASSED: flow "checkout" — 4 passed/) });
+    expect(shown[5]).toMatchObject({
+      type: 'output',
+      title: '/flow checkout',
+      format: 'text',
+      text: expect.stringMatching(/^PASSED: flow "checkout" — 4 passed/),
+    });
     expect(texts().join('\n')).not.toContain(SHOP_TOKEN);
     expect(api.hits).toHaveLength(5);
   });

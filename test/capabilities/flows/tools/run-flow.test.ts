@@ -35,14 +35,20 @@ afterEach(() => project.remove());
 type Args = z.input<typeof runFlowTool.schema>;
 const run = (args: Args) => runFlowTool.run(runFlowTool.schema.parse(args), ctx);
 const preview = (args: Args) => runFlowTool.preview!(runFlowTool.schema.parse(args), ctx);
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a ToolError'), (error: unknown) => (error instanceof ToolError ? error.message : Promise.reject(error)));
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a ToolError'),
+    (error: unknown) => (error instanceof ToolError ? error.message : Promise.reject(error)),
+  );
 
 describe('run_flow', () => {
   it('runs a saved flow end to end: each step with its result, variables passed along, the token masked', async () => {
     expect(await preview({ name: 'checkout' })).toBeUndefined();
     const observation = await run({ name: 'checkout' });
     expect(observation).toMatch(/^PASSED: flow "checkout" — 4 passed in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)/);
-    expect(observation).toMatch(/\n✓ 1\. health — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 2\. log in — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 3\. order — 201, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 4\. wait until paid — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), 2 attempts\n/);
+    expect(observation).toMatch(
+      /\n✓ 1\. health — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 2\. log in — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 3\. order — 201, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n✓ 4\. wait until paid — 200, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), 2 attempts\n/,
+    );
     expect(observation).toContain(`Flow file: ${path.join(project.root, '.falcon', 'flows', 'checkout.yaml')}`);
     expect(observation).not.toContain(SHOP_TOKEN);
     expect(progress).toHaveLength(4);
@@ -55,13 +61,19 @@ describe('run_flow', () => {
       flow: {
         name: 'bad login',
         steps: [
-          { name: 'log in', request: { method: 'POST', url: '{{BASE_URL}}/login', body: { user: 'ann', password: 'wrong' } }, assertions: { status_code: 200 } },
+          {
+            name: 'log in',
+            request: { method: 'POST', url: '{{BASE_URL}}/login', body: { user: 'ann', password: 'wrong' } },
+            assertions: { status_code: 200 },
+          },
           { name: 'order', request: { method: 'POST', url: '{{BASE_URL}}/orders' } },
         ],
       },
     });
     expect(observation).toMatch(/^FAILED: flow "bad login" — 1 failed, 1 skipped in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?); first failure at step 1 "log in"/);
-    expect(observation).toMatch(/✗ 1\. log in — 401, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n {4}.*expected 200, actual 401 Unauthorized\n {4}POST http:\/\/127\.0\.0\.1:\d+\/login\n {4}response: {"error":"bad credentials"}\n– 2\. order — skipped: an earlier step failed/);
+    expect(observation).toMatch(
+      /✗ 1\. log in — 401, (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\n {4}.*expected 200, actual 401 Unauthorized\n {4}POST http:\/\/127\.0\.0\.1:\d+\/login\n {4}response: {"error":"bad credentials"}\n– 2\. order — skipped: an earlier step failed/,
+    );
     expect(api.hits).toEqual(['POST /login']);
   });
 
@@ -96,7 +108,10 @@ describe('run_flow', () => {
     expect(details).toContain('{{next_url}}/c (known only when the flow runs; asked when it is sent): step 4');
     expect(details).toContain('They carry: {{token}}');
     const one = await preview({ flow: { steps: [{ request: { url: 'https://other.example/a' } }] } });
-    expect(one).toMatchObject({ title: 'run flow "inline flow" with requests to https://other.example', always: { kind: 'origins', origins: ['https://other.example'] } });
+    expect(one).toMatchObject({
+      title: 'run flow "inline flow" with requests to https://other.example',
+      always: { kind: 'origins', origins: ['https://other.example'] },
+    });
     // A URL known only when the flow runs cannot be named in advance: "always" offers nothing for it.
     expect(asked).not.toHaveProperty('always');
   });

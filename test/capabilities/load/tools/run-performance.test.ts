@@ -64,7 +64,11 @@ function counts(observation: string): { total: number; ok: number; failed: numbe
   return { total: total!, ok: ok!, failed: failed!, ...(late !== undefined && { late }) };
 }
 /** The Markdown reports: each has a JSON twin beside it. */
-const reports = () => readdir(path.join(project.root, '.falcon', 'reports')).then((names) => names.filter((name) => name.endsWith('.md')), () => [] as string[]);
+const reports = () =>
+  readdir(path.join(project.root, '.falcon', 'reports')).then(
+    (names) => names.filter((name) => name.endsWith('.md')),
+    () => [] as string[],
+  );
 
 describe('run_performance', () => {
   it('is a deferred network tool with three calls a run', async () => {
@@ -121,7 +125,11 @@ describe('run_performance', () => {
 
   it('loads weighted spec operations', async () => {
     const operation = (operationId: string) => ({ operationId, responses: { '200': { description: 'ok' } } });
-    const spec = { openapi: '3.0.3', info: { title: 'Shop', version: '1' }, paths: { '/items': { get: operation('listItems') }, '/health': { get: operation('health') } } };
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 'Shop', version: '1' },
+      paths: { '/items': { get: operation('listItems') }, '/health': { get: operation('health') } },
+    };
     await project.write('openapi.json', JSON.stringify(spec));
     await ingestSpec('openapi.json', { projectRoot: project.root, signal: new AbortController().signal });
     const shown = await preview({ operations: ['listItems=3', 'health'], requests: 400, connections: 2 });
@@ -164,14 +172,18 @@ describe('run_performance preview', () => {
       const shown = await preview(args);
       return shown?.kind === 'info' ? shown.title : undefined;
     };
-    expect(await title({ url: `${serverUrl}/users`, rate: 50, duration: '30s' })).toBe(`load test GET ${serverUrl}/users: open model, 50 req/s (up to 10 connections), 30s`);
+    expect(await title({ url: `${serverUrl}/users`, rate: 50, duration: '30s' })).toBe(
+      `load test GET ${serverUrl}/users: open model, 50 req/s (up to 10 connections), 30s`,
+    );
     expect(await title({ url: `${serverUrl}/users`, stages: '10s:50,30s:50,10s:0' })).toBe(
       `load test GET ${serverUrl}/users: closed model, stages 10s:50,30s:50,10s:0 (connections)`,
     );
     expect(await title({ url: `${serverUrl}/users`, rate: 5, connections: 4, stages: '5s:100' })).toBe(
       `load test GET ${serverUrl}/users: open model, stages 5s:100 (req/s, up to 4 connections)`,
     );
-    expect(await title({ url: `${serverUrl}/users`, requests: 1000, connections: 1 })).toBe(`load test GET ${serverUrl}/users: closed model, 1 connection, 1,000 requests`);
+    expect(await title({ url: `${serverUrl}/users`, requests: 1000, connections: 1 })).toBe(
+      `load test GET ${serverUrl}/users: closed model, 1 connection, 1,000 requests`,
+    );
   });
 
   it('says plainly when the target is at another origin than the API under test, and what it carries', async () => {

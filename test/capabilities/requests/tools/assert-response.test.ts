@@ -46,7 +46,9 @@ describe('assert_response', () => {
   });
 
   it('lists every failure with what was expected and what was there', async () => {
-    const ctx = contextWith({ last: makeJsonText('{"user": {"id": 12345678901234567890, "age": 17, "roles": ["user"]}}', { status: 201, statusText: 'Created', durationMs: 900 }) });
+    const ctx = contextWith({
+      last: makeJsonText('{"user": {"id": 12345678901234567890, "age": 17, "roles": ["user"]}}', { status: 201, statusText: 'Created', durationMs: 900 }),
+    });
     const args: Args = {
       status_code: 200,
       json_path: {
@@ -82,9 +84,15 @@ describe('assert_response', () => {
 
   it('refuses malformed assertions and an empty call without checking anything', async () => {
     const ctx = contextWith({ last: makeResponse({ body: { items: [] } }) });
-    await expect(assertResponseTool.run({ status_code: 200, json_path: { '$.items[': 1 } }, ctx)).rejects.toThrow(/^Nothing was checked: \$\.items\[: invalid JSONPath "\$\.items\[": no closing "\]"/);
-    await expect(assertResponseTool.run({ json_path: { '$.items': { length: 'two' } } }, ctx)).rejects.toThrow(/^Nothing was checked: \$\.items: "length" takes a whole number/);
-    await expect(assertResponseTool.run({ json_path: { '$.items[?(@.x >)]': { exists: true } } }, ctx)).rejects.toThrow(/^Nothing was checked: \$\.items\[\?\(@\.x >\)\]: invalid JSONPath .*the expression "@\.x >" cannot be read: Expected expression/);
+    await expect(assertResponseTool.run({ status_code: 200, json_path: { '$.items[': 1 } }, ctx)).rejects.toThrow(
+      /^Nothing was checked: \$\.items\[: invalid JSONPath "\$\.items\[": no closing "\]"/,
+    );
+    await expect(assertResponseTool.run({ json_path: { '$.items': { length: 'two' } } }, ctx)).rejects.toThrow(
+      /^Nothing was checked: \$\.items: "length" takes a whole number/,
+    );
+    await expect(assertResponseTool.run({ json_path: { '$.items[?(@.x >)]': { exists: true } } }, ctx)).rejects.toThrow(
+      /^Nothing was checked: \$\.items\[\?\(@\.x >\)\]: invalid JSONPath .*the expression "@\.x >" cannot be read: Expected expression/,
+    );
     await expect(assertResponseTool.run({}, ctx)).rejects.toThrow(/^No assertion given/);
   });
 

@@ -30,14 +30,18 @@ describe('auth: headers', () => {
   it('bearer saves "Bearer <token>" as AUTH_HEADER and says how to use it, token masked', async () => {
     const ctx = context({ API_TOKEN: SECRET_TOKEN });
     const output = await run({ action: 'bearer', token: '{{env:API_TOKEN}}' }, ctx);
-    expect(output).toBe('Saved the bearer header (Bearer tok_…(masked)) as session variable AUTH_HEADER.\nUse it: headers: {"Authorization": "{{AUTH_HEADER}}"}');
+    expect(output).toBe(
+      'Saved the bearer header (Bearer tok_…(masked)) as session variable AUTH_HEADER.\nUse it: headers: {"Authorization": "{{AUTH_HEADER}}"}',
+    );
     expect(await ctx.variables.resolve('{{AUTH_HEADER}}')).toBe(`Bearer ${SECRET_TOKEN}`);
   });
 
   it('basic saves the Basic header, under save_as when given', async () => {
     const ctx = context();
     const output = await run({ action: 'basic', username: 'ada', password: 'lovelace', save_as: 'ADMIN_AUTH' }, ctx);
-    expect(output).toBe('Saved the Basic auth header for user "ada" (Basic …(masked)) as session variable ADMIN_AUTH.\nUse it: headers: {"Authorization": "{{ADMIN_AUTH}}"}');
+    expect(output).toBe(
+      'Saved the Basic auth header for user "ada" (Basic …(masked)) as session variable ADMIN_AUTH.\nUse it: headers: {"Authorization": "{{ADMIN_AUTH}}"}',
+    );
     expect(ctx.variables.session.get('ADMIN_AUTH')).toBe(`Basic ${Buffer.from('ada:lovelace').toString('base64')}`);
   });
 
@@ -48,12 +52,18 @@ describe('auth: headers', () => {
     );
     expect(await run({ action: 'api_key', key: 'k1', header: 'Api-Token', save_as: 'K' }, ctx)).toContain('Use it: headers: {"Api-Token": "{{K}}"}');
     expect(await run({ action: 'api_key', key: 'k2', query: 'api_key', save_as: 'Q' }, ctx)).toContain('Use it: query: {"api_key": "{{Q}}"}');
-    expect([...ctx.variables.session]).toEqual([['API_KEY', SECRET_TOKEN], ['K', 'k1'], ['Q', 'k2']]);
+    expect([...ctx.variables.session]).toEqual([
+      ['API_KEY', SECRET_TOKEN],
+      ['K', 'k1'],
+      ['Q', 'k2'],
+    ]);
   });
 
   it('turns unusable values and unknown variables into tool errors, saving nothing', async () => {
     const ctx = context();
-    await expect(run({ action: 'bearer', token: 'two words' }, ctx)).rejects.toThrow(new ToolError('the token contains spaces or line breaks; give the token alone'));
+    await expect(run({ action: 'bearer', token: 'two words' }, ctx)).rejects.toThrow(
+      new ToolError('the token contains spaces or line breaks; give the token alone'),
+    );
     await expect(run({ action: 'basic', username: 'a:b', password: 'x' }, ctx)).rejects.toThrow(ToolError);
     await expect(run({ action: 'bearer', token: '{{NOPE}}' }, ctx)).rejects.toThrow(
       new ToolError('unknown variable {{NOPE}}: not set in the session or .falcon/variables.json (no environment is active)'),
@@ -63,7 +73,14 @@ describe('auth: headers', () => {
 });
 
 describe('auth: oauth2', () => {
-  const oauth2 = (args: Partial<Args>): Args => ({ action: 'oauth2', grant: 'client_credentials', token_url: `${server.url}/token`, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, ...args });
+  const oauth2 = (args: Partial<Args>): Args => ({
+    action: 'oauth2',
+    grant: 'client_credentials',
+    token_url: `${server.url}/token`,
+    client_id: CLIENT_ID,
+    client_secret: CLIENT_SECRET,
+    ...args,
+  });
 
   it('client_credentials (Basic client auth): saves ACCESS_TOKEN, masks it, says when it expires and how to use it', async () => {
     const ctx = context();
@@ -71,7 +88,9 @@ describe('auth: oauth2', () => {
     const token = ctx.variables.session.get('ACCESS_TOKEN')!;
     expect(token).toMatch(/^eyJ/);
     expect(output.split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^Got an access token \\(client_credentials grant\\): HTTP 200 from ${server.url}/token in (?:\\d+ ms|[\\d.]+ s|\\d+ min(?: \\d+ s)?)\\.$`)),
+      expect.stringMatching(
+        new RegExp(`^Got an access token \\(client_credentials grant\\): HTTP 200 from ${server.url}/token in (?:\\d+ ms|[\\d.]+ s|\\d+ min(?: \\d+ s)?)\\.$`),
+      ),
       expect.stringMatching(/^Access token: eyJh…\(masked\) \(bearer\), expires in 60 minutes \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\); scope: orders:read\.$/),
       'Saved as session variable: ACCESS_TOKEN (access token).',
       'Use it: headers: {"Authorization": "Bearer {{ACCESS_TOKEN}}"}',
@@ -121,7 +140,16 @@ describe('auth: oauth2', () => {
 describe('auth: parse_jwt', () => {
   it('shows expiry, issue time, subject, audience and scopes in plain words, unverified', async () => {
     const now = nowInSeconds();
-    const token = makeJwt({ sub: 'user-7', iss: 'https://auth.example', aud: 'orders', scope: 'orders:read', iat: now - 600, exp: now + 14 * 60, name: 'Ada', password: 'hunter2' });
+    const token = makeJwt({
+      sub: 'user-7',
+      iss: 'https://auth.example',
+      aud: 'orders',
+      scope: 'orders:read',
+      iat: now - 600,
+      exp: now + 14 * 60,
+      name: 'Ada',
+      password: 'hunter2',
+    });
     const output = await run({ action: 'parse_jwt', token });
     expect(output.split('\n')).toEqual([
       expect.stringMatching(/^JWT expires in 14 minutes \(.+ UTC\)\. Decoded only: the signature was NOT verified\.$/),

@@ -33,17 +33,23 @@ const falconEntries = () => readdir(path.join(project.root, '.falcon')).catch(()
 describe('compare_responses', () => {
   it('captures a baseline, then compares later responses with it', async () => {
     await get('/items');
-    expect(await compare({ baseline: 'items', save_baseline: true })).toBe(`Saved baseline "items" to .falcon/baselines/items.json (response "last": GET ${api.url}/items → 200 OK)`);
+    expect(await compare({ baseline: 'items', save_baseline: true })).toBe(
+      `Saved baseline "items" to .falcon/baselines/items.json (response "last": GET ${api.url}/items → 200 OK)`,
+    );
     const saved = JSON.parse(await readFile(path.join(project.root, '.falcon/baselines/items.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(saved)).toEqual(['status', 'headers', 'body', 'savedAt', 'request']);
     expect(saved.headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
 
     await get('/items');
-    expect(await compare({ baseline: 'items' })).toMatch(/^Matches baseline "items" \(baseline saved \d{4}-\d\d-\d\dT[\d:.]+Z; response "last": GET .*\/items → 200 OK\)$/);
+    expect(await compare({ baseline: 'items' })).toMatch(
+      /^Matches baseline "items" \(baseline saved \d{4}-\d\d-\d\dT[\d:.]+Z; response "last": GET .*\/items → 200 OK\)$/,
+    );
 
     await get('/items?v=2');
     const differences = (await compare({ baseline: 'items' })).split('\n');
-    expect(differences[0]).toMatch(/^12 differences from baseline "items" \(baseline → current; baseline saved .*; response "last": GET .*\/items\?v=2 → 200 OK\)$/);
+    expect(differences[0]).toMatch(
+      /^12 differences from baseline "items" \(baseline → current; baseline saved .*; response "last": GET .*\/items\?v=2 → 200 OK\)$/,
+    );
     expect(differences.slice(1, 5)).toEqual([
       '- $.items[0].id: 1 → 3',
       '- $.items[0].name: "pen" → "lamp"',
@@ -76,15 +82,23 @@ describe('compare_responses', () => {
   });
 
   it('refuses bad arguments clearly and writes nothing', async () => {
-    await expect(compare({ baseline: 'items', save_baseline: true })).rejects.toThrow(new ToolError('No response in this session yet: send one with http_request first.'));
+    await expect(compare({ baseline: 'items', save_baseline: true })).rejects.toThrow(
+      new ToolError('No response in this session yet: send one with http_request first.'),
+    );
     ctx.session.responses.remember(makeJsonText('{"id": 1}'));
-    await expect(compare({ baseline: 'items', current: 'login', save_baseline: true })).rejects.toThrow('No response named "login" in this session (there are: "last").');
-    await expect(compare({ baseline: 'items' })).rejects.toThrow('No baseline "items" in .falcon/baselines (there are none yet); capture one with save_baseline: true.');
+    await expect(compare({ baseline: 'items', current: 'login', save_baseline: true })).rejects.toThrow(
+      'No response named "login" in this session (there are: "last").',
+    );
+    await expect(compare({ baseline: 'items' })).rejects.toThrow(
+      'No baseline "items" in .falcon/baselines (there are none yet); capture one with save_baseline: true.',
+    );
     await expect(compare({ baseline: '../../etc/passwd', save_baseline: true })).rejects.toThrow(/cannot be a baseline name/);
     expect(await falconEntries()).toEqual([]);
     await compare({ baseline: 'one', save_baseline: true });
     await expect(compare({ baseline: 'one', ignore_fields: ['$.id['] })).rejects.toThrow(/^invalid JSONPath "\$\.id\[": no closing "\]"/);
-    await expect(compare({ baseline: 'two' })).rejects.toThrow('No baseline "two" in .falcon/baselines (there are: one); capture one with save_baseline: true.');
+    await expect(compare({ baseline: 'two' })).rejects.toThrow(
+      'No baseline "two" in .falcon/baselines (there are: one); capture one with save_baseline: true.',
+    );
   });
 
   it('keeps secrets out of the baseline file and out of the observation', async () => {

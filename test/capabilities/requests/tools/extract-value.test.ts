@@ -48,7 +48,9 @@ describe('extract_value', () => {
     );
     expect(await extract({ response: 'items', cookie: 'theme', save_as: 'theme' })).toBe('Saved theme = dark (session)');
     expect(await extract({ regex: '"price": (\\d+)', save_as: 'first_price' })).toBe('Saved first_price = 5 (session)');
-    expect(await extract({ json_path: '$.items[?(@.price > 10)].id', save_as: 'ids' })).toBe('Saved ids = [2,3] (session; 2 values matched, kept as a JSON array)');
+    expect(await extract({ json_path: '$.items[?(@.price > 10)].id', save_as: 'ids' })).toBe(
+      'Saved ids = [2,3] (session; 2 values matched, kept as a JSON array)',
+    );
   });
 
   it('keeps secrets whole in the session but shows them masked', async () => {
@@ -62,7 +64,9 @@ describe('extract_value', () => {
   it('writes a global variable into .falcon/variables.json in one step, keeping the other keys', async () => {
     await project.write('.falcon/variables.json', JSON.stringify({ BASE_URL: 'http://localhost:3000', retries: 3 }));
     await httpRequestTool.run({ method: 'GET', url: `${api.url}/users/1` }, ctx);
-    expect(await extract({ json_path: '$.id', save_as: 'USER_ID', scope: 'global' })).toBe('Saved USER_ID = 12345678901234567890 (global, .falcon/variables.json)');
+    expect(await extract({ json_path: '$.id', save_as: 'USER_ID', scope: 'global' })).toBe(
+      'Saved USER_ID = 12345678901234567890 (global, .falcon/variables.json)',
+    );
     expect(await readVariables()).toEqual({ BASE_URL: 'http://localhost:3000', retries: 3, USER_ID: '12345678901234567890' });
     expect(await readdir(path.join(project.root, '.falcon'))).toEqual(['variables.json']);
     expect(ctx.variables.session.has('USER_ID')).toBe(false);
@@ -85,7 +89,10 @@ describe('extract_value', () => {
   it('refuses bad arguments with a clear message and saves nothing', async () => {
     ctx.session.responses.remember(makeResponse({ body: { id: 1 }, headers: { location: '/x' } }));
     const refusals: Array<[Args, string | RegExp]> = [
-      [{ json_path: '$.id', header: 'location', save_as: 'a' }, 'Give exactly one of json_path, header, cookie, regex (got json_path and header); nothing was saved.'],
+      [
+        { json_path: '$.id', header: 'location', save_as: 'a' },
+        'Give exactly one of json_path, header, cookie, regex (got json_path and header); nothing was saved.',
+      ],
       [{ save_as: 'a' }, 'Give exactly one of json_path, header, cookie, regex (none was given); nothing was saved.'],
       [{ response: 'login', json_path: '$.id', save_as: 'a' }, 'No response named "login" in this session (there are: "last").'],
       [{ json_path: '$.items[', save_as: 'a' }, /^invalid JSONPath "\$\.items\[": no closing "\]" .* Nothing was saved\.$/],

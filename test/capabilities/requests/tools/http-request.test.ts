@@ -15,7 +15,8 @@ afterAll(async () => {
 type Args = Parameters<typeof httpRequestTool.run>[0];
 const send = (args: Args, signal?: AbortSignal) => httpRequestTool.run(args, toolContext(process.cwd(), signal));
 const firstLine = (text: string) => text.split('\n')[0];
-const TIMING = /^timing: dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/;
+const TIMING =
+  /^timing: dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/;
 
 describe('http_request', () => {
   it('leads with status, time and size, then the timing split, notable headers with cookies masked, then pretty JSON', async () => {

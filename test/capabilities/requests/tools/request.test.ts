@@ -151,9 +151,7 @@ describe('request arguments', () => {
     await expect(call({ action: 'save', name: 'x', url: 'http://x', assertions: { status: 200 } })).rejects.toThrow(
       /assertions: unknown check status \(known: status_code, status_in,.*\)\. Nothing was saved\./,
     );
-    await expect(call({ action: 'save', name: 'x', url: 'http://x', assertions: { json_path: { 'no-dollar[': 1 } } })).rejects.toThrow(
-      /Nothing was saved/,
-    );
+    await expect(call({ action: 'save', name: 'x', url: 'http://x', assertions: { json_path: { 'no-dollar[': 1 } } })).rejects.toThrow(/Nothing was saved/);
     expect(await savedFiles()).toEqual([]);
   });
 });

@@ -46,22 +46,30 @@ describe('validate_json_schema', () => {
   it('validates the last response against a YAML schema file of the project', async () => {
     await project.write('schemas/items.yaml', ITEMS_YAML);
     await httpRequestTool.run({ method: 'GET', url: `${api.url}/items` }, ctx);
-    expect(await validate({ schema: 'schemas/items.yaml' })).toBe(`✓ The body matches the schema (draft 2020-12; response "last": GET ${api.url}/items → 200 OK)`);
+    expect(await validate({ schema: 'schemas/items.yaml' })).toBe(
+      `✓ The body matches the schema (draft 2020-12; response "last": GET ${api.url}/items → 200 OK)`,
+    );
     await httpRequestTool.run({ method: 'GET', url: `${api.url}/bad-items` }, ctx);
     expect(await validate({ schema: 'schemas/items.yaml' })).toBe(
       [`✗ 1 schema error (draft 2020-12; response "last": GET ${api.url}/bad-items → 200 OK)`, '- $.items[2].price: must be number, got "12"'].join('\n'),
     );
     await project.write('schemas/items.json', JSON.stringify({ type: 'object', properties: { items: { type: 'array', maxItems: 2 } } }));
-    expect(await validate({ schema: 'schemas/items.json' })).toMatch(/^✗ 1 schema error \(draft 2020-12; .*\n- \$\.items: must NOT have more than 2 items, got 3 items$/);
+    expect(await validate({ schema: 'schemas/items.json' })).toMatch(
+      /^✗ 1 schema error \(draft 2020-12; .*\n- \$\.items: must NOT have more than 2 items, got 3 items$/,
+    );
   });
 
   it('fetches a schema from a URL, and says why one cannot be fetched', async () => {
     await httpRequestTool.run({ method: 'GET', url: `${api.url}/bad-items` }, ctx);
-    expect(await validate({ schema_url: `${api.url}/schemas/items.json` })).toMatch(/^✗ 1 schema error \(draft 2020-12; .*\n- \$\.items\[2\]\.price: must be number, got "12"$/);
+    expect(await validate({ schema_url: `${api.url}/schemas/items.json` })).toMatch(
+      /^✗ 1 schema error \(draft 2020-12; .*\n- \$\.items\[2\]\.price: must be number, got "12"$/,
+    );
     await expect(validate({ schema_url: `${api.url}/schemas/missing.json` })).rejects.toThrow(
       new ToolError(`Not validated: fetching ${api.url}/schemas/missing.json gave HTTP 404 Not Found`),
     );
-    await expect(validate({ schema_url: 'file:///etc/passwd' })).rejects.toThrow('Not validated: schema_url must be an http:// or https:// URL: file:///etc/passwd');
+    await expect(validate({ schema_url: 'file:///etc/passwd' })).rejects.toThrow(
+      'Not validated: schema_url must be an http:// or https:// URL: file:///etc/passwd',
+    );
     await expect(fetchSchema(`${api.url}/slow`, { timeoutMs: 150 })).rejects.toThrow(`timed out after 150 ms fetching ${api.url}/slow`);
   });
 
@@ -102,6 +110,8 @@ describe('validate_json_schema', () => {
 
   it('says so when the body is not JSON', async () => {
     ctx.session.responses.remember(makeResponse({ body: '<h1>Hello</h1>', headers: { 'content-type': 'text/html' } }));
-    expect(await validate({ schema: { type: 'object' } })).toMatch(/^✗ Cannot validate \(response "last": .*\): the body is not JSON \(content-type text\/html\): /);
+    expect(await validate({ schema: { type: 'object' } })).toMatch(
+      /^✗ Cannot validate \(response "last": .*\): the body is not JSON \(content-type text\/html\): /,
+    );
   });
 });

@@ -21,7 +21,9 @@ describe('webhook_listener', () => {
     ctx = toolContext(process.cwd());
     const started = await run({ action: 'start', path: '/hooks/orders' });
     const url = urlIn(started);
-    expect(started).toMatch(/^Listening at http:\/\/127\.0\.0\.1:(\d+)\/hooks\/orders \(port \1; records requests to \/hooks\/orders, any method; only this machine can reach it\)\.\n/);
+    expect(started).toMatch(
+      /^Listening at http:\/\/127\.0\.0\.1:(\d+)\/hooks\/orders \(port \1; records requests to \/hooks\/orders, any method; only this machine can reach it\)\.\n/,
+    );
     await sendWebhook(`${url}?attempt=1`, {
       headers: { 'content-type': 'application/json', authorization: 'Bearer whsec_live_0123456789', 'x-signature': 't=1,v1=abc' },
       body: JSON.stringify({ event: 'order.paid', id: 7, api_key: 'sk_live_abcdef' }),
@@ -69,7 +71,11 @@ describe('webhook_listener', () => {
     ctx = toolContext(process.cwd());
     const url = urlIn(await run({ action: 'start' }));
     await sendWebhook(url, { body: 'one' });
-    expect(await run({ action: 'stop' })).toMatch(new RegExp(`^Stopped the listener at ${url} after (?:\\d+ ms|[\\d.]+ s|\\d+ min(?: \\d+ s)?): 1 request captured \\(get_requests still shows them\\)\\.$`));
+    expect(await run({ action: 'stop' })).toMatch(
+      new RegExp(
+        `^Stopped the listener at ${url} after (?:\\d+ ms|[\\d.]+ s|\\d+ min(?: \\d+ s)?): 1 request captured \\(get_requests still shows them\\)\\.$`,
+      ),
+    );
     await expect(sendWebhook(url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     // A stopped listener is not waited for: on a clock that never moves, a wait would never end.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

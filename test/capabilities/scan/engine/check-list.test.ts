@@ -20,15 +20,30 @@ const checks = await loadChecks(ALL_CHECKS);
 async function scanCarelessApi(table: CheckTable, names?: string[]) {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-check-list-'));
   const server = createServer((request, response) => {
-    if (request.method === 'TRACE') return void response.writeHead(200, { 'content-type': 'message/http' }).end(`TRACE ${request.url} HTTP/1.1\r\n${Object.entries(request.headers).map(([name, value]) => `${name}: ${String(value)}`).join('\r\n')}\r\n`);
+    if (request.method === 'TRACE')
+      return void response.writeHead(200, { 'content-type': 'message/http' }).end(
+        `TRACE ${request.url} HTTP/1.1\r\n${Object.entries(request.headers)
+          .map(([name, value]) => `${name}: ${String(value)}`)
+          .join('\r\n')}\r\n`,
+      );
     response.writeHead(200, { 'content-type': 'application/json', 'x-powered-by': 'Express' }).end('{"id":7}');
   });
   try {
     const baseUrl = await listenOnLoopback(server);
     const spec = path.join(projectRoot, 'openapi.json');
-    const paths = { '/users/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' }, example: 7 }], responses: { '200': { description: 'A user' } } } } };
+    const paths = {
+      '/users/{id}': {
+        get: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' }, example: 7 }],
+          responses: { '200': { description: 'A user' } },
+        },
+      },
+    };
     await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Careless API', version: '1.0.0' }, paths }));
-    return await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), rate: 1000, ...(names && { checks: names }) }, table);
+    return await runScan(
+      { projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), rate: 1000, ...(names && { checks: names }) },
+      table,
+    );
   } finally {
     await closeServer(server);
     await rm(projectRoot, { recursive: true, force: true });
@@ -61,10 +76,16 @@ describe('the list of security checks', () => {
       const check = declared.get(finding.rule)!;
       expect([finding.owasp, finding.cwe, finding.remediation]).toEqual([check.owasp, check.cwe, check.remediation]);
     }
-    expect(checkRows(result)).toEqual(result.checks.map((rule) => expect.objectContaining({ rule, owasp: owaspReference(declared.get(rule)!.owasp).name, cwe: declared.get(rule)!.cwe })));
+    expect(checkRows(result)).toEqual(
+      result.checks.map((rule) => expect.objectContaining({ rule, owasp: owaspReference(declared.get(rule)!.owasp).name, cwe: declared.get(rule)!.cwe })),
+    );
     const rules = scanSarif(result, { version: '0.0.0' }).runs[0]!.tool.driver.rules!;
     expect(rules.map((rule) => [rule.id, rule.shortDescription?.text, rule.fullDescription?.text])).toEqual(
-      RULE_NAMES.filter((name) => result.findings.some((finding) => finding.rule === name)).map((name) => [name, declared.get(name)!.title, `Reported when ${declared.get(name)!.proof}.`]),
+      RULE_NAMES.filter((name) => result.findings.some((finding) => finding.rule === name)).map((name) => [
+        name,
+        declared.get(name)!.title,
+        `Reported when ${declared.get(name)!.proof}.`,
+      ]),
     );
   });
 

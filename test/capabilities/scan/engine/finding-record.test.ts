@@ -42,12 +42,19 @@ describe('findingOf', () => {
     expect(finding.remediation).toMatch(/belongs to the caller/);
     expect(finding.evidence.request).toBe('GET http://127.0.0.1:3000/orders/1\nauthorization: Bearer [masked:token_of_bob]');
     expect(finding.evidence.response).toBe('HTTP 200 (12 ms)\ncontent-type: application/json\n\n{"id":1,"owner":"alice"}');
-    expect(finding.curl).toBe(`# set TOKEN_OF_BOB first (its value is masked here)\ncurl -sS -i 'http://127.0.0.1:3000/orders/1' -H "authorization: Bearer $TOKEN_OF_BOB"`);
+    expect(finding.curl).toBe(
+      `# set TOKEN_OF_BOB first (its value is masked here)\ncurl -sS -i 'http://127.0.0.1:3000/orders/1' -H "authorization: Bearer $TOKEN_OF_BOB"`,
+    );
     expect(JSON.stringify(finding)).not.toContain(TOKEN);
   });
 
   it('masks secrets a leaking API serves, by shape, though none was registered', () => {
-    const leak = exchange('GET', 'http://127.0.0.1:3000/.env', 200, 'DATABASE_URL=postgres://app:hunter22secret@db/shop\nSTRIPE_KEY=sk_live_abcdefghijklmnop1234\n');
+    const leak = exchange(
+      'GET',
+      'http://127.0.0.1:3000/.env',
+      200,
+      'DATABASE_URL=postgres://app:hunter22secret@db/shop\nSTRIPE_KEY=sk_live_abcdefghijklmnop1234\n',
+    );
     const finding = made(draft({ exchange: leak }), new SecretRegistry(), 'undocumented_endpoints');
     expect(finding.evidence.response).not.toContain('hunter22secret');
     expect(finding.evidence.response).not.toContain('sk_live_abcdefghijklmnop1234');

@@ -50,7 +50,11 @@ const parse = (args: unknown) => scanSecurityTool.schema.safeParse(args);
 const run = (args: Args, context = ctx) => scanSecurityTool.run(scanSecurityTool.schema.parse(args), context);
 const preview = (args: Args) => scanSecurityTool.preview!(scanSecurityTool.schema.parse(args), ctx);
 /** The Markdown reports: each has a JSON twin beside it. */
-const reports = () => readdir(path.join(project.root, '.falcon', 'reports')).then((names) => names.filter((name) => name.endsWith('.md')), () => [] as string[]);
+const reports = () =>
+  readdir(path.join(project.root, '.falcon', 'reports')).then(
+    (names) => names.filter((name) => name.endsWith('.md')),
+    () => [] as string[],
+  );
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => undefined,
@@ -120,8 +124,11 @@ describe('scan_security', () => {
 
 describe('scan_security arguments', () => {
   it('takes users and tokens as "name:secret" strings, the secret may hold colons', () => {
-    expect(parse({ users: ['alice:pa:ss', 'bob:{{env:BOB_PW}}'], tokens: ['ci:eyJ.a.b'], checks: ['bola', 'cors'], allow_destructive: false }).success).toBe(true);
-    for (const users of [['alice'], ['alice:'], [':secret'], ['al ice:secret'], 'alice:secret']) expect(parse({ users }).success, JSON.stringify(users)).toBe(false);
+    expect(parse({ users: ['alice:pa:ss', 'bob:{{env:BOB_PW}}'], tokens: ['ci:eyJ.a.b'], checks: ['bola', 'cors'], allow_destructive: false }).success).toBe(
+      true,
+    );
+    for (const users of [['alice'], ['alice:'], [':secret'], ['al ice:secret'], 'alice:secret'])
+      expect(parse({ users }).success, JSON.stringify(users)).toBe(false);
     expect(parse({ tokens: ['token-only'] }).success).toBe(false);
   });
 
@@ -154,7 +161,13 @@ describe('scan_security preview', () => {
 
   it('says when the scan may destroy data, and names a target at another origin than BASE_URL', async () => {
     const other = serverUrl.replace('127.0.0.1', 'localhost');
-    const shown = await preview({ base_url: other, users: [ACCOUNT_LOGINS.alice], tokens: ['ci-bot:tok-1f2e3d4c5b6a'], checks: ['bola', 'bfla'], allow_destructive: true });
+    const shown = await preview({
+      base_url: other,
+      users: [ACCOUNT_LOGINS.alice],
+      tokens: ['ci-bot:tok-1f2e3d4c5b6a'],
+      checks: ['bola', 'bfla'],
+      allow_destructive: true,
+    });
     expect(shown).toMatchObject({ kind: 'info', title: `security scan of ${other}: 2 checks as alice, ci-bot` });
     expect(shown?.kind === 'info' && shown.details.split('\n')).toEqual([
       'Checks: bola, bfla.',

@@ -13,12 +13,28 @@ const WARNING: RunWarning = {
 
 function run(fields: Partial<TestRun> = {}): TestRun {
   const result = {
-    case: { id: 'getPet/happy/valid', name: 'GET /pets/{petId}', kind: 'happy' as const, operationId: 'getPet', tags: [], request: { method: 'GET', path: '/pets/{petId}' } },
+    case: {
+      id: 'getPet/happy/valid',
+      name: 'GET /pets/{petId}',
+      kind: 'happy' as const,
+      operationId: 'getPet',
+      tags: [],
+      request: { method: 'GET', path: '/pets/{petId}' },
+    },
     outcome: 'passed' as const,
     findings: [],
     durationMs: 2,
   };
-  return { title: 'Pets 1.0.0', baseUrl: 'http://127.0.0.1:4010', startedAt: '2025-01-01T00:00:00.000Z', durationMs: 10, checks: [], operations: { total: 1, covered: 1 }, results: [result, result, result], ...fields };
+  return {
+    title: 'Pets 1.0.0',
+    baseUrl: 'http://127.0.0.1:4010',
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 10,
+    checks: [],
+    operations: { total: 1, covered: 1 },
+    results: [result, result, result],
+    ...fields,
+  };
 }
 
 const summary = (tested: TestRun) => formatTestSummary(tested, { written: ['r.json'], failed: [] }, plainText);

@@ -4,7 +4,11 @@ import { mixedRun, nastyRun } from '../../../engines/testing/report/sample-runs.
 
 const page = (run = mixedRun()) => testRunPage('test_report_petstore.json', run).main.join('\n');
 /** The rows of the table of operations against checks. */
-const matrixRows = (html: string) => /<table class="matrix">([\s\S]*?)<\/table>/.exec(html)![1]!.split('\n').filter((line) => line.startsWith('<tr><th scope="row">'));
+const matrixRows = (html: string) =>
+  /<table class="matrix">([\s\S]*?)<\/table>/
+    .exec(html)![1]!
+    .split('\n')
+    .filter((line) => line.startsWith('<tr><th scope="row">'));
 
 describe('testRunPage', () => {
   it('lists the failing operations first, each cell only what failed and how many cases, a dot where the check held', () => {
@@ -17,9 +21,15 @@ describe('testRunPage', () => {
     const row = (operation: string) => rows.find((line) => line.startsWith(`<tr><th scope="row"><code>${operation}</code>`)) ?? '';
     const passed = '<td class="pass matrix-mark" aria-label="passed" title="passed">·</td>';
     const unjudged = '<td class="untested matrix-mark" aria-label="no response to judge" title="no response to judge">–</td>';
-    expect(row('getPet')).toBe(`<tr><th scope="row"><code>getPet</code></th><td class="number">0 / 2</td>${passed}<td class="fail matrix-mark">✗ 1</td>${passed}${passed}${passed}</tr>`);
-    expect(row('createPet')).toBe(`<tr><th scope="row"><code>createPet</code></th><td class="number">0 / 1</td>${passed}${passed}<td class="fail matrix-mark">✗ 1</td><td class="fail matrix-mark">✗ 1</td>${passed}</tr>`);
-    expect(row('deletePet')).toBe(`<tr><th scope="row"><code>deletePet</code></th><td class="number">0 / 1</td>${unjudged.repeat(4)}<td class="fail matrix-mark">✗ 1</td></tr>`);
+    expect(row('getPet')).toBe(
+      `<tr><th scope="row"><code>getPet</code></th><td class="number">0 / 2</td>${passed}<td class="fail matrix-mark">✗ 1</td>${passed}${passed}${passed}</tr>`,
+    );
+    expect(row('createPet')).toBe(
+      `<tr><th scope="row"><code>createPet</code></th><td class="number">0 / 1</td>${passed}${passed}<td class="fail matrix-mark">✗ 1</td><td class="fail matrix-mark">✗ 1</td>${passed}</tr>`,
+    );
+    expect(row('deletePet')).toBe(
+      `<tr><th scope="row"><code>deletePet</code></th><td class="number">0 / 1</td>${unjudged.repeat(4)}<td class="fail matrix-mark">✗ 1</td></tr>`,
+    );
     expect(row('GET /health')).toContain('<td class="number">1 / 1</td>');
     expect(html).not.toMatch(/passed<\/td>|failed<\/td>/);
     expect(html).toContain('<caption>5 operations against 5 checks, failing operations first</caption>');

@@ -37,13 +37,21 @@ it('captures the first time, compares after, and reports what changed with a rep
     '- getReport: its required parameters cannot be filled: no value the spec allows could be made for a required parameter or the body',
     'Compare later with check_regression {"baseline": "release-1"}.',
   ]);
-  expect(await baselineFiles()).toEqual(['release-1.getClock.json', 'release-1.getCounter.json', 'release-1.getItem.json', 'release-1.getOrder.json', 'release-1.listItems.json']);
+  expect(await baselineFiles()).toEqual([
+    'release-1.getClock.json',
+    'release-1.getCounter.json',
+    'release-1.getItem.json',
+    'release-1.getOrder.json',
+    'release-1.listItems.json',
+  ]);
   expect(await readdir(path.join(project.root, '.falcon'))).not.toContain('reports');
 
   api.items.set(1, { id: 1, name: 'pencil' });
   const compared = await checkRegressionTool.run({ baseline: 'release-1' }, ctx);
   const lines = compared.split('\n');
-  expect(lines[0]).toMatch(new RegExp(`^Baseline "release-1" \\(captured .*\\) against ${api.url}: 5 cases in .* — 2 passed, 3 failed; operations covered 5/6\\.$`));
+  expect(lines[0]).toMatch(
+    new RegExp(`^Baseline "release-1" \\(captured .*\\) against ${api.url}: 5 cases in .* — 2 passed, 3 failed; operations covered 5/6\\.$`),
+  );
   expect(lines[1]).toBe('Findings: regression 3.');
   expect(compared).toContain('✗ GET /items/1 against its baseline [getItem/regression] → 200');
   expect(compared).toContain('  - regression: $.name: "pen" → "pencil"');

@@ -28,7 +28,9 @@ describe('generating, saving and running again', () => {
   it('generates cases of every kind, saves them, and runs the same cases from the file', async () => {
     const generated = await generate({ save: 'shop' });
 
-    const total = Number(/^Generated (\d+) cases for 6 operations of Tools Shop 1\.0\.0 \(strategies: happy, negative, boundary, stateful\)\./.exec(generated)?.[1]);
+    const total = Number(
+      /^Generated (\d+) cases for 6 operations of Tools Shop 1\.0\.0 \(strategies: happy, negative, boundary, stateful\)\./.exec(generated)?.[1],
+    );
     expect(total).toBeGreaterThan(10);
     const kinds = /^By kind: (.+)\.$/m.exec(generated)?.[1] ?? '';
     for (const kind of ['happy', 'negative', 'boundary', 'stateful']) expect(kinds).toMatch(new RegExp(`\\b${kind} \\d+`));
@@ -37,7 +39,9 @@ describe('generating, saving and running again', () => {
     expect(sample.length).toBeGreaterThanOrEqual(4);
     expect(sample.length).toBeLessThanOrEqual(12);
     expect(sample.some((line) => /^- createItem\/negative\/\S+: .+ — .+/.test(line))).toBe(true); // operations in turn; a negative case shows its mutation
-    expect(generated).toContain('Saved suite "shop" → .falcon/tests/shop.yaml; run it with run_tests {"file": "shop"} or test_suite {"action": "run", "name": "shop"}.');
+    expect(generated).toContain(
+      'Saved suite "shop" → .falcon/tests/shop.yaml; run it with run_tests {"file": "shop"} or test_suite {"action": "run", "name": "shop"}.',
+    );
     expect(generated).toContain('Not run: pass execute: true to send them now');
     expect(api.received).toEqual([]);
 
@@ -60,7 +64,9 @@ describe('generating, saving and running again', () => {
 
   it('executes the cases of the chosen operations and strategies at once, with a functional report', async () => {
     const observation = await generate({ endpoints: ['createItem'], strategies: ['negative'], execute: true });
-    expect(observation).toMatch(/^Generated \d+ cases for 1 operation of Tools Shop 1\.0\.0 \(strategies: negative\)\.\nBy kind: negative \d+\.\nBy operation: createItem \d+\./);
+    expect(observation).toMatch(
+      /^Generated \d+ cases for 1 operation of Tools Shop 1\.0\.0 \(strategies: negative\)\.\nBy kind: negative \d+\.\nBy operation: createItem \d+\./,
+    );
     expect(observation).toMatch(/\n\nTools Shop 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+: \d+ cases in .+ — \d+ passed, 0 failed; operations covered 1\/1\./);
     expect(reportPaths(observation)[0]).toMatch(/^\.falcon\/reports\/functional_report_tools-shop_\d{8}-\d{6}\.md$/);
     expect(api.received.length).toBeGreaterThan(0);
@@ -77,7 +83,9 @@ describe('generating, saving and running again', () => {
 
     // The chains come last: one case fewer than all drops the last chain whole, both of its steps.
     const total = Number(kept?.[2]);
-    expect(await generate({ max_cases: total - 1, save: 'most' })).toMatch(new RegExp(`^Generated ${total - 2} cases \\(kept ${total - 2} of ${total} by max_cases\\)`));
+    expect(await generate({ max_cases: total - 1, save: 'most' })).toMatch(
+      new RegExp(`^Generated ${total - 2} cases \\(kept ${total - 2} of ${total} by max_cases\\)`),
+    );
     const chained = (await loadTestSuite(shop.project.root, 'most')).cases.filter((testCase) => testCase.chain);
     expect(chained.every((testCase) => chained.filter((other) => other.chain?.id === testCase.chain?.id).length > 1)).toBe(true);
     await expect(generate({ strategies: ['stateful'], max_cases: 1 })).rejects.toThrow(

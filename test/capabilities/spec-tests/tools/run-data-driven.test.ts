@@ -19,7 +19,17 @@ beforeEach(async () => {
   ctx.variables.session.set('BASE_URL', api.url);
   await project.write(
     '.falcon/requests/create-user.yaml',
-    ['method: POST', 'url: "{{BASE_URL}}/users"', 'body:', '  name: "{{name}}"', '  age: "{{age}}"', 'assertions:', '  json_path:', '    $.adult: true', ''].join('\n'),
+    [
+      'method: POST',
+      'url: "{{BASE_URL}}/users"',
+      'body:',
+      '  name: "{{name}}"',
+      '  age: "{{age}}"',
+      'assertions:',
+      '  json_path:',
+      '    $.adult: true',
+      '',
+    ].join('\n'),
   );
 });
 afterEach(() => project.remove());
@@ -28,7 +38,9 @@ it('runs a saved request per CSV row, shows the failing row with its evidence an
   await project.write('data/users.csv', 'name,age,api_token\nAda,36,tok-aaaaaaaa\nBob,41,tok-b\nGrace,12,tok-c\nLin,30,tok-d\nMo,50,tok-e\n');
   const observation = await runDataDrivenTool.run({ request: 'create-user', data: 'data/users.csv' }, ctx);
   const lines = observation.split('\n');
-  expect(lines[0]).toMatch(new RegExp(`^Data-driven "create-user" with data/users\\.csv against ${api.url}: 5 cases in .* — 4 passed, 1 failed; operations covered 1/1\\.$`));
+  expect(lines[0]).toMatch(
+    new RegExp(`^Data-driven "create-user" with data/users\\.csv against ${api.url}: 5 cases in .* — 4 passed, 1 failed; operations covered 1/1\\.$`),
+  );
   expect(lines[1]).toBe('Findings: assertion 1.');
   expect(observation).toContain('✗ create-user row 3: name=Grace, age=12, api_token=[masked] [create-user/row-3] → 201');
   expect(observation).toContain('  - assertion: $.adult: expected true, actual false');

@@ -29,7 +29,9 @@ describe('with an ingested spec', () => {
     const observation = await call({});
 
     expect(observation).toMatch(/^3 of 6 operations were not smoked \(not GETs, or they need parameters\): generate_functional_tests covers them\.\n/);
-    expect(observation).toMatch(/Smoke test of Tools Shop 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+: \d+ cases in .+ — \d+ passed, 1 failed; operations covered 3\/6\./);
+    expect(observation).toMatch(
+      /Smoke test of Tools Shop 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+: \d+ cases in .+ — \d+ passed, 1 failed; operations covered 3\/6\./,
+    );
     expect(observation).toMatch(/✗ .*\/stats.* → 500/);
     expect(observation).toContain('- not_a_server_error: ');
     expect(observation).toMatch(/reproduce: curl .*\/stats/);
@@ -84,7 +86,9 @@ describe('without a spec', () => {
     await expect(call({ base_url: api.url })).rejects.toThrow(
       'no spec ingested yet (.falcon/spec.yaml is missing): call ingest_spec with the OpenAPI or Postman file, or give endpoints such as ["GET /health", "GET /users"]',
     );
-    await expect(call({ endpoints: ['listItems'], base_url: api.url })).rejects.toThrow('endpoint "listItems" is not "METHOD /path"; without a spec, give requests such as "GET /users"');
+    await expect(call({ endpoints: ['listItems'], base_url: api.url })).rejects.toThrow(
+      'endpoint "listItems" is not "METHOD /path"; without a spec, give requests such as "GET /users"',
+    );
     await expect(call({ endpoints: ['GET /items/{itemId}'], base_url: api.url })).rejects.toThrow(
       'endpoint "GET /items/{itemId}" has a {parameter}: without a spec, give a concrete path such as /users/1',
     );

@@ -19,7 +19,12 @@ const call = (args: Args) => runTestsTool.run(runTestsTool.schema.parse(args), s
 const receivedPaths = () => api.received.map((request) => `${request.method} ${request.url}`);
 
 const handWritten: Args['cases'] = [
-  { name: 'the kettle is there', request: { method: 'get', path: '/items/{itemId}', pathParams: { itemId: 1 }, headers: { 'X-Trace': '{{TRACE}}' } }, expectStatus: [200], tags: ['items'] },
+  {
+    name: 'the kettle is there',
+    request: { method: 'get', path: '/items/{itemId}', pathParams: { itemId: 1 }, headers: { 'X-Trace': '{{TRACE}}' } },
+    expectStatus: [200],
+    tags: ['items'],
+  },
   { name: 'item 999 is there too', request: { method: 'GET', path: '/items/999' }, expectStatus: 200, tags: ['items', 'wishful'] },
   { name: 'stats answer', request: { method: 'GET', path: '/stats' }, tags: ['ops'] },
 ];
@@ -34,7 +39,9 @@ describe('run_tests with cases written in the call', () => {
   it('runs the cases having any of the tags, resolving {{VAR}}, and writes a test report', async () => {
     const observation = await call({ cases: handWritten, tags: ['ITEMS'] });
 
-    expect(observation).toMatch(/^Tags ITEMS: 2 of 3 cases of the given cases\.\nTools Shop 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+: 2 cases in .+ — 1 passed, 1 failed;/);
+    expect(observation).toMatch(
+      /^Tags ITEMS: 2 of 3 cases of the given cases\.\nTools Shop 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+: 2 cases in .+ — 1 passed, 1 failed;/,
+    );
     expect(observation).toContain('✗ item 999 is there too [custom/item-999-is-there-too] → 404');
     expect(observation).toMatch(/- expected_status: .*404/);
     expect(receivedPaths().sort()).toEqual(['GET /items/1', 'GET /items/999']);
@@ -49,7 +56,14 @@ describe('run_tests with cases written in the call', () => {
   it('keeps a whole chain when one of its steps has the tag, passing extracted values on', async () => {
     const observation = await call({
       cases: [
-        { id: 'create', request: { method: 'POST', path: '/items', body: { name: 'Mug', price: 4 } }, expectStatus: [201], extract: { newId: '$.id' }, chain: { id: 'mug', step: 0 }, tags: ['write'] },
+        {
+          id: 'create',
+          request: { method: 'POST', path: '/items', body: { name: 'Mug', price: 4 } },
+          expectStatus: [201],
+          extract: { newId: '$.id' },
+          chain: { id: 'mug', step: 0 },
+          tags: ['write'],
+        },
         { id: 'read', request: { method: 'GET', path: '/items/{{newId}}' }, expectStatus: [200], chain: { id: 'mug', step: 1 } },
         { id: 'other', request: { method: 'GET', path: '/health' } },
       ],
@@ -76,7 +90,13 @@ describe('run_tests with a suite file', () => {
   it('runs a suite by its path inside the project and names the suite in the run and the report', async () => {
     await shop.project.write(
       'qa/smoke.yaml',
-      ['format: falcon-tests/1', 'cases:', '  - request: {method: get, path: /health}', '    expectStatus: [200]', '  - request: {method: get, path: /items, query: {limit: 1}}'].join('\n'),
+      [
+        'format: falcon-tests/1',
+        'cases:',
+        '  - request: {method: get, path: /health}',
+        '    expectStatus: [200]',
+        '  - request: {method: get, path: /items, query: {limit: 1}}',
+      ].join('\n'),
     );
     const observation = await call({ file: 'qa/smoke.yaml', base_url: api.url, concurrency: 1 });
     expect(observation).toMatch(/^Suite smoke against http:\/\/127\.0\.0\.1:\d+: 2 cases in .+ — 2 passed, 0 failed;/);
@@ -92,9 +112,14 @@ describe('run_tests with a suite file', () => {
     );
     await shop.project.write('.falcon/tests/broken.yaml', 'format: falcon-tests/1\ncases:\n  - request: {path: /health}\n');
     await expect(call({ file: 'nope' })).rejects.toThrow('no test suite "nope" in .falcon/tests/; suites: broken');
-    await expect(call({ file: 'broken' })).rejects.toMatchObject({ name: 'ToolError', message: '.falcon/tests/broken.yaml: cases[0].request.method is missing' });
+    await expect(call({ file: 'broken' })).rejects.toMatchObject({
+      name: 'ToolError',
+      message: '.falcon/tests/broken.yaml: cases[0].request.method is missing',
+    });
     await expect(call({ file: '../outside/secret.txt' })).rejects.toThrow('path escapes the project: ../outside/secret.txt');
-    await expect(call({ cases: handWritten, tags: ['nothing'] })).rejects.toThrow('no case of the given cases has the tag nothing; its tags: items, ops, wishful');
+    await expect(call({ cases: handWritten, tags: ['nothing'] })).rejects.toThrow(
+      'no case of the given cases has the tag nothing; its tags: items, ops, wishful',
+    );
     expect(api.received).toEqual([]);
   });
 

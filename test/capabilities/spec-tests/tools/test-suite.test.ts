@@ -24,7 +24,13 @@ afterEach(() => shop.project.remove());
 type Args = z.input<typeof testSuiteTool.schema>;
 const call = (args: Args) => testSuiteTool.run(testSuiteTool.schema.parse(args), shop.ctx);
 
-const smokeCase = (id: string, urlPath: string, tags: string[]): TestCase => ({ id, name: `GET ${urlPath}`, kind: 'smoke', tags, request: { method: 'GET', path: urlPath } });
+const smokeCase = (id: string, urlPath: string, tags: string[]): TestCase => ({
+  id,
+  name: `GET ${urlPath}`,
+  kind: 'smoke',
+  tags,
+  request: { method: 'GET', path: urlPath },
+});
 const createItem: TestCase = {
   id: 'createItem/happy/example',
   name: 'POST /items with the example body',
@@ -84,7 +90,7 @@ it('runs a suite, or the cases of it with the tags, and writes a test report nam
   expect(everything).toMatch(/: 3 cases in .+ — 2 passed, 1 failed;/);
 });
 
-it('deletes a suite without asking (Falcon\'s own file), and names the suites there are when one is unknown', async () => {
+it("deletes a suite without asking (Falcon's own file), and names the suites there are when one is unknown", async () => {
   expect(await testSuiteTool.preview!({ action: 'delete', name: 'ops' }, shop.ctx)).toBeUndefined();
   await saveOps();
   await shop.project.write('.falcon/tests/broken.yaml', 'not: a suite\n');

@@ -23,7 +23,11 @@ it('reports the operations whose repeated answers change, with evidence, the ski
   ctx.variables.session.set('BASE_URL', api.url);
   const observation = await verifyIdempotencyTool.run({}, ctx);
   const lines = observation.split('\n');
-  expect(lines[0]).toMatch(new RegExp(`^Idempotency of Repeat API 1\\.0\\.0 \\(each request sent 3 times\\) against ${api.url}: 9 cases in .* — 5 passed, 2 failed, 2 skipped; operations covered 7/9\\.$`));
+  expect(lines[0]).toMatch(
+    new RegExp(
+      `^Idempotency of Repeat API 1\\.0\\.0 \\(each request sent 3 times\\) against ${api.url}: 9 cases in .* — 5 passed, 2 failed, 2 skipped; operations covered 7/9\\.$`,
+    ),
+  );
   expect(lines[1]).toBe('Findings: idempotency 4.');
   expect(observation).toContain('✗ GET /counter sent 3 times [getCounter/idempotency] → 200');
   expect(observation).toContain('  - idempotency: call 2 of 3 differs from call 1: $.count: 1 → 2');
@@ -45,10 +49,16 @@ it('says why it cannot run: nothing idempotent in scope, an unknown pattern, no 
     name: 'ToolError',
     message: 'no operation in scope uses an idempotent method (GET, HEAD, OPTIONS, PUT, DELETE): createItem (POST); POST and PATCH are never repeated',
   });
-  await expect(verifyIdempotencyTool.run({ endpoints: ['nope'], base_url: api.url }, ctx)).rejects.toMatchObject({ name: 'ToolError', message: expect.stringMatching(/^"nope" matches no operation/) });
+  await expect(verifyIdempotencyTool.run({ endpoints: ['nope'], base_url: api.url }, ctx)).rejects.toMatchObject({
+    name: 'ToolError',
+    message: expect.stringMatching(/^"nope" matches no operation/),
+  });
   await expect(verifyIdempotencyTool.run({}, ctx)).rejects.toMatchObject({ name: 'ToolError', message: expect.stringMatching(/^no base_url given/) });
   const empty = await createTempProject();
-  await expect(verifyIdempotencyTool.run({ base_url: api.url }, toolContext(empty.root))).rejects.toMatchObject({ name: 'ToolError', message: expect.stringMatching(/^no spec ingested yet/) });
+  await expect(verifyIdempotencyTool.run({ base_url: api.url }, toolContext(empty.root))).rejects.toMatchObject({
+    name: 'ToolError',
+    message: expect.stringMatching(/^no spec ingested yet/),
+  });
   await empty.remove();
   expect(api.received).toEqual([]);
 });

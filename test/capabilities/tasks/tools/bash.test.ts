@@ -7,8 +7,7 @@ import { isRunning } from '../../../engines/process-alive.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const bash = (args: { command: string; cwd?: string; timeout_ms?: number }, signal?: AbortSignal) =>
-  bashTool.run(args, toolContext(project.root, signal));
+const bash = (args: { command: string; cwd?: string; timeout_ms?: number }, signal?: AbortSignal) => bashTool.run(args, toolContext(project.root, signal));
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -78,9 +77,7 @@ describe('bash', () => {
     await expect(bash({ command: 'pwd', cwd: 'file.txt' })).rejects.toThrow(new ToolError('cwd must be a folder: file.txt is a file'));
     await expect(bash({ command: 'pwd', cwd: 'missing' })).rejects.toThrow('no such file: missing');
     await expect(bash({ command: 'pwd', cwd: '..' })).rejects.toThrow('path escapes the project: ..');
-    await expect(bashTool.preview!({ command: 'pwd', cwd: project.outside }, toolContext(project.root))).rejects.toThrow(
-      'path escapes the project',
-    );
+    await expect(bashTool.preview!({ command: 'pwd', cwd: project.outside }, toolContext(project.root))).rejects.toThrow('path escapes the project');
   });
 
   it('validates the timeout: at least 1 s, at most 10 minutes', () => {

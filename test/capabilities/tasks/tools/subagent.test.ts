@@ -79,11 +79,29 @@ describe('subagent tool', () => {
 
   it('keeps the answers of a parallel call when some fail, and fails the call when all do', async () => {
     const some = fakeSubagents({ answer: (task) => (task.task === 'b' ? new Error('tester#2 failed: connection refused.') : `ok ${task.task}`) });
-    const output = await call({ tasks: [{ agent: 'scout', task: 'a' }, { agent: 'tester', task: 'b' }] }, some.subagents);
+    const output = await call(
+      {
+        tasks: [
+          { agent: 'scout', task: 'a' },
+          { agent: 'tester', task: 'b' },
+        ],
+      },
+      some.subagents,
+    );
     expect(output).toMatch(/^2 sub-agents: 1 answered, 1 failed\./);
     expect(output).toContain('## 2. tester#2 failed\n\ntester#2 failed: connection refused.');
     const all = fakeSubagents({ answer: () => new Error('down') });
-    await expect(call({ tasks: [{ agent: 'scout', task: 'a' }, { agent: 'scout', task: 'b' }] }, all.subagents)).rejects.toThrow(/2 sub-agents: 0 answered, 2 failed/);
+    await expect(
+      call(
+        {
+          tasks: [
+            { agent: 'scout', task: 'a' },
+            { agent: 'scout', task: 'b' },
+          ],
+        },
+        all.subagents,
+      ),
+    ).rejects.toThrow(/2 sub-agents: 0 answered, 2 failed/);
   });
 
   it('runs a chain in order, {previous} standing for the answer before', async () => {
@@ -110,14 +128,33 @@ describe('subagent tool', () => {
   it('stops a chain at its first failure and says what was not run', async () => {
     const { subagents, started } = fakeSubagents({ answer: (task) => (task.agent === 'tester' ? new Error('tester#2 failed: 500') : 'found it') });
     await expect(
-      call({ chain: [{ agent: 'scout', task: 'a' }, { agent: 'tester', task: '{previous}' }, { agent: 'scout', task: 'c' }] }, subagents),
+      call(
+        {
+          chain: [
+            { agent: 'scout', task: 'a' },
+            { agent: 'tester', task: '{previous}' },
+            { agent: 'scout', task: 'c' },
+          ],
+        },
+        subagents,
+      ),
     ).rejects.toThrow(/The chain stopped at step 2 of 3; 1 later step was not run\.[\s\S]*## Step 1\. scout#1 answered\n\nfound it[\s\S]*tester#2 failed: 500/);
     expect(started).toHaveLength(2);
   });
 
   it('checks every profile before starting any', async () => {
     const { subagents, started } = fakeSubagents();
-    await expect(call({ tasks: [{ agent: 'scout', task: 'a' }, { agent: 'hacker', task: 'b' }] }, subagents)).rejects.toThrow('No sub-agent profile is named "hacker".');
+    await expect(
+      call(
+        {
+          tasks: [
+            { agent: 'scout', task: 'a' },
+            { agent: 'hacker', task: 'b' },
+          ],
+        },
+        subagents,
+      ),
+    ).rejects.toThrow('No sub-agent profile is named "hacker".');
     expect(started).toHaveLength(0);
   });
 

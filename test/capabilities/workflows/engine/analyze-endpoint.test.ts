@@ -48,7 +48,9 @@ describe('analyzeEndpoint', () => {
     expect(text).toContain('GET /users/1 → route GET /users/:id');
     expect(text).toContain('Handler: routes.js:14 (inline function)');
     expect(text).toContain('15      const user = users.find((candidate) => candidate.id === req.params.id);');
-    expect(text).toMatch(/Probe: GET http:\/\/127\.0\.0\.1:\d+\/users\/1 → HTTP 500 Internal Server Error in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), application\/json/);
+    expect(text).toMatch(
+      /Probe: GET http:\/\/127\.0\.0\.1:\d+\/users\/1 → HTTP 500 Internal Server Error in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), application\/json/,
+    );
     expect(text).toContain("  error: TypeError: Cannot read properties of undefined (reading 'id') at routes.js:16");
     expect(text).toContain('Auth: none seen in the route or the handler');
   });
@@ -70,7 +72,7 @@ describe('analyzeEndpoint', () => {
     expect(analysis.probe).toBeUndefined();
     expect(analysis.handler).toBeUndefined();
     const text = describeEndpoint(analysis);
-    expect(text).toContain('DELETE /users/:id: no route in the project\'s code serves it (3 routes read).');
+    expect(text).toContain("DELETE /users/:id: no route in the project's code serves it (3 routes read).");
     expect(text).toContain('The path is served for other methods:\n  GET /users/:id — routes.js:14');
     expect(text).toContain('Probe: none sent.');
   });

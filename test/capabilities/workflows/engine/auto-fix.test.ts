@@ -11,7 +11,11 @@ import { USERS_API_FIXTURE, type UsersApi, startUsersApi } from '../../../apis/u
 
 const FIND = 'candidate.id === req.params.id';
 const RIGHT = { old_string: FIND, new_string: 'candidate.id === Number(req.params.id)', explanation: 'Compares the id from the path as a number.' };
-const WRONG = { old_string: 'res.json(200, { id: user.id, name: user.name });', new_string: 'res.json(200, { id: user?.id, name: user?.name });', explanation: 'Guards against a missing user.' };
+const WRONG = {
+  old_string: 'res.json(200, { id: user.id, name: user.name });',
+  new_string: 'res.json(200, { id: user?.id, name: user?.name });',
+  explanation: 'Guards against a missing user.',
+};
 const reply = (edit: object) => `\`\`\`json\n${JSON.stringify(edit)}\n\`\`\``;
 
 let root: string;
@@ -35,7 +39,11 @@ function fixInput(model: ScriptedModel, answers: boolean[], more: Partial<AutoFi
   const variables = new VariableScope(root, {});
   return {
     projectRoot: root,
-    failing: requestCase({ request: { method: 'GET', url: `${api.url}/users/1` }, expectations: { statusCode: 200, bodyContains: ['Ada Lovelace'] }, variables }),
+    failing: requestCase({
+      request: { method: 'GET', url: `${api.url}/users/1` },
+      expectations: { statusCode: 200, bodyContains: ['Ada Lovelace'] },
+      variables,
+    }),
     model,
     approve: async (change) => {
       asked.push(change);
@@ -78,7 +86,9 @@ describe('autoFix', () => {
     expect(first).toContain('The handler of GET /users/:id is at routes.js:14.');
     const second = model.seen[1]![1]!.content;
     expect(second).toContain('1. Guards against a missing user.\nreplaced:\n' + WRONG.old_string);
-    expect(second).toContain('   then: Got: HTTP 200 OK; body: {} Failed: body: expected contains "Ada Lovelace", actual not found in the body (2 chars): "{}"');
+    expect(second).toContain(
+      '   then: Got: HTTP 200 OK; body: {} Failed: body: expected contains "Ada Lovelace", actual not found in the body (2 chars): "{}"',
+    );
 
     expect(input.stages).toEqual([
       'running GET /users/1',
@@ -101,7 +111,11 @@ describe('autoFix', () => {
   });
 
   it('gives up after max_attempts with every change undone', async () => {
-    const model = new ScriptedModel([reply(WRONG), reply({ old_string: 'not in the file', new_string: 'x' }), reply({ old_string: 'still not', new_string: 'x' })]);
+    const model = new ScriptedModel([
+      reply(WRONG),
+      reply({ old_string: 'not in the file', new_string: 'x' }),
+      reply({ old_string: 'still not', new_string: 'x' }),
+    ]);
     const result = await autoFix(fixInput(model, [true, true], { maxAttempts: 2 }));
     expect(result.status).toBe('not-fixed');
     expect(result.attempts.map((attempt) => attempt.outcome)).toEqual(['still-failing', 'no-proposal']);
@@ -123,7 +137,14 @@ describe('autoFix', () => {
 
   it('works on a saved suite case, judged by its expected status', async () => {
     const variables = new VariableScope(root, {});
-    const testCase = { id: 'users/read-one', name: 'user 1 is found', kind: 'custom' as const, tags: [], request: { method: 'GET', path: '/users/{id}', pathParams: { id: 1 } }, expectStatus: [200] };
+    const testCase = {
+      id: 'users/read-one',
+      name: 'user 1 is found',
+      kind: 'custom' as const,
+      tags: [],
+      request: { method: 'GET', path: '/users/{id}', pathParams: { id: 1 } },
+      expectStatus: [200],
+    };
     const failing = suiteCase({ testCase, suiteCases: [testCase], baseUrl: api.url, variables });
     expect(failing).toMatchObject({ label: 'user 1 is found [users/read-one]', method: 'GET', path: '/users/1', expected: 'status 200' });
     const result = await autoFix({ ...fixInput(new ScriptedModel([reply(RIGHT)]), [true]), failing });

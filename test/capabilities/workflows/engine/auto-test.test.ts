@@ -18,7 +18,18 @@ const json = (value: unknown) => `Here they are:\n\`\`\`json\n${JSON.stringify(v
 function input(root: string, baseUrl: string, more: Partial<AutoTestInput>): AutoTestInput {
   const variables = new VariableScope(root, {});
   variables.session.set('API_TOKEN', USERS_API_TOKEN);
-  return { projectRoot: root, method: 'POST', path: '/users', baseUrl, variableNames: ['API_TOKEN'], mask: (text) => text, variables, signal, progress: () => undefined, ...more };
+  return {
+    projectRoot: root,
+    method: 'POST',
+    path: '/users',
+    baseUrl,
+    variableNames: ['API_TOKEN'],
+    mask: (text) => text,
+    variables,
+    signal,
+    progress: () => undefined,
+    ...more,
+  };
 }
 
 describe('autoTest without a spec: the model writes the scenarios', () => {
@@ -34,10 +45,22 @@ describe('autoTest without a spec: the model writes the scenarios', () => {
   });
 
   const SCENARIOS = [
-    { name: 'a valid user is created', request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: 'Edsger' } }, expectStatus: [201] },
+    {
+      name: 'a valid user is created',
+      request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: 'Edsger' } },
+      expectStatus: [201],
+    },
     { name: 'no token is 401', request: { method: 'post', path: '/users', body: { name: 'Edsger' } }, expectStatus: 401 },
-    { name: 'a missing name is 400', request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: {} }, expectStatus: [400, 422] },
-    { name: 'an empty name is 422', request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: '' } }, expectStatus: [422] },
+    {
+      name: 'a missing name is 400',
+      request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: {} },
+      expectStatus: [400, 422],
+    },
+    {
+      name: 'an empty name is 422',
+      request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: '' } },
+      expectStatus: [422],
+    },
     { name: 'another endpoint', request: { method: 'GET', path: '/users' }, expectStatus: [200] },
     { name: 'no status', request: { method: 'POST', path: '/users' } },
   ];
@@ -82,10 +105,12 @@ describe('autoTest without a spec: the model writes the scenarios', () => {
     expect((error as Error).message).toBe(
       'the model wrote no usable scenario for POST /users: scenario 1: request.path: must start with "/" (after 2 replies)',
     );
-    expect(model.seen[1]!.at(-1)!.content).toBe('None of those scenarios can be used: the reply holds no JSON array of scenarios. Reply again with the corrected JSON array only.');
+    expect(model.seen[1]!.at(-1)!.content).toBe(
+      'None of those scenarios can be used: the reply holds no JSON array of scenarios. Reply again with the corrected JSON array only.',
+    );
   });
 
-  it('fills the route\'s path parameters from pathParams and refuses a template without its value', async () => {
+  it("fills the route's path parameters from pathParams and refuses a template without its value", async () => {
     const model = new ScriptedModel([
       json([
         { name: 'user 2 is found', request: { method: 'GET', path: '/users/:id', pathParams: { id: 2 } }, expectStatus: [200] },
@@ -117,7 +142,9 @@ describe('autoTest with a spec: the testing engine generates the scenarios', () 
     expect(result.source).toMatchObject({ kind: 'spec', operation: { id: 'getCustomer' } });
     expect(result.path).toBe('/customers/{customerId}');
     expect(result.passing.map((testCase) => testCase.id)).toEqual(['getCustomer/happy/valid']);
-    expect(result.failing.map((item) => [item.case.id, item.findings.map((finding) => finding.kind)])).toEqual([[MALFORMED_INPUT_DEFECTS[0], ['not_a_server_error']]]);
+    expect(result.failing.map((item) => [item.case.id, item.findings.map((finding) => finding.kind)])).toEqual([
+      [MALFORMED_INPUT_DEFECTS[0], ['not_a_server_error']],
+    ]);
     expect(passingSuite(result, 'customers').spec).toBe(spec.source);
   });
 });

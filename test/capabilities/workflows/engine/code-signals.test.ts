@@ -53,8 +53,18 @@ describe('endpointParameters and readCodeSignals', () => {
   });
 
   it('read destructured inputs and header reads in Express', () => {
-    const code = codeLines('users.js', 1, ["const { name, role = 'user', ...rest } = req.body;", "const key = req.get('X-Api-Key');", 'const { page } = req.query;']);
-    expect(endpointParameters('/users', code).map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual(['body name', 'body role', 'body rest', 'header X-Api-Key', 'query page']);
+    const code = codeLines('users.js', 1, [
+      "const { name, role = 'user', ...rest } = req.body;",
+      "const key = req.get('X-Api-Key');",
+      'const { page } = req.query;',
+    ]);
+    expect(endpointParameters('/users', code).map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual([
+      'body name',
+      'body role',
+      'body rest',
+      'header X-Api-Key',
+      'query page',
+    ]);
   });
 });
 

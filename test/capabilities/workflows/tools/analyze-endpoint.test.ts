@@ -22,10 +22,13 @@ afterEach(async () => {
 const analyze = (args: Record<string, unknown>, context = ctx) => analyzeEndpointTool.run(analyzeEndpointTool.schema.parse(args), context);
 
 describe('analyze_endpoint', () => {
-  it('puts the numbers first, keeps the probe as the last response, and adds the quick model\'s reading', async () => {
+  it("puts the numbers first, keeps the probe as the last response, and adds the quick model's reading", async () => {
     const quick = new ScriptedModel(['- routes.js:15: the id from the path is a string; compare with Number(req.params.id).']);
     const session = new ScriptedModel([]);
-    const output = await analyze({ method: 'get', path: '/users/{id}' }, { ...ctx, model: session, modelFor: (category) => (category === 'quick' ? quick : session) });
+    const output = await analyze(
+      { method: 'get', path: '/users/{id}' },
+      { ...ctx, model: session, modelFor: (category) => (category === 'quick' ? quick : session) },
+    );
     expect(output.split('\n')[0]).toBe('GET /users/{id}: handler routes.js:14 · probe HTTP 500 · 1 parameter · 4 risks');
     expect(output).toContain('Handler: routes.js:14 (inline function)');
     expect(output).toMatch(/Probe: GET http:\/\/127\.0\.0\.1:\d+\/users\/1 → HTTP 500/);

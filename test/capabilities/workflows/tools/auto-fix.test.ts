@@ -9,7 +9,11 @@ import { ScriptedModel } from '../../../support/scripted-model.js';
 import { type UsersApi, startUsersApi } from '../../../apis/users-api.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
-const FIX = { old_string: 'candidate.id === req.params.id', new_string: 'candidate.id === Number(req.params.id)', explanation: 'Compares the id from the path as a number.' };
+const FIX = {
+  old_string: 'candidate.id === req.params.id',
+  new_string: 'candidate.id === Number(req.params.id)',
+  explanation: 'Compares the id from the path as a number.',
+};
 const fixReply = () => `\`\`\`json\n${JSON.stringify(FIX)}\n\`\`\``;
 
 let project: TempProject;
@@ -20,7 +24,10 @@ beforeEach(async () => {
   project = await createTempProject();
   api = await startUsersApi(project.root);
   await project.write('.falcon/environments/dev.yaml', `BASE_URL: ${api.url}\n`);
-  await project.write('.falcon/requests/read-ada.yaml', 'method: GET\nurl: "{{BASE_URL}}/users/1"\nassertions:\n  status_code: 200\n  body_contains: Ada Lovelace\n');
+  await project.write(
+    '.falcon/requests/read-ada.yaml',
+    'method: GET\nurl: "{{BASE_URL}}/users/1"\nassertions:\n  status_code: 200\n  body_contains: Ada Lovelace\n',
+  );
   ctx = toolContext(project.root, new AbortController().signal, 'dev');
   original = await routesNow();
 });
@@ -43,7 +50,7 @@ describe('auto_fix', () => {
       'Fixed: GET /users/1 passes after attempt 1 of 3 (HTTP 200 OK).',
       'Changed routes.js (+1 −1): Compares the id from the path as a number.',
     ]);
-    expect(output).toContain("Before: HTTP 500 Internal Server Error — status: expected 200, actual 500 Internal Server Error");
+    expect(output).toContain('Before: HTTP 500 Internal Server Error — status: expected 200, actual 500 Internal Server Error');
     expect(output).toContain("TypeError: Cannot read properties of undefined (reading 'id') at routes.js:16");
     expect(output).toContain('1. routes.js — Compares the id from the path as a number. → passes, kept');
     expect(asked).toHaveLength(1);
@@ -73,10 +80,16 @@ describe('auto_fix', () => {
 
   it('refuses a call that names no failing case, or two, and one without a model', async () => {
     const withModel = { ...ctx, model: fixModel() };
-    await expect(fix({}, withModel)).rejects.toThrow('give the failing case: request (with expect), saved_request (a name in .falcon/requests/), or suite and case');
-    await expect(fix({ saved_request: 'read-ada', suite: 's', case: 'c' }, withModel)).rejects.toThrow('give one failing case, not saved_request and suite and case');
+    await expect(fix({}, withModel)).rejects.toThrow(
+      'give the failing case: request (with expect), saved_request (a name in .falcon/requests/), or suite and case',
+    );
+    await expect(fix({ saved_request: 'read-ada', suite: 's', case: 'c' }, withModel)).rejects.toThrow(
+      'give one failing case, not saved_request and suite and case',
+    );
     await expect(fix({ saved_request: 'read-ada', expect: { status_code: 200 } }, withModel)).rejects.toThrow(/^expect goes with request/);
-    await expect(fix({ request: { method: 'GET', url: '/users/1' }, expect: { status: 200 } }, withModel)).rejects.toThrow(/^expect: assertions: unknown check status/);
+    await expect(fix({ request: { method: 'GET', url: '/users/1' }, expect: { status: 200 } }, withModel)).rejects.toThrow(
+      /^expect: assertions: unknown check status/,
+    );
     await expect(fix({ saved_request: 'read-ada' }, ctx)).rejects.toThrow(/^auto_fix needs a model/);
   });
 });

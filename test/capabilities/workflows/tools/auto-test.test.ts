@@ -23,9 +23,17 @@ afterEach(async () => {
 });
 
 const SCENARIOS = [
-  { name: 'a valid user is created', request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: 'Edsger' } }, expectStatus: [201] },
+  {
+    name: 'a valid user is created',
+    request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: 'Edsger' } },
+    expectStatus: [201],
+  },
   { name: 'no token is 401', request: { method: 'POST', path: '/users', body: { name: 'Edsger' } }, expectStatus: [401] },
-  { name: 'an empty name is 422', request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: '' } }, expectStatus: [422] },
+  {
+    name: 'an empty name is 422',
+    request: { method: 'POST', path: '/users', headers: { Authorization: 'Bearer {{API_TOKEN}}' }, body: { name: '' } },
+    expectStatus: [422],
+  },
 ];
 const deepModel = () => new ScriptedModel([`\`\`\`json\n${JSON.stringify(SCENARIOS)}\n\`\`\``]);
 const args = autoTestTool.schema.parse({ method: 'POST', path: '/users' });
@@ -44,7 +52,9 @@ describe('auto_test', () => {
         return true;
       },
     });
-    expect(output.split('\n')[0]).toMatch(/^auto_test POST \/users: 3 scenarios written by script from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) — 2 passed, 1 failed\.$/);
+    expect(output.split('\n')[0]).toMatch(
+      /^auto_test POST \/users: 3 scenarios written by script from routes\.js:19, run against http:\/\/127\.0\.0\.1:\d+ in (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) — 2 passed, 1 failed\.$/,
+    );
     expect(output).toContain('Saved suite "auto-post-users" with the 2 passing scenarios → .falcon/tests/auto-post-users.yaml');
     expect(output).toContain('✓ a valid user is created (201)\n✓ no token is 401 (401)');
     expect(output).toContain('✗ an empty name is 422 (expected 422) → 400');
@@ -73,7 +83,8 @@ describe('auto_test', () => {
     expect(preview).toEqual({
       kind: 'info',
       title: 'auto_test POST /users',
-      details: 'Runs scenarios for POST /users against the API and saves the passing ones as .falcon/tests/auto-post-users.yaml (replacing a suite of that name).',
+      details:
+        'Runs scenarios for POST /users against the API and saves the passing ones as .falcon/tests/auto-post-users.yaml (replacing a suite of that name).',
     });
     expect(await autoTestTool.run(args, { ...ctx, model: deepModel() })).toContain('Saved suite "auto-post-users"');
     expect(await suiteFile()).toContain('a valid user is created');

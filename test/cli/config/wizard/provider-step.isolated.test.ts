@@ -83,7 +83,13 @@ describe('runConfigWizard: adding and updating a provider', () => {
     expect(screen.getScreen()).not.toContain('sk-wrong'); // masked
     screen.keypress('enter');
     await expectQuestion('Model');
-    expect(run.printed).toEqual(expect.arrayContaining(['openai did not list its models: the API key was refused', '    check api_key or OPENAI_API_KEY', 'Type the name of the model to use.']));
+    expect(run.printed).toEqual(
+      expect.arrayContaining([
+        'openai did not list its models: the API key was refused',
+        '    check api_key or OPENAI_API_KEY',
+        'Type the name of the model to use.',
+      ]),
+    );
     screen.keypress('enter'); // the usual model, gpt-4o-mini
     await expectQuestion('What now?');
     expect(run.printed).toEqual(expect.arrayContaining(['✗ openai: the API key was refused', '    check api_key or OPENAI_API_KEY']));

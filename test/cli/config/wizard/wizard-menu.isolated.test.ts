@@ -9,7 +9,8 @@ import { tempDir } from '../../../config/temp-dir.js';
 
 describe('runConfigWizard: the menu', () => {
   it('removes the default provider and says which provider takes its place', async () => {
-    const yaml = 'default_provider: ollama\nfallback: [gemini]\nproviders:\n  ollama: {model: llama3.2}\n  openai: {model: gpt-4o-mini}\n  gemini: {model: gemini-2.5-flash}\n';
+    const yaml =
+      'default_provider: ollama\nfallback: [gemini]\nproviders:\n  ollama: {model: llama3.2}\n  openai: {model: gpt-4o-mini}\n  gemini: {model: gemini-2.5-flash}\n';
     const run = await startWizard({}, yaml);
     for (let i = 0; i < 3; i++) screen.keypress('down');
     screen.keypress('enter'); // Remove a provider

@@ -17,10 +17,12 @@ export interface K6ScriptRun {
 
 // k6's modules as far as an exported script uses them; every request is answered with `status`.
 const STAND_INS: Record<string, string> = {
-  'k6/http': 'export default { request(method, url, body, params) { globalThis.falconCalls.push({ method, url, body, params }); return { status: globalThis.falconStatus }; } };',
+  'k6/http':
+    'export default { request(method, url, body, params) { globalThis.falconCalls.push({ method, url, body, params }); return { status: globalThis.falconStatus }; } };',
   k6: 'export function check(value, checks) { return Object.values(checks).every((test) => test(value)); }',
   'k6/encoding': "export default { b64encode: (text) => Buffer.from(text, 'utf8').toString('base64') };",
-  'k6/metrics': 'export class Counter { constructor(name) { this.name = name; globalThis.falconCounters[name] = []; } add(value) { globalThis.falconCounters[this.name].push(value); } }',
+  'k6/metrics':
+    'export class Counter { constructor(name) { this.name = name; globalThis.falconCounters[name] = []; } add(value) { globalThis.falconCounters[this.name].push(value); } }',
 };
 
 const HOOKS = `

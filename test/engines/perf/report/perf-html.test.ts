@@ -18,7 +18,9 @@ describe('perfHtml', () => {
     expect(page.startsWith('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">')).toBe(true);
     expect(page).toMatch(/<style>[\s\S]+prefers-color-scheme: dark[\s\S]+<\/style>/);
     // The SVG namespace is an identifier, never fetched; nothing else names a URL to load.
-    expect(page.replaceAll('xmlns="http://www.w3.org/2000/svg"', '')).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref=|@import|url\(|https?:\/\/(?!127\.0\.0\.1:4010\/pets)/i);
+    expect(page.replaceAll('xmlns="http://www.w3.org/2000/svg"', '')).not.toMatch(
+      /<script|<link|<img|<iframe|\ssrc=|\shref=|@import|url\(|https?:\/\/(?!127\.0\.0\.1:4010\/pets)/i,
+    );
   });
 
   it('has landmarks, headings and tables a screen reader can walk', () => {
@@ -26,7 +28,8 @@ describe('perfHtml', () => {
     expect(page).toMatch(/<body>\n<header>\n<h1>Load test: http:\/\/127\.0\.0\.1:4010\/pets<\/h1>[\s\S]*<\/header>\n<main>[\s\S]*<\/main>\n<\/body>/);
     expect(page).toContain('<title>Load test: http://127.0.0.1:4010/pets</title>');
     expect(page).toContain('<time datetime="2025-03-04T05:06:07.000Z">2025-03-04T05:06:07.000Z</time> · ran 12 s · closed model, 10 connections');
-    for (const id of ['summary', 'thresholds', 'requests', 'latency', 'over-time']) expect(page).toContain(`<section aria-labelledby="${id}">\n<h2 id="${id}">`);
+    for (const id of ['summary', 'thresholds', 'requests', 'latency', 'over-time'])
+      expect(page).toContain(`<section aria-labelledby="${id}">\n<h2 id="${id}">`);
     const tables = page.match(/<table>[\s\S]*?<\/table>/g)!;
     expect(tables.length).toBe(6);
     for (const table of tables) {
@@ -94,7 +97,11 @@ describe('perfHtml', () => {
     expect(page).toContain("<caption>Second by second (5 seconds a row: req/s is their mean, p95 the worst second's, errors their sum)</caption>");
     expect(count(page.slice(page.indexOf('<caption>Second by second')), /<tr><th scope="row"/g)).toBe(60);
     // 300 points are drawn, without a dot each.
-    expect(svg(page, 'rps-over-time').match(/points="([^"]+)"/)![1]!.split(' ')).toHaveLength(300);
+    expect(
+      svg(page, 'rps-over-time')
+        .match(/points="([^"]+)"/)![1]!
+        .split(' '),
+    ).toHaveLength(300);
     expect(count(svg(page, 'rps-over-time'), /<circle/g)).toBe(0);
   });
 
@@ -114,7 +121,11 @@ describe('perfHtml', () => {
   });
 
   it('escapes statuses and threshold expressions too, which come from outside', () => {
-    const run = { ...closedRun(), requests: { ...closedRun().requests, by_status: { '<b>x</b>': 1 } }, thresholds: [{ expr: 'p95<"><svg onload=x>', ok: true, actual: 1 }] };
+    const run = {
+      ...closedRun(),
+      requests: { ...closedRun().requests, by_status: { '<b>x</b>': 1 } },
+      thresholds: [{ expr: 'p95<"><svg onload=x>', ok: true, actual: 1 }],
+    };
     const page = perfHtml(run, FINISHED_AT);
     expect(page).toContain('<th scope="row">&lt;b&gt;x&lt;/b&gt;</th>');
     expect(page).toContain('<th scope="row">p95&lt;"&gt;&lt;svg onload=x&gt;</th>');

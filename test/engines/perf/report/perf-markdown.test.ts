@@ -63,7 +63,12 @@ describe('perfMarkdown', () => {
       ['No answer: connection reset', '1'],
       ['No answer: other error', '1'],
     ]);
-    expect(statuses).toEqual([['Status', 'Responses'], ['200', '5,940'], ['404', '6'], ['503', '48']]);
+    expect(statuses).toEqual([
+      ['Status', 'Responses'],
+      ['200', '5,940'],
+      ['404', '6'],
+      ['503', '48'],
+    ]);
     expect(section(perfMarkdown(openRun(), FINISHED_AT), 'Requests')).toContain('| Late (sent after they were due, or never) | 17 |');
   });
 
@@ -87,7 +92,7 @@ describe('perfMarkdown', () => {
 
   it('groups a long run into at most 60 rows and says how', () => {
     const timeline = section(perfMarkdown(openRun(), FINISHED_AT), 'Second by second');
-    expect(timeline).toContain('_5 seconds a row: req/s is their mean, p95 the worst second\'s, errors their sum._');
+    expect(timeline).toContain("_5 seconds a row: req/s is their mean, p95 the worst second's, errors their sum._");
     const rows = cells(tables(timeline)[0]!).slice(1);
     expect(rows).toHaveLength(60);
     expect(rows[0]).toEqual(['1–5', '102', '24', '0']);
@@ -109,12 +114,20 @@ describe('perfMarkdown', () => {
     const tokens = marked.lexer(markdown);
     expect(JSON.stringify(tokens)).not.toMatch(/"type":"html"/);
     expect(markdown).not.toContain('\u001B');
-    expect(markdown.split('\n')[0]).toBe('# Load test: http://127.0.0.1/\\<script\\>alert(1)\\</script\\>"\'\\>\\<img src=x onerror=alert(2)\\>\\&amp;␛\\[31m|\\*\\_\\`');
+    expect(markdown.split('\n')[0]).toBe(
+      '# Load test: http://127.0.0.1/\\<script\\>alert(1)\\</script\\>"\'\\>\\<img src=x onerror=alert(2)\\>\\&amp;␛\\[31m|\\*\\_\\`',
+    );
     expect(marked.parse(markdown)).not.toMatch(/<script|<img/);
   });
 
   it('renders a run that recorded nothing', () => {
-    const empty = { ...closedRun(), requests: { ...closedRun().requests, total: 0, ok: 0, failed: 0, by_status: {} }, timeline: [], histogram: [], duration_s: 0 };
+    const empty = {
+      ...closedRun(),
+      requests: { ...closedRun().requests, total: 0, ok: 0, failed: 0, by_status: {} },
+      timeline: [],
+      histogram: [],
+      duration_s: 0,
+    };
     const markdown = perfMarkdown(empty, FINISHED_AT);
     expect(markdown).toContain('No seconds were recorded.');
     expect(markdown).not.toContain('| Status |');

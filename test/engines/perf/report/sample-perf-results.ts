@@ -5,7 +5,12 @@ export const FINISHED_AT = new Date('2025-03-04T05:06:07.000Z');
 
 /** Twelve seconds of a closed-model run: a threshold passed, one failed, some errors of every kind. */
 export function closedRun(): PerfResult {
-  const timeline: TimelineEntry[] = Array.from({ length: 12 }, (_, index) => ({ t: index + 1, rps: 480 + index * 4, p95: 40 + index, errors: index % 4 === 0 ? 2 : 0 }));
+  const timeline: TimelineEntry[] = Array.from({ length: 12 }, (_, index) => ({
+    t: index + 1,
+    rps: 480 + index * 4,
+    p95: 40 + index,
+    errors: index % 4 === 0 ? 2 : 0,
+  }));
   return {
     target: 'http://127.0.0.1:4010/pets',
     model: 'closed',
@@ -40,7 +45,12 @@ export function closedRun(): PerfResult {
 
 /** An open-model run with stages, five minutes long (more seconds than a table shows), stopped early. */
 export function openRun(): PerfResult {
-  const timeline: TimelineEntry[] = Array.from({ length: 300 }, (_, index) => ({ t: index + 1, rps: 100 + (index % 10), p95: 20 + (index % 7), errors: index === 150 ? 5 : 0 }));
+  const timeline: TimelineEntry[] = Array.from({ length: 300 }, (_, index) => ({
+    t: index + 1,
+    rps: 100 + (index % 10),
+    p95: 20 + (index % 7),
+    errors: index === 150 ? 5 : 0,
+  }));
   return {
     ...closedRun(),
     model: 'open',

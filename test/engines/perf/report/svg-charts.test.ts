@@ -44,7 +44,9 @@ describe('svgBarChart', () => {
 
   it('is an accessible image whose text is escaped', () => {
     const chart = svgBarChart(TEXT, bars, String);
-    expect(chart).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="chart" id="chart" viewBox="0 0 640 260" role="img" aria-labelledby="chart-title" aria-describedby="chart-desc">\n<title id="chart-title">A &lt;chart&gt;<\/title>\n<desc id="chart-desc">Figures &amp; "more"<\/desc>/);
+    expect(chart).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="chart" id="chart" viewBox="0 0 640 260" role="img" aria-labelledby="chart-title" aria-describedby="chart-desc">\n<title id="chart-title">A &lt;chart&gt;<\/title>\n<desc id="chart-desc">Figures &amp; "more"<\/desc>/,
+    );
     expect(chart).toContain('>x &lt;axis&gt;</text>');
     expect(chart.endsWith('</svg>')).toBe(true);
   });
@@ -52,8 +54,19 @@ describe('svgBarChart', () => {
 
 describe('svgLineChart', () => {
   it('places each point by its x and y on axes from 0', () => {
-    const chart = svgLineChart(TEXT, [{ x: 1, y: 50 }, { x: 5, y: 100 }, { x: 10, y: 0 }], String);
-    const points = chart.match(/points="([^"]+)"/)![1]!.split(' ').map((point) => point.split(',').map(Number));
+    const chart = svgLineChart(
+      TEXT,
+      [
+        { x: 1, y: 50 },
+        { x: 5, y: 100 },
+        { x: 10, y: 0 },
+      ],
+      String,
+    );
+    const points = chart
+      .match(/points="([^"]+)"/)![1]!
+      .split(' ')
+      .map((point) => point.split(',').map(Number));
     const width = PLOT.right - PLOT.left;
     expect(points).toEqual([
       [PLOT.left + width / 10, (PLOT.bottom + PLOT.top) / 2],

@@ -53,12 +53,14 @@ describe('writePerfReport', () => {
 
   it('names the file it could not write', async () => {
     await writeFile(path.join(root, 'taken'), '');
-    await expect(writePerfReport(closedRun(), path.join(root, 'taken', 'run.md'))).rejects.toThrow(`cannot write the report ${path.join(root, 'taken', 'run.md')}:`);
+    await expect(writePerfReport(closedRun(), path.join(root, 'taken', 'run.md'))).rejects.toThrow(
+      `cannot write the report ${path.join(root, 'taken', 'run.md')}:`,
+    );
   });
 });
 
 describe('writeProjectPerfReport', () => {
-  it('writes the Markdown report into .falcon/reports under the test reports\' naming and returns its project path', async () => {
+  it("writes the Markdown report into .falcon/reports under the test reports' naming and returns its project path", async () => {
     const written = await writeProjectPerfReport(closedRun(), { projectRoot: root, name: 'GET https://API.example.com/users?id=1', now: NOW });
     expect(written).toBe('.falcon/reports/perf_report_get-https-api-example-com-users-id-1_20250304-050607.md');
     expect(await readFile(path.join(root, written), 'utf8')).toBe(perfMarkdown(closedRun(), NOW));

@@ -51,7 +51,9 @@ describe('max_response_time', () => {
     const cases = [getCase('slow', '/slow'), getCase('fast', '/fast')];
     const limited = await runCases(cases, { baseUrl: api.url, maxResponseTimeMs: 100 });
     expect(limited.checks).toContain('max_response_time');
-    expect(limited.results[0]?.findings).toEqual([{ kind: 'max_response_time', message: expect.stringMatching(/^response took (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), over the 100 ms limit$/) }]);
+    expect(limited.results[0]?.findings).toEqual([
+      { kind: 'max_response_time', message: expect.stringMatching(/^response took (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), over the 100 ms limit$/) },
+    ]);
     expect(limited.results[1]?.findings).toEqual([]);
 
     const generous = await runCases(cases, { baseUrl: api.url, maxResponseTimeMs: 20_000 });
@@ -64,7 +66,10 @@ describe('max_response_time', () => {
 
 describe('expected_status', () => {
   it('fires when the status is not one the case expects, and is quiet when it is', async () => {
-    const run = await runCases([getCase('wrong', '/fast', undefined, { expectStatus: [404] }), getCase('right', '/fast', undefined, { expectStatus: [200, 204] })], { baseUrl: api.url });
+    const run = await runCases(
+      [getCase('wrong', '/fast', undefined, { expectStatus: [404] }), getCase('right', '/fast', undefined, { expectStatus: [200, 204] })],
+      { baseUrl: api.url },
+    );
     expect(run.results.map((result) => result.findings)).toEqual([[{ kind: 'expected_status', message: 'status 200, expected 404' }], []]);
   });
 });

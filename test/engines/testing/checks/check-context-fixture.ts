@@ -9,7 +9,15 @@ export function answer(status: number, body = '{}'): CheckedResponse {
 
 /** A case of this kind on `GET /things/{id}` of operation getThing, with the fields given. */
 export function caseOf(kind: TestCase['kind'], extra: Partial<TestCase> = {}): TestCase {
-  return { id: `getThing/${kind}/case`, name: 'GET /things/{id}', kind, operationId: 'getThing', tags: [], request: { method: 'GET', path: '/things/{id}', pathParams: { id: 1 } }, ...extra };
+  return {
+    id: `getThing/${kind}/case`,
+    name: 'GET /things/{id}',
+    kind,
+    operationId: 'getThing',
+    tags: [],
+    request: { method: 'GET', path: '/things/{id}', pathParams: { id: 1 } },
+    ...extra,
+  };
 }
 
 export function contextOf(testCase: TestCase, response: CheckedResponse, extra: Partial<CheckContext> = {}): CheckContext {

@@ -16,7 +16,9 @@ describe('which checks judge a case', () => {
 
   it('does not hold a probe to what the spec says of its operation: a 405 to an undocumented method passes', async () => {
     const check = createResponseChecker({ spec });
-    expect(await check(caseOf('probe', { probe: 'unsupported_method', request: { method: 'PATCH', path: '/things/1' } }), answer(405, 'Method Not Allowed'))).toEqual([]);
+    expect(
+      await check(caseOf('probe', { probe: 'unsupported_method', request: { method: 'PATCH', path: '/things/1' } }), answer(405, 'Method Not Allowed')),
+    ).toEqual([]);
     expect(await check(caseOf('happy'), answer(405, 'Method Not Allowed'))).toEqual([
       expect.objectContaining({ kind: 'status_code_conformance' }),
       expect.objectContaining({ kind: 'positive_data_acceptance' }),

@@ -28,7 +28,11 @@ const spec = specOf(operations);
 
 describe('content_type_conformance', () => {
   it('fires on a media type the documented response does not list, and on a body with no content-type', async () => {
-    const run = await runCases([getCase('html', '/html', 'getJson'), getCase('no-type', '/no-type', 'getJson')], { baseUrl: api.url, spec, checks: ['content_type_conformance'] });
+    const run = await runCases([getCase('html', '/html', 'getJson'), getCase('no-type', '/no-type', 'getJson')], {
+      baseUrl: api.url,
+      spec,
+      checks: ['content_type_conformance'],
+    });
     expect(run.results.map((result) => result.findings)).toEqual([
       [{ kind: 'content_type_conformance', message: 'content-type text/html is not documented for getJson 200 (documented: application/json)' }],
       [{ kind: 'content_type_conformance', message: 'no content-type header on a 9-character body; getJson 200 documents application/json' }],
@@ -44,7 +48,11 @@ describe('content_type_conformance', () => {
   });
 
   it('accepts an empty 204, and says nothing when the documented response has no content', async () => {
-    const run = await runCases([getCase('empty', '/empty', 'getJson'), getCase('untyped', '/html', 'getUntyped')], { baseUrl: api.url, spec, checks: ['content_type_conformance'] });
+    const run = await runCases([getCase('empty', '/empty', 'getJson'), getCase('untyped', '/html', 'getUntyped')], {
+      baseUrl: api.url,
+      spec,
+      checks: ['content_type_conformance'],
+    });
     expect(run.results.map((result) => [result.response?.status, result.findings])).toEqual([
       [204, []],
       [200, []],

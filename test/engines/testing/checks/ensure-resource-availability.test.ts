@@ -14,7 +14,8 @@ describe('ensure_resource_availability', () => {
   });
 
   it('is quiet for any other answer: 400, 401, 409 are about the request, not the resource', () => {
-    for (const status of [200, 204, 400, 401, 403, 409, 410, 500]) expect(findingsOf(ensureResourceAvailability, contextOf(read, answer(status), created(201))), String(status)).toEqual([]);
+    for (const status of [200, 204, 400, 401, 403, 409, 410, 500])
+      expect(findingsOf(ensureResourceAvailability, contextOf(read, answer(status), created(201))), String(status)).toEqual([]);
   });
 
   it('is quiet when the create did not succeed or is not known', () => {
@@ -23,7 +24,9 @@ describe('ensure_resource_availability', () => {
   });
 
   it('judges only steps on a created resource, not the read after its delete', () => {
-    expect(findingsOf(ensureResourceAvailability, contextOf(caseOf('stateful', { resource: { state: 'deleted', by: CREATE_STEP } }), answer(404), created(201)))).toEqual([]);
+    expect(
+      findingsOf(ensureResourceAvailability, contextOf(caseOf('stateful', { resource: { state: 'deleted', by: CREATE_STEP } }), answer(404), created(201))),
+    ).toEqual([]);
     expect(findingsOf(ensureResourceAvailability, contextOf(caseOf('happy'), answer(404), created(201)))).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ describe('ignored_auth', () => {
   });
 
   it('takes every refusal: 401, 403, a 404 hiding the resource, a redirect to a login page', () => {
-    for (const status of [401, 403, 404, 302, 400, 500]) expect(findingsOf(ignoredAuth, contextOf(withoutCredentials, answer(status))), String(status)).toEqual([]);
+    for (const status of [401, 403, 404, 302, 400, 500])
+      expect(findingsOf(ignoredAuth, contextOf(withoutCredentials, answer(status))), String(status)).toEqual([]);
   });
 
   it('judges only its own probes', () => {

@@ -12,10 +12,11 @@ describe('positive_data_acceptance', () => {
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy'), answer(400, body)))).toEqual([
       { kind: 'positive_data_acceptance', message: `a valid request was rejected with 400: ${body.slice(0, 100)}…` },
     ]);
-    for (const status of [405, 406, 413, 415, 422]) expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('boundary'), answer(status))), String(status)).toHaveLength(1);
-    expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('stateful', { resource: { state: 'created', by: 'createThing/stateful/create' } }), answer(422, '')))).toEqual([
-      { kind: 'positive_data_acceptance', message: 'a valid request was rejected with 422' },
-    ]);
+    for (const status of [405, 406, 413, 415, 422])
+      expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('boundary'), answer(status))), String(status)).toHaveLength(1);
+    expect(
+      findingsOf(positiveDataAcceptance, contextOf(caseOf('stateful', { resource: { state: 'created', by: 'createThing/stateful/create' } }), answer(422, ''))),
+    ).toEqual([{ kind: 'positive_data_acceptance', message: 'a valid request was rejected with 422' }]);
   });
 
   it('takes what says nothing against the request: auth, ids with no record, clashes, rate limits; and any 2xx, 3xx or 5xx', () => {
@@ -31,7 +32,9 @@ describe('positive_data_acceptance', () => {
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('data'), refused))).toEqual([]);
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('custom'), refused))).toEqual([]);
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy', { operationId: undefined }), refused))).toEqual([]);
-    expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('stateful', { resource: { state: 'deleted', by: 'deleteThing/stateful/delete-created' } }), refused))).toEqual([]);
+    expect(
+      findingsOf(positiveDataAcceptance, contextOf(caseOf('stateful', { resource: { state: 'deleted', by: 'deleteThing/stateful/delete-created' } }), refused)),
+    ).toEqual([]);
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('stateful', { expectStatus: [404] }), refused))).toEqual([]);
   });
 
@@ -40,6 +43,8 @@ describe('positive_data_acceptance', () => {
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy'), answer(422), { operation: { ...login, path: '/oauth/token' } }))).toEqual([]);
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy'), answer(415), { operation: login }))).toHaveLength(1);
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy'), answer(400), { operation: secured }))).toHaveLength(1);
-    expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy'), answer(400), { operation: { ...login, path: '/logins/{id}/history' } }))).toHaveLength(1);
+    expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy'), answer(400), { operation: { ...login, path: '/logins/{id}/history' } }))).toHaveLength(
+      1,
+    );
   });
 });

@@ -32,7 +32,9 @@ const run = (path: string) => runCases([getCase(path, path, 'listPets')], { base
 describe('response_headers_conformance', () => {
   it('fires when a required header is missing', async () => {
     const { results } = await run('/missing');
-    expect(results[0]?.findings).toEqual([{ kind: 'response_headers_conformance', message: 'required header X-Rate-Limit is missing (documented for listPets 200)' }]);
+    expect(results[0]?.findings).toEqual([
+      { kind: 'response_headers_conformance', message: 'required header X-Rate-Limit is missing (documented for listPets 200)' },
+    ]);
   });
 
   it('fires when a documented header does not match its simple schema', async () => {

@@ -48,10 +48,16 @@ describe('response_schema_conformance', () => {
 
   it('fires on a body that is not JSON where JSON is documented, with or without a content-type', async () => {
     const spec = specOf([getOperation('getThing', '/x', { '200': jsonResponse({ type: 'object' }) })]);
-    const run = await runCases([getCase('html', '/html-as-json', 'getThing'), getCase('no-type', '/no-type', 'getThing')], { baseUrl: api.url, spec, checks: ['response_schema_conformance'] });
+    const run = await runCases([getCase('html', '/html-as-json', 'getThing'), getCase('no-type', '/no-type', 'getThing')], {
+      baseUrl: api.url,
+      spec,
+      checks: ['response_schema_conformance'],
+    });
     const messages = run.results.map((result) => result.findings.map((finding) => finding.message));
     expect(messages[0]).toHaveLength(1);
-    expect(messages[0]![0]).toMatch(/^the body is not valid JSON, but getThing 200 documents application\/json: it starts "<html><body>Oops<\/body><\/html>" \(.+\)$/);
+    expect(messages[0]![0]).toMatch(
+      /^the body is not valid JSON, but getThing 200 documents application\/json: it starts "<html><body>Oops<\/body><\/html>" \(.+\)$/,
+    );
     expect(messages[1]![0]).toMatch(/^the body is not valid JSON, but getThing 200 documents application\/json: it starts "not json at all"/);
   });
 
@@ -69,9 +75,17 @@ describe('response_schema_conformance', () => {
   });
 
   // How spec schemas are read (nullable, Swagger 2, formats, readOnly/writeOnly) is tested in spec-schema/.
-  it('follows $ref to the spec\'s recursive schemas', async () => {
+  it("follows $ref to the spec's recursive schemas", async () => {
     const schemas: Record<string, JsonSchema> = {
-      Node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, parent: { $ref: '#/schemas/Node', nullable: true }, children: { type: 'array', items: { $ref: '#/schemas/Node' } } } },
+      Node: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string' },
+          parent: { $ref: '#/schemas/Node', nullable: true },
+          children: { type: 'array', items: { $ref: '#/schemas/Node' } },
+        },
+      },
     };
     const schema: JsonSchema = { $ref: '#/schemas/Node' };
     expect(await findings(schema, { name: 'root', children: [{ name: 'a', children: [{ name: 'b', children: [] }] }] }, schemas)).toEqual([]);
@@ -93,7 +107,10 @@ describe('response_schema_conformance', () => {
 
   it('keeps to ten violations and counts the rest', async () => {
     const schema: JsonSchema = { type: 'array', items: { type: 'integer' } };
-    const result = await findings(schema, Array.from({ length: 14 }, (_, index) => `n${index}`));
+    const result = await findings(
+      schema,
+      Array.from({ length: 14 }, (_, index) => `n${index}`),
+    );
     expect(result).toHaveLength(11);
     expect(result[0]).toBe('$[0]: must be integer, got "n0"');
     expect(result[10]).toMatch(/^… and 4 more violations of the case\d+ 200 application\/json schema$/);

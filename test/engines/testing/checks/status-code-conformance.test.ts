@@ -38,14 +38,21 @@ describe('status_code_conformance', () => {
   it('says an undocumented 401 of an operation that needs auth most likely lacks credentials; not when auth is optional', async () => {
     const run = await runCases([getCase('secret', '/private', 'getSecret'), getCase('maybe', '/private', 'getMaybeSecret')], { baseUrl: api.url, spec });
     expect(run.results.map((result) => result.findings.map((finding) => finding.message))).toEqual([
-      ['status 401 is not documented for getSecret (documented: 200); the operation needs auth (bearerAuth or apiKey): send its credentials, e.g. a header with a {{VAR}} from the environment'],
+      [
+        'status 401 is not documented for getSecret (documented: 200); the operation needs auth (bearerAuth or apiKey): send its credentials, e.g. a header with a {{VAR}} from the environment',
+      ],
       ['status 401 is not documented for getMaybeSecret (documented: 200)'],
     ]);
   });
 
   it('accepts an exact code, a 4XX-style range and default, and skips operations that document no status', async () => {
     const run = await runCases(
-      [getCase('found', '/found', 'getFound'), getCase('ranged', '/invalid', 'getRanged'), getCase('default', '/teapot', 'getDefault'), getCase('none', '/teapot', 'getUndocumented')],
+      [
+        getCase('found', '/found', 'getFound'),
+        getCase('ranged', '/invalid', 'getRanged'),
+        getCase('default', '/teapot', 'getDefault'),
+        getCase('none', '/teapot', 'getUndocumented'),
+      ],
       { baseUrl: api.url, spec },
     );
     expect(run.results.map((result) => [result.case.id, result.outcome, result.findings])).toEqual([
@@ -72,6 +79,14 @@ describe('status_code_conformance', () => {
     expect(run.results.map((result) => result.findings)).toEqual([[], []]);
     const specless = await runCases([getCase('teapot', '/teapot', 'getPet')], { baseUrl: api.url });
     expect(specless.results[0]?.findings).toEqual([]);
-    expect(specless.checks).toEqual(['not_a_server_error', 'negative_data_rejection', 'positive_data_acceptance', 'unsupported_method', 'ignored_auth', 'use_after_free', 'ensure_resource_availability']);
+    expect(specless.checks).toEqual([
+      'not_a_server_error',
+      'negative_data_rejection',
+      'positive_data_acceptance',
+      'unsupported_method',
+      'ignored_auth',
+      'use_after_free',
+      'ensure_resource_availability',
+    ]);
   });
 });

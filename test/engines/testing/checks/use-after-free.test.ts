@@ -4,7 +4,12 @@ import { answer, caseOf, contextOf, findingsOf } from './check-context-fixture.j
 
 const DELETE_STEP = 'deleteThing/stateful/delete-created';
 const reread = caseOf('stateful', { resource: { state: 'deleted', by: DELETE_STEP }, expectStatus: [404] });
-const after = (status: number) => ({ earlier: new Map([['createThing/stateful/create', 201], [DELETE_STEP, status]]) });
+const after = (status: number) => ({
+  earlier: new Map([
+    ['createThing/stateful/create', 201],
+    [DELETE_STEP, status],
+  ]),
+});
 
 describe('use_after_free', () => {
   it('fires when a step after a successful DELETE still finds the resource', () => {

@@ -62,7 +62,13 @@ it('sends the request once per row, the row filling its placeholders, and checks
 });
 
 it('wants a 2xx from a row without expected_status, and the expected status from one with it', async () => {
-  await project.write('rows.json', JSON.stringify([{ name: 'A', age: 'x' }, { name: 'B', age: 20, expected_status: '400|422' }]));
+  await project.write(
+    'rows.json',
+    JSON.stringify([
+      { name: 'A', age: 'x' },
+      { name: 'B', age: 20, expected_status: '400|422' },
+    ]),
+  );
   const run = await runDataDriven({ ...createUser, assertions: undefined }, await readDataRows(project.root, 'rows.json'), { variables });
   expect(run.results.map((result) => result.findings)).toEqual([
     [{ kind: 'expected_status', message: "status 400 Bad Request is not a 2xx (a row's expected_status column can expect another)" }],
@@ -71,7 +77,14 @@ it('wants a 2xx from a row without expected_status, and the expected status from
 });
 
 it('stops after the first failed row when asked, and reports rows that cannot be sent', async () => {
-  await project.write('rows.json', JSON.stringify([{ name: 'A', age: 30 }, { name: 'B', age: 5 }, { name: 'C', age: 40 }]));
+  await project.write(
+    'rows.json',
+    JSON.stringify([
+      { name: 'A', age: 30 },
+      { name: 'B', age: 5 },
+      { name: 'C', age: 40 },
+    ]),
+  );
   const data = await readDataRows(project.root, 'rows.json');
   const stopped = await runDataDriven(createUser, data, { variables, stopOnFailure: true });
   expect(stopped.results.map((result) => result.outcome)).toEqual(['passed', 'failed', 'skipped']);
@@ -84,10 +97,18 @@ it('stops after the first failed row when asked, and reports rows that cannot be
 });
 
 it('refuses a bad expected_status or malformed saved assertions before sending anything', async () => {
-  await project.write('rows.json', JSON.stringify([{ name: 'A', age: 30 }, { name: 'B', age: 5, expected_status: 'ok' }]));
+  await project.write(
+    'rows.json',
+    JSON.stringify([
+      { name: 'A', age: 30 },
+      { name: 'B', age: 5, expected_status: 'ok' },
+    ]),
+  );
   const data = await readDataRows(project.root, 'rows.json');
   const before = api.received.length;
-  await expect(runDataDriven(createUser, data, { variables })).rejects.toThrow('rows.json row 2: expected_status "ok" is not a status such as 200, or several such as 200|201');
+  await expect(runDataDriven(createUser, data, { variables })).rejects.toThrow(
+    'rows.json row 2: expected_status "ok" is not a status such as 200, or several such as 200|201',
+  );
   await expect(runDataDriven({ ...createUser, assertions: { status: 200 } }, data, { variables })).rejects.toThrow(/unknown check status/);
   expect(api.received.length).toBe(before);
 });

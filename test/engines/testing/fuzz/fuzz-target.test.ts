@@ -11,7 +11,12 @@ import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema
 import type { CaseRequest } from '../../../../src/engines/testing/test-case.js';
 import { specOf } from '../checks/spec-fixture.js';
 
-const note = { type: 'object', required: ['title'], additionalProperties: false, properties: { title: { type: 'string' }, priority: { type: 'integer', minimum: 1, maximum: 5 } } };
+const note = {
+  type: 'object',
+  required: ['title'],
+  additionalProperties: false,
+  properties: { title: { type: 'string' }, priority: { type: 'integer', minimum: 1, maximum: 5 } },
+};
 const createNote: SpecOperation = {
   id: 'createNote',
   method: 'POST',
@@ -28,7 +33,15 @@ const createNote: SpecOperation = {
   responses: { '201': { description: 'created' } },
   security: [],
 };
-const getBoard: SpecOperation = { id: 'getBoard', method: 'GET', path: '/boards/{boardId}', tags: [], parameters: [{ name: 'boardId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'ok' } }, security: [] };
+const getBoard: SpecOperation = {
+  id: 'getBoard',
+  method: 'GET',
+  path: '/boards/{boardId}',
+  tags: [],
+  parameters: [{ name: 'boardId', in: 'path', required: true, schema: { type: 'integer' } }],
+  responses: { '200': { description: 'ok' } },
+  security: [],
+};
 const spec: FalconSpec = specOf([createNote, getBoard]);
 let validator: SpecSchemaValidator;
 beforeAll(async () => {
@@ -48,7 +61,9 @@ const base: CaseRequest = {
 describe('fuzz cases', () => {
   it('makes one per operation that takes a query or a body, with the budget and a seed from the run seed and the operation', async () => {
     const cases = await generateCases(spec, spec.operations, { strategies: ['fuzz'], seed: 3 });
-    expect(cases.map((testCase) => [testCase.id, testCase.kind, testCase.name, testCase.fuzz?.runs])).toEqual([['createNote/fuzz/inputs', 'fuzz', 'POST /boards/{boardId}/notes with 20 fuzzed inputs', 20]]);
+    expect(cases.map((testCase) => [testCase.id, testCase.kind, testCase.name, testCase.fuzz?.runs])).toEqual([
+      ['createNote/fuzz/inputs', 'fuzz', 'POST /boards/{boardId}/notes with 20 fuzzed inputs', 20],
+    ]);
     expect(cases[0]!.request.pathParams).toEqual({ boardId: 7 });
     const again = await generateCases(spec, spec.operations, { seed: 3, fuzzBudget: 5 });
     const fuzz = again.filter((testCase) => testCase.kind === 'fuzz');
@@ -68,7 +83,13 @@ describe('fuzz cases', () => {
 describe('fuzz target', () => {
   it('keeps the path parameters, headers and unfuzzed query parameters of the valid request', () => {
     const fixed = fixedRequest(base, createNote, spec);
-    expect(fixed).toEqual({ method: 'POST', path: '/boards/{boardId}/notes', pathParams: { boardId: 7 }, query: { a: 'x' }, headers: { 'X-Trace': 'trace-1', Accept: 'application/json' } });
+    expect(fixed).toEqual({
+      method: 'POST',
+      path: '/boards/{boardId}/notes',
+      pathParams: { boardId: 7 },
+      query: { a: 'x' },
+      headers: { 'X-Trace': 'trace-1', Accept: 'application/json' },
+    });
     const target = fuzzTarget(createNote, spec, validator);
     for (const input of fc.sample(target.arbitrary, { seed: 1, numRuns: 100 })) {
       const { request } = target.render(input, fixed);
@@ -80,7 +101,9 @@ describe('fuzz target', () => {
 
   it('draws valid and invalid inputs alike, each judged by the validator, and says what it sent', () => {
     const target = fuzzTarget(createNote, spec, validator);
-    const rendered = fc.sample(target.arbitrary, { seed: 2, numRuns: 300 }).map((input) => ({ input, ...target.render(input, fixedRequest(base, createNote, spec)) }));
+    const rendered = fc
+      .sample(target.arbitrary, { seed: 2, numRuns: 300 })
+      .map((input) => ({ input, ...target.render(input, fixedRequest(base, createNote, spec)) }));
     const verdicts = rendered.map((entry) => entry.verdict);
     expect(verdicts.filter((verdict) => verdict === 'inside').length).toBeGreaterThan(90);
     expect(verdicts.filter((verdict) => verdict === 'outside').length).toBeGreaterThan(90);
@@ -121,14 +144,31 @@ describe('verdicts', () => {
   it('reads query text as the schema would have it: plain readings decide, texts parsers disagree on are unsure', () => {
     const integer = { type: 'integer', minimum: 1, maximum: 50 };
     const verdict = (value: unknown, schema: JsonSchema = integer) => textVerdict(validator, schema, value, spec);
-    expect([verdict(10), verdict('10'), verdict(0), verdict('abc'), verdict('NaN'), verdict('Infinity'), verdict('5.5')]).toEqual(['inside', 'inside', 'outside', 'outside', 'outside', 'outside', 'outside']);
+    expect([verdict(10), verdict('10'), verdict(0), verdict('abc'), verdict('NaN'), verdict('Infinity'), verdict('5.5')]).toEqual([
+      'inside',
+      'inside',
+      'outside',
+      'outside',
+      'outside',
+      'outside',
+      'outside',
+    ]);
     expect([verdict('05'), verdict('1.0'), verdict(' 7'), verdict('0x1A'), verdict('+1')]).toEqual(['unsure', 'unsure', 'unsure', 'unsure', 'unsure']);
     expect([verdict('-0'), verdict('1e308'), verdict('9007199254740993')]).toEqual(['outside', 'outside', 'outside']);
-    expect([verdict('-0', { type: 'integer' }), verdict('1e3', { type: 'integer' }), verdict('9007199254740993', { type: 'integer' })]).toEqual(['unsure', 'unsure', 'unsure']);
+    expect([verdict('-0', { type: 'integer' }), verdict('1e3', { type: 'integer' }), verdict('9007199254740993', { type: 'integer' })]).toEqual([
+      'unsure',
+      'unsure',
+      'unsure',
+    ]);
     const flag = { type: 'boolean' };
     expect([verdict(true, flag), verdict('false', flag), verdict('TRUE', flag), verdict('maybe', flag)]).toEqual(['inside', 'inside', 'unsure', 'outside']);
     const tags = { type: 'array', maxItems: 2, items: { type: 'integer' } };
-    expect([verdict([1, 2], tags), verdict([1, 2, 3], tags), verdict(['abc'], tags), verdict(['01'], tags)]).toEqual(['inside', 'outside', 'outside', 'unsure']);
+    expect([verdict([1, 2], tags), verdict([1, 2, 3], tags), verdict(['abc'], tags), verdict(['01'], tags)]).toEqual([
+      'inside',
+      'outside',
+      'outside',
+      'unsure',
+    ]);
     expect([verdict('anything', { type: 'string' }), verdict('toolong', { type: 'string', maxLength: 3 })]).toEqual(['inside', 'outside']);
   });
 
@@ -136,7 +176,9 @@ describe('verdicts', () => {
     expect(jsonVerdict(validator, note, { title: '\ud800' })).toBe('inside');
     expect(jsonVerdict(validator, note, { title: 'x', extra: 1 })).toBe('outside');
     expect(jsonVerdict(validator, { $ref: '#/schemas/Missing' }, {})).toBe('unsure');
-    expect([combineVerdicts(['inside', 'unsure', 'outside']), combineVerdicts(['inside', 'unsure']), combineVerdicts(['inside']), combineVerdicts([])]).toEqual(['outside', 'unsure', 'inside', 'inside']);
+    expect([combineVerdicts(['inside', 'unsure', 'outside']), combineVerdicts(['inside', 'unsure']), combineVerdicts(['inside']), combineVerdicts([])]).toEqual(
+      ['outside', 'unsure', 'inside', 'inside'],
+    );
   });
 });
 
@@ -147,6 +189,11 @@ describe('describing an input', () => {
     let deep: unknown = 1;
     for (let level = 0; level < 500; level++) deep = { a: deep };
     expect(describeFuzzValue(deep)).toBe('{"a":{"a":{"a":{"a":… (nested 496 deep)}}}}');
-    expect([describeFuzzValue(-0), describeFuzzValue(1e308), describeFuzzValue(null), describeFuzzValue([1, 2, 3, 4, 5, 6, 7, 8])]).toEqual(['-0', '1e+308', 'null', '[1,2,3,4,5,6,… 2 more]']);
+    expect([describeFuzzValue(-0), describeFuzzValue(1e308), describeFuzzValue(null), describeFuzzValue([1, 2, 3, 4, 5, 6, 7, 8])]).toEqual([
+      '-0',
+      '1e+308',
+      'null',
+      '[1,2,3,4,5,6,… 2 more]',
+    ]);
   });
 });

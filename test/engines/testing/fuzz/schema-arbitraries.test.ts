@@ -12,7 +12,11 @@ const wellFormed = (text: string) => !/\p{Cs}/u.test(text);
 
 /** A recursive tree, its children a `#/schemas/` ref, as ingest leaves a schema that refers to itself. */
 const SCHEMAS: Record<string, JsonSchema> = {
-  Tree: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 8 }, children: { type: 'array', maxItems: 2, items: { $ref: '#/schemas/Tree' } } } },
+  Tree: {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string', maxLength: 8 }, children: { type: 'array', maxItems: 2, items: { $ref: '#/schemas/Tree' } } },
+  },
 };
 const spec = specOf([], SCHEMAS);
 const json = new SchemaArbitraries(spec, 'json');
@@ -54,12 +58,23 @@ const SCHEMAS_BY_KEYWORD: Record<string, JsonSchema> = {
   'nested objects': {
     type: 'object',
     required: ['owner'],
-    properties: { owner: { type: 'object', required: ['address'], properties: { address: { type: 'object', required: ['zip'], properties: { zip: { type: 'string', pattern: '^[0-9]{5}$' } } } } } },
+    properties: {
+      owner: {
+        type: 'object',
+        required: ['address'],
+        properties: { address: { type: 'object', required: ['zip'], properties: { zip: { type: 'string', pattern: '^[0-9]{5}$' } } } },
+      },
+    },
   },
   'recursive ref': { $ref: '#/schemas/Tree' },
   'read-only id': { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } },
   map: { type: 'object', additionalProperties: { type: 'integer', maximum: 9 } },
-  oneOf: { oneOf: [{ type: 'integer', minimum: 10 }, { type: 'string', maxLength: 2 }] },
+  oneOf: {
+    oneOf: [
+      { type: 'integer', minimum: 10 },
+      { type: 'string', maxLength: 2 },
+    ],
+  },
 };
 
 const FORMATS = ['date', 'date-time', 'time', 'email', 'uuid', 'uri', 'hostname', 'ipv4', 'ipv6', 'byte'];
@@ -68,7 +83,8 @@ describe('valid values: the schema, at every level', () => {
   for (const [name, schema] of Object.entries(SCHEMAS_BY_KEYWORD)) {
     it(`${name}: every value is valid, in JSON and as text`, () => {
       expect(validOnes(schema, sample(json.valid(schema)))).toEqual([]);
-      if (!['object', 'nested objects', 'recursive ref', 'read-only id', 'map', 'oneOf'].includes(name)) expect(validOnes(schema, sample(text.valid(schema)))).toEqual([]);
+      if (!['object', 'nested objects', 'recursive ref', 'read-only id', 'map', 'oneOf'].includes(name))
+        expect(validOnes(schema, sample(text.valid(schema)))).toEqual([]);
     });
   }
 
@@ -120,7 +136,8 @@ describe('valid values: the schema, at every level', () => {
   });
 
   it('builds a recursive schema to a finite depth', () => {
-    const depth = (tree: { children?: unknown[] }): number => 1 + Math.max(0, ...(tree.children ?? []).map((child) => depth(child as { children?: unknown[] })));
+    const depth = (tree: { children?: unknown[] }): number =>
+      1 + Math.max(0, ...(tree.children ?? []).map((child) => depth(child as { children?: unknown[] })));
     const trees = sample(json.valid({ $ref: '#/schemas/Tree' })) as Array<{ children?: unknown[] }>;
     expect(Math.max(...trees.map(depth))).toBeGreaterThan(2);
     expect(Math.max(...trees.map(depth))).toBeLessThanOrEqual(8);
@@ -157,15 +174,26 @@ describe('invalid values: just outside the schema', () => {
     expect(objects.some((value) => typeof value === 'object' && value !== null && 'unexpected_field' in value)).toBe(true);
     expect(objects.some((value) => typeof value === 'object' && value !== null && 'price' in value && !('name' in value))).toBe(true);
     expect(sample(json.invalid({ type: 'string', enum: ['a'] })!)).toContain('not-in-enum');
-    expect(sample(json.invalid({ type: 'array', maxItems: 2, items: { type: 'integer' } })!).some((value) => Array.isArray(value) && value.length === 3)).toBe(true);
+    expect(sample(json.invalid({ type: 'array', maxItems: 2, items: { type: 'integer' } })!).some((value) => Array.isArray(value) && value.length === 3)).toBe(
+      true,
+    );
   });
 
   it('shrinks to the first value out: one character past maxLength, one past the maximum', () => {
-    const tooLong = fc.check(fc.property(json.invalid({ type: 'string', maxLength: 5 })!, (value) => typeof value !== 'string' || value.length <= 5), { seed: 1 });
+    const tooLong = fc.check(
+      fc.property(json.invalid({ type: 'string', maxLength: 5 })!, (value) => typeof value !== 'string' || value.length <= 5),
+      { seed: 1 },
+    );
     expect(tooLong.counterexample).toEqual([' '.repeat(6)]);
-    const tooBig = fc.check(fc.property(json.invalid({ type: 'integer', maximum: 100 })!, (value) => typeof value !== 'number' || value <= 100), { seed: 1 });
+    const tooBig = fc.check(
+      fc.property(json.invalid({ type: 'integer', maximum: 100 })!, (value) => typeof value !== 'number' || value <= 100),
+      { seed: 1 },
+    );
     expect(tooBig.counterexample).toEqual([101]);
-    const tooLongWithoutBound = fc.check(fc.property(json.valid({ type: 'string' }), (value) => (value as string).length <= 300), { seed: 1 });
+    const tooLongWithoutBound = fc.check(
+      fc.property(json.valid({ type: 'string' }), (value) => (value as string).length <= 300),
+      { seed: 1 },
+    );
     expect((tooLongWithoutBound.counterexample![0] as string).length).toBe(301);
   });
 
@@ -193,6 +221,8 @@ describe('fuzz values: mostly valid, just outside at any level', () => {
 
   it('draws the same values from the same seed', () => {
     const schema = SCHEMAS_BY_KEYWORD.object!;
-    expect(fc.sample(json.fuzz(schema), { seed: 9, numRuns: 50 })).toEqual(fc.sample(new SchemaArbitraries(spec, 'json').fuzz(schema), { seed: 9, numRuns: 50 }));
+    expect(fc.sample(json.fuzz(schema), { seed: 9, numRuns: 50 })).toEqual(
+      fc.sample(new SchemaArbitraries(spec, 'json').fuzz(schema), { seed: 9, numRuns: 50 }),
+    );
   });
 });

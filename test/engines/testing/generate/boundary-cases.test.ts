@@ -38,9 +38,15 @@ describe('boundary cases', () => {
       request: { pathParams: { accountId: 1 } },
     });
     expect(caseOf(cases, 'updateAccount/boundary/path-accountId-maximum').request.pathParams).toEqual({ accountId: 999 });
-    expect(caseOf(cases, 'search/boundary/query-page-minimum')).toMatchObject({ name: 'GET /search with query parameter "page" just above its exclusive minimum 0', request: { query: { page: 1 } } });
+    expect(caseOf(cases, 'search/boundary/query-page-minimum')).toMatchObject({
+      name: 'GET /search with query parameter "page" just above its exclusive minimum 0',
+      request: { query: { page: 1 } },
+    });
     expect(caseOf(cases, 'search/boundary/query-page-maximum').request.query).toMatchObject({ page: 50 });
-    expect(caseOf(cases, 'updateAccount/boundary/score-maximum')).toMatchObject({ name: 'PUT /accounts/{accountId} with "score" just below its exclusive maximum 10', request: { body: { score: 9.5 } } });
+    expect(caseOf(cases, 'updateAccount/boundary/score-maximum')).toMatchObject({
+      name: 'PUT /accounts/{accountId} with "score" just below its exclusive maximum 10',
+      request: { body: { score: 9.5 } },
+    });
   });
 
   it('makes strings exactly minLength and maxLength long, keeping their pattern', () => {
@@ -56,7 +62,10 @@ describe('boundary cases', () => {
     const tags = (caseOf(cases, 'updateAccount/boundary/tags-max-items').request.body as { tags: string[] }).tags;
     expect(tags).toHaveLength(4);
     expect(new Set(tags).size).toBe(4);
-    expect(caseOf(cases, 'createFolder/boundary/children-empty')).toMatchObject({ name: 'POST /folders with "children" as an empty array', request: { body: { children: [] } } });
+    expect(caseOf(cases, 'createFolder/boundary/children-empty')).toMatchObject({
+      name: 'POST /folders with "children" as an empty array',
+      request: { body: { children: [] } },
+    });
   });
 
   it('keeps only valid values', async () => {

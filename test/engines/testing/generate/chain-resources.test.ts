@@ -6,7 +6,9 @@ import { ingestedSpec } from './generation-fixtures.js';
 async function resources(file: string, chainId: string): Promise<string[]> {
   const spec = await ingestedSpec(file);
   const cases = await generateCases(spec, spec.operations, { strategies: ['stateful'] });
-  return cases.filter((testCase) => testCase.chain?.id === chainId).map((testCase) => `${testCase.id} ${testCase.resource ? `${testCase.resource.state} by ${testCase.resource.by}` : '-'}`);
+  return cases
+    .filter((testCase) => testCase.chain?.id === chainId)
+    .map((testCase) => `${testCase.id} ${testCase.resource ? `${testCase.resource.state} by ${testCase.resource.by}` : '-'}`);
 }
 
 describe('what the steps of a chain say of its resource', () => {

@@ -114,7 +114,10 @@ describe('happy cases', () => {
     expect(generated.filter((testCase) => testCase.kind === 'negative')).toEqual([]);
     expect(caseOf(generated, 'Users_Admin_Create_user/happy/valid').request).toMatchObject({ body: { name: '{{userName}}' }, contentType: 'application/json' });
     expect(caseOf(generated, 'Users_Admin_Create_user/happy/required-only').request.body).toMatchObject({ name: '{{userName}}' });
-    expect(caseOf(generated, 'Login/happy/valid').request).toMatchObject({ body: 'user=ann&password={{password}}', contentType: 'application/x-www-form-urlencoded' });
+    expect(caseOf(generated, 'Login/happy/valid').request).toMatchObject({
+      body: 'user=ann&password={{password}}',
+      contentType: 'application/x-www-form-urlencoded',
+    });
   });
 
   it('gives the same cases on every run for a seed, and other values for another seed', async () => {
@@ -125,7 +128,15 @@ describe('happy cases', () => {
   });
 
   it('generates values that validate on the fixtures, OpenAPI 3.1 type lists and 2.0 included', async () => {
-    for (const file of ['generate-values-3.0.yaml', 'generate-values-3.1.yaml', 'generate-crud-3.0.yaml', 'petstore-3.0.yaml', 'petstore-2.0.json', 'nullable-3.1.yaml', 'circular-3.0.yaml']) {
+    for (const file of [
+      'generate-values-3.0.yaml',
+      'generate-values-3.1.yaml',
+      'generate-crud-3.0.yaml',
+      'petstore-3.0.yaml',
+      'petstore-2.0.json',
+      'nullable-3.1.yaml',
+      'circular-3.0.yaml',
+    ]) {
       const fixture = await ingestedSpec(file);
       const generated = await generateCases(fixture, fixture.operations, { strategies: ['happy'] });
       expect(new Set(generated.map((testCase) => testCase.operationId)).size, file).toBe(fixture.operations.length);

@@ -57,7 +57,10 @@ describe('negative cases per format and type', () => {
       expect(inHeader.name).toContain(`with header parameter "${header}" as a malformed ${format}`);
       const inBody = caseOf(cases, `createRecord/negative/${name}-malformed-${format}`);
       expect(inBody.request.body).toMatchObject({ [name]: value });
-      expect(inBody).toMatchObject({ name: `POST /records with "${name}" as a malformed ${format} ${JSON.stringify(value)}`, mutation: `body field "${name}" set to ${JSON.stringify(value)}, a malformed ${format}` });
+      expect(inBody).toMatchObject({
+        name: `POST /records with "${name}" as a malformed ${format} ${JSON.stringify(value)}`,
+        mutation: `body field "${name}" set to ${JSON.stringify(value)}, a malformed ${format}`,
+      });
     }
     expect(caseOf(cases, 'createRecord/negative/owner-email-malformed-email').request.body).toMatchObject({ owner: { email: 'user@' } });
     expect(caseOf(cases, 'signUp/negative/email-malformed-email').request.body).toMatch(/^email=user%40(&|$)/);
@@ -81,7 +84,8 @@ describe('negative cases per format and type', () => {
       if (validator.checksFormat(format)) expect(validator.isValid({ type: 'string', format }, change.value), format).toBe(false);
     }
     expect(['idn-email', 'idn-hostname', 'iri'].filter((format) => validator.checksFormat(format))).toEqual([]);
-    for (const id of ['idnEmail-malformed-idn-email', 'idnHostname-malformed-idn-hostname', 'iri-malformed-iri']) expect(ids('createRecord')).toContain(`createRecord/negative/${id}`);
+    for (const id of ['idnEmail-malformed-idn-email', 'idnHostname-malformed-idn-hostname', 'iri-malformed-iri'])
+      expect(ids('createRecord')).toContain(`createRecord/negative/${id}`);
     expect(malformedFormat({ type: 'string', format: 'password' }, ['string'])).toBeUndefined();
     expect(malformedFormat({ type: 'string', format: 'uuid', const: 'x' }, ['string'])).toBeUndefined();
     expect(malformedFormat({ type: 'integer', format: 'uuid' }, ['integer'])).toBeUndefined();
@@ -99,7 +103,11 @@ describe('negative cases per format and type', () => {
       const format = /-malformed-([a-z0-9-]+)$/.exec(testCase.id)![1]!;
       const sent = JSON.stringify(testCase.request);
       const value = Object.values(FORMATS).find((entry) => entry.format === format)?.value ?? malformedFormat({ format }, ['string'])!.value;
-      expect(sent, testCase.id).toContain(JSON.stringify(value).slice(1, -1).replace('@', testCase.request.contentType?.includes('urlencoded') ? '%40' : '@'));
+      expect(sent, testCase.id).toContain(
+        JSON.stringify(value)
+          .slice(1, -1)
+          .replace('@', testCase.request.contentType?.includes('urlencoded') ? '%40' : '@'),
+      );
       if (validator.checksFormat(format)) expect(validator.isValid({ type: 'string', format }, value), testCase.id).toBe(false);
     }
   });
@@ -141,7 +149,8 @@ describe('negative cases per format and type', () => {
   });
 
   it('keeps the text places apart from JSON when choosing a wrong type', () => {
-    const slugs = (schema: Record<string, unknown>, current: unknown, place: 'json' | 'query' | 'path' | 'header') => invalidValues(schema, current, place).map((change) => `${change.slug} ${JSON.stringify(change.value)}`);
+    const slugs = (schema: Record<string, unknown>, current: unknown, place: 'json' | 'query' | 'path' | 'header') =>
+      invalidValues(schema, current, place).map((change) => `${change.slug} ${JSON.stringify(change.value)}`);
     expect(slugs({ type: 'string', format: 'uuid' }, 'x', 'path')).toEqual(['malformed-uuid "not-a-uuid"']);
     expect(slugs({ type: 'string', format: 'uuid' }, 'x', 'header')).toEqual(['malformed-uuid "not-a-uuid"']);
     expect(slugs({ type: 'string', format: 'uuid' }, 'x', 'query')).toEqual(['malformed-uuid "not-a-uuid"']);

@@ -70,14 +70,19 @@ describe('negative cases', () => {
   it('sends values of the wrong type, out of range, too short or long, outside the enum, not matching the pattern', () => {
     const body = (id: string) => caseOf(cases, `updateAccount/negative/${id}`).request.body as Record<string, unknown>;
     expect(body('name-wrong-type').name).toBe(12345);
-    expect(caseOf(cases, 'updateAccount/negative/name-wrong-type').name).toBe('PUT /accounts/{accountId} with "name" of the wrong type (a number 12345 instead of string)');
+    expect(caseOf(cases, 'updateAccount/negative/name-wrong-type').name).toBe(
+      'PUT /accounts/{accountId} with "name" of the wrong type (a number 12345 instead of string)',
+    );
     expect(body('small-wrong-type').small).toBe('not-a-number');
     expect(body('name-too-short').name).toHaveLength(2);
     expect(body('name-too-long').name).toHaveLength(13);
     expect(body('name-pattern-mismatch').name).not.toMatch(/^[A-Z][a-z]+$/);
     expect(body('kind-bad-enum').kind).toBe('not-in-enum');
     expect(body('score-below-minimum').score).toBeLessThan(0);
-    expect(caseOf(cases, 'updateAccount/negative/score-above-maximum')).toMatchObject({ name: 'PUT /accounts/{accountId} with "score" at its exclusive maximum 10', request: { body: { score: 10 } } });
+    expect(caseOf(cases, 'updateAccount/negative/score-above-maximum')).toMatchObject({
+      name: 'PUT /accounts/{accountId} with "score" at its exclusive maximum 10',
+      request: { body: { score: 10 } },
+    });
     expect(body('tags-too-few-items').tags).toHaveLength(1);
     expect(body('tags-too-many-items').tags).toHaveLength(5);
     expect(body('address-zip-pattern-mismatch')).toMatchObject({ address: { zip: '!!!' } });
@@ -85,7 +90,10 @@ describe('negative cases', () => {
 
   it('adds a field where additionalProperties is false', () => {
     const unexpected = caseOf(cases, 'updateAccount/negative/body-unexpected-field');
-    expect(unexpected).toMatchObject({ name: 'PUT /accounts/{accountId} with the unexpected field "unexpected_field"', mutation: 'added the field "unexpected_field" where additionalProperties is false' });
+    expect(unexpected).toMatchObject({
+      name: 'PUT /accounts/{accountId} with the unexpected field "unexpected_field"',
+      mutation: 'added the field "unexpected_field" where additionalProperties is false',
+    });
     expect(unexpected.request.body).toHaveProperty('unexpected_field', 'unexpected');
     expect(cases.map((testCase) => testCase.id)).not.toContain('createFolder/negative/body-unexpected-field');
   });
@@ -98,7 +106,10 @@ describe('negative cases', () => {
     expect(caseOf(cases, 'updateAccount/negative/header-X-Request-Id-missing').request.headers).not.toHaveProperty('X-Request-Id');
     expect(caseOf(cases, 'updateAccount/negative/path-accountId-wrong-type').request.pathParams).toEqual({ accountId: 'not-a-number' });
     expect(caseOf(cases, 'updateAccount/negative/query-dryRun-wrong-type').request.query).toMatchObject({ dryRun: 'not-a-boolean' });
-    expect(caseOf(cases, 'search/negative/query-page-below-minimum')).toMatchObject({ name: 'GET /search with query parameter "page" at its exclusive minimum 0', request: { query: { page: 0 } } });
+    expect(caseOf(cases, 'search/negative/query-page-below-minimum')).toMatchObject({
+      name: 'GET /search with query parameter "page" at its exclusive minimum 0',
+      request: { query: { page: 0 } },
+    });
     expect(caseOf(cases, 'search/negative/query-q-too-short').request.query).toMatchObject({ q: 'r' });
     const noBody = caseOf(cases, 'updateAccount/negative/body-missing');
     expect(noBody.name).toBe('PUT /accounts/{accountId} without its required body');
@@ -112,7 +123,11 @@ describe('negative cases', () => {
     expect(ids).toContain('updateAccount/negative/counter-wrong-type');
     expect(ids).not.toContain('updateAccount/negative/counter-above-maximum');
     // A field without a type takes any value: no wrong type for it.
-    expect(ids.filter((id) => id.startsWith('postAnything/'))).toEqual(['postAnything/negative/body-missing', 'postAnything/negative/body-wrong-type', 'postAnything/negative/free-missing']);
+    expect(ids.filter((id) => id.startsWith('postAnything/'))).toEqual([
+      'postAnything/negative/body-missing',
+      'postAnything/negative/body-wrong-type',
+      'postAnything/negative/free-missing',
+    ]);
   });
 
   it('changes only the top-level fields of a form body, and not their types', () => {

@@ -21,7 +21,11 @@ function securedSpec(operations: SpecOperation[]): FalconSpec {
   return { ...specOf(operations), securitySchemes: SCHEMES };
 }
 
-const secured = (id: string, security: SpecOperation['security'], extra: Partial<SpecOperation> = {}): SpecOperation => ({ ...getOperation(id, `/${id}`, ok), security, ...extra });
+const secured = (id: string, security: SpecOperation['security'], extra: Partial<SpecOperation> = {}): SpecOperation => ({
+  ...getOperation(id, `/${id}`, ok),
+  security,
+  ...extra,
+});
 
 describe('ignored_auth probes', () => {
   it('send the valid request of a secured operation without its credentials, and with an invalid one', async () => {
@@ -64,10 +68,15 @@ describe('ignored_auth probes', () => {
       { name: 'theme', in: 'cookie', required: true, schema: { type: 'string' }, example: 'dark' },
     ];
     const spec = securedSpec([secured('listThings', [{ queryKey: [], cookieKey: [] }], { parameters })]);
-    const [happy, none, invalid] = (await generateCases(spec, spec.operations, { strategies: ['happy'], checks: ['ignored_auth'] })).map((testCase) => testCase.request);
+    const [happy, none, invalid] = (await generateCases(spec, spec.operations, { strategies: ['happy'], checks: ['ignored_auth'] })).map(
+      (testCase) => testCase.request,
+    );
     expect(happy).toMatchObject({ query: { api_key: 'k-1', page: 2 }, headers: { Cookie: 'session=s-1; theme=dark' } });
     expect(none).toMatchObject({ query: { page: 2 }, headers: { Cookie: 'theme=dark' }, withoutCredentials: { cookies: ['session'] } });
-    expect(invalid).toMatchObject({ query: { page: 2, api_key: 'falcon-invalid-credential' }, headers: { Cookie: 'theme=dark; session=falcon-invalid-credential' } });
+    expect(invalid).toMatchObject({
+      query: { page: 2, api_key: 'falcon-invalid-credential' },
+      headers: { Cookie: 'theme=dark; session=falcon-invalid-credential' },
+    });
   });
 
   it('are made for operations that inherit or declare auth, not for public ones, optional auth or a spec without security', async () => {
@@ -79,7 +88,9 @@ describe('ignored_auth probes', () => {
       secured('digest', [{ digestAuth: [] }]),
       secured('oauth', [{ oauth: ['read'] }]),
     ]);
-    const ids = (await generateCases(spec, spec.operations, { checks: CHECK_NAMES })).filter((testCase) => testCase.probe === 'ignored_auth').map((testCase) => testCase.id);
+    const ids = (await generateCases(spec, spec.operations, { checks: CHECK_NAMES }))
+      .filter((testCase) => testCase.probe === 'ignored_auth')
+      .map((testCase) => testCase.id);
     // Digest: no invalid value Falcon could make, so only the probe without credentials.
     expect(ids).toEqual(['digest/probe/no-credentials', 'oauth/probe/no-credentials', 'oauth/probe/invalid-credentials']);
     const petstore = await ingestedSpec('petstore-3.0.yaml');
@@ -96,7 +107,12 @@ describe('ignored_auth probes', () => {
     expect(operationCredentials(spec.operations[0]!, spec)).toEqual({
       schemes: ['basicAuth', 'queryKey', 'bearerAuth'],
       places: [
-        { in: 'header', name: 'Authorization', scheme: 'basicAuth', invalid: `Basic ${Buffer.from('falcon-invalid-credential:falcon-invalid-credential').toString('base64')}` },
+        {
+          in: 'header',
+          name: 'Authorization',
+          scheme: 'basicAuth',
+          invalid: `Basic ${Buffer.from('falcon-invalid-credential:falcon-invalid-credential').toString('base64')}`,
+        },
         { in: 'query', name: 'api_key', scheme: 'queryKey', invalid: 'falcon-invalid-credential' },
       ],
       invalid: [
@@ -124,14 +140,21 @@ describe('unsupported_method probes', () => {
     const paths = new Set(spec.operations.map((operation) => operation.path));
     expect(new Set(probes.map((probe) => probe.request.path))).toEqual(paths);
     expect(probes.length).toBeLessThanOrEqual(4 * paths.size);
-    const patch = caseOf(probes, `${spec.operations.find((operation) => operation.path === '/pets' && operation.method === 'POST')!.id}/probe/patch-undocumented`);
+    const patch = caseOf(
+      probes,
+      `${spec.operations.find((operation) => operation.path === '/pets' && operation.method === 'POST')!.id}/probe/patch-undocumented`,
+    );
     expect(patch.request).toMatchObject({ method: 'PATCH', path: '/pets', contentType: 'application/json' });
   });
 
   it('count the methods the whole spec documents on the path, also for operations left out of the run', async () => {
     const spec = specOf([getOperation('listThings', '/things', ok), { ...getOperation('createThing', '/things', ok), method: 'POST' }]);
     const probes = (await generateCases(spec, [spec.operations[0]!], { checks: ['unsupported_method'] })).filter((testCase) => testCase.kind === 'probe');
-    expect(probes.map((probe) => probe.id)).toEqual(['listThings/probe/put-undocumented', 'listThings/probe/delete-undocumented', 'listThings/probe/patch-undocumented']);
+    expect(probes.map((probe) => probe.id)).toEqual([
+      'listThings/probe/put-undocumented',
+      'listThings/probe/delete-undocumented',
+      'listThings/probe/patch-undocumented',
+    ]);
   });
 
   it('are not made when their check is off, nor for a Postman collection', async () => {

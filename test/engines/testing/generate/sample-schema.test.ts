@@ -16,7 +16,11 @@ const spec: FalconSpec = {
   servers: [],
   securitySchemes: {},
   schemas: {
-    Node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/schemas/Node' } }, next: { $ref: '#/schemas/Node' } } },
+    Node: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/schemas/Node' } }, next: { $ref: '#/schemas/Node' } },
+    },
   },
   operations: [],
 };
@@ -33,7 +37,12 @@ describe('sampleFromSchema', () => {
     expect(sampleFromSchema({ type: 'string', default: 'fallback' }, spec)).toBe('fallback');
     expect(sampleFromSchema({ const: 'fixed' }, spec)).toBe('fixed');
     expect(sampleFromSchema({ type: 'string', enum: ['first', 'second'] }, spec)).toBe('first');
-    expect(sampleFromSchema({ type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } }, example: { id: 1, name: 'Rex' } }, spec)).toEqual({ name: 'Rex' });
+    expect(
+      sampleFromSchema(
+        { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } }, example: { id: 1, name: 'Rex' } },
+        spec,
+      ),
+    ).toEqual({ name: 'Rex' });
   });
 
   it('is the same for a seed and differs between seeds', () => {
@@ -43,7 +52,28 @@ describe('sampleFromSchema', () => {
   });
 
   it('makes values valid for every format it knows', async () => {
-    const formats = ['date', 'date-time', 'time', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'url', 'uri-reference', 'uri-template', 'uuid', 'byte', 'password', 'binary', 'regex', 'json-pointer', 'relative-json-pointer', 'x-unknown-format'];
+    const formats = [
+      'date',
+      'date-time',
+      'time',
+      'duration',
+      'email',
+      'hostname',
+      'ipv4',
+      'ipv6',
+      'uri',
+      'url',
+      'uri-reference',
+      'uri-template',
+      'uuid',
+      'byte',
+      'password',
+      'binary',
+      'regex',
+      'json-pointer',
+      'relative-json-pointer',
+      'x-unknown-format',
+    ];
     for (const format of formats) {
       for (const seed of [1, 2, 3]) {
         const schema = { type: 'string', format };
@@ -52,7 +82,8 @@ describe('sampleFromSchema', () => {
         expect(await violations(schema, value), `${format}: ${String(value)}`).toEqual([]);
       }
     }
-    for (const format of ['int32', 'int64']) expect(await violations({ type: 'integer', format }, sampleFromSchema({ type: 'integer', format }, spec))).toEqual([]);
+    for (const format of ['int32', 'int64'])
+      expect(await violations({ type: 'integer', format }, sampleFromSchema({ type: 'integer', format }, spec))).toEqual([]);
   });
 
   it('keeps to bounds, lengths, patterns, item counts and property counts', async () => {
@@ -78,7 +109,12 @@ describe('sampleFromSchema', () => {
       { type: 'object', required: ['x'], additionalProperties: false, properties: { x: { type: 'null' } } },
       { type: ['string', 'null'], minLength: 2 },
       { type: ['null', 'integer'] },
-      { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer', minimum: 3 } } }, { required: ['b'], properties: { a: { maximum: 4 }, b: { type: 'boolean' } } }] },
+      {
+        allOf: [
+          { type: 'object', required: ['a'], properties: { a: { type: 'integer', minimum: 3 } } },
+          { required: ['b'], properties: { a: { maximum: 4 }, b: { type: 'boolean' } } },
+        ],
+      },
       { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'integer' }] },
       {},
     ];
@@ -88,11 +124,16 @@ describe('sampleFromSchema', () => {
         expect(await violations(schema, value), `${JSON.stringify(schema)} → ${JSON.stringify(value)}`).toEqual([]);
       }
     }
-    expect(sampleFromSchema({ type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, spec, 9)).toBe(sampleFromSchema({ type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, spec, 9));
+    expect(sampleFromSchema({ type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, spec, 9)).toBe(
+      sampleFromSchema({ type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, spec, 9),
+    );
   });
 
   it('fills required properties first, optional ones too, and leaves out readOnly ones', () => {
-    const value = sampleFromSchema({ type: 'object', required: ['b'], properties: { a: { type: 'string' }, b: { type: 'string' }, id: { type: 'integer', readOnly: true } } }, spec);
+    const value = sampleFromSchema(
+      { type: 'object', required: ['b'], properties: { a: { type: 'string' }, b: { type: 'string' }, id: { type: 'integer', readOnly: true } } },
+      spec,
+    );
     expect(Object.keys(value as object)).toEqual(['b', 'a']);
   });
 

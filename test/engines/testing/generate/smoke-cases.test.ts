@@ -27,7 +27,14 @@ describe('smokeCases', () => {
     const crud = await ingestedSpec('generate-crud-3.0.yaml');
     const cases = smokeCases(crud.operations);
     expect(cases.map((testCase) => testCase.id)).toEqual(['health/smoke/no-parameters', 'listPets/smoke/no-parameters', 'health-probe']);
-    expect(cases[2]).toEqual({ id: 'health-probe', name: 'GET /health (health probe)', kind: 'smoke', operationId: 'health', tags: [], request: { method: 'GET', path: '/health' } });
+    expect(cases[2]).toEqual({
+      id: 'health-probe',
+      name: 'GET /health (health probe)',
+      kind: 'smoke',
+      operationId: 'health',
+      tags: [],
+      request: { method: 'GET', path: '/health' },
+    });
   });
 
   it('prefers /health, then /healthz, /status and /ping', () => {
@@ -35,7 +42,9 @@ describe('smokeCases', () => {
     expect(probe([get('/ping', 'ping'), get('/status/', 'status'), get('/healthz', 'healthz')])).toBe('/healthz');
     expect(probe([get('/ping', 'ping'), get('/status/', 'status')])).toBe('/status/');
     expect(probe([get('/ping', 'ping')])).toBe('/ping');
-    expect(smokeCases([])).toEqual([{ id: 'health-probe', name: 'GET /health (health probe)', kind: 'smoke', tags: [], request: { method: 'GET', path: '/health' } }]);
+    expect(smokeCases([])).toEqual([
+      { id: 'health-probe', name: 'GET /health (health probe)', kind: 'smoke', tags: [], request: { method: 'GET', path: '/health' } },
+    ]);
   });
 
   it('skips operations with a required parameter of any kind', () => {

@@ -26,12 +26,20 @@ describe('stateful chains inferred from the paths', () => {
     const chain = chains.get('createPet/stateful/chain-petId');
     expect(steps(chain)).toEqual(['1 POST createPet', '2 GET showPet', '3 PUT replacePet', '4 PATCH updatePet', '5 DELETE deletePet', '6 GET showPet']);
     const [create, read, , , remove, reread] = chain!;
-    expect(create).toMatchObject({ id: 'createPet/stateful/create', name: 'POST /pets creates the resource the chain uses (step 1 of 6)', extract: { petId: '$.id' } });
+    expect(create).toMatchObject({
+      id: 'createPet/stateful/create',
+      name: 'POST /pets creates the resource the chain uses (step 1 of 6)',
+      extract: { petId: '$.id' },
+    });
     expect(create!.request.body).not.toHaveProperty('id');
     expect(read).toMatchObject({ id: 'showPet/stateful/read-created', request: { path: '/pets/{petId}', pathParams: { petId: '{{petId}}' } } });
     expect(read).not.toHaveProperty('expectStatus');
     expect(remove!.request.pathParams).toEqual({ petId: '{{petId}}' });
-    expect(reread).toMatchObject({ id: 'showPet/stateful/read-deleted', name: 'GET /pets/{petId} finds it gone (expects 404) (step 6 of 6)', expectStatus: [404] });
+    expect(reread).toMatchObject({
+      id: 'showPet/stateful/read-deleted',
+      name: 'GET /pets/{petId} finds it gone (expects 404) (step 6 of 6)',
+      expectStatus: [404],
+    });
   });
 
   it('matches a parameter named after the resource to the property it names, keeping the parent path parameters', async () => {
@@ -73,7 +81,11 @@ describe('stateful chains from OpenAPI links', () => {
     expect(create).toMatchObject({ id: 'createUser/stateful/links' });
     // Nothing is extracted for the link that cannot be followed (one of its values is in a response header).
     expect(create!.extract).toEqual({ userId: '$.id' });
-    expect(read).toMatchObject({ id: 'getUser/stateful/via-GetUser', name: 'GET /users/{userId} via link "GetUser" (step 2 of 6)', request: { pathParams: { userId: '{{userId}}' } } });
+    expect(read).toMatchObject({
+      id: 'getUser/stateful/via-GetUser',
+      name: 'GET /users/{userId} via link "GetUser" (step 2 of 6)',
+      request: { pathParams: { userId: '{{userId}}' } },
+    });
     expect(posts!.request).toMatchObject({ pathParams: { userId: '{{userId}}' }, query: { status: 'published' } });
     expect(rename!.request.body).toEqual({ name: 'Renamed' });
     expect(remove).toMatchObject({ id: 'deleteUser/stateful/via-DeleteUser', request: { method: 'DELETE', pathParams: { userId: '{{userId}}' } } });

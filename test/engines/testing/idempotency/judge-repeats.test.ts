@@ -28,8 +28,21 @@ describe('judgeRepeats for GET, HEAD, PUT, OPTIONS', () => {
 
 describe('judgeRepeats for DELETE', () => {
   it('passes a first 2xx or 404 followed by 2xx, 404 or 410', () => {
-    for (const statuses of [[204, 404, 404], [200, 410, 404], [404, 404, 404], [204, 204, 204], [404, 204, 404]]) {
-      expect(judgeRepeats('DELETE', statuses.map((status) => answer(status)), []), statuses.join(' ')).toEqual({ findings: [] });
+    for (const statuses of [
+      [204, 404, 404],
+      [200, 410, 404],
+      [404, 404, 404],
+      [204, 204, 204],
+      [404, 204, 404],
+    ]) {
+      expect(
+        judgeRepeats(
+          'DELETE',
+          statuses.map((status) => answer(status)),
+          [],
+        ),
+        statuses.join(' '),
+      ).toEqual({ findings: [] });
     }
   });
 
@@ -45,6 +58,9 @@ describe('judgeRepeats for DELETE', () => {
 
   it('after another first status, wants that status every time', () => {
     expect(judgeRepeats('DELETE', [answer(401), answer(401)], [])).toEqual({ findings: [] });
-    expect(judgeRepeats('DELETE', [answer(401), answer(204)], [])).toMatchObject({ firstBad: 1, findings: [{ message: 'call 2 of 2 answered 204, call 1 401' }] });
+    expect(judgeRepeats('DELETE', [answer(401), answer(204)], [])).toMatchObject({
+      firstBad: 1,
+      findings: [{ message: 'call 2 of 2 answered 204, call 1 401' }],
+    });
   });
 });

@@ -23,7 +23,17 @@ afterEach(async () => {
 it('repeats each idempotent operation, reads first and DELETEs last, and flags the ones whose answers change', async () => {
   const { run, volatileFields } = await verifyIdempotency(spec, spec.operations, { baseUrl: api.url, variables });
   const outcomes = Object.fromEntries(run.results.map((result) => [result.case.operationId, result.outcome]));
-  expect(run.results.map((result) => result.case.operationId)).toEqual(['listItems', 'getItem', 'getClock', 'getCounter', 'getOrder', 'getReport', 'putItem', 'deleteItem', 'deleteCart']);
+  expect(run.results.map((result) => result.case.operationId)).toEqual([
+    'listItems',
+    'getItem',
+    'getClock',
+    'getCounter',
+    'getOrder',
+    'getReport',
+    'putItem',
+    'deleteItem',
+    'deleteCart',
+  ]);
   expect(outcomes).toEqual({
     listItems: 'passed',
     getItem: 'passed',
@@ -52,7 +62,9 @@ it('repeats each idempotent operation, reads first and DELETEs last, and flags t
   ]);
   expect(cart.response?.status).toBe(500);
   expect(run.results[4]!.skipReason).toMatch(/^its required parameters cannot be filled: unknown variable \{\{ORDER_ID\}\}/);
-  expect(run.results[5]!.skipReason).toBe('its required parameters cannot be filled: no value the spec allows could be made for a required parameter or the body');
+  expect(run.results[5]!.skipReason).toBe(
+    'its required parameters cannot be filled: no value the spec allows could be made for a required parameter or the body',
+  );
 
   expect(api.received.filter((line) => line.startsWith('DELETE /items'))).toEqual(['DELETE /items/1', 'DELETE /items/1', 'DELETE /items/1']);
   const methods = api.received.map((line) => line.split(' ')[0]);
@@ -72,6 +84,9 @@ it('reports a server it cannot reach as a request error', async () => {
   await api.close();
   const clock = spec.operations.filter((operation) => operation.id === 'getClock');
   const { run } = await verifyIdempotency(spec, clock, { baseUrl: api.url, variables });
-  expect(run.results[0]).toMatchObject({ outcome: 'failed', findings: [{ kind: 'request_error', message: expect.stringMatching(/^call 1 of 3: could not connect/) }] });
+  expect(run.results[0]).toMatchObject({
+    outcome: 'failed',
+    findings: [{ kind: 'request_error', message: expect.stringMatching(/^call 1 of 3: could not connect/) }],
+  });
   api = await startRepeatApi();
 });

@@ -36,14 +36,21 @@ it('captures every GET it can fill as one baseline per operation, saying why the
   ]);
   expect(report.notCaptured).toEqual([
     { operationId: 'getOrder', reason: expect.stringMatching(/^its required parameters cannot be filled: unknown variable \{\{ORDER_ID\}\}/) },
-    { operationId: 'getReport', reason: 'its required parameters cannot be filled: no value the spec allows could be made for a required parameter or the body' },
+    {
+      operationId: 'getReport',
+      reason: 'its required parameters cannot be filled: no value the spec allows could be made for a required parameter or the body',
+    },
   ]);
   expect(report.kept).toEqual([]);
   const saved = JSON.parse(await readFile(path.join(project.root, '.falcon/baselines/v1.getItem.json'), 'utf8')) as Record<string, unknown>;
   expect(saved).toMatchObject({ status: 200, body: { id: 1, name: 'pen' }, request: { method: 'GET', url: `${before.url}/items/1` } });
   expect(before.received.every((line) => line.startsWith('GET '))).toBe(true);
 
-  const again = await captureRegression(spec, spec.operations.filter((operation) => operation.id === 'getClock'), options(before.url));
+  const again = await captureRegression(
+    spec,
+    spec.operations.filter((operation) => operation.id === 'getClock'),
+    options(before.url),
+  );
   expect(again).toMatchObject({ captured: [{ operationId: 'getClock' }], kept: ['getCounter', 'getItem', 'listItems'] });
 });
 
@@ -58,11 +65,17 @@ it('sends the captured requests to another origin and reports each difference, c
   ]);
   expect(after.received).toEqual(before.received);
   expect(same).toMatchObject({ gone: [], added: ['getOrder', 'getReport'], volatileFields: { getClock: ['requestId', 'servedAt'] } });
-  expect(same.run).toMatchObject({ title: expect.stringMatching(/^Baseline "v1" \(captured \d{4}-.*Z\)$/), baseUrl: after.url, operations: { total: 6, covered: 4 } });
+  expect(same.run).toMatchObject({
+    title: expect.stringMatching(/^Baseline "v1" \(captured \d{4}-.*Z\)$/),
+    baseUrl: after.url,
+    operations: { total: 6, covered: 4 },
+  });
 
   after.items.set(1, { id: 1, name: 'pencil', color: 'red' });
   const changed = await compareRegression(spec, spec.operations, options(after.url));
-  const findings = Object.fromEntries(changed.run.results.map((result) => [result.case.operationId, result.findings.map((finding) => `${finding.kind}: ${finding.message}`)]));
+  const findings = Object.fromEntries(
+    changed.run.results.map((result) => [result.case.operationId, result.findings.map((finding) => `${finding.kind}: ${finding.message}`)]),
+  );
   expect(findings).toEqual({
     listItems: ['regression: $[0].name: "pen" → "pencil"', 'regression: $[0].color: added "red"'],
     getItem: ['regression: $.name: "pen" → "pencil"', 'regression: $.color: added "red"'],
@@ -76,7 +89,11 @@ it('sends the captured requests to another origin and reports each difference, c
 
   const ignoring = await compareRegression(spec, spec.operations, { ...options(after.url), ignoreFields: ['color', '$..name', 'count'] });
   expect(ignoring.run.results.every((result) => result.outcome === 'passed')).toBe(true);
-  const strict = await compareRegression(spec, spec.operations.filter((operation) => operation.id === 'getClock'), { ...options(after.url), ignoreVolatile: false });
+  const strict = await compareRegression(
+    spec,
+    spec.operations.filter((operation) => operation.id === 'getClock'),
+    { ...options(after.url), ignoreVolatile: false },
+  );
   expect(strict.run.results[0]!.findings.map((finding) => finding.message)).toEqual([
     expect.stringMatching(/^\$\.servedAt: "2025-01-01T00:00:01\.000Z" → "2025-01-01T00:00:0\d\.000Z"$/),
     expect.stringMatching(/^\$\.requestId: "req-1" → "req-\d"$/),

@@ -10,7 +10,16 @@ const BASE = 'http://127.0.0.1:4010';
 function step(step: number, operationId: string, fields: Partial<CaseResult> & { caseFields?: Partial<TestCase> }): CaseResult {
   const { caseFields, ...rest } = fields;
   return {
-    case: { id: `${operationId}/stateful/${step}`, name: `step ${step}`, kind: 'stateful', operationId, tags: [], request: { method: 'GET', path: '/' }, chain: { id: 'createOrder/stateful/chain-orderId', step }, ...caseFields },
+    case: {
+      id: `${operationId}/stateful/${step}`,
+      name: `step ${step}`,
+      kind: 'stateful',
+      operationId,
+      tags: [],
+      request: { method: 'GET', path: '/' },
+      chain: { id: 'createOrder/stateful/chain-orderId', step },
+      ...caseFields,
+    },
     outcome: 'passed',
     findings: [],
     durationMs: 3,
@@ -29,7 +38,12 @@ function chainRun(extracted: Record<string, string> = { orderId: '7' }): TestRun
     }),
     step(2, 'replaceOrder', {
       request: { method: 'PUT', url: `${BASE}/orders/7`, headers: { 'content-type': 'application/json' }, body: '{"id":"7","item":"ink"}' },
-      requestTemplate: { method: 'PUT', url: `${BASE}/orders/{{orderId}}`, headers: { 'content-type': 'application/json' }, body: '{"id":"{{orderId}}","item":"ink"}' },
+      requestTemplate: {
+        method: 'PUT',
+        url: `${BASE}/orders/{{orderId}}`,
+        headers: { 'content-type': 'application/json' },
+        body: '{"id":"{{orderId}}","item":"ink"}',
+      },
       response: { status: 200, statusText: 'OK', headers: {}, body: '{}', durationMs: 2 },
     }),
     step(3, 'getOrder', {
@@ -40,7 +54,15 @@ function chainRun(extracted: Record<string, string> = { orderId: '7' }): TestRun
       response: { status: 500, statusText: 'Internal Server Error', headers: {}, body: '{}', durationMs: 2 },
     }),
   ];
-  return { title: 'Orders 1.0.0', baseUrl: BASE, startedAt: '2025-01-01T00:00:00.000Z', durationMs: 10, checks: ['not_a_server_error'], operations: { total: 3, covered: 3 }, results };
+  return {
+    title: 'Orders 1.0.0',
+    baseUrl: BASE,
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 10,
+    checks: ['not_a_server_error'],
+    operations: { total: 3, covered: 3 },
+    results,
+  };
 }
 
 describe('reproductionLines', () => {
@@ -85,7 +107,9 @@ describe('reproductionLines', () => {
   it('sends a step as it was sent when its template names a value no earlier step gave', () => {
     const run = chainRun();
     run.results[1]!.requestTemplate!.url = `${BASE}/orders/{{somethingElse}}`;
-    expect(reproductionLines(run, run.results[2]!)).toContain(`curl -sS -i -X PUT '${BASE}/orders/7' -H 'content-type: application/json' --data-raw '{"id":"7","item":"ink"}'`);
+    expect(reproductionLines(run, run.results[2]!)).toContain(
+      `curl -sS -i -X PUT '${BASE}/orders/7' -H 'content-type: application/json' --data-raw '{"id":"7","item":"ink"}'`,
+    );
   });
 
   it('names variables after the value, never after one the shell or curl uses', () => {

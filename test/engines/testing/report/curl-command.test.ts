@@ -17,9 +17,9 @@ interface Received {
 
 describe('curlCommand', () => {
   it('leaves out what curl sends by itself and says -X only when curl would not guess the method', () => {
-    expect(curlCommand({ method: 'GET', url: 'http://api.test/pets', headers: { accept: '*/*', 'user-agent': 'falcon', host: 'api.test', 'content-length': '0' } })).toBe(
-      "curl -sS -i 'http://api.test/pets'",
-    );
+    expect(
+      curlCommand({ method: 'GET', url: 'http://api.test/pets', headers: { accept: '*/*', 'user-agent': 'falcon', host: 'api.test', 'content-length': '0' } }),
+    ).toBe("curl -sS -i 'http://api.test/pets'");
     expect(curlCommand({ method: 'DELETE', url: 'http://api.test/pets/1', headers: {} })).toBe("curl -sS -i -X DELETE 'http://api.test/pets/1'");
     expect(curlCommand({ method: 'HEAD', url: 'http://api.test/pets', headers: {} })).toBe("curl -sS -I 'http://api.test/pets'");
   });

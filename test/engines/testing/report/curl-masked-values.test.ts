@@ -93,7 +93,14 @@ describe('reports of a run whose secret the API echoed', () => {
     operations: { total: 1, covered: 1 },
     results: [
       {
-        case: { id: 'echo/happy', name: 'GET /echo', kind: 'happy', operationId: 'echo', tags: [], request: { method: 'GET', path: '/echo', headers: { 'X-Custom': '{{env:TOKEN}}' } } },
+        case: {
+          id: 'echo/happy',
+          name: 'GET /echo',
+          kind: 'happy',
+          operationId: 'echo',
+          tags: [],
+          request: { method: 'GET', path: '/echo', headers: { 'X-Custom': '{{env:TOKEN}}' } },
+        },
         outcome: 'failed',
         findings: [{ kind: 'not_a_server_error', message: `server error 500: {"raw":"${TOKEN}"}` }],
         request: { method: 'GET', url: `http://127.0.0.1:4010/echo?t=${encodeURIComponent(TOKEN)}`, headers: { 'X-Custom': TOKEN } },

@@ -33,20 +33,26 @@ describe('HTML report', () => {
   it('shows each failure with its findings, full request and response, and a curl line to copy', () => {
     const page = renderReport(mixedRun(), 'html');
     const failure = article(page, 'POST /pets');
-    expect(failure).toContain('<li><code>negative_data_rejection</code> the API accepted an invalid request with 201 (name is a number instead of a string)</li>');
+    expect(failure).toContain(
+      '<li><code>negative_data_rejection</code> the API accepted an invalid request with 201 (name is a number instead of a string)</li>',
+    );
     expect(failure).toContain('<dt>Mutation</dt><dd>name is a number instead of a string</dd>');
     expect(failure).toContain('<pre>POST http://127.0.0.1:4010/pets\ncontent-type: application/json</pre>');
     expect(failure).toContain('<pre>{\n  "name": 42\n}</pre>');
     expect(failure).toContain('<h4>Response — 201 Created in 20 ms</h4>');
     expect(failure).toContain('<pre>{\n  "id": "seven",\n  "name": 42\n}</pre>');
-    expect(failure).toContain(`<pre class="curl">curl -sS -i -X POST 'http://127.0.0.1:4010/pets' -H 'content-type: application/json' --data-raw '{"name":42}'</pre>`);
+    expect(failure).toContain(
+      `<pre class="curl">curl -sS -i -X POST 'http://127.0.0.1:4010/pets' -H 'content-type: application/json' --data-raw '{"name":42}'</pre>`,
+    );
     expect(article(page, 'DELETE')).toContain('<h4>Response — none: the request got no answer</h4>');
   });
 
   it('lists skipped cases with reasons and passed cases compactly', () => {
     const page = renderReport(mixedRun(), 'html');
     expect(page).toContain('<li>GET /pets/{petId} after delete <code>getPet/stateful</code>: step 2 of chain "pet" failed</li>');
-    expect(page).toContain('<tr><td>GET /pets</td><td><code>listPets/happy</code></td><td>happy</td><td class="number">200</td><td class="number">15 ms</td></tr>');
+    expect(page).toContain(
+      '<tr><td>GET /pets</td><td><code>listPets/happy</code></td><td>happy</td><td class="number">200</td><td class="number">15 ms</td></tr>',
+    );
   });
 
   it('escapes everything it shows and keeps 100 KB bodies whole, folded', () => {
@@ -58,6 +64,7 @@ describe('HTML report', () => {
     const failure = article(page, 'case &lt;tag');
     expect(failure).toMatch(/<details><summary>Request body \(102,738 characters\)<\/summary>\n<pre>&lt;tag[\s\S]*END-OF-LONG-BODY<\/pre>/);
     expect(failure).toMatch(/<details><summary>Response body \(102,738 characters\)<\/summary>\n<pre>&lt;tag[\s\S]*END-OF-LONG-BODY<\/pre>/);
-    for (const tag of ['article', 'pre', 'details', 'table', 'ul', 'dl']) expect(count(page, new RegExp(`<${tag}[ >]`, 'g'))).toBe(count(page, new RegExp(`</${tag}>`, 'g')));
+    for (const tag of ['article', 'pre', 'details', 'table', 'ul', 'dl'])
+      expect(count(page, new RegExp(`<${tag}[ >]`, 'g'))).toBe(count(page, new RegExp(`</${tag}>`, 'g')));
   });
 });

@@ -7,7 +7,19 @@ describe('JSON report', () => {
   it('is the run plus its tally under a versioned format name', () => {
     const run = mixedRun();
     const report = JSON.parse(renderReport(run, 'json')) as TestRun & { format: string; tally: unknown };
-    expect(Object.keys(report)).toEqual(['format', 'title', 'baseUrl', 'startedAt', 'durationMs', 'checks', 'operations', 'tally', 'warnings', 'warningsAllowed', 'results']);
+    expect(Object.keys(report)).toEqual([
+      'format',
+      'title',
+      'baseUrl',
+      'startedAt',
+      'durationMs',
+      'checks',
+      'operations',
+      'tally',
+      'warnings',
+      'warningsAllowed',
+      'results',
+    ]);
     expect(report.format).toBe('falcon-test-report/1');
     expect(report.tally).toEqual(tallyRun(run));
     // Each failed case's `reproduce` lines are the report's own addition (report/chain-reproduction.ts).
@@ -41,5 +53,9 @@ describe('JSON report', () => {
 function keysReversed(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => keysReversed(item));
   if (value === null || typeof value !== 'object' || ['headers', 'query', 'pathParams', 'body', 'extract'].includes(key)) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([name, item]) => [name, keysReversed(item, name)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([name, item]) => [name, keysReversed(item, name)]),
+  );
 }

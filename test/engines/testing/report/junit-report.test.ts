@@ -53,7 +53,13 @@ describe('JUnit report', () => {
   it('has one suite per operation, cases without one under "other", with counts, failure kinds, errors and skips', () => {
     const xml = renderReport(mixedRun(), 'junit');
     const suites = [...xml.matchAll(/<testsuite name="([^"]*)"[^>]*?tests="(\d+)" failures="(\d+)" errors="(\d+)"(?: skipped="(\d+)")?/g)].map(
-      ([, name, tests, failures, errors, skipped]) => ({ name, tests: Number(tests), failures: Number(failures), errors: Number(errors), skipped: Number(skipped ?? 0) }),
+      ([, name, tests, failures, errors, skipped]) => ({
+        name,
+        tests: Number(tests),
+        failures: Number(failures),
+        errors: Number(errors),
+        skipped: Number(skipped ?? 0),
+      }),
     );
     expect(suites).toEqual([
       { name: 'listPets', tests: 1, failures: 0, errors: 0, skipped: 0 },

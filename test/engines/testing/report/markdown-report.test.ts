@@ -38,7 +38,9 @@ describe('Markdown report', () => {
     const [request, response] = codeBlocks(section, 'http');
     expect(request).toBe('POST http://127.0.0.1:4010/pets\ncontent-type: application/json\n\n{\n  "name": 42\n}');
     expect(response).toBe('HTTP 201 Created\ncontent-type: application/json\n\n{\n  "id": "seven",\n  "name": 42\n}');
-    expect(codeBlocks(section, 'sh')).toEqual([`curl -sS -i -X POST 'http://127.0.0.1:4010/pets' -H 'content-type: application/json' --data-raw '{"name":42}'`]);
+    expect(codeBlocks(section, 'sh')).toEqual([
+      `curl -sS -i -X POST 'http://127.0.0.1:4010/pets' -H 'content-type: application/json' --data-raw '{"name":42}'`,
+    ]);
     expect(markdown).toContain('**Response** — none: the request got no answer');
   });
 

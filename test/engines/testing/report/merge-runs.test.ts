@@ -58,9 +58,30 @@ describe('mergeRuns', () => {
     expect(run.specDigest).toBe('abc123');
     expect(run.shard).toBeUndefined();
     expect(run.parts).toEqual([
-      { shard: { index: 1, count: 3, operationsInAllShards: 5 }, baseUrl: 'http://api.test', startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1000, cases: 2, failed: 0 },
-      { shard: { index: 2, count: 3, operationsInAllShards: 5 }, baseUrl: 'http://api.test', startedAt: '2025-01-01T00:00:01.000Z', durationMs: 3000, cases: 2, failed: 1 },
-      { shard: { index: 3, count: 3, operationsInAllShards: 5 }, baseUrl: 'http://api.test', startedAt: '2025-01-01T00:00:02.000Z', durationMs: 500, cases: 1, failed: 0 },
+      {
+        shard: { index: 1, count: 3, operationsInAllShards: 5 },
+        baseUrl: 'http://api.test',
+        startedAt: '2025-01-01T00:00:00.000Z',
+        durationMs: 1000,
+        cases: 2,
+        failed: 0,
+      },
+      {
+        shard: { index: 2, count: 3, operationsInAllShards: 5 },
+        baseUrl: 'http://api.test',
+        startedAt: '2025-01-01T00:00:01.000Z',
+        durationMs: 3000,
+        cases: 2,
+        failed: 1,
+      },
+      {
+        shard: { index: 3, count: 3, operationsInAllShards: 5 },
+        baseUrl: 'http://api.test',
+        startedAt: '2025-01-01T00:00:02.000Z',
+        durationMs: 500,
+        cases: 1,
+        failed: 0,
+      },
     ]);
   });
 
@@ -78,10 +99,14 @@ describe('mergeRuns', () => {
   it('refuses reports of different specs, of different versions of one, and the same shard twice', () => {
     const [one, two] = threeShards() as [ReportInput, ReportInput];
     const other = { file: 'other.json', run: { ...two.run, title: 'Billing 2.0.0' } };
-    expect(() => mergeRuns([one, other])).toThrow(new MergeError('the reports are of different specs: shard-2.json tested "Shop 1.0.0", other.json tested "Billing 2.0.0"'));
+    expect(() => mergeRuns([one, other])).toThrow(
+      new MergeError('the reports are of different specs: shard-2.json tested "Shop 1.0.0", other.json tested "Billing 2.0.0"'),
+    );
     const changed = { file: 'changed.json', run: { ...two.run, specDigest: 'fff000' } };
     expect(() => mergeRuns([one, changed])).toThrow(/different versions of "Shop 1.0.0": shard-2.json and changed.json tested different spec content/);
-    expect(() => mergeRuns([one, { ...one, file: 'copy.json' }])).toThrow('shard-2.json and copy.json are both shard 2/3: merging them would count its cases twice');
+    expect(() => mergeRuns([one, { ...one, file: 'copy.json' }])).toThrow(
+      'shard-2.json and copy.json are both shard 2/3: merging them would count its cases twice',
+    );
     const otherSplit = { file: 'four.json', run: { ...two.run, shard: { index: 1, count: 4, operationsInAllShards: 5 } } };
     expect(() => mergeRuns([one, otherSplit])).toThrow(/shards are of different splits/);
   });
@@ -91,10 +116,12 @@ describe('mergeRuns', () => {
     expect(mergeRuns([one, two]).warnings).toEqual(['shard 3/3 is missing: the merged report covers 2 of 3 parts']);
     const plain = { file: 'plain.json', run: { ...mixedRun(), title: 'Shop 1.0.0' } };
     delete plain.run.shard;
-    expect(mergeRuns([one, two, plain]).warnings).toContain('plain.json is not a shard: its cases may repeat the shards\' cases');
+    expect(mergeRuns([one, two, plain]).warnings).toContain("plain.json is not a shard: its cases may repeat the shards' cases");
     const whole = { file: 'whole.json', run: { ...one.run, shard: undefined } } as ReportInput;
     delete whole.run.shard;
-    expect(mergeRuns([whole, { ...whole, file: 'again.json' }]).warnings).toEqual(['2 cases appear in both whole.json and again.json: the merged tally counts them twice']);
+    expect(mergeRuns([whole, { ...whole, file: 'again.json' }]).warnings).toEqual([
+      '2 cases appear in both whole.json and again.json: the merged tally counts them twice',
+    ]);
   });
 });
 
@@ -121,7 +148,9 @@ describe('parseJsonReport', () => {
     expect(refused('<testsuites/>')).toMatch(/^x\.json is not a Falcon JSON report: it is not JSON \(/);
     expect(refused('[1]')).toBe('x.json is not a Falcon JSON report: it is not a JSON object; write one with falcon test --report <file>.json');
     expect(refused('{"name":"package"}')).toContain('it has no "format": "falcon-test-report/1"');
-    expect(refused('{"format":"falcon-test-report/9"}')).toBe('x.json is a Falcon JSON report of format falcon-test-report/9, which this version of Falcon does not read (it reads falcon-test-report/1)');
+    expect(refused('{"format":"falcon-test-report/9"}')).toBe(
+      'x.json is a Falcon JSON report of format falcon-test-report/9, which this version of Falcon does not read (it reads falcon-test-report/1)',
+    );
     const report = JSON.parse(renderReport(mixedRun(), 'json')) as { results: Array<Record<string, unknown>> };
     report.results[1]!.outcome = 'green';
     expect(refused(JSON.stringify(report))).toContain('results[1].outcome is "green", not passed, failed or skipped');

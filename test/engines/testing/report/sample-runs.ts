@@ -51,7 +51,10 @@ export function mixedRun(): TestRun {
       case: testCase('getPet/happy', { name: 'GET /pets/{petId}', request: { method: 'GET', path: '/pets/{petId}', pathParams: { petId: 1 } } }),
       outcome: 'failed',
       findings: [{ kind: 'status_code_conformance', message: 'status 418 is not documented for getPet (documented: 200, 404)' }],
-      ...exchange({ method: 'GET', url: 'http://127.0.0.1:4010/pets/1' }, { status: 418, statusText: "I'm a teapot", headers: { 'content-type': 'text/plain' }, body: 'short and stout' }),
+      ...exchange(
+        { method: 'GET', url: 'http://127.0.0.1:4010/pets/1' },
+        { status: 418, statusText: "I'm a teapot", headers: { 'content-type': 'text/plain' }, body: 'short and stout' },
+      ),
       durationMs: 8,
     },
     {
@@ -107,7 +110,12 @@ export function nastyRun(): TestRun {
       ],
       ...exchange(
         { method: 'PUT', url: `http://127.0.0.1:4010/x?q=${NASTY}`, headers: { 'x-nasty': 'a"b<c>&d' }, body: `${NASTY}\n${LONG_BODY}` },
-        { status: 500, statusText: 'Internal Server Error', headers: { 'content-type': 'text/html', 'set-cookie': ['a=1', 'b=2'] }, body: `${NASTY}\n${LONG_BODY}` },
+        {
+          status: 500,
+          statusText: 'Internal Server Error',
+          headers: { 'content-type': 'text/html', 'set-cookie': ['a=1', 'b=2'] },
+          body: `${NASTY}\n${LONG_BODY}`,
+        },
       ),
       durationMs: 40,
     },
@@ -140,7 +148,12 @@ export function leakyRun(): TestRun {
         headers: { Authorization: `Bearer ${BEARER_TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ user: 'ada', password: PASSWORD }),
       },
-      { status: 500, statusText: 'Internal Server Error', headers: { 'x-echo-authorization': `Bearer ${BEARER_TOKEN}` }, body: JSON.stringify({ error: 'bad', password: PASSWORD }) },
+      {
+        status: 500,
+        statusText: 'Internal Server Error',
+        headers: { 'x-echo-authorization': `Bearer ${BEARER_TOKEN}` },
+        body: JSON.stringify({ error: 'bad', password: PASSWORD }),
+      },
     ),
     durationMs: 9,
   });

@@ -21,7 +21,13 @@ const NOW = new Date(2025, 2, 4, 5, 6, 7);
 describe('writeRunReports', () => {
   it('writes each asked format into .falcon/reports under a dated name and returns project-relative paths', async () => {
     const run = mixedRun();
-    const paths = await writeRunReports(run, { projectRoot: root, type: 'test', name: 'Petstore v1/users', formats: ['md', 'json', 'junit', 'html'], now: NOW });
+    const paths = await writeRunReports(run, {
+      projectRoot: root,
+      type: 'test',
+      name: 'Petstore v1/users',
+      formats: ['md', 'json', 'junit', 'html'],
+      now: NOW,
+    });
     expect(paths).toEqual([
       '.falcon/reports/test_report_petstore-v1-users_20250304-050607.md',
       '.falcon/reports/test_report_petstore-v1-users_20250304-050607.json',
@@ -34,15 +40,21 @@ describe('writeRunReports', () => {
   });
 
   it('writes Markdown by default, with its JSON twin beside it holding the JSON report', async () => {
-    expect(await writeRunReports(mixedRun(), { projectRoot: root, type: 'smoke', name: 'api', now: NOW })).toEqual(['.falcon/reports/smoke_report_api_20250304-050607.md']);
-    expect(await readdir(path.join(root, '.falcon', 'reports'))).toEqual(expect.arrayContaining(['smoke_report_api_20250304-050607.md', 'smoke_report_api_20250304-050607.json']));
+    expect(await writeRunReports(mixedRun(), { projectRoot: root, type: 'smoke', name: 'api', now: NOW })).toEqual([
+      '.falcon/reports/smoke_report_api_20250304-050607.md',
+    ]);
+    expect(await readdir(path.join(root, '.falcon', 'reports'))).toEqual(
+      expect.arrayContaining(['smoke_report_api_20250304-050607.md', 'smoke_report_api_20250304-050607.json']),
+    );
     expect(await readFile(path.join(root, '.falcon/reports/smoke_report_api_20250304-050607.json'), 'utf8')).toBe(renderReport(mixedRun(), 'json'));
   });
 
-  it('never overwrites a JSON file of the twin\'s name (one copied in): the report and its twin take the next suffix', async () => {
+  it("never overwrites a JSON file of the twin's name (one copied in): the report and its twin take the next suffix", async () => {
     await mkdir(path.join(root, '.falcon', 'reports'), { recursive: true });
     await writeFile(path.join(root, '.falcon/reports/test_report_api_20250304-050607.json'), '{"from": "CI"}');
-    expect(await writeRunReports(mixedRun(), { projectRoot: root, type: 'test', name: 'api', now: NOW })).toEqual(['.falcon/reports/test_report_api_20250304-050607-2.md']);
+    expect(await writeRunReports(mixedRun(), { projectRoot: root, type: 'test', name: 'api', now: NOW })).toEqual([
+      '.falcon/reports/test_report_api_20250304-050607-2.md',
+    ]);
     expect(await readFile(path.join(root, '.falcon/reports/test_report_api_20250304-050607.json'), 'utf8')).toBe('{"from": "CI"}');
     expect((await readdir(path.join(root, '.falcon', 'reports'))).sort()).toEqual([
       'test_report_api_20250304-050607-2.json',
@@ -95,6 +107,14 @@ describe('writeReportFile', () => {
 
 describe('reportFormatOfFile', () => {
   it('knows the format by the extension, in any case', () => {
-    expect(['r.md', 'r.json', 'junit.XML', 'r.html', 'r.htm', 'r.txt', 'report'].map(reportFormatOfFile)).toEqual(['md', 'json', 'junit', 'html', 'html', undefined, undefined]);
+    expect(['r.md', 'r.json', 'junit.XML', 'r.html', 'r.htm', 'r.txt', 'report'].map(reportFormatOfFile)).toEqual([
+      'md',
+      'json',
+      'junit',
+      'html',
+      'html',
+      undefined,
+      undefined,
+    ]);
   });
 });

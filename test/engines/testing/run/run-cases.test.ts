@@ -26,7 +26,16 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 function step(chainId: string, stepNumber: number, operationId: string, request: TestCase['request'], extra: Partial<TestCase> = {}): TestCase {
-  return { id: `${chainId}/${stepNumber}`, name: `${request.method} ${request.path}`, kind: 'stateful', operationId, tags: [], request, chain: { id: chainId, step: stepNumber }, ...extra };
+  return {
+    id: `${chainId}/${stepNumber}`,
+    name: `${request.method} ${request.path}`,
+    kind: 'stateful',
+    operationId,
+    tags: [],
+    request,
+    chain: { id: chainId, step: stepNumber },
+    ...extra,
+  };
 }
 
 const petChain = (chainId: string, createPath = '/pets'): TestCase[] => [
@@ -59,7 +68,8 @@ function heldUntilBatch(size: number, total: number): () => Promise<ScriptedRepl
   };
 }
 
-const summary = (results: CaseResult[]) => results.map((result) => [result.case.id, result.outcome, result.skipReason ?? result.findings.map((finding) => finding.message).join('; ')]);
+const summary = (results: CaseResult[]) =>
+  results.map((result) => [result.case.id, result.outcome, result.skipReason ?? result.findings.map((finding) => finding.message).join('; ')]);
 
 describe('runCases', () => {
   it('gives the results in the order of the cases and reports each as it finishes', async () => {
@@ -142,7 +152,10 @@ describe('runCases', () => {
 
   it('skips the rest of a chain when a step fails, cannot be sent, or gives no value, saying why', async () => {
     const failing = petChain('failing', '/broken-pets');
-    const unsendable = [step('unsendable', 1, 'getPet', { method: 'GET', path: '/pets/{petId}', pathParams: { petId: '{{nothing}}' } }), step('unsendable', 2, 'deletePet', { method: 'DELETE', path: '/pets/1' })];
+    const unsendable = [
+      step('unsendable', 1, 'getPet', { method: 'GET', path: '/pets/{petId}', pathParams: { petId: '{{nothing}}' } }),
+      step('unsendable', 2, 'deletePet', { method: 'DELETE', path: '/pets/1' }),
+    ];
     const valueless = petChain('valueless', '/anonymous-pets');
     const before = api.received.length;
     const run = await runCases([...failing, ...unsendable, ...valueless], { baseUrl: api.url });
@@ -151,7 +164,11 @@ describe('runCases', () => {
       ['failing/2', 'skipped', 'step 1 (createPet) failed: server error 500 Internal Server Error: {"error":"cannot store pets today"}'],
       ['failing/3', 'skipped', 'step 1 (createPet) failed: server error 500 Internal Server Error: {"error":"cannot store pets today"}'],
       ['unsendable/1', 'failed', 'unknown variable {{nothing}}: no earlier step of the chain extracted it and the run has no variables'],
-      ['unsendable/2', 'skipped', 'step 1 (getPet) failed: unknown variable {{nothing}}: no earlier step of the chain extracted it and the run has no variables'],
+      [
+        'unsendable/2',
+        'skipped',
+        'step 1 (getPet) failed: unknown variable {{nothing}}: no earlier step of the chain extracted it and the run has no variables',
+      ],
       ['valueless/1', 'passed', ''],
       ['valueless/2', 'skipped', 'step 1 (createPet) gave no value for petId at $.id: Nothing at $.id in the body (its top-level keys: name).'],
       ['valueless/3', 'skipped', 'step 1 (createPet) gave no value for petId at $.id: Nothing at $.id in the body (its top-level keys: name).'],
@@ -177,7 +194,9 @@ describe('runCases', () => {
     const outcomes = run.results.map((result) => result.outcome);
     expect(outcomes.filter((outcome) => outcome === 'passed').length).toBeGreaterThanOrEqual(1);
     expect(outcomes.filter((outcome) => outcome === 'passed').length).toBeLessThanOrEqual(2);
-    expect(run.results.filter((result) => result.outcome === 'skipped').every((result) => result.skipReason === 'cancelled' && result.findings.length === 0)).toBe(true);
+    expect(
+      run.results.filter((result) => result.outcome === 'skipped').every((result) => result.skipReason === 'cancelled' && result.findings.length === 0),
+    ).toBe(true);
     expect(outcomes.filter((outcome) => outcome === 'skipped').length).toBe(8 - outcomes.filter((outcome) => outcome === 'passed').length);
     expect(local.received.length).toBeLessThanOrEqual(3);
     await local.close();
@@ -251,7 +270,13 @@ describe('runCases with a project', () => {
   it('fills {{VAR}} in the run headers and the cases from the environment, after the chain values', async () => {
     const variables = new VariableScope(project.root, { PETS_KEY: 'key-from-the-process-0123' }, 'staging');
     const cases = [
-      step('owned', 1, 'createPet', { method: 'POST', path: '/pets', body: { name: 'Rex', owner: '{{OWNER}}' } }, { extract: { petId: '$.id', OWNER: '$.name' } }),
+      step(
+        'owned',
+        1,
+        'createPet',
+        { method: 'POST', path: '/pets', body: { name: 'Rex', owner: '{{OWNER}}' } },
+        { extract: { petId: '$.id', OWNER: '$.name' } },
+      ),
       step('owned', 2, 'getPet', { method: 'GET', path: '/pets/{petId}', pathParams: { petId: '{{petId}}' }, query: { owner: '{{OWNER}}' } }),
     ];
     const before = api.received.length;

@@ -48,7 +48,12 @@ describe('sendCase', () => {
     );
     const received = api.received.at(-1)!;
     expect(received).toMatchObject({ method: 'POST', url: '/pets/a%20b%2Fc/tags/3?limit=5&tag=x&tag=y', body: '{"name":"Rex"}' });
-    expect(received.headers).toMatchObject({ authorization: 'Bearer tok-dev-0123456789abcdef', 'x-env': 'case', 'x-run': 'yes', 'content-type': 'application/json' });
+    expect(received.headers).toMatchObject({
+      authorization: 'Bearer tok-dev-0123456789abcdef',
+      'x-env': 'case',
+      'x-run': 'yes',
+      'content-type': 'application/json',
+    });
     expect(exchange.error).toBeUndefined();
     expect(exchange.response).toMatchObject({ status: 201, body: '{"created":true}' });
     expect(exchange.http?.status).toBe(201);
@@ -58,7 +63,10 @@ describe('sendCase', () => {
   });
 
   it('sends form fields from an object, text as it is, and a string body as JSON when no content type says otherwise', async () => {
-    await sendCase(testCase({ method: 'POST', path: '/pets/form', contentType: 'application/x-www-form-urlencoded', body: { name: 'Rex', tags: ['a', 'b'], age: 3 } }), { baseUrl: api.url });
+    await sendCase(
+      testCase({ method: 'POST', path: '/pets/form', contentType: 'application/x-www-form-urlencoded', body: { name: 'Rex', tags: ['a', 'b'], age: 3 } }),
+      { baseUrl: api.url },
+    );
     expect(api.received.at(-1)).toMatchObject({ body: 'name=Rex&tags=a&tags=b&age=3', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     await sendCase(testCase({ method: 'POST', path: '/pets/text', contentType: 'text/plain', body: 'hello {{NAME}}' }), { baseUrl: api.url, variables });
     expect(api.received.at(-1)).toMatchObject({ body: 'hello Rex', headers: { 'content-type': 'text/plain' } });
@@ -79,7 +87,10 @@ describe('sendCase', () => {
 
   it('sends nothing when a placeholder has no value, and names every such placeholder', async () => {
     const before = api.received.length;
-    const withVariables = await sendCase(testCase({ method: 'GET', path: '/pets/{{MISSING}}', headers: { 'x-other': '{{ALSO_MISSING}}' } }), { baseUrl: api.url, variables });
+    const withVariables = await sendCase(testCase({ method: 'GET', path: '/pets/{{MISSING}}', headers: { 'x-other': '{{ALSO_MISSING}}' } }), {
+      baseUrl: api.url,
+      variables,
+    });
     expect(withVariables.error).toBe('unknown variables {{MISSING}}, {{ALSO_MISSING}}: not set in the session, environment "dev" or .falcon/variables.json');
     expect(withVariables.response).toBeUndefined();
     expect(withVariables.request).toMatchObject({ method: 'GET', url: `${api.url}/pets/{{MISSING}}` });
@@ -96,7 +107,9 @@ describe('sendCase', () => {
     expect(pet.http?.headers['set-cookie']).toEqual(['session=abc123; HttpOnly']);
     const large = await sendCase(testCase({ method: 'GET', path: '/large' }), { baseUrl: api.url });
     expect(large.http?.body).toBe(largeBody);
-    expect(large.response?.body).toBe(`${'x'.repeat(MAX_RECORDED_BODY_CHARS)}\n… (cut at ${MAX_RECORDED_BODY_CHARS} characters; the body has ${largeBody.length} characters)`);
+    expect(large.response?.body).toBe(
+      `${'x'.repeat(MAX_RECORDED_BODY_CHARS)}\n… (cut at ${MAX_RECORDED_BODY_CHARS} characters; the body has ${largeBody.length} characters)`,
+    );
   });
 
   it('does not follow redirects', async () => {

@@ -28,7 +28,8 @@ describe('fuzzing the notes API', () => {
   afterEach(async () => {
     await Promise.all(servers.splice(0).map((server) => server.close()));
   });
-  const fuzzed = (tested: SpecTestResult, operationId: string) => tested.run.results.find((result) => result.case.kind === 'fuzz' && result.case.operationId === operationId)!;
+  const fuzzed = (tested: SpecTestResult, operationId: string) =>
+    tested.run.results.find((result) => result.case.kind === 'fuzz' && result.case.operationId === operationId)!;
   const titleOf = (result: CaseResult) => (result.case.request.body as { title: string }).title;
 
   it('finds the crash and reports the input shrunk to a title of a character or two, with its curl line', async () => {
@@ -42,14 +43,23 @@ describe('fuzzing the notes API', () => {
     expect(title.length).toBeLessThanOrEqual(3);
     // Shrinking dropped every optional field: what is left is what breaks it.
     expect(note.case.request.body).toEqual({ title });
-    expect(note.case).toMatchObject({ id: 'createNote/fuzz/inputs', kind: 'fuzz', operationId: 'createNote', request: { method: 'POST', path: '/notes', contentType: 'application/json' } });
+    expect(note.case).toMatchObject({
+      id: 'createNote/fuzz/inputs',
+      kind: 'fuzz',
+      operationId: 'createNote',
+      request: { method: 'POST', path: '/notes', contentType: 'application/json' },
+    });
     expect(note.case.fuzz).toBeUndefined();
     expect(note.case.expectRejection).toBeUndefined();
     expect(note.fuzz!.shrinkSteps).toBeGreaterThan(0);
     expect(note.fuzz!.budget).toBe(20);
     expect(note.fuzz!.shrinkCut).toBeUndefined();
     expect(note.case.name).toBe(`POST /notes with a fuzzed input, minimal after ${note.fuzz!.shrinkSteps} shrink steps: body ${describeFuzzValue({ title })}`);
-    expect(note.case.mutation).toMatch(new RegExp(`^input ${note.fuzz!.inputs} of 20 \\(seed ${note.fuzz!.seed}\\) failed; ${note.fuzz!.shrinkSteps} shrink steps \\(${note.fuzz!.shrinkRequests} requests\\) made it: body \\{"title":`));
+    expect(note.case.mutation).toMatch(
+      new RegExp(
+        `^input ${note.fuzz!.inputs} of 20 \\(seed ${note.fuzz!.seed}\\) failed; ${note.fuzz!.shrinkSteps} shrink steps \\(${note.fuzz!.shrinkRequests} requests\\) made it: body \\{"title":`,
+      ),
+    );
     // What was recorded is the minimal request, and its curl line sends it again.
     expect(JSON.parse(note.request!.body!)).toEqual({ title });
     expect(note.response!.status).toBe(500);
@@ -65,12 +75,19 @@ describe('fuzzing the notes API', () => {
     const server = await start({ build: 'conforming' });
     for (const seed of [1, 7, 42]) {
       const tested = await testServer(server, { strategies: ['fuzz'], seed });
-      expect(tested.run.results.filter((result) => result.outcome !== 'passed').map((result) => `${result.case.id}: ${result.case.mutation} → ${result.findings.map((finding) => finding.message).join('; ')}`)).toEqual([]);
+      expect(
+        tested.run.results
+          .filter((result) => result.outcome !== 'passed')
+          .map((result) => `${result.case.id}: ${result.case.mutation} → ${result.findings.map((finding) => finding.message).join('; ')}`),
+      ).toEqual([]);
       expect(fuzzed(tested, 'createNote').fuzz).toMatchObject({ budget: 20, inputs: 20, shrinkSteps: 0 });
     }
     const all = await testServer(server, { seed: 7 });
     expect(all.run.results.filter((result) => result.outcome !== 'passed').map((result) => result.case.id)).toEqual([]);
-    expect(all.run.results.filter((result) => result.case.kind === 'fuzz').map((result) => result.case.id)).toEqual(['listNotes/fuzz/inputs', 'createNote/fuzz/inputs']);
+    expect(all.run.results.filter((result) => result.case.kind === 'fuzz').map((result) => result.case.id)).toEqual([
+      'listNotes/fuzz/inputs',
+      'createNote/fuzz/inputs',
+    ]);
   });
 
   it('replays exactly with the same seed: the same inputs, the same minimal counterexample', async () => {
@@ -145,7 +162,9 @@ describe('fuzzing the notes API', () => {
   describe('shrinking limits', () => {
     const fuzzCreateNote = async (server: FuzzNotesServer, shrinkLimits: { requests?: number; timeMs?: number }) => {
       const spec = await convertSpec(FUZZ_NOTES_SPEC_FILE, SPEC_FIXTURES, new AbortController().signal);
-      const [testCase] = (await generateCases(spec, spec.operations, { strategies: ['fuzz'], seed: 7 })).filter((candidate) => candidate.operationId === 'createNote');
+      const [testCase] = (await generateCases(spec, spec.operations, { strategies: ['fuzz'], seed: 7 })).filter(
+        (candidate) => candidate.operationId === 'createNote',
+      );
       return runFuzzCase(testCase!, createResponseChecker({ spec }), { baseUrl: server.url, spec, shrinkLimits });
     };
 

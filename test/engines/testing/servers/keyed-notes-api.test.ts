@@ -39,7 +39,9 @@ describe('run warnings against the keyed notes API', () => {
       'missing_auth renameNote',
     ]);
     const getNote = run.warnings!.find((warning) => warning.operation === 'getNote')!;
-    expect(getNote.message).toBe("getNote (GET /notes/{noteId}) needs credentials the run did not send: the spec's security scheme ApiKeyAuth (an API key in header X-API-Key)");
+    expect(getNote.message).toBe(
+      "getNote (GET /notes/{noteId}) needs credentials the run did not send: the spec's security scheme ApiKeyAuth (an API key in header X-API-Key)",
+    );
     expect(getNote.evidence).toMatch(/^all \d+ answered cases got 401 or 403$/);
     expect(getNote.advice).toContain('-H "X-API-Key: {{API_KEY}}"');
     expect(getNote.advice).toContain('.falcon/environments/<env>.yaml');
@@ -50,7 +52,12 @@ describe('run warnings against the keyed notes API', () => {
     server = await startKeyedNotesApi();
     const { run } = await testServer(server, { headers: { 'X-API-Key': 'not-the-key' }, strategies: ['happy'], filter: { include: ['getNote'] } });
     expect(run.warnings).toEqual([
-      expect.objectContaining({ kind: 'missing_auth', operation: 'getNote', message: 'getNote (GET /notes/{noteId}) refused the credentials the run sent for ApiKeyAuth (an API key in header X-API-Key): no case reached its logic' }),
+      expect.objectContaining({
+        kind: 'missing_auth',
+        operation: 'getNote',
+        message:
+          'getNote (GET /notes/{noteId}) refused the credentials the run sent for ApiKeyAuth (an API key in header X-API-Key): no case reached its logic',
+      }),
     ]);
   });
 
@@ -82,7 +89,8 @@ describe('run warnings against the keyed notes API', () => {
         operation: 'renameNote',
         message: 'renameNote (PATCH /notes/{noteId}) answered 405 Method Not Allowed to every case: the server does not take PATCH on /notes/{noteId}',
         evidence: expect.stringMatching(/^all \d+ answered cases got 405$/),
-        advice: "the spec and the server disagree: check the method and path in the spec against the server's routes, and the base URL if the route is mounted elsewhere",
+        advice:
+          "the spec and the server disagree: check the method and path in the spec against the server's routes, and the base URL if the route is mounted elsewhere",
       },
     ]);
   });

@@ -45,7 +45,11 @@ describe('falcon test against an API that breaks on malformed formats', () => {
 
   it('passes the twin that answers 400 to every malformed value, wrong type and missing header', () => {
     const { results } = onConforming.run;
-    expect(results.filter((result) => result.outcome !== 'passed').map((result) => `${result.case.id}: ${result.findings.map((finding) => finding.message).join('; ')}`)).toEqual([]);
+    expect(
+      results
+        .filter((result) => result.outcome !== 'passed')
+        .map((result) => `${result.case.id}: ${result.findings.map((finding) => finding.message).join('; ')}`),
+    ).toEqual([]);
     const statusOf = (id: string) => results.find((result) => result.case.id === id)?.response?.status;
     for (const id of [
       ...MALFORMED_INPUT_DEFECTS,

@@ -26,10 +26,14 @@ describe('falcon test against the nonconforming API', () => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  const found = (run: SpecTestResult) => new Set(run.run.results.flatMap((result) => result.findings.map((finding) => `${result.case.operationId} ${finding.kind}`)));
+  const found = (run: SpecTestResult) =>
+    new Set(run.run.results.flatMap((result) => result.findings.map((finding) => `${result.case.operationId} ${finding.kind}`)));
 
   it('finds each planted defect by exactly its check on its operation, and nothing on the others', () => {
-    expect(tested.run.operations).toEqual({ total: CONFORMING_OPERATIONS.length + PLANTED_DEFECTS.length, covered: CONFORMING_OPERATIONS.length + PLANTED_DEFECTS.length });
+    expect(tested.run.operations).toEqual({
+      total: CONFORMING_OPERATIONS.length + PLANTED_DEFECTS.length,
+      covered: CONFORMING_OPERATIONS.length + PLANTED_DEFECTS.length,
+    });
     expect([...found(tested)].sort()).toEqual(ON_CONTENT.map((defect) => `${defect.operationId} ${defect.check}`).sort());
     const conforming = tested.run.results.filter((result) => CONFORMING_OPERATIONS.includes(result.case.operationId!));
     expect(conforming.length).toBeGreaterThan(50);

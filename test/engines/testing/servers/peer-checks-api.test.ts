@@ -42,7 +42,10 @@ describe('falcon test against the peer checks API', () => {
     );
     for (const defect of PEER_DEFECTS) {
       const caught = tested.run.results.find((result) => result.case.id === defect.caseId);
-      expect(caught?.findings.map((finding) => finding.kind), defect.caseId).toEqual([defect.check]);
+      expect(
+        caught?.findings.map((finding) => finding.kind),
+        defect.caseId,
+      ).toEqual([defect.check]);
     }
     expect(failed(tested.run.results).filter((result) => result.outcome === 'skipped')).toEqual([]);
   });
@@ -92,7 +95,10 @@ describe('falcon test against the peer checks API', () => {
     expect(notes.map(stepLine)).toEqual(['POST /notes 201', 'GET /notes/{noteId} 200', 'DELETE /notes/{noteId} 204', 'GET /notes/{noteId} 200']);
     // One defect, one finding: the step's own "expects 404" is use_after_free's to report.
     expect(notes[3]!.findings).toEqual([
-      { kind: 'use_after_free', message: 'answered 200 for a resource deleted by deleteNote/stateful/delete-created (which answered 204): expected it gone (404 or 410)' },
+      {
+        kind: 'use_after_free',
+        message: 'answered 200 for a resource deleted by deleteNote/stateful/delete-created (which answered 204): expected it gone (404 or 410)',
+      },
     ]);
     expect(chainSteps(results, 'createBadge/stateful/chain-badgeId').map(stepLine)).toEqual(['POST /badges 201', 'GET /badges/{badgeId} 200']);
     const tickets = chainSteps(results, 'createTicket/stateful/chain-ticketId');
@@ -114,13 +120,17 @@ describe('falcon test against the peer checks API', () => {
     expect(byId('createSignup/happy/valid').outcome).toBe('passed');
   });
 
-  it('sends the probes of a check only when it is on, and leaves use_after_free to the step\'s expected 404 when it is off', async () => {
+  it("sends the probes of a check only when it is on, and leaves use_after_free to the step's expected 404 when it is off", async () => {
     const others = CHECK_NAMES.filter((name) => !['ignored_auth', 'unsupported_method', 'use_after_free', 'max_response_time'].includes(name)) as CheckName[];
     const narrowed = await testServer(server, { headers: CREDENTIALS, checks: others });
     expect(narrowed.cases.filter((testCase) => testCase.kind === 'probe')).toEqual([]);
     const found = narrowed.run.results.flatMap((result) => result.findings.map((finding) => `${result.case.id} ${finding.kind}`));
     expect(found.sort()).toEqual(
-      ['createSignup/happy/required-only positive_data_acceptance', 'getNote/stateful/read-deleted expected_status', 'getTicket/stateful/read-created ensure_resource_availability'].sort(),
+      [
+        'createSignup/happy/required-only positive_data_acceptance',
+        'getNote/stateful/read-deleted expected_status',
+        'getTicket/stateful/read-created ensure_resource_availability',
+      ].sort(),
     );
   });
 

@@ -39,7 +39,13 @@ describe('falcon test against the Petstore of swagger-express-middleware', () =>
 
   it('runs the create → read → update → delete → read chain on the pet it created, by name', () => {
     const chain = chainSteps(tested.run.results, 'addPet/stateful/chain-petName');
-    expect(chain.map(stepLine)).toEqual(['POST /pets 201', 'GET /pets/{petName} 200', 'PATCH /pets/{petName} 200', 'DELETE /pets/{petName} 200', 'GET /pets/{petName} 404']);
+    expect(chain.map(stepLine)).toEqual([
+      'POST /pets 201',
+      'GET /pets/{petName} 200',
+      'PATCH /pets/{petName} 200',
+      'DELETE /pets/{petName} 200',
+      'GET /pets/{petName} 404',
+    ]);
     expect(chain[0]!.case.extract).toEqual({ petName: '$.name' });
     const created = JSON.parse(chain[0]!.request!.body!) as { name: string };
     for (const step of chain.slice(1)) expect(step.request!.url).toBe(`${server.url}/pets/${encodeURIComponent(created.name)}`);
@@ -59,7 +65,10 @@ describe('falcon test against the Petstore of swagger-express-middleware', () =>
     ]);
     // Each negative case gets the one finding its operation's error answer earns.
     for (const result of ofKind('negative').filter((candidate) => candidate.findings.length > 0)) {
-      expect(result.findings.map((finding) => finding.kind), result.case.id).toEqual([result.case.operationId === 'addPet' ? 'status_code_conformance' : 'content_type_conformance']);
+      expect(
+        result.findings.map((finding) => finding.kind),
+        result.case.id,
+      ).toEqual([result.case.operationId === 'addPet' ? 'status_code_conformance' : 'content_type_conformance']);
     }
     expect(ofKind('negative').filter((result) => result.case.operationId === 'addPet' && result.findings.length === 0)).toEqual([]);
     // A pet or photo that is not there: an HTML 404; deleting a pet that is not there: 200 with no body.

@@ -12,7 +12,14 @@ import { createTempProject } from '../../../tools/temp-project.js';
 export async function testServer(server: SpecServer, options: Partial<SpecTestOptions> = {}): Promise<SpecTestResult> {
   const project = await createTempProject();
   try {
-    return await runSpecTests({ projectRoot: project.root, spec: server.specFile, baseUrl: server.url, variables: new VariableScope(project.root, {}), concurrency: 1, ...options });
+    return await runSpecTests({
+      projectRoot: project.root,
+      spec: server.specFile,
+      baseUrl: server.url,
+      variables: new VariableScope(project.root, {}),
+      concurrency: 1,
+      ...options,
+    });
   } finally {
     await project.remove();
   }
@@ -20,7 +27,9 @@ export async function testServer(server: SpecServer, options: Partial<SpecTestOp
 
 /** `createPost/negative/body-missing` → the kinds of its findings, in order, for the results that have any. */
 export function findingKinds(results: CaseResult[]): Record<string, string[]> {
-  return Object.fromEntries(results.filter((result) => result.findings.length > 0).map((result) => [result.case.id, result.findings.map((finding) => finding.kind).sort()]));
+  return Object.fromEntries(
+    results.filter((result) => result.findings.length > 0).map((result) => [result.case.id, result.findings.map((finding) => finding.kind).sort()]),
+  );
 }
 
 /** Each distinct finding once, as `operationId kind: message`, sorted. */

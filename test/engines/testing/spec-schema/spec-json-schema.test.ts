@@ -17,17 +17,36 @@ describe('specJsonSchema', () => {
   });
 
   it('takes the draft 4 forms of exclusive bounds and tuples to 2020-12', () => {
-    expect(response({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false })).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 9 });
+    expect(response({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false })).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 9,
+    });
     expect(response({ type: 'number', exclusiveMinimum: 3 })).toEqual({ type: 'number', exclusiveMinimum: 3 });
-    expect(response({ type: 'array', items: [{ type: 'string' }, { type: 'integer', nullable: true }] })).toEqual({ type: 'array', prefixItems: [{ type: 'string' }, { type: ['integer', 'null'] }] });
-    expect(response({ type: 'array', items: [{ type: 'string' }], additionalItems: false })).toEqual({ type: 'array', prefixItems: [{ type: 'string' }], items: false });
+    expect(response({ type: 'array', items: [{ type: 'string' }, { type: 'integer', nullable: true }] })).toEqual({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: ['integer', 'null'] }],
+    });
+    expect(response({ type: 'array', items: [{ type: 'string' }], additionalItems: false })).toEqual({
+      type: 'array',
+      prefixItems: [{ type: 'string' }],
+      items: false,
+    });
     expect(response({ type: 'array', items: { type: 'string', nullable: true } })).toEqual({ type: 'array', items: { type: ['string', 'null'] } });
   });
 
   it("lets Swagger's type file be anything and drops $id, $schema, $anchor and a boolean required", () => {
     expect(response({ type: 'file', description: 'a photo' })).toEqual({ description: 'a photo' });
     expect(request({ type: ['file', 'null'] })).toEqual({});
-    expect(response({ $schema: 'http://json-schema.org/draft-04/schema#', $id: 'Pet', $anchor: 'pet', type: 'object', properties: { a: { $id: 'A', type: 'string', required: true } } })).toEqual({
+    expect(
+      response({
+        $schema: 'http://json-schema.org/draft-04/schema#',
+        $id: 'Pet',
+        $anchor: 'pet',
+        type: 'object',
+        properties: { a: { $id: 'A', type: 'string', required: true } },
+      }),
+    ).toEqual({
       type: 'object',
       properties: { a: { type: 'string' } },
     });
@@ -37,14 +56,23 @@ describe('specJsonSchema', () => {
     const schema: JsonSchema = {
       type: 'object',
       required: ['id', 'name', 'password'],
-      properties: { id: { readOnly: true }, name: {}, password: { writeOnly: true }, owner: { type: 'object', required: ['id'], properties: { id: { readOnly: true } } } },
+      properties: {
+        id: { readOnly: true },
+        name: {},
+        password: { writeOnly: true },
+        owner: { type: 'object', required: ['id'], properties: { id: { readOnly: true } } },
+      },
     };
     expect(response(schema)).toMatchObject({ required: ['id', 'name'], properties: { owner: { required: ['id'] } } });
     expect(request(schema)).toMatchObject({ required: ['name', 'password'], properties: { owner: { required: [] } } });
   });
 
   it('reads a oneOf with a discriminator as anyOf, keeping the allOf it had', () => {
-    const schema: JsonSchema = { allOf: [{ type: 'object' }], oneOf: [{ $ref: '#/schemas/Cat' }, { $ref: '#/schemas/Dog' }], discriminator: { propertyName: 'kind' } };
+    const schema: JsonSchema = {
+      allOf: [{ type: 'object' }],
+      oneOf: [{ $ref: '#/schemas/Cat' }, { $ref: '#/schemas/Dog' }],
+      discriminator: { propertyName: 'kind' },
+    };
     expect(response(schema)).toEqual({
       allOf: [{ type: 'object' }, { anyOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }] }],
       discriminator: { propertyName: 'kind' },
@@ -54,7 +82,11 @@ describe('specJsonSchema', () => {
 
   it('points #/schemas/Name refs into $defs holding the spec schemas reached, directly or through others, converted too', () => {
     const schemas: Record<string, JsonSchema> = {
-      Node: { type: 'object', required: ['secret'], properties: { secret: { writeOnly: true }, tag: { $ref: '#/schemas/Tag' }, next: { $ref: '#/schemas/Node' } } },
+      Node: {
+        type: 'object',
+        required: ['secret'],
+        properties: { secret: { writeOnly: true }, tag: { $ref: '#/schemas/Tag' }, next: { $ref: '#/schemas/Node' } },
+      },
       Tag: { type: 'string', nullable: true },
       'a/b': { type: 'integer' },
       Unused: { type: 'boolean' },
@@ -73,7 +105,13 @@ describe('specJsonSchema', () => {
   });
 
   it('leaves the values of keywords that hold no schema as they are', () => {
-    const schema: JsonSchema = { type: 'object', example: { nullable: true, items: [1] }, enum: [{ type: 'file' }], 'x-tags': { $id: 'x' }, properties: { nullable: { type: 'boolean' } } };
+    const schema: JsonSchema = {
+      type: 'object',
+      example: { nullable: true, items: [1] },
+      enum: [{ type: 'file' }],
+      'x-tags': { $id: 'x' },
+      properties: { nullable: { type: 'boolean' } },
+    };
     expect(response(schema)).toEqual(schema);
   });
 });

@@ -5,7 +5,15 @@ import type { SchemaDirection } from '../../../../src/engines/testing/spec-schem
 import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 
 const SPEC_SCHEMAS: Record<string, JsonSchema> = {
-  Node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, parent: { $ref: '#/schemas/Node', nullable: true }, children: { type: 'array', items: { $ref: '#/schemas/Node' } } } },
+  Node: {
+    type: 'object',
+    required: ['name'],
+    properties: {
+      name: { type: 'string' },
+      parent: { $ref: '#/schemas/Node', nullable: true },
+      children: { type: 'array', items: { $ref: '#/schemas/Node' } },
+    },
+  },
 };
 
 let validator: SpecSchemaValidator;
@@ -59,7 +67,11 @@ describe('SpecSchemaValidator', () => {
       },
     };
     expect(violations(schema, { weight: 0.5, age: 30, note: null, photo: 'bytes' })).toEqual([]);
-    expect(violations(schema, { weight: 0, age: 31, note: 5, photo: 12 })).toEqual(['$.weight: must be > 0, got 0', '$.age: must be <= 30, got 31', '$.note: must be string,null, got 5']);
+    expect(violations(schema, { weight: 0, age: 31, note: 5, photo: 12 })).toEqual([
+      '$.weight: must be > 0, got 0',
+      '$.age: must be <= 30, got 31',
+      '$.note: must be string,null, got 5',
+    ]);
   });
 
   it('knows the OpenAPI formats: int32 is range-checked, byte must be base64, the others are not errors; unknown formats are ignored', () => {
@@ -77,7 +89,17 @@ describe('SpecSchemaValidator', () => {
         when: { type: 'string', format: 'date-time' },
       },
     };
-    const valid = { small: 7, big: 9007199254740991, ratio: 1.5, precise: 2.25, data: 'aGVsbG8=', file: '\u0001raw', secret: 'hunter2', phone: 'call me', when: '2024-05-01T10:00:00Z' };
+    const valid = {
+      small: 7,
+      big: 9007199254740991,
+      ratio: 1.5,
+      precise: 2.25,
+      data: 'aGVsbG8=',
+      file: '\u0001raw',
+      secret: 'hunter2',
+      phone: 'call me',
+      when: '2024-05-01T10:00:00Z',
+    };
     expect(violations(schema, valid)).toEqual([]);
     expect(violations(schema, { ...valid, small: 2 ** 31, data: 'not base64!', when: 'yesterday' })).toEqual([
       '$.small: must match format "int32", got 2147483648',

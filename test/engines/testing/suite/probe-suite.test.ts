@@ -26,7 +26,9 @@ describe('a suite of the cases made for the checks', () => {
     // A suite keeps no literal credential, not even the invalid one a probe sends: it is kept masked, still no valid one.
     const mask = (headers: Record<string, string>) =>
       Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, /^(authorization|x-api-key)$/i.test(name) ? '[masked]' : value]));
-    const masked = cases.map((testCase) => (testCase.request.headers ? { ...testCase, request: { ...testCase.request, headers: mask(testCase.request.headers) } } : testCase));
+    const masked = cases.map((testCase) =>
+      testCase.request.headers ? { ...testCase, request: { ...testCase.request, headers: mask(testCase.request.headers) } } : testCase,
+    );
     expect(await loadTestSuite(project.root, 'peer')).toEqual({ ...suite, cases: masked });
   });
 });

@@ -138,7 +138,11 @@ describe('files written by hand', () => {
 
   it.each([
     ['no format', 'cases: []\n', '.falcon/tests/bad.yaml: format is missing; a suite file starts with "format: falcon-tests/1"'],
-    ['another format', 'format: falcon-tests/2\ncases: []\n', '.falcon/tests/bad.yaml: format is "falcon-tests/2"; a suite file starts with "format: falcon-tests/1"'],
+    [
+      'another format',
+      'format: falcon-tests/2\ncases: []\n',
+      '.falcon/tests/bad.yaml: format is "falcon-tests/2"; a suite file starts with "format: falcon-tests/1"',
+    ],
     ['not a mapping', '- a\n- b\n', '.falcon/tests/bad.yaml: expected a mapping with format, name and cases, e.g. "format: falcon-tests/1"'],
     ['broken YAML', 'format: falcon-tests/1\ncases: [\n', /^\.falcon\/tests\/bad\.yaml: not valid YAML at line \d+, column \d+: /],
     ['no cases', 'format: falcon-tests/1\n', '.falcon/tests/bad.yaml: cases is missing'],

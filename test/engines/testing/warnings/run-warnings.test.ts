@@ -10,13 +10,35 @@ function operation(fields: Partial<SpecOperation> = {}): SpecOperation {
   return { id: 'getPet', method: 'GET', path: '/pets/{petId}', tags: [], parameters: [], responses: {}, security: [{ ApiKeyAuth: [] }], ...fields };
 }
 
-function spec(operations: SpecOperation[], securitySchemes: Record<string, SecurityScheme> = { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } }): FalconSpec {
-  return { format: 'falcon-spec/1', source: 'openapi.yaml', kind: 'openapi', specVersion: '3.0.3', ingestedAt: '2025-01-01T00:00:00Z', title: 'Pets', version: '1', servers: [], securitySchemes, operations };
+function spec(
+  operations: SpecOperation[],
+  securitySchemes: Record<string, SecurityScheme> = { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+): FalconSpec {
+  return {
+    format: 'falcon-spec/1',
+    source: 'openapi.yaml',
+    kind: 'openapi',
+    specVersion: '3.0.3',
+    ingestedAt: '2025-01-01T00:00:00Z',
+    title: 'Pets',
+    version: '1',
+    servers: [],
+    securitySchemes,
+    operations,
+  };
 }
 
 /** A case of getPet that got `status`; `petId` is what it sent. */
 function answered(status: number, fields: Partial<TestCase> = {}, petId: string | number = 1, headers: Record<string, string> = {}): CaseResult {
-  const testCase: TestCase = { id: `getPet/happy/${status}-${petId}`, name: 'GET /pets/{petId}', kind: 'happy', operationId: 'getPet', tags: [], request: { method: 'GET', path: '/pets/{petId}', pathParams: { petId } }, ...fields };
+  const testCase: TestCase = {
+    id: `getPet/happy/${status}-${petId}`,
+    name: 'GET /pets/{petId}',
+    kind: 'happy',
+    operationId: 'getPet',
+    tags: [],
+    request: { method: 'GET', path: '/pets/{petId}', pathParams: { petId } },
+    ...fields,
+  };
   return {
     case: testCase,
     outcome: 'passed',
@@ -57,7 +79,10 @@ describe('runWarnings thresholds', () => {
     const skipped: CaseResult = { case: answered(0).case, outcome: 'skipped', findings: [], skipReason: 'cancelled', durationMs: 0 };
     expect(kinds([unanswered, skipped])).toEqual([]);
     // ignored_auth's and unsupported_method's probes are refused on purpose; they do not count.
-    const probes = [answered(401, { kind: 'probe', probe: 'ignored_auth' }), answered(405, { kind: 'probe', probe: 'unsupported_method', request: { method: 'PUT', path: '/pets/{petId}' } })];
+    const probes = [
+      answered(401, { kind: 'probe', probe: 'ignored_auth' }),
+      answered(405, { kind: 'probe', probe: 'unsupported_method', request: { method: 'PUT', path: '/pets/{petId}' } }),
+    ];
     expect(kinds([...probes, answered(200)])).toEqual([]);
     expect(kinds([...probes, ...times(5, () => answered(200)), answered(405, { request: { method: 'POST', path: '/pets/{petId}' } })])).toEqual([]);
   });
@@ -112,13 +137,19 @@ describe('missing_auth names the scheme and how to pass it', () => {
     expect(cookie.advice).toContain('-H "Cookie: sid={{SID}}"');
     const query = warningFor({ key: { type: 'apiKey', in: 'query', name: 'api_key' } }, [{ key: [] }]);
     expect(query.message).toContain('key (an API key in query parameter api_key)');
-    expect(query.advice).toBe('falcon test has no option to add a query parameter to every request; if the API also takes the key in a header, pass that with -H');
+    expect(query.advice).toBe(
+      'falcon test has no option to add a query parameter to every request; if the API also takes the key in a header, pass that with -H',
+    );
     const unknown = warningFor({}, [{ mystery: [] }]);
     expect(unknown.message).toContain('mystery (not described under securitySchemes)');
   });
 
   it('alternatives are named with "or", schemes that go together with "and"; the advice follows the first', () => {
-    const schemes: Record<string, SecurityScheme> = { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' }, app: { type: 'apiKey', in: 'header', name: 'X-App-Id' }, jwt: { type: 'http', scheme: 'bearer' } };
+    const schemes: Record<string, SecurityScheme> = {
+      key: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      app: { type: 'apiKey', in: 'header', name: 'X-App-Id' },
+      jwt: { type: 'http', scheme: 'bearer' },
+    };
     const warning = warningFor(schemes, [{ key: [], app: [] }, { jwt: [] }]);
     expect(warning.message).toContain('key (an API key in header X-API-Key) and app (an API key in header X-App-Id) or jwt (HTTP bearer token)');
     expect(warning.advice).toMatch(/^pass them with -H "X-API-Key: \{\{API_KEY\}\}" -H "X-App-Id: \{\{APP_ID\}\}" and set API_KEY and APP_ID in/);
@@ -126,19 +157,30 @@ describe('missing_auth names the scheme and how to pass it', () => {
 
   it('credentials that were sent and refused are named as refused, 403 as rights', () => {
     const schemes = { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } };
-    const refused = runWarnings([answered(401, {}, 1, { 'x-api-key': '[masked:API_KEY]' }), answered(403, {}, 2, { 'x-api-key': '[masked:API_KEY]' })], spec([operation()], schemes))[0]!;
-    expect(refused.message).toBe('getPet (GET /pets/{petId}) refused the credentials the run sent for ApiKeyAuth (an API key in header X-API-Key): no case reached its logic');
+    const refused = runWarnings(
+      [answered(401, {}, 1, { 'x-api-key': '[masked:API_KEY]' }), answered(403, {}, 2, { 'x-api-key': '[masked:API_KEY]' })],
+      spec([operation()], schemes),
+    )[0]!;
+    expect(refused.message).toBe(
+      'getPet (GET /pets/{petId}) refused the credentials the run sent for ApiKeyAuth (an API key in header X-API-Key): no case reached its logic',
+    );
     expect(refused.advice).toBe('check the value sent: wrong, expired or for another environment, or without the rights this operation needs (403)');
   });
 
   it('an operation the spec declares public, or a run without a spec, gets the general advice', () => {
     const open = runWarnings([answered(401)], spec([operation({ security: [] })]))[0]!;
-    expect(open.message).toBe('getPet (GET /pets/{petId}) refused most cases as unauthorized although the spec declares no security for it: no case reached its logic');
-    expect(open.advice).toMatch(/^if it needs credentials, pass it with -H "Authorization: Bearer \{\{API_TOKEN\}\}" .*, and declare the scheme in the spec \(securitySchemes and security\)$/);
+    expect(open.message).toBe(
+      'getPet (GET /pets/{petId}) refused most cases as unauthorized although the spec declares no security for it: no case reached its logic',
+    );
+    expect(open.advice).toMatch(
+      /^if it needs credentials, pass it with -H "Authorization: Bearer \{\{API_TOKEN\}\}" .*, and declare the scheme in the spec \(securitySchemes and security\)$/,
+    );
     const optional = runWarnings([answered(401)], spec([operation({ security: [{ ApiKeyAuth: [] }, {}] })]))[0]!;
     expect(optional.message).toContain('although the spec declares no security for it');
     const specless = runWarnings([answered(401)])[0]!;
-    expect(specless.message).toBe('getPet (GET /pets/{petId}) refused most cases as unauthorized and the run had no spec to say what auth it needs: no case reached its logic');
+    expect(specless.message).toBe(
+      'getPet (GET /pets/{petId}) refused most cases as unauthorized and the run had no spec to say what auth it needs: no case reached its logic',
+    );
   });
 });
 

@@ -61,17 +61,21 @@ export function commandStarts(args: readonly ShellWord[], table: OptionTable): n
 }
 
 /** A program that runs the command named by its arguments after its own options. */
-const wrapper = (table: OptionTable): Runner => (args, _command, sink) => {
-  for (const start of commandStarts(args, table)) sink.command(args.slice(start));
-};
+const wrapper =
+  (table: OptionTable): Runner =>
+  (args, _command, sink) => {
+    for (const start of commandStarts(args, table)) sink.command(args.slice(start));
+  };
 
 /** Stands for the arguments `xargs` and `parallel` add to the command from their input. */
 const ADDED_ARGUMENTS = word('…');
 
 /** `xargs rm` runs `rm` with arguments read from its input. */
-const xargs = (table: OptionTable): Runner => (args, _command, sink) => {
-  for (const start of commandStarts(args, table)) sink.command([...args.slice(start), ADDED_ARGUMENTS]);
-};
+const xargs =
+  (table: OptionTable): Runner =>
+  (args, _command, sink) => {
+    for (const start of commandStarts(args, table)) sink.command([...args.slice(start), ADDED_ARGUMENTS]);
+  };
 
 const joined = (args: readonly ShellWord[]): string | undefined =>
   args.every((arg) => arg.value !== undefined) ? args.map((arg) => arg.value).join(' ') : undefined;
@@ -106,7 +110,13 @@ const shell: Runner = (args, command, sink) => {
 
 /** `find … -exec cmd {} ;`, `-execdir`, `-ok`, `-okdir`; `-delete` removes what it finds, as `rm` would. */
 const find: Runner = (args, _command, sink) => {
-  const paths = args.slice(0, Math.max(0, args.findIndex((arg) => arg.value?.startsWith('-') || arg.value === '(' || arg.value === '!')));
+  const paths = args.slice(
+    0,
+    Math.max(
+      0,
+      args.findIndex((arg) => arg.value?.startsWith('-') || arg.value === '(' || arg.value === '!'),
+    ),
+  );
   for (let index = 0; index < args.length; index++) {
     const text = args[index]!.value;
     if (text === '-delete') sink.command([word('rm'), word('-rf'), ...(paths.length ? paths : [word('.')])]);
@@ -125,19 +135,27 @@ const watch: Runner = (args, command, sink) => {
     else sink.script(joined(args.slice(start)), `what ${command.words[0]?.raw ?? 'watch'} runs`);
   }
 };
-const WATCH_OPTIONS: OptionTable = { valued: ['-n', '--interval', '-q', '--equexit'], flags: ['-x', '--exec', '-b', '-e', '-g', '-c', '-t', '-d', '-p', '-w', '-f', '-r'] };
+const WATCH_OPTIONS: OptionTable = {
+  valued: ['-n', '--interval', '-q', '--equexit'],
+  flags: ['-x', '--exec', '-b', '-e', '-g', '-c', '-t', '-d', '-p', '-w', '-f', '-r'],
+};
 
 /** The string an option gives to a shell (`su -c`, `flock -c`, `script -c`, `runuser -c`, `env -S`). */
-const scriptOption = (options: readonly string[], otherwise: OptionTable): Runner => (args, _command, sink) => {
-  const index = args.findIndex((arg) => arg.value !== undefined && (options.includes(arg.value) || options.some((option) => option.startsWith('--') && arg.value!.startsWith(`${option}=`))));
-  if (index >= 0) {
-    const text = args[index]!.value!;
-    const attached = text.includes('=') ? text.slice(text.indexOf('=') + 1) : undefined;
-    sink.script(attached ?? args[index + 1]?.value, `the string of ${text.split('=')[0]}`);
-  }
-  // An option of the command it runs may look the same (`flock f git -c k=v …`): both readings are judged.
-  wrapper(otherwise)(args, _command, sink);
-};
+const scriptOption =
+  (options: readonly string[], otherwise: OptionTable): Runner =>
+  (args, _command, sink) => {
+    const index = args.findIndex(
+      (arg) =>
+        arg.value !== undefined && (options.includes(arg.value) || options.some((option) => option.startsWith('--') && arg.value!.startsWith(`${option}=`))),
+    );
+    if (index >= 0) {
+      const text = args[index]!.value!;
+      const attached = text.includes('=') ? text.slice(text.indexOf('=') + 1) : undefined;
+      sink.script(attached ?? args[index + 1]?.value, `the string of ${text.split('=')[0]}`);
+    }
+    // An option of the command it runs may look the same (`flock f git -c k=v …`): both readings are judged.
+    wrapper(otherwise)(args, _command, sink);
+  };
 
 /** `eval a b` runs `a b`. */
 const evaluate: Runner = (args, _command, sink) => sink.script(joined(args), 'what eval runs');
@@ -162,19 +180,21 @@ const copies: Runner = (args, _command, sink) => {
 };
 
 /** `curl -o x.sh URL` (`-sSo`, `-ox.sh`, `--output=`), `wget -O x.sh URL`: the file it downloads to. */
-const download = (letter: string, long: string): Runner => (args, _command, sink) => {
-  args.forEach((arg, index) => {
-    const text = arg.value;
-    if (text === undefined) return;
-    const short = new RegExp(`^-[A-Za-z]*${letter}(.*)$`).exec(text);
-    const next = args[index + 1]?.value;
-    if (short && !text.startsWith('--')) {
-      const file = short[1] || next;
-      if (file !== undefined) sink.writesFile(file);
-    } else if (text === long && next !== undefined) sink.writesFile(next);
-    else if (text.startsWith(`${long}=`)) sink.writesFile(text.slice(long.length + 1));
-  });
-};
+const download =
+  (letter: string, long: string): Runner =>
+  (args, _command, sink) => {
+    args.forEach((arg, index) => {
+      const text = arg.value;
+      if (text === undefined) return;
+      const short = new RegExp(`^-[A-Za-z]*${letter}(.*)$`).exec(text);
+      const next = args[index + 1]?.value;
+      if (short && !text.startsWith('--')) {
+        const file = short[1] || next;
+        if (file !== undefined) sink.writesFile(file);
+      } else if (text === long && next !== undefined) sink.writesFile(next);
+      else if (text.startsWith(`${long}=`)) sink.writesFile(text.slice(long.length + 1));
+    });
+  };
 
 /** `tee x.sh` writes its input to the files it names. */
 const tee: Runner = (args, _command, sink) => {
@@ -208,7 +228,11 @@ const sg: Runner = (args, _command, sink) => {
 /** `parallel cmd ::: a b` runs `cmd` for each argument. */
 const parallel: Runner = (args, command, sink) => {
   const end = args.findIndex((arg) => arg.value !== undefined && /^:::+\+?$/.test(arg.value));
-  xargs({ valued: ['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '-I', '-n', '--max-args', '-L', '--timeout', '--joblog'] })(end < 0 ? args : args.slice(0, end), command, sink);
+  xargs({ valued: ['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '-d', '--delimiter', '-I', '-n', '--max-args', '-L', '--timeout', '--joblog'] })(
+    end < 0 ? args : args.slice(0, end),
+    command,
+    sink,
+  );
 };
 
 const SHELLS = ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'fish', 'rbash'];
@@ -236,38 +260,304 @@ export const RUNNERS: ReadonlyMap<string, Runner> = new Map<string, Runner>([
   ['setsid', wrapper({ flags: ['-c', '-f', '-w', '--ctty', '--fork', '--wait'] })],
   ['nice', wrapper({ valued: ['-n', '--adjustment'] })],
   ['ionice', wrapper({ valued: ['-c', '--class', '-n', '--classdata', '-p', '--pid', '-P', '--pgid', '-u', '--uid'], flags: ['-t', '--ignore'] })],
-  ['timeout', wrapper({ valued: ['-s', '--signal', '-k', '--kill-after'], flags: ['-v', '--verbose', '--preserve-status', '--foreground', '-f', '-p'], operands: 1 })],
+  [
+    'timeout',
+    wrapper({ valued: ['-s', '--signal', '-k', '--kill-after'], flags: ['-v', '--verbose', '--preserve-status', '--foreground', '-f', '-p'], operands: 1 }),
+  ],
   ['stdbuf', wrapper({ valued: ['-i', '--input', '-o', '--output', '-e', '--error'] })],
-  ['strace', wrapper({ valued: ['-o', '-e', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-P', '-S', '-X', '--output', '--trace', '--attach', '--string-limit', '--user', '--env', '--signal', '--status'], flags: ['-f', '-ff', '-c', '-C', '-q', '-t', '-tt', '-ttt', '-T', '-v', '-V', '-x', '-xx', '-y', '-yy', '-k', '-w', '-z', '-Z', '-n', '-i', '-r', '-d', '-D'] })],
-  ['ltrace', wrapper({ valued: ['-o', '-e', '-p', '-s', '-u', '-a', '-n', '-l', '-L', '-x', '-F', '-w', '--output'], flags: ['-f', '-c', '-C', '-i', '-r', '-S', '-t', '-tt', '-ttt', '-T', '-b', '-h', '-V'] })],
-  ['sudo', wrapper({ valued: ['-u', '--user', '-g', '--group', '-C', '--close-from', '-D', '--chdir', '-h', '--host', '-p', '--prompt', '-r', '--role', '-t', '--type', '-U', '--other-user', '-T', '--command-timeout', '-R', '--chroot'], flags: ['-A', '-b', '-E', '-e', '-H', '-i', '-K', '-k', '-l', '-n', '-P', '-S', '-s', '-V', '-v', '--preserve-env', '--login', '--shell', '--non-interactive', '--stdin', '--askpass', '--background'] })],
+  [
+    'strace',
+    wrapper({
+      valued: [
+        '-o',
+        '-e',
+        '-p',
+        '-s',
+        '-u',
+        '-E',
+        '-a',
+        '-b',
+        '-I',
+        '-O',
+        '-P',
+        '-S',
+        '-X',
+        '--output',
+        '--trace',
+        '--attach',
+        '--string-limit',
+        '--user',
+        '--env',
+        '--signal',
+        '--status',
+      ],
+      flags: [
+        '-f',
+        '-ff',
+        '-c',
+        '-C',
+        '-q',
+        '-t',
+        '-tt',
+        '-ttt',
+        '-T',
+        '-v',
+        '-V',
+        '-x',
+        '-xx',
+        '-y',
+        '-yy',
+        '-k',
+        '-w',
+        '-z',
+        '-Z',
+        '-n',
+        '-i',
+        '-r',
+        '-d',
+        '-D',
+      ],
+    }),
+  ],
+  [
+    'ltrace',
+    wrapper({
+      valued: ['-o', '-e', '-p', '-s', '-u', '-a', '-n', '-l', '-L', '-x', '-F', '-w', '--output'],
+      flags: ['-f', '-c', '-C', '-i', '-r', '-S', '-t', '-tt', '-ttt', '-T', '-b', '-h', '-V'],
+    }),
+  ],
+  [
+    'sudo',
+    wrapper({
+      valued: [
+        '-u',
+        '--user',
+        '-g',
+        '--group',
+        '-C',
+        '--close-from',
+        '-D',
+        '--chdir',
+        '-h',
+        '--host',
+        '-p',
+        '--prompt',
+        '-r',
+        '--role',
+        '-t',
+        '--type',
+        '-U',
+        '--other-user',
+        '-T',
+        '--command-timeout',
+        '-R',
+        '--chroot',
+      ],
+      flags: [
+        '-A',
+        '-b',
+        '-E',
+        '-e',
+        '-H',
+        '-i',
+        '-K',
+        '-k',
+        '-l',
+        '-n',
+        '-P',
+        '-S',
+        '-s',
+        '-V',
+        '-v',
+        '--preserve-env',
+        '--login',
+        '--shell',
+        '--non-interactive',
+        '--stdin',
+        '--askpass',
+        '--background',
+      ],
+    }),
+  ],
   ['doas', wrapper({ valued: ['-u', '-C'], flags: ['-n', '-s', '-L'] })],
   ['pkexec', wrapper({ valued: ['--user'], flags: ['--disable-internal-agent', '--keep-cwd'] })],
   ['exec', wrapper({ valued: ['-a'], flags: ['-c', '-l', '-cl', '-lc'] })],
   ['time', wrapper({ valued: ['-f', '--format', '-o', '--output'], flags: ['-p', '-a', '--append', '-v', '--verbose', '-q', '--quiet', '--portability'] })],
   ['chroot', wrapper({ valued: ['--userspec', '--groups'], flags: ['--skip-chdir'], operands: 1 })],
   ['taskset', wrapper({ flags: ['-a', '--all-tasks', '-c', '--cpu-list'], operands: 1 })],
-  ['chrt', wrapper({ valued: ['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], flags: ['-a', '-b', '-d', '-e', '-f', '-i', '-o', '-r', '-R', '-v', '--all-tasks', '--batch', '--deadline', '--ext', '--fifo', '--idle', '--other', '--rr', '--reset-on-fork', '--verbose'], operands: 1 })],
-  ['flock', scriptOption(['-c', '--command'], { valued: ['-w', '--wait', '--timeout', '-E', '--conflict-exit-code'], flags: ['-s', '--shared', '-x', '-e', '--exclusive', '-u', '--unlock', '-n', '--nb', '--nonblock', '-o', '--close', '-F', '--no-fork', '--verbose'], operands: 1 })],
-  ['su', scriptOption(['-c', '--command', '--session-command'], { valued: ['-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'] })],
-  ['runuser', scriptOption(['-c', '--command', '--session-command'], { valued: ['-u', '--user', '-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'], flags: ['-l', '--login', '-m', '-p', '--preserve-environment', '-P', '--pty'] })],
-  ['script', scriptOption(['-c', '--command'], { valued: ['-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format', '-o', '--output-limit'] })],
-  ['env', scriptOption(['-S', '--split-string'], { valued: ['-u', '--unset', '-C', '--chdir', '--block-signal', '--default-signal', '--ignore-signal'], flags: ['-i', '--ignore-environment', '-0', '--null', '-v', '--debug', '--list-signal-handling'], assignments: true })],
-  ['xargs', xargs({ valued: ['-a', '--arg-file', '-d', '--delimiter', '-E', '-I', '-L', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var'], flags: ['-0', '--null', '-o', '--open-tty', '-p', '--interactive', '-r', '--no-run-if-empty', '-t', '--verbose', '-x', '--exit', '--show-limits', '-e', '-i', '-l'] })],
-  ['unshare', wrapper({ valued: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd'], flags: ['-f', '--fork', '-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T', '-r', '--map-root-user', '--mount-proc', '--kill-child'] })],
-  ['nsenter', wrapper({ valued: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'], flags: ['-a', '--all', '-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T', '-F', '--no-fork'] })],
+  [
+    'chrt',
+    wrapper({
+      valued: ['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'],
+      flags: [
+        '-a',
+        '-b',
+        '-d',
+        '-e',
+        '-f',
+        '-i',
+        '-o',
+        '-r',
+        '-R',
+        '-v',
+        '--all-tasks',
+        '--batch',
+        '--deadline',
+        '--ext',
+        '--fifo',
+        '--idle',
+        '--other',
+        '--rr',
+        '--reset-on-fork',
+        '--verbose',
+      ],
+      operands: 1,
+    }),
+  ],
+  [
+    'flock',
+    scriptOption(['-c', '--command'], {
+      valued: ['-w', '--wait', '--timeout', '-E', '--conflict-exit-code'],
+      flags: ['-s', '--shared', '-x', '-e', '--exclusive', '-u', '--unlock', '-n', '--nb', '--nonblock', '-o', '--close', '-F', '--no-fork', '--verbose'],
+      operands: 1,
+    }),
+  ],
+  [
+    'su',
+    scriptOption(['-c', '--command', '--session-command'], {
+      valued: ['-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'],
+    }),
+  ],
+  [
+    'runuser',
+    scriptOption(['-c', '--command', '--session-command'], {
+      valued: ['-u', '--user', '-s', '--shell', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'],
+      flags: ['-l', '--login', '-m', '-p', '--preserve-environment', '-P', '--pty'],
+    }),
+  ],
+  [
+    'script',
+    scriptOption(['-c', '--command'], {
+      valued: ['-E', '--echo', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format', '-o', '--output-limit'],
+    }),
+  ],
+  [
+    'env',
+    scriptOption(['-S', '--split-string'], {
+      valued: ['-u', '--unset', '-C', '--chdir', '--block-signal', '--default-signal', '--ignore-signal'],
+      flags: ['-i', '--ignore-environment', '-0', '--null', '-v', '--debug', '--list-signal-handling'],
+      assignments: true,
+    }),
+  ],
+  [
+    'xargs',
+    xargs({
+      valued: ['-a', '--arg-file', '-d', '--delimiter', '-E', '-I', '-L', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var'],
+      flags: [
+        '-0',
+        '--null',
+        '-o',
+        '--open-tty',
+        '-p',
+        '--interactive',
+        '-r',
+        '--no-run-if-empty',
+        '-t',
+        '--verbose',
+        '-x',
+        '--exit',
+        '--show-limits',
+        '-e',
+        '-i',
+        '-l',
+      ],
+    }),
+  ],
+  [
+    'unshare',
+    wrapper({
+      valued: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd'],
+      flags: ['-f', '--fork', '-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T', '-r', '--map-root-user', '--mount-proc', '--kill-child'],
+    }),
+  ],
+  [
+    'nsenter',
+    wrapper({
+      valued: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'],
+      flags: ['-a', '--all', '-m', '-u', '-i', '-n', '-p', '-U', '-C', '-T', '-F', '--no-fork'],
+    }),
+  ],
   ['prlimit', wrapper({ valued: ['-p', '--pid', '-o', '--output'] })],
-  ['numactl', wrapper({ valued: ['-C', '--physcpubind', '-N', '--cpunodebind', '-m', '--membind', '-i', '--interleave', '-p', '--preferred'], flags: ['-a', '--all', '-l', '--localalloc', '-H', '--hardware', '-s', '--show'] })],
+  [
+    'numactl',
+    wrapper({
+      valued: ['-C', '--physcpubind', '-N', '--cpunodebind', '-m', '--membind', '-i', '--interleave', '-p', '--preferred'],
+      flags: ['-a', '--all', '-l', '--localalloc', '-H', '--hardware', '-s', '--show'],
+    }),
+  ],
   ['cgexec', wrapper({ valued: ['-g'], flags: ['--sticky'] })],
   ['faketime', wrapper({ valued: ['-p'], flags: ['-m', '-f'], operands: 1 })],
   ['caffeinate', wrapper({ valued: ['-t', '-w'], flags: ['-d', '-i', '-m', '-s', '-u'] })],
-  ['systemd-run', wrapper({ valued: ['-u', '--unit', '-p', '--property', '-E', '--setenv', '--description', '--slice', '--uid', '--gid', '--nice', '-M', '--machine', '-H', '--host', '--working-directory', '--on-active', '--on-boot', '--on-calendar'], flags: ['--user', '--system', '--scope', '-t', '--pty', '-P', '--pipe', '-G', '--collect', '-q', '--quiet', '--wait', '-S', '--shell', '-r', '--remain-after-exit', '--no-block', '--same-dir'] })],
+  [
+    'systemd-run',
+    wrapper({
+      valued: [
+        '-u',
+        '--unit',
+        '-p',
+        '--property',
+        '-E',
+        '--setenv',
+        '--description',
+        '--slice',
+        '--uid',
+        '--gid',
+        '--nice',
+        '-M',
+        '--machine',
+        '-H',
+        '--host',
+        '--working-directory',
+        '--on-active',
+        '--on-boot',
+        '--on-calendar',
+      ],
+      flags: [
+        '--user',
+        '--system',
+        '--scope',
+        '-t',
+        '--pty',
+        '-P',
+        '--pipe',
+        '-G',
+        '--collect',
+        '-q',
+        '--quiet',
+        '--wait',
+        '-S',
+        '--shell',
+        '-r',
+        '--remain-after-exit',
+        '--no-block',
+        '--same-dir',
+      ],
+    }),
+  ],
   ['valgrind', wrapper({ flags: ['-q', '-v'] })],
   ['firejail', wrapper({ flags: ['--quiet', '--noprofile'] })],
   ['proxychains', wrapper({ valued: ['-f'], flags: ['-q'] })],
   ['proxychains4', wrapper({ valued: ['-f'], flags: ['-q'] })],
-  ['rlwrap', wrapper({ valued: ['-a', '-b', '-C', '-D', '-e', '-f', '-F', '-g', '-H', '-l', '-O', '-p', '-P', '-s', '-S', '-t', '-w', '-z'], flags: ['-A', '-c', '-i', '-m', '-n', '-N', '-o', '-q', '-r', '-R', '-v', '-W'] })],
+  [
+    'rlwrap',
+    wrapper({
+      valued: ['-a', '-b', '-C', '-D', '-e', '-f', '-F', '-g', '-H', '-l', '-O', '-p', '-P', '-s', '-S', '-t', '-w', '-z'],
+      flags: ['-A', '-c', '-i', '-m', '-n', '-N', '-o', '-q', '-r', '-R', '-v', '-W'],
+    }),
+  ],
   ['tini', wrapper({ valued: ['-p', '-e'], flags: ['-s', '-g', '-v', '-w', '-l'] })],
   ['dumb-init', wrapper({ valued: ['-r', '--rewrite'], flags: ['-c', '--single-child', '-v', '--verbose'] })],
-  ...['unbuffer', 'eatmydata', 'nocache', 'catchsegv', 'torsocks', 'fakeroot', 'xvfb-run', 'entr', 'chronic', 'ifne', 'lckdo', 'sem'].map((name): [string, Runner] => [name, wrapper({})]),
+  ...['unbuffer', 'eatmydata', 'nocache', 'catchsegv', 'torsocks', 'fakeroot', 'xvfb-run', 'entr', 'chronic', 'ifne', 'lckdo', 'sem'].map(
+    (name): [string, Runner] => [name, wrapper({})],
+  ),
 ]);

@@ -53,7 +53,10 @@ async function analyseScript(text: string, depth: number, into: Analysis, budget
   try {
     starts = (await parseShellStatements(text)).map((statement) => statement.start);
   } catch (error) {
-    const reason = error instanceof ShellSyntaxError ? `${describe(text)} is not valid bash (${error.message})` : `Falcon's shell parser failed (${(error as Error).message})`;
+    const reason =
+      error instanceof ShellSyntaxError
+        ? `${describe(text)} is not valid bash (${error.message})`
+        : `Falcon's shell parser failed (${(error as Error).message})`;
     into.unknown.push(reason);
     return;
   }
@@ -71,7 +74,8 @@ async function analyseScript(text: string, depth: number, into: Analysis, budget
   const nested: Array<string | undefined> = [...script.substitutions];
   for (const command of script.commands) {
     for (const redirection of command.redirections) {
-      if (/^&?>/.test(redirection.op) && redirection.op !== '>&' && redirection.target.value !== undefined) into.files.written.add(filePath(redirection.target.value));
+      if (/^&?>/.test(redirection.op) && redirection.op !== '>&' && redirection.target.value !== undefined)
+        into.files.written.add(filePath(redirection.target.value));
     }
     unwrap(command.words, command, into, nested, 0);
   }

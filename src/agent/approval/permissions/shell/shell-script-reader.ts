@@ -586,8 +586,7 @@ class ScriptReader {
     else if (char === '"') {
       this.pos++;
       this.quoted('"');
-    }
-    else if (char === '`') this.backquoted();
+    } else if (char === '`') this.backquoted();
     else if (char === '$') this.dollar(false);
     else this.pos++;
   }

@@ -65,7 +65,7 @@ async function startParser(): Promise<ParserExports> {
   await import('sh-syntax');
   await import('sh-syntax/vendors/wasm_exec');
   const Go = (globalThis as unknown as { Go?: new () => GoRuntime }).Go;
-  if (typeof Go !== 'function') throw new Error("the Go runtime of sh-syntax did not load");
+  if (typeof Go !== 'function') throw new Error('the Go runtime of sh-syntax did not load');
   compiled ??= readFile(wasmPath()).then((bytes) => WebAssembly.compile(bytes));
   const module = await compiled;
   const go = new Go();
@@ -100,8 +100,28 @@ function callParser(parser: ParserExports, text: string): ParseResult {
   try {
     // file name, text, print, keepComments, variant, stopAt, recoverErrors, then the printer's options (unused).
     const resultPointer = parser.process(
-      namePointer, 0, 0, textPointer, source.byteLength, source.byteLength, false, false, BASH,
-      stopPointer, 0, 0, 0, false, 2, true, true, true, false, false, false, false,
+      namePointer,
+      0,
+      0,
+      textPointer,
+      source.byteLength,
+      source.byteLength,
+      false,
+      false,
+      BASH,
+      stopPointer,
+      0,
+      0,
+      0,
+      false,
+      2,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
     );
     const bytes = new Uint8Array(parser.memory.buffer).subarray(resultPointer);
     return JSON.parse(decoder.decode(bytes.subarray(0, bytes.indexOf(0)))) as ParseResult;

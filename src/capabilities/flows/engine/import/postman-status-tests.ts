@@ -41,7 +41,12 @@ const TEST_START = /pm\.test\(\s*(["'`])((?:\\.|(?!\1).)*)\1\s*,/g;
 
 function testsIn(source: string): PostmanTest[] {
   const starts = [...source.matchAll(TEST_START)];
-  if (starts.length === 0) return source.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('//')).map((line) => ({ name: line, body: line }));
+  if (starts.length === 0)
+    return source
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('//'))
+      .map((line) => ({ name: line, body: line }));
   return starts.map((start, index) => ({ name: start[2]!, body: source.slice(start.index, starts[index + 1]?.index ?? source.length) }));
 }
 

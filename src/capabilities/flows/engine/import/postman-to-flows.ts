@@ -48,7 +48,11 @@ export function postmanToFlows(document: JsonObject, source: string): ImportedFl
     const operation = postmanRequest(item, folders, auth, context);
     const { request, notes } = flowRequestOf(item, operation, context.securitySchemes, authBlock);
     const tests = postmanStatusTests(item);
-    const step: RequestStep = { name: operation.summary ?? operation.id, request, ...(tests.statusCode !== undefined && { assertions: { status_code: tests.statusCode } }) };
+    const step: RequestStep = {
+      name: operation.summary ?? operation.id,
+      request,
+      ...(tests.statusCode !== undefined && { assertions: { status_code: tests.statusCode } }),
+    };
     group.flow.steps.push(step);
     group.notes.push(...notes.map((note) => `${step.name}: ${note}`), ...tests.notConverted.map((test) => `${step.name}: not converted: test "${test}"`));
   };

@@ -20,7 +20,12 @@ export type VariableLookup = (name: string) => Promise<string | undefined>;
  * stops the export with an error. Returns the script and those variables, each with the value
  * `lookup` knows unless it is a secret.
  */
-export async function exportFlowK6(loaded: LoadedFlow, projectRoot: string, secrets: SecretRegistry, lookup: VariableLookup = async () => undefined): Promise<K6Export> {
+export async function exportFlowK6(
+  loaded: LoadedFlow,
+  projectRoot: string,
+  secrets: SecretRegistry,
+  lookup: VariableLookup = async () => undefined,
+): Promise<K6Export> {
   const templates = new FlowTemplates(new SecretReferences(envSecrets(secrets)), Object.keys(loaded.flow.vars ?? {}));
   const sources = await Promise.all(loaded.flow.steps.map((step) => stepSources(step, projectRoot, loaded.file)));
   const steps = loaded.flow.steps.flatMap((step, index) => {
@@ -43,7 +48,7 @@ export async function exportFlowK6(loaded: LoadedFlow, projectRoot: string, secr
   lines.push(
     `const FLOW_VARS = ${jsSource(loaded.flow.vars ?? {})};`,
     '',
-    '/** A {{VAR}}: the flow\'s vars and what earlier steps extracted, else the environment. */',
+    "/** A {{VAR}}: the flow's vars and what earlier steps extracted, else the environment. */",
     'function v(vars, name) {',
     '  const value = name in vars ? vars[name] : __ENV[name];',
     "  if (value === undefined) throw new Error('{{' + name + '}} is not set: k6 run -e ' + name + '=… script.js');",
@@ -54,7 +59,7 @@ export async function exportFlowK6(loaded: LoadedFlow, projectRoot: string, secr
     "function isSet(value) {\n  return value !== '' && value !== 'false' && value !== '0';\n}",
     '',
     'function firstMatch(pattern, text) {',
-    '  const match = new RegExp(pattern).exec(text || \'\');',
+    "  const match = new RegExp(pattern).exec(text || '');",
     '  return match ? (match[1] !== undefined ? match[1] : match[0]) : undefined;',
     '}',
     '',

@@ -26,7 +26,10 @@ function requestLines(step: RequestStep, label: string, sources: StepSources, te
   // The until assertions are checked too: still failing after the last try fails the step.
   const { checks, notes } = k6ResponseChecks(label, { ...sources.savedAssertions, ...step.assertions, ...step.until });
   const extraction = k6Extraction(step.extract ?? {});
-  const lines = [...[...notes, ...extraction.notes].map((note) => `// ${jsCommentText(note)}`), `const send = () => ${sendCall(sources.request, label, step.timeout, templates)};`];
+  const lines = [
+    ...[...notes, ...extraction.notes].map((note) => `// ${jsCommentText(note)}`),
+    `const send = () => ${sendCall(sources.request, label, step.timeout, templates)};`,
+  ];
   lines.push('let response = send();', ...untilLoop(step, label));
   lines.push(`const passed = check(response, ${jsSource(checks)});`, ...extraction.lines);
   if (!step.continue_on_failure) lines.push('if (!passed) return;');
@@ -34,16 +37,27 @@ function requestLines(step: RequestStep, label: string, sources: StepSources, te
   if (step.foreach === undefined) return block;
   const rows = sources.rows ?? [];
   const from = typeof step.foreach === 'string' ? ` (the rows of ${jsCommentText(step.foreach)} as they were when exported)` : '';
-  return [`// once per row${from}, its columns as variables`, `for (const row of ${jsSource(rows)}) {`, '  Object.assign(vars, row);', ...block.map((line) => `  ${line}`), '}'];
+  return [
+    `// once per row${from}, its columns as variables`,
+    `for (const row of ${jsSource(rows)}) {`,
+    '  Object.assign(vars, row);',
+    ...block.map((line) => `  ${line}`),
+    '}',
+  ];
 }
 
 function sendCall(request: FlowRequest, label: string, timeout: RequestStep['timeout'], templates: FlowTemplates): string {
-  const query = Object.entries(request.query ?? {}).map(([name, value], index) => `${jsString(`${index === 0 ? '?' : '&'}${encodeURIComponent(name)}=`)} + encodeURIComponent(${templates.text(String(value)).code})`);
+  const query = Object.entries(request.query ?? {}).map(
+    ([name, value], index) =>
+      `${jsString(`${index === 0 ? '?' : '&'}${encodeURIComponent(name)}=`)} + encodeURIComponent(${templates.text(String(value)).code})`,
+  );
   const url = [templates.text(request.url).code, ...query].join(' + ');
   const headers: Record<string, JsCode> = Object.fromEntries(Object.entries(request.headers ?? {}).map(([name, value]) => [name, templates.text(value)]));
   const jsonBody = request.body !== undefined && typeof request.body !== 'string';
-  if (jsonBody && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = new JsCode(jsString('application/json'));
-  const body = request.body === undefined ? 'null' : jsonBody ? `JSON.stringify(${jsSource(templates.value(request.body))})` : templates.text(request.body as string).code;
+  if (jsonBody && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = new JsCode(jsString('application/json'));
+  const body =
+    request.body === undefined ? 'null' : jsonBody ? `JSON.stringify(${jsSource(templates.value(request.body))})` : templates.text(request.body as string).code;
   const params = { headers, tags: { name: label }, ...(timeout !== undefined && { timeout: `${durationMs(timeout, 'timeout')}ms` }) };
   return `http.request(${jsString((request.method ?? 'GET').toUpperCase())}, ${url}, ${body}, ${jsSource(params)})`;
 }
@@ -52,7 +66,8 @@ function sendCall(request: FlowRequest, label: string, timeout: RequestStep['tim
 function untilLoop(step: RequestStep, label: string): string[] {
   if (step.until === undefined) return [];
   const condition = k6Condition(step.until);
-  if (condition === undefined) return [`// not carried over: waiting until ${jsCommentText(JSON.stringify(step.until))} (${jsCommentText(label)} is sent once)`];
+  if (condition === undefined)
+    return [`// not carried over: waiting until ${jsCommentText(JSON.stringify(step.until))} (${jsCommentText(label)} is sent once)`];
   const times = step.retry?.times ?? 1;
   const every = durationMs(step.retry?.every ?? 0, 'retry every') / 1000;
   return [`for (let tries = 1; tries <= ${times} && !(${condition}); tries += 1) {`, `  sleep(${every});`, '  response = send();', '}'];

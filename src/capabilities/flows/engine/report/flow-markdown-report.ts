@@ -29,7 +29,13 @@ export function flowMarkdownReport(run: FlowRun): string {
     markdownRow(['#', 'Step', 'Result', 'Status', 'Time']),
     markdownRow(['---:', '---', '---', '---:', '---:']),
     ...run.steps.map((step) =>
-      markdownRow([String(step.index + 1), markdownText(stepResultLabel(step)), RESULT_MARK[step.outcome], step.status !== undefined ? String(step.status) : '', formatMs(step.durationMs)]),
+      markdownRow([
+        String(step.index + 1),
+        markdownText(stepResultLabel(step)),
+        RESULT_MARK[step.outcome],
+        step.status !== undefined ? String(step.status) : '',
+        formatMs(step.durationMs),
+      ]),
     ),
   ];
   const failed = run.steps.filter((step) => step.outcome === 'failed');

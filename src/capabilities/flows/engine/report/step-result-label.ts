@@ -3,7 +3,9 @@ import type { StepResult } from '../flow-run.js';
 /** `product [row 2: sku=B-2]`: the step's name, and with `foreach` which row (counted from 1) and its values. */
 export function stepResultLabel(step: StepResult): string {
   if (!step.row) return step.name;
-  const values = Object.entries(step.row.values).map(([column, value]) => `${column}=${value}`).join(', ');
+  const values = Object.entries(step.row.values)
+    .map(([column, value]) => `${column}=${value}`)
+    .join(', ');
   return `${step.name} [row ${step.row.index + 1}${values ? `: ${values}` : ''}]`;
 }
 

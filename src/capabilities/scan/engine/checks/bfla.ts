@@ -40,7 +40,9 @@ export const bflaCheck: SecurityCheck = {
       return reason ? [{ operation, reason }] : [];
     });
     if (operations.length === 0) {
-      ctx.note('bfla: no operation looks administrative (tagged admin, under /admin, named admin or manage, an admin scope, or changing roles); nothing to check');
+      ctx.note(
+        'bfla: no operation looks administrative (tagged admin, under /admin, named admin or manage, an admin scope, or changing roles); nothing to check',
+      );
       return;
     }
     const calls: AdministrativeCall[] = [];
@@ -59,7 +61,9 @@ export const bflaCheck: SecurityCheck = {
     const administrators = administratorsAmong(ctx.identities, calls);
     const ordinary = ctx.identities.filter((identity) => !administrators.has(identity));
     if (ordinary.length === 0) {
-      ctx.note(`bfla: every user given is an administrator (${ctx.identities.map((identity) => identity.name).join(', ')}); give an ordinary user's credentials too`);
+      ctx.note(
+        `bfla: every user given is an administrator (${ctx.identities.map((identity) => identity.name).join(', ')}); give an ordinary user's credentials too`,
+      );
       return;
     }
     for (const { operation } of operations) {
@@ -79,7 +83,9 @@ export const bflaCheck: SecurityCheck = {
 function administratorsAmong(identities: readonly Identity[], calls: readonly AdministrativeCall[]): Set<Identity> {
   const administrators = new Set(identities.filter((identity) => isNamedAdmin(identity)));
   for (const call of calls) {
-    const refusedOther = calls.some((other) => other.operation === call.operation && other.identity !== call.identity && [401, 403].includes(other.exchange.response.status));
+    const refusedOther = calls.some(
+      (other) => other.operation === call.operation && other.identity !== call.identity && [401, 403].includes(other.exchange.response.status),
+    );
     if (refusedOther && isGranted(call.exchange)) administrators.add(call.identity);
   }
   return administrators;

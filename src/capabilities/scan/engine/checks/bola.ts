@@ -3,7 +3,18 @@ import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { jsonBody, type ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { isNamedAdmin, foreignOwner, bodiesAt, type OwnView, readOwnView, ownPathValues } from './support/users.js';
-import { createObject, harmlessCreate, identifierIn, objectTarget, type ObjectTarget, exclusiveObjects, type OwnedObject, ownedObjects, removeCreated, unchangedBody } from './support/objects.js';
+import {
+  createObject,
+  harmlessCreate,
+  identifierIn,
+  objectTarget,
+  type ObjectTarget,
+  exclusiveObjects,
+  type OwnedObject,
+  ownedObjects,
+  removeCreated,
+  unchangedBody,
+} from './support/objects.js';
 import { recordsIn, hasData, ownerDataIn, isSuccess } from './support/answers.js';
 import { plainRequest, sendProbe, type PathValues } from './support/probes.js';
 import type { Identity } from '../identity.js';
@@ -39,12 +50,13 @@ export const bolaCheck: SecurityCheck = {
   title: 'Broken object level authorization',
   owasp: 'API1:2023',
   cwe: 'CWE-639',
-  proof: "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), and the other user's data comes back",
+  proof:
+    "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), and the other user's data comes back",
   remediation: 'Check on every request that the object belongs to the caller (or that the caller may act on it), not only that the caller is logged in.',
   runOrder: 100,
   async run(ctx) {
     if (ctx.identities.length < 2) {
-      ctx.note('bola: needs two users (--user or --token twice) to read one user\'s objects as the other; skipped');
+      ctx.note("bola: needs two users (--user or --token twice) to read one user's objects as the other; skipped");
       return;
     }
     const paths = objectPaths(ctx.operations);
@@ -55,7 +67,7 @@ export const bolaCheck: SecurityCheck = {
     const views: OwnView[] = [];
     for (const identity of ctx.identities) views.push(await readOwnView(ctx, identity));
     if (views.every((view) => isNamedAdmin(view.identity))) {
-      ctx.note('bola: every user given is named like an administrator, who may read anyone\'s objects; give an ordinary user too');
+      ctx.note("bola: every user given is named like an administrator, who may read anyone's objects; give an ordinary user too");
       return;
     }
     const probe = new ObjectAccessProbe(ctx, new ObjectReader(ctx));
@@ -140,7 +152,13 @@ class ObjectAccessProbe {
   }
 
   /** Writes the owner's own values back as the other user (nothing changes); an accepted write of someone else's object proves it. */
-  private async tryWrite(path: ObjectPath, write: SpecOperation, { owner, other }: Attempt, object: OwnedObject, ownerRecord: Record<string, unknown>): Promise<void> {
+  private async tryWrite(
+    path: ObjectPath,
+    write: SpecOperation,
+    { owner, other }: Attempt,
+    object: OwnedObject,
+    ownerRecord: Record<string, unknown>,
+  ): Promise<void> {
     if (this.proven.has(write.id)) return;
     const request = plainRequest(this.ctx, write, object.pathValues);
     const body = unchangedBody(write, this.ctx.spec, ownerRecord) ?? (this.ctx.allowDestructive ? request?.body : undefined);
@@ -173,8 +191,16 @@ class ObjectAccessProbe {
         const exchange = await this.reader.read(read, pathValues, other.identity);
         const records = exchange && isSuccess(exchange.response.status) ? recordsIn(jsonBody(exchange.response)) : [];
         const record = records.length === 1 && String(identifierIn(records[0]!, path.target)) === String(neighbour) ? records[0]! : undefined;
-        const foreign = record && foreignOwner(record, other, views.filter((view) => view !== other), ownRecords);
-        if (!exchange || !foreign || (await this.answersAlike(path, read, other, { ...object, id: neighbour, pathValues }, jsonBody(exchange.response)))) continue;
+        const foreign =
+          record &&
+          foreignOwner(
+            record,
+            other,
+            views.filter((view) => view !== other),
+            ownRecords,
+          );
+        if (!exchange || !foreign || (await this.answersAlike(path, read, other, { ...object, id: neighbour, pathValues }, jsonBody(exchange.response))))
+          continue;
         this.report(read, {
           severity: 'high',
           title: `${other.identity?.name} reads a neighbouring object (${path.target.parameter}=${neighbour}) whose ${foreign.key} is ${foreign.owner ?? 'not theirs'}`,

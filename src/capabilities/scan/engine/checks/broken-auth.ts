@@ -27,7 +27,10 @@ export const brokenAuthCheck: SecurityCheck = {
     if (untried) ctx.note(`broken_auth: ${untried}`);
     const needingAuth = ctx.operations.filter(requiresAuth);
     const changing = needingAuth.filter((operation) => !isProbed(operation, ctx.allowDestructive));
-    if (changing.length > 0) ctx.note(`broken_auth: ${changing.length} operation(s) that change data were not probed without credentials (--allow-destructive probes POST, PUT and PATCH)`);
+    if (changing.length > 0)
+      ctx.note(
+        `broken_auth: ${changing.length} operation(s) that change data were not probed without credentials (--allow-destructive probes POST, PUT and PATCH)`,
+      );
     for (const operation of needingAuth) {
       const request = isProbed(operation, ctx.allowDestructive) ? ctx.validRequest(operation) : undefined;
       const answer = request && (await sendProbe(ctx, request, identity));
@@ -83,11 +86,17 @@ export function brokenCredentials(identity: Identity): { probes: BrokenCredentia
   const [header, , signature] = jwt.parts;
   // An added claim is the smallest change: the signature no longer matches, and the claims the server reads stay as issued.
   const changed = jwtPart({ ...jwt.payload, falcon: 'forged' });
-  probes.push({ description: 'with a forged JWT (its payload changed, its signature left as it was)', credentials: { authorization: `Bearer ${header}.${changed}.${signature}` } });
+  probes.push({
+    description: 'with a forged JWT (its payload changed, its signature left as it was)',
+    credentials: { authorization: `Bearer ${header}.${changed}.${signature}` },
+  });
   const secret = weakJwtSecret(jwt);
   if (secret === undefined) {
     const signedWith = hmacHash(jwt.header.alg) ? 'a secret that is not a common one' : `${String(jwt.header.alg)}, with a key Falcon does not have`;
-    return { probes, untried: `an expired token was not tried: only one signed with the API's key tests expiry, and ${identity.name}'s token is signed with ${signedWith}` };
+    return {
+      probes,
+      untried: `an expired token was not tried: only one signed with the API's key tests expiry, and ${identity.name}'s token is signed with ${signedWith}`,
+    };
   }
   const expired = signHmacJwt(jwt.header, { ...jwt.payload, exp: Math.floor(Date.now() / 1000) - HOUR_SECONDS }, secret);
   probes.push({ description: 'with an expired JWT (exp an hour ago, correctly signed)', credentials: { authorization: `Bearer ${expired}` } });
@@ -100,7 +109,14 @@ function malformed(headers: Record<string, string>): Record<string, string> {
     Object.entries(headers).map(([name, value]) => {
       const lower = name.toLowerCase();
       if (lower === 'authorization') return [lower, `Bearer ${MALFORMED}`];
-      if (lower === 'cookie') return [lower, value.split(';').map((pair) => `${pair.split('=')[0]!.trim()}=${MALFORMED}`).join('; ')];
+      if (lower === 'cookie')
+        return [
+          lower,
+          value
+            .split(';')
+            .map((pair) => `${pair.split('=')[0]!.trim()}=${MALFORMED}`)
+            .join('; '),
+        ];
       return [lower, MALFORMED];
     }),
   );

@@ -21,7 +21,7 @@ export const jwtNoneCheck: SecurityCheck = {
   title: 'JWT accepted with alg "none"',
   owasp: 'API2:2023',
   cwe: 'CWE-347',
-  proof: "the user's own JWT, re-signed with alg \"none\" (and no signature), is accepted as that user",
+  proof: 'the user\'s own JWT, re-signed with alg "none" (and no signature), is accepted as that user',
   remediation: 'Accept only the signing algorithms you issue (an allow-list); never "none".',
   runOrder: 80,
   async run(ctx) {
@@ -32,12 +32,17 @@ export const jwtNoneCheck: SecurityCheck = {
     }
     const outcomes: Array<FindingDraft | undefined> = [];
     for await (const guarded of guardedOperations(ctx, found.identity)) outcomes.push(await unsignedAccepted(ctx, guarded, found));
-    if (outcomes.length === 0) ctx.note(`jwt_none: no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
+    if (outcomes.length === 0)
+      ctx.note(`jwt_none: no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
     reportApiWide(ctx, outcomes);
   },
 };
 
-async function unsignedAccepted(ctx: ScanContext, guarded: GuardedOperation, { identity, jwt }: { identity: Identity; jwt: JwtToken }): Promise<FindingDraft | undefined> {
+async function unsignedAccepted(
+  ctx: ScanContext,
+  guarded: GuardedOperation,
+  { identity, jwt }: { identity: Identity; jwt: JwtToken },
+): Promise<FindingDraft | undefined> {
   for (const alg of NONE_SPELLINGS) {
     const unsigned = `${jwtPart({ alg, typ: 'JWT' })}.${jwt.parts[1]}.`;
     const request = withCredentials(guarded.request, guarded.operation, ctx.spec, identity, { authorization: `Bearer ${unsigned}` });
@@ -45,7 +50,12 @@ async function unsignedAccepted(ctx: ScanContext, guarded: GuardedOperation, { i
     if (!exchange || !sameData(guarded.answer.response, exchange.response)) continue;
     if (!(await checksSignature(ctx, guarded, identity, jwt))) return undefined;
     // The title names no operation, so that an API-wide flaw is reported once.
-    return { severity: 'critical', operation: guarded.operation, title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`, exchange };
+    return {
+      severity: 'critical',
+      operation: guarded.operation,
+      title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`,
+      exchange,
+    };
   }
   return undefined;
 }

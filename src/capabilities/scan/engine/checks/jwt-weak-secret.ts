@@ -41,7 +41,9 @@ export const jwtWeakSecretCheck: SecurityCheck = {
       const request = withCredentials(guarded.request, guarded.operation, ctx.spec, identity, { authorization: `Bearer ${minted}` });
       const exchange = await sendProbe(ctx, request, undefined);
       if (!exchange || !sameData(guarded.answer.response, exchange.response)) {
-        ctx.note(`jwt_weak_secret unproven: ${identity.name}'s token is signed with the common secret "${secret}", but a token Falcon signed with it was refused (HTTP ${exchange?.response.status ?? 'no answer'})`);
+        ctx.note(
+          `jwt_weak_secret unproven: ${identity.name}'s token is signed with the common secret "${secret}", but a token Falcon signed with it was refused (HTTP ${exchange?.response.status ?? 'no answer'})`,
+        );
         return;
       }
       ctx.report({
@@ -52,6 +54,8 @@ export const jwtWeakSecretCheck: SecurityCheck = {
       });
       return;
     }
-    ctx.note(`jwt_weak_secret unproven: ${identity.name}'s token is signed with the common secret "${secret}", but no GET behind authentication answered them with data, refused a request without credentials and checked signatures, so no minted token was tried`);
+    ctx.note(
+      `jwt_weak_secret unproven: ${identity.name}'s token is signed with the common secret "${secret}", but no GET behind authentication answered them with data, refused a request without credentials and checked signatures, so no minted token was tried`,
+    );
   },
 };

@@ -39,7 +39,9 @@ export const loginRateLimitCheck: SecurityCheck = {
         return;
       }
       if (isSuccess(exchange.response.status)) {
-        ctx.note(`login_rate_limit: ${operation.operation.method} ${operation.operation.path} answered ${exchange.response.status} to a wrong password for ${username}; no failed logins to count`);
+        ctx.note(
+          `login_rate_limit: ${operation.operation.method} ${operation.operation.path} answered ${exchange.response.status} to a wrong password for ${username}; no failed logins to count`,
+        );
         return;
       }
       const sign = loginLimitSign(exchange, failures[0]);
@@ -52,7 +54,9 @@ export const loginRateLimitCheck: SecurityCheck = {
     const last = failures.at(-1)!;
     const rightLogin = await sendProbe(ctx, loginRequest(login, password), undefined);
     if (!rightLogin || !isSuccess(rightLogin.response.status)) {
-      ctx.note(`login_rate_limit: after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`);
+      ctx.note(
+        `login_rate_limit: after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`,
+      );
       return;
     }
     ctx.report({
@@ -67,13 +71,19 @@ export const loginRateLimitCheck: SecurityCheck = {
 type Login = NonNullable<Identity['login']>;
 
 function loginRequest({ username, operation }: Login, password: string): ScanRequest {
-  return { method: operation.operation.method, path: operation.operation.path, body: { [operation.usernameField]: username, [operation.passwordField]: password } };
+  return {
+    method: operation.operation.method,
+    path: operation.operation.path,
+    body: { [operation.usernameField]: username, [operation.passwordField]: password },
+  };
 }
 
 async function noteIfLockedOut(ctx: ScanContext, login: Login, limited: string): Promise<void> {
   const rightLogin = await sendProbe(ctx, loginRequest(login, login.password), undefined);
   if (rightLogin && isSuccess(rightLogin.response.status)) return;
-  ctx.note(`login_rate_limit: the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`);
+  ctx.note(
+    `login_rate_limit: the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`,
+  );
 }
 
 /** Words of a lockout or throttling message. */

@@ -6,7 +6,17 @@ import type { SecurityCheck } from '../security-check.js';
 import { severityRank } from '../severity.js';
 import { isNamedAdmin, isOwnRecord, type OwnView, readOwnView, ownPathValues, profileValue } from './support/users.js';
 import { administrativeReason, isAuthPath, isConsequentialPath, isSelfPath, isUserCollection } from './support/operations.js';
-import { requestProperties, responseProperties, createObject, harmlessCreate, type ObjectTarget, objectTarget, ownedObjects, removeCreated, unchangedBody } from './support/objects.js';
+import {
+  requestProperties,
+  responseProperties,
+  createObject,
+  harmlessCreate,
+  type ObjectTarget,
+  objectTarget,
+  ownedObjects,
+  removeCreated,
+  unchangedBody,
+} from './support/objects.js';
 import { type JsonRecord, isSuccess } from './support/answers.js';
 import { pathParameterNames } from '../../../../engines/testing/warnings/sent-path-values.js';
 import { type PathValues, plainRequest, sendProbe } from './support/probes.js';
@@ -40,12 +50,16 @@ export const massAssignmentCheck: SecurityCheck = {
   async run(ctx) {
     const actor = ctx.identities.find((identity) => !isNamedAdmin(identity)) ?? ctx.identities[0];
     if (!actor) {
-      ctx.note("mass_assignment: needs a user (--user or --token) whose own objects it may change; skipped");
+      ctx.note('mass_assignment: needs a user (--user or --token) whose own objects it may change; skipped');
       return;
     }
     const view = await readOwnView(ctx, actor);
     const writes = ctx.operations.filter(
-      (operation) => ['POST', 'PUT', 'PATCH'].includes(operation.method) && !isAuthPath(operation.path) && !isConsequentialPath(operation.path) && administrativeReason(operation) === undefined,
+      (operation) =>
+        ['POST', 'PUT', 'PATCH'].includes(operation.method) &&
+        !isAuthPath(operation.path) &&
+        !isConsequentialPath(operation.path) &&
+        administrativeReason(operation) === undefined,
     );
     if (writes.length === 0) {
       ctx.note('mass_assignment: no operation creates or updates an object of the user; nothing to check');
@@ -63,7 +77,9 @@ async function tryCreate(ctx: ScanContext, operation: SpecOperation, actor: Iden
   const item = ctx.operations.find((candidate) => candidate.method === 'GET' && objectTarget(candidate)?.collection === operation.path);
   const target = (item && objectTarget(item)) ?? { parameter: 'id', collection: operation.path, identifierNames: ['id'] };
   const itemPath = item?.path ?? `${operation.path}/{id}`;
-  const known = Object.fromEntries([...responseProperties(operation, ctx.spec), ...(item ? responseProperties(item, ctx.spec) : [])].map((name) => [name, undefined]));
+  const known = Object.fromEntries(
+    [...responseProperties(operation, ctx.spec), ...(item ? responseProperties(item, ctx.spec) : [])].map((name) => [name, undefined]),
+  );
   const properties = privilegedProperties(known, requestProperties(operation, ctx.spec)?.writable ?? new Set(), isUserCollection(operation.path));
   if (properties.length === 0) return;
   const prefix = ownPathValues(view, operation.path);
@@ -118,14 +134,32 @@ async function ownObject(ctx: ScanContext, operation: SpecOperation, actor: Iden
 }
 
 /** Sends the old values back, and notes when reading the object still shows the values the check sent. */
-async function restore(ctx: ScanContext, operation: SpecOperation, actor: Identity, object: OwnObject, request: ScanRequest, stored: readonly PrivilegedProperty[]): Promise<void> {
+async function restore(
+  ctx: ScanContext,
+  operation: SpecOperation,
+  actor: Identity,
+  object: OwnObject,
+  request: ScanRequest,
+  stored: readonly PrivilegedProperty[],
+): Promise<void> {
   await sendProbe(ctx, request, actor);
   const after = await readBack(ctx, operation.path, object.pathValues, actor, object.target);
   const left = stored.filter((property) => !after || sameValue(after.record[property.key], property.value));
-  if (left.length > 0) ctx.note(`mass_assignment: could not restore ${left.map((property) => property.key).join(', ')} of ${actor.name}'s object after ${operation.method} ${operation.path}; check it by hand`);
+  if (left.length > 0)
+    ctx.note(
+      `mass_assignment: could not restore ${left.map((property) => property.key).join(', ')} of ${actor.name}'s object after ${operation.method} ${operation.path}; check it by hand`,
+    );
 }
 
-function report(ctx: ScanContext, operation: SpecOperation, actor: Identity, stored: readonly PrivilegedProperty[], write: ScanExchange, read: ScanExchange, readPath: string): void {
+function report(
+  ctx: ScanContext,
+  operation: SpecOperation,
+  actor: Identity,
+  stored: readonly PrivilegedProperty[],
+  write: ScanExchange,
+  read: ScanExchange,
+  readPath: string,
+): void {
   const severity = stored.map((property) => property.severity).reduce((worst, next) => (severityRank(next) > severityRank(worst) ? next : worst));
   const values = stored.map((property) => `${property.key}=${JSON.stringify(property.value)}`).join(', ');
   ctx.report({

@@ -32,7 +32,9 @@ export const nosqliCheck: SecurityCheck = {
     const noMatch = `falcon-${randomBytes(6).toString('hex')}`;
     await reportLoginBypass(ctx, noMatch);
     for (const target of probedOperations(ctx)) {
-      const points = injectionPoints(target.operation, target.request).filter((point) => takesObjects(point, target.request)).slice(0, MAX_POINTS_PER_OPERATION);
+      const points = injectionPoints(target.operation, target.request)
+        .filter((point) => takesObjects(point, target.request))
+        .slice(0, MAX_POINTS_PER_OPERATION);
       await reportWidenedSearch(ctx, target, points, noMatch);
     }
   },
@@ -47,7 +49,8 @@ async function reportLoginBypass(ctx: ScanContext, noMatch: string): Promise<voi
     return;
   }
   const known = ctx.identities.find((identity) => identity.login)?.login?.username ?? String(valid.body[login.usernameField] ?? '');
-  const logIn = (username: unknown, password: unknown) => sendProbe(ctx, { ...valid, body: { ...valid.body, [login.usernameField]: username, [login.passwordField]: password } }, undefined);
+  const logIn = (username: unknown, password: unknown) =>
+    sendProbe(ctx, { ...valid, body: { ...valid.body, [login.usernameField]: username, [login.passwordField]: password } }, undefined);
   const refused = await logIn(known, noMatch);
   if (!refused || issuesCredential(refused.response)) return;
   const attempts = [...alwaysTrue(noMatch).map((operator) => [known, operator]), ...alwaysTrue(noMatch).map((operator) => [operator, operator])];
@@ -115,7 +118,9 @@ function takesObjects(point: InjectionPoint, request: ScanRequest): boolean {
 }
 
 function isJsonBody(request: ScanRequest): request is ScanRequest & { body: Record<string, unknown> } {
-  return typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) && isJsonMediaType(request.contentType ?? 'application/json');
+  return (
+    typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) && isJsonMediaType(request.contentType ?? 'application/json')
+  );
 }
 
 const TOKEN_FIELD = /^(token|access_?token|jwt|id_?token|auth_?token|session_?(id|token)?)$/i;
@@ -130,5 +135,7 @@ export function issuesCredential(response: ScanResponse): boolean {
 
 function holdsToken(value: unknown, depth: number): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.entries(value).some(([key, inner]) => (TOKEN_FIELD.test(key) && typeof inner === 'string' && inner !== '') || (depth > 0 && holdsToken(inner, depth - 1)));
+  return Object.entries(value).some(
+    ([key, inner]) => (TOKEN_FIELD.test(key) && typeof inner === 'string' && inner !== '') || (depth > 0 && holdsToken(inner, depth - 1)),
+  );
 }

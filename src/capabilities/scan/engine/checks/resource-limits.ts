@@ -8,7 +8,8 @@ export const resourceLimitsCheck: SecurityCheck = {
   title: 'Unrestricted resource consumption',
   owasp: 'API4:2023',
   cwe: 'CWE-770',
-  proof: 'a page size far above any sensible limit is honoured (more items come back than the default page), an oversized body is accepted, or a bounded burst gets no 429',
+  proof:
+    'a page size far above any sensible limit is honoured (more items come back than the default page), an oversized body is accepted, or a bounded burst gets no 429',
   remediation: 'Cap page sizes and body sizes, and rate-limit each client (429 with Retry-After).',
   runOrder: 180,
   async run(ctx) {

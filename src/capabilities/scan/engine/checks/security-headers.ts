@@ -26,7 +26,8 @@ export const securityHeadersCheck: SecurityCheck = {
   title: 'Missing security headers',
   owasp: 'API8:2023',
   cwe: 'CWE-693',
-  proof: 'responses lack headers every API should send (X-Content-Type-Options: nosniff, and Strict-Transport-Security over HTTPS), or carry an X-Powered-By banner',
+  proof:
+    'responses lack headers every API should send (X-Content-Type-Options: nosniff, and Strict-Transport-Security over HTTPS), or carry an X-Powered-By banner',
   remediation: 'Send X-Content-Type-Options: nosniff, Strict-Transport-Security over HTTPS and Cache-Control on private data; drop X-Powered-By.',
   runOrder: 10,
   async run(ctx) {
@@ -53,7 +54,9 @@ export const securityHeadersCheck: SecurityCheck = {
 async function normalAnswers(ctx: ScanContext): Promise<Answer[]> {
   const https = new URL(ctx.baseUrl).protocol === 'https:';
   const answers: Answer[] = [];
-  for (const target of probedOperations(ctx).filter(({ operation }) => operation.method === 'GET').slice(0, MAX_OPERATIONS)) {
+  for (const target of probedOperations(ctx)
+    .filter(({ operation }) => operation.method === 'GET')
+    .slice(0, MAX_OPERATIONS)) {
     const exchange = await sendProbe(ctx, target.request, target.identity);
     if (!exchange || !isSuccess(exchange.response.status)) continue;
     const authenticated = target.identity !== undefined && requiresAuth(target.operation);

@@ -89,7 +89,9 @@ function describe(leaks: readonly SensitiveValue[]): string {
 async function ownObjectAnswers(ctx: ScanContext, views: readonly OwnView[]): Promise<Answer[]> {
   const answers: Answer[] = [];
   for (const view of views.filter((candidate) => candidate.identity)) {
-    for (const operation of ctx.operations.filter((candidate) => candidate.method === 'GET' && !view.responses.some((response) => response.operation === candidate))) {
+    for (const operation of ctx.operations.filter(
+      (candidate) => candidate.method === 'GET' && !view.responses.some((response) => response.operation === candidate),
+    )) {
       const target = objectTarget(operation);
       const own = target && ownedObjects(view, target, operation.path)[0];
       const request = own && plainRequest(ctx, operation, own.pathValues);

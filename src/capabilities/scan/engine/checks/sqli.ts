@@ -1,6 +1,15 @@
 import type { ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
-import { databaseErrorIn, type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue, type NormalAnswer, normalAnswer } from './support/injection.js';
+import {
+  databaseErrorIn,
+  type InjectionPoint,
+  MAX_POINTS_PER_OPERATION,
+  injectionPoints,
+  pointLabel,
+  withValue,
+  type NormalAnswer,
+  normalAnswer,
+} from './support/injection.js';
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';

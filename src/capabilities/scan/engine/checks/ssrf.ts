@@ -41,7 +41,9 @@ export const ssrfCheck: SecurityCheck = {
       return;
     }
     if (!(await isOnThisMachine(ctx.baseUrl))) {
-      ctx.note(`ssrf: ${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`);
+      ctx.note(
+        `ssrf: ${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`,
+      );
       return;
     }
     const canary = await ctx.canary();

@@ -52,6 +52,8 @@ function tracedRequests(ctx: ScanContext): ScanRequest[] {
 }
 
 function echoedCredential({ request, response }: ScanExchange): string | undefined {
-  const echoed = Object.entries(request.headers).find(([name, value]) => (CREDENTIAL_HEADERS.has(name) || isSecretName(name)) && value.length > 0 && response.body.includes(value));
+  const echoed = Object.entries(request.headers).find(
+    ([name, value]) => (CREDENTIAL_HEADERS.has(name) || isSecretName(name)) && value.length > 0 && response.body.includes(value),
+  );
   return echoed?.[0];
 }

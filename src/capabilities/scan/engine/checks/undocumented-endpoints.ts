@@ -47,7 +47,8 @@ export const undocumentedEndpointsCheck: SecurityCheck = {
     }
     await probeOlderVersions(ctx, probe);
     const basePath = new URL(ctx.baseUrl).pathname;
-    if (VERSION_IN_BASE_URL.test(basePath)) ctx.note(`undocumented_endpoints: the API's version is in the base URL (${basePath}), so older versions beside it were not probed`);
+    if (VERSION_IN_BASE_URL.test(basePath))
+      ctx.note(`undocumented_endpoints: the API's version is in the base URL (${basePath}), so older versions beside it were not probed`);
   },
 };
 

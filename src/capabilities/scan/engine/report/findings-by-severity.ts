@@ -15,7 +15,9 @@ export function tallySeverities(findings: readonly Finding[]): SeverityTally {
 
 /** The severities that have findings, worst first, each with its findings in the scan's order. */
 export function findingsBySeverity(findings: readonly Finding[]): Array<[Severity, Finding[]]> {
-  return MOST_SEVERE_FIRST.map((severity): [Severity, Finding[]] => [severity, findings.filter((finding) => finding.severity === severity)]).filter(([, group]) => group.length > 0);
+  return MOST_SEVERE_FIRST.map((severity): [Severity, Finding[]] => [severity, findings.filter((finding) => finding.severity === severity)]).filter(
+    ([, group]) => group.length > 0,
+  );
 }
 
 /** `Critical`, `High` … as a heading or a table cell says it. */

@@ -4,7 +4,17 @@ import { escapeMarkupAttribute as attribute, escapeMarkupText as text } from '..
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../run-scan.js';
 import { findingsBySeverity, MOST_SEVERE_FIRST, severityLabel, tallySeverities } from './findings-by-severity.js';
-import { CHECK_HEADINGS, checkRows, identitiesText, INTERRUPTED_NOTE, NO_FINDINGS, NO_NOTES, operationText, requestsText, scanTitle } from './scan-report-parts.js';
+import {
+  CHECK_HEADINGS,
+  checkRows,
+  identitiesText,
+  INTERRUPTED_NOTE,
+  NO_FINDINGS,
+  NO_NOTES,
+  operationText,
+  requestsText,
+  scanTitle,
+} from './scan-report-parts.js';
 import { SCAN_HTML_STYLE } from './scan-html-style.js';
 import { cweReference, owaspReference, type Reference } from './security-references.js';
 
@@ -89,7 +99,9 @@ function findingArticle(finding: Finding, id: string): string {
 
 function checksSection(result: ScanResult): string[] {
   const rows = checkRows(result).map((row) => [row.rule, row.owasp, row.cwe, row.findings]);
-  return htmlSection('checks', `Checks run (${result.checks.length})`, [htmlTable({ caption: 'Each check that ran, what it belongs to, and its findings', headings: CHECK_HEADINGS, rows, numeric: [3] })]);
+  return htmlSection('checks', `Checks run (${result.checks.length})`, [
+    htmlTable({ caption: 'Each check that ran, what it belongs to, and its findings', headings: CHECK_HEADINGS, rows, numeric: [3] }),
+  ]);
 }
 
 function notesSection(result: ScanResult): string[] {

@@ -62,7 +62,11 @@ function ruleDescriptor(rule: string, { title, owasp, cwe, proof, remediation }:
     fullDescription: { text: `Reported when ${proof}.` },
     help: {
       text: [remediation, '', ...references.map(([source, { name, url }]) => `${source}: ${name}${url ? ` — ${url}` : ''}`)].join('\n'),
-      markdown: [markdownText(remediation), '', ...references.map(([source, { name, url }]) => `- ${source}: ${url ? `[${markdownText(name)}](${url})` : markdownText(name)}`)].join('\n'),
+      markdown: [
+        markdownText(remediation),
+        '',
+        ...references.map(([source, { name, url }]) => `- ${source}: ${url ? `[${markdownText(name)}](${url})` : markdownText(name)}`),
+      ].join('\n'),
     },
     ...(owaspPage.url && { helpUri: owaspPage.url }),
     defaultConfiguration: { level: LEVELS[severity] },
@@ -79,13 +83,23 @@ function findingResult(finding: Finding, ruleIndex: number, uri: string): Result
     message: { text: `${finding.title} (${operation})` },
     locations: [{ physicalLocation: { artifactLocation: { uri } }, logicalLocations: [{ fullyQualifiedName: operation, kind: 'member' }] }],
     partialFingerprints: { [FINGERPRINT]: fingerprint(finding) },
-    properties: { owasp: finding.owasp, cwe: finding.cwe, severity: finding.severity, method: finding.method, path: finding.path, evidence: finding.evidence, curl: finding.curl },
+    properties: {
+      owasp: finding.owasp,
+      cwe: finding.cwe,
+      severity: finding.severity,
+      method: finding.method,
+      path: finding.path,
+      evidence: finding.evidence,
+      curl: finding.curl,
+    },
   };
 }
 
 /** The same rule, method and path: the same finding from one scan to the next, whatever its evidence. */
 function fingerprint(finding: Finding): string {
-  return createHash('sha256').update(JSON.stringify([finding.rule, finding.method, finding.path])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([finding.rule, finding.method, finding.path]))
+    .digest('hex');
 }
 
 /** The notes (what could not be checked) as the tool's warnings; a scan stopped early did not complete. */

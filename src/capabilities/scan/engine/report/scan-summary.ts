@@ -13,7 +13,9 @@ export function scanSummaryLines(result: ScanResult): string[] {
   ];
   const width = Math.max(0, ...result.findings.map((finding) => finding.rule.length));
   for (const finding of result.findings) {
-    lines.push(`  ${finding.severity.toUpperCase().padEnd(8)} ${finding.rule.padEnd(width)}  ${finding.owasp} ${finding.cwe}  ${finding.method} ${finding.path} — ${finding.title}`);
+    lines.push(
+      `  ${finding.severity.toUpperCase().padEnd(8)} ${finding.rule.padEnd(width)}  ${finding.owasp} ${finding.cwe}  ${finding.method} ${finding.path} — ${finding.title}`,
+    );
   }
   if (result.findings.length === 0) lines.push('  no findings');
   for (const note of result.notes) lines.push(`  note: ${note}`);

@@ -78,7 +78,14 @@ export interface ProjectScanReportOptions {
  */
 export async function writeProjectScanReport(result: ScanResult, options: ProjectScanReportOptions): Promise<string> {
   const now = options.now ?? new Date();
-  return writeProjectReport(options.projectRoot, { type: 'scan', name: options.name, now, extension: 'md', content: scanMarkdown(result, now), jsonTwin: scanJsonText(result) });
+  return writeProjectReport(options.projectRoot, {
+    type: 'scan',
+    name: options.name,
+    now,
+    extension: 'md',
+    content: scanMarkdown(result, now),
+    jsonTwin: scanJsonText(result),
+  });
 }
 
 function scanJsonText(result: ScanResult): string {

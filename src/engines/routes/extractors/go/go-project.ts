@@ -26,9 +26,7 @@ export class GoProject {
    */
   nodeOf(file: SourceFile, name: string, offset: number): string {
     const around = (this.byFile.get(file.path) ?? []).filter((fn) => fn.bodyStart <= offset && offset < fn.bodyEnd);
-    const literal = around
-      .filter((fn) => !fn.name && fn.params.some((param) => param.name === name))
-      .sort((a, b) => b.bodyStart - a.bodyStart)[0];
+    const literal = around.filter((fn) => !fn.name && fn.params.some((param) => param.name === name)).sort((a, b) => b.bodyStart - a.bodyStart)[0];
     if (literal) return `${functionKey(literal)}#${name}`;
     const named = around.find((fn) => fn.name);
     return named ? `${functionKey(named)}#${name}` : `pkg:${path.posix.dirname(file.path)}#${name}`;

@@ -18,17 +18,10 @@ export function isAutoload(project: JsProject, file: SourceFile, plugin: string)
  * @fastify/autoload registers every plugin file under `dir`, each under its folder's path (a `_id`
  * folder is the parameter `:id`) after the `options.prefix`.
  */
-export function fastifyAutoloadMounts(
-  project: JsProject,
-  graph: RouteGraph,
-  file: SourceFile,
-  parent: string,
-  options: Span | undefined,
-): void {
+export function fastifyAutoloadMounts(project: JsProject, graph: RouteGraph, file: SourceFile, parent: string, options: Span | undefined): void {
   const text = options?.text ?? '';
   const dir =
-    /\b(?:join|resolve)\(\s*(?:__dirname|import\.meta\.dirname)\s*,\s*(['"])([^'"]+)\1/.exec(text)?.[2] ??
-    /\bdir\s*:\s*(['"])([^'"]+)\1/.exec(text)?.[2];
+    /\b(?:join|resolve)\(\s*(?:__dirname|import\.meta\.dirname)\s*,\s*(['"])([^'"]+)\1/.exec(text)?.[2] ?? /\bdir\s*:\s*(['"])([^'"]+)\1/.exec(text)?.[2];
   if (!dir) return;
   const prefix = /\bprefix\s*:\s*(['"`])(.*?)\1/.exec(text)?.[2] ?? '';
   const folder = path.posix.join(path.posix.dirname(file.path), dir);

@@ -24,7 +24,7 @@ export function jsHandlerRef(project: JsProject, file: SourceFile, span: Span, d
     if (fn) return { label: 'inline function', at: { file: file.path, offset: fn.start } };
   }
   const bound = /^([\w$.]+)\.bind\(/.exec(text);
-  const name = bound ? bound[1] as string : text;
+  const name = bound ? (bound[1] as string) : text;
   if (/^[\w$]+(?:\.[\w$]+)*$/.test(name)) {
     const parts = name.split('.').filter((part) => part !== 'this');
     const hints = [project.definitionFile(file, parts[0] as string), project.definitionFile(file, parts.at(-1) as string)];

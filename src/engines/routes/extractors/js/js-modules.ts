@@ -11,10 +11,7 @@ export interface JsBinding {
 }
 
 /** What a module exports under a name. */
-export type JsExport =
-  | { kind: 'local'; name: string }
-  | { kind: 'expression'; offset: number }
-  | { kind: 'reexport'; binding: JsBinding };
+export type JsExport = { kind: 'local'; name: string } | { kind: 'expression'; offset: number } | { kind: 'reexport'; binding: JsBinding };
 
 const IMPORT = /\bimport\s+(?:type\s+)?([\w$]+)?\s*,?\s*(?:\{([^}]*)\}|\*\s+as\s+([\w$]+))?\s*from\s*(['"])([^'"]+)\4/g;
 const REQUIRE = /\b(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*(['"])([^'"]+)\2\s*\)(?:\.([\w$]+))?/g;

@@ -25,7 +25,10 @@ export const jsRouterExtractor: RouteExtractor = {
   label: 'Express, Koa, Hono, Fastify',
   async extract(sources) {
     const files = await sources.files(['js']);
-    const project = new JsProject(files.filter((file) => !CLIENT_IMPORT.test(file.code) || SERVER_IMPORT.test(file.code)), sources);
+    const project = new JsProject(
+      files.filter((file) => !CLIENT_IMPORT.test(file.code) || SERVER_IMPORT.test(file.code)),
+      sources,
+    );
     const graph = new RouteGraph();
     for (const file of project.files) {
       for (const match of file.skeleton.matchAll(CALL)) readCall(project, graph, file, match.index, match[1] as string);

@@ -47,7 +47,7 @@ function controllerRoutes(file: SourceFile, globalPrefix: string): RouteDeclarat
 /** `('users')`, `(['a', 'b'])`, `({ path: 'users' })` or `()`. */
 function decoratorPaths(file: SourceFile, open: number): string[] {
   const first = file.args(open)[0]?.text ?? '';
-  const path = first.startsWith('{') ? /\bpath\s*:\s*([^,}]+)/.exec(first)?.[1] ?? '' : first;
+  const path = first.startsWith('{') ? (/\bpath\s*:\s*([^,}]+)/.exec(first)?.[1] ?? '') : first;
   const paths = stringLiterals(path);
   return paths.length > 0 ? paths : [''];
 }

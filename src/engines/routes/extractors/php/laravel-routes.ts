@@ -58,7 +58,12 @@ function readRoutesFile(sources: SourceSet, graph: RouteGraph, file: SourceFile)
     const around = scopesAround(scopes, match.index);
     const settings = chainSettings(file, chain);
     const prefix = joinPaths(prefixAt(match.index), settings.prefix);
-    const controller = settings.controller ?? around.map((scope) => scope.controller).filter(Boolean).at(-1);
+    const controller =
+      settings.controller ??
+      around
+        .map((scope) => scope.controller)
+        .filter(Boolean)
+        .at(-1);
     const open = match.index + match[0].length - 1;
     const args = file.args(open);
     const line = file.lineAt(match.index);
@@ -88,9 +93,7 @@ function actionRef(sources: SourceSet, file: SourceFile, action: Span, controlle
     /^\[\s*\\?(?:[\w\\]*\\)?(\w+)::class\s*,\s*['"](\w+)['"]\s*\]$/.exec(text) ??
     /^['"](?:[\w\\]*\\)?(\w+)@(\w+)['"]$/.exec(text) ??
     /^\\?(?:[\w\\]*\\)?(\w+)::class()$/.exec(text);
-  const [className, method] = found
-    ? [found[1] as string, found[2] || '__invoke']
-    : [controller, /^['"](\w+)['"]$/.exec(text)?.[1]];
+  const [className, method] = found ? [found[1] as string, found[2] || '__invoke'] : [controller, /^['"](\w+)['"]$/.exec(text)?.[1]];
   if (!className || !method) return { label: text };
   return controllerRef(sources, className, method);
 }

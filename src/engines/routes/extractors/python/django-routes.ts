@@ -72,14 +72,20 @@ function readRouters(project: PyProject, graph: RouteGraph, file: SourceFile): v
 
 /** `^users/(?P<pk>[0-9]+)/$` → `users/<pk>/`; other groups become parameters too. */
 function regexToPath(regex: string): string {
-  let path = regex.replace(/^\^/, '').replace(/\$$/, '').replace(/\\[AZ]/g, '');
+  let path = regex
+    .replace(/^\^/, '')
+    .replace(/\$$/, '')
+    .replace(/\\[AZ]/g, '');
   for (let open = path.indexOf('('); open >= 0; open = path.indexOf('(')) {
     const close = groupEnd(path, open);
     const name = /^\(\?P<(\w+)>/.exec(path.slice(open))?.[1] ?? 'param';
     path = `${path.slice(0, open)}<${name}>${path.slice(close + 1)}`;
   }
   // Unescape, make `.*` a catch-all, and drop optional slashes (`feed/?`).
-  return path.replace(/\\([./-])/g, '$1').replace(/\.[*+]\??/g, '*').replace(/\/\?/g, '/');
+  return path
+    .replace(/\\([./-])/g, '$1')
+    .replace(/\.[*+]\??/g, '*')
+    .replace(/\/\?/g, '/');
 }
 
 function groupEnd(regex: string, open: number): number {

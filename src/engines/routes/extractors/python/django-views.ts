@@ -45,7 +45,11 @@ export function viewRoutes(project: PyProject, file: SourceFile, view: Span): Vi
   // `UserViewSet.as_view({'get': 'list', 'post': 'create'})`
   const mapping = [...view.text.matchAll(/['"](\w+)['"]\s*:\s*['"](\w+)['"]/g)];
   if (mapping.length > 0) {
-    return mapping.map(([, method, action]) => ({ method: (method as string).toUpperCase(), suffix: '', handler: methodRef(targetFile, target, action as string) }));
+    return mapping.map(([, method, action]) => ({
+      method: (method as string).toUpperCase(),
+      suffix: '',
+      handler: methodRef(targetFile, target, action as string),
+    }));
   }
   const defined = [...(pythonClass(targetFile, target.name)?.methods.keys() ?? [])].filter((name) => VIEW_METHODS.includes(name));
   if (defined.length === 0) return [{ method: 'ANY', suffix: '', handler: { label: target.name, name: target.name, hints } }];

@@ -33,11 +33,17 @@ function readDecoratedRoutes(project: PyProject, graph: RouteGraph, file: Source
     const pathArg = positionalArgs(decorator.args)[0] ?? keywordArg(decorator.args, 'path');
     const path = stringValue(file, pathArg?.text ?? '');
     if (path === undefined) continue;
-    const methods =
-      decorator.verb === 'api_route' ? stringLiterals(keywordArg(decorator.args, 'methods')?.text ?? '"GET"') : [decorator.verb];
+    const methods = decorator.verb === 'api_route' ? stringLiterals(keywordArg(decorator.args, 'methods')?.text ?? '"GET"') : [decorator.verb];
     const handler = { label: decorator.functionName ?? 'decorated function', at: { file: file.path, offset: decorator.start } };
     for (const method of methods) {
-      graph.addRoute({ node: project.nodeOf(file, decorator.receiver), method: method.toUpperCase(), path, file: file.path, line: file.lineAt(decorator.start), handler });
+      graph.addRoute({
+        node: project.nodeOf(file, decorator.receiver),
+        method: method.toUpperCase(),
+        path,
+        file: file.path,
+        line: file.lineAt(decorator.start),
+        handler,
+      });
     }
   }
 }

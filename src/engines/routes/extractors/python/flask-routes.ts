@@ -28,7 +28,7 @@ export const flaskExtractor: RouteExtractor = {
       for (const decorator of decorators(file, 'route|get|post|put|patch|delete')) {
         const path = stringValue(file, positionalArgs(decorator.args)[0]?.text ?? '');
         if (path === undefined) continue;
-        const methods = decorator.verb === 'route' ? declaredMethods(decorator.args) ?? ['GET'] : [decorator.verb.toUpperCase()];
+        const methods = decorator.verb === 'route' ? (declaredMethods(decorator.args) ?? ['GET']) : [decorator.verb.toUpperCase()];
         const handler = { label: decorator.functionName ?? 'view function', at: { file: file.path, offset: decorator.start } };
         for (const method of methods) {
           graph.addRoute({ node: project.nodeOf(file, decorator.receiver), method, path, file: file.path, line: file.lineAt(decorator.start), handler });

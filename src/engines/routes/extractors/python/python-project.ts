@@ -45,9 +45,7 @@ export class PyProject {
       const stem = rest ? path.posix.join(base, rest) : base;
       return [`${stem}.py`, `${stem}/__init__.py`].map((candidate) => candidate.replace(/^\.\//, '')).find((candidate) => this.byPath.has(candidate));
     }
-    return [`${rest}.py`, `${rest}/__init__.py`]
-      .flatMap((candidate) => this.byTail.get(candidate) ?? [])
-      .sort((a, b) => a.length - b.length)[0];
+    return [`${rest}.py`, `${rest}/__init__.py`].flatMap((candidate) => this.byTail.get(candidate) ?? []).sort((a, b) => a.length - b.length)[0];
   }
 
   imports(file: SourceFile): Map<string, PyBinding> {

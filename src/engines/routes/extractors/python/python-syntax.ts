@@ -19,7 +19,7 @@ export function decorators(file: SourceFile, verbs: string): Decorator[] {
   const pattern = new RegExp(`^[ \\t]*@([\\w.]+)\\.(${verbs})\\s*\\(`, 'gm');
   return [...file.skeleton.matchAll(pattern)].map((match) => {
     const open = match.index + match[0].length - 1;
-    const start = match.index + (match[0].indexOf('@'));
+    const start = match.index + match[0].indexOf('@');
     return {
       receiver: match[1] as string,
       verb: match[2] as string,

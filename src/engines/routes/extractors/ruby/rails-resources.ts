@@ -42,12 +42,18 @@ export function resourceRoutes(base: string, plural: boolean, options: string): 
 export function symbolList(options: string, key: string): string[] | undefined {
   const value = new RegExp(`\\b${key}:\\s*(\\[[^\\]]*\\]|%[iw]\\[[^\\]]*\\]|:\\w+|['"]\\w+['"])`).exec(options)?.[1];
   if (!value) return undefined;
-  return value.replace(/^%[iw]\[|[[\]:'"]/g, ' ').split(/[\s,]+/).filter(Boolean);
+  return value
+    .replace(/^%[iw]\[|[[\]:'"]/g, ' ')
+    .split(/[\s,]+/)
+    .filter(Boolean);
 }
 
 /** `users` → `user`; `categories` → `category` (enough for parameter names). */
 export function singularize(word: string): string {
-  return word.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
+  return word
+    .replace(/ies$/, 'y')
+    .replace(/(ss|x|ch|sh)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
 }
 
 /** `profile` → `profiles` (a singular resource's controller is plural). */

@@ -63,7 +63,13 @@ function readStatement(text: string, top: Frame, add: (method: string, path: str
     return { kind: 'scope', path: joinPaths(top.path, options('path') ?? name), module: `${top.module}${options('module') ?? name}/` };
   }
   if (/^scope\b/.test(text)) {
-    const path = /^scope\s*\(?\s*(?:['"]([^'"]*)['"]|:(\w+))/.exec(text)?.slice(1).find((part) => part !== undefined) ?? options('path') ?? '';
+    const path =
+      /^scope\s*\(?\s*(?:['"]([^'"]*)['"]|:(\w+))/
+        .exec(text)
+        ?.slice(1)
+        .find((part) => part !== undefined) ??
+      options('path') ??
+      '';
     const module = options('module');
     return { kind: 'scope', path: joinPaths(top.path, path), module: module ? `${top.module}${module}/` : top.module };
   }
@@ -97,12 +103,18 @@ function readStatement(text: string, top: Frame, add: (method: string, path: str
   const on = options('on');
   const base = on === 'collection' ? top.collectionPath : on === 'member' ? top.memberPath : undefined;
   const target = /(?:\bto:|=>)\s*['"]([\w/]+)#(\w+)['"]/.exec(rest);
-  const derived = segment.replace(/^\//, '').split('/').filter((part) => !part.startsWith(':') && !part.startsWith('*'));
+  const derived = segment
+    .replace(/^\//, '')
+    .split('/')
+    .filter((part) => !part.startsWith(':') && !part.startsWith('*'));
   const controller = target
     ? `${top.module}${target[1]}`
-    : (options('controller') && `${top.module}${options('controller')}`) ?? top.controller ?? `${top.module}${derived.slice(0, -1).join('/') || derived[0]}`;
+    : ((options('controller') && `${top.module}${options('controller')}`) ?? top.controller ?? `${top.module}${derived.slice(0, -1).join('/') || derived[0]}`);
   const action = target?.[2] ?? options('action') ?? verb[4] ?? derived.at(-1) ?? 'index';
-  const methods = verb[1] === 'match' ? (symbolList(rest, 'via') ?? ['all']).map((method) => (method === 'all' ? 'ANY' : method.toUpperCase())) : [(verb[1] as string).toUpperCase()];
+  const methods =
+    verb[1] === 'match'
+      ? (symbolList(rest, 'via') ?? ['all']).map((method) => (method === 'all' ? 'ANY' : method.toUpperCase()))
+      : [(verb[1] as string).toUpperCase()];
   for (const method of methods) add(method, joinPaths(base ?? top.path, segment), controller, action);
   return undefined;
 }

@@ -85,7 +85,14 @@ function readRoute({ graph, project, file, dot, args, prefix }: CallContext, res
   if (!handler) return;
   const node = project.functionNodeAt(file, dot);
   const line = file.lineAt(dot);
-  graph.addRoute({ node, method: httpMethod(method[1] as string) ?? 'ANY', path: joinPaths(prefix, path), file: file.path, line, handler: project.handlerRef(file, handler) });
+  graph.addRoute({
+    node,
+    method: httpMethod(method[1] as string) ?? 'ANY',
+    path: joinPaths(prefix, path),
+    file: file.path,
+    line,
+    handler: project.handlerRef(file, handler),
+  });
 }
 
 /** `web::resource("/x").to(handler)`: every method. */

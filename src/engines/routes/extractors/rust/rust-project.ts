@@ -35,9 +35,7 @@ export class RustProject {
   }
 
   enclosing(file: SourceFile, offset: number): RustFunction | undefined {
-    return (this.byFile.get(file.path) ?? [])
-      .filter((fn) => fn.bodyStart <= offset && offset < fn.bodyEnd)
-      .sort((a, b) => b.bodyStart - a.bodyStart)[0];
+    return (this.byFile.get(file.path) ?? []).filter((fn) => fn.bodyStart <= offset && offset < fn.bodyEnd).sort((a, b) => b.bodyStart - a.bodyStart)[0];
   }
 
   /** `users::config`, `app::features::user::controllers::me`: by name, preferring files whose path holds most of the module path. */

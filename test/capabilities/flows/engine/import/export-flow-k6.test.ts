@@ -52,7 +52,9 @@ it('writes a script node can parse, its steps in order', async () => {
   const file = path.join(project, 'script.mjs');
   await writeFile(file, script);
   await expect(promisify(execFile)(process.execPath, ['--check', file])).resolves.toBeDefined();
-  const order = ['// step 1: health', '// step 2: log in', 'sleep(0.1);', '// step 4: wait until paid', '// step 5: product'].map((text) => script.indexOf(text));
+  const order = ['// step 1: health', '// step 2: log in', 'sleep(0.1);', '// step 4: wait until paid', '// step 5: product'].map((text) =>
+    script.indexOf(text),
+  );
   expect(order.every((position, index) => position > (order[index - 1] ?? -1))).toBe(true);
   expect(script).toContain('"health: status 204": (r) => r.status === 204');
   expect(script).toContain(String.raw`"wait until paid: $.status is \"paid\"": (r) =>`);
@@ -95,7 +97,8 @@ it('lists every variable the script reads from __ENV, BASE_URL included, in the 
 it('reads a {{VAR}} used before the step that extracts it from __ENV, and never shows a secret’s value', async () => {
   const secrets = new SecretRegistry();
   secrets.register('tok-secret-4242', 'API_TOKEN');
-  const flow = 'steps:\n  - request: {url: "{{HOST}}/a", headers: {Authorization: "Bearer {{API_TOKEN}}", X-Id: "{{id}}"}}\n    extract: {id: "$.id"}\n  - request: {url: "{{HOST}}/b/{{id}}"}\n';
+  const flow =
+    'steps:\n  - request: {url: "{{HOST}}/a", headers: {Authorization: "Bearer {{API_TOKEN}}", X-Id: "{{id}}"}}\n    extract: {id: "$.id"}\n  - request: {url: "{{HOST}}/b/{{id}}"}\n';
   const values: Record<string, string> = { HOST: 'https://api.test', API_TOKEN: 'tok-secret-4242' };
   const { script, variables } = await exportedWith(flow, secrets, async (name) => values[name]);
   expect(variables).toEqual([{ name: 'HOST', value: 'https://api.test' }, { name: 'API_TOKEN', secret: true }, { name: 'id' }]);

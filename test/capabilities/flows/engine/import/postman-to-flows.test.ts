@@ -36,21 +36,44 @@ describe('postmanToFlows', () => {
     const [top, orders] = flows;
     expect(top!.flow.vars).toEqual({ baseUrl: 'http://localhost:3000', sku: 'A-1' });
     expect(top!.flow.steps).toEqual([
-      { name: 'health', request: { method: 'GET', url: '{{baseUrl}}/health', headers: { Authorization: 'Bearer {{token}}' } }, assertions: { status_code: 200 } },
+      {
+        name: 'health',
+        request: { method: 'GET', url: '{{baseUrl}}/health', headers: { Authorization: 'Bearer {{token}}' } },
+        assertions: { status_code: 200 },
+      },
     ]);
     expect(orders!.flow.steps).toEqual([
       {
         name: 'create order',
-        request: { method: 'POST', url: '{{baseUrl}}/orders', headers: { 'X-Trace': 'import-test', Authorization: 'Bearer {{token}}' }, query: { dry: '{{dry}}' }, body: { sku: '{{sku}}', qty: 2 } },
+        request: {
+          method: 'POST',
+          url: '{{baseUrl}}/orders',
+          headers: { 'X-Trace': 'import-test', Authorization: 'Bearer {{token}}' },
+          query: { dry: '{{dry}}' },
+          body: { sku: '{{sku}}', qty: 2 },
+        },
         assertions: { status_code: 201 },
       },
-      { name: 'get order', request: { method: 'GET', url: '{{baseUrl}}/orders/{{id}}', headers: { Authorization: 'Bearer {{token}}' } }, assertions: { status_code: 200 } },
+      {
+        name: 'get order',
+        request: { method: 'GET', url: '{{baseUrl}}/orders/{{id}}', headers: { Authorization: 'Bearer {{token}}' } },
+        assertions: { status_code: 200 },
+      },
     ]);
     expect(orders!.notes).toEqual(['create order: not converted: test "has an id"']);
   });
 
   it('puts an {{env:…}} placeholder where a credential was written as is', () => {
-    const collection = { ...COLLECTION, auth: { type: 'apikey', apikey: [{ key: 'key', value: 'X-Api-Key' }, { key: 'value', value: 'abc123' }] } };
+    const collection = {
+      ...COLLECTION,
+      auth: {
+        type: 'apikey',
+        apikey: [
+          { key: 'key', value: 'X-Api-Key' },
+          { key: 'value', value: 'abc123' },
+        ],
+      },
+    };
     const [top] = postmanToFlows(collection, 'shop.json');
     const step = top!.flow.steps[0] as { request: { headers: Record<string, string> } };
     expect(step.request.headers['X-Api-Key']).toBe('{{env:X_API_KEY}}');
@@ -84,10 +107,14 @@ describe('writeImportedFlows', () => {
     folder = await mkdtemp(path.join(tmpdir(), 'flow-import-'));
     const users = { flow: { steps: [{ request: { url: 'http://api.test/users' } }] }, notes: [] };
     const names = [];
-    for (let run = 0; run < 3; run += 1) names.push(...(await writeImportedFlows([{ ...users, flow: { name: 'users', ...users.flow } }], folder)).map(({ name }) => name));
+    for (let run = 0; run < 3; run += 1)
+      names.push(...(await writeImportedFlows([{ ...users, flow: { name: 'users', ...users.flow } }], folder)).map(({ name }) => name));
     expect(names).toEqual(['users', 'users-2', 'users-3']);
     const unnamed = await writeImportedFlows([users, users], folder);
-    expect(unnamed.map(({ file, name }) => [path.basename(file), name])).toEqual([['flow.yaml', 'flow'], ['flow-2.yaml', 'flow-2']]);
+    expect(unnamed.map(({ file, name }) => [path.basename(file), name])).toEqual([
+      ['flow.yaml', 'flow'],
+      ['flow-2.yaml', 'flow-2'],
+    ]);
     expect(await readFile(unnamed[1]!.file, 'utf8')).toMatch(/^name: flow-2\nsteps:/);
   });
 });

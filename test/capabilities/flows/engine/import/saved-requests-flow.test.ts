@@ -14,5 +14,11 @@ it('makes a step naming each saved request', async () => {
   await mkdir(path.join(project, '.falcon', 'requests'), { recursive: true });
   for (const name of ['login', 'health']) await writeFile(path.join(project, '.falcon', 'requests', `${name}.yaml`), 'url: "{{BASE_URL}}/x"\n');
   const { flow } = await savedRequestsFlow(project);
-  expect(flow).toEqual({ name: 'saved requests', steps: [{ name: 'health', request: 'health' }, { name: 'login', request: 'login' }] });
+  expect(flow).toEqual({
+    name: 'saved requests',
+    steps: [
+      { name: 'health', request: 'health' },
+      { name: 'login', request: 'login' },
+    ],
+  });
 });

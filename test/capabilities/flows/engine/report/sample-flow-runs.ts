@@ -20,7 +20,12 @@ export function checkoutRun(): FlowRun {
         name: 'log in',
         outcome: 'passed',
         status: 200,
-        request: { method: 'POST', url: 'http://127.0.0.1:9/login', headers: { 'content-type': 'application/json' }, body: `{"user":"ann","password":"${SECRET}"}` },
+        request: {
+          method: 'POST',
+          url: 'http://127.0.0.1:9/login',
+          headers: { 'content-type': 'application/json' },
+          body: `{"user":"ann","password":"${SECRET}"}`,
+        },
         extracted: ['token'],
       }),
       step({ index: 1, name: 'wait', kind: 'wait', outcome: 'passed', durationMs: 100 }),

@@ -7,7 +7,11 @@ const routes = (result: { findings: Array<{ method: string; path: string }> }) =
 
 describe('bfla', () => {
   it("reports each administrative operation an ordinary user's token gets into, as high", async () => {
-    const { result, data } = await scanAccountApi({ flaws: ['admin-users-open', 'sales-report-open', 'role-change-open'], checks: ['bfla'], users: [alice, bob, admin] });
+    const { result, data } = await scanAccountApi({
+      flaws: ['admin-users-open', 'sales-report-open', 'role-change-open'],
+      checks: ['bfla'],
+      users: [alice, bob, admin],
+    });
     expect(routes(result)).toEqual(['GET /admin/users', 'GET /reports/sales', 'PUT /users/{id}/role']);
     for (const finding of result.findings) expect(finding).toMatchObject({ rule: 'bfla', owasp: 'API5:2023', cwe: 'CWE-285', severity: 'high' });
     const users = result.findings.find((finding) => finding.path === '/admin/users')!;

@@ -6,7 +6,7 @@ const users = [ACCOUNT_LOGINS.alice, ACCOUNT_LOGINS.bob, ACCOUNT_LOGINS.admin];
 const secrets = ['alice-secret-pass-1', 'bob-secret-pass-2', 'admin-secret-pass-3', 'alice-token-1x7q2', 'bob-token-2x7q2', 'admin-token-3x7q2'];
 
 describe('bola', () => {
-  it('reports another user reading an order, with the owner\'s data in the evidence, as high', async () => {
+  it("reports another user reading an order, with the owner's data in the evidence, as high", async () => {
     const { result } = await scanAccountApi({ flaws: ['read-any-order'], checks: ['bola'], users });
     const finding = result.findings.find((candidate) => candidate.method === 'GET' && candidate.path === '/orders/{orderId}');
     expect(finding).toMatchObject({ rule: 'bola', owasp: 'API1:2023', cwe: 'CWE-639', severity: 'high' });
@@ -17,7 +17,7 @@ describe('bola', () => {
     for (const secret of secrets) expect(scanText(result)).not.toContain(secret);
   });
 
-  it('reports a write accepted on another user\'s order as critical, writing back the owner\'s own values', async () => {
+  it("reports a write accepted on another user's order as critical, writing back the owner's own values", async () => {
     const { result, data } = await scanAccountApi({ flaws: ['write-any-order'], checks: ['bola'], users });
     expect(result.findings).toHaveLength(1);
     expect(result.findings[0]).toMatchObject({ rule: 'bola', severity: 'critical', method: 'PATCH', path: '/orders/{orderId}' });
@@ -26,7 +26,7 @@ describe('bola', () => {
     expect(data.orders.get(2)).toMatchObject({ quantity: 1, note: 'Leave it at the door.', price: 12.5 });
   });
 
-  it('reports another user\'s account read by id, from each user\'s own profile', async () => {
+  it("reports another user's account read by id, from each user's own profile", async () => {
     const { result } = await scanAccountApi({ flaws: ['read-any-user'], checks: ['bola'], users });
     expect(result.findings.map((finding) => [finding.severity, finding.method, finding.path])).toEqual([['high', 'GET', '/users/{id}']]);
     expect(result.findings[0]!.evidence.response).toMatch(/(alice|bob)@shop\.test/);
@@ -47,7 +47,7 @@ describe('bola', () => {
     expect(result.notes.some((note) => /^bola: left \/notes\/\d+, which it created as /.test(note))).toBe(true);
   });
 
-  it('reports nothing on the protected API, where other users\' objects answer 403 or 404, and sends no DELETE', async () => {
+  it("reports nothing on the protected API, where other users' objects answer 403 or 404, and sends no DELETE", async () => {
     const { result, data } = await scanAccountApi({ checks: ['bola'], users });
     expect(result.findings).toEqual([]);
     expect(data.requests.filter((request) => request.startsWith('DELETE'))).toEqual([]);
@@ -55,7 +55,12 @@ describe('bola', () => {
   });
 
   it('does not report objects every user lists, nor data anyone may read', async () => {
-    const { result } = await scanAccountApi({ flaws: ['orders-of-everyone', 'read-any-order'], checks: ['bola'], users, without: ['/notes', '/notes/{noteId}'] });
+    const { result } = await scanAccountApi({
+      flaws: ['orders-of-everyone', 'read-any-order'],
+      checks: ['bola'],
+      users,
+      without: ['/notes', '/notes/{noteId}'],
+    });
     expect(result.findings.filter((finding) => finding.path === '/products/{productId}')).toEqual([]);
   });
 

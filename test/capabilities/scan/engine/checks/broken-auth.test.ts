@@ -49,7 +49,9 @@ describe('broken_auth', () => {
     const result = await scanApi({ handler: tokenApi({ tokenCheck: 'expiry-ignored' }).handler, users: [`alice:${alice.password}`], checks: ['broken_auth'] });
 
     expect(result.findings).toEqual([]);
-    expect(result.notes).toContain("broken_auth: an expired token was not tried: only one signed with the API's key tests expiry, and alice's token is signed with a secret that is not a common one");
+    expect(result.notes).toContain(
+      "broken_auth: an expired token was not tried: only one signed with the API's key tests expiry, and alice's token is signed with a secret that is not a common one",
+    );
   });
 
   it('reports nothing on an API that checks its tokens, nor on one that refuses with a 200 error envelope', async () => {

@@ -5,14 +5,22 @@ import { scanLoopbackApi } from './loopback-scan.js';
 
 const pingPaths = {
   '/diagnostics/ping': {
-    get: { parameters: [{ name: 'host', in: 'query', required: true, schema: { type: 'string' }, example: 'example.com' }], responses: { '200': { description: 'Ping output' } } },
+    get: {
+      parameters: [{ name: 'host', in: 'query', required: true, schema: { type: 'string' }, example: 'example.com' }],
+      responses: { '200': { description: 'Ping output' } },
+    },
   },
 };
 
 const exportPaths = {
   '/exports': {
     post: {
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['filename'], properties: { filename: { type: 'string', example: 'orders.zip' } } } } } },
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: { type: 'object', required: ['filename'], properties: { filename: { type: 'string', example: 'orders.zip' } } } },
+        },
+      },
       responses: { '201': { description: 'Exported' } },
     },
   },
@@ -67,9 +75,18 @@ describe('command_injection', () => {
   it('reports a sleep run after ; in a query parameter, for 2 s then 1 s, as critical', async () => {
     const result = await scanLoopbackApi({ paths: pingPaths, handler: pingApi(shSleepSeconds), checks: ['command_injection'] });
     expect(result.findings).toHaveLength(1);
-    expect(result.findings[0]).toMatchObject({ rule: 'command_injection', owasp: 'API8:2023', cwe: 'CWE-78', severity: 'critical', method: 'GET', path: '/diagnostics/ping' });
+    expect(result.findings[0]).toMatchObject({
+      rule: 'command_injection',
+      owasp: 'API8:2023',
+      cwe: 'CWE-78',
+      severity: 'critical',
+      method: 'GET',
+      path: '/diagnostics/ping',
+    });
     // How much later is measured: the seconds asked for, plus whatever a busy machine adds.
-    expect(result.findings[0]!.title).toMatch(/query parameter "host" runs \(a shell, after ;\): answered \d+\.\d s and \d+\.\d s later than normal \(\d+\.\d s\) when asked to sleep 2 s, then 1 s/);
+    expect(result.findings[0]!.title).toMatch(
+      /query parameter "host" runs \(a shell, after ;\): answered \d+\.\d s and \d+\.\d s later than normal \(\d+\.\d s\) when asked to sleep 2 s, then 1 s/,
+    );
     expect(result.findings[0]!.evidence.request).toContain('host=example.com%3Bsleep%202');
   });
 

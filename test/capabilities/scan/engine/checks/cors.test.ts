@@ -54,7 +54,9 @@ describe('cors', () => {
     const result = await scanLoopbackApi({ paths, handler: preflightOnly, checks: ['cors'] });
     expect(result.findings).toHaveLength(1);
     expect(result.findings[0]).toMatchObject({ severity: 'medium', method: 'GET', path: '/users' });
-    expect(result.findings[0]!.title).toBe('Access-Control-Allow-Origin echoes Origin: https://evil.example in a preflight, with Access-Control-Allow-Credentials: true');
+    expect(result.findings[0]!.title).toBe(
+      'Access-Control-Allow-Origin echoes Origin: https://evil.example in a preflight, with Access-Control-Allow-Credentials: true',
+    );
     expect(result.findings[0]!.evidence.request).toMatch(/^OPTIONS /);
   });
 

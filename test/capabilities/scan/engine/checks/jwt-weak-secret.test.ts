@@ -11,7 +11,9 @@ describe('jwt_weak_secret', () => {
 
     expect(result.findings).toHaveLength(1);
     expect(result.findings[0]).toMatchObject({ rule: 'jwt_weak_secret', owasp: 'API2:2023', cwe: 'CWE-521', severity: 'critical', method: 'GET', path: '/me' });
-    expect(result.findings[0]!.title).toBe('JWTs are signed with the common secret "your-256-bit-secret" (HS256): a token Falcon signed with it is accepted as alice');
+    expect(result.findings[0]!.title).toBe(
+      'JWTs are signed with the common secret "your-256-bit-secret" (HS256): a token Falcon signed with it is accepted as alice',
+    );
     expect(result.findings[0]!.evidence.response).toContain('"username":"alice"');
     const text = findingsText(result);
     expect(text).not.toContain(token);
@@ -69,6 +71,8 @@ describe('jwt_weak_secret', () => {
     const result = await scanApi({ handler: issuedOnly, tokens: [`alice:${token}`], checks: ['jwt_weak_secret'] });
 
     expect(result.findings).toEqual([]);
-    expect(result.notes).toEqual(['jwt_weak_secret unproven: alice\'s token is signed with the common secret "changeme", but a token Falcon signed with it was refused (HTTP 401)']);
+    expect(result.notes).toEqual([
+      'jwt_weak_secret unproven: alice\'s token is signed with the common secret "changeme", but a token Falcon signed with it was refused (HTTP 401)',
+    ]);
   });
 });

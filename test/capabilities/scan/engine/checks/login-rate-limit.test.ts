@@ -19,8 +19,17 @@ describe('login_rate_limit', () => {
     const result = await scanApi({ handler, users: [`alice:${alice.password}`], checks: ['login_rate_limit'] });
 
     expect(result.findings).toHaveLength(1);
-    expect(result.findings[0]).toMatchObject({ rule: 'login_rate_limit', owasp: 'API2:2023', cwe: 'CWE-307', severity: 'medium', method: 'POST', path: '/auth/login' });
-    expect(result.findings[0]!.title).toBe('20 failed logins in a row for alice got no 429, lockout or slowdown (answered 401), and the right password still logged in after them');
+    expect(result.findings[0]).toMatchObject({
+      rule: 'login_rate_limit',
+      owasp: 'API2:2023',
+      cwe: 'CWE-307',
+      severity: 'medium',
+      method: 'POST',
+      path: '/auth/login',
+    });
+    expect(result.findings[0]!.title).toBe(
+      '20 failed logins in a row for alice got no 429, lockout or slowdown (answered 401), and the right password still logged in after them',
+    );
     expect(result.findings[0]!.evidence.request).toContain('"username":"alice"');
     expect(result.findings[0]!.evidence.response).toContain('HTTP 401');
     expect(counter.refused).toBe(20);
@@ -35,7 +44,9 @@ describe('login_rate_limit', () => {
 
     expect(result.findings).toEqual([]);
     expect(counter.refused).toBe(7);
-    expect(result.notes).toEqual(['login_rate_limit: the login is limited (it answered 429 after 6 failed logins), and alice cannot log in now (HTTP 429): the account may stay locked for a while']);
+    expect(result.notes).toEqual([
+      'login_rate_limit: the login is limited (it answered 429 after 6 failed logins), and alice cannot log in now (HTTP 429): the account may stay locked for a while',
+    ]);
   });
 
   it('passes a lockout said in words under the usual status', async () => {
@@ -52,7 +63,9 @@ describe('login_rate_limit', () => {
     const result = await scanApi({ handler: lockingOut, users: [`alice:${alice.password}`], checks: ['login_rate_limit'] });
 
     expect(result.findings).toEqual([]);
-    expect(result.notes[0]).toMatch(/^login_rate_limit: the login is limited \(it said "temporarily" after 4 failed logins\), and alice cannot log in now \(HTTP 401\)/);
+    expect(result.notes[0]).toMatch(
+      /^login_rate_limit: the login is limited \(it said "temporarily" after 4 failed logins\), and alice cannot log in now \(HTTP 401\)/,
+    );
   });
 
   it('notes that it needs a --user, and sends nothing', async () => {

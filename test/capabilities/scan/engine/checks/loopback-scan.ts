@@ -28,7 +28,10 @@ export async function scanLoopbackApi({ paths, handler, checks, tokens, secrets 
     const baseUrl = await listenOnLoopback(server);
     const spec = path.join(projectRoot, 'openapi.json');
     await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Loopback API', version: '1.0.0' }, paths }));
-    return await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets, checks, rate: 1000, ...(tokens && { tokens }) }, ALL_CHECKS);
+    return await runScan(
+      { projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets, checks, rate: 1000, ...(tokens && { tokens }) },
+      ALL_CHECKS,
+    );
   } finally {
     await closeServer(server);
     await rm(projectRoot, { recursive: true, force: true });

@@ -13,7 +13,11 @@ describe('mass_assignment', () => {
     expect(finding!.title).toContain('role="admin" sent by alice');
     expect(finding!.evidence.request).toMatch(/^PATCH http:\/\/127\.0\.0\.1:\d+\/me\n[\s\S]*"displayName":"Alice Liddell"[\s\S]*"role":"admin"/);
     expect(finding!.evidence.response).toMatch(/^HTTP 200[\s\S]*"role":"admin"/);
-    expect(data.accounts.find((account) => account.username === 'alice')).toMatchObject({ role: 'user', displayName: 'Alice Liddell', email: 'alice@shop.test' });
+    expect(data.accounts.find((account) => account.username === 'alice')).toMatchObject({
+      role: 'user',
+      displayName: 'Alice Liddell',
+      email: 'alice@shop.test',
+    });
     expect(data.accounts.find((account) => account.username === 'admin')).toMatchObject({ displayName: 'Shop Admin' });
     expect(scanText(result)).not.toMatch(/secret-pass|-token-\dx7q2/);
   });

@@ -25,7 +25,10 @@ const paths = {
     },
   },
   '/orders': {
-    get: { parameters: [{ name: 'email', in: 'query', required: true, schema: { type: 'string' }, example: 'carol@example.com' }], responses: { '200': { description: 'Orders' } } },
+    get: {
+      parameters: [{ name: 'email', in: 'query', required: true, schema: { type: 'string' }, example: 'carol@example.com' }],
+      responses: { '200': { description: 'Orders' } },
+    },
   },
   '/orders/lookup': {
     post: {
@@ -38,7 +41,9 @@ const paths = {
 /** MongoDB's reading of a filter value: an object of operators is a condition, anything else must be equal. */
 function matches(stored: string, condition: unknown): boolean {
   if (typeof condition !== 'object' || condition === null) return stored === condition;
-  return Object.entries(condition).every(([operator, operand]) => (operator === '$ne' ? stored !== operand : operator === '$gt' ? stored > String(operand) : false));
+  return Object.entries(condition).every(([operator, operand]) =>
+    operator === '$ne' ? stored !== operand : operator === '$gt' ? stored > String(operand) : false,
+  );
 }
 
 /** The query as `qs` parses it: `email[$ne]=x` becomes `{email: {$ne: 'x'}}`. */
@@ -70,7 +75,12 @@ async function mongoApi(request: IncomingMessage, response: ServerResponse) {
     const user = USERS.find((candidate) => matches(candidate.username, username) && matches(candidate.password, password));
     return user ? send(response, 200, { token: `token-of-${user.username}` }) : send(response, 401, { error: 'wrong user name or password' });
   }
-  if (path === '/orders') return send(response, 200, ORDERS.filter((order) => matches(order.email, parsedQuery(request.url!).email)));
+  if (path === '/orders')
+    return send(
+      response,
+      200,
+      ORDERS.filter((order) => matches(order.email, parsedQuery(request.url!).email)),
+    );
   const { email, number } = await readJson(request);
   send(response, 200, { items: ORDERS.filter((order) => matches(order.email, email) && matches(order.number, number)) });
 }
@@ -103,7 +113,9 @@ describe('nosqli', () => {
     expect(login).toMatchObject({ owasp: 'API8:2023', cwe: 'CWE-943' });
     expect(login!.title).toMatch(/^Logs in as "alice" with \{"\$ne":"falcon-[0-9a-f]+"\} in place of the password; a wrong password is refused$/);
     expect(login!.evidence.response).toContain('HTTP 200');
-    expect(search!.title).toMatch(/query parameter "email" takes query operators: \{"\$ne":"falcon-[0-9a-f]+"\} lists 3 records where a value matching nothing lists 0/);
+    expect(search!.title).toMatch(
+      /query parameter "email" takes query operators: \{"\$ne":"falcon-[0-9a-f]+"\} lists 3 records where a value matching nothing lists 0/,
+    );
     expect(search!.evidence.request).toContain('email%5B%24ne%5D=falcon-');
     expect(lookup!.title).toContain('body field "email" and the body field "number" take query operators');
   });
@@ -112,7 +124,9 @@ describe('nosqli', () => {
     const loginOnly = { '/auth/login': paths['/auth/login'] };
     const withUnknownUser = JSON.parse(JSON.stringify(loginOnly).replace('"alice"', '"nobody"')) as typeof loginOnly;
     const result = await scanLoopbackApi({ paths: withUnknownUser, handler: mongoApi, checks: ['nosqli'] });
-    expect(result.findings.map((finding) => finding.title)).toEqual([expect.stringMatching(/^Logs in as whoever comes first with \{"\$ne":"falcon-\w+"\} in place of the password and the user name/)]);
+    expect(result.findings.map((finding) => finding.title)).toEqual([
+      expect.stringMatching(/^Logs in as whoever comes first with \{"\$ne":"falcon-\w+"\} in place of the password and the user name/),
+    ]);
   });
 
   it('reports nothing when values must be strings, even where a query key in brackets lists everything', async () => {

@@ -12,13 +12,22 @@ const FILES: Record<string, string> = {
 
 const paths = {
   '/documents': {
-    get: { parameters: [{ name: 'file', in: 'query', required: true, schema: { type: 'string' }, example: 'guide.txt' }], responses: { '200': { description: 'The document' } } },
+    get: {
+      parameters: [{ name: 'file', in: 'query', required: true, schema: { type: 'string' }, example: 'guide.txt' }],
+      responses: { '200': { description: 'The document' } },
+    },
   },
   '/documents/{name}': {
-    get: { parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, example: 'guide.txt' }], responses: { '200': { description: 'The document' } } },
+    get: {
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, example: 'guide.txt' }],
+      responses: { '200': { description: 'The document' } },
+    },
   },
   '/products': {
-    get: { parameters: [{ name: 'category', in: 'query', required: true, schema: { type: 'string' }, example: 'lamps' }], responses: { '200': { description: 'Products' } } },
+    get: {
+      parameters: [{ name: 'category', in: 'query', required: true, schema: { type: 'string' }, example: 'lamps' }],
+      responses: { '200': { description: 'Products' } },
+    },
   },
 };
 

@@ -20,7 +20,10 @@ const SPEC = {
     },
     '/notes': {
       post: {
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['title'], properties: { title: { type: 'string', example: 'Milk' } } } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', required: ['title'], properties: { title: { type: 'string', example: 'Milk' } } } } },
+        },
         responses: { '201': { description: 'Created' }, '413': { description: 'Too large' } },
       },
     },
@@ -85,10 +88,16 @@ describe('resource_limits', () => {
   it('reports an unbounded page size (medium), an oversized body accepted (low) and no rate limit under a burst (low), each on its operation', async () => {
     const result = await scan({ unboundedPages: true, unboundedBodies: true, noRateLimit: true });
 
-    expect(result.findings.map((finding) => `${finding.severity} ${finding.method} ${finding.path}`)).toEqual(['medium GET /products', 'low POST /notes', 'low GET /status']);
+    expect(result.findings.map((finding) => `${finding.severity} ${finding.method} ${finding.path}`)).toEqual([
+      'medium GET /products',
+      'low POST /notes',
+      'low GET /status',
+    ]);
     const [pages, body, burst] = result.findings;
     expect(pages).toMatchObject({ rule: 'resource_limits', owasp: 'API4:2023', cwe: 'CWE-770' });
-    expect(pages!.title).toBe('GET /products returned 250 items for limit=100000, where its usual page has 20 (the spec allows at most 50): page sizes are not capped');
+    expect(pages!.title).toBe(
+      'GET /products returned 250 items for limit=100000, where its usual page has 20 (the spec allows at most 50): page sizes are not capped',
+    );
     expect(pages!.evidence.request).toContain('limit=100000');
     expect(body!.title).toBe('POST /notes accepted a body of over 1.5 MB (answered 201): request bodies are not size-limited');
     expect(body!.evidence.request).toMatch(/\(1572\d{3} characters\)/);
@@ -116,7 +125,12 @@ describe('resource_limits', () => {
       const limit = Math.min(Number(new URL(req.url ?? '/', 'http://localhost').searchParams.get('limit') ?? 20), 100);
       json(res, 200, { items: PRODUCTS.slice(0, limit), total: PRODUCTS.length }, req);
     };
-    const result = await scanApi({ handler: capping, spec: { ...SPEC, paths: { '/products': SPEC.paths['/products'] } }, tokens: [`alice:${TOKEN}`], checks: ['resource_limits'] });
+    const result = await scanApi({
+      handler: capping,
+      spec: { ...SPEC, paths: { '/products': SPEC.paths['/products'] } },
+      tokens: [`alice:${TOKEN}`],
+      checks: ['resource_limits'],
+    });
 
     expect(result.findings.filter((finding) => finding.title.includes('page sizes'))).toEqual([]);
   });
@@ -125,6 +139,8 @@ describe('resource_limits', () => {
     const result = await scanApi({ handler: catalogApi({ unboundedBodies: true }), spec: SPEC, checks: ['resource_limits'] });
 
     expect(result.findings.filter((finding) => finding.method === 'POST')).toEqual([]);
-    expect(result.notes).toContain("resource_limits: oversized bodies were not tried: they are sent only as a --user or --token, so that what they create is that user's own");
+    expect(result.notes).toContain(
+      "resource_limits: oversized bodies were not tried: they are sent only as a --user or --token, so that what they create is that user's own",
+    );
   });
 });

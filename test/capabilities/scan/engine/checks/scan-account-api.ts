@@ -21,7 +21,13 @@ export interface AccountScan {
 }
 
 /** Starts an account API with the flaws asked for on a loopback port and scans it through runScan; the API's data is returned for a look after. */
-export async function scanAccountApi({ flaws = [], checks, users, allowDestructive, without = [] }: AccountScan): Promise<{ result: ScanResult; data: AccountData }> {
+export async function scanAccountApi({
+  flaws = [],
+  checks,
+  users,
+  allowDestructive,
+  without = [],
+}: AccountScan): Promise<{ result: ScanResult; data: AccountData }> {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-account-scan-'));
   const { handler, data } = accountApi(flaws);
   const server = createServer(handler);
@@ -30,7 +36,20 @@ export async function scanAccountApi({ flaws = [], checks, users, allowDestructi
     const spec = path.join(projectRoot, 'openapi.json');
     const paths = Object.fromEntries(Object.entries(ACCOUNT_API_SPEC.paths).filter(([name]) => !without.includes(name)));
     await writeFile(spec, JSON.stringify({ ...ACCOUNT_API_SPEC, paths }));
-    const result = await runScan({ projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), users, checks, rate: 1000, ...(allowDestructive && { allowDestructive }) }, ALL_CHECKS);
+    const result = await runScan(
+      {
+        projectRoot,
+        spec,
+        baseUrl,
+        variables: new VariableScope(projectRoot, {}),
+        secrets: new SecretRegistry(),
+        users,
+        checks,
+        rate: 1000,
+        ...(allowDestructive && { allowDestructive }),
+      },
+      ALL_CHECKS,
+    );
     return { result, data };
   } finally {
     await closeServer(server);

@@ -39,7 +39,9 @@ describe('security_headers', () => {
   });
 
   it('reports authenticated JSON without Cache-Control and a versioned Server banner as info', async () => {
-    const result = await scan(api((path) => ({ 'x-content-type-options': 'nosniff', server: 'nginx/1.18.0', ...(path === '/me' ? {} : { 'cache-control': 'no-store' }) })));
+    const result = await scan(
+      api((path) => ({ 'x-content-type-options': 'nosniff', server: 'nginx/1.18.0', ...(path === '/me' ? {} : { 'cache-control': 'no-store' }) })),
+    );
     expect(result.findings.map((finding) => [finding.severity, finding.path, finding.title])).toEqual([
       ['info', '/users', 'Server: nginx/1.18.0 names its version'],
       ['info', '/me', 'Cache-Control is missing on authenticated data'],

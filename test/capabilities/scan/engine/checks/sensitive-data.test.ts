@@ -4,7 +4,8 @@ import { scanAccountApi, scanText } from './scan-account-api.js';
 
 const { alice, bob } = ACCOUNT_LOGINS;
 const HASH = '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
-const findingsOf = (result: { findings: Array<{ severity: string; method: string; path: string }> }) => result.findings.map((finding) => `${finding.severity} ${finding.method} ${finding.path}`).sort();
+const findingsOf = (result: { findings: Array<{ severity: string; method: string; path: string }> }) =>
+  result.findings.map((finding) => `${finding.severity} ${finding.method} ${finding.path}`).sort();
 
 describe('sensitive_data', () => {
   it('reports a password hash in the account as high, the hash masked to its algorithm in the evidence', async () => {

@@ -11,10 +11,16 @@ const PRODUCTS = [
 
 const paths = {
   '/products': {
-    get: { parameters: [{ name: 'name', in: 'query', required: true, schema: { type: 'string' }, example: 'lamp' }], responses: { '200': { description: 'Products' } } },
+    get: {
+      parameters: [{ name: 'name', in: 'query', required: true, schema: { type: 'string' }, example: 'lamp' }],
+      responses: { '200': { description: 'Products' } },
+    },
   },
   '/products/{name}': {
-    delete: { parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, example: 'lamp' }], responses: { '204': { description: 'Deleted' } } },
+    delete: {
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' }, example: 'lamp' }],
+      responses: { '204': { description: 'Deleted' } },
+    },
   },
 };
 
@@ -73,7 +79,11 @@ function parameterizedApi(delayMs: (name: string) => number = () => 0) {
   return async (request: IncomingMessage, response: ServerResponse) => {
     const name = new URL(request.url!, 'http://api').searchParams.get('name') ?? '';
     await sleep(delayMs(name));
-    send(response, 200, PRODUCTS.filter((product) => product.name === name));
+    send(
+      response,
+      200,
+      PRODUCTS.filter((product) => product.name === name),
+    );
   };
 }
 
@@ -95,7 +105,9 @@ describe('sqli', () => {
     expect(result.findings).toHaveLength(1);
     expect(result.findings[0]).toMatchObject({ rule: 'sqli', severity: 'critical', path: '/products' });
     // How much later is measured: the seconds asked for, plus whatever a busy machine adds.
-    expect(result.findings[0]!.title).toMatch(/PostgreSQL pg_sleep\(\)\): answered \d+\.\d s and \d+\.\d s later than normal \(\d+\.\d s\) when asked to sleep 2 s, then 1 s/);
+    expect(result.findings[0]!.title).toMatch(
+      /PostgreSQL pg_sleep\(\)\): answered \d+\.\d s and \d+\.\d s later than normal \(\d+\.\d s\) when asked to sleep 2 s, then 1 s/,
+    );
     expect(result.findings[0]!.evidence.request).toContain('name=lamp%27%3B%20SELECT%20pg_sleep(2)--');
     expect(seen).not.toContain('DELETE');
   });

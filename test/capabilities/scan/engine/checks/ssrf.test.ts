@@ -8,16 +8,30 @@ const paths = {
     post: {
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { type: 'object', required: ['picture'], properties: { picture: { type: 'string', format: 'uri', example: 'https://images.example/me.png' } } } } },
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['picture'],
+              properties: { picture: { type: 'string', format: 'uri', example: 'https://images.example/me.png' } },
+            },
+          },
+        },
       },
       responses: { '201': { description: 'Stored' } },
     },
   },
   '/link-preview': {
-    get: { parameters: [{ name: 'url', in: 'query', required: true, schema: { type: 'string' }, example: 'https://example.com' }], responses: { '200': { description: 'The title' } } },
+    get: {
+      parameters: [{ name: 'url', in: 'query', required: true, schema: { type: 'string' }, example: 'https://example.com' }],
+      responses: { '200': { description: 'The title' } },
+    },
   },
   '/products': {
-    get: { parameters: [{ name: 'category', in: 'query', required: true, schema: { type: 'string' }, example: 'lamps' }], responses: { '200': { description: 'Products' } } },
+    get: {
+      parameters: [{ name: 'category', in: 'query', required: true, schema: { type: 'string' }, example: 'lamps' }],
+      responses: { '200': { description: 'Products' } },
+    },
   },
 };
 

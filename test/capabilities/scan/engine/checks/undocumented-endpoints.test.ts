@@ -51,7 +51,10 @@ describe('undocumented_endpoints', () => {
   });
 
   it('takes secrets in a settings endpoint for high, not an API document naming its key scheme', async () => {
-    const actuatorEnv = { activeProfiles: ['prod'], propertySources: [{ name: 'systemEnvironment', properties: { DB_PASSWORD: { value: 'pg-secret-value' } } }] };
+    const actuatorEnv = {
+      activeProfiles: ['prod'],
+      propertySources: [{ name: 'systemEnvironment', properties: { DB_PASSWORD: { value: 'pg-secret-value' } } }],
+    };
     const apiDocument = { openapi: '3.0.3', components: { securitySchemes: { api_key: { type: 'apiKey', name: 'X-API-Key', in: 'header' } } } };
     const handler = api({
       ...documented,
@@ -69,7 +72,8 @@ describe('undocumented_endpoints', () => {
   it('reports an admin page that answers only to a logged-in user, with its credentials masked', async () => {
     const handler = api({
       ...documented,
-      '/admin': (request) => (request.headers.authorization ? [200, { 'content-type': 'application/json' }, '{"users":12,"settings":{"debug":true}}'] : [401, {}, '']),
+      '/admin': (request) =>
+        request.headers.authorization ? [200, { 'content-type': 'application/json' }, '{"users":12,"settings":{"debug":true}}'] : [401, {}, ''],
     });
     const result = await scanLoopbackApi({ paths, handler, checks: ['undocumented_endpoints'], tokens: ['alice:alice-token-123456'] });
     expect(result.findings.map((finding) => `${finding.severity} ${finding.method} ${finding.path}`)).toEqual(['medium GET /admin']);
@@ -78,7 +82,11 @@ describe('undocumented_endpoints', () => {
   });
 
   it('reports nothing behind an SPA catch-all that answers index.html to every path', async () => {
-    const index = (): Answer => [200, { 'content-type': 'text/html; charset=utf-8' }, `<!doctype html><html><head><meta name="csrf" content="${randomUUID()}"></head><body><div id="root"></div></body></html>`];
+    const index = (): Answer => [
+      200,
+      { 'content-type': 'text/html; charset=utf-8' },
+      `<!doctype html><html><head><meta name="csrf" content="${randomUUID()}"></head><body><div id="root"></div></body></html>`,
+    ];
     const result = await scanLoopbackApi({ paths, handler: api(documented, index), checks: ['undocumented_endpoints'] });
     expect(result.findings).toEqual([]);
   });

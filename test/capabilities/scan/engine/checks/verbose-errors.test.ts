@@ -5,14 +5,18 @@ import { scanLoopbackApi } from './loopback-scan.js';
 const user = { type: 'object', properties: { name: { type: 'string' } } };
 const paths = {
   '/users': {
-    post: { requestBody: { required: true, content: { 'application/json': { schema: user, example: { name: 'Ann' } } } }, responses: { '201': { description: 'Created' } } },
+    post: {
+      requestBody: { required: true, content: { 'application/json': { schema: user, example: { name: 'Ann' } } } },
+      responses: { '201': { description: 'Created' } },
+    },
   },
   '/users/{id}': {
     get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' }, example: 1 }], responses: { '200': { description: 'A user' } } },
   },
 };
 
-const NODE_STACK = 'SyntaxError: Unexpected end of JSON input\n    at JSON.parse (<anonymous>)\n    at parse (/app/node_modules/body-parser/lib/types/json.js:92:19)\n    at Object.<anonymous> (/app/src/users.js:12:5)';
+const NODE_STACK =
+  'SyntaxError: Unexpected end of JSON input\n    at JSON.parse (<anonymous>)\n    at parse (/app/node_modules/body-parser/lib/types/json.js:92:19)\n    at Object.<anonymous> (/app/src/users.js:12:5)';
 
 interface Failures {
   /** The answer to a body that does not parse (or is of an unknown type). */
@@ -48,7 +52,14 @@ describe('verbose_errors', () => {
     const leaking: [number, string] = [500, JSON.stringify({ error: 'Unexpected end of JSON input', stack: NODE_STACK })];
     const result = await scanLoopbackApi({ paths, handler: api({ badBody: () => leaking, badId: () => leaking }), checks: ['verbose_errors'] });
     expect(result.findings).toHaveLength(1);
-    expect(result.findings[0]).toMatchObject({ rule: 'verbose_errors', owasp: 'API8:2023', cwe: 'CWE-209', severity: 'medium', method: 'POST', path: '/users' });
+    expect(result.findings[0]).toMatchObject({
+      rule: 'verbose_errors',
+      owasp: 'API8:2023',
+      cwe: 'CWE-209',
+      severity: 'medium',
+      method: 'POST',
+      path: '/users',
+    });
     expect(result.findings[0]!.title).toBe("An error response gives away a Node.js stack trace with the server's file paths");
     expect(result.findings[0]!.evidence.request).toContain('{"broken":');
     expect(result.findings[0]!.evidence.request).toContain('content-type: application/json');
@@ -56,7 +67,10 @@ describe('verbose_errors', () => {
   });
 
   it('reports the one operation that leaks, with the probe that made it', async () => {
-    const traceback: [number, string] = [500, 'Traceback (most recent call last):\n  File "/srv/api/users.py", line 14, in get_user\nValueError: invalid literal for int()'];
+    const traceback: [number, string] = [
+      500,
+      'Traceback (most recent call last):\n  File "/srv/api/users.py", line 14, in get_user\nValueError: invalid literal for int()',
+    ];
     const result = await scanLoopbackApi({ paths, handler: api({ badBody: () => clean, badId: () => traceback }), checks: ['verbose_errors'] });
     expect(result.findings).toHaveLength(1);
     expect(result.findings[0]).toMatchObject({ severity: 'medium', method: 'GET', path: '/users/{id}' });
@@ -77,12 +91,20 @@ describe('verbose_errors', () => {
   });
 
   it('reports nothing when errors are answered with a generic message', async () => {
-    const result = await scanLoopbackApi({ paths, handler: api({ badBody: () => clean, badId: () => [404, '{"error":"not found"}'] }), checks: ['verbose_errors'] });
+    const result = await scanLoopbackApi({
+      paths,
+      handler: api({ badBody: () => clean, badId: () => [404, '{"error":"not found"}'] }),
+      checks: ['verbose_errors'],
+    });
     expect(result.findings).toEqual([]);
   });
 
   it('reports nothing for a stack trace in a 2xx answer (not an error the probe caused)', async () => {
-    const result = await scanLoopbackApi({ paths, handler: api({ badBody: () => [200, JSON.stringify({ stack: NODE_STACK })], badId: () => clean }), checks: ['verbose_errors'] });
+    const result = await scanLoopbackApi({
+      paths,
+      handler: api({ badBody: () => [200, JSON.stringify({ stack: NODE_STACK })], badId: () => clean }),
+      checks: ['verbose_errors'],
+    });
     expect(result.findings).toEqual([]);
   });
 });

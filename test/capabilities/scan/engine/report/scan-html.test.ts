@@ -20,7 +20,8 @@ describe('scanHtml', () => {
     // The only links are to the OWASP and CWE pages, followed only when the reader clicks.
     const links = [...page.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!);
     expect(links.length).toBeGreaterThan(0);
-    for (const link of links) expect(link).toMatch(/^https:\/\/(owasp\.org\/API-Security\/editions\/2023\/en\/0xa[1-9a]-[a-z-]+\/|cwe\.mitre\.org\/data\/definitions\/\d+\.html)$/);
+    for (const link of links)
+      expect(link).toMatch(/^https:\/\/(owasp\.org\/API-Security\/editions\/2023\/en\/0xa[1-9a]-[a-z-]+\/|cwe\.mitre\.org\/data\/definitions\/\d+\.html)$/);
   });
 
   it('has landmarks, headings and tables a screen reader can walk', () => {
@@ -29,7 +30,13 @@ describe('scanHtml', () => {
     expect(page).toContain('<title>Security scan: http://127.0.0.1:4010</title>');
     expect(page).toContain('<time datetime="2025-03-04T05:06:07.000Z">2025-03-04T05:06:07.000Z</time> · 1,234 requests · 11 checks');
     for (const id of ['summary', 'findings', 'checks', 'notes']) expect(page).toContain(`<section aria-labelledby="${id}">\n<h2 id="${id}">`);
-    expect([...page.matchAll(/<h3 id="findings-(\w+)">([^<]+)<\/h3>/g)].map((match) => match[2])).toEqual(['Critical (2)', 'High (3)', 'Medium (2)', 'Low (2)', 'Info (2)']);
+    expect([...page.matchAll(/<h3 id="findings-(\w+)">([^<]+)<\/h3>/g)].map((match) => match[2])).toEqual([
+      'Critical (2)',
+      'High (3)',
+      'Medium (2)',
+      'Low (2)',
+      'Info (2)',
+    ]);
     const labels = [...page.matchAll(/<article class="finding (\w+)" aria-labelledby="([\w-]+)">\n<h4 id="([\w-]+)">/g)];
     expect(labels).toHaveLength(11);
     for (const [, , labelledBy, id] of labels) expect(labelledBy).toBe(id);
@@ -48,14 +55,16 @@ describe('scanHtml', () => {
     expect(page).toContain('<tr><th scope="row" class="severity info">Info</th><td class="number">2</td></tr>');
     expect(page).toContain('<dt>Acting as</dt><dd>alice, bob</dd>');
     expect(page).toContain('<tr><th scope="row">bola</th><td>API1:2023 Broken Object Level Authorization</td><td>CWE-639</td><td class="number">2</td></tr>');
-    expect(page).toContain('<tr><th scope="row">sensitive_data</th><td>API3:2023 Broken Object Property Level Authorization</td><td>CWE-213</td><td class="number">0</td></tr>');
+    expect(page).toContain(
+      '<tr><th scope="row">sensitive_data</th><td>API3:2023 Broken Object Property Level Authorization</td><td>CWE-213</td><td class="number">0</td></tr>',
+    );
   });
 
   it('gives each finding its severity, rule, OWASP entry, CWE, operation, evidence, curl line and remediation', () => {
     expect(article(scanHtml(scanResult(), FINISHED_AT), "alice reads bob's user")).toBe(
       [
         '<article class="finding critical" aria-labelledby="finding-1">',
-        "<h4 id=\"finding-1\">alice reads bob's user</h4>",
+        '<h4 id="finding-1">alice reads bob\'s user</h4>',
         '<dl class="facts"><dt>Severity</dt><dd><span class="severity">Critical</span></dd><dt>Rule</dt><dd><code>bola</code></dd>' +
           '<dt>OWASP</dt><dd><a href="https://owasp.org/API-Security/editions/2023/en/0xa1-broken-object-level-authorization/">API1:2023 Broken Object Level Authorization</a></dd>' +
           '<dt>CWE</dt><dd><a href="https://cwe.mitre.org/data/definitions/639.html">CWE-639</a></dd><dt>Operation</dt><dd><code>GET /users/{id}</code></dd></dl>',

@@ -8,7 +8,14 @@ describe('scanJson', () => {
     const json = scanJson(result);
     expect(Object.keys(json)).toEqual(['findings', 'target', 'spec', 'identities', 'checks', 'notes', 'requests', 'summary']);
     expect(json.findings).toBe(result.findings);
-    expect(json).toMatchObject({ target: 'http://127.0.0.1:4010', spec: 'Pet Store', identities: ['alice', 'bob'], checks: result.checks, notes: result.notes, requests: 1234 });
+    expect(json).toMatchObject({
+      target: 'http://127.0.0.1:4010',
+      spec: 'Pet Store',
+      identities: ['alice', 'bob'],
+      checks: result.checks,
+      notes: result.notes,
+      requests: 1234,
+    });
     expect(Object.entries(json.summary)).toEqual([
       ['critical', 2],
       ['high', 3],

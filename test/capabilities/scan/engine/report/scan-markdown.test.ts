@@ -43,12 +43,21 @@ describe('scanMarkdown', () => {
       '',
       '## Summary',
     ]);
-    expect(scanMarkdown(scanResult({ identities: [], requests: 1 }), FINISHED_AT)).toContain('- Acting as: no one (no credentials were given)\n- Finished: 2025-03-04T05:06:07.000Z\n- Sent: 1 request\n');
+    expect(scanMarkdown(scanResult({ identities: [], requests: 1 }), FINISHED_AT)).toContain(
+      '- Acting as: no one (no credentials were given)\n- Finished: 2025-03-04T05:06:07.000Z\n- Sent: 1 request\n',
+    );
   });
 
   it('tallies the findings by severity, worst first, then the checks that ran with their OWASP entry, CWE and findings', () => {
     const [summary, checks] = tables(scanMarkdown(scanResult(), FINISHED_AT));
-    expect(cells(summary!)).toEqual([['Severity', 'Findings'], ['Critical', '2'], ['High', '3'], ['Medium', '2'], ['Low', '2'], ['Info', '2']]);
+    expect(cells(summary!)).toEqual([
+      ['Severity', 'Findings'],
+      ['Critical', '2'],
+      ['High', '3'],
+      ['Medium', '2'],
+      ['Low', '2'],
+      ['Info', '2'],
+    ]);
     expect(cells(checks!).slice(0, 4)).toEqual([
       ['Check', 'OWASP', 'CWE', 'Findings'],
       ['`bola`', 'API1:2023 Broken Object Level Authorization', 'CWE-639', '2'],
@@ -147,7 +156,11 @@ describe('scanMarkdown', () => {
   it('says when nothing was found, and when the scan was stopped early', () => {
     const clean = scanMarkdown(scanResult({ findings: [] }), FINISHED_AT);
     expect(clean).toContain('## Findings\n\nNone: no response proved a weakness.\n\n## Checks run (11)');
-    expect(cells(tables(clean)[0]!).slice(1).map((row) => row[1])).toEqual(['0', '0', '0', '0', '0']);
+    expect(
+      cells(tables(clean)[0]!)
+        .slice(1)
+        .map((row) => row[1]),
+    ).toEqual(['0', '0', '0', '0', '0']);
     expect(clean).not.toContain('Interrupted');
     expect(scanMarkdown(scanResult({ interrupted: true }), FINISHED_AT)).toContain(
       '- Sent: 1,234 requests\n\n> **Interrupted:** the scan was stopped before every check had run: the findings are those of the checks that ran, and the rest proved nothing.\n\n## Summary',

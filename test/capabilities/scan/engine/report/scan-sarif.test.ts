@@ -45,10 +45,16 @@ describe('scanSarif', () => {
     expect(log.version).toBe('2.1.0');
     expect(log.runs).toHaveLength(1);
     expect(run(log).tool.driver).toMatchObject({ name: 'falcon', version: '1.2.3' });
-    expect(run(log).properties).toEqual({ target: 'http://127.0.0.1:4010', spec: 'Pet Store', identities: ['alice', 'bob'], checks: scanResult().checks, requests: 1234 });
+    expect(run(log).properties).toEqual({
+      target: 'http://127.0.0.1:4010',
+      spec: 'Pet Store',
+      identities: ['alice', 'bob'],
+      checks: scanResult().checks,
+      requests: 1234,
+    });
   });
 
-  it('describes each rule that has findings, in the rules\' order, with its help, tags and worst severity', () => {
+  it("describes each rule that has findings, in the rules' order, with its help, tags and worst severity", () => {
     const log = scanSarif(scanResult(), OPTIONS);
     expect(rules(log).map((rule) => rule.id)).toEqual([
       'bola',
@@ -109,10 +115,24 @@ describe('scanSarif', () => {
       expect(sarif.ruleId).toBe(finding.rule);
       expect(rules(log)[sarif.ruleIndex!]!.id).toBe(finding.rule);
     }
-    expect(results(log).map((sarif) => sarif.level)).toEqual(['error', 'error', 'error', 'error', 'error', 'warning', 'warning', 'note', 'note', 'note', 'note']);
+    expect(results(log).map((sarif) => sarif.level)).toEqual([
+      'error',
+      'error',
+      'error',
+      'error',
+      'error',
+      'warning',
+      'warning',
+      'note',
+      'note',
+      'note',
+      'note',
+    ]);
     expect(results(log)[0]).toMatchObject({
       message: { text: "alice reads bob's user (GET /users/{id})" },
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'api/openapi.yaml' } }, logicalLocations: [{ fullyQualifiedName: 'GET /users/{id}', kind: 'member' }] }],
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: 'api/openapi.yaml' } }, logicalLocations: [{ fullyQualifiedName: 'GET /users/{id}', kind: 'member' }] },
+      ],
     });
   });
 
@@ -127,26 +147,37 @@ describe('scanSarif', () => {
     const fingerprint = (log: Log, index: number) => results(log)[index]!.partialFingerprints!['falcon/v1']!;
     const first = scanSarif(scanResult(), OPTIONS);
     const [bola, ...rest] = scanResult().findings;
-    const again = scanSarif(scanResult({ findings: [{ ...bola!, title: 'another title', severity: 'high', evidence: { request: 'GET /x', response: 'HTTP 200' } }, ...rest] }), OPTIONS);
+    const again = scanSarif(
+      scanResult({ findings: [{ ...bola!, title: 'another title', severity: 'high', evidence: { request: 'GET /x', response: 'HTTP 200' } }, ...rest] }),
+      OPTIONS,
+    );
     expect(fingerprint(first, 0)).toMatch(/^[0-9a-f]{64}$/);
     expect(fingerprint(again, 0)).toBe(fingerprint(first, 0));
     const all = results(first).map((_, index) => fingerprint(first, index));
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('carries the finding\'s OWASP id, CWE, severity, operation, evidence and curl line unchanged', () => {
+  it("carries the finding's OWASP id, CWE, severity, operation, evidence and curl line unchanged", () => {
     const result = scanResult();
     const hostile = result.findings.findIndex((finding) => finding.rule === 'verbose_errors');
     const sarif = results(scanSarif(result, OPTIONS))[hostile]!;
     const finding = result.findings[hostile]!;
-    expect(sarif.properties).toEqual({ owasp: 'API8:2023', cwe: 'CWE-209', severity: 'medium', method: 'POST', path: '/orders', evidence: finding.evidence, curl: finding.curl });
+    expect(sarif.properties).toEqual({
+      owasp: 'API8:2023',
+      cwe: 'CWE-209',
+      severity: 'medium',
+      method: 'POST',
+      path: '/orders',
+      evidence: finding.evidence,
+      curl: finding.curl,
+    });
     expect(sarif.message.text).toBe(`${HOSTILE_TITLE} (POST /orders)`);
     expect(finding.evidence.response).toContain(HOSTILE_BODY);
     // JSON escapes the controls: the file holds no raw escape sequence.
     expect(JSON.stringify(scanSarif(result, OPTIONS))).not.toMatch(/[\u0000-\u001F]/);
   });
 
-  it('reports what could not be checked as the tool\'s warnings, and a stopped scan as not completed', () => {
+  it("reports what could not be checked as the tool's warnings, and a stopped scan as not completed", () => {
     const log = scanSarif(scanResult({ interrupted: true }), OPTIONS);
     expect(run(log).invocations).toEqual([
       {

@@ -30,7 +30,8 @@ async function written(name: string): Promise<string> {
 describe('writeScanReport', () => {
   it('chooses the format by the extension, in any case, and creates the folder', async () => {
     const result = scanResult();
-    for (const name of ['scan.md', 'scan.HTML', 'scan.htm', 'scan.json', 'scan.sarif', 'scan.Sarif.Json']) await writeScanReport(result, path.join(root, 'out', name), OPTIONS);
+    for (const name of ['scan.md', 'scan.HTML', 'scan.htm', 'scan.json', 'scan.sarif', 'scan.Sarif.Json'])
+      await writeScanReport(result, path.join(root, 'out', name), OPTIONS);
     expect(await written('scan.md')).toBe(scanMarkdown(result, FINISHED_AT));
     expect(await written('scan.HTML')).toBe(scanHtml(result, FINISHED_AT));
     expect(await written('scan.htm')).toBe(scanHtml(result, FINISHED_AT));
@@ -87,7 +88,7 @@ describe('writeScanReport', () => {
 });
 
 describe('writeProjectScanReport', () => {
-  it('writes the Markdown report into .falcon/reports under the reports\' naming and returns its project path', async () => {
+  it("writes the Markdown report into .falcon/reports under the reports' naming and returns its project path", async () => {
     const report = await writeProjectScanReport(scanResult(), { projectRoot: root, name: 'Pet Store v2', now: NOW });
     expect(report).toBe('.falcon/reports/scan_report_pet-store-v2_20250304-050607.md');
     expect(await readFile(path.join(root, report), 'utf8')).toBe(scanMarkdown(scanResult(), NOW));

@@ -3,7 +3,8 @@ import { asObject } from '../../../../../engines/spec/json-values.js';
 import { answeredWithData, isSuccess } from '../support/answers.js';
 
 /** A 2xx that still says no: `{"error": "forbidden"}`, `Access denied`. */
-const REFUSAL = /\b(forbidden|not allowed|not permitted|unauthori[sz]ed|access denied|permission denied|(administrators?|admins?) only|insufficient (rights|privileges|permissions))\b/i;
+const REFUSAL =
+  /\b(forbidden|not allowed|not permitted|unauthori[sz]ed|access denied|permission denied|(administrators?|admins?) only|insufficient (rights|privileges|permissions))\b/i;
 /** Longer answers carry data, whatever words are in it. */
 const MAX_REFUSAL_CHARS = 300;
 

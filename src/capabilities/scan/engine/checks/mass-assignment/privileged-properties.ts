@@ -21,12 +21,44 @@ interface PropertyFamily {
 }
 
 const FAMILIES: PropertyFamily[] = [
-  { canonical: 'role', names: ['role', 'userrole', 'accounttype', 'usertype'], value: (current) => (current === 'admin' ? undefined : 'admin'), severity: 'high', ofAccounts: true },
-  { canonical: 'roles', names: ['roles', 'groups'], value: (current) => (Array.isArray(current) && !current.includes('admin') ? [...(current as unknown[]), 'admin'] : undefined), severity: 'high' },
-  { canonical: 'isAdmin', names: ['isadmin', 'admin', 'issuperuser', 'superuser', 'isstaff', 'staff'], value: (current) => (current === true ? undefined : true), severity: 'high', ofAccounts: true },
-  { canonical: 'verified', names: ['verified', 'isverified', 'emailverified', 'approved', 'isapproved'], value: (current) => (current === true ? undefined : true), severity: 'medium' },
-  { canonical: 'balance', names: ['balance', 'credit', 'credits', 'walletbalance', 'points', 'loyaltypoints'], value: (current) => (typeof current === 'number' ? current + 1_000_000 : 1_000_000), severity: 'high' },
-  { canonical: 'price', names: ['price', 'unitprice', 'amount', 'total', 'totalprice', 'cost'], value: (current) => (current === 0.01 ? 0.02 : 0.01), severity: 'high' },
+  {
+    canonical: 'role',
+    names: ['role', 'userrole', 'accounttype', 'usertype'],
+    value: (current) => (current === 'admin' ? undefined : 'admin'),
+    severity: 'high',
+    ofAccounts: true,
+  },
+  {
+    canonical: 'roles',
+    names: ['roles', 'groups'],
+    value: (current) => (Array.isArray(current) && !current.includes('admin') ? [...(current as unknown[]), 'admin'] : undefined),
+    severity: 'high',
+  },
+  {
+    canonical: 'isAdmin',
+    names: ['isadmin', 'admin', 'issuperuser', 'superuser', 'isstaff', 'staff'],
+    value: (current) => (current === true ? undefined : true),
+    severity: 'high',
+    ofAccounts: true,
+  },
+  {
+    canonical: 'verified',
+    names: ['verified', 'isverified', 'emailverified', 'approved', 'isapproved'],
+    value: (current) => (current === true ? undefined : true),
+    severity: 'medium',
+  },
+  {
+    canonical: 'balance',
+    names: ['balance', 'credit', 'credits', 'walletbalance', 'points', 'loyaltypoints'],
+    value: (current) => (typeof current === 'number' ? current + 1_000_000 : 1_000_000),
+    severity: 'high',
+  },
+  {
+    canonical: 'price',
+    names: ['price', 'unitprice', 'amount', 'total', 'totalprice', 'cost'],
+    value: (current) => (current === 0.01 ? 0.02 : 0.01),
+    severity: 'high',
+  },
 ];
 
 /**
@@ -44,7 +76,8 @@ export function privilegedProperties(known: JsonRecord, writable: ReadonlySet<st
       const value = family.value(known[key]);
       if (value !== undefined) properties.push({ key, value, severity: family.severity });
     }
-    if (isAccount && family.ofAccounts && !showsPrivilege) properties.push({ key: family.canonical, value: family.value(undefined), severity: family.severity });
+    if (isAccount && family.ofAccounts && !showsPrivilege)
+      properties.push({ key: family.canonical, value: family.value(undefined), severity: family.severity });
   }
   return properties;
 }

@@ -15,7 +15,13 @@ export interface ObjectRead {
  * Reads an object back as the identity: the GET of its own path (`/me`, `/orders/{orderId}`), else
  * the listing of its collection (`target`), the record with its id. Undefined when neither answers with it.
  */
-export async function readBack(ctx: ScanContext, path: string, pathValues: PathValues, identity: Identity | undefined, target?: ObjectTarget): Promise<ObjectRead | undefined> {
+export async function readBack(
+  ctx: ScanContext,
+  path: string,
+  pathValues: PathValues,
+  identity: Identity | undefined,
+  target?: ObjectTarget,
+): Promise<ObjectRead | undefined> {
   const read = ctx.operations.find((operation) => operation.method === 'GET' && operation.path === path);
   const listing = target && ctx.operations.find((operation) => operation.method === 'GET' && operation.path === target.collection);
   const operation = read ?? listing;
@@ -24,6 +30,10 @@ export async function readBack(ctx: ScanContext, path: string, pathValues: PathV
   if (!exchange || !isSuccess(exchange.response.status)) return undefined;
   const body = jsonBody(exchange.response);
   const records = recordsIn(body);
-  const record = read ? (records.length === 1 && !Array.isArray(body) ? records[0] : undefined) : records.find((candidate) => target && String(identifierIn(candidate, target)) === String(pathValues[target.parameter]));
+  const record = read
+    ? records.length === 1 && !Array.isArray(body)
+      ? records[0]
+      : undefined
+    : records.find((candidate) => target && String(identifierIn(candidate, target)) === String(pathValues[target.parameter]));
   return record && { exchange, record };
 }

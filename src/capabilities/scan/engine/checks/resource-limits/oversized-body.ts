@@ -20,7 +20,9 @@ export async function probeOversizedBodies(ctx: ScanContext): Promise<void> {
     ctx.note("resource_limits: oversized bodies were not tried: they are sent only as a --user or --token, so that what they create is that user's own");
     return;
   }
-  const creates = probedOperations(ctx).filter(({ operation, request }) => operation.method === 'POST' && !isAuthPath(operation.path) && isPlainObject(request.body));
+  const creates = probedOperations(ctx).filter(
+    ({ operation, request }) => operation.method === 'POST' && !isAuthPath(operation.path) && isPlainObject(request.body),
+  );
   for (const { operation, request } of creates.slice(0, MAX_OPERATIONS)) {
     const body = { ...(request.body as Record<string, unknown>), falcon_padding: 'x'.repeat(PADDING_CHARS) };
     const exchange = await sendProbe(ctx, { ...request, body }, identity);

@@ -22,7 +22,9 @@ const RATE_LIMIT_HEADER = /^(x-)?rate-?limit|^retry-after$/i;
  */
 export async function probeRequestBurst(ctx: ScanContext, reported: readonly string[]): Promise<void> {
   const plainness = (operation: SpecOperation) =>
-    Number(reported.includes(operation.id)) * 4 + Number(operation.path.includes('{')) * 2 + Number(operation.parameters.some((parameter) => parameter.in === 'query'));
+    Number(reported.includes(operation.id)) * 4 +
+    Number(operation.path.includes('{')) * 2 +
+    Number(operation.parameters.some((parameter) => parameter.in === 'query'));
   const reads = ctx.operations.filter((operation) => operation.method === 'GET').sort((a, b) => plainness(a) - plainness(b));
   const outcomes: Array<FindingDraft | undefined> = [];
   for (const operation of reads) {
@@ -37,8 +39,17 @@ export async function probeRequestBurst(ctx: ScanContext, reported: readonly str
   reportApiWide(ctx, outcomes);
 }
 
-async function unlimitedBurst(ctx: ScanContext, operation: SpecOperation, request: ScanRequest, identity: Identity | undefined): Promise<FindingDraft | undefined> {
-  const burst = await sendBurst(ctx, Array.from({ length: BURST_SIZE }, () => request), identity);
+async function unlimitedBurst(
+  ctx: ScanContext,
+  operation: SpecOperation,
+  request: ScanRequest,
+  identity: Identity | undefined,
+): Promise<FindingDraft | undefined> {
+  const burst = await sendBurst(
+    ctx,
+    Array.from({ length: BURST_SIZE }, () => request),
+    identity,
+  );
   if (!burst || burst.some(isLimited) || !burst.every((exchange) => answeredWithData(exchange.response))) return undefined;
   // The title names no operation, so that an API without any rate limit is reported once.
   return {

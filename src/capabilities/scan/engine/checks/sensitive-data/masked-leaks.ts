@@ -20,7 +20,7 @@ export function withLeaksMasked(exchange: ScanExchange, leaks: readonly Sensitiv
 }
 
 function shown({ kind, value }: SensitiveValue): string {
-  const prefix = kind === 'password hash' ? /^\$[^$]+\$(\d{2}\$)?/.exec(value)?.[0] ?? value.slice(0, 4) : kind === 'personal data' ? '' : value.slice(0, 4);
+  const prefix = kind === 'password hash' ? (/^\$[^$]+\$(\d{2}\$)?/.exec(value)?.[0] ?? value.slice(0, 4)) : kind === 'personal data' ? '' : value.slice(0, 4);
   return `${prefix}${MASK}`;
 }
 

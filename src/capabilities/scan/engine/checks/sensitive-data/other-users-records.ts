@@ -10,7 +10,12 @@ const ID_OWNER_FIELD = /^(userid|ownerid|customerid|accountid|memberid|createdby
  * is the viewer's own by its path or by holding the viewer's records too. Public lists that merely
  * name authors are not the viewer's own, so they are left alone.
  */
-export function otherUsersRecord(records: readonly JsonRecord[], viewer: OwnView, others: readonly OwnView[], selfPath: boolean): { key: string; value: string; owner: string } | undefined {
+export function otherUsersRecord(
+  records: readonly JsonRecord[],
+  viewer: OwnView,
+  others: readonly OwnView[],
+  selfPath: boolean,
+): { key: string; value: string; owner: string } | undefined {
   const mine = identityValues(viewer);
   const owned = (record: JsonRecord) => ownerFields(record).filter(({ key }) => ID_OWNER_FIELD.test(looseName(key)) || (selfPath && /e-?mail/i.test(key)));
   if (!selfPath && !records.some((record) => owned(record).some(({ value }) => mine.has(value)))) return undefined;

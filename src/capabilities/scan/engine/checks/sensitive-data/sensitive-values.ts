@@ -24,7 +24,8 @@ export interface SensitiveContext {
 }
 
 /** bcrypt, argon2, scrypt, crypt(3) MD5/SHA, Django's PBKDF2 and salted SHA. */
-const CRYPT_HASH = /^(\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(id|i|d)\$\S+|\$scrypt\$\S+|\$[156]\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,}|pbkdf2_sha\d+\$\d+\$\S+|sha(1|256|512)\$\S+\$[a-f\d]+)$/;
+const CRYPT_HASH =
+  /^(\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(id|i|d)\$\S+|\$scrypt\$\S+|\$[156]\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{22,}|pbkdf2_sha\d+\$\d+\$\S+|sha(1|256|512)\$\S+\$[a-f\d]+)$/;
 const HEX_DIGEST = /^([a-f\d]{32}|[a-f\d]{40}|[a-f\d]{64}|[a-f\d]{128})$/i;
 const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
 const MASKED = /^(\*+|•+|x{4,}|#+|\[?(redacted|hidden|masked|filtered|removed)\b.*|null|none|n\/a)$/i;
@@ -32,7 +33,8 @@ const MASKED = /^(\*+|•+|x{4,}|#+|\[?(redacted|hidden|masked|filtered|removed)
 // Loose names: lower case, no `_` or `-` (`password_hash` is `passwordhash`).
 const PASSWORD_NAME = /^(password|passwd|pwd|pass|userpassword|plainpassword|currentpassword)$/;
 const PASSWORD_HASH_NAME = /(pass|pwd)\w*(hash|digest|salt)|(hash|digest)\w*(pass|pwd)/;
-const SECRET_NAME = /(secret|apikey|privatekey|secretkey|accesskey|signingkey|encryptionkey|resettoken|resetcode|otpsecret|mfasecret|totpsecret|recoverycodes?)$/;
+const SECRET_NAME =
+  /(secret|apikey|privatekey|secretkey|accesskey|signingkey|encryptionkey|resettoken|resetcode|otpsecret|mfasecret|totpsecret|recoverycodes?)$/;
 const TOKEN_NAME = /^(token|accesstoken|authtoken|refreshtoken|idtoken|sessiontoken|sessionid|jwt|bearertoken|apitoken)$/;
 const SSN_NAME = /^(ssn|socialsecuritynumber|socialsecurity)$/;
 const CARD_NAME = /^(creditcard|creditcardnumber|cardnumber|ccnumber|cardno|pan)$/;

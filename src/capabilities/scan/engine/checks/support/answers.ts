@@ -34,7 +34,11 @@ function shapeOf(value: unknown, depth: number): unknown {
   if (typeof value !== 'object') return typeof value;
   if (depth === 0) return 'object';
   const record = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(record).sort().map((key) => [key, shapeOf(record[key], depth - 1)]));
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, shapeOf(record[key], depth - 1)]),
+  );
 }
 
 export type JsonRecord = Record<string, unknown>;

@@ -48,8 +48,7 @@ export function withValue(request: ScanRequest, point: InjectionPoint, value: un
   else if (point.in === 'query') {
     const { [point.name]: _replaced, ...others } = changed.query ?? {};
     changed.query = { ...others, ...queryFields(point.name, value) };
-  }
-  else setField(changed.body as Record<string, unknown>, point.keys, value);
+  } else setField(changed.body as Record<string, unknown>, point.keys, value);
   return changed;
 }
 

@@ -18,7 +18,10 @@ export function readJwt(token: string | undefined): JwtToken | undefined {
   if (token === undefined) return undefined;
   try {
     const { header, payload } = decodeJwt(token);
-    const [headerPart, payloadPart, signature] = token.trim().replace(/^bearer\s+/i, '').split('.') as [string, string, string];
+    const [headerPart, payloadPart, signature] = token
+      .trim()
+      .replace(/^bearer\s+/i, '')
+      .split('.') as [string, string, string];
     return { header, payload, parts: [headerPart, payloadPart, signature] };
   } catch {
     return undefined;
@@ -67,7 +70,9 @@ export function signHmacJwt(header: Record<string, unknown>, payload: Record<str
 export async function checksSignature(ctx: ScanContext, guarded: GuardedOperation, identity: Identity, jwt: JwtToken): Promise<boolean> {
   const signature = Buffer.from(jwt.parts[2], 'base64url');
   const broken = signature.length > 0 ? Buffer.from(signature.map((byte) => byte ^ 0xff)).toString('base64url') : 'AAAA';
-  const request = withCredentials(guarded.request, guarded.operation, ctx.spec, identity, { authorization: `Bearer ${jwt.parts[0]}.${jwt.parts[1]}.${broken}` });
+  const request = withCredentials(guarded.request, guarded.operation, ctx.spec, identity, {
+    authorization: `Bearer ${jwt.parts[0]}.${jwt.parts[1]}.${broken}`,
+  });
   const exchange = await sendProbe(ctx, request, undefined);
   return exchange !== undefined && !sameData(guarded.answer.response, exchange.response);
 }

@@ -43,8 +43,8 @@ export function ownedObjects(view: OwnView, target: ObjectTarget, path: string):
  */
 export function exclusiveObjects(owner: OwnView, others: readonly OwnView[], target: ObjectTarget, path: string): OwnedObject[] {
   const theirs = others.flatMap((other) => ownedObjects(other, target, path));
-  return ownedObjects(owner, target, path).filter((object) =>
-    !theirs.some((their) => String(their.id) === String(object.id) && (object.source === 'listing' || their.source === 'profile')),
+  return ownedObjects(owner, target, path).filter(
+    (object) => !theirs.some((their) => String(their.id) === String(object.id) && (object.source === 'listing' || their.source === 'profile')),
   );
 }
 
@@ -178,7 +178,9 @@ export async function removeCreated(ctx: ScanContext, rule: string, path: string
   const exchange = request && (await sendProbe(ctx, request, creator));
   if (exchange && isSuccess(exchange.response.status)) return;
   const filled = path.replace(/\{([^{}]+)\}/g, (whole, name: string) => String(pathValues[name] ?? whole));
-  ctx.note(`${rule}: left ${filled}, which it created as ${creator?.name ?? 'no user'}${remove ? (ctx.allowDestructive ? ' (its DELETE failed)' : ' (deleting it needs --allow-destructive)') : ''}`);
+  ctx.note(
+    `${rule}: left ${filled}, which it created as ${creator?.name ?? 'no user'}${remove ? (ctx.allowDestructive ? ' (its DELETE failed)' : ' (deleting it needs --allow-destructive)') : ''}`,
+  );
 }
 
 /** The top-level properties of an operation's JSON request body, as its schema declares them. */
@@ -192,7 +194,9 @@ export function requestProperties(operation: SpecOperation, spec: FalconSpec): R
   const schema = jsonSchemaOf(operation.requestBody?.content, spec);
   const properties = schema && asObject(schema.properties);
   if (!schema || !properties) return undefined;
-  const writable = Object.entries(properties).filter(([, property]) => flattenSchema(property, spec).readOnly !== true).map(([name]) => name);
+  const writable = Object.entries(properties)
+    .filter(([, property]) => flattenSchema(property, spec).readOnly !== true)
+    .map(([name]) => name);
   return { writable: new Set(writable), required: asArray(schema.required).filter((name): name is string => typeof name === 'string') };
 }
 

@@ -34,7 +34,10 @@ export function probedOperations(ctx: ScanContext): ProbedOperation[] {
 
 function isHarmlessToProbe(operation: SpecOperation, request: ScanRequest, allowDestructive: boolean): boolean {
   if (operation.method === 'GET') return true;
-  const path = operation.path.split('/').filter((segment) => !OWN_DATA_TRANSFER.test(segment)).join('/');
+  const path = operation.path
+    .split('/')
+    .filter((segment) => !OWN_DATA_TRANSFER.test(segment))
+    .join('/');
   if (isConsequentialPath(path) || administrativeReason(operation) !== undefined) return false;
   if (operation.method === 'POST') return true;
   if (operation.method !== 'PUT' && operation.method !== 'PATCH') return false;
@@ -69,7 +72,8 @@ export function administrativeReason(operation: SpecOperation): string | undefin
   if (word) return `its name says ${word.toLowerCase()}`;
   const scope = operation.security.flatMap((alternative) => Object.values(alternative).flat()).find((candidate) => ADMIN_SCOPE.test(candidate));
   if (scope) return `it needs the scope ${scope}`;
-  if (operation.method !== 'GET' && (segments.some((candidate) => PRIVILEGE_SEGMENT.test(candidate)) || PRIVILEGE_WORD.test(words))) return 'it changes roles or permissions';
+  if (operation.method !== 'GET' && (segments.some((candidate) => PRIVILEGE_SEGMENT.test(candidate)) || PRIVILEGE_WORD.test(words)))
+    return 'it changes roles or permissions';
   return undefined;
 }
 

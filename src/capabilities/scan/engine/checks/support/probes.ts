@@ -41,9 +41,19 @@ export function plainRequest(ctx: ScanContext, operation: SpecOperation, pathVal
  * no identity: the headers, cookies and query keys the operation's security schemes name and the
  * identity's own headers are left out, the scan's `-H` ones included, then `credentials` added.
  */
-export function withCredentials(request: ScanRequest, operation: SpecOperation, spec: FalconSpec, identity: Identity, credentials: Record<string, string> = {}): ScanRequest {
+export function withCredentials(
+  request: ScanRequest,
+  operation: SpecOperation,
+  spec: FalconSpec,
+  identity: Identity,
+  credentials: Record<string, string> = {},
+): ScanRequest {
   const places = operationCredentials(operation, spec)?.places ?? [];
-  const headers = [...new Set([...Object.keys(identity.headers), ...places.filter((place) => place.in === 'header').map((place) => place.name)].map((name) => name.toLowerCase()))];
+  const headers = [
+    ...new Set(
+      [...Object.keys(identity.headers), ...places.filter((place) => place.in === 'header').map((place) => place.name)].map((name) => name.toLowerCase()),
+    ),
+  ];
   const cookies = places.filter((place) => place.in === 'cookie').map((place) => place.name);
   const queryKeys = new Set(places.filter((place) => place.in === 'query').map((place) => place.name));
   const keptHeaders = Object.entries(request.headers ?? {}).filter(([name]) => !headers.includes(name.toLowerCase()));

@@ -59,7 +59,9 @@ export async function findSleepInjection(
 ): Promise<SleepProof | undefined> {
   const operation = `${target.operation.method} ${target.operation.path}`;
   if (normal.medianMs > MAX_NORMAL_MS) {
-    ctx.note(`${rule}: ${operation} takes ${seconds(normal.medianMs)} to answer normally, too long to time a sleep against; its time-based probes were skipped`);
+    ctx.note(
+      `${rule}: ${operation} takes ${seconds(normal.medianMs)} to answer normally, too long to time a sleep against; its time-based probes were skipped`,
+    );
     return undefined;
   }
   const started = performance.now();
@@ -75,7 +77,16 @@ export async function findSleepInjection(
       // Late, or no answer in time: the sleep, or a server slow on odd input. The repeat tells them apart.
       const repeat = first && (await delayedAnswer(ctx, target, normal, point, payload, REPEAT_SLEEP_S));
       if (first && repeat && isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S) && repeat.delayMs <= first.delayMs - SOONER_BY_MS) {
-        return { point, payload, exchange: first.exchange, normalMs: normal.medianMs, firstDelayMs: first.delayMs, repeatDelayMs: repeat.delayMs, firstSleepS: FIRST_SLEEP_S, repeatSleepS: REPEAT_SLEEP_S };
+        return {
+          point,
+          payload,
+          exchange: first.exchange,
+          normalMs: normal.medianMs,
+          firstDelayMs: first.delayMs,
+          repeatDelayMs: repeat.delayMs,
+          firstSleepS: FIRST_SLEEP_S,
+          repeatSleepS: REPEAT_SLEEP_S,
+        };
       }
       if (++unfollowed >= MAX_UNFOLLOWED_DELAYS) {
         ctx.note(`${rule}: ${operation} answers late or not at all to odd input, without following the sleep asked for; its time-based probes stopped`);
@@ -88,7 +99,10 @@ export async function findSleepInjection(
 
 /** The answer to the payload asking for `sleepS`, and how much later than normal it came; undefined when none came in time. */
 async function delayedAnswer(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, point: InjectionPoint, payload: SleepPayload, sleepS: number) {
-  const request = { ...withValue(target.request, point, point.value + payload.text(sleepS)), timeoutMs: normal.medianMs + sleepS * TIMEOUT_PER_SLEEP_S_MS + TIMEOUT_MARGIN_MS };
+  const request = {
+    ...withValue(target.request, point, point.value + payload.text(sleepS)),
+    timeoutMs: normal.medianMs + sleepS * TIMEOUT_PER_SLEEP_S_MS + TIMEOUT_MARGIN_MS,
+  };
   const exchange = await sendProbe(ctx, request, target.identity);
   return exchange && { exchange, delayMs: exchange.response.durationMs - normal.medianMs };
 }

@@ -38,7 +38,11 @@ export interface OwnView {
  * (`/logout`). No identity reads only the operations the spec leaves open; `include` narrows the
  * operations further.
  */
-export async function readOwnView(ctx: ScanContext, identity: Identity | undefined, include: (operation: SpecOperation) => boolean = () => true): Promise<OwnView> {
+export async function readOwnView(
+  ctx: ScanContext,
+  identity: Identity | undefined,
+  include: (operation: SpecOperation) => boolean = () => true,
+): Promise<OwnView> {
   const readable = ctx.operations.filter(
     (operation) =>
       operation.method === 'GET' &&
@@ -90,7 +94,8 @@ const USER_ID_PARAMETER = /^(user|account|member|customer|profile|owner)[_-]?id$
  */
 export function profileValue(view: OwnView, parameter: string, path: string): string | number | undefined {
   const profile = view.profile ?? {};
-  const scalar = (...names: string[]) => names.map((name) => fieldOf(profile, name)?.value).find((value) => typeof value === 'string' || typeof value === 'number') as string | number | undefined;
+  const scalar = (...names: string[]) =>
+    names.map((name) => fieldOf(profile, name)?.value).find((value) => typeof value === 'string' || typeof value === 'number') as string | number | undefined;
   if (EMAIL_PARAMETER.test(parameter)) return scalar('email');
   if (NAME_PARAMETER.test(parameter)) return scalar('username', 'login', 'userName') ?? view.identity?.login?.username;
   if (USER_ID_PARAMETER.test(parameter)) return scalar(parameter, 'id');
@@ -131,14 +136,22 @@ export function ownerFields(record: JsonRecord): Array<{ key: string; value: str
  * email, or a value other than the one the viewer's own records (`ownRecords`) hold there. Undefined
  * when a field says it is the viewer's, or none says whose it is.
  */
-export function foreignOwner(record: JsonRecord, viewer: OwnView, others: readonly OwnView[], ownRecords: readonly JsonRecord[]): { key: string; value: string; owner?: string } | undefined {
+export function foreignOwner(
+  record: JsonRecord,
+  viewer: OwnView,
+  others: readonly OwnView[],
+  ownRecords: readonly JsonRecord[],
+): { key: string; value: string; owner?: string } | undefined {
   const fields = ownerFields(record);
   const mine = identityValues(viewer);
   if (fields.some(({ value }) => mine.has(value))) return undefined;
   for (const { key, value } of fields) {
     const owner = others.find((other) => identityValues(other).has(value));
     if (owner) return { key, value, owner: owner.identity?.name ?? 'no user' };
-    const ownValues = ownRecords.map((own) => fieldOf(own, key)?.value).filter((own) => own !== undefined && own !== null).map(String);
+    const ownValues = ownRecords
+      .map((own) => fieldOf(own, key)?.value)
+      .filter((own) => own !== undefined && own !== null)
+      .map(String);
     if (ownValues.length > 0 && !ownValues.includes(value)) return { key, value };
   }
   return undefined;

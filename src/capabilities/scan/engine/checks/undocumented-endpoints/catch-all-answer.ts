@@ -20,11 +20,7 @@ export async function catchAllAnswer(ctx: ScanContext, identity: Identity | unde
  */
 export function isCatchAllAnswer(answer: ScanExchange, catchAll: ScanExchange | undefined): boolean {
   if (!catchAll || !isSuccess(catchAll.response.status)) return false;
-  return (
-    answer.response.status === catchAll.response.status &&
-    mediaType(answer) === mediaType(catchAll) &&
-    comparable(answer) === comparable(catchAll)
-  );
+  return answer.response.status === catchAll.response.status && mediaType(answer) === mediaType(catchAll) && comparable(answer) === comparable(catchAll);
 }
 
 function mediaType(exchange: ScanExchange): string {

@@ -1,4 +1,3 @@
-
 /** How many versions below the spec's are tried: v2 and v1 under a v3. */
 const OLDER_VERSIONS = 2;
 const VERSION_SEGMENT = /^(.*?\/v)(\d+)(?=\/|$)/;

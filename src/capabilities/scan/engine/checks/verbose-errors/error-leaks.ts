@@ -20,9 +20,15 @@ const DEBUG_PAGES: ReadonlyArray<[string, RegExp]> = [
 
 const STACK_TRACES: ReadonlyArray<[string, RegExp]> = [
   // `at Object.<anonymous> (/app/src/x.js:12:5)`, `at async handler (node:internal/x:1:2)`, `at /app/x.js:3:9`
-  ['a Node.js stack trace', /\bat (?:(?:async |new )?[\w$.<>[\]]+(?: \[as [\w$]+\])? \()?(?:file:\/\/)?(?:node:[\w/:.-]+|\/[^\s():"'\\]+|[A-Za-z]:(?:\\\\?[^\s():"'\\]+)+):\d+:\d+\)?/],
+  [
+    'a Node.js stack trace',
+    /\bat (?:(?:async |new )?[\w$.<>[\]]+(?: \[as [\w$]+\])? \()?(?:file:\/\/)?(?:node:[\w/:.-]+|\/[^\s():"'\\]+|[A-Za-z]:(?:\\\\?[^\s():"'\\]+)+):\d+:\d+\)?/,
+  ],
   ['a Python traceback', /Traceback \(most recent call last\)|File "[^"\n]+\.py", line \d+/],
-  ['a Java stack trace', /Exception in thread "[^"\n]*"|\bat (?:[\w$]+\.){2,}[\w$<>]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)/],
+  [
+    'a Java stack trace',
+    /Exception in thread "[^"\n]*"|\bat (?:[\w$]+\.){2,}[\w$<>]+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|Native Method|Unknown Source)\)/,
+  ],
   ['a .NET stack trace', /\bat [\w.`<>]+\([^)\n]*\) in [^\n]+?:line \d+/],
   ['a PHP stack trace', /Stack trace:(?:\\n|\s)+#0 |(?:Fatal error|Parse error|Warning)(?:<\/b>)?:[^\n]{0,200}? in (?:<b>)?\/[^\s<]+\.php(?:<\/b>)? on line/],
   ['a Go panic', /goroutine \d+ \[running\]:/],

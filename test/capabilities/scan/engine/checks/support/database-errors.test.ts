@@ -3,8 +3,12 @@ import { databaseErrorIn } from '../../../../../../src/capabilities/scan/engine/
 
 describe('databaseErrorIn', () => {
   it.each([
-    ['MySQL', `{"error":"ER_PARSE_ERROR: You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near ''lamp''' at line 1"}`, 'You have an error in your SQL syntax'],
-    ['MariaDB', "check the manual that corresponds to your MariaDB server version for the right syntax", 'MariaDB'],
+    [
+      'MySQL',
+      `{"error":"ER_PARSE_ERROR: You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near ''lamp''' at line 1"}`,
+      'You have an error in your SQL syntax',
+    ],
+    ['MariaDB', 'check the manual that corresponds to your MariaDB server version for the right syntax', 'MariaDB'],
     ['PostgreSQL', 'error: unterminated quoted string at or near "\'lamp\'"', 'unterminated quoted string at or near'],
     ['Ruby on PostgreSQL', 'PG::SyntaxError: ERROR:  syntax error at or near "lamp"', 'syntax error at or near'],
     ['SQLite', '{"error":"SQLITE_ERROR: unrecognized token: \\"\'lamp\'\\""}', 'SQLITE_ERROR'],

@@ -16,7 +16,10 @@ const operation: SpecOperation = {
     required: true,
     content: {
       'application/json': {
-        schema: { type: 'object', properties: { avatar: { type: 'string', format: 'uri' }, address: { type: 'object', properties: { city: { type: 'string' } } } } },
+        schema: {
+          type: 'object',
+          properties: { avatar: { type: 'string', format: 'uri' }, address: { type: 'object', properties: { city: { type: 'string' } } } },
+        },
       },
     },
   },
@@ -57,6 +60,11 @@ describe('injectionPoints', () => {
   });
 
   it('names a point for a title', () => {
-    expect(injectionPoints(operation, request).map(pointLabel)).toEqual(['path parameter "id"', 'query parameter "lang"', 'body field "avatar"', 'body field "address.city"']);
+    expect(injectionPoints(operation, request).map(pointLabel)).toEqual([
+      'path parameter "id"',
+      'query parameter "lang"',
+      'body field "avatar"',
+      'body field "address.city"',
+    ]);
   });
 });

@@ -28,14 +28,24 @@ function probed(allowDestructive: boolean): string[] {
     operations: OPERATIONS,
     identities: [{ name: 'alice', headers: { authorization: 'Bearer t' } }],
     allowDestructive,
-    validRequest: ({ method, path }: SpecOperation) => ({ method, path, ...(path === '/me' ? { body: { displayName: 'Alice', email: 'alice@example.com' } } : {}) }),
+    validRequest: ({ method, path }: SpecOperation) => ({
+      method,
+      path,
+      ...(path === '/me' ? { body: { displayName: 'Alice', email: 'alice@example.com' } } : {}),
+    }),
   } as unknown as ScanContext;
   return probedOperations(ctx).map((target) => `${target.operation.method} ${target.operation.path}${target.identity ? ` as ${target.identity.name}` : ''}`);
 }
 
 describe('probedOperations', () => {
-  it('takes reads, searches, logins, creates and changes to the user\'s own account that leave its login alone, as the first identity', () => {
-    expect(probed(false)).toEqual(['GET /products as alice', 'POST /products/search as alice', 'POST /auth/login as alice', 'POST /exports as alice', 'PUT /me/avatar as alice']);
+  it("takes reads, searches, logins, creates and changes to the user's own account that leave its login alone, as the first identity", () => {
+    expect(probed(false)).toEqual([
+      'GET /products as alice',
+      'POST /products/search as alice',
+      'POST /auth/login as alice',
+      'POST /exports as alice',
+      'PUT /me/avatar as alice',
+    ]);
   });
 
   it('adds other changes with --allow-destructive, never deletes, logouts, cancellations, invitations or administration', () => {
