@@ -26,6 +26,8 @@ describe('the confirmation panel in a short terminal', () => {
     await falcon.waitForText('Ask about your API');
     await falcon.submit('run the long script');
     await falcon.waitForText('y yes · n no');
+    // The status bar is drawn in the same frame or the next one: read the screen once it has come.
+    await falcon.waitForText(/◆ waiting for you/);
 
     const lines = falcon.screen().split('\n');
     const top = lines.findIndex((line, index) => line.startsWith('╭') && lines[index + 1]?.startsWith('│ run `'));
