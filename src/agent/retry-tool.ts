@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { retryUntilSuccess } from '../engines/retry/retry-until-success.js';
-import { formatDuration } from '../kit/tool-support/format-duration.js';
+import { formatDuration } from '../engines/testing/report/report-text.js';
 import { type AnyTool, type ToolContext, ToolError, defineTool } from '../kit/tool/tool.js';
 import { validateToolArgs } from '../kit/tool/validate-args.js';
 

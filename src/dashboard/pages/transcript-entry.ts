@@ -1,4 +1,4 @@
-import { formatMs } from '../../engines/testing/report/report-text.js';
+import { formatDuration } from '../../engines/testing/report/report-text.js';
 import { escapeMarkupText as text } from '../../engines/testing/report/markup-escape.js';
 import { markdownHtml } from './markdown-html.js';
 import type { PreviewShown, TranscriptItem } from '../read/session-record.js';
@@ -30,7 +30,7 @@ export function transcriptEntry(item: TranscriptItem): string {
     case 'tool_result':
       return entry(
         item.ok ? 'tool-result' : 'failed',
-        heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatMs(item.durationMs)})`),
+        heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatDuration(item.durationMs)})`),
         folded(item.output),
         serverLogLinks(item.output),
       );

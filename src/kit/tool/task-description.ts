@@ -1,4 +1,4 @@
-import { formatDuration } from '../tool-support/format-duration.js';
+import { formatDuration } from '../../engines/testing/report/report-text.js';
 import type { TaskInfo } from './task-list.js';
 
 /** `running`, `exit 0`, `exit 1`, `completed`, `failed: timed out after 60 s`, `stopped`. */

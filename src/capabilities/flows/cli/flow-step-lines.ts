@@ -1,7 +1,7 @@
 import type { StepResult } from '../engine/flow-run.js';
 import { EARLIER_STEP_FAILED } from '../engine/run-flow.js';
 import { stepResultLabel } from '../engine/report/step-result-label.js';
-import { formatMs } from '../../../engines/testing/report/report-text.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import type { styleFor } from '../../../kit/command/terminal-style.js';
 
 type Style = ReturnType<typeof styleFor>;
@@ -11,7 +11,7 @@ type Style = ReturnType<typeof styleFor>;
  * its request, each check's expected and actual values, and a curl line. Give it the step masked.
  */
 export function flowStepLines(step: StepResult, style: Style): string[] {
-  const line = `${mark(step, style)} ${stepResultLabel(step)}  ${outcomeText(step)}  ${formatMs(step.durationMs)}`;
+  const line = `${mark(step, style)} ${stepResultLabel(step)}  ${outcomeText(step)}  ${formatDuration(step.durationMs)}`;
   if (step.outcome !== 'failed') return [line];
   const details: string[] = [];
   if (step.request) details.push(`${step.request.method} ${step.request.url}`);

@@ -1,6 +1,6 @@
 import type { StepResult } from '../engine/flow-run.js';
 import { EARLIER_STEP_FAILED } from '../engine/run-flow.js';
-import { formatMs } from '../../../engines/testing/report/report-text.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 
 /** `checkout: passed, 4 passed, 0 failed in 1.2 s` or `checkout: failed at "log in", 1 passed, 1 failed, 2 not run in 80 ms`. */
 export function flowSummaryLine(run: { name: string; steps: StepResult[]; durationMs: number }, interrupted: boolean): string {
@@ -11,5 +11,5 @@ export function flowSummaryLine(run: { name: string; steps: StepResult[]; durati
   const parts = [`${count('passed')} passed`, `${count('failed')} failed`];
   if (count('skipped') > notRun) parts.push(`${count('skipped') - notRun} skipped`);
   if (notRun > 0) parts.push(`${notRun} not run`);
-  return `${run.name}: ${verdict}, ${parts.join(', ')} in ${formatMs(run.durationMs)}`;
+  return `${run.name}: ${verdict}, ${parts.join(', ')} in ${formatDuration(run.durationMs)}`;
 }

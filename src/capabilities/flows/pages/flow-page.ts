@@ -2,7 +2,7 @@ import type { FlowRun, StepResult } from '../engine/flow-run.js';
 import { stepResultLabel } from '../engine/report/step-result-label.js';
 import { htmlSection } from '../../../engines/perf/report/html-page.js';
 import { escapeMarkupText as text } from '../../../engines/testing/report/markup-escape.js';
-import { formatMs, headerLines, readableBody } from '../../../engines/testing/report/report-text.js';
+import { formatDuration, headerLines, readableBody } from '../../../engines/testing/report/report-text.js';
 import { FLOW_REPORT_PLACE } from '../flow-report-place.js';
 import type { Page } from '../../../kit/page.js';
 import { plural } from '../../../kit/page-text.js';
@@ -17,14 +17,14 @@ const RESULT_MARK: Record<StepResult['outcome'], { text: string; className: stri
 export function flowPage(fileName: string, run: FlowRun): Page {
   const rows = run.steps.map((step, index) => {
     const mark = RESULT_MARK[step.outcome];
-    return `<tr><td class="number">${step.index + 1}</td><th scope="row"><a href="#step-${index + 1}">${text(stepResultLabel(step))}</a></th><td class="${mark.className}">${mark.text}</td><td class="number">${step.status ?? ''}</td><td class="number">${text(formatMs(step.durationMs))}</td></tr>`;
+    return `<tr><td class="number">${step.index + 1}</td><th scope="row"><a href="#step-${index + 1}">${text(stepResultLabel(step))}</a></th><td class="${mark.className}">${mark.text}</td><td class="number">${step.status ?? ''}</td><td class="number">${text(formatDuration(step.durationMs))}</td></tr>`;
   });
   const verdict = run.passed ? '<span class="pass">✓ passed</span>' : '<span class="fail">✗ failed</span>';
   const facts: Array<[string, string]> = [
     ['Result', verdict],
     ...(run.file !== undefined ? [['File', `<code>${text(run.file)}</code>`] as [string, string]] : []),
     ['Started', text(run.startedAt)],
-    ['Took', text(formatMs(run.durationMs))],
+    ['Took', text(formatDuration(run.durationMs))],
     ['Report', `<code>.falcon/reports/${text(fileName)}</code>`],
   ];
   return {

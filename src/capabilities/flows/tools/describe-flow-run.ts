@@ -1,5 +1,5 @@
 import type { FlowRun, StepResult } from '../engine/flow-run.js';
-import { formatDuration } from '../../../kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 
 const MARKS = { passed: '✓', failed: '✗', skipped: '–' } as const;
 /** Enough of a failed step's response body to see why it failed. */

@@ -2,7 +2,7 @@ import type { PerfResult } from '../../../engines/perf/perf-result.js';
 import { perfHtmlSections } from '../../../engines/perf/report/perf-html.js';
 import { loadText } from '../../../engines/perf/report/perf-report-text.js';
 import { escapeMarkupText as text } from '../../../engines/testing/report/markup-escape.js';
-import { formatMs } from '../../../engines/testing/report/report-text.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import { LOAD_REPORT_PLACE } from '../load-report-place.js';
 import type { Page } from '../../../kit/page.js';
 
@@ -13,7 +13,7 @@ export function loadRunPage(fileName: string, result: PerfResult): Page {
     section: LOAD_REPORT_PLACE.section,
     main: [
       `<p><a href="${LOAD_REPORT_PLACE.path}">All load runs</a></p>`,
-      `<p class="meta">Ran ${text(formatMs(result.duration_s * 1000))} · ${text(loadText(result))} · <code>.falcon/reports/${text(fileName)}</code></p>`,
+      `<p class="meta">Ran ${text(formatDuration(result.duration_s * 1000))} · ${text(loadText(result))} · <code>.falcon/reports/${text(fileName)}</code></p>`,
       ...perfHtmlSections(result),
     ],
   };

@@ -1,6 +1,6 @@
 import { delay } from '../../../delay.js';
 import { z } from 'zod';
-import { formatDuration } from '../../../kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import { defineTool } from '../../../kit/tool/tool.js';
 
 export const MAX_WAIT_MS = 10 * 60 * 1000;

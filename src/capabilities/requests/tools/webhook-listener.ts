@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { WebhookListener } from '../../../engines/webhooks/webhook-listener.js';
 import { WebhookListenerError } from '../../../engines/webhooks/webhook-listeners.js';
-import { formatDuration } from '../../../kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { describeCapturedRequests } from './webhook-requests.js';
 

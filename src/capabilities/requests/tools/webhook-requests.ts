@@ -1,6 +1,6 @@
 import type { CapturedRequest } from '../../../engines/webhooks/captured-request.js';
 import type { WebhookListener } from '../../../engines/webhooks/webhook-listener.js';
-import { formatDuration } from '../../../kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import { maskText } from '../../../safety/mask-text.js';
 
 const MAX_SHOWN_REQUESTS = 20;

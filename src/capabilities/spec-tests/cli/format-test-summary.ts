@@ -2,7 +2,7 @@ import type { Paint } from '../../../config/paint.js';
 import { reproductionLines } from '../../../engines/testing/report/chain-reproduction.js';
 import { type CaseResult, type TestRun, tallyRun } from '../../../engines/testing/test-run.js';
 import { terminalSafeValue } from '../../../safety/terminal-text.js';
-import { formatDuration } from '../../../kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import { maskText } from '../../../safety/mask-text.js';
 import { verdictLine, warningLines } from './format-warnings.js';
 

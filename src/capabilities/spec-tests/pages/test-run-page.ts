@@ -1,7 +1,7 @@
 import { htmlSection } from '../../../engines/perf/report/html-page.js';
 import { reproductionText } from '../../../engines/testing/report/chain-reproduction.js';
 import { escapeMarkupText as text } from '../../../engines/testing/report/markup-escape.js';
-import { formatMs, headerLines, readableBody, responseSummary, resultsByOutcome } from '../../../engines/testing/report/report-text.js';
+import { formatDuration, headerLines, readableBody, responseSummary, resultsByOutcome } from '../../../engines/testing/report/report-text.js';
 import { type CaseResult, type TestRun, tallyRun } from '../../../engines/testing/test-run.js';
 import { TEST_REPORT_PLACE } from '../test-report-place.js';
 import type { Page } from '../../../kit/page.js';
@@ -18,7 +18,7 @@ export function testRunPage(fileName: string, run: TestRun): Page {
   const facts: Array<[string, string]> = [
     ['Base URL', `<code>${text(run.baseUrl)}</code>`],
     ['Started', text(run.startedAt)],
-    ['Took', text(formatMs(run.durationMs))],
+    ['Took', text(formatDuration(run.durationMs))],
     ['Cases', `${tally.cases}: <span class="pass">${tally.passed} passed</span>, <span class="fail">${tally.failed} failed</span>, ${tally.skipped} skipped`],
     ['Operations covered', `${run.operations.covered} of ${run.operations.total}`],
     ['File', `<code>.falcon/reports/${text(fileName)}</code>`],
@@ -66,7 +66,7 @@ function failureArticle(run: TestRun, result: CaseResult, id: string): string {
   ];
   if (testCase.operationId) facts.push(['Operation', `<code>${text(testCase.operationId)}</code>`]);
   if (testCase.mutation) facts.push(['Mutation', text(testCase.mutation)]);
-  facts.push(['Time', text(formatMs(result.durationMs))]);
+  facts.push(['Time', text(formatDuration(result.durationMs))]);
   const parts = [
     `<article class="failure" aria-labelledby="${id}">`,
     `<h3 id="${id}">✗ ${text(testCase.name)}</h3>`,
@@ -96,7 +96,7 @@ function passedSection(passed: CaseResult[]): string[] {
   if (passed.length === 0) return [];
   const rows = passed.map(
     (result) =>
-      `<tr><th scope="row">${text(result.case.name)}</th><td><code>${text(result.case.id)}</code></td><td class="number">${result.response ? result.response.status : ''}</td><td class="number">${text(formatMs(result.durationMs))}</td></tr>`,
+      `<tr><th scope="row">${text(result.case.name)}</th><td><code>${text(result.case.id)}</code></td><td class="number">${result.response ? result.response.status : ''}</td><td class="number">${text(formatDuration(result.durationMs))}</td></tr>`,
   );
   return htmlSection('passed', `Passed cases (${passed.length})`, [
     '<details><summary>Show the passed cases</summary>',

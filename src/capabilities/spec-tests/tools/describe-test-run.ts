@@ -1,7 +1,7 @@
 import { curlLines } from '../../../engines/testing/report/curl-command.js';
 import { type CaseResult, type RecordedRequest, type TestRun, tallyRun } from '../../../engines/testing/test-run.js';
 import { describeRunWarnings } from './describe-run-warnings.js';
-import { formatDuration } from '../../../kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 
 const SHOWN_FAILURES = 10;
 

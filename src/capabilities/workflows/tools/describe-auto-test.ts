@@ -1,7 +1,7 @@
 import type { AutoTestResult } from '../engine/auto-test.js';
 import type { CaseResult } from '../../../engines/testing/test-run.js';
 import { curlLines } from '../../../engines/testing/report/curl-command.js';
-import { formatDuration } from '../../../kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 
 const SHOWN_PASSING = 15;
 const SHOWN_FAILING = 8;

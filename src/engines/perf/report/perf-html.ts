@@ -1,5 +1,5 @@
 import { escapeMarkupText as text } from '../../testing/report/markup-escape.js';
-import { formatMs } from '../../testing/report/report-text.js';
+import { formatDuration } from '../../testing/report/report-text.js';
 import type { PerfResult } from '../perf-result.js';
 import { LATENCY_METRICS } from '../perf-scenario.js';
 import { compactTimeline, rowSeconds } from './compact-timeline.js';
@@ -16,7 +16,7 @@ export function perfHtml(result: PerfResult, finishedAt = new Date()): string {
     title: `Load test: ${result.target}`,
     style: PERF_HTML_STYLE,
     finishedAt,
-    facts: [`ran ${formatMs(result.duration_s * 1000)}`, loadText(result)],
+    facts: [`ran ${formatDuration(result.duration_s * 1000)}`, loadText(result)],
     main: perfHtmlSections(result),
   });
 }

@@ -1,5 +1,5 @@
 import { markdownCode, markdownRow, markdownText } from '../../testing/report/markdown-text.js';
-import { formatMs } from '../../testing/report/report-text.js';
+import { formatDuration } from '../../testing/report/report-text.js';
 import type { PerfResult } from '../perf-result.js';
 import { LATENCY_METRICS } from '../perf-scenario.js';
 import { compactTimeline, rowSeconds } from './compact-timeline.js';
@@ -15,7 +15,7 @@ export function perfMarkdown(result: PerfResult, finishedAt = new Date()): strin
     `- Target: ${markdownCode(result.target)}`,
     `- Finished: ${finishedAt.toISOString()}`,
     `- Load: ${markdownText(loadText(result))}`,
-    `- Duration: ${formatMs(result.duration_s * 1000)}`,
+    `- Duration: ${formatDuration(result.duration_s * 1000)}`,
     `- Requests: ${formatCount(requests.total)} at ${formatFigure(result.rps)} req/s — ${formatCount(requests.ok)} ok, ${formatCount(requests.failed)} failed`,
     `- Latency: p50 ${formatFigure(result.latency_ms.p50)} ms, p95 ${formatFigure(result.latency_ms.p95)} ms, p99 ${formatFigure(result.latency_ms.p99)} ms`,
   ];

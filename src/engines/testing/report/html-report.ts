@@ -4,7 +4,7 @@ import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { HTML_REPORT_STYLE } from './html-report-style.js';
 import { htmlWarnings } from './html-warnings.js';
 import { escapeMarkupText as html } from './markup-escape.js';
-import { formatMs, headerLines, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
+import { formatDuration, headerLines, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
 
 /** Bodies up to this length are shown open; longer ones are folded but whole. */
 const OPEN_BODY_CHARS = 2000;
@@ -25,7 +25,7 @@ export function htmlReport(run: TestRun): string {
     '</head>',
     '<body>',
     `<h1>${html(title)}</h1>`,
-    `<p class="meta">Base URL <code>${html(run.baseUrl)}</code> · started ${html(run.startedAt)} · took ${formatMs(run.durationMs)}</p>`,
+    `<p class="meta">Base URL <code>${html(run.baseUrl)}</code> · started ${html(run.startedAt)} · took ${formatDuration(run.durationMs)}</p>`,
     '<p class="tally">',
     `<span>${tally.cases} cases</span>`,
     `<span class="passed">${tally.passed} passed</span>`,
@@ -64,7 +64,7 @@ export function htmlReport(run: TestRun): string {
       `<code>${html(result.case.id)}</code>`,
       html(result.case.kind),
       result.response ? String(result.response.status) : '',
-      formatMs(result.durationMs),
+      formatDuration(result.durationMs),
     ]);
     parts.push(`<h2>Passed cases (${passed.length})</h2>`, table(['Case', 'Id', 'Kind', 'Status', 'Time'], rows, [3, 4]));
   }
@@ -80,7 +80,7 @@ function failureArticle(result: CaseResult, run: TestRun): string {
   ];
   if (testCase.operationId) facts.push(['Operation', `<code>${html(testCase.operationId)}</code>`]);
   if (testCase.mutation) facts.push(['Mutation', html(testCase.mutation)]);
-  facts.push(['Time', formatMs(result.durationMs)]);
+  facts.push(['Time', formatDuration(result.durationMs)]);
   const parts = [
     '<article>',
     `<h3>✗ ${html(testCase.name)}</h3>`,

@@ -3,7 +3,7 @@ import { reproductionText } from './chain-reproduction.js';
 import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { markdownCode, markdownFence, markdownRow, markdownText } from './markdown-text.js';
 import { markdownWarnings } from './markdown-warnings.js';
-import { formatMs, headerLines, headOfText, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
+import { formatDuration, headerLines, headOfText, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
 
 /** Bodies longer than this are cut in Markdown; the JSON and HTML reports keep them whole. */
 const MARKDOWN_BODY_CHARS = 4000;
@@ -17,7 +17,7 @@ export function markdownReport(run: TestRun): string {
     '',
     `- Base URL: ${markdownCode(run.baseUrl)}`,
     `- Started: ${markdownText(run.startedAt)}`,
-    `- Duration: ${formatMs(run.durationMs)}`,
+    `- Duration: ${formatDuration(run.durationMs)}`,
     `- Cases: ${tally.cases} — ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
     `- Operations covered: ${run.operations.covered}/${run.operations.total}`,
     ...(shardLine(run) ? [`- Part: ${shardLine(run)}`] : []),
@@ -61,7 +61,7 @@ export function markdownReport(run: TestRun): string {
     );
     for (const result of passed) {
       const status = result.response ? String(result.response.status) : '';
-      lines.push(markdownRow([markdownText(result.case.name), markdownCode(result.case.id), result.case.kind, status, formatMs(result.durationMs)]));
+      lines.push(markdownRow([markdownText(result.case.name), markdownCode(result.case.id), result.case.kind, status, formatDuration(result.durationMs)]));
     }
   }
   return `${lines.join('\n')}\n`;

@@ -1,7 +1,7 @@
 import type { CaseResult, RecordedResponse } from '../test-run.js';
 
 /** `850 ms`, `2.5 s`, `3 min 20 s`. */
-export function formatMs(ms: number): string {
+export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
   const seconds = Math.round(ms / 1000);
@@ -15,7 +15,7 @@ export function headerLines(headers: Record<string, string | string[]>): string[
 
 /** `201 Created in 12 ms`. */
 export function responseSummary(response: RecordedResponse): string {
-  return `${response.status}${response.statusText ? ` ${response.statusText}` : ''} in ${formatMs(response.durationMs)}`;
+  return `${response.status}${response.statusText ? ` ${response.statusText}` : ''} in ${formatDuration(response.durationMs)}`;
 }
 
 /**

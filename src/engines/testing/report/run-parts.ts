@@ -1,5 +1,5 @@
 import type { TestRun } from '../test-run.js';
-import { formatMs } from './report-text.js';
+import { formatDuration } from './report-text.js';
 
 /** `shard 2/4 of 14 operations`: what part of a split run this run was, when it was one. */
 export function shardLine(run: TestRun): string | undefined {
@@ -15,7 +15,7 @@ export function partRows(run: TestRun): string[][] {
     part.shard ? `shard ${part.shard.index}/${part.shard.count}` : `report ${index + 1}`,
     part.baseUrl,
     part.startedAt,
-    formatMs(part.durationMs),
+    formatDuration(part.durationMs),
     String(part.cases),
     String(part.failed),
   ]);

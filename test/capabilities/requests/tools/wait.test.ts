@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDuration } from '../../../../src/kit/tool-support/format-duration.js';
+import { formatDuration } from '../../../../src/engines/testing/report/report-text.js';
 import { validateToolArgs } from '../../../../src/kit/tool/validate-args.js';
 import { waitTool } from '../../../../src/capabilities/requests/tools/wait.js';
 import { toolContext } from '../../../tools/temp-project.js';

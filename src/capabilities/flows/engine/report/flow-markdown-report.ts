@@ -1,5 +1,5 @@
 import { markdownCode, markdownFence, markdownRow, markdownText } from '../../../../engines/testing/report/markdown-text.js';
-import { formatMs, headerLines, headOfText, readableBody } from '../../../../engines/testing/report/report-text.js';
+import { formatDuration, headerLines, headOfText, readableBody } from '../../../../engines/testing/report/report-text.js';
 import type { FlowRun, StepResult } from '../flow-run.js';
 import { stepResultLabel } from './step-result-label.js';
 
@@ -21,7 +21,7 @@ export function flowMarkdownReport(run: FlowRun): string {
     `- Result: ${run.passed ? 'passed' : 'failed'}`,
     ...(run.file !== undefined ? [`- File: ${markdownCode(run.file)}`] : []),
     `- Started: ${markdownText(run.startedAt)}`,
-    `- Duration: ${formatMs(run.durationMs)}`,
+    `- Duration: ${formatDuration(run.durationMs)}`,
     `- Steps: ${run.steps.length} — ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`,
     '',
     '## Steps',
@@ -34,7 +34,7 @@ export function flowMarkdownReport(run: FlowRun): string {
         markdownText(stepResultLabel(step)),
         RESULT_MARK[step.outcome],
         step.status !== undefined ? String(step.status) : '',
-        formatMs(step.durationMs),
+        formatDuration(step.durationMs),
       ]),
     ),
   ];
