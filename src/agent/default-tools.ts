@@ -15,7 +15,7 @@ export async function loadDefaultTools(outside: readonly AnyTool[] = []): Promis
  * to keep the first request small enough for an 8k-token model, and retry, which runs any of them
  * again. `outside` tools come last, core or deferred as they come.
  */
-export function defaultTools(faces: readonly CapabilityFaces[], outside: readonly AnyTool[] = []): AnyTool[] {
+function defaultTools(faces: readonly CapabilityFaces[], outside: readonly AnyTool[] = []): AnyTool[] {
   const placed = faces.flatMap((face) => face.tools ?? []);
   const core = placed.filter(({ place }) => place === 'core').map(({ tool }) => tool);
   const deferred = DEFERRED_GROUPS.flatMap((group) => placed.filter(({ place }) => place === group).map(({ tool }) => deferTool(tool, group)));

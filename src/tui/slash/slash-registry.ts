@@ -52,13 +52,12 @@ export async function loadSlashCommands(projectRoot: string, custom?: CustomComm
     customs = loaded.commands.map(customSlashCommand);
   }
   const taken = new Set([...builtInNames, ...customs.map((c) => c.name)]);
+  const perCapability = await Promise.all(faces.map((face) => face.projectSlashCommands?.(projectRoot) ?? []));
   const saved: SlashCommand[] = [];
-  for (const face of faces) {
-    for (const command of (await face.projectSlashCommands?.(projectRoot)) ?? []) {
-      if (taken.has(command.name)) continue;
-      taken.add(command.name);
-      saved.push(command);
-    }
+  for (const command of perCapability.flat()) {
+    if (taken.has(command.name)) continue;
+    taken.add(command.name);
+    saved.push(command);
   }
   const commands = [...builtIns, ...customs, ...saved];
   return commands;
