@@ -6,6 +6,7 @@ import { CaseIds } from './case-ids.js';
 import type { ChainableOperation } from './chain-step.js';
 import { happyValues, type GenerationContext } from './happy-values.js';
 import { linkChains } from './link-chains.js';
+import { nearMissCases } from './near-miss-cases.js';
 import { negativeCases } from './negative-cases.js';
 import { operationCase, operationLabel, type OperationCases } from './operation-case.js';
 import { probeCases } from './probe-cases.js';
@@ -49,7 +50,7 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
     }
     if (strategies.has('boundary')) cases.push(...boundaryCases(generation, base));
     // A Postman collection shows example requests but states no rules a request could break.
-    if (strategies.has('negative') && spec.kind !== 'postman') cases.push(...negativeCases(generation, base));
+    if (strategies.has('negative') && spec.kind !== 'postman') cases.push(...negativeCases(generation, base), ...nearMissCases(generation, base));
   }
   if (strategies.has('stateful')) {
     const chainIds = new CaseIds();
