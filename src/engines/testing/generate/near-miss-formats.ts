@@ -58,7 +58,7 @@ const MUTATIONS: Readonly<Record<string, Mutate>> = {
     const [, local, domain] = EMAIL.exec(valid) ?? [];
     if (local === undefined || domain === undefined) return undefined;
     return [
-      { slug: 'no-tld', kind: 'email without TLD', value: `${local}@${domain.slice(0, domain.lastIndexOf('.'))}` },
+      { slug: 'no-tld', kind: 'email without TLD', value: `${local}@${domain.split('.')[0]}` },
       { slug: 'two-at', kind: 'email with two @', value: `${local}@${local}@${domain}` },
     ];
   },

@@ -27,7 +27,8 @@ export function nearMissValues(schema: JsonSchema, current: unknown, place: Valu
   if (types.includes('string')) {
     if (typeof schema.format === 'string') {
       for (const miss of formatNearMisses(schema.format, current)) {
-        const breaks = miss.slug === 'wrong-version' ? ['pattern'] : ['format'];
+        // A pattern often spells the format out again: a value that breaks the format breaks it too.
+        const breaks = miss.slug === 'wrong-version' ? ['pattern'] : ['format', 'pattern'];
         changes.push({ slug: miss.slug, phrase: `as ${withArticle(miss.kind)} ${JSON.stringify(miss.value)}`, value: miss.value, nearMiss: miss.kind, breaks });
       }
     }
