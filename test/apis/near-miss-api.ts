@@ -43,8 +43,22 @@ type Check = (value: unknown) => boolean;
 
 const SEEDED: Booking[] = [
   { id: '5b0c8a52-0f4e-4c1e-9a55-1f6d2b7e3c01', status: 'confirmed', guestName: 'Ada', email: 'ada@example.com', startsAt: '2030-01-02T15:00:00Z', guests: 2 },
-  { id: '5b0c8a52-0f4e-4c1e-9a55-1f6d2b7e3c02', status: 'pending', guestName: 'Brian', email: 'brian@example.org', startsAt: '2030-02-03T12:00:00Z', guests: 1 },
-  { id: '5b0c8a52-0f4e-4c1e-9a55-1f6d2b7e3c03', status: 'cancelled', guestName: 'Chen', email: 'chen@example.net', startsAt: '2030-03-04T09:30:00Z', guests: 4 },
+  {
+    id: '5b0c8a52-0f4e-4c1e-9a55-1f6d2b7e3c02',
+    status: 'pending',
+    guestName: 'Brian',
+    email: 'brian@example.org',
+    startsAt: '2030-02-03T12:00:00Z',
+    guests: 1,
+  },
+  {
+    id: '5b0c8a52-0f4e-4c1e-9a55-1f6d2b7e3c03',
+    status: 'cancelled',
+    guestName: 'Chen',
+    email: 'chen@example.net',
+    startsAt: '2030-03-04T09:30:00Z',
+    guests: 4,
+  },
 ];
 
 /**
@@ -79,11 +93,16 @@ export async function startNearMissApi(build: 'strict' | 'lax'): Promise<SpecSer
           const status = single(url, 'status');
           const limitText = single(url, 'limit');
           if (status === null || limitText === null) return sendError(res, 400, 'each query parameter may be given once');
-          if (status !== undefined && !['confirmed', 'pending', 'cancelled'].includes(status)) return sendError(res, 400, 'status must be confirmed, pending or cancelled');
+          if (status !== undefined && !['confirmed', 'pending', 'cancelled'].includes(status))
+            return sendError(res, 400, 'status must be confirmed, pending or cancelled');
           const limit = limitText === undefined ? 50 : /^\d+$/.test(limitText) ? Number(limitText) : NaN;
           if (!(limit >= 1 && limit <= 50)) return sendError(res, 400, 'limit must be an integer from 1 to 50');
           const listed = [...bookings.values()].filter((booking) => (status === undefined ? booking.status !== 'cancelled' : booking.status === status));
-          sendJson(res, 200, listed.slice(0, limit).map((booking) => (lax && booking.status === 'cancelled' ? { ...booking, startsAt: Date.parse(booking.startsAt) } : booking)));
+          sendJson(
+            res,
+            200,
+            listed.slice(0, limit).map((booking) => (lax && booking.status === 'cancelled' ? { ...booking, startsAt: Date.parse(booking.startsAt) } : booking)),
+          );
         },
       },
       {

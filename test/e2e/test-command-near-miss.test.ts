@@ -38,7 +38,8 @@ describe('falcon test: near misses and every documented variant', () => {
     const result = await falconTest(lax, ['--strategies', 'happy,negative,boundary,stateful', '--report', 'report.html', '--junit', 'junit.xml']);
     expect(result.code).toBe(1);
     const byCheck = result.stdout.slice(result.stdout.indexOf('Failures by check:'));
-    for (const check of ['negative_data_rejection', 'response_schema_conformance', 'not_a_server_error']) expect(byCheck).toMatch(new RegExp(`^  ${check} +\\d+$`, 'm'));
+    for (const check of ['negative_data_rejection', 'response_schema_conformance', 'not_a_server_error'])
+      expect(byCheck).toMatch(new RegExp(`^  ${check} +\\d+$`, 'm'));
     expect(result.stdout).toMatch(/^ {6}negative_data_rejection: email without TLD '[a-z]+@example' was accepted \(201\)$/m);
     expect(result.stdout).toMatch(/^ {6}negative_data_rejection: integer with a leading plus sign '\+\d' was accepted \(201\)$/m);
     expect(result.stdout).toContain('[listBookings/happy/query-status-cancelled] → 200');

@@ -83,7 +83,13 @@ function bodyNearMisses({ operation, context }: OperationCases, base: RequestVal
       const name = `${label} with ${named ?? 'a body'} ${change.phrase}`;
       if (change.jsonText !== undefined) {
         if (!typed) continue;
-        const sent = add(slug, name, `${where} written ${change.jsonText}, ${kindWords(change)}`, withBody(base, withField(body.value, field.path, PLACEHOLDER_VALUE)), change);
+        const sent = add(
+          slug,
+          name,
+          `${where} written ${change.jsonText}, ${kindWords(change)}`,
+          withBody(base, withField(body.value, field.path, PLACEHOLDER_VALUE)),
+          change,
+        );
         sent.request.body = JSON.stringify(sent.request.body).replace(JSON.stringify(PLACEHOLDER_VALUE), change.jsonText);
         sent.request.bodyIsText = true;
         continue;

@@ -37,7 +37,13 @@ export function numberNearMisses(schema: JsonSchema, types: readonly string[], c
     const offset = integer ? 1 : multipleOf / 2;
     const above = tidy(valid + offset);
     const value = maximum && (above > maximum.value || (maximum.exclusive && above === maximum.value)) ? tidy(valid - offset) : above;
-    changes.push({ slug: 'not-multiple', phrase: `not a multiple of ${multipleOf}`, value, nearMiss: `${word} not a multiple of ${multipleOf}`, breaks: ['multipleOf'] });
+    changes.push({
+      slug: 'not-multiple',
+      phrase: `not a multiple of ${multipleOf}`,
+      value,
+      nearMiss: `${word} not a multiple of ${multipleOf}`,
+      breaks: ['multipleOf'],
+    });
   }
   if (place === 'json' && valid !== undefined && valid >= 0) {
     const jsonText = `+${JSON.stringify(valid)}`;

@@ -74,9 +74,11 @@ function patternNearMisses(pattern: string, current: string, takenWithout: Taken
 /** The value with one character changed to one of another kind (a digit for a letter, a letter's other case), first characters first. */
 function oneCharacterChanged(value: string): string[] {
   const characters = [...value];
-  return characters.slice(0, CHANGED_CHARACTERS).flatMap((character, index) =>
-    replacements(character).map((replacement) => [...characters.slice(0, index), replacement, ...characters.slice(index + 1)].join('')),
-  );
+  return characters
+    .slice(0, CHANGED_CHARACTERS)
+    .flatMap((character, index) =>
+      replacements(character).map((replacement) => [...characters.slice(0, index), replacement, ...characters.slice(index + 1)].join('')),
+    );
 }
 
 function replacements(character: string): string[] {

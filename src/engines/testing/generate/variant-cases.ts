@@ -47,7 +47,8 @@ function enumCases(generation: OperationCases, base: RequestValues): TestCase[] 
     const where = `${parameter.in} parameter "${parameter.name}"`;
     for (const option of options.slice(0, MAX_ENUM_VALUES)) {
       const candidate = list ? [option] : option;
-      if (JSON.stringify(candidate) === JSON.stringify(value) || textVerdict(context.validator, parameter.schema, candidate, context.spec) !== 'inside') continue;
+      if (JSON.stringify(candidate) === JSON.stringify(value) || textVerdict(context.validator, parameter.schema, candidate, context.spec) !== 'inside')
+        continue;
       cases.push(
         operationCase(
           generation,
@@ -98,7 +99,14 @@ function isCovered({ context }: OperationCases, field: BodyField, branch: unknow
 }
 
 /** A body with the field's value drawn from the branch (examples first), valid by the body's schema and by the branch alone. */
-function branchBody({ context }: OperationCases, body: BodyValue, bodySchema: JsonSchema, field: BodyField, branch: unknown, tag: BranchTag | undefined): unknown {
+function branchBody(
+  { context }: OperationCases,
+  body: BodyValue,
+  bodySchema: JsonSchema,
+  field: BodyField,
+  branch: unknown,
+  tag: BranchTag | undefined,
+): unknown {
   const schema = branchSchema(field, branch, context.spec);
   const random = context.random.fork(`variant ${fieldLabel(field.path)} ${JSON.stringify(branch)}`);
   const accepts = (inner: JsonSchema, value: unknown) => context.validator.isValid(inner, value);

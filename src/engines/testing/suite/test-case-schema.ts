@@ -56,7 +56,11 @@ export const testCaseInputSchema = z.strictObject({
   request: caseRequestSchema.describe('the request to send'),
   mutation: z.string().optional().describe('what was changed from a valid request, in words'),
   expectRejection: z.boolean().optional().describe('true when the request is invalid, so a 2xx answer is a finding'),
-  nearMiss: z.string().min(1).optional().describe("a value a lax validator takes by mistake, its kind and text (e.g. \"email without TLD 'a@b'\"), named when it is accepted"),
+  nearMiss: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a value a lax validator takes by mistake, its kind and text (e.g. "email without TLD \'a@b\'"), named when it is accepted'),
   expectStatus: z
     .preprocess((value) => (typeof value === 'number' ? [value] : value), z.array(z.number().int().min(100).max(599)).min(1))
     .optional()

@@ -175,12 +175,31 @@ describe('near-miss cases', () => {
       { type: 'number', minimum: 0.5, maximum: 2.5, multipleOf: 0.25 },
       { type: 'number', minimum: 1, maximum: 99.99 },
     ];
-    const currents = ['2024-02-03T04:05:06.789+02:00', '2024-11-12', '23:59:59Z', 'ann@mail.example.org', '0f8fad5b-d9cb-469f-a165-70867728950e', '0f8fad5b-d9cb-469f-a165-70867728950e', 'https://example.com/a?b=c', 'abc1', 6, 5, 1.5, 50];
+    const currents = [
+      '2024-02-03T04:05:06.789+02:00',
+      '2024-11-12',
+      '23:59:59Z',
+      'ann@mail.example.org',
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
+      'https://example.com/a?b=c',
+      'abc1',
+      6,
+      5,
+      1.5,
+      50,
+    ];
     let checked = 0;
     const dropped: string[] = [];
     schemas.forEach((schema, index) => {
       expect(validator.isValid(schema, currents[index]), JSON.stringify(schema)).toBe(true);
-      const changes = nearMissValues(schema, currents[index], 'json', new SeededRandom(1), (keywords, value) => validator.isValid(without(schema, keywords), value) === true);
+      const changes = nearMissValues(
+        schema,
+        currents[index],
+        'json',
+        new SeededRandom(1),
+        (keywords, value) => validator.isValid(without(schema, keywords), value) === true,
+      );
       expect(changes.length, JSON.stringify(schema)).toBeGreaterThan(0);
       for (const change of changes) {
         expect(change.nearMiss, change.slug).toEqual(expect.any(String));
@@ -201,7 +220,9 @@ describe('near-miss cases', () => {
     expect(dropped).toEqual(['uuid with the wrong version nibble "0f8fad5b-d9cb-169f-a165-70867728950e"']);
     // A version only a pattern asks for: without one, ajv takes any version, so no such value is kept.
     const versions = (schema: JsonSchema) =>
-      nearMissValues(schema, currents[4], 'json', new SeededRandom(1), () => true).filter((change) => change.slug === 'wrong-version' && validator.isValid(schema, change.value) === false);
+      nearMissValues(schema, currents[4], 'json', new SeededRandom(1), () => true).filter(
+        (change) => change.slug === 'wrong-version' && validator.isValid(schema, change.value) === false,
+      );
     expect(versions(schemas[4]!)).toEqual([]);
     expect(versions(schemas[5]!).map((change) => change.value)).toEqual(['0f8fad5b-d9cb-169f-a165-70867728950e']);
   });
@@ -235,7 +256,9 @@ describe('near-miss cases', () => {
   });
 
   it('sends no near miss for a value of an enum, and at most 40 per operation', async () => {
-    expect(cases.map((testCase) => testCase.id).filter((id) => id.includes('/negative/level-') && !id.endsWith('-bad-enum') && !id.endsWith('-wrong-type'))).toEqual([]);
+    expect(
+      cases.map((testCase) => testCase.id).filter((id) => id.includes('/negative/level-') && !id.endsWith('-bad-enum') && !id.endsWith('-wrong-type')),
+    ).toEqual([]);
     const properties = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`at${index}`, { type: 'string', format: 'date-time' }]));
     const wide = specOf([
       {

@@ -43,12 +43,17 @@ describe('happy cases for every documented variant', () => {
       'addShape/happy/note-anyOf-2',
     ]);
     // The mapping names Circle `round`; Square and Triangle go by their schemas' names.
-    expect(caseOf(cases, 'addShape/happy/valid').request.body).toMatchObject({ shape: { kind: 'round', radius: expect.any(Number) }, note: expect.any(String) });
+    expect(caseOf(cases, 'addShape/happy/valid').request.body).toMatchObject({
+      shape: { kind: 'round', radius: expect.any(Number) },
+      note: expect.any(String),
+    });
     expect(caseOf(cases, 'addShape/happy/shape-oneOf-2')).toMatchObject({
       name: 'POST /shapes with "shape" as oneOf branch 2 of 3 (Square)',
       request: { body: { shape: { kind: 'Square', side: expect.any(Number) } } },
     });
-    expect(caseOf(cases, 'addShape/happy/shape-oneOf-3').request.body).toMatchObject({ shape: { kind: 'Triangle', base: expect.any(Number), height: expect.any(Number) } });
+    expect(caseOf(cases, 'addShape/happy/shape-oneOf-3').request.body).toMatchObject({
+      shape: { kind: 'Triangle', base: expect.any(Number), height: expect.any(Number) },
+    });
     expect(caseOf(cases, 'addShape/happy/note-anyOf-2')).toMatchObject({
       name: 'POST /shapes with "note" as anyOf branch 2 of 2',
       request: { body: { shape: { kind: 'round' }, note: expect.any(Number) } },

@@ -31,7 +31,12 @@ describe('falcon test against the Petstore of swagger-express-middleware', () =>
     expect(valid.filter((result) => result.case.operationId === 'addPet').every((result) => status(result) === 201)).toBe(true);
   });
 
-  const takenNearMisses = ['findPets/negative/query-dob-no-such-day', 'addPet/negative/dob-no-such-day', 'deletePets/negative/query-dob-no-such-day', 'patch_pets_petName/negative/dob-no-such-day'];
+  const takenNearMisses = [
+    'findPets/negative/query-dob-no-such-day',
+    'addPet/negative/dob-no-such-day',
+    'deletePets/negative/query-dob-no-such-day',
+    'patch_pets_petName/negative/dob-no-such-day',
+  ];
 
   it('has every negative case refused with a 4xx but the dates that do not exist, each a negative_data_rejection naming its kind', () => {
     const negative = ofKind('negative');
@@ -40,7 +45,9 @@ describe('falcon test against the Petstore of swagger-express-middleware', () =>
     const rejections = tested.run.results.filter((result) => result.findings.some((finding) => finding.kind === 'negative_data_rejection'));
     expect(rejections.map((result) => result.case.id)).toEqual(takenNearMisses);
     for (const result of rejections) {
-      expect(result.findings.map((finding) => finding.message)).toEqual([expect.stringMatching(/^date that does not exist '\d{4}-02-30' was accepted \(20[01]\)$/)]);
+      expect(result.findings.map((finding) => finding.message)).toEqual([
+        expect.stringMatching(/^date that does not exist '\d{4}-02-30' was accepted \(20[01]\)$/),
+      ]);
     }
   });
 
