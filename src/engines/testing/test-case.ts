@@ -19,8 +19,10 @@ export interface CaseRequest {
   pathParams?: Record<string, string | number | boolean>;
   query?: ParamMap;
   headers?: Record<string, string>;
-  /** A JSON value, or the exact text for a non-JSON `contentType`. */
+  /** A JSON value, or the exact text for a non-JSON `contentType` (or when `bodyIsText`). */
   body?: unknown;
+  /** `body` is the exact text to send though `contentType` is JSON: text no JSON value makes (`{"count":+1}`), which a lax parser reads. */
+  bodyIsText?: boolean;
   /** The media type of `body`; `application/json` when absent and a body is given. */
   contentType?: string;
   /** For a multipart/form-data body (an object of fields): the fields sent as files, with their file name and type. */
@@ -51,6 +53,11 @@ export interface TestCase {
   mutation?: string;
   /** Negative cases: the request is invalid by the spec, so a 2xx answer is a finding. */
   expectRejection?: boolean;
+  /**
+   * A negative case whose value a lax validator takes by mistake: its kind and the value as sent
+   * (`email without TLD 'a@b'`), which a finding of negative_data_rejection names.
+   */
+  nearMiss?: string;
   /** Statuses that count as a pass for this case, when it says (data rows, hand-written cases). */
   expectStatus?: number[];
   /** Values to take from the response for later steps of its chain: name → JSONPath (`$.id`). */

@@ -22,7 +22,7 @@ export function operationCase(
   slug: string,
   name: string,
   values: RequestValues,
-  details: Pick<TestCase, 'mutation' | 'expectRejection'> = {},
+  details: Pick<TestCase, 'mutation' | 'expectRejection' | 'nearMiss'> = {},
 ): TestCase {
   return {
     id: ids.next(operation.id, kind, slug),

@@ -63,13 +63,14 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
     'operationId',
     'tags',
     'mutation',
+    'nearMiss',
     'expectRejection',
     'expectStatus',
     'extract',
     'chain',
     'request',
   ]);
-  ordered.case.request = inOrder(result.case.request, ['method', 'path', 'pathParams', 'query', 'headers', 'contentType', 'body']);
+  ordered.case.request = inOrder(result.case.request, ['method', 'path', 'pathParams', 'query', 'headers', 'contentType', 'bodyIsText', 'body']);
   if (result.case.chain) ordered.case.chain = inOrder(result.case.chain, ['id', 'step']);
   ordered.findings = result.findings.map((finding) => inOrder(finding, ['kind', 'message']));
   if (result.request) ordered.request = inOrder(result.request, ['method', 'url', 'headers', 'body']);
