@@ -17,7 +17,10 @@ export function htmlCoverage(run: TestRun): string[] {
   parts.push(
     htmlTable(
       OVERVIEW_HEADINGS,
-      coverage.operations.map((operation) => [`<code>${html(operation.operation)}</code> ${html(`${operation.method} ${operation.path}`)}`, ...overviewCells(operation)]),
+      coverage.operations.map((operation) => [
+        `<code>${html(operation.operation)}</code> ${html(`${operation.method} ${operation.path}`)}`,
+        ...overviewCells(operation),
+      ]),
       [1, 2, 3],
     ),
   );

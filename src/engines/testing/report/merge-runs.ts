@@ -19,7 +19,20 @@ export class MergeError extends Error {
 }
 
 /** Fields of a TestRun merged by their own rule; any other field (added later) is merged generically. */
-const OWN_FIELDS = new Set(['title', 'baseUrl', 'startedAt', 'durationMs', 'checks', 'operations', 'results', 'specDigest', 'shard', 'parts', 'coverage', 'minCoverage']);
+const OWN_FIELDS = new Set([
+  'title',
+  'baseUrl',
+  'startedAt',
+  'durationMs',
+  'checks',
+  'operations',
+  'results',
+  'specDigest',
+  'shard',
+  'parts',
+  'coverage',
+  'minCoverage',
+]);
 
 /**
  * One run from the reports of the shards of a split run (or of any runs of the same spec): tallies
@@ -77,7 +90,9 @@ export function mergeRuns(inputs: readonly ReportInput[]): MergedRun {
     run.coverage = mergeCoverage(coverages);
     const without = ordered.filter((input) => !input.run.coverage).map((input) => input.file);
     if (without.length > 0)
-      warnings.push(`${without.join(', ')} ${without.length === 1 ? 'has' : 'have'} no coverage: the merged coverage counts only the other reports' operations`);
+      warnings.push(
+        `${without.join(', ')} ${without.length === 1 ? 'has' : 'have'} no coverage: the merged coverage counts only the other reports' operations`,
+      );
   }
   const minimums = ordered.flatMap((input) => input.run.minCoverage ?? []);
   if (minimums.length > 0) run.minCoverage = Math.max(...minimums);

@@ -43,9 +43,7 @@ export interface CaseExchange {
 }
 
 /** A case ready to go, or why it cannot go (then `request` is the case as written, placeholders unfilled). */
-export type PreparedCase =
-  | { ok: true; case: TestCase; parts: RequestParts; request: RecordedRequest }
-  | { ok: false; request: RecordedRequest; error: string };
+export type PreparedCase = { ok: true; case: TestCase; parts: RequestParts; request: RecordedRequest } | { ok: false; request: RecordedRequest; error: string };
 
 /** Sends one case (redirects are not followed: a 3xx is the answer). Throws only when `signal` cancels it. */
 export async function sendCase(testCase: TestCase, options: SendCaseOptions): Promise<CaseExchange> {
