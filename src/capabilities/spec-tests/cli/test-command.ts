@@ -70,6 +70,8 @@ that cannot be written), 130 interrupted.`,
       const { runTestCommand } = await import('./run-test-command.js');
       await exitWith(await served(flags, () => runTestCommand(flags)));
     });
+  // Options after `merge-reports` are its own: it has a --min-coverage of its own too.
+  test.enablePositionalOptions();
   test.addCommand(mergeReportsCommand());
   return test;
 }
