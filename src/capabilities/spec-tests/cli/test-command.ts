@@ -57,14 +57,15 @@ ${wrap(CHECK_NAMES, 78)}
 Warnings, when no case reached an operation's logic: missing_auth (over 80% of
 its cases got 401/403), missing_test_data (over 80% got 404), method_not_allowed
 (all got 405).
-Coverage, per operation: the documented responses seen (a status counts for its code,
-else its range such as 4XX, else default; undocumented ones are findings), each optional
-parameter present and absent, each enum value sent, each optional body property sent.
+Coverage, per operation: the documented responses seen (a status counts for its
+code, else its range such as 4XX, else default; an undocumented one is a finding),
+each optional parameter present and absent, each enum value and each optional
+body property sent.
 A Markdown report goes to .falcon/reports/ when the project has a .falcon folder.
-Exit codes: 0 every case passed, 1 a check failed, a request got no answer, a warning
-(no case reached an operation's logic) without --allow-warnings, or fewer documented
-responses seen than --min-coverage, 2 bad usage (options, spec, base URL, a report file
-that cannot be written), 130 interrupted.`,
+Exit codes: 0 every case passed, 1 a check failed, a request got no answer, a
+warning (no case reached an operation's logic) without --allow-warnings, or fewer
+documented responses seen than --min-coverage, 2 bad usage (options, spec, base
+URL, a report file that cannot be written), 130 interrupted.`,
     )
     .action(async (flags: TestCommandFlags) => {
       const { runTestCommand } = await import('./run-test-command.js');
