@@ -1,6 +1,7 @@
 import type { FalconSpec, SpecOperation } from '../spec/spec-format.js';
 import type { VariableScope } from '../../workspace/variable-scope.js';
 import { type BaseUrlOrigin, chooseBaseUrl } from './choose-base-url.js';
+import { CoverageRecorder } from './coverage/coverage-recorder.js';
 import { generateCases } from './generate/generate-cases.js';
 import type { Strategy } from './generate/strategies.js';
 import { loadSpecUnderTest } from './load-test-spec.js';
@@ -97,6 +98,7 @@ export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestRe
   const cases = parts ? casesOfShard(generated, parts, options.shard!) : generated;
   const plan: SpecTestPlan = { spec, specSource: shown, baseUrl: baseUrl.url, baseUrlFrom: baseUrl.from, operations: inShard, cases };
   options.onPlan?.(plan);
+  const coverage = new CoverageRecorder(spec, inShard);
   const run = await runCases(cases, {
     baseUrl: baseUrl.url,
     spec,
@@ -109,8 +111,10 @@ export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestRe
     ...(options.headers && { headers: options.headers }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(options.onResult && { onResult: options.onResult }),
+    onExchange: coverage.record,
   });
   run.specDigest = specDigest(spec);
+  run.coverage = coverage.coverage();
   if (options.shard) {
     // A chain may reach operations of other shards: this shard counts only its own as covered.
     const sent = new Set(run.results.flatMap((result) => (result.response ? (result.case.operationId ?? []) : [])));

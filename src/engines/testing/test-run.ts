@@ -1,6 +1,7 @@
 import type { TestCase } from './test-case.js';
 
 import type { CheckName } from './checks/all-checks.js';
+import type { RunCoverage } from './coverage/run-coverage.js';
 
 export { CHECK_NAMES, type CheckName } from './checks/all-checks.js';
 
@@ -102,6 +103,10 @@ export interface TestRun {
   warnings?: RunWarning[];
   /** The run was told to pass despite its warnings (`falcon test --allow-warnings`). */
   warningsAllowed?: boolean;
+  /** What of the spec the run's requests exercised (coverage/), for a run of a spec's operations (`falcon test`). */
+  coverage?: RunCoverage;
+  /** The share of documented responses the run had to see, in percent (`--min-coverage`). */
+  minCoverage?: number;
 }
 
 /**

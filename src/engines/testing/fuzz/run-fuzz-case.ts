@@ -183,7 +183,7 @@ async function sendInput(
     const unsent = recordRequest({ method: wire.method, url: filled.baseUrl + wire.path, headers: filled.headers }, options.variables?.secrets);
     return { ...attempt, recorded: unsent, findings: [{ kind: 'request_error', message: error.message }] };
   }
-  const exchange = await sendPreparedCase({ parts, request: recorded }, options);
+  const exchange = await sendPreparedCase({ case: inputCase, parts, request: recorded }, options);
   if (!exchange.http) return { ...attempt, recorded, findings: [{ kind: 'request_error', message: exchange.error ?? 'no response' }] };
   const findings = await check(inputCase, exchange.http);
   // A request too large for the server's HTTP layer is refused before the API sees it, with a status no spec lists.

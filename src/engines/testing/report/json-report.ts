@@ -1,3 +1,5 @@
+import { type CoverageCount, coverageFigures, percentSeen } from '../coverage/coverage-figures.js';
+import type { OperationCoverage, RunCoverage } from '../coverage/run-coverage.js';
 import { type CaseResult, type RunTally, type RunWarning, type TestRun, tallyRun } from '../test-run.js';
 import { reproductionLines } from './chain-reproduction.js';
 
@@ -11,6 +13,12 @@ export interface JsonReport extends TestRun {
   warnings: RunWarning[];
   warningsAllowed: boolean;
   results: JsonCaseResult[];
+  coverage?: JsonCoverage;
+}
+
+/** The run's coverage and, for a machine to read without counting, what it adds up to (the operations in scope only). */
+export interface JsonCoverage extends RunCoverage {
+  figures: { responses: CoverageCount & { percent: number | null }; parameters: CoverageCount; bodyProperties: CoverageCount };
 }
 
 /** A failed case that sent a request says how to send it again: shell lines, the chain before it included. */
@@ -37,6 +45,8 @@ export function jsonReport(run: TestRun): string {
     tally: tallyRun(run),
     warnings: (run.warnings ?? []).map((warning) => inOrder(warning, ['kind', 'operation', 'message', 'evidence', 'advice'])),
     warningsAllowed: run.warningsAllowed ?? false,
+    ...(run.minCoverage !== undefined && { minCoverage: run.minCoverage }),
+    ...(run.coverage && { coverage: jsonCoverage(run.coverage) }),
     results: run.results.map((result) => orderedResult(result, run)),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
@@ -77,6 +87,16 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
   if (result.response) ordered.response = inOrder(result.response, ['status', 'statusText', 'durationMs', 'headers', 'body']);
   if (result.requestTemplate) ordered.requestTemplate = inOrder(result.requestTemplate, ['method', 'url', 'headers', 'body']);
   return ordered;
+}
+
+function jsonCoverage(coverage: RunCoverage): JsonCoverage {
+  const figures = coverageFigures(coverage.operations);
+  const operation = (entry: OperationCoverage) => inOrder(entry, ['operation', 'method', 'path', 'responses', 'undocumented', 'parameters', 'bodyProperties']);
+  return {
+    figures: { ...figures, responses: { ...figures.responses, percent: percentSeen(figures.responses) ?? null } },
+    operations: coverage.operations.map(operation),
+    ...(coverage.reached && { reached: coverage.reached.map(operation) }),
+  };
 }
 
 /** A copy with `keys` first, in that order; keys not listed (fields added later) follow, never dropped. */

@@ -9,7 +9,7 @@ import { caseUnits } from './case-units.js';
 import { extractChainValues, maskedValues } from './chain-values.js';
 import { chainRequestTemplate } from './chain-template.js';
 import { runInLanes } from './run-in-lanes.js';
-import { type CaseExchange, prepareCase, sendPreparedCase } from './send-case.js';
+import { type CaseExchange, prepareCase, type SendCaseOptions, sendPreparedCase } from './send-case.js';
 import { specLabel } from '../../spec/summarize-spec.js';
 
 export interface RunCasesOptions {
@@ -37,6 +37,8 @@ export interface RunCasesOptions {
   signal?: AbortSignal;
   /** Called as each case finishes (skipped ones too); `done` counts up to `total`. */
   onResult?(result: CaseResult, done: number, total: number): void;
+  /** Told of every request that got an answer (send-case.ts): the coverage's source. */
+  onExchange?: SendCaseOptions['onExchange'];
 }
 
 export const DEFAULT_CONCURRENCY = 4;
