@@ -7,4 +7,6 @@ export interface ShopContext {
   data: ShopData;
   /** The HS256 secret tokens are signed with. */
   tokenSecret: string | Buffer;
+  /** Keeps the request waiting as a query or command that ran `seconds` would (`sleepFor`, or a test's clock). */
+  sleep(seconds: number): Promise<void>;
 }

@@ -23,6 +23,7 @@ import { undocumentedRoutes } from './routes/undocumented-routes.js';
 import type { ShopContext } from './shop-context.js';
 import { createShopData } from './shop-data.js';
 import { SHOP_LOGINS } from './shop-users.js';
+import { sleepFor } from './sleep-for.js';
 import { echoTrace } from './trace-echo.js';
 
 export const VULNERABLE_API_SPEC_FILE = fileURLToPath(new URL('../../fixtures/specs/vulnerable-api.yaml', import.meta.url));
@@ -60,11 +61,17 @@ function decodablePath(target: string | undefined): boolean {
  * Corner Shop, the API of VULNERABLE_API_SPEC_FILE, on loopback: the target of `falcon scan`,
  * with the bugs manifest.ts lists planted beside controls that are protected correctly. With
  * `secure`, its conforming twin: the same routes and data with every bug fixed. Each start has
- * its own data (see shop-data.ts for who owns what).
+ * its own data (see shop-data.ts for who owns what). Its injected sleeps really wait, unless `sleep`
+ * (a test's clock) says otherwise.
  */
-export async function startVulnerableApi(options: { secure?: boolean } = {}): Promise<VulnerableApi> {
+export async function startVulnerableApi(options: { secure?: boolean; sleep?: ShopContext['sleep'] } = {}): Promise<VulnerableApi> {
   const secure = options.secure ?? false;
-  const ctx: ShopContext = { secure, data: createShopData(), tokenSecret: secure ? randomBytes(32) : WEAK_JWT_SECRET };
+  const ctx: ShopContext = {
+    secure,
+    data: createShopData(),
+    tokenSecret: secure ? randomBytes(32) : WEAK_JWT_SECRET,
+    sleep: options.sleep ?? sleepFor,
+  };
   const limiter = new RateLimiter();
   const versioned = [
     ...catalogRoutes(ctx),
