@@ -24,6 +24,7 @@ import type { ShopContext } from './shop-context.js';
 import { createShopData } from './shop-data.js';
 import { SHOP_LOGINS } from './shop-users.js';
 import { sleepFor } from './sleep-for.js';
+import { fetchUrl } from './url-fetch.js';
 import { echoTrace } from './trace-echo.js';
 
 export const VULNERABLE_API_SPEC_FILE = fileURLToPath(new URL('../../fixtures/specs/vulnerable-api.yaml', import.meta.url));
@@ -46,6 +47,8 @@ export interface VulnerableApi extends SpecServer {
   log: string[];
   /** A token as the API signs them, valid for `lifetimeSeconds` from now (negative: already expired). */
   issueToken(user: ShopUserName, lifetimeSeconds: number): string;
+  /** Resolves once every request the API made of a URL it was given (SSRF's) has ended. */
+  fetchesEnded(): Promise<void>;
 }
 
 function decodablePath(target: string | undefined): boolean {
@@ -66,11 +69,18 @@ function decodablePath(target: string | undefined): boolean {
  */
 export async function startVulnerableApi(options: { secure?: boolean; sleep?: ShopContext['sleep'] } = {}): Promise<VulnerableApi> {
   const secure = options.secure ?? false;
+  const fetching = new Set<Promise<unknown>>();
   const ctx: ShopContext = {
     secure,
     data: createShopData(),
     tokenSecret: secure ? randomBytes(32) : WEAK_JWT_SECRET,
     sleep: options.sleep ?? sleepFor,
+    fetch(url) {
+      const fetched = fetchUrl(url);
+      fetching.add(fetched);
+      void fetched.finally(() => fetching.delete(fetched));
+      return fetched;
+    },
   };
   const limiter = new RateLimiter();
   const versioned = [
@@ -113,6 +123,9 @@ export async function startVulnerableApi(options: { secure?: boolean; sleep?: Sh
         ctx.tokenSecret,
         lifetimeSeconds,
       ),
+    fetchesEnded: async () => {
+      await Promise.all(fetching);
+    },
     close: () => closeServer(server),
   };
 }
