@@ -4,6 +4,7 @@ import { compareRequestBody, compareResponses } from './body-changes.js';
 import { SEVERITIES } from './diff-rules.js';
 import { compareParameters, pathShape } from './parameter-changes.js';
 import { SchemaComparison } from './schema-comparison.js';
+import { SchemaDigests } from './schema-digests.js';
 import { SchemaReader } from './schema-view.js';
 import { compareSecurity, compareSecuritySchemes } from './security-changes.js';
 import { ChangeLog, type OperationChanges, type SpecChange } from './spec-change.js';
@@ -18,6 +19,8 @@ const METHOD_ORDER = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'
 export function diffSpecs(old: FalconSpec, current: FalconSpec): SpecChange[] {
   const log = new ChangeLog();
   const readers = { old: new SchemaReader(old.schemas ?? {}), new: new SchemaReader(current.schemas ?? {}) };
+  const digests = new SchemaDigests();
+  const refsAlike = digests.same(old.schemas ?? {}, current.schemas ?? {}, true);
   compareServers(old, current, log);
   compareSecuritySchemes(old.securitySchemes, current.securitySchemes, log);
   const { pairs, removed, added } = pairOperations(old.operations, current.operations);
@@ -28,7 +31,7 @@ export function diffSpecs(old: FalconSpec, current: FalconSpec): SpecChange[] {
   for (const operation of added) log.record('operation-added', labelOf(operation), [], 'operation added');
   for (const [before, after] of pairs) {
     const record = log.forOperation(labelOf(after));
-    compareOperation(before, after, new SchemaComparison(readers.old, readers.new, record), record);
+    compareOperation(before, after, new SchemaComparison(readers.old, readers.new, digests, refsAlike, record), record);
   }
   return sortChanges(log.changes);
 }

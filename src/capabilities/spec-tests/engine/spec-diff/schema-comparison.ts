@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../../../engines/spec/spec-format.js';
-import { canonicalJson } from './canonical-json.js';
 import type { Direction } from './diff-rules.js';
+import type { SchemaDigests } from './schema-digests.js';
+import { pairVariants } from './pair-variants.js';
 import type { SchemaReader, SchemaView } from './schema-view.js';
 import type { OperationChanges } from './spec-change.js';
 import { compareValue } from './value-changes.js';
@@ -11,22 +12,26 @@ const MOST_DEPTH = 64;
 /**
  * Compares the schemas of one operation between the old spec and the new, recording each change
  * under the location of the value it concerns (`body › address › city`, `tags[]`, `metadata{*}`,
- * `pet › oneOf[1]`). `request` and `response` judge the same change differently (see diff-rules.ts).
+ * `pet › oneOf[1]`, alternatives paired by pair-variants.ts). `request` and `response` judge the same change differently (see diff-rules.ts).
  * Self-referencing schemas end where a pair of them is already being compared.
  */
 export class SchemaComparison {
-  private readonly comparing = new Set<string>();
   private readonly objectIds = new WeakMap<object, number>();
-  private readonly canonical = new WeakMap<object, string>();
   private nextObjectId = 0;
 
+  /** `refsAlike`: the self-referencing schemas of both specs are the same, so a `$ref` means the same in both. */
   constructor(
     private readonly oldSchemas: SchemaReader,
     private readonly newSchemas: SchemaReader,
+    private readonly digests: SchemaDigests,
+    private readonly refsAlike: boolean,
     private readonly record: OperationChanges,
+    /** The pairs being compared, outermost first: a trial comparison (see changesBetween) shares them. */
+    private readonly comparing = new Set<string>(),
   ) {}
 
   compare(old: JsonSchema | undefined, current: JsonSchema | undefined, direction: Direction, location: readonly string[]): void {
+    if (old && current && this.digests.same(old, current, this.refsAlike)) return;
     const pair = `${direction} ${this.identity(old, this.oldSchemas)} ${this.identity(current, this.newSchemas)}`;
     if (this.comparing.has(pair) || location.length > MOST_DEPTH) return;
     this.comparing.add(pair);
@@ -88,10 +93,6 @@ export class SchemaComparison {
     }
   }
 
-  /**
-   * The alternatives of `oneOf` or `anyOf`, paired: the same schema first, then those left in order
-   * when as many are left on each side, else by title. The rest were removed or added.
-   */
   private compareVariants(
     keyword: 'oneOf' | 'anyOf',
     old: readonly JsonSchema[],
@@ -99,33 +100,25 @@ export class SchemaComparison {
     direction: Direction,
     location: readonly string[],
   ): void {
-    const oldLeft = new Map(old.map((schema, index) => [index, schema]));
-    const newLeft = new Map(current.map((schema, index) => [index, schema]));
-    const pairs: Array<[number, number]> = [];
-    const pairWhere = (same: (a: JsonSchema, b: JsonSchema) => boolean) => {
-      for (const [oldIndex, oldSchema] of oldLeft) {
-        const match = [...newLeft].find(([, newSchema]) => same(oldSchema, newSchema));
-        if (match === undefined) continue;
-        pairs.push([oldIndex, match[0]]);
-        oldLeft.delete(oldIndex);
-        newLeft.delete(match[0]);
-      }
-    };
-    pairWhere((a, b) => this.canonicalOf(a) === this.canonicalOf(b));
-    if (oldLeft.size === newLeft.size) {
-      [...oldLeft.keys()].forEach((oldIndex, position) => pairs.push([oldIndex, [...newLeft.keys()][position]!]));
-      oldLeft.clear();
-      newLeft.clear();
-    } else {
-      pairWhere((a, b) => typeof a.title === 'string' && a.title === b.title);
-    }
+    const { pairs, removed, added } = pairVariants(old, current, {
+      same: (a, b) => this.digests.id(a) === this.digests.id(b),
+      distance: (a, b) => this.changesBetween(a, b, direction, location),
+    });
     for (const [oldIndex, newIndex] of pairs) this.compare(old[oldIndex], current[newIndex], direction, [...location, `${keyword}[${newIndex}]`]);
-    for (const oldIndex of oldLeft.keys()) {
+    for (const oldIndex of removed) {
       this.record(`${direction}-variant-removed` as const, [...location, `${keyword}[${oldIndex}]`], `alternative${titled(old[oldIndex]!)} removed`);
     }
-    for (const newIndex of newLeft.keys()) {
+    for (const newIndex of added) {
       this.record(`${direction}-variant-added` as const, [...location, `${keyword}[${newIndex}]`], `alternative${titled(current[newIndex]!)} added`);
     }
+  }
+
+  /** How many changes a comparison of two schemas finds, recording none. */
+  private changesBetween(old: JsonSchema, current: JsonSchema, direction: Direction, location: readonly string[]): number {
+    let count = 0;
+    const trial = new SchemaComparison(this.oldSchemas, this.newSchemas, this.digests, this.refsAlike, () => count++, this.comparing);
+    trial.compare(old, current, direction, [...location, 'trial']);
+    return count;
   }
 
   /** What tells a schema apart while comparing: its ref, else the object itself. */
@@ -141,14 +134,6 @@ export class SchemaComparison {
     return `#${id}`;
   }
 
-  private canonicalOf(schema: JsonSchema): string {
-    let text = this.canonical.get(schema);
-    if (text === undefined) {
-      text = canonicalJson(schema);
-      this.canonical.set(schema, text);
-    }
-    return text;
-  }
 }
 
 function suffixed(location: readonly string[], suffix: string): string[] {
