@@ -40,7 +40,9 @@ export function compareResponses(old: SpecOperation, current: SpecOperation, sch
   }
   for (const status of Object.keys(current.responses)) {
     if (Object.hasOwn(old.responses, status)) continue;
-    const covered = Object.keys(old.responses).some((oldStatus) => !Object.hasOwn(current.responses, oldStatus) && coveringRange(oldStatus, current.responses) === status);
+    const covered = Object.keys(old.responses).some(
+      (oldStatus) => !Object.hasOwn(current.responses, oldStatus) && coveringRange(oldStatus, current.responses) === status,
+    );
     if (!covered) record('response-status-added', [`response ${status}`], 'status added');
   }
 }

@@ -69,7 +69,10 @@ const FIXED_RULES = {
   'request-pattern-added': { severity: 'breaking', summary: 'a string sent must now match a pattern' },
   'request-pattern-changed': { severity: 'warning', summary: 'a string sent must match another pattern (whether it is narrower cannot be told)' },
   'request-pattern-removed': { severity: 'non-breaking', summary: 'a string sent no longer has to match a pattern' },
-  'request-default-changed': { severity: 'warning', summary: 'the default of a value sent changed or is gone: clients that leave it out get another behaviour' },
+  'request-default-changed': {
+    severity: 'warning',
+    summary: 'the default of a value sent changed or is gone: clients that leave it out get another behaviour',
+  },
   'request-required-property-added': { severity: 'breaking', summary: 'a request body has a new required property' },
   'request-optional-property-added': { severity: 'non-breaking', summary: 'a request body has a new optional property' },
   'request-property-removed': { severity: 'warning', summary: 'a request property is gone: clients still send it, and the server ignores or refuses it' },

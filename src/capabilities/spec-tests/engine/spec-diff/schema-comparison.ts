@@ -133,7 +133,6 @@ export class SchemaComparison {
     }
     return `#${id}`;
   }
-
 }
 
 function suffixed(location: readonly string[], suffix: string): string[] {

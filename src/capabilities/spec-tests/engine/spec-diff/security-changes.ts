@@ -34,7 +34,8 @@ export function compareSecurity(old: readonly SecurityRequirement[], current: re
       const added = [...wanted].filter((scope) => !had.has(scope));
       const removed = [...had].filter((scope) => !wanted.has(scope));
       if (added.length > 0) record('security-scope-added', [SECURITY, key], `${scopeWord(added)} ${shownValues(added)} now required for ${scheme}`);
-      if (removed.length > 0) record('security-scope-removed', [SECURITY, key], `${scopeWord(removed)} ${shownValues(removed)} no longer required for ${scheme}`);
+      if (removed.length > 0)
+        record('security-scope-removed', [SECURITY, key], `${scopeWord(removed)} ${shownValues(removed)} no longer required for ${scheme}`);
     }
   }
   for (const key of after.keys()) {

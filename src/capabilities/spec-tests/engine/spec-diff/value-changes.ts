@@ -57,7 +57,8 @@ function shownTypes(types: ReadonlySet<string>): string {
 }
 
 function compareNullable(current: boolean, direction: Direction, record: ValueChanges): void {
-  if (direction === 'request') record(current ? 'request-became-nullable' : 'request-became-not-nullable', current ? 'null now accepted' : 'null no longer accepted');
+  if (direction === 'request')
+    record(current ? 'request-became-nullable' : 'request-became-not-nullable', current ? 'null now accepted' : 'null no longer accepted');
   else record(current ? 'response-became-nullable' : 'response-became-not-nullable', current ? 'may now be null' : 'never null any more');
 }
 
@@ -104,7 +105,10 @@ function compareEnums(
   const added = [...current].filter(([key]) => !old.has(key)).map(([, value]) => value);
   const valueWord = (count: number) => (count === 1 ? 'value' : 'values');
   if (removed.length > 0) {
-    record(direction === 'request' ? 'request-enum-value-removed' : 'response-enum-value-removed', `enum ${valueWord(removed.length)} ${shownValues(removed)} removed`);
+    record(
+      direction === 'request' ? 'request-enum-value-removed' : 'response-enum-value-removed',
+      `enum ${valueWord(removed.length)} ${shownValues(removed)} removed`,
+    );
   }
   if (added.length > 0) {
     record(direction === 'request' ? 'request-enum-value-added' : 'response-enum-value-added', `enum ${valueWord(added.length)} ${shownValues(added)} added`);
@@ -114,8 +118,13 @@ function compareEnums(
 function comparePatterns(old: string | undefined, current: string | undefined, direction: Direction, record: ValueChanges): void {
   if (old === current) return;
   if (old === undefined) record(direction === 'request' ? 'request-pattern-added' : 'response-pattern-added', `pattern ${shownValue(current)} added`);
-  else if (current === undefined) record(direction === 'request' ? 'request-pattern-removed' : 'response-pattern-removed', `pattern ${shownValue(old)} removed`);
-  else record(direction === 'request' ? 'request-pattern-changed' : 'response-pattern-changed', `pattern changed from ${shownValue(old)} to ${shownValue(current)}`);
+  else if (current === undefined)
+    record(direction === 'request' ? 'request-pattern-removed' : 'response-pattern-removed', `pattern ${shownValue(old)} removed`);
+  else
+    record(
+      direction === 'request' ? 'request-pattern-changed' : 'response-pattern-changed',
+      `pattern changed from ${shownValue(old)} to ${shownValue(current)}`,
+    );
 }
 
 /** A client that leaves a value out gets the default: a new default, or none, changes what it gets. */

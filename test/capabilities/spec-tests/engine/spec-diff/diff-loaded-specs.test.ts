@@ -10,7 +10,14 @@ import type { TempProject } from '../../../../tools/temp-project.js';
 
 let project: TempProject;
 beforeEach(async () => {
-  project = await projectWithSpecs('diff-pets-2.0.yaml', 'diff-pets-3.0.yaml', 'diff-pets-3.1.json', 'diff-users-v1.yaml', 'diff-users-v2.yaml', 'circular-3.0.yaml');
+  project = await projectWithSpecs(
+    'diff-pets-2.0.yaml',
+    'diff-pets-3.0.yaml',
+    'diff-pets-3.1.json',
+    'diff-users-v1.yaml',
+    'diff-users-v2.yaml',
+    'circular-3.0.yaml',
+  );
 });
 afterEach(() => project.remove());
 
@@ -34,7 +41,10 @@ describe('specs read from files', () => {
 
   it('follows a change into a schema that refers to itself, once per place the schema is used', async () => {
     const text = await readFile(path.join(SPEC_FIXTURES, 'diff-pets-3.1.json'), 'utf8');
-    await project.write('specs/pets-next.json', text.replace('"maxLength": 50', '"maxLength": 20').replace('"exclusiveMaximum": 100', '"exclusiveMaximum": 120'));
+    await project.write(
+      'specs/pets-next.json',
+      text.replace('"maxLength": 50', '"maxLength": 20').replace('"exclusiveMaximum": 100', '"exclusiveMaximum": 120'),
+    );
     expect(lines(await load('diff-pets-2.0.yaml'), await load('pets-next.json'))).toEqual([
       'breaking: GET /pets/{petId} › response 200 › body › weight: maximum raised from 100 (exclusive) to 120 (exclusive)',
       'non-breaking: GET /pets/{petId} › response 200 › body › name: maxLength lowered from 50 to 20',

@@ -3,16 +3,7 @@ import { DIFF_RULES, RULE_IDS, type RuleId } from '../../../../../src/capabiliti
 import { diffSpecs } from '../../../../../src/capabilities/spec-tests/engine/spec-diff/diff-specs.js';
 import { changeLine } from '../../../../../src/capabilities/spec-tests/engine/spec-diff/spec-change.js';
 import type { FalconSpec } from '../../../../../src/engines/spec/spec-format.js';
-import {
-  operation,
-  requestBody,
-  requestValue,
-  responseBody,
-  responseValue,
-  spec,
-  withParameters,
-  withResponses,
-} from './spec-builders.js';
+import { operation, requestBody, requestValue, responseBody, responseValue, spec, withParameters, withResponses } from './spec-builders.js';
 
 /** One pair of specs per rule: the only change between them, as `falcon spec diff` words it. */
 type Row = [rule: RuleId, old: FalconSpec, current: FalconSpec, line: string];
@@ -24,14 +15,25 @@ const VALUE = `${BODY} › value`;
 const ANSWER = 'GET /things › response 200 › body';
 const RETURNED = `${ANSWER} › value`;
 const bearer = { bearerAuth: { type: 'http', scheme: 'bearer' } };
-const secured = (security: Array<Record<string, string[]>>) => spec([operation({ security })], { securitySchemes: { ...bearer, apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } });
+const secured = (security: Array<Record<string, string[]>>) =>
+  spec([operation({ security })], { securitySchemes: { ...bearer, apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } });
 
 const OPERATIONS: Row[] = [
   ['operation-removed', spec([operation(), operation({ method: 'DELETE' })]), spec([operation()]), 'DELETE /things: operation removed'],
-  ['deprecated-operation-removed', spec([operation(), operation({ method: 'DELETE', deprecated: true })]), spec([operation()]), 'DELETE /things: operation removed (it was deprecated)'],
+  [
+    'deprecated-operation-removed',
+    spec([operation(), operation({ method: 'DELETE', deprecated: true })]),
+    spec([operation()]),
+    'DELETE /things: operation removed (it was deprecated)',
+  ],
   ['operation-added', spec([operation()]), spec([operation(), operation({ method: 'POST' })]), 'POST /things: operation added'],
   ['operation-deprecated', spec([operation()]), spec([operation({ deprecated: true })]), 'GET /things: operation deprecated'],
-  ['operation-id-changed', spec([operation({ id: 'listThings' })]), spec([operation({ id: 'getThings' })]), 'GET /things: operationId changed from "listThings" to "getThings"'],
+  [
+    'operation-id-changed',
+    spec([operation({ id: 'listThings' })]),
+    spec([operation({ id: 'getThings' })]),
+    'GET /things: operationId changed from "listThings" to "getThings"',
+  ],
 ];
 
 const PARAMETERS: Row[] = [
@@ -48,13 +50,34 @@ const PARAMETERS: Row[] = [
   ],
 ];
 
-const post = (requestBodyValue: FalconSpec['operations'][number]['requestBody']) => spec([operation({ method: 'POST', ...(requestBodyValue && { requestBody: requestBodyValue }) })]);
+const post = (requestBodyValue: FalconSpec['operations'][number]['requestBody']) =>
+  spec([operation({ method: 'POST', ...(requestBodyValue && { requestBody: requestBodyValue }) })]);
 const REQUEST_BODIES: Row[] = [
-  ['request-body-added-required', post(undefined), post({ required: true, content: json({ type: 'object' }) }), 'POST /things › request body: required body added'],
-  ['request-body-added-optional', post(undefined), post({ required: false, content: json({ type: 'object' }) }), 'POST /things › request body: optional body added'],
+  [
+    'request-body-added-required',
+    post(undefined),
+    post({ required: true, content: json({ type: 'object' }) }),
+    'POST /things › request body: required body added',
+  ],
+  [
+    'request-body-added-optional',
+    post(undefined),
+    post({ required: false, content: json({ type: 'object' }) }),
+    'POST /things › request body: optional body added',
+  ],
   ['request-body-removed', post({ required: false, content: json({ type: 'object' }) }), post(undefined), 'POST /things › request body: no longer taken'],
-  ['request-body-became-required', post({ required: false, content: json({}) }), post({ required: true, content: json({}) }), 'POST /things › request body: became required'],
-  ['request-body-became-optional', post({ required: true, content: json({}) }), post({ required: false, content: json({}) }), 'POST /things › request body: became optional'],
+  [
+    'request-body-became-required',
+    post({ required: false, content: json({}) }),
+    post({ required: true, content: json({}) }),
+    'POST /things › request body: became required',
+  ],
+  [
+    'request-body-became-optional',
+    post({ required: true, content: json({}) }),
+    post({ required: false, content: json({}) }),
+    'POST /things › request body: became optional',
+  ],
   [
     'request-media-type-removed',
     post({ required: true, content: { ...json({}), 'application/xml': {} } }),
@@ -75,15 +98,30 @@ const REQUEST_VALUES: Row[] = [
   ['request-became-not-nullable', requestValue({ type: ['string', 'null'] }), requestValue({ type: 'string' }), `${VALUE}: null no longer accepted`],
   ['request-became-nullable', requestValue({ type: 'string' }), requestValue({ type: 'string', nullable: true }), `${VALUE}: null now accepted`],
   ['request-format-changed', requestValue({ type: 'string' }), requestValue({ type: 'string', format: 'uuid' }), `${VALUE}: format set to "uuid"`],
-  ['request-format-widened', requestValue({ type: 'integer', format: 'int32' }), requestValue({ type: 'integer', format: 'int64' }), `${VALUE}: format changed from "int32" to "int64"`],
+  [
+    'request-format-widened',
+    requestValue({ type: 'integer', format: 'int32' }),
+    requestValue({ type: 'integer', format: 'int64' }),
+    `${VALUE}: format changed from "int32" to "int64"`,
+  ],
   ['request-enum-value-removed', requestValue({ enum: ['a', 'b'] }), requestValue({ enum: ['a'] }), `${VALUE}: enum value "b" removed`],
   ['request-enum-value-added', requestValue({ enum: ['a'] }), requestValue({ enum: ['a', 'b', 'c'] }), `${VALUE}: enum values "b", "c" added`],
   ['request-became-enum', requestValue({ type: 'string' }), requestValue({ type: 'string', const: 'only' }), `${VALUE}: now limited to "only"`],
   ['request-enum-dropped', requestValue({ type: 'string', enum: ['a'] }), requestValue({ type: 'string' }), `${VALUE}: no longer limited to "a"`],
   ['request-pattern-added', requestValue({ type: 'string' }), requestValue({ type: 'string', pattern: '^[a-z]+$' }), `${VALUE}: pattern "^[a-z]+$" added`],
-  ['request-pattern-changed', requestValue({ type: 'string', pattern: '^a' }), requestValue({ type: 'string', pattern: '^b' }), `${VALUE}: pattern changed from "^a" to "^b"`],
+  [
+    'request-pattern-changed',
+    requestValue({ type: 'string', pattern: '^a' }),
+    requestValue({ type: 'string', pattern: '^b' }),
+    `${VALUE}: pattern changed from "^a" to "^b"`,
+  ],
   ['request-pattern-removed', requestValue({ type: 'string', pattern: '^a' }), requestValue({ type: 'string' }), `${VALUE}: pattern "^a" removed`],
-  ['request-default-changed', requestValue({ type: 'integer', default: 10 }), requestValue({ type: 'integer', default: 20 }), `${VALUE}: default changed from 10 to 20`],
+  [
+    'request-default-changed',
+    requestValue({ type: 'integer', default: 10 }),
+    requestValue({ type: 'integer', default: 20 }),
+    `${VALUE}: default changed from 10 to 20`,
+  ],
   [
     'request-required-property-added',
     requestBody({ type: 'object', properties: {} }),
@@ -96,7 +134,12 @@ const REQUEST_VALUES: Row[] = [
     requestBody({ type: 'object', properties: { name: { type: 'string' } } }),
     `${BODY} › name: optional property added`,
   ],
-  ['request-property-removed', requestBody({ type: 'object', properties: { name: { type: 'string' } } }), requestBody({ type: 'object', properties: {} }), `${BODY} › name: removed`],
+  [
+    'request-property-removed',
+    requestBody({ type: 'object', properties: { name: { type: 'string' } } }),
+    requestBody({ type: 'object', properties: {} }),
+    `${BODY} › name: removed`,
+  ],
   ['request-property-became-required', requestValue({ type: 'string' }), requestValue({ type: 'string' }, true), `${VALUE}: became required`],
   ['request-property-became-optional', requestValue({ type: 'string' }, true), requestValue({ type: 'string' }), `${VALUE}: became optional`],
   [
@@ -127,18 +170,38 @@ const REQUEST_VALUES: Row[] = [
 
 const RESPONSE_VALUES: Row[] = [
   ['response-type-changed', responseValue({ type: 'integer' }), responseValue({ type: 'number' }), `${RETURNED}: type changed from integer to number`],
-  ['response-type-narrowed', responseValue({ type: ['string', 'integer'] }), responseValue({ type: 'string' }), `${RETURNED}: type changed from integer or string to string`],
+  [
+    'response-type-narrowed',
+    responseValue({ type: ['string', 'integer'] }),
+    responseValue({ type: 'string' }),
+    `${RETURNED}: type changed from integer or string to string`,
+  ],
   ['response-became-nullable', responseValue({ type: 'string' }), responseValue({ type: 'string', 'x-nullable': true }), `${RETURNED}: may now be null`],
   ['response-became-not-nullable', responseValue({ type: 'string', nullable: true }), responseValue({ type: 'string' }), `${RETURNED}: never null any more`],
-  ['response-format-changed', responseValue({ type: 'string', format: 'date' }), responseValue({ type: 'string', format: 'date-time' }), `${RETURNED}: format changed from "date" to "date-time"`],
+  [
+    'response-format-changed',
+    responseValue({ type: 'string', format: 'date' }),
+    responseValue({ type: 'string', format: 'date-time' }),
+    `${RETURNED}: format changed from "date" to "date-time"`,
+  ],
   ['response-format-removed', responseValue({ type: 'string', format: 'uuid' }), responseValue({ type: 'string' }), `${RETURNED}: format "uuid" removed`],
-  ['response-format-narrowed', responseValue({ type: 'integer', format: 'int64' }), responseValue({ type: 'integer', format: 'int32' }), `${RETURNED}: format changed from "int64" to "int32"`],
+  [
+    'response-format-narrowed',
+    responseValue({ type: 'integer', format: 'int64' }),
+    responseValue({ type: 'integer', format: 'int32' }),
+    `${RETURNED}: format changed from "int64" to "int32"`,
+  ],
   ['response-enum-value-added', responseValue({ enum: ['open'] }), responseValue({ enum: ['open', 'closed'] }), `${RETURNED}: enum value "closed" added`],
   ['response-enum-value-removed', responseValue({ enum: ['open', 'closed'] }), responseValue({ enum: ['open'] }), `${RETURNED}: enum value "closed" removed`],
   ['response-enum-dropped', responseValue({ type: 'string', enum: ['open'] }), responseValue({ type: 'string' }), `${RETURNED}: no longer limited to "open"`],
   ['response-became-enum', responseValue({ type: 'string' }), responseValue({ type: 'string', enum: ['open'] }), `${RETURNED}: now limited to "open"`],
   ['response-pattern-removed', responseValue({ type: 'string', pattern: '^a' }), responseValue({ type: 'string' }), `${RETURNED}: pattern "^a" removed`],
-  ['response-pattern-changed', responseValue({ type: 'string', pattern: '^a' }), responseValue({ type: 'string', pattern: '^b' }), `${RETURNED}: pattern changed from "^a" to "^b"`],
+  [
+    'response-pattern-changed',
+    responseValue({ type: 'string', pattern: '^a' }),
+    responseValue({ type: 'string', pattern: '^b' }),
+    `${RETURNED}: pattern changed from "^a" to "^b"`,
+  ],
   ['response-pattern-added', responseValue({ type: 'string' }), responseValue({ type: 'string', pattern: '^a' }), `${RETURNED}: pattern "^a" added`],
   [
     'response-required-property-removed',
@@ -152,7 +215,12 @@ const RESPONSE_VALUES: Row[] = [
     responseBody({ type: 'object', properties: {} }),
     `${ANSWER} › nickname: removed`,
   ],
-  ['response-property-added', responseBody({ type: 'object', properties: {} }), responseBody({ type: 'object', properties: { email: { type: 'string' } } }), `${ANSWER} › email: added`],
+  [
+    'response-property-added',
+    responseBody({ type: 'object', properties: {} }),
+    responseBody({ type: 'object', properties: { email: { type: 'string' } } }),
+    `${ANSWER} › email: added`,
+  ],
   [
     'response-property-became-optional',
     responseBody({ type: 'object', required: ['email'], properties: { email: { type: 'string' } } }),
@@ -173,7 +241,12 @@ const RESPONSE_VALUES: Row[] = [
   ],
   [
     'response-variant-removed',
-    responseValue({ anyOf: [{ title: 'Cat', type: 'object' }, { title: 'Dog', type: 'object' }] }),
+    responseValue({
+      anyOf: [
+        { title: 'Cat', type: 'object' },
+        { title: 'Dog', type: 'object' },
+      ],
+    }),
     responseValue({ anyOf: [{ title: 'Dog', type: 'object' }] }),
     `${RETURNED} › anyOf[0]: alternative "Cat" removed`,
   ],
@@ -181,16 +254,46 @@ const RESPONSE_VALUES: Row[] = [
 
 /** Each constraint from a looser schema to a tighter one, and the words for both ways. */
 const CONSTRAINT_CASES: Array<[name: string, loose: Record<string, unknown>, tight: Record<string, unknown>, tightening: string, loosening: string]> = [
-  ['maximum', { type: 'integer', maximum: 10 }, { type: 'integer', maximum: 10, exclusiveMaximum: true }, 'maximum 10 made exclusive', 'maximum 10 made inclusive'],
+  [
+    'maximum',
+    { type: 'integer', maximum: 10 },
+    { type: 'integer', maximum: 10, exclusiveMaximum: true },
+    'maximum 10 made exclusive',
+    'maximum 10 made inclusive',
+  ],
   ['minimum', { type: 'number' }, { type: 'number', exclusiveMinimum: 0 }, 'minimum set to 0 (exclusive)', 'minimum 0 (exclusive) removed'],
   ['max-length', { type: 'string', maxLength: 100 }, { type: 'string', maxLength: 50 }, 'maxLength lowered from 100 to 50', 'maxLength raised from 50 to 100'],
   ['min-length', { type: 'string', minLength: 0 }, { type: 'string', minLength: 1 }, 'minLength set to 1', 'minLength 1 removed'],
   ['max-items', { type: 'array', items: {} }, { type: 'array', items: {}, maxItems: 5 }, 'maxItems set to 5', 'maxItems 5 removed'],
-  ['min-items', { type: 'array', items: {}, minItems: 1 }, { type: 'array', items: {}, minItems: 2 }, 'minItems raised from 1 to 2', 'minItems lowered from 2 to 1'],
-  ['max-properties', { type: 'object', maxProperties: 9 }, { type: 'object', maxProperties: 3 }, 'maxProperties lowered from 9 to 3', 'maxProperties raised from 3 to 9'],
+  [
+    'min-items',
+    { type: 'array', items: {}, minItems: 1 },
+    { type: 'array', items: {}, minItems: 2 },
+    'minItems raised from 1 to 2',
+    'minItems lowered from 2 to 1',
+  ],
+  [
+    'max-properties',
+    { type: 'object', maxProperties: 9 },
+    { type: 'object', maxProperties: 3 },
+    'maxProperties lowered from 9 to 3',
+    'maxProperties raised from 3 to 9',
+  ],
   ['min-properties', { type: 'object' }, { type: 'object', minProperties: 1 }, 'minProperties set to 1', 'minProperties 1 removed'],
-  ['multiple-of', { type: 'number', multipleOf: 0.5 }, { type: 'number', multipleOf: 1.5 }, 'multipleOf changed from 0.5 to 1.5', 'multipleOf changed from 1.5 to 0.5'],
-  ['unique-items', { type: 'array', items: {} }, { type: 'array', items: {}, uniqueItems: true }, 'items must now be unique', 'items no longer have to be unique'],
+  [
+    'multiple-of',
+    { type: 'number', multipleOf: 0.5 },
+    { type: 'number', multipleOf: 1.5 },
+    'multipleOf changed from 0.5 to 1.5',
+    'multipleOf changed from 1.5 to 0.5',
+  ],
+  [
+    'unique-items',
+    { type: 'array', items: {} },
+    { type: 'array', items: {}, uniqueItems: true },
+    'items must now be unique',
+    'items no longer have to be unique',
+  ],
 ];
 
 const CONSTRAINTS: Row[] = CONSTRAINT_CASES.flatMap(([name, loose, tight, tightening, loosening]): Row[] => [
@@ -267,10 +370,25 @@ const RESPONSES: Row[] = [
 const SECURITY: Row[] = [
   ['security-added', secured([]), secured([{ bearerAuth: [] }]), 'GET /things › security: authentication now required: bearerAuth'],
   ['security-removed', secured([{ bearerAuth: [] }]), secured([{ bearerAuth: [] }, {}]), 'GET /things › security: authentication now optional'],
-  ['security-alternative-removed', secured([{ bearerAuth: [] }, { apiKey: [] }]), secured([{ bearerAuth: [] }]), 'GET /things › security › apiKey: no longer accepted'],
+  [
+    'security-alternative-removed',
+    secured([{ bearerAuth: [] }, { apiKey: [] }]),
+    secured([{ bearerAuth: [] }]),
+    'GET /things › security › apiKey: no longer accepted',
+  ],
   ['security-alternative-added', secured([{ bearerAuth: [] }]), secured([{ bearerAuth: [] }, { apiKey: [] }]), 'GET /things › security › apiKey: now accepted'],
-  ['security-scope-added', secured([{ bearerAuth: ['read'] }]), secured([{ bearerAuth: ['read', 'write'] }]), 'GET /things › security › bearerAuth: scope "write" now required for bearerAuth'],
-  ['security-scope-removed', secured([{ bearerAuth: ['read', 'write'] }]), secured([{ bearerAuth: ['read'] }]), 'GET /things › security › bearerAuth: scope "write" no longer required for bearerAuth'],
+  [
+    'security-scope-added',
+    secured([{ bearerAuth: ['read'] }]),
+    secured([{ bearerAuth: ['read', 'write'] }]),
+    'GET /things › security › bearerAuth: scope "write" now required for bearerAuth',
+  ],
+  [
+    'security-scope-removed',
+    secured([{ bearerAuth: ['read', 'write'] }]),
+    secured([{ bearerAuth: ['read'] }]),
+    'GET /things › security › bearerAuth: scope "write" no longer required for bearerAuth',
+  ],
   [
     'security-scheme-changed',
     spec([operation()], { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } }),
