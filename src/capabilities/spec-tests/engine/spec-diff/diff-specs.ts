@@ -77,14 +77,23 @@ function pairOperations(old: readonly SpecOperation[], current: readonly SpecOpe
 
 function compareServers(old: FalconSpec, current: FalconSpec, log: ChangeLog): void {
   if (current.servers.length === 0) return;
-  const urls = new Set(current.servers.map((server) => normalUrl(server.url)));
   for (const server of old.servers) {
-    if (!urls.has(normalUrl(server.url))) log.record('server-removed', undefined, ['servers'], `${server.url} removed`);
+    if (!current.servers.some((candidate) => sameServer(server.url, candidate.url)))
+      log.record('server-removed', undefined, ['servers'], `${server.url} removed`);
   }
 }
 
-function normalUrl(url: string): string {
-  return url.replace(/\/+$/, '').toLowerCase();
+/** The same URL, or the same path when one of them is relative (a spec read from a file and the same one served at a URL). */
+function sameServer(a: string, b: string): boolean {
+  const [first, second] = [a, b].map((url) => url.replace(/\/+$/, '').toLowerCase());
+  if (first === second) return true;
+  const isAbsolute = (url: string) => /^[a-z][a-z0-9+.-]*:\/\//.test(url);
+  if (isAbsolute(first!) && isAbsolute(second!)) return false;
+  return pathOf(first!) === pathOf(second!);
+}
+
+function pathOf(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/, '') || '/';
 }
 
 function labelOf(operation: SpecOperation): string {
