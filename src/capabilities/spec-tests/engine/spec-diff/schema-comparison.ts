@@ -16,9 +16,6 @@ const MOST_DEPTH = 64;
  * Self-referencing schemas end where a pair of them is already being compared.
  */
 export class SchemaComparison {
-  private readonly objectIds = new WeakMap<object, number>();
-  private nextObjectId = 0;
-
   /** `refsAlike`: the self-referencing schemas of both specs are the same, so a `$ref` means the same in both. */
   constructor(
     private readonly oldSchemas: SchemaReader,
@@ -32,7 +29,8 @@ export class SchemaComparison {
 
   compare(old: JsonSchema | undefined, current: JsonSchema | undefined, direction: Direction, location: readonly string[]): void {
     if (old && current && this.digests.same(old, current, this.refsAlike)) return;
-    const pair = `${direction} ${this.identity(old, this.oldSchemas)} ${this.identity(current, this.newSchemas)}`;
+    // Equal text stands for the same schema: a tree never holds itself, so meeting a pair again means a cycle of refs.
+    const pair = `${direction} ${old ? this.digests.id(old) : '-'} ${current ? this.digests.id(current) : '-'}`;
     if (this.comparing.has(pair) || location.length > MOST_DEPTH) return;
     this.comparing.add(pair);
     try {
@@ -119,19 +117,6 @@ export class SchemaComparison {
     const trial = new SchemaComparison(this.oldSchemas, this.newSchemas, this.digests, this.refsAlike, () => count++, this.comparing);
     trial.compare(old, current, direction, [...location, 'trial']);
     return count;
-  }
-
-  /** What tells a schema apart while comparing: its ref, else the object itself. */
-  private identity(schema: JsonSchema | undefined, reader: SchemaReader): string {
-    if (schema === undefined) return '-';
-    const ref = reader.refName(schema);
-    if (ref !== undefined) return ref;
-    let id = this.objectIds.get(schema);
-    if (id === undefined) {
-      id = this.nextObjectId++;
-      this.objectIds.set(schema, id);
-    }
-    return `#${id}`;
   }
 }
 

@@ -45,8 +45,8 @@ export class SchemaReader {
     return view;
   }
 
-  /** The name a `$ref` schema points to, for telling cycles apart; undefined for an inline schema. */
-  refName(schema: JsonSchema | undefined): string | undefined {
+  /** The `$ref` of a schema that points to a self-referencing schema; undefined for an inline schema. */
+  private refName(schema: JsonSchema | undefined): string | undefined {
     const ref = schema?.$ref;
     return typeof ref === 'string' && ref.startsWith(SELF_REF) ? ref : undefined;
   }
