@@ -111,6 +111,11 @@ describe('falcon spec diff', () => {
     const result = await falcon('specs/v1.yaml', next);
     expect(result.stdout).toContain('response 200 › body › nick␛]0;pwned^Gname: added');
     expect(result.stdout).not.toContain('\u001b');
+    const json = await falcon('--json', 'specs/v1.yaml', next);
+    expect(json.stdout).not.toContain('\u001b');
+    expect((JSON.parse(json.stdout) as SpecDiffReport).changes.map((change) => change.at)).toContain(
+      'GET /users › response 200 › body[] › nick\u001b]0;pwned\u0007name',
+    );
   });
 
   it('exits 2 with one line when a spec cannot be read, and on bad usage', async () => {
