@@ -27,6 +27,8 @@ export interface TestCommandFlags {
   /** `--shard 2/4`, parsed by shard-option.ts. */
   shard?: { index: number; count: number };
   allowWarnings?: boolean;
+  /** `--seed-data FILE`: ids the API has, by parameter name. */
+  seedData?: string;
 }
 
 export interface ReportTarget {
