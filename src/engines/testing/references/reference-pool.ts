@@ -76,7 +76,7 @@ export class ReferencePool {
     const resource = slotResource(slot, operation);
     const ranked = (entries: Entry[]) => [...entries].sort((a, b) => Number(b.created) - Number(a.created));
     if (resource !== undefined) {
-      for (const field of fieldNamesFor(name)) {
+      for (const field of fieldNamesFor(name, resource)) {
         yield* ranked(this.visible.filter((entry) => entry.resource === resource && entry.field === field));
       }
     }

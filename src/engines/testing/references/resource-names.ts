@@ -69,11 +69,17 @@ export function isBareReference(name: string): boolean {
 
 /**
  * The field names of a resource that may hold the value of a reference named `name`: the name
- * itself, then without the resource (`customerId` → `id`, `orderKey` → `key`), and `id` for
- * any `…Id`. `{sku}` of `/products/{sku}` is looked for as `sku`.
+ * itself, then without the resource (`customerId` → `id`, `petName` → `name`), the suffix that makes
+ * it a reference (`orderKey` → `key`), and `id` for any `…Id`. `{sku}` of `/products/{sku}` is
+ * looked for as `sku`.
  */
-export function fieldNamesFor(name: string): string[] {
+export function fieldNamesFor(name: string, resource?: string): string[] {
   const names = [name];
+  const squashed = name.replace(/[_-]/g, '');
+  if (resource !== undefined && squashed.toLowerCase().startsWith(resource) && squashed.length > resource.length) {
+    const rest = squashed.slice(resource.length);
+    names.push(rest[0]!.toLowerCase() + rest.slice(1));
+  }
   const match = isReferenceName(name) ? REFERENCE_SUFFIX.exec(name) : null;
   const suffix = match?.[2] ?? match?.[3];
   if (suffix) names.push(suffix.toLowerCase());
