@@ -75,15 +75,14 @@ describe('reproductionLines', () => {
     expect(reproductionLines(run, run.results[0]!)).toEqual([curlLines(run.results[0]!.request!).command]);
   });
 
-  it('gives a later step the whole chain before it, values in shell variables set to what the run extracted', () => {
+  it('gives a later step the whole chain before it, each value taken from the answer at replay time, the secret required first', () => {
     const run = chainRun();
     expect(reproductionLines(run, run.results[2]!)).toEqual([
-      '# steps 1 to 3 of chain createOrder/stateful/chain-orderId, in order, in one shell: step 3 failed',
-      '# set API_KEY first (its value is masked here)',
+      '# steps 1 to 3 of chain createOrder/stateful/chain-orderId, in order, in one shell (needs jq): step 3 failed',
+      ': "${API_KEY:?set API_KEY first: its value is masked in this report}"',
       '# step 1 (createOrder): its response body is kept in RESPONSE_1',
       `RESPONSE_1=$(curl -sS -X POST '${BASE}/orders' -H 'content-type: application/json' --data-raw '{"item":"pen"}'); printf '%s\\n' "$RESPONSE_1"`,
-      `# orderId as this run extracted it ($.id); to take it from RESPONSE_1 instead (needs jq): ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`,
-      "ORDER_ID='7'",
+      `ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`,
       '# step 2 (replaceOrder)',
       `curl -sS -i -X PUT "${BASE}/orders/$ORDER_ID" -H 'content-type: application/json' --data-raw "{\\"id\\":\\"$ORDER_ID\\",\\"item\\":\\"ink\\"}"`,
       '# step 3 (getOrder): the step that failed',
@@ -91,17 +90,23 @@ describe('reproductionLines', () => {
     ]);
   });
 
-  it('assumes no jq: it appears in comments only', () => {
+  it("never sends this run's literal id: a fresh server gives its own", () => {
     const run = chainRun();
     const commands = reproductionLines(run, run.results[2]!).filter((line) => !line.startsWith('#'));
-    expect(commands.join('\n')).not.toContain('jq');
+    expect(commands.join('\n')).not.toMatch(/orders\/7|"7"|'7'/);
   });
 
-  it('takes a value masked in the report from the new response (jq), since the report cannot say it', () => {
-    const run = chainRun({ orderId: '[masked]' });
-    const lines = reproductionLines(run, run.results[2]!);
-    expect(lines).toContain(`ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`);
-    expect(lines.join('\n')).not.toContain("ORDER_ID='");
+  it('sets a value jq cannot read to what this run got, or leaves it to be set by hand when the report masks it', () => {
+    const run = chainRun();
+    run.results[0]!.case.extract = { orderId: '$..id' };
+    expect(reproductionLines(run, run.results[2]!)).toEqual(
+      expect.arrayContaining(['# orderId as this run got it ($..id): jq cannot read that path', "ORDER_ID='7'"]),
+    );
+    const masked = chainRun({ orderId: '[masked]' });
+    masked.results[0]!.case.extract = { orderId: '$..id' };
+    expect(reproductionLines(masked, masked.results[2]!)).toContain(
+      '# set ORDER_ID by hand to orderId ($..id) from RESPONSE_1: jq cannot read that path, and the report masks its value',
+    );
   });
 
   it('sends a step as it was sent when its template names a value no earlier step gave', () => {
@@ -116,8 +121,8 @@ describe('reproductionLines', () => {
     const run = chainRun({ path: '/tmp', orderId: '7' });
     run.results[0]!.case.extract = { path: '$.path', orderId: '$.id' };
     const lines = reproductionLines(run, run.results[2]!);
-    expect(lines).toContain("PATH_VALUE='/tmp'");
-    expect(lines).toContain("ORDER_ID='7'");
+    expect(lines).toContain(`PATH_VALUE=$(printf '%s' "$RESPONSE_1" | jq -r '.path')`);
+    expect(lines).toContain(`ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`);
   });
 
   it('puts the lines in the JSON report of each failed case, and the chain in the Markdown, HTML and JUnit reports', () => {
@@ -125,7 +130,7 @@ describe('reproductionLines', () => {
     const json = JSON.parse(renderReport(run, 'json')) as { results: Array<{ reproduce?: string[] }> };
     expect(json.results.map((result) => result.reproduce)).toEqual([undefined, undefined, reproductionLines(run, run.results[2]!)]);
     expect(renderReport(run, 'md')).toContain(['```sh', ...reproductionLines(run, run.results[2]!), '```'].join('\n'));
-    expect(renderReport(run, 'html')).toContain("ORDER_ID='7'\n# step 2 (replaceOrder)");
+    expect(renderReport(run, 'html')).toContain(`ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')\n# step 2 (replaceOrder)`);
     expect(renderReport(run, 'junit')).toContain('Reproduce (the chain up to this step):\n# steps 1 to 3');
   });
 });
