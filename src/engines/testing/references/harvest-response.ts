@@ -50,7 +50,9 @@ export function harvestResponse(operation: SpecOperation, body: string, location
     const json = parsed(body);
     if (json !== undefined) visit(json, resource, [], 0, values);
   }
-  if (location !== undefined) values.push(...locationValues(location, paths));
+  // The body's own field is the better source (a replay reads it with jq): the header only adds what the body lacks.
+  const inBody = new Set(values.map((value) => `${value.resource ?? ''}\u0000${String(value.value)}`));
+  if (location !== undefined) values.push(...locationValues(location, paths).filter((value) => !inBody.has(`${value.resource ?? ''}\u0000${value.value}`)));
   return values;
 }
 

@@ -49,6 +49,7 @@ export interface RunCasesOptions {
 
 export const DEFAULT_CONCURRENCY = 4;
 const CANCELLED = 'cancelled';
+const MAX_REFUSAL_CHARS = 100;
 
 /**
  * Sends the cases and checks every response. Independent cases run in parallel up to the
@@ -107,7 +108,7 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
       if (extracted?.ok) {
         for (const [name, value] of Object.entries(extracted.values)) values.set(name, value);
         if (Object.keys(extracted.values).length > 0) result.extracted = maskedValues(extracted.values, options.variables?.secrets);
-      } else if (extracted) blocked = `${stepLabel(testCase)} gave ${extracted.error}`;
+      } else if (extracted) blocked = http && http.status >= 400 ? refusedStep(testCase, http) : `${stepLabel(testCase)} gave ${extracted.error}`;
       finish(index, result);
     }
   };
@@ -195,6 +196,12 @@ function stepBlocks(testCase: TestCase, result: CaseResult): string | undefined 
   const [first, ...others] = result.findings;
   const more = others.length > 0 ? ` (and ${others.length} more finding${others.length === 1 ? '' : 's'})` : '';
   return `${stepLabel(testCase)} failed: ${first?.message ?? 'no response'}${more}`;
+}
+
+/** A step that passed with a 4xx (a 404, an unknown reference: missing test data), and so gave nothing to carry on with. */
+function refusedStep(testCase: TestCase, http: HttpResponse): string {
+  const said = http.binary ? '' : http.body.replace(/\s+/g, ' ').trim().slice(0, MAX_REFUSAL_CHARS);
+  return `${stepLabel(testCase)} answered ${http.status}${said ? `: ${said}` : ''}, so there is nothing to carry on with`;
 }
 
 /** `step 1 (createPet)`. */
