@@ -1,16 +1,16 @@
 import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
 import type { TestCase } from '../test-case.js';
-import { slotResource } from './reference-slots.js';
 import { isCollectionPath, pathResource } from './resource-names.js';
 import { declaredReferences } from './spec-references.js';
 
 /**
  * How late a case must run for the API to have answered, by then, the operations that give the
- * things it refers to: 0 for a case that refers to nothing (or to nothing the run lists or
- * creates); else one more than the latest operation listing or creating (GET or POST on a
- * collection: `/customers`, `/customers/{id}/orders`) a resource it names. An operation's own rank
- * counts every reference its spec declares, so `GET /orders/{orderId}` waits for `POST /orders`,
- * which waits for what gives it a `customerId`. A cycle is cut where it closes.
+ * things its operation refers to: 0 for an operation that refers to nothing (or to nothing the run
+ * lists or creates); else one more than the latest operation listing or creating (GET or POST on a
+ * collection: `/customers`, `/customers/{id}/orders`) a resource its spec names in a path or a
+ * body. So `GET /orders/{orderId}` waits for `POST /orders`, which waits for what gives it a
+ * `customerId`. Every case of an operation goes together, those that send their own value too:
+ * whether the API has customer 1 by then must not hang on a race. A cycle is cut where it closes.
  */
 export function referenceRanks(spec: FalconSpec, inRun: ReadonlySet<string>): (testCase: TestCase) => number {
   const operations = spec.operations.filter((operation) => inRun.has(operation.id));
@@ -42,13 +42,6 @@ export function referenceRanks(spec: FalconSpec, inRun: ReadonlySet<string>): (t
   };
   return (testCase) => {
     const operation = testCase.operationId === undefined ? undefined : byId.get(testCase.operationId);
-    if (!operation || !testCase.references) return 0;
-    return Math.max(
-      0,
-      ...testCase.references.map((slot) => {
-        const resource = slotResource(slot, operation);
-        return resource === undefined ? 0 : needs(resource, operation);
-      }),
-    );
+    return operation ? operationRank(operation) : 0;
   };
 }

@@ -146,3 +146,73 @@ describe('jqFilter', () => {
     expect(jqFilter('$.items[?(@.id)]')).toBeUndefined();
   });
 });
+
+describe('reproductionLines of a case that sent ids the API gave earlier in the run', () => {
+  function result(id: string, fields: Partial<CaseResult>): CaseResult {
+    const [operationId, kind] = id.split('/') as [string, TestCase['kind']];
+    return {
+      case: { id, name: id, kind, operationId, tags: [], request: { method: 'GET', path: '/' } },
+      outcome: 'passed',
+      findings: [],
+      durationMs: 2,
+      ...fields,
+    };
+  }
+  const created = (status = 201) =>
+    result('createCustomer/happy/valid', {
+      request: { method: 'POST', url: `${BASE}/customers`, headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' },
+      response: { status, statusText: '', headers: { location: '/customers/5' }, body: '{"id":5,"name":"Ada"}', durationMs: 2 },
+    });
+  const failingOrder = (from: NonNullable<CaseResult['references']>[number]['from']) =>
+    result('createOrder/happy/valid', {
+      outcome: 'failed',
+      findings: [{ kind: 'not_a_server_error', message: 'server error 500' }],
+      request: { method: 'POST', url: `${BASE}/orders`, headers: { 'content-type': 'application/json' }, body: '{"customerId":5,"item":"pen"}' },
+      requestTemplate: { method: 'POST', url: `${BASE}/orders`, headers: { 'content-type': 'application/json' }, body: '{"customerId":{{ref.customerId}},"item":"pen"}' },
+      response: { status: 500, statusText: '', headers: {}, body: '{}', durationMs: 2 },
+      references: [{ slot: 'body customerId', placeholder: 'ref.customerId', value: '5', from }],
+    });
+  const run = (results: CaseResult[]): TestRun => ({ ...chainRun(), results });
+
+  it('makes the thing first and takes its id from the answer, a number sent as a number', () => {
+    const order = failingOrder({ case: 'createCustomer/happy/valid', jsonPath: '$.id' });
+    expect(reproductionLines(run([created(), order]), order)).toEqual([
+      '# 2 requests, in order, in one shell (needs jq): the last, createOrder/happy/valid, failed; the ones before it give what it sends',
+      '# 1. createCustomer/happy/valid: its response body is kept in RESPONSE_1',
+      `RESPONSE_1=$(curl -sS -X POST '${BASE}/customers' -H 'content-type: application/json' --data-raw '{"name":"Ada"}'); printf '%s\\n' "$RESPONSE_1"`,
+      `CUSTOMER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`,
+      '# 2. createOrder/happy/valid: the case that failed',
+      `curl -sS -i -X POST '${BASE}/orders' -H 'content-type: application/json' --data-raw "{\\"customerId\\":$CUSTOMER_ID,\\"item\\":\\"pen\\"}"`,
+    ]);
+  });
+
+  it("reads an id given only in the Location header from the header's last segment", () => {
+    const order = failingOrder({ case: 'createCustomer/happy/valid', header: 'location' });
+    const lines = reproductionLines(run([created(), order]), order);
+    expect(lines[1]).toBe('# 1. createCustomer/happy/valid: its response (status line, headers and body) is kept in RESPONSE_1');
+    expect(lines[2]).toContain("RESPONSE_1=$(curl -sS -i -X POST '");
+    expect(lines[3]).toBe(`CUSTOMER_ID=$(printf '%s\\n' "$RESPONSE_1" | tr -d '\\r' | sed -n 's|^[Ll]ocation:.*/\\([^/?#]*\\).*$|\\1|p' | head -n 1)`);
+  });
+
+  it('sends a case whose only reference is a seed value, or whose source is not in the report, as it went', () => {
+    const seeded = failingOrder({ seed: 'seed.yaml' });
+    expect(reproductionLines(run([seeded]), seeded)).toEqual([curlLines(seeded.request!).command]);
+    const lost = failingOrder({ case: 'createCustomer/happy/valid', jsonPath: '$.id' });
+    expect(reproductionLines(run([created(422), lost]), lost)).toEqual([curlLines(lost.request!).command]);
+  });
+
+  it('sets a seed value once at the top when the case replays with others', () => {
+    const chain = chainRun();
+    const last = chain.results[2]!;
+    last.request!.url = `${BASE}/orders/7?customer=5`;
+    last.requestTemplate!.url = `${BASE}/orders/{{orderId}}?customer={{ref.customerId}}`;
+    last.references = [{ slot: 'query customer', placeholder: 'ref.customerId', value: '5', from: { seed: 'seed.yaml' } }];
+    const lines = reproductionLines(chain, last);
+    expect(lines.slice(1, 4)).toEqual([
+      ': "${API_KEY:?set API_KEY first: its value is masked in this report}"',
+      '# customerId as seed.yaml gives it (--seed-data)',
+      "CUSTOMER_ID='5'",
+    ]);
+    expect(lines.at(-1)).toBe(`curl -sS -i "${BASE}/orders/$ORDER_ID?customer=$CUSTOMER_ID" -H "x-api-key: $API_KEY"`);
+  });
+});
