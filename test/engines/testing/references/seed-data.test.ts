@@ -45,7 +45,13 @@ describe('--seed-data', () => {
     expect(yaml.file).toBe('seed.yaml');
     expect(yaml.values).toEqual(
       new Map([
-        ['customerId', [{ value: 7, line: 2 }, { value: 8, line: 2 }]],
+        [
+          'customerId',
+          [
+            { value: 7, line: 2 },
+            { value: 8, line: 2 },
+          ],
+        ],
         ['orderId', [{ value: 3, line: 3 }]],
       ]),
     );

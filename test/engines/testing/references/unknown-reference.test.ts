@@ -66,14 +66,18 @@ describe('unknownReference', () => {
     // Naming nothing of the request: about its only reference, else about none.
     expect(about(422, '{"error":"not found"}', orderCase('happy', { customerId: 1, item: 'pen' }))).toBe('customerId');
     expect(about(422, '{"error":"not found"}')).toBeUndefined();
-    const shipment: TestCase = { ...orderCase('happy', undefined), request: { method: 'GET', path: getShipment.path, pathParams: { orderId: 4, shipmentId: 9 } } };
+    const shipment: TestCase = {
+      ...orderCase('happy', undefined),
+      request: { method: 'GET', path: getShipment.path, pathParams: { orderId: 4, shipmentId: 9 } },
+    };
     expect(unknownReference(shipment, answer(409, '{"error":"Shipment 9 does not exist"}'), getShipment)?.name).toBe('shipmentId');
   });
 });
 
 describe('positive_data_acceptance and an unknown reference', () => {
   it('passes a valid request refused for naming a thing the API lacks, and lists the values of one it refuses otherwise', () => {
-    const refused = (body: string, extra = {}) => findingsOf(positiveDataAcceptance, contextOf(orderCase('happy'), answer(422, body), { operation: createOrder, ...extra }));
+    const refused = (body: string, extra = {}) =>
+      findingsOf(positiveDataAcceptance, contextOf(orderCase('happy'), answer(422, body), { operation: createOrder, ...extra }));
     expect(refused('{"error":"customer 123 not found"}')).toEqual([]);
     const sent = {
       request: { method: 'POST', url: `${BASE}/orders?dryRun=true`, headers: {}, body: '{"customerId":7,"warehouse_id":"w-1","item":"pen"}' },

@@ -168,7 +168,12 @@ describe('reproductionLines of a case that sent ids the API gave earlier in the 
       outcome: 'failed',
       findings: [{ kind: 'not_a_server_error', message: 'server error 500' }],
       request: { method: 'POST', url: `${BASE}/orders`, headers: { 'content-type': 'application/json' }, body: '{"customerId":5,"item":"pen"}' },
-      requestTemplate: { method: 'POST', url: `${BASE}/orders`, headers: { 'content-type': 'application/json' }, body: '{"customerId":{{ref.customerId}},"item":"pen"}' },
+      requestTemplate: {
+        method: 'POST',
+        url: `${BASE}/orders`,
+        headers: { 'content-type': 'application/json' },
+        body: '{"customerId":{{ref.customerId}},"item":"pen"}',
+      },
       response: { status: 500, statusText: '', headers: {}, body: '{}', durationMs: 2 },
       references: [{ slot: 'body customerId', placeholder: 'ref.customerId', value: '5', from }],
     });

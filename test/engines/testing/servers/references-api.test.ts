@@ -35,16 +35,19 @@ describe('falcon test fills references from the API’s own data', () => {
     expect(run.warnings).toBeUndefined();
 
     // The order went to a customer the run created, its id read from the create's answer.
+    const customer = (JSON.parse(byId(run.results, 'createCustomer/happy/valid').response!.body) as { id: number }).id;
     const order = byId(run.results, 'createOrder/happy/valid');
     expect(order.response!.status).toBe(201);
-    expect(order.references).toEqual([{ slot: 'body customerId', placeholder: 'ref.customerId', value: '1', from: { case: 'createCustomer/happy/valid', jsonPath: '$.id' } }]);
-    expect(JSON.parse(order.request!.body!)).toEqual({ customerId: 1, item: 'pen', quantity: 2 });
+    expect(order.references).toEqual([
+      { slot: 'body customerId', placeholder: 'ref.customerId', value: String(customer), from: { case: 'createCustomer/happy/valid', jsonPath: '$.id' } },
+    ]);
+    expect(JSON.parse(order.request!.body!)).toEqual({ customerId: customer, item: 'pen', quantity: 2 });
     // A boundary case keeps it too: 99 of a real customer's item breaks the stock check.
     expect(byId(run.results, 'createOrder/boundary/quantity-maximum').findings.map((finding) => finding.kind)).toContain('not_a_server_error');
     // So do fuzzed bodies: the minimal failing input names a customer the API has.
     const fuzzed = byId(run.results, 'createOrder/fuzz/inputs');
     expect(fuzzed.outcome).toBe('failed');
-    expect((JSON.parse(fuzzed.request!.body!) as { customerId: number }).customerId).toBe(1);
+    expect((JSON.parse(fuzzed.request!.body!) as { customerId: number }).customerId).toBe(customer);
     expect(fuzzed.references?.map((reference) => reference.slot)).toEqual(['body customerId']);
     // The read found an order the run placed, and failed on it.
     const read = byId(run.results, 'getOrder/happy/valid');
@@ -82,7 +85,9 @@ describe('falcon test fills references from the API’s own data', () => {
     expect(run.results.filter((result) => result.outcome === 'failed').map((result) => result.case.id)).toEqual([]);
     expect(byId(run.results, 'createOrder/happy/valid').response!.status).toBe(422);
     expect(run.warnings).toEqual([expect.objectContaining({ kind: 'missing_test_data', operation: 'createOrder', parameter: 'customerId' })]);
-    expect(run.warnings![0]!.evidence).toMatch(/^all \d+ valid cases got 422 for an unknown customerId; sent customerId 123, 1; the API said: \{"error":"customer 123 not found"\}$/);
+    expect(run.warnings![0]!.evidence).toMatch(
+      /^all \d+ valid cases got 422 for an unknown customerId; sent customerId 123, 1; the API said: \{"error":"customer 123 not found"\}$/,
+    );
 
     const seedData = { file: 'seed.yaml', values: new Map([['customerId', [{ value: 7, line: 1 }]]]), lines: new Map([['customerId', 1]]) };
     const seeded = await testServer(server, { concurrency: 4, filter: { include: ['createOrder'] }, seedData });
