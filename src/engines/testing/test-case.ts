@@ -83,4 +83,23 @@ export interface TestCase {
    * operation's schemas and just outside them, and shrink a failing one (see fuzz/run-fuzz-case.ts).
    */
   fuzz?: { runs: number; seed: number };
+  /**
+   * Where the request names something the API holds and still sends the generated value: the run
+   * fills these from what the API returned earlier, or from `--seed-data` (references/).
+   */
+  references?: ReferenceSlot[];
+}
+
+/**
+ * A place in a request that names something the API holds: a path parameter, or a body field
+ * named like a reference (`customerId`, `customer_id`, `{"customer": {"id": …}}`).
+ */
+export interface ReferenceSlot {
+  in: 'path' | 'body';
+  /** The path parameter's name, or the body field's own key. */
+  name: string;
+  /** A body field: its keys and array indexes from the body's root. */
+  field?: Array<string | number>;
+  /** A body field that repeats a path parameter (`PUT /customers/{customerId}` with `{"id": …}`): it takes that parameter's value. */
+  sameAs?: string;
 }

@@ -1,4 +1,6 @@
 import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { readSeedData } from '../../../engines/testing/references/seed-data.js';
 import { engineCommandEnv } from '../../../kit/command/engine-command-env.js';
 import { maskRun } from '../../../engines/testing/report/mask-run.js';
 import { runSpecTests } from '../../../engines/testing/run-spec-tests.js';
@@ -33,6 +35,7 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
   const secrets = new SecretRegistry();
   try {
     const settings = parseTestFlags(flags, process.cwd());
+    const seedData = flags.seedData === undefined ? undefined : await readSeedData(path.resolve(process.cwd(), flags.seedData), flags.seedData);
     const variables = await VariableScope.open(projectRoot, env, await chooseEnvironment(projectRoot, flags.env), secrets);
     await registerGivenHeaders(settings.headers, variables);
     process.once('SIGINT', interrupt);
@@ -50,6 +53,7 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
       concurrency: workers,
       maxResponseTimeMs: flags.maxResponseTime,
       headers: settings.headers,
+      ...(seedData && { seedData }),
       signal: controller.signal,
       onPlan: (plan) => progress.plan(plan, workers),
       onResult: (result, done, total) => progress.result(result, done, total),

@@ -29,6 +29,8 @@ export interface TestCommandFlags {
   allowWarnings?: boolean;
   /** `--min-coverage 80`: the share of documented responses the run must see, in percent. */
   minCoverage?: number;
+  /** `--seed-data FILE`: ids the API has, by parameter name. */
+  seedData?: string;
 }
 
 export interface ReportTarget {

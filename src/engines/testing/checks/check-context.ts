@@ -2,6 +2,7 @@ import type { HttpResponse } from '../../http/send-request.js';
 import type { SpecOperation, SpecResponse } from '../../spec/spec-format.js';
 import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
+import type { FilledReference, RecordedRequest } from '../test-run.js';
 
 /** What the checks read of a response: the whole body, not the copy cut for the report. */
 export type CheckedResponse = Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'body' | 'durationMs'> &
@@ -25,6 +26,13 @@ export interface CheckContext {
   schemas?: SpecSchemaValidator;
   /** A chain step: the status each earlier step of its chain answered with, by case id. */
   earlier?: ReadonlyMap<string, number>;
+  /** The request as it went out (masked), and the references filled in it: the values a finding may name. */
+  sent?: SentRequest;
+}
+
+export interface SentRequest {
+  request: RecordedRequest;
+  references?: FilledReference[];
 }
 
 /**

@@ -21,9 +21,10 @@ export interface ResponseCheckOptions {
 
 /**
  * Findings for one response of one case: every check that is on (for a probe, see checksForCase),
- * then the case's own `expectStatus`. `earlier`: for a chain step, the statuses of the steps before it.
+ * then the case's own `expectStatus`. `about.earlier`: for a chain step, the statuses of the steps
+ * before it; `about.sent`: the request as it went out.
  */
-export type ResponseChecker = (testCase: TestCase, response: CheckedResponse, earlier?: ReadonlyMap<string, number>) => Promise<Finding[]>;
+export type ResponseChecker = (testCase: TestCase, response: CheckedResponse, about?: Pick<CheckContext, 'earlier' | 'sent'>) => Promise<Finding[]>;
 
 /** The checks that can fire with these options, in CHECK_NAMES order. */
 export function activeChecks(options: ResponseCheckOptions): CheckName[] {
@@ -37,7 +38,7 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
   const needsSchemas = active.some((name) => CHECKS.get(name)!.needs === 'schemas');
   let validator: Promise<SpecSchemaValidator> | undefined;
   const operations = new Map((options.spec?.operations ?? []).map((operation) => [operation.id, operation]));
-  return async (testCase, response, earlier) => {
+  return async (testCase, response, about = {}) => {
     const operation = testCase.operationId === undefined ? undefined : operations.get(testCase.operationId);
     const context: CheckContext = {
       testCase,
@@ -45,7 +46,8 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
       operation,
       documented: operation && documentedResponse(operation, response.status),
       maxResponseTimeMs: options.maxResponseTimeMs,
-      ...(earlier && { earlier }),
+      ...(about.earlier && { earlier: about.earlier }),
+      ...(about.sent && { sent: about.sent }),
       ...(needsSchemas && { schemas: await (validator ??= SpecSchemaValidator.load(options.spec?.schemas)) }),
     };
     const findings = await Promise.all(

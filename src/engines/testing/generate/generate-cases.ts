@@ -12,6 +12,7 @@ import { operationCase, operationLabel, type OperationCases } from './operation-
 import { probeCases } from './probe-cases.js';
 import { fuzzCases } from '../fuzz/fuzz-cases.js';
 import { caseRequest } from './request-values.js';
+import { referenceSlots } from '../references/reference-slots.js';
 import { SeededRandom } from './seeded-random.js';
 import { inferredChains } from './stateful-chains.js';
 import { STRATEGIES, type GenerateOptions } from './strategies.js';
@@ -37,17 +38,18 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
   const chainable: ChainableOperation[] = [];
   for (const operation of operations) {
     const context: GenerationContext = { spec, validator, random: random.fork(operation.id) };
-    const generation: OperationCases = { operation, context, ids };
     const full = happyValues(operation, context, true);
     const required = happyValues(operation, context, false);
     const base = full ?? required;
     if (!base) continue;
+    const generation: OperationCases = { operation, context, ids, base: { values: base, references: referenceSlots(base, spec) } };
     chainable.push({ operation, values: base });
     const label = operationLabel(operation);
     if (strategies.has('happy')) {
       cases.push(operationCase(generation, 'happy', 'valid', `${label} with a valid request`, base));
       if (full && required && shapeOf(caseRequest(operation, required, spec)) !== shapeOf(caseRequest(operation, full, spec))) {
-        cases.push(operationCase(generation, 'happy', 'required-only', `${label} with only its required values`, required));
+        const own = { ...generation, base: { values: required, references: referenceSlots(required, spec) } };
+        cases.push(operationCase(own, 'happy', 'required-only', `${label} with only its required values`, required));
       }
       cases.push(...variantCases(generation, base));
     }

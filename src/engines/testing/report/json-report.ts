@@ -43,7 +43,7 @@ export function jsonReport(run: TestRun): string {
     ...(run.shard && { shard: inOrder(run.shard, ['index', 'count', 'operationsInAllShards']) }),
     ...(run.parts && { parts: run.parts.map((part) => inOrder(part, ['shard', 'baseUrl', 'startedAt', 'durationMs', 'cases', 'failed'])) }),
     tally: tallyRun(run),
-    warnings: (run.warnings ?? []).map((warning) => inOrder(warning, ['kind', 'operation', 'message', 'evidence', 'advice'])),
+    warnings: (run.warnings ?? []).map((warning) => inOrder(warning, ['kind', 'operation', 'parameter', 'message', 'evidence', 'advice'])),
     warningsAllowed: run.warningsAllowed ?? false,
     ...(run.minCoverage !== undefined && { minCoverage: run.minCoverage }),
     ...(run.coverage && { coverage: jsonCoverage(run.coverage) }),
@@ -64,6 +64,7 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
     'request',
     'response',
     'extracted',
+    'references',
     'requestTemplate',
   ]);
   ordered.case = inOrder(result.case, [

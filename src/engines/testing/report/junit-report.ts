@@ -1,5 +1,5 @@
 import type { CaseResult, TestRun } from '../test-run.js';
-import { earlierChainSteps, reproductionLines } from './chain-reproduction.js';
+import { replaySteps, reproductionLines } from './chain-reproduction.js';
 import { curlLines } from './curl-command.js';
 import { junitWarningsSuite } from './junit-warnings.js';
 import { escapeMarkupAttribute as attr, escapeMarkupText as text } from './markup-escape.js';
@@ -82,8 +82,13 @@ function failureDetails(result: CaseResult, run: TestRun): string {
       ...bodyLines(result.response.body, JUNIT_BODY_CHARS),
     );
   if (result.response?.serverLog) lines.push('', ...result.response.serverLog);
-  if (result.request && earlierChainSteps(run, result).length > 0) lines.push('', 'Reproduce (the chain up to this step):', ...reproductionLines(run, result));
-  else if (result.request) {
+  const steps = result.request ? replaySteps(run, result) : [];
+  if (steps.length > 1) {
+    const what = steps.every((step) => step.case.chain && step.case.chain.id === result.case.chain?.id)
+      ? 'the chain up to this step'
+      : 'the requests it depends on, then it';
+    lines.push('', `Reproduce (${what}):`, ...reproductionLines(run, result));
+  } else if (result.request) {
     const { command, note } = curlLines(result.request);
     lines.push('', `Reproduce: ${command}`, ...(note ? [note] : []));
   }

@@ -26,6 +26,7 @@ export function maskRun(run: TestRun, secrets?: SecretRegistry): TestRun {
     if (result.skipReason !== undefined) masked.skipReason = text(result.skipReason);
     if (result.extracted) masked.extracted = maskValue(result.extracted, options) as Record<string, string>;
     if (result.requestTemplate) masked.requestTemplate = maskRecordedRequest(result.requestTemplate, options);
+    if (result.references) masked.references = result.references.map((reference) => ({ ...reference, value: text(reference.value) }));
     return masked;
   };
   const masked: TestRun = { ...run, title: text(run.title), baseUrl: maskUrl(run.baseUrl, options), results: run.results.map(maskResult) };

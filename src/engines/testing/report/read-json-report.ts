@@ -91,6 +91,8 @@ function resultProblem(result: unknown): string | undefined {
     if (request !== undefined && (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string' || !isObject(request.headers)))
       return `.${key} is not a request`;
   }
+  const references = result.references;
+  if (references !== undefined && (!Array.isArray(references) || !references.every(isFilledReference))) return '.references is not a list of filled references';
   const response = result.response;
   if (
     response !== undefined &&
@@ -98,6 +100,14 @@ function resultProblem(result: unknown): string | undefined {
   )
     return '.response is not a response';
   return undefined;
+}
+
+function isFilledReference(value: unknown): boolean {
+  if (!isObject(value) || !['slot', 'placeholder', 'value'].every((key) => typeof value[key] === 'string')) return false;
+  const from = value.from;
+  if (!isObject(from)) return false;
+  if (typeof from.seed === 'string') return true;
+  return typeof from.case === 'string' && (typeof from.jsonPath === 'string' || from.header === 'location');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -13,6 +13,8 @@ export interface SendCaseOptions {
   baseUrl: string;
   /** Values extracted by earlier steps of the case's chain: they fill `{{name}}` before the variables. */
   values?: ReadonlyMap<string, string>;
+  /** References filled from the API's own data (references/fill-references.ts), by placeholder. */
+  references?: ReadonlyMap<string, string | number | boolean>;
   /** Added to the request before the case's own headers; may hold `{{VAR}}`. */
   headers?: Record<string, string>;
   /** Fills `{{VAR}}`; what it fills in from secrets is masked in the recorded exchange (its `secrets`). */
@@ -59,6 +61,7 @@ export async function prepareCase(testCase: TestCase, options: SendCaseOptions):
       { baseUrl: options.baseUrl, request: testCase.request, headers: options.headers ?? {} },
       options.values ?? new Map<string, string>(),
       options.variables,
+      options.references,
     );
     const parts = await withEncodedMultipart(caseRequestParts(filled.request, filled.baseUrl, filled.headers));
     return { ok: true, case: testCase, parts, request: recordRequest(prepareRequest(parts), options.variables?.secrets) };

@@ -85,6 +85,17 @@ export const testCaseInputSchema = z.strictObject({
     .strictObject({ runs: z.number().int().min(1), seed: z.number().int() })
     .optional()
     .describe("send this many inputs drawn from the operation's schemas with this seed, and shrink a failing one"),
+  references: z
+    .array(
+      z.strictObject({
+        in: z.enum(['path', 'body']),
+        name: z.string().min(1),
+        field: z.array(z.union([z.string(), z.number().int().min(0)])).optional(),
+        sameAs: z.string().min(1).optional(),
+      }),
+    )
+    .optional()
+    .describe("where the request names something the API holds: filled from the API's own answers earlier in the run, or --seed-data"),
 });
 
 export type TestCaseInput = z.infer<typeof testCaseInputSchema>;

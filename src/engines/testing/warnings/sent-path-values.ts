@@ -20,7 +20,7 @@ export function sentPathValues(template: string, result: CaseResult): Record<str
   return Object.fromEntries(names.flatMap((name) => (given[name] === undefined ? [] : [[name, String(given[name])]])));
 }
 
-/** The path parameters read back from a URL requested on the template (`undefined` when it does not match), decoded. */
+/** The path parameters of `template` as a URL carries them, decoded; undefined when the URL does not match it. */
 export function pathValuesInUrl(template: string, url: string): Record<string, string> | undefined {
   const names = pathParameterNames(template);
   let pathname: string;

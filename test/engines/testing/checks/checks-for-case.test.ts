@@ -42,8 +42,8 @@ describe('which checks judge a case', () => {
     const check = createResponseChecker({ spec });
     const reread = caseOf('stateful', { expectStatus: [404], resource: { state: 'deleted', by: 'deleteThing/stateful/delete-created' } });
     const earlier = new Map([['deleteThing/stateful/delete-created', 204]]);
-    expect((await check(reread, answer(200), earlier)).map((finding) => finding.kind)).toEqual(['use_after_free']);
+    expect((await check(reread, answer(200), { earlier })).map((finding) => finding.kind)).toEqual(['use_after_free']);
     const withoutIt = createResponseChecker({ spec, checks: ['status_code_conformance'] });
-    expect((await withoutIt(reread, answer(200), earlier)).map((finding) => finding.kind)).toEqual(['expected_status']);
+    expect((await withoutIt(reread, answer(200), { earlier })).map((finding) => finding.kind)).toEqual(['expected_status']);
   });
 });
