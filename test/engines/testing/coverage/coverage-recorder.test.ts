@@ -111,7 +111,8 @@ describe('CoverageRecorder: parameters', () => {
         200,
       ),
     );
-    const label = (item: { name: string; item: string; value?: unknown }) => `${item.name} ${item.item}${item.value === undefined ? '' : ` ${String(item.value)}`}`;
+    const label = (item: { name: string; item: string; value?: unknown }) =>
+      `${item.name} ${item.item}${item.value === undefined ? '' : ` ${String(item.value)}`}`;
     const seenNow = () =>
       recorder
         .coverage()
@@ -204,7 +205,11 @@ describe('CoverageRecorder: request body properties', () => {
       'epub',
     ]);
     recorder.record(
-      await sent('createBook', { method: 'POST', path: '/books', body: { title: 't', isbn: 'i', author: 'a', edition: { number: 1 }, chapters: [{ name: 'one', pages: 3 }] } }, 201),
+      await sent(
+        'createBook',
+        { method: 'POST', path: '/books', body: { title: 't', isbn: 'i', author: 'a', edition: { number: 1 }, chapters: [{ name: 'one', pages: 3 }] } },
+        201,
+      ),
     );
     recorder.record(await sent('createBook', { method: 'POST', path: '/books', body: { title: 't', isbn: 'i', chapters: [{ name: 'one' }], epub: 'e' } }, 201));
     // A body that is not JSON shows no property.
@@ -223,17 +228,26 @@ describe('CoverageRecorder: request body properties', () => {
       requestBody: { required: true, content: { 'multipart/form-data': { schema: fields }, 'application/x-www-form-urlencoded': { schema: fields } } },
     });
     const batch = operation('batch', 'POST', '/batch', {
-      requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: {}, note: {} } } } } } },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: {}, note: {} } } } } },
+      },
     });
     const recorder = new CoverageRecorder(specWith([upload, batch]), [upload, batch]);
     recorder.record(
-      await sent('upload', { method: 'POST', path: '/files', contentType: 'multipart/form-data', body: { name: 'n', 'odd "name"': 'x' }, files: { name: { filename: 'a.txt' } } }, 201),
+      await sent(
+        'upload',
+        { method: 'POST', path: '/files', contentType: 'multipart/form-data', body: { name: 'n', 'odd "name"': 'x' }, files: { name: { filename: 'a.txt' } } },
+        201,
+      ),
     );
     expect(recorder.coverage().operations[0]!.bodyProperties).toEqual([
       { property: 'note', seen: false },
       { property: 'odd "name"', seen: true },
     ]);
-    recorder.record(await sent('upload', { method: 'POST', path: '/files', contentType: 'application/x-www-form-urlencoded', body: { name: 'n', note: 'y' } }, 201));
+    recorder.record(
+      await sent('upload', { method: 'POST', path: '/files', contentType: 'application/x-www-form-urlencoded', body: { name: 'n', note: 'y' } }, 201),
+    );
     recorder.record(await sent('batch', { method: 'POST', path: '/batch', body: [{ id: 1 }, { id: 2, note: 'x' }] }, 200));
     const [files, list] = recorder.coverage().operations;
     expect(files!.bodyProperties.every((item) => item.seen)).toBe(true);

@@ -30,7 +30,7 @@ async function exchanges(): Promise<SentExchange[]> {
 }
 
 /** One run over the operations given, seeing the exchanges of `which` (by index). */
-async function runOf(scope: typeof list[], which: number[]): Promise<RunCoverage> {
+async function runOf(scope: (typeof list)[], which: number[]): Promise<RunCoverage> {
   const recorder = new CoverageRecorder(spec, scope);
   const all = await exchanges();
   for (const index of which) recorder.record(all[index]!);
@@ -48,7 +48,11 @@ describe('mergeCoverage', () => {
 
     const merged = mergeCoverage([first, second]);
     expect(merged).toEqual(whole);
-    expect(coverageFigures(merged.operations)).toEqual({ responses: { seen: 5, total: 6 }, parameters: { seen: 3, total: 4 }, bodyProperties: { seen: 2, total: 2 } });
+    expect(coverageFigures(merged.operations)).toEqual({
+      responses: { seen: 5, total: 6 },
+      parameters: { seen: 3, total: 4 },
+      bodyProperties: { seen: 2, total: 2 },
+    });
     expect(merged.reached).toBeUndefined();
   });
 
@@ -75,7 +79,11 @@ describe('mergeCoverage', () => {
 describe('coverage figures', () => {
   it('adds up the operations in scope only, and writes the summary line', async () => {
     const coverage = await runOf([list, create], [0, 2, 3]);
-    expect(coverageFigures(coverage.operations)).toEqual({ responses: { seen: 2, total: 4 }, parameters: { seen: 2, total: 4 }, bodyProperties: { seen: 1, total: 2 } });
+    expect(coverageFigures(coverage.operations)).toEqual({
+      responses: { seen: 2, total: 4 },
+      parameters: { seen: 2, total: 4 },
+      bodyProperties: { seen: 1, total: 2 },
+    });
     expect(coverageSummary(coverage)).toBe('2/4 documented responses (50%), 2/4 parameters, 1/2 body properties');
     expect(coverageSummary({ operations: [] })).toBe('0/0 documented responses, 0/0 parameters, 0/0 body properties');
   });

@@ -16,7 +16,10 @@ function withResponses(operation: string, statuses: Record<string, boolean>): Op
 
 describe('coverageShortfall', () => {
   const coverage: RunCoverage = {
-    operations: [withResponses('listBooks', { '200': true, '400': false, default: false }), withResponses('getBook', { '200': true, '404': true, '4XX': false })],
+    operations: [
+      withResponses('listBooks', { '200': true, '400': false, default: false }),
+      withResponses('getBook', { '200': true, '404': true, '4XX': false }),
+    ],
     reached: [withResponses('deleteBook', { '204': false, '404': false })],
   };
 
@@ -29,7 +32,9 @@ describe('coverageShortfall', () => {
     expect(coverageShortfall(coverage, 50.1)).toBe(
       '50% of documented responses seen (3/6), below --min-coverage 50.1%; not seen: listBooks 400, listBooks default, getBook 4XX',
     );
-    const many: RunCoverage = { operations: [withResponses('a', { '200': false, '201': false, '202': false, '203': false, '204': false, '205': false, '206': true })] };
+    const many: RunCoverage = {
+      operations: [withResponses('a', { '200': false, '201': false, '202': false, '203': false, '204': false, '205': false, '206': true })],
+    };
     expect(coverageShortfall(many, 100)).toBe(
       '14.2% of documented responses seen (1/7), below --min-coverage 100%; not seen: a 200, a 201, a 202, a 203, a 204, … (6 in all, listed in the report)',
     );
