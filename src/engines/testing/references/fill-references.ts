@@ -45,6 +45,8 @@ export function fillReferences(
   const ordered = [...slots].sort((a, b) => Number(a.sameAs !== undefined) - Number(b.sameAs !== undefined));
   let request = testCase.request;
   for (const slot of ordered) {
+    // A body sent as text (a near miss such as `+2`, which no JSON value holds) keeps its fields as written.
+    if (slot.in !== 'path' && request.bodyIsText) continue;
     const placeholder = slotPlaceholder(slot);
     let chosen = values.has(placeholder)
       ? { value: values.get(placeholder)!, source: used.find((entry) => entry.placeholder === placeholder)!.source }
