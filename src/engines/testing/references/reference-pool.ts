@@ -37,7 +37,8 @@ interface Entry extends Candidate {
  * below it (the photos of a deleted pet).
  */
 export class ReferencePool {
-  private visible: Entry[] = [];
+  /** What is offered, by field name, in the order offered (then sorted created first where asked for). */
+  private readonly byField = new Map<string, Entry[]>();
   private pending: Entry[] = [];
   private readonly removed = new Set<string>();
   private readonly paths: string[];
@@ -67,11 +68,15 @@ export class ReferencePool {
   /** The end of a phase: what it harvested becomes available, in case order. */
   commit(): void {
     this.pending.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
-    this.visible.push(...this.pending);
+    for (const entry of this.pending) {
+      const entries = this.byField.get(entry.field);
+      if (entries) entries.push(entry);
+      else this.byField.set(entry.field, [entry]);
+    }
     this.pending = [];
-    this.visible = this.visible.filter(
-      (entry) => !this.removed.has(removalKey(entry.resource, String(entry.value))) && !entry.parents.some((parent) => this.removed.has(parent)),
-    );
+    const kept = (entry: Entry) =>
+      !this.removed.has(removalKey(entry.resource, String(entry.value))) && !entry.parents.some((parent) => this.removed.has(parent));
+    for (const [field, entries] of this.byField) this.byField.set(field, entries.filter(kept));
   }
 
   /**
@@ -89,11 +94,9 @@ export class ReferencePool {
       Object.entries(entry.context ?? {}).every(([parameter, { value }]) => !chosen.has(parameter) || chosen.get(parameter) === value);
     const ranked = (entries: Entry[]) => entries.filter(fits).sort((a, b) => Number(b.created) - Number(a.created));
     if (resource !== undefined) {
-      for (const field of fieldNamesFor(name, resource)) {
-        yield* ranked(this.visible.filter((entry) => entry.resource === resource && entry.field === field));
-      }
+      for (const field of fieldNamesFor(name, resource)) yield* ranked((this.byField.get(field) ?? []).filter((entry) => entry.resource === resource));
     }
-    if (!isBareReference(name)) yield* ranked(this.visible.filter((entry) => entry.field === name && entry.resource !== resource));
+    if (!isBareReference(name)) yield* ranked((this.byField.get(name) ?? []).filter((entry) => entry.resource !== resource));
   }
 }
 
