@@ -60,7 +60,7 @@ export function fillReferences(
     if (!chosen) {
       const schema = slotSchema(slot, operation, spec);
       const parent = slot.in === 'path' ? parents.get(slot.name) : undefined;
-      for (const candidate of [...(parent ? [parent] : []), ...pool.candidates(slot, operation, path)]) {
+      for (const candidate of offered(parent, pool.candidates(slot, operation, path))) {
         const value = valueForSchema(candidate.value, schema, validator);
         if (value !== undefined) {
           chosen = { value, source: candidate.source };
@@ -84,4 +84,10 @@ export function fillReferences(
 /** The parents an item's context names, where the run knows where their values came from. */
 function remember(candidate: Candidate, parents: Map<string, Candidate>): void {
   for (const [name, { value, source }] of Object.entries(candidate.context ?? {})) if (source && !parents.has(name)) parents.set(name, { value, source });
+}
+
+/** The parent's value first, when an item chosen before named it, then what the pool offers, taken one at a time. */
+function* offered(parent: Candidate | undefined, pool: Iterable<Candidate>): Generator<Candidate> {
+  if (parent) yield parent;
+  yield* pool;
 }
