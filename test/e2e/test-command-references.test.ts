@@ -91,6 +91,22 @@ describe('falcon test reaches what is behind a reference with the API’s own id
     expect(fresh.log).toEqual(['POST /customers 201', 'POST /orders 201', 'GET /orders/500 500']);
   });
 
+  it(
+    'so does the reproduction of a single case that sent an id the API gave: a boundary order for a real customer',
+    { ...requireTool('curl'), ...requireTool('jq') },
+    async () => {
+      const defective = await api({ build: 'defective' });
+      await falconTest(['--base-url', defective.url, '--report', 'out/run.json']);
+      const report = JSON.parse(await read('out/run.json')) as JsonReport;
+      const lines = report.results.find((entry) => entry.case.id === 'createOrder/boundary/quantity-maximum')!.reproduce!;
+      expect(lines[0]).toContain('# 2 requests, in order, in one shell (needs jq)');
+      const fresh = await api({ build: 'defective', firstId: 900 });
+      const { stdout } = await exec('bash', ['-c', lines.join('\n').replaceAll(defective.url, fresh.url)], { timeout: 15_000 });
+      expect(stdout).toContain('{"error":"stock check overflowed for 99 × pen"}');
+      expect(fresh.log).toEqual(['POST /customers 201', 'POST /orders 500']);
+    },
+  );
+
   it('passes the conforming twin', async () => {
     const conforming = await api({ build: 'conforming' });
     const result = await falconTest(['--base-url', conforming.url]);

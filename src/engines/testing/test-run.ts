@@ -2,6 +2,9 @@ import type { TestCase } from './test-case.js';
 
 import type { CheckName } from './checks/all-checks.js';
 import type { RunCoverage } from './coverage/run-coverage.js';
+import type { FilledReference, RecordedRequest } from './sent-request.js';
+
+export type { FilledReference, RecordedRequest, ReferenceSource } from './sent-request.js';
 
 export { CHECK_NAMES, type CheckName } from './checks/all-checks.js';
 
@@ -16,14 +19,6 @@ export interface Finding {
   kind: FindingKind;
   /** One line with the evidence: `status 418 is not documented for getPet (documented: 200, 404)`. */
   message: string;
-}
-
-/** The request as sent, secrets masked. */
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 /** The response as received; the body is cut at MAX_RECORDED_BODY_CHARS with a note. */
@@ -67,23 +62,6 @@ export interface CaseResult {
    * values, in `requestTemplate` as `{{placeholder}}` (a reproduction takes each from its source).
    */
   references?: FilledReference[];
-}
-
-/**
- * Where a reference's value came from: an answer of another case of the run (a JSONPath of its
- * body, or its Location header's last segment), or the `--seed-data` file (as the user named it).
- */
-export type ReferenceSource = { case: string; jsonPath: string } | { case: string; header: 'location' } | { seed: string };
-
-/** One reference a case sent from what the API or the user gave. */
-export interface FilledReference {
-  /** `path customerId`, `body customer.id`. */
-  slot: string;
-  /** Its `{{name}}` in `requestTemplate`: `ref.customerId`. */
-  placeholder: string;
-  /** As sent, masked like the rest. */
-  value: string;
-  from: ReferenceSource;
 }
 
 /** A fuzz case's inputs: when one failed, the case's request is the minimal failing input shrinking found. */

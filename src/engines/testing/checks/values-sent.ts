@@ -1,5 +1,5 @@
-import { pathValuesInUrl } from '../warnings/sent-path-values.js';
-import type { FilledReference, ReferenceSource } from '../test-run.js';
+import { pathValuesInUrl } from '../path-template.js';
+import type { FilledReference, ReferenceSource } from '../sent-request.js';
 import type { CheckContext } from './check-context.js';
 
 const MAX_BODY_CHARS = 200;

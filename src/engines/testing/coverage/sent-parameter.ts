@@ -1,6 +1,6 @@
 import type { PreparedRequest } from '../../http/prepare-request.js';
 import type { JsonSchema, SpecParameter } from '../../spec/spec-format.js';
-import { pathValuesInUrl } from '../warnings/sent-path-values.js';
+import { pathValuesInUrl } from '../path-template.js';
 
 /** Whether a request sent a parameter, and the values it sent for it, as text (a list's items one by one). */
 export interface SentParameter {

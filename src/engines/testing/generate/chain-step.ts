@@ -7,6 +7,11 @@ import { caseRequest, type RequestValues } from './request-values.js';
 export interface ChainableOperation {
   operation: SpecOperation;
   values: RequestValues;
+  /**
+   * The values of a chain it starts: `values` with a body drawn apart, so that the chain makes,
+   * changes and deletes an object of its own, not the one the other cases made (a key such as a name would be the same).
+   */
+  chainValues?: RequestValues;
 }
 
 /** Values a step sends in place of its generated ones: a `{{name}}` an earlier step extracted, or a constant. */

@@ -43,7 +43,8 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
     const base = full ?? required;
     if (!base) continue;
     const generation: OperationCases = { operation, context, ids, base: { values: base, references: referenceSlots(base, spec) } };
-    chainable.push({ operation, values: base });
+    const ownBody = base.body && happyValues(operation, { ...context, random: random.fork(`${operation.id} chain`), examples: false }, true)?.body;
+    chainable.push({ operation, values: base, ...(ownBody && { chainValues: { ...base, body: ownBody } }) });
     const label = operationLabel(operation);
     if (strategies.has('happy')) {
       cases.push(operationCase(generation, 'happy', 'valid', `${label} with a valid request`, base));

@@ -11,6 +11,8 @@ export interface GenerationContext {
   validator: SpecSchemaValidator;
   /** Forked for the operation, so its values do not depend on the others. */
   random: SeededRandom;
+  /** `false`: the body from its schema alone, not the spec's examples (a chain's object of its own). */
+  examples?: false;
 }
 
 /** OpenAPI describes these headers elsewhere (media types, security) and says to ignore them as parameters. */
@@ -53,7 +55,7 @@ function happyBody(operation: SpecOperation, context: GenerationContext, optiona
   const { schema, example } = requestBody.content[mediaType] ?? {};
   if (!schema && example === undefined) return isJsonMediaType(mediaType) && requestBody.required ? { mediaType, value: {} } : undefined;
   // The media type's example is a whole body: without a schema it is all there is to send.
-  const given = example !== undefined && (optional || !schema) ? [example] : [];
+  const given = example !== undefined && (optional || !schema) && context.examples !== false ? [example] : [];
   const value = validValue(schema, given, context, optional, `body ${mediaType}`);
   if (value === NO_VALUE) return NO_VALUE;
   return { mediaType, ...(schema && { schema }), value };
@@ -71,6 +73,6 @@ function* candidates(schema: JsonSchema | undefined, given: unknown[], context: 
   const accepts = (inner: JsonSchema, value: unknown) => context.validator.isValid(inner, value);
   const sampler = (examples: boolean, variant: number) =>
     new SchemaSampler(context.spec, context.random.fork(`${label} ${examples} ${variant}`), { examples, optional, variant, accepts });
-  yield sampler(true, 0).sample(schema ?? {});
+  if (context.examples !== false) yield sampler(true, 0).sample(schema ?? {});
   for (let variant = 0; variant < GENERATED_ATTEMPTS; variant++) yield sampler(false, variant).sample(schema ?? {});
 }

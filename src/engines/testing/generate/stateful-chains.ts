@@ -76,7 +76,7 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
       step: 1,
       id: createId,
       name: `${operationLabel(create.operation)} creates the resource the chain uses (step 1 of ${total})`,
-      target: create,
+      target: { ...create, values: create.chainValues ?? create.values },
       spec,
       extract: { [parameter]: jsonPathOf(identifier) },
     }),

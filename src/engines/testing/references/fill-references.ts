@@ -3,7 +3,7 @@ import { withField } from '../generate/body-fields.js';
 import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { ReferenceSlot, TestCase } from '../test-case.js';
 import type { ReferenceSource } from '../test-run.js';
-import type { ReferencePool } from './reference-pool.js';
+import type { Candidate, ReferencePool } from './reference-pool.js';
 import { slotLabel, slotPlaceholder, slotSchema } from './reference-slots.js';
 import { valueForSchema } from './schema-value.js';
 
@@ -27,8 +27,11 @@ export interface ReferenceFill {
 /**
  * The case with its reference slots (TestCase.references) filled from the pool: for each, the
  * first candidate valid by the slot's schema (a number read as text, or the other way round, when
- * that makes it valid). A slot with no such candidate keeps its generated value; a body field that
- * repeats a path parameter takes that parameter's value. `undefined` when nothing was filled.
+ * that makes it valid). The path goes from its last parameter to its first, so that an item and
+ * what it belongs to stay together: the order of `/customers/{customerId}/orders/{orderId}` is
+ * chosen first, then its own customer. A slot with no such candidate keeps its generated value; a
+ * body field that repeats a path parameter takes that parameter's value. `undefined` when nothing
+ * was filled.
  */
 export function fillReferences(
   testCase: TestCase,
@@ -41,8 +44,12 @@ export function fillReferences(
   if (slots.length === 0) return undefined;
   const values = new Map<string, string | number | boolean>();
   const used: UsedReference[] = [];
-  // The path parameters first: a body field that repeats one follows it.
-  const ordered = [...slots].sort((a, b) => Number(a.sameAs !== undefined) - Number(b.sameAs !== undefined));
+  // The path parameters first, deepest first; a body field that repeats one follows it.
+  const depth = (slot: ReferenceSlot) => (slot.in === 'path' ? -operation.path.indexOf(`{${slot.name}}`) : slot.sameAs === undefined ? 1 : 2);
+  const ordered = [...slots].sort((a, b) => depth(a) - depth(b));
+  // What the path parameters chosen so far are, and what the items chosen say their parents are.
+  const path = new Map<string, string>();
+  const parents = new Map<string, Candidate>();
   let request = testCase.request;
   for (const slot of ordered) {
     // A body sent as text (a near miss such as `+2`, which no JSON value holds) keeps its fields as written.
@@ -54,15 +61,18 @@ export function fillReferences(
     if (!chosen && slot.sameAs !== undefined) continue;
     if (!chosen) {
       const schema = slotSchema(slot, operation, spec);
-      for (const candidate of pool.candidates(slot, operation)) {
+      const parent = slot.in === 'path' ? parents.get(slot.name) : undefined;
+      for (const candidate of offered(parent, pool.candidates(slot, operation, path))) {
         const value = valueForSchema(candidate.value, schema, validator);
         if (value !== undefined) {
           chosen = { value, source: candidate.source };
+          if (slot.in === 'path') remember(candidate, parents);
           break;
         }
       }
     }
     if (!chosen) continue;
+    if (slot.in === 'path') path.set(slot.name, String(chosen.value));
     values.set(placeholder, chosen.value);
     used.push({ slot, label: slotLabel(slot), placeholder, value: chosen.value, source: chosen.source });
     request =
@@ -71,4 +81,15 @@ export function fillReferences(
         : { ...request, body: withField(request.body, slot.field ?? [slot.name], `{{${placeholder}}}`) };
   }
   return used.length === 0 ? undefined : { testCase: { ...testCase, request }, values, used };
+}
+
+/** The parents an item's context names, where the run knows where their values came from. */
+function remember(candidate: Candidate, parents: Map<string, Candidate>): void {
+  for (const [name, { value, source }] of Object.entries(candidate.context ?? {})) if (source && !parents.has(name)) parents.set(name, { value, source });
+}
+
+/** The parent's value first, when an item chosen before named it, then what the pool offers, taken one at a time. */
+function* offered(parent: Candidate | undefined, pool: Iterable<Candidate>): Generator<Candidate> {
+  if (parent) yield parent;
+  yield* pool;
 }

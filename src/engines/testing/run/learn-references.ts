@@ -1,15 +1,18 @@
 import type { HttpResponse } from '../../http/send-request.js';
 import type { SpecOperation } from '../../spec/spec-format.js';
-import type { ReferencePool } from '../references/reference-pool.js';
+import type { UsedReference } from '../references/fill-references.js';
+import type { PathContext, ReferencePool } from '../references/reference-pool.js';
 import { pathParameterResource } from '../references/resource-names.js';
 import type { TestCase } from '../test-case.js';
 import type { CaseResult } from '../test-run.js';
-import { pathParameterNames, sentPathValues } from '../warnings/sent-path-values.js';
+import { pathParameterNames } from '../path-template.js';
+import { sentPathValues } from '../warnings/sent-path-values.js';
 
 /**
  * What the pool learns from a case's answer: a 2xx to a valid read or write gives the values it
  * holds; a 2xx to a DELETE takes the ids it sent out. Probes, requests meant to be refused and fuzz
- * inputs teach nothing: what they made, if anything, is no data a request should build on.
+ * inputs teach nothing: what they made, if anything, is no data a request should build on. `used`:
+ * the references the case was sent with, so what it read below a path knows where its parents came from.
  */
 export function learnReferences(
   pool: ReferencePool,
@@ -18,6 +21,7 @@ export function learnReferences(
   operation: SpecOperation,
   http: HttpResponse,
   result: CaseResult,
+  used: readonly UsedReference[] = [],
 ): void {
   if (http.status < 200 || http.status > 299 || testCase.probe || testCase.expectRejection || testCase.fuzz || http.binary) return;
   if (operation.method === 'DELETE') {
@@ -27,5 +31,11 @@ export function learnReferences(
   }
   if (!['GET', 'POST', 'PUT', 'PATCH'].includes(operation.method)) return;
   const location = http.headers.location;
-  pool.harvest(index, testCase.id, operation, { body: http.body, ...(typeof location === 'string' && { location }) });
+  // What its path named, and where the run got each value: what it answers with belongs there.
+  const context: PathContext = {};
+  for (const [name, value] of Object.entries(sentPathValues(operation.path, result))) {
+    const source = used.find((reference) => reference.slot.in === 'path' && reference.slot.name === name)?.source;
+    context[name] = { value, ...(source && { source }) };
+  }
+  pool.harvest(index, testCase.id, operation, { body: http.body, ...(typeof location === 'string' && { location }) }, context);
 }

@@ -94,7 +94,7 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
       const { result, http } = await runCase(testCase, fill, values, check, options, statuses);
       if (result.response) statuses.set(testCase.id, result.response.status);
       if (fill && result.request && !testCase.fuzz) result.references = filledReferences(fill.used, options.variables?.secrets);
-      if (references && operation && http) learnReferences(references.pool, index, testCase, operation, http, result);
+      if (references && operation && http) learnReferences(references.pool, index, testCase, operation, http, result, fill?.used);
       // What a reproduction needs: where the case used earlier values or the API's data, what it extracted.
       const template =
         (values.size > 0 || fill) && result.request && !testCase.fuzz

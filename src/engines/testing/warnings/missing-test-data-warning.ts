@@ -1,6 +1,7 @@
 import type { CaseResult, RunWarning } from '../test-run.js';
 import { type OperationAnswers, operationLabel } from './operation-answers.js';
-import { pathParameterNames, sentPathValues } from './sent-path-values.js';
+import { pathParameterNames } from '../path-template.js';
+import { sentPathValues } from './sent-path-values.js';
 import { describeShare, isMostOf, statusShare } from './status-share.js';
 
 const SHOWN_VALUES = 5;

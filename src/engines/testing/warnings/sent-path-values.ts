@@ -1,11 +1,6 @@
+import { pathParameterNames, pathValuesInUrl } from '../path-template.js';
+
 import type { CaseResult } from '../test-run.js';
-
-const PATH_PARAMETER = /\{([^{}]+)\}/g;
-
-/** `/pets/{petId}` → `['petId']`. */
-export function pathParameterNames(template: string): string[] {
-  return [...template.matchAll(PATH_PARAMETER)].map((match) => match[1]!);
-}
 
 /**
  * The path parameters as the case sent them: read back from the URL it requested (a chain's
@@ -18,31 +13,4 @@ export function sentPathValues(template: string, result: CaseResult): Record<str
   if (fromUrl) return fromUrl;
   const given = result.case.request.pathParams ?? {};
   return Object.fromEntries(names.flatMap((name) => (given[name] === undefined ? [] : [[name, String(given[name])]])));
-}
-
-/** The path parameters of `template` as a URL carries them, decoded; undefined when the URL does not match it. */
-export function pathValuesInUrl(template: string, url: string): Record<string, string> | undefined {
-  const names = pathParameterNames(template);
-  let pathname: string;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
-  // Any prefix (the base URL's path), then the template with each {name} as one segment or part of one.
-  const pattern = template
-    .split(PATH_PARAMETER)
-    .map((part, index) => (index % 2 === 1 ? '([^/]*)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  const match = new RegExp(`^.*?${pattern}/?$`).exec(pathname);
-  if (!match) return undefined;
-  return Object.fromEntries(names.map((name, index) => [name, decoded(match[index + 1] ?? '')]));
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -43,13 +43,16 @@ describe('stateful chains inferred from the paths', () => {
   });
 
   it('matches a parameter named after the resource to the property it names, keeping the parent path parameters', async () => {
-    const chains = await chainsOf(await ingestedSpec('generate-crud-3.0.yaml'));
-    const chain = chains.get('adoptPet/stateful/chain-petName');
+    const spec = await ingestedSpec('generate-crud-3.0.yaml');
+    const chain = (await chainsOf(spec)).get('adoptPet/stateful/chain-petName');
     expect(steps(chain)).toEqual(['1 POST adoptPet', '2 GET showOwnedPet', '3 DELETE releaseOwnedPet', '4 GET showOwnedPet']);
     const ownerId = chain![0]!.request.pathParams?.ownerId;
     expect(ownerId).toMatch(/^o[0-9]{2}$/);
     // The create documents only an example: {name: Rex, species: dog}.
     expect(chain![0]!.extract).toEqual({ petName: '$.name' });
+    // The chain adopts a pet of its own, so that releasing it takes nothing from the other cases.
+    const happy = (await generateCases(spec, spec.operations, { strategies: ['happy'] })).find((testCase) => testCase.id === 'adoptPet/happy/valid');
+    expect((chain![0]!.request.body as { name: string }).name).not.toBe((happy!.request.body as { name: string }).name);
     for (const step of chain!.slice(1)) expect(step.request.pathParams).toEqual({ ownerId, petName: '{{petName}}' });
     expect(chain![3]!.expectStatus).toEqual([410]);
   });

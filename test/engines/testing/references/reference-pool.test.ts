@@ -134,4 +134,40 @@ describe('fillReferences', () => {
     expect(fill.testCase.request).toMatchObject({ pathParams: { customerId: '{{ref.customerId}}' }, body: { id: '{{ref.customerId}}', name: 'Ada' } });
     expect(fill.values).toEqual(new Map([['ref.customerId', 31]]));
   });
+
+  it('keeps an item with what it belongs to: the note is chosen first, then its own customer; a deleted customer takes its notes along', async () => {
+    const spec = await ingestedSpec('references-shapes-3.0.yaml');
+    const { pool, validator } = await poolFor(spec);
+    const addNote = operationOf(spec, 'addNote');
+    pool.harvest(1, 'listCustomers/happy/valid', operationOf(spec, 'listCustomers'), { body: '{"data":[{"id":7},{"id":8}]}' });
+    const fromList = (index: number) => ({ case: 'listCustomers/happy/valid', jsonPath: `$.data[${index}].id` });
+    pool.harvest(2, 'addNote/happy/valid', addNote, { body: '{"id":40}' }, { customerId: { value: '8', source: fromList(1) } });
+    pool.commit();
+    const getNote: TestCase = {
+      id: 'getNote/happy/valid',
+      name: 'GET /customers/{customerId}/notes/{noteId}',
+      kind: 'happy',
+      operationId: 'getNote',
+      tags: [],
+      request: { method: 'GET', path: '/customers/{customerId}/notes/{noteId}', pathParams: { customerId: 5, noteId: 1 } },
+      references: [
+        { in: 'path', name: 'customerId' },
+        { in: 'path', name: 'noteId' },
+      ],
+    };
+    const fill = fillReferences(getNote, operationOf(spec, 'getNote'), pool, spec, validator)!;
+    // Customer 7 comes first in the list, but note 40 is customer 8's.
+    expect(fill.values).toEqual(
+      new Map<string, number>([
+        ['ref.noteId', 40],
+        ['ref.customerId', 8],
+      ]),
+    );
+    expect(fill.used.map((used) => used.source)).toEqual([{ case: 'addNote/happy/valid', jsonPath: '$.id' }, fromList(1)]);
+
+    pool.forget('customer', '8');
+    pool.commit();
+    const after = fillReferences(getNote, operationOf(spec, 'getNote'), pool, spec, validator)!;
+    expect(after.values).toEqual(new Map([['ref.customerId', 7]]));
+  });
 });

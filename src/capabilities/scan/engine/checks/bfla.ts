@@ -6,7 +6,7 @@ import { isNamedAdmin, readOwnView } from './support/users.js';
 import { administrativeReason, isSelfPath } from './support/operations.js';
 import { administrativeRequest } from './bfla/administrative-request.js';
 import { isGranted } from './bfla/granted-answer.js';
-import { pathParameterNames } from '../../../../engines/testing/warnings/sent-path-values.js';
+import { pathParameterNames } from '../../../../engines/testing/path-template.js';
 import { sendProbe } from './support/probes.js';
 
 /** One administrative operation called as one identity. */

@@ -18,7 +18,7 @@ import {
   unchangedBody,
 } from './support/objects.js';
 import { type JsonRecord, isSuccess } from './support/answers.js';
-import { pathParameterNames } from '../../../../engines/testing/warnings/sent-path-values.js';
+import { pathParameterNames } from '../../../../engines/testing/path-template.js';
 import { type PathValues, plainRequest, sendProbe } from './support/probes.js';
 import { type PrivilegedProperty, privilegedProperties } from './mass-assignment/privileged-properties.js';
 import { readBack } from './mass-assignment/read-back.js';

@@ -1,7 +1,7 @@
 import type { SpecOperation } from '../../../../../engines/spec/spec-format.js';
 import type { ScanContext } from '../../scan-context.js';
 import type { ScanRequest } from '../../scan-exchange.js';
-import { pathParameterNames } from '../../../../../engines/testing/warnings/sent-path-values.js';
+import { pathParameterNames } from '../../../../../engines/testing/path-template.js';
 import { type OwnView, ownPathValues } from '../support/users.js';
 import { plainRequest } from '../support/probes.js';
 import { readsByName } from '../support/operations.js';

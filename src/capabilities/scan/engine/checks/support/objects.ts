@@ -1,5 +1,5 @@
 import { fieldOf, type JsonRecord, recordsIn, isSuccess } from './answers.js';
-import { pathParameterNames } from '../../../../../engines/testing/warnings/sent-path-values.js';
+import { pathParameterNames } from '../../../../../engines/testing/path-template.js';
 import { bodiesAt, type OwnView, profileValue } from './users.js';
 import { type PathValues, plainRequest, sendProbe } from './probes.js';
 import type { SpecOperation, FalconSpec, JsonSchema } from '../../../../../engines/spec/spec-format.js';

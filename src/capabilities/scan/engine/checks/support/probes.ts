@@ -3,7 +3,7 @@ import type { Identity } from '../../identity.js';
 import type { ScanContext } from '../../scan-context.js';
 import type { ScanExchange, ScanRequest } from '../../scan-exchange.js';
 import type { SpecOperation, FalconSpec } from '../../../../../engines/spec/spec-format.js';
-import { pathParameterNames } from '../../../../../engines/testing/warnings/sent-path-values.js';
+import { pathParameterNames } from '../../../../../engines/testing/path-template.js';
 import { operationCredentials } from '../../../../../engines/testing/generate/security-credentials.js';
 
 /**

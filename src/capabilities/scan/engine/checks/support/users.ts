@@ -4,7 +4,7 @@ import type { ScanContext } from '../../scan-context.js';
 import { jsonBody, type ScanExchange } from '../../scan-exchange.js';
 import { isConsequentialPath, isSelfPath, isUserCollection } from './operations.js';
 import { type JsonRecord, recordsIn, isSuccess, fieldOf, looseName } from './answers.js';
-import { pathParameterNames } from '../../../../../engines/testing/warnings/sent-path-values.js';
+import { pathParameterNames } from '../../../../../engines/testing/path-template.js';
 import { type PathValues, plainRequest, requiresAuth, sendProbe } from './probes.js';
 
 const ADMIN_NAME = /admin|root|super-?user|staff|operator/i;
