@@ -44,6 +44,31 @@ interface Customer {
 }
 
 type Check = (value: unknown) => boolean;
+type Checks = Record<'newCustomer' | 'customerId' | 'requestId' | 'date', Check>;
+
+/** By build: every start of it checks with the same compiled schemas. */
+const compiledChecks = new Map<string, Promise<Checks>>();
+
+function checksOf(build: 'conforming' | 'defective'): Promise<Checks> {
+  let checks = compiledChecks.get(build);
+  if (!checks) compiledChecks.set(build, (checks = compileChecks(build)));
+  return checks;
+}
+
+async function compileChecks(build: 'conforming' | 'defective'): Promise<Checks> {
+  const document = parse(await readFile(CUSTOMERS_SPEC_FILE, 'utf8')) as { components: unknown };
+  const makeAjv = await ajvFactory('07');
+  const withFormats = makeAjv();
+  const trusting = build === 'conforming' ? withFormats : makeAjv({ validateFormats: false });
+  for (const ajv of new Set([withFormats, trusting])) ajv.addSchema({ $id: 'customers.json', components: document.components });
+  const schema = (ajv: typeof withFormats, pointer: string): Check => ajv.compile({ $ref: `customers.json#${pointer}` });
+  return {
+    newCustomer: schema(trusting, '/components/schemas/NewCustomer'),
+    customerId: trusting.compile({ type: 'string', format: 'uuid' }) as Check,
+    requestId: withFormats.compile({ type: 'string', format: 'uuid' }) as Check,
+    date: withFormats.compile({ type: 'string', format: 'date' }) as Check,
+  };
+}
 
 /**
  * The Customers API of CUSTOMERS_SPEC_FILE on loopback. The conforming build checks every input
@@ -52,18 +77,7 @@ type Check = (value: unknown) => boolean;
  * parse a uuid, an email's domain and a date that way, and a malformed one throws (500).
  */
 export async function startCustomersApi(build: 'conforming' | 'defective'): Promise<SpecServer> {
-  const document = parse(await readFile(CUSTOMERS_SPEC_FILE, 'utf8')) as { components: unknown };
-  const makeAjv = await ajvFactory('07');
-  const withFormats = makeAjv();
-  const trusting = build === 'conforming' ? withFormats : makeAjv({ validateFormats: false });
-  for (const ajv of new Set([withFormats, trusting])) ajv.addSchema({ $id: 'customers.json', components: document.components });
-  const schema = (ajv: typeof withFormats, pointer: string): Check => ajv.compile({ $ref: `customers.json#${pointer}` });
-  const checks = {
-    newCustomer: schema(trusting, '/components/schemas/NewCustomer'),
-    customerId: trusting.compile({ type: 'string', format: 'uuid' }) as Check,
-    requestId: withFormats.compile({ type: 'string', format: 'uuid' }) as Check,
-    date: withFormats.compile({ type: 'string', format: 'date' }) as Check,
-  };
+  const checks = await checksOf(build);
   const customers = new Map<string, Customer>();
 
   const server = createServer(

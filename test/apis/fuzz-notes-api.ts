@@ -1,9 +1,7 @@
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import { createAjv } from '../../src/engines/assertions/json-schema.js';
 import { type SpecServer, closeServer, listenOnLoopback } from './loopback-server.js';
+import { specComponentValidator } from './spec-component-validator.js';
 import { readJsonBody, sendError, sendJson } from './nonconforming-api/json-exchange.js';
 import { routeRequests } from './nonconforming-api/routes.js';
 
@@ -47,10 +45,7 @@ interface Note {
  * defective one then fails on what a handler written for ASCII does not expect.
  */
 export async function startFuzzNotesApi(options: FuzzNotesOptions): Promise<FuzzNotesServer> {
-  const document = parse(await readFile(FUZZ_NOTES_SPEC_FILE, 'utf8')) as { components: unknown };
-  const ajv = await createAjv('07');
-  ajv.addSchema({ $id: 'notes.json', components: document.components });
-  const validNote = ajv.compile({ $ref: 'notes.json#/components/schemas/NewNote' });
+  const validNote = (await specComponentValidator(FUZZ_NOTES_SPEC_FILE))('/components/schemas/NewNote');
   const notes = new Map<number, Note>([[1, { id: 1, title: 'Groceries', priority: 2, tags: ['home'] }]]);
   let nextId = 2;
   const counts: Record<string, number> = {};

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import { createAjv } from '../../src/engines/assertions/json-schema.js';
 import { type SpecServer, closeServer, listenOnLoopback } from './loopback-server.js';
+import { specComponentValidator } from './spec-component-validator.js';
 import { readJsonBody, sendError, sendJson } from './nonconforming-api/json-exchange.js';
 import { type Route, routeRequests } from './nonconforming-api/routes.js';
 
@@ -26,7 +24,7 @@ export interface KeyedNotesOptions {
  * `rename: false` plant the other two false greens: ids that name nothing, a method not served.
  */
 export async function startKeyedNotesApi(options: KeyedNotesOptions = {}): Promise<SpecServer> {
-  const validNewNote = await newNoteValidator();
+  const validNewNote = (await specComponentValidator(KEYED_NOTES_SPEC_FILE))('/components/schemas/NewNote');
   const notes = new Map<number, { id: number; title: string }>(options.seeded === false ? [] : [[1, { id: 1, title: 'Buy milk' }]]);
   let nextId = 2;
 
@@ -110,13 +108,4 @@ function withKey(handle: Route['handle']): Route['handle'] {
     req.resume();
     sendError(res, 401, 'send your API key in the X-API-Key header');
   };
-}
-
-/** NewNote exactly as the spec has it, so the API rejects what the spec forbids and nothing else. */
-async function newNoteValidator(): Promise<(value: unknown) => boolean> {
-  const document = parse(await readFile(KEYED_NOTES_SPEC_FILE, 'utf8')) as { components: unknown };
-  const ajv = await createAjv('07');
-  ajv.addSchema({ $id: 'keyed-notes.json', components: document.components });
-  const validate = ajv.compile({ $ref: 'keyed-notes.json#/components/schemas/NewNote' });
-  return (value) => validate(value);
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../../src/engines/exec/run-command.js';
 import { isRunning } from './process-alive.js';
+import { killRunning, uniqueSleep, untilRunningInBash } from '../support/processes-by-command-line.js';
 import { until } from '../support/patience.js';
 import { requirePlatform } from '../support/required-tools.js';
 
@@ -141,10 +142,16 @@ describe('runCommand', () => {
   });
 
   it('stops what the command left running in the background, and says so', async () => {
-    const result = await run('sleep 30 & echo pid:$!');
-    expect(result.exitCode).toBe(0);
-    expect(result.stoppedLeftovers).toEqual([{ pid: Number(result.output.slice(4)), command: expect.stringContaining('sleep 30') }]);
-    expect(isRunning(Number(result.output.slice(4)))).toBe(false);
+    const sleep = uniqueSleep(30);
+    try {
+      // The shell ends once the sleep runs, not while it may still be starting.
+      const result = await run(`${sleep} & echo pid:$!; ${untilRunningInBash(sleep)}`);
+      expect(result.exitCode).toBe(0);
+      expect(result.stoppedLeftovers).toEqual([{ pid: Number(result.output.slice(4)), command: sleep }]);
+      expect(isRunning(Number(result.output.slice(4)))).toBe(false);
+    } finally {
+      killRunning([sleep]);
+    }
   });
 
   it('does not start when the signal is already aborted', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ATOMIC_WRITE_DRAFT_GLOB } from '../../safety/atomic-write.js';
 import { isPathInside } from '../../safety/path-inside.js';
@@ -66,10 +66,21 @@ function shadowRepoIn(folder: string, projectRoot: string): ShadowRepo {
 
 async function createShadowRepo(repo: ShadowRepo, falconHome: string, projectRoot: string): Promise<void> {
   await runGit(repo, ['init', '--quiet']);
-  for (const [key, value] of SHADOW_CONFIG) await runGit(repo, ['config', key, value]);
+  // Written after what `git init` wrote, where git takes the last value of a key: one git the fewer per setting.
+  await appendFile(path.join(repo.gitDir, 'config'), configText(SHADOW_CONFIG));
   await mkdir(path.join(repo.gitDir, 'info'), { recursive: true });
   await writeFile(path.join(repo.gitDir, 'info', 'exclude'), excludedPaths(falconHome, projectRoot).join('\n') + '\n');
   await writeFile(path.join(repo.folder, PROJECT_FILE), projectRoot + '\n');
+}
+
+/** `section.name` settings as sections of a git config file. */
+function configText(settings: readonly [string, string][]): string {
+  const sections = new Map<string, string[]>();
+  for (const [key, value] of settings) {
+    const [section = '', name = ''] = key.split('.');
+    sections.set(section, [...(sections.get(section) ?? []), `\t${name} = ${value}\n`]);
+  }
+  return [...sections].map(([section, lines]) => `[${section}]\n${lines.join('')}`).join('');
 }
 
 /** A folder there without a repository is what an interrupted older Falcon left: it is replaced. */

@@ -51,7 +51,7 @@ export async function openApiToSpec(spec: SpecDocument, projectRoot: string, sig
 
 async function dereference(spec: SpecDocument, refs: ConfinedRefs, signal: AbortSignal): Promise<JsonObject> {
   // Taken before swagger-parser dereferences the document in place.
-  const key = SchemaCheckedDocuments.keyOf(spec.location, spec.document);
+  const key = SchemaCheckedDocuments.keyOf(spec.document);
   const checked = schemaChecked.wasFoundValid(key);
   try {
     // Self-referencing schemas stay `$ref`s: expanding them would never end.

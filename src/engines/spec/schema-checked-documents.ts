@@ -4,17 +4,17 @@ import { createHash } from 'node:crypto';
 const REMEMBERED = 64;
 
 /**
- * OpenAPI documents swagger-parser found valid against the OpenAPI schema, by location and content,
- * that refer to no file beside them: checked again, such a document gets the same answer, and the
+ * OpenAPI documents swagger-parser found valid against the OpenAPI schema, by content, that refer to
+ * no file beside them: checked again, such a document gets the same answer wherever it lies, and the
  * check compiles the whole OpenAPI schema each time — most of what converting a small spec costs.
  * An invalid document is never remembered, so its errors are always swagger-parser's own.
  */
 export class SchemaCheckedDocuments {
   private readonly valid = new Set<string>();
 
-  /** What identifies the document: its location (relative servers resolve against it) and its content. */
-  static keyOf(location: string, document: Record<string, unknown>): string {
-    return createHash('sha256').update(location).update('\0').update(JSON.stringify(document)).digest('hex');
+  /** What identifies the document: its content. */
+  static keyOf(document: Record<string, unknown>): string {
+    return createHash('sha256').update(JSON.stringify(document)).digest('hex');
   }
 
   wasFoundValid(key: string): boolean {

@@ -25,15 +25,16 @@ describe('readSessionLines, against hostile files', () => {
 
   it('reads at most MOST_READ_BYTES at once: the page of a huge file gets its end, the feed the rest a window at a time', async () => {
     const file = path.join(folder, 'huge.jsonl');
-    // 500 MB, sparse: a file read whole for a page would take that much memory.
+    // Eight windows of zeros, sparse: a file read whole for a page would take all of it in memory.
+    const zeros = 8 * MOST_READ_BYTES;
     await writeFile(file, '');
-    await truncate(file, 500 * 1024 * 1024);
+    await truncate(file, zeros);
     await appendFile(file, '\n{"last":1}\n');
-    const size = 500 * 1024 * 1024 + 12;
+    const size = zeros + 12;
     const end = await readSessionLines(file, 0, { fromEnd: true });
     expect(end).toEqual({ lines: [{ text: '{"last":1}', end: size }], offset: size, skipped: size - 11 });
 
-    // The feed from the start: the 500 MB of zeros are one line, given cut to a window.
+    // The feed from the start: the zeros are one line, given cut to a window.
     const window = await readSessionLines(file, 0);
     expect(window!.lines.map((line) => [line.text.length, line.end])).toEqual([[MOST_READ_BYTES, size - 11]]);
   });

@@ -252,4 +252,15 @@ describe('the shadow repository', () => {
     expect(stdout.trim()).toBe('false');
     expect((await readdir(path.join(home, 'checkpoints'))).filter((name) => name.includes('.new-'))).toEqual([]);
   });
+
+  it("has its own settings, as git reads them: never the user's line endings, logs or tidying", async () => {
+    const repo = await openShadowRepo(home, project);
+    const setting = async (key: string) => (await promisify(execFile)('git', ['--git-dir', repo.gitDir, 'config', '--get', key])).stdout.trim();
+    expect(await setting('core.autocrlf')).toBe('false');
+    expect(await setting('core.logAllRefUpdates')).toBe('false');
+    expect(await setting('core.splitIndex')).toBe('true');
+    expect(await setting('index.version')).toBe('4');
+    expect(await setting('gc.auto')).toBe('0');
+    expect(await setting('commit.gpgSign')).toBe('false');
+  });
 });

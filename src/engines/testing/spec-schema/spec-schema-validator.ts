@@ -9,13 +9,19 @@ type Ajv = ReturnType<MakeAjv>;
 type Compiled = { validate: ValidateFunction } | { error: string };
 
 /**
+ * One ajv per setting, shared by every validator: each compiles the 2020-12 meta-schema, which every
+ * schema is checked against, once for the process rather than once per run. A spec schema comes
+ * self-contained (no `$id`, its refs in its own `$defs`) and is taken out once compiled.
+ */
+const sharedAjvs = new Map<string, Ajv>();
+
+/**
  * Values checked against the spec's schemas (see specJsonSchema) with ajv, 2020-12, formats checked,
  * each distinct schema compiled once per direction: generation asks whether a value is valid, the
  * checks ask for every violation. A `pattern` that is not a valid Unicode regex (`{` unescaped, as
  * many specs write it) is read without the `u` flag, as the spec's author most likely meant.
  */
 export class SpecSchemaValidator {
-  private readonly instances = new Map<string, Ajv>();
   /** By the schema object first (the same one is checked again and again), then by its text. */
   private readonly byObject = new Map<string, WeakMap<JsonSchema, Compiled>>();
   private readonly byText = new Map<string, Compiled>();
@@ -70,12 +76,12 @@ export class SpecSchemaValidator {
 
   private compile(jsonSchema: JsonSchema, allErrors: boolean): Compiled {
     try {
-      return { validate: this.ajv(allErrors, true).compile(jsonSchema) };
+      return { validate: compiledOnce(this.ajv(allErrors, true), jsonSchema) };
     } catch (error) {
       const message = (error as Error).message;
       if (!/regular expression/i.test(message)) return { error: message };
       try {
-        return { validate: this.ajv(allErrors, false).compile(jsonSchema) };
+        return { validate: compiledOnce(this.ajv(allErrors, false), jsonSchema) };
       } catch {
         return { error: message };
       }
@@ -84,9 +90,18 @@ export class SpecSchemaValidator {
 
   private ajv(allErrors: boolean, unicodeRegExp: boolean): Ajv {
     const key = `${allErrors} ${unicodeRegExp}`;
-    let ajv = this.instances.get(key);
+    let ajv = sharedAjvs.get(key);
     // Each schema is compiled once and run a few times: compiling fast matters more than running fast.
-    if (!ajv) this.instances.set(key, (ajv = this.makeAjv({ allErrors, unicodeRegExp, code: { optimize: false } })));
+    if (!ajv) sharedAjvs.set(key, (ajv = this.makeAjv({ allErrors, unicodeRegExp, code: { optimize: false } })));
     return ajv;
+  }
+}
+
+/** The schema compiled, then taken out of the shared ajv, which keeps nothing of a run. */
+function compiledOnce(ajv: Ajv, schema: JsonSchema): ValidateFunction {
+  try {
+    return ajv.compile(schema);
+  } finally {
+    ajv.removeSchema(schema);
   }
 }

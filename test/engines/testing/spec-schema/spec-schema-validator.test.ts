@@ -153,4 +153,13 @@ describe('SpecSchemaValidator', () => {
     expect(() => violations({ type: 'int' }, 1)).toThrow(/^schema is invalid: data\/type must be equal to one of the allowed values/);
     expect(() => violations({ type: 'int' }, 1)).toThrow(expect.objectContaining({ name: 'JsonSchemaError' }));
   });
+
+  it("keeps each spec's schemas to its own validator, a schema of the same name in another spec included", async () => {
+    const other = await SpecSchemaValidator.load({ Node: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } });
+    const node: JsonSchema = { $ref: '#/schemas/Node' };
+    expect(other.violations(node, { plain: { name: 'x' }, exact: toExactJson({ name: 'x' }) })).toEqual(["$: must have required property 'id'"]);
+    expect(violations(node, { name: 'x' })).toEqual([]);
+    expect(violations(node, { id: 1 })).toEqual(["$: must have required property 'name'"]);
+    expect(other.isValid(node, { id: 1 })).toBe(true);
+  });
 });
