@@ -7,7 +7,8 @@ import { isRunning } from '../../../engines/process-alive.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const bash = (args: { command: string; cwd?: string; timeout_ms?: number }, signal?: AbortSignal) => bashTool.run(args, toolContext(project.root, signal));
+const bash = async (args: { command: string; cwd?: string; timeout_ms?: number }, signal?: AbortSignal) =>
+  (await bashTool.run(args, toolContext(project.root, signal))).text;
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -32,6 +33,13 @@ describe('bash', () => {
     const output = await bash({ command: 'ls; echo failing >&2; exit 1', cwd: 'api' });
     expect(output).toMatch(/^Exit code 1 in [\d.]+ m?s\napp\.js\nfailing$/);
     expect(await bash({ command: 'true' })).toMatch(/^Exit code 0 in [\d.]+ m?s\n\(no output\)$/);
+  });
+
+  it('tells the screen the exit code and how long the command ran', async () => {
+    const failed = await bashTool.run({ command: 'exit 3' }, toolContext(project.root));
+    expect(failed.details).toEqual({ kind: 'command', exitCode: 3, durationMs: expect.any(Number) });
+    const passed = await bashTool.run({ command: 'true' }, toolContext(project.root));
+    expect(passed.details).toMatchObject({ kind: 'command', exitCode: 0 });
   });
 
   it('shows the end of long output and says how much came before', async () => {
