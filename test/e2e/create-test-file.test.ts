@@ -395,6 +395,8 @@ describe('create_test_file approval and safety', () => {
     await project.write('.falcon/config.yaml', 'framework: rocket\n');
     await expect(createTestFileTool.run({ endpoint: 'GET /users' }, ctx)).rejects.toThrow('unknown framework "rocket"; one of: express,');
     await project.write('package.json', JSON.stringify({ type: 'module', dependencies: { express: '5' } }));
-    expect(await createTestFileTool.run({ endpoint: 'GET /users', framework: 'express' }, ctx)).toContain('Created test/get-users.test.js');
+    const created = await createTestFileTool.run({ endpoint: 'GET /users', framework: 'express' }, ctx);
+    expect(created.text).toContain('Created test/get-users.test.js');
+    expect(created.details).toMatchObject({ kind: 'file_change', path: 'test/get-users.test.js', created: true, linesRemoved: 0 });
   });
 });
