@@ -103,7 +103,7 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       const label = state.running?.id === event.id ? state.running.label : event.name;
       const next = { ...state, running: undefined, status: 'thinking' as const, toolCalls: state.toolCalls + 1 };
       // Details from a session file are read as they may have been changed: a kind the screen knows, with every fact, or none.
-      const details = event.details === undefined ? undefined : readToolResultDetails(event.details);
+      const details = readToolResultDetails(event.details);
       const entry = {
         kind: 'tool' as const,
         name: event.name,
