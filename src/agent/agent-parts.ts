@@ -9,6 +9,7 @@ import type { PermissionSettings } from './approval/permissions/permission-polic
 import { parsePermissionRules } from './approval/permissions/permission-rule-match.js';
 import { ProjectAllowRules } from './approval/project-allow-rules.js';
 import { SessionModels } from './session-models.js';
+import { fileReadersOf } from './approval/permissions/read-deny.js';
 
 /** What the Agent delegates to: its events on their way out, its models, the guard around its tool calls, its confirmations. */
 export interface AgentParts {
@@ -37,7 +38,7 @@ export function agentParts(options: AgentOptions): AgentParts {
   return {
     events,
     models: new SessionModels(options.createModel, options.modelRoutes ?? {}, options.modelChoice ?? {}, events.emit),
-    guard: { permissions, hooks, sessionId: options.session.id },
+    guard: { permissions, hooks, sessionId: options.session.id, fileReaders: fileReadersOf(options.tools.list()) },
     confirmations: new Confirmations(new EarlierApprovals(), projectRules),
   };
 }

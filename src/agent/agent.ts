@@ -75,7 +75,7 @@ export class Agent {
         },
         recordCompaction: (replaced, checkpoint, state) => session.recordCompaction(replaced, this.maskKnown(checkpoint), state),
       },
-      toolNames: tools.names,
+      tools,
       describeTools: (names) =>
         names
           .flatMap((name) => {

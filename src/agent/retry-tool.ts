@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { retryUntilSuccess } from '../engines/retry/retry-until-success.js';
 import { formatDuration } from '../engines/testing/report/report-text.js';
 import { type AnyTool, type ToolContext, ToolError, defineTool } from '../kit/tool/tool.js';
+import { type ToolResult, toolResult } from '../kit/tool/tool-result.js';
 import { validateToolArgs } from '../kit/tool/validate-args.js';
 
 export const RETRY_TOOL_NAME = 'retry';
@@ -32,8 +33,8 @@ interface Attempt {
   succeeded: boolean;
   /** One line: what happened. */
   outcome: string;
-  /** The tool's observation, or its error message. */
-  observation: string;
+  /** The tool's result, or its error message as the text. */
+  result: ToolResult;
 }
 
 /** `lookup` finds the tool to retry: the registry passes its own `get`. */
@@ -70,9 +71,10 @@ export function createRetryTool(lookup: (name: string) => AnyTool | undefined) {
       const head = report.succeeded
         ? `${tool.name} succeeded on attempt ${count} of ${args.max_attempts} (${formatDuration(report.durationMs)}).`
         : `${tool.name} did not succeed in ${attempts} (${formatDuration(report.durationMs)}); giving up.`;
-      const text = `${head}\n${lines.join('\n')}\n\nLast ${last.succeeded ? 'result' : 'attempt'}:\n${last.observation}`;
+      const text = `${head}\n${lines.join('\n')}\n\nLast ${last.succeeded ? 'result' : 'attempt'}:\n${last.result.text}`;
       if (!report.succeeded) throw new ToolError(text);
-      return text;
+      // What the screen shows of the attempt that succeeded: its response's status, its command's exit.
+      return { text, ...(last.result.details && { details: last.result.details }) } satisfies ToolResult;
     },
   });
 }
@@ -86,23 +88,23 @@ function findRetryableTool(lookup: (name: string) => AnyTool | undefined, name: 
 
 async function attempt(tool: AnyTool, args: unknown, wanted: number[] | undefined, ctx: ToolContext, number: number): Promise<Attempt> {
   const before = ctx.session.responses.get();
-  let observation: string;
+  let result: ToolResult;
   try {
-    observation = await tool.run(args, ctx);
+    result = toolResult(await tool.run(args, ctx));
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     const message = error instanceof Error ? error.message || error.name : String(error);
-    return { succeeded: false, outcome: `error: ${firstLine(message)}`, observation: `Error: ${message}` };
+    return { succeeded: false, outcome: `error: ${firstLine(message)}`, result: { text: `Error: ${message}` } };
   }
-  if (!wanted) return { succeeded: true, outcome: firstLine(observation), observation };
+  if (!wanted) return { succeeded: true, outcome: firstLine(result.text), result };
   const response = ctx.session.responses.get();
   if (!response || response === before) {
     // Such a tool can never meet the condition: say so at once instead of retrying in vain.
     throw new ToolError(`until_status needs a tool that keeps its HTTP response (such as http_request); ${tool.name} kept none on attempt ${number}`);
   }
   const summary = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  if (wanted.includes(response.status)) return { succeeded: true, outcome: summary, observation };
-  return { succeeded: false, outcome: `${summary} (waiting for ${wanted.join(' or ')})`, observation };
+  if (wanted.includes(response.status)) return { succeeded: true, outcome: summary, result };
+  return { succeeded: false, outcome: `${summary} (waiting for ${wanted.join(' or ')})`, result };
 }
 
 function firstLine(text: string): string {

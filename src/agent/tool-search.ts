@@ -4,6 +4,8 @@ import { describeTool } from './tool-reference.js';
 
 export const TOOL_SEARCH_NAME = 'tool_search';
 const SELECT_PREFIX = 'select:';
+/** A tool's reference starts `name — description` (describeTool). */
+const REFERENCE_LINE = /^([a-z_][a-z0-9_]*) — /gm;
 
 const schema = z.strictObject({
   query: z.string().min(1).describe('what you need, e.g. "webhook" or "oauth2 token", or exact names: "select:auth,wait"'),
@@ -18,6 +20,8 @@ export function createToolSearchTool(listTools: () => readonly AnyTool[]) {
     schema,
     kind: 'read',
     readOnly: true,
+    // The references it returned: a checkpoint keeps those tools loaded.
+    facts: ({ text, ok }) => ({ toolsLoaded: ok ? [...text.matchAll(REFERENCE_LINE)].map((match) => match[1]!) : [] }),
     async run({ query, max_results }) {
       const tools = listTools().filter((tool) => tool.name !== TOOL_SEARCH_NAME);
       const trimmed = query.trim();

@@ -5,6 +5,8 @@ import { terminalSafeValue } from '../safety/terminal-text.js';
 import { fitLabel, labelOfCall } from '../kit/tool/call-label.js';
 import { describeTaskEnd } from '../kit/tool/task-description.js';
 import { styleFor } from '../kit/command/terminal-style.js';
+import { resultLine, resultTellsDuration } from '../kit/tool/result-facts.js';
+import type { ToolResultEvent } from '../workspace/session-events.js';
 
 /** Prints what the agent is doing, a line per step, for a person watching stderr. */
 export function createProgressPrinter(stream: NodeJS.WriteStream): (event: AgentEvent) => void {
@@ -25,7 +27,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (event: Agent
         write(`${style('cyan', '●')} ${fitLabel(labelOfCall(event))}`);
         break;
       case 'tool_result':
-        write(event.ok ? style('green', `  ✓ ${event.durationMs} ms`) : style('red', `  ✗ ${firstLine(event.output, 160)}`));
+        write(event.ok ? style('green', `  ✓ ${resultSummary(event)}`) : style('red', `  ✗ ${firstLine(event.output, 160)}`));
         break;
       case 'retry':
         write(style('yellow', `↻ retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s: ${event.reason}`));
@@ -48,6 +50,13 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (event: Agent
         break;
     }
   };
+}
+
+/** `200 OK · 41 ms · 1.2 KB json` as the tool tells it, with the call's time when its facts leave it out; `12 ms` from a tool that tells nothing. */
+function resultSummary({ details, durationMs }: ToolResultEvent): string {
+  const took = `${durationMs} ms`;
+  if (!details) return took;
+  return resultTellsDuration(details) ? resultLine(details) : `${resultLine(details)} · ${took}`;
 }
 
 /** A sub-agent's start, calls and end, a line each: `scout#1 ● read_file src/app.ts`. */

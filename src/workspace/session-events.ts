@@ -1,5 +1,6 @@
 // A session file holds the agent's events (AgentEvent). The layers below the agent know of an event
 // its type, and the shapes of the few they read back, declared here and included in AgentEvent.
+import type { ToolResultDetails } from './tool-result-details.js';
 
 export interface SessionEvent {
   type: string;
@@ -19,7 +20,10 @@ export interface ToolResultEvent {
   id: string;
   name: string;
   ok: boolean;
+  /** The observation the model read (masked, cut to the observation limit). */
   output: string;
+  /** What the screen shows beyond the text (masked by value and shape); absent for a tool with none, a failed call, and in session files written before details. */
+  details?: ToolResultDetails;
   durationMs: number;
 }
 

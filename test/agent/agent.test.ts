@@ -57,7 +57,7 @@ const waitsForAbort = defineTool({
   schema: z.strictObject({}),
   kind: 'long',
   run: (_args, ctx) =>
-    new Promise((_resolve, reject) => {
+    new Promise<string>((_resolve, reject) => {
       ctx.progress('started');
       ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true });
     }),

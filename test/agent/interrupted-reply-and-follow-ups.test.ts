@@ -26,7 +26,7 @@ const slow = defineTool({
   schema: z.strictObject({}),
   kind: 'long',
   run: (_args, ctx) =>
-    new Promise((_resolve, reject) => {
+    new Promise<string>((_resolve, reject) => {
       ctx.progress('started');
       ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true });
     }),

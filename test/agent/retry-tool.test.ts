@@ -44,8 +44,9 @@ afterAll(async () => {
 const tools = new Map<string, AnyTool>([httpRequestTool, writeFileTool, waitTool].map((tool) => [tool.name, tool]));
 const retryTool = createRetryTool((name) => tools.get(name));
 type Args = Parameters<typeof retryTool.run>[0];
-const retry = (args: Partial<Args> & Pick<Args, 'tool' | 'args'>, signal?: AbortSignal, environment = 'dev') =>
+const retryResult = (args: Partial<Args> & Pick<Args, 'tool' | 'args'>, signal?: AbortSignal, environment = 'dev') =>
   retryTool.run({ max_attempts: 3, delay_ms: 10, backoff: 'fixed', ...args }, toolContext(project, signal, environment));
+const retry = async (...given: Parameters<typeof retryResult>) => (await retryResult(...given)).text;
 
 describe('retry', () => {
   it('retries http_request until the response has the wanted status', async () => {
@@ -61,6 +62,11 @@ describe('retry', () => {
     expect(lines[6]).toMatch(/^HTTP 200 OK/);
     expect(output).toContain('"call": 3');
     expect(calls.get('/flaky/2?a')).toBe(3);
+  });
+
+  it("shows the details of the attempt that succeeded: its response's status", async () => {
+    const result = await retryResult({ tool: 'http_request', args: { method: 'GET', url: `${baseUrl}/flaky/2?details` }, max_attempts: 5, until_status: 200 });
+    expect(result.details).toMatchObject({ kind: 'http_response', status: 200, statusText: 'OK' });
   });
 
   it('gives up after max_attempts, as an error that shows every attempt and the last response', async () => {
@@ -93,7 +99,7 @@ describe('retry', () => {
       },
     };
     try {
-      const output = await retryTool.run(
+      const { text: output } = await retryTool.run(
         { max_attempts: 3, backoff: 'fixed', tool: 'http_request', args: { method: 'GET', url: `http://127.0.0.1:${port}/` }, delay_ms: 300 },
         ctx,
       );

@@ -5,6 +5,7 @@ import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import { describeToolSection } from '../../src/agent/system-prompt.js';
 import { describeTool, describeTools, listToolPurposes } from '../../src/agent/tool-reference.js';
 import { validateToolArgs } from '../../src/kit/tool/validate-args.js';
+import { toolResult } from '../../src/kit/tool/tool-result.js';
 import { TOOL_SEARCH_NAME } from '../../src/agent/tool-search.js';
 import { defineTool } from '../../src/kit/tool/tool.js';
 
@@ -67,7 +68,7 @@ describe('createToolRegistry', () => {
     const search = registry.get(TOOL_SEARCH_NAME)!;
     const validated = validateToolArgs(search, { query, max_results: 20 });
     if (!validated.ok) throw new Error(validated.problems);
-    return search.run(validated.value, {} as never);
+    return toolResult(await search.run(validated.value, {} as never)).text;
   }
 
   it('finds each tool by its name, one tool a name, core tools first', () => {

@@ -3,6 +3,7 @@ import { loadDefaultTools } from '../../src/agent/default-tools.js';
 import type { AnyTool } from '../../src/kit/tool/tool.js';
 import { describeTool } from '../../src/agent/tool-reference.js';
 import { validateToolArgs } from '../../src/kit/tool/validate-args.js';
+import { toolResult } from '../../src/kit/tool/tool-result.js';
 
 const tools = await loadDefaultTools();
 const byName = (name: string): AnyTool => tools.find((tool) => tool.name === name)!;
@@ -11,7 +12,7 @@ const toolSearch = byName('tool_search');
 async function search(args: Record<string, unknown>): Promise<string> {
   const validated = validateToolArgs(toolSearch, args);
   if (!validated.ok) throw new Error(validated.problems);
-  return toolSearch.run(validated.value, {} as never);
+  return toolResult(await toolSearch.run(validated.value, {} as never)).text;
 }
 
 /** The tool names whose full reference the answer holds, in order. */

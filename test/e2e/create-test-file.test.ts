@@ -91,7 +91,7 @@ describe('create_test_file for Node', () => {
     });
     await expect(stat(path.join(project.root, 'test/get-users-by-id.test.ts'))).rejects.toThrow();
 
-    const output = await createTestFileTool.run({ endpoint: 'GET /users/{id}' }, ctx);
+    const { text: output } = await createTestFileTool.run({ endpoint: 'GET /users/{id}' }, ctx);
     expect(output).toBe(
       [
         'Created test/get-users-by-id.test.ts (12 lines): vitest + supertest, for GET /users/{id}.',
@@ -108,7 +108,7 @@ describe('create_test_file for Node', () => {
     await project.write('package.json', JSON.stringify({ type: 'module', dependencies: { express: '5' } }));
     await project.write('server.js', "import express from 'express';\nexpress().listen(3000);\n");
     await remember('/users/3');
-    const output = await createTestFileTool.run({ endpoint: 'GET /users/:id', framework: 'express' }, ctx);
+    const { text: output } = await createTestFileTool.run({ endpoint: 'GET /users/:id', framework: 'express' }, ctx);
     expect(output).toContain('Created test/get-users-by-id.test.js');
     expect(output).toContain('node:test + fetch against the running server');
     expect(output).toContain('Run it: node --test test/get-users-by-id.test.js');
@@ -130,7 +130,7 @@ describe('create_test_file for Node', () => {
     await project.write('.falcon/environments/dev.yaml', `BASE_URL: ${api.url}/\n`);
     ctx = toolContext(project.root, undefined, 'dev');
     await remember('/users/3');
-    const output = await createTestFileTool.run({ endpoint: 'GET /users/:id', framework: 'express' }, ctx);
+    const { text: output } = await createTestFileTool.run({ endpoint: 'GET /users/:id', framework: 'express' }, ctx);
     expect(output).toContain(`the test calls the running server at BASE_URL (default ${api.url}, the project's BASE_URL); start it first`);
     const text = await fileText('test/get-users-by-id.test.js');
     expect(text).toContain(`const BASE_URL = process.env.BASE_URL ?? '${api.url}';`);
@@ -243,7 +243,7 @@ describe('create_test_file for pytest', () => {
     );
     await project.write('tests/test_health.py', 'def test_health(client):\n    assert client.get("/health").status_code == 200\n');
     await remember('/users/5');
-    const output = await createTestFileTool.run({ endpoint: 'GET /users/{user_id}', framework: 'fastapi' }, ctx);
+    const { text: output } = await createTestFileTool.run({ endpoint: 'GET /users/{user_id}', framework: 'fastapi' }, ctx);
     expect(output.split('\n').slice(0, 3)).toEqual([
       'Created tests/test_get_users_by_user_id.py (6 lines): pytest + TestClient, for GET /users/{user_id}.',
       'Conventions from tests/test_health.py.',
@@ -297,7 +297,7 @@ describe('create_test_file for Go', () => {
     await project.write('main.go', 'package main\n\nfunc main() {\n\tsetupRouter().Run()\n}\n');
     await project.write('router.go', 'package main\n\nimport "github.com/gin-gonic/gin"\n\nfunc setupRouter() *gin.Engine {\n\treturn gin.Default()\n}\n');
     await remember('/users/2');
-    const output = await createTestFileTool.run({ endpoint: 'GET /users/:id' }, ctx);
+    const { text: output } = await createTestFileTool.run({ endpoint: 'GET /users/:id' }, ctx);
     expect(output).toContain("Run it: go test ./ -run '^TestGetUsersById$'");
     expect(await fileText('get_users_by_id_test.go')).toBe(
       [
@@ -342,7 +342,7 @@ describe('create_test_file for Go', () => {
       'internal/http/health_test.go',
       'package httpapi\n\nfunc TestHealth(t *testing.T) {\n\tr := NewRouter()\n\trec := httptest.NewRecorder()\n\tr.ServeHTTP(rec, httptest.NewRequest("GET", "/health", nil))\n}\n',
     );
-    const output = await createTestFileTool.run({ endpoint: 'GET /health' }, ctx);
+    const { text: output } = await createTestFileTool.run({ endpoint: 'GET /health' }, ctx);
     expect(output).toContain('Conventions from internal/http/health_test.go.');
     const text = await fileText('internal/http/get_health_test.go');
     expect(text.startsWith('package httpapi\n')).toBe(true);
@@ -395,6 +395,8 @@ describe('create_test_file approval and safety', () => {
     await project.write('.falcon/config.yaml', 'framework: rocket\n');
     await expect(createTestFileTool.run({ endpoint: 'GET /users' }, ctx)).rejects.toThrow('unknown framework "rocket"; one of: express,');
     await project.write('package.json', JSON.stringify({ type: 'module', dependencies: { express: '5' } }));
-    expect(await createTestFileTool.run({ endpoint: 'GET /users', framework: 'express' }, ctx)).toContain('Created test/get-users.test.js');
+    const created = await createTestFileTool.run({ endpoint: 'GET /users', framework: 'express' }, ctx);
+    expect(created.text).toContain('Created test/get-users.test.js');
+    expect(created.details).toMatchObject({ kind: 'file_change', path: 'test/get-users.test.js', created: true, linesRemoved: 0 });
   });
 });

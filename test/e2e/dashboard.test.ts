@@ -99,7 +99,10 @@ describe('falcon ui', requireTool('chromium'), () => {
     const text = await transcript.innerText();
     expect(text).toMatch(/Thought\s+first see what the API answers for note 0\./);
     expect(text).toContain('Tool call: http_request');
-    expect(text).toMatch(/✓ Result of http_request \((?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\)\nHTTP 500 Internal Server Error/);
+    // The facts its tool gave of the result, then the observation.
+    expect(text).toMatch(
+      /✓ Result of http_request \((?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)\)\n+500 Internal Server Error · (?:\d+ ms|[\d.]+ s) · \d+ B json\n+HTTP 500 Internal Server Error/,
+    );
     expect(text).toContain('Asked to approve: change src/notes.js');
     // The diff approved, in the transcript (the session's checkpoints below it show the same change).
     expect(await page.locator('#transcript .diff .removed').innerText()).toBe('-  return { text: notes[id].text };');
@@ -325,7 +328,9 @@ describe('falcon ui', requireTool('chromium'), () => {
     sample.notes.release();
     await expect.poll(() => transcript.locator('.entry-answer').innerText()).toContain('The slow endpoint answered done.');
     expect(await transcript.locator('.entry-answer strong').innerText()).toBe('done');
-    expect(await transcript.innerText()).toMatch(/✓ Result of http_request \([\d.]+ m?s\)\nHTTP 200 OK/);
+    expect(await transcript.innerText()).toMatch(
+      /✓ Result of http_request \([\d.]+ m?s\)\n+200 OK · [\d.]+ m?s · (?:\d+ B|[\d.]+ KB|empty)(?: \w+)?\n+HTTP 200 OK/,
+    );
     await expect.poll(() => page.locator('#live-status').innerText()).toMatch(/^The session’s last run has ended\./);
     expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
     expect((await run.result).code).toBe(0);

@@ -73,6 +73,7 @@ describe('the interactive session with escape sequences', () => {
     const screen = session.screen();
     expect(screen).toMatch(/^␛\]0;pwned-title\^Gafter$/m);
     expect(screen).toMatch(/✓ read_file evil\.txt/);
+    expect(screen).toMatch(/⎿ evil\.txt · \d+ lines?$/m);
     expect(screen).toContain('Done ␛[2J␛]0;c1-title␛\\');
     expect(screen).toContain(CLIPBOARD.shown);
     expect(screen).toContain('touch pwned #␛[2K␛[1G$ echo harmless-looking');

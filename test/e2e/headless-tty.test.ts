@@ -42,6 +42,9 @@ describe('falcon -p on a terminal', () => {
     expect((await falcon.exited).exitCode).toBe(0);
     expect(falcon.screen()).toContain(answer);
     expect(await readFile(path.join(sandbox.project, 'notes.txt'), 'utf8')).toBe(expected);
+    // Each result as its tool tells it: the file read and its lines, the lines the write changed.
+    expect(falcon.screen()).toMatch(/^ {2}✓ notes\.txt · 1 line · \d+ ms$/m);
+    if (key === 'y') expect(falcon.screen()).toMatch(/^ {2}✓ notes\.txt · \+1 −1 · \d+ ms$/m);
   });
 
   it('says in one line that a tool call could not be read, never shows its markup, and stops after three in a row', async () => {

@@ -78,6 +78,43 @@ describe.each([
   });
 });
 
+describe('stream-json', () => {
+  it('streams each tool result with the details its tool gave for the screen, and the observation the model read', async () => {
+    await sandbox.writeConfig(configFor());
+    await writeFile(path.join(sandbox.project, 'notes.txt'), 'one\ntwo\nthree\n');
+    models.script([
+      `ACTION: http_request({"method": "GET", "url": "${api.url}/users/7"})`,
+      'ACTION: read_file({"path": "notes.txt", "limit": 2})',
+      'ACTION: search_code({"pattern": "^t(wo|hree)$"})',
+      'Final Answer: done',
+    ]);
+    const result = await falcon(['-p', 'look around', '--output-format', 'stream-json']);
+    expect(result.code).toBe(0);
+    const results = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string })
+      .filter((event) => event.type === 'tool_result');
+    expect(results).toEqual([
+      expect.objectContaining({
+        name: 'http_request',
+        ok: true,
+        output: expect.stringMatching(/^HTTP 200 OK/),
+        details: {
+          kind: 'http_response',
+          status: 200,
+          statusText: 'OK',
+          durationMs: expect.any(Number),
+          sizeBytes: expect.any(Number),
+          contentType: 'application/json',
+        },
+      }),
+      expect.objectContaining({ name: 'read_file', details: { kind: 'file_read', path: 'notes.txt', firstLine: 1, lastLine: 2, totalLines: 3 } }),
+      expect.objectContaining({ name: 'search_code', details: { kind: 'found', count: 2, noun: 'match', files: 1 } }),
+    ]);
+  });
+});
+
 describe('failures of the model service', () => {
   it('retries a 429 after Retry-After and then answers', async () => {
     await sandbox.writeConfig(configFor());

@@ -52,7 +52,12 @@ interface Connection {
   protocolErrors: Error[];
   stderr(): string;
   /** `progress` hears the server's progress notifications of the call. */
-  call(name: string, args?: Record<string, unknown>, progress?: (message: string) => void): Promise<{ text: string; isError: boolean }>;
+  /** The text of the result; `structured`: its structured content, when the tool gave details. */
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+    progress?: (message: string) => void,
+  ): Promise<{ text: string; isError: boolean; structured?: Record<string, unknown> }>;
 }
 
 /** `falcon mcp serve` in the sandbox's project, driven by the SDK's own client over stdio. */
@@ -88,7 +93,8 @@ async function connect(options: { flags?: string[]; answer?: 'accept' | 'decline
       const onprogress = progress && (({ message }: { message?: string }) => progress(message ?? ''));
       const result = await client.callTool({ name, arguments: args }, undefined, onprogress && { onprogress });
       const content = result.content as { type: string; text: string }[];
-      return { text: content.map((item) => item.text).join('\n'), isError: result.isError === true };
+      const structured = result.structuredContent as Record<string, unknown> | undefined;
+      return { text: content.map((item) => item.text).join('\n'), isError: result.isError === true, ...(structured && { structured }) };
     },
   };
 }
@@ -121,6 +127,14 @@ describe('falcon mcp serve', () => {
     expect(response.isError).toBe(false);
     expect(response.text).toMatch(/^HTTP 200 OK/);
     expect(response.text).toContain('"ok": true');
+    expect(response.structured).toEqual({
+      kind: 'http_response',
+      status: 200,
+      statusText: 'OK',
+      durationMs: expect.any(Number),
+      sizeBytes: expect.any(Number),
+      contentType: 'application/json',
+    });
     expect(shop.hits).toEqual(['GET /health']);
     expect(await falcon.call('list_environments')).toEqual({ text: '2 environments:\n- dev (active)\n- items', isError: false });
   });
@@ -205,6 +219,7 @@ describe('falcon mcp serve', () => {
     expect(tested.text).toMatch(/ — \d+ passed, 1 failed; operations covered 1\/1\./);
     expect(tested.text).toMatch(/^Coverage: \d+\/\d+ documented responses .*, \d+\/\d+ parameters, \d+\/\d+ body properties\.$/m);
     expect(tested.text).toContain('Findings: not_a_server_error 1.');
+    expect(tested.structured).toMatchObject({ kind: 'test_run', failed: 1, skipped: 0 });
     expect(tested.text).toContain(`reproduce: curl -sS -i '${items.url}/stats'`);
     expect(tested.text).toMatch(/Report: \.falcon\/reports\/test_report_.*\.md/);
     expect((await readdir(path.join(sandbox.project, '.falcon', 'reports'))).some((name) => name.startsWith('test_report_'))).toBe(true);

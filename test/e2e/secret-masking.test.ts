@@ -23,14 +23,15 @@ interface EchoApi {
   close(): Promise<void>;
 }
 
-/** Answers every request with the X-Custom header it got: as is, URL-encoded and base64, in its body and a header. */
-async function startEchoApi(status: number): Promise<EchoApi> {
+/** Answers every request with the X-Custom header it got: as is, URL-encoded and base64, in its body and a header (and its media type, when asked). */
+async function startEchoApi(status: number, { inMediaType = false } = {}): Promise<EchoApi> {
   const received: IncomingHttpHeaders[] = [];
   const server: Server = createServer((request, response) => {
     received.push(request.headers);
     const value = String(request.headers['x-custom'] ?? '');
     const body = { raw: value, url: encodeURIComponent(value), b64: Buffer.from(value).toString('base64') };
-    response.writeHead(status, { 'content-type': 'application/json', 'x-echo': value, 'x-echo-b64': Buffer.from(value).toString('base64url') });
+    const contentType = inMediaType ? `application/x-echo-${value}; charset=utf-8` : 'application/json';
+    response.writeHead(status, { 'content-type': contentType, 'x-echo': value, 'x-echo-b64': Buffer.from(value).toString('base64url') });
     response.end(JSON.stringify(body));
   });
   const url = await listenOnLoopback(server);
@@ -60,7 +61,7 @@ describe('falcon -p, the model asking for a request whose header comes from {{en
   let api: EchoApi;
   beforeAll(async () => {
     models = await startFakeModelServer();
-    api = await startEchoApi(200);
+    api = await startEchoApi(200, { inMediaType: true });
   });
   afterAll(async () => {
     await Promise.all([models.close(), api.close()]);
@@ -95,6 +96,16 @@ describe('falcon -p, the model asking for a request whose header comes from {{en
     for (const file of await readdir(sessions)) expectNoSecret(await readFile(path.join(sessions, file), 'utf8'), file);
     // The model still learns that the API echoed the token, and which one.
     expect(sent).toContain('[masked:API_TOKEN]');
+    // The screen's facts of the response, masked as its text: on stdout as the event streams, and in the session file.
+    const [file] = await readdir(sessions);
+    const recorded = (await readFile(path.join(sessions, file!), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { event?: { type: string } });
+    expect(recorded.find((record) => record.event?.type === 'tool_result')?.event).toMatchObject({
+      details: { kind: 'http_response', status: 200, statusText: 'OK', contentType: 'application/x-echo-[masked:API_TOKEN]' },
+    });
+    if (format === 'stream-json') expect(result.stdout).toContain('"contentType":"application/x-echo-[masked:API_TOKEN]"');
   });
 
   it('masks an environment secret the user pastes into the first message, before any request used it', async () => {

@@ -152,6 +152,7 @@ describe('what was approved', () => {
     // The diff's header and hunk rows, then the 50 lines: all but the 12 shown are counted.
     expect(shownRows.length + hidden).toBe(shownRows.indexOf('+line 1') + 50);
     expect(screen).not.toContain('+line 50');
+    expect(screen).toContain('⎿ notes.txt · new file · +50 −0');
 
     session.write('\x0f');
     await session.waitForText('+line 50');
@@ -176,5 +177,8 @@ describe('what was approved', () => {
     expect(shown[approved + 1]).toBe('  $ touch kept');
     const declined = shown.indexOf('✗ declined: run `touch refused`');
     expect(shown[declined + 1]).toBe('');
+    // The command's result as bash tells it: its exit and time.
+    expect(shown.find((row) => row.startsWith('✓ bash touch kept'))).toBeDefined();
+    expect(shown[shown.findIndex((row) => row.startsWith('✓ bash touch kept')) + 1]).toMatch(/^ {2}⎿ exit 0 · [\d.]+ m?s$/);
   });
 });

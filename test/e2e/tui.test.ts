@@ -83,7 +83,9 @@ describe('the interactive session', () => {
     await send(session, 'get user 3');
     await session.waitForText('user 3 is Ada');
     expect(session.screen()).toMatch(/✓ http_request GET http:\/\/127\.0\.0\.1:\d+\/users\/3 · (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)/);
-    expect(session.screen()).toContain('HTTP 200 OK');
+    // The result line as the tool tells it, not the observation's first line.
+    expect(session.screen()).toMatch(/⎿ 200 OK · (?:\d+ ms|[\d.]+ s) · \d+ B json/);
+    expect(session.screen()).not.toContain('HTTP 200 OK');
   });
 
   it.each([

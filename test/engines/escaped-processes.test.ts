@@ -104,7 +104,7 @@ describe('processes that left the process group', requirePlatform('linux', 'read
     const project = await createTempProject();
     try {
       const sleep = sleepFor(308);
-      const output = await bashTool.run({ command: `setsid ${sleep} &\n${untilRunningInBash(sleep)}; echo done` }, toolContext(project.root));
+      const { text: output } = await bashTool.run({ command: `setsid ${sleep} &\n${untilRunningInBash(sleep)}; echo done` }, toolContext(project.root));
       expect(output).toMatch(
         new RegExp(
           `^Exit code 0 in .+\\nProcesses it left running in the background were stopped: ${sleep} \\(pid \\d+\\)\\. bash cannot keep a server running; ask the user to start it\\.\\ndone$`,

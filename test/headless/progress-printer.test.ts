@@ -40,3 +40,23 @@ describe('the progress lines of falcon -p on a terminal', () => {
     expect(lines[2]!.length).toBe('● '.length + 100);
   });
 });
+
+describe('the result line of falcon -p on a terminal', () => {
+  const result = (details?: Extract<Parameters<ReturnType<typeof createProgressPrinter>>[0], { type: 'tool_result' }>['details']) =>
+    printed([
+      { type: 'tool_result', id: 't1', name: 'tool', ok: true, output: 'HTTP 200 OK · 41 ms · 1.2 KB\n\n{}', durationMs: 43, ...(details && { details }) },
+    ]);
+
+  it("says what its tool gave of the result, the call's time where the facts do not say it", () => {
+    expect(result({ kind: 'http_response', status: 200, statusText: 'OK', durationMs: 41, sizeBytes: 1229, contentType: 'application/json' })).toBe(
+      '  ✓ 200 OK · 41 ms · 1.2 KB json\n',
+    );
+    expect(result({ kind: 'command', exitCode: 2, durationMs: 1500 })).toBe('  ✓ exit 2 · 1.5 s\n');
+    expect(result({ kind: 'file_read', path: 'src/app.ts', firstLine: 1, lastLine: 40, totalLines: 40 })).toBe('  ✓ src/app.ts · 40 lines · 43 ms\n');
+    expect(result({ kind: 'found', count: 3, noun: 'match', files: 2 })).toBe('  ✓ 3 matches in 2 files · 43 ms\n');
+  });
+
+  it("gives a result without details its call's time, as before", () => {
+    expect(result()).toBe('  ✓ 43 ms\n');
+  });
+});

@@ -205,12 +205,12 @@ describe('attack corpus', () => {
   });
 
   it('still works inside the project (the corpus is refused for what it is, not because the tools are broken)', async () => {
-    expect(await readFileTool.run({ path: 'src/app.js' }, ctx)).toBe('    1  top secret');
-    expect(await listFilesTool.run({ path: 'src' }, ctx)).toContain('src/app.js');
-    expect(await globTool.run({ pattern: '**/*.js' }, ctx)).toContain('src/app.js');
-    expect(await searchCodeTool.run({ pattern: 'secret', path: 'src' }, ctx)).toContain('src/app.js:1: top secret');
-    expect(await bashTool.run({ command: 'pwd', cwd: 'foo' }, ctx)).toContain(path.join(project.root, 'foo'));
-    expect(await editFileTool.run({ path: 'src/app.js', old_string: 'top', new_string: 'no' }, ctx)).toMatch(/^Edited/);
-    expect(await writeFileTool.run({ path: 'src/app.js', content: 'fine\n' }, ctx)).toMatch(/^Wrote/);
+    expect((await readFileTool.run({ path: 'src/app.js' }, ctx)).text).toBe('    1  top secret');
+    expect((await listFilesTool.run({ path: 'src' }, ctx)).text).toContain('src/app.js');
+    expect((await globTool.run({ pattern: '**/*.js' }, ctx)).text).toContain('src/app.js');
+    expect((await searchCodeTool.run({ pattern: 'secret', path: 'src' }, ctx)).text).toContain('src/app.js:1: top secret');
+    expect((await bashTool.run({ command: 'pwd', cwd: 'foo' }, ctx)).text).toContain(path.join(project.root, 'foo'));
+    expect((await editFileTool.run({ path: 'src/app.js', old_string: 'top', new_string: 'no' }, ctx)).text).toMatch(/^Edited/);
+    expect((await writeFileTool.run({ path: 'src/app.js', content: 'fine\n' }, ctx)).text).toMatch(/^Wrote/);
   });
 });

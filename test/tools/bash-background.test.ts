@@ -53,7 +53,8 @@ describe('bash run_in_background', () => {
   it('answers at once with the task id and its output file; task_output waits for the end and reads the output', async () => {
     // The command ends only once the test creates `go`: it is still running when the answer comes, however slow the machine.
     const command = 'until [ -e go ]; do sleep 0.05; done; echo done; exit 4';
-    const answer = await bashTool.run({ command, run_in_background: true }, ctx);
+    const { text: answer, details } = await bashTool.run({ command, run_in_background: true }, ctx);
+    expect(details).toEqual({ kind: 'task_started', taskId: 't1' });
     expect(answer).toContain(`Started task t1 in the background; its output goes to ${path.join('.falcon', 'sessions', 's1', 'tasks', 't1.log')}.`);
     expect(await taskOutputTool.run({ task_id: 't1' }, ctx)).toMatch(
       /^Task t1 is running \(for [\d.]+ m?s\): until \[ -e go \]; .+\nNo new output since the last read/,

@@ -48,7 +48,7 @@ afterEach(async () => {
 
 describe('a response body nested 10,000 levels deep', () => {
   it('is shown to the model as it came, with a note', async () => {
-    const observation = await httpRequestTool.run({ method: 'GET', url: `${url}/tree` }, ctx);
+    const { text: observation } = await httpRequestTool.run({ method: 'GET', url: `${url}/tree` }, ctx);
     expect(observation).toMatch(/^HTTP 200 OK/);
     expect(observation).toContain('\n\n(JSON nested 10,001 levels deep, shown as it came)\n{"tree": [[[[');
     expect(observation).toContain('… (truncated, 20 KB in total)');

@@ -40,7 +40,7 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) 
     const saved = process.env.PATH;
     process.env.PATH = searchPath;
     try {
-      return await searchCodeTool.run(args, ctx());
+      return (await searchCodeTool.run(args, ctx())).text;
     } finally {
       process.env.PATH = saved;
     }
@@ -77,15 +77,15 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) 
 
 describe('glob and list_files', () => {
   it('do not list session logs or the input history', async () => {
-    expect(await listFilesTool.run({ path: '.falcon' }, ctx())).toBe('1 file in .falcon/, newest first:\n.falcon/reports/smoke_report_api_1.md');
-    expect(await globTool.run({ pattern: '**/*.jsonl' }, ctx())).toBe('No files in the project matching **/*.jsonl');
-    expect(await globTool.run({ pattern: 'sessions/*', path: '.falcon' }, ctx())).toBe('No files in .falcon/ matching sessions/*');
+    expect((await listFilesTool.run({ path: '.falcon' }, ctx())).text).toBe('1 file in .falcon/, newest first:\n.falcon/reports/smoke_report_api_1.md');
+    expect((await globTool.run({ pattern: '**/*.jsonl' }, ctx())).text).toBe('No files in the project matching **/*.jsonl');
+    expect((await globTool.run({ pattern: 'sessions/*', path: '.falcon' }, ctx())).text).toBe('No files in .falcon/ matching sessions/*');
     await expect(listFilesTool.run({ path: '.falcon/sessions' }, ctx())).rejects.toThrow("holds Falcon's session logs");
   });
 
   it('do not reach them through a link inside the project either', async () => {
     await symlink(path.join(project.root, '.falcon'), path.join(project.root, 'falcon-link'));
-    expect(await globTool.run({ pattern: 'falcon-link/sessions/*' }, ctx())).toBe('No files in the project matching falcon-link/sessions/*');
+    expect((await globTool.run({ pattern: 'falcon-link/sessions/*' }, ctx())).text).toBe('No files in the project matching falcon-link/sessions/*');
     expect(await filePaths(project.root, { pattern: 'falcon-link/**' })).toEqual(['falcon-link/reports/smoke_report_api_1.md']);
   });
 });

@@ -22,7 +22,7 @@ describe('http_request with a multipart body', () => {
     await project.write('fixtures/photo.png', Buffer.from('PNGDATA'));
     const ctx = toolContext(project.root);
     ctx.variables.session.set('CAPTION', 'me at the beach');
-    const output = await httpRequestTool.run(
+    const { text: output } = await httpRequestTool.run(
       { method: 'POST', url: `${server.url}/echo`, multipart: { caption: '{{CAPTION}}', photo: { file: 'fixtures/photo.png' } } } as Args,
       ctx,
     );

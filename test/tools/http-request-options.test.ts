@@ -17,7 +17,7 @@ type Args = Parameters<typeof httpRequestTool.run>[0];
 const send = (args: Args, variables: Record<string, string> = {}) => {
   const ctx = toolContext(project.root);
   for (const [name, value] of Object.entries(variables)) ctx.variables.session.set(name, value);
-  return httpRequestTool.run(args, ctx);
+  return httpRequestTool.run(args, ctx).then((result) => result.text);
 };
 const lastReceived = () => api.received.at(-1);
 

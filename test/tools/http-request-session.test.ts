@@ -19,7 +19,7 @@ const TIMING =
 describe('http_request in a session', () => {
   it('keeps cookies between calls, sends them back masked in the observation, and forgets them on logout', async () => {
     const ctx = toolContext(project.root);
-    const send = (args: Args) => httpRequestTool.run(args, ctx);
+    const send = async (args: Args) => (await httpRequestTool.run(args, ctx)).text;
     const anonymous = await send({ method: 'GET', url: `${api.url}/account/me` });
     expect(anonymous).toMatch(/^HTTP 401 Unauthorized · /);
     expect(anonymous).toContain(
@@ -45,13 +45,13 @@ describe('http_request in a session', () => {
   it('keeps each session’s cookies to itself', async () => {
     const first = toolContext(project.root);
     await httpRequestTool.run({ method: 'POST', url: `${api.url}/login` }, first);
-    const other = await httpRequestTool.run({ method: 'GET', url: `${api.url}/account/me` }, toolContext(project.root));
+    const { text: other } = await httpRequestTool.run({ method: 'GET', url: `${api.url}/account/me` }, toolContext(project.root));
     expect(other).toMatch(/^HTTP 401 /);
   });
 
   it('keeps the response as "last" and under save_as, with the request masked and the response whole', async () => {
     const ctx = toolContext(project.root);
-    const output = await httpRequestTool.run(
+    const { text: output } = await httpRequestTool.run(
       {
         method: 'POST',
         url: `${api.url}/login`,
@@ -79,7 +79,7 @@ describe('http_request in a session', () => {
   });
 
   it('shows the timing split on every response', async () => {
-    const output = await httpRequestTool.run({ method: 'GET', url: `${api.url}/slow?ms=120` }, toolContext(project.root));
+    const { text: output } = await httpRequestTool.run({ method: 'GET', url: `${api.url}/slow?ms=120` }, toolContext(project.root));
     expect(output).toMatch(TIMING);
     const firstByte = Number(/first byte (\d+) ms/.exec(output)?.[1]);
     expect(firstByte).toBeGreaterThanOrEqual(110);

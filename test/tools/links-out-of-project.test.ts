@@ -45,7 +45,7 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) 
     const saved = process.env.PATH;
     process.env.PATH = searchPath;
     try {
-      return await searchCodeTool.run(args, ctx());
+      return (await searchCodeTool.run(args, ctx())).text;
     } finally {
       process.env.PATH = saved;
     }
@@ -77,37 +77,37 @@ describe.each(engines)('search_code ($engine)', ({ path: searchPath, options }) 
 
 describe('glob and list_files', () => {
   it('do not list files behind a link out, and name the link', async () => {
-    expect(await globTool.run({ pattern: 'link/**' }, ctx())).toBe(
+    expect((await globTool.run({ pattern: 'link/**' }, ctx())).text).toBe(
       'No files in the project matching link/** (skipped 1 link that leads outside the project: link)',
     );
-    expect(await globTool.run({ pattern: 'link/secret.txt' }, ctx())).toBe(
+    expect((await globTool.run({ pattern: 'link/secret.txt' }, ctx())).text).toBe(
       'No files in the project matching link/secret.txt (skipped 1 link that leads outside the project: link)',
     );
-    expect(await listFilesTool.run({ pattern: '{link,src}/*' }, ctx())).toBe(
+    expect((await listFilesTool.run({ pattern: '{link,src}/*' }, ctx())).text).toBe(
       '1 file in the project matching {link,src}/* (skipped 1 link that leads outside the project: link), newest first:\nsrc/app.ts',
     );
   });
 
   it('name every link out the walk meets, and list the rest', async () => {
-    expect(await listFilesTool.run({}, ctx())).toBe(
+    expect((await listFilesTool.run({}, ctx())).text).toBe(
       '1 file in the project (skipped 2 links that lead outside the project: file-link.txt, link), newest first:\nsrc/app.ts',
     );
-    expect(await globTool.run({ pattern: '*.txt' }, ctx())).toBe(
+    expect((await globTool.run({ pattern: '*.txt' }, ctx())).text).toBe(
       'No files in the project matching *.txt (skipped 1 link that leads outside the project: file-link.txt)',
     );
   });
 
   it('follow a link inside the project that the pattern names, and survive loops', async () => {
-    expect(await globTool.run({ pattern: 'inside/*' }, ctx())).toBe('1 file in the project matching inside/*, newest first:\ninside/app.ts');
-    expect(await globTool.run({ pattern: 'loop/**' }, ctx())).toBe('No files in the project matching loop/**');
-    expect(await globTool.run({ pattern: 'nest/up/**/app.ts' }, ctx())).toBe(
+    expect((await globTool.run({ pattern: 'inside/*' }, ctx())).text).toBe('1 file in the project matching inside/*, newest first:\ninside/app.ts');
+    expect((await globTool.run({ pattern: 'loop/**' }, ctx())).text).toBe('No files in the project matching loop/**');
+    expect((await globTool.run({ pattern: 'nest/up/**/app.ts' }, ctx())).text).toBe(
       '1 file in the project matching nest/up/**/app.ts, newest first:\nnest/up/src/app.ts',
     );
   });
 
   it('stop at a link out reached through a link inside', async () => {
     await link(project.outside, 'src/out');
-    expect(await globTool.run({ pattern: 'inside/out/*' }, ctx())).toBe(
+    expect((await globTool.run({ pattern: 'inside/out/*' }, ctx())).text).toBe(
       'No files in the project matching inside/out/* (skipped 1 link that leads outside the project: inside/out)',
     );
   });

@@ -70,6 +70,27 @@ describe.each(tools.map((tool) => [tool.name, tool] as const))('%s', (name, tool
     const { target } = probeTarget(tool, 'probe/value');
     if (target && target.kind !== 'url' && tool.kind !== 'read') expect(tool.readOnly).toBeUndefined();
   });
+
+  it('declares the facts of a call from the arguments as written, whatever they are, as lists of lines', () => {
+    if (!tool.facts) return;
+    for (const args of [
+      {},
+      { path: 7, name: null, url: ['x'], action: 'run' },
+      { path: ' src/a.ts ', method: 'post', url: 'http://x/y', action: 'set', name: 'N' },
+    ]) {
+      for (const ok of [true, false]) {
+        const facts = tool.facts({ args, text: 'HTTP 200 OK · 1 ms · 2 B\nrest', ok });
+        const entries = Object.values(facts).flatMap((list) => list ?? []);
+        expect(entries.every((entry) => typeof entry === 'string' && !entry.includes('\n'))).toBe(true);
+      }
+    }
+  });
+});
+
+describe('the file reader', () => {
+  it('is read_file alone: its deny rules hold every tool that reads many files', () => {
+    expect(tools.filter((tool) => tool.fileReader).map((tool) => tool.name)).toEqual(['read_file']);
+  });
 });
 
 describe("an MCP server's tool", () => {

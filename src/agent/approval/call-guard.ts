@@ -9,4 +9,9 @@ export interface CallGuard {
   permissions: PermissionSettings;
   hooks: HookSettings;
   sessionId: string;
+  /**
+   * The session's tools that declare themselves its file reader (`Tool.fileReader`): their deny rules
+   * govern every tool that reads or lists many files. The session's, so a sub-agent without them is held too.
+   */
+  fileReaders: readonly string[];
 }

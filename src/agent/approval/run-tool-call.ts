@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { maskText } from '../../safety/mask-text.js';
+import { maskStructured } from '../../safety/mask-structured.js';
+import type { ToolResultDetails } from '../../workspace/tool-result-details.js';
+import { toolResult } from '../../kit/tool/tool-result.js';
 import type { AnyTool, ToolContext } from '../../kit/tool/tool.js';
 import { ToolError } from '../../kit/tool/tool.js';
 import { describeTool } from '../tool-reference.js';
@@ -30,10 +33,13 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
   const tool = deps.tools.get(request.name);
   emit({ type: 'tool_call', id, name: request.name, args, label: callLabel(tool, request.name, args) });
   const started = Date.now();
-  const finish = (ok: boolean, text: string): string => {
+  const finish = (ok: boolean, text: string, details?: ToolResultDetails): string => {
+    const { secrets } = deps.context;
     // Masked before it is cut, so that no secret astride the cut shows in part.
-    const output = truncateObservation(maskText(text, { secrets: deps.context.secrets, shapes: false }), deps.observationLimit);
-    emit({ type: 'tool_result', id, name: request.name, ok, output, durationMs: Date.now() - started });
+    const output = truncateObservation(maskText(text, { secrets, shapes: false }), deps.observationLimit);
+    // Details are only shown, never edited by the model: what looks like a secret goes too.
+    const shown = details && maskStructured(details, { secrets });
+    emit({ type: 'tool_result', id, name: request.name, ok, output, ...(shown && { details: shown }), durationMs: Date.now() - started });
     return output;
   };
   // A failure of the tool itself (not a refusal, a "no" or its call limit) counts towards disabling it.
@@ -75,11 +81,11 @@ export async function runToolCall(request: ToolCallRequest, deps: ToolCallDeps):
     const preview = tool.preview ? await tool.preview(validated.value, context) : undefined;
     const approval = preview ? await askApproval(id, call, preview, deps) : undefined;
     if (approval?.approved === false) return finish(false, approval.observation);
-    const observation = await runCheckpointed(deps.checkpoints, tool, id, emit, () =>
-      runWithApiServer(context, preview, () => tool.run(validated.value, context)),
+    const { text, details } = toolResult(
+      await runCheckpointed(deps.checkpoints, tool, id, emit, () => runWithApiServer(context, preview, () => tool.run(validated.value, context))),
     );
     deps.failureStreaks.succeeded(tool.name);
-    return finish(true, guard ? await runPostToolUseHooks(guard.hooks, call, observation, hookContextOf(guard, deps)) : observation);
+    return finish(true, guard ? await runPostToolUseHooks(guard.hooks, call, text, hookContextOf(guard, deps)) : text, details);
   } catch (error) {
     if (isAbortError(error, deps.signal)) {
       finish(false, 'Cancelled by the user.');
@@ -101,7 +107,7 @@ function callLabel(tool: AnyTool | undefined, name: string, args: Record<string,
 
 /** `ToolContext.readDenied` when deny rules on reading apply to this tool's files. */
 function readDeniedOf(guard: CallGuard | undefined, tool: string, projectRoot: string): Pick<ToolContext, 'readDenied'> {
-  const rules = guard ? readDenyRules(guard.permissions.deny, tool) : [];
+  const rules = guard ? readDenyRules(guard.permissions.deny, tool, guard.fileReaders) : [];
   return rules.length === 0 ? {} : { readDenied: (file) => readDenyRule(rules, file, projectRoot)?.text };
 }
 

@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../llm/chat-message.js';
 import { type CheckpointParts, formatCheckpoint } from './checkpoint-message.js';
 import { elidedSteps } from './elided-steps.js';
 import { keptTailStart } from './kept-tail.js';
-import { addFacts, noFacts, type SessionFacts } from './session-facts.js';
+import { addFacts, type FactTools, noFacts, type SessionFacts } from './session-facts.js';
 import { summarizeHistory } from './summarize-history.js';
 import { toolStepsOf } from './tool-steps.js';
 
@@ -26,7 +26,8 @@ export interface CompactionInput {
   systemPrompt: string;
   model: ChatModel;
   previous: CompactionState | undefined;
-  toolNames: ReadonlySet<string>;
+  /** The conversation's tools: the calls' names, and the facts each declares. */
+  tools: FactTools;
   /** Full references of tools by name, for the tools the model loaded with tool_search. */
   describeTools(names: readonly string[]): string;
   sessionFile: string;
@@ -52,7 +53,7 @@ export async function compactHistory(input: CompactionInput): Promise<Compaction
   if (replaced === 0) return undefined;
   const head = history.slice(0, replaced);
   const previous = input.previous ?? { facts: noFacts() };
-  const facts = addFacts(previous.facts, toolStepsOf(head, input.toolNames), input.toolNames);
+  const facts = addFacts(previous.facts, toolStepsOf(head, input.tools.names), input.tools);
   const estimateText = (text: string) => estimate([{ role: 'user', content: text }]);
 
   const summary = await summarizeHistory({

@@ -1,31 +1,29 @@
 // What a checkpoint must always name, read from the tool calls themselves rather than trusted to a
-// summary: files read and changed, requests sent, variables set, tools loaded with tool_search.
+// summary: files read and changed, requests sent, variables set, tools loaded with tool_search. Each
+// tool declares the facts of its calls (`Tool.facts`); this keeps them, newest last.
+import type { CallFacts } from '../../kit/tool/call-facts.js';
+import type { AnyTool } from '../../kit/tool/tool.js';
 import type { ToolStep } from './tool-steps.js';
 
-export interface SessionFacts {
-  filesRead: string[];
-  filesChanged: string[];
-  /** `GET {{BASE_URL}}/users → HTTP 200 OK` */
-  requests: string[];
-  variables: string[];
-  /** Deferred tools whose references the model has seen; a checkpoint keeps them loaded. */
-  toolsLoaded: string[];
+export type SessionFacts = Required<CallFacts>;
+
+/** The tools a conversation's calls may name: their facts come from their declarations. */
+export interface FactTools {
+  get(name: string): AnyTool | undefined;
+  readonly names: ReadonlySet<string>;
 }
 
 /** Older entries give way to newer ones past this many per list. */
 const MAX_ENTRIES = 40;
-const READ_TOOLS = new Set(['read_file']);
-const CHANGE_TOOLS = new Set(['edit_file', 'write_file']);
-const REQUEST_TOOLS = new Set(['http_request']);
-const TOOL_SEARCH = 'tool_search';
-const REFERENCE_LINE = /^([a-z_][a-z0-9_]*) — /gm;
+/** Each list's entries once, the newest last; requests as often as they were sent. */
+const REPEATED: ReadonlySet<keyof SessionFacts> = new Set(['requests']);
 
 export function noFacts(): SessionFacts {
   return { filesRead: [], filesChanged: [], requests: [], variables: [], toolsLoaded: [] };
 }
 
-export function addFacts(facts: SessionFacts, steps: readonly ToolStep[], toolNames: ReadonlySet<string>): SessionFacts {
-  const next = {
+export function addFacts(facts: SessionFacts, steps: readonly ToolStep[], tools: FactTools): SessionFacts {
+  const next: SessionFacts = {
     filesRead: [...facts.filesRead],
     filesChanged: [...facts.filesChanged],
     requests: [...facts.requests],
@@ -33,49 +31,20 @@ export function addFacts(facts: SessionFacts, steps: readonly ToolStep[], toolNa
     toolsLoaded: [...facts.toolsLoaded],
   };
   for (const step of steps) {
-    const path = text(step.args.path);
-    if (READ_TOOLS.has(step.name) && step.ok && path) note(next.filesRead, path);
-    if (CHANGE_TOOLS.has(step.name) && step.ok && path) note(next.filesChanged, path);
-    if (REQUEST_TOOLS.has(step.name)) note(next.requests, describeRequest(step), { unique: false });
-    if (step.name === 'request' && step.args.action === 'run' && text(step.args.name)) {
-      note(next.requests, `saved request ${text(step.args.name)} → ${firstLine(step.observation)}`, { unique: false });
-    }
-    for (const variable of variablesSet(step)) note(next.variables, variable);
-    if (step.name === TOOL_SEARCH && step.ok) {
-      for (const match of step.observation.matchAll(REFERENCE_LINE)) {
-        if (toolNames.has(match[1]!)) note(next.toolsLoaded, match[1]!);
-      }
+    const declared = tools.get(step.name)?.facts?.({ args: step.args, text: step.observation, ok: step.ok }) ?? {};
+    for (const list of Object.keys(next) as (keyof SessionFacts)[]) {
+      const entries = list === 'toolsLoaded' ? declared.toolsLoaded?.filter((name) => tools.names.has(name)) : declared[list];
+      for (const entry of entries ?? []) note(next[list], entry, { unique: !REPEATED.has(list) });
     }
   }
   return next;
 }
 
-function describeRequest(step: ToolStep): string {
-  const call = `${text(step.args.method)?.toUpperCase() ?? 'GET'} ${text(step.args.url) ?? '?'}`;
-  return `${call} → ${firstLine(step.observation).split(' · ')[0]}`;
-}
-
-function variablesSet(step: ToolStep): string[] {
-  if (!step.ok) return [];
-  if (step.name === 'variable' && step.args.action === 'set' && text(step.args.name)) return [text(step.args.name)!];
-  if (step.name === 'extract_value' && text(step.args.save_as)) return [text(step.args.save_as)!];
-  return [];
-}
-
-function note(list: string[], entry: string, { unique = true } = {}): void {
+function note(list: string[], entry: string, { unique }: { unique: boolean }): void {
   if (unique) {
     const at = list.indexOf(entry);
     if (at >= 0) list.splice(at, 1);
   }
   list.push(entry);
   if (list.length > MAX_ENTRIES) list.splice(0, list.length - MAX_ENTRIES);
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
-
-function firstLine(observation: string): string {
-  const line = observation.split('\n', 1)[0] ?? '';
-  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
 }

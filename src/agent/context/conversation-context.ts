@@ -4,6 +4,7 @@
 import type { ChatModel, ChatResponse, ContextWindow } from '../../llm/chat-model.js';
 import { ModelError } from '../../llm/model-errors.js';
 import { compactHistory, type Compaction, type CompactionState } from '../compaction/compact-history.js';
+import type { FactTools } from '../compaction/session-facts.js';
 import type { CompactionReason, ContextUsage, EmitEvent } from '../events.js';
 import type { ChatMessage } from '../../llm/chat-message.js';
 import { contextBudget, type ContextBudget } from './context-budget.js';
@@ -22,7 +23,7 @@ export interface HistoryStore {
 export interface ConversationContextOptions {
   systemPrompt: string;
   history: HistoryStore;
-  toolNames: ReadonlySet<string>;
+  tools: FactTools;
   describeTools(names: readonly string[]): string;
   /** The observation limit when the window leaves room for it. */
   maxObservationChars: number;
@@ -104,7 +105,7 @@ export class ConversationContext {
       systemPrompt: this.options.systemPrompt,
       model: summarizer,
       previous: history.compactionState as CompactionState | undefined,
-      toolNames: this.options.toolNames,
+      tools: this.options.tools,
       describeTools: this.options.describeTools,
       sessionFile: history.fileLabel,
       keepRecentTokens: budget.keepRecent,

@@ -72,7 +72,7 @@ export async function runSubagent(environment: SubagentEnvironment, run: Subagen
   const conversation = new ConversationContext({
     systemPrompt: await environment.prompt(profile, tools.list()),
     history,
-    toolNames: tools.names,
+    tools,
     describeTools: (names) =>
       names
         .flatMap((name) => tools.get(name) ?? [])

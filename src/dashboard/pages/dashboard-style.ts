@@ -53,6 +53,7 @@ article.failure > h3, .card > h3 { margin-top: 0; }
 .entry p { margin: .2rem 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .entry-user { border-left-color: var(--accent); } .entry-answer { border-left-color: var(--pass); } .entry-error, .entry-failed { border-left-color: var(--fail); }
 .entry-thought { color: var(--muted); } .entry-thought h3 { font-style: italic; }
+.entry .result-facts { font-weight: 600; font-variant-numeric: tabular-nums; }
 .entry-run-end, .entry-note, .entry-session { background: transparent; border: 0; color: var(--muted); padding: .1rem .9rem; }
 .diff .added { color: var(--pass); } .diff .removed { color: var(--fail); } .diff .hunk { color: var(--accent); }
 .live { font-weight: 600; }

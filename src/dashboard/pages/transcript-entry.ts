@@ -4,6 +4,7 @@ import { markdownHtml } from './markdown-html.js';
 import type { PreviewShown, TranscriptItem } from '../read/session-record.js';
 import { plural } from '../../kit/page-text.js';
 import { serverLogLineId } from './server-log-panel.js';
+import { resultLine } from '../../kit/tool/result-facts.js';
 
 /** Longer tool output is folded (and still whole) so that the transcript stays readable. */
 const OPEN_OUTPUT_CHARS = 1500;
@@ -31,6 +32,7 @@ export function transcriptEntry(item: TranscriptItem): string {
       return entry(
         item.ok ? 'tool-result' : 'failed',
         heading(`${item.ok ? '✓' : '✗'} Result of ${item.name} (${formatDuration(item.durationMs)})`),
+        item.details ? `<p class="result-facts">${text(resultLine(item.details))}</p>` : '',
         folded(item.output),
         serverLogLinks(item.output),
       );

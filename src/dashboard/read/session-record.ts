@@ -4,6 +4,7 @@
 
 import { problemGist } from '../../agent/reply/call-site.js';
 import { isObservation } from '../../workspace/session-log.js';
+import { type ToolResultDetails, readToolResultDetails } from '../../workspace/tool-result-details.js';
 
 /** One thing the transcript shows; the records it leaves out (usage, turn starts …) have none. */
 export type TranscriptItem =
@@ -13,7 +14,8 @@ export type TranscriptItem =
   | { kind: 'tool_call'; id: string; name: string; args: unknown }
   | { kind: 'confirmation'; tool: string; title: string; preview: PreviewShown }
   | { kind: 'decision'; approved: boolean }
-  | { kind: 'tool_result'; name: string; ok: boolean; output: string; durationMs: number }
+  /** `details`: what its tool said of the result for the screen; none in a file written before them, or when they do not read. */
+  | { kind: 'tool_result'; name: string; ok: boolean; output: string; durationMs: number; details?: ToolResultDetails }
   | { kind: 'answer'; text: string }
   | { kind: 'interrupted'; text: string }
   | { kind: 'error'; message: string }
@@ -84,8 +86,17 @@ function eventItem(event: Fields): TranscriptItem | undefined {
       return { kind: 'confirmation', tool: text(event.tool), title: text(event.title), preview: previewShown(event.preview) };
     case 'confirmation_resolved':
       return { kind: 'decision', approved: event.approved === true };
-    case 'tool_result':
-      return { kind: 'tool_result', name: text(event.name), ok: event.ok === true, output: text(event.output), durationMs: number(event.durationMs) };
+    case 'tool_result': {
+      const details = readToolResultDetails(event.details);
+      return {
+        kind: 'tool_result',
+        name: text(event.name),
+        ok: event.ok === true,
+        output: text(event.output),
+        durationMs: number(event.durationMs),
+        ...(details && { details }),
+      };
+    }
     case 'answer':
       return { kind: 'answer', text: text(event.text) };
     case 'error':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Tool, type ToolContext, ToolError } from '../tool/tool.js';
+import type { RunOutcome } from '../tool/tool-result.js';
 
 /** Every parameter of a multi-action tool but `action`, as it is when given. */
 type Params = Record<string, z.ZodType>;
@@ -23,7 +24,8 @@ interface ActionSpec<P extends Params, Needed extends Param<P>, Accepted extends
   preview?(args: ActionArgs<P, Needed, Accepted>, ctx: ToolContext): PreviewResult;
   /** As `Tool.readOnly`, for this action (its arguments as given); absent: plan mode refuses it. */
   readOnly?: true | ((args: Record<string, unknown>) => string | undefined);
-  run(args: ActionArgs<P, Needed, Accepted>, ctx: ToolContext): Promise<string>;
+  /** Its result: the text, or with details for the screen (the request tool's run: the response). */
+  run(args: ActionArgs<P, Needed, Accepted>, ctx: ToolContext): Promise<RunOutcome>;
 }
 
 /** An action as defineActions keeps it, whatever its parameters. */
@@ -33,7 +35,7 @@ interface DeclaredAction {
   description?: string;
   preview?(args: Record<string, unknown>, ctx: ToolContext): PreviewResult;
   readOnly?: true | ((args: Record<string, unknown>) => string | undefined);
-  run(args: Record<string, unknown>, ctx: ToolContext): Promise<string>;
+  run(args: Record<string, unknown>, ctx: ToolContext): Promise<RunOutcome>;
 }
 
 // Generic per action, so that each run's arguments are typed by its own lists. Returning an opaque
@@ -52,7 +54,7 @@ interface ToolActions<Args> {
   preview?(args: Args, ctx: ToolContext): PreviewResult;
   /** `Tool.readOnly` from the actions': what the called action does beyond reading, or undefined. */
   readOnly(args: Args): string | undefined;
-  run(args: Args, ctx: ToolContext): Promise<string>;
+  run(args: Args, ctx: ToolContext): Promise<RunOutcome>;
 }
 
 /**

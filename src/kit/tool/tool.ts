@@ -6,8 +6,10 @@ import type { SessionState } from './session-state.js';
 import type { Subagents } from './subagents.js';
 import type { TaskList } from './task-list.js';
 import { describeArguments } from './call-label.js';
+import type { CallFacts, CallInHistory } from './call-facts.js';
 import type { EngineContext } from './engine-context.js';
 import { NO_TARGET, type TargetOf } from './tool-target.js';
+import type { RunOutcome } from './tool-result.js';
 
 export type ToolKind = 'read' | 'write' | 'exec' | 'network' | 'long';
 
@@ -68,7 +70,12 @@ export interface SecretArgument {
   username?: string;
 }
 
-export interface Tool<Schema extends z.ZodType = z.ZodType> {
+/**
+ * A tool: what the model may call, what it declares of its calls (the rules, plan mode, the screen
+ * and compaction read these, never a table of names), and its run. `Outcome`: what its run resolves
+ * to — its text, or a `ToolResult` whose details are of the kinds it declares (`ToolResult<FileReadDetails>`).
+ */
+export interface Tool<Schema extends z.ZodType = z.ZodType, Outcome extends RunOutcome = RunOutcome> {
   name: string;
   /** One line, for the prompt's tool reference. */
   description: string;
@@ -117,11 +124,24 @@ export interface Tool<Schema extends z.ZodType = z.ZodType> {
    */
   secretArguments?(args: Record<string, unknown>): SecretArgument[];
   /**
-   * Returns the observation text the model reads. Throw ToolError for expected failures.
-   * Every session loads every tool's definition before its first model request, so a tool loads
-   * its engines where they are used (`await import()` in run or preview), not at the top of its module.
+   * This tool reads one project file by its path (read_file): a deny rule on it (`read_file(.env*)`)
+   * also keeps those files from every tool that reads or lists many at once (`ToolContext.readDenied`).
    */
-  run(args: z.infer<Schema>, ctx: ToolContext): Promise<string>;
+  fileReader?: true;
+  /**
+   * What a compaction checkpoint names of a call (files read or changed, requests sent, variables
+   * set, tools loaded), from the call as the conversation keeps it: its arguments as written and the
+   * observation. Absent: the call adds no facts.
+   */
+  facts?(call: CallInHistory): CallFacts;
+  /**
+   * Runs the call: resolves to its result — `text`, the observation the model reads (short, numbers
+   * first), and `details` for the screen — or to the text alone when there is nothing more to show.
+   * Throw ToolError for expected failures. Every session loads every tool's definition before its
+   * first model request, so a tool loads its engines where they are used (`await import()` in run or
+   * preview), not at the top of its module.
+   */
+  run(args: z.infer<Schema>, ctx: ToolContext): Promise<Outcome>;
 }
 
 /** An expected failure whose message is the whole observation (no stack, no prefix noise). */
@@ -131,9 +151,9 @@ export class ToolError extends Error {
 
 export const DEFAULT_CALL_LIMIT = 25;
 
-export function defineTool<Schema extends z.ZodType>(
-  tool: Omit<Tool<Schema>, 'callLimit' | 'target' | 'describe'> & Partial<Pick<Tool<Schema>, 'callLimit' | 'target' | 'describe'>>,
-): Tool<Schema> {
+export function defineTool<Schema extends z.ZodType, Outcome extends RunOutcome = RunOutcome>(
+  tool: Omit<Tool<Schema, Outcome>, 'callLimit' | 'target' | 'describe'> & Partial<Pick<Tool<Schema, Outcome>, 'callLimit' | 'target' | 'describe'>>,
+): Tool<Schema, Outcome> {
   return {
     ...tool,
     callLimit: tool.callLimit ?? DEFAULT_CALL_LIMIT,
@@ -142,6 +162,6 @@ export function defineTool<Schema extends z.ZodType>(
   };
 }
 
-// Tools of different schemas live together in one registry.
+// Tools of different schemas and results live together in one registry.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool = Tool<any>;
+export type AnyTool = Tool<any, RunOutcome>;

@@ -9,6 +9,8 @@ import { createSessionState } from '../../kit/tool/session-state.js';
 import { validateToolArgs } from '../../kit/tool/validate-args.js';
 import type { Preview } from '../../kit/tool/preview.js';
 import type { ToolContext } from '../../kit/tool/tool.js';
+import { toolResult } from '../../kit/tool/tool-result.js';
+import { maskStructured } from '../../safety/mask-structured.js';
 import { VERSION } from '../../version.js';
 import { VariableScope } from '../../workspace/variable-scope.js';
 import { askClientToApprove } from './ask-client-to-approve.js';
@@ -28,13 +30,14 @@ export interface ServeMcpOptions {
   warn(message: string): void;
 }
 
-type CallResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+type CallResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
 /**
  * `falcon mcp serve`: Falcon's model-free engines as MCP tools over stdin and stdout, for the project
  * it was started in, until the client closes the connection. Every call goes the way a session's
  * does: its arguments checked against the tool's schema, approved when the tool would ask (see
- * askClientToApprove), run in the project, its text masked by the secrets' values and cut to size.
+ * askClientToApprove), run in the project, its text masked by the secrets' values and cut to size;
+ * its details (a response's status, a run's counts), masked by value and shape, as structured content.
  * Nothing but protocol is written to stdout.
  */
 export async function serveMcp(options: ServeMcpOptions): Promise<void> {
@@ -101,8 +104,11 @@ export async function serveMcp(options: ServeMcpOptions): Promise<void> {
         const refusal = await askClientToApprove(server, preview, asking);
         if (refusal) return failure(refusal);
       }
-      const text = await tool.run(validated.value, context);
-      return { content: [{ type: 'text', text: truncateObservation(mask(text), DEFAULT_OBSERVATION_LIMIT) }] };
+      const { text, details } = toolResult(await tool.run(validated.value, context));
+      return {
+        content: [{ type: 'text', text: truncateObservation(mask(text), DEFAULT_OBSERVATION_LIMIT) }],
+        ...(details && { structuredContent: maskStructured(details, { secrets }) }),
+      };
     } catch (error) {
       if (extra.signal.aborted) return failure('cancelled by the client');
       return failure(error instanceof Error ? error.message || error.name : String(error));

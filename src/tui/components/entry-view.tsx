@@ -39,7 +39,16 @@ function EntryBody({ entry, width, showThoughts, expanded }: EntryViewProps) {
       return <UnreadableEntry reply={entry.reply} folded={entry.folded} problem={entry.problem} tool={entry.tool} width={width} expanded={expanded} />;
     case 'tool':
       return (
-        <ToolEntry name={entry.name} label={entry.label} ok={entry.ok} durationMs={entry.durationMs} output={entry.output} width={width} expanded={expanded} />
+        <ToolEntry
+          name={entry.name}
+          label={entry.label}
+          ok={entry.ok}
+          durationMs={entry.durationMs}
+          output={entry.output}
+          details={entry.details}
+          width={width}
+          expanded={expanded}
+        />
       );
     case 'answer':
       return <AnswerEntry text={entry.text} interrupted={entry.interrupted === true} width={width} />;

@@ -6,6 +6,7 @@ import { terminalSafeValue } from '../../safety/terminal-text.js';
 import type { Preview } from '../../kit/tool/preview.js';
 import { labelOfCall } from '../../kit/tool/call-label.js';
 import { describeTaskEnd } from '../../kit/tool/task-description.js';
+import { readToolResultDetails } from '../../workspace/tool-result-details.js';
 import { hasMoreLinesThan, safeMarkdownSplit } from './markdown-boundary.js';
 import { reduceSubagent } from './reduce-subagent.js';
 import { splitStreamingReply } from './split-streaming-reply.js';
@@ -101,7 +102,17 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
       // A result whose call was not seen (a session file cut short) shows the tool's name alone.
       const label = state.running?.id === event.id ? state.running.label : event.name;
       const next = { ...state, running: undefined, status: 'thinking' as const, toolCalls: state.toolCalls + 1 };
-      const entry = { kind: 'tool' as const, name: event.name, label, ok: event.ok, durationMs: event.durationMs, output: event.output };
+      // Details from a session file are read as they may have been changed: a kind the screen knows, with every fact, or none.
+      const details = readToolResultDetails(event.details);
+      const entry = {
+        kind: 'tool' as const,
+        name: event.name,
+        label,
+        ok: event.ok,
+        durationMs: event.durationMs,
+        output: event.output,
+        ...(details && { details }),
+      };
       return append(next, entry);
     }
     case 'answer':

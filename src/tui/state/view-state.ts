@@ -2,6 +2,7 @@ import type { ContextUsage } from '../../agent/events.js';
 import type { Usage } from '../../llm/chat-model.js';
 import type { AlwaysChoice } from '../../agent/approval/permissions/always-choices.js';
 import type { Preview } from '../../kit/tool/preview.js';
+import type { ToolResultDetails } from '../../workspace/tool-result-details.js';
 
 /**
  * A finished piece of the transcript. Entries never change; they are printed once (Ink's <Static>),
@@ -15,8 +16,8 @@ export type Entry =
    * the failed call's own entry follows). `folded`: the line shown folded, the first after the thought shown above it.
    */
   | { kind: 'unreadable'; id: string; reply: string; problem: string; tool?: string; folded: string }
-  /** `label`: the call as one line, as its tool describes it. */
-  | { kind: 'tool'; id: string; name: string; label: string; ok: boolean; durationMs: number; output: string }
+  /** `label`: the call as one line, as its tool describes it; `details`: what its tool said of the result for the screen. */
+  | { kind: 'tool'; id: string; name: string; label: string; ok: boolean; durationMs: number; output: string; details?: ToolResultDetails }
   /** `interrupted`: the part of a reply that was shown before Esc cut it short. */
   | { kind: 'answer'; id: string; text: string; continues: boolean; interrupted?: boolean }
   | { kind: 'notice'; id: string; tone: NoticeTone; text: string }

@@ -61,11 +61,37 @@ function probeTools(): AnyTool[] {
     describe: (args) => `fetch_page ${String(args.address)} (${String(args.depth ?? 0)} links deep)`,
     run: async () => 'fetched',
   });
-  const tools: AnyTool[] = [change, fixer, fetchPage];
+  // Reads many files: each file the deny rules on reading keep from it is named.
+  const lister = defineTool({
+    name: 'lister',
+    description: 'lists a file',
+    schema: z.strictObject({ file: z.string() }),
+    kind: 'read',
+    readOnly: true,
+    run: async (args, ctx) => ctx.readDenied?.(args.file) ?? 'readable',
+  });
+  // A result whose details hold a registered secret and a secret's shape (as an API may echo them).
+  const leaky = defineTool({
+    name: 'leaky',
+    description: 'answers with a secret',
+    schema: z.strictObject({}),
+    kind: 'read',
+    readOnly: true,
+    run: async () => ({
+      text: `read ${REGISTERED}`,
+      details: { kind: 'http_response' as const, status: 200, statusText: `OK ${SHAPED}`, durationMs: 3, sizeBytes: 2, contentType: `text/${REGISTERED}` },
+    }),
+  });
+  const tools: AnyTool[] = [change, fixer, fetchPage, lister, leaky];
   return [...tools, createRetryTool((name) => tools.find((tool) => tool.name === name))];
 }
 
+const REGISTERED = 's3cr3t-registered-value';
+const SHAPED = 'ghp_abcdefghijklmnopqrstuvwxyz0123';
+
 interface Setup {
+  /** The session's tools that declare themselves its file reader. */
+  fileReaders?: string[];
   mode?: PermissionMode;
   allow?: string[];
   deny?: string[];
@@ -86,7 +112,10 @@ async function call(name: string, args: Record<string, unknown>, setup: Setup = 
     permissions: { mode: setup.mode ?? 'ask', allow: parsePermissionRules(setup.allow ?? []), deny: parsePermissionRules(setup.deny ?? []) },
     hooks: { ...NO_HOOKS, ...setup.hooks },
     sessionId: 's1',
+    fileReaders: setup.fileReaders ?? [],
   };
+  const secrets = new SecretRegistry();
+  secrets.register(REGISTERED, 'NOTES_KEY');
   const deps: ToolCallDeps = {
     tools: createToolRegistry(probeTools()),
     emit: (event) => events.push(event),
@@ -102,7 +131,7 @@ async function call(name: string, args: Record<string, unknown>, setup: Setup = 
     failureStreaks: new ToolFailureStreaks(),
     callCounts: new Map(),
     observationLimit: 12_000,
-    context: { projectRoot: root, secrets: new SecretRegistry(), variables: { resolve: async (text: string) => text } } as unknown as ToolCallDeps['context'],
+    context: { projectRoot: root, secrets, variables: { resolve: async (text: string) => text } } as unknown as ToolCallDeps['context'],
     guard,
   };
   const output = await runToolCall({ name, args }, deps);
@@ -197,6 +226,37 @@ describe('what a tool declares of its calls', () => {
   it('shows the call of a tool that declares no label by its name and arguments', async () => {
     const result = await call('change', { path: 'src/a.ts' }, { allow: ['change'] });
     expect(result.events[0]).toMatchObject({ type: 'tool_call', label: 'change src/a.ts' });
+  });
+});
+
+describe("a tool's result", () => {
+  it('reaches the event with its details, masked by value and by shape as the text is', async () => {
+    const { output, events } = await call('leaky', {});
+    expect(output).not.toContain(REGISTERED);
+    const result = events.find((event) => event.type === 'tool_result');
+    expect(result).toMatchObject({ type: 'tool_result', ok: true, output, details: { kind: 'http_response', status: 200 } });
+    const shown = JSON.stringify(result);
+    expect(shown).not.toContain(REGISTERED);
+    expect(shown).not.toContain(SHAPED);
+    expect(result).toMatchObject({ details: { statusText: 'OK [masked]', contentType: 'text/[masked:NOTES_KEY]' } });
+  });
+
+  it('has no details when the tool gave only its text, nor when the call failed', async () => {
+    const plain = await call('fetch_page', { address: 'https://docs.example/' }, { allow: ['fetch_page'] });
+    expect(plain.events.find((event) => event.type === 'tool_result')).not.toHaveProperty('details');
+    const denied = await call('leaky', {}, { deny: ['leaky'] });
+    expect(denied.events.find((event) => event.type === 'tool_result')).toMatchObject({ ok: false });
+    expect(denied.events.find((event) => event.type === 'tool_result')).not.toHaveProperty('details');
+  });
+});
+
+describe('the deny rules on reading', () => {
+  it("of the session's file reader hold every tool that reads many files, though the call's own tools lack it", async () => {
+    const rules = { fileReaders: ['reader'], deny: ['reader(.env*)', 'fetch_page(notes/*)', 'lister(private/*)'] };
+    expect((await call('lister', { file: '.env.local' }, rules)).output).toBe('reader(.env*)');
+    expect((await call('lister', { file: 'private/a.txt' }, rules)).output).toBe('lister(private/*)');
+    expect((await call('lister', { file: 'notes/a.txt' }, rules)).output).toBe('readable');
+    expect((await call('lister', { file: '.env.local' }, { deny: ['reader(.env*)'] })).output).toBe('readable');
   });
 });
 

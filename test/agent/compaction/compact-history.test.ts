@@ -4,8 +4,10 @@ import { estimateMessageTokens } from '../../../src/agent/context/estimate-token
 import type { ChatMessage } from '../../../src/llm/chat-message.js';
 import { ModelError } from '../../../src/llm/model-errors.js';
 import { ScriptedModel } from '../../support/scripted-model.js';
+import { loadDefaultTools } from '../../../src/agent/default-tools.js';
+import { createToolRegistry } from '../../../src/kit/tool/tool-registry.js';
 
-const tools = new Set(['read_file', 'http_request']);
+const tools = createToolRegistry(await loadDefaultTools());
 const history: ChatMessage[] = [
   { role: 'user', content: 'Find out why GET /orders fails.' },
   ...Array.from({ length: 12 }, (_, i): ChatMessage[] => [
@@ -20,7 +22,7 @@ function input(model: ScriptedModel, extra: Partial<CompactionInput> = {}): Comp
     systemPrompt: 'You are Falcon.',
     model,
     previous: undefined,
-    toolNames: tools,
+    tools,
     describeTools: (names) => names.map((name) => `${name} — full reference`).join('\n'),
     sessionFile: '.falcon/sessions/s1.jsonl',
     keepRecentTokens: 600,
@@ -103,9 +105,8 @@ describe('compactHistory', () => {
       { role: 'user', content: 'Observation: run_smoke — Sends one request per operation.' },
       ...history.slice(1),
     ];
-    const names = new Set([...tools, 'tool_search', 'run_smoke']);
     const model = new ScriptedModel([], { summarize: () => '<summary>s</summary>' });
-    const compaction = (await compactHistory(input(model, { history: searched, toolNames: names })))!;
+    const compaction = (await compactHistory(input(model, { history: searched })))!;
     expect(compaction.checkpoint).toContain('## Tools loaded with tool_search (call them directly)\nrun_smoke — full reference');
   });
 

@@ -29,6 +29,8 @@ const readsFile = defineTool({
   description: 'Reads a file.',
   schema: z.strictObject({ path: z.string() }),
   kind: 'read',
+  // As the real read_file: a checkpoint names the files read.
+  facts: ({ args, ok }) => (ok && typeof args.path === 'string' ? { filesRead: [args.path] } : {}),
   run: async ({ path: file }) => `contents of ${file}\n${'const line = "some code of the project";\n'.repeat(60)}`,
 });
 const dangerous = defineTool({

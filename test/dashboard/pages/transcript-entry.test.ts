@@ -41,4 +41,16 @@ describe('transcriptEntry', () => {
     expect(long).toContain('x'.repeat(5000));
     expect(transcriptEntry({ kind: 'run_end', reason: 'answer', turns: 1, toolCalls: 2 })).toContain('Run ended (answer): 1 turn, 2 tool calls');
   });
+
+  it("shows a result's facts under its heading, escaped", () => {
+    const html = transcriptEntry({
+      kind: 'tool_result',
+      name: 'http_request',
+      ok: true,
+      output: 'HTTP 404 Not Found · 41 ms · 20 B',
+      durationMs: 43,
+      details: { kind: 'http_response', status: 404, statusText: 'Not <Found>', durationMs: 41, sizeBytes: 20, contentType: 'application/json' },
+    });
+    expect(html).toContain('<h3>✓ Result of http_request (43 ms)</h3><p class="result-facts">404 Not &lt;Found&gt; · 41 ms · 20 B json</p><pre>');
+  });
 });

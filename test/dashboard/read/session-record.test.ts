@@ -61,6 +61,15 @@ describe('transcriptItem', () => {
     expect(transcriptItem(event({ type: 'turn_start', turn: 1 }))).toBeUndefined();
   });
 
+  it("keeps a result's details for the page when they read as a known kind, and leaves them out otherwise", () => {
+    const details = { kind: 'test_run', passed: 3, failed: 1, skipped: 0, durationMs: 900 };
+    const result = (value: unknown) =>
+      transcriptItem(event({ type: 'tool_result', id: 'c1', name: 'run_tests', ok: true, output: 'x', durationMs: 5, details: value }));
+    expect(result(details)).toEqual({ kind: 'tool_result', name: 'run_tests', ok: true, output: 'x', durationMs: 5, details });
+    expect(result({ kind: 'test_run', passed: 'all' })).toEqual({ kind: 'tool_result', name: 'run_tests', ok: true, output: 'x', durationMs: 5 });
+    expect(transcriptItem(event({ type: 'tool_result', id: 'c1', name: 'bash', ok: true, output: 'x', durationMs: 5 }))).not.toHaveProperty('details');
+  });
+
   it('marks a line cut short or of another shape unreadable, and fills missing fields with nothing', () => {
     expect(transcriptItem('{"kind": "event", "event": {"ty')).toEqual({ kind: 'unreadable' });
     expect(transcriptItem('[1]')).toEqual({ kind: 'unreadable' });

@@ -42,8 +42,8 @@ describe('the skipped folders', () => {
 
   it('are left out by list_files and glob, whose description names them all', async () => {
     const ctx = toolContext(project.root);
-    expect(await listFilesTool.run({}, ctx)).toBe('1 file in the project, newest first:\nsrc/app.ts');
-    expect(await globTool.run({ pattern: '*.ts' }, ctx)).toBe('1 file in the project matching *.ts, newest first:\nsrc/app.ts');
+    expect((await listFilesTool.run({}, ctx)).text).toBe('1 file in the project, newest first:\nsrc/app.ts');
+    expect((await globTool.run({ pattern: '*.ts' }, ctx)).text).toBe('1 file in the project matching *.ts, newest first:\nsrc/app.ts');
     for (const folder of SKIPPED_FOLDERS) expect(listFilesTool.description).toContain(folder);
   });
 

@@ -49,6 +49,43 @@ describe('EntryView', () => {
     expect(frame).toContain(`${BOLD}http_request`);
   });
 
+  it("shows the facts its tool gave of the result under the call, not the observation's text", () => {
+    const { text, frame } = show({
+      kind: 'tool',
+      id: 'e0',
+      name: 'http_request',
+      label: httpRequestTool.describe({ method: 'GET', url: 'http://localhost:3000/users' }),
+      ok: true,
+      durationMs: 45,
+      output: 'HTTP 200 OK · 41 ms · 1.2 KB\n\n[{"id":1}]',
+      details: { kind: 'http_response', status: 200, statusText: 'OK', durationMs: 41, sizeBytes: 1229, contentType: 'application/json' },
+    });
+    expect(text.split('\n')[1]).toBe('  ⎿ 200 OK · 41 ms · 1.2 KB json');
+    expect(frame).toContain(`${GREEN}200 OK`);
+  });
+
+  it.each([
+    [
+      { kind: 'http_response', status: 503, statusText: 'Service Unavailable', durationMs: 9, sizeBytes: 0, contentType: '' },
+      '503 Service Unavailable · 9 ms · empty',
+      '503 Service Unavailable',
+    ],
+    [{ kind: 'command', exitCode: 1, durationMs: 2300 }, 'exit 1 · 2.3 s', 'exit 1'],
+    [{ kind: 'test_run', passed: 12, failed: 1, skipped: 0, durationMs: 3100 }, '12 passed · 1 failed · 3.1 s', '1 failed'],
+  ] as const)('colours what went wrong in the result line: %j', (details, line, red) => {
+    const { text, frame } = show({ kind: 'tool', id: 'e0', name: 'bash', label: 'bash npm test', ok: true, durationMs: 2400, output: 'whatever', details });
+    expect(text.split('\n')[1]).toBe(`  ⎿ ${line}`);
+    expect(frame).toContain(`${RED}${red}`);
+  });
+
+  it('shows a file read, a change and a search by their facts', () => {
+    const line = (details: Extract<Entry, { kind: 'tool' }>['details']) =>
+      show({ kind: 'tool', id: 'e0', name: 'read_file', label: 'read_file x', ok: true, durationMs: 3, output: '    1  x', details }).text.split('\n')[1];
+    expect(line({ kind: 'file_read', path: 'src/app.ts', firstLine: 1, lastLine: 120, totalLines: 340 })).toBe('  ⎿ src/app.ts · lines 1–120 of 340');
+    expect(line({ kind: 'file_change', path: 'src/app.ts', created: false, linesAdded: 3, linesRemoved: 1 })).toBe('  ⎿ src/app.ts · +3 −1');
+    expect(line({ kind: 'found', count: 14, noun: 'match', files: 5 })).toBe('  ⎿ 14 matches in 5 files');
+  });
+
   it('marks a failed tool call with a red ✗ and shortens long calls to one line', () => {
     const { text, frame } = show(
       {

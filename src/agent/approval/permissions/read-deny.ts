@@ -2,13 +2,16 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { projectRelative } from './call-target.js';
 import { type PermissionRule, denyRuleMatches } from './permission-rule-match.js';
+import type { AnyTool } from '../../../kit/tool/tool.js';
 
-/** A `read_file(…)` deny rule also covers the files other tools read or list: search_code, glob, list_files. */
-const READING_TOOL = 'read_file';
+/** The tools that declare themselves the file reader (read_file): a deny rule on one covers the files other tools read or list too. */
+export function fileReadersOf(tools: readonly AnyTool[]): string[] {
+  return tools.filter((tool) => tool.fileReader).map((tool) => tool.name);
+}
 
-/** The deny rules on reading that apply to the files `tool` reads or lists. */
-export function readDenyRules(deny: readonly PermissionRule[], tool: string): PermissionRule[] {
-  return deny.filter((rule) => rule.pattern !== undefined && (rule.tool === READING_TOOL || rule.tool === tool));
+/** The deny rules on reading that apply to the files `tool` reads or lists: its own, and the file readers'. */
+export function readDenyRules(deny: readonly PermissionRule[], tool: string, fileReaders: readonly string[]): PermissionRule[] {
+  return deny.filter((rule) => rule.pattern !== undefined && (rule.tool === tool || fileReaders.includes(rule.tool)));
 }
 
 /** The rule (of `readDenyRules`) that keeps a project file from being read, on its path as listed or its real path; undefined when none does. */

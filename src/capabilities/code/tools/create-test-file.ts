@@ -13,6 +13,7 @@ import { configuredFramework } from '../../../kit/tool-support/configured-framew
 import { unifiedDiff } from '../../../kit/tool-support/file-diff.js';
 import { recordFileVersion } from '../../../kit/tool-support/read-before-change.js';
 import { type ToolContext, ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { countLines } from './changed-file.js';
 
 const schema = z.strictObject({
   endpoint: z.string().min(1).describe('method and path, e.g. "GET /users/{id}" (also :id, <id>)'),
@@ -39,7 +40,10 @@ export const createTestFileTool = defineTool({
     ctx.signal.throwIfAborted();
     if (!(await writeNewFile(target.absolute, plan.content))) throw alreadyThere(target.relative);
     await recordFileVersion(ctx.session.fileReads, target, plan.content);
-    return describeCreated(target.relative, plan, args.endpoint);
+    return {
+      text: describeCreated(target.relative, plan, args.endpoint),
+      details: { kind: 'file_change' as const, path: target.relative, created: true, linesAdded: countLines(plan.content), linesRemoved: 0 },
+    };
   },
 });
 

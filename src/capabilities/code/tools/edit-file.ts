@@ -7,6 +7,9 @@ import { type FileToChange, loadFileToChange, writeFileToChange } from './file-t
 import { recordFileVersion } from '../../../kit/tool-support/read-before-change.js';
 import { type ToolContext, ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { pathTarget } from '../../../kit/tool/tool-target.js';
+import type { ToolResult } from '../../../kit/tool/tool-result.js';
+import type { FileChangeDetails } from '../../../workspace/tool-result-details.js';
+import { changedFileFacts } from './changed-file.js';
 
 const MAX_DIFF_LINES_SHOWN = 40;
 
@@ -30,6 +33,7 @@ export const editFileTool = defineTool({
   schema,
   kind: 'write',
   target: pathTarget('path'),
+  facts: changedFileFacts,
   async preview(args, ctx): Promise<Preview> {
     const { file, outcome } = await planEdit(args, ctx);
     return { kind: 'diff', path: file.target.relative, diff: await unifiedDiff(file.target.relative, file.text, outcome.text), isNew: false };
@@ -62,7 +66,7 @@ async function planEdit(args: EditArgs, ctx: ToolContext): Promise<PlannedEdit> 
   }
 }
 
-async function describeEdit(file: PlannedEdit['file'], outcome: EditOutcome): Promise<string> {
+async function describeEdit(file: PlannedEdit['file'], outcome: EditOutcome): Promise<ToolResult<FileChangeDetails>> {
   const { added, removed } = await countChanges(file.text, outcome.text);
   const count = outcome.lines.length;
   const where = `${count === 1 ? '1 occurrence at line' : `${count} occurrences at lines`} ${outcome.lines.join(', ')}`;
@@ -71,5 +75,8 @@ async function describeEdit(file: PlannedEdit['file'], outcome: EditOutcome): Pr
   if (diffLines.at(-1) === '') diffLines.pop();
   const shown = diffLines.slice(0, MAX_DIFF_LINES_SHOWN);
   if (diffLines.length > shown.length) shown.push(`… ${diffLines.length - shown.length} more diff lines`);
-  return `Edited ${file.target.relative}: replaced ${where} (+${added} −${removed})${how}\n${shown.join('\n')}`;
+  return {
+    text: `Edited ${file.target.relative}: replaced ${where} (+${added} −${removed})${how}\n${shown.join('\n')}`,
+    details: { kind: 'file_change', path: file.target.relative, created: false, linesAdded: added, linesRemoved: removed },
+  };
 }

@@ -10,6 +10,9 @@ import { type ProjectPath, resolveInsideProject } from '../../../safety/project-
 import { ReadDeniedFiles } from './read-denied-files.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { pathTarget } from '../../../kit/tool/tool-target.js';
+import { factArgument } from '../../../kit/tool/call-facts.js';
+import type { ToolResult } from '../../../kit/tool/tool-result.js';
+import type { FileReadDetails, FoundDetails } from '../../../workspace/tool-result-details.js';
 
 export const DEFAULT_LINE_LIMIT = 2000;
 export const MAX_READ_BYTES = 256 * 1024;
@@ -29,7 +32,12 @@ export const readFileTool = defineTool({
   kind: 'read',
   target: pathTarget('path'),
   readOnly: true,
-  async run(args, ctx) {
+  fileReader: true,
+  facts({ args, ok }) {
+    const path = factArgument(args, 'path');
+    return ok && path ? { filesRead: [path] } : {};
+  },
+  async run(args, ctx): Promise<ToolResult<FileReadDetails | FoundDetails>> {
     const target = await resolveInsideProject(ctx.projectRoot, args.path);
     const info = await stat(target.absolute);
     if (info.isDirectory()) return listFolder(target.absolute, target.relative, new ReadDeniedFiles(ctx));
@@ -53,7 +61,7 @@ async function readNumberedLines(
   { offset, limit }: { offset: number; limit: number },
   record: ReadRecord,
   signal: AbortSignal,
-): Promise<string> {
+): Promise<ToolResult<FileReadDetails>> {
   const { absolute, relative } = target;
   const shown: string[] = [];
   let bytes = 0;
@@ -82,19 +90,20 @@ async function readNumberedLines(
     shown.push(text);
   }
   record.reads.record(absolute, { mtimeMs: record.mtimeMs, size, sha256: hash.digest('hex') });
-  if (total === 0) return `${relative} is empty (0 lines)`;
+  const details = (firstLine: number, lastLine: number): FileReadDetails => ({ kind: 'file_read', path: relative, firstLine, lastLine, totalLines: total });
+  if (total === 0) return { text: `${relative} is empty (0 lines)`, details: details(0, 0) };
   if (offset > total) throw new ToolError(`offset ${offset} is past the end of ${relative} (${total} lines)`);
 
   const last = offset + shown.length - 1;
   const width = Math.max(5, String(last).length);
   const body = shown.map((text, i) => `${String(offset + i).padStart(width)}  ${text}`).join('\n');
-  if (offset === 1 && last === total) return body;
+  if (offset === 1 && last === total) return { text: body, details: details(offset, last) };
   const limitNote = hitByteLimit ? ` (${MAX_READ_BYTES / 1024} KB per call)` : '';
   const readOn = last < total ? `; call read_file with offset ${last + 1} to read on` : '';
-  return `${body}\n… showing lines ${offset}–${last} of ${total}${limitNote}${readOn}`;
+  return { text: `${body}\n… showing lines ${offset}–${last} of ${total}${limitNote}${readOn}`, details: details(offset, last) };
 }
 
-async function listFolder(absolute: string, relative: string, denied: ReadDeniedFiles): Promise<string> {
+async function listFolder(absolute: string, relative: string, denied: ReadDeniedFiles): Promise<ToolResult<FoundDetails>> {
   const entries = (await readdir(absolute, { withFileTypes: true })).filter((entry) => !denied.excludes(path.posix.join(relative, entry.name)));
   const names = entries
     .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
@@ -104,5 +113,5 @@ async function listFolder(absolute: string, relative: string, denied: ReadDenied
   const files = names.length - folders;
   const header = `${label}: ${folders} folder${folders === 1 ? '' : 's'}, ${files} file${files === 1 ? '' : 's'}${denied.note()}`;
   const more = names.length > MAX_FOLDER_ENTRIES ? `\n… and ${names.length - MAX_FOLDER_ENTRIES} more; use list_files with a pattern to narrow` : '';
-  return [header, ...names.slice(0, MAX_FOLDER_ENTRIES)].join('\n') + more;
+  return { text: [header, ...names.slice(0, MAX_FOLDER_ENTRIES)].join('\n') + more, details: { kind: 'found', count: names.length, noun: 'entry' } };
 }

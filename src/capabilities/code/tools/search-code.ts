@@ -5,6 +5,8 @@ import { ReadDeniedFiles } from './read-denied-files.js';
 import { skippedLinksNote } from './skipped-links.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { pathTarget } from '../../../kit/tool/tool-target.js';
+import type { ToolResult } from '../../../kit/tool/tool-result.js';
+import type { FoundDetails } from '../../../workspace/tool-result-details.js';
 
 export const MAX_SHOWN_MATCHES = 100;
 const MOST_SHOWN_MATCHES = 500;
@@ -27,7 +29,7 @@ export const searchCodeTool = defineTool({
   kind: 'read',
   target: pathTarget('path', '.'),
   readOnly: true,
-  async run(args, ctx) {
+  async run(args, ctx): Promise<ToolResult<FoundDetails>> {
     const target = await resolveInsideProject(ctx.projectRoot, args.path ?? '.');
     const { FalconLogError, InvalidRegexError, formatCodeLines, searchCode } = await import('../../../engines/code/search-code.js');
     const context = args.context_lines ?? 0;
@@ -49,11 +51,14 @@ export const searchCodeTool = defineTool({
       throw error;
     });
     const scope = `${target.relative === '.' ? '' : ` in ${target.relative}`}${skippedLinksNote(result.linksOutside)}${denied.note()}`;
-    if (result.totalMatches === 0) return `No matches for "${args.pattern}"${scope}`;
-    const lines = formatCodeLines(result.lines, context);
     const more = result.totalMatches - result.matches.length;
+    // The files are known when every match is.
+    const files = more === 0 ? { files: new Set(result.matches.map((match) => match.path)).size } : {};
+    const details: FoundDetails = { kind: 'found', count: result.totalMatches, noun: 'match', ...files };
+    if (result.totalMatches === 0) return { text: `No matches for "${args.pattern}"${scope}`, details };
+    const lines = formatCodeLines(result.lines, context);
     if (more > 0) lines.push(`… ${more} more matches; narrow with path or file_pattern, or raise limit`);
     const count = `${result.totalMatches} match${result.totalMatches === 1 ? '' : 'es'}`;
-    return `${count} for "${args.pattern}"${scope}:\n${lines.join('\n')}`;
+    return { text: `${count} for "${args.pattern}"${scope}:\n${lines.join('\n')}`, details };
   },
 });

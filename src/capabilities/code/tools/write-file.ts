@@ -6,6 +6,9 @@ import { loadFileToChange, writeFileToChange } from './file-to-change.js';
 import { recordFileVersion } from '../../../kit/tool-support/read-before-change.js';
 import { defineTool } from '../../../kit/tool/tool.js';
 import { pathTarget } from '../../../kit/tool/tool-target.js';
+import type { ToolResult } from '../../../kit/tool/tool-result.js';
+import type { FileChangeDetails } from '../../../workspace/tool-result-details.js';
+import { changedFileFacts, countLines } from './changed-file.js';
 
 const schema = z.strictObject({
   path: z.string().min(1).describe('file to create or replace, relative to the project root'),
@@ -18,12 +21,13 @@ export const writeFileTool = defineTool({
   schema,
   kind: 'write',
   target: pathTarget('path'),
+  facts: changedFileFacts,
   async preview(args, ctx): Promise<Preview> {
     const file = await loadFileToChange(ctx, args.path, 'write_file');
     const diff = await unifiedDiff(file.target.relative, file.text, toLf(args.content));
     return { kind: 'diff', path: file.target.relative, diff, isNew: file.text === undefined };
   },
-  async run(args, ctx) {
+  async run(args, ctx): Promise<ToolResult<FileChangeDetails>> {
     const file = await loadFileToChange(ctx, args.path, 'write_file');
     ctx.signal.throwIfAborted();
     // A CRLF file stays CRLF when the model writes it back with \n endings.
@@ -32,13 +36,14 @@ export const writeFileTool = defineTool({
     await recordFileVersion(ctx.session.fileReads, file.target, content);
     const count = countLines(content);
     const lines = `${count} line${count === 1 ? '' : 's'}`;
-    if (file.text === undefined) return `Created ${file.target.relative} (${lines})`;
+    const path = file.target.relative;
+    if (file.text === undefined) {
+      return { text: `Created ${path} (${lines})`, details: { kind: 'file_change', path, created: true, linesAdded: count, linesRemoved: 0 } };
+    }
     const { added, removed } = await countChanges(file.text, toLf(content));
-    return `Wrote ${file.target.relative} (${lines}, +${added} −${removed})`;
+    return {
+      text: `Wrote ${path} (${lines}, +${added} −${removed})`,
+      details: { kind: 'file_change', path, created: false, linesAdded: added, linesRemoved: removed },
+    };
   },
 });
-
-function countLines(content: string): number {
-  if (content === '') return 0;
-  return content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
-}

@@ -20,6 +20,7 @@ import { defineActions } from '../../../kit/tool-support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from '../../../kit/tool/tool.js';
 import { toToolError } from '../../../kit/tool-support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../../../safety/mask-keeping-placeholders.js';
+import { maskedResult } from '../../../kit/tool/tool-result.js';
 import { secretLines } from '../../../safety/secret-lines.js';
 
 const MAX_FACT_CHARS = 500;
@@ -81,7 +82,7 @@ export const memoryTool = defineTool({
   preview: actions.preview,
   async run(args, ctx) {
     try {
-      return maskKeepingPlaceholders(await actions.run(args, ctx));
+      return maskedResult(await actions.run(args, ctx), maskKeepingPlaceholders);
     } catch (error) {
       throw toToolError(error);
     }

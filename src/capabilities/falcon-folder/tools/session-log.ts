@@ -5,6 +5,7 @@ import { defineActions } from '../../../kit/tool-support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from '../../../kit/tool/tool.js';
 import { toToolError } from '../../../kit/tool-support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../../../safety/mask-keeping-placeholders.js';
+import { maskedResult } from '../../../kit/tool/tool-result.js';
 
 const LISTED_SESSIONS = 20;
 
@@ -56,7 +57,7 @@ export const sessionLogTool = defineTool({
   kind: 'read',
   async run(args, ctx) {
     try {
-      return maskKeepingPlaceholders(await actions.run(args, ctx));
+      return maskedResult(await actions.run(args, ctx), maskKeepingPlaceholders);
     } catch (error) {
       throw toToolError(error);
     }

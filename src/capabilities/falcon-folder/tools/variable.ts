@@ -3,8 +3,10 @@ import { VARIABLE_NAME, loadEnvironment } from '../../../workspace/environments.
 import { readGlobalVariables, writeGlobalVariable } from '../../../workspace/global-variables.js';
 import { defineActions } from '../../../kit/tool-support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from '../../../kit/tool/tool.js';
+import { factArgument } from '../../../kit/tool/call-facts.js';
 import { toToolError } from '../../../kit/tool-support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../../../safety/mask-keeping-placeholders.js';
+import { maskedResult } from '../../../kit/tool/tool-result.js';
 import { maskNamedValue } from '../../../safety/secret-assignments.js';
 import { secretLines } from '../../../safety/secret-lines.js';
 import { isLiteralSecret, isSecretName } from '../../../safety/secret-names.js';
@@ -61,9 +63,13 @@ export const variableTool = defineTool({
   schema: actions.schema,
   readOnly: actions.readOnly,
   kind: 'write',
+  facts({ args, ok }) {
+    const name = factArgument(args, 'name');
+    return ok && args.action === 'set' && name ? { variables: [name] } : {};
+  },
   async run(args, ctx) {
     try {
-      return maskKeepingPlaceholders(await actions.run(args, ctx));
+      return maskedResult(await actions.run(args, ctx), maskKeepingPlaceholders);
     } catch (error) {
       throw toToolError(error);
     }

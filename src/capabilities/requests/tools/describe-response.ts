@@ -5,6 +5,8 @@ import type { HttpResponse } from '../../../engines/http/send-request.js';
 import { describeStatus } from '../../../engines/http/status-meaning.js';
 import { maskHeaderValue } from '../../../safety/mask-headers.js';
 import { maskText } from '../../../safety/mask-text.js';
+import { formatSize } from '../../../kit/tool/result-facts.js';
+import type { HttpResponseDetails } from '../../../workspace/tool-result-details.js';
 
 const MAX_SHOWN_BODY_CHARS = 8 * 1024;
 
@@ -31,7 +33,7 @@ export function describeResponse(response: HttpResponse, options: { savedAs?: st
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   const meaning = describeStatus(response);
   const lines = [
-    `${status} · ${response.durationMs} ms · ${formatBytes(response.sizeBytes)}`,
+    `${status} · ${response.durationMs} ms · ${formatSize(response.sizeBytes)}`,
     describeTiming(response.timing),
     ...(meaning ? [`meaning: ${maskText(meaning)}`] : []),
     ...describeRedirectChain(response),
@@ -77,12 +79,12 @@ function describeHeaders(headers: HttpResponse['headers']): string[] {
 function describeBody(response: HttpResponse): string {
   if (response.sizeBytes === 0) return '(empty body)';
   const contentType = String(response.headers['content-type'] ?? '');
-  if (response.binary) return `(binary body, ${formatBytes(response.sizeBytes)}${contentType ? `, ${contentType}` : ''} — not shown)`;
+  if (response.binary) return `(binary body, ${formatSize(response.sizeBytes)}${contentType ? `, ${contentType}` : ''} — not shown)`;
   const text = prettyJson(response.body, contentType) ?? response.body;
   // Masked before the cut, with room to spare, so that a secret astride the cut is still masked whole.
   const masked = maskText(text.slice(0, MAX_SHOWN_BODY_CHARS + 1024));
   if (text.length <= MAX_SHOWN_BODY_CHARS && !response.bodyTruncated) return masked;
-  return `${masked.slice(0, MAX_SHOWN_BODY_CHARS)}\n… (truncated, ${formatBytes(response.sizeBytes)} in total)`;
+  return `${masked.slice(0, MAX_SHOWN_BODY_CHARS)}\n… (truncated, ${formatSize(response.sizeBytes)} in total)`;
 }
 
 function prettyJson(body: string, contentType: string): string | undefined {
@@ -96,8 +98,24 @@ function prettyJson(body: string, contentType: string): string | undefined {
   }
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / (1024 * 1024), 'MB'];
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${unit}`;
+/** Longer words from the server (a status text, a media type) are cut: the screen gives them one line. */
+const MAX_WORD_CHARS = 80;
+
+/** What the screen shows of a response: its status, time, size and media type. */
+export function responseDetails(response: HttpResponse): HttpResponseDetails {
+  const mediaType = String(response.headers['content-type'] ?? '')
+    .split(';', 1)[0]!
+    .trim();
+  return {
+    kind: 'http_response',
+    status: response.status,
+    statusText: cut(response.statusText),
+    durationMs: response.durationMs,
+    sizeBytes: response.sizeBytes,
+    contentType: cut(mediaType),
+  };
+}
+
+function cut(word: string): string {
+  return word.length > MAX_WORD_CHARS ? `${word.slice(0, MAX_WORD_CHARS - 1)}…` : word;
 }

@@ -5,6 +5,7 @@ import { VARIABLE_NAME } from '../../../workspace/environments.js';
 import { writeGlobalVariable } from '../../../workspace/global-variables.js';
 import { namedResponse } from './named-response.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { factArgument } from '../../../kit/tool/call-facts.js';
 import { toToolError } from '../../../kit/tool-support/workspace-errors.js';
 import { looksLikeSecretValue } from '../../../safety/looks-like-secret.js';
 import { maskText } from '../../../safety/mask-text.js';
@@ -35,6 +36,10 @@ export const extractValueTool = defineTool({
   kind: 'write',
   // A session variable lives in memory only.
   readOnly: (args) => (args.scope === 'global' ? 'saves a global variable in .falcon/variables.json' : undefined),
+  facts({ args, ok }) {
+    const name = factArgument(args, 'save_as');
+    return ok && name ? { variables: [name] } : {};
+  },
   async run(args, ctx) {
     const source = chooseSource(args);
     const name = args.response ?? LAST_RESPONSE;

@@ -5,7 +5,7 @@ import { resolveRequest } from '../../../engines/http/resolve-request.js';
 import { DEFAULT_TIMEOUT_MS, sendRequest } from '../../../engines/http/send-request.js';
 import { toStoredResponse } from '../../../engines/http/stored-response.js';
 import { UnknownVariableError, WithheldVariableError } from '../../../workspace/variable-scope.js';
-import { describeResponse } from './describe-response.js';
+import { describeResponse, responseDetails } from './describe-response.js';
 import { redirectRefusal } from './redirect-approval.js';
 import { multipartFields } from './upload-files.js';
 import { OTHER_ORIGINS_ASK, otherOriginPreview } from '../../../kit/tool-support/request-origin.js';
@@ -13,6 +13,7 @@ import { ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { urlTarget } from '../../../kit/tool/tool-target.js';
 import { maskText } from '../../../safety/mask-text.js';
 import { requestBeyondReading } from '../../../kit/tool-support/request-effect.js';
+import { factArgument, firstLineOf } from '../../../kit/tool/call-facts.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
@@ -61,6 +62,10 @@ export const httpRequestTool = defineTool({
   target: urlTarget('url'),
   readOnly: (args) => requestBeyondReading(args.method, args.headers),
   approvalWhen: OTHER_ORIGINS_ASK,
+  // Sent or not: `GET {{BASE_URL}}/users → HTTP 200 OK`, or the error that stopped it.
+  facts: ({ args, text }) => ({
+    requests: [`${factArgument(args, 'method')?.toUpperCase() ?? 'GET'} ${factArgument(args, 'url') ?? '?'} → ${firstLineOf(text).split(' · ')[0]}`],
+  }),
   async preview(args, ctx) {
     const url = await ctx.variables.resolve(args.url).catch(() => undefined);
     if (url === undefined) return undefined; // run() names the unknown variables
@@ -92,7 +97,7 @@ export const httpRequestTool = defineTool({
       signal: ctx.signal,
     }).catch(asToolError);
     ctx.session.responses.remember(toStoredResponse(response), args.save_as);
-    return describeResponse(response, { savedAs: args.save_as });
+    return { text: describeResponse(response, { savedAs: args.save_as }), details: responseDetails(response) };
   },
 });
 

@@ -16,6 +16,8 @@ import { defineActions } from '../../../kit/tool-support/tool-actions.js';
 import { ToolError, type ToolContext, defineTool } from '../../../kit/tool/tool.js';
 import { toToolError } from '../../../kit/tool-support/workspace-errors.js';
 import { maskKeepingPlaceholders } from '../../../safety/mask-keeping-placeholders.js';
+import { maskedResult } from '../../../kit/tool/tool-result.js';
+import { factArgument, firstLineOf } from '../../../kit/tool/call-facts.js';
 import { describeSecretRefusal, findRequestSecrets } from '../../../safety/request-secrets.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -62,10 +64,10 @@ const actions = defineActions(
       preview: ({ name }, ctx) => savedRequestPreview(name, ctx),
       async run({ name }, ctx) {
         const saved = await loadSavedRequest(ctx.projectRoot, name).catch((error: unknown) => unknownRequest(error, ctx));
-        const { sendSavedRequest } = await import('./send-saved-request.js');
+        const [{ sendSavedRequest }, { responseDetails }] = await Promise.all([import('./send-saved-request.js'), import('./describe-response.js')]);
         const { run, text } = await sendSavedRequest(saved, ctx, ctx.session.cookies);
         ctx.session.responses.remember(run.stored);
-        return text;
+        return { text, details: responseDetails(run.response) };
       },
     }),
   }),
@@ -81,9 +83,13 @@ export const requestTool = defineTool({
   kind: 'write',
   approvalWhen: OTHER_ORIGINS_ASK,
   preview: actions.preview,
+  facts({ args, text }) {
+    const name = factArgument(args, 'name');
+    return args.action === 'run' && name ? { requests: [`saved request ${name} → ${firstLineOf(text)}`] } : {};
+  },
   async run(args, ctx) {
     try {
-      return maskKeepingPlaceholders(await actions.run(args, ctx));
+      return maskedResult(await actions.run(args, ctx), maskKeepingPlaceholders);
     } catch (error) {
       throw toToolError(error);
     }

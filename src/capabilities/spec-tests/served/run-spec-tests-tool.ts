@@ -4,6 +4,7 @@ import { CHECK_NAMES } from '../../../engines/testing/test-run.js';
 import { scopeForEnvironment } from '../../../kit/tool-support/environment-scope.js';
 import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { testRunDetails } from '../../../kit/tool-support/test-run-details.js';
 import { specInsideProject } from '../../../kit/tool-support/spec-inside-project.js';
 import { specTestsPreview } from './spec-tests-preview.js';
 
@@ -71,6 +72,6 @@ export const runSpecTestsTool = defineTool({
     });
     const run = maskRun(tested.run, ctx.secrets);
     const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'test', name: tested.spec.title, secrets: ctx.secrets });
-    return describeTestRun(run, reports);
+    return { text: describeTestRun(run, reports), details: testRunDetails(run) };
   },
 });

@@ -7,6 +7,7 @@ import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { baseUrlPreview, testBaseUrl } from '../../../kit/tool-support/test-base-url.js';
 import { ingestedSpecForTool } from '../../../kit/tool-support/test-spec.js';
 import { ToolError, type ToolContext, defineTool } from '../../../kit/tool/tool.js';
+import { testRunDetails } from '../../../kit/tool-support/test-run-details.js';
 import { toToolError } from '../../../kit/tool-support/workspace-errors.js';
 import { maskText } from '../../../safety/mask-text.js';
 
@@ -67,7 +68,7 @@ export const checkRegressionTool = defineTool({
       ]);
       const report = await compareRegression(spec, operations, { ...options, ignoreFields: args.ignore_fields, ignoreVolatile: args.ignore_volatile });
       const reports = await writeRunReports(report.run, { projectRoot: ctx.projectRoot, type: 'regression', name: args.baseline, secrets: ctx.secrets });
-      return maskText(await describeComparison(report, reports));
+      return { text: maskText(await describeComparison(report, reports)), details: testRunDetails(report.run) };
     } catch (error) {
       if (error instanceof RegressionError || error instanceof BaselineError) throw new ToolError(error.message);
       throw toToolError(error);

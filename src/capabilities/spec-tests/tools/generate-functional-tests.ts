@@ -10,6 +10,7 @@ import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { baseUrlPreview, testBaseUrl } from '../../../kit/tool-support/test-base-url.js';
 import { ingestedSpecForTool } from '../../../kit/tool-support/test-spec.js';
 import { ToolError, type ToolContext, defineTool } from '../../../kit/tool/tool.js';
+import { withText } from '../../../kit/tool/tool-result.js';
 import { specLabel } from '../../../engines/spec/summarize-spec.js';
 
 const SAMPLE_SIZE = 12;
@@ -77,11 +78,11 @@ export const generateFunctionalTestsTool = defineTool({
       lines.push('', 'Not run: pass execute: true to send them now, or run the saved suite later with run_tests.');
       return lines.join('\n');
     }
-    const observation = await runTestCases(
+    const result = await runTestCases(
       { cases, baseUrl, spec, operationsInScope: operations.length, report: { type: 'functional', name: args.save ?? spec.title } },
       ctx,
     );
-    return [...lines, '', observation].join('\n');
+    return withText(result, (text) => [...lines, '', text].join('\n'));
   },
 });
 

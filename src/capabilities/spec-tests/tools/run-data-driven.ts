@@ -3,6 +3,7 @@ import { listSavedNames, loadSavedRequest } from '../../../workspace/saved-reque
 import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { savedRequestPreview } from '../../../kit/tool-support/saved-request-origin.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { testRunDetails } from '../../../kit/tool-support/test-run-details.js';
 import { toToolError } from '../../../kit/tool-support/workspace-errors.js';
 import { maskText } from '../../../safety/mask-text.js';
 
@@ -52,7 +53,7 @@ export const runDataDrivenTool = defineTool({
         onResult: (_result, done, total) => ctx.progress(`row ${done}/${total}`),
       });
       const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'data', name: saved.name, secrets: ctx.secrets });
-      return maskText(describeTestRun(run, reports));
+      return { text: maskText(describeTestRun(run, reports)), details: testRunDetails(run) };
     } catch (error) {
       if (error instanceof DataFileError) throw new ToolError(error.message);
       throw toToolError(error);

@@ -9,6 +9,7 @@ import { runTestCases } from './run-test-cases.js';
 import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { baseUrlPreview, testBaseUrl } from '../../../kit/tool-support/test-base-url.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { withText } from '../../../kit/tool/tool-result.js';
 import { specLabel } from '../../../engines/spec/summarize-spec.js';
 
 const SMOKE_CONCURRENCY = 8;
@@ -34,7 +35,7 @@ export const runSmokeTool = defineTool({
     const spec = await ingestedSpecIfAny(ctx.projectRoot);
     const plan = spec ? await planFromSpec(spec, args.endpoints) : await planFromEndpoints(args.endpoints);
     const baseUrl = await testBaseUrl(args.base_url, ctx);
-    const observation = await runTestCases(
+    const result = await runTestCases(
       {
         ...plan,
         baseUrl,
@@ -45,7 +46,8 @@ export const runSmokeTool = defineTool({
       },
       ctx,
     );
-    return plan.note ? `${plan.note}\n${observation}` : observation;
+    const note = plan.note;
+    return note ? withText(result, (text) => `${note}\n${text}`) : result;
   },
 });
 

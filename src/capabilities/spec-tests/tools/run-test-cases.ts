@@ -2,6 +2,9 @@ import type { FalconSpec } from '../../../engines/spec/spec-format.js';
 import type { TestCase } from '../../../engines/testing/test-case.js';
 import type { CheckName } from '../../../engines/testing/test-run.js';
 import type { ToolContext } from '../../../kit/tool/tool.js';
+import { testRunDetails } from '../../../kit/tool-support/test-run-details.js';
+import type { ToolResult } from '../../../kit/tool/tool-result.js';
+import type { TestRunDetails } from '../../../workspace/tool-result-details.js';
 import { maskText } from '../../../safety/mask-text.js';
 
 export interface TestCasesRun {
@@ -21,8 +24,8 @@ export interface TestCasesRun {
 // A progress line per case would flood the front end on a run of thousands.
 const PROGRESS_STEPS = 20;
 
-/** Sends the cases, reporting progress, writes the Markdown report and returns the run's observation. */
-export async function runTestCases(request: TestCasesRun, ctx: ToolContext): Promise<string> {
+/** Sends the cases, reporting progress, writes the Markdown report and returns the run's observation and counts. */
+export async function runTestCases(request: TestCasesRun, ctx: ToolContext): Promise<ToolResult<TestRunDetails>> {
   const [{ runCases }, { writeRunReports }, { describeTestRun }] = await Promise.all([
     import('../../../engines/testing/run/run-cases.js'),
     import('../../../engines/testing/report/write-run-reports.js'),
@@ -45,5 +48,5 @@ export async function runTestCases(request: TestCasesRun, ctx: ToolContext): Pro
   });
   ctx.signal.throwIfAborted();
   const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: request.report.type, name: request.report.name, secrets: ctx.secrets });
-  return maskText(describeTestRun(run, reports));
+  return { text: maskText(describeTestRun(run, reports)), details: testRunDetails(run) };
 }

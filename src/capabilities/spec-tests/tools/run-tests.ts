@@ -8,6 +8,8 @@ import { casesWithTags, suiteForTool } from '../../../kit/tool-support/suite-for
 import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { baseUrlPreview, testBaseUrl } from '../../../kit/tool-support/test-base-url.js';
 import { ToolError, type ToolContext, defineTool } from '../../../kit/tool/tool.js';
+import { type ToolResult, withText } from '../../../kit/tool/tool-result.js';
+import type { TestRunDetails } from '../../../workspace/tool-result-details.js';
 
 const MAX_CASES = 500;
 
@@ -52,14 +54,14 @@ export async function runCaseSet(
   set: TestSuiteFile | TestCase[],
   options: { tags?: string[]; base_url?: string; concurrency?: number },
   ctx: ToolContext,
-): Promise<string> {
+): Promise<ToolResult<TestRunDetails>> {
   const suite = Array.isArray(set) ? undefined : set;
   const all = Array.isArray(set) ? set : set.cases;
   const from = suite ? `suite "${suite.name}"` : 'the given cases';
   const cases = casesWithTags(all, options.tags, from);
   const spec = await ingestedSpecIfAny(ctx.projectRoot);
   const baseUrl = await testBaseUrl(options.base_url, ctx);
-  const observation = await runTestCases(
+  const result = await runTestCases(
     {
       cases,
       baseUrl,
@@ -70,5 +72,6 @@ export async function runCaseSet(
     },
     ctx,
   );
-  return options.tags ? `Tags ${options.tags.join(', ')}: ${cases.length} of ${all.length} cases of ${from}.\n${observation}` : observation;
+  const tags = options.tags;
+  return tags ? withText(result, (text) => `Tags ${tags.join(', ')}: ${cases.length} of ${all.length} cases of ${from}.\n${text}`) : result;
 }

@@ -5,6 +5,7 @@ import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { baseUrlPreview, testBaseUrl } from '../../../kit/tool-support/test-base-url.js';
 import { ingestedSpecForTool } from '../../../kit/tool-support/test-spec.js';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { testRunDetails } from '../../../kit/tool-support/test-run-details.js';
 import { maskText } from '../../../safety/mask-text.js';
 
 const schema = z.strictObject({
@@ -48,6 +49,6 @@ export const verifyIdempotencyTool = defineTool({
     const reports = await writeRunReports(run, { projectRoot: ctx.projectRoot, type: 'idempotency', name: spec.title, secrets: ctx.secrets });
     const ignored = Object.entries(volatileFields).map(([operationId, fields]) => `${operationId}: ${fields.join(', ')}`);
     const note = ignored.length > 0 ? `\n\nIgnored as volatile (clocks, request ids, nonces) — ${ignored.join('; ')}.` : '';
-    return maskText(describeTestRun(run, reports) + note);
+    return { text: maskText(describeTestRun(run, reports) + note), details: testRunDetails(run) };
   },
 });

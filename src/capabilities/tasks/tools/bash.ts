@@ -9,6 +9,8 @@ import { type ToolContext, ToolError, defineTool } from '../../../kit/tool/tool.
 import { commandTarget } from '../../../kit/tool/tool-target.js';
 import { maskText } from '../../../safety/mask-text.js';
 import { startInBackground } from './background-command.js';
+import type { ToolResult } from '../../../kit/tool/tool-result.js';
+import type { CommandDetails, TaskStartedDetails } from '../../../workspace/tool-result-details.js';
 
 export const DEFAULT_TIMEOUT_MS = 2 * 60_000;
 export const MAX_TIMEOUT_MS = 10 * 60_000;
@@ -40,7 +42,7 @@ export const bashTool = defineTool({
     const folder = await resolveFolder(args, ctx);
     return { kind: 'command', command: args.command, cwd: folder.relative, ...(args.run_in_background && { background: true as const }) };
   },
-  async run(args, ctx) {
+  async run(args, ctx): Promise<ToolResult<CommandDetails | TaskStartedDetails>> {
     const folder = await resolveFolder(args, ctx);
     if (args.run_in_background) return startInBackground({ command: args.command, cwd: folder.absolute, timeoutMs: args.timeout_ms, env: ctx.commandEnv }, ctx);
     const timeoutMs = args.timeout_ms ?? DEFAULT_TIMEOUT_MS;
@@ -59,7 +61,7 @@ export const bashTool = defineTool({
         ctx.progress(maskText(line.slice(0, 200)));
       },
     });
-    return maskText(describeResult(result, timeoutMs));
+    return { text: maskText(describeResult(result, timeoutMs)), details: commandDetails(result) };
   },
 });
 
@@ -67,6 +69,16 @@ async function resolveFolder(args: BashArgs, ctx: ToolContext): Promise<ProjectP
   const folder = await resolveInsideProject(ctx.projectRoot, args.cwd ?? '.');
   if (!(await stat(folder.absolute)).isDirectory()) throw new ToolError(`cwd must be a folder: ${folder.relative} is a file`);
   return folder;
+}
+
+function commandDetails(result: CommandResult): CommandDetails {
+  return {
+    kind: 'command',
+    ...(result.exitCode !== undefined && { exitCode: result.exitCode }),
+    ...(result.signal && { signal: result.signal }),
+    ...(result.timedOut && { timedOut: true }),
+    durationMs: result.durationMs,
+  };
 }
 
 function describeResult(result: CommandResult, timeoutMs: number): string {

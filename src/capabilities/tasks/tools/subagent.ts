@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { SubagentOutcome, Subagents, SubagentTask } from '../../../kit/tool/subagents.js';
 import { defineTool, ToolError, type ToolContext } from '../../../kit/tool/tool.js';
+import type { ToolResult } from '../../../kit/tool/tool-result.js';
+import type { TaskStartedDetails } from '../../../workspace/tool-result-details.js';
 
 /** Sub-agents of one parallel call running at once; the others wait for a free lane. */
 export const PARALLEL_SUBAGENTS = 4;
@@ -94,7 +96,7 @@ async function runChain(subagents: Subagents, chain: readonly SubagentTask[], ct
   return `The chain of ${chain.length} ran to its end; the last answer is step ${chain.length}'s.\n\n${steps.join('\n\n')}`;
 }
 
-function startInBackground(subagents: Subagents, task: SubagentTask, ctx: ToolContext): string {
+function startInBackground(subagents: Subagents, task: SubagentTask, ctx: ToolContext): ToolResult<TaskStartedDetails> {
   const tasks = ctx.tasks;
   if (!tasks) throw new ToolError('Background tasks are not available here; run the sub-agent without background.');
   const info = tasks.start({
@@ -106,10 +108,10 @@ function startInBackground(subagents: Subagents, task: SubagentTask, ctx: ToolCo
       if (!outcome.ok) throw new Error(`${outcome.label} did not answer`);
     },
   });
-  return (
+  const text =
     `Started ${task.agent} as background task ${info.id}; its steps and answer go to ${info.outputFile}. ` +
-    `Read them with task_output({"task_id": "${info.id}"}); you are told when it ends.`
-  );
+    `Read them with task_output({"task_id": "${info.id}"}); you are told when it ends.`;
+  return { text, details: { kind: 'task_started', taskId: info.id } };
 }
 
 function section(title: string, outcome: SubagentOutcome): string {

@@ -9,6 +9,7 @@ import { OTHER_ORIGINS_ASK } from '../../../kit/tool-support/request-origin.js';
 import { asSuiteToolError } from '../../../kit/tool-support/suite-for-tool.js';
 import { baseUrlPreview, testBaseUrl } from '../../../kit/tool-support/test-base-url.js';
 import { ingestedSpecIfAny } from '../../../kit/tool-support/test-spec.js';
+import { testRunDetails } from '../../../kit/tool-support/test-run-details.js';
 import { variableNames } from './variable-names.js';
 import { maskForModel, workflowModel } from './workflow-model.js';
 import { type ToolContext, ToolError, defineTool } from '../../../kit/tool/tool.js';
@@ -89,18 +90,19 @@ export const autoTestTool = defineTool({
       throw error;
     }
     const reports = await writeRunReports(result.run, { projectRoot: ctx.projectRoot, type: 'auto_test', name, secrets: ctx.secrets });
-    if (result.passing.length === 0) return describeAutoTest(result, 'No scenario passed, so no suite was saved.', reports);
+    const details = testRunDetails(result.run);
+    if (result.passing.length === 0) return { text: describeAutoTest(result, 'No scenario passed, so no suite was saved.', reports), details };
     const suite = passingSuite(result, name);
     const file = await suiteFiles.testSuiteFile(ctx.projectRoot, name);
     const text = suiteFiles.renderTestSuite(suite, file.shown);
     if (!(await approveSave(file.shown, file.text, text, ctx))) {
-      return describeAutoTest(result, `The user declined saving the passing scenarios as ${file.shown}: nothing was written.`, reports);
+      return { text: describeAutoTest(result, `The user declined saving the passing scenarios as ${file.shown}: nothing was written.`, reports), details };
     }
     const shown = await suiteFiles.saveTestSuite(ctx.projectRoot, suite).catch((error: unknown) => {
       throw asSuiteToolError(error);
     });
     const saved = `${file.text === undefined ? 'Saved' : 'Replaced'} suite "${name}" with the ${result.passing.length} passing scenario${result.passing.length === 1 ? '' : 's'} → ${shown}; run it again with test_suite {"action": "run", "name": "${name}"}.`;
-    return describeAutoTest(result, saved, reports);
+    return { text: describeAutoTest(result, saved, reports), details };
   },
 });
 

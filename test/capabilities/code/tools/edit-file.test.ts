@@ -9,9 +9,9 @@ import { type TempProject, createTempProject, toolContext } from '../../../tools
 let project: TempProject;
 let ctx: ToolContext;
 type EditArgs = { path: string; old_string: string; new_string: string; replace_all?: boolean };
-const edit = (args: EditArgs) => editFileTool.run(args, ctx);
+const edit = async (args: EditArgs) => (await editFileTool.run(args, ctx)).text;
 const preview = (args: EditArgs) => editFileTool.preview!(args, ctx);
-const read = (file: string) => readFileTool.run({ path: file }, ctx);
+const read = async (file: string) => (await readFileTool.run({ path: file }, ctx)).text;
 const content = (file: string) => readFile(path.join(project.root, file), 'utf8');
 
 const handler = "app.get('/users/:id', (req, res) => {\n  const user = users.find(req.params.id);\n  res.json(user.name);\n});\n";
@@ -51,6 +51,12 @@ describe('edit_file', () => {
     expect(output.split('\n')[0]).toBe('Edited src/app.js: replaced 1 occurrence at line 3 (+1 −0)');
     expect(output).toContain("+  if (!user) return res.status(404).json({ error: 'not found' });");
     expect(await content('src/app.js')).toContain("  if (!user) return res.status(404).json({ error: 'not found' });\n  res.json(user.name);\n");
+  });
+
+  it('tells the screen the file and the lines added and removed', async () => {
+    await read('src/app.js');
+    const result = await editFileTool.run({ path: 'src/app.js', old_string: '  res.json(user.name);', new_string: '  res.json(user);\n  res.end();' }, ctx);
+    expect(result.details).toEqual({ kind: 'file_change', path: 'src/app.js', created: false, linesAdded: 2, linesRemoved: 1 });
   });
 
   it('allows edit after edit without reading again', async () => {

@@ -5,7 +5,7 @@ import { globTool } from '../../../../src/capabilities/code/tools/glob.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const glob = (args: { pattern: string; path?: string }) => globTool.run(args, toolContext(project.root));
+const glob = async (args: { pattern: string; path?: string }) => (await globTool.run(args, toolContext(project.root))).text;
 
 async function writeAged(relative: string, secondsAgo: number): Promise<void> {
   const file = await project.write(relative, '');
@@ -47,6 +47,7 @@ describe('glob', () => {
       '2 files in src/routes/ matching *.ts, newest first:\nsrc/routes/orders.controller.ts\nsrc/routes/users.controller.ts',
     );
     expect(await glob({ pattern: '**/*.py' })).toBe('No files in the project matching **/*.py');
+    expect((await globTool.run({ pattern: '*.ts', path: 'src/routes' }, toolContext(project.root))).details).toEqual({ kind: 'found', count: 2, noun: 'file' });
   });
 
   it('caps the answer at 200 files with a count of the rest', async () => {

@@ -5,7 +5,7 @@ import { listFilesTool } from '../../../../src/capabilities/code/tools/list-file
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const list = (args: { path?: string; pattern?: string; depth?: number } = {}) => listFilesTool.run(args, toolContext(project.root));
+const list = async (args: { path?: string; pattern?: string; depth?: number } = {}) => (await listFilesTool.run(args, toolContext(project.root))).text;
 
 async function writeAged(relative: string, secondsAgo: number): Promise<void> {
   const file = await project.write(relative, `// ${relative}\n`);
@@ -27,6 +27,7 @@ describe('list_files', () => {
     await writeAged('README.md', 100);
     await writeAged('.env.example', 200);
     expect(await list()).toBe('4 files in the project, newest first:\nsrc/new.ts\nREADME.md\n.env.example\nsrc/old.ts');
+    expect((await listFilesTool.run({}, toolContext(project.root))).details).toEqual({ kind: 'found', count: 4, noun: 'file' });
   });
 
   it('skips dependency, VCS and build folders and what the top-level .gitignore names', async () => {

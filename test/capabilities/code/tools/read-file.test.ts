@@ -7,7 +7,7 @@ import { ToolError } from '../../../../src/kit/tool/tool.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const read = (args: { path: string; offset?: number; limit?: number }) => readFileTool.run(args, toolContext(project.root));
+const read = async (args: { path: string; offset?: number; limit?: number }) => (await readFileTool.run(args, toolContext(project.root))).text;
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -53,6 +53,22 @@ describe('read_file', () => {
     await project.write('empty.txt', '');
     expect(await read({ path: 'empty.txt' })).toBe('empty.txt is empty (0 lines)');
     await expect(read({ path: 'crlf.txt', offset: 9 })).rejects.toThrow('offset 9 is past the end of crlf.txt (2 lines)');
+  });
+
+  it('tells the screen the path and the lines shown of how many, or the entries of a folder', async () => {
+    const details = async (args: { path: string; offset?: number; limit?: number }) => (await readFileTool.run(args, toolContext(project.root))).details;
+    await project.write('src/f.txt', 'a\nb\nc\nd\ne\n');
+    await project.write('empty.txt', '');
+    expect(await details({ path: 'src/f.txt' })).toEqual({ kind: 'file_read', path: 'src/f.txt', firstLine: 1, lastLine: 5, totalLines: 5 });
+    expect(await details({ path: 'src/f.txt', offset: 2, limit: 2 })).toEqual({
+      kind: 'file_read',
+      path: 'src/f.txt',
+      firstLine: 2,
+      lastLine: 3,
+      totalLines: 5,
+    });
+    expect(await details({ path: 'empty.txt' })).toEqual({ kind: 'file_read', path: 'empty.txt', firstLine: 0, lastLine: 0, totalLines: 0 });
+    expect(await details({ path: 'src' })).toEqual({ kind: 'found', count: 1, noun: 'entry' });
   });
 
   it('lists a folder, folders first with a trailing slash', async () => {

@@ -12,7 +12,7 @@ const search = (args: {
   ignore_case?: boolean;
   context_lines?: number;
   limit?: number;
-}) => searchCodeTool.run(args, toolContext(project.root));
+}) => searchCodeTool.run(args, toolContext(project.root)).then((result) => result.text);
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -29,6 +29,13 @@ describe('search_code', () => {
       '2 matches for "function get\\w+":\nsrc/orders.ts:1: export function getOrder(id) {}\nsrc/users.ts:1: export function getUser(id) {',
     );
     expect(await search({ pattern: 'return', path: 'src/users.ts' })).toBe('1 match for "return" in src/users.ts:\nsrc/users.ts:2: return null;');
+  });
+
+  it('tells the screen how many matches in how many files, the files only when every match is known', async () => {
+    const details = async (args: { pattern: string; limit?: number }) => (await searchCodeTool.run(args, toolContext(project.root))).details;
+    expect(await details({ pattern: 'function get\\w+' })).toEqual({ kind: 'found', count: 2, noun: 'match', files: 2 });
+    expect(await details({ pattern: 'deleteUser' })).toEqual({ kind: 'found', count: 0, noun: 'match', files: 0 });
+    expect(await details({ pattern: 'export', limit: 1 })).toEqual({ kind: 'found', count: 2, noun: 'match' });
   });
 
   it('says so when nothing matches', async () => {

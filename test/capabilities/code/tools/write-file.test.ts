@@ -10,9 +10,9 @@ import { type TempProject, createTempProject, toolContext } from '../../../tools
 let project: TempProject;
 let context: ToolContext;
 const ctx = () => context;
-const read = (filePath: string) => readFileTool.run({ path: filePath }, ctx());
+const read = async (filePath: string) => (await readFileTool.run({ path: filePath }, ctx())).text;
 const preview = async (filePath: string, content: string) => (await writeFileTool.preview!({ path: filePath, content }, ctx()))!;
-const write = (filePath: string, content: string) => writeFileTool.run({ path: filePath, content }, ctx());
+const write = async (filePath: string, content: string) => (await writeFileTool.run({ path: filePath, content }, ctx())).text;
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -56,6 +56,14 @@ describe('write_file run', () => {
   it('creates parent folders and reports a new file', async () => {
     expect(await write('src/deep/er/x.ts', 'a\nb\n')).toBe('Created src/deep/er/x.ts (2 lines)');
     expect(await readFile(path.join(project.root, 'src/deep/er/x.ts'), 'utf8')).toBe('a\nb\n');
+  });
+
+  it('tells the screen the file, whether it is new, and the lines added and removed', async () => {
+    const created = await writeFileTool.run({ path: 'notes.md', content: 'a\nb\nc\n' }, ctx());
+    expect(created.details).toEqual({ kind: 'file_change', path: 'notes.md', created: true, linesAdded: 3, linesRemoved: 0 });
+    await read('notes.md');
+    const replaced = await writeFileTool.run({ path: 'notes.md', content: 'a\nB\n' }, ctx());
+    expect(replaced.details).toEqual({ kind: 'file_change', path: 'notes.md', created: false, linesAdded: 1, linesRemoved: 2 });
   });
 
   it('replaces an existing file by rename, keeps its mode and leaves no temp file', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/agent/events.js';
 import { sessionLogTool } from '../../../../src/capabilities/falcon-folder/tools/session-log.js';
+import { toolResult } from '../../../../src/kit/tool/tool-result.js';
 import { ToolError, type ToolContext } from '../../../../src/kit/tool/tool.js';
 import { SessionStore } from '../../../../src/workspace/session-store.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
@@ -17,7 +18,7 @@ beforeEach(async () => {
 afterEach(() => project.remove());
 
 type Args = Parameters<typeof sessionLogTool.run>[0];
-const call = (args: Args) => sessionLogTool.run(sessionLogTool.schema.parse(args), ctx);
+const call = async (args: Args) => toolResult(await sessionLogTool.run(sessionLogTool.schema.parse(args), ctx)).text;
 
 /** A session as the agent writes it: messages, and each tool call with its result. */
 function recordSession(

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 type Args = Parameters<typeof httpRequestTool.run>[0];
-const send = (args: Args, signal?: AbortSignal) => httpRequestTool.run(args, toolContext(process.cwd(), signal));
+const send = async (args: Args, signal?: AbortSignal) => (await httpRequestTool.run(args, toolContext(process.cwd(), signal))).text;
 const firstLine = (text: string) => text.split('\n')[0];
 const TIMING =
   /^timing: dns (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · connect (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · tls (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?) · first byte (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?)$/;
@@ -35,6 +35,22 @@ describe('http_request', () => {
       '}',
     ]);
     expect(output).not.toContain('s3cr3t');
+  });
+
+  it('tells the screen the status, the time, the size and the media type without its parameters', async () => {
+    const json = await httpRequestTool.run({ method: 'GET', url: `${server.url}/users/1` }, toolContext(process.cwd()));
+    expect(json.details).toEqual({
+      kind: 'http_response',
+      status: 200,
+      statusText: 'OK',
+      durationMs: expect.any(Number),
+      sizeBytes: 21,
+      contentType: 'application/json',
+    });
+    const text = await httpRequestTool.run({ method: 'GET', url: `${server.url}/text` }, toolContext(process.cwd()));
+    expect(text.details).toMatchObject({ status: 200, sizeBytes: 11, contentType: 'text/plain' });
+    const missing = await httpRequestTool.run({ method: 'DELETE', url: `${server.url}/missing` }, toolContext(process.cwd()));
+    expect(missing.details).toMatchObject({ status: 404, statusText: 'Not Found' });
   });
 
   it('truncates a large body at about 8 KB and says how large it was', async () => {

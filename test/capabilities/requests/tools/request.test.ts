@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestTool } from '../../../../src/capabilities/requests/tools/request.js';
+import { toolResult } from '../../../../src/kit/tool/tool-result.js';
 import { ToolError, type ToolContext } from '../../../../src/kit/tool/tool.js';
 import { type TestApi, startTestApi } from '../../../apis/test-api-server.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
@@ -26,7 +27,8 @@ afterEach(() => project.remove());
 
 // What the model may write: `get` as well as `GET`.
 type Args = z.input<typeof requestTool.schema>;
-const call = (args: Args) => requestTool.run(requestTool.schema.parse(args), ctx);
+const run = (args: Args) => requestTool.run(requestTool.schema.parse(args), ctx).then(toolResult);
+const call = async (args: Args) => (await run(args)).text;
 const requestsDir = () => path.join(project.root, '.falcon', 'requests');
 const savedFiles = () => readdir(requestsDir()).catch(() => [] as string[]);
 const savedYaml = async (name: string) => parse(await readFile(path.join(requestsDir(), `${name}.yaml`), 'utf8')) as Record<string, unknown>;
@@ -171,6 +173,19 @@ describe('request run', () => {
     expect(output).toContain('✓ $.id: 7');
     expect(api.hits).toContain('GET /users/7');
     expect(ctx.session.responses.get()?.status).toBe(200);
+  });
+
+  it("tells the screen the response's status, time, size and media type", async () => {
+    await call({ action: 'save', name: 'get-user', url: '{{BASE_URL}}/users/7' });
+    expect((await run({ action: 'run', name: 'get-user' })).details).toEqual({
+      kind: 'http_response',
+      status: 200,
+      statusText: 'OK',
+      durationMs: expect.any(Number),
+      sizeBytes: expect.any(Number),
+      contentType: 'application/json',
+    });
+    expect((await run({ action: 'list' })).details).toBeUndefined();
   });
 
   it('reports failed assertions with expected and actual values', async () => {

@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { checkRegressionTool } from '../../../../src/capabilities/spec-tests/tools/check-regression.js';
+import { toolResult } from '../../../../src/kit/tool/tool-result.js';
 import type { ToolContext } from '../../../../src/kit/tool/tool.js';
 import { type RepeatApi, projectWithRepeatApiSpec, startRepeatApi } from '../../../apis/repeat-api.js';
 import type { TempProject } from '../../../tools/temp-project.js';
@@ -25,7 +26,7 @@ afterEach(async () => {
 const baselineFiles = async () => (await readdir(path.join(project.root, '.falcon/baselines')).catch(() => [] as string[])).sort();
 
 it('captures the first time, compares after, and reports what changed with a report', async () => {
-  const captured = await checkRegressionTool.run({ baseline: 'release-1' }, ctx);
+  const captured = toolResult(await checkRegressionTool.run({ baseline: 'release-1' }, ctx)).text;
   expect(captured.split('\n')).toEqual([
     `Captured baseline "release-1" from ${api.url}: 5 GET operations → .falcon/baselines/release-1.<operationId>.json`,
     '- listItems: 200',
@@ -47,7 +48,7 @@ it('captures the first time, compares after, and reports what changed with a rep
   expect(await readdir(path.join(project.root, '.falcon'))).not.toContain('reports');
 
   api.items.set(1, { id: 1, name: 'pencil' });
-  const compared = await checkRegressionTool.run({ baseline: 'release-1' }, ctx);
+  const compared = toolResult(await checkRegressionTool.run({ baseline: 'release-1' }, ctx)).text;
   const lines = compared.split('\n');
   expect(lines[0]).toMatch(
     new RegExp(`^Baseline "release-1" \\(captured .*\\) against ${api.url}: 5 cases in .* — 2 passed, 3 failed; operations covered 5/6\\.$`),
@@ -61,13 +62,15 @@ it('captures the first time, compares after, and reports what changed with a rep
   const report = /Report: (\.falcon\/reports\/regression_report_release-1_\S+\.md)/.exec(compared)?.[1];
   expect(await readFile(path.join(project.root, report!), 'utf8')).toContain('pencil');
 
-  const filtered = await checkRegressionTool.run({ baseline: 'release-1', endpoints: ['getItem', 'getCounter'], ignore_fields: ['name', 'count'] }, ctx);
+  const filtered = toolResult(
+    await checkRegressionTool.run({ baseline: 'release-1', endpoints: ['getItem', 'getCounter'], ignore_fields: ['name', 'count'] }, ctx),
+  ).text;
   expect(filtered).toMatch(/: 2 cases in .* — 2 passed, 0 failed; operations covered 2\/2\./);
 });
 
 it('captures again when asked, keeping what it did not replace', async () => {
   await checkRegressionTool.run({ baseline: 'v1', action: 'capture', endpoints: ['listItems', 'getItem'] }, ctx);
-  const again = await checkRegressionTool.run({ baseline: 'v1', action: 'capture', endpoints: ['/items'] }, ctx);
+  const again = toolResult(await checkRegressionTool.run({ baseline: 'v1', action: 'capture', endpoints: ['/items'] }, ctx)).text;
   expect(again).toContain(`Captured baseline "v1" from ${api.url}: 1 GET operation → .falcon/baselines/v1.<operationId>.json`);
   expect(again).toContain('Kept from an earlier capture: getItem.');
 });

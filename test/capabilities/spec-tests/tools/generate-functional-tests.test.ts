@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadTestSuite } from '../../../../src/engines/testing/suite/test-suite-file.js';
 import { generateFunctionalTestsTool } from '../../../../src/capabilities/spec-tests/tools/generate-functional-tests.js';
+import { toolResult } from '../../../../src/kit/tool/tool-result.js';
 import { runTestsTool } from '../../../../src/capabilities/spec-tests/tools/run-tests.js';
 import { testSuiteTool } from '../../../../src/capabilities/spec-tests/tools/test-suite.js';
 import { type ShopProject, reportPaths, shopProject } from '../../../tools/testing-tools-project.js';
@@ -21,7 +22,7 @@ beforeEach(async () => {
 afterEach(() => shop.project.remove());
 
 type Args = z.input<typeof generateFunctionalTestsTool.schema>;
-const generate = (args: Args) => generateFunctionalTestsTool.run(generateFunctionalTestsTool.schema.parse(args), shop.ctx);
+const generate = async (args: Args) => toolResult(await generateFunctionalTestsTool.run(generateFunctionalTestsTool.schema.parse(args), shop.ctx)).text;
 const failedCaseIds = (observation: string) => [...observation.matchAll(/^✗ .* \[([^\]]+)\]/gm)].map((match) => match[1]);
 
 describe('generating, saving and running again', () => {
@@ -51,7 +52,7 @@ describe('generating, saving and running again', () => {
     expect(suite.description).toBe('Generated from Tools Shop 1.0.0 (strategies happy, negative, boundary, stateful)');
     expect(await testSuiteTool.run({ action: 'list' }, shop.ctx)).toContain(`- shop: ${total} cases (`);
 
-    const run = await runTestsTool.run(runTestsTool.schema.parse({ file: 'shop' }), shop.ctx);
+    const { text: run } = await runTestsTool.run(runTestsTool.schema.parse({ file: 'shop' }), shop.ctx);
     expect(run).toMatch(new RegExp(`^Suite shop against http://127\\.0\\.0\\.1:\\d+: ${total} cases in `));
     // The API conforms except GET /stats: only its cases fail.
     expect(failedCaseIds(run).length).toBeGreaterThan(0);

@@ -36,12 +36,13 @@ afterEach(() => project.remove());
 
 it('runs a saved request per CSV row, shows the failing row with its evidence and writes a report', async () => {
   await project.write('data/users.csv', 'name,age,api_token\nAda,36,tok-aaaaaaaa\nBob,41,tok-b\nGrace,12,tok-c\nLin,30,tok-d\nMo,50,tok-e\n');
-  const observation = await runDataDrivenTool.run({ request: 'create-user', data: 'data/users.csv' }, ctx);
+  const { text: observation, details } = await runDataDrivenTool.run({ request: 'create-user', data: 'data/users.csv' }, ctx);
   const lines = observation.split('\n');
   expect(lines[0]).toMatch(
     new RegExp(`^Data-driven "create-user" with data/users\\.csv against ${api.url}: 5 cases in .* — 4 passed, 1 failed; operations covered 1/1\\.$`),
   );
   expect(lines[1]).toBe('Findings: assertion 1.');
+  expect(details).toEqual({ kind: 'test_run', passed: 4, failed: 1, skipped: 0, durationMs: expect.any(Number) });
   expect(observation).toContain('✗ create-user row 3: name=Grace, age=12, api_token=[masked] [create-user/row-3] → 201');
   expect(observation).toContain('  - assertion: $.adult: expected true, actual false');
   expect(observation).toMatch(/reproduce: curl .*\/users/);

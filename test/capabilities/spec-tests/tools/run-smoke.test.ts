@@ -17,7 +17,8 @@ beforeEach(() => {
 afterEach(() => shop.project.remove());
 
 type Args = z.input<typeof runSmokeTool.schema>;
-const call = (args: Args) => runSmokeTool.run(runSmokeTool.schema.parse(args), shop.ctx);
+const run = (args: Args) => runSmokeTool.run(runSmokeTool.schema.parse(args), shop.ctx);
+const call = async (args: Args) => (await run(args)).text;
 const receivedGets = () => [...new Set(api.received.map((request) => `${request.method} ${request.url}`))].sort();
 
 describe('with an ingested spec', () => {
@@ -26,7 +27,8 @@ describe('with an ingested spec', () => {
   });
 
   it('sends every GET without required parameters and finds the planted 500, writing a smoke report', async () => {
-    const observation = await call({});
+    const { text: observation, details } = await run({});
+    expect(details).toMatchObject({ kind: 'test_run', failed: 1, skipped: 0 });
 
     expect(observation).toMatch(/^3 of 6 operations were not smoked \(not GETs, or they need parameters\): generate_functional_tests covers them\.\n/);
     expect(observation).toMatch(

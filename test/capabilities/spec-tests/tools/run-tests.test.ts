@@ -15,7 +15,8 @@ afterEach(() => shop.project.remove());
 
 // What the model may write: defaults left out, `get` for `GET`.
 type Args = z.input<typeof runTestsTool.schema>;
-const call = (args: Args) => runTestsTool.run(runTestsTool.schema.parse(args), shop.ctx);
+const run = (args: Args) => runTestsTool.run(runTestsTool.schema.parse(args), shop.ctx);
+const call = async (args: Args) => (await run(args)).text;
 const receivedPaths = () => api.received.map((request) => `${request.method} ${request.url}`);
 
 const handWritten: Args['cases'] = [
@@ -37,7 +38,8 @@ describe('run_tests with cases written in the call', () => {
   });
 
   it('runs the cases having any of the tags, resolving {{VAR}}, and writes a test report', async () => {
-    const observation = await call({ cases: handWritten, tags: ['ITEMS'] });
+    const { text: observation, details } = await run({ cases: handWritten, tags: ['ITEMS'] });
+    expect(details).toEqual({ kind: 'test_run', passed: 1, failed: 1, skipped: 0, durationMs: expect.any(Number) });
 
     expect(observation).toMatch(
       /^Tags ITEMS: 2 of 3 cases of the given cases\.\nTools Shop 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+: 2 cases in .+ — 1 passed, 1 failed;/,

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { saveTestSuite } from '../../../../src/engines/testing/suite/test-suite-file.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import { testSuiteTool } from '../../../../src/capabilities/spec-tests/tools/test-suite.js';
+import { toolResult } from '../../../../src/kit/tool/tool-result.js';
 import { type ShopProject, reportPaths, shopProject } from '../../../tools/testing-tools-project.js';
 import { type ToolsShopApi, startToolsShopApi } from '../../../apis/tools-shop-api.js';
 
@@ -22,7 +23,7 @@ beforeEach(async () => {
 afterEach(() => shop.project.remove());
 
 type Args = z.input<typeof testSuiteTool.schema>;
-const call = (args: Args) => testSuiteTool.run(testSuiteTool.schema.parse(args), shop.ctx);
+const call = async (args: Args) => toolResult(await testSuiteTool.run(testSuiteTool.schema.parse(args), shop.ctx)).text;
 
 const smokeCase = (id: string, urlPath: string, tags: string[]): TestCase => ({
   id,

@@ -21,7 +21,7 @@ afterEach(async () => {
 
 it('reports the operations whose repeated answers change, with evidence, the skipped ones and the report', async () => {
   ctx.variables.session.set('BASE_URL', api.url);
-  const observation = await verifyIdempotencyTool.run({}, ctx);
+  const { text: observation, details } = await verifyIdempotencyTool.run({}, ctx);
   const lines = observation.split('\n');
   expect(lines[0]).toMatch(
     new RegExp(
@@ -29,6 +29,7 @@ it('reports the operations whose repeated answers change, with evidence, the ski
     ),
   );
   expect(lines[1]).toBe('Findings: idempotency 4.');
+  expect(details).toEqual({ kind: 'test_run', passed: 5, failed: 2, skipped: 2, durationMs: expect.any(Number) });
   expect(observation).toContain('✗ GET /counter sent 3 times [getCounter/idempotency] → 200');
   expect(observation).toContain('  - idempotency: call 2 of 3 differs from call 1: $.count: 1 → 2');
   expect(observation).toContain('  - idempotency: call 2 of 3 answered 500: a repeated DELETE must not fail on the server');
@@ -39,7 +40,7 @@ it('reports the operations whose repeated answers change, with evidence, the ski
 });
 
 it('checks only the operations asked for, as many times as asked, at the given base URL', async () => {
-  const observation = await verifyIdempotencyTool.run({ endpoints: ['tag:volatile'], repeat: 2, base_url: api.url }, ctx);
+  const { text: observation } = await verifyIdempotencyTool.run({ endpoints: ['tag:volatile'], repeat: 2, base_url: api.url }, ctx);
   expect(observation).toMatch(/sent 2 times\) against .*: 2 cases .* — 1 passed, 1 failed; operations covered 2\/2\./);
   expect(api.received).toEqual(['GET /clock', 'GET /clock', 'GET /counter', 'GET /counter']);
 });

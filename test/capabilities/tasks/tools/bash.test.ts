@@ -8,7 +8,8 @@ import { until } from '../../../support/patience.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
-const bash = (args: { command: string; cwd?: string; timeout_ms?: number }, signal?: AbortSignal) => bashTool.run(args, toolContext(project.root, signal));
+const bash = async (args: { command: string; cwd?: string; timeout_ms?: number }, signal?: AbortSignal) =>
+  (await bashTool.run(args, toolContext(project.root, signal))).text;
 
 beforeEach(async () => {
   project = await createTempProject();
@@ -36,6 +37,13 @@ describe('bash', () => {
     expect(await bash({ command: 'true' })).toMatch(/^Exit code 0 in [\d.]+ m?s\n\(no output\)$/);
   });
 
+  it('tells the screen the exit code and how long the command ran', async () => {
+    const failed = await bashTool.run({ command: 'exit 3' }, toolContext(project.root));
+    expect(failed.details).toEqual({ kind: 'command', exitCode: 3, durationMs: expect.any(Number) });
+    const passed = await bashTool.run({ command: 'true' }, toolContext(project.root));
+    expect(passed.details).toMatchObject({ kind: 'command', exitCode: 0 });
+  });
+
   it('shows the end of long output and says how much came before', async () => {
     const lines = (await bash({ command: 'seq 1 1000' })).split('\n');
     expect(lines[1]).toBe('… 800 earlier lines not shown; the last 200:');
@@ -58,7 +66,7 @@ describe('bash', () => {
     const running = bashTool.run({ command: 'sleep 30 & echo pid:$!; wait', timeout_ms: 1000 }, context);
     await until(() => started, 'the command to start its sleep');
     vi.advanceTimersByTime(1000);
-    const output = await running;
+    const output = (await running).text;
     expect(output).toMatch(/^Timed out after [\d.]+ s \(timeout_ms 1000\); the command and every process it started were stopped\npid:\d+$/);
     expect(isRunning(Number(output.split('pid:')[1]))).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { subagentTool } from '../../../../src/capabilities/tasks/tools/subagent.js';
+import { toolResult } from '../../../../src/kit/tool/tool-result.js';
 import type { SubagentOutcome, Subagents, SubagentTask } from '../../../../src/kit/tool/subagents.js';
 import { createSessionState } from '../../../../src/kit/tool/session-state.js';
 import { validateToolArgs } from '../../../../src/kit/tool/validate-args.js';
@@ -50,7 +51,7 @@ function contextWith(subagents: Subagents | undefined, progress: string[] = []):
 async function call(args: Record<string, unknown>, subagents: Subagents | undefined, progress: string[] = []): Promise<string> {
   const validated = validateToolArgs(subagentTool, args);
   if (!validated.ok) throw new Error(`invalid: ${validated.problems}`);
-  return subagentTool.run(validated.value, contextWith(subagents, progress));
+  return toolResult(await subagentTool.run(validated.value, contextWith(subagents, progress))).text;
 }
 
 describe('subagent tool', () => {

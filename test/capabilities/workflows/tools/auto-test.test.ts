@@ -43,7 +43,7 @@ describe('auto_test', () => {
   it('asks with the suite file as a diff, saves the passing scenarios after a yes, and reports the failing one', async () => {
     const asked: Array<[string, Preview]> = [];
     const deep = deepModel();
-    const output = await autoTestTool.run(args, {
+    const { text: output } = await autoTestTool.run(args, {
       ...ctx,
       model: new ScriptedModel([]),
       modelFor: (category) => (category === 'deep' ? deep : new ScriptedModel([])),
@@ -72,7 +72,7 @@ describe('auto_test', () => {
   });
 
   it('writes nothing after a no', async () => {
-    const output = await autoTestTool.run(args, { ...ctx, model: deepModel(), approve: async () => false });
+    const { text: output } = await autoTestTool.run(args, { ...ctx, model: deepModel(), approve: async () => false });
     expect(output).toContain('The user declined saving the passing scenarios as .falcon/tests/auto-post-users.yaml: nothing was written.');
     await expect(suiteFile()).rejects.toThrow(/ENOENT/);
   });
@@ -86,7 +86,7 @@ describe('auto_test', () => {
       details:
         'Runs scenarios for POST /users against the API and saves the passing ones as .falcon/tests/auto-post-users.yaml (replacing a suite of that name).',
     });
-    expect(await autoTestTool.run(args, { ...ctx, model: deepModel() })).toContain('Saved suite "auto-post-users"');
+    expect((await autoTestTool.run(args, { ...ctx, model: deepModel() })).text).toContain('Saved suite "auto-post-users"');
     expect(await suiteFile()).toContain('a valid user is created');
   });
 
