@@ -27,6 +27,8 @@ export interface ChainStepInput {
   extract?: Record<string, string>;
   expectStatus?: number[];
   resource?: TestCase['resource'];
+  /** A write's read of the same object: the read step's operation and the values it sends in place of its generated ones. */
+  readBack?: { target: ChainableOperation; overrides?: StepOverrides };
 }
 
 /** One `stateful` case of a chain. */
@@ -44,7 +46,12 @@ export function chainStep(input: ChainStepInput): TestCase {
     ...(input.expectStatus && input.expectStatus.length > 0 && { expectStatus: input.expectStatus }),
     chain: { id: input.chainId, step: input.step },
     ...(input.resource && { resource: input.resource }),
+    ...(input.readBack && { readBack: readBackOf(input.readBack, input.spec) }),
   };
+}
+
+function readBackOf({ target, overrides }: NonNullable<ChainStepInput['readBack']>, spec: FalconSpec): NonNullable<TestCase['readBack']> {
+  return { operationId: target.operation.id, request: withOverrides(caseRequest(target.operation, target.values, spec), overrides ?? {}) };
 }
 
 function withOverrides(request: CaseRequest, overrides: StepOverrides): CaseRequest {

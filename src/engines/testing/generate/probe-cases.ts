@@ -5,11 +5,12 @@ import { authProbes } from './auth-probes.js';
 import type { CaseIds } from './case-ids.js';
 import type { ChainableOperation } from './chain-step.js';
 import { methodProbes } from './method-probes.js';
+import { walkProbes } from './walk-probes.js';
 
 /**
  * The requests of the checks that send their own (`probe` cases), for the checks that are on:
- * ignored_auth's (two per operation that declares security) and unsupported_method's (at most four
- * per path). None for a Postman collection: it shows how requests were sent, not which methods and
+ * ignored_auth's (two per operation that declares security), unsupported_method's (at most four
+ * per path) and pagination_consistency's (a walk of each paginated list). None for a Postman collection: it shows how requests were sent, not which methods and
  * credentials the API requires.
  */
 export function probeCases(operations: readonly ChainableOperation[], spec: FalconSpec, ids: CaseIds, checks: readonly CheckName[]): TestCase[] {
@@ -17,5 +18,6 @@ export function probeCases(operations: readonly ChainableOperation[], spec: Falc
   const cases: TestCase[] = [];
   if (checks.includes('ignored_auth')) for (const operation of operations) cases.push(...authProbes(operation, spec, ids));
   if (checks.includes('unsupported_method')) cases.push(...methodProbes(operations, spec, ids));
+  if (checks.includes('pagination_consistency')) cases.push(...walkProbes(operations, spec, ids));
   return cases;
 }

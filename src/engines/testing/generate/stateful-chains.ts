@@ -1,5 +1,6 @@
 import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
 import type { TestCase } from '../test-case.js';
+import { afterDeleteChain } from './after-delete-chain.js';
 import type { CaseIds } from './case-ids.js';
 import { chainStep, goneStatuses, jsonPathOf, type ChainableOperation } from './chain-step.js';
 import { operationLabel } from './operation-case.js';
@@ -20,7 +21,8 @@ const ITEM_STEPS: Array<{ method: string; slug: string; does: string }> = [
  * update → delete → read again (expecting 404 or 410 when the spec documents them). The
  * identifier is extracted from the create's response and sent as `{{petId}}`. Operations whose
  * OpenAPI links already made a chain (`linked`) are left to those. Each step after the create says
- * whether the resource should be there (`created`) or gone (`deleted`).
+ * whether the resource should be there (`created`) or gone (`deleted`); its PUT and PATCH read the
+ * object back. Beside it, a chain that changes the resource after deleting it (after-delete-chain.ts).
  */
 export function inferredChains(operations: ChainableOperation[], linked: ReadonlySet<string>, spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): TestCase[] {
   const cases: TestCase[] = [];
@@ -68,6 +70,7 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
   const shared: Record<string, string | number | boolean> = {};
   for (const { parameter: path, value } of create.values.parameters) if (path.in === 'path') shared[path.name] = pathValue(value);
   const placeholder = `{{${parameter}}}`;
+  const itemOverrides = (operation: SpecOperation) => ({ path: { ...sharedFor(operation, shared), [parameter]: placeholder } });
   const createId = ids.next(create.operation.id, 'stateful', 'create');
   let deletedBy: string | undefined;
   const cases = [
@@ -85,6 +88,8 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
     const isFinal = index === all.length - 1 && step.slug === 'read-deleted';
     const gone = isFinal ? goneStatuses(step.target.operation) : [];
     const id = ids.next(step.target.operation.id, 'stateful', step.slug);
+    const overrides = itemOverrides(step.target.operation);
+    const writes = step.method === 'PUT' || step.method === 'PATCH';
     cases.push(
       chainStep({
         chainId,
@@ -93,13 +98,17 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
         name: `${operationLabel(step.target.operation)} ${step.does}${gone.length > 0 ? ` (expects ${gone.join(' or ')})` : ''} (step ${index + 2} of ${total})`,
         target: step.target,
         spec,
-        overrides: { path: { ...sharedFor(step.target.operation, shared), [parameter]: placeholder } },
+        overrides,
         ...(gone.length > 0 && { expectStatus: gone }),
         resource: deletedBy ? { state: 'deleted', by: deletedBy } : { state: 'created', by: createId },
+        ...(writes && read && { readBack: { target: read.target, overrides: itemOverrides(read.target.operation) } }),
       }),
     );
     if (step.method === 'DELETE') deletedBy = id;
   });
+  const changes = steps.filter((step) => step.method === 'PATCH' || step.method === 'PUT').map((step) => step.target);
+  const remove = steps.find((step) => step.method === 'DELETE')?.target;
+  if (remove) cases.push(...afterDeleteChain({ create, remove, changes, parameter, identifier, itemOverrides, spec, ids, chainIds }));
   return cases;
 }
 

@@ -1,5 +1,6 @@
 import type { CaseResult, RecordedRequest, TestRun } from '../test-run.js';
 import { curlCommandParts, curlLines, setFirstNote } from './curl-command.js';
+import { followUpLines } from './follow-up-lines.js';
 
 /** Variables a shell or curl already gives a meaning: a value named after one gets `_VALUE` added. */
 const TAKEN_NAMES = new Set([
@@ -57,11 +58,13 @@ const TAKEN_NAMES = new Set([
  * comment, for taking the value from the new response instead (another server, a fresh database).
  * A value masked in the report can only come from the response: then the jq line is the one that
  * runs. Where the value went in a later request is known exactly (`requestTemplate`), not guessed.
+ * Requests a case sent after its own (`followUps`: a write's read back, a walk's pages) follow it.
  */
 export function reproductionLines(run: TestRun, result: CaseResult): string[] {
   if (!result.request) return [];
   const earlier = earlierChainSteps(run, result);
   if (earlier.length === 0) {
+    if (result.followUps?.length) return followUpLines(result);
     const { command, note } = curlLines(result.request);
     return note ? [note, command] : [command];
   }
@@ -106,7 +109,15 @@ function chainScript(steps: CaseResult[]): string[] {
     const extracted = isFailing ? [] : Object.entries(step.extracted ?? {});
     const curl = curlCommandParts(requestToSend(step, shellNames), { chainVariables: shellNames, headersInOutput: extracted.length === 0 });
     for (const variable of curl.variables) maskedVariables.add(variable);
-    if (isFailing) return void lines.push(`# ${label}: the step that failed`, curl.command);
+    if (isFailing) {
+      lines.push(`# ${label}: the step that failed`, curl.command);
+      for (const followUp of step.followUps ?? []) {
+        const after = curlCommandParts(requestToSend(followUp, shellNames), { chainVariables: shellNames });
+        for (const variable of after.variables) maskedVariables.add(variable);
+        lines.push(`# ${label}, then its ${followUp.label}`, after.command);
+      }
+      return;
+    }
     if (extracted.length === 0) return void lines.push(`# ${label}`, curl.command);
     const response = `RESPONSE_${step.case.chain?.step ?? index + 1}`;
     lines.push(`# ${label}: its response body is kept in ${response}`, `${response}=$(${curl.command}); printf '%s\\n' "$${response}"`);
@@ -134,7 +145,7 @@ function chainScript(steps: CaseResult[]): string[] {
 }
 
 /** The step's request with its chain values as shell variables, when every one of them has a variable; else as sent. */
-function requestToSend(step: CaseResult, shellNames: ReadonlyMap<string, string>): RecordedRequest {
+function requestToSend(step: Pick<CaseResult, 'request' | 'requestTemplate'>, shellNames: ReadonlyMap<string, string>): RecordedRequest {
   const template = step.requestTemplate;
   if (!template) return step.request!;
   const texts = [template.url, ...Object.values(template.headers), template.body ?? ''];

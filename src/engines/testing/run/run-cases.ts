@@ -1,15 +1,19 @@
 import type { HttpResponse } from '../../http/send-request.js';
 import type { FalconSpec } from '../../spec/spec-format.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
-import { type ResponseChecker, activeChecks, createResponseChecker } from '../checks/check-response.js';
+import type { SentWrite } from '../checks/check-context.js';
+import { type CheckEvidence, type ResponseChecker, activeChecks, createResponseChecker } from '../checks/check-response.js';
+import { runPageWalk } from '../pagination/walk-pages.js';
 import type { TestCase } from '../test-case.js';
 import type { CaseResult, CheckName, TestRun } from '../test-run.js';
 import { runWarnings } from '../warnings/run-warnings.js';
 import { caseUnits } from './case-units.js';
 import { extractChainValues, maskedValues } from './chain-values.js';
 import { chainRequestTemplate } from './chain-template.js';
+import { sendReadBack } from './read-back.js';
 import { runInLanes } from './run-in-lanes.js';
 import { type CaseExchange, prepareCase, sendPreparedCase } from './send-case.js';
+import { sentJson } from './sent-json.js';
 import { specLabel } from '../../spec/summarize-spec.js';
 
 export interface RunCasesOptions {
@@ -41,6 +45,15 @@ export interface RunCasesOptions {
 
 export const DEFAULT_CONCURRENCY = 4;
 const CANCELLED = 'cancelled';
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+
+/** What a chain's steps learn of one another as they run, for the checks of the later steps. */
+interface ChainMemory {
+  /** The status each step answered with (use_after_free, delete_effective …). */
+  statuses: Map<string, number>;
+  /** The steps that wrote a JSON body and were answered 2xx (write_read_consistency). */
+  writes: Array<Omit<SentWrite, 'operation'>>;
+}
 
 /**
  * Sends the cases and checks every response. Independent cases run in parallel up to the
@@ -65,8 +78,7 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
 
   const runUnit = async (unit: number[]) => {
     const values = new Map<string, string>();
-    // The status each step answered with, for the checks of the later steps (use_after_free …).
-    const statuses = new Map<string, number>();
+    const memory: ChainMemory = { statuses: new Map(), writes: [] };
     let blocked: string | undefined;
     for (const index of unit) {
       const testCase = cases[index]!;
@@ -75,8 +87,11 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
         finish(index, skipped(testCase, skipReason));
         continue;
       }
-      const { result, http } = await runCase(testCase, values, check, options, statuses);
-      if (result.response) statuses.set(testCase.id, result.response.status);
+      const { result, http, sent } = await runCase(testCase, values, check, options, memory);
+      if (result.response) memory.statuses.set(testCase.id, result.response.status);
+      if (http && sent !== undefined && http.status >= 200 && http.status <= 299 && WRITES.has(testCase.request.method.toUpperCase())) {
+        memory.writes.push({ testCase, label: stepLabel(testCase), body: sent });
+      }
       if (!testCase.chain) {
         finish(index, result);
         continue;
@@ -94,14 +109,17 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
     }
   };
   // A DELETE outside a chain removes what the example ids name, which other cases read and
-  // change: those go once everything else has finished.
+  // change: those go once everything else has finished. Before them, one at a time, the walks of
+  // paginated lists, which only a list no other request changes meanwhile keeps consistent.
   const units = caseUnits(cases);
   const isLoneDelete = (unit: number[]) => unit.length === 1 && !cases[unit[0]!]!.chain && cases[unit[0]!]!.request.method.toUpperCase() === 'DELETE';
+  const isWalk = (unit: number[]) => cases[unit[0]!]!.walk !== undefined;
   await runInLanes(
-    units.filter((unit) => !isLoneDelete(unit)),
+    units.filter((unit) => !isLoneDelete(unit) && !isWalk(unit)),
     concurrency,
     runUnit,
   );
+  await runInLanes(units.filter(isWalk), 1, runUnit);
   await runInLanes(units.filter(isLoneDelete), concurrency, runUnit);
 
   const warnings = runWarnings(results, options.spec);
@@ -118,19 +136,20 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
   };
 }
 
-/** The result, and the whole response for the chain to read its values from. */
+/** The result, the whole response for the chain to read its values from, and the JSON body it sent. */
 async function runCase(
   testCase: TestCase,
   values: ReadonlyMap<string, string>,
   check: ResponseChecker,
   options: RunCasesOptions,
-  earlier: ReadonlyMap<string, number>,
-): Promise<{ result: CaseResult; http?: HttpResponse }> {
+  memory: ChainMemory,
+): Promise<{ result: CaseResult; http?: HttpResponse; sent?: unknown }> {
   if (testCase.fuzz) {
     // fast-check loads only for a run that fuzzes.
     const { runFuzzCase } = await import('../fuzz/run-fuzz-case.js');
     return { result: await runFuzzCase(testCase, check, options) };
   }
+  if (testCase.walk) return { result: await runPageWalk(testCase, check, options) };
   const prepared = await prepareCase(testCase, { ...options, values });
   if (!prepared.ok) return { result: { case: testCase, outcome: 'failed', findings: [{ kind: 'request_error', message: prepared.error }], durationMs: 0 } };
   const started = performance.now();
@@ -146,8 +165,23 @@ async function runCase(
     const findings = [{ kind: 'request_error' as const, message: exchange.error ?? 'no response' }];
     return { result: { case: testCase, outcome: 'failed', findings, request, durationMs: Math.round(performance.now() - started) } };
   }
-  const findings = await check(testCase, http, earlier);
-  return { result: { case: testCase, outcome: findings.length > 0 ? 'failed' : 'passed', findings, request, response, durationMs: http.durationMs }, http };
+  const sent = sentJson(prepared.parts);
+  const evidence: CheckEvidence = { earlier: memory.statuses, writes: memory.writes, ...(sent !== undefined && { sent }) };
+  const succeeded = http.status >= 200 && http.status <= 299;
+  const readBack = testCase.readBack && succeeded ? await sendReadBack(testCase, { ...options, values }).catch(unlessCancelled(options.signal)) : undefined;
+  if (readBack?.http) evidence.readBack = { response: readBack.http, operationId: testCase.readBack!.operationId };
+  const findings = await check(testCase, http, evidence);
+  const result: CaseResult = { case: testCase, outcome: findings.length > 0 ? 'failed' : 'passed', findings, request, response, durationMs: http.durationMs };
+  if (readBack) result.followUps = [readBack.followUp];
+  return { result, http, ...(sent !== undefined && { sent }) };
+}
+
+/** A request cancelled with the run is left unsent; any other error stays one. */
+function unlessCancelled(signal: AbortSignal | undefined): (error: unknown) => undefined {
+  return (error) => {
+    if (signal?.aborted) return undefined;
+    throw error;
+  };
 }
 
 function skipped(testCase: TestCase, reason: string): CaseResult {

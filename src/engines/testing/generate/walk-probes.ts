@@ -1,0 +1,54 @@
+import type { FalconSpec } from '../../spec/spec-format.js';
+import { paginatedList } from '../pagination/paginated-list.js';
+import type { PageStep } from '../pagination/page-walk.js';
+import type { TestCase } from '../test-case.js';
+import type { CaseIds } from './case-ids.js';
+import type { ChainableOperation } from './chain-step.js';
+import { operationLabel } from './operation-case.js';
+import { caseRequest, type RequestValues } from './request-values.js';
+
+/**
+ * pagination_consistency's probe of each paginated list (pagination/paginated-list.ts): its first
+ * page, from its valid request less the optional query parameters that would narrow the list
+ * (filters, a cursor), with the page number or offset to start at and a small page size.
+ */
+export function walkProbes(operations: readonly ChainableOperation[], spec: FalconSpec, ids: CaseIds): TestCase[] {
+  return operations.flatMap(({ operation, values }): TestCase[] => {
+    const list = paginatedList(operation, spec);
+    if (!list) return [];
+    const kept: RequestValues = {
+      ...values,
+      parameters: values.parameters.filter(
+        ({ parameter }) => parameter.in !== 'query' || (parameter.required && !list.paging.has(parameter.name)),
+      ),
+    };
+    const request = caseRequest(operation, kept, spec);
+    request.query = { ...request.query, ...list.firstPage };
+    const size = list.walk.size ? `, ${list.walk.size.value} per page` : '';
+    return [
+      {
+        id: ids.next(operation.id, 'probe', 'walk-pages'),
+        name: `${operationLabel(operation)} walked page by page (${stepWords(list.walk.step)}${size})`,
+        kind: 'probe',
+        operationId: operation.id,
+        tags: [...operation.tags],
+        request,
+        probe: 'pagination_consistency',
+        walk: list.walk,
+      },
+    ];
+  });
+}
+
+function stepWords(step: PageStep): string {
+  switch (step.by) {
+    case 'page':
+      return `${step.parameter} from ${step.first}`;
+    case 'offset':
+      return `${step.parameter} from 0`;
+    case 'cursor':
+      return step.from === 'last-item' ? `${step.parameter} the last item` : `${step.parameter} from each page`;
+    case 'link':
+      return 'the Link header';
+  }
+}
