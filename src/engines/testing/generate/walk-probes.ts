@@ -10,7 +10,8 @@ import { caseRequest, type RequestValues } from './request-values.js';
 /**
  * pagination_consistency's probe of each paginated list (pagination/paginated-list.ts): its first
  * page, from its valid request less the optional query parameters that would narrow the list
- * (filters, a cursor), with the page number or offset to start at and a small page size.
+ * (filters, a cursor), with the page number or offset to start at and a small page size (the walk
+ * takes larger pages when the list says it is long: pagination/walk-pages.ts).
  */
 export function walkProbes(operations: readonly ChainableOperation[], spec: FalconSpec, ids: CaseIds): TestCase[] {
   return operations.flatMap(({ operation, values }): TestCase[] => {
@@ -24,11 +25,10 @@ export function walkProbes(operations: readonly ChainableOperation[], spec: Falc
     };
     const request = caseRequest(operation, kept, spec);
     request.query = { ...request.query, ...list.firstPage };
-    const size = list.walk.size ? `, ${list.walk.size.value} per page` : '';
     return [
       {
         id: ids.next(operation.id, 'probe', 'walk-pages'),
-        name: `${operationLabel(operation)} walked page by page (${stepWords(list.walk.step)}${size})`,
+        name: `${operationLabel(operation)} walked page by page (${stepWords(list.walk.step)})`,
         kind: 'probe',
         operationId: operation.id,
         tags: [...operation.tags],

@@ -15,8 +15,12 @@ export type PageStep =
 /** How to walk one paginated list: the case's request is its first page. */
 export interface PageWalk {
   step: PageStep;
-  /** The page size the walk asks for, when the list takes one. */
-  size?: { parameter: string; value: number };
+  /**
+   * The page size the walk asks for, when the list takes one, and the largest it may ask for
+   * (absent: no limit): when the first page counts more items than fit in the pages it walks, it
+   * starts again with larger pages.
+   */
+  size?: { parameter: string; value: number; largest?: number };
   /** Where a page's items are. */
   items: BodyPath;
   /** The property that names an item (`id`); without one an item is known by its whole value. */

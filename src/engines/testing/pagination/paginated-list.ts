@@ -67,7 +67,7 @@ export function paginatedList(operation: SpecOperation, spec: FalconSpec): Pagin
   };
   const firstPage: Record<string, number> = { ...step.firstPage };
   if (size) {
-    walk.size = { parameter: size.name, value: pageSize(size, spec) };
+    walk.size = { parameter: size.name, ...pageSize(size, spec) };
     firstPage[size.name] = walk.size.value;
   }
   const paging = new Set([...Object.keys(firstPage), ...(step.step.by === 'cursor' ? [step.step.parameter] : [])]);
@@ -180,17 +180,26 @@ function firstPageNumber(parameter: SpecParameter, spec: FalconSpec): number {
   return low === 0 || low === 1 ? low : 1;
 }
 
-/** WALK_PAGE_SIZE, or the nearest size the parameter allows (its least enum value of at least 1, a multiple of its `multipleOf`). */
-function pageSize(parameter: SpecParameter, spec: FalconSpec): number {
+/**
+ * WALK_PAGE_SIZE, or the nearest size the parameter allows (its least enum value of at least 1, a
+ * multiple of its `multipleOf`), and the largest it allows; an enum or `multipleOf` keeps the size
+ * as it is, since a larger one must be one of its values.
+ */
+function pageSize(parameter: SpecParameter, spec: FalconSpec): { value: number; largest?: number } {
   const schema = flattenSchema(parameter.schema, spec);
   if (Array.isArray(schema.enum)) {
     const sizes = schema.enum.filter((value): value is number => Number.isInteger(value) && (value as number) >= 1).sort((a, b) => a - b);
-    if (sizes.length > 0) return sizes.find((value) => value >= WALK_PAGE_SIZE) ?? sizes.at(-1)!;
+    const value = sizes.find((size) => size >= WALK_PAGE_SIZE) ?? sizes.at(-1);
+    if (value !== undefined) return { value, largest: value };
   }
-  const { low = 1, high = Number.MAX_SAFE_INTEGER } = integerRange(schema);
-  const step = typeof schema.multipleOf === 'number' && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : 1;
-  const wanted = Math.min(Math.max(WALK_PAGE_SIZE, low, 1), high);
-  return Math.max(step, Math.ceil(wanted / step) * step);
+  const { low = 1, high } = integerRange(schema);
+  const value = Math.min(Math.max(WALK_PAGE_SIZE, low, 1), high ?? Number.MAX_SAFE_INTEGER);
+  const step = schema.multipleOf;
+  if (typeof step === 'number' && Number.isInteger(step) && step > 0) {
+    const multiple = Math.max(step, Math.ceil(value / step) * step);
+    return { value: multiple, largest: multiple };
+  }
+  return { value, ...(high !== undefined && { largest: high }) };
 }
 
 function isWholeNumber(parameter: SpecParameter, spec: FalconSpec): boolean {

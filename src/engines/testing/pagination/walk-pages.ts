@@ -21,47 +21,73 @@ interface SentPage {
  * from the page before (the page number or offset moved on, the cursor or `Link` it names), until a
  * page says it is the last (fewer items than asked, none, no next cursor or link, `has_more` false),
  * a page brings no item not seen before (it would go round), MAX_WALKED_PAGES, or an answer that is
- * not a list. A list paged by number or offset then gets one page more, past its end, which should
- * be empty. Every page is judged by the probe's checks; the walk as a whole, with the first page.
- * The result is the first page's exchange, the later pages its follow-ups, in order.
+ * not a list. When the first page counts more items than that many pages of its size hold, the walk
+ * starts again with pages as large as the list allows, so that it can reach the end. A list paged
+ * by number or offset then gets one page more, past its end, which should be empty. Every page is
+ * judged by the probe's checks; the walk as a whole, with the first page. The result is the first
+ * page's exchange, the later pages its follow-ups, in order.
  */
 export async function runPageWalk(testCase: TestCase, check: ResponseChecker, options: SendCaseOptions): Promise<CaseResult> {
-  const walk = testCase.walk!;
   const started = performance.now();
-  const pages: SentPage[] = [];
-  const seen = new Set<string>();
-  let request: CaseRequest | undefined = testCase.request;
-  let ended: WalkedPages['ended'] = 'stopped';
-  let offset = 0;
-  let firstCount: number | undefined;
+  let walked: { pages: SentPage[]; ended: WalkedPages['ended'] };
   try {
-    for (let number = 1; request; number++) {
-      const exchange = await sendCase({ ...testCase, request }, options);
-      pages.push({ number, exchange });
-      const facts = exchange.http && isSuccess(exchange.http.status) ? pageFacts(walk, exchange.http) : undefined;
-      if (!facts?.items) break;
-      const fresh = facts.keys.filter((key) => !seen.has(key));
-      for (const key of facts.keys) seen.add(key);
-      if (facts.keys.length > 0 && fresh.length === 0) break;
-      firstCount ??= facts.items.length;
-      offset += facts.items.length;
-      const next = nextPage(walk, testCase.request, request, facts, { number, offset, firstCount }, options.baseUrl);
-      if (next === 'end') ended = 'end';
-      else if (next === 'unreachable') ended = 'stopped';
-      else if (number >= MAX_WALKED_PAGES) ended = 'page-limit';
-      request = typeof next === 'string' || number >= MAX_WALKED_PAGES ? undefined : next;
-    }
-    const last = pages.at(-1);
-    const lastHadItems = last?.exchange.http && (pageFacts(walk, last.exchange.http).items?.length ?? 0) > 0;
-    if (ended === 'end' && lastHadItems && (walk.step.by === 'page' || walk.step.by === 'offset')) {
-      const past = movedRequest(walk, testCase.request, { number: last.number, offset, firstCount: firstCount ?? 0 });
-      pages.push({ number: last.number + 1, exchange: await sendCase({ ...testCase, request: past }, options), pastEnd: true });
-    }
+    walked = await walkPages(testCase, testCase.walk!, testCase.request, options, true);
   } catch (error) {
     if (!options.signal?.aborted) throw error;
     return { case: testCase, outcome: 'skipped', findings: [], skipReason: 'cancelled', durationMs: Math.round(performance.now() - started) };
   }
-  return walkResult(testCase, pages, ended, check, Math.round(performance.now() - started));
+  return walkResult(testCase, walked.pages, walked.ended, check, Math.round(performance.now() - started));
+}
+
+async function walkPages(
+  testCase: TestCase,
+  walk: PageWalk,
+  first: CaseRequest,
+  options: SendCaseOptions,
+  mayRefit: boolean,
+): Promise<{ pages: SentPage[]; ended: WalkedPages['ended'] }> {
+  const pages: SentPage[] = [];
+  const seen = new Set<string>();
+  let request: CaseRequest | undefined = first;
+  let ended: WalkedPages['ended'] = 'stopped';
+  let offset = 0;
+  let firstCount: number | undefined;
+  for (let number = 1; request; number++) {
+    const exchange = await sendCase({ ...testCase, request }, options);
+    pages.push({ number, exchange });
+    const facts = exchange.http && isSuccess(exchange.http.status) ? pageFacts(walk, exchange.http) : undefined;
+    if (!facts?.items) break;
+    const refit = mayRefit && number === 1 ? refitted(walk, first, facts) : undefined;
+    if (refit) return walkPages(testCase, refit.walk, refit.first, options, false);
+    const fresh = facts.keys.filter((key) => !seen.has(key));
+    for (const key of facts.keys) seen.add(key);
+    if (facts.keys.length > 0 && fresh.length === 0) break;
+    firstCount ??= facts.items.length;
+    offset += facts.items.length;
+    const next = nextPage(walk, first, request, facts, { number, offset, firstCount }, options.baseUrl);
+    if (next === 'end') ended = 'end';
+    else if (next === 'unreachable') ended = 'stopped';
+    else if (number >= MAX_WALKED_PAGES) ended = 'page-limit';
+    request = typeof next === 'string' || number >= MAX_WALKED_PAGES ? undefined : next;
+  }
+  const last = pages.at(-1)!;
+  const lastHadItems = last.exchange.http && (pageFacts(walk, last.exchange.http).items?.length ?? 0) > 0;
+  if (ended === 'end' && lastHadItems && (walk.step.by === 'page' || walk.step.by === 'offset')) {
+    const past = movedRequest(walk, first, { number: last.number, offset, firstCount: firstCount ?? 0 });
+    pages.push({ number: last.number + 1, exchange: await sendCase({ ...testCase, request: past }, options), pastEnd: true });
+  }
+  return { pages, ended };
+}
+
+/** The walk with larger pages, when the total the first page states needs more pages of its size than a walk reads. */
+function refitted(walk: PageWalk, first: CaseRequest, facts: PageFacts): { walk: PageWalk; first: CaseRequest } | undefined {
+  const { size } = walk;
+  if (!size || facts.total === undefined) return undefined;
+  // One page is kept for finding the end: a last page exactly full is followed by an empty one.
+  const needed = Math.ceil(facts.total / (MAX_WALKED_PAGES - 1));
+  const value = Math.min(needed, size.largest ?? needed);
+  if (value <= size.value) return undefined;
+  return { walk: { ...walk, size: { ...size, value } }, first: { ...first, query: { ...first.query, [size.parameter]: value } } };
 }
 
 async function walkResult(testCase: TestCase, pages: SentPage[], ended: WalkedPages['ended'], check: ResponseChecker, durationMs: number): Promise<CaseResult> {

@@ -5,7 +5,7 @@ import type { SentWrite } from '../checks/check-context.js';
 import { type CheckEvidence, type ResponseChecker, activeChecks, createResponseChecker } from '../checks/check-response.js';
 import { runPageWalk } from '../pagination/walk-pages.js';
 import type { TestCase } from '../test-case.js';
-import type { CaseResult, CheckName, TestRun } from '../test-run.js';
+import type { CaseResult, CheckName, FindingKind, TestRun } from '../test-run.js';
 import { runWarnings } from '../warnings/run-warnings.js';
 import { caseUnits } from './case-units.js';
 import { extractChainValues, maskedValues } from './chain-values.js';
@@ -46,6 +46,7 @@ export interface RunCasesOptions {
 export const DEFAULT_CONCURRENCY = 4;
 const CANCELLED = 'cancelled';
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+const NOT_BLOCKING: ReadonlySet<FindingKind> = new Set(['write_read_consistency', 'use_after_free']);
 
 /** What a chain's steps learn of one another as they run, for the checks of the later steps. */
 interface ChainMemory {
@@ -188,9 +189,14 @@ function skipped(testCase: TestCase, reason: string): CaseResult {
   return { case: testCase, outcome: 'skipped', findings: [], skipReason: reason, durationMs: 0 };
 }
 
-/** Why the steps after this one cannot run, if they cannot. */
+/**
+ * Why the steps after this one cannot run, if they cannot. A step whose only findings are that it
+ * stored other values than it sent, or changed a resource it had deleted, still left what the later
+ * steps work on.
+ */
 function stepBlocks(testCase: TestCase, result: CaseResult): string | undefined {
   if (result.outcome === 'passed') return undefined;
+  if (result.outcome === 'failed' && result.findings.length > 0 && result.findings.every((finding) => NOT_BLOCKING.has(finding.kind))) return undefined;
   if (result.outcome === 'skipped')
     return result.skipReason === CANCELLED ? CANCELLED : `${stepLabel(testCase)} was skipped: ${result.skipReason ?? 'not sent'}`;
   const [first, ...others] = result.findings;

@@ -51,7 +51,7 @@ const pageWalkSchema = z.strictObject({
     z.strictObject({ by: z.literal('cursor'), parameter: z.string().min(1), from: z.union([z.literal('last-item'), z.strictObject({ body: bodyPath })]) }),
     z.strictObject({ by: z.literal('link') }),
   ]),
-  size: z.strictObject({ parameter: z.string().min(1), value: z.number().int().min(1) }).optional(),
+  size: z.strictObject({ parameter: z.string().min(1), value: z.number().int().min(1), largest: z.number().int().min(1).optional() }).optional(),
   items: bodyPath,
   key: z.string().min(1).optional(),
   total: z.union([z.strictObject({ in: z.literal('body'), path: bodyPath }), z.strictObject({ in: z.literal('header'), name: z.string().min(1) })]).optional(),
