@@ -58,7 +58,7 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
   }
   // One per operation with a query or a body; sent after the others (fuzz/run-fuzz-case.ts).
   if (strategies.has('fuzz') && spec.kind !== 'postman') cases.push(...fuzzCases(chainable, spec, ids, options));
-  cases.push(...probeCases(chainable, spec, ids, options.checks ?? []));
+  cases.push(...probeCases(chainable, spec, ids, options.checks ?? [], strategies));
   return cases;
 }
 
