@@ -172,12 +172,12 @@ function propertiesOf(schema: JsonSchema, spec: FalconSpec): Array<[string, Json
   return Object.entries(asObject(flattenSchema(schema, spec).properties) ?? {}).map(([name, property]) => [name, flattenSchema(property, spec)]);
 }
 
-/** The page a list starts at: its default when that is 0 or 1, else its least allowed value when that is, else 1. */
+/** The page a list starts at: its default when that is 0 or 1, else its least allowed value, else 1. */
 function firstPageNumber(parameter: SpecParameter, spec: FalconSpec): number {
   const schema = flattenSchema(parameter.schema, spec);
   if (schema.default === 0 || schema.default === 1) return schema.default;
   const { low } = integerRange(schema);
-  return low === 0 || low === 1 ? low : 1;
+  return low !== undefined && low >= 0 ? low : 1;
 }
 
 /**
