@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecOperation } from '../../../../src/engines/spec/spec-format.js';
+import type { JsonSchema, SpecOperation } from '../../../../src/engines/spec/spec-format.js';
 import type { CheckContext, SentWrite } from '../../../../src/engines/testing/checks/check-context.js';
 import { documentedResponse } from '../../../../src/engines/testing/checks/documented-response.js';
 import { writeReadConsistency } from '../../../../src/engines/testing/checks/write-read-consistency.js';
@@ -7,7 +7,7 @@ import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import { answer, caseOf, findingsOf } from './check-context-fixture.js';
 import { jsonResponse, specOf } from './spec-fixture.js';
 
-const member = {
+const member: JsonSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer', readOnly: true },
@@ -17,7 +17,7 @@ const member = {
     nickname: { type: 'string' },
   },
 };
-const body = (schema: object) => ({ required: true, content: { 'application/json': { schema } } });
+const body = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
 const operation = (id: string, method: string, path: string, status: string, withBody = method !== 'GET'): SpecOperation => ({
   id,
   method,
