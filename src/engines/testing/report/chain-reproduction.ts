@@ -1,6 +1,6 @@
 import type { CaseResult, RecordedRequest, TestRun } from '../test-run.js';
 import { curlCommandParts, curlLines, setFirstNote } from './curl-command.js';
-import { followUpLines } from './follow-up-lines.js';
+import { followUpLines, NEXT_LINE } from './follow-up-lines.js';
 
 /** Variables a shell or curl already gives a meaning: a value named after one gets `_VALUE` added. */
 const TAKEN_NAMES = new Set([
@@ -114,7 +114,7 @@ function chainScript(steps: CaseResult[]): string[] {
       for (const followUp of step.followUps ?? []) {
         const after = curlCommandParts(requestToSend(followUp, shellNames), { chainVariables: shellNames });
         for (const variable of after.variables) maskedVariables.add(variable);
-        lines.push(`# ${label}, then its ${followUp.label}`, after.command);
+        lines.push(NEXT_LINE, `# ${label}, then its ${followUp.label}`, after.command);
       }
       return;
     }

@@ -96,17 +96,21 @@ describe('reports of the requests a case sent after its own', () => {
       '# set API_TOKEN first (its value is masked here)',
       '# page 1',
       `curl -sS -i '${BASE}/members?page=1&pageSize=2' -H "authorization: Bearer $API_TOKEN"`,
+      'echo',
       '# page 2',
       `curl -sS -i '${BASE}/members?page=2&pageSize=2' -H "authorization: Bearer $API_TOKEN"`,
+      'echo',
       '# page 3',
       `curl -sS -i '${BASE}/members?page=3&pageSize=2' -H "authorization: Bearer $API_TOKEN"`,
+      'echo',
       '# page 4 (past the end)',
       `curl -sS -i '${BASE}/members?page=4&pageSize=2' -H "authorization: Bearer $API_TOKEN"`,
     ]);
     const chain = reproductionLines(run, run.results[2]!);
-    expect(chain.slice(-4)).toEqual([
+    expect(chain.slice(-5)).toEqual([
       '# step 2 (replaceMember): the step that failed',
       `curl -sS -i -X PUT "${BASE}/members/$MEMBER_ID" -H 'content-type: application/json' --data-raw '{"name":"Bo","nickname":"B"}'`,
+      'echo',
       '# step 2 (replaceMember), then its read back',
       `curl -sS -i "${BASE}/members/$MEMBER_ID"`,
     ]);
