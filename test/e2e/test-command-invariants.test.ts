@@ -55,11 +55,16 @@ describe('falcon test: requests held against one another', () => {
   it('finds each planted defect by its check: exit 1, named in the summary and the JSON report', () => {
     expect(result.code).toBe(1);
     const byCheck = result.stdout.slice(result.stdout.indexOf('Failures by check:'));
-    for (const check of ['pagination_consistency', 'write_read_consistency', 'delete_effective', 'use_after_free']) expect(byCheck).toMatch(new RegExp(`^  ${check} +\\d+$`, 'm'));
+    for (const check of ['pagination_consistency', 'write_read_consistency', 'delete_effective', 'use_after_free'])
+      expect(byCheck).toMatch(new RegExp(`^  ${check} +\\d+$`, 'm'));
     expect(result.stdout).toContain('pagination_consistency: page 5, past the last page (4), repeats 1 item of page 4: id=7 (expected none)');
     expect(result.stdout).toContain('write_read_consistency: birthDate: step 1 (createMember) sent "1990-05-17", the read holds "1990-05-16"');
     expect(report.checks).toEqual(expect.arrayContaining(['pagination_consistency', 'write_read_consistency', 'delete_effective', 'use_after_free']));
-    for (const defect of INVARIANT_DEFECTS) expect(caseResult(defect.caseId).findings.map((finding) => finding.kind), defect.caseId).toContain(defect.check);
+    for (const defect of INVARIANT_DEFECTS)
+      expect(
+        caseResult(defect.caseId).findings.map((finding) => finding.kind),
+        defect.caseId,
+      ).toContain(defect.check);
     const kinds = new Set(report.results.flatMap((each) => each.findings.map((finding) => finding.kind)));
     expect([...kinds].sort()).toEqual(['delete_effective', 'pagination_consistency', 'use_after_free', 'write_read_consistency']);
   });
@@ -70,7 +75,10 @@ describe('falcon test: requests held against one another', () => {
     expect(walk.reproduce?.filter((line) => line.startsWith('#'))).toEqual(['# page 1', '# page 2', '# page 3', '# page 4', '# page 5 (past the end)']);
     const replaced = caseResult('replaceMember/stateful/replace-created');
     expect(replaced.findings.map((finding) => finding.message)).toContain('nickname: this request sent "Ada", the read back has none');
-    expect(replaced.reproduce?.slice(-2)).toEqual(['# step 3 (replaceMember), then its read back', `curl -sS -i "${planted.url}/members/$MEMBER_ID" -H 'accept: application/json'`]);
+    expect(replaced.reproduce?.slice(-2)).toEqual([
+      '# step 3 (replaceMember), then its read back',
+      `curl -sS -i "${planted.url}/members/$MEMBER_ID" -H 'accept: application/json'`,
+    ]);
     const junit = await readFile(path.join(sandbox.project, 'out', 'junit.xml'), 'utf8');
     expect(junit).toContain('type="pagination_consistency"');
     expect(junit).toContain(`Then, page 5 (past the end): GET ${planted.url}/events?offset=7&amp;limit=2 → 200 OK`);

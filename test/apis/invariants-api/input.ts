@@ -13,7 +13,11 @@ export function queryInteger(
   const text = given[0]!;
   const value = given.length === 1 && /^-?\d+$/.test(text) ? Number(text) : Number.NaN;
   if (Number.isSafeInteger(value) && value >= range.min && (range.max === undefined || value <= range.max)) return value;
-  sendError(res, 400, `${name} must be one integer from ${range.min}${range.max === undefined ? ' up' : ` to ${range.max}`}, not ${JSON.stringify(given.join(','))}`);
+  sendError(
+    res,
+    400,
+    `${name} must be one integer from ${range.min}${range.max === undefined ? ' up' : ` to ${range.max}`}, not ${JSON.stringify(given.join(','))}`,
+  );
   return undefined;
 }
 

@@ -37,7 +37,8 @@ export function listRoutes(defects: ListDefects): Route[] {
         req.resume();
         const cursors = url.searchParams.getAll('cursor');
         const cursor = cursors[0];
-        if (cursors.length > 1 || (cursor !== undefined && !/^[0-9]{1,9}$/.test(cursor))) return sendError(res, 400, 'cursor must be one run of up to 9 digits');
+        if (cursors.length > 1 || (cursor !== undefined && !/^[0-9]{1,9}$/.test(cursor)))
+          return sendError(res, 400, 'cursor must be one run of up to 9 digits');
         const limit = queryInteger(res, url, 'limit', { min: 1, max: 20, default: 5 });
         if (typeof limit !== 'number') return;
         const after = cursor === undefined ? 0 : Number(cursor) - (defects.cursorIncludesItsItem ? 1 : 0);

@@ -54,7 +54,12 @@ function sameResourceWrites(testCase: TestCase, writes: readonly SentWrite[]): W
 }
 
 function held(state: WrittenField[], response: CheckedResponse, documented: DocumentedResponse | undefined, where: string, spec: FalconSpec): string[] {
-  const found = heldObject(response, documented, state.map((field) => field.name), spec);
+  const found = heldObject(
+    response,
+    documented,
+    state.map((field) => field.name),
+    spec,
+  );
   if (!found) return [];
   const differences = fieldDifferences(state, found.object, found.schema, spec);
   const messages = differences.slice(0, SHOWN_DIFFERENCES).map((difference) => describe(difference, where));

@@ -19,9 +19,7 @@ export function walkProbes(operations: readonly ChainableOperation[], spec: Falc
     if (!list) return [];
     const kept: RequestValues = {
       ...values,
-      parameters: values.parameters.filter(
-        ({ parameter }) => parameter.in !== 'query' || (parameter.required && !list.paging.has(parameter.name)),
-      ),
+      parameters: values.parameters.filter(({ parameter }) => parameter.in !== 'query' || (parameter.required && !list.paging.has(parameter.name))),
     };
     const request = caseRequest(operation, kept, spec);
     request.query = { ...request.query, ...list.firstPage };

@@ -55,7 +55,8 @@ function countFindings(stated: PageFacts, items: number, pages: number, ended: W
   const findings: string[] = [];
   const saw = `the walk ${ended === 'end' ? 'to the last page ' : 'of its first pages '}saw ${items} distinct item${items === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}`;
   const { total, pageCount } = stated;
-  if (total !== undefined && (ended === 'end' ? total !== items : total < items)) findings.push(`the total says ${total} item${total === 1 ? '' : 's'}, but ${saw}`);
+  if (total !== undefined && (ended === 'end' ? total !== items : total < items))
+    findings.push(`the total says ${total} item${total === 1 ? '' : 's'}, but ${saw}`);
   // An empty list may count as one (empty) page or none.
   const pagesAgree = pageCount === pages || (items === 0 && pageCount !== undefined && pageCount <= 1);
   if (pageCount !== undefined && !pagesAgree && (ended === 'end' || pageCount < pages))

@@ -48,8 +48,7 @@ function nextPlace(walk: PageWalk, body: unknown, items: unknown[] | undefined, 
     return url === undefined ? undefined : { url };
   }
   if (step.by !== 'cursor') return undefined;
-  const value =
-    step.from === 'last-item' ? rawKey(items?.at(-1), walk.key) : valueAt(body, step.from.body);
+  const value = step.from === 'last-item' ? rawKey(items?.at(-1), walk.key) : valueAt(body, step.from.body);
   if (typeof value === 'number' && Number.isFinite(value)) return { cursor: String(value) };
   if (typeof value !== 'string' || value === '') return undefined;
   return /^(https?:\/\/|\/|\?)/i.test(value) ? { url: value } : { cursor: value };

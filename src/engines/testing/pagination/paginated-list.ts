@@ -12,7 +12,18 @@ const WALK_PAGE_SIZE = 2;
 const PAGE_NUMBERS = new Set(['page', 'pagenumber', 'pageno', 'pagenum', 'pageindex']);
 const PAGE_SIZES = new Set(['pagesize', 'perpage', 'size', 'limit', 'pagelimit', 'count', 'maxresults', 'take', 'top']);
 const OFFSETS = new Set(['offset', 'skip', 'start', 'startindex', 'pageoffset']);
-const CURSORS = new Set(['cursor', 'after', 'pagetoken', 'nexttoken', 'continuation', 'continuationtoken', 'startingafter', 'pagecursor', 'pageafter', 'marker']);
+const CURSORS = new Set([
+  'cursor',
+  'after',
+  'pagetoken',
+  'nexttoken',
+  'continuation',
+  'continuationtoken',
+  'startingafter',
+  'pagecursor',
+  'pageafter',
+  'marker',
+]);
 /** Cursors that name the last item seen (Stripe's `starting_after`), when no property of the page gives the next one. */
 const AFTER_ITEM = new Set(['after', 'startingafter', 'pageafter']);
 const ITEM_LISTS = ['items', 'data', 'results', 'records', 'content', 'entries', 'values', 'list', 'rows', 'elements', 'hits', 'objects', 'resources', 'nodes'];
@@ -23,7 +34,18 @@ const AMBIGUOUS_TOTAL = 'count';
 const TOTAL_HEADERS = new Set(['xtotalcount', 'xtotal', 'totalcount', 'xtotalitems']);
 const PAGE_COUNTS = new Set(['totalpages', 'pagecount', 'pages', 'numpages', 'lastpage']);
 const HAS_MORE = new Set(['hasmore', 'hasnext', 'hasnextpage', 'more']);
-const NEXT_CURSORS = new Set(['nextcursor', 'next', 'nextpagetoken', 'nexttoken', 'endcursor', 'nextmarker', 'continuationtoken', 'nextlink', 'nexturl', 'nextpage']);
+const NEXT_CURSORS = new Set([
+  'nextcursor',
+  'next',
+  'nextpagetoken',
+  'nexttoken',
+  'endcursor',
+  'nextmarker',
+  'continuationtoken',
+  'nextlink',
+  'nexturl',
+  'nextpage',
+]);
 
 /** A paginated list operation as the spec describes it: how to walk it, and the query parameters that page it. */
 export interface PaginatedList {

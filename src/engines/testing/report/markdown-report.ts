@@ -100,7 +100,8 @@ function followUpSection(followUp: FollowUp): string[] {
   const { request, response } = followUp;
   const answer = response ? markdownText(responseSummary(response)) : 'no answer';
   const lines = ['', `**Then, ${markdownText(followUp.label)}** — ${markdownCode(`${request.method} ${request.url}`)} → ${answer}`];
-  if (response) lines.push('', ...messageBlock([`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`], response.body, FOLLOW_UP_BODY_CHARS));
+  if (response)
+    lines.push('', ...messageBlock([`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`], response.body, FOLLOW_UP_BODY_CHARS));
   return lines;
 }
 

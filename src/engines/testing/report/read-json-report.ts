@@ -99,7 +99,9 @@ function isRequest(request: unknown): boolean {
 
 /** Absent, or a recorded response. */
 function isResponse(response: unknown): boolean {
-  return response === undefined || (isObject(response) && typeof response.status === 'number' && typeof response.body === 'string' && isObject(response.headers));
+  return (
+    response === undefined || (isObject(response) && typeof response.status === 'number' && typeof response.body === 'string' && isObject(response.headers))
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -37,7 +37,13 @@ export interface Difference {
  * back, not `writeOnly`); an object whose schema lists no properties is compared on every field sent.
  * A field sent as `null` may be left out.
  */
-export function fieldDifferences(fields: readonly WrittenField[], got: Record<string, unknown>, gotSchema: JsonSchema, spec: FalconSpec, at = ''): Difference[] {
+export function fieldDifferences(
+  fields: readonly WrittenField[],
+  got: Record<string, unknown>,
+  gotSchema: JsonSchema,
+  spec: FalconSpec,
+  at = '',
+): Difference[] {
   const readable = propertiesOf(gotSchema, spec);
   return fields.flatMap((field): Difference[] => {
     const sentSchema = field.schema && flattenSchema(field.schema, spec);

@@ -64,8 +64,12 @@ describe('testRunPage', () => {
       },
     ];
     const html = page(run);
-    expect(html).toMatch(/<h4>Then, read back: 200 OK in \d+ ms<\/h4>\n<pre>GET http:\/\/127\.0\.0\.1:4010\/pets\/1\n\n\{\n {2}"id": 1,\n {2}"name": "&lt;Rex&gt;"\n\}<\/pre>/);
-    expect(html).toContain("# the request\ncurl -sS -i 'http://127.0.0.1:4010/pets/1' -H 'accept: application/json'\necho\n# read back\ncurl -sS -i 'http://127.0.0.1:4010/pets/1'</pre>");
+    expect(html).toMatch(
+      /<h4>Then, read back: 200 OK in \d+ ms<\/h4>\n<pre>GET http:\/\/127\.0\.0\.1:4010\/pets\/1\n\n\{\n {2}"id": 1,\n {2}"name": "&lt;Rex&gt;"\n\}<\/pre>/,
+    );
+    expect(html).toContain(
+      "# the request\ncurl -sS -i 'http://127.0.0.1:4010/pets/1' -H 'accept: application/json'\necho\n# read back\ncurl -sS -i 'http://127.0.0.1:4010/pets/1'</pre>",
+    );
   });
 
   it('escapes everything the API sent', () => {

@@ -22,7 +22,8 @@ describe('delete_effective', () => {
   });
 
   it('is quiet when the resource is gone or the answer is no success', () => {
-    for (const status of [404, 410, 400, 302, 500]) expect(findingsOf(deleteEffective, contextOf(reread, answer(status), after(204))), String(status)).toEqual([]);
+    for (const status of [404, 410, 400, 302, 500])
+      expect(findingsOf(deleteEffective, contextOf(reread, answer(status), after(204))), String(status)).toEqual([]);
   });
 
   it('is quiet when the DELETE did not succeed, was only accepted (202), or is not known', () => {
@@ -31,7 +32,9 @@ describe('delete_effective', () => {
   });
 
   it('judges only reads of a deleted resource: its changes are use_after_free’s', () => {
-    expect(findingsOf(deleteEffective, contextOf(caseOf('stateful', { resource: { state: 'created', by: DELETE_STEP } }), answer(200), after(204)))).toEqual([]);
+    expect(findingsOf(deleteEffective, contextOf(caseOf('stateful', { resource: { state: 'created', by: DELETE_STEP } }), answer(200), after(204)))).toEqual(
+      [],
+    );
     expect(findingsOf(deleteEffective, contextOf(caseOf('happy'), answer(200), after(204)))).toEqual([]);
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
       const change = caseOf('stateful', { request: { method, path: '/things/{id}' }, resource: { state: 'deleted', by: DELETE_STEP } });

@@ -36,7 +36,13 @@ const spec = specOf([create, read, replace, update]);
 
 const CREATE = 'createMember/stateful/create';
 const step = (op: SpecOperation, extra: Partial<TestCase> = {}): TestCase =>
-  caseOf('stateful', { id: `${op.id}/stateful/x`, operationId: op.id, request: { method: op.method, path: op.path }, resource: { state: 'created', by: CREATE }, ...extra });
+  caseOf('stateful', {
+    id: `${op.id}/stateful/x`,
+    operationId: op.id,
+    request: { method: op.method, path: op.path },
+    resource: { state: 'created', by: CREATE },
+    ...extra,
+  });
 const createStep = caseOf('stateful', { id: CREATE, operationId: 'createMember', request: { method: 'POST', path: '/members' } });
 const wrapped = (value: object) => answer(200, JSON.stringify({ data: { id: 7, ...value } }));
 const sentByCreate = { name: 'Ada', email: 'Ada@Example.COM', joinedAt: '2024-03-01T10:00:00Z', nickname: 'Ada' };
@@ -71,9 +77,9 @@ describe('write_read_consistency', () => {
     const putWrite: SentWrite = { testCase: step(replace), label: 'step 3 (replaceMember)', body: put, operation: replace };
     const patched = wrapped({ ...put, nickname: 'B' });
     const readBack = { response: wrapped(put), operation: read, documented: documentedResponse(read, 200) };
-    expect(findingsOf(writeReadConsistency, context(step(update), update, patched, { sent: { nickname: 'B' }, writes: [createWrite, putWrite], readBack }))).toEqual([
-      { kind: 'write_read_consistency', message: 'nickname: this request sent "B", the read back has none' },
-    ]);
+    expect(
+      findingsOf(writeReadConsistency, context(step(update), update, patched, { sent: { nickname: 'B' }, writes: [createWrite, putWrite], readBack })),
+    ).toEqual([{ kind: 'write_read_consistency', message: 'nickname: this request sent "B", the read back has none' }]);
     // The PUT replaced the create's nickname: after it nothing is expected of it.
     expect(findingsOf(writeReadConsistency, context(step(replace), replace, wrapped(put), { sent: put, writes: [createWrite] }))).toEqual([]);
   });

@@ -52,7 +52,9 @@ describe('the cases the invariant checks judge', () => {
   it('walks each paginated list when pagination_consistency is on and chains are sent', async () => {
     const spec = await ingestedSpec('invariants-3.0.yaml');
     const walks = async (options: Parameters<typeof generateCases>[2]) =>
-      (await generateCases(spec, spec.operations, options)).filter((testCase) => testCase.walk).map((testCase) => [testCase.id, testCase.name, testCase.request.query]);
+      (await generateCases(spec, spec.operations, options))
+        .filter((testCase) => testCase.walk)
+        .map((testCase) => [testCase.id, testCase.name, testCase.request.query]);
     expect(await walks({ checks: CHECK_NAMES })).toEqual([
       ['listMembers/probe/walk-pages', 'GET /members walked page by page (page from 1)', { page: 1, pageSize: 2 }],
       ['listEvents/probe/walk-pages', 'GET /events walked page by page (offset from 0)', { offset: 0, limit: 2 }],
@@ -61,7 +63,9 @@ describe('the cases the invariant checks judge', () => {
     ]);
     expect(await walks({ checks: CHECK_NAMES.filter((name) => name !== 'pagination_consistency') })).toEqual([]);
     expect(await walks({ checks: CHECK_NAMES, strategies: ['happy', 'negative', 'boundary'] })).toEqual([]);
-    const [walk] = (await generateCases(spec, spec.operations, { checks: ['pagination_consistency'], strategies: ['stateful'] })).filter((testCase) => testCase.walk);
+    const [walk] = (await generateCases(spec, spec.operations, { checks: ['pagination_consistency'], strategies: ['stateful'] })).filter(
+      (testCase) => testCase.walk,
+    );
     expect(walk).toMatchObject({ kind: 'probe', probe: 'pagination_consistency', operationId: 'listMembers' });
   });
 });

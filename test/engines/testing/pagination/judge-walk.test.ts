@@ -33,7 +33,9 @@ describe('a walk of pages, judged', () => {
 
   it('names a page past the end that repeats items, or still lists new ones', () => {
     const walked = [page(1, [1, 2]), page(2, [3, 4]), page(3, [5])];
-    expect(judged([...walked, page(4, [5], undefined, { pastEnd: true })])).toEqual(['page 4, past the last page (3), repeats 1 item of page 3: id=5 (expected none)']);
+    expect(judged([...walked, page(4, [5], undefined, { pastEnd: true })])).toEqual([
+      'page 4, past the last page (3), repeats 1 item of page 3: id=5 (expected none)',
+    ]);
     expect(judged([...walked, page(4, [6, 7], undefined, { pastEnd: true })])).toEqual([
       'page 4, past the last page (3), still lists 2 items the walk had not seen: id=6, id=7 (expected none)',
     ]);

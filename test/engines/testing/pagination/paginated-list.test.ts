@@ -52,17 +52,28 @@ describe('paginated lists, from the spec', () => {
 
   it('knows other spellings and places: page[number], DRF count beside next, a list one object down, has_more', () => {
     const drf = detect(
-      list('/things', [query('page', integer()), query('page_size', integer({ maximum: 100 }))], jsonResponse({
-        type: 'object',
-        properties: { count: integer(), next: { type: 'string', nullable: true }, results: { type: 'array', items: item } },
-      })),
+      list(
+        '/things',
+        [query('page', integer()), query('page_size', integer({ maximum: 100 }))],
+        jsonResponse({
+          type: 'object',
+          properties: { count: integer(), next: { type: 'string', nullable: true }, results: { type: 'array', items: item } },
+        }),
+      ),
     );
     expect(drf?.walk).toMatchObject({ step: { by: 'page', parameter: 'page', first: 1 }, items: ['results'], total: { in: 'body', path: ['count'] } });
     const jsonApi = detect(
-      list('/things', [query('page[number]', integer({ minimum: 1 })), query('page[size]', integer())], jsonResponse({
-        type: 'object',
-        properties: { data: { type: 'object', properties: { things: { type: 'array', items: item } } }, meta: { type: 'object', properties: { totalItems: integer(), hasMore: { type: 'boolean' } } } },
-      })),
+      list(
+        '/things',
+        [query('page[number]', integer({ minimum: 1 })), query('page[size]', integer())],
+        jsonResponse({
+          type: 'object',
+          properties: {
+            data: { type: 'object', properties: { things: { type: 'array', items: item } } },
+            meta: { type: 'object', properties: { totalItems: integer(), hasMore: { type: 'boolean' } } },
+          },
+        }),
+      ),
     );
     expect(jsonApi?.walk).toMatchObject({ items: ['data', 'things'], total: { in: 'body', path: ['meta', 'totalItems'] }, hasMore: ['meta', 'hasMore'] });
     expect(jsonApi?.firstPage).toEqual({ 'page[number]': 1, 'page[size]': 2 });
@@ -70,10 +81,14 @@ describe('paginated lists, from the spec', () => {
 
   it("takes the cursor from the last item's key where the page names none (Stripe's starting_after)", () => {
     const stripe = detect(
-      list('/charges', [query('starting_after', { type: 'string' }), query('limit', integer({ minimum: 1, maximum: 100 }))], jsonResponse({
-        type: 'object',
-        properties: { data: { type: 'array', items: item }, has_more: { type: 'boolean' } },
-      })),
+      list(
+        '/charges',
+        [query('starting_after', { type: 'string' }), query('limit', integer({ minimum: 1, maximum: 100 }))],
+        jsonResponse({
+          type: 'object',
+          properties: { data: { type: 'array', items: item }, has_more: { type: 'boolean' } },
+        }),
+      ),
     );
     expect(stripe?.walk).toMatchObject({ step: { by: 'cursor', parameter: 'starting_after', from: 'last-item' }, key: 'id', hasMore: ['has_more'] });
     expect(stripe?.paging).toEqual(new Set(['limit', 'starting_after']));
@@ -86,7 +101,8 @@ describe('paginated lists, from the spec', () => {
     expect(firstOf(integer({ minimum: 0, exclusiveMinimum: true }))).toEqual({ page: 1 });
     expect(firstOf(integer({ default: 3, minimum: 2 }))).toEqual({ page: 2 });
     expect(firstOf(integer())).toEqual({ page: 1 });
-    const sizeOf = (schema: JsonSchema) => detect(list('/things', [query('offset', integer()), query('limit', schema)], jsonResponse({ type: 'array', items: item })))?.walk.size;
+    const sizeOf = (schema: JsonSchema) =>
+      detect(list('/things', [query('offset', integer()), query('limit', schema)], jsonResponse({ type: 'array', items: item })))?.walk.size;
     expect(sizeOf(integer({ minimum: 5, maximum: 50 }))).toEqual({ parameter: 'limit', value: 5, largest: 50 });
     expect(sizeOf(integer({ maximum: 1 }))).toEqual({ parameter: 'limit', value: 1, largest: 1 });
     expect(sizeOf(integer({ enum: [10, 25, 50] }))).toEqual({ parameter: 'limit', value: 10, largest: 10 });
@@ -99,7 +115,9 @@ describe('paginated lists, from the spec', () => {
     expect(detect(list('/things', [query('limit', integer())], array))).toBeUndefined();
     expect(detect(list('/things', [query('start', { type: 'string', format: 'date' })], array))).toBeUndefined();
     expect(detect(list('/things', [query('page', integer())], jsonResponse(item)))).toBeUndefined();
-    expect(detect(list('/things', [query('page', integer())], { description: 'text', content: { 'text/plain': { schema: { type: 'string' } } } }))).toBeUndefined();
+    expect(
+      detect(list('/things', [query('page', integer())], { description: 'text', content: { 'text/plain': { schema: { type: 'string' } } } })),
+    ).toBeUndefined();
     expect(detect(list('/things', [query('page', integer())], array, 'POST'))).toBeUndefined();
     // A cursor parameter with nothing to take the next cursor from.
     expect(detect(list('/things', [query('cursor', { type: 'string' })], array))).toBeUndefined();

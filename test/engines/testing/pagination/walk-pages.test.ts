@@ -108,7 +108,9 @@ describe('walking a paginated list', () => {
     const api = await listApi((url) => ({ body: { items: ids((Number(url.searchParams.get('page')) - 1) * 2 + 1, 2), total: 15 } }));
     const result = await runPageWalk(walkCase({ ...pageWalk, size: { parameter: 'size', value: 2, largest: 2 } }), check, { baseUrl: api.url });
     expect(api.asked).toHaveLength(MAX_WALKED_PAGES);
-    expect(result.findings).toEqual([{ kind: 'pagination_consistency', message: 'the total says 15 items, but the walk of its first pages saw 20 distinct items on 10 pages' }]);
+    expect(result.findings).toEqual([
+      { kind: 'pagination_consistency', message: 'the total says 15 items, but the walk of its first pages saw 20 distinct items on 10 pages' },
+    ]);
   });
 
   it('walks by offset, moving by the items received', async () => {
@@ -117,7 +119,13 @@ describe('walking a paginated list', () => {
       const offset = Number(url.searchParams.get('offset'));
       return { body: events.slice(offset, offset + Number(url.searchParams.get('limit'))), headers: { 'x-total-count': '5' } };
     });
-    const walk: PageWalk = { step: { by: 'offset', parameter: 'offset' }, size: { parameter: 'limit', value: 2 }, items: [], key: 'id', total: { in: 'header', name: 'X-Total-Count' } };
+    const walk: PageWalk = {
+      step: { by: 'offset', parameter: 'offset' },
+      size: { parameter: 'limit', value: 2 },
+      items: [],
+      key: 'id',
+      total: { in: 'header', name: 'X-Total-Count' },
+    };
     const result = await runPageWalk(walkCase(walk, { offset: 0, limit: 2 }), check, { baseUrl: api.url });
     expect(api.asked).toEqual(['/things?offset=0&limit=2', '/things?offset=2&limit=2', '/things?offset=4&limit=2', '/things?offset=5&limit=2']);
     expect(result.findings).toEqual([]);

@@ -6,7 +6,13 @@ import type { CaseResult, FollowUp, TestRun } from '../../../../src/engines/test
 
 const BASE = 'http://127.0.0.1:4010';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJlc2VjcmV0';
-const json = (status: number, body: unknown) => ({ status, statusText: status === 200 ? 'OK' : 'Created', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), durationMs: 4 });
+const json = (status: number, body: unknown) => ({
+  status,
+  statusText: status === 200 ? 'OK' : 'Created',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+  durationMs: 4,
+});
 const page = (number: number, ids: number[], pastEnd = false): FollowUp => ({
   label: pastEnd ? `page ${number} (past the end)` : `page ${number}`,
   request: { method: 'GET', url: `${BASE}/members?page=${number}&pageSize=2`, headers: { authorization: 'Bearer [masked:API_TOKEN]' } },
@@ -66,7 +72,12 @@ function invariantsRun(): TestRun {
     outcome: 'failed',
     findings: [{ kind: 'write_read_consistency', message: 'nickname: this request sent "B", the read back has none' }],
     request: { method: 'PUT', url: `${BASE}/members/7`, headers: { 'content-type': 'application/json' }, body: '{"name":"Bo","nickname":"B"}' },
-    requestTemplate: { method: 'PUT', url: `${BASE}/members/{{memberId}}`, headers: { 'content-type': 'application/json' }, body: '{"name":"Bo","nickname":"B"}' },
+    requestTemplate: {
+      method: 'PUT',
+      url: `${BASE}/members/{{memberId}}`,
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Bo","nickname":"B"}',
+    },
     response: json(200, { id: 7, name: 'Bo', nickname: 'B' }),
     durationMs: 5,
     followUps: [

@@ -24,7 +24,8 @@ describe('falcon test against the invariants API', () => {
     await twin?.close();
   });
 
-  const byCase = (results: CaseResult[]) => [...new Set(results.flatMap((result) => result.findings.map((finding) => `${result.case.id} ${finding.kind}`)))].sort();
+  const byCase = (results: CaseResult[]) =>
+    [...new Set(results.flatMap((result) => result.findings.map((finding) => `${result.case.id} ${finding.kind}`)))].sort();
   const result = (tested: SpecTestResult, id: string) => tested.run.results.find((candidate) => candidate.case.id === id)!;
 
   it('finds each planted defect by its check, and nothing else anywhere', () => {
@@ -48,9 +49,14 @@ describe('falcon test against the invariants API', () => {
         'updateProject/stateful/update-deleted use_after_free',
       ].sort(),
     );
-    for (const defect of INVARIANT_DEFECTS) expect(result(found, defect.caseId).findings.map((finding) => finding.kind), defect.caseId).toContain(defect.check);
+    for (const defect of INVARIANT_DEFECTS)
+      expect(
+        result(found, defect.caseId).findings.map((finding) => finding.kind),
+        defect.caseId,
+      ).toContain(defect.check);
     const writeRead = found.run.results.flatMap((caseResult) => caseResult.findings.filter((finding) => finding.kind === 'write_read_consistency'));
-    for (const finding of writeRead) expect(finding.message).toMatch(/^(birthDate: .* sent "\d{4}-\d{2}-\d{2}", .* holds "\d{4}-\d{2}-\d{2}"|nickname: .* has none)$/);
+    for (const finding of writeRead)
+      expect(finding.message).toMatch(/^(birthDate: .* sent "\d{4}-\d{2}-\d{2}", .* holds "\d{4}-\d{2}-\d{2}"|nickname: .* has none)$/);
     expect(found.run.results.filter((caseResult) => caseResult.outcome === 'skipped')).toEqual([]);
   });
 
@@ -59,13 +65,17 @@ describe('falcon test against the invariants API', () => {
       expect.stringMatching(/^page 2 repeats 1 item of page 1: id=\d+$/),
       expect.stringMatching(/^the total says (\d+) items, but the walk to the last page saw \d+ distinct items on \d+ pages$/),
     ]);
-    expect(result(found, 'listEvents/probe/walk-pages').findings[0]!.message).toBe('page 5, past the last page (4), repeats 1 item of page 4: id=7 (expected none)');
+    expect(result(found, 'listEvents/probe/walk-pages').findings[0]!.message).toBe(
+      'page 5, past the last page (4), repeats 1 item of page 4: id=7 (expected none)',
+    );
     expect(result(found, 'listLogs/probe/walk-pages').findings.map((finding) => finding.message)).toEqual([
       'page 2 repeats 1 item of page 1: id=2',
       'page 3 repeats 1 item of page 2: id=3',
       'page 4 repeats 1 item of page 3: id=4',
     ]);
-    expect(result(found, 'listTags/probe/walk-pages').findings[0]!.message).toBe('the total says 4 items, but the walk to the last page saw 5 distinct items on 3 pages');
+    expect(result(found, 'listTags/probe/walk-pages').findings[0]!.message).toBe(
+      'the total says 4 items, but the walk to the last page saw 5 distinct items on 3 pages',
+    );
   });
 
   it("names the write's values and where they were read: the create's read, a PUT's read back", () => {
@@ -79,9 +89,17 @@ describe('falcon test against the invariants API', () => {
   });
 
   it('passes the conforming twin: the same by meaning (a lower-case email, another zone, an upper-case uuid) is the same', () => {
-    expect(conforming.run.results.filter((caseResult) => caseResult.outcome !== 'passed').map((caseResult) => `${caseResult.case.id}: ${caseResult.findings.map((finding) => finding.message).join('; ')}`)).toEqual([]);
+    expect(
+      conforming.run.results
+        .filter((caseResult) => caseResult.outcome !== 'passed')
+        .map((caseResult) => `${caseResult.case.id}: ${caseResult.findings.map((finding) => finding.message).join('; ')}`),
+    ).toEqual([]);
     const created = JSON.parse(result(conforming, 'createMember/stateful/create').response!.body) as Record<string, unknown>;
-    expect(created).toMatchObject({ email: 'ada.lovelace@example.com', joinedAt: '2024-03-01T12:00:00.000+02:00', referrerId: '3F2B8C1E-7D4A-4C6B-9E2F-1A5B7C9D0E3F' });
+    expect(created).toMatchObject({
+      email: 'ada.lovelace@example.com',
+      joinedAt: '2024-03-01T12:00:00.000+02:00',
+      referrerId: '3F2B8C1E-7D4A-4C6B-9E2F-1A5B7C9D0E3F',
+    });
     expect(chainSteps(conforming.run.results, 'createMember/stateful/chain-memberId').map(stepLine)).toEqual([
       'POST /members 201',
       'GET /members/{memberId} 200',

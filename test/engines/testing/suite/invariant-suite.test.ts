@@ -31,7 +31,8 @@ describe('a suite of the cases the invariant checks judge', () => {
   });
 
   it('refuses a walk it could not follow', () => {
-    const walkOf = (walk: unknown) => testCaseInputSchema.safeParse({ request: { method: 'GET', path: '/things' }, probe: 'pagination_consistency', walk }).success;
+    const walkOf = (walk: unknown) =>
+      testCaseInputSchema.safeParse({ request: { method: 'GET', path: '/things' }, probe: 'pagination_consistency', walk }).success;
     expect(walkOf({ step: { by: 'page', parameter: 'page', first: 1 }, items: ['items'] })).toBe(true);
     expect(walkOf({ step: { by: 'sideways' }, items: [] })).toBe(false);
     expect(walkOf({ step: { by: 'cursor', parameter: 'cursor', from: 'the sky' }, items: [] })).toBe(false);

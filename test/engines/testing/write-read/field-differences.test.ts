@@ -45,7 +45,13 @@ describe('what a write sent against what was read back', () => {
       address: { city: 'London', zip: 'N1', country: 'UK' },
     };
     expect(fieldDifferences(sent, same, member, spec)).toEqual([]);
-    const changed = { ...same, birthDate: '1990-05-16', tags: ['math', 'chess'], scores: [{ game: 'chess', at: '2024-03-01T10:00:00Z' }], address: { zip: 'N1' } };
+    const changed = {
+      ...same,
+      birthDate: '1990-05-16',
+      tags: ['math', 'chess'],
+      scores: [{ game: 'chess', at: '2024-03-01T10:00:00Z' }],
+      address: { zip: 'N1' },
+    };
     delete (changed as Partial<typeof changed>).name;
     expect(fieldDifferences(sent, changed, member, spec)).toEqual([
       { path: 'name', sent: 'Ada', by: 'this request', missing: true },
