@@ -36,8 +36,16 @@ export default tseslint.config(
   {
     files: ['src/tui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'ink', importNames: ['useInput', 'useStdin'], message: 'Widgets read keys and pastes with useKeys (src/tui/keys/use-keys.tsx).' }] },
+      ],
+    },
   },
+  { files: ['src/tui/keys/use-keys.tsx'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {

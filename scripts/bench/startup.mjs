@@ -26,10 +26,12 @@ const env = { PATH: process.env.PATH, HOME: root, FALCON_HOME: home };
 try {
   const node = await measure(() => timeToExit(['-e', '0']));
   const version = await measure(() => timeToExit([falcon, '--version']));
+  const help = await measure(() => timeToExit([falcon, '--help']));
   const firstRequest = await measure(() => timeToFirstModelRequest());
   const rows = [
     ['node -e 0 (reference)', node, 1],
     ['falcon --version', version, version / node],
+    ['falcon --help', help, help / node],
     ['falcon -p → first model request', firstRequest, firstRequest / node],
   ];
   console.log(`startup, median of ${runs} runs (Node ${process.version})`);

@@ -21,16 +21,6 @@ import { completesWith } from '../kit/command/completion-values.js';
 import type { MainOptions } from './main-options.js';
 import { UsageError } from '../kit/command/user-error.js';
 
-// `falcon -p … | head` closes our stdout early: that is the reader's choice, not an error. A terminal
-// that fails every write (EIO) has hung up: end as on the SIGHUP that comes with it (once if handled).
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    if (error.code !== 'EIO') throw error;
-    process.kill(process.pid, 'SIGHUP');
-  });
-}
-
 const program = new Command('falcon')
   .description('An agent in the terminal that tests your API, reads its code to find why it fails, and fixes it with your consent.')
   .version(VERSION, '-v, --version', 'print the version')

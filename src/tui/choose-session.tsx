@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { summarizeSessions } from '../workspace/session-summaries.js';
 import { KeyStream } from './input/key-stream.js';
+import { KeyRouterProvider } from './keys/use-keys.js';
 import { Picker, terminalSafePickerRequest } from './slash/picker.js';
 import { SESSIONS_LISTED, sessionPickerItems } from './slash/session-listing.js';
 
@@ -14,15 +15,17 @@ export async function chooseSession(projectRoot: string): Promise<SessionChoice>
   const request = terminalSafePickerRequest({ title: 'Resume which session?', items: sessionPickerItems(sessions, new Date()) });
   let choice: SessionChoice = 'cancelled';
   const instance = render(
-    <Picker
-      {...request}
-      onDone={(id) => {
-        if (id !== undefined) choice = { chosen: id };
-        // Off the screen before the session draws its own.
-        instance.clear();
-        instance.unmount();
-      }}
-    />,
+    <KeyRouterProvider>
+      <Picker
+        {...request}
+        onDone={(id) => {
+          if (id !== undefined) choice = { chosen: id };
+          // Off the screen before the session draws its own.
+          instance.clear();
+          instance.unmount();
+        }}
+      />
+    </KeyRouterProvider>,
     { stdin: new KeyStream(process.stdin) as unknown as NodeJS.ReadStream },
   );
   await instance.waitUntilExit();

@@ -8,6 +8,7 @@ import { terminalSafeText } from '../safety/terminal-text.js';
 import { chooseSession } from './choose-session.js';
 import { startBracketedPaste } from './input/bracketed-paste-mode.js';
 import { InputHistory } from './input/input-history.js';
+import { KeyRouterProvider } from './keys/use-keys.js';
 import { KeyStream } from './input/key-stream.js';
 import { createFileCompleter } from './input/project-file-completer.js';
 import type { SlashCommand } from './slash/session-slash-command.js';
@@ -128,13 +129,18 @@ export async function runTui(options: TuiOptions): Promise<number> {
       .finally(() => instance?.unmount());
   });
   const stopBracketedPaste = startBracketedPaste(process.stdout);
-  instance = render(<Root commandList={commands} />, {
-    // Ink takes one read for one key; KeyStream cuts the terminal's reads into keys and pastes.
-    stdin: new KeyStream(process.stdin) as unknown as NodeJS.ReadStream,
-    exitOnCtrlC: false,
-    maxFps: 30,
-    kittyKeyboard: { mode: 'auto', flags: ['disambiguateEscapeCodes'] },
-  });
+  instance = render(
+    <KeyRouterProvider>
+      <Root commandList={commands} />
+    </KeyRouterProvider>,
+    {
+      // Ink takes one read for one key; KeyStream cuts the terminal's reads into keys and pastes.
+      stdin: new KeyStream(process.stdin) as unknown as NodeJS.ReadStream,
+      exitOnCtrlC: false,
+      maxFps: 30,
+      kittyKeyboard: { mode: 'auto', flags: ['disambiguateEscapeCodes'] },
+    },
+  );
   try {
     await instance.waitUntilExit();
   } finally {

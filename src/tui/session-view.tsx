@@ -176,7 +176,7 @@ export function SessionView(props: SessionViewProps) {
       {slash.picker ? (
         <Picker key={slash.picker.id} {...slash.picker.request} onDone={slash.pickerDone} />
       ) : slash.question ? (
-        <Question {...slash.question.request} onDone={slash.questionDone} />
+        <Question key={slash.question.id} {...slash.question.request} onDone={slash.questionDone} />
       ) : (
         <InputBox
           width={width}

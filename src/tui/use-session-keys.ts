@@ -1,4 +1,3 @@
-import { useInput } from 'ink';
 import { useRef, type Dispatch } from 'react';
 import type { Agent } from '../agent/agent.js';
 import type { AlwaysChoice } from '../agent/approval/permissions/always-choices.js';
@@ -6,6 +5,7 @@ import { type AlwaysPick, alwaysOptions } from './components/always-options.js';
 import { KEY_TABLE, readKey, type SessionAction } from './keys/key-table.js';
 import type { ViewAction } from './state/reduce-view.js';
 import type { ViewState } from './state/view-state.js';
+import { useKeys } from './keys/use-keys.js';
 
 const QUIT_WINDOW_MS = 2000;
 
@@ -69,23 +69,25 @@ export function useSessionKeys(keys: SessionKeys): void {
       keys.dispatch({ type: 'notice', tone: 'info', text: 'Copied the last answer to the clipboard.' });
     },
   };
-  useInput((input, key) => {
-    const action = readKey(KEY_TABLE.session, input, key, undefined);
-    if (action !== 'interrupt' && rewindArmed.current) {
-      rewindArmed.current = false;
-      keys.rewindArmed(false);
-    }
-    if (action === 'cycle_mode') return handlers.cycle_mode();
-    const pending = keys.pendingConfirmation();
-    if (!key.ctrl && pending) {
-      // The confirmation panel answers these too; whichever sees the key first wins, once.
-      const state = { choosing: keys.choosingAlways(), options: alwaysOptions(pending.always) };
-      const answer = readKey(KEY_TABLE.confirmation, input, key, state);
-      if (answer === 'choose_always') keys.chooseAlways();
-      else if (answer && !('scroll' in answer)) keys.answerConfirmation(answer.approved, answer.always);
-      return;
-    }
-    if (action) handlers[action]();
+  useKeys({
+    onKey: (input, key) => {
+      const action = readKey(KEY_TABLE.session, input, key, undefined);
+      if (action !== 'interrupt' && rewindArmed.current) {
+        rewindArmed.current = false;
+        keys.rewindArmed(false);
+      }
+      if (action === 'cycle_mode') return handlers.cycle_mode();
+      const pending = keys.pendingConfirmation();
+      if (!key.ctrl && pending) {
+        // The confirmation panel answers these too; whichever sees the key first wins, once.
+        const state = { choosing: keys.choosingAlways(), options: alwaysOptions(pending.always) };
+        const answer = readKey(KEY_TABLE.confirmation, input, key, state);
+        if (answer === 'choose_always') keys.chooseAlways();
+        else if (answer && !('scroll' in answer)) keys.answerConfirmation(answer.approved, answer.always);
+        return;
+      }
+      if (action) handlers[action]();
+    },
   });
 }
 

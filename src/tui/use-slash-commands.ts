@@ -16,6 +16,8 @@ export interface OpenPicker {
 }
 
 export interface OpenQuestion {
+  /** As a picker's: a question asked as the last is answered starts empty and unanswered. */
+  id: number;
   request: QuestionRequest;
   resolve(answer: string | undefined): void;
 }
@@ -61,7 +63,7 @@ export function useSlashCommands(setup: SlashCommandsSetup): SlashCommands {
   const attachments = useRef<Attachment[]>([]);
   // The slash command under way (a flow, say): Esc aborts it as it interrupts a run.
   const runningCommand = useRef<AbortController | undefined>(undefined);
-  const pickers = useRef(0);
+  const requests = useRef(0);
 
   const slashContext = (args: string, signal: AbortSignal): SlashContext => ({
     agent,
@@ -73,7 +75,7 @@ export function useSlashCommands(setup: SlashCommandsSetup): SlashCommands {
     pick: <T>(request: PickerRequest<T>) =>
       new Promise<T | undefined>((resolve) => {
         setPicker({
-          id: ++pickers.current,
+          id: ++requests.current,
           request: terminalSafePickerRequest(request) as PickerRequest<unknown>,
           resolve: resolve as (value: unknown) => void,
         });
@@ -81,6 +83,7 @@ export function useSlashCommands(setup: SlashCommandsSetup): SlashCommands {
     ask: (request) =>
       new Promise<string | undefined>((resolve) => {
         setQuestion({
+          id: ++requests.current,
           request: { ...request, title: terminalSafeText(request.title), ...(request.hint !== undefined && { hint: terminalSafeText(request.hint) }) },
           resolve,
         });

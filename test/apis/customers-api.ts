@@ -20,6 +20,21 @@ export const MALFORMED_INPUT_DEFECTS = [
   'createCustomer/negative/birthday-malformed-date',
 ];
 
+/**
+ * The near misses of the same formats, by the findings each earns: a uuid without dashes, an email
+ * without TLD and a date with a one-digit month or day break the same handlers (500); an email with
+ * two `@` and February 30 (which `Date` rolls over to March) are stored as given, and the email is
+ * then served back against the Customer schema.
+ */
+export const NEAR_MISS_INPUT_DEFECTS: Readonly<Record<string, string[]>> = {
+  'getCustomer/negative/path-customerId-no-dashes': ['not_a_server_error'],
+  'createCustomer/negative/email-no-tld': ['not_a_server_error'],
+  'createCustomer/negative/email-two-at': ['negative_data_rejection', 'response_schema_conformance'],
+  'createCustomer/negative/birthday-one-digit-month': ['not_a_server_error'],
+  'createCustomer/negative/birthday-one-digit-day': ['not_a_server_error'],
+  'createCustomer/negative/birthday-no-such-day': ['negative_data_rejection'],
+};
+
 interface Customer {
   id: string;
   name: string;

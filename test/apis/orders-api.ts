@@ -22,8 +22,9 @@ interface Order {
 
 /**
  * The API of ORDERS_SPEC_FILE on loopback; order 1 is there from the start. With `defect`, reading
- * an order that POST /orders created answers 500: single requests never see it (they read order 1),
- * only a chain that reads what it created does. Without it, the API follows its spec for every input.
+ * an order that POST /orders created answers 500: the spec's example (order 1) never sees it, only a
+ * request for an order the API made does (a chain's read, or a read given a created order's id).
+ * Without it, the API follows its spec for every input.
  */
 export async function startOrdersApi(options: {
   defect: boolean;

@@ -203,6 +203,7 @@ describe('falcon mcp serve', () => {
     expect(tested.isError).toBe(false);
     expect(tested.text).toContain(`Nonconforming API 1.0.0 against ${items.url}: `);
     expect(tested.text).toMatch(/ — \d+ passed, 1 failed; operations covered 1\/1\./);
+    expect(tested.text).toMatch(/^Coverage: \d+\/\d+ documented responses .*, \d+\/\d+ parameters, \d+\/\d+ body properties\.$/m);
     expect(tested.text).toContain('Findings: not_a_server_error 1.');
     expect(tested.text).toContain(`reproduce: curl -sS -i '${items.url}/stats'`);
     expect(tested.text).toMatch(/Report: \.falcon\/reports\/test_report_.*\.md/);

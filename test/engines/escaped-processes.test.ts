@@ -1,11 +1,12 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../../src/engines/exec/run-command.js';
 import { bashTool } from '../../src/capabilities/tasks/tools/bash.js';
 import { createTempProject, toolContext } from '../tools/temp-project.js';
 import { killRunning, runningWithCommandLine, uniqueSleep, untilRunningInBash } from '../support/processes-by-command-line.js';
+import { until } from '../support/patience.js';
 import { requirePlatform } from '../support/required-tools.js';
 
 // Processes that leave the command's process group: the shell exits and they are re-parented to init.
@@ -23,6 +24,7 @@ beforeEach(async () => {
   cwd = await realpath(await mkdtemp(path.join(os.tmpdir(), 'falcon-escape-')));
 });
 afterEach(async () => {
+  vi.useRealTimers();
   killRunning(started);
   started = [];
   await rm(cwd, { recursive: true, force: true });
@@ -56,9 +58,16 @@ describe('processes that left the process group', requirePlatform('linux', 'read
   });
 
   it('are all stopped on a timeout', async () => {
+    // The clock runs as ever, and jumps over the timeout once every escape runs: however busy the
+    // machine, the timeout comes after `ready`, and at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const { command, sleeps } = escapingCommand();
-    // Time enough for five processes to start on a loaded machine: the timeout must come after `ready`.
-    const result = await run(command, { timeoutMs: 5000 });
+    let output = '';
+    const running = run(command, { timeoutMs: 60_000, onOutput: (text) => (output += text) });
+    await until(() => output.includes('ready'), 'the escaped processes to run');
+    for (const sleep of sleeps) expect(runningWithCommandLine(sleep), sleep).toHaveLength(1);
+    vi.advanceTimersByTime(60_000);
+    const result = await running;
     expect(result.timedOut).toBe(true);
     expect(result.output).toBe('ready');
     for (const sleep of sleeps) expect(runningWithCommandLine(sleep), sleep).toEqual([]);

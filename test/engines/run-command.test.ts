@@ -2,9 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCommand } from '../../src/engines/exec/run-command.js';
 import { isRunning } from './process-alive.js';
+import { until } from '../support/patience.js';
 import { requirePlatform } from '../support/required-tools.js';
 
 let cwd: string;
@@ -12,6 +13,7 @@ beforeEach(async () => {
   cwd = await realpath(await mkdtemp(path.join(os.tmpdir(), 'falcon-run-')));
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await rm(cwd, { recursive: true, force: true });
 });
 
@@ -91,7 +93,13 @@ describe('runCommand', () => {
   });
 
   it('stops the whole process group on timeout and says so', async () => {
-    const result = await run('echo pid:$$; sleep 300 & sleep 300; wait', { timeoutMs: 400 });
+    // The clock runs as ever, and jumps over the timeout once the shell and both sleeps run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    let output = '';
+    const running = run('echo pid:$$; sleep 300 & sleep 300; wait', { timeoutMs: 60_000, onOutput: (text) => (output += text) });
+    await until(() => /^pid:\d+/.test(output) && groupMembers(Number(output.slice(4))).length === 3, 'the shell and both sleeps to run');
+    vi.advanceTimersByTime(60_000);
+    const result = await running;
     expect(result.timedOut).toBe(true);
     expect(result.exitCode).toBeUndefined();
     expect(result.signal).toBe('SIGTERM');

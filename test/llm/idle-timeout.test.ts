@@ -1,6 +1,8 @@
 // A server that takes the request and goes quiet fails the attempt after `timeout_s` of silence,
 // streamed or not, through both SDKs; a slow model that keeps writing does not, and a server that
 // keeps the connection warm with keep-alives and empty deltas while its model writes nothing does.
+// The silences pass on a fake clock, once the server has gone quiet: the calls go over the network,
+// and a busy machine can neither fail an answer for being slow nor hide a limit that came too soon.
 import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/llm/chat-message.js';
@@ -49,10 +51,33 @@ function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number |
 
 const urlOf = (protocol: ProviderProtocol) => (protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl);
 
-async function timed<T>(work: Promise<T>): Promise<{ outcome: T | Error; ms: number }> {
-  const started = Date.now();
-  const outcome = await work.catch((error: Error) => error);
-  return { outcome, ms: Date.now() - started };
+/** A call under way: whether it has settled yet, and with what. */
+function underWay<T>(work: Promise<T>): { settled: () => boolean; outcome: () => T | Error | undefined } {
+  let settled = false;
+  let outcome: T | Error | undefined;
+  void work.then(
+    (value) => ((settled = true), (outcome = value)),
+    (error: Error) => ((settled = true), (outcome = error)),
+  );
+  return { settled: () => settled, outcome: () => outcome };
+}
+
+/** The fake clock, for setTimeout only: the model server's keep-alives (setInterval) still come in real time. */
+const fakeTimeouts = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+/** Once the server has gone quiet on the test's `nth` request (and sent `keepAlives` frames after), `ms` of silence pass. */
+async function silence(ms: number, { nth = 1, keepAlives = 0 } = {}): Promise<void> {
+  await until(() => (requests()[nth - 1]?.quiet ?? false) && requests()[nth - 1]!.keepAlives >= keepAlives, `request ${nth} to go quiet`);
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+/** The idle limit passes on the fake clock: the call is still waiting a millisecond before, and ends at it. */
+async function limitRunsOut(call: ReturnType<typeof underWay>, options?: Parameters<typeof silence>[1]): Promise<unknown> {
+  await silence(TIMEOUT_S * 1000 - 1, options);
+  expect(call.settled()).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  await until(call.settled, 'the call to end');
+  return call.outcome();
 }
 
 describe.each([
@@ -61,22 +86,21 @@ describe.each([
   { protocol: 'ollama', stream: true },
   { protocol: 'ollama', stream: false },
 ] as const)('$protocol (stream: $stream): timeout_s', ({ protocol, stream }) => {
-  const chat = (model = modelOf(protocol, stream), signal = new AbortController().signal) => timed(model.chat({ messages, signal }));
+  const chat = (model = modelOf(protocol, stream), signal = new AbortController().signal) => underWay(model.chat({ messages, signal }));
   const noAnswer = () =>
     `${protocol}: no answer from ${urlOf(protocol)} for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`;
 
   it('fails a server that never sends a byte, as a transient error', async () => {
+    fakeTimeouts();
     script([{ silent: true }]);
-    const { outcome, ms } = await chat();
     // The server never answers: only the idle limit ends the call, and not before its time.
-    expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
-    expect(ms).toBeGreaterThanOrEqual(TIMEOUT_S * 1000 - 20);
+    expect(await limitRunsOut(chat())).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
   });
 
   it('fails a server that sends its headers and then nothing', async () => {
+    fakeTimeouts();
     script([{ text: 'Final Answer: never', hangAfterChars: 0 }]);
-    const { outcome } = await chat();
-    expect(outcome).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
+    expect(await limitRunsOut(chat())).toMatchObject({ name: 'ModelError', transient: true, message: noAnswer() });
   });
 
   it('counts silence, not time: a slow reply that keeps talking arrives whole', async () => {
@@ -116,19 +140,20 @@ describe.each([
     const call = chat(modelOf(protocol, stream, 60), controller.signal);
     await expect.poll(() => requests().length).toBe(1);
     controller.abort();
-    const { outcome } = await call;
-    expect(outcome).toMatchObject({ name: 'AbortError' });
+    await until(call.settled, 'the call to end');
+    expect(call.outcome()).toMatchObject({ name: 'AbortError' });
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
 
 describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mid-way', (protocol) => {
   it('says the reply stopped, once text has come', async () => {
+    fakeTimeouts();
     script([{ text: 'Final Answer: half of it', hangAfterChars: 8, chunkSize: 4 }]);
     const deltas: string[] = [];
-    const error = await modelOf(protocol, true)
-      .chat({ messages, signal: new AbortController().signal, onDelta: (text) => deltas.push(text) })
-      .catch((caught: Error) => caught);
+    const call = underWay(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal, onDelta: (text) => deltas.push(text) }));
+    await until(() => deltas.join('') === 'Final An', 'the text before the stall');
+    const error = await limitRunsOut(call);
     expect(deltas.join('')).toBe('Final An');
     expect(error).toMatchObject({
       name: 'ModelError',
@@ -139,11 +164,18 @@ describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mi
 });
 
 describe('retries', () => {
+  beforeEach(fakeTimeouts);
+
   it.each(['openai', 'ollama'] as const)('%s: a silent attempt is retried, and the retry answers', async (protocol) => {
     script([{ silent: true }, 'Final Answer: second time lucky']);
     const events: ModelEvent[] = [];
     const retrying = new RetryingModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
-    await expect(retrying.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: second time lucky' });
+    const call = underWay(retrying.chat({ messages, signal: new AbortController().signal }));
+    await silence(TIMEOUT_S * 1000);
+    await until(() => events.length === 1, 'the retry to be announced');
+    await vi.advanceTimersByTimeAsync(10);
+    await until(call.settled, 'the retry to answer');
+    expect(call.outcome()).toMatchObject({ text: 'Final Answer: second time lucky' });
     expect(events).toEqual([{ type: 'retry', attempt: 1, delayMs: 10, reason: expect.stringMatching(/^\w+: no answer from .* for 0\.4 s/) }]);
     expect(requests()).toHaveLength(2);
   });
@@ -156,7 +188,13 @@ describe('retries', () => {
     );
     const events: ModelEvent[] = [];
     const retrying = new RetryingModel({ models: [modelOf('openai', true), fallback], delaysMs: [10], emit: (event) => events.push(event) });
-    await expect(retrying.chat({ messages, signal: new AbortController().signal })).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
+    const call = underWay(retrying.chat({ messages, signal: new AbortController().signal }));
+    await silence(TIMEOUT_S * 1000);
+    await until(() => events.length === 1, 'the retry to be announced');
+    await vi.advanceTimersByTimeAsync(10);
+    await silence(TIMEOUT_S * 1000, { nth: 2 });
+    await until(call.settled, 'the fallback to answer');
+    expect(call.outcome()).toMatchObject({ text: 'Final Answer: from the fallback' });
     expect(events.map((event) => event.type)).toEqual(['retry', 'provider_switch']);
   });
 });
@@ -164,9 +202,13 @@ describe('retries', () => {
 describe.each(['openai', 'ollama'] as const)('%s: a connection kept warm while the model writes nothing', (protocol) => {
   const quiet = (hangAfterChars: number) => ({ text: 'Final Answer: stalled', hangAfterChars, keepAliveEveryMs: 40, chunkSize: 4 });
 
+  beforeEach(fakeTimeouts);
+
   it('fails after timeout_s with no answer, whatever keep-alives and empty deltas come', async () => {
-    server.script([quiet(0)]);
-    await expect(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal })).rejects.toMatchObject({
+    script([quiet(0)]);
+    const call = underWay(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal }));
+    // Every kind of frame has come before the limit passes.
+    expect(await limitRunsOut(call, { keepAlives: 3 })).toMatchObject({
       name: 'ModelError',
       transient: true,
       message: `${protocol}: no answer from ${urlOf(protocol)} for ${TIMEOUT_S} s — check the server, or raise providers.${protocol}.config.timeout_s for a slow model`,
@@ -174,8 +216,11 @@ describe.each(['openai', 'ollama'] as const)('%s: a connection kept warm while t
   });
 
   it('fails after timeout_s once the reply stalled mid-way', async () => {
-    server.script([quiet(8)]);
-    await expect(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal })).rejects.toMatchObject({
+    script([quiet(8)]);
+    const deltas: string[] = [];
+    const call = underWay(modelOf(protocol, true).chat({ messages, signal: new AbortController().signal, onDelta: (text) => deltas.push(text) }));
+    await until(() => deltas.join('') === 'Final An', 'the text before the stall');
+    expect(await limitRunsOut(call, { keepAlives: 3 })).toMatchObject({
       name: 'ModelError',
       message: expect.stringContaining(`the reply from ${urlOf(protocol)} stopped, nothing more for ${TIMEOUT_S} s`),
     });

@@ -69,6 +69,13 @@ export interface RecordedRequest {
   truncated: boolean;
   /** The prompt tokens the model read (Ollama's `prompt_eval_count`): `promptTokens` unless truncated. */
   evaluatedTokens: number;
+  /**
+   * A silent or hanging reply has sent all it will (nothing, or its headers and first characters,
+   * written to the socket): from now on only the client's patience ends it.
+   */
+  quiet: boolean;
+  /** The keep-alive frames of a hanging reply written so far (`keepAliveEveryMs`). */
+  keepAlives: number;
 }
 
 /** A request to any other endpoint: model lists, `/api/show`, `/props`, `/api/v0/models`, version. */

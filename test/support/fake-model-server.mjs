@@ -95,7 +95,8 @@ export async function startFakeModelServer({
           return sendJson(res, 400, overflowBody(flavor, window, request));
         }
         const reply = takeReply(request);
-        if (reply.silent) return; // the request stays open, unanswered, until the client gives up or the server closes
+        // The request stays open, unanswered, until the client gives up or the server closes.
+        if (reply.silent) return void (request.quiet = true);
         if ('status' in reply) return sendError(res, protocol, reply);
         const answer = protocol === 'openai' ? openaiAnswer : ollamaAnswer;
         return await answer(res, reply, request, body, reply.thinkingField ?? thinkingField);
@@ -161,6 +162,8 @@ function recordChat(protocol, path, body, headers, window) {
     contextWindow: window,
     truncated: false,
     evaluatedTokens: promptTokens,
+    quiet: false,
+    keepAlives: 0,
   };
   if (protocol !== 'ollama') return request;
   const asked = body.options?.num_ctx;
@@ -327,7 +330,7 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
   if (!request.stream) {
     const message = { role: 'assistant', content: reply.text, refusal: null, ...(thinking && { [thinkingField]: thinking }) };
     const completion = { ...base, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: 'stop' }], usage };
-    return sendWhole(res, reply, completion);
+    return sendWhole(res, reply, completion, request);
   }
 
   const withUsage = body.stream_options?.include_usage === true;
@@ -343,7 +346,7 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
     (text) => delta({ content: text }),
     (garbage) => `data: ${garbage}\n\n`,
   );
-  if (!finished) return keepAlive(res, reply, [': keep-alive\n\n', delta({ content: '' }), delta({})]);
+  if (!finished) return keepAlive(res, reply, request, [': keep-alive\n\n', delta({ content: '' }), delta({})]);
   await write(res, chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
   if (withUsage) await write(res, chunk([], { usage }));
   res.end('data: [DONE]\n\n');
@@ -363,7 +366,7 @@ async function ollamaAnswer(res, reply, request) {
     eval_count: countTokens(reply.text) + countTokens(thinking),
     eval_duration: 1000,
   };
-  if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }) }, summary)));
+  if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }) }, summary)), request);
 
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
   res.flushHeaders(); // a reply that hangs before its first line has still sent its headers
@@ -375,19 +378,22 @@ async function ollamaAnswer(res, reply, request) {
     (garbage) => `${garbage}\n`,
   );
   if (finished) res.end(line({ content: '' }, summary));
-  else keepAlive(res, reply, [line({ content: '' }), line({ content: '', thinking: '' })]);
+  else keepAlive(res, reply, request, [line({ content: '' }), line({ content: '', thinking: '' })]);
 }
 
 /**
- * A hanging reply with `keepAliveEveryMs` keeps the connection warm as proxies and servers do, with
- * `frames` in turn (SSE comments, empty deltas, empty NDJSON lines), until the client goes away.
+ * A streamed reply left hanging has gone quiet; with `keepAliveEveryMs` it keeps the connection warm
+ * as proxies and servers do, with `frames` in turn (SSE comments, empty deltas, empty NDJSON lines),
+ * until the client goes away.
  */
-function keepAlive(res, reply, frames) {
-  if (reply.hangAfterChars === undefined || !reply.keepAliveEveryMs) return;
+function keepAlive(res, reply, request, frames) {
+  if (reply.hangAfterChars === undefined) return;
+  request.quiet = true;
+  if (!reply.keepAliveEveryMs) return;
   let next = 0;
   const timer = setInterval(() => {
     if (res.destroyed || res.writableEnded) return clearInterval(timer);
-    res.write(frames[next++ % frames.length]);
+    res.write(frames[next++ % frames.length], () => (request.keepAlives += 1));
   }, reply.keepAliveEveryMs);
   res.on('close', () => clearInterval(timer));
 }
@@ -420,7 +426,7 @@ async function streamText(res, reply, frame, garbled) {
  * A non-streamed reply; a cut one sends the first characters of the JSON, a hanging one only those
  * (headers at least), a garbled one `garbage` instead of the JSON.
  */
-async function sendWhole(res, reply, payload) {
+async function sendWhole(res, reply, payload, request) {
   const json = JSON.stringify(payload);
   if (reply.garbleAfterChars !== undefined) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -431,6 +437,7 @@ async function sendWhole(res, reply, payload) {
   res.flushHeaders();
   await write(res, json.slice(0, reply.cutAfterChars ?? reply.hangAfterChars));
   if (reply.cutAfterChars !== undefined) res.socket?.destroy();
+  else request.quiet = true;
 }
 
 function sendError(res, protocol, { status, body, headers = {} }) {

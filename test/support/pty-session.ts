@@ -82,10 +82,17 @@ export function startInPty(program: string, args: string[], options: PtyOptions)
   const waitFor = async (condition: () => boolean | Promise<boolean>, what: string, timeoutMs = PATIENCE_MS) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen shows:\n${screen()}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${await terminalMode()}); the screen shows:\n${screen()}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
+
+  // Said in a timeout: a key typed while the program had the terminal in line mode is held back or changed (Enter as \n).
+  const terminalMode = () =>
+    readsKeys(pty).then(
+      (raw) => (raw ? 'the terminal is in raw mode' : 'the terminal is in line mode, not raw'),
+      () => 'the terminal mode could not be read',
+    );
 
   const isDim = (text: string) => {
     const buffer = terminal.buffer.active;

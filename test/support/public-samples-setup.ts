@@ -5,10 +5,11 @@
 // to 70 of them again.
 //
 // The folder is kept between runs under node_modules/.cache, named after a hash of everything the
-// outcome depends on: the package's version, every file under src/, package-lock.json, this file
-// and Node's version. Any change to the code makes a new one, so a run never reads what older code
-// ingested.
+// outcome depends on: the package's version, the files of src/ ingestSpec runs (its imports, static
+// and dynamic, followed through), package-lock.json, this file and Node's version. A change to that
+// code makes a new one, so a run never reads what older code ingested; a change elsewhere keeps it.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,8 @@ export type IngestedSampleEntry =
   { sample: string; summary: string; specFile: string } | { sample: string; error: { name: string; message: string; stack: string }; wroteSpec: boolean };
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
+/** The function whose outcome is kept. */
+const INGEST_SPEC = path.join(REPO, 'src', 'engines', 'spec', 'ingest-spec.ts');
 const CACHE = path.join(REPO, 'node_modules', '.cache', 'falcon-tests');
 /** Cache folders of other code older than this are removed; a run reading one of them has long finished. */
 const STALE_MS = 6 * 60 * 60 * 1000;
@@ -111,15 +114,34 @@ async function cacheKey(): Promise<string> {
   const version = (JSON.parse(await readFile(path.join(OAS_EXAMPLES, 'package.json'), 'utf8')) as { version: string }).version;
   hash.update(`@readme/oas-examples ${version}\0node ${process.version}\0`);
   const files = ['package-lock.json', 'test/support/public-samples-setup.ts', 'test/support/public-samples.ts'];
-  for (const entry of await readdir(path.join(REPO, 'src'), { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.push(path.relative(REPO, path.join(entry.parentPath, entry.name)));
-  }
+  for (const source of await sourcesRun(INGEST_SPEC)) files.push(path.relative(REPO, source));
   for (const file of files.sort()) {
     hash.update(`${file}\0`);
     hash.update(await readFile(path.join(REPO, file)));
     hash.update('\0');
   }
   return `${version}-${hash.digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * `entry` and the source files it runs: what it imports (`from`, `import()`) and the workers it
+ * starts (`new URL('./x.js', import.meta.url)`), followed through.
+ */
+async function sourcesRun(entry: string): Promise<string[]> {
+  const found = new Set<string>();
+  const visit = async (file: string): Promise<void> => {
+    if (found.has(file)) return;
+    found.add(file);
+    const text = await readFile(file, 'utf8');
+    const named = [...text.matchAll(/(?:from|import\s*\(?|new URL\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) => match[1]!);
+    for (const specifier of named) {
+      const stem = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '');
+      const source = [`${stem}.ts`, `${stem}.tsx`].find((candidate) => existsSync(candidate));
+      if (source) await visit(source);
+    }
+  };
+  await visit(entry);
+  return [...found];
 }
 
 /** Folders of other code, left by earlier runs, once nobody can be reading them any more. */

@@ -12,6 +12,7 @@ import { reduceView, type ViewAction } from '../../src/tui/state/reduce-view.js'
 import { initialViewState, type ViewState } from '../../src/tui/state/view-state.js';
 import { ESCAPE_CORPUS, ESCAPE_CORPUS_TEXT, UNSAFE_CHARACTER, withoutColours } from '../safety/escape-corpus.js';
 import { useColourLevel } from './components/terminal-output.js';
+import { withKeys } from './with-keys.js';
 
 const CORPUS = ESCAPE_CORPUS_TEXT;
 
@@ -70,7 +71,7 @@ function transcript(): ViewState {
 }
 
 function frameOf(element: React.ReactElement): string {
-  const { lastFrame, unmount } = render(element);
+  const { lastFrame, unmount } = render(withKeys(element));
   const frame = lastFrame() ?? '';
   unmount();
   return frame;

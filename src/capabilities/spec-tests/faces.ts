@@ -10,6 +10,7 @@ import { generateFunctionalTestsTool } from './tools/generate-functional-tests.j
 import { ingestSpecTool } from './tools/ingest-spec.js';
 import { runDataDrivenTool } from './tools/run-data-driven.js';
 import { runSmokeTool } from './tools/run-smoke.js';
+import { specDiffTool } from './tools/spec-diff.js';
 import { runTestsTool } from './tools/run-tests.js';
 import { testSuiteTool } from './tools/test-suite.js';
 import { verifyIdempotencyTool } from './tools/verify-idempotency.js';
@@ -46,6 +47,7 @@ export const faces = defineFaces({
     { place: 'tests from the spec', tool: runDataDrivenTool },
     { place: 'tests from the spec', tool: verifyIdempotencyTool },
     { place: 'tests from the spec', tool: checkRegressionTool },
+    { place: 'tests from the spec', tool: specDiffTool },
   ],
   servedTools: () => [runSpecTestsTool],
   reports: [testReports],

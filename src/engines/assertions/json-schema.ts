@@ -1,4 +1,4 @@
-import type { ErrorObject, Options } from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { JsonDocument } from './exact-json.js';
 import { pointerToPath, valueAtPointer } from './json-path.js';
 import { formatJsonValue, jsonTypeOf } from './json-value.js';
@@ -35,19 +35,37 @@ export function schemaDraft(schema: Record<string, unknown>): SchemaDraft {
   return draft;
 }
 
-/** Validates with ajv (all errors, formats such as email, date-time and uuid checked). */
+/**
+ * Validates with ajv (all errors, formats such as email, date-time and uuid checked). A schema
+ * object is compiled once: change it and pass a new one.
+ */
 export async function validateJsonSchema(schema: Record<string, unknown>, document: JsonDocument): Promise<SchemaValidation> {
   const draft = schemaDraft(schema);
-  const ajv = await createAjv(draft);
-  let validate: ReturnType<typeof ajv.compile>;
-  try {
-    validate = ajv.compile(schema);
-  } catch (error) {
-    throw new JsonSchemaError(`the schema cannot be used: ${(error as Error).message}`);
-  }
+  const validate = compiledSchemas.get(schema) ?? (await compileSchema(schema, draft));
   if (validate(document.plain)) return { draft, violations: [] };
   const violations = (validate.errors ?? []).map((error) => describeViolation(error, document));
   return { draft, violations: [...new Set(violations)] };
+}
+
+/** What each schema object compiled to: an API under test is checked against the same few schemas again and again. */
+const compiledSchemas = new WeakMap<object, ValidateFunction>();
+/** One ajv per draft, whose meta-schema (each schema is checked against it) is compiled once, on its first use. */
+const sharedAjvs = new Map<SchemaDraft, ReturnType<typeof createAjv>>();
+
+async function compileSchema(schema: Record<string, unknown>, draft: SchemaDraft): Promise<ValidateFunction> {
+  let shared = sharedAjvs.get(draft);
+  if (!shared) sharedAjvs.set(draft, (shared = createAjv(draft)));
+  const ajv = await shared;
+  try {
+    const validate = ajv.compile(schema);
+    compiledSchemas.set(schema, validate);
+    return validate;
+  } catch (error) {
+    throw new JsonSchemaError(`the schema cannot be used: ${(error as Error).message}`);
+  } finally {
+    // The function compiled needs the ajv no more, and the next schema may have the same $id.
+    ajv.removeSchema(schema);
+  }
 }
 
 // ajv is large: loaded when a schema is first checked, not at start-up. Its modules are CommonJS

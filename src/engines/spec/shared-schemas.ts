@@ -3,6 +3,8 @@ import { SpecError } from './spec-error.js';
 import type { FalconSpec, JsonSchema } from './spec-format.js';
 
 const SHARED_REF_PREFIX = '#/sharedSchemas/';
+/** The name each shared schema had in the spec, by the object put in place of its refs. */
+const SHARED_NAMES = new WeakMap<object, string>();
 
 /** The part of spec.yaml that only the file has: named schemas kept once, by name. */
 export interface SharedSchemaSection {
@@ -36,6 +38,7 @@ export function inlineSharedSchemas(stored: StoredSpec, shown: string): FalconSp
     if (!Object.hasOwn(shared, name)) throw new SpecError(`${shown}: a $ref names shared schema "${name}", which sharedSchemas lacks; ingest the spec again`);
     resolving.add(name);
     const schema = inline(shared[name]);
+    if (typeof schema === 'object' && schema !== null) SHARED_NAMES.set(schema, name);
     resolving.delete(name);
     resolved.set(name, schema);
     return schema;
@@ -60,6 +63,14 @@ export function inlineSharedSchemas(stored: StoredSpec, shown: string): FalconSp
   inline(spec.operations);
   if (spec.schemas) inline(spec.schemas);
   return spec;
+}
+
+/**
+ * The name a schema had in the spec (`components/schemas`, `definitions`), for a shared schema
+ * put in place by inlineSharedSchemas: what a discriminator's mapping names it by.
+ */
+export function sharedSchemaName(schema: unknown): string | undefined {
+  return typeof schema === 'object' && schema !== null ? SHARED_NAMES.get(schema) : undefined;
 }
 
 /** The name in `{$ref: "#/sharedSchemas/Name"}` (nothing else beside it), else undefined. */

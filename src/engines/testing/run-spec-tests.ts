@@ -1,9 +1,13 @@
 import type { FalconSpec, SpecOperation } from '../spec/spec-format.js';
 import type { VariableScope } from '../../workspace/variable-scope.js';
 import { type BaseUrlOrigin, chooseBaseUrl } from './choose-base-url.js';
+import { CoverageRecorder } from './coverage/coverage-recorder.js';
 import { generateCases } from './generate/generate-cases.js';
 import type { Strategy } from './generate/strategies.js';
 import { loadSpecUnderTest } from './load-test-spec.js';
+import { checkSeedData } from './references/check-seed-data.js';
+import type { SeedData } from './references/seed-data.js';
+import { SpecSchemaValidator } from './spec-schema/spec-schema-validator.js';
 import { runCases, type RunCasesOptions } from './run/run-cases.js';
 import { type OperationFilter, selectOperations } from './select-operations.js';
 import { casesOfShard, operationShards, type Shard } from './shard-operations.js';
@@ -30,6 +34,8 @@ export interface SpecTestOptions {
   seed?: number;
   /** Fuzz inputs per operation (`--max-cases`); default DEFAULT_FUZZ_BUDGET (20). */
   fuzzBudget?: number;
+  /** Ids and keys the user knows the API has (`--seed-data`), checked against the spec before anything is sent. */
+  seedData?: SeedData;
   /** Requests in flight at once; default 4. */
   concurrency?: number;
   maxResponseTimeMs?: number;
@@ -71,7 +77,8 @@ export class SpecTestSetupError extends Error {
 /**
  * The whole spec-driven test, no model needed: load the spec, choose the operations, generate the
  * cases, send them with every check on, and return the run. Bad input (no spec, a filter matching
- * nothing, no base URL, an unknown `{{VAR}}` in a header) fails before anything is sent.
+ * nothing, no base URL, an unknown `{{VAR}}` in a header, seed data the spec has no place for)
+ * fails before anything is sent.
  */
 export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestResult> {
   const signal = options.signal ?? new AbortController().signal;
@@ -84,6 +91,7 @@ export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestRe
   const baseUrl = await chooseBaseUrl(options.baseUrl, options.variables, spec);
   // Fails now, naming every unknown variable, rather than once per case.
   if (options.headers) await options.variables.resolveDeep(options.headers);
+  if (options.seedData) checkSeedData(options.seedData, spec, await SpecSchemaValidator.load(spec.schemas));
 
   const generated = await generateCases(spec, operations, {
     checks: options.checks ?? CHECK_NAMES,
@@ -97,6 +105,7 @@ export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestRe
   const cases = parts ? casesOfShard(generated, parts, options.shard!) : generated;
   const plan: SpecTestPlan = { spec, specSource: shown, baseUrl: baseUrl.url, baseUrlFrom: baseUrl.from, operations: inShard, cases };
   options.onPlan?.(plan);
+  const coverage = new CoverageRecorder(spec, inShard);
   const run = await runCases(cases, {
     baseUrl: baseUrl.url,
     spec,
@@ -109,8 +118,11 @@ export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestRe
     ...(options.headers && { headers: options.headers }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(options.onResult && { onResult: options.onResult }),
+    onExchange: coverage.record,
+    ...(options.seedData && { seedData: options.seedData }),
   });
   run.specDigest = specDigest(spec);
+  run.coverage = coverage.coverage();
   if (options.shard) {
     // A chain may reach operations of other shards: this shard counts only its own as covered.
     const sent = new Set(run.results.flatMap((result) => (result.response ? (result.case.operationId ?? []) : [])));

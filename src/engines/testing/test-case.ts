@@ -20,8 +20,10 @@ export interface CaseRequest {
   pathParams?: Record<string, string | number | boolean>;
   query?: ParamMap;
   headers?: Record<string, string>;
-  /** A JSON value, or the exact text for a non-JSON `contentType`. */
+  /** A JSON value, or the exact text for a non-JSON `contentType` (or when `bodyIsText`). */
   body?: unknown;
+  /** `body` is the exact text to send though `contentType` is JSON: text no JSON value makes (`{"count":+1}`), which a lax parser reads. */
+  bodyIsText?: boolean;
   /** The media type of `body`; `application/json` when absent and a body is given. */
   contentType?: string;
   /** For a multipart/form-data body (an object of fields): the fields sent as files, with their file name and type. */
@@ -52,6 +54,11 @@ export interface TestCase {
   mutation?: string;
   /** Negative cases: the request is invalid by the spec, so a 2xx answer is a finding. */
   expectRejection?: boolean;
+  /**
+   * A negative case whose value a lax validator takes by mistake: its kind and the value as sent
+   * (`email without TLD 'a@b'`), which a finding of negative_data_rejection names.
+   */
+  nearMiss?: string;
   /** Statuses that count as a pass for this case, when it says (data rows, hand-written cases). */
   expectStatus?: number[];
   /** Values to take from the response for later steps of its chain: name → JSONPath (`$.id`). */
@@ -85,4 +92,23 @@ export interface TestCase {
    * operation's schemas and just outside them, and shrink a failing one (see fuzz/run-fuzz-case.ts).
    */
   fuzz?: { runs: number; seed: number };
+  /**
+   * Where the request names something the API holds and still sends the generated value: the run
+   * fills these from what the API returned earlier, or from `--seed-data` (references/).
+   */
+  references?: ReferenceSlot[];
+}
+
+/**
+ * A place in a request that names something the API holds: a path parameter, or a body field
+ * named like a reference (`customerId`, `customer_id`, `{"customer": {"id": …}}`).
+ */
+export interface ReferenceSlot {
+  in: 'path' | 'body';
+  /** The path parameter's name, or the body field's own key. */
+  name: string;
+  /** A body field: its keys and array indexes from the body's root. */
+  field?: Array<string | number>;
+  /** A body field that repeats a path parameter (`PUT /customers/{customerId}` with `{"id": …}`): it takes that parameter's value. */
+  sameAs?: string;
 }

@@ -1,6 +1,7 @@
 import type { TestCase } from './test-case.js';
 
 import type { CheckName } from './checks/all-checks.js';
+import type { RunCoverage } from './coverage/run-coverage.js';
 
 export { CHECK_NAMES, type CheckName } from './checks/all-checks.js';
 
@@ -61,6 +62,11 @@ export interface CaseResult {
   requestTemplate?: RecordedRequest;
   /** A fuzz case: how its inputs went (fuzz/run-fuzz-case.ts). */
   fuzz?: FuzzStats;
+  /**
+   * The references it sent from the API's own data or the seed data instead of their generated
+   * values, in `requestTemplate` as `{{placeholder}}` (a reproduction takes each from its source).
+   */
+  references?: FilledReference[];
   /** Requests the case sent after its own, part of its evidence: a write's read back, a walk's later pages. */
   followUps?: FollowUp[];
 }
@@ -74,6 +80,23 @@ export interface FollowUp {
   response?: RecordedResponse;
   /** As CaseResult.requestTemplate: the request with the chain's values as `{{name}}`. */
   requestTemplate?: RecordedRequest;
+}
+
+/**
+ * Where a reference's value came from: an answer of another case of the run (a JSONPath of its
+ * body, or its Location header's last segment), or the `--seed-data` file (as the user named it).
+ */
+export type ReferenceSource = { case: string; jsonPath: string } | { case: string; header: 'location' } | { seed: string };
+
+/** One reference a case sent from what the API or the user gave. */
+export interface FilledReference {
+  /** `path customerId`, `body customer.id`. */
+  slot: string;
+  /** Its `{{name}}` in `requestTemplate`: `ref.customerId`. */
+  placeholder: string;
+  /** As sent, masked like the rest. */
+  value: string;
+  from: ReferenceSource;
 }
 
 /** A fuzz case's inputs: when one failed, the case's request is the minimal failing input shrinking found. */
@@ -115,11 +138,16 @@ export interface TestRun {
   warnings?: RunWarning[];
   /** The run was told to pass despite its warnings (`falcon test --allow-warnings`). */
   warningsAllowed?: boolean;
+  /** What of the spec the run's requests exercised (coverage/), for a run of a spec's operations (`falcon test`). */
+  coverage?: RunCoverage;
+  /** The share of documented responses the run had to see, in percent (`--min-coverage`). */
+  minCoverage?: number;
 }
 
 /**
  * Why an operation's cases never reached its logic: `missing_auth` (most answered 401/403),
- * `missing_test_data` (most answered 404), `method_not_allowed` (all answered 405).
+ * `missing_test_data` (most answered 404, or most valid ones a 409/422 naming an unknown
+ * reference), `method_not_allowed` (all answered 405).
  */
 export const WARNING_KINDS = ['missing_auth', 'missing_test_data', 'method_not_allowed'] as const;
 export type WarningKind = (typeof WARNING_KINDS)[number];
@@ -128,6 +156,8 @@ export interface RunWarning {
   kind: WarningKind;
   /** The operationId, else `METHOD /path`. */
   operation: string;
+  /** `missing_test_data` for an unknown reference: the parameter or body field it names (`customerId`). */
+  parameter?: string;
   /** One line: what the answers mean, e.g. `getPet needs auth the run did not send: apiKey "ApiKeyAuth" in header X-API-Key`. */
   message: string;
   /** The counts behind it: `9 of 10 cases answered 401 or 403 (401 ×9)`. */

@@ -3,7 +3,7 @@ import { SpecTestSetupError } from '../../engines/testing/run-spec-tests.js';
 import { OperationFilterError } from '../../engines/testing/select-operations.js';
 
 // Problems with what the user gave or set up; each is one line, and the run never started.
-const PLAIN_MESSAGES = new Set(['UsageError', 'SpecError', 'UnknownVariableError', 'EnvironmentFileError', 'ProjectPathError']);
+const PLAIN_MESSAGES = new Set(['UsageError', 'SpecError', 'UnknownVariableError', 'EnvironmentFileError', 'ProjectPathError', 'SeedDataError']);
 
 /** The one line to print for an error that stops `falcon test` before it runs; `undefined` for a bug. */
 export function describeSetupError(error: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { Box, Text, useInput, useStdout } from 'ink';
+import { Box, Text, useStdout } from 'ink';
 import { useMemo, useRef, useState } from 'react';
 import { type ConfirmationAction, KEY_TABLE, readKey } from '../keys/key-table.js';
 import type { PendingConfirmation } from '../state/view-state.js';
@@ -7,6 +7,7 @@ import { type AlwaysPick, alwaysKeys, alwaysOptions, describeAlwaysPick } from '
 import { markLineBreaks, truncateText, wrapPlainText } from './plain-text-layout.js';
 import { PreviewLine } from './preview-line.js';
 import { previewRows } from './preview-rows.js';
+import { useKeys } from '../keys/use-keys.js';
 
 export interface ConfirmationPanelProps {
   confirmation: PendingConfirmation;
@@ -47,19 +48,21 @@ function ScrollablePanel({ confirmation, height, onAnswer, choosingAlways = fals
   const answered = useRef(false);
   const top = Math.min(scrollTop, maxTop);
 
-  useInput((input, key) => {
-    const action = readKey(KEY_TABLE.confirmation, input, key, { choosing: choosingAlways, options });
-    if (action === undefined) return;
-    if (action === 'choose_always') return onChooseAlways?.();
-    if ('scroll' in action) {
-      const scroll = scrollDelta(action.scroll, pageRows);
-      // Keys can arrive faster than renders: move from the latest position, not this render's.
-      setScrollTop((previous) => Math.min(maxTop, Math.max(0, Math.min(previous, maxTop) + scroll)));
-      return;
-    }
-    if (answered.current) return;
-    answered.current = true;
-    onAnswer(action.approved, action.always);
+  useKeys({
+    onKey: (input, key) => {
+      const action = readKey(KEY_TABLE.confirmation, input, key, { choosing: choosingAlways, options });
+      if (action === undefined) return;
+      if (action === 'choose_always') return onChooseAlways?.();
+      if ('scroll' in action) {
+        const scroll = scrollDelta(action.scroll, pageRows);
+        // Keys can arrive faster than renders: move from the latest position, not this render's.
+        setScrollTop((previous) => Math.min(maxTop, Math.max(0, Math.min(previous, maxTop) + scroll)));
+        return;
+      }
+      if (answered.current) return;
+      answered.current = true;
+      onAnswer(action.approved, action.always);
+    },
   });
 
   const visible = rows.slice(top, top + pageRows);

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { formatDuration } from '../../engines/testing/report/report-text.js';
 import { fitLabel } from '../../kit/tool/call-label.js';
 import { palette } from '../theme.js';
 import { highlightJson } from './highlight-json.js';
@@ -39,11 +40,4 @@ export function ToolEntry({ name, label, ok, durationMs, output, width, expanded
       )}
     </Box>
   );
-}
-
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }

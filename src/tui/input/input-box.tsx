@@ -1,4 +1,4 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import { EditorView } from './editor-view.js';
 import { FilePanel } from './file-panel.js';
@@ -9,7 +9,7 @@ import type { KeyCommand } from './key-command.js';
 import type { SlashCommandInfo } from './slash-command-info.js';
 import { SlashPanel } from './slash-panel.js';
 import { useFileSuggestions } from './use-file-suggestions.js';
-import { usePaste } from './use-paste.js';
+import { useKeys } from '../keys/use-keys.js';
 
 export interface InputBoxProps {
   width: number;
@@ -38,15 +38,10 @@ export function InputBox({ width, locked, placeholder, history, commands, comple
   // Ink delivers the keys of one terminal read (e.g. two arrows) before React re-renders, so each
   // key must start from the state the previous one left, not from this render's.
   const latest = useRef(state);
-  // Ink switches a handler off only after the render that locked it is on screen; a key in
-  // between (a quick "y" for the confirmation) must not land in the draft.
-  const lockedNow = useRef(locked);
-  lockedNow.current = locked;
   const files = useFileSuggestions(fileQuery(state, { commands, history: history.entries }), completeFiles);
   const context: InputBoxContext = { commands, files, history: history.entries };
 
   const apply = (command: KeyCommand) => {
-    if (lockedNow.current) return;
     const step = reduceInputBox(latest.current, command, context);
     latest.current = step.state;
     setState(step.state);
@@ -56,8 +51,7 @@ export function InputBox({ width, locked, placeholder, history, commands, comple
       onSubmit(step.submitted);
     }
   };
-  useInput((input, key) => apply(interpretKey(input, key)), { isActive: !locked });
-  usePaste((text) => apply({ type: 'paste', text }), { isActive: !locked });
+  useKeys({ onKey: (input, key) => apply(interpretKey(input, key)), onPaste: (text) => apply({ type: 'paste', text }) }, { isActive: !locked });
 
   const suggestions = locked ? undefined : currentSuggestions(state, context);
   return (

@@ -1,9 +1,10 @@
-import { Box, Text, useInput, useStdout } from 'ink';
+import { Box, Text, useStdout } from 'ink';
 import { useState } from 'react';
 import { terminalSafeText } from '../../safety/terminal-text.js';
 import { truncateText } from '../components/plain-text-layout.js';
 import { KEY_TABLE, readKey } from '../keys/key-table.js';
 import type { PickerRequest } from '../../kit/slash/slash-requests.js';
+import { useKeys } from '../keys/use-keys.js';
 
 const VISIBLE_ROWS = 10;
 /** Border and padding on each side, and the `❯ ` marker. */
@@ -18,24 +19,26 @@ export function Picker<T>(props: PickerRequest<T> & { onDone: (value: T | undefi
   const items = props.items.filter((item) => item.label.toLowerCase().includes(filter.toLowerCase()));
   const index = Math.min(selected, Math.max(items.length - 1, 0));
 
-  useInput((input, key) => {
-    switch (readKey(KEY_TABLE.list, input, key, undefined)) {
-      case 'cancel':
-        return props.onDone(undefined);
-      case 'choose':
-        return props.onDone(items[index]?.value);
-      case 'up':
-        return setSelected(Math.max(index - 1, 0));
-      case 'down':
-        return setSelected(Math.min(index + 1, items.length - 1));
-      case 'erase':
-        return setFilter((text) => text.slice(0, -1));
-      case undefined:
-        if (input && !key.ctrl && !key.meta && !key.tab) {
-          setFilter((text) => text + input);
-          setSelected(0);
-        }
-    }
+  useKeys({
+    onKey: (input, key) => {
+      switch (readKey(KEY_TABLE.list, input, key, undefined)) {
+        case 'cancel':
+          return props.onDone(undefined);
+        case 'choose':
+          return props.onDone(items[index]?.value);
+        case 'up':
+          return setSelected(Math.max(index - 1, 0));
+        case 'down':
+          return setSelected(Math.min(index + 1, items.length - 1));
+        case 'erase':
+          return setFilter((text) => text.slice(0, -1));
+        case undefined:
+          if (input && !key.ctrl && !key.meta && !key.tab) {
+            setFilter((text) => text + input);
+            setSelected(0);
+          }
+      }
+    },
   });
 
   const start = Math.max(0, Math.min(index - Math.floor(VISIBLE_ROWS / 2), items.length - VISIBLE_ROWS));

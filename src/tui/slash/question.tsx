@@ -1,11 +1,12 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
 import { useRef, useState } from 'react';
 import { EditorView } from '../input/editor-view.js';
 import { editorReducer, type EditorState } from '../input/editor-state.js';
 import { interpretKey } from '../input/interpret-key.js';
 import { cleanPaste } from '../input/pasted-text.js';
-import { usePaste } from '../input/use-paste.js';
 import { KEY_TABLE, readKey } from '../keys/key-table.js';
+import type { KeyHandler } from '../keys/key-router.js';
+import { useKeys } from '../keys/use-keys.js';
 import type { QuestionRequest } from '../../kit/slash/slash-requests.js';
 
 /** A one-line question in place of the input: edit the answer, Enter to accept it, Esc to cancel. */
@@ -31,7 +32,7 @@ export function Question(props: QuestionRequest & { onDone: (answer: string | un
     props.onDone(answer);
   };
 
-  useInput((input, key) => {
+  const onKey: KeyHandler = (input, key) => {
     const action = readKey(KEY_TABLE.question, input, key, undefined);
     if (action === 'accept') return void accept();
     if (action === 'cancel') {
@@ -43,8 +44,9 @@ export function Question(props: QuestionRequest & { onDone: (answer: string | un
     else if (command.type !== 'submit' && command.type !== 'complete' && command.type !== 'paste' && command.type !== 'ignore') {
       edit(editorReducer(latest.current, command));
     }
-  });
-  usePaste((text) => edit(editorReducer(latest.current, { type: 'insert', text: cleanPaste(text).replace(/\s*\n\s*/g, ' ') })), { isActive: true });
+  };
+  const onPaste = (text: string) => edit(editorReducer(latest.current, { type: 'insert', text: cleanPaste(text).replace(/\s*\n\s*/g, ' ') }));
+  useKeys({ onKey, onPaste });
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1}>

@@ -6,6 +6,7 @@ import { ALL_EXPLOITS } from './exploits/all-exploits.js';
 import { type Exploit, entryKey } from './exploits/exploit.js';
 import { ShopClient } from './exploits/shop-client.js';
 import { CONTROLS, INCIDENTAL, type ManifestEntry, PLANTED, entryMatches } from './manifest.js';
+import { useSkippingClock } from '../../support/skipping-clock.js';
 import { startVulnerableApi, VULNERABLE_API_SPEC_FILE, type VulnerableApi } from './vulnerable-api.js';
 
 /** Rules a whole API has or has not (or that only its one login operation can have). */
@@ -13,9 +14,13 @@ const ONE_PER_API: RuleName[] = ['jwt_weak_secret', 'login_rate_limit', 'cors', 
 
 const ALL_ENTRIES = [...PLANTED, ...CONTROLS, ...INCIDENTAL];
 
+/** The injected sleeps move the exploits' clock on instead of keeping them waiting (the e2e scan recall waits them out). */
+const clock = useSkippingClock();
+const sleep = (seconds: number) => clock.sleep(seconds * 1000);
+
 /** Runs the entry's exploit against a fresh start of the API (each has its own data, limits and lockouts). */
 async function exploit(entry: ManifestEntry, secure: boolean): Promise<boolean> {
-  const api = await startVulnerableApi({ secure });
+  const api = await startVulnerableApi({ secure, sleep });
   try {
     return await (ALL_EXPLOITS[entryKey(entry)] as Exploit)(await ShopClient.login(api));
   } finally {
@@ -82,7 +87,7 @@ describe('the vulnerable API and its manifest', () => {
     let api: VulnerableApi;
     let shop: ShopClient;
     beforeAll(async () => {
-      api = await startVulnerableApi({ secure });
+      api = await startVulnerableApi({ secure, sleep });
       shop = await ShopClient.login(api);
     });
     afterAll(() => api?.close());

@@ -23,6 +23,8 @@ import { undocumentedRoutes } from './routes/undocumented-routes.js';
 import type { ShopContext } from './shop-context.js';
 import { createShopData } from './shop-data.js';
 import { SHOP_LOGINS } from './shop-users.js';
+import { sleepFor } from './sleep-for.js';
+import { fetchUrl } from './url-fetch.js';
 import { echoTrace } from './trace-echo.js';
 
 export const VULNERABLE_API_SPEC_FILE = fileURLToPath(new URL('../../fixtures/specs/vulnerable-api.yaml', import.meta.url));
@@ -45,6 +47,8 @@ export interface VulnerableApi extends SpecServer {
   log: string[];
   /** A token as the API signs them, valid for `lifetimeSeconds` from now (negative: already expired). */
   issueToken(user: ShopUserName, lifetimeSeconds: number): string;
+  /** Resolves once every request the API made of a URL it was given (SSRF's) has ended. */
+  fetchesEnded(): Promise<void>;
 }
 
 function decodablePath(target: string | undefined): boolean {
@@ -60,11 +64,24 @@ function decodablePath(target: string | undefined): boolean {
  * Corner Shop, the API of VULNERABLE_API_SPEC_FILE, on loopback: the target of `falcon scan`,
  * with the bugs manifest.ts lists planted beside controls that are protected correctly. With
  * `secure`, its conforming twin: the same routes and data with every bug fixed. Each start has
- * its own data (see shop-data.ts for who owns what).
+ * its own data (see shop-data.ts for who owns what). Its injected sleeps really wait, unless `sleep`
+ * (a test's clock) says otherwise.
  */
-export async function startVulnerableApi(options: { secure?: boolean } = {}): Promise<VulnerableApi> {
+export async function startVulnerableApi(options: { secure?: boolean; sleep?: ShopContext['sleep'] } = {}): Promise<VulnerableApi> {
   const secure = options.secure ?? false;
-  const ctx: ShopContext = { secure, data: createShopData(), tokenSecret: secure ? randomBytes(32) : WEAK_JWT_SECRET };
+  const fetching = new Set<Promise<unknown>>();
+  const ctx: ShopContext = {
+    secure,
+    data: createShopData(),
+    tokenSecret: secure ? randomBytes(32) : WEAK_JWT_SECRET,
+    sleep: options.sleep ?? sleepFor,
+    fetch(url) {
+      const fetched = fetchUrl(url);
+      fetching.add(fetched);
+      void fetched.finally(() => fetching.delete(fetched));
+      return fetched;
+    },
+  };
   const limiter = new RateLimiter();
   const versioned = [
     ...catalogRoutes(ctx),
@@ -106,6 +123,9 @@ export async function startVulnerableApi(options: { secure?: boolean } = {}): Pr
         ctx.tokenSecret,
         lifetimeSeconds,
       ),
+    fetchesEnded: async () => {
+      await Promise.all(fetching);
+    },
     close: () => closeServer(server),
   };
 }

@@ -108,4 +108,14 @@ describe('validateJsonSchema', () => {
       '$.id: must be string, got 12345678901234567890',
     ]);
   });
+
+  it('checks each schema as its own, one after another with the same $id, and again once one could not be used', async () => {
+    const id = 'https://api.test/schemas/user.json';
+    expect((await validate({ $id: id, type: 'object', required: ['name'] }, '{}')).violations).toEqual(["$: must have required property 'name'"]);
+    expect((await validate({ $id: id, type: 'object', required: ['email'] }, '{}')).violations).toEqual(["$: must have required property 'email'"]);
+    await expect(validate({ $id: id, type: 'strnig' }, '{}')).rejects.toThrow(JsonSchemaError);
+    const schema = { $id: id, type: 'array', maxItems: 1 };
+    expect((await validate(schema, '[1, 2]')).violations).toEqual(['$: must NOT have more than 1 items, got 2 items']);
+    expect((await validate(schema, '[1]')).violations).toEqual([]);
+  });
 });

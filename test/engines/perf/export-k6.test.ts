@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { exportK6 } from '../../../src/engines/perf/export-k6.js';
 import type { PerfRequest, PerfScenario, ThresholdSpec } from '../../../src/engines/perf/perf-scenario.js';
 import { parseThreshold } from '../../../src/engines/perf/thresholds.js';
 import { SecretRegistry } from '../../../src/safety/secret-registry.js';
-import { checkSyntax, runK6Script } from './k6/run-k6-script.js';
+import { checkSyntax, runK6Script, stopK6Runner } from './k6/run-k6-script.js';
+
+afterAll(stopK6Runner);
 
 const TOKEN = 'tok-4f9a8b7c6d5e';
 const PASSWORD = 'hunter2-Correct-Horse';

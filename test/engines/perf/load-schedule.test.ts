@@ -1,7 +1,7 @@
 // The load models' timing on a fake clock: when each request goes out, which ones are late, when
 // virtual users stop. The sender is the test's own, its requests taking the (fake) time each test
 // gives them, so every figure here is exact on any machine. Sending over a real network is
-// run-load.test.ts's part.
+// run-load.test.ts's part, and for the seconds a run plans test/e2e/load-in-real-time.test.ts's.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runClosedLoad } from '../../../src/engines/perf/closed-load.js';
 import type { LoadClock } from '../../../src/engines/perf/load-clock.js';

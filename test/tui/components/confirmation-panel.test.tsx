@@ -4,6 +4,7 @@ import type { AlwaysChoice } from '../../../src/agent/approval/permissions/alway
 import type { AlwaysPick } from '../../../src/tui/components/always-options.js';
 import type { Preview } from '../../../src/kit/tool/preview.js';
 import { ConfirmationPanel } from '../../../src/tui/components/confirmation-panel.js';
+import { withKeys } from '../with-keys.js';
 import { drawn, typed } from '../react-act.js';
 import { BOLD, CYAN, GREEN, RED, stripAnsi, useColourLevel } from './terminal-output.js';
 
@@ -29,7 +30,7 @@ function longDiff(lines: number): string {
 async function showPanel(preview: Preview, height = 20) {
   const onAnswer = vi.fn<(approved: boolean, always: AlwaysPick | false) => void>();
   const confirmation = { id: 'c1', tool: 'edit_file', title: 'Fix the name limit', preview, always: [] };
-  const rendered = drawn(() => render(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />));
+  const rendered = drawn(() => render(withKeys(<ConfirmationPanel confirmation={confirmation} width={60} height={height} onAnswer={onAnswer} />)));
   return {
     onAnswer,
     frame: () => rendered.lastFrame() ?? '',
@@ -108,7 +109,7 @@ describe('ConfirmationPanel', () => {
           onAnswer={onAnswer}
         />
       );
-      const rendered = drawn(() => render(panel));
+      const rendered = drawn(() => render(withKeys(panel)));
       return { rendered, onAnswer, onChooseAlways, text: () => stripAnsi(rendered.lastFrame()) };
     }
 
@@ -184,7 +185,7 @@ describe('ConfirmationPanel', () => {
       preview: { kind: 'info' as const, title: `two\nlines`, details: command },
       always: [],
     };
-    const rendered = drawn(() => render(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />));
+    const rendered = drawn(() => render(withKeys(<ConfirmationPanel confirmation={confirmation} width={60} height={20} onAnswer={() => {}} />)));
     const lines = stripAnsi(rendered.lastFrame()).split('\n');
     expect(lines).toHaveLength(20);
     expect(lines[1]).toMatch(/^│ run `echo line 1⏎echo line 2⏎echo line 3⏎.*…\s*│$/);

@@ -4,6 +4,7 @@ import { InputBox, type InputBoxProps } from '../../../src/tui/input/input-box.j
 import { InputHistory } from '../../../src/tui/input/input-history.js';
 import type { SlashCommandInfo } from '../../../src/tui/input/slash-command-info.js';
 import { drawn, typed } from '../react-act.js';
+import { withKeys } from '../with-keys.js';
 
 export const KEYS = {
   enter: '\r',
@@ -45,11 +46,11 @@ export function renderInputBox(props: Partial<InputBoxProps> = {}) {
     onSubmit,
     ...props,
   };
-  const rendered = drawn(() => render(<InputBox {...all} />));
+  const rendered = drawn(() => render(withKeys(<InputBox {...all} />)));
   return {
     ...rendered,
     onSubmit,
-    rerenderWith: (changes: Partial<InputBoxProps>) => rendered.rerender(<InputBox {...all} {...changes} />),
+    rerenderWith: (changes: Partial<InputBoxProps>) => rendered.rerender(withKeys(<InputBox {...all} {...changes} />)),
     frame: () => stripAnsi(rendered.lastFrame() ?? ''),
     async type(...chunks: string[]) {
       for (const chunk of chunks) await typed(rendered.stdin, chunk);

@@ -3,6 +3,7 @@ import { render } from 'ink';
 import type { ReactElement } from 'react';
 import { KeyStream } from '../../../src/tui/input/key-stream.js';
 import { drawn, typed } from '../react-act.js';
+import { withKeys } from '../with-keys.js';
 import { FakeTerminal } from './fake-terminal.js';
 
 class Screen extends EventEmitter {
@@ -14,12 +15,12 @@ class Screen extends EventEmitter {
   };
 }
 
-/** Renders as the session does: Ink reading a KeyStream over the terminal, so reads are cut as in `falcon`. */
+/** Renders as the session does: Ink reading a KeyStream over the terminal, so reads are cut as in `falcon`, under the key router. */
 export function renderOnTerminal(tree: ReactElement) {
   const terminal = new FakeTerminal();
   const screen = new Screen();
   const instance = drawn(() =>
-    render(tree, {
+    render(withKeys(tree), {
       stdin: new KeyStream(terminal as unknown as NodeJS.ReadStream) as unknown as NodeJS.ReadStream,
       stdout: screen as unknown as NodeJS.WriteStream,
       debug: true,

@@ -5,6 +5,8 @@ import { terminalSafeValue } from '../../../safety/terminal-text.js';
 import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import { maskText } from '../../../safety/mask-text.js';
 import { verdictLine, warningLines } from './format-warnings.js';
+import { coverageFigures, coverageSummary, formatPercent, percentSeen } from '../../../engines/testing/coverage/coverage-figures.js';
+import { coverageShortfall } from '../../../engines/testing/coverage/min-coverage.js';
 
 const SHOWN_FAILURES = 10;
 // A chain's skip reason quotes the finding that stopped it; the report has it whole.
@@ -32,6 +34,7 @@ export function formatTestSummary(tested: TestRun, written: SummaryReports, pain
     paint('bold', `${run.title} · ${run.baseUrl} · ${formatDuration(run.durationMs)}`),
     `Operations: ${run.operations.covered}/${run.operations.total} covered${partsNote(run)}`,
     `Cases: ${tally.cases} — ${paint('green', `${tally.passed} passed`)}, ${tally.failed > 0 ? paint('red', `${tally.failed} failed`) : '0 failed'}, ${tally.skipped} skipped`,
+    ...(run.coverage ? [`Coverage: ${coverageSummary(run.coverage)}`] : []),
   ];
   if (tally.findingsByKind.length > 0) {
     const width = Math.max(...tally.findingsByKind.map(({ kind }) => kind.length));
@@ -52,7 +55,23 @@ export function formatTestSummary(tested: TestRun, written: SummaryReports, pain
   lines.push('');
   if (interrupted) lines.push(paint('yellow', `Interrupted: ${tally.skipped} of ${tally.cases} cases were not run`));
   if (!interrupted || tally.failed > 0) lines.push(verdictLine(run, tally.failed, tally.cases, paint));
+  if (!interrupted && run.minCoverage !== undefined) lines.push(minCoverageLine(run, run.minCoverage, paint));
   return `${maskText(lines.join('\n'))}\n`;
+}
+
+/** Whether the run fails (exit 1): a case failed, warnings it was not told to allow, or coverage below its --min-coverage. */
+export function runFails(run: TestRun): boolean {
+  if (run.results.some((result) => result.outcome === 'failed')) return true;
+  if (run.warnings?.length && !run.warningsAllowed) return true;
+  return run.minCoverage !== undefined && coverageShortfall(run.coverage, run.minCoverage) !== undefined;
+}
+
+/** The last line when the run had a --min-coverage: why it falls short, or that it met it. */
+function minCoverageLine(run: TestRun, minimum: number, paint: Paint): string {
+  const shortfall = coverageShortfall(run.coverage, minimum);
+  if (shortfall) return paint('red', `✗ coverage: ${shortfall}: the run fails`);
+  const percent = percentSeen(coverageFigures(run.coverage!.operations).responses)!;
+  return paint('green', `✓ coverage: ${formatPercent(percent)} of documented responses seen, --min-coverage ${minimum}% met`);
 }
 
 /** ` (shard 2/4 of 14 operations)`, ` (merged from 3 reports: shards 1/3, 2/3, 3/3)`, or nothing. */

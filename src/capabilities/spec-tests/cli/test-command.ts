@@ -5,6 +5,7 @@ import { served } from '../../../kit/command/served.js';
 import { completesWith } from '../../../kit/command/completion-values.js';
 import type { TestCommandFlags } from './test-flags.js';
 import { mergeReportsCommand } from './merge-reports-command.js';
+import { parseMinCoverageOption } from './min-coverage-option.js';
 import { parseShardOption } from './shard-option.js';
 import { collect, collectHeader, parseWholeNumber } from '../../../kit/command/option-values.js';
 
@@ -45,6 +46,16 @@ export function testCommand(): Command {
     )
     .option('--serve', 'start the API with server.command of .falcon/config.yaml, wait until it is ready, run, then stop it (and every process it started)')
     .option('--allow-warnings', 'exit 0 even when warnings say a run proved nothing for some operations; they are still shown and reported')
+    .option('--min-coverage <percent>', 'fail the run when it saw less than this share of the documented responses (0-100)', parseMinCoverageOption)
+    .addOption(
+      completesWith(
+        new Option(
+          '--seed-data <file>',
+          'a YAML or JSON file of ids the API has, by parameter or body field (customerId: [7, 8]): used before what the run gets from the API',
+        ),
+        'files',
+      ),
+    )
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .addHelpText(
@@ -53,17 +64,28 @@ export function testCommand(): Command {
 Checks (--checks):
 ${wrap(CHECK_NAMES, 78)}
 Warnings, when no case reached an operation's logic: missing_auth (over 80% of
-its cases got 401/403), missing_test_data (over 80% got 404), method_not_allowed
+its cases got 401/403), missing_test_data (over 80% got 404, or of its valid
+cases got a 409/422 saying a referenced thing is unknown), method_not_allowed
 (all got 405).
+Coverage, per operation: the documented responses seen (a status counts for its
+code, else its range such as 4XX, else default; an undocumented one is a finding),
+each optional parameter present and absent, each enum value and each optional
+body property sent.
+References (path ids, body fields such as customerId) are filled from what the
+API answered earlier in the run: lists and creates go first. --seed-data gives
+known ones.
 A Markdown report goes to .falcon/reports/ when the project has a .falcon folder.
-Exit codes: 0 every case passed, 1 a check failed, a request got no answer, or a warning
-(no case reached an operation's logic) without --allow-warnings, 2 bad usage
-(options, spec, base URL, a report file that cannot be written), 130 interrupted.`,
+Exit codes: 0 every case passed, 1 a check failed, a request got no answer, a
+warning (no case reached an operation's logic) without --allow-warnings, or fewer
+documented responses seen than --min-coverage, 2 bad usage (options, spec, base
+URL, a report file that cannot be written), 130 interrupted.`,
     )
     .action(async (flags: TestCommandFlags) => {
       const { runTestCommand } = await import('./run-test-command.js');
       await exitWith(await served(flags, () => runTestCommand(flags)));
     });
+  // Options after `merge-reports` are its own: it has a --min-coverage of its own too.
+  test.enablePositionalOptions();
   test.addCommand(mergeReportsCommand());
   return test;
 }

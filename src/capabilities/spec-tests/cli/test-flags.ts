@@ -27,6 +27,10 @@ export interface TestCommandFlags {
   /** `--shard 2/4`, parsed by shard-option.ts. */
   shard?: { index: number; count: number };
   allowWarnings?: boolean;
+  /** `--min-coverage 80`: the share of documented responses the run must see, in percent. */
+  minCoverage?: number;
+  /** `--seed-data FILE`: ids the API has, by parameter name. */
+  seedData?: string;
 }
 
 export interface ReportTarget {

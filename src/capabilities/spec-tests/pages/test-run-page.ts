@@ -2,6 +2,7 @@ import { htmlSection } from '../../../engines/perf/report/html-page.js';
 import { reproductionText } from '../../../engines/testing/report/chain-reproduction.js';
 import { escapeMarkupText as text } from '../../../engines/testing/report/markup-escape.js';
 import { formatDuration, headerLines, readableBody, responseSummary, resultsByOutcome } from '../../../engines/testing/report/report-text.js';
+import { coverageSummary } from '../../../engines/testing/coverage/coverage-figures.js';
 import { type CaseResult, type TestRun, tallyRun } from '../../../engines/testing/test-run.js';
 import { TEST_REPORT_PLACE } from '../test-report-place.js';
 import type { Page } from '../../../kit/page.js';
@@ -21,6 +22,7 @@ export function testRunPage(fileName: string, run: TestRun): Page {
     ['Took', text(formatDuration(run.durationMs))],
     ['Cases', `${tally.cases}: <span class="pass">${tally.passed} passed</span>, <span class="fail">${tally.failed} failed</span>, ${tally.skipped} skipped`],
     ['Operations covered', `${run.operations.covered} of ${run.operations.total}`],
+    ...(run.coverage ? [['Coverage', text(coverageSummary(run.coverage))] as [string, string]] : []),
     ['File', `<code>.falcon/reports/${text(fileName)}</code>`],
   ];
   return {

@@ -1,6 +1,7 @@
 import { curlLines } from '../../../engines/testing/report/curl-command.js';
 import { type CaseResult, type RecordedRequest, type TestRun, tallyRun } from '../../../engines/testing/test-run.js';
 import { describeRunWarnings } from './describe-run-warnings.js';
+import { coverageSummary } from '../../../engines/testing/coverage/coverage-figures.js';
 import { formatDuration } from '../../../engines/testing/report/report-text.js';
 
 const SHOWN_FAILURES = 10;
@@ -14,6 +15,7 @@ export function describeTestRun(run: TestRun, reports: string[] = []): string {
   const lines = [
     `${run.title} against ${run.baseUrl}: ${tally.cases} case${tally.cases === 1 ? '' : 's'} in ${formatDuration(run.durationMs)} — ${tally.passed} passed, ${tally.failed} failed${tally.skipped > 0 ? `, ${tally.skipped} skipped` : ''}; operations covered ${run.operations.covered}/${run.operations.total}.`,
   ];
+  if (run.coverage) lines.push(`Coverage: ${coverageSummary(run.coverage)}.`);
   if (tally.findingsByKind.length > 0) lines.push(`Findings: ${tally.findingsByKind.map(({ kind, count }) => `${kind} ${count}`).join(', ')}.`);
   lines.push(...describeRunWarnings(run));
   const failures = run.results.filter((result) => result.outcome === 'failed');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Preview } from '../../../kit/tool/preview.js';
 import type { StoppedProcess } from '../../../engines/exec/command-processes.js';
 import { type CommandResult, runCommand } from '../../../engines/exec/run-command.js';
+import { formatDuration } from '../../../engines/testing/report/report-text.js';
 import { type ProjectPath, resolveInsideProject } from '../../../safety/project-path.js';
 import { type ToolContext, ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { commandTarget } from '../../../kit/tool/tool-target.js';
@@ -94,8 +95,4 @@ function describeProcesses(processes: StoppedProcess[]): string {
     .map((stopped) => (stopped.command === undefined ? `process group ${stopped.pid}` : `${stopped.command} (pid ${stopped.pid})`));
   const more = processes.length - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
-}
-
-function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }

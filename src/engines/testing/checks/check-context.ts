@@ -2,6 +2,7 @@ import type { HttpResponse } from '../../http/send-request.js';
 import type { FalconSpec, SpecOperation, SpecResponse } from '../../spec/spec-format.js';
 import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
+import type { FilledReference, RecordedRequest } from '../test-run.js';
 
 /** What the checks read of a response: the whole body, not the copy cut for the report. */
 export type CheckedResponse = Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'body' | 'durationMs'> &
@@ -25,16 +26,23 @@ export interface CheckContext {
   schemas?: SpecSchemaValidator;
   /** A chain step: the status each earlier step of its chain answered with, by case id. */
   earlier?: ReadonlyMap<string, number>;
+  /** The request as it went out (masked), and the references filled in it: the values a finding may name. */
+  sent?: SentRequest;
   /** The spec the run tests, for the checks that read schemas of other operations than the case's. */
   spec?: FalconSpec;
   /** The JSON body the case sent, its placeholders filled; absent when it sent none, or not JSON. */
-  sent?: unknown;
+  sentBody?: unknown;
   /** A chain step: the earlier steps of its chain that sent a JSON body and were answered 2xx, in order. */
   writes?: readonly SentWrite[];
   /** A write with a `readBack` that succeeded: the read of the same object sent after it. */
   readBack?: ReadBack;
   /** A pagination_consistency probe: the pages its walk read, given with its first page's response. */
   walk?: WalkedPages;
+}
+
+export interface SentRequest {
+  request: RecordedRequest;
+  references?: FilledReference[];
 }
 
 /** An earlier step of a chain that wrote: what it sent, as write_read_consistency compares it. */

@@ -2,7 +2,7 @@ import type { FalconSpec } from '../../spec/spec-format.js';
 import { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
 import { CHECK_NAMES, type CheckName, type Finding } from '../test-run.js';
-import type { CheckContext, CheckedResponse, SentWrite, SpecTestCheck, WalkedPages } from './check-context.js';
+import type { CheckContext, CheckedResponse, SentRequest, SentWrite, SpecTestCheck, WalkedPages } from './check-context.js';
 import { checksForCase, withoutRepeats } from './checks-for-case.js';
 import { documentedResponse } from './documented-response.js';
 import { expectedStatus } from './expected-status.js';
@@ -22,7 +22,8 @@ export interface ResponseCheckOptions {
 /** What a response is judged with besides itself (see CheckContext); operations are named by id, the checker finds them. */
 export interface CheckEvidence {
   earlier?: ReadonlyMap<string, number>;
-  sent?: unknown;
+  sent?: SentRequest;
+  sentBody?: unknown;
   writes?: ReadonlyArray<Omit<SentWrite, 'operation'>>;
   readBack?: { response: CheckedResponse; operationId: string };
   walk?: WalkedPages;
@@ -49,7 +50,7 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
   const operationOf = (id: string | undefined) => (id === undefined ? undefined : operations.get(id));
   return async (testCase, response, evidence = {}) => {
     const operation = operationOf(testCase.operationId);
-    const { earlier, sent, writes, readBack, walk } = evidence;
+    const { earlier, sent, sentBody, writes, readBack, walk } = evidence;
     const readOperation = readBack && operationOf(readBack.operationId);
     const context: CheckContext = {
       testCase,
@@ -59,7 +60,8 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
       maxResponseTimeMs: options.maxResponseTimeMs,
       ...(options.spec && { spec: options.spec }),
       ...(earlier && { earlier }),
-      ...(sent !== undefined && { sent }),
+      ...(sent && { sent }),
+      ...(sentBody !== undefined && { sentBody }),
       ...(writes && { writes: writes.map((write) => ({ ...write, operation: operationOf(write.testCase.operationId) })) }),
       ...(readBack && {
         readBack: {

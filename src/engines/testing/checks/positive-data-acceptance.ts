@@ -1,6 +1,8 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
 import type { TestCase } from '../test-case.js';
+import { unknownReference } from '../references/unknown-reference.js';
 import { type CheckContext, defineSpecCheck } from './check-context.js';
+import { valuesSent } from './values-sent.js';
 
 /**
  * 4xx answers that say nothing against a valid request: credentials missing or not enough (401,
@@ -19,16 +21,21 @@ const MAX_EXCERPT = 100;
 
 /**
  * A request Falcon made valid by the spec (a happy or boundary case, a chain step on a resource
- * not deleted) must not be refused with a 4xx: the API's validation is stricter than its spec.
+ * not deleted) must not be refused with a 4xx: the API's validation is stricter than its spec. A
+ * 409 or 422 that says a thing the request names is unknown is missing test data, as a 404 is (the
+ * missing_test_data warning's business). The finding lists the values sent.
  */
 export const positiveDataAcceptance = defineSpecCheck({ name: 'positive_data_acceptance', judge });
 
-function judge({ testCase, response, operation }: CheckContext): string[] {
+function judge(context: CheckContext): string[] {
+  const { testCase, response, operation } = context;
   const { status } = response;
   if (status < 400 || status > 499 || NOT_A_REJECTION.has(status) || !isValidByTheSpec(testCase)) return [];
   if (CREDENTIAL_REJECTIONS.has(status) && operation && grantsCredentials(operation)) return [];
+  if (unknownReference(testCase, response, operation)) return [];
   const said = response.binary ? '' : excerpt(response.body);
-  return [`a valid request was rejected with ${status}${said ? `: ${said}` : ''}`];
+  const values = valuesSent(context);
+  return [`a valid request was rejected with ${status}${said ? `: ${said}` : ''}${values ? `; it sent ${values}` : ''}`];
 }
 
 /** Cases generated as valid: not the negative ones, the probes, data rows, hand-written cases or a read of a deleted resource. */

@@ -25,7 +25,7 @@ function judge(context: CheckContext): string[] {
   const method = testCase.request.method.toUpperCase();
   const earlier = sameResourceWrites(testCase, context.writes ?? []);
   if (WRITES.has(method)) {
-    const own: Write = { method, body: context.sent, schema: requestSchema(context.operation, testCase.request.contentType), by: 'this request' };
+    const own: Write = { method, body: context.sentBody, schema: requestSchema(context.operation, testCase.request.contentType), by: 'this request' };
     const state = writtenState([...earlier, own], spec);
     if (!state) return [];
     const readBack = context.readBack;

@@ -4,6 +4,7 @@ import type { CaseIds } from '../generate/case-ids.js';
 import type { ChainableOperation } from '../generate/chain-step.js';
 import { operationLabel } from '../generate/operation-case.js';
 import { caseRequest } from '../generate/request-values.js';
+import { referenceSlots } from '../references/reference-slots.js';
 import { SeededRandom } from '../generate/seeded-random.js';
 import { DEFAULT_FUZZ_BUDGET, type GenerateOptions } from '../generate/strategies.js';
 import { fuzzedParts, hasFuzzedParts } from './fuzzed-parts.js';
@@ -29,13 +30,17 @@ export function fuzzCases(
   const random = new SeededRandom(options.seed ?? 1);
   return chainable
     .filter(({ operation }) => hasFuzzedParts(fuzzedParts(operation, spec)))
-    .map(({ operation, values }) => ({
-      id: ids.next(operation.id, 'fuzz', 'inputs'),
-      name: `${operationLabel(operation)} with ${runs} fuzzed input${runs === 1 ? '' : 's'}`,
-      kind: 'fuzz',
-      operationId: operation.id,
-      tags: [...operation.tags],
-      request: caseRequest(operation, values, spec),
-      fuzz: { runs, seed: random.fork(`fuzz ${operation.id}`).int(0, MAX_SEED) },
-    }));
+    .map(({ operation, values }): TestCase => {
+      const references = referenceSlots(values, spec);
+      return {
+        id: ids.next(operation.id, 'fuzz', 'inputs'),
+        name: `${operationLabel(operation)} with ${runs} fuzzed input${runs === 1 ? '' : 's'}`,
+        kind: 'fuzz',
+        operationId: operation.id,
+        tags: [...operation.tags],
+        request: caseRequest(operation, values, spec),
+        fuzz: { runs, seed: random.fork(`fuzz ${operation.id}`).int(0, MAX_SEED) },
+        ...(references.length > 0 && { references }),
+      };
+    });
 }

@@ -12,21 +12,30 @@ import { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { CaseRequest, TestCase } from '../test-case.js';
 import type { CaseResult, Finding, FindingKind, FuzzStats, RecordedRequest, RecordedResponse } from '../test-run.js';
 import { type FuzzInput, type FuzzTarget, fixedRequest, fuzzTarget } from './fuzz-target.js';
+import { type BodyReference, bodyReferences, withReferenceFields } from './reference-fields.js';
+import type { ReferenceFill } from '../references/fill-references.js';
+import { filledReferences } from '../references/filled-references.js';
+import { chainRequestTemplate } from '../run/chain-template.js';
 
 /** Requests shrinking may send for one case: enough to bring a 10,000-character string down to one character. */
 export const SHRINK_REQUEST_LIMIT = 300;
 /** Time shrinking may take for one case, so that a slow API cannot hold the run. */
 export const SHRINK_TIME_LIMIT_MS = 30_000;
 
-export interface FuzzCaseOptions extends Omit<SendCaseOptions, 'values'> {
+export interface FuzzCaseOptions extends Omit<SendCaseOptions, 'values' | 'references'> {
   /** The operations' schemas; without the case's operation nothing can be drawn. */
   spec?: FalconSpec;
+  /** The case's references filled from the API's own data: its path keeps them, and so does each valid body field they name. */
+  filled?: ReferenceFill;
   /** Default SHRINK_REQUEST_LIMIT and SHRINK_TIME_LIMIT_MS. */
   shrinkLimits?: { requests?: number; timeMs?: number };
 }
 
 /** One input sent and judged. */
 interface Attempt {
+  input: FuzzInput;
+  /** The body references the input kept from the API's own data. */
+  applied: BodyReference[];
   request: CaseRequest;
   testCase: TestCase;
   description: string;
@@ -71,16 +80,38 @@ export async function runFuzzCase(testCase: TestCase, check: ResponseChecker, op
   }
   const spec = options.spec;
   const fixed = fixedRequest(testCase.request, operation, spec);
+  // What goes out: the path with the references filled from the API's own data.
+  const sentFixed = fixedRequest((options.filled?.testCase ?? testCase).request, operation, spec);
   let filled: { baseUrl: string; request: CaseRequest; headers: Record<string, string> };
   try {
-    filled = await fillPlaceholders({ baseUrl: options.baseUrl, request: fixed, headers: options.headers ?? {} }, new Map<string, string>(), options.variables);
+    filled = await fillPlaceholders(
+      { baseUrl: options.baseUrl, request: sentFixed, headers: options.headers ?? {} },
+      new Map<string, string>(),
+      options.variables,
+      options.filled?.values,
+    );
   } catch (error) {
     if (!(error instanceof CaseRequestError)) throw error;
     return { case: testCase, outcome: 'failed', findings: [{ kind: 'request_error', message: error.message }], durationMs: 0 };
   }
-  const target = fuzzTarget(operation, spec, await validatorFor(spec));
+  const validator = await validatorFor(spec);
+  const target = fuzzTarget(operation, spec, validator);
   const limits = { requests: options.shrinkLimits?.requests ?? SHRINK_REQUEST_LIMIT, timeMs: options.shrinkLimits?.timeMs ?? SHRINK_TIME_LIMIT_MS };
-  const send = (input: FuzzInput) => sendInput(input, testCase, target, fixed, filled, check, options);
+  const references = bodyReferences(options.filled?.used ?? [], operation, spec);
+  const send = (input: FuzzInput) => sendInput(withReferenceFields(input, references, validator), testCase, target, fixed, filled, check, options);
+  /** The references an attempt sent, and its request with each written `{{placeholder}}`, for a reproduction to take from its source. */
+  const referencesOf = async (attempt: Attempt): Promise<Pick<CaseResult, 'references' | 'requestTemplate'>> => {
+    if (!options.filled) return {};
+    const applied = new Set(attempt.applied.map((reference) => reference.used));
+    const used = options.filled.used.filter((reference) => reference.slot.in === 'path' || applied.has(reference));
+    if (used.length === 0) return {};
+    const marked = withReferenceFields(attempt.input, attempt.applied, validator, 'placeholder').input;
+    const template = await chainRequestTemplate({ ...testCase, request: target.render(marked, sentFixed).request }, new Map(), {
+      ...options,
+      references: options.filled.values,
+    });
+    return { references: filledReferences(used, options.variables?.secrets), ...(template && { requestTemplate: template }) };
+  };
 
   let inputs = 0;
   let shrinkRequests = 0;
@@ -138,6 +169,7 @@ export async function runFuzzCase(testCase: TestCase, check: ResponseChecker, op
       ...(failing.response && { response: failing.response }),
       durationMs: elapsed(),
       fuzz,
+      ...(await referencesOf(failing)),
     };
   }
   if (options.signal?.aborted) {
@@ -154,7 +186,7 @@ export async function runFuzzCase(testCase: TestCase, check: ResponseChecker, op
 }
 
 async function sendInput(
-  input: FuzzInput,
+  { input, applied }: { input: FuzzInput; applied: BodyReference[] },
   testCase: TestCase,
   target: FuzzTarget,
   fixed: CaseRequest,
@@ -172,7 +204,7 @@ async function sendInput(
     ...(rendered.verdict === 'outside' && { expectRejection: true }),
   };
   const wire = target.render(input, filled.request).request;
-  const attempt = { request: rendered.request, testCase: inputCase, description: rendered.description };
+  const attempt = { input, applied, request: rendered.request, testCase: inputCase, description: rendered.description };
   let parts: RequestParts;
   let recorded: RecordedRequest;
   try {
@@ -183,9 +215,9 @@ async function sendInput(
     const unsent = recordRequest({ method: wire.method, url: filled.baseUrl + wire.path, headers: filled.headers }, options.variables?.secrets);
     return { ...attempt, recorded: unsent, findings: [{ kind: 'request_error', message: error.message }] };
   }
-  const exchange = await sendPreparedCase({ parts, request: recorded }, options);
+  const exchange = await sendPreparedCase({ case: inputCase, parts, request: recorded }, options);
   if (!exchange.http) return { ...attempt, recorded, findings: [{ kind: 'request_error', message: exchange.error ?? 'no response' }] };
-  const findings = await check(inputCase, exchange.http);
+  const findings = await check(inputCase, exchange.http, { sent: { request: recorded } });
   // A request too large for the server's HTTP layer is refused before the API sees it, with a status no spec lists.
   const judged = SIZE_LIMIT_STATUSES.has(exchange.http.status) ? findings.filter((finding) => finding.kind === 'max_response_time') : findings;
   return { ...attempt, recorded, ...(exchange.response && { response: exchange.response }), findings: judged };

@@ -3,6 +3,7 @@ import type { CaseRequest, TestCase } from '../test-case.js';
 import type { CaseIds } from './case-ids.js';
 import type { ChainableOperation } from './chain-step.js';
 import { operationLabel } from './operation-case.js';
+import { referenceSlots } from '../references/reference-slots.js';
 import { caseRequest, type RequestValues } from './request-values.js';
 import { type CredentialPlace, operationCredentials } from './security-credentials.js';
 
@@ -22,6 +23,8 @@ export function authProbes({ operation, values: base }: ChainableOperation, spec
   const withoutCredentials: NonNullable<CaseRequest['withoutCredentials']> = { ...(headers.length > 0 && { headers }), ...(cookies.length > 0 && { cookies }) };
   const request = (values: RequestValues): CaseRequest => ({ ...caseRequest(operation, values, spec), withoutCredentials });
   const label = operationLabel(operation);
+  // With an id the API has, a 2xx without credentials shows data given away, not an empty answer.
+  const references = referenceSlots(base, spec);
   const probe = (slug: string, name: string, mutation: string, values: RequestValues): TestCase => ({
     id: ids.next(operation.id, 'probe', slug),
     name,
@@ -31,6 +34,7 @@ export function authProbes({ operation, values: base }: ChainableOperation, spec
     request: request(values),
     mutation,
     probe: 'ignored_auth',
+    ...(references.length > 0 && { references }),
   });
   const cases = [probe('no-credentials', `${label} without credentials (it declares ${credentials.schemes.join(' or ')})`, 'without credentials', without)];
   const invalid = credentials.invalid;

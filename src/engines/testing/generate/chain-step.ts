@@ -1,4 +1,5 @@
 import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
+import { referenceSlots } from '../references/reference-slots.js';
 import type { CaseRequest, TestCase } from '../test-case.js';
 import { caseRequest, type RequestValues } from './request-values.js';
 
@@ -34,7 +35,14 @@ export interface ChainStepInput {
 /** One `stateful` case of a chain. */
 export function chainStep(input: ChainStepInput): TestCase {
   const { operation, values } = input.target;
-  const request = withOverrides(caseRequest(operation, values, input.spec), input.overrides ?? {});
+  const overrides = input.overrides ?? {};
+  const request = withOverrides(caseRequest(operation, values, input.spec), overrides);
+  // What the chain sets itself (an id an earlier step extracted, a link's body) is not the API's data to fill in.
+  const references = referenceSlots(values, input.spec).filter((slot) =>
+    slot.in === 'path'
+      ? overrides.path?.[slot.name] === undefined
+      : overrides.body === undefined && (slot.sameAs === undefined || overrides.path?.[slot.sameAs] === undefined),
+  );
   return {
     id: input.id,
     name: input.name,
@@ -46,6 +54,7 @@ export function chainStep(input: ChainStepInput): TestCase {
     ...(input.expectStatus && input.expectStatus.length > 0 && { expectStatus: input.expectStatus }),
     chain: { id: input.chainId, step: input.step },
     ...(input.resource && { resource: input.resource }),
+    ...(references.length > 0 && { references }),
     ...(input.readBack && { readBack: readBackOf(input.readBack, input.spec) }),
   };
 }

@@ -1,10 +1,9 @@
 import { asObject } from '../../spec/json-values.js';
 import type { JsonSchema } from '../../spec/spec-format.js';
 import { malformedFormat } from './malformed-formats.js';
-import { numberBounds } from './number-bounds.js';
 import { mismatchingString } from './pattern-string.js';
 import { schemaTypes } from './schema-shape.js';
-import { MAX_TRIED_ITEMS, MAX_TRIED_LENGTH, type ValueChange, type ValuePlace } from './value-change.js';
+import { MAX_TRIED_ITEMS, type ValueChange, type ValuePlace } from './value-change.js';
 
 const NOT_A: Record<string, string> = {
   integer: 'not-a-number',
@@ -16,9 +15,10 @@ const NOT_A: Record<string, string> = {
 const TEXT_TYPES = new Set(['integer', 'number', 'boolean', 'null']);
 
 /**
- * Values the schema should refuse, each breaking one rule: type, format, range, length, item count,
- * enum, const, pattern. Callers still check each against the schema and drop those that turn out
- * valid (a malformed format ajv does not check excepted: see malformedFormat).
+ * Values the schema should refuse, malformed by construction, each breaking one rule: type, format,
+ * minLength, item count, enum, const, pattern. (Values just outside a range or one past maxLength
+ * are near misses: near-miss-values.ts.) Callers still check each against the schema and drop those
+ * that turn out valid (a malformed format ajv does not check excepted: see malformedFormat).
  */
 export function invalidValues(schema: JsonSchema, current: unknown, place: ValuePlace): ValueChange[] {
   const types = schemaTypes(schema);
@@ -27,8 +27,7 @@ export function invalidValues(schema: JsonSchema, current: unknown, place: Value
   if (wrongType) changes.push(wrongType);
   const malformed = malformedFormat(schema, types);
   if (malformed) changes.push(malformed);
-  if (types.includes('integer') || types.includes('number')) changes.push(...outOfRange(schema, types.includes('number')));
-  if (types.includes('string')) changes.push(...badLength(schema, typeof current === 'string' ? current : '', place));
+  if (types.includes('string')) changes.push(...tooShort(schema, typeof current === 'string' ? current : '', place));
   if (types.includes('array') && Array.isArray(current)) changes.push(...badCount(schema, current));
   if (Array.isArray(schema.enum) && schema.enum.length > 0)
     changes.push({ slug: 'bad-enum', phrase: 'not one of its enum values', value: outsideEnum(schema.enum) });
@@ -77,39 +76,10 @@ function wrongTextItem(schema: JsonSchema): { value: string; type: string } | un
   return main && types.every((type) => TEXT_TYPES.has(type)) ? { value: NOT_A[main]!, type: main } : undefined;
 }
 
-function outOfRange(schema: JsonSchema, fractional: boolean): ValueChange[] {
-  const { minimum, maximum } = numberBounds(schema);
-  const step = fractional ? 0.5 : 1;
-  const changes: ValueChange[] = [];
-  if (minimum) {
-    const value = minimum.exclusive ? minimum.value : minimum.value - step;
-    changes.push({
-      slug: 'below-minimum',
-      phrase: minimum.exclusive ? `at its exclusive minimum ${minimum.value}` : `below its minimum ${minimum.value}`,
-      value,
-    });
-  }
-  if (maximum) {
-    const value = maximum.exclusive ? maximum.value : maximum.value + step;
-    changes.push({
-      slug: 'above-maximum',
-      phrase: maximum.exclusive ? `at its exclusive maximum ${maximum.value}` : `above its maximum ${maximum.value}`,
-      value,
-    });
-  }
-  return changes;
-}
-
-function badLength(schema: JsonSchema, current: string, place: ValuePlace): ValueChange[] {
-  const changes: ValueChange[] = [];
-  if (typeof schema.minLength === 'number' && schema.minLength > 0 && !(place === 'path' && schema.minLength === 1)) {
-    const value = current.length >= schema.minLength - 1 ? current.slice(0, schema.minLength - 1) : 'a'.repeat(schema.minLength - 1);
-    changes.push({ slug: 'too-short', phrase: `shorter than its minLength ${schema.minLength}`, value });
-  }
-  if (typeof schema.maxLength === 'number' && schema.maxLength < MAX_TRIED_LENGTH) {
-    changes.push({ slug: 'too-long', phrase: `longer than its maxLength ${schema.maxLength}`, value: current.padEnd(schema.maxLength + 1, 'a') });
-  }
-  return changes;
+function tooShort(schema: JsonSchema, current: string, place: ValuePlace): ValueChange[] {
+  if (typeof schema.minLength !== 'number' || schema.minLength <= 0 || (place === 'path' && schema.minLength === 1)) return [];
+  const value = current.length >= schema.minLength - 1 ? current.slice(0, schema.minLength - 1) : 'a'.repeat(schema.minLength - 1);
+  return [{ slug: 'too-short', phrase: `shorter than its minLength ${schema.minLength}`, value }];
 }
 
 function badCount(schema: JsonSchema, current: unknown[]): ValueChange[] {

@@ -14,15 +14,15 @@ import { describeValue, type ValueChange } from './value-change.js';
 const MAX_NEGATIVE_CASES = 80;
 
 /** Headers the HTTP client frames the message with: a value of the wrong shape could not be sent, or would reach another host. */
-const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'host']);
+export const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'host']);
 
 type AddCase = (slug: string, name: string, mutation: string, values: RequestValues) => void;
 
 /**
  * Requests the spec says are invalid, each one change away from a valid request: a required
  * parameter, body or field left out, a value of the wrong type, malformed for its format (`uuid`,
- * `email`, `date-time`…), out of range, too short or long, outside its enum, not matching its
- * pattern, a field where `additionalProperties` is false. Every changed value is checked against
+ * `email`, `date-time`…), too short, outside its enum, not matching its pattern, a field where
+ * `additionalProperties` is false. (Near misses, such as a value just out of range: near-miss-cases.ts.) Every changed value is checked against
  * its schema: a change that is in fact valid is dropped.
  */
 export function negativeCases(generation: OperationCases, base: RequestValues): TestCase[] {
@@ -99,7 +99,8 @@ function bodyNegatives({ operation, context }: OperationCases, base: RequestValu
   }
 }
 
-function fieldSlug(field: BodyField): string {
+/** `owner-name` for the field `owner.name`; `body` for the body itself. */
+export function fieldSlug(field: BodyField): string {
   return field.path.length > 0 ? slugOf(fieldLabel(field.path)) : 'body';
 }
 

@@ -1,5 +1,6 @@
 import type { SpecOperation } from '../../spec/spec-format.js';
-import type { CaseKind, TestCase } from '../test-case.js';
+import { untouchedSlots } from '../references/reference-slots.js';
+import type { CaseKind, ReferenceSlot, TestCase } from '../test-case.js';
 import type { CaseIds } from './case-ids.js';
 import type { GenerationContext } from './happy-values.js';
 import { caseRequest, type RequestValues } from './request-values.js';
@@ -9,6 +10,8 @@ export interface OperationCases {
   operation: SpecOperation;
   context: GenerationContext;
   ids: CaseIds;
+  /** The operation's valid request, and the reference slots in it: a case keeps those its change left alone. */
+  base?: { values: RequestValues; references: ReferenceSlot[] };
 }
 
 /** `POST /pets`: how names begin. */
@@ -17,13 +20,14 @@ export function operationLabel(operation: SpecOperation): string {
 }
 
 export function operationCase(
-  { operation, context, ids }: OperationCases,
+  { operation, context, ids, base }: OperationCases,
   kind: CaseKind,
   slug: string,
   name: string,
   values: RequestValues,
-  details: Pick<TestCase, 'mutation' | 'expectRejection'> = {},
+  details: Pick<TestCase, 'mutation' | 'expectRejection' | 'nearMiss'> = {},
 ): TestCase {
+  const references = base ? untouchedSlots(base.references, base.values, values) : [];
   return {
     id: ids.next(operation.id, kind, slug),
     name,
@@ -32,6 +36,7 @@ export function operationCase(
     tags: [...operation.tags],
     request: caseRequest(operation, values, context.spec),
     ...details,
+    ...(references.length > 0 && { references }),
   };
 }
 

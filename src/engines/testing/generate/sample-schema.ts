@@ -1,5 +1,6 @@
 import { asArray, asObject } from '../../spec/json-values.js';
 import type { FalconSpec, JsonSchema } from '../../spec/spec-format.js';
+import { branchTag } from './branch-tag.js';
 import { sampleInteger, sampleNumber } from './sample-number.js';
 import { sampleString } from './sample-string.js';
 import { flattenSchema, mergeSchemas, referencedSchema, schemaTypes } from './schema-shape.js';
@@ -81,19 +82,21 @@ export class SchemaSampler {
   }
 
   /**
-   * A value of one branch, with the schema's other keywords; branches that only allow null come
-   * last. With `accepts`, the branches are tried in turn until a value is valid for the whole
+   * A value of one branch, with the schema's other keywords and its `discriminator`'s tag; branches
+   * that only allow null come last. With `accepts`, the branches are tried in turn until a value is valid for the whole
    * schema (a `oneOf` value must match no other branch).
    */
   private fromBranches(raw: JsonSchema, schema: JsonSchema, branches: unknown[], depth: number, refs: ReadonlyMap<string, number>, optional: boolean): unknown {
     const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = schema;
-    const flattened = branches.map((branch) => flattenSchema(branch, this.spec));
-    const ordered = [...flattened.filter((branch) => !onlyNull(branch)), ...flattened.filter(onlyNull)];
+    const flattened = branches.map((branch) => ({ schema: flattenSchema(branch, this.spec), tag: branchTag(schema, branch) }));
+    const ordered = [...flattened.filter((branch) => !onlyNull(branch.schema)), ...flattened.filter((branch) => onlyNull(branch.schema))];
     const tries = this.options.accepts ? ordered.length : 1;
     let first: unknown;
     for (let attempt = 0; attempt < tries; attempt++) {
-      const branch = ordered[(this.options.variant + attempt) % ordered.length] ?? {};
-      const value = this.value(mergeSchemas(rest, branch), depth + 1, refs, optional);
+      const branch = ordered[(this.options.variant + attempt) % ordered.length];
+      const sampled = this.value(mergeSchemas(rest, branch?.schema ?? {}), depth + 1, refs, optional);
+      const object = asObject(sampled);
+      const value = branch?.tag && object ? { ...object, [branch.tag.property]: branch.tag.value } : sampled;
       if (attempt === 0) first = value;
       if (this.options.accepts?.(raw, value) !== false) return value;
     }

@@ -7,6 +7,12 @@ export interface ValueChange {
   value: unknown;
   /** Set when the value is a malformed string of this `format` (`uuid`): what the case names, and what ajv may not check. */
   format?: string;
+  /** A near miss, a value a lax validator takes by mistake: its kind, as a finding names it (`email without TLD`). */
+  nearMiss?: string;
+  /** The keywords the value breaks alone: without them the schema takes it, so the kind named is why it is refused. */
+  breaks?: readonly string[];
+  /** Its text in a JSON body when no JSON value is (`+1`, which a lax parser reads as the number `value`). */
+  jsonText?: string;
 }
 
 /**

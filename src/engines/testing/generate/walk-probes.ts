@@ -1,5 +1,6 @@
 import type { FalconSpec } from '../../spec/spec-format.js';
 import { paginatedList } from '../pagination/paginated-list.js';
+import { referenceSlots } from '../references/reference-slots.js';
 import type { PageStep } from '../pagination/page-walk.js';
 import type { TestCase } from '../test-case.js';
 import type { CaseIds } from './case-ids.js';
@@ -23,6 +24,8 @@ export function walkProbes(operations: readonly ChainableOperation[], spec: Falc
     };
     const request = caseRequest(operation, kept, spec);
     request.query = { ...request.query, ...list.firstPage };
+    // A list below another resource (`/owners/{ownerId}/pets`) is walked under one the API has.
+    const references = referenceSlots(kept, spec);
     return [
       {
         id: ids.next(operation.id, 'probe', 'walk-pages'),
@@ -33,6 +36,7 @@ export function walkProbes(operations: readonly ChainableOperation[], spec: Falc
         request,
         probe: 'pagination_consistency',
         walk: list.walk,
+        ...(references.length > 0 && { references }),
       },
     ];
   });

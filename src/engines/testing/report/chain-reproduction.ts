@@ -1,6 +1,9 @@
 import type { CaseResult, RecordedRequest, TestRun } from '../test-run.js';
-import { curlCommandParts, curlLines, setFirstNote } from './curl-command.js';
+import { curlCommandParts, curlLines } from './curl-command.js';
 import { followUpLines, NEXT_LINE } from './follow-up-lines.js';
+import { referenceSources, replaySteps } from './replay-steps.js';
+
+export { earlierChainSteps, replaySteps } from './replay-steps.js';
 
 /** Variables a shell or curl already gives a meaning: a value named after one gets `_VALUE` added. */
 const TAKEN_NAMES = new Set([
@@ -38,37 +41,39 @@ const TAKEN_NAMES = new Set([
 ]);
 
 /**
- * The shell lines that send a failed case again. A case outside a chain, or the first step of one,
- * is its curl line (and the note naming the masked values to set first). A later chain step needs
- * what the steps before it created, so its lines are the whole chain up to it, in order, for one
- * shell:
+ * The shell lines that send a failed case again. A case that depends on no other request is its
+ * curl line (and the note naming the masked values to set first). A later chain step needs what the
+ * steps before it created, and a case that sent an id the API gave earlier in the run (a customer a
+ * create made, references/) needs the request that gave it: its lines are those requests first, in
+ * order (replaySteps), then the case, for one shell, each value taken from the answer at replay time:
  *
  * ```sh
- * # steps 1 to 2 of chain createOrder/stateful/chain-orderId, in order, in one shell: step 2 failed
+ * # steps 1 to 2 of chain createOrder/stateful/chain-orderId, in order, in one shell (needs jq): step 2 failed
  * # step 1 (createOrder): its response body is kept in RESPONSE_1
  * RESPONSE_1=$(curl -sS -X POST 'http://…/orders' -H 'content-type: application/json' --data-raw '{…}'); printf '%s\n' "$RESPONSE_1"
- * # orderId as this run extracted it ($.id); to take it from RESPONSE_1 instead (needs jq): ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')
- * ORDER_ID='7'
+ * ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')
  * # step 2 (getOrder): the step that failed
  * curl -sS -i "http://…/orders/$ORDER_ID"
  * ```
  *
- * Only curl and a POSIX shell are assumed: a value is set to what this run extracted, which sends
- * exactly the requests the run sent (the same ids, against the same server); jq is offered in a
- * comment, for taking the value from the new response instead (another server, a fresh database).
- * A value masked in the report can only come from the response: then the jq line is the one that
- * runs. Where the value went in a later request is known exactly (`requestTemplate`), not guessed.
- * Requests a case sent after its own (`followUps`: a write's read back, a walk's pages) follow it.
+ * So the lines run as printed against a server that never saw this run (a fresh database, a
+ * colleague's machine): the ids are the ones its own answers give. They need curl, a POSIX shell and
+ * jq; a value taken from a `Location` header needs sed. Where a value went in a request is known
+ * exactly (`requestTemplate`), not guessed. A secret the report masks is a `$VAR` the first lines
+ * require to be set (`: "${API_KEY:?…}"` stops a script that lacks it before anything is sent); a
+ * value given with `--seed-data` is set from the file. A value jq cannot read (a JSONPath filter)
+ * is set to what this run got, or left to be set by hand when the report masks it. Requests a case
+ * sent after its own (`followUps`: a write's read back, a walk's pages) follow it.
  */
 export function reproductionLines(run: TestRun, result: CaseResult): string[] {
   if (!result.request) return [];
-  const earlier = earlierChainSteps(run, result);
-  if (earlier.length === 0) {
+  const steps = replaySteps(run, result);
+  if (steps.length === 1) {
     if (result.followUps?.length) return followUpLines(result);
     const { command, note } = curlLines(result.request);
     return note ? [note, command] : [command];
   }
-  return chainScript([...earlier, result]);
+  return replayScript(run, steps);
 }
 
 /** The lines as one block of text, as a report shows them. */
@@ -76,81 +81,156 @@ export function reproductionText(run: TestRun, result: CaseResult): string {
   return reproductionLines(run, result).join('\n');
 }
 
-/**
- * The steps of the result's chain before it, in step order, one per step: when merged reports hold
- * the same chain twice, the one nearest before the result.
- */
-export function earlierChainSteps(run: TestRun, result: CaseResult): CaseResult[] {
-  const chain = result.case.chain;
-  if (!chain || chain.step <= 1) return [];
-  const position = run.results.indexOf(result);
-  const byStep = new Map<number, { result: CaseResult; index: number }>();
-  run.results.forEach((other, index) => {
-    const step = other.case.chain?.step;
-    if (other === result || other.case.chain?.id !== chain.id || step === undefined || step >= chain.step || !other.request) return;
-    const kept = byStep.get(step);
-    const nearer = kept === undefined || (index < position && (kept.index > position || index > kept.index));
-    if (nearer) byStep.set(step, { result: other, index });
-  });
-  return [...byStep].sort(([a], [b]) => a - b).map(([, entry]) => entry.result);
+/** How a later request's value is read from an earlier answer. */
+interface Extraction {
+  variable: string;
+  /** What the comments call it: `orderId`, `customerId`. */
+  name: string;
+  /** Where in the answer: a JSONPath of its body, or its Location header. */
+  from: { jsonPath: string } | { header: 'location' };
+  /** What this run got: sent as it is when jq cannot read the path. */
+  value?: string;
 }
 
-function chainScript(steps: CaseResult[]): string[] {
-  const failing = steps.at(-1)!;
-  const first = steps[0]!.case.chain?.step ?? 1;
-  const last = failing.case.chain?.step ?? steps.length;
-  const shellNames = new Map<string, string>();
-  const taken = new Set<string>();
-  const maskedVariables = new Set<string>();
-  const lines: string[] = [];
+/** What the script's steps read from one another, worked out before a line is written. */
+class ScriptValues {
+  readonly taken = new Set<string>();
+  /** The extractions later steps need from each step's answer. */
+  readonly extractions = new Map<CaseResult, Extraction[]>();
+  /** Values given with --seed-data, set at the top. */
+  readonly seeded: Array<{ variable: string; name: string; value: string; file: string }> = [];
+  private readonly byKey = new Map<string, string>();
+
+  /** The variable holding `key`'s value, read from `source`'s answer: made the first time it is asked for. */
+  read(source: CaseResult, key: string, extraction: Omit<Extraction, 'variable'>): string {
+    const known = this.byKey.get(key);
+    if (known) return known;
+    const variable = shellVariable(extraction.name, this.taken);
+    this.byKey.set(key, variable);
+    this.extractions.set(source, [...(this.extractions.get(source) ?? []), { ...extraction, variable }]);
+    return variable;
+  }
+
+  seed(name: string, value: string, file: string): string {
+    const key = `seed\u0000${name}\u0000${value}`;
+    const known = this.byKey.get(key);
+    if (known) return known;
+    const variable = shellVariable(name, this.taken);
+    this.byKey.set(key, variable);
+    this.seeded.push({ variable, name, value, file });
+    return variable;
+  }
+}
+
+/** Each step's `{{name}}` → the shell variable that holds its value, from its chain's earlier steps and its references' sources. */
+function stepVariables(run: TestRun, steps: CaseResult[], values: ScriptValues): Map<CaseResult, Map<string, string>> {
+  const all = new Map<CaseResult, Map<string, string>>();
   steps.forEach((step, index) => {
-    const isFailing = index === steps.length - 1;
-    const label = `step ${step.case.chain?.step ?? index + 1} (${step.case.operationId ?? step.case.id})`;
-    const extracted = isFailing ? [] : Object.entries(step.extracted ?? {});
-    const curl = curlCommandParts(requestToSend(step, shellNames), { chainVariables: shellNames, headersInOutput: extracted.length === 0 });
-    for (const variable of curl.variables) maskedVariables.add(variable);
-    if (isFailing) {
-      lines.push(`# ${label}: the step that failed`, curl.command);
+    const variables = new Map<string, string>();
+    const chainId = step.case.chain?.id;
+    for (const earlier of chainId === undefined ? [] : steps.slice(0, index).filter((other) => other.case.chain?.id === chainId)) {
+      for (const [name, value] of Object.entries(earlier.extracted ?? {})) {
+        const path = earlier.case.extract?.[name];
+        if (path !== undefined) variables.set(name, values.read(earlier, `chain\u0000${chainId}\u0000${name}`, { name, from: { jsonPath: path }, value }));
+      }
+    }
+    const sources = referenceSources(run, step);
+    for (const reference of step.references ?? []) {
+      const name = reference.placeholder
+        .replace(/^ref\./, '')
+        .split('.')
+        .at(-1)!;
+      const from = reference.from;
+      if ('seed' in from) {
+        variables.set(reference.placeholder, values.seed(name, reference.value, from.seed));
+        continue;
+      }
+      const source = sources.find((candidate) => candidate.case.id === from.case);
+      if (!source || !steps.includes(source)) continue;
+      const where = 'jsonPath' in from ? { jsonPath: from.jsonPath } : { header: 'location' as const };
+      const key = `reference\u0000${from.case}\u0000${'jsonPath' in from ? from.jsonPath : 'location'}`;
+      variables.set(reference.placeholder, values.read(source, key, { name, from: where, value: reference.value }));
+    }
+    all.set(step, variables);
+  });
+  return all;
+}
+
+function replayScript(run: TestRun, steps: CaseResult[]): string[] {
+  const failing = steps.at(-1)!;
+  const values = new ScriptValues();
+  const variablesOf = stepVariables(run, steps, values);
+  const masked = new Set<string>();
+  const body: string[] = [];
+  let usesJq = false;
+  steps.forEach((step, index) => {
+    const label = stepLabel(step, index);
+    const needed = step === failing ? [] : (values.extractions.get(step) ?? []);
+    const withHeaders = needed.some((extraction) => 'header' in extraction.from);
+    const variables = variablesOf.get(step)!;
+    const curl = curlCommandParts(requestToSend(step, variables), { chainVariables: variables, headersInOutput: needed.length === 0 || withHeaders });
+    for (const variable of curl.variables) masked.add(variable);
+    if (step === failing) {
+      body.push(`# ${label}: the ${step.case.chain ? 'step' : 'case'} that failed`, curl.command);
       for (const followUp of step.followUps ?? []) {
-        const after = curlCommandParts(requestToSend(followUp, shellNames), { chainVariables: shellNames });
-        for (const variable of after.variables) maskedVariables.add(variable);
-        lines.push(NEXT_LINE, `# ${label}, then its ${followUp.label}`, after.command);
+        const after = curlCommandParts(requestToSend(followUp, variables), { chainVariables: variables });
+        for (const variable of after.variables) masked.add(variable);
+        body.push(NEXT_LINE, `# ${label}, then its ${followUp.label}`, after.command);
       }
       return;
     }
-    if (extracted.length === 0) return void lines.push(`# ${label}`, curl.command);
-    const response = `RESPONSE_${step.case.chain?.step ?? index + 1}`;
-    lines.push(`# ${label}: its response body is kept in ${response}`, `${response}=$(${curl.command}); printf '%s\\n' "$${response}"`);
-    for (const [name, value] of extracted) {
-      const variable = shellVariable(name, taken);
-      shellNames.set(name, variable);
-      const path = step.case.extract?.[name];
-      const filter = path === undefined ? undefined : jqFilter(path);
-      const fromResponse = filter === undefined ? undefined : `${variable}=$(printf '%s' "$${response}" | jq -r ${shellQuoted(filter)})`;
-      const where = path === undefined ? '' : ` (${path})`;
-      if (value.includes('[masked')) {
-        if (fromResponse) lines.push(`# ${name}${where} is masked in this report: taken from ${response} (needs jq), or set ${variable} by hand`, fromResponse);
-        else lines.push(`# set ${variable} by hand to ${name}${where} from ${response}: its value is masked in this report`);
-      } else {
-        lines.push(
-          `# ${name} as this run extracted it${where}${fromResponse ? `; to take it from ${response} instead (needs jq): ${fromResponse}` : ''}`,
-          `${variable}=${shellQuoted(value)}`,
-        );
-      }
+    if (needed.length === 0) return void body.push(`# ${label}`, curl.command);
+    const response = `RESPONSE_${index + 1}`;
+    body.push(
+      `# ${label}: its response ${withHeaders ? '(status line, headers and body)' : 'body'} is kept in ${response}`,
+      `${response}=$(${curl.command}); printf '%s\\n' "$${response}"`,
+    );
+    for (const extraction of needed) {
+      const lines = extractionLines(extraction, response, withHeaders);
+      usesJq ||= lines.some((line) => line.includes('| jq '));
+      body.push(...lines);
     }
   });
-  const head = `# steps ${first} to ${last} of chain ${failing.case.chain?.id ?? ''}, in order, in one shell: step ${last} failed`;
-  const note = maskedVariables.size > 0 ? [setFirstNote([...maskedVariables])] : [];
-  return [head, ...note, ...lines];
+  const tools = usesJq ? ' (needs jq)' : '';
+  const chain = failing.case.chain;
+  const pureChain = chain !== undefined && steps.every((step) => step.case.chain?.id === chain.id);
+  const head = pureChain
+    ? `# steps ${steps[0]!.case.chain!.step} to ${chain.step} of chain ${chain.id}, in order, in one shell${tools}: step ${chain.step} failed`
+    : `# ${steps.length} requests, in order, in one shell${tools}: the last, ${failing.case.id}, failed; the ones before it give what it sends`;
+  const secrets = [...masked].map((variable) => `: "\${${variable}:?set ${variable} first: its value is masked in this report}"`);
+  const seeds = values.seeded.flatMap(({ variable, name, value, file }) => [
+    `# ${name} as ${file} gives it (--seed-data)`,
+    `${variable}=${shellQuoted(value)}`,
+  ]);
+  return [head, ...secrets, ...seeds, ...body];
 }
 
-/** The step's request with its chain values as shell variables, when every one of them has a variable; else as sent. */
-function requestToSend(step: Pick<CaseResult, 'request' | 'requestTemplate'>, shellNames: ReadonlyMap<string, string>): RecordedRequest {
+/** `step 2 (getOrder)` for a chain step; `1. createCustomer/happy/valid` for another request. */
+function stepLabel(step: CaseResult, index: number): string {
+  const chain = step.case.chain;
+  if (chain) return `step ${chain.step} (${step.case.operationId ?? step.case.id})`;
+  return `${index + 1}. ${step.case.id}`;
+}
+
+/** The lines that set the variable from the answer kept in `response`: jq for a body's JSONPath, sed for a Location header's last segment. */
+function extractionLines(extraction: Extraction, response: string, withHeaders: boolean): string[] {
+  const { variable, name, from, value } = extraction;
+  if ('header' in from) return [`${variable}=$(printf '%s\\n' "$${response}" | tr -d '\\r' | sed -n 's|^[Ll]ocation:.*/\\([^/?#]*\\).*$|\\1|p' | head -n 1)`];
+  const filter = jqFilter(from.jsonPath);
+  const json = withHeaders ? `printf '%s\\n' "$${response}" | tr -d '\\r' | sed '1,/^$/d'` : `printf '%s' "$${response}"`;
+  if (filter !== undefined) return [`${variable}=$(${json} | jq -r ${shellQuoted(filter)})`];
+  if (value === undefined || value.includes('[masked'))
+    return [`# set ${variable} by hand to ${name} (${from.jsonPath}) from ${response}: jq cannot read that path, and the report masks its value`];
+  return [`# ${name} as this run got it (${from.jsonPath}): jq cannot read that path`, `${variable}=${shellQuoted(value)}`];
+}
+
+/** The step's request with its values as shell variables, when every `{{name}}` in it has one; else as sent. */
+function requestToSend(step: Pick<CaseResult, 'request' | 'requestTemplate'>, variables: ReadonlyMap<string, string>): RecordedRequest {
   const template = step.requestTemplate;
   if (!template) return step.request!;
   const texts = [template.url, ...Object.values(template.headers), template.body ?? ''];
   const names = texts.flatMap((text) => [...text.matchAll(/\{\{([\w.:-]+)\}\}/g)].map((match) => match[1]!));
-  return names.every((name) => shellNames.has(name)) ? template : step.request!;
+  return names.every((name) => variables.has(name)) ? template : step.request!;
 }
 
 /** `orderId` → `ORDER_ID`; never a name the shell or curl already uses, never one given before. */

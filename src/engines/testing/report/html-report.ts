@@ -2,6 +2,8 @@ import { type CaseResult, type FollowUp, type TestRun, tallyRun } from '../test-
 import { reproductionText } from './chain-reproduction.js';
 import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { HTML_REPORT_STYLE } from './html-report-style.js';
+import { htmlCoverage } from './html-coverage.js';
+import { htmlTable } from './html-table.js';
 import { htmlWarnings } from './html-warnings.js';
 import { escapeMarkupText as html } from './markup-escape.js';
 import { formatDuration, headerLines, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
@@ -38,7 +40,7 @@ export function htmlReport(run: TestRun): string {
     '<h2>Findings by check</h2>',
     tally.findingsByKind.length === 0
       ? '<p>No findings.</p>'
-      : table(
+      : htmlTable(
           ['Check', 'Findings'],
           tally.findingsByKind.map(({ kind, count }) => [`<code>${html(kind)}</code>`, String(count)]),
           [1],
@@ -49,8 +51,9 @@ export function htmlReport(run: TestRun): string {
   const merged = partRows(run);
   if (merged.length > 0) {
     const rows = merged.map(([part, baseUrl, ...rest]) => [html(part!), `<code>${html(baseUrl!)}</code>`, ...rest.map(html)]);
-    parts.push(`<h2>Merged from ${merged.length} report${merged.length === 1 ? '' : 's'}</h2>`, table(PART_HEADINGS, rows, [3, 4, 5]));
+    parts.push(`<h2>Merged from ${merged.length} report${merged.length === 1 ? '' : 's'}</h2>`, htmlTable(PART_HEADINGS, rows, [3, 4, 5]));
   }
+  parts.push(...htmlCoverage(run));
   if (failed.length > 0) parts.push(`<h2>Failed cases (${failed.length})</h2>`, ...failed.map((result) => failureArticle(result, run)));
   if (skipped.length > 0) {
     parts.push(`<h2>Skipped cases (${skipped.length})</h2>`, '<ul>');
@@ -66,7 +69,7 @@ export function htmlReport(run: TestRun): string {
       result.response ? String(result.response.status) : '',
       formatDuration(result.durationMs),
     ]);
-    parts.push(`<h2>Passed cases (${passed.length})</h2>`, table(['Case', 'Id', 'Kind', 'Status', 'Time'], rows, [3, 4]));
+    parts.push(`<h2>Passed cases (${passed.length})</h2>`, htmlTable(['Case', 'Id', 'Kind', 'Status', 'Time'], rows, [3, 4]));
   }
   parts.push('</body>', '</html>', '');
   return parts.join('\n');
@@ -129,17 +132,4 @@ function bodyBlock(label: string, body: string | undefined): string[] {
 
 function pre(content: string): string {
   return `<pre>${html(content)}</pre>`;
-}
-
-/** Cells are HTML already; `numeric` lists the columns aligned right. */
-function table(headings: string[], rows: string[][], numeric: number[]): string {
-  const cell = (tag: string, content: string, column: number) => `<${tag}${numeric.includes(column) ? ' class="number"' : ''}>${content}</${tag}>`;
-  return [
-    '<table>',
-    `<thead><tr>${headings.map((heading, column) => cell('th', heading, column)).join('')}</tr></thead>`,
-    '<tbody>',
-    ...rows.map((row) => `<tr>${row.map((content, column) => cell('td', content, column)).join('')}</tr>`),
-    '</tbody>',
-    '</table>',
-  ].join('\n');
 }

@@ -1,3 +1,5 @@
+import { type CoverageCount, coverageFigures, percentSeen } from '../coverage/coverage-figures.js';
+import type { OperationCoverage, RunCoverage } from '../coverage/run-coverage.js';
 import { type CaseResult, type RunTally, type RunWarning, type TestRun, tallyRun } from '../test-run.js';
 import { reproductionLines } from './chain-reproduction.js';
 
@@ -11,6 +13,12 @@ export interface JsonReport extends TestRun {
   warnings: RunWarning[];
   warningsAllowed: boolean;
   results: JsonCaseResult[];
+  coverage?: JsonCoverage;
+}
+
+/** The run's coverage and, for a machine to read without counting, what it adds up to (the operations in scope only). */
+export interface JsonCoverage extends RunCoverage {
+  figures: { responses: CoverageCount & { percent: number | null }; parameters: CoverageCount; bodyProperties: CoverageCount };
 }
 
 /** A failed case that sent a request says how to send it again: shell lines, the chain before it included. */
@@ -35,8 +43,10 @@ export function jsonReport(run: TestRun): string {
     ...(run.shard && { shard: inOrder(run.shard, ['index', 'count', 'operationsInAllShards']) }),
     ...(run.parts && { parts: run.parts.map((part) => inOrder(part, ['shard', 'baseUrl', 'startedAt', 'durationMs', 'cases', 'failed'])) }),
     tally: tallyRun(run),
-    warnings: (run.warnings ?? []).map((warning) => inOrder(warning, ['kind', 'operation', 'message', 'evidence', 'advice'])),
+    warnings: (run.warnings ?? []).map((warning) => inOrder(warning, ['kind', 'operation', 'parameter', 'message', 'evidence', 'advice'])),
     warningsAllowed: run.warningsAllowed ?? false,
+    ...(run.minCoverage !== undefined && { minCoverage: run.minCoverage }),
+    ...(run.coverage && { coverage: jsonCoverage(run.coverage) }),
     results: run.results.map((result) => orderedResult(result, run)),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
@@ -54,6 +64,7 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
     'request',
     'response',
     'extracted',
+    'references',
     'requestTemplate',
     'followUps',
   ]);
@@ -64,13 +75,14 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
     'operationId',
     'tags',
     'mutation',
+    'nearMiss',
     'expectRejection',
     'expectStatus',
     'extract',
     'chain',
     'request',
   ]);
-  ordered.case.request = inOrder(result.case.request, ['method', 'path', 'pathParams', 'query', 'headers', 'contentType', 'body']);
+  ordered.case.request = inOrder(result.case.request, ['method', 'path', 'pathParams', 'query', 'headers', 'contentType', 'bodyIsText', 'body']);
   if (result.case.chain) ordered.case.chain = inOrder(result.case.chain, ['id', 'step']);
   ordered.findings = result.findings.map((finding) => inOrder(finding, ['kind', 'message']));
   if (result.request) ordered.request = inOrder(result.request, ['method', 'url', 'headers', 'body']);
@@ -83,6 +95,16 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
       ...(followUp.response && { response: inOrder(followUp.response, ['status', 'statusText', 'durationMs', 'headers', 'body']) }),
     }));
   return ordered;
+}
+
+function jsonCoverage(coverage: RunCoverage): JsonCoverage {
+  const figures = coverageFigures(coverage.operations);
+  const operation = (entry: OperationCoverage) => inOrder(entry, ['operation', 'method', 'path', 'responses', 'undocumented', 'parameters', 'bodyProperties']);
+  return {
+    figures: { ...figures, responses: { ...figures.responses, percent: percentSeen(figures.responses) ?? null } },
+    operations: coverage.operations.map(operation),
+    ...(coverage.reached && { reached: coverage.reached.map(operation) }),
+  };
 }
 
 /** A copy with `keys` first, in that order; keys not listed (fields added later) follow, never dropped. */

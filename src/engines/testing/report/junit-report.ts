@@ -1,5 +1,5 @@
 import type { CaseResult, TestRun } from '../test-run.js';
-import { earlierChainSteps, reproductionLines } from './chain-reproduction.js';
+import { replaySteps, reproductionLines } from './chain-reproduction.js';
 import { curlLines } from './curl-command.js';
 import { junitWarningsSuite } from './junit-warnings.js';
 import { escapeMarkupAttribute as attr, escapeMarkupText as text } from './markup-escape.js';
@@ -88,8 +88,13 @@ function failureDetails(result: CaseResult, run: TestRun): string {
     lines.push('', `Then, ${label}: ${request.method} ${request.url} → ${response ? responseSummary(response) : 'no answer'}`);
     if (response) lines.push(...bodyLines(response.body, JUNIT_FOLLOW_UP_BODY_CHARS));
   }
-  if (result.request && earlierChainSteps(run, result).length > 0) lines.push('', 'Reproduce (the chain up to this step):', ...reproductionLines(run, result));
-  else if (result.request && result.followUps?.length) lines.push('', 'Reproduce (each request in order):', ...reproductionLines(run, result));
+  const steps = result.request ? replaySteps(run, result) : [];
+  if (steps.length > 1) {
+    const what = steps.every((step) => step.case.chain && step.case.chain.id === result.case.chain?.id)
+      ? 'the chain up to this step'
+      : 'the requests it depends on, then it';
+    lines.push('', `Reproduce (${what}):`, ...reproductionLines(run, result));
+  } else if (result.request && result.followUps?.length) lines.push('', 'Reproduce (each request in order):', ...reproductionLines(run, result));
   else if (result.request) {
     const { command, note } = curlLines(result.request);
     lines.push('', `Reproduce: ${command}`, ...(note ? [note] : []));

@@ -1,7 +1,9 @@
+import { coverageSummary } from '../coverage/coverage-figures.js';
 import { type CaseResult, type FollowUp, type TestRun, tallyRun } from '../test-run.js';
 import { reproductionText } from './chain-reproduction.js';
 import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { markdownCode, markdownFence, markdownRow, markdownText } from './markdown-text.js';
+import { markdownCoverage } from './markdown-coverage.js';
 import { markdownWarnings } from './markdown-warnings.js';
 import { formatDuration, headerLines, headOfText, readableBody, responseSummary, resultsByOutcome } from './report-text.js';
 
@@ -22,6 +24,7 @@ export function markdownReport(run: TestRun): string {
     `- Duration: ${formatDuration(run.durationMs)}`,
     `- Cases: ${tally.cases} — ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
     `- Operations covered: ${run.operations.covered}/${run.operations.total}`,
+    ...(run.coverage ? [`- Coverage: ${markdownText(coverageSummary(run.coverage))}`] : []),
     ...(shardLine(run) ? [`- Part: ${shardLine(run)}`] : []),
     `- Checks: ${run.checks.length > 0 ? run.checks.map(markdownCode).join(', ') : 'none'}`,
     ...markdownWarnings(run),
@@ -47,6 +50,7 @@ export function markdownReport(run: TestRun): string {
     );
     for (const [part, baseUrl, startedAt, ...numbers] of parts) lines.push(markdownRow([part!, markdownCode(baseUrl!), markdownText(startedAt!), ...numbers]));
   }
+  lines.push(...markdownCoverage(run));
   if (failed.length > 0) lines.push('', `## Failed cases (${failed.length})`, ...failed.flatMap((result) => failureSection(result, run)));
   if (skipped.length > 0) {
     lines.push('', `## Skipped cases (${skipped.length})`, '');

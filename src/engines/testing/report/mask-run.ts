@@ -26,6 +26,7 @@ export function maskRun(run: TestRun, secrets?: SecretRegistry): TestRun {
     if (result.skipReason !== undefined) masked.skipReason = text(result.skipReason);
     if (result.extracted) masked.extracted = maskValue(result.extracted, options) as Record<string, string>;
     if (result.requestTemplate) masked.requestTemplate = maskRecordedRequest(result.requestTemplate, options);
+    if (result.references) masked.references = result.references.map((reference) => ({ ...reference, value: text(reference.value) }));
     if (result.followUps)
       masked.followUps = result.followUps.map((followUp) => ({
         ...followUp,

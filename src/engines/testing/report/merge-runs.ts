@@ -1,3 +1,4 @@
+import { mergeCoverage } from '../coverage/merge-coverage.js';
 import type { CheckName, RunPart, TestRun } from '../test-run.js';
 
 /** A report read back, with the file it came from (for messages). */
@@ -18,7 +19,20 @@ export class MergeError extends Error {
 }
 
 /** Fields of a TestRun merged by their own rule; any other field (added later) is merged generically. */
-const OWN_FIELDS = new Set(['title', 'baseUrl', 'startedAt', 'durationMs', 'checks', 'operations', 'results', 'specDigest', 'shard', 'parts']);
+const OWN_FIELDS = new Set([
+  'title',
+  'baseUrl',
+  'startedAt',
+  'durationMs',
+  'checks',
+  'operations',
+  'results',
+  'specDigest',
+  'shard',
+  'parts',
+  'coverage',
+  'minCoverage',
+]);
 
 /**
  * One run from the reports of the shards of a split run (or of any runs of the same spec): tallies
@@ -26,10 +40,12 @@ const OWN_FIELDS = new Set(['title', 'baseUrl', 'startedAt', 'durationMs', 'chec
  * the start is the earliest and the duration runs to the latest end, and each report's own start,
  * duration and counts are kept in `parts`. Operations: a complete split adds up its shards' totals
  * and counts each operation some shard's case exercised; otherwise the largest total is kept.
+ * Coverage: an item is seen when some report saw it (coverage/merge-coverage.ts); the minimum
+ * the reports were held to (`--min-coverage`) is the highest of theirs.
  *
  * Refused (MergeError): reports of different specs (title, or the digest of the spec's content),
  * the same shard twice, shards of different splits. Warned: a shard missing, a report that is not
- * a shard among shards, a case id in more than one report.
+ * a shard among shards, a case id in more than one report, a report without coverage among reports with it.
  */
 export function mergeRuns(inputs: readonly ReportInput[]): MergedRun {
   if (inputs.length === 0) throw new MergeError('no reports to merge');
@@ -69,6 +85,17 @@ export function mergeRuns(inputs: readonly ReportInput[]): MergedRun {
     results,
     parts: ordered.flatMap((input) => input.run.parts ?? [partOf(input.run)]),
   };
+  const coverages = ordered.flatMap((input) => input.run.coverage ?? []);
+  if (coverages.length > 0) {
+    run.coverage = mergeCoverage(coverages);
+    const without = ordered.filter((input) => !input.run.coverage).map((input) => input.file);
+    if (without.length > 0)
+      warnings.push(
+        `${without.join(', ')} ${without.length === 1 ? 'has' : 'have'} no coverage: the merged coverage counts only the other reports' operations`,
+      );
+  }
+  const minimums = ordered.flatMap((input) => input.run.minCoverage ?? []);
+  if (minimums.length > 0) run.minCoverage = Math.max(...minimums);
   const digests = new Set(ordered.map((input) => input.run.specDigest));
   if (digests.size === 1 && first.run.specDigest !== undefined) run.specDigest = first.run.specDigest;
   return { run, warnings };

@@ -1,3 +1,4 @@
+import { coverageProblem } from '../coverage/coverage-shape.js';
 import type { TestRun } from '../test-run.js';
 import { JSON_REPORT_FORMAT } from './json-report.js';
 
@@ -10,7 +11,7 @@ const OUTCOMES = new Set(['passed', 'failed', 'skipped']);
 
 /**
  * The run a JSON report (`falcon test --report run.json`) holds, as the other formats need it: the
- * report's own additions (`format`, `tally`, each result's `reproduce`) are left out, since they are
+ * report's own additions (`format`, `tally`, each result's `reproduce`, the coverage's `figures`) are left out, since they are
  * made again from the rest. Anything that is not such a report is refused with what is wrong.
  */
 export function parseJsonReport(text: string, file: string): TestRun {
@@ -34,6 +35,10 @@ export function parseJsonReport(text: string, file: string): TestRun {
   const run: Record<string, unknown> = { ...value };
   delete run.format;
   delete run.tally;
+  if (isObject(value.coverage)) {
+    const { figures: _figures, ...coverage } = value.coverage;
+    run.coverage = coverage;
+  }
   run.results = (value.results as Array<Record<string, unknown>>).map((result) => {
     const copy = { ...result };
     delete copy.reproduce;
@@ -55,6 +60,9 @@ function runProblem(run: Record<string, unknown>): string | undefined {
   if (!isObject(operations) || typeof operations.total !== 'number' || typeof operations.covered !== 'number')
     return '"operations" has no total and covered counts';
   if (!Array.isArray(run.results)) return '"results" is not a list';
+  if (run.minCoverage !== undefined && typeof run.minCoverage !== 'number') return '"minCoverage" is not a number';
+  const coverage = run.coverage === undefined ? undefined : coverageProblem(run.coverage);
+  if (coverage) return `coverage${coverage}`;
   for (const [index, result] of run.results.entries()) {
     const problem = resultProblem(result);
     if (problem) return `results[${index}]${problem}`;
@@ -79,6 +87,8 @@ function resultProblem(result: unknown): string | undefined {
   }
   if (typeof result.durationMs !== 'number') return '.durationMs is not a number';
   for (const key of ['request', 'requestTemplate'] as const) if (!isRequest(result[key])) return `.${key} is not a request`;
+  const references = result.references;
+  if (references !== undefined && (!Array.isArray(references) || !references.every(isFilledReference))) return '.references is not a list of filled references';
   if (!isResponse(result.response)) return '.response is not a response';
   const followUps = result.followUps;
   if (followUps === undefined) return undefined;
@@ -102,6 +112,14 @@ function isResponse(response: unknown): boolean {
   return (
     response === undefined || (isObject(response) && typeof response.status === 'number' && typeof response.body === 'string' && isObject(response.headers))
   );
+}
+
+function isFilledReference(value: unknown): boolean {
+  if (!isObject(value) || !['slot', 'placeholder', 'value'].every((key) => typeof value[key] === 'string')) return false;
+  const from = value.from;
+  if (!isObject(from)) return false;
+  if (typeof from.seed === 'string') return true;
+  return typeof from.case === 'string' && (typeof from.jsonPath === 'string' || from.header === 'location');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -15,7 +15,7 @@ export class CaseRequestError extends Error {
 /**
  * The HTTP request a case makes (its placeholders already filled): the base URL and the path with
  * `{name}` from pathParams (URL-encoded), the run's headers (less the credentials the request goes
- * without) then the case's (names in lower case), and the body encoded for its content type: JSON by default, form fields from an object, text as is.
+ * without) then the case's (names in lower case), and the body encoded for its content type: JSON by default, form fields from an object, text as is (JSON's too when `bodyIsText`).
  */
 export function caseRequestParts(request: CaseRequest, baseUrl: string, runHeaders: Record<string, string> = {}): RequestParts {
   const headers = mergeHeaders(runHeadersWithout(runHeaders, request.withoutCredentials), request.headers ?? {});
@@ -29,7 +29,7 @@ export function caseRequestParts(request: CaseRequest, baseUrl: string, runHeade
       parts.multipart = multipartFields(request.body, request.files ?? {});
     } else {
       headers['content-type'] ??= contentType;
-      parts.body = encodeBody(request.body, contentType);
+      parts.body = request.bodyIsText === true && typeof request.body === 'string' ? request.body : encodeBody(request.body, contentType);
     }
   }
   return parts;

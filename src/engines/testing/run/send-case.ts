@@ -1,5 +1,5 @@
 import { describeServerWords } from '../../api-server/describe-server-log.js';
-import { type RequestParts, prepareRequest } from '../../http/prepare-request.js';
+import { type PreparedRequest, type RequestParts, prepareRequest } from '../../http/prepare-request.js';
 import { maskText } from '../../../safety/mask-text.js';
 import { HttpRequestError, type HttpResponse, sendRequest } from '../../http/send-request.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
@@ -13,6 +13,8 @@ export interface SendCaseOptions {
   baseUrl: string;
   /** Values extracted by earlier steps of the case's chain: they fill `{{name}}` before the variables. */
   values?: ReadonlyMap<string, string>;
+  /** References filled from the API's own data (references/fill-references.ts), by placeholder. */
+  references?: ReadonlyMap<string, string | number | boolean>;
   /** Added to the request before the case's own headers; may hold `{{VAR}}`. */
   headers?: Record<string, string>;
   /** Fills `{{VAR}}`; what it fills in from secrets is masked in the recorded exchange (its `secrets`). */
@@ -20,6 +22,15 @@ export interface SendCaseOptions {
   /** Default 30 s. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Told of every request that got an answer, a fuzz case's inputs included: what the run's coverage is counted from. */
+  onExchange?(exchange: SentExchange): void;
+}
+
+/** A request as it went on the wire (secrets unmasked: not for keeping), the case it was sent for, and the status it got. */
+export interface SentExchange {
+  case: TestCase;
+  request: PreparedRequest;
+  status: number;
 }
 
 /** One case's exchange: the request (masked), and the response or why there is none. */
@@ -34,7 +45,7 @@ export interface CaseExchange {
 }
 
 /** A case ready to go, or why it cannot go (then `request` is the case as written, placeholders unfilled). */
-export type PreparedCase = { ok: true; parts: RequestParts; request: RecordedRequest } | { ok: false; request: RecordedRequest; error: string };
+export type PreparedCase = { ok: true; case: TestCase; parts: RequestParts; request: RecordedRequest } | { ok: false; request: RecordedRequest; error: string };
 
 /** Sends one case (redirects are not followed: a 3xx is the answer). Throws only when `signal` cancels it. */
 export async function sendCase(testCase: TestCase, options: SendCaseOptions): Promise<CaseExchange> {
@@ -50,18 +61,20 @@ export async function prepareCase(testCase: TestCase, options: SendCaseOptions):
       { baseUrl: options.baseUrl, request: testCase.request, headers: options.headers ?? {} },
       options.values ?? new Map<string, string>(),
       options.variables,
+      options.references,
     );
     const parts = await withEncodedMultipart(caseRequestParts(filled.request, filled.baseUrl, filled.headers));
-    return { ok: true, parts, request: recordRequest(prepareRequest(parts), options.variables?.secrets) };
+    return { ok: true, case: testCase, parts, request: recordRequest(prepareRequest(parts), options.variables?.secrets) };
   } catch (error) {
     if (!(error instanceof CaseRequestError || error instanceof HttpRequestError)) throw error;
     return { ok: false, request: unsentRequest(testCase, options), error: error.message };
   }
 }
 
+/** Sends a prepared request for `prepared.case` (a fuzz input's own case for its input). */
 export async function sendPreparedCase(
-  prepared: { parts: RequestParts; request: RecordedRequest },
-  options: Pick<SendCaseOptions, 'timeoutMs' | 'signal' | 'variables'>,
+  prepared: { case: TestCase; parts: RequestParts; request: RecordedRequest },
+  options: Pick<SendCaseOptions, 'timeoutMs' | 'signal' | 'variables' | 'onExchange'>,
 ): Promise<CaseExchange> {
   try {
     const http = await sendRequest({
@@ -70,6 +83,7 @@ export async function sendPreparedCase(
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
       ...(options.signal && { signal: options.signal }),
     });
+    options.onExchange?.({ case: prepared.case, request: prepareRequest(prepared.parts), status: http.status });
     return { request: prepared.request, response: recordResponse(http, options.variables?.secrets), http };
   } catch (error) {
     if (error instanceof HttpRequestError) {

@@ -32,6 +32,7 @@ const caseRequestSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).optional().describe('request headers; secrets as {{VAR}} placeholders'),
   body: z.unknown().optional().describe('a JSON value, or the exact text for a non-JSON contentType'),
   contentType: z.string().min(1).optional().describe('media type of body (default application/json)'),
+  bodyIsText: z.boolean().optional().describe('true when body is the exact text to send though contentType is JSON (e.g. {"count":+1})'),
   files: z
     .record(z.string(), z.strictObject({ filename: z.string().min(1), contentType: z.string().min(1).optional() }))
     .optional()
@@ -72,6 +73,11 @@ export const testCaseInputSchema = z.strictObject({
   request: caseRequestSchema.describe('the request to send'),
   mutation: z.string().optional().describe('what was changed from a valid request, in words'),
   expectRejection: z.boolean().optional().describe('true when the request is invalid, so a 2xx answer is a finding'),
+  nearMiss: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a value a lax validator takes by mistake, its kind and text (e.g. "email without TLD \'a@b\'"), named when it is accepted'),
   expectStatus: z
     .preprocess((value) => (typeof value === 'number' ? [value] : value), z.array(z.number().int().min(100).max(599)).min(1))
     .optional()
@@ -96,6 +102,17 @@ export const testCaseInputSchema = z.strictObject({
     .strictObject({ runs: z.number().int().min(1), seed: z.number().int() })
     .optional()
     .describe("send this many inputs drawn from the operation's schemas with this seed, and shrink a failing one"),
+  references: z
+    .array(
+      z.strictObject({
+        in: z.enum(['path', 'body']),
+        name: z.string().min(1),
+        field: z.array(z.union([z.string(), z.number().int().min(0)])).optional(),
+        sameAs: z.string().min(1).optional(),
+      }),
+    )
+    .optional()
+    .describe("where the request names something the API holds: filled from the API's own answers earlier in the run, or --seed-data"),
   readBack: z
     .strictObject({ operationId: z.string().min(1), request: caseRequestSchema })
     .optional()

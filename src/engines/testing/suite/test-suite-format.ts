@@ -25,7 +25,9 @@ import type { TestCase } from '../test-case.js';
  *       headers: {Authorization: "Bearer {{TOKEN}}"}
  *       body: {name: Rex}                   # JSON, or the exact text for a non-JSON contentType
  *       contentType: application/json
+ *       bodyIsText: true                    # body is the exact text though JSON: '{"age":+3}'
  *     mutation: removed required "name"     # negative and boundary cases: what was changed
+ *     nearMiss: "email without TLD 'a@b'"   # a near miss: its kind and value, named when accepted
  *     expectRejection: true                 # a 2xx answer is a finding
  *     expectStatus: [400, 422]              # statuses that pass this case
  *     extract: {petId: $.id}                # for later steps of its chain, as {{petId}}

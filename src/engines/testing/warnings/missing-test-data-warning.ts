@@ -31,7 +31,7 @@ export function missingTestDataWarning(group: OperationAnswers): RunWarning | un
     ...warning,
     message: `${label} found nothing for most cases: the ${names.join(', ')} they sent name${names.length === 1 ? 's' : ''} no record on the server`,
     evidence: `${describeShare(share, '404')}; sent ${sent}`,
-    advice: `seed the data before the run (a record with ${seed}), or give ${names.join(' and ')} an example in the spec that the server has`,
+    advice: `seed the data before the run (a record with ${seed}), give ids the server has with --seed-data FILE, or give ${names.join(' and ')} an example in the spec that the server has`,
   };
 }
 

@@ -14,13 +14,15 @@ export function pathParameterNames(template: string): string[] {
 export function sentPathValues(template: string, result: CaseResult): Record<string, string> {
   const names = pathParameterNames(template);
   if (names.length === 0) return {};
-  const fromUrl = result.request ? valuesInUrl(template, names, result.request.url) : undefined;
+  const fromUrl = result.request ? pathValuesInUrl(template, result.request.url) : undefined;
   if (fromUrl) return fromUrl;
   const given = result.case.request.pathParams ?? {};
   return Object.fromEntries(names.flatMap((name) => (given[name] === undefined ? [] : [[name, String(given[name])]])));
 }
 
-function valuesInUrl(template: string, names: string[], url: string): Record<string, string> | undefined {
+/** The path parameters of `template` as a URL carries them, decoded; undefined when the URL does not match it. */
+export function pathValuesInUrl(template: string, url: string): Record<string, string> | undefined {
+  const names = pathParameterNames(template);
   let pathname: string;
   try {
     pathname = new URL(url).pathname;

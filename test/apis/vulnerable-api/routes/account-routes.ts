@@ -6,7 +6,7 @@ import { readJsonObject } from '../json-request.js';
 import { isPublicHost } from '../public-host.js';
 import type { ShopContext } from '../shop-context.js';
 import { accountView, storedRecord, type User } from '../shop-users.js';
-import { fetchUrl, httpUrl } from '../url-fetch.js';
+import { httpUrl } from '../url-fetch.js';
 
 /** What an update may never touch, even in the vulnerable API: the ORM keys records by them. */
 const KEYS = new Set(['id', 'username']);
@@ -55,7 +55,7 @@ export function accountRoutes(ctx: ShopContext): Route[] {
         const url = httpUrl(body.imageUrl);
         if (!url) return sendError(res, 400, 'imageUrl must be an absolute http(s) URL');
         if (ctx.secure && !(await isPublicHost(url))) return sendError(res, 400, 'imageUrl must be on a public host');
-        const image = await fetchUrl(url);
+        const image = await ctx.fetch(url);
         if (!image || image.status < 200 || image.status > 299) return sendError(res, 422, 'the image could not be downloaded');
         const user = userOf(caller.id);
         user.avatarUrl = url.href;

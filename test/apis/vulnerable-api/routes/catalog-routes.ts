@@ -4,7 +4,6 @@ import { CATEGORIES, productDetails, productSummary } from '../catalog-data.js';
 import { runFakeSql } from '../fake-sql.js';
 import { idOf, integerParam, isText } from '../field-checks.js';
 import type { ShopContext } from '../shop-context.js';
-import { sleepFor } from '../sleep-for.js';
 import { sendStackTrace } from '../stack-trace.js';
 
 /** Most products a page may hold in the secure twin (the spec's maximum). */
@@ -37,7 +36,7 @@ export function catalogRoutes(ctx: ShopContext): Route[] {
         if (!ctx.secure) {
           const run = runFakeSql(`SELECT id, name, category, price FROM products WHERE name LIKE '%${q}%'`);
           if (!run.ok) return sendJson(res, 500, { error: run.error });
-          await sleepFor(run.sleepSeconds);
+          await ctx.sleep(run.sleepSeconds);
         }
         const wanted = q.toLowerCase();
         sendJson(res, 200, products.filter((product) => product.name.toLowerCase().includes(wanted)).map(productSummary));

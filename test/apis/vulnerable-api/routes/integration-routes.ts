@@ -6,7 +6,7 @@ import { isText } from '../field-checks.js';
 import { readJsonObject } from '../json-request.js';
 import { isPublicHost } from '../public-host.js';
 import type { ShopContext } from '../shop-context.js';
-import { fetchUrl, httpUrl } from '../url-fetch.js';
+import { httpUrl } from '../url-fetch.js';
 
 const EVENTS = ['order.created', 'order.shipped'];
 
@@ -36,7 +36,7 @@ export function integrationRoutes(ctx: ShopContext): Route[] {
           return sendError(res, 400, `events must list some of ${EVENTS.join(', ')}`);
         const url = await acceptedUrl(res, body.url, 'url', ctx.secure);
         if (!url) return;
-        const answer = await fetchUrl(url);
+        const answer = await ctx.fetch(url);
         const webhook = {
           id: ctx.data.nextId(),
           url: url.href,
@@ -78,7 +78,7 @@ export function integrationRoutes(ctx: ShopContext): Route[] {
         if (!requireCaller(req, res, ctx)) return;
         const url = await acceptedUrl(res, requestUrl.searchParams.get('url'), 'url', ctx.secure);
         if (!url) return;
-        const page = await fetchUrl(url);
+        const page = await ctx.fetch(url);
         if (!page) return sendError(res, 502, 'the page could not be fetched');
         const title = /<title[^>]*>([^<]*)<\/title>/i.exec(page.body)?.[1]?.trim() ?? null;
         sendJson(res, 200, { url: url.href, status: page.status, title });

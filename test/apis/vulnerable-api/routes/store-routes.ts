@@ -3,7 +3,6 @@ import type { Route } from '../../nonconforming-api/routes.js';
 import { runFakeSql } from '../fake-sql.js';
 import { isText } from '../field-checks.js';
 import type { ShopContext } from '../shop-context.js';
-import { sleepFor } from '../sleep-for.js';
 
 /**
  * GET /stores?city=. Vulnerable: the city is pasted into `WHERE city = '…'` and database errors
@@ -22,7 +21,7 @@ export function storeRoutes(ctx: ShopContext): Route[] {
         if (!ctx.secure) {
           const run = runFakeSql(`SELECT id, name, city FROM stores WHERE city = '${city}'`);
           if (!run.ok) return sendJson(res, 200, []);
-          await sleepFor(run.sleepSeconds);
+          await ctx.sleep(run.sleepSeconds);
         }
         sendJson(
           res,

@@ -5,7 +5,6 @@ import { runFakeShell } from '../fake-shell.js';
 import { isHostName } from '../field-checks.js';
 import { readJsonObject } from '../json-request.js';
 import type { ShopContext } from '../shop-context.js';
-import { sleepFor } from '../sleep-for.js';
 
 const EXPORT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -31,7 +30,7 @@ export function toolRoutes(ctx: ShopContext): Route[] {
         if (ctx.secure) return sendJson(res, 200, { host, output: pingOutput(host) });
         const run = runFakeShell(`ping -c 1 ${host}`);
         if (!run.ok) return sendJson(res, 200, { host, output: run.error });
-        await sleepFor(run.sleepSeconds);
+        await ctx.sleep(run.sleepSeconds);
         sendJson(res, 200, { host, output: pingOutput(host.split(/[\s;|&`$]/)[0] ?? host) });
       },
     },
@@ -57,7 +56,7 @@ export function toolRoutes(ctx: ShopContext): Route[] {
         if (!ctx.secure) {
           const run = runFakeShell(`zip -q "/srv/shop/exports/${filename}" orders.csv`);
           if (!run.ok) return sendError(res, 500, 'the export failed');
-          await sleepFor(run.sleepSeconds);
+          await ctx.sleep(run.sleepSeconds);
         }
         sendJson(res, 201, { id: ctx.data.nextId(), filename, status: 'done' });
       },

@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RULE_NAMES } from '../../../../src/capabilities/scan/engine/checks/all-checks.js';
+import { DEFAULT_SCAN_RATE } from '../../../../src/capabilities/scan/engine/run-scan.js';
 import { loadDefaultTools } from '../../../../src/agent/default-tools.js';
 import { scanSecurityTool } from '../../../../src/capabilities/scan/tools/scan-security.js';
 import { ToolError, type ToolContext } from '../../../../src/kit/tool/tool.js';
 import { ACCOUNT_API_SPEC, ACCOUNT_LOGINS, type AccountData, type AccountFlaw, accountApi } from '../../../apis/account-api.js';
 import { closeServer, listenOnLoopback } from '../../../apis/loopback-server.js';
+import { useSkippingClock } from '../../../support/skipping-clock.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 const ALICE_PASSWORD = 'alice-secret-pass-1';
@@ -16,6 +18,14 @@ const ALICE_PASSWORD = 'alice-secret-pass-1';
 const USERS = ['alice:{{ALICE_PASSWORD}}', ACCOUNT_LOGINS.bob];
 /** What the logins send and return: none may reach the model or a report in clear. */
 const SECRETS = [ALICE_PASSWORD, 'bob-secret-pass-2', 'alice-token-1x7q2', 'bob-token-2x7q2'];
+
+/**
+ * The API takes as long to answer as the scan's rate spaces its requests, on the clock the scan
+ * paces them by: the scan never waits for its next slot, and the test none of the seconds its
+ * default rate would take.
+ */
+const clock = useSkippingClock();
+const ANSWER_MS = 1000 / DEFAULT_SCAN_RATE;
 
 let server: Server;
 let serverUrl: string;
@@ -28,7 +38,7 @@ let progress: string[];
 async function startAccountApi(flaws: AccountFlaw[]): Promise<void> {
   const api = accountApi(flaws);
   data = api.data;
-  server = createServer(api.handler);
+  server = createServer((request, response) => void clock.sleep(ANSWER_MS).then(() => api.handler(request, response)));
   serverUrl = await listenOnLoopback(server);
   await project.write('.falcon/environments/dev.yaml', `BASE_URL: ${serverUrl}\nALICE_PASSWORD: ${ALICE_PASSWORD}\n`);
 }

@@ -36,6 +36,28 @@ describe('testRunPage', () => {
     expect(html).toContain('3 operations failed a check, listed first.');
   });
 
+  it("shows the run's coverage among its facts, when it has one", () => {
+    expect(page()).not.toContain('<dt>Coverage</dt>');
+    const run = mixedRun();
+    run.coverage = {
+      operations: [
+        {
+          operation: 'listPets',
+          method: 'GET',
+          path: '/pets',
+          responses: [
+            { status: '200', seen: true },
+            { status: 'default', seen: false },
+          ],
+          undocumented: [],
+          parameters: [{ name: 'limit', in: 'query', item: 'absent', seen: true }],
+          bodyProperties: [],
+        },
+      ],
+    };
+    expect(page(run)).toContain('<dt>Coverage</dt><dd>1/2 documented responses (50%), 1/1 parameters, 0/0 body properties</dd>');
+  });
+
   it('puts the operation with the most failed cases first', () => {
     const run = mixedRun();
     const failing = run.results.find((result) => result.case.operationId === 'getPet' && result.outcome === 'failed')!;

@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bashTool } from '../../../../src/capabilities/tasks/tools/bash.js';
 import { ToolError } from '../../../../src/kit/tool/tool.js';
 import { isRunning } from '../../../engines/process-alive.js';
+import { until } from '../../../support/patience.js';
 import { type TempProject, createTempProject, toolContext } from '../../../tools/temp-project.js';
 
 let project: TempProject;
@@ -13,6 +14,7 @@ beforeEach(async () => {
   project = await createTempProject();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await project.remove();
 });
 
@@ -48,8 +50,16 @@ describe('bash', () => {
   });
 
   it('reports a timeout and stops everything the command started', async () => {
-    const output = await bash({ command: 'sleep 30 & echo pid:$!; wait', timeout_ms: 1000 });
-    expect(output).toMatch(/^Timed out after 1\.\d s \(timeout_ms 1000\); the command and every process it started were stopped\npid:\d+$/);
+    // The clock runs as ever, and jumps over the timeout once the command has started its sleep.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'], shouldAdvanceTime: true });
+    const context = toolContext(project.root);
+    let started = false;
+    context.progress = (message) => (started ||= message.startsWith('pid:'));
+    const running = bashTool.run({ command: 'sleep 30 & echo pid:$!; wait', timeout_ms: 1000 }, context);
+    await until(() => started, 'the command to start its sleep');
+    vi.advanceTimersByTime(1000);
+    const output = await running;
+    expect(output).toMatch(/^Timed out after [\d.]+ s \(timeout_ms 1000\); the command and every process it started were stopped\npid:\d+$/);
     expect(isRunning(Number(output.split('pid:')[1]))).toBe(false);
   });
 

@@ -7,7 +7,7 @@ import { loadTestSuite, saveTestSuite } from '../../../../src/engines/testing/su
 import { type AutoTestInput, autoTest, passingSuite } from '../../../../src/capabilities/workflows/engine/auto-test.js';
 import { ScenarioWritingError } from '../../../../src/capabilities/workflows/engine/model-scenarios.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
-import { MALFORMED_INPUT_DEFECTS, startCustomersApi } from '../../../apis/customers-api.js';
+import { MALFORMED_INPUT_DEFECTS, NEAR_MISS_INPUT_DEFECTS, startCustomersApi } from '../../../apis/customers-api.js';
 import type { SpecServer } from '../../../apis/loopback-server.js';
 import { ScriptedModel } from '../../../support/scripted-model.js';
 import { USERS_API_TOKEN, type UsersApi, startUsersApi } from '../../../apis/users-api.js';
@@ -144,6 +144,7 @@ describe('autoTest with a spec: the testing engine generates the scenarios', () 
     expect(result.passing.map((testCase) => testCase.id)).toEqual(['getCustomer/happy/valid']);
     expect(result.failing.map((item) => [item.case.id, item.findings.map((finding) => finding.kind)])).toEqual([
       [MALFORMED_INPUT_DEFECTS[0], ['not_a_server_error']],
+      ['getCustomer/negative/path-customerId-no-dashes', NEAR_MISS_INPUT_DEFECTS['getCustomer/negative/path-customerId-no-dashes']],
     ]);
     expect(passingSuite(result, 'customers').spec).toBe(spec.source);
   });

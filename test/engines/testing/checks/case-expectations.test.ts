@@ -36,6 +36,15 @@ describe('negative_data_rejection', () => {
     ]);
   });
 
+  it('names a near miss by its kind and value when it is accepted', async () => {
+    const nearMiss = { ...negative('/lenient', 'body field "email" set to "a@b", an email without TLD'), nearMiss: "email without TLD 'a@b'" };
+    const run = await runCases([nearMiss, { ...nearMiss, id: 'strict', request: { ...nearMiss.request, path: '/strict' } }], { baseUrl: api.url });
+    expect(run.results.map((result) => result.findings)).toEqual([
+      [{ kind: 'negative_data_rejection', message: "email without TLD 'a@b' was accepted (201)" }],
+      [],
+    ]);
+  });
+
   it('is quiet when the input is rejected, and for cases that expect no rejection', async () => {
     const positive: TestCase = { ...negative('/lenient'), id: 'createPet/happy', expectRejection: false };
     const run = await runCases([negative('/strict', 'body.name missing, required'), positive], { baseUrl: api.url });

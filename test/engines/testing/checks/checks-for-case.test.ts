@@ -14,6 +14,15 @@ describe('which checks judge a case', () => {
     expect(checksForCase(['status_code_conformance', 'unsupported_method'], caseOf('probe', { probe: 'unsupported_method' }))).toEqual(['unsupported_method']);
   });
 
+  it('holds a body no JSON parser reads (+1) to negative_data_rejection and what any response must pass, not to the documented answers', async () => {
+    const plus = caseOf('negative', { expectRejection: true, request: { method: 'GET', path: '/things/1', body: '{"n":+1}', bodyIsText: true } });
+    expect(checksForCase(CHECK_NAMES, plus)).toEqual(['not_a_server_error', 'negative_data_rejection', 'max_response_time']);
+    const check = createResponseChecker({ spec });
+    expect(await check(plus, answer(400))).toEqual([]);
+    expect((await check(plus, answer(200))).map((finding) => finding.kind)).toEqual(['negative_data_rejection']);
+    expect((await check({ ...plus, expectRejection: false }, answer(400))).map((finding) => finding.kind)).toEqual(['status_code_conformance']);
+  });
+
   it('does not hold a probe to what the spec says of its operation: a 405 to an undocumented method passes', async () => {
     const check = createResponseChecker({ spec });
     expect(

@@ -10,13 +10,13 @@ describe('positive_data_acceptance', () => {
   it('fires when a valid case is refused with a 4xx, quoting the start of the answer', () => {
     const body = JSON.stringify({ error: 'nickname is required', detail: 'x'.repeat(200) });
     expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('happy'), answer(400, body)))).toEqual([
-      { kind: 'positive_data_acceptance', message: `a valid request was rejected with 400: ${body.slice(0, 100)}…` },
+      { kind: 'positive_data_acceptance', message: `a valid request was rejected with 400: ${body.slice(0, 100)}…; it sent path id 1` },
     ]);
     for (const status of [405, 406, 413, 415, 422])
       expect(findingsOf(positiveDataAcceptance, contextOf(caseOf('boundary'), answer(status))), String(status)).toHaveLength(1);
     expect(
       findingsOf(positiveDataAcceptance, contextOf(caseOf('stateful', { resource: { state: 'created', by: 'createThing/stateful/create' } }), answer(422, ''))),
-    ).toEqual([{ kind: 'positive_data_acceptance', message: 'a valid request was rejected with 422' }]);
+    ).toEqual([{ kind: 'positive_data_acceptance', message: 'a valid request was rejected with 422; it sent path id 1' }]);
   });
 
   it('takes what says nothing against the request: auth, ids with no record, clashes, rate limits; and any 2xx, 3xx or 5xx', () => {

@@ -56,9 +56,9 @@ describe('write_read_consistency', () => {
   it("judges a create's answer by what it sent, the same by meaning passing", () => {
     const same = wrapped({ name: 'Ada', email: 'ada@example.com', joinedAt: '2024-03-01T12:00:00.000+02:00', nickname: 'Ada' });
     const created = { ...same, status: 201 };
-    expect(findingsOf(writeReadConsistency, context(createStep, create, created, { sent: sentByCreate }))).toEqual([]);
+    expect(findingsOf(writeReadConsistency, context(createStep, create, created, { sentBody: sentByCreate }))).toEqual([]);
     const shifted = { ...wrapped({ name: 'Ada', email: 'ada@example.com', joinedAt: '2024-03-01T10:00:00+02:00' }), status: 201 };
-    expect(findingsOf(writeReadConsistency, context(createStep, create, shifted, { sent: sentByCreate }))).toEqual([
+    expect(findingsOf(writeReadConsistency, context(createStep, create, shifted, { sentBody: sentByCreate }))).toEqual([
       { kind: 'write_read_consistency', message: 'joinedAt: this request sent "2024-03-01T10:00:00Z", the answer holds "2024-03-01T10:00:00+02:00"' },
       { kind: 'write_read_consistency', message: 'nickname: this request sent "Ada", the answer has none' },
     ]);
@@ -78,21 +78,21 @@ describe('write_read_consistency', () => {
     const patched = wrapped({ ...put, nickname: 'B' });
     const readBack = { response: wrapped(put), operation: read, documented: documentedResponse(read, 200) };
     expect(
-      findingsOf(writeReadConsistency, context(step(update), update, patched, { sent: { nickname: 'B' }, writes: [createWrite, putWrite], readBack })),
+      findingsOf(writeReadConsistency, context(step(update), update, patched, { sentBody: { nickname: 'B' }, writes: [createWrite, putWrite], readBack })),
     ).toEqual([{ kind: 'write_read_consistency', message: 'nickname: this request sent "B", the read back has none' }]);
     // The PUT replaced the create's nickname: after it nothing is expected of it.
-    expect(findingsOf(writeReadConsistency, context(step(replace), replace, wrapped(put), { sent: put, writes: [createWrite] }))).toEqual([]);
+    expect(findingsOf(writeReadConsistency, context(step(replace), replace, wrapped(put), { sentBody: put, writes: [createWrite] }))).toEqual([]);
   });
 
   it('judges no read of a deleted resource, no answer that failed, no case outside a chain, nothing the answer does not document', () => {
     const held = wrapped({ name: 'Bo' });
     const deleted = step(read, { resource: { state: 'deleted', by: 'deleteMember/stateful/x' } });
     expect(findingsOf(writeReadConsistency, context(deleted, read, held, { writes: [createWrite] }))).toEqual([]);
-    expect(findingsOf(writeReadConsistency, context(step(replace), replace, answer(404, '{"error":"no"}'), { sent: { name: 'Bo' } }))).toEqual([]);
+    expect(findingsOf(writeReadConsistency, context(step(replace), replace, answer(404, '{"error":"no"}'), { sentBody: { name: 'Bo' } }))).toEqual([]);
     const happy = caseOf('happy', { operationId: 'replaceMember', request: { method: 'PUT', path: '/members/1' } });
-    expect(findingsOf(writeReadConsistency, context(happy, replace, wrapped({ name: 'Cy' }), { sent: { name: 'Bo' } }))).toEqual([]);
+    expect(findingsOf(writeReadConsistency, context(happy, replace, wrapped({ name: 'Cy' }), { sentBody: { name: 'Bo' } }))).toEqual([]);
     const undocumented = { ...replace, responses: { '200': { description: 'no body documented' } } };
-    expect(findingsOf(writeReadConsistency, context(step(undocumented), undocumented, wrapped({ name: 'Cy' }), { sent: { name: 'Bo' } }))).toEqual([]);
+    expect(findingsOf(writeReadConsistency, context(step(undocumented), undocumented, wrapped({ name: 'Cy' }), { sentBody: { name: 'Bo' } }))).toEqual([]);
     // A list below the created resource is no read of it.
     const posts = step(operation('listPosts', 'GET', '/members/{id}/posts', '200'));
     expect(findingsOf(writeReadConsistency, context(posts, read, wrapped({ name: 'Cy' }), { writes: [createWrite] }))).toEqual([]);

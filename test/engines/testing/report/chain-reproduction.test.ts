@@ -75,15 +75,14 @@ describe('reproductionLines', () => {
     expect(reproductionLines(run, run.results[0]!)).toEqual([curlLines(run.results[0]!.request!).command]);
   });
 
-  it('gives a later step the whole chain before it, values in shell variables set to what the run extracted', () => {
+  it('gives a later step the whole chain before it, each value taken from the answer at replay time, the secret required first', () => {
     const run = chainRun();
     expect(reproductionLines(run, run.results[2]!)).toEqual([
-      '# steps 1 to 3 of chain createOrder/stateful/chain-orderId, in order, in one shell: step 3 failed',
-      '# set API_KEY first (its value is masked here)',
+      '# steps 1 to 3 of chain createOrder/stateful/chain-orderId, in order, in one shell (needs jq): step 3 failed',
+      ': "${API_KEY:?set API_KEY first: its value is masked in this report}"',
       '# step 1 (createOrder): its response body is kept in RESPONSE_1',
       `RESPONSE_1=$(curl -sS -X POST '${BASE}/orders' -H 'content-type: application/json' --data-raw '{"item":"pen"}'); printf '%s\\n' "$RESPONSE_1"`,
-      `# orderId as this run extracted it ($.id); to take it from RESPONSE_1 instead (needs jq): ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`,
-      "ORDER_ID='7'",
+      `ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`,
       '# step 2 (replaceOrder)',
       `curl -sS -i -X PUT "${BASE}/orders/$ORDER_ID" -H 'content-type: application/json' --data-raw "{\\"id\\":\\"$ORDER_ID\\",\\"item\\":\\"ink\\"}"`,
       '# step 3 (getOrder): the step that failed',
@@ -91,17 +90,23 @@ describe('reproductionLines', () => {
     ]);
   });
 
-  it('assumes no jq: it appears in comments only', () => {
+  it("never sends this run's literal id: a fresh server gives its own", () => {
     const run = chainRun();
     const commands = reproductionLines(run, run.results[2]!).filter((line) => !line.startsWith('#'));
-    expect(commands.join('\n')).not.toContain('jq');
+    expect(commands.join('\n')).not.toMatch(/orders\/7|"7"|'7'/);
   });
 
-  it('takes a value masked in the report from the new response (jq), since the report cannot say it', () => {
-    const run = chainRun({ orderId: '[masked]' });
-    const lines = reproductionLines(run, run.results[2]!);
-    expect(lines).toContain(`ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`);
-    expect(lines.join('\n')).not.toContain("ORDER_ID='");
+  it('sets a value jq cannot read to what this run got, or leaves it to be set by hand when the report masks it', () => {
+    const run = chainRun();
+    run.results[0]!.case.extract = { orderId: '$..id' };
+    expect(reproductionLines(run, run.results[2]!)).toEqual(
+      expect.arrayContaining(['# orderId as this run got it ($..id): jq cannot read that path', "ORDER_ID='7'"]),
+    );
+    const masked = chainRun({ orderId: '[masked]' });
+    masked.results[0]!.case.extract = { orderId: '$..id' };
+    expect(reproductionLines(masked, masked.results[2]!)).toContain(
+      '# set ORDER_ID by hand to orderId ($..id) from RESPONSE_1: jq cannot read that path, and the report masks its value',
+    );
   });
 
   it('sends a step as it was sent when its template names a value no earlier step gave', () => {
@@ -116,8 +121,8 @@ describe('reproductionLines', () => {
     const run = chainRun({ path: '/tmp', orderId: '7' });
     run.results[0]!.case.extract = { path: '$.path', orderId: '$.id' };
     const lines = reproductionLines(run, run.results[2]!);
-    expect(lines).toContain("PATH_VALUE='/tmp'");
-    expect(lines).toContain("ORDER_ID='7'");
+    expect(lines).toContain(`PATH_VALUE=$(printf '%s' "$RESPONSE_1" | jq -r '.path')`);
+    expect(lines).toContain(`ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`);
   });
 
   it('puts the lines in the JSON report of each failed case, and the chain in the Markdown, HTML and JUnit reports', () => {
@@ -125,7 +130,7 @@ describe('reproductionLines', () => {
     const json = JSON.parse(renderReport(run, 'json')) as { results: Array<{ reproduce?: string[] }> };
     expect(json.results.map((result) => result.reproduce)).toEqual([undefined, undefined, reproductionLines(run, run.results[2]!)]);
     expect(renderReport(run, 'md')).toContain(['```sh', ...reproductionLines(run, run.results[2]!), '```'].join('\n'));
-    expect(renderReport(run, 'html')).toContain("ORDER_ID='7'\n# step 2 (replaceOrder)");
+    expect(renderReport(run, 'html')).toContain(`ORDER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')\n# step 2 (replaceOrder)`);
     expect(renderReport(run, 'junit')).toContain('Reproduce (the chain up to this step):\n# steps 1 to 3');
   });
 });
@@ -139,5 +144,80 @@ describe('jqFilter', () => {
     expect(jqFilter('$')).toBe('.');
     expect(jqFilter('$..id')).toBeUndefined();
     expect(jqFilter('$.items[?(@.id)]')).toBeUndefined();
+  });
+});
+
+describe('reproductionLines of a case that sent ids the API gave earlier in the run', () => {
+  function result(id: string, fields: Partial<CaseResult>): CaseResult {
+    const [operationId, kind] = id.split('/') as [string, TestCase['kind']];
+    return {
+      case: { id, name: id, kind, operationId, tags: [], request: { method: 'GET', path: '/' } },
+      outcome: 'passed',
+      findings: [],
+      durationMs: 2,
+      ...fields,
+    };
+  }
+  const created = (status = 201) =>
+    result('createCustomer/happy/valid', {
+      request: { method: 'POST', url: `${BASE}/customers`, headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' },
+      response: { status, statusText: '', headers: { location: '/customers/5' }, body: '{"id":5,"name":"Ada"}', durationMs: 2 },
+    });
+  const failingOrder = (from: NonNullable<CaseResult['references']>[number]['from']) =>
+    result('createOrder/happy/valid', {
+      outcome: 'failed',
+      findings: [{ kind: 'not_a_server_error', message: 'server error 500' }],
+      request: { method: 'POST', url: `${BASE}/orders`, headers: { 'content-type': 'application/json' }, body: '{"customerId":5,"item":"pen"}' },
+      requestTemplate: {
+        method: 'POST',
+        url: `${BASE}/orders`,
+        headers: { 'content-type': 'application/json' },
+        body: '{"customerId":{{ref.customerId}},"item":"pen"}',
+      },
+      response: { status: 500, statusText: '', headers: {}, body: '{}', durationMs: 2 },
+      references: [{ slot: 'body customerId', placeholder: 'ref.customerId', value: '5', from }],
+    });
+  const run = (results: CaseResult[]): TestRun => ({ ...chainRun(), results });
+
+  it('makes the thing first and takes its id from the answer, a number sent as a number', () => {
+    const order = failingOrder({ case: 'createCustomer/happy/valid', jsonPath: '$.id' });
+    expect(reproductionLines(run([created(), order]), order)).toEqual([
+      '# 2 requests, in order, in one shell (needs jq): the last, createOrder/happy/valid, failed; the ones before it give what it sends',
+      '# 1. createCustomer/happy/valid: its response body is kept in RESPONSE_1',
+      `RESPONSE_1=$(curl -sS -X POST '${BASE}/customers' -H 'content-type: application/json' --data-raw '{"name":"Ada"}'); printf '%s\\n' "$RESPONSE_1"`,
+      `CUSTOMER_ID=$(printf '%s' "$RESPONSE_1" | jq -r '.id')`,
+      '# 2. createOrder/happy/valid: the case that failed',
+      `curl -sS -i -X POST '${BASE}/orders' -H 'content-type: application/json' --data-raw "{\\"customerId\\":$CUSTOMER_ID,\\"item\\":\\"pen\\"}"`,
+    ]);
+  });
+
+  it("reads an id given only in the Location header from the header's last segment", () => {
+    const order = failingOrder({ case: 'createCustomer/happy/valid', header: 'location' });
+    const lines = reproductionLines(run([created(), order]), order);
+    expect(lines[1]).toBe('# 1. createCustomer/happy/valid: its response (status line, headers and body) is kept in RESPONSE_1');
+    expect(lines[2]).toContain("RESPONSE_1=$(curl -sS -i -X POST '");
+    expect(lines[3]).toBe(`CUSTOMER_ID=$(printf '%s\\n' "$RESPONSE_1" | tr -d '\\r' | sed -n 's|^[Ll]ocation:.*/\\([^/?#]*\\).*$|\\1|p' | head -n 1)`);
+  });
+
+  it('sends a case whose only reference is a seed value, or whose source is not in the report, as it went', () => {
+    const seeded = failingOrder({ seed: 'seed.yaml' });
+    expect(reproductionLines(run([seeded]), seeded)).toEqual([curlLines(seeded.request!).command]);
+    const lost = failingOrder({ case: 'createCustomer/happy/valid', jsonPath: '$.id' });
+    expect(reproductionLines(run([created(422), lost]), lost)).toEqual([curlLines(lost.request!).command]);
+  });
+
+  it('sets a seed value once at the top when the case replays with others', () => {
+    const chain = chainRun();
+    const last = chain.results[2]!;
+    last.request!.url = `${BASE}/orders/7?customer=5`;
+    last.requestTemplate!.url = `${BASE}/orders/{{orderId}}?customer={{ref.customerId}}`;
+    last.references = [{ slot: 'query customer', placeholder: 'ref.customerId', value: '5', from: { seed: 'seed.yaml' } }];
+    const lines = reproductionLines(chain, last);
+    expect(lines.slice(1, 4)).toEqual([
+      ': "${API_KEY:?set API_KEY first: its value is masked in this report}"',
+      '# customerId as seed.yaml gives it (--seed-data)',
+      "CUSTOMER_ID='5'",
+    ]);
+    expect(lines.at(-1)).toBe(`curl -sS -i "${BASE}/orders/$ORDER_ID?customer=$CUSTOMER_ID" -H "x-api-key: $API_KEY"`);
   });
 });

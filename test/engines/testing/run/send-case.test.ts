@@ -74,6 +74,12 @@ describe('sendCase', () => {
     expect(api.received.at(-1)).toMatchObject({ body: '"just text"', headers: { 'content-type': 'application/json' } });
   });
 
+  it('sends a body marked as text as it is, though its content type is JSON: a near miss no JSON value makes', async () => {
+    const exchange = await sendCase(testCase({ method: 'POST', path: '/pets/plus', body: '{"name":"Rex","age":+3}', bodyIsText: true }), { baseUrl: api.url });
+    expect(api.received.at(-1)).toMatchObject({ body: '{"name":"Rex","age":+3}', headers: { 'content-type': 'application/json' } });
+    expect(exchange.request.body).toBe('{"name":"Rex","age":+3}');
+  });
+
   it('takes chain values before the variables', async () => {
     await sendCase(testCase({ method: 'GET', path: '/pets/{petId}', pathParams: { petId: '{{petId}}' }, query: { owner: '{{NAME}}' } }), {
       baseUrl: api.url,

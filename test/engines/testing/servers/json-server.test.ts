@@ -59,6 +59,8 @@ describe('falcon test against json-server', () => {
       'replacePost/negative/body-wrong-type': ['not_a_server_error', 'status_code_conformance'],
       'updatePost/negative/body-wrong-type': ['not_a_server_error', 'status_code_conformance'],
       'createComment/negative/body-wrong-type': ['not_a_server_error', 'status_code_conformance'],
+      // So does a body that is not JSON at all (`"postId":+1`): its parser's error is answered as a 500.
+      'createComment/negative/postId-plus-sign': ['not_a_server_error'],
       // An id that is no number finds no record (the documented 404), but the comments of no post are an empty list.
       'listPostComments/negative/path-postId-wrong-type': ['negative_data_rejection'],
     });

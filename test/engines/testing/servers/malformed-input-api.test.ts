@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import { MALFORMED_INPUT_DEFECTS, startCustomersApi } from '../../../apis/customers-api.js';
+import { MALFORMED_INPUT_DEFECTS, NEAR_MISS_INPUT_DEFECTS, startCustomersApi } from '../../../apis/customers-api.js';
 import type { SpecServer } from '../../../apis/loopback-server.js';
 import { testServer } from './spec-run.js';
 
@@ -8,7 +8,7 @@ import { testServer } from './spec-run.js';
  * A Customers API whose handlers break (500) on a malformed uuid in the path and a malformed email
  * or date in the body, because it does not check formats; and its twin, which checks every input
  * against the spec and answers 400. `falcon test` finds each 500 through the negative case that
- * sends the malformed value, and passes the twin.
+ * sends the malformed value or a near miss of its format (some of which it takes), and passes the twin.
  */
 describe('falcon test against an API that breaks on malformed formats', () => {
   let defective: SpecServer;
@@ -26,10 +26,15 @@ describe('falcon test against an API that breaks on malformed formats', () => {
     await conforming?.close();
   });
 
-  it('finds the 500 to /customers/not-a-uuid and to a malformed email and date, and nothing else', () => {
+  it('finds the 500 to /customers/not-a-uuid and to a malformed email and date, and their near misses, and nothing else', () => {
     const failed = onDefective.run.results.filter((result) => result.outcome !== 'passed');
-    expect(failed.map((result) => result.case.id).sort()).toEqual([...MALFORMED_INPUT_DEFECTS].sort());
-    for (const result of failed) expect(result.findings.map((finding) => finding.kind)).toEqual(['not_a_server_error']);
+    expect(failed.map((result) => result.case.id).sort()).toEqual([...MALFORMED_INPUT_DEFECTS, ...Object.keys(NEAR_MISS_INPUT_DEFECTS)].sort());
+    for (const result of failed) {
+      expect(result.findings.map((finding) => finding.kind).sort(), result.case.id).toEqual(NEAR_MISS_INPUT_DEFECTS[result.case.id] ?? ['not_a_server_error']);
+    }
+    expect(failed.find((result) => result.case.id === 'createCustomer/negative/birthday-no-such-day')?.findings[0]?.message).toMatch(
+      /^date that does not exist '\d{4}-02-30' was accepted \(201\)$/,
+    );
     const uuid = failed.find((result) => result.case.id === 'getCustomer/negative/path-customerId-malformed-uuid')!;
     expect(uuid.case).toMatchObject({
       name: 'GET /customers/{customerId} with path parameter "customerId" as a malformed uuid "not-a-uuid"',
@@ -53,6 +58,7 @@ describe('falcon test against an API that breaks on malformed formats', () => {
     const statusOf = (id: string) => results.find((result) => result.case.id === id)?.response?.status;
     for (const id of [
       ...MALFORMED_INPUT_DEFECTS,
+      ...Object.keys(NEAR_MISS_INPUT_DEFECTS),
       'listCustomers/negative/header-X-Request-Id-missing',
       'listCustomers/negative/header-X-Request-Id-malformed-uuid',
       'listCustomers/negative/query-limit-wrong-type',

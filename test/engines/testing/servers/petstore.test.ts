@@ -8,8 +8,9 @@ import { chainSteps, distinctFindings, findingKinds, stepLine, testServer } from
 /**
  * The stateful Petstore of swagger-express-middleware, whose validateRequest middleware checks every
  * request against the same spec independently of Falcon: it must accept every valid case and refuse
- * every negative one, the chain must find the pet it created, then find it gone; and where the
- * sample breaks its own spec, the checks must say so.
+ * every negative one but the near misses its validator takes (a date that does not exist: it checks
+ * a date's shape, not the calendar), the chain must find the pet it created, then find it gone; and
+ * where the sample breaks its own spec, the checks must say so.
  */
 describe('falcon test against the Petstore of swagger-express-middleware', () => {
   let server: SpecServer;
@@ -30,11 +31,24 @@ describe('falcon test against the Petstore of swagger-express-middleware', () =>
     expect(valid.filter((result) => result.case.operationId === 'addPet').every((result) => status(result) === 201)).toBe(true);
   });
 
-  it('has every negative case refused with a 4xx, so no negative_data_rejection', () => {
+  const takenNearMisses = [
+    'findPets/negative/query-dob-no-such-day',
+    'addPet/negative/dob-no-such-day',
+    'deletePets/negative/query-dob-no-such-day',
+    'patch_pets_petName/negative/dob-no-such-day',
+  ];
+
+  it('has every negative case refused with a 4xx but the dates that do not exist, each a negative_data_rejection naming its kind', () => {
     const negative = ofKind('negative');
     expect(negative.length).toBeGreaterThan(50);
-    expect(negative.filter((result) => status(result) < 400 || status(result) >= 500).map((result) => `${result.case.id} → ${status(result)}`)).toEqual([]);
-    expect(tested.run.results.filter((result) => result.findings.some((finding) => finding.kind === 'negative_data_rejection'))).toEqual([]);
+    expect(negative.filter((result) => status(result) < 400 || status(result) >= 500).map((result) => result.case.id)).toEqual(takenNearMisses);
+    const rejections = tested.run.results.filter((result) => result.findings.some((finding) => finding.kind === 'negative_data_rejection'));
+    expect(rejections.map((result) => result.case.id)).toEqual(takenNearMisses);
+    for (const result of rejections) {
+      expect(result.findings.map((finding) => finding.message)).toEqual([
+        expect.stringMatching(/^date that does not exist '\d{4}-02-30' was accepted \(20[01]\)$/),
+      ]);
+    }
   });
 
   it('runs the create → read → update → delete → read chain on the pet it created, by name', () => {
@@ -52,25 +66,31 @@ describe('falcon test against the Petstore of swagger-express-middleware', () =>
     expect(JSON.parse(chain[1]!.response!.body)).toEqual(created);
   });
 
-  it('reports where the sample breaks its spec: HTML errors documented as JSON, an undocumented 400, an empty JSON body', () => {
-    expect(distinctFindings(tested.run.results)).toEqual([
+  it('reports where the sample breaks its spec: HTML errors documented as JSON, an undocumented 400, an empty JSON body, a photo of an undocumented type', () => {
+    const answered = tested.run.results.filter((result) => !takenNearMisses.includes(result.case.id));
+    expect(distinctFindings(answered)).toEqual([
       'addPet status_code_conformance: status 400 is not documented for addPet (documented: 201)',
       'addPetPhoto content_type_conformance: content-type text/html is not documented for addPetPhoto default (documented: application/json)',
       'deletePet response_schema_conformance: the body is not valid JSON, but deletePet default documents application/json: it is empty',
       'deletePets content_type_conformance: content-type text/html is not documented for deletePets default (documented: application/json)',
       'findPetByName content_type_conformance: content-type text/html is not documented for findPetByName default (documented: application/json)',
       'findPets content_type_conformance: content-type text/html is not documented for findPets default (documented: application/json)',
+      // Reached only with a photo the run uploaded (its id from addPetPhoto's answer): served as octet-stream.
+      'getPetPhoto content_type_conformance: content-type application/octet-stream is not documented for getPetPhoto default (documented: image/jpeg, image/gif, image/png, image/bmp)',
       'getPetPhoto content_type_conformance: content-type text/html is not documented for getPetPhoto default (documented: image/jpeg, image/gif, image/png, image/bmp)',
       'patch_pets_petName content_type_conformance: content-type text/html is not documented for patch_pets_petName default (documented: application/json)',
     ]);
     // Each negative case gets the one finding its operation's error answer earns.
-    for (const result of ofKind('negative').filter((candidate) => candidate.findings.length > 0)) {
+    for (const result of ofKind('negative').filter((candidate) => candidate.findings.length > 0 && !takenNearMisses.includes(candidate.case.id))) {
       expect(
         result.findings.map((finding) => finding.kind),
         result.case.id,
       ).toEqual([result.case.operationId === 'addPet' ? 'status_code_conformance' : 'content_type_conformance']);
     }
-    expect(ofKind('negative').filter((result) => result.case.operationId === 'addPet' && result.findings.length === 0)).toEqual([]);
+    // But a body that is no JSON (`+61`): what the spec documents of answers to JSON does not judge its 400.
+    const judged = ofKind('negative').filter((result) => result.case.operationId === 'addPet' && !result.case.request.bodyIsText);
+    expect(judged.filter((result) => result.findings.length === 0)).toEqual([]);
+    expect(ofKind('negative').filter((result) => result.case.request.bodyIsText && result.findings.length > 0)).toEqual([]);
     // A pet or photo that is not there: an HTML 404; deleting a pet that is not there: 200 with no body.
     expect(findingKinds(ofKind('happy', 'boundary', 'stateful'))).toEqual({
       'findPetByName/happy/valid': ['content_type_conformance'],

@@ -32,3 +32,14 @@ describe('a suite of the cases made for the checks', () => {
     expect(await loadTestSuite(project.root, 'peer')).toEqual({ ...suite, cases: masked });
   });
 });
+
+describe('a suite of near misses', () => {
+  it('keeps what each is (its kind and value) and a body sent as JSON text', async () => {
+    const spec = await ingestedSpec('near-miss-values-3.0.yaml');
+    const cases = (await generateCases(spec, spec.operations, { strategies: ['negative'] })).filter((testCase) => testCase.nearMiss);
+    expect(cases.some((testCase) => testCase.request.bodyIsText)).toBe(true);
+    const suite: TestSuiteFile = { format: 'falcon-tests/1', name: 'near-misses', createdAt: '2025-01-31T10:00:00.000Z', cases };
+    await saveTestSuite(project.root, suite);
+    expect(await loadTestSuite(project.root, 'near-misses')).toEqual(suite);
+  });
+});

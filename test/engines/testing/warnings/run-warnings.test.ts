@@ -194,7 +194,8 @@ describe('missing_test_data and method_not_allowed say what to do', () => {
       operation: 'getPet',
       message: 'getPet (GET /pets/{petId}) found nothing for most cases: the petId they sent names no record on the server',
       evidence: 'all 5 answered cases got 404; sent petId 1, 77, Rex/1',
-      advice: 'seed the data before the run (a record with petId 1), or give petId an example in the spec that the server has',
+      advice:
+        'seed the data before the run (a record with petId 1), give ids the server has with --seed-data FILE, or give petId an example in the spec that the server has',
     });
   });
 

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { useSkippingClock } from '../../../../support/skipping-clock.js';
 import { scanLoopbackApi } from './loopback-scan.js';
+
+// The APIs' sleeps move the scanner's clock on instead of keeping it waiting (the e2e scan recall
+// runs the real ones): the check's verdicts, its timings and its budget follow that clock.
+const clock = useSkippingClock();
 
 const pingPaths = {
   '/diagnostics/ping': {
@@ -55,9 +59,9 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 function pingApi(sleepSeconds: (command: string) => number, { validates = false, delayMs = () => 0 }: { validates?: boolean; delayMs?: () => number } = {}) {
   return async (request: IncomingMessage, response: ServerResponse) => {
     const host = new URL(request.url!, 'http://api').searchParams.get('host') ?? '';
-    await sleep(delayMs());
+    await clock.sleep(delayMs());
     if (validates && !/^[a-z0-9.-]+$/i.test(host)) return send(response, 400, { error: 'host must be a host name' });
-    await sleep(sleepSeconds(`ping -c 1 ${host}`) * 1000);
+    await clock.sleep(sleepSeconds(`ping -c 1 ${host}`) * 1000);
     send(response, 200, { output: `PING ${host}: 1 packets transmitted, 1 received` });
   };
 }
@@ -67,7 +71,7 @@ async function exportApi(request: IncomingMessage, response: ServerResponse) {
   let text = '';
   for await (const chunk of request) text += String(chunk);
   const { filename } = JSON.parse(text) as { filename: string };
-  await sleep(shSleepSeconds(`zip -q "/srv/exports/${filename}" orders.csv`) * 1000);
+  await clock.sleep(shSleepSeconds(`zip -q "/srv/exports/${filename}" orders.csv`) * 1000);
   send(response, 201, { filename, status: 'done' });
 }
 

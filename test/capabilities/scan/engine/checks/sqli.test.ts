@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { useSkippingClock } from '../../../../support/skipping-clock.js';
 import { scanLoopbackApi } from './loopback-scan.js';
+
+// The APIs' sleeps move the scanner's clock on instead of keeping it waiting (the e2e scan recall
+// runs the real ones): the check's verdicts, its timings and its budget follow that clock.
+const clock = useSkippingClock();
 
 const PRODUCTS = [
   { name: 'lamp', price: 12 },
@@ -68,7 +72,7 @@ function concatenatingApi(dialect: Dialect, { blind = false } = {}) {
     const name = new URL(request.url!, 'http://api').searchParams.get('name') ?? '';
     const outcome = runQuery(dialect, `SELECT * FROM products WHERE name = '${name}'`);
     if ('error' in outcome) return blind ? send(response, 200, []) : send(response, 500, { error: outcome.error });
-    await sleep(outcome.sleepSeconds * 1000);
+    await clock.sleep(outcome.sleepSeconds * 1000);
     send(response, 200, outcome.rows);
   };
   return { handler, seen };
@@ -78,7 +82,7 @@ function concatenatingApi(dialect: Dialect, { blind = false } = {}) {
 function parameterizedApi(delayMs: (name: string) => number = () => 0) {
   return async (request: IncomingMessage, response: ServerResponse) => {
     const name = new URL(request.url!, 'http://api').searchParams.get('name') ?? '';
-    await sleep(delayMs(name));
+    await clock.sleep(delayMs(name));
     send(
       response,
       200,
