@@ -1,9 +1,11 @@
 import type { TestCase } from './test-case.js';
 
 import type { CheckName } from './checks/all-checks.js';
+import type { FilledReference, RecordedRequest } from './sent-record.js';
 import type { RunCoverage } from './coverage/run-coverage.js';
 
 export { CHECK_NAMES, type CheckName } from './checks/all-checks.js';
+export type { FilledReference, RecordedRequest, ReferenceSource } from './sent-record.js';
 
 /**
  * Why a case failed. Besides the checks: `expected_status` (the case's own `expectStatus`),
@@ -16,14 +18,6 @@ export interface Finding {
   kind: FindingKind;
   /** One line with the evidence: `status 418 is not documented for getPet (documented: 200, 404)`. */
   message: string;
-}
-
-/** The request as sent, secrets masked. */
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 /** The response as received; the body is cut at MAX_RECORDED_BODY_CHARS with a note. */
@@ -80,23 +74,6 @@ export interface FollowUp {
   response?: RecordedResponse;
   /** As CaseResult.requestTemplate: the request with the chain's values as `{{name}}`. */
   requestTemplate?: RecordedRequest;
-}
-
-/**
- * Where a reference's value came from: an answer of another case of the run (a JSONPath of its
- * body, or its Location header's last segment), or the `--seed-data` file (as the user named it).
- */
-export type ReferenceSource = { case: string; jsonPath: string } | { case: string; header: 'location' } | { seed: string };
-
-/** One reference a case sent from what the API or the user gave. */
-export interface FilledReference {
-  /** `path customerId`, `body customer.id`. */
-  slot: string;
-  /** Its `{{name}}` in `requestTemplate`: `ref.customerId`. */
-  placeholder: string;
-  /** As sent, masked like the rest. */
-  value: string;
-  from: ReferenceSource;
 }
 
 /** A fuzz case's inputs: when one failed, the case's request is the minimal failing input shrinking found. */

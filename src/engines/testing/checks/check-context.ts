@@ -2,7 +2,7 @@ import type { HttpResponse } from '../../http/send-request.js';
 import type { FalconSpec, SpecOperation, SpecResponse } from '../../spec/spec-format.js';
 import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
-import type { FilledReference, RecordedRequest } from '../test-run.js';
+import type { FilledReference, RecordedRequest } from '../sent-record.js';
 
 /** What the checks read of a response: the whole body, not the copy cut for the report. */
 export type CheckedResponse = Pick<HttpResponse, 'status' | 'statusText' | 'headers' | 'body' | 'durationMs'> &

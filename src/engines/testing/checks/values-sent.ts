@@ -1,5 +1,5 @@
 import { pathValuesInUrl } from '../warnings/sent-path-values.js';
-import type { FilledReference, ReferenceSource } from '../test-run.js';
+import type { FilledReference, ReferenceSource } from '../sent-record.js';
 import type { CheckContext } from './check-context.js';
 
 const MAX_BODY_CHARS = 200;
