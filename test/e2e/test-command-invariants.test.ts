@@ -94,22 +94,35 @@ describe('falcon test: requests held against one another', () => {
     expect(page).toContain('# step 3 (replaceMember), then its read back');
   });
 
-  it('gives lines that, run in a shell, show the defect again: the past-the-end page, the member read after its delete', requireTool('curl'), async () => {
-    const pages = await bash(caseResult('listEvents/probe/walk-pages').reproduce!);
-    expect(pages.match(/^HTTP\/1\.1 200 /gm)).toHaveLength(5);
-    expect(pages.trimEnd().endsWith('[{"id":7,"title":"Hackday"}]')).toBe(true);
-    const afterDelete = caseResult('getMember/stateful/read-deleted');
-    expect(afterDelete.findings).toEqual([
-      {
-        kind: 'delete_effective',
-        message: 'answered 200 for a resource deleted by deleteMember/stateful/delete-created (which answered 204): expected it gone (404 or 410)',
-      },
-    ]);
-    const chain = afterDelete.reproduce!;
-    expect(chain[0]).toBe('# steps 1 to 6 of chain createMember/stateful/chain-memberId, in order, in one shell: step 6 failed');
-    const lastAnswer = (output: string) => [...output.matchAll(/^HTTP\/1\.1 (\d+) /gm)].at(-1)?.[1];
-    expect(lastAnswer(await bash(chain))).toBe('200');
-  });
+  it(
+    'gives lines that, run in a shell, show the defect again: the past-the-end page, the member read after its delete',
+    { ...requireTool('curl'), ...requireTool('jq') },
+    async () => {
+      const pages = await bash(caseResult('listEvents/probe/walk-pages').reproduce!);
+      expect(pages.match(/^HTTP\/1\.1 200 /gm)).toHaveLength(5);
+      expect(pages.trimEnd().endsWith('[{"id":7,"title":"Hackday"}]')).toBe(true);
+      const afterDelete = caseResult('getMember/stateful/read-deleted');
+      expect(afterDelete.findings).toEqual([
+        {
+          kind: 'delete_effective',
+          message: 'answered 200 for a resource deleted by deleteMember/stateful/delete-created (which answered 204): expected it gone (404 or 410)',
+        },
+      ]);
+      // The whole chain, each value taken from an answer at replay time (and what its create refers to before it).
+      const chain = afterDelete.reproduce!;
+      expect(chain.flatMap((line) => /^# step (\d) \((\w+)\)/.exec(line)?.slice(1, 3).join(' ') ?? [])).toEqual([
+        '1 createMember',
+        '2 getMember',
+        '3 replaceMember',
+        '4 updateMember',
+        '5 deleteMember',
+        '6 getMember',
+      ]);
+      expect(chain.at(-2)).toBe('# step 6 (getMember): the step that failed');
+      const lastAnswer = (output: string) => [...output.matchAll(/^HTTP\/1\.1 (\d+) /gm)].at(-1)?.[1];
+      expect(lastAnswer(await bash(chain))).toBe('200');
+    },
+  );
 
   it('passes the conforming twin of the same spec: exit 0, every case passed', async () => {
     const conforming = await falcon(['test', '--spec', INVARIANTS_SPEC_FILE, '--base-url', twin.url]);
