@@ -7,7 +7,8 @@
  * A comment (`--`, `#`, `/*`) ends the statement, as an injected `--` does.
  */
 
-export type Row = Record<string, string | number>;
+/** A row as the evaluator reads it: its fields, by column name. */
+type Row = Record<string, string | number>;
 type Value = string | number | boolean | null;
 
 type Node =
@@ -28,15 +29,15 @@ const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'CASE', 'WHEN', 'THEN', 'ELSE', 'E
 const COMPARISONS = new Set(['=', '<>', '!=', '<', '>', '<=', '>=', 'LIKE']);
 
 /** The rows a `WHERE <condition>` keeps; throws SqlError where a database would fail. */
-export function whereRows<T extends Row>(rows: readonly T[], condition: string): T[] {
+export function whereRows<T extends object>(rows: readonly T[], condition: string): T[] {
   const parser = new Parser(tokenize(condition));
   const node = parser.expression();
   parser.expectEnd();
-  return rows.filter((row) => truthy(evaluate(node, row)));
+  return rows.filter((row) => truthy(evaluate(node, row as Row)));
 }
 
 /** The rows in the order of `ORDER BY <terms>`; throws SqlError where a database would fail. */
-export function orderRows<T extends Row>(rows: readonly T[], terms: string): T[] {
+export function orderRows<T extends object>(rows: readonly T[], terms: string): T[] {
   const parser = new Parser(tokenize(terms));
   const keys: Array<{ node: Node; descending: boolean }> = [];
   do {
@@ -45,7 +46,7 @@ export function orderRows<T extends Row>(rows: readonly T[], terms: string): T[]
     keys.push({ node, descending: direction?.text.toUpperCase() === 'DESC' });
   } while (parser.take(','));
   parser.expectEnd();
-  const keyed = rows.map((row) => ({ row, values: keys.map((key) => evaluate(key.node, row)) }));
+  const keyed = rows.map((row) => ({ row, values: keys.map((key) => evaluate(key.node, row as Row)) }));
   keyed.sort((a, b) => {
     for (const [index, key] of keys.entries()) {
       const order = compare(a.values[index]!, b.values[index]!);

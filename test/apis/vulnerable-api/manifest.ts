@@ -149,7 +149,7 @@ export const PLANTED: ManifestEntry[] = [
     rule: 'sqli',
     method: 'GET',
     path: '/api/v2/stores',
-    note: "Blind: `city` goes into = '…' and errors become an empty 200; `' OR SLEEP(n)-- `, `'||pg_sleep(n)--`, `'; WAITFOR DELAY '0:0:n'--` wait n seconds.",
+    note: "Blind: `city` goes into = '…' and errors become an empty 200; `Oxford' AND '1'='1` answers as Oxford does, `Oxford' AND '1'='2` []; `' OR SLEEP(n)-- `, `'||pg_sleep(n)--`, `'; WAITFOR DELAY '0:0:n'--` wait n seconds.",
   },
   {
     rule: 'sqli',

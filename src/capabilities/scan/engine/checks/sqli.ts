@@ -65,13 +65,13 @@ export const sqliCheck: SecurityCheck = {
   },
 };
 
-/** Reports the first blind proof of the operation, when its valid request is answered 2xx, the same each time. */
+/** Reports the first blind proof of the operation, the condition evaluated first, when its valid request is answered 2xx, the same each time. */
 async function reportBlindInjection(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, points: readonly InjectionPoint[]): Promise<void> {
   if (!isSuccess(normal.exchanges[0]!.response.status) || !isStable(normal.exchanges)) return;
   const proof: BlindProof | undefined =
-    (await findBreakingQuote(ctx, target, points)) ??
     (await findBooleanPair(ctx, target, normal, points)) ??
-    (await findSortInjection(ctx, target, normal, points));
+    (await findSortInjection(ctx, target, normal, points)) ??
+    (await findBreakingQuote(ctx, target, points));
   if (proof) ctx.report({ severity: 'high', operation: target.operation, ...proof });
 }
 
