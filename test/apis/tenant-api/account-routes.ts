@@ -18,7 +18,12 @@ export function accountRoutes(ctx: TenantContext): Route[] {
       path: '/orgs',
       handle(req, res) {
         const user = ctx.sessions.require(req, res);
-        if (user) sendJson(res, 200, ctx.data.orgs.filter((org) => org.id === user.orgId));
+        if (user)
+          sendJson(
+            res,
+            200,
+            ctx.data.orgs.filter((org) => org.id === user.orgId),
+          );
       },
     },
   ];

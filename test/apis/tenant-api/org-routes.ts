@@ -48,7 +48,11 @@ export function orgRoutes(ctx: TenantContext): Route[] {
         const orgId = req.headers['x-org-id'];
         if (typeof orgId !== 'string' || orgId === '') return sendError(res, 400, 'X-Org-Id is required');
         if (!mayRead(user.orgId, orgId)) return sendError(res, 403, 'not your organisation');
-        sendJson(res, 200, data.invoices.filter((invoice) => invoice.orgId === orgId));
+        sendJson(
+          res,
+          200,
+          data.invoices.filter((invoice) => invoice.orgId === orgId),
+        );
       },
     },
   ];
