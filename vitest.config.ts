@@ -22,6 +22,9 @@ export default defineConfig({
     // expect.poll waits for what the program will do: as long as any other wait of a test.
     expect: { poll: { timeout: PATIENCE_MS } },
     pool: 'forks',
+    // Each file as transformed is kept on disk (node_modules/.experimental-vitest-cache, by its path
+    // and content; emptied when package-lock.json changes): the next run transforms only what changed.
+    experimental: { fsModuleCache: true },
     // Ink renders only the final frame when it thinks it runs in CI; component tests read every frame.
     // Whether this is CI reaches the tests as FALCON_TEST_CI (test/support/required-tools.ts).
     env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false', FALCON_TEST_CI: String(inCI) },
