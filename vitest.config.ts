@@ -14,6 +14,16 @@ const ISOLATED = ['test/**/*.isolated.test.ts', 'test/**/*.isolated.test.tsx'];
 
 export default defineConfig({
   define: { FALCON_VERSION: JSON.stringify(pkg.version) },
+  plugins: [
+    {
+      name: 'falcon:no-module-cache-in-main-process',
+      // Vitest 4.1's runner in its own process (global setups, reporters) reads a cached module as bytes
+      // and then fails on the first stack trace it maps: the modules it runs are not cached.
+      configureVitest({ experimental_defineCacheKeyGenerator }) {
+        experimental_defineCacheKeyGenerator(({ environment }) => (environment.name === '__vitest__' ? false : undefined));
+      },
+    },
+  ],
   test: {
     // Ceilings, not measures: a test that starts programs, or fuzzes, takes many times longer on a
     // machine that is busy, and that must not fail it (test/support/patience.ts waits less).
