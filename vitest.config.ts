@@ -14,6 +14,16 @@ const ISOLATED = ['test/**/*.isolated.test.ts', 'test/**/*.isolated.test.tsx'];
 
 export default defineConfig({
   define: { FALCON_VERSION: JSON.stringify(pkg.version) },
+  plugins: [
+    {
+      name: 'falcon:no-module-cache-in-main-process',
+      // Vitest 4.1's runner in its own process (global setups, reporters) reads a cached module as bytes
+      // and then fails on the first stack trace it maps: the modules it runs are not cached.
+      configureVitest({ experimental_defineCacheKeyGenerator }) {
+        experimental_defineCacheKeyGenerator(({ environment }) => (environment.name === '__vitest__' ? false : undefined));
+      },
+    },
+  ],
   test: {
     // Ceilings, not measures: a test that starts programs, or fuzzes, takes many times longer on a
     // machine that is busy, and that must not fail it (test/support/patience.ts waits less).
@@ -22,6 +32,9 @@ export default defineConfig({
     // expect.poll waits for what the program will do: as long as any other wait of a test.
     expect: { poll: { timeout: PATIENCE_MS } },
     pool: 'forks',
+    // Each file as transformed is kept on disk (node_modules/.experimental-vitest-cache, by its path
+    // and content; emptied when package-lock.json changes): the next run transforms only what changed.
+    experimental: { fsModuleCache: true },
     // Ink renders only the final frame when it thinks it runs in CI; component tests read every frame.
     // Whether this is CI reaches the tests as FALCON_TEST_CI (test/support/required-tools.ts).
     env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false', FALCON_TEST_CI: String(inCI) },

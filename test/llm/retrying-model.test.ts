@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
@@ -30,10 +30,19 @@ function ollamaModel(): ChatModel {
   return createOllamaProvider({ id: 'ollama', protocol: 'ollama', model: 'llama-test', baseUrl: server.ollamaUrl }).createModel('llama-test');
 }
 
-/** A retrying model whose events and deltas land in one timeline, as the agent loop would see them. */
-function retrying(models: ChatModel[], delaysMs = FAST_DELAYS) {
+/**
+ * A retrying model whose events and deltas land in one timeline, as the agent loop would see them.
+ * With `jumpWaits`, on a fake clock that runs as ever, each retry's wait is jumped over once it has begun.
+ */
+function retrying(models: ChatModel[], delaysMs = FAST_DELAYS, { jumpWaits = false } = {}) {
   const timeline: (ModelEvent | { type: 'delta'; text: string })[] = [];
-  const model = new RetryingModel({ models, delaysMs, emit: (event) => timeline.push(event) });
+  if (jumpWaits) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+  const emit = (event: ModelEvent) => {
+    timeline.push(event);
+    // The wait starts as the event is told: its timer is set once this turn of the event loop ends.
+    if (jumpWaits && event.type === 'retry') setImmediate(() => vi.advanceTimersByTime(event.delayMs));
+  };
+  const model = new RetryingModel({ models, delaysMs, emit });
   const chat = (signal = new AbortController().signal) => model.chat({ messages, signal, onDelta: (text) => timeline.push({ type: 'delta', text }) });
   const events = () => timeline.filter((entry) => entry.type !== 'delta');
   return { model, chat, timeline, events };
@@ -44,19 +53,23 @@ function chatRequestsFor(model: string) {
 }
 
 describe('RetryingModel', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('waits as long as Retry-After says on 429, then retries the same model', async () => {
     server.script([{ status: 429, headers: { 'retry-after': '1' } }, 'Final Answer: after the wait'], { model: 'gpt-test' });
-    const { chat, events } = retrying([openaiModel()]);
+    const { chat, events } = retrying([openaiModel()], FAST_DELAYS, { jumpWaits: true });
     const started = Date.now();
     await expect(chat()).resolves.toMatchObject({ text: 'Final Answer: after the wait' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(events()).toEqual([{ type: 'retry', attempt: 1, delayMs: 1000, reason: expect.stringContaining('openai: 429 Too Many Requests') }]);
   });
 
   it('backs off with the configured delays, then switches to the fallback provider', async () => {
     server.script([{ status: 500 }, { status: 502 }, { status: 503 }, { status: 500 }], { model: 'gpt-test' });
     server.script(['Final Answer: from the fallback'], { model: 'llama-test' });
-    const { model, chat, events } = retrying([openaiModel(), ollamaModel()]);
+    const { model, chat, events } = retrying([openaiModel(), ollamaModel()], FAST_DELAYS, { jumpWaits: true });
     const before = chatRequestsFor('gpt-test');
 
     await expect(chat()).resolves.toMatchObject({ text: 'Final Answer: from the fallback' });
@@ -151,7 +164,7 @@ describe('RetryingModel', () => {
     };
     server.script([overflow], { model: 'gpt-test' });
     server.script(['Final Answer: from the fallback'], { model: 'llama-test' });
-    const { model, chat, events } = retrying([openaiModel(), ollamaModel()]);
+    const { model, chat, events } = retrying([openaiModel(), ollamaModel()], FAST_DELAYS, { jumpWaits: true });
     const before = { gpt: chatRequestsFor('gpt-test'), llama: chatRequestsFor('llama-test') };
     const error = await chat().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'ModelError', status: 400, transient: false, contextOverflow: { windowTokens: 65_536 } });

@@ -34,10 +34,30 @@ export async function ingestedSample(sample: string): Promise<{ spec: FalconSpec
   return { spec: await parseIngestedSpec(found.specText, `.falcon/spec.yaml of ${sample}`, new AbortController().signal), summary: found.summary };
 }
 
-/** The OpenAPI 3.0 and 3.1 samples (the top folders: 53 of them), each as `3.0/json/petstore.json` and its spec. */
-export async function publicOpenApiSamples(): Promise<{ file: string; spec: FalconSpec }[]> {
-  const samples = (await ingestedSamples()).filter((entry) => /^3\.[01]\/json\/[^/]+\.json$/.test(entry.sample));
-  return Promise.all(samples.map(async (entry) => ({ file: entry.sample, spec: (await ingestedSample(entry.sample)).spec })));
+let openApiSamples: Promise<{ file: string; spec: FalconSpec }[]> | undefined;
+
+/**
+ * The OpenAPI 3.0 and 3.1 samples (the top folders: 53 of them), each as `3.0/json/petstore.json`
+ * and its spec. The same specs for every test file of a worker, so that what is made of a spec once
+ * (its schemas compiled) serves them all: frozen, so that none can change them for the next.
+ */
+export function publicOpenApiSamples(): Promise<{ file: string; spec: FalconSpec }[]> {
+  openApiSamples ??= ingestedSamples().then((entries) =>
+    Promise.all(
+      entries
+        .filter((entry) => /^3\.[01]\/json\/[^/]+\.json$/.test(entry.sample))
+        .map(async (entry) => ({ file: entry.sample, spec: deepFrozen((await ingestedSample(entry.sample)).spec) })),
+    ),
+  );
+  return openApiSamples;
+}
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFrozen(member);
+  }
+  return value;
 }
 
 async function load(): Promise<IngestedSample[]> {

@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionTasks } from '../../src/agent/tasks/session-tasks.js';
 import { maskText } from '../../src/safety/mask-text.js';
 import { bashTool } from '../../src/capabilities/tasks/tools/bash.js';
@@ -28,6 +29,7 @@ beforeEach(async () => {
   ctx = { ...ctx, tasks };
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await tasks.stopAll();
   killRunning(sleeps);
   sleeps = [];
@@ -67,8 +69,11 @@ describe('bash run_in_background', () => {
   });
 
   it('task_output with wait says when the task is still running after timeout_s', async () => {
+    // The clock runs as ever, and jumps over the second waited for once task_output waits.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
     await bashTool.run({ command: sleepOf(300), run_in_background: true }, ctx);
-    const output = await taskOutputTool.run({ task_id: 't1', wait: true, timeout_s: 1 }, ctx);
+    const waiting = { ...ctx, progress: (message: string) => message.startsWith('waiting for task') && setImmediate(() => vi.advanceTimersByTime(1000)) };
+    const output = await taskOutputTool.run({ task_id: 't1', wait: true, timeout_s: 1 }, waiting);
     expect(output).toMatch(/^Task t1 is running \(for [\d.]+ m?s\); still running after waiting 1 s: sleep 300\.\d+\n/);
   });
 
@@ -87,7 +92,12 @@ describe('bash run_in_background', () => {
   });
 
   it('a timeout_ms given ends a background command as failed', async () => {
-    await bashTool.run({ command: sleepOf(303), run_in_background: true, timeout_ms: 1000 }, ctx);
+    // The clock runs as ever, and jumps over the timeout once the command runs.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    await bashTool.run({ command: `echo started; ${sleepOf(303)}`, run_in_background: true, timeout_ms: 1000 }, ctx);
+    const log = path.join(project.root, '.falcon', 'sessions', 's1', 'tasks', 't1.log');
+    await expect.poll(() => readFile(log, 'utf8').catch(() => ''), { timeout: PATIENCE_MS }).toContain('started');
+    vi.advanceTimersByTime(1000);
     const output = await taskOutputTool.run({ task_id: 't1', wait: true, timeout_s: 30 }, ctx);
     expect(output).toMatch(/^Task t1 failed after [\d.]+ s: timed out after 1 s; it and every process it started were stopped/);
   });

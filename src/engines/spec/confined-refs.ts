@@ -23,7 +23,6 @@ const REF_FETCH_TIMEOUT_MS = 30_000;
 export class ConfinedRefs {
   private firstRefusal: SpecError | undefined;
   private realRoot: Promise<string> | undefined;
-  private reads = 0;
 
   constructor(
     private readonly spec: SpecDocument,
@@ -40,11 +39,6 @@ export class ConfinedRefs {
     return this.firstRefusal;
   }
 
-  /** Whether a `$ref` led to another file (or URL): the spec is more than its document. */
-  get readOtherFiles(): boolean {
-    return this.reads > 0;
-  }
-
   /** `text` with the project's absolute path taken off the paths in it (swagger-parser's messages name files so). */
   async relativePaths(text: string): Promise<string> {
     const root = await this.projectRealPath().catch(() => undefined);
@@ -57,7 +51,6 @@ export class ConfinedRefs {
   }
 
   private async read(url: string): Promise<Buffer> {
-    this.reads += 1;
     try {
       if (/^https?:\/\//i.test(this.spec.location)) return await this.fetchSameOrigin(url);
       if (/^https?:\/\//i.test(url)) throw this.refuse(`$ref to ${url} refused: a spec in the project may only refer to files in the project, not to the web`);

@@ -12,7 +12,7 @@ import {
 } from './openapi-parts.js';
 import { SchemaCopier } from './schema-refs.js';
 import { convertSecuritySchemes, convertServers } from './openapi-servers.js';
-import { SchemaCheckedDocuments } from './schema-checked-documents.js';
+import { checkOpenApiSchema } from './openapi-schema-check.js';
 import type { SharedSchemaSection } from './shared-schemas.js';
 import type { ConvertedSpec, SecurityRequirement, SpecOperation } from './spec-format.js';
 import { SpecError } from './spec-error.js';
@@ -20,8 +20,6 @@ import type { SpecDocument } from './read-spec-source.js';
 import { uniqueId } from './unique-id.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-const schemaChecked = new SchemaCheckedDocuments();
 
 /**
  * Validates and dereferences an OpenAPI 2.0/3.0/3.1 document, its external `$ref`s confined (see
@@ -50,17 +48,17 @@ export async function openApiToSpec(spec: SpecDocument, projectRoot: string, sig
 }
 
 async function dereference(spec: SpecDocument, refs: ConfinedRefs, signal: AbortSignal): Promise<JsonObject> {
-  // Taken before swagger-parser dereferences the document in place.
-  const key = SchemaCheckedDocuments.keyOf(spec.document);
-  const checked = schemaChecked.wasFoundValid(key);
+  // swagger-parser checks a Swagger 2.0 document against its schema, then against the rules beyond
+  // it; an OpenAPI 3 document has no such rules, and its schema check is checkOpenApiSchema's.
+  const isOpenApi3 = !spec.document.swagger;
   try {
     // Self-referencing schemas stay `$ref`s: expanding them would never end.
     const api = await SwaggerParser.validate(spec.location, spec.document as never, {
       dereference: { circular: 'ignore' },
       resolve: refs.resolveOptions,
-      ...(checked && { validate: { schema: false } }),
+      ...(isOpenApi3 && { validate: { schema: false } }),
     });
-    if (!checked && !refs.readOtherFiles) schemaChecked.foundValid(key);
+    if (isOpenApi3) await checkOpenApiSchema(api as unknown as JsonObject);
     return api as unknown as JsonObject;
   } catch (error) {
     signal.throwIfAborted();

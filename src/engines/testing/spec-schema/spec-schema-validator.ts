@@ -16,6 +16,14 @@ type Compiled = { validate: ValidateFunction } | { error: string };
 const sharedAjvs = new Map<string, Ajv>();
 
 /**
+ * What each schema object compiled to, per spec (its `schemas`, which refs name) and mode: shared
+ * by the validators of one spec — generation's, the checks', the fuzzer's — and gone with it.
+ */
+const compiledBySchemas = new WeakMap<object, Map<string, WeakMap<JsonSchema, Compiled>>>();
+/** Where the compiled schemas of specs without `schemas` are kept: by schema object, they need no other key. */
+const WITHOUT_SCHEMAS = {};
+
+/**
  * Values checked against the spec's schemas (see specJsonSchema) with ajv, 2020-12, formats checked,
  * each distinct schema compiled once per direction: generation asks whether a value is valid, the
  * checks ask for every violation. A `pattern` that is not a valid Unicode regex (`{` unescaped, as
@@ -23,13 +31,18 @@ const sharedAjvs = new Map<string, Ajv>();
  */
 export class SpecSchemaValidator {
   /** By the schema object first (the same one is checked again and again), then by its text. */
-  private readonly byObject = new Map<string, WeakMap<JsonSchema, Compiled>>();
+  private readonly byObject: Map<string, WeakMap<JsonSchema, Compiled>>;
   private readonly byText = new Map<string, Compiled>();
 
   private constructor(
     private readonly makeAjv: MakeAjv,
     private readonly schemas: SpecSchemas | undefined,
-  ) {}
+  ) {
+    const owner = schemas ?? WITHOUT_SCHEMAS;
+    let byObject = compiledBySchemas.get(owner);
+    if (!byObject) compiledBySchemas.set(owner, (byObject = new Map()));
+    this.byObject = byObject;
+  }
 
   /** Loads ajv (large: not at start-up). `schemas`: the spec's, the targets of `#/schemas/Name`. */
   static async load(schemas?: SpecSchemas): Promise<SpecSchemaValidator> {

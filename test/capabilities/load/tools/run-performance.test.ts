@@ -1,3 +1,5 @@
+// run_performance by request count, its cancellation, preview and arguments. Its runs a clock ends
+// (a duration, the open model) are test/e2e/run-performance-in-real-time.test.ts's.
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -74,37 +76,6 @@ describe('run_performance', () => {
   it('is a deferred network tool with three calls a run', async () => {
     expect(runPerformanceTool).toMatchObject({ name: 'run_performance', kind: 'network', callLimit: 3 });
     expect((await loadDefaultTools()).find((tool) => tool.name === 'run_performance')?.deferred).toBe(true);
-  });
-
-  it('puts a closed load on a URL and reports what the server counted, with progress and a report', async () => {
-    const observation = await run({ url: '{{BASE_URL}}/users', connections: 2, duration: '1s', thresholds: ['error_rate<0.01', 'failed>0'] });
-    const served = received.get('GET /users') ?? 0;
-    expect(served).toBeGreaterThan(0);
-    expect([...received.keys()]).toEqual(['GET /users']);
-    const lines = observation.split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^GET ${serverUrl}/users — closed model, 2 connections, `));
-    expect(counts(observation)).toEqual({ total: served, ok: served, failed: 0 });
-    expect(observation).toContain(`200: ${served.toLocaleString('en-US')}`);
-    expect(observation).toMatch(/[\d,.]+ req\/s/);
-    expect(observation).toMatch(/p50 [\d.]+ · p90 [\d.]+ · p95 [\d.]+ · p99 [\d.]+/);
-    expect(observation).toContain('✓ error_rate<0.01 (0) · ✗ failed>0 (0)');
-    const [report] = await reports();
-    expect(report).toMatch(/^perf_report_get-http-127-0-0-1-\d+-users_\d{8}-\d{6}\.md$/);
-    expect(observation.split('\n').at(-1)).toBe(`Report: .falcon/reports/${report}`);
-    expect(progress.length).toBeGreaterThan(0);
-    for (const line of progress) expect(line).toMatch(/^\d+\.\ds left · [\d,]+ requests · [\d,]+ req\/s · p95 [\d.]+ ms · 0 errors$/);
-  });
-
-  it('runs the open model at the asked rate and counts late requests and failures', async () => {
-    const observation = await run({ url: `${serverUrl}/broken`, method: 'post', body: { name: 'Ada' }, rate: 20, connections: 4, duration: '1s' });
-    const served = received.get('POST /broken') ?? 0;
-    expect(observation.split('\n')[0]).toMatch(new RegExp(`^POST ${serverUrl}/broken — open model, 20 req/s, at most 4 connections, `));
-    const { late, ...rest } = counts(observation);
-    expect(rest).toEqual({ total: served, ok: 0, failed: served });
-    // 20 arrivals: each sent, or still waiting at the end on a machine too busy to send it (late).
-    expect(served).toBeLessThanOrEqual(20);
-    expect(served + late!).toBeGreaterThanOrEqual(20);
-    expect(observation).toContain(`500: ${served}`);
   });
 
   it('loads a saved request in the environment given, masking the secrets it fills in', async () => {

@@ -2,15 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCases } from '../../../../src/engines/testing/run/run-cases.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
 import { type ScriptedApi, startScriptedApi } from '../../../apis/scripted-api.js';
+import { useSkippingClock } from '../../../support/skipping-clock.js';
 import { getCase, getOperation, jsonResponse, specOf } from './spec-fixture.js';
 
 let api: ScriptedApi;
+/** The slow route's 300 ms move the clock the run times answers with on; nobody waits for them. */
+const clock = useSkippingClock();
 
 beforeAll(async () => {
   api = await startScriptedApi({
     'POST /lenient': { status: 201, body: { id: 1 } },
     'POST /strict': { status: 400, body: { error: 'name is required' } },
-    'GET /slow': { status: 200, body: { ok: true }, delayMs: 300 },
+    'GET /slow': async () => {
+      await clock.sleep(300);
+      return { status: 200, body: { ok: true } };
+    },
     'GET /fast': { status: 200, body: { ok: true } },
   });
 });
@@ -58,7 +64,8 @@ describe('negative_data_rejection', () => {
 describe('max_response_time', () => {
   it('fires only over the limit the run sets', async () => {
     const cases = [getCase('slow', '/slow'), getCase('fast', '/fast')];
-    const limited = await runCases(cases, { baseUrl: api.url, maxResponseTimeMs: 100 });
+    // One at a time: the clock's jump is seen by every request in flight.
+    const limited = await runCases(cases, { baseUrl: api.url, maxResponseTimeMs: 100, concurrency: 1 });
     expect(limited.checks).toContain('max_response_time');
     expect(limited.results[0]?.findings).toEqual([
       { kind: 'max_response_time', message: expect.stringMatching(/^response took (?:\d+ ms|[\d.]+ s|\d+ min(?: \d+ s)?), over the 100 ms limit$/) },

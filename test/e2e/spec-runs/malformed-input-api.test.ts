@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import { MALFORMED_INPUT_DEFECTS, NEAR_MISS_INPUT_DEFECTS, startCustomersApi } from '../../../apis/customers-api.js';
-import type { SpecServer } from '../../../apis/loopback-server.js';
+import type { SpecTestResult } from '../../../src/engines/testing/run-spec-tests.js';
+import { MALFORMED_INPUT_DEFECTS, NEAR_MISS_INPUT_DEFECTS, startCustomersApi } from '../../apis/customers-api.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
 import { testServer } from './spec-run.js';
 
 /**

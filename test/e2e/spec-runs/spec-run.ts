@@ -1,8 +1,8 @@
-import { runSpecTests, type SpecTestOptions, type SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
-import { VariableScope } from '../../../../src/workspace/variable-scope.js';
-import type { SpecServer } from '../../../apis/loopback-server.js';
-import { createTempProject } from '../../../tools/temp-project.js';
+import { runSpecTests, type SpecTestOptions, type SpecTestResult } from '../../../src/engines/testing/run-spec-tests.js';
+import type { CaseResult } from '../../../src/engines/testing/test-run.js';
+import { VariableScope } from '../../../src/workspace/variable-scope.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
+import { createTempProject } from '../../tools/temp-project.js';
 
 /**
  * `falcon test` of the server against its own spec, through the engine: every strategy, every

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import { CHECK_NAMES, type CaseResult, type CheckName } from '../../../../src/engines/testing/test-run.js';
-import type { SpecServer } from '../../../apis/loopback-server.js';
-import { PEER_API_KEY, PEER_DEFECTS, PEER_TOKEN, PEER_TWINS, startPeerChecksApi } from '../../../apis/peer-checks-api.js';
+import type { SpecTestResult } from '../../../src/engines/testing/run-spec-tests.js';
+import { CHECK_NAMES, type CaseResult, type CheckName } from '../../../src/engines/testing/test-run.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
+import { PEER_API_KEY, PEER_DEFECTS, PEER_TOKEN, PEER_TWINS, startPeerChecksApi } from '../../apis/peer-checks-api.js';
 import { chainSteps, stepLine, testServer } from './spec-run.js';
 
 const CREDENTIALS = { Authorization: `Bearer ${PEER_TOKEN}`, 'X-API-Key': PEER_API_KEY };

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { convertSpec } from '../../../../src/engines/spec/convert-spec.js';
-import { createResponseChecker } from '../../../../src/engines/testing/checks/check-response.js';
-import { describeFuzzValue } from '../../../../src/engines/testing/fuzz/describe-input.js';
-import { runFuzzCase } from '../../../../src/engines/testing/fuzz/run-fuzz-case.js';
-import { generateCases } from '../../../../src/engines/testing/generate/generate-cases.js';
-import { curlCommand } from '../../../../src/engines/testing/report/curl-command.js';
-import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
-import { type FuzzNotesOptions, type FuzzNotesServer, FUZZ_NOTES_SPEC_FILE, TITLE_LIMIT, startFuzzNotesApi } from '../../../apis/fuzz-notes-api.js';
-import { SPEC_FIXTURES } from '../../spec/spec-project.js';
+import { convertSpec } from '../../../src/engines/spec/convert-spec.js';
+import { createResponseChecker } from '../../../src/engines/testing/checks/check-response.js';
+import { describeFuzzValue } from '../../../src/engines/testing/fuzz/describe-input.js';
+import { runFuzzCase } from '../../../src/engines/testing/fuzz/run-fuzz-case.js';
+import { generateCases } from '../../../src/engines/testing/generate/generate-cases.js';
+import { curlCommand } from '../../../src/engines/testing/report/curl-command.js';
+import type { SpecTestResult } from '../../../src/engines/testing/run-spec-tests.js';
+import type { CaseResult } from '../../../src/engines/testing/test-run.js';
+import { type FuzzNotesOptions, type FuzzNotesServer, FUZZ_NOTES_SPEC_FILE, TITLE_LIMIT, startFuzzNotesApi } from '../../apis/fuzz-notes-api.js';
+import { SPEC_FIXTURES } from '../../engines/spec/spec-project.js';
 import { testServer } from './spec-run.js';
 
 const NOT_ASCII = /[^\x00-\x7f]/;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import type { SpecServer } from '../../../apis/loopback-server.js';
-import { CONFORMING_OPERATIONS, PLANTED_DEFECTS, RESPONSE_TIME_LIMIT_MS, startNonconformingApi } from '../../../apis/nonconforming-api.js';
+import type { SpecTestResult } from '../../../src/engines/testing/run-spec-tests.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
+import { CONFORMING_OPERATIONS, PLANTED_DEFECTS, RESPONSE_TIME_LIMIT_MS, startNonconformingApi } from '../../apis/nonconforming-api.js';
 import { testServer } from './spec-run.js';
 
 /** How long an answer takes is the one thing the machine's load changes: that check runs on the slow operation alone. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Strategy } from '../../../../src/engines/testing/generate/strategies.js';
-import type { SpecServer } from '../../../apis/loopback-server.js';
-import { NOTES_API_KEY, startKeyedNotesApi } from '../../../apis/keyed-notes-api.js';
+import type { Strategy } from '../../../src/engines/testing/generate/strategies.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
+import { NOTES_API_KEY, startKeyedNotesApi } from '../../apis/keyed-notes-api.js';
 import { distinctFindings, testServer } from './spec-run.js';
 
 // Fuzzing has its own tests; these are about what the other strategies' answers prove.

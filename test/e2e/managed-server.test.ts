@@ -1,19 +1,22 @@
+// The API under Falcon's hand as real processes: `node app.js` and `node --watch` started, waited for,
+// reloaded after a change and stopped with every process of theirs. When it is ready and when a
+// reload shows, on a virtual clock: test/engines/api-server/readiness-and-reload.test.ts.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManagedServer } from '../../../src/engines/api-server/managed-server.js';
-import { serverEnvironment } from '../../../src/engines/api-server/server-environment.js';
-import { ServerLog } from '../../../src/engines/api-server/server-log.js';
-import { serverRequestWatch } from '../../../src/engines/api-server/server-request-watch.js';
-import { describeServerLog, describeServerWords } from '../../../src/engines/api-server/describe-server-log.js';
-import { withRequestWatch } from '../../../src/engines/http/request-watch.js';
-import { sendRequest } from '../../../src/engines/http/send-request.js';
-import type { ServerSettings } from '../../../src/config/types.js';
-import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, lineOf, writeNodeApp } from '../../apis/planted-bug-apps.js';
-import { killMentioning, processesMentioning } from '../../support/processes-mentioning.js';
-import { requirePlatform } from '../../support/required-tools.js';
+import { ManagedServer } from '../../src/engines/api-server/managed-server.js';
+import { serverEnvironment } from '../../src/engines/api-server/server-environment.js';
+import { ServerLog } from '../../src/engines/api-server/server-log.js';
+import { serverRequestWatch } from '../../src/engines/api-server/server-request-watch.js';
+import { describeServerLog, describeServerWords } from '../../src/engines/api-server/describe-server-log.js';
+import { withRequestWatch } from '../../src/engines/http/request-watch.js';
+import { sendRequest } from '../../src/engines/http/send-request.js';
+import type { ServerSettings } from '../../src/config/types.js';
+import { NODE_BUGGY, NODE_BUG_LINE, NODE_FIXED, freePort, lineOf, writeNodeApp } from '../apis/planted-bug-apps.js';
+import { killMentioning, processesMentioning } from '../support/processes-mentioning.js';
+import { requirePlatform } from '../support/required-tools.js';
 
 let root: string;
 let tag: string;
@@ -199,16 +202,5 @@ describe("the API under Falcon's hand", requirePlatform('linux', 'reads /proc fo
     const watch = serverRequestWatch({ server, projectRoot: root, offerStart: async () => false });
     await expect(withRequestWatch(watch, () => sendRequest({ method: 'GET', url: `${baseUrl}/users/1` }))).rejects.toThrow(/connection refused/);
     expect(server.state).toBe('stopped');
-  });
-});
-
-describe("the server's environment", () => {
-  it("is Falcon's less the providers' keys, by name and by value, plus server.env", () => {
-    const env = serverEnvironment(
-      { PATH: '/bin', OPENAI_API_KEY: 'sk-a', OPENROUTER_API_KEY: 'or-b', MY_KEY_COPY: 'sk-configured-key-123', FALCON_RUN_ID: 'x-1', HOME: '/home/u' },
-      { PORT: '3000' },
-      ['sk-configured-key-123'],
-    );
-    expect(env).toEqual({ PATH: '/bin', HOME: '/home/u', PORT: '3000' });
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
-import { startJsonServer } from '../../../apis/json-server.js';
-import type { SpecServer } from '../../../apis/loopback-server.js';
+import type { SpecTestResult } from '../../../src/engines/testing/run-spec-tests.js';
+import type { CaseResult } from '../../../src/engines/testing/test-run.js';
+import { startJsonServer } from '../../apis/json-server.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
 import { chainSteps, findingKinds, stepLine, testServer } from './spec-run.js';
 
 /** json-server stores any JSON object it is sent and validates nothing: what the spec forbids, it takes. */

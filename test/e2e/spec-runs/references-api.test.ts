@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
-import { REFERENCE_DEFECTS, type ReferencesApi, startReferencesApi } from '../../../apis/references-api.js';
+import type { CaseResult } from '../../../src/engines/testing/test-run.js';
+import { REFERENCE_DEFECTS, type ReferencesApi, startReferencesApi } from '../../apis/references-api.js';
 import { testServer } from './spec-run.js';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpecTestResult } from '../../../../src/engines/testing/run-spec-tests.js';
-import type { CaseResult } from '../../../../src/engines/testing/test-run.js';
-import type { SpecServer } from '../../../apis/loopback-server.js';
-import { INVARIANT_DEFECTS, startInvariantsApi } from '../../../apis/invariants-api.js';
+import type { SpecTestResult } from '../../../src/engines/testing/run-spec-tests.js';
+import type { CaseResult } from '../../../src/engines/testing/test-run.js';
+import type { SpecServer } from '../../apis/loopback-server.js';
+import { INVARIANT_DEFECTS, startInvariantsApi } from '../../apis/invariants-api.js';
 import { chainSteps, stepLine, testServer } from './spec-run.js';
 
 /**
