@@ -43,7 +43,10 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
     const base = full ?? required;
     if (!base) continue;
     const generation: OperationCases = { operation, context, ids, base: { values: base, references: referenceSlots(base, spec) } };
-    const otherBody = base.body && happyValues(operation, { ...context, random: random.fork(`${operation.id} chain`), examples: false }, true)?.body;
+    const otherBody =
+      operation.method === 'POST' &&
+      base.body &&
+      happyValues(operation, { ...context, random: random.fork(`${operation.id} chain`), examples: false }, true)?.body;
     chainable.push({ operation, values: base, ...(otherBody && { otherBody }) });
     const label = operationLabel(operation);
     if (strategies.has('happy')) {
