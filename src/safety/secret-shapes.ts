@@ -9,6 +9,8 @@ const SECRET_KEY_NAMES =
 
 // `$X_API_KEY`, `${TOKEN}`: a shell variable a curl line sends in place of a masked value.
 const SHELL_VARIABLE = /^\$\{?[A-Z_][A-Z0-9_]*$/;
+// `sid=$SESSION_OF_ALICE`, `sid=[masked:…]`: a cookie whose value stands in for its secret keeps its name.
+const NAMED_STAND_IN = /^[\w.-]+=(?:\$\{?[A-Z_][A-Z0-9_]*$|\[masked)/;
 // `{{API_KEY}}`, `{{env:TOKEN}}`, a cookie's `session={{SESSION}}`: a placeholder says where a value
 // comes from (`-H "X-API-Key: {{API_KEY}}"` in advice). The value stops before `}}`; the match is
 // kept only when `}}` then the end of the value follow, so `{{A}}abc123` is still masked.
@@ -24,7 +26,9 @@ const PATTERNS: Array<[RegExp, string | ((...groups: string[]) => string)]> = [
   [
     new RegExp(`\\b((?:[A-Za-z0-9]+[_-])*(?:${SECRET_KEY_NAMES})\\s*[:=]\\s*)(?!["'\\[])((?:bearer|basic|token)\\s+)?([^\\s,;&"'}]+)${PLACEHOLDER_END}`, 'gi'),
     (whole, key: string, scheme = '', value: string, end = '') =>
-      value.startsWith('[masked') || SHELL_VARIABLE.test(value) || (end !== '' && PLACEHOLDER_START.test(value)) ? whole : `${key}${scheme}${MASK}`,
+      value.startsWith('[masked') || SHELL_VARIABLE.test(value) || NAMED_STAND_IN.test(value) || (end !== '' && PLACEHOLDER_START.test(value))
+        ? whole
+        : `${key}${scheme}${MASK}`,
   ],
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${MASK}`],
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, MASK],

@@ -27,7 +27,7 @@ export interface PeerDefect {
 export const PEER_DEFECTS: PeerDefect[] = [
   { operationId: 'getDiary', check: 'ignored_auth', caseId: 'getDiary/probe/no-credentials', twin: ['getVault', 'getArchive'] },
   { operationId: 'getJournal', check: 'ignored_auth', caseId: 'getJournal/probe/invalid-credentials', twin: ['getVault', 'getArchive'] },
-  { operationId: 'getNote', check: 'use_after_free', caseId: 'getNote/stateful/read-deleted', twin: ['createMemo', 'getMemo', 'deleteMemo'] },
+  { operationId: 'getNote', check: 'delete_effective', caseId: 'getNote/stateful/read-deleted', twin: ['createMemo', 'getMemo', 'deleteMemo'] },
   { operationId: 'getTicket', check: 'ensure_resource_availability', caseId: 'getTicket/stateful/read-created', twin: ['createBadge', 'getBadge'] },
   { operationId: 'listWidgets', check: 'unsupported_method', caseId: 'listWidgets/probe/put-undocumented', twin: ['listGadgets'] },
   { operationId: 'createSignup', check: 'positive_data_acceptance', caseId: 'createSignup/happy/required-only', twin: ['createRegistration'] },

@@ -6,6 +6,7 @@ import { CHECK_NAMES } from '../../src/engines/testing/test-run.js';
 import { startJsonServer } from '../apis/json-server.js';
 import type { SpecServer } from '../apis/loopback-server.js';
 import { CONFORMING_OPERATIONS, NONCONFORMING_SPEC_FILE, PLANTED_DEFECTS, startNonconformingApi } from '../apis/nonconforming-api.js';
+import { INVARIANT_DEFECTS } from '../apis/invariants-api.js';
 import { PEER_DEFECTS } from '../apis/peer-checks-api.js';
 import { startPetstore } from '../apis/petstore-server.js';
 import { type PrismMock, startPrismMock } from '../apis/prism-mock.js';
@@ -24,11 +25,12 @@ describe('the nonconforming API', () => {
   });
   afterAll(() => api.close());
 
-  it('lists one planted defect per response check, the peer-checks API the others, and covers every operation of its spec', async () => {
+  it('lists one planted defect per response check, the peer-checks and invariants APIs the others, and covers every operation of its spec', async () => {
     const spec = await loadSpec(api.specFile);
     const planted = new Set(PLANTED_DEFECTS.map((defect) => defect.check));
     expect(planted.size).toBe(PLANTED_DEFECTS.length);
-    expect([...planted, ...new Set(PEER_DEFECTS.map((defect) => defect.check))].sort()).toEqual([...CHECK_NAMES].sort());
+    const elsewhere = new Set([...PEER_DEFECTS, ...INVARIANT_DEFECTS].map((defect) => defect.check));
+    expect([...new Set([...planted, ...elsewhere])].sort()).toEqual([...CHECK_NAMES].sort());
     const listed = [...CONFORMING_OPERATIONS, ...PLANTED_DEFECTS.map((defect) => defect.operationId)];
     expect(listed.sort()).toEqual(spec.operations.map((op) => op.id).sort());
   });

@@ -30,7 +30,7 @@ describe('falcon test: the checks that send their own requests or follow a resou
     const result = await falconTest(['--report', 'report.json']);
     expect(result.code).toBe(1);
     const byCheck = result.stdout.slice(result.stdout.indexOf('Failures by check:'));
-    for (const check of ['ignored_auth', 'use_after_free', 'ensure_resource_availability', 'unsupported_method', 'positive_data_acceptance']) {
+    for (const check of ['ignored_auth', 'delete_effective', 'ensure_resource_availability', 'unsupported_method', 'positive_data_acceptance']) {
       expect(byCheck).toMatch(new RegExp(`^  ${check} +\\d+$`, 'm'));
     }
     expect(result.stdout).toContain('ignored_auth: answered 200 without credentials: the operation declares security but does not enforce it');
@@ -38,7 +38,7 @@ describe('falcon test: the checks that send their own requests or follow a resou
     expect(result.stdout).not.toContain(PEER_TOKEN);
     const report = JSON.parse(await readFile(path.join(sandbox.project, 'report.json'), 'utf8')) as JsonReport;
     expect(report.checks).toEqual(
-      expect.arrayContaining(['positive_data_acceptance', 'unsupported_method', 'ignored_auth', 'use_after_free', 'ensure_resource_availability']),
+      expect.arrayContaining(['positive_data_acceptance', 'unsupported_method', 'ignored_auth', 'delete_effective', 'ensure_resource_availability']),
     );
     // The probe without credentials went without the -H ones; the valid request had them.
     const sent = (id: string) => report.results.find((caseResult) => caseResult.case.id === id)!.request!.headers;

@@ -33,4 +33,10 @@ describe('maskSecretShapes', () => {
     expect(maskSecretShapes(text)).toBe(text);
     expect(maskSecretShapes('X-API-Key: {{PREFIX}}abc123 and token={{A}}-rest')).toBe('X-API-Key: [masked]}}abc123 and token=[masked]}}-rest');
   });
+
+  it("keeps a cookie's name when its value stands in for the secret, and masks a cookie in clear", () => {
+    const text = '-H "cookie: tid_session=$SESSION_OF_ALICE" and cookie: sid=[masked:session_of_bob]';
+    expect(maskSecretShapes(text)).toBe(text);
+    expect(maskSecretShapes('cookie: tid_session=Zx81kLm0Qa')).toBe('cookie: [masked]');
+  });
 });

@@ -21,7 +21,7 @@ export const TOOLS = {
   rg: { install: 'ripgrep', usedBy: 'search_code through ripgrep' },
   git: { install: 'git', usedBy: 'the .gitignore listing compared with git ls-files' },
   curl: { install: 'curl', usedBy: 'the curl commands of the reports, run in a shell' },
-  jq: { install: 'jq', usedBy: "a reproduction script taking each id from the answers it gets" },
+  jq: { install: 'jq', usedBy: 'a reproduction script taking each id from the answers it gets' },
   openssl: { install: 'openssl', usedBy: 'a self-signed certificate for the TLS tests' },
   zsh: { install: 'zsh', usedBy: 'falcon completion zsh, tried in zsh' },
   fish: { install: 'fish', usedBy: 'falcon completion fish, tried in fish' },

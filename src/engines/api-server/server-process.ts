@@ -4,8 +4,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { CommandProcesses, type StoppedProcess } from '../exec/command-processes.js';
 import type { ProcessEntry } from '../exec/process-table.js';
 import { isStillRunning } from '../exec/process-table.js';
-import { RUN_ID_VARIABLE, newRunId } from '../exec/run-id.js';
-import { trackCommand } from '../exec/running-commands.js';
+import { RUN_ID_VARIABLE } from '../exec/run-id.js';
+import { trackCommand, watchedRunId } from '../exec/running-commands.js';
 
 export interface ProcessExit {
   /** Undefined when a signal ended it. */
@@ -44,7 +44,7 @@ export class ServerProcess {
   }
 
   static start(options: ServerProcessOptions): ServerProcess {
-    const runId = newRunId();
+    const runId = watchedRunId();
     const shell = existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh';
     const child = spawn(shell, ['-c', options.command], {
       cwd: options.cwd,

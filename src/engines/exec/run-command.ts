@@ -3,8 +3,8 @@ import { StringDecoder } from 'node:string_decoder';
 import type { ResultPromise } from 'execa';
 import { CommandProcesses, type StoppedProcess } from './command-processes.js';
 import { OutputTail } from './output-tail.js';
-import { RUN_ID_VARIABLE, newRunId } from './run-id.js';
-import { trackCommand } from './running-commands.js';
+import { RUN_ID_VARIABLE } from './run-id.js';
+import { trackCommand, watchedRunId } from './running-commands.js';
 
 export interface RunCommandOptions {
   /** A shell command line, run by bash (sh where there is no bash). */
@@ -57,7 +57,7 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandRes
   options.signal?.throwIfAborted();
   const { execa } = await import('execa');
   const [file, args] = await shellFor(options.command);
-  const runId = newRunId();
+  const runId = watchedRunId();
   const started = performance.now();
   const child = execa(file, args, {
     cwd: options.cwd,

@@ -1,4 +1,5 @@
 import type { ParamMap } from '../http/prepare-request.js';
+import type { PageWalk } from './pagination/page-walk.js';
 
 /**
  * Where a case came from: generated from the spec (`happy`, `negative`, `boundary`, `stateful`,
@@ -8,7 +9,7 @@ import type { ParamMap } from '../http/prepare-request.js';
 export type CaseKind = 'smoke' | 'happy' | 'negative' | 'boundary' | 'stateful' | 'fuzz' | 'probe' | 'data' | 'custom';
 
 /** The checks that send requests of their own: `probe` cases made for them alone. */
-export type ProbeCheck = 'ignored_auth' | 'unsupported_method';
+export type ProbeCheck = 'ignored_auth' | 'unsupported_method' | 'pagination_consistency';
 
 /** A request relative to the base URL the run is given. */
 export interface CaseRequest {
@@ -74,9 +75,17 @@ export interface TestCase {
   probe?: ProbeCheck;
   /**
    * A chain step on the resource an earlier step of its chain (`by`, a case id) `created` (it must
-   * be found: ensure_resource_availability) or `deleted` (it must be gone: use_after_free).
+   * be found: ensure_resource_availability) or `deleted` (it must be gone: delete_effective for a
+   * read, use_after_free for a change).
    */
   resource?: { state: 'created' | 'deleted'; by: string };
+  /**
+   * A chain's write (PUT, PATCH) on the resource it created: once it answers 2xx, this read of the
+   * same object is sent too, and both must hold what it sent (write_read_consistency).
+   */
+  readBack?: { operationId: string; request: CaseRequest };
+  /** A pagination_consistency probe: its request is the first page of a list walked to its end (pagination/page-walk.ts). */
+  walk?: PageWalk;
   /**
    * A `fuzz` case as generated: instead of sending `request` (a valid request, whose path
    * parameters and headers it keeps), send `runs` inputs drawn with fast-check from `seed` over the

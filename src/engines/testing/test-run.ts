@@ -62,6 +62,19 @@ export interface CaseResult {
    * values, in `requestTemplate` as `{{placeholder}}` (a reproduction takes each from its source).
    */
   references?: FilledReference[];
+  /** Requests the case sent after its own, part of its evidence: a write's read back, a walk's later pages. */
+  followUps?: FollowUp[];
+}
+
+/** One request a case sent after its own request, and what came back. */
+export interface FollowUp {
+  /** What it was, as reports name it: `read back`, `page 2`, `page 4 (past the end)`. */
+  label: string;
+  request: RecordedRequest;
+  /** Absent when nothing came back. */
+  response?: RecordedResponse;
+  /** As CaseResult.requestTemplate: the request with the chain's values as `{{name}}`. */
+  requestTemplate?: RecordedRequest;
 }
 
 /** A fuzz case's inputs: when one failed, the case's request is the minimal failing input shrinking found. */

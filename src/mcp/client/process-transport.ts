@@ -4,8 +4,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CommandProcesses } from '../../engines/exec/command-processes.js';
 import { OutputTail } from '../../engines/exec/output-tail.js';
-import { RUN_ID_VARIABLE, newRunId } from '../../engines/exec/run-id.js';
-import { trackCommand } from '../../engines/exec/running-commands.js';
+import { RUN_ID_VARIABLE } from '../../engines/exec/run-id.js';
+import { trackCommand, watchedRunId } from '../../engines/exec/running-commands.js';
 
 export interface ProcessTransportOptions {
   command: string;
@@ -54,7 +54,7 @@ export class ProcessTransport implements Transport {
   }
 
   start(): Promise<void> {
-    const runId = newRunId();
+    const runId = watchedRunId();
     const child = spawn(this.options.command, [...this.options.args], {
       cwd: this.options.cwd,
       env: { ...this.options.env, [RUN_ID_VARIABLE]: runId },

@@ -13,7 +13,7 @@ interface ResourceOptions {
   collection: string;
   /** With a DELETE of an item. */
   deletes: boolean;
-  /** use_after_free: the DELETE answers 204 and keeps the item. */
+  /** delete_effective: the DELETE answers 204 and keeps the item. */
   deleteKeeps?: boolean;
   /** ensure_resource_availability: the create answers with an id no item has. */
   answersWrongId?: boolean;

@@ -104,6 +104,12 @@ export const PLANTED: ManifestEntry[] = [
     path: '/api/v2/categories',
     note: 'Left out of the rate limiter: a burst of 50 gets no 429. Elsewhere more than 25 requests a second to one operation get 429.',
   },
+  {
+    rule: 'resource_limits',
+    method: 'GET',
+    path: '/api/v2/events',
+    note: 'Returns as many events as per_page asks (3000 exist; default and example 10). The example filter type=recall leaves 3: only a probe without it shows.',
+  },
   { rule: 'bfla', method: 'GET', path: '/api/v2/admin/users', note: "Checks only that the caller is signed in: Alice's token lists every user." },
   { rule: 'bfla', method: 'GET', path: '/api/v2/reports/sales', note: "Tagged admin (not under /api/v2/admin/): Alice's token gets the sales report." },
   { rule: 'ssrf', method: 'POST', path: '/api/v2/webhooks', note: 'GETs `url` at registration to verify it, wherever it points (loopback included).' },
@@ -143,7 +149,19 @@ export const PLANTED: ManifestEntry[] = [
     rule: 'sqli',
     method: 'GET',
     path: '/api/v2/stores',
-    note: "Blind: `city` goes into = '…' and errors become an empty 200; `' OR SLEEP(n)-- `, `'||pg_sleep(n)--`, `'; WAITFOR DELAY '0:0:n'--` wait n seconds.",
+    note: "Blind: `city` goes into = '…' and errors become an empty 200; `Oxford' AND '1'='1` answers as Oxford does, `Oxford' AND '1'='2` []; `' OR SLEEP(n)-- `, `'||pg_sleep(n)--`, `'; WAITFOR DELAY '0:0:n'--` wait n seconds.",
+  },
+  {
+    rule: 'sqli',
+    method: 'GET',
+    path: '/api/v2/brands',
+    note: "Blind, no error text: `name` goes into = '…'; `Oakwood'` answers a bare 500 and `Oakwood''` 200 []; `Oakwood' AND '1'='1` answers as Oakwood does, `Oakwood' AND '1'='2` [].",
+  },
+  {
+    rule: 'sqli',
+    method: 'GET',
+    path: '/api/v2/deals',
+    note: '`sort` is pasted into ORDER BY: `(CASE WHEN 1=1 THEN price ELSE id END)` orders the deals by price, `1=2` by id; SQL that fails answers a bare 500.',
   },
   {
     rule: 'nosqli',

@@ -44,6 +44,18 @@ describe('scoreFindings', () => {
     ]);
   });
 
+  it('counts the blind injections and the unbounded feed as planted bugs, and the twin-like reviews sort as a control', () => {
+    const score = scoreFindings([
+      { rule: 'sqli', method: 'GET', path: '/api/v2/brands' },
+      { rule: 'sqli', method: 'GET', path: '/api/v2/deals' },
+      { rule: 'resource_limits', method: 'GET', path: '/api/v2/events' },
+      { rule: 'sqli', method: 'GET', path: '/api/v2/reviews' },
+    ]);
+    expect(score.recall).toBeCloseTo(3 / PLANTED.length);
+    expect(score.falsePositives).toEqual([{ rule: 'sqli', method: 'GET', path: '/api/v2/reviews' }]);
+    expect(score.controlsReported.map((entry) => `${entry.rule} ${entry.path}`)).toEqual(['sqli /api/v2/reviews']);
+  });
+
   it('takes incidental findings as true without requiring them', () => {
     const score = scoreFindings([{ rule: 'verbose_errors', method: 'GET', path: '/api/v2/products/search' }]);
     expect(score).toMatchObject({ recall: 0, precision: 1, falsePositives: [] });

@@ -11,7 +11,10 @@ import { accountRoutes } from './routes/account-routes.js';
 import { addressRoutes } from './routes/address-routes.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
+import { brandRoutes } from './routes/brand-routes.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
+import { dealRoutes } from './routes/deal-routes.js';
+import { eventRoutes } from './routes/event-routes.js';
 import { fileRoutes } from './routes/file-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
 import { memberRoutes } from './routes/member-routes.js';
@@ -85,6 +88,9 @@ export async function startVulnerableApi(options: { secure?: boolean; sleep?: Sh
   const limiter = new RateLimiter();
   const versioned = [
     ...catalogRoutes(ctx),
+    ...brandRoutes(ctx),
+    ...dealRoutes(ctx),
+    ...eventRoutes(ctx),
     ...reviewRoutes(ctx),
     ...storeRoutes(ctx),
     ...accountRoutes(ctx),

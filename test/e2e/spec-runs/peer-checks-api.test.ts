@@ -31,7 +31,7 @@ describe('falcon test against the peer checks API', () => {
         'getDiary/probe/no-credentials ignored_auth',
         'getDiary/probe/invalid-credentials ignored_auth',
         'getJournal/probe/invalid-credentials ignored_auth',
-        'getNote/stateful/read-deleted use_after_free',
+        'getNote/stateful/read-deleted delete_effective',
         'getTicket/stateful/read-created ensure_resource_availability',
         'listWidgets/probe/put-undocumented unsupported_method',
         'listWidgets/probe/post-undocumented unsupported_method',
@@ -93,10 +93,10 @@ describe('falcon test against the peer checks API', () => {
     ]);
     const notes = chainSteps(results, 'createNote/stateful/chain-noteId');
     expect(notes.map(stepLine)).toEqual(['POST /notes 201', 'GET /notes/{noteId} 200', 'DELETE /notes/{noteId} 204', 'GET /notes/{noteId} 200']);
-    // One defect, one finding: the step's own "expects 404" is use_after_free's to report.
+    // One defect, one finding: the step's own "expects 404" is delete_effective's to report.
     expect(notes[3]!.findings).toEqual([
       {
-        kind: 'use_after_free',
+        kind: 'delete_effective',
         message: 'answered 200 for a resource deleted by deleteNote/stateful/delete-created (which answered 204): expected it gone (404 or 410)',
       },
     ]);
@@ -123,8 +123,8 @@ describe('falcon test against the peer checks API', () => {
     expect(byId('createSignup/happy/valid').outcome).toBe('passed');
   });
 
-  it("sends the probes of a check only when it is on, and leaves use_after_free to the step's expected 404 when it is off", async () => {
-    const others = CHECK_NAMES.filter((name) => !['ignored_auth', 'unsupported_method', 'use_after_free', 'max_response_time'].includes(name)) as CheckName[];
+  it("sends the probes of a check only when it is on, and leaves delete_effective to the step's expected 404 when it is off", async () => {
+    const others = CHECK_NAMES.filter((name) => !['ignored_auth', 'unsupported_method', 'delete_effective', 'max_response_time'].includes(name)) as CheckName[];
     const narrowed = await testServer(server, { headers: CREDENTIALS, checks: others });
     expect(narrowed.cases.filter((testCase) => testCase.kind === 'probe')).toEqual([]);
     const found = narrowed.run.results.flatMap((result) => result.findings.map((finding) => `${result.case.id} ${finding.kind}`));

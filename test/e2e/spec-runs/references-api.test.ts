@@ -30,6 +30,8 @@ describe('falcon test fills references from the API’s own data', () => {
       // A 500 is also a status the spec does not document.
       'createOrder status_code_conformance',
       'getOrder status_code_conformance',
+      // The email dropped on the way out is also missing from the read of the customer a chain created.
+      'getCustomer write_read_consistency',
     ];
     expect([...found(run.results)].sort()).toEqual(expected.sort());
     expect(run.warnings).toBeUndefined();

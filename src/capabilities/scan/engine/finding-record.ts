@@ -33,11 +33,17 @@ export function findingOf(name: string, rule: SecurityRule, draft: FindingDraft,
   );
 }
 
-/** One finding per rule, method and path: the most severe, the first of equals. */
-export function dedupeFindings(findings: readonly Finding[]): Finding[] {
+/** A finding and what it exposed (FindingDraft's `exposed`). */
+export interface ExposedFinding {
+  finding: Finding;
+  exposed?: string;
+}
+
+/** One finding per rule, method, path and thing exposed: the most severe, the first of equals. */
+export function dedupeFindings(entries: readonly ExposedFinding[]): Finding[] {
   const kept = new Map<string, Finding>();
-  for (const finding of findings) {
-    const key = `${finding.rule} ${finding.method} ${finding.path}`;
+  for (const { finding, exposed } of entries) {
+    const key = JSON.stringify([finding.rule, finding.method, finding.path, exposed ?? null]);
     const earlier = kept.get(key);
     if (!earlier || severityRank(finding.severity) > severityRank(earlier.severity)) kept.set(key, finding);
   }

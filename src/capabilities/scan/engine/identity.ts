@@ -7,6 +7,6 @@ export interface Identity {
   headers: Record<string, string>;
   /** The bearer token itself, when there is one (the JWT checks read and re-sign it). */
   token?: string;
-  /** With `--user`: the login it was made from, and the operation it went through (login_rate_limit tries it). */
-  login?: { username: string; password: string; operation: LoginOperation };
+  /** With `--user`: the login it was made from, the operation it went through (login_rate_limit tries it) and its JSON answer (the user's own values: its organisation, its id). */
+  login?: { username: string; password: string; operation: LoginOperation; answer?: unknown };
 }

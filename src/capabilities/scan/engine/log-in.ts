@@ -24,15 +24,16 @@ export async function logIn(client: ScanClient, login: LoginOperation, username:
   secrets.register(password, `password of ${username}`);
   const body = { [login.usernameField]: username, [login.passwordField]: password };
   const { response } = await client.send({ method: login.operation.method, path: login.operation.path, body });
-  const token = tokenIn(jsonBody(response));
+  const answer = jsonBody(response);
+  const token = tokenIn(answer);
   if (response.status >= 200 && response.status < 300 && token) {
     secrets.register(token, `token of ${username}`);
-    return { name: username, headers: { authorization: `Bearer ${token}` }, token, login: { username, password, operation: login } };
+    return { name: username, headers: { authorization: `Bearer ${token}` }, token, login: { username, password, operation: login, answer } };
   }
   const cookie = headerValue(response, 'set-cookie')?.split(';')[0];
   if (response.status >= 200 && response.status < 300 && cookie) {
     secrets.register(cookie.slice(cookie.indexOf('=') + 1), `session of ${username}`);
-    return { name: username, headers: { cookie }, login: { username, password, operation: login } };
+    return { name: username, headers: { cookie }, login: { username, password, operation: login, answer } };
   }
   throw new ScanUsageError(
     `could not log in as ${username} with ${login.operation.method} ${login.operation.path}: HTTP ${response.status}${response.status < 300 ? ', and no token or session cookie in the answer' : ''} — check the password, or give --token ${username}:TOKEN`,

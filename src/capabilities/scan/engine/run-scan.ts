@@ -74,7 +74,8 @@ export interface ScanResult {
 
 /**
  * Scans the API the spec describes, at its base URL, as the given users: each check of the table
- * (`ALL_CHECKS` of checks/all-checks.ts, or the ones named) in its turn, every request paced and counted. Throws ScanUsageError for what the user must fix (no spec, no
+ * (`ALL_CHECKS` of checks/all-checks.ts, or the ones named) in its turn, every request paced and
+ * counted, every answer (logins included) read by the passive rules among them. Throws ScanUsageError for what the user must fix (no spec, no
  * base URL, a login that fails) and TargetUnreachableError before sending anything to a target that is down.
  */
 export async function runScan(options: ScanOptions, table: CheckTable): Promise<ScanResult> {
@@ -87,6 +88,10 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   const { spec } = loaded;
   const baseUrl = (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url;
   await checkReachable([new URL(baseUrl).origin], signal);
+  const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
+  const https = new URL(baseUrl).protocol === 'https:';
+  const passive = checks.flatMap(({ id, passive: read }) => (read ? [{ rule: id, read }] : []));
+  let running: string | undefined;
   const client = new ScanClient({
     baseUrl,
     headers: await options.variables.resolveDeep(options.headers ?? {}),
@@ -95,10 +100,12 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     allowDestructive: options.allowDestructive ?? false,
     signal,
+    onExchange: (request, exchange, identity) => {
+      for (const { rule, read } of passive) for (const draft of read({ request, exchange, identity, https, sentBy: running })) drafts.push({ rule, draft });
+    },
   });
   const identities = await signIn(options, client, spec.operations);
   const requests = await validRequests(spec, spec.operations, options.variables);
-  const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
   const notes: string[] = [];
   let canary: CanaryListener | undefined;
   const context: Omit<ScanContext, 'report'> = {
@@ -118,6 +125,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   try {
     for (const [index, check] of checks.entries()) {
       const rule = check.id;
+      running = rule;
       options.onCheck?.(rule, index, checks.length);
       // Twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
       client.startCheck(Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - index))));
@@ -138,7 +146,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   return {
     target: baseUrl,
     spec: spec.title,
-    findings: dedupeFindings(drafts.map(({ rule, draft }) => findingOf(rule, rules[rule]!, draft, options.secrets))),
+    findings: dedupeFindings(drafts.map(({ rule, draft }) => ({ finding: findingOf(rule, rules[rule]!, draft, options.secrets), exposed: draft.exposed }))),
     identities: identities.map((identity) => identity.name),
     checks: checks.map((check) => check.id),
     rules,

@@ -30,6 +30,8 @@ export interface ScanClientOptions {
   timeoutMs: number;
   allowDestructive: boolean;
   signal: AbortSignal;
+  /** Every answer, as it arrives: the passive rules read it. */
+  onExchange?(request: ScanRequest, exchange: ScanExchange, identity: Identity | undefined): void;
 }
 
 /**
@@ -106,7 +108,7 @@ export class ScanClient {
         throw error instanceof HttpRequestError ? error : new HttpRequestError(String(error), 'network');
       },
     );
-    return {
+    const exchange: ScanExchange = {
       request: {
         method: response.request.method,
         url: response.request.url,
@@ -115,5 +117,7 @@ export class ScanClient {
       },
       response: { status: response.status, headers: response.headers, body: response.body, durationMs: response.durationMs },
     };
+    this.options.onExchange?.(request, exchange, identity);
+    return exchange;
   }
 }

@@ -14,6 +14,11 @@ export interface FindingDraft {
   exchange: ScanExchange;
   /** A second exchange the proof needs (reading back what the first one stored). */
   followUp?: ScanExchange;
+  /**
+   * What was exposed (`password hash`, the cookie `sid`, `query orgId`): drafts of one rule and
+   * operation that expose different things stay apart; the same thing is reported once.
+   */
+  exposed?: string;
 }
 
 /** Everything a check works with. Requests go only to the target, paced and counted. */

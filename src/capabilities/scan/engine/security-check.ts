@@ -1,4 +1,5 @@
-import type { ScanContext } from './scan-context.js';
+import type { FindingDraft, ScanContext } from './scan-context.js';
+import type { SeenExchange } from './seen-exchange.js';
 
 /** What a rule of `falcon scan` declares about itself: the reports, the README and SARIF read it. */
 export interface SecurityRule {
@@ -22,6 +23,11 @@ export interface SecurityCheck extends SecurityRule {
   /** Checks run lowest first: cheap, read-only ones before those that log in, write or send bursts. */
   runOrder: number;
   run(ctx: ScanContext): Promise<void>;
+  /**
+   * A passive rule: reads every answer the scan receives, whichever check sent it, logins included,
+   * and returns what it proves (a draft per thing exposed, `exposed` naming it). Sends nothing.
+   */
+  passive?(seen: SeenExchange): FindingDraft[];
 }
 
 /** The checks a scan may run, by rule name, each loaded only when a scan runs it. */

@@ -89,6 +89,10 @@ function failureArticle(run: TestRun, result: CaseResult, id: string): string {
   } else if (result.request) {
     parts.push('<h4>Response: none, the request got no answer</h4>');
   }
+  for (const { label, request, response } of result.followUps ?? []) {
+    const lines = [`${request.method} ${request.url}`, ...(response?.body ? ['', readableBody(response.body)] : [])];
+    parts.push(`<h4>Then, ${text(label)}: ${response ? text(responseSummary(response)) : 'no answer'}</h4>`, `<pre>${text(lines.join('\n'))}</pre>`);
+  }
   if (result.request) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${text(reproductionText(run, result))}</pre>`);
   parts.push('</article>');
   return parts.join('\n');

@@ -1,15 +1,18 @@
 import { contentTypeConformance } from './content-type-conformance.js';
+import { deleteEffective } from './delete-effective.js';
 import { ensureResourceAvailability } from './ensure-resource-availability.js';
 import { ignoredAuth } from './ignored-auth.js';
 import { maxResponseTime } from './max-response-time.js';
 import { negativeDataRejection } from './negative-data-rejection.js';
 import { notAServerError } from './not-a-server-error.js';
+import { paginationConsistency } from './pagination-consistency.js';
 import { positiveDataAcceptance } from './positive-data-acceptance.js';
 import { responseHeadersConformance } from './response-headers-conformance.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { statusCodeConformance } from './status-code-conformance.js';
 import { unsupportedMethod } from './unsupported-method.js';
 import { useAfterFree } from './use-after-free.js';
+import { writeReadConsistency } from './write-read-consistency.js';
 
 /**
  * Every check of `falcon test`, in the order runs apply and list them (Schemathesis names them
@@ -28,6 +31,9 @@ export const SPEC_TEST_CHECKS = [
   useAfterFree,
   ensureResourceAvailability,
   maxResponseTime,
+  paginationConsistency,
+  writeReadConsistency,
+  deleteEffective,
 ] as const;
 
 export type CheckName = (typeof SPEC_TEST_CHECKS)[number]['name'];

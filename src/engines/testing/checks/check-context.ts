@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../../http/send-request.js';
-import type { SpecOperation, SpecResponse } from '../../spec/spec-format.js';
+import type { FalconSpec, SpecOperation, SpecResponse } from '../../spec/spec-format.js';
 import type { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
 import type { FilledReference, RecordedRequest } from '../sent-request.js';
@@ -28,11 +28,53 @@ export interface CheckContext {
   earlier?: ReadonlyMap<string, number>;
   /** The request as it went out (masked), and the references filled in it: the values a finding may name. */
   sent?: SentRequest;
+  /** The spec the run tests, for the checks that read schemas of other operations than the case's. */
+  spec?: FalconSpec;
+  /** The JSON body the case sent, its placeholders filled; absent when it sent none, or not JSON. */
+  sentBody?: unknown;
+  /** A chain step: the earlier steps of its chain that sent a JSON body and were answered 2xx, in order. */
+  writes?: readonly SentWrite[];
+  /** A write with a `readBack` that succeeded: the read of the same object sent after it. */
+  readBack?: ReadBack;
+  /** A pagination_consistency probe: the pages its walk read, given with its first page's response. */
+  walk?: WalkedPages;
 }
 
 export interface SentRequest {
   request: RecordedRequest;
   references?: FilledReference[];
+}
+
+/** An earlier step of a chain that wrote: what it sent, as write_read_consistency compares it. */
+export interface SentWrite {
+  testCase: TestCase;
+  /** `step 1 (createPet)`. */
+  label: string;
+  body: unknown;
+  /** Its spec operation, for the schema of what it sent. */
+  operation?: SpecOperation;
+}
+
+/** The response to a write's read back, with what the spec documents of it. */
+export interface ReadBack {
+  response: CheckedResponse;
+  operation?: SpecOperation;
+  documented?: DocumentedResponse;
+}
+
+/** The pages of a walk, in the order read, and how the walk ended. */
+export interface WalkedPages {
+  pages: WalkedPage[];
+  /** `end`: a page said it was the last; `page-limit`: it stopped at its most pages; `stopped`: a page could not be read on from. */
+  ended: 'end' | 'page-limit' | 'stopped';
+}
+
+export interface WalkedPage {
+  /** 1 for the first page. */
+  number: number;
+  response: CheckedResponse;
+  /** The page asked for after the last one, which should hold nothing. */
+  pastEnd?: true;
 }
 
 /**

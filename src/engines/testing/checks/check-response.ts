@@ -2,7 +2,7 @@ import type { FalconSpec } from '../../spec/spec-format.js';
 import { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
 import { CHECK_NAMES, type CheckName, type Finding } from '../test-run.js';
-import type { CheckContext, CheckedResponse, SpecTestCheck } from './check-context.js';
+import type { CheckContext, CheckedResponse, SentRequest, SentWrite, SpecTestCheck, WalkedPages } from './check-context.js';
 import { checksForCase, withoutRepeats } from './checks-for-case.js';
 import { documentedResponse } from './documented-response.js';
 import { expectedStatus } from './expected-status.js';
@@ -19,12 +19,21 @@ export interface ResponseCheckOptions {
   maxResponseTimeMs?: number;
 }
 
+/** What a response is judged with besides itself (see CheckContext); operations are named by id, the checker finds them. */
+export interface CheckEvidence {
+  earlier?: ReadonlyMap<string, number>;
+  sent?: SentRequest;
+  sentBody?: unknown;
+  writes?: ReadonlyArray<Omit<SentWrite, 'operation'>>;
+  readBack?: { response: CheckedResponse; operationId: string };
+  walk?: WalkedPages;
+}
+
 /**
  * Findings for one response of one case: every check that is on (for a probe, see checksForCase),
- * then the case's own `expectStatus`. `about.earlier`: for a chain step, the statuses of the steps
- * before it; `about.sent`: the request as it went out.
+ * then the case's own `expectStatus`. `evidence`: what else the run knows of it (a chain's earlier steps …).
  */
-export type ResponseChecker = (testCase: TestCase, response: CheckedResponse, about?: Pick<CheckContext, 'earlier' | 'sent'>) => Promise<Finding[]>;
+export type ResponseChecker = (testCase: TestCase, response: CheckedResponse, evidence?: CheckEvidence) => Promise<Finding[]>;
 
 /** The checks that can fire with these options, in CHECK_NAMES order. */
 export function activeChecks(options: ResponseCheckOptions): CheckName[] {
@@ -38,16 +47,30 @@ export function createResponseChecker(options: ResponseCheckOptions): ResponseCh
   const needsSchemas = active.some((name) => CHECKS.get(name)!.needs === 'schemas');
   let validator: Promise<SpecSchemaValidator> | undefined;
   const operations = new Map((options.spec?.operations ?? []).map((operation) => [operation.id, operation]));
-  return async (testCase, response, about = {}) => {
-    const operation = testCase.operationId === undefined ? undefined : operations.get(testCase.operationId);
+  const operationOf = (id: string | undefined) => (id === undefined ? undefined : operations.get(id));
+  return async (testCase, response, evidence = {}) => {
+    const operation = operationOf(testCase.operationId);
+    const { earlier, sent, sentBody, writes, readBack, walk } = evidence;
+    const readOperation = readBack && operationOf(readBack.operationId);
     const context: CheckContext = {
       testCase,
       response,
       operation,
       documented: operation && documentedResponse(operation, response.status),
       maxResponseTimeMs: options.maxResponseTimeMs,
-      ...(about.earlier && { earlier: about.earlier }),
-      ...(about.sent && { sent: about.sent }),
+      ...(options.spec && { spec: options.spec }),
+      ...(earlier && { earlier }),
+      ...(sent && { sent }),
+      ...(sentBody !== undefined && { sentBody }),
+      ...(writes && { writes: writes.map((write) => ({ ...write, operation: operationOf(write.testCase.operationId) })) }),
+      ...(readBack && {
+        readBack: {
+          response: readBack.response,
+          operation: readOperation,
+          documented: readOperation && documentedResponse(readOperation, readBack.response.status),
+        },
+      }),
+      ...(walk && { walk }),
       ...(needsSchemas && { schemas: await (validator ??= SpecSchemaValidator.load(options.spec?.schemas)) }),
     };
     const findings = await Promise.all(

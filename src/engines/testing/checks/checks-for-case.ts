@@ -19,11 +19,14 @@ export function checksForCase(active: readonly CheckName[], testCase: TestCase):
   return [...active];
 }
 
+/** The checks whose finding on a step after a delete is the step's own expected 404 or 410 failing. */
+const AFTER_DELETE: ReadonlySet<Finding['kind']> = new Set(['delete_effective', 'use_after_free']);
+
 /**
- * One defect, one finding: a read of a deleted resource that succeeds is use_after_free's, not
- * also the step's own `expectStatus` (404 or 410) failing.
+ * One defect, one finding: a step on a deleted resource that succeeds is delete_effective's (a read)
+ * or use_after_free's (a change), not also the step's own `expectStatus` (404 or 410) failing.
  */
 export function withoutRepeats(findings: Finding[]): Finding[] {
-  if (!findings.some((finding) => finding.kind === 'use_after_free')) return findings;
+  if (!findings.some((finding) => AFTER_DELETE.has(finding.kind))) return findings;
   return findings.filter((finding) => finding.kind !== 'expected_status');
 }

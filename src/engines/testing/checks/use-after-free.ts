@@ -1,15 +1,19 @@
 import { type CheckContext, defineSpecCheck } from './check-context.js';
+import { deletedBy } from './deleted-resource.js';
+
+const CHANGES = new Set(['PUT', 'PATCH', 'DELETE']);
 
 /**
- * After a chain's DELETE succeeded, the resource must be gone: a 2xx to a step on it is a finding.
- * Only when the DELETE answered a 2xx other than 202 Accepted (a deletion still under way).
+ * After a chain's DELETE succeeded, the resource must not be changed any more: a 2xx to a PUT, PATCH
+ * or DELETE of it is a finding, but a PUT's 201 Created (it made the resource anew, as PUT may).
+ * The read after the delete is delete_effective's.
  */
 export const useAfterFree = defineSpecCheck({ name: 'use_after_free', judge });
 
 function judge({ testCase, response, earlier }: CheckContext): string[] {
-  const resource = testCase.resource;
-  if (resource?.state !== 'deleted' || response.status < 200 || response.status > 299) return [];
-  const deleted = earlier?.get(resource.by);
-  if (deleted === undefined || deleted < 200 || deleted > 299 || deleted === 202) return [];
-  return [`answered ${response.status} for a resource deleted by ${resource.by} (which answered ${deleted}): expected it gone (404 or 410)`];
+  const method = testCase.request.method.toUpperCase();
+  if (!CHANGES.has(method) || response.status < 200 || response.status > 299 || (method === 'PUT' && response.status === 201)) return [];
+  const deletion = deletedBy(testCase, earlier);
+  if (!deletion) return [];
+  return [`${method} answered ${response.status} for a resource deleted by ${deletion.by} (which answered ${deletion.status}): expected 404 or 410`];
 }

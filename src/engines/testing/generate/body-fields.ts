@@ -46,6 +46,16 @@ export function fieldLabel(path: FieldPath): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
 }
 
+/** The value at `path` (property names), or undefined when the body does not reach it. */
+export function valueAt(body: unknown, path: readonly string[]): unknown {
+  let value = body;
+  for (const name of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[name];
+  }
+  return value;
+}
+
 /** A copy of `root` with the field at `path` set to `value`, or removed when `value` is undefined. */
 export function withField(root: unknown, path: FieldPath, value: unknown): unknown {
   if (path.length === 0) return value;

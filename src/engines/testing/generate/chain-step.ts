@@ -1,17 +1,14 @@
 import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
 import { referenceSlots } from '../references/reference-slots.js';
 import type { CaseRequest, TestCase } from '../test-case.js';
-import { caseRequest, type RequestValues } from './request-values.js';
+import { type BodyValue, caseRequest, type RequestValues } from './request-values.js';
 
 /** An operation in scope with the values of its valid request: what chains are made of. */
 export interface ChainableOperation {
   operation: SpecOperation;
   values: RequestValues;
-  /**
-   * The values of a chain it starts: `values` with a body drawn apart, so that the chain makes,
-   * changes and deletes an object of its own, not the one the other cases made (a key such as a name would be the same).
-   */
-  chainValues?: RequestValues;
+  /** A create's other valid body, drawn from its schema alone: where a chain's object takes a key of its own. */
+  otherBody?: BodyValue;
 }
 
 /** Values a step sends in place of its generated ones: a `{{name}}` an earlier step extracted, or a constant. */
@@ -33,6 +30,8 @@ export interface ChainStepInput {
   extract?: Record<string, string>;
   expectStatus?: number[];
   resource?: TestCase['resource'];
+  /** A write's read of the same object: the read step's operation and the values it sends in place of its generated ones. */
+  readBack?: { target: ChainableOperation; overrides?: StepOverrides };
 }
 
 /** One `stateful` case of a chain. */
@@ -58,7 +57,12 @@ export function chainStep(input: ChainStepInput): TestCase {
     chain: { id: input.chainId, step: input.step },
     ...(input.resource && { resource: input.resource }),
     ...(references.length > 0 && { references }),
+    ...(input.readBack && { readBack: readBackOf(input.readBack, input.spec) }),
   };
+}
+
+function readBackOf({ target, overrides }: NonNullable<ChainStepInput['readBack']>, spec: FalconSpec): NonNullable<TestCase['readBack']> {
+  return { operationId: target.operation.id, request: withOverrides(caseRequest(target.operation, target.values, spec), overrides ?? {}) };
 }
 
 function withOverrides(request: CaseRequest, overrides: StepOverrides): CaseRequest {

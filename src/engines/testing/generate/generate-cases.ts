@@ -43,8 +43,8 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
     const base = full ?? required;
     if (!base) continue;
     const generation: OperationCases = { operation, context, ids, base: { values: base, references: referenceSlots(base, spec) } };
-    const ownBody = base.body && happyValues(operation, { ...context, random: random.fork(`${operation.id} chain`), examples: false }, true)?.body;
-    chainable.push({ operation, values: base, ...(ownBody && { chainValues: { ...base, body: ownBody } }) });
+    const otherBody = base.body && happyValues(operation, { ...context, random: random.fork(`${operation.id} chain`), examples: false }, true)?.body;
+    chainable.push({ operation, values: base, ...(otherBody && { otherBody }) });
     const label = operationLabel(operation);
     if (strategies.has('happy')) {
       cases.push(operationCase(generation, 'happy', 'valid', `${label} with a valid request`, base));
@@ -65,7 +65,7 @@ export async function generateCases(spec: FalconSpec, operations: SpecOperation[
   }
   // One per operation with a query or a body; sent after the others (fuzz/run-fuzz-case.ts).
   if (strategies.has('fuzz') && spec.kind !== 'postman') cases.push(...fuzzCases(chainable, spec, ids, options));
-  cases.push(...probeCases(chainable, spec, ids, options.checks ?? []));
+  cases.push(...probeCases(chainable, spec, ids, options.checks ?? [], strategies));
   return cases;
 }
 

@@ -22,7 +22,8 @@ interface LinkedStep {
  * `$request.*` ones repeat what the first step sent; constants are sent as they are. A link with
  * an expression Falcon cannot evaluate (a response header, `$url`) is left out. When a POST starts
  * the chain, the steps on the items below its path, up to the delete, should find what it created;
- * the read after the delete should find it gone (TestCase.resource).
+ * the read after the delete should find it gone (TestCase.resource); a PUT or PATCH among them reads
+ * the object back through the chain's GET of its path.
  * Returns the cases and the ids of the operations that start a chain.
  */
 export function linkChains(operations: ChainableOperation[], spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): { cases: TestCase[]; sources: Set<string> } {
@@ -62,6 +63,7 @@ export function linkChains(operations: ChainableOperation[], spec: FalconSpec, i
       // Only a step whose path parameters all come from the chain names what the POST created.
       const linkedPath = step.target.operation.parameters.every((parameter) => parameter.in !== 'path' || step.overrides.path?.[parameter.name] !== undefined);
       const created = creates && !deletedBy && linkedPath && isItemOf(source.operation.path, step.target.operation.path);
+      const read = created && readOf(step, steps);
       cases.push(
         chainStep({
           chainId,
@@ -72,6 +74,7 @@ export function linkChains(operations: ChainableOperation[], spec: FalconSpec, i
           spec,
           overrides: step.overrides,
           ...(created && { resource: { state: 'created' as const, by: sourceId } }),
+          ...(read && { readBack: { target: read.target, overrides: read.overrides } }),
         }),
       );
       if (step === deleted) deletedBy = id;
@@ -94,6 +97,13 @@ export function linkChains(operations: ChainableOperation[], spec: FalconSpec, i
     }
   }
   return { cases, sources };
+}
+
+/** For a PUT or PATCH step, the chain's GET of the same path: what reads the object back after it. */
+function readOf(step: LinkedStep, steps: readonly LinkedStep[]): LinkedStep | undefined {
+  const { method, path } = step.target.operation;
+  if (method !== 'PUT' && method !== 'PATCH') return undefined;
+  return steps.find((other) => other.target.operation.method === 'GET' && other.target.operation.path === path);
 }
 
 /** `/owners/{ownerId}/pets/{petId}` is below `/owners/{id}/pets` (any parameter matches any, `pet` matches `pets`). */

@@ -1,9 +1,12 @@
 import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
 import type { TestCase } from '../test-case.js';
+import { afterDeleteChain } from './after-delete-chain.js';
 import type { CaseIds } from './case-ids.js';
+import { valueAt, withField } from './body-fields.js';
 import { chainStep, goneStatuses, jsonPathOf, type ChainableOperation } from './chain-step.js';
 import { operationLabel } from './operation-case.js';
 import { pathValue } from './parameter-text.js';
+import type { RequestValues } from './request-values.js';
 import { responseIdentifier } from './response-identifier.js';
 
 /** The steps after the create, in the order they run, with what their names say. */
@@ -20,7 +23,8 @@ const ITEM_STEPS: Array<{ method: string; slug: string; does: string }> = [
  * update → delete → read again (expecting 404 or 410 when the spec documents them). The
  * identifier is extracted from the create's response and sent as `{{petId}}`. Operations whose
  * OpenAPI links already made a chain (`linked`) are left to those. Each step after the create says
- * whether the resource should be there (`created`) or gone (`deleted`).
+ * whether the resource should be there (`created`) or gone (`deleted`); its PUT and PATCH read the
+ * object back. Beside it, a chain that changes the resource after deleting it (after-delete-chain.ts).
  */
 export function inferredChains(operations: ChainableOperation[], linked: ReadonlySet<string>, spec: FalconSpec, ids: CaseIds, chainIds: CaseIds): TestCase[] {
   const cases: TestCase[] = [];
@@ -68,6 +72,7 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
   const shared: Record<string, string | number | boolean> = {};
   for (const { parameter: path, value } of create.values.parameters) if (path.in === 'path') shared[path.name] = pathValue(value);
   const placeholder = `{{${parameter}}}`;
+  const itemOverrides = (operation: SpecOperation) => ({ path: { ...sharedFor(operation, shared), [parameter]: placeholder } });
   const createId = ids.next(create.operation.id, 'stateful', 'create');
   let deletedBy: string | undefined;
   const cases = [
@@ -76,7 +81,7 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
       step: 1,
       id: createId,
       name: `${operationLabel(create.operation)} creates the resource the chain uses (step 1 of ${total})`,
-      target: { ...create, values: create.chainValues ?? create.values },
+      target: { ...create, values: withOwnKey(create, identifier) },
       spec,
       extract: { [parameter]: jsonPathOf(identifier) },
     }),
@@ -85,6 +90,8 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
     const isFinal = index === all.length - 1 && step.slug === 'read-deleted';
     const gone = isFinal ? goneStatuses(step.target.operation) : [];
     const id = ids.next(step.target.operation.id, 'stateful', step.slug);
+    const overrides = itemOverrides(step.target.operation);
+    const writes = step.method === 'PUT' || step.method === 'PATCH';
     cases.push(
       chainStep({
         chainId,
@@ -93,13 +100,17 @@ function itemChain(create: ChainableOperation, items: ChainableOperation[], para
         name: `${operationLabel(step.target.operation)} ${step.does}${gone.length > 0 ? ` (expects ${gone.join(' or ')})` : ''} (step ${index + 2} of ${total})`,
         target: step.target,
         spec,
-        overrides: { path: { ...sharedFor(step.target.operation, shared), [parameter]: placeholder } },
+        overrides,
         ...(gone.length > 0 && { expectStatus: gone }),
         resource: deletedBy ? { state: 'deleted', by: deletedBy } : { state: 'created', by: createId },
+        ...(writes && read && { readBack: { target: read.target, overrides: itemOverrides(read.target.operation) } }),
       }),
     );
     if (step.method === 'DELETE') deletedBy = id;
   });
+  const changes = steps.filter((step) => step.method === 'PATCH' || step.method === 'PUT').map((step) => step.target);
+  const remove = steps.find((step) => step.method === 'DELETE')?.target;
+  if (remove) cases.push(...afterDeleteChain({ create, remove, changes, parameter, identifier, itemOverrides, spec, ids, chainIds }));
   return cases;
 }
 
@@ -107,4 +118,17 @@ function sharedFor(operation: SpecOperation, shared: Record<string, string | num
   return Object.fromEntries(
     Object.entries(shared).filter(([name]) => operation.parameters.some((parameter) => parameter.in === 'path' && parameter.name === name)),
   );
+}
+
+/**
+ * The create's values with a key of its own where the request names the object (`{"name": "Rex"}`
+ * for `/pets/{petName}`), taken from its other body: so the chain changes and deletes its own pet,
+ * not the one the other cases made with the same values. Server-given ids need nothing.
+ */
+function withOwnKey(create: ChainableOperation, identifier: string[]): RequestValues {
+  const body = create.values.body;
+  const sent = body && valueAt(body.value, identifier);
+  const other = create.otherBody && valueAt(create.otherBody.value, identifier);
+  if (!body || sent === undefined || other === undefined || other === sent) return create.values;
+  return { ...create.values, body: { ...body, value: withField(body.value, identifier, other) } };
 }

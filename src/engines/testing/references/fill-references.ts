@@ -29,9 +29,9 @@ export interface ReferenceFill {
  * first candidate valid by the slot's schema (a number read as text, or the other way round, when
  * that makes it valid). The path goes from its last parameter to its first, so that an item and
  * what it belongs to stay together: the order of `/customers/{customerId}/orders/{orderId}` is
- * chosen first, then its own customer. A slot with no such candidate keeps its generated value; a
- * body field that repeats a path parameter takes that parameter's value. `undefined` when nothing
- * was filled.
+ * chosen first, then its own customer. A slot with no such candidate keeps its generated value, as
+ * does a body field of a body sent as text; a body field that repeats a path parameter takes that
+ * parameter's value. `undefined` when nothing was filled.
  */
 export function fillReferences(
   testCase: TestCase,
@@ -52,8 +52,8 @@ export function fillReferences(
   const parents = new Map<string, Candidate>();
   let request = testCase.request;
   for (const slot of ordered) {
-    // A body sent as text (a near miss such as `+2`, which no JSON value holds) keeps its fields as written.
-    if (slot.in !== 'path' && request.bodyIsText) continue;
+    // A body sent as text (a near miss such as `{"count":+1}`, which no JSON value holds) has no field to fill.
+    if (slot.in !== 'path' && (request.bodyIsText || typeof request.body !== 'object' || request.body === null)) continue;
     const placeholder = slotPlaceholder(slot);
     let chosen = values.has(placeholder)
       ? { value: values.get(placeholder)!, source: used.find((entry) => entry.placeholder === placeholder)!.source }

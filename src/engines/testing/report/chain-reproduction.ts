@@ -1,5 +1,6 @@
 import type { CaseResult, RecordedRequest, TestRun } from '../test-run.js';
 import { curlCommandParts, curlLines } from './curl-command.js';
+import { followUpLines, NEXT_LINE } from './follow-up-lines.js';
 import { replaySteps } from './replay-steps.js';
 import { type Extraction, ScriptValues, stepVariables } from './replay-variables.js';
 
@@ -27,12 +28,14 @@ export { earlierChainSteps, replaySteps } from './replay-steps.js';
  * exactly (`requestTemplate`), not guessed. A secret the report masks is a `$VAR` the first lines
  * require to be set (`: "${API_KEY:?…}"` stops a script that lacks it before anything is sent); a
  * value given with `--seed-data` is set from the file. A value jq cannot read (a JSONPath filter)
- * is set to what this run got, or left to be set by hand when the report masks it.
+ * is set to what this run got, or left to be set by hand when the report masks it. Requests a case
+ * sent after its own (`followUps`: a write's read back, a walk's pages) follow it.
  */
 export function reproductionLines(run: TestRun, result: CaseResult): string[] {
   if (!result.request) return [];
   const steps = replaySteps(run, result);
   if (steps.length === 1) {
+    if (result.followUps?.length) return followUpLines(result);
     const { command, note } = curlLines(result.request);
     return note ? [note, command] : [command];
   }
@@ -58,7 +61,15 @@ function replayScript(run: TestRun, steps: CaseResult[]): string[] {
     const variables = variablesOf.get(step)!;
     const curl = curlCommandParts(requestToSend(step, variables), { chainVariables: variables, headersInOutput: needed.length === 0 || withHeaders });
     for (const variable of curl.variables) masked.add(variable);
-    if (step === failing) return void body.push(`# ${label}: the ${step.case.chain ? 'step' : 'case'} that failed`, curl.command);
+    if (step === failing) {
+      body.push(`# ${label}: the ${step.case.chain ? 'step' : 'case'} that failed`, curl.command);
+      for (const followUp of step.followUps ?? []) {
+        const after = curlCommandParts(requestToSend(followUp, variables), { chainVariables: variables });
+        for (const variable of after.variables) masked.add(variable);
+        body.push(NEXT_LINE, `# ${label}, then its ${followUp.label}`, after.command);
+      }
+      return;
+    }
     if (needed.length === 0) return void body.push(`# ${label}`, curl.command);
     const response = `RESPONSE_${index + 1}`;
     body.push(
@@ -105,7 +116,7 @@ function extractionLines(extraction: Extraction, response: string, withHeaders: 
 }
 
 /** The step's request with its values as shell variables, when every `{{name}}` in it has one; else as sent. */
-function requestToSend(step: CaseResult, variables: ReadonlyMap<string, string>): RecordedRequest {
+function requestToSend(step: Pick<CaseResult, 'request' | 'requestTemplate'>, variables: ReadonlyMap<string, string>): RecordedRequest {
   const template = step.requestTemplate;
   if (!template) return step.request!;
   const texts = [template.url, ...Object.values(template.headers), template.body ?? ''];

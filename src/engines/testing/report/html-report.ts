@@ -1,4 +1,4 @@
-import { type CaseResult, type TestRun, tallyRun } from '../test-run.js';
+import { type CaseResult, type FollowUp, type TestRun, tallyRun } from '../test-run.js';
 import { reproductionText } from './chain-reproduction.js';
 import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { HTML_REPORT_STYLE } from './html-report-style.js';
@@ -108,9 +108,20 @@ function failureArticle(result: CaseResult, run: TestRun): string {
     );
   } else if (result.request) parts.push('<h4>Response — none: the request got no answer</h4>');
   if (result.response?.serverLog) parts.push("<h4>The server's log</h4>", pre(result.response.serverLog.join('\n')));
+  for (const followUp of result.followUps ?? []) parts.push(...followUpBlock(followUp));
   if (result.request) parts.push('<h4>Reproduce</h4>', `<pre class="curl">${html(reproductionText(run, result))}</pre>`);
   parts.push('</article>');
   return parts.join('\n');
+}
+
+/** A request the case sent after its own, and its answer: the request line, the status and the body (folded when long). */
+function followUpBlock(followUp: FollowUp): string[] {
+  const { request, response } = followUp;
+  return [
+    `<h4>Then, ${html(followUp.label)} — ${response ? html(responseSummary(response)) : 'no answer'}</h4>`,
+    pre(`${request.method} ${request.url}`),
+    ...(response ? bodyBlock('Response body', response.body) : []),
+  ];
 }
 
 function bodyBlock(label: string, body: string | undefined): string[] {

@@ -66,6 +66,7 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
     'extracted',
     'references',
     'requestTemplate',
+    'followUps',
   ]);
   ordered.case = inOrder(result.case, [
     'id',
@@ -87,6 +88,12 @@ function orderedResult(result: CaseResult, run: TestRun): JsonCaseResult {
   if (result.request) ordered.request = inOrder(result.request, ['method', 'url', 'headers', 'body']);
   if (result.response) ordered.response = inOrder(result.response, ['status', 'statusText', 'durationMs', 'headers', 'body']);
   if (result.requestTemplate) ordered.requestTemplate = inOrder(result.requestTemplate, ['method', 'url', 'headers', 'body']);
+  if (result.followUps)
+    ordered.followUps = result.followUps.map((followUp) => ({
+      ...inOrder(followUp, ['label', 'request', 'response', 'requestTemplate']),
+      request: inOrder(followUp.request, ['method', 'url', 'headers', 'body']),
+      ...(followUp.response && { response: inOrder(followUp.response, ['status', 'statusText', 'durationMs', 'headers', 'body']) }),
+    }));
   return ordered;
 }
 

@@ -7,6 +7,8 @@ import { JUNIT_BODY_CHARS, junitHostname, junitSeconds, junitTimestamp } from '.
 import { bodyLines, headerLines, isRequestErrorOnly, responseSummary } from './report-text.js';
 
 const NO_OPERATION = 'other';
+/** The bodies of the requests a case sent after its own (a walk's pages) are cut shorter than its own. */
+const JUNIT_FOLLOW_UP_BODY_CHARS = 500;
 
 /**
  * JUnit XML that both the Jenkins (xunit) schema and the Ant schema accept: one testsuite per
@@ -82,13 +84,18 @@ function failureDetails(result: CaseResult, run: TestRun): string {
       ...bodyLines(result.response.body, JUNIT_BODY_CHARS),
     );
   if (result.response?.serverLog) lines.push('', ...result.response.serverLog);
+  for (const { label, request, response } of result.followUps ?? []) {
+    lines.push('', `Then, ${label}: ${request.method} ${request.url} → ${response ? responseSummary(response) : 'no answer'}`);
+    if (response) lines.push(...bodyLines(response.body, JUNIT_FOLLOW_UP_BODY_CHARS));
+  }
   const steps = result.request ? replaySteps(run, result) : [];
   if (steps.length > 1) {
     const what = steps.every((step) => step.case.chain && step.case.chain.id === result.case.chain?.id)
       ? 'the chain up to this step'
       : 'the requests it depends on, then it';
     lines.push('', `Reproduce (${what}):`, ...reproductionLines(run, result));
-  } else if (result.request) {
+  } else if (result.request && result.followUps?.length) lines.push('', 'Reproduce (each request in order):', ...reproductionLines(run, result));
+  else if (result.request) {
     const { command, note } = curlLines(result.request);
     lines.push('', `Reproduce: ${command}`, ...(note ? [note] : []));
   }

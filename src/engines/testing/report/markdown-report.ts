@@ -1,5 +1,5 @@
 import { coverageSummary } from '../coverage/coverage-figures.js';
-import { type CaseResult, type TestRun, tallyRun } from '../test-run.js';
+import { type CaseResult, type FollowUp, type TestRun, tallyRun } from '../test-run.js';
 import { reproductionText } from './chain-reproduction.js';
 import { PART_HEADINGS, partRows, shardLine } from './run-parts.js';
 import { markdownCode, markdownFence, markdownRow, markdownText } from './markdown-text.js';
@@ -9,6 +9,8 @@ import { formatDuration, headerLines, headOfText, readableBody, responseSummary,
 
 /** Bodies longer than this are cut in Markdown; the JSON and HTML reports keep them whole. */
 const MARKDOWN_BODY_CHARS = 4000;
+/** The bodies of the requests a case sent after its own (a walk's pages) are cut shorter. */
+const FOLLOW_UP_BODY_CHARS = 1000;
 
 /** The report a person reads first: summary, findings by check, each failure with its evidence, then the rest. */
 export function markdownReport(run: TestRun): string {
@@ -92,13 +94,24 @@ function failureSection(result: CaseResult, run: TestRun): string[] {
     lines.push('', `**Response** — ${markdownText(responseSummary(response))}`, '', ...messageBlock([status, ...headerLines(response.headers)], response.body));
   } else if (result.request) lines.push('', '**Response** — none: the request got no answer');
   if (result.response?.serverLog) lines.push('', "**The server's log**", '', ...markdownFence(result.response.serverLog.join('\n'), 'text'));
+  for (const followUp of result.followUps ?? []) lines.push(...followUpSection(followUp));
   if (result.request) lines.push('', '**Reproduce**', '', ...markdownFence(reproductionText(run, result), 'sh'));
   return lines;
 }
 
+/** A request the case sent after its own: what was sent and what came back, the body cut shorter than the case's own. */
+function followUpSection(followUp: FollowUp): string[] {
+  const { request, response } = followUp;
+  const answer = response ? markdownText(responseSummary(response)) : 'no answer';
+  const lines = ['', `**Then, ${markdownText(followUp.label)}** — ${markdownCode(`${request.method} ${request.url}`)} → ${answer}`];
+  if (response)
+    lines.push('', ...messageBlock([`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`], response.body, FOLLOW_UP_BODY_CHARS));
+  return lines;
+}
+
 /** Start line and headers, a blank line, then the body; a long body is cut, with a note below the block. */
-function messageBlock(head: string[], body: string | undefined): string[] {
+function messageBlock(head: string[], body: string | undefined, maxChars = MARKDOWN_BODY_CHARS): string[] {
   if (body === undefined || body === '') return markdownFence(head.join('\n'), 'http');
-  const shown = headOfText(readableBody(body), MARKDOWN_BODY_CHARS);
+  const shown = headOfText(readableBody(body), maxChars);
   return [...markdownFence([...head, '', shown.text].join('\n'), 'http'), ...(shown.note ? ['', `_${markdownText(shown.note)}_`] : [])];
 }

@@ -27,6 +27,14 @@ export function maskRun(run: TestRun, secrets?: SecretRegistry): TestRun {
     if (result.extracted) masked.extracted = maskValue(result.extracted, options) as Record<string, string>;
     if (result.requestTemplate) masked.requestTemplate = maskRecordedRequest(result.requestTemplate, options);
     if (result.references) masked.references = result.references.map((reference) => ({ ...reference, value: text(reference.value) }));
+    if (result.followUps)
+      masked.followUps = result.followUps.map((followUp) => ({
+        ...followUp,
+        label: text(followUp.label),
+        request: maskRecordedRequest(followUp.request, options),
+        ...(followUp.response && { response: maskRecordedResponse(followUp.response, options) }),
+        ...(followUp.requestTemplate && { requestTemplate: maskRecordedRequest(followUp.requestTemplate, options) }),
+      }));
     return masked;
   };
   const masked: TestRun = { ...run, title: text(run.title), baseUrl: maskUrl(run.baseUrl, options), results: run.results.map(maskResult) };

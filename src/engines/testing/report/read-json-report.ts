@@ -86,20 +86,32 @@ function resultProblem(result: unknown): string | undefined {
     return '.findings is not a list of findings';
   }
   if (typeof result.durationMs !== 'number') return '.durationMs is not a number';
-  for (const key of ['request', 'requestTemplate'] as const) {
-    const request = result[key];
-    if (request !== undefined && (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string' || !isObject(request.headers)))
-      return `.${key} is not a request`;
-  }
+  for (const key of ['request', 'requestTemplate'] as const) if (!isRequest(result[key])) return `.${key} is not a request`;
   const references = result.references;
   if (references !== undefined && (!Array.isArray(references) || !references.every(isFilledReference))) return '.references is not a list of filled references';
-  const response = result.response;
-  if (
-    response !== undefined &&
-    (!isObject(response) || typeof response.status !== 'number' || typeof response.body !== 'string' || !isObject(response.headers))
-  )
-    return '.response is not a response';
+  if (!isResponse(result.response)) return '.response is not a response';
+  const followUps = result.followUps;
+  if (followUps === undefined) return undefined;
+  if (!Array.isArray(followUps)) return '.followUps is not a list';
+  for (const [index, followUp] of followUps.entries()) {
+    if (!isObject(followUp) || typeof followUp.label !== 'string' || !isRequest(followUp.request) || followUp.request === undefined)
+      return `.followUps[${index}] has no label and request`;
+    if (!isRequest(followUp.requestTemplate)) return `.followUps[${index}].requestTemplate is not a request`;
+    if (!isResponse(followUp.response)) return `.followUps[${index}].response is not a response`;
+  }
   return undefined;
+}
+
+/** Absent, or a recorded request. */
+function isRequest(request: unknown): boolean {
+  return request === undefined || (isObject(request) && typeof request.method === 'string' && typeof request.url === 'string' && isObject(request.headers));
+}
+
+/** Absent, or a recorded response. */
+function isResponse(response: unknown): boolean {
+  return (
+    response === undefined || (isObject(response) && typeof response.status === 'number' && typeof response.body === 'string' && isObject(response.headers))
+  );
 }
 
 function isFilledReference(value: unknown): boolean {

@@ -1,21 +1,25 @@
 import type { HttpResponse } from '../../http/send-request.js';
 import type { FalconSpec, SpecOperation } from '../../spec/spec-format.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
-import { type ResponseChecker, activeChecks, createResponseChecker } from '../checks/check-response.js';
+import type { SentWrite } from '../checks/check-context.js';
+import { type CheckEvidence, type ResponseChecker, activeChecks, createResponseChecker } from '../checks/check-response.js';
+import { runPageWalk } from '../pagination/walk-pages.js';
 import { fillReferences, type ReferenceFill } from '../references/fill-references.js';
 import { filledReferences } from '../references/filled-references.js';
 import { ReferencePool } from '../references/reference-pool.js';
 import type { SeedData } from '../references/seed-data.js';
 import { SpecSchemaValidator } from '../spec-schema/spec-schema-validator.js';
 import type { TestCase } from '../test-case.js';
-import type { CaseResult, CheckName, TestRun } from '../test-run.js';
+import type { CaseResult, CheckName, FindingKind, TestRun } from '../test-run.js';
 import { runWarnings } from '../warnings/run-warnings.js';
 import { extractChainValues, maskedValues } from './chain-values.js';
 import { chainRequestTemplate } from './chain-template.js';
 import { learnReferences } from './learn-references.js';
+import { sendReadBack } from './read-back.js';
 import { runInLanes } from './run-in-lanes.js';
 import { runPhases } from './run-phases.js';
 import { type CaseExchange, prepareCase, type SendCaseOptions, sendPreparedCase } from './send-case.js';
+import { sentJson } from './sent-json.js';
 import { specLabel } from '../../spec/summarize-spec.js';
 
 export interface RunCasesOptions {
@@ -52,6 +56,16 @@ export interface RunCasesOptions {
 export const DEFAULT_CONCURRENCY = 4;
 const CANCELLED = 'cancelled';
 const MAX_REFUSAL_CHARS = 100;
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+const NOT_BLOCKING: ReadonlySet<FindingKind> = new Set(['write_read_consistency', 'use_after_free']);
+
+/** What a chain's steps learn of one another as they run, for the checks of the later steps. */
+interface ChainMemory {
+  /** The status each step answered with (use_after_free, delete_effective …). */
+  statuses: Map<string, number>;
+  /** The steps that wrote a JSON body and were answered 2xx (write_read_consistency). */
+  writes: Array<Omit<SentWrite, 'operation'>>;
+}
 
 /**
  * Sends the cases and checks every response. Independent cases run in parallel up to the
@@ -79,8 +93,7 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
 
   const runUnit = async (unit: number[]) => {
     const values = new Map<string, string>();
-    // The status each step answered with, for the checks of the later steps (use_after_free …).
-    const statuses = new Map<string, number>();
+    const memory: ChainMemory = { statuses: new Map(), writes: [] };
     let blocked: string | undefined;
     for (const index of unit) {
       const testCase = cases[index]!;
@@ -91,8 +104,11 @@ export async function runCases(cases: TestCase[], options: RunCasesOptions): Pro
       }
       const operation = testCase.operationId === undefined ? undefined : references?.operations.get(testCase.operationId);
       const fill = references && operation ? fillReferences(testCase, operation, references.pool, references.spec, references.validator) : undefined;
-      const { result, http } = await runCase(testCase, fill, values, check, options, statuses);
-      if (result.response) statuses.set(testCase.id, result.response.status);
+      const { result, http, sentBody } = await runCase(testCase, fill, values, check, options, memory);
+      if (result.response) memory.statuses.set(testCase.id, result.response.status);
+      if (http && sentBody !== undefined && http.status >= 200 && http.status <= 299 && WRITES.has(testCase.request.method.toUpperCase())) {
+        memory.writes.push({ testCase, label: stepLabel(testCase), body: sentBody });
+      }
       if (fill && result.request && !testCase.fuzz) result.references = filledReferences(fill.used, options.variables?.secrets);
       if (references && operation && http) learnReferences(references.pool, index, testCase, operation, http, result, fill?.used);
       // What a reproduction needs: where the case used earlier values or the API's data, what it extracted.
@@ -152,20 +168,21 @@ async function referenceContext(cases: readonly TestCase[], options: RunCasesOpt
   };
 }
 
-/** The result, and the whole response for the chain to read its values from. */
+/** The result, the whole response for the chain to read its values from, and the JSON body it sent. */
 async function runCase(
   testCase: TestCase,
   fill: ReferenceFill | undefined,
   values: ReadonlyMap<string, string>,
   check: ResponseChecker,
   options: RunCasesOptions,
-  earlier: ReadonlyMap<string, number>,
-): Promise<{ result: CaseResult; http?: HttpResponse }> {
+  memory: ChainMemory,
+): Promise<{ result: CaseResult; http?: HttpResponse; sentBody?: unknown }> {
   if (testCase.fuzz) {
     // fast-check loads only for a run that fuzzes.
     const { runFuzzCase } = await import('../fuzz/run-fuzz-case.js');
     return { result: await runFuzzCase(testCase, check, { ...options, ...(fill && { filled: fill }) }) };
   }
+  if (testCase.walk) return { result: await runPageWalk(fill?.testCase ?? testCase, check, { ...options, ...(fill && { references: fill.values }) }) };
   const prepared = await prepareCase(fill?.testCase ?? testCase, { ...options, values, ...(fill && { references: fill.values }) });
   if (!prepared.ok) return { result: { case: testCase, outcome: 'failed', findings: [{ kind: 'request_error', message: prepared.error }], durationMs: 0 } };
   const started = performance.now();
@@ -182,17 +199,42 @@ async function runCase(
     return { result: { case: testCase, outcome: 'failed', findings, request, durationMs: Math.round(performance.now() - started) } };
   }
   const references = fill && filledReferences(fill.used, options.variables?.secrets);
-  const findings = await check(testCase, http, { earlier, sent: { request, ...(references && { references }) } });
-  return { result: { case: testCase, outcome: findings.length > 0 ? 'failed' : 'passed', findings, request, response, durationMs: http.durationMs }, http };
+  const sentBody = sentJson(prepared.parts);
+  const evidence: CheckEvidence = {
+    earlier: memory.statuses,
+    sent: { request, ...(references && { references }) },
+    writes: memory.writes,
+    ...(sentBody !== undefined && { sentBody }),
+  };
+  const succeeded = http.status >= 200 && http.status <= 299;
+  const readBack = testCase.readBack && succeeded ? await sendReadBack(testCase, { ...options, values }).catch(unlessCancelled(options.signal)) : undefined;
+  if (readBack?.http) evidence.readBack = { response: readBack.http, operationId: testCase.readBack!.operationId };
+  const findings = await check(testCase, http, evidence);
+  const result: CaseResult = { case: testCase, outcome: findings.length > 0 ? 'failed' : 'passed', findings, request, response, durationMs: http.durationMs };
+  if (readBack) result.followUps = [readBack.followUp];
+  return { result, http, ...(sentBody !== undefined && { sentBody }) };
+}
+
+/** A request cancelled with the run is left unsent; any other error stays one. */
+function unlessCancelled(signal: AbortSignal | undefined): (error: unknown) => undefined {
+  return (error) => {
+    if (signal?.aborted) return undefined;
+    throw error;
+  };
 }
 
 function skipped(testCase: TestCase, reason: string): CaseResult {
   return { case: testCase, outcome: 'skipped', findings: [], skipReason: reason, durationMs: 0 };
 }
 
-/** Why the steps after this one cannot run, if they cannot. */
+/**
+ * Why the steps after this one cannot run, if they cannot. A step whose only findings are that it
+ * stored other values than it sent, or changed a resource it had deleted, still left what the later
+ * steps work on.
+ */
 function stepBlocks(testCase: TestCase, result: CaseResult): string | undefined {
   if (result.outcome === 'passed') return undefined;
+  if (result.outcome === 'failed' && result.findings.length > 0 && result.findings.every((finding) => NOT_BLOCKING.has(finding.kind))) return undefined;
   if (result.outcome === 'skipped')
     return result.skipReason === CANCELLED ? CANCELLED : `${stepLabel(testCase)} was skipped: ${result.skipReason ?? 'not sent'}`;
   const [first, ...others] = result.findings;

@@ -13,7 +13,7 @@ const CASE_KINDS: Record<CaseKind, true> = {
   data: true,
   custom: true,
 };
-const PROBE_CHECKS: Record<ProbeCheck, true> = { ignored_auth: true, unsupported_method: true };
+const PROBE_CHECKS: Record<ProbeCheck, true> = { ignored_auth: true, unsupported_method: true, pagination_consistency: true };
 const caseKinds = Object.keys(CASE_KINDS) as [CaseKind, ...CaseKind[]];
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -41,6 +41,23 @@ const caseRequestSchema = z.strictObject({
     .strictObject({ headers: z.array(z.string().min(1)).optional(), cookies: z.array(z.string().min(1)).optional() })
     .optional()
     .describe("credentials left out of the run's headers: header names, and cookie names taken out of its Cookie"),
+});
+
+const bodyPath = z.array(z.string()).describe('property names from the top of the body; [] is the body itself');
+
+const pageWalkSchema = z.strictObject({
+  step: z.discriminatedUnion('by', [
+    z.strictObject({ by: z.literal('page'), parameter: z.string().min(1), first: z.number().int().min(0) }),
+    z.strictObject({ by: z.literal('offset'), parameter: z.string().min(1) }),
+    z.strictObject({ by: z.literal('cursor'), parameter: z.string().min(1), from: z.union([z.literal('last-item'), z.strictObject({ body: bodyPath })]) }),
+    z.strictObject({ by: z.literal('link') }),
+  ]),
+  size: z.strictObject({ parameter: z.string().min(1), value: z.number().int().min(1), largest: z.number().int().min(1).optional() }).optional(),
+  items: bodyPath,
+  key: z.string().min(1).optional(),
+  total: z.union([z.strictObject({ in: z.literal('body'), path: bodyPath }), z.strictObject({ in: z.literal('header'), name: z.string().min(1) })]).optional(),
+  pageCount: bodyPath.optional(),
+  hasMore: bodyPath.optional(),
 });
 
 /**
@@ -96,6 +113,11 @@ export const testCaseInputSchema = z.strictObject({
     )
     .optional()
     .describe("where the request names something the API holds: filled from the API's own answers earlier in the run, or --seed-data"),
+  readBack: z
+    .strictObject({ operationId: z.string().min(1), request: caseRequestSchema })
+    .optional()
+    .describe('a chain write: the read of the same object sent once it answers 2xx, which must hold what it sent'),
+  walk: pageWalkSchema.optional().describe('a pagination_consistency probe: how to walk the list its request is the first page of'),
 });
 
 export type TestCaseInput = z.infer<typeof testCaseInputSchema>;

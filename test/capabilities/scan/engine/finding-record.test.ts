@@ -83,9 +83,21 @@ describe('dedupeFindings', () => {
       made(draft({ severity: 'medium' }), secrets, 'cors'),
       made(draft({ severity: 'low' }), secrets),
     ];
-    expect(dedupeFindings(findings).map((finding) => [finding.rule, finding.severity, finding.title])).toEqual([
+    expect(dedupeFindings(findings.map((finding) => ({ finding }))).map((finding) => [finding.rule, finding.severity, finding.title])).toEqual([
       ['bola', 'critical', 'bob rewrites it'],
       ['cors', 'medium', "bob reads alice's order"],
     ]);
+  });
+
+  it('keeps apart what one rule saw exposed at one operation, and reports each thing once', () => {
+    const secrets = new SecretRegistry();
+    const hash = made(draft({ severity: 'high', title: 'a password hash' }), secrets, 'sensitive_data');
+    const secret = made(draft({ severity: 'high', title: 'a secret' }), secrets, 'sensitive_data');
+    const entries = [
+      { finding: hash, exposed: 'password hash' },
+      { finding: secret, exposed: 'secret' },
+      { finding: { ...hash, title: 'the same hash, seen again' }, exposed: 'password hash' },
+    ];
+    expect(dedupeFindings(entries).map((finding) => finding.title)).toEqual(['a password hash', 'a secret']);
   });
 });

@@ -75,6 +75,25 @@ describe('testRunPage', () => {
     expect(html).toContain('<li>GET /pets/{petId} after delete <code>getPet/stateful</code>: step 2 of chain "pet" failed</li>');
   });
 
+  it('shows the requests a failure sent after its own, each with its answer, and replays them', () => {
+    const run = mixedRun();
+    const failing = run.results.find((result) => result.case.operationId === 'getPet' && result.outcome === 'failed')!;
+    failing.followUps = [
+      {
+        label: 'read back',
+        request: { method: 'GET', url: 'http://127.0.0.1:4010/pets/1', headers: {} },
+        response: { status: 200, statusText: 'OK', headers: {}, body: '{"id":1,"name":"<Rex>"}', durationMs: 3 },
+      },
+    ];
+    const html = page(run);
+    expect(html).toMatch(
+      /<h4>Then, read back: 200 OK in \d+ ms<\/h4>\n<pre>GET http:\/\/127\.0\.0\.1:4010\/pets\/1\n\n\{\n {2}"id": 1,\n {2}"name": "&lt;Rex&gt;"\n\}<\/pre>/,
+    );
+    expect(html).toContain(
+      "# the request\ncurl -sS -i 'http://127.0.0.1:4010/pets/1' -H 'accept: application/json'\necho\n# read back\ncurl -sS -i 'http://127.0.0.1:4010/pets/1'</pre>",
+    );
+  });
+
   it('escapes everything the API sent', () => {
     expect(page(nastyRun())).not.toMatch(/<tag|\u001b|\u0000/);
   });

@@ -38,12 +38,23 @@ describe('which checks judge a case', () => {
     ]);
   });
 
-  it("reports a deleted resource still found once, as use_after_free, not also as the step's expected 404", async () => {
+  it("reports a deleted resource still found once, as delete_effective, not also as the step's expected 404", async () => {
     const check = createResponseChecker({ spec });
     const reread = caseOf('stateful', { expectStatus: [404], resource: { state: 'deleted', by: 'deleteThing/stateful/delete-created' } });
     const earlier = new Map([['deleteThing/stateful/delete-created', 204]]);
-    expect((await check(reread, answer(200), { earlier })).map((finding) => finding.kind)).toEqual(['use_after_free']);
+    expect((await check(reread, answer(200), { earlier })).map((finding) => finding.kind)).toEqual(['delete_effective']);
     const withoutIt = createResponseChecker({ spec, checks: ['status_code_conformance'] });
     expect((await withoutIt(reread, answer(200), { earlier })).map((finding) => finding.kind)).toEqual(['expected_status']);
+  });
+
+  it("reports a deleted resource still changed once, as use_after_free, not also as the step's expected 404", async () => {
+    const check = createResponseChecker({ spec, checks: ['use_after_free', 'delete_effective'] });
+    const change = caseOf('stateful', {
+      request: { method: 'PATCH', path: '/things/{id}', pathParams: { id: 1 } },
+      expectStatus: [404],
+      resource: { state: 'deleted', by: 'deleteThing/stateful/delete-created' },
+    });
+    const earlier = new Map([['deleteThing/stateful/delete-created', 204]]);
+    expect((await check(change, answer(200), { earlier })).map((finding) => finding.kind)).toEqual(['use_after_free']);
   });
 });

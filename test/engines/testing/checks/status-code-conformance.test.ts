@@ -87,6 +87,7 @@ describe('status_code_conformance', () => {
       'ignored_auth',
       'use_after_free',
       'ensure_resource_availability',
+      'delete_effective',
     ]);
   });
 });

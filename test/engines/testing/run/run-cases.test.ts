@@ -250,6 +250,9 @@ describe('runCases', () => {
       'ignored_auth',
       'use_after_free',
       'ensure_resource_availability',
+      'pagination_consistency',
+      'write_read_consistency',
+      'delete_effective',
     ]);
     expect(new Date(run.startedAt).getTime()).not.toBeNaN();
     expect((await runCases(cases, { baseUrl: api.url, spec, operationsInScope: 10, title: 'Nightly' })).operations).toEqual({ total: 10, covered: 2 });

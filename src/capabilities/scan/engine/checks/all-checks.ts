@@ -19,6 +19,7 @@ export const ALL_CHECKS = {
   cors: async () => (await import('./cors.js')).corsCheck,
   verbose_errors: async () => (await import('./verbose-errors.js')).verboseErrorsCheck,
   security_headers: async () => (await import('./security-headers.js')).securityHeadersCheck,
+  cookie_flags: async () => (await import('./cookie-flags.js')).cookieFlagsCheck,
   trace: async () => (await import('./trace.js')).traceCheck,
   undocumented_endpoints: async () => (await import('./undocumented-endpoints.js')).undocumentedEndpointsCheck,
   sqli: async () => (await import('./sqli.js')).sqliCheck,

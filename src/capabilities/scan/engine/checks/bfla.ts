@@ -2,7 +2,9 @@ import type { SpecOperation } from '../../../../engines/spec/spec-format.js';
 import type { Identity } from '../identity.js';
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { isNamedAdmin, readOwnView } from './support/users.js';
+import { isNamedAdmin, type OwnView, readOwnView } from './support/users.js';
+import { proveTenantSwap, tenantInputs } from './support/tenancy.js';
+import type { ScanContext } from '../scan-context.js';
 import { administrativeReason, isSelfPath } from './support/operations.js';
 import { administrativeRequest } from './bfla/administrative-request.js';
 import { isGranted } from './bfla/granted-answer.js';
@@ -21,7 +23,8 @@ interface AdministrativeCall {
  * API5 broken function level authorization. Calls each administrative operation (see
  * administrativeReason) as every identity, changing nothing that is not the caller's own; an
  * identity named like an administrator, or one let in where another is refused (401/403), is an
- * administrator. An ordinary identity let in (see isGranted) proves it: high.
+ * administrator. An ordinary identity let in (see isGranted) proves it: high. So does an ordinary
+ * user reaching another tenant's administrative data by its id in the query, a header or the body.
  */
 export const bflaCheck: SecurityCheck = {
   title: 'Broken function level authorization',
@@ -46,8 +49,10 @@ export const bflaCheck: SecurityCheck = {
       return;
     }
     const calls: AdministrativeCall[] = [];
+    const viewers: OwnView[] = [];
     for (const identity of ctx.identities) {
       const viewer = await readOwnView(ctx, identity, (operation) => isSelfPath(operation.path) && pathParameterNames(operation.path).length === 0);
+      viewers.push(viewer);
       for (const { operation, reason } of operations) {
         const request = administrativeRequest(ctx, operation, viewer);
         if ('skipped' in request) {
@@ -76,8 +81,29 @@ export const bflaCheck: SecurityCheck = {
         exchange: call.exchange,
       });
     }
+    await reportTenantSwaps(ctx, operations, viewers, ordinary);
   },
 };
+
+/**
+ * An administrative operation of the user's own tenant (`GET /admin/audit?orgId=`) that takes
+ * another tenant's id from an ordinary user and answers that tenant's data: high (see proveTenantSwap).
+ */
+async function reportTenantSwaps(
+  ctx: ScanContext,
+  operations: ReadonlyArray<{ operation: SpecOperation }>,
+  viewers: readonly OwnView[],
+  ordinary: readonly Identity[],
+): Promise<void> {
+  const views = viewers.filter((view) => view.identity && ordinary.includes(view.identity));
+  if (views.length < 2) return;
+  for (const { operation } of operations) {
+    for (const input of tenantInputs(operation, ctx)) {
+      const proof = await proveTenantSwap(ctx, operation, input, views);
+      if (proof) ctx.report({ severity: 'high', operation: { method: operation.method, path: operation.path }, ...proof });
+    }
+  }
+}
 
 /** Identities named like administrators, and those let into an operation that refused another identity. */
 function administratorsAmong(identities: readonly Identity[], calls: readonly AdministrativeCall[]): Set<Identity> {

@@ -18,6 +18,8 @@ import {
 import { recordsIn, hasData, ownerDataIn, isSuccess } from './support/answers.js';
 import { plainRequest, sendProbe, type PathValues } from './support/probes.js';
 import type { Identity } from '../identity.js';
+import { administrativeReason } from './support/operations.js';
+import { proveTenantSwap, tenantInputs } from './support/tenancy.js';
 
 /** Objects of each owner tried: enough to prove, bounded. */
 const OBJECTS_PER_OWNER = 2;
@@ -44,14 +46,17 @@ interface Attempt {
  * API1 broken object level authorization. For each path with an object id, the objects each user
  * owns (its own listings and account, else one it creates), then as another user: read them (the
  * owner's data coming back proves it, high), write the owner's own values back (accepted, critical),
- * and read the ids next to them (a record whose owner field names someone else, high).
+ * and read the ids next to them (a record whose owner field names someone else, high). Then each
+ * owner or tenant id outside the path (`?orgId=`, `X-Tenant-ID`, a search's `accountId`): one
+ * user's own value sent as another user brings the first one's data back while the other's own
+ * value does not (high; see proveTenantSwap).
  */
 export const bolaCheck: SecurityCheck = {
   title: 'Broken object level authorization',
   owasp: 'API1:2023',
   cwe: 'CWE-639',
   proof:
-    "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), and the other user's data comes back",
+    "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), or sends that user's own tenant id in a query parameter, header or body field, and the other user's data comes back",
   remediation: 'Check on every request that the object belongs to the caller (or that the caller may act on it), not only that the caller is logged in.',
   runOrder: 100,
   async run(ctx) {
@@ -60,8 +65,9 @@ export const bolaCheck: SecurityCheck = {
       return;
     }
     const paths = objectPaths(ctx.operations);
-    if (paths.length === 0) {
-      ctx.note('bola: no operation takes an object id in its path; nothing to check');
+    const tenanted = ctx.operations.filter((operation) => administrativeReason(operation) === undefined && tenantInputs(operation, ctx).length > 0);
+    if (paths.length === 0 && tenanted.length === 0) {
+      ctx.note('bola: no operation takes an object id in its path, or an owner or tenant id in its query, headers or body; nothing to check');
       return;
     }
     const views: OwnView[] = [];
@@ -72,6 +78,12 @@ export const bolaCheck: SecurityCheck = {
     }
     const probe = new ObjectAccessProbe(ctx, new ObjectReader(ctx));
     for (const path of paths) await probe.check(path, views);
+    for (const operation of tenanted) {
+      for (const input of tenantInputs(operation, ctx)) {
+        const proof = await proveTenantSwap(ctx, operation, input, views);
+        if (proof) ctx.report({ severity: 'high', operation: { method: operation.method, path: operation.path }, ...proof });
+      }
+    }
   },
 };
 

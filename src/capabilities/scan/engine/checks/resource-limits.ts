@@ -9,7 +9,7 @@ export const resourceLimitsCheck: SecurityCheck = {
   owasp: 'API4:2023',
   cwe: 'CWE-770',
   proof:
-    'a page size far above any sensible limit is honoured (more items come back than the default page), an oversized body is accepted, or a bounded burst gets no 429',
+    "a page size of 10× and 1000× the base page (the spec's example, else its default, else the page answered without it) is honoured with more items each time (or a body 10× larger), with no clamp or 4xx; an oversized body is accepted; or a bounded burst gets no 429",
   remediation: 'Cap page sizes and body sizes, and rate-limit each client (429 with Retry-After).',
   runOrder: 180,
   async run(ctx) {

@@ -1,16 +1,15 @@
-import type { SpecOperation } from '../../../../engines/spec/spec-format.js';
-import type { Identity } from '../identity.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
-import { jsonBody, type ScanExchange } from '../scan-exchange.js';
+import { jsonBody } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
-import { severityRank } from '../severity.js';
+import { type SeenExchange, seenOperation } from '../seen-exchange.js';
 import { isNamedAdmin, type OwnView, readOwnView } from './support/users.js';
-import { recordsIn, isSuccess } from './support/answers.js';
+import { fieldOf, recordsIn } from './support/answers.js';
+import { asObject } from '../../../../engines/spec/json-values.js';
 import { withLeaksMasked } from './sensitive-data/masked-leaks.js';
 import { objectTarget, ownedObjects } from './support/objects.js';
 import { otherUsersRecord } from './sensitive-data/other-users-records.js';
 import { plainRequest, requiresAuth, sendProbe } from './support/probes.js';
-import { isSelfPath } from './support/operations.js';
+import { isAuthPath, isSelfPath } from './support/operations.js';
 import { type SensitiveValue, sensitiveValues } from './sensitive-data/sensitive-values.js';
 
 /** A path whose purpose is handing out keys or tokens (`/api-keys`, `/tokens`): they are expected there. */
@@ -18,21 +17,16 @@ const KEYS_PATH = /\/(api-?keys?|keys|tokens|secrets|credentials)(\/|$)/i;
 /** Places named in a finding's title at most. */
 const TITLE_PLACES = 3;
 
-/** A 2xx answer the check reads, and who it went to. */
-interface Answer {
-  operation: SpecOperation;
-  exchange: ScanExchange;
-  identity: Identity | undefined;
-  isLogin?: boolean;
-}
-
 /**
- * API3 excessive data exposure. Reads what each identity (and no identity, for the operations the
- * spec leaves open) may read: the GETs that need no input, each identity's own objects, and each
- * user's login. Password hashes, passwords, secrets, keys and other users' tokens in an answer are
- * high; personal data (SSN, card numbers) and other users' records in an answer that is the caller's
- * own are medium. The caller's own token in its login answer is not a finding. One finding per
- * operation, the worst; the leaked values are masked in its evidence.
+ * API3 excessive data exposure. Passive: every answer the scan receives, whichever check sent it
+ * (logins and probes included), is read for password hashes, passwords, secrets, keys and other
+ * users' tokens (high), and personal data such as SSN and card numbers (medium); a value the
+ * request itself sent is an echo, not a leak, and the caller's own token in a login's answer is
+ * what it asked for. Its own run reads what each identity (and no identity, for the operations the
+ * spec leaves open) may read — the GETs its own answers fill, one level down included (`GET /me`,
+ * then `/orgs/{orgId}/members`), each identity's own objects, each user's login — and reports other
+ * users' records in an answer that is the caller's own (medium). One finding per operation and kind
+ * of value, the first answer that showed it; the leaked values masked in its evidence.
  */
 export const sensitiveDataCheck: SecurityCheck = {
   title: 'Sensitive data in responses',
@@ -44,33 +38,44 @@ export const sensitiveDataCheck: SecurityCheck = {
   async run(ctx) {
     const views: OwnView[] = [];
     for (const identity of [...ctx.identities, undefined]) views.push(await readOwnView(ctx, identity));
-    const answers = views.flatMap((view) => view.responses.map(({ operation, exchange }) => ({ operation, exchange, identity: view.identity })));
-    answers.push(...(await ownObjectAnswers(ctx, views)), ...(await loginAnswers(ctx)));
-    const worst = new Map<string, FindingDraft>();
-    const keep = (draft: FindingDraft) => {
-      const earlier = worst.get(draft.operation.method + draft.operation.path);
-      if (!earlier || severityRank(draft.severity) > severityRank(earlier.severity)) worst.set(draft.operation.method + draft.operation.path, draft);
-    };
-    for (const answer of answers) {
-      const draft = leakFinding(answer);
-      if (draft) keep(draft);
-    }
-    for (const draft of otherUsersFindings(views)) keep(draft);
-    for (const draft of worst.values()) ctx.report(draft);
+    await readOwnObjects(ctx, views);
+    await logInAgain(ctx);
+    for (const draft of otherUsersFindings(views)) ctx.report(draft);
   },
+  passive: leakFindings,
 };
 
-function leakFinding({ operation, exchange, identity, isLogin }: Answer): FindingDraft | undefined {
-  const context = { tokensExpected: isLogin === true, keysExpected: KEYS_PATH.test(operation.path), ...(identity?.token && { ownToken: identity.token }) };
-  const leaks = sensitiveValues(jsonBody(exchange.response), exchange.response.body, context);
-  if (leaks.length === 0) return undefined;
-  const worst = leaks.reduce((top, leak) => (severityRank(leak.severity) > severityRank(top.severity) ? leak : top));
-  return {
-    severity: worst.severity,
-    operation: { method: operation.method, path: operation.path },
-    title: `answers ${identity ? identity.name : 'a caller with no credentials'} with ${describe(leaks)}`,
-    exchange: withLeaksMasked(exchange, leaks),
+/** A draft per kind of sensitive value the answer carries, none for a value the request sent itself. */
+function leakFindings(seen: SeenExchange): FindingDraft[] {
+  const { request, exchange, identity } = seen;
+  const operation = seenOperation(seen);
+  const login = request.method.toUpperCase() === 'POST' && isAuthPath(operation.path) ? loginName(request.body) : undefined;
+  const context = {
+    tokensExpected: isAuthPath(operation.path),
+    keysExpected: KEYS_PATH.test(operation.path),
+    ...(identity?.token && { ownToken: identity.token }),
   };
+  const sent = JSON.stringify(exchange.request);
+  const leaks = sensitiveValues(jsonBody(exchange.response), exchange.response.body, context).filter((leak) => !sent.includes(leak.value));
+  const kinds = [...new Set(leaks.map((leak) => leak.kind))];
+  return kinds.map((kind) => {
+    const ofKind = leaks.filter((leak) => leak.kind === kind);
+    return {
+      severity: ofKind[0]!.severity,
+      operation,
+      title: `answers ${identity?.name ?? login ?? 'a caller with no credentials'} with ${describe(ofKind)}`,
+      exchange: withLeaksMasked(exchange, leaks),
+      exposed: kind,
+    };
+  });
+}
+
+/** Who a login's body logs in: its username, email or login field. */
+function loginName(body: unknown): string | undefined {
+  const record = asObject(body);
+  const name =
+    record && ['username', 'email', 'login', 'user', 'name'].map((field) => fieldOf(record, field)?.value).find((value) => typeof value === 'string');
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** `a password hash (passwordHash), a secret ([0].supplier.apiKey, [1].supplier.apiKey and 8 more)`. */
@@ -85,9 +90,8 @@ function describe(leaks: readonly SensitiveValue[]): string {
     .join(', ');
 }
 
-/** Each identity reads its own object of every GET on one (`GET /users/{id}` with its own id). */
-async function ownObjectAnswers(ctx: ScanContext, views: readonly OwnView[]): Promise<Answer[]> {
-  const answers: Answer[] = [];
+/** Each identity reads its own object of every GET on one (`GET /users/{id}` with its own id); the passive part reads the answers. */
+async function readOwnObjects(ctx: ScanContext, views: readonly OwnView[]): Promise<void> {
   for (const view of views.filter((candidate) => candidate.identity)) {
     for (const operation of ctx.operations.filter(
       (candidate) => candidate.method === 'GET' && !view.responses.some((response) => response.operation === candidate),
@@ -95,24 +99,19 @@ async function ownObjectAnswers(ctx: ScanContext, views: readonly OwnView[]): Pr
       const target = objectTarget(operation);
       const own = target && ownedObjects(view, target, operation.path)[0];
       const request = own && plainRequest(ctx, operation, own.pathValues);
-      const exchange = request && (await sendProbe(ctx, request, view.identity));
-      if (exchange && isSuccess(exchange.response.status)) answers.push({ operation, exchange, identity: view.identity });
+      if (request) await sendProbe(ctx, request, view.identity);
     }
   }
-  return answers;
 }
 
 /** Each `--user` logs in again, for what its login answers beside the token. */
-async function loginAnswers(ctx: ScanContext): Promise<Answer[]> {
-  const answers: Answer[] = [];
+async function logInAgain(ctx: ScanContext): Promise<void> {
   for (const identity of ctx.identities) {
     if (!identity.login) continue;
     const { operation, usernameField, passwordField } = identity.login.operation;
     const body = { [usernameField]: identity.login.username, [passwordField]: identity.login.password };
-    const exchange = await sendProbe(ctx, { method: operation.method, path: operation.path, body }, undefined);
-    if (exchange && isSuccess(exchange.response.status)) answers.push({ operation, exchange, identity, isLogin: true });
+    await sendProbe(ctx, { method: operation.method, path: operation.path, body }, undefined);
   }
-  return answers;
 }
 
 /** Other users' records in an answer that is the caller's own: `GET /orders` listing another user's orders. */
@@ -128,6 +127,7 @@ function otherUsersFindings(views: readonly OwnView[]): FindingDraft[] {
         operation: { method: operation.method, path: operation.path },
         title: `answers ${viewer.identity?.name} with ${record.owner}'s records too (${record.key}: ${record.value})`,
         exchange,
+        exposed: "other users' records",
       });
     }
   }

@@ -13,6 +13,12 @@ import {
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
+import { isSuccess } from './support/answers.js';
+import { isStable } from './sqli/answer-difference.js';
+import type { BlindProof } from './sqli/blind-proof.js';
+import { findBooleanPair } from './sqli/boolean-pairs.js';
+import { findBreakingQuote } from './sqli/blind-quote.js';
+import { findSortInjection } from './sqli/sort-injection.js';
 
 /** Appended to a value: each leaves a quote open, in a string or in a number. */
 const UNBALANCED_PAYLOADS = ["'", `'"`, "1' OR '1'='1"];
@@ -27,13 +33,17 @@ const HARMLESS_SUFFIX = '1';
 
 /**
  * SQL injection: a database error that a quote in a value brings back and the valid request does
- * not (high); a sleep the database runs for as long as a payload asks, twice (critical).
+ * not (high); else, blind, a difference that follows the SQL sent, twice (high): a quote that breaks
+ * the answer and a doubled one that mends it, a true condition answered as the valid request and a
+ * false one otherwise, a sort value whose CASE WHEN 1=1 and 1=2 order the list differently; a sleep
+ * the database runs for as long as a payload asks, twice (critical).
  */
 export const sqliCheck: SecurityCheck = {
   title: 'SQL injection',
   owasp: 'API8:2023',
   cwe: 'CWE-89',
-  proof: 'a quote in a parameter brings back a database error, or a sleep payload delays the answer by its length, twice, beyond the normal time',
+  proof:
+    'a quote in a parameter brings back a database error; or, twice, a quote answers 5xx and a doubled quote 2xx, a true condition answers as the valid request and a false one otherwise, or CASE WHEN 1=1 and 1=2 in a sort parameter order the list differently; or a sleep payload delays the answer by its length, twice, beyond the normal time',
   remediation: 'Use parameterized queries or an ORM for every query; never build SQL from request values.',
   runOrder: 140,
   async run(ctx) {
@@ -41,7 +51,7 @@ export const sqliCheck: SecurityCheck = {
       const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
       const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
       if (!normal) continue;
-      await reportDatabaseError(ctx, target, normal, points);
+      if (!(await reportDatabaseError(ctx, target, normal, points))) await reportBlindInjection(ctx, target, normal, points);
       const proof = await findSleepInjection(ctx, 'sqli', target, normal, points, SLEEP_PAYLOADS);
       if (proof) {
         ctx.report({
@@ -55,9 +65,19 @@ export const sqliCheck: SecurityCheck = {
   },
 };
 
+/** Reports the first blind proof of the operation, the condition evaluated first, when its valid request is answered 2xx, the same each time. */
+async function reportBlindInjection(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, points: readonly InjectionPoint[]): Promise<void> {
+  if (!isSuccess(normal.exchanges[0]!.response.status) || !isStable(normal.exchanges)) return;
+  const proof: BlindProof | undefined =
+    (await findBooleanPair(ctx, target, normal, points)) ??
+    (await findSortInjection(ctx, target, normal, points)) ??
+    (await findBreakingQuote(ctx, target, points));
+  if (proof) ctx.report({ severity: 'high', operation: target.operation, ...proof });
+}
+
 /** Reports the first point where a quote brings back a database error that neither the valid value nor a harmless change of it does. */
-async function reportDatabaseError(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, points: readonly InjectionPoint[]): Promise<void> {
-  if (normal.exchanges.some((exchange) => databaseErrorIn(exchange.response.body))) return;
+async function reportDatabaseError(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, points: readonly InjectionPoint[]): Promise<boolean> {
+  if (normal.exchanges.some((exchange) => databaseErrorIn(exchange.response.body))) return false;
   for (const point of points) {
     for (const payload of UNBALANCED_PAYLOADS) {
       const exchange = await sendProbe(ctx, withValue(target.request, point, point.value + payload), target.identity);
@@ -71,7 +91,8 @@ async function reportDatabaseError(ctx: ScanContext, target: ProbedOperation, no
         title: `A quote in the ${pointLabel(point)} breaks the SQL query: HTTP ${exchange.response.status} with "${error}"`,
         exchange,
       });
-      return;
+      return true;
     }
   }
+  return false;
 }

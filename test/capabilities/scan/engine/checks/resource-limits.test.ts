@@ -96,9 +96,9 @@ describe('resource_limits', () => {
     const [pages, body, burst] = result.findings;
     expect(pages).toMatchObject({ rule: 'resource_limits', owasp: 'API4:2023', cwe: 'CWE-770' });
     expect(pages!.title).toBe(
-      'GET /products returned 250 items for limit=100000, where its usual page has 20 (the spec allows at most 50): page sizes are not capped',
+      "GET /products answered 250 items (the spec allows at most 50) for limit=20000 and 200 items for limit=200, where its base page (limit=20, the spec's default) has 20 items: page sizes are not capped",
     );
-    expect(pages!.evidence.request).toContain('limit=100000');
+    expect(pages!.evidence.request).toMatch(/limit=20000\n[\s\S]*— then —\n.*limit=200\n/);
     expect(body!.title).toBe('POST /notes accepted a body of over 1.5 MB (answered 201): request bodies are not size-limited');
     expect(body!.evidence.request).toMatch(/\(1572\d{3} characters\)/);
     expect(burst!.title).toBe('50 requests sent at once were all answered 2xx with data, none 429 and no rate-limit header: clients are not rate-limited');
@@ -142,5 +142,80 @@ describe('resource_limits', () => {
     expect(result.notes).toContain(
       "resource_limits: oversized bodies were not tried: they are sent only as a --user or --token, so that what they create is that user's own",
     );
+  });
+});
+
+/** A feed of 3000 events, 3 of them recalls; `clampAt`: page sizes above it are answered with that many, silently. */
+function feedApi(options: { clampAt?: number; asText?: boolean } = {}): RequestListener {
+  const events = Array.from({ length: 3000 }, (_, index) => ({ id: index + 1, type: (index + 1) % 1000 === 0 ? 'recall' : 'order' }));
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const asked = Number(url.searchParams.get('per_page') ?? 10);
+    const type = url.searchParams.get('type');
+    const page = events.filter((event) => type === null || event.type === type).slice(0, Math.min(asked, options.clampAt ?? Infinity));
+    if (options.asText) {
+      req.resume();
+      return res.writeHead(200, { 'content-type': 'text/csv' }).end(page.map((event) => `${event.id},${event.type}\n`).join(''));
+    }
+    json(res, 200, page, req);
+  };
+}
+
+function feedSpec(perPage: Record<string, unknown>) {
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Feed API', version: '1.0.0' },
+    paths: {
+      '/events': {
+        get: {
+          parameters: [
+            { name: 'type', in: 'query', required: false, schema: { type: 'string' }, example: 'recall' },
+            { name: 'per_page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 }, ...perPage },
+          ],
+          responses: { '200': { description: 'Events' } },
+        },
+      },
+    },
+  };
+}
+
+function pageFindings(result: Awaited<ReturnType<typeof scanApi>>): string[] {
+  return result.findings.filter((finding) => finding.title.includes('page sizes')).map((finding) => finding.title);
+}
+
+describe('resource_limits, page sizes with proof', () => {
+  it("leaves the optional filters out (the example's filter keeps 3 events) and starts from the spec's example", async () => {
+    const result = await scanApi({ handler: feedApi(), spec: feedSpec({ example: 10 }), checks: ['resource_limits'] });
+
+    expect(pageFindings(result)).toEqual([
+      "GET /events answered 3000 items for per_page=10000 and 100 items for per_page=100, where its base page (per_page=10, the spec's example) has 10 items: page sizes are not capped",
+    ]);
+    expect(result.findings[0]!.evidence.request).not.toContain('type=');
+  });
+
+  it('starts from the page answered without the parameter when the spec gives no example or default', async () => {
+    const result = await scanApi({ handler: feedApi(), spec: feedSpec({}), checks: ['resource_limits'] });
+
+    expect(pageFindings(result)).toEqual([
+      'GET /events answered 3000 items for per_page=10000 and 100 items for per_page=100, where its base page (without per_page) has 10 items: page sizes are not capped',
+    ]);
+  });
+
+  it('passes a page size clamped silently, though the tenfold page has more items than the base', async () => {
+    const result = await scanApi({ handler: feedApi({ clampAt: 50 }), spec: feedSpec({ example: 10 }), checks: ['resource_limits'] });
+
+    expect(pageFindings(result)).toEqual([]);
+  });
+
+  it('proves an answer that is no list by its body growing tenfold and more', async () => {
+    const unbounded = await scanApi({ handler: feedApi({ asText: true }), spec: feedSpec({ example: 10 }), checks: ['resource_limits'] });
+    const clamped = await scanApi({ handler: feedApi({ asText: true, clampAt: 50 }), spec: feedSpec({ example: 10 }), checks: ['resource_limits'] });
+
+    expect(pageFindings(unbounded)).toEqual([
+      expect.stringMatching(
+        /^GET \/events answered a body of \d+ bytes for per_page=10000 and \d+ bytes for per_page=100, where its base page \(per_page=10, the spec's example\) has a body of \d+ bytes: page sizes are not capped$/,
+      ),
+    ]);
+    expect(pageFindings(clamped)).toEqual([]);
   });
 });

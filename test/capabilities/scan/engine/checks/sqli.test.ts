@@ -129,3 +129,57 @@ describe('sqli', () => {
     expect(result.findings).toEqual([]);
   });
 });
+
+/** Pastes `name` into the SQL and answers a bare 500 when it fails; `flaky`: a statement fails only the first two times it is sent, then mends. */
+function bareErrorApi({ flaky = false } = {}) {
+  const sent = new Map<string, number>();
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const name = new URL(request.url!, 'http://api').searchParams.get('name') ?? '';
+    const { open } = withoutComments(`SELECT * FROM products WHERE name LIKE '%${name}%'`);
+    const times = (sent.get(name) ?? 0) + 1;
+    sent.set(name, times);
+    if (open && (!flaky || times <= 2)) return send(response, 500, { error: 'Internal Server Error' });
+    send(
+      response,
+      200,
+      PRODUCTS.filter((product) => product.name.includes(name)),
+    );
+  };
+}
+
+describe('sqli, blind quote', () => {
+  it('reports a quote answered by a bare 500 that a doubled quote mends, both twice, naming the pair', async () => {
+    const result = await scanLoopbackApi({ paths, handler: bareErrorApi(), checks: ['sqli'] });
+
+    expect(result.findings).toHaveLength(1);
+    expect(result.findings[0]).toMatchObject({ rule: 'sqli', severity: 'high', path: '/products' });
+    expect(result.findings[0]!.title).toBe(
+      `A quote in the query parameter "name" breaks the request and a doubled quote mends it, twice, with no error text: lamp' answers HTTP 500, lamp'' answers HTTP 200`,
+    );
+    expect(result.findings[0]!.evidence.request).toMatch(/name=lamp%27\n[\s\S]*— then —\n.*name=lamp%27%27\n/);
+  });
+
+  it('reports nothing when the quote breaks the request only at first: the repeat does not confirm it', async () => {
+    const result = await scanLoopbackApi({ paths, handler: bareErrorApi({ flaky: true }), checks: ['sqli'] });
+
+    expect(result.findings).toEqual([]);
+  });
+});
+
+describe('sqli, blind: an endpoint whose answers differ by themselves', () => {
+  it('reports nothing behind a round-robin of two backends, one of them broken (every other request 500)', async () => {
+    let answered = 0;
+    const roundRobin = (request: IncomingMessage, response: ServerResponse) => {
+      const name = new URL(request.url!, 'http://api').searchParams.get('name') ?? '';
+      if (++answered % 2 === 0) return send(response, 500, { error: 'Internal Server Error' });
+      send(
+        response,
+        200,
+        PRODUCTS.filter((product) => product.name === name),
+      );
+    };
+    const result = await scanLoopbackApi({ paths, handler: roundRobin, checks: ['sqli'] });
+
+    expect(result.findings).toEqual([]);
+  });
+});

@@ -1,11 +1,12 @@
 import type { Identity } from '../../identity.js';
 import type { SpecOperation } from '../../../../../engines/spec/spec-format.js';
 import type { ScanContext } from '../../scan-context.js';
-import { jsonBody, type ScanExchange } from '../../scan-exchange.js';
+import { jsonBody, type ScanExchange, type ScanRequest } from '../../scan-exchange.js';
 import { isConsequentialPath, isSelfPath, isUserCollection } from './operations.js';
 import { type JsonRecord, recordsIn, isSuccess, fieldOf, looseName } from './answers.js';
 import { pathParameterNames } from '../../../../../engines/testing/path-template.js';
 import { type PathValues, plainRequest, requiresAuth, sendProbe } from './probes.js';
+import { isIdLike, ownValues } from './own-values.js';
 
 const ADMIN_NAME = /admin|root|super-?user|staff|operator/i;
 
@@ -31,10 +32,12 @@ export interface OwnView {
 }
 
 /**
- * Sends, as the identity, each GET that needs no input but its own account: the ones without path
- * parameters, then the ones whose path parameters name the caller (`/users/{userId}/orders`, filled
- * from its profile). A GET that requires a query parameter is left alone: its input (a URL to
- * preview, a host to ping) may make the server act. So are paths that end a session or act
+ * Sends, as the identity, each GET that needs no input but its own: the ones without parameters
+ * first, then the ones whose path parameters and required query or header parameters its own
+ * answers fill — its account (`/users/{userId}/orders`), its organisation (`/projects?orgId=…`,
+ * `/orgs/{orgId}/members`, from `GET /me`, its login or `GET /orgs`), so that what is exposed one
+ * level down is read too. A GET that requires any other query parameter is left alone: its input (a
+ * URL to preview, a host to ping) may make the server act. So are paths that end a session or act
  * (`/logout`). No identity reads only the operations the spec leaves open; `include` narrows the
  * operations further.
  */
@@ -47,20 +50,44 @@ export async function readOwnView(
     (operation) =>
       operation.method === 'GET' &&
       !isConsequentialPath(operation.path) &&
-      !operation.parameters.some((parameter) => parameter.required && parameter.in !== 'path') &&
+      !operation.parameters.some((parameter) => parameter.required && parameter.in !== 'path' && !isOwnInput(parameter)) &&
       (identity !== undefined || !requiresAuth(operation)) &&
       include(operation),
   );
   const view: OwnView = { identity, responses: [], profile: undefined };
-  for (const operation of readable.filter((candidate) => pathParameterNames(candidate.path).length === 0)) {
-    await read(ctx, view, operation, {});
-  }
+  const needsInput = (operation: SpecOperation) =>
+    pathParameterNames(operation.path).length > 0 || operation.parameters.some((parameter) => parameter.required && parameter.in !== 'path');
+  for (const operation of readable.filter((candidate) => !needsInput(candidate))) await read(ctx, view, operation, plainRequest(ctx, operation));
   view.profile = profileIn(view.responses);
-  for (const operation of readable.filter((candidate) => pathParameterNames(candidate.path).length > 0)) {
-    const own = ownPathValues(view, operation.path);
-    if (pathParameterNames(operation.path).every((name) => own[name] !== undefined)) await read(ctx, view, operation, own);
-  }
+  for (const operation of readable.filter(needsInput)) await read(ctx, view, operation, ownRequest(ctx, view, operation));
   return view;
+}
+
+/** A required query or header parameter the caller's own answers may fill: `orgId`, `X-Tenant-ID`. */
+function isOwnInput(parameter: SpecOperation['parameters'][number]): boolean {
+  return (parameter.in === 'query' || parameter.in === 'header') && isIdLike(parameter.name);
+}
+
+/**
+ * The operation's request with the identity's own values in every path parameter and every required
+ * query or header parameter (see ownValues); undefined when its answers do not fill one.
+ */
+export function ownRequest(ctx: ScanContext, view: OwnView, operation: SpecOperation): ScanRequest | undefined {
+  const pathValues = ownPathValues(view, operation.path);
+  for (const name of pathParameterNames(operation.path)) {
+    const value = pathValues[name] ?? ownValues(view, name)[0];
+    if (value === undefined) return undefined;
+    pathValues[name] = value;
+  }
+  const request = plainRequest(ctx, operation, pathValues);
+  if (!request) return undefined;
+  for (const parameter of operation.parameters.filter((candidate) => candidate.required && isOwnInput(candidate))) {
+    const value = ownValues(view, parameter.name)[0];
+    if (value === undefined) return undefined;
+    if (parameter.in === 'query') request.query = { ...request.query, [parameter.name]: value };
+    else request.headers = { ...request.headers, [parameter.name]: String(value) };
+  }
+  return request;
 }
 
 /** The bodies the identity got at a path template. */
@@ -68,8 +95,7 @@ export function bodiesAt(view: OwnView, path: string): unknown[] {
   return view.responses.filter((response) => response.operation.path === path).map((response) => response.body);
 }
 
-async function read(ctx: ScanContext, view: OwnView, operation: SpecOperation, pathValues: PathValues): Promise<void> {
-  const request = plainRequest(ctx, operation, pathValues);
+async function read(ctx: ScanContext, view: OwnView, operation: SpecOperation, request: ScanRequest | undefined): Promise<void> {
   const exchange = request && (await sendProbe(ctx, request, view.identity));
   if (!exchange || !isSuccess(exchange.response.status)) return;
   view.responses.push({ operation, exchange, body: jsonBody(exchange.response) });
