@@ -14,7 +14,7 @@ export const E2E_FOLDER = 'test/e2e/';
 /**
  * Unit tests that change modules for the files after them in a shared worker (`vi.mock`,
  * `@inquirer/testing`'s prompts, the colour environment Falcon's theme reads when it loads) are
- * named `*.isolated.test.ts(x)`: each runs in a fresh process.
+ * named `*.isolated.test.ts(x)`: each runs in a fresh worker thread.
  */
 export const ISOLATED_SUFFIX = /\.isolated\.test\.tsx?$/;
 
