@@ -58,10 +58,12 @@ export default defineConfig({
         extends: true,
         test: {
           // Unit test files share their worker's modules (a fresh process per file costs a third of the
-          // unit run), except these: what they change would reach the files after them.
+          // unit run), except these: what they change would reach the files after them. Each gets a
+          // thread of its own, which starts faster than a process; what it sets of process.env stays in it.
           name: 'unit-isolated',
           include: ISOLATED,
           exclude: [...configDefaults.exclude, ...E2E],
+          pool: 'threads',
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -59,10 +59,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every module a file names: static imports and `import type`, `export … from`, `import()`. */
+const named = new Map<string, string[]>();
+
+/** Every module a file names: static imports and `import type`, `export … from`, `import()`. Read once per file. */
 function specifiers(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles.map((imported) => imported.fileName);
+  let specifiersOfFile = named.get(file);
+  if (!specifiersOfFile) {
+    specifiersOfFile = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((imported) => imported.fileName);
+    named.set(file, specifiersOfFile);
+  }
+  return specifiersOfFile;
 }
 
 /** `src/tui/app.tsx` for the target of `./app.js`. */

@@ -16,9 +16,15 @@ export interface ShopOperationsScan {
   checks: RuleName[];
   /** The conforming twin. */
   secure: boolean;
-  /** The API's injected sleeps (a test's clock). */
-  sleep?: ShopContext['sleep'];
+  /**
+   * The test's clock: the API's injected sleeps move it on, and so does each answer, by the interval
+   * the scan paces its requests at — the scan never waits for its next slot.
+   */
+  sleep: ShopContext['sleep'];
 }
+
+/** One below the API's limit per operation, as the whole scan of the shop is paced. */
+const SCAN_RATE = REQUESTS_PER_SECOND - 1;
 
 /**
  * Scans a fresh start of the vulnerable API (or its twin) as alice, bob and admin, with its spec
@@ -26,7 +32,7 @@ export interface ShopOperationsScan {
  */
 export async function scanShopOperations({ paths, checks, secure, sleep }: ShopOperationsScan): Promise<ScanResult> {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-shop-ops-'));
-  const api = await startVulnerableApi({ secure, ...(sleep && { sleep }) });
+  const api = await startVulnerableApi({ secure, sleep, answerMs: 1000 / SCAN_RATE });
   try {
     const spec = parse(await readFile(api.specFile, 'utf8')) as { paths: Record<string, unknown> };
     spec.paths = Object.fromEntries(Object.entries(spec.paths).filter(([template]) => template === '/auth/login' || paths.includes(template)));
@@ -41,8 +47,7 @@ export async function scanShopOperations({ paths, checks, secure, sleep }: ShopO
         secrets: new SecretRegistry(),
         users: Object.values(api.users).map(({ username, password }) => `${username}:${password}`),
         checks,
-        // One below the API's limit per operation, as the whole scan of the shop is paced.
-        rate: REQUESTS_PER_SECOND - 1,
+        rate: SCAN_RATE,
       },
       ALL_CHECKS,
     );

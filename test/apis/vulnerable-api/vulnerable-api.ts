@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type SpecServer, closeServer, listenOnLoopback } from '../loopback-server.js';
 import { sendError } from '../nonconforming-api/json-exchange.js';
@@ -54,6 +54,17 @@ export interface VulnerableApi extends SpecServer {
   fetchesEnded(): Promise<void>;
 }
 
+export interface VulnerableApiOptions {
+  secure?: boolean;
+  /** How its injected sleeps wait: really, unless a test's clock says otherwise. */
+  sleep?: ShopContext['sleep'];
+  /**
+   * Each request takes this long on `sleep`'s clock before it is answered: a scan paced at this
+   * interval never waits for its next slot, and the rate limiter sees the pace it would.
+   */
+  answerMs?: number;
+}
+
 function decodablePath(target: string | undefined): boolean {
   try {
     decodeURIComponent(new URL(target ?? '/', 'http://localhost').pathname);
@@ -70,7 +81,7 @@ function decodablePath(target: string | undefined): boolean {
  * its own data (see shop-data.ts for who owns what). Its injected sleeps really wait, unless `sleep`
  * (a test's clock) says otherwise.
  */
-export async function startVulnerableApi(options: { secure?: boolean; sleep?: ShopContext['sleep'] } = {}): Promise<VulnerableApi> {
+export async function startVulnerableApi(options: VulnerableApiOptions = {}): Promise<VulnerableApi> {
   const secure = options.secure ?? false;
   const fetching = new Set<Promise<unknown>>();
   const ctx: ShopContext = {
@@ -107,7 +118,7 @@ export async function startVulnerableApi(options: { secure?: boolean; sleep?: Sh
   );
   const handle = routeRequests(routes);
   const log: string[] = [];
-  const server = createServer((req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     res.on('finish', () => log.push(`${req.method} ${req.url} ${res.statusCode}`));
     setResponseHeaders(req, res, secure);
     if (req.method === 'TRACE' && !secure) return echoTrace(req, res);
@@ -116,7 +127,9 @@ export async function startVulnerableApi(options: { secure?: boolean; sleep?: Sh
     if (decodablePath(req.url)) return handle(req, res);
     req.resume();
     sendError(res, 400, 'malformed request target');
-  });
+  };
+  const { answerMs } = options;
+  const server = createServer((req, res) => (answerMs ? void ctx.sleep(answerMs / 1000).then(() => answer(req, res)) : answer(req, res)));
   const url = await listenOnLoopback(server);
   return {
     url,

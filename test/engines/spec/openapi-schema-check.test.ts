@@ -23,24 +23,17 @@ async function verdict(check: (api: Record<string, unknown>) => unknown, documen
 }
 
 /**
- * The OpenAPI 3 fixtures: every 3.1 one, and 3.0 ones of every shape (circular, links, shared
- * schemas, a large API, one swagger-parser refuses). Fewer than all: the oracle compiles for each.
+ * OpenAPI 3 fixtures of each version and shape (3.1 type lists, circular schemas, a large API, one
+ * swagger-parser refuses). Not all of them: swagger-parser compiles the OpenAPI schema for each.
  */
-const OPENAPI_3_FIXTURES = [
-  'diff-pets-3.1.json',
-  'generate-values-3.1.yaml',
-  'nullable-3.1.yaml',
-  'circular-3.0.yaml',
-  'generate-links-3.0.yaml',
-  'references-shapes-3.0.yaml',
-  'vulnerable-api.yaml',
-  'invalid-3.0.yaml',
-].map((file) => ({ file, document: parse(readFileSync(path.join(SPEC_FIXTURES, file), 'utf8')) as Record<string, unknown> }));
+const OPENAPI_3_FIXTURES = ['diff-pets-3.1.json', 'nullable-3.1.yaml', 'circular-3.0.yaml', 'vulnerable-api.yaml', 'invalid-3.0.yaml'].map((file) => ({
+  file,
+  document: parse(readFileSync(path.join(SPEC_FIXTURES, file), 'utf8')) as Record<string, unknown>,
+}));
 
-/** Broken as specs are: a required field missing, a wrong type, an unknown field, a 3.1 schema where only 3.0 has one. */
+/** Broken as specs are: a required field missing, an unknown field, a 3.1 schema where only 3.0 has one. */
 const INVALID: Record<string, Record<string, unknown>> = {
   'no version': { openapi: '3.0.3', info: { title: 'T' }, paths: {} },
-  'responses as text': { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/a': { get: { responses: 'nope' } } } },
   'a response without its description': { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/a': { get: { responses: { '200': {} } } } } },
   'an unknown field': { openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, webhooks: [], extra: true },
   '3.1 type lists in 3.0': {

@@ -19,11 +19,18 @@ function prefixes(text: string, step: number): string[] {
   return Array.from({ length: Math.ceil(text.length / step) }, (_, index) => text.slice(0, (index + 1) * step));
 }
 
+/**
+ * Two of the answer's sections: each construct it has, and each after each other one (a section's
+ * heading after the last one's task list). Each stage is rendered whole again: a longer answer
+ * repeats the same sections at a cost that grows with the square of its length.
+ */
+const GROWING_ANSWER = longMarkdownAnswer(2400);
+
 describe.each([0, 1, 3] as const)('renderMarkdown at colour level %i', (level) => {
   useColourLevel(level);
 
   it('renders each stage of a growing answer as the whole text rendered at once', () => {
-    for (const text of prefixes(longMarkdownAnswer(5000), 23)) expect(renderMarkdown(text, 80), text.slice(-60)).toBe(renderedAtOnce(text, 80));
+    for (const text of prefixes(GROWING_ANSWER, 23)) expect(renderMarkdown(text, 80), text.slice(-60)).toBe(renderedAtOnce(text, 80));
   });
 
   it('renders a block again when a link definition arrives after it', () => {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { scanShopOperations } from '../../../../apis/vulnerable-api/scan-shop-operations.js';
+import { useSkippingClock } from '../../../../support/skipping-clock.js';
+
+// Each answer moves the scan's clock on by its pace instead of keeping it waiting.
+const clock = useSkippingClock();
 
 /** Corner Shop's lists: the events feed and the products honour any page size; the reviews refuse one above 50 (a control). */
 const PATHS = ['/api/v2/events', '/api/v2/products', '/api/v2/reviews'];
 
 async function pageSizeFindings(secure: boolean): Promise<Array<{ path: string; title: string; request: string }>> {
-  const result = await scanShopOperations({ paths: PATHS, checks: ['resource_limits'], secure });
+  const result = await scanShopOperations({ paths: PATHS, checks: ['resource_limits'], secure, sleep: (seconds) => clock.sleep(seconds * 1000) });
   return result.findings
     .filter((finding) => finding.title.includes('page sizes'))
     .map((finding) => ({ path: finding.path, title: finding.title, request: finding.evidence.request }));

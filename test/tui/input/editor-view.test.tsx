@@ -1,11 +1,7 @@
 import { render } from 'ink-testing-library';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EditorView } from '../../../src/tui/input/editor-view.js';
-
-// Colours are off when output is not a terminal; the cursor is an inverse character, so force them.
-vi.hoisted(() => {
-  process.env.FORCE_COLOR = '1';
-});
+import { useColourLevel } from '../components/terminal-output.js';
 
 const INVERSE = '\x1b[7m';
 const INVERSE_OFF = '\x1b[27m';
@@ -17,6 +13,9 @@ function cursorIn(frame: string | undefined): string {
 }
 
 describe('EditorView', () => {
+  // Colours are off when output is not a terminal; the cursor is an inverse character, so turn them on.
+  useColourLevel(1);
+
   it('shows the character under the cursor in inverse', () => {
     const { lastFrame } = render(<EditorView editor={{ text: 'hello', cursor: 1 }} locked={false} />);
     expect(cursorIn(lastFrame())).toBe('e');
