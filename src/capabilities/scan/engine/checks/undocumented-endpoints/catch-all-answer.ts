@@ -8,9 +8,13 @@ import { sendProbe } from '../support/probes.js';
 /** Numbers, dates and long tokens: what differs between two answers of the same page (a nonce, a time, a request id). */
 const VOLATILE = /[A-Za-z0-9+/=_-]{20,}|\d+/g;
 
-/** What the API answers to a GET of a path no API has (`/falcon-<random>`): the answer of its catch-all route, if it has one. */
-export async function catchAllAnswer(ctx: ScanContext, identity: Identity | undefined): Promise<ScanExchange | undefined> {
-  return sendProbe(ctx, { method: 'GET', path: `/falcon-${randomBytes(6).toString('hex')}` }, identity);
+/**
+ * What the API answers to `method` on a path no API has (`/falcon-<random>`), a write with an empty
+ * object: the answer of its catch-all route, if it has one.
+ */
+export async function catchAllAnswer(ctx: ScanContext, identity: Identity | undefined, method = 'GET'): Promise<ScanExchange | undefined> {
+  const body = ['POST', 'PUT', 'PATCH'].includes(method) ? { body: {} } : {};
+  return sendProbe(ctx, { method, path: `/falcon-${randomBytes(6).toString('hex')}`, ...body }, identity);
 }
 
 /**
