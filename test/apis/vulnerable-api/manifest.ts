@@ -12,11 +12,15 @@ import type { RuleName } from '../../../src/capabilities/scan/engine/checks/all-
  *   one with path `*` or on the operation it proved it on; every report of it counts as that bug.
  * - a path ending in `/*` matches that path and everything under it (`/api/v1/*`: the whole old
  *   version is still served, `/api/v1` itself included).
+ * A rule planted twice on the same operations (cors: any origin in preflights, origins derived from
+ * the allowed one in answers) tells its bugs apart by the finding's title: `titled`.
  */
 export interface ManifestEntry {
   rule: RuleName;
   method: string;
   path: string;
+  /** Only a finding whose title this matches names the bug. */
+  titled?: RegExp;
   /** What is wrong (or right, for a control) and how a request shows it. */
   note: string;
 }
@@ -115,7 +119,20 @@ export const PLANTED: ManifestEntry[] = [
   { rule: 'ssrf', method: 'POST', path: '/api/v2/webhooks', note: 'GETs `url` at registration to verify it, wherever it points (loopback included).' },
   { rule: 'ssrf', method: 'PUT', path: '/api/v2/me/avatar', note: 'Downloads `imageUrl`, wherever it points.' },
   { rule: 'ssrf', method: 'GET', path: '/api/v2/link-preview', note: 'Fetches the `url` query parameter and answers its status and title.' },
-  { rule: 'cors', method: '*', path: '*', note: 'Every response and preflight reflects any Origin with Access-Control-Allow-Credentials: true.' },
+  {
+    rule: 'cors',
+    method: '*',
+    path: '*',
+    titled: /echoes Origin/,
+    note: 'Every preflight reflects any Origin (https://evil.example) with Access-Control-Allow-Credentials: true.',
+  },
+  {
+    rule: 'cors',
+    method: '*',
+    path: '*',
+    titled: /trusts https:\/\/evil-shop\.example/,
+    note: "Answers trust any Origin ending with shop.example, with credentials: the spec's server https://api.shop.example is allowed, and so is https://evil-shop.example.",
+  },
   {
     rule: 'verbose_errors',
     method: 'GET',
@@ -133,6 +150,24 @@ export const PLANTED: ManifestEntry[] = [
   { rule: 'undocumented_endpoints', method: 'GET', path: '/debug/vars', note: "Go's expvar page, to anyone." },
   { rule: 'undocumented_endpoints', method: 'GET', path: '/actuator/*', note: '/actuator and /actuator/env (Spring-style), to anyone.' },
   { rule: 'undocumented_endpoints', method: 'GET', path: '/.env', note: 'The deployment .env (DB_PASSWORD, JWT_SECRET), to anyone.' },
+  {
+    rule: 'undocumented_endpoints',
+    method: 'GET',
+    path: '/api/v2/admin/export',
+    note: "Every user's stored record, password hashes included, to anyone (the spec's /api/v2/admin with the word export).",
+  },
+  {
+    rule: 'undocumented_endpoints',
+    method: 'GET',
+    path: '/debug/config',
+    note: 'The settings, the mail password and the payment secret key included, to anyone (two words from the root).',
+  },
+  {
+    rule: 'undocumented_endpoints',
+    method: 'PATCH',
+    path: '/api/v2/products/{productId}',
+    note: 'The spec lists only GET; a PATCH from anyone, no token needed, is merged into the product (`{"price": 0.01}` comes back in its GET).',
+  },
   {
     rule: 'undocumented_endpoints',
     method: 'GET',
@@ -266,12 +301,15 @@ export const INCIDENTAL: ManifestEntry[] = [
   },
   { rule: 'sensitive_data', method: 'GET', path: '/.env', note: 'The exposed .env holds DB_PASSWORD and JWT_SECRET.' },
   { rule: 'sensitive_data', method: 'GET', path: '/api/v1/*', note: 'The old users list sends password hashes.' },
+  { rule: 'sensitive_data', method: 'GET', path: '/api/v2/admin/export', note: 'The export of every user sends password hashes.' },
+  { rule: 'sensitive_data', method: 'GET', path: '/debug/config', note: 'The exposed settings hold the mail password and the payment secret key.' },
 ];
 
 export interface ScoredFinding {
   rule: string;
   method: string;
   path: string;
+  title?: string;
 }
 
 export interface Score {
@@ -288,16 +326,18 @@ export interface Score {
 }
 
 export function entryMatches(entry: ManifestEntry, finding: ScoredFinding): boolean {
-  if (entry.rule !== finding.rule) return false;
+  if (entry.rule !== finding.rule || (entry.titled && !entry.titled.test(finding.title ?? ''))) return false;
   if (entry.method !== '*' && entry.method !== finding.method.toUpperCase()) return false;
   if (entry.path === '*' || entry.path === finding.path) return true;
   const prefix = entry.path.endsWith('/*') ? entry.path.slice(0, -2) : undefined;
   return prefix !== undefined && (finding.path === prefix || finding.path.startsWith(`${prefix}/`));
 }
 
-/** Findings (as `--json` writes them) scored against the manifest; a finding repeated counts once. */
+/** Findings (as `--json` writes them) scored against the manifest; a finding repeated (the same rule, operation and title) counts once. */
 export function scoreFindings(findings: ScoredFinding[]): Score {
-  const distinct = [...new Map(findings.map((finding) => [`${finding.rule} ${finding.method.toUpperCase()} ${finding.path}`, finding])).values()];
+  const distinct = [
+    ...new Map(findings.map((finding) => [`${finding.rule} ${finding.method.toUpperCase()} ${finding.path} ${finding.title ?? ''}`, finding])).values(),
+  ];
   const isBug = (finding: ScoredFinding) => [...PLANTED, ...INCIDENTAL].some((entry) => entryMatches(entry, finding));
   const found = PLANTED.filter((entry) => distinct.some((finding) => entryMatches(entry, finding)));
   const falsePositives = distinct.filter((finding) => !isBug(finding));

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/** The shop's web site, whose pages read the API. */
+export const SHOP_SITE = 'shop.example';
 /** The only origin the secure twin shares its responses with. */
-export const TRUSTED_ORIGIN = 'https://shop.example';
+export const TRUSTED_ORIGIN = `https://${SHOP_SITE}`;
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -13,8 +15,9 @@ const SECURITY_HEADERS = {
 
 /**
  * The headers every response gets. The vulnerable API sends Express's banner and none of the
- * security headers, and reflects any Origin with credentials allowed; the secure twin sends the
- * security headers and allows only TRUSTED_ORIGIN.
+ * security headers, and shares its answers, credentials allowed, with any Origin that ends with
+ * SHOP_SITE (`https://evil-shop.example` included: a check by suffix without a dot before it);
+ * the secure twin sends the security headers and allows only TRUSTED_ORIGIN.
  */
 export function setResponseHeaders(req: IncomingMessage, res: ServerResponse, secure: boolean): void {
   const origin = req.headers.origin;
@@ -24,19 +27,25 @@ export function setResponseHeaders(req: IncomingMessage, res: ServerResponse, se
     res.setHeader('x-powered-by', 'Express');
   }
   res.setHeader('vary', 'Origin');
-  if (origin && (!secure || origin === TRUSTED_ORIGIN)) {
-    res.setHeader('access-control-allow-origin', origin);
-    res.setHeader('access-control-allow-credentials', 'true');
-  }
+  if (origin && (secure ? origin === TRUSTED_ORIGIN : origin.endsWith(SHOP_SITE))) allowOrigin(res, origin);
 }
 
-/** A CORS preflight: the allowed methods and headers go only with an allowed origin (set above). */
-export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+/**
+ * A CORS preflight: the allowed methods and headers go only with an allowed origin (set above).
+ * The vulnerable API's preflight handler allows any Origin, whatever its answers then allow.
+ */
+export function answerPreflight(req: IncomingMessage, res: ServerResponse, secure: boolean): void {
   req.resume();
+  if (!secure && req.headers.origin) allowOrigin(res, req.headers.origin);
   if (res.hasHeader('access-control-allow-origin')) {
     res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
     res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'authorization, content-type');
     res.setHeader('access-control-max-age', '600');
   }
   res.writeHead(204).end();
+}
+
+function allowOrigin(res: ServerResponse, origin: string): void {
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('access-control-allow-credentials', 'true');
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROLS, PLANTED, scoreFindings } from './manifest.js';
+import { CONTROLS, type ManifestEntry, PLANTED, scoreFindings } from './manifest.js';
 
-const asFinding = ({ rule, method, path }: { rule: string; method: string; path: string }) => ({ rule, method, path });
+const ANY_ORIGIN = 'Access-Control-Allow-Origin echoes Origin: https://evil.example in a preflight, with Access-Control-Allow-Credentials: true';
+const DERIVED_ORIGIN = 'Access-Control-Allow-Origin trusts https://evil-shop.example, a name anyone can register that ends with shop.example';
+
+/** The entry as a finding names it; an entry told apart by its title gets the title of the scan's finding. */
+const asFinding = ({ rule, method, path, titled }: ManifestEntry) => ({
+  rule,
+  method,
+  path,
+  ...(titled && { title: [ANY_ORIGIN, DERIVED_ORIGIN].find((title) => titled.test(title))! }),
+});
 
 describe('scoreFindings', () => {
   it('scores a scan that finds every planted bug and nothing else as recall 1 and precision 1', () => {
@@ -29,8 +38,8 @@ describe('scoreFindings', () => {
 
   it('matches API-wide bugs on any method and path, and `/*` paths on the prefix and below it', () => {
     const score = scoreFindings([
-      { rule: 'cors', method: 'GET', path: '/api/v2/products' },
-      { rule: 'cors', method: '*', path: '*' },
+      { rule: 'cors', method: 'GET', path: '/api/v2/products', title: ANY_ORIGIN },
+      { rule: 'cors', method: '*', path: '*', title: ANY_ORIGIN },
       { rule: 'trace', method: 'TRACE', path: '/' },
       { rule: 'undocumented_endpoints', method: 'GET', path: '/api/v1' },
       { rule: 'undocumented_endpoints', method: 'GET', path: '/api/v1/users' },
@@ -42,6 +51,16 @@ describe('scoreFindings', () => {
       { rule: 'undocumented_endpoints', method: 'GET', path: '/api/v10' },
       { rule: 'trace', method: 'GET', path: '*' },
     ]);
+  });
+
+  it('tells the two CORS bugs apart by the title, on the same operation', () => {
+    const anyOrigin = { rule: 'cors', method: 'GET', path: '/api/v2/products', title: ANY_ORIGIN };
+    const derived = { ...anyOrigin, title: DERIVED_ORIGIN };
+    const other = { ...anyOrigin, title: 'Access-Control-Allow-Origin trusts http://shop.example' };
+    expect(scoreFindings([anyOrigin]).recall).toBeCloseTo(1 / PLANTED.length);
+    const score = scoreFindings([anyOrigin, derived, other]);
+    expect(score.recall).toBeCloseTo(2 / PLANTED.length);
+    expect(score.falsePositives).toEqual([other]);
   });
 
   it('counts the blind injections and the unbounded feed as planted bugs, and the twin-like reviews sort as a control', () => {

@@ -122,7 +122,7 @@ export async function startVulnerableApi(options: VulnerableApiOptions = {}): Pr
     res.on('finish', () => log.push(`${req.method} ${req.url} ${res.statusCode}`));
     setResponseHeaders(req, res, secure);
     if (req.method === 'TRACE' && !secure) return echoTrace(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, secure);
     // routeRequests would answer a malformed %-escape in a path parameter with the URIError's own text.
     if (decodablePath(req.url)) return handle(req, res);
     req.resume();

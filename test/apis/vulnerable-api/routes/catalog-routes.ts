@@ -5,6 +5,7 @@ import { runFakeSql } from '../fake-sql.js';
 import { idOf, integerParam, isText } from '../field-checks.js';
 import type { ShopContext } from '../shop-context.js';
 import { sendStackTrace } from '../stack-trace.js';
+import { readJsonObject } from '../json-request.js';
 
 /** Most products a page may hold in the secure twin (the spec's maximum). */
 const MAX_PAGE = 100;
@@ -12,7 +13,8 @@ const MAX_PAGE = 100;
 /**
  * The public catalogue. Vulnerable: any page size is honoured; the search pastes `q` into SQL
  * (database errors come back, injected sleeps run); a product is sent as stored, its supplier's
- * API key included, and an unknown id fails with a stack trace.
+ * API key included, and an unknown id fails with a stack trace; a product takes a PATCH the spec
+ * does not list, from anyone, merging the body into it (the back office's route, mounted here too).
  */
 export function catalogRoutes(ctx: ShopContext): Route[] {
   const { products } = ctx.data;
@@ -63,5 +65,24 @@ export function catalogRoutes(ctx: ShopContext): Route[] {
       },
     },
     { method: 'GET', path: '/categories', handle: (_req, res) => sendJson(res, 200, CATEGORIES) },
+    ...(ctx.secure ? [] : [unguardedProductPatch(ctx)]),
   ];
+}
+
+function unguardedProductPatch(ctx: ShopContext): Route {
+  return {
+    method: 'PATCH',
+    path: '/products/{productId}',
+    async handle(req, res, params) {
+      const product = ctx.data.products.find((candidate) => candidate.id === idOf(params.productId));
+      if (!product) {
+        req.resume();
+        return sendError(res, 404, 'no such product');
+      }
+      const changes = await readJsonObject(req, res);
+      if (!changes) return;
+      Object.assign(product, changes, { id: product.id });
+      sendJson(res, 200, productDetails(product));
+    },
+  };
 }

@@ -6,8 +6,9 @@ import type { ShopContext } from '../shop-context.js';
 import { storedRecord } from '../shop-users.js';
 
 /**
- * Paths the spec does not list, outside /api/v2. The vulnerable API still serves Go's expvar page,
- * Spring-style actuator endpoints, its .env file and what is left of the old v1 API (users,
+ * Paths the spec does not list. The vulnerable API still serves Go's expvar page, Spring-style
+ * actuator endpoints, its .env file, its settings at /debug/config, an export of every user
+ * (password hashes included) at /api/v2/admin/export and what is left of the old v1 API (users,
  * products, categories), to anyone. Both modes serve /admin and /metrics to administrators only.
  */
 export function undocumentedRoutes(ctx: ShopContext): Route[] {
@@ -44,6 +45,12 @@ export function undocumentedRoutes(ctx: ShopContext): Route[] {
         { name: 'systemEnvironment', properties: { DB_HOST: { value: 'db.internal' }, DB_USER: { value: 'shop' }, DB_PASSWORD: { value: '******' } } },
       ],
     })),
+    open('/debug/config', () => ({
+      environment: 'production',
+      mail: { host: 'smtp.shop.example', user: 'orders@shop.example', password: 'Sm7p-relay-2020' },
+      payments: { provider: 'stripe', secretKey: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc' },
+    })),
+    open('/api/v2/admin/export', () => ctx.data.users.map(storedRecord)),
     open('/.env', () => 'NODE_ENV=production\nDB_HOST=db.internal\nDB_USER=shop\nDB_PASSWORD=Sh0p-db-2019!\nJWT_SECRET=secret\n', 'text/plain'),
     open('/api/v1', () => ({ version: '1.4.2', deprecated: true, links: ['/api/v1/users', '/api/v1/products', '/api/v1/categories'] })),
     open('/api/v1/users', () => ctx.data.users.map(storedRecord)),

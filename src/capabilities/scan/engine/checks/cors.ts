@@ -4,6 +4,7 @@ import type { SecurityCheck } from '../security-check.js';
 import { reportApiWide } from './support/api-wide-findings.js';
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
+import { probeDerivedOrigins } from './cors/probe-derived-origins.js';
 
 const EVIL_ORIGIN = 'https://evil.example';
 const FOREIGN_ORIGINS = [EVIL_ORIGIN, 'null'];
@@ -14,7 +15,9 @@ const MAX_PATHS = 12;
  * API8: each GET path (its valid request, as the first identity) is sent with a foreign Origin, then
  * `Origin: null`, then a preflight OPTIONS. An Access-Control-Allow-Origin that echoes the origin is
  * the proof: medium with Access-Control-Allow-Credentials: true (a page anywhere reads the user's
- * data), low without. `*` is not reported: browsers never send credentials to it.
+ * data), low without. `*` is not reported: browsers never send credentials to it. Then, on the
+ * first paths that echoed neither, the origins derived from one the API allows (prefix, suffix,
+ * scheme, port and subdomain variants: probeDerivedOrigins), high when echoed with credentials.
  */
 export const corsCheck: SecurityCheck = {
   title: 'CORS reflects any origin with credentials',
@@ -32,6 +35,11 @@ export const corsCheck: SecurityCheck = {
     const outcomes: Array<FindingDraft | undefined> = [];
     for (const target of targets) outcomes.push(await probeCors(ctx, target));
     reportApiWide(ctx, outcomes);
+    // Where a GET echoes any origin, it echoes those derived from an allowed one too: they would prove nothing more.
+    await probeDerivedOrigins(
+      ctx,
+      targets.filter((_target, index) => outcomes[index]?.exchange.request.method !== 'GET'),
+    );
   },
 };
 
