@@ -27,7 +27,7 @@ export function derivedOrigins(allowed: string): DerivedOrigin[] {
     named && { origin: `${protocol}//evil-${site}${port}`, why: `a name anyone can register that ends with ${site}` },
     named && { origin: `${protocol}//${host}.evil.test${port}`, why: `a name anyone can register that starts with ${host}` },
     protocol === 'https:' && { origin: `http://${host}${port}`, why: `${host} over plain HTTP, which anyone on the network can answer for` },
-    { origin: `${protocol}//${host}:${otherPort(url)}`, why: `another port of ${host}, which any service there can serve a page from` },
+    { origin: `${protocol}//${host}${otherPort(url)}`, why: `another port of ${host}, which any service there can serve a page from` },
     named && {
       origin: `${protocol}//evil.${site}${port}`,
       why: `a subdomain of ${site}: any of them taken over, or open to script injection, reads answers with the user's credentials`,
@@ -38,8 +38,8 @@ export function derivedOrigins(allowed: string): DerivedOrigin[] {
   return origins.filter((candidate, index) => origins.findIndex((other) => other.origin === candidate.origin) === index);
 }
 
-/** A port the allowed origin does not use: its scheme's default when it names one, else a common alternative. */
-function otherPort(url: URL): number {
-  if (url.port) return url.protocol === 'https:' ? 443 : 80;
-  return url.protocol === 'https:' ? 8443 : 8080;
+/** A port the allowed origin does not use, as an origin writes it: its scheme's default (no port) when it names one, else a common alternative. */
+function otherPort(url: URL): string {
+  if (url.port) return '';
+  return url.protocol === 'https:' ? ':8443' : ':8080';
 }
