@@ -87,3 +87,63 @@ describe('cors', () => {
     expect(result.findings).toEqual([]);
   });
 });
+
+describe('cors: origins derived from the one the API allows', () => {
+  const SERVERS = ['https://api.shop.example/v1'];
+  /** Allows the origins `trusts` takes, with credentials or not. */
+  const trusting = (trusts: (origin: string) => boolean, credentials = true) =>
+    api((origin) => allowing(origin && trusts(origin) ? origin : undefined, credentials));
+
+  it("learns the allowed origin from the spec's server and reports a look-alike it trusts with credentials as high, once for the API", async () => {
+    const result = await scanLoopbackApi({ paths, servers: SERVERS, handler: trusting((origin) => origin.endsWith('shop.example')), checks: ['cors'] });
+    expect(result.findings.map((finding) => [finding.severity, `${finding.method} ${finding.path}`, finding.title])).toEqual([
+      [
+        'high',
+        'GET /users',
+        'Access-Control-Allow-Origin trusts https://evil-shop.example, a name anyone can register that ends with shop.example (derived from the allowed https://api.shop.example), with Access-Control-Allow-Credentials: true',
+      ],
+    ]);
+    expect(result.findings[0]!.curl).toContain("-H 'origin: https://evil-shop.example'");
+  });
+
+  it('reads the allowed origin from a fixed Access-Control-Allow-Origin, and reports a suffix it trusts without credentials as low', async () => {
+    const handler = api((origin) => ({
+      'access-control-allow-origin': origin?.startsWith('https://www.shop.example') ? origin : 'https://www.shop.example',
+    }));
+    const result = await scanLoopbackApi({ paths, servers: SERVERS, handler, checks: ['cors'] });
+    expect(result.findings.map((finding) => [finding.severity, finding.title])).toEqual([
+      [
+        'low',
+        'Access-Control-Allow-Origin trusts https://www.shop.example.evil.test, a name anyone can register that starts with www.shop.example (derived from the allowed https://www.shop.example), without credentials',
+      ],
+    ]);
+  });
+
+  it('reports a trusted subdomain only with credentials, and the plain-HTTP origin', async () => {
+    const subdomains = (origin: string) => /^https:\/\/([\w-]+\.)?shop\.example$/.test(origin);
+    expect((await scanLoopbackApi({ paths, servers: SERVERS, handler: trusting(subdomains, false), checks: ['cors'] })).findings).toEqual([]);
+    const withCredentials = await scanLoopbackApi({ paths, servers: SERVERS, handler: trusting(subdomains), checks: ['cors'] });
+    expect(withCredentials.findings.map((finding) => [finding.severity, finding.title.split(',')[0]])).toEqual([
+      ['high', 'Access-Control-Allow-Origin trusts https://evil.shop.example'],
+    ]);
+    const anyScheme = await scanLoopbackApi({
+      paths,
+      servers: SERVERS,
+      handler: trusting((origin) => /^https?:\/\/api\.shop\.example$/.test(origin)),
+      checks: ['cors'],
+    });
+    expect(anyScheme.findings.map((finding) => [finding.severity, finding.title.split(',')[0]])).toEqual([
+      ['high', 'Access-Control-Allow-Origin trusts http://api.shop.example'],
+    ]);
+  });
+
+  it('reports nothing for an exact list, and says so when no first-party origin is allowed', async () => {
+    const exact = await scanLoopbackApi({ paths, servers: SERVERS, handler: trusting((origin) => origin === 'https://shop.example'), checks: ['cors'] });
+    expect(exact.findings).toEqual([]);
+    expect(exact.notes).toEqual([]);
+    const none = await scanLoopbackApi({ paths, servers: SERVERS, handler: api(() => ({})), checks: ['cors'] });
+    expect(none.notes).toEqual([
+      `cors: none of https://api.shop.example, https://shop.example, https://www.shop.example, ${new URL(none.target).origin} is allowed, so no origin derived from an allowed one was tried`,
+    ]);
+  });
+});

@@ -18,18 +18,45 @@ export interface LoopbackScan {
   /** `NAME:TOKEN` identities. */
   tokens?: string[];
   secrets?: SecretRegistry;
+  /** The spec's `servers` URLs (the scan still goes to the loopback API). */
+  servers?: string[];
+  allowDestructive?: boolean;
 }
 
 /** Serves `handler` on a loopback port, writes its spec to a temp project and scans it with `checks`. */
-export async function scanLoopbackApi({ paths, handler, checks, tokens, secrets = new SecretRegistry() }: LoopbackScan): Promise<ScanResult> {
+export async function scanLoopbackApi({
+  paths,
+  handler,
+  checks,
+  tokens,
+  secrets = new SecretRegistry(),
+  servers,
+  allowDestructive,
+}: LoopbackScan): Promise<ScanResult> {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-scan-'));
   const server = createServer(servingWith(handler));
   try {
     const baseUrl = await listenOnLoopback(server);
     const spec = path.join(projectRoot, 'openapi.json');
-    await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Loopback API', version: '1.0.0' }, paths }));
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Loopback API', version: '1.0.0' },
+      ...(servers && { servers: servers.map((url) => ({ url })) }),
+      paths,
+    };
+    await writeFile(spec, JSON.stringify(document));
     return await runScan(
-      { projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets, checks, rate: 1000, ...(tokens && { tokens }) },
+      {
+        projectRoot,
+        spec,
+        baseUrl,
+        variables: new VariableScope(projectRoot, {}),
+        secrets,
+        checks,
+        rate: 1000,
+        ...(tokens && { tokens }),
+        ...(allowDestructive && { allowDestructive }),
+      },
       ALL_CHECKS,
     );
   } finally {

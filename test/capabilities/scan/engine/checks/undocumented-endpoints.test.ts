@@ -109,3 +109,124 @@ describe('undocumented_endpoints', () => {
     expect(result.findings).toEqual([]);
   });
 });
+
+describe('undocumented_endpoints: paths made of the spec and its words', () => {
+  const USER_RECORDS = JSON.stringify([{ id: 1, email: 'ann@example.com', role: 'user' }]);
+
+  it("reports a word under the spec's prefix that hands records to anyone as high, and the same as a user's at the word's severity", async () => {
+    const handler = api({
+      ...documented,
+      '/api/v2/export': [200, { 'content-type': 'application/json' }, USER_RECORDS],
+      '/api/v2/internal': (request) => (request.headers.authorization ? [200, { 'content-type': 'application/json' }, USER_RECORDS] : [401, {}, '']),
+    });
+    const result = await scanLoopbackApi({ paths, handler, checks: ['undocumented_endpoints'], tokens: ['alice:alice-token-123456'] });
+    expect(result.findings.map((finding) => [finding.severity, `${finding.method} ${finding.path}`, finding.title])).toEqual([
+      [
+        'high',
+        'GET /api/v2/export',
+        'An export answers at GET /api/v2/export, which the spec does not list, with records in it, to a caller with no credentials',
+      ],
+      ['medium', 'GET /api/v2/internal', 'An internal endpoint answers at GET /api/v2/internal, which the spec does not list'],
+    ]);
+    expect(result.findings[1]!.evidence.request).toContain('authorization: Bearer [masked');
+  });
+
+  it('reports two words from the root with secrets in them as high, the secrets masked', async () => {
+    const config = { mail: { host: 'smtp.example.com', password: 'relay-password-2020' } };
+    const handler = api({ ...documented, '/debug/config': [200, { 'content-type': 'application/json' }, JSON.stringify(config)] });
+    const result = await scanLoopbackApi({ paths, handler, checks: ['undocumented_endpoints'] });
+    expect(result.findings.map((finding) => [finding.severity, finding.path, finding.title])).toEqual([
+      ['high', '/debug/config', 'A configuration endpoint answers at GET /debug/config, which the spec does not list, with secrets in it'],
+    ]);
+    expect(JSON.stringify(result.findings)).not.toContain('relay-password-2020');
+  });
+
+  it('reports a newer version and the API without its version, high where records the spec guards go to anyone', async () => {
+    const guarded = {
+      ...paths,
+      '/api/v2/orders': { get: { security: [{ bearer: [] }], responses: { '200': { description: 'OK' } } } },
+    };
+    const handler = api({
+      ...documented,
+      '/api/v2/orders': (request) => (request.headers.authorization ? [200, { 'content-type': 'application/json' }, USER_RECORDS] : [401, {}, '']),
+      '/api/v3/orders': [200, { 'content-type': 'application/json' }, USER_RECORDS],
+      '/api/users': USERS,
+    });
+    const result = await scanLoopbackApi({ paths: guarded, handler, checks: ['undocumented_endpoints'] });
+    expect(result.findings.map((finding) => [finding.severity, `${finding.method} ${finding.path}`, finding.title])).toEqual([
+      [
+        'high',
+        'GET /api/v3/orders',
+        'A newer version of the API (/api/v3) answers at GET /api/v3/orders, which the spec does not list, with records in it, to a caller with no credentials',
+      ],
+      ['low', 'GET /api/users', 'The API without its version (/api) answers at GET /api/users, which the spec does not list'],
+    ]);
+  });
+
+  it('sends as the user alone once the API refuses every caller without credentials, a missing path included', async () => {
+    const seen: string[] = [];
+    const handler = (request: IncomingMessage, response: ServerResponse) => {
+      seen.push(`${request.method} ${request.url} ${request.headers.authorization ? 'user' : 'anonymous'}`);
+      if (!request.headers.authorization) return response.writeHead(401).end();
+      api(documented)(request, response);
+    };
+    await scanLoopbackApi({ paths, handler, checks: ['undocumented_endpoints'], tokens: ['alice:alice-token-123456'] });
+    const anonymous = seen.filter((line) => line.endsWith(' anonymous'));
+    // The first probe of each method, and what the API answers that method on a path no API has.
+    expect(anonymous.length).toBeLessThanOrEqual(2 * 7);
+    expect(seen.filter((line) => line.endsWith(' user')).length).toBeGreaterThan(100);
+  });
+});
+
+describe('undocumented_endpoints: documented paths with other methods', () => {
+  /** Answers the documented GETs; `extra` answers `METHOD /path`; a known path's other methods get 405, others 404. */
+  function methodApi(extra: Record<string, (request: IncomingMessage) => Answer> = {}, seen: string[] = []) {
+    return (request: IncomingMessage, response: ServerResponse) => {
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      seen.push(`${request.method} ${path}`);
+      const route = extra[`${request.method} ${path}`];
+      const documentedAnswer = request.method === 'GET' ? (documented as Record<string, Answer>)[path] : undefined;
+      const known = path in documented || Object.keys(extra).some((key) => key.endsWith(` ${path}`));
+      const [status, headers, body] = route ? route(request) : (documentedAnswer ?? (known ? [405, {}, ''] : NOT_FOUND));
+      response.writeHead(status, headers).end(body);
+    };
+  }
+
+  it('reports a write accepted from anyone as high, and one a user gets accepted as medium', async () => {
+    const handler = methodApi({
+      'PATCH /api/v2/users/1': () => [200, { 'content-type': 'application/json' }, '{"id":1,"name":"Ann"}'],
+      'POST /api/v2/users': (request) => (request.headers.authorization ? [201, { 'content-type': 'application/json' }, '{"id":2}'] : [401, {}, '']),
+    });
+    const result = await scanLoopbackApi({ paths, handler, checks: ['undocumented_endpoints'], tokens: ['alice:alice-token-123456'] });
+    expect(result.findings.map((finding) => [finding.severity, `${finding.method} ${finding.path}`, finding.title])).toEqual([
+      [
+        'high',
+        'PATCH /api/v2/users/{id}',
+        'PATCH /api/v2/users/{id} is accepted (HTTP 200) from a caller with no credentials, though the spec lists only GET for this path',
+      ],
+      ['medium', 'POST /api/v2/users', 'POST /api/v2/users is accepted (HTTP 201), though the spec lists only GET for this path'],
+    ]);
+    expect(result.findings[0]!.curl).toBe(`curl -sS -i -X PATCH '${result.target}/api/v2/users/1' -H 'content-type: application/json' --data-raw '{}'`);
+  });
+
+  it('reports nothing where a path answers every method alike, 405s, or a catch-all accepts the method anywhere', async () => {
+    const anyMethod = api(documented);
+    const refusing = methodApi();
+    const acceptsEverywhere = (request: IncomingMessage, response: ServerResponse) =>
+      request.method === 'PATCH' ? response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}') : refusing(request, response);
+    for (const handler of [anyMethod, refusing, acceptsEverywhere]) {
+      const result = await scanLoopbackApi({ paths, handler, checks: ['undocumented_endpoints'] });
+      expect(result.findings).toEqual([]);
+    }
+  });
+
+  it('sends PUT and DELETE only with --allow-destructive', async () => {
+    const careful: string[] = [];
+    await scanLoopbackApi({ paths, handler: methodApi({}, careful), checks: ['undocumented_endpoints'] });
+    expect(careful.filter((line) => /^(PUT|DELETE) /.test(line))).toEqual([]);
+    expect(careful).toContain('PATCH /api/v2/users/1');
+    const destructive: string[] = [];
+    await scanLoopbackApi({ paths, handler: methodApi({}, destructive), checks: ['undocumented_endpoints'], allowDestructive: true });
+    expect(destructive).toEqual(expect.arrayContaining(['PUT /api/v2/users/1', 'DELETE /api/v2/users/1']));
+  });
+});
