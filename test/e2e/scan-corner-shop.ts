@@ -15,6 +15,9 @@ import { startVulnerableApi } from '../apis/vulnerable-api/vulnerable-api.js';
  */
 const SCAN_RATE = REQUESTS_PER_SECOND - 1;
 
+/** The rules that discover what the API serves beyond its spec and whom it shares answers with: found or not whatever the machine's pace. */
+export const DISCOVERY_RULES = ['undocumented_endpoints', 'cors'];
+
 /** A signed token as the API issues them (three base64url parts). */
 const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/g;
 
