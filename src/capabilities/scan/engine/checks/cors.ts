@@ -20,11 +20,13 @@ const MAX_PATHS = 12;
  * scheme, port and subdomain variants: probeDerivedOrigins), high when echoed with credentials.
  */
 export const corsCheck: SecurityCheck = {
-  title: 'CORS reflects any origin with credentials',
+  title: "CORS trusts origins that are not the API's",
   owasp: 'API8:2023',
   cwe: 'CWE-942',
-  proof: 'an arbitrary Origin is reflected in Access-Control-Allow-Origin together with Access-Control-Allow-Credentials: true',
-  remediation: 'Allow only the origins you trust, from a fixed list; never reflect the Origin header with credentials.',
+  proof:
+    'an arbitrary Origin, or one derived from an origin the API allows (a look-alike name, plain http, another port, a subdomain), is reflected in Access-Control-Allow-Origin together with Access-Control-Allow-Credentials: true',
+  remediation:
+    'Allow only the origins you trust, from a fixed list compared whole (scheme, host and port); never reflect the Origin header, nor match it by prefix or suffix, with credentials.',
   runOrder: 20,
   async run(ctx) {
     const targets = oneGetPerPath(probedOperations(ctx));
