@@ -14,8 +14,9 @@ const MAX_PATHS = 12;
 /**
  * API8: each GET path (its valid request, as the first identity) is sent with a foreign Origin, then
  * `Origin: null`, then a preflight OPTIONS. An Access-Control-Allow-Origin that echoes the origin is
- * the proof: medium with Access-Control-Allow-Credentials: true (a page anywhere reads the user's
- * data), low without. `*` is not reported: browsers never send credentials to it. Then, on the
+ * the proof: high with Access-Control-Allow-Credentials: true (a page anywhere reads the user's
+ * data), medium when only the preflight echoes it (the answer itself may still not be readable),
+ * low without credentials. `*` is not reported: browsers never send credentials to it. Then, on the
  * first paths that echoed neither, the origins derived from one the API allows (prefix, suffix,
  * scheme, port and subdomain variants: probeDerivedOrigins), high when echoed with credentials.
  */
@@ -64,7 +65,7 @@ function reflectionDraft(target: ProbedOperation, exchange: ScanExchange, origin
   if (headerValue(exchange.response, 'access-control-allow-origin')?.trim() !== origin) return undefined;
   const credentials = headerValue(exchange.response, 'access-control-allow-credentials')?.trim().toLowerCase() === 'true';
   return {
-    severity: credentials ? 'medium' : 'low',
+    severity: !credentials ? 'low' : where ? 'medium' : 'high',
     operation: { method: target.operation.method, path: target.operation.path },
     title: `Access-Control-Allow-Origin echoes Origin: ${origin}${where}, ${credentials ? 'with Access-Control-Allow-Credentials: true' : 'without credentials'}`,
     exchange,

@@ -27,10 +27,10 @@ function allowing(origin: string | undefined, credentials = true): Record<string
 const reflectingWithCredentials = api((origin) => allowing(origin));
 
 describe('cors', () => {
-  it('reports an Origin reflected with credentials once for the whole API, at the first operation, as medium', async () => {
+  it('reports an Origin reflected with credentials once for the whole API, at the first operation, as high', async () => {
     const result = await scanLoopbackApi({ paths, handler: reflectingWithCredentials, checks: ['cors'] });
     expect(result.findings).toHaveLength(1);
-    expect(result.findings[0]).toMatchObject({ rule: 'cors', owasp: 'API8:2023', cwe: 'CWE-942', severity: 'medium', method: 'GET', path: '/users' });
+    expect(result.findings[0]).toMatchObject({ rule: 'cors', owasp: 'API8:2023', cwe: 'CWE-942', severity: 'high', method: 'GET', path: '/users' });
     expect(result.findings[0]!.title).toBe('Access-Control-Allow-Origin echoes Origin: https://evil.example, with Access-Control-Allow-Credentials: true');
     expect(result.findings[0]!.evidence.request).toContain('origin: https://evil.example');
     expect(result.findings[0]!.evidence.response).toContain('access-control-allow-credentials: true');
@@ -45,7 +45,7 @@ describe('cors', () => {
     const allowsNull = api((origin) => allowing(origin === 'null' ? origin : undefined));
     const result = await scanLoopbackApi({ paths, handler: allowsNull, checks: ['cors'] });
     expect(result.findings).toHaveLength(1);
-    expect(result.findings[0]).toMatchObject({ severity: 'medium', path: '/users' });
+    expect(result.findings[0]).toMatchObject({ severity: 'high', path: '/users' });
     expect(result.findings[0]!.title).toBe('Access-Control-Allow-Origin echoes Origin: null, with Access-Control-Allow-Credentials: true');
   });
 
