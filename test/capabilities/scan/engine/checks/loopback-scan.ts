@@ -18,10 +18,12 @@ export interface LoopbackScan {
   /** `NAME:TOKEN` identities. */
   tokens?: string[];
   secrets?: SecretRegistry;
+  /** `--canary-host`. */
+  canaryHost?: string;
 }
 
 /** Serves `handler` on a loopback port, writes its spec to a temp project and scans it with `checks`. */
-export async function scanLoopbackApi({ paths, handler, checks, tokens, secrets = new SecretRegistry() }: LoopbackScan): Promise<ScanResult> {
+export async function scanLoopbackApi({ paths, handler, checks, tokens, secrets = new SecretRegistry(), canaryHost }: LoopbackScan): Promise<ScanResult> {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-scan-'));
   const server = createServer(servingWith(handler));
   try {
@@ -29,7 +31,18 @@ export async function scanLoopbackApi({ paths, handler, checks, tokens, secrets 
     const spec = path.join(projectRoot, 'openapi.json');
     await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Loopback API', version: '1.0.0' }, paths }));
     return await runScan(
-      { projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets, checks, rate: 1000, ...(tokens && { tokens }) },
+      {
+        projectRoot,
+        spec,
+        baseUrl,
+        variables: new VariableScope(projectRoot, {}),
+        secrets,
+        checks,
+        rate: 1000,
+        maxRate: 1000,
+        ...(tokens && { tokens }),
+        ...(canaryHost && { canaryHost }),
+      },
       ALL_CHECKS,
     );
   } finally {
