@@ -19,7 +19,7 @@ const API_KEY = 'key-7d41c0ffee93b2';
 const FLAWS: AccountFlaw[] = ['read-any-order', 'admin-users-open'];
 const CHECKS = ['--checks', 'bola,bfla'];
 /** The test APIs take any pace; the default (20 a second) is for other people's servers. */
-const FAST = ['--rate', '200'];
+const FAST = ['--rate', '200', '--max-rate', '1000'];
 const FINDING_FIELDS = ['rule', 'owasp', 'cwe', 'severity', 'method', 'path', 'title', 'evidence', 'remediation', 'curl'];
 
 let sandbox: Sandbox;
@@ -181,6 +181,11 @@ describe('falcon scan', () => {
     expect(badLogin.code).toBe(2);
     expect(badLogin.stderr).toMatch(oneLine);
     expect(badLogin.stderr).toContain('--login "GET" is not "METHOD /path"');
+
+    const badCanary = await falcon(['--spec', 'api.json', ...USERS, '--canary-host', '192.0.2.1']);
+    expect(badCanary.code).toBe(2);
+    expect(badCanary.stderr).toMatch(oneLine);
+    expect(badCanary.stderr).toContain('--canary-host 192.0.2.1: the SSRF canary cannot listen there (it is not an address of this machine)');
 
     // Only the failed login reached the API.
     expect(data.requests).toEqual(['POST /auth/login']);

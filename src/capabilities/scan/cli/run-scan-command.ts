@@ -56,6 +56,8 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
         checks,
         allowDestructive: flags.allowDestructive,
         rate: flags.rate,
+        maxRate: flags.maxRate,
+        canaryHost: flags.canaryHost,
         maxRequests: flags.maxRequests,
         timeoutMs: flags.timeout === undefined ? undefined : parseDuration(flags.timeout, '--timeout'),
         signal: controller.signal,

@@ -14,6 +14,8 @@ export interface ScanCommandFlags {
   checks?: string[];
   allowDestructive?: boolean;
   rate?: number;
+  maxRate?: number;
+  canaryHost?: string;
   maxRequests?: number;
   timeout?: string;
   failOn: Severity | 'none';

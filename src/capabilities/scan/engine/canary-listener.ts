@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Falcon's own HTTP listener on 127.0.0.1: each probe gets a URL with a fresh token, and a request
- * for it proves that the server under test fetched the URL it was given (SSRF).
+ * Falcon's own HTTP listener, on 127.0.0.1 or the address `--canary-host` names (one the target can
+ * reach: a container's gateway, this machine's LAN address): each probe gets a URL with a fresh
+ * token, and a request for it proves that the server under test fetched the URL it was given (SSRF).
  */
 export class CanaryListener {
   private constructor(
@@ -14,7 +15,8 @@ export class CanaryListener {
     private readonly hits: Map<string, number>,
   ) {}
 
-  static async start(): Promise<CanaryListener> {
+  /** Rejects with the listen error (EADDRNOTAVAIL for an address that is not this machine's). */
+  static async start(host = '127.0.0.1'): Promise<CanaryListener> {
     const hits = new Map<string, number>();
     const server = createServer((request, response) => {
       const token = /^\/canary\/([a-f0-9]+)/.exec(request.url ?? '')?.[1];
@@ -24,12 +26,13 @@ export class CanaryListener {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      server.listen(0, host, () => resolve());
     });
-    return new CanaryListener(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits);
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+    return new CanaryListener(server, `http://${urlHost}:${(server.address() as AddressInfo).port}`, hits);
   }
 
-  /** A URL no one else knows: `http://127.0.0.1:PORT/canary/<token>`. */
+  /** A URL no one else knows: `http://HOST:PORT/canary/<token>`. */
   newProbe(): { token: string; url: string } {
     const token = randomBytes(8).toString('hex');
     return { token, url: `${this.origin}/canary/${token}` };

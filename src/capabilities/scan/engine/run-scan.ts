@@ -19,7 +19,9 @@ import type { CheckTable, SecurityRule } from './security-check.js';
 import { ScanUsageError } from './scan-usage-error.js';
 import { validRequests } from './valid-requests.js';
 
+/** Requests per second to one operation, and to the whole API. */
 export const DEFAULT_SCAN_RATE = 20;
+export const DEFAULT_MAX_SCAN_RATE = 100;
 export const DEFAULT_MAX_REQUESTS = 3000;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -44,8 +46,12 @@ export interface ScanOptions {
   /** The names of the table's checks to run; default: all of them. */
   checks?: readonly string[];
   allowDestructive?: boolean;
-  /** Requests per second, bursts aside (default 20). */
+  /** Requests per second to one operation, bursts aside (default 20). */
   rate?: number;
+  /** Requests per second to the whole API, bursts aside (default 100). */
+  maxRate?: number;
+  /** The host or address Falcon's SSRF canary listens on and the target is given (default 127.0.0.1). */
+  canaryHost?: string;
   /** Requests in all (default 3,000). */
   maxRequests?: number;
   timeoutMs?: number;
@@ -88,6 +94,8 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   const { spec } = loaded;
   const baseUrl = (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url;
   await checkReachable([new URL(baseUrl).origin], signal);
+  // A canary host it cannot listen on is the user's to fix, said before anything is sent.
+  if (options.canaryHost !== undefined) await (await startCanary(options.canaryHost)).close();
   const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
   const https = new URL(baseUrl).protocol === 'https:';
   const passive = checks.flatMap(({ id, passive: read }) => (read ? [{ rule: id, read }] : []));
@@ -96,6 +104,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     baseUrl,
     headers: await options.variables.resolveDeep(options.headers ?? {}),
     rate: options.rate ?? DEFAULT_SCAN_RATE,
+    maxRate: options.maxRate ?? DEFAULT_MAX_SCAN_RATE,
     maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     allowDestructive: options.allowDestructive ?? false,
@@ -116,9 +125,11 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     allowDestructive: options.allowDestructive ?? false,
     send: (request, identity) => client.send(request, identity),
     burst: (batch, identity) => client.burst(batch, identity),
+    alone: (work) => client.alone(work),
     validRequest: (operation) => structuredClone(requests.get(operation.id)),
     note: (text) => notes.push(text),
-    canary: async () => (canary ??= await CanaryListener.start()),
+    canary: async () => (canary ??= await startCanary(options.canaryHost)),
+    ...(options.canaryHost !== undefined && { canaryHost: options.canaryHost }),
     signal,
   };
   let interrupted = false;
@@ -166,6 +177,18 @@ function stoppedBecause(error: unknown): string {
   if (error instanceof HttpRequestError) return `a request got no answer (${error.message})`;
   if (error instanceof CaseRequestError) return `a request could not be made from the spec (${error.message})`;
   throw error;
+}
+
+/** The canary on the address `--canary-host` names (default loopback), or a usage error saying why it cannot listen there. */
+async function startCanary(host = '127.0.0.1'): Promise<CanaryListener> {
+  try {
+    return await CanaryListener.start(host);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL' ? 'it is not an address of this machine' : (error as Error).message;
+    throw new ScanUsageError(
+      `--canary-host ${host}: the SSRF canary cannot listen there (${reason}); give an address of this machine that the target can reach`,
+    );
+  }
 }
 
 async function signIn(options: ScanOptions, client: ScanClient, operations: ScanContext['operations']): Promise<Identity[]> {

@@ -2,6 +2,8 @@ import { HttpRequestError } from '../../../engines/http/http-request-error.js';
 import { sendRequest } from '../../../engines/http/send-request.js';
 import { caseRequestParts } from '../../../engines/testing/run/case-http-request.js';
 import type { Identity } from './identity.js';
+import { RequestGate } from './request-gate.js';
+import { ScanPace } from './scan-pace.js';
 import type { ScanExchange, ScanRequest } from './scan-exchange.js';
 
 /** The scan cannot send more: its request budget is spent, or it was stopped. */
@@ -23,8 +25,10 @@ export interface ScanClientOptions {
   baseUrl: string;
   /** `-H` headers, placeholders resolved: on every request. */
   headers: Record<string, string>;
-  /** Requests per second at most, bursts aside. */
+  /** Requests per second to one operation (method and path template) at most, bursts aside. */
   rate: number;
+  /** Requests per second to the whole API at most, bursts aside. */
+  maxRate: number;
   /** Requests in all, bursts included. */
   maxRequests: number;
   timeoutMs: number;
@@ -35,17 +39,21 @@ export interface ScanClientOptions {
 }
 
 /**
- * Sends the scan's requests: to the target only (a path joined to the base URL), paced to the rate,
- * counted against the budget, never DELETE unless allowed. A request with no answer throws
+ * Sends the scan's requests: to the target only (a path joined to the base URL), each operation
+ * paced to the rate and the whole API to the maximum rate (so checks may probe several operations at
+ * once, each as gently as one at a time), counted against the budget, never DELETE unless allowed. A request with no answer throws
  * HttpRequestError (the check decides what that means: a timeout is evidence for no one).
  */
 export class ScanClient {
   private sent = 0;
-  private nextSlot = 0;
+  private readonly pace: ScanPace;
   private checkSent = 0;
   private checkLimit = Number.POSITIVE_INFINITY;
+  private readonly gate = new RequestGate();
 
-  constructor(private readonly options: ScanClientOptions) {}
+  constructor(private readonly options: ScanClientOptions) {
+    this.pace = new ScanPace(options.rate, options.maxRate);
+  }
 
   get budget(): number {
     return this.options.maxRequests;
@@ -61,18 +69,28 @@ export class ScanClient {
     this.checkLimit = limit;
   }
 
-  async send(request: ScanRequest, identity?: Identity): Promise<ScanExchange> {
-    // Paced first, so a request the wait ends with a stop is never counted as sent.
-    await this.pace();
-    this.take(1, request);
-    return this.exchange(request, identity);
+  send(request: ScanRequest, identity?: Identity): Promise<ScanExchange> {
+    return this.gate.through(async () => {
+      // Paced first, so a request the wait ends with a stop is never counted as sent.
+      await this.waitForSlot(request);
+      this.take(1, request);
+      return this.exchange(request, identity);
+    });
   }
 
-  async burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]> {
+  burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]> {
     for (const request of requests) this.refuseDestructive(request);
-    await this.pace();
-    this.take(requests.length);
-    return Promise.all(requests.map((request) => this.exchange(request, identity)));
+    if (requests.length === 0) return Promise.resolve([]);
+    return this.gate.through(async () => {
+      await this.waitForSlot(requests[0]!);
+      this.take(requests.length);
+      return Promise.all(requests.map((request) => this.exchange(request, identity)));
+    });
+  }
+
+  /** Runs `work` with no other request of the scan in flight: a timing proof. */
+  alone<T>(work: () => Promise<T>): Promise<T> {
+    return this.gate.alone(work);
   }
 
   private take(count: number, request?: ScanRequest): void {
@@ -90,11 +108,10 @@ export class ScanClient {
     }
   }
 
-  /** Waits for the next free slot of the rate. */
-  private async pace(): Promise<void> {
+  /** Takes the request's slot (ScanPace) and waits for it. */
+  private async waitForSlot(request: ScanRequest): Promise<void> {
     const now = performance.now();
-    const slot = Math.max(now, this.nextSlot);
-    this.nextSlot = slot + 1000 / this.options.rate;
+    const slot = this.pace.take(`${request.method.toUpperCase()} ${request.path}`, now);
     if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
     if (this.options.signal.aborted) throw new ScanStopped('the scan was stopped');
   }

@@ -39,13 +39,20 @@ export interface ScanContext {
   send(request: ScanRequest, identity?: Identity): Promise<ScanExchange>;
   /** Sends requests at once, not paced (a bounded burst: login_rate_limit, resource_limits). */
   burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]>;
+  /**
+   * Runs `work` with no other request of the scan in flight (a check may probe several operations at
+   * once): what a timing proof is confirmed in, so that another probe cannot pass for its delay.
+   */
+  alone<T>(work: () => Promise<T>): Promise<T>;
   /** A request the spec says is valid for the operation: example values, else generated ones. */
   validRequest(operation: SpecOperation): ScanRequest | undefined;
   /** A finding of the check that runs: the scan names its rule. */
   report(finding: FindingDraft): void;
   /** Why part of a check could not run, for the summary. */
   note(text: string): void;
-  /** Falcon's own loopback listener: a hit proves the server fetched a URL it was given. */
+  /** Falcon's own listener: a hit proves the server fetched a URL it was given. */
   canary(): Promise<CanaryListener>;
+  /** Where the user said the target can reach the canary (`--canary-host`); absent: loopback, for a target on this machine. */
+  canaryHost?: string;
   signal: AbortSignal;
 }

@@ -41,7 +41,16 @@ async function scanCarelessApi(table: CheckTable, names?: string[]) {
     };
     await writeFile(spec, JSON.stringify({ openapi: '3.0.3', info: { title: 'Careless API', version: '1.0.0' }, paths }));
     return await runScan(
-      { projectRoot, spec, baseUrl, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), rate: 1000, ...(names && { checks: names }) },
+      {
+        projectRoot,
+        spec,
+        baseUrl,
+        variables: new VariableScope(projectRoot, {}),
+        secrets: new SecretRegistry(),
+        rate: 1000,
+        maxRate: 1000,
+        ...(names && { checks: names }),
+      },
       table,
     );
   } finally {

@@ -4,6 +4,7 @@ import type { SecurityCheck } from '../security-check.js';
 import { requiresAuth, sendProbe, withCredentials } from './support/probes.js';
 import { answeredWithData, sameData } from './support/answers.js';
 import { hmacHash, signHmacJwt, jwtPart, readJwt, weakJwtSecret } from './support/jwt.js';
+import { eachAtOnce } from './support/each-at-once.js';
 
 /**
  * API2: each operation the spec puts behind authentication that answers the first identity with
@@ -31,10 +32,10 @@ export const brokenAuthCheck: SecurityCheck = {
       ctx.note(
         `broken_auth: ${changing.length} operation(s) that change data were not probed without credentials (--allow-destructive probes POST, PUT and PATCH)`,
       );
-    for (const operation of needingAuth) {
+    await eachAtOnce(ctx, needingAuth, async (operation, ctx) => {
       const request = isProbed(operation, ctx.allowDestructive) ? ctx.validRequest(operation) : undefined;
       const answer = request && (await sendProbe(ctx, request, identity));
-      if (!request || !answer || !answeredWithData(answer.response)) continue;
+      if (!request || !answer || !answeredWithData(answer.response)) return;
       for (const probe of probes) {
         const exchange = await sendProbe(ctx, withCredentials(request, operation, ctx.spec, identity, probe.credentials), undefined);
         if (!exchange || !sameData(answer.response, exchange.response)) continue;
@@ -46,7 +47,7 @@ export const brokenAuthCheck: SecurityCheck = {
         });
         break;
       }
-    }
+    });
   },
 };
 

@@ -2,6 +2,7 @@ import type { SecurityCheck } from '../security-check.js';
 import { MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, normalAnswer } from './support/injection.js';
 import { probedOperations } from './support/operations.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
+import { eachAtOnce } from './support/each-at-once.js';
 
 /** Appended to a value: a sleep after each way a shell chains or substitutes commands, then Windows' ping (a second per echo after the first). */
 const SLEEP_PAYLOADS: readonly SleepPayload[] = [
@@ -21,7 +22,7 @@ export const commandInjectionCheck: SecurityCheck = {
   remediation: 'Never pass request values to a shell; call programs with argument arrays and validate inputs against an allow-list.',
   runOrder: 160,
   async run(ctx) {
-    for (const target of probedOperations(ctx)) {
+    await eachAtOnce(ctx, probedOperations(ctx), async (target, ctx) => {
       const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
       const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
       const proof = normal && (await findSleepInjection(ctx, 'command_injection', target, normal, points, SLEEP_PAYLOADS));
@@ -33,6 +34,6 @@ export const commandInjectionCheck: SecurityCheck = {
           exchange: proof.exchange,
         });
       }
-    }
+    });
   },
 };

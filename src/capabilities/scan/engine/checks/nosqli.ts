@@ -9,6 +9,7 @@ import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLa
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { recordCount } from './support/answers.js';
 import { sendProbe } from './support/probes.js';
+import { eachAtOnce } from './support/each-at-once.js';
 
 /** Objects a MongoDB-style query reads as a condition every stored value meets, where a string would be compared. */
 function alwaysTrue(noMatch: string): Array<Record<string, unknown>> {
@@ -31,12 +32,12 @@ export const nosqliCheck: SecurityCheck = {
   async run(ctx) {
     const noMatch = `falcon-${randomBytes(6).toString('hex')}`;
     await reportLoginBypass(ctx, noMatch);
-    for (const target of probedOperations(ctx)) {
+    await eachAtOnce(ctx, probedOperations(ctx), async (target, ctx) => {
       const points = injectionPoints(target.operation, target.request)
         .filter((point) => takesObjects(point, target.request))
         .slice(0, MAX_POINTS_PER_OPERATION);
       await reportWidenedSearch(ctx, target, points, noMatch);
-    }
+    });
   },
 };
 

@@ -3,6 +3,7 @@ import type { SecurityCheck } from '../security-check.js';
 import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue, normalAnswer } from './support/injection.js';
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
+import { eachAtOnce } from './support/each-at-once.js';
 
 /** A field or parameter name that says it holds a file or a path: `file`, `fileName`, `template_path`, `docs`. */
 const FILE_NAME = /(name|file|path|filename|doc|document|template|dir|directory|folder|page|include|attachment|download)s?$/i;
@@ -32,12 +33,11 @@ export const pathTraversalCheck: SecurityCheck = {
   remediation: 'Resolve paths against the allowed folder and refuse any that leave it; prefer ids over file names.',
   runOrder: 170,
   async run(ctx) {
-    for (const target of probedOperations(ctx)) {
+    await eachAtOnce(ctx, probedOperations(ctx), async (target, ctx) => {
       const points = injectionPoints(target.operation, target.request).filter(holdsFileName).slice(0, MAX_POINTS_PER_OPERATION);
       const normal = points.length > 0 ? await normalAnswer(ctx, target, 1) : undefined;
-      if (!normal || SYSTEM_FILE.test(normal.exchanges[0]!.response.body)) continue;
-      await reportTraversal(ctx, target, points);
-    }
+      if (normal && !SYSTEM_FILE.test(normal.exchanges[0]!.response.body)) await reportTraversal(ctx, target, points);
+    });
   },
 };
 

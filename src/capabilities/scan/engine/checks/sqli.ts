@@ -19,6 +19,7 @@ import type { BlindProof } from './sqli/blind-proof.js';
 import { findBooleanPair } from './sqli/boolean-pairs.js';
 import { findBreakingQuote } from './sqli/blind-quote.js';
 import { findSortInjection } from './sqli/sort-injection.js';
+import { eachAtOnce } from './support/each-at-once.js';
 
 /** Appended to a value: each leaves a quote open, in a string or in a number. */
 const UNBALANCED_PAYLOADS = ["'", `'"`, "1' OR '1'='1"];
@@ -47,10 +48,10 @@ export const sqliCheck: SecurityCheck = {
   remediation: 'Use parameterized queries or an ORM for every query; never build SQL from request values.',
   runOrder: 140,
   async run(ctx) {
-    for (const target of probedOperations(ctx)) {
+    await eachAtOnce(ctx, probedOperations(ctx), async (target, ctx) => {
       const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
       const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
-      if (!normal) continue;
+      if (!normal) return;
       if (!(await reportDatabaseError(ctx, target, normal, points))) await reportBlindInjection(ctx, target, normal, points);
       const proof = await findSleepInjection(ctx, 'sqli', target, normal, points, SLEEP_PAYLOADS);
       if (proof) {
@@ -61,7 +62,7 @@ export const sqliCheck: SecurityCheck = {
           exchange: proof.exchange,
         });
       }
-    }
+    });
   },
 };
 

@@ -20,15 +20,16 @@ interface SentProbe {
 }
 
 /**
- * SSRF: each value that takes a URL gets a canary URL of Falcon's loopback listener, unique to it;
- * a request for that URL proves the server fetched it (high). The listener is on 127.0.0.1, so the
- * proof needs a target on this machine; elsewhere the check says it could not run.
+ * SSRF: each value that takes a URL gets a canary URL of Falcon's own listener, unique to it; a
+ * request for that URL proves the server fetched it (high). The listener is on 127.0.0.1 unless
+ * `--canary-host` names an address the target can reach, so without it the proof needs a target on
+ * this machine; elsewhere the check says it could not run.
  */
 export const ssrfCheck: SecurityCheck = {
   title: 'Server-side request forgery',
   owasp: 'API7:2023',
   cwe: 'CWE-918',
-  proof: "a URL sent in a field makes the server request Falcon's own loopback canary listener",
+  proof: "a URL sent in a field makes the server request Falcon's own canary listener",
   remediation: 'Fetch only allow-listed hosts and schemes; resolve and refuse private, loopback and link-local addresses; do not follow redirects blindly.',
   runOrder: 130,
   async run(ctx) {
@@ -40,9 +41,9 @@ export const ssrfCheck: SecurityCheck = {
       ctx.note('ssrf: no operation takes a URL (a format uri field, or a name such as url, webhook, callback, image)');
       return;
     }
-    if (!(await isOnThisMachine(ctx.baseUrl))) {
+    if (ctx.canaryHost === undefined && !(await isOnThisMachine(ctx.baseUrl))) {
       ctx.note(
-        `ssrf: ${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1 only, so SSRF could not be proven from here (${targets.length} operations take a URL)`,
+        `ssrf: ${new URL(ctx.baseUrl).host} is not this machine and Falcon's canary listens on 127.0.0.1, so SSRF could not be proven from here (${targets.length} operations take a URL); give --canary-host with an address of this machine the target can reach`,
       );
       return;
     }

@@ -21,6 +21,8 @@ export interface LoopbackScan {
   /** The spec's `servers` URLs (the scan still goes to the loopback API). */
   servers?: string[];
   allowDestructive?: boolean;
+  /** `--canary-host`. */
+  canaryHost?: string;
 }
 
 /** Serves `handler` on a loopback port, writes its spec to a temp project and scans it with `checks`. */
@@ -32,6 +34,7 @@ export async function scanLoopbackApi({
   secrets = new SecretRegistry(),
   servers,
   allowDestructive,
+  canaryHost,
 }: LoopbackScan): Promise<ScanResult> {
   const projectRoot = await mkdtemp(path.join(os.tmpdir(), 'falcon-scan-'));
   const server = createServer(servingWith(handler));
@@ -54,8 +57,10 @@ export async function scanLoopbackApi({
         secrets,
         checks,
         rate: 1000,
+        maxRate: 1000,
         ...(tokens && { tokens }),
         ...(allowDestructive && { allowDestructive }),
+        ...(canaryHost && { canaryHost }),
       },
       ALL_CHECKS,
     );

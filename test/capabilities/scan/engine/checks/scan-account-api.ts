@@ -46,6 +46,7 @@ export async function scanAccountApi({
         users,
         checks,
         rate: 1000,
+        maxRate: 1000,
         ...(allowDestructive && { allowDestructive }),
       },
       ALL_CHECKS,

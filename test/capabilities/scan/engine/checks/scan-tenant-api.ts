@@ -22,6 +22,7 @@ export async function scanTenantApi({ secure = false, checks }: { secure?: boole
         users: [api.logins.alice, api.logins.bob],
         checks,
         rate: 1000,
+        maxRate: 1000,
       },
       ALL_CHECKS,
     );

@@ -83,6 +83,13 @@ describe('ssrf', () => {
     expect(result.findings[0]!.evidence.request).toMatch(/"picture":"http:\/\/127\.0\.0\.1:\d+\/canary\/[0-9a-f]{16}"/);
   });
 
+  it('listens on the address --canary-host names and gives the target URLs there', async () => {
+    // 127.0.0.2 is an address of this machine other than the canary's default: as a container's gateway would be.
+    const result = await scanLoopbackApi({ paths, handler: fetchingApi(), checks: ['ssrf'], canaryHost: '127.0.0.2' });
+    expect(result.findings.map((finding) => finding.path)).toEqual(['/avatars', '/link-preview']);
+    expect(result.findings[0]!.evidence.request).toMatch(/"picture":"http:\/\/127\.0\.0\.2:\d+\/canary\/[0-9a-f]{16}"/);
+  });
+
   it('reports nothing when internal hosts are refused', async () => {
     // The clock runs as ever; once both probes are refused, it runs fast through the wait for a canary request that cannot come.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });

@@ -100,6 +100,8 @@ export interface NormalAnswer {
   exchanges: ScanExchange[];
   /** The median time of the answers. */
   medianMs: number;
+  /** The time of the fastest: what other requests in flight at the same time stretched least. */
+  fastestMs: number;
 }
 
 /** Sends the valid request `count` times; undefined when one got no answer. */
@@ -111,7 +113,7 @@ export async function normalAnswer(ctx: ScanContext, target: ProbedOperation, co
     exchanges.push(exchange);
   }
   const durations = exchanges.map((exchange) => exchange.response.durationMs).sort((a, b) => a - b);
-  return { exchanges, medianMs: durations[Math.floor(durations.length / 2)]! };
+  return { exchanges, medianMs: durations[Math.floor(durations.length / 2)]!, fastestMs: durations[0]! };
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { ScanContext } from '../../scan-context.js';
 import type { ScanExchange } from '../../scan-exchange.js';
-import { type InjectionPoint, withValue, type NormalAnswer } from './injection.js';
+import { type InjectionPoint, withValue, type NormalAnswer, normalAnswer } from './injection.js';
 import type { ProbedOperation } from './operations.js';
 import { sendProbe } from './probes.js';
 
+/** The valid requests timed alone, for the normal time a sleep's delay is measured from. */
+const NORMAL_ANSWERS = 3;
 /** The sleep the first probe asks for, and the repeat's: a delay that follows the payload is the server running it, not noise. */
 const FIRST_SLEEP_S = 2;
 const REPEAT_SLEEP_S = 1;
@@ -45,8 +47,9 @@ export interface SleepProof {
 
 /**
  * Appends each payload to each point's value until one delays the answer by most of its sleep
- * beyond the operation's normal time and a repeat asking for a shorter sleep is delayed by most of
- * that, and sooner: the delay follows the payload. Bounded in time and in delays that do not follow
+ * beyond the operation's normal time; then, with no other request of the scan in flight, the same
+ * sleep is asked for again and a shorter one after it: both late by most of their sleep, the
+ * second sooner, the delay follows the payload. Bounded in time and in delays that do not follow
  * (a server that is merely slow on odd input), with a note when it stops early.
  */
 export async function findSleepInjection(
@@ -72,23 +75,13 @@ export async function findSleepInjection(
         ctx.note(`${rule}: the time-based probes of ${operation} stopped after ${seconds(MAX_OPERATION_MS)}`);
         return undefined;
       }
-      const first = await delayedAnswer(ctx, target, normal, point, payload, FIRST_SLEEP_S);
-      if (first && !isDelayedBy(first.delayMs, FIRST_SLEEP_S)) continue;
-      // Late, or no answer in time: the sleep, or a server slow on odd input. The repeat tells them apart.
-      const repeat = first && (await delayedAnswer(ctx, target, normal, point, payload, REPEAT_SLEEP_S));
-      if (first && repeat && isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S) && repeat.delayMs <= first.delayMs - SOONER_BY_MS) {
-        return {
-          point,
-          payload,
-          exchange: first.exchange,
-          normalMs: normal.medianMs,
-          firstDelayMs: first.delayMs,
-          repeatDelayMs: repeat.delayMs,
-          firstSleepS: FIRST_SLEEP_S,
-          repeatSleepS: REPEAT_SLEEP_S,
-        };
-      }
-      if (++unfollowed >= MAX_UNFOLLOWED_DELAYS) {
+      const screened = await delayedAnswer(ctx, target, normal.fastestMs, point, payload, FIRST_SLEEP_S);
+      if (screened && !isDelayedBy(screened.delayMs, FIRST_SLEEP_S)) continue;
+      // Late, or no answer in time: the sleep, a server slow on odd input, or another operation's probe
+      // holding a one-at-a-time server up. Timed alone, the sleep again and a shorter one tell them apart.
+      const timed = screened ? await ctx.alone(() => followedSleep(ctx, target, point, payload)) : 'unfollowed';
+      if (typeof timed === 'object') return timed;
+      if (timed === 'unfollowed' && ++unfollowed >= MAX_UNFOLLOWED_DELAYS) {
         ctx.note(`${rule}: ${operation} answers late or not at all to odd input, without following the sleep asked for; its time-based probes stopped`);
         return undefined;
       }
@@ -97,14 +90,43 @@ export async function findSleepInjection(
   return undefined;
 }
 
+/**
+ * The normal time, then the payload's sleep, asked for twice, the second time shorter: a proof when
+ * each answer is late by most of its sleep and the second sooner; `unfollowed` when late otherwise;
+ * `on time` when the first is not late at all (what delayed it before was another request).
+ */
+async function followedSleep(
+  ctx: ScanContext,
+  target: ProbedOperation,
+  point: InjectionPoint,
+  payload: SleepPayload,
+): Promise<SleepProof | 'unfollowed' | 'on time'> {
+  const alone = await normalAnswer(ctx, target, NORMAL_ANSWERS);
+  if (!alone) return 'unfollowed';
+  const first = await delayedAnswer(ctx, target, alone.medianMs, point, payload, FIRST_SLEEP_S);
+  if (first && !isDelayedBy(first.delayMs, FIRST_SLEEP_S)) return 'on time';
+  const repeat = first && (await delayedAnswer(ctx, target, alone.medianMs, point, payload, REPEAT_SLEEP_S));
+  if (!first || !repeat || !isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S) || repeat.delayMs > first.delayMs - SOONER_BY_MS) return 'unfollowed';
+  return {
+    point,
+    payload,
+    exchange: first.exchange,
+    normalMs: alone.medianMs,
+    firstDelayMs: first.delayMs,
+    repeatDelayMs: repeat.delayMs,
+    firstSleepS: FIRST_SLEEP_S,
+    repeatSleepS: REPEAT_SLEEP_S,
+  };
+}
+
 /** The answer to the payload asking for `sleepS`, and how much later than normal it came; undefined when none came in time. */
-async function delayedAnswer(ctx: ScanContext, target: ProbedOperation, normal: NormalAnswer, point: InjectionPoint, payload: SleepPayload, sleepS: number) {
+async function delayedAnswer(ctx: ScanContext, target: ProbedOperation, normalMs: number, point: InjectionPoint, payload: SleepPayload, sleepS: number) {
   const request = {
     ...withValue(target.request, point, point.value + payload.text(sleepS)),
-    timeoutMs: normal.medianMs + sleepS * TIMEOUT_PER_SLEEP_S_MS + TIMEOUT_MARGIN_MS,
+    timeoutMs: normalMs + sleepS * TIMEOUT_PER_SLEEP_S_MS + TIMEOUT_MARGIN_MS,
   };
   const exchange = await sendProbe(ctx, request, target.identity);
-  return exchange && { exchange, delayMs: exchange.response.durationMs - normal.medianMs };
+  return exchange && { exchange, delayMs: exchange.response.durationMs - normalMs };
 }
 
 function isDelayedBy(delayMs: number, sleepS: number): boolean {
