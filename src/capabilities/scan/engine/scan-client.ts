@@ -68,6 +68,18 @@ export class ScanClient {
     return this.exchange(request, identity);
   }
 
+  /**
+   * A request the scan owes the API rather than one that probes it — reading an object before a
+   * write, setting it back, deleting what the scan made: paced and counted, but outside the budget
+   * and the check's share, so that a spent budget never leaves a change behind.
+   */
+  async sendOwed(request: ScanRequest, identity?: Identity): Promise<ScanExchange> {
+    await this.pace();
+    this.refuseDestructive(request);
+    this.sent += 1;
+    return this.exchange(request, identity);
+  }
+
   async burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]> {
     for (const request of requests) this.refuseDestructive(request);
     await this.pace();

@@ -5,6 +5,8 @@ import { type ScanExchange, type ScanRequest, headerValue } from '../scan-exchan
 import type { SecurityCheck } from '../security-check.js';
 import { isSuccess } from './support/answers.js';
 import { sendProbe } from './support/probes.js';
+import { sendStep } from '../replay/replay-step.js';
+import { literalStep } from '../replay/replay-values.js';
 
 /** Failed logins sent, one after the other: enough for any sane limit, few enough not to lock a user out for long. */
 const FAILED_LOGINS = 20;
@@ -64,6 +66,18 @@ export const loginRateLimitCheck: SecurityCheck = {
       operation: operation.operation,
       title: `${failures.length} failed logins in a row for ${username} got no 429, lockout or slowdown (answered ${[...new Set(failures.map((failure) => failure.response.status))].join(', ')}), and the right password still logged in after them`,
       exchange: last,
+      replay: [
+        literalStep('a password that is not theirs', 'WRONG_PASSWORD', wrongPassword),
+        {
+          kind: 'repeat',
+          label: `${failures.length} logins as ${username} with it, one after another: none answered 429`,
+          exchange: last,
+          count: failures.length,
+          atOnce: false,
+          values: [{ literal: wrongPassword, variable: 'WRONG_PASSWORD' }],
+        },
+        sendStep(`then ${username}'s own password still logs in`, rightLogin),
+      ],
     });
   },
 };

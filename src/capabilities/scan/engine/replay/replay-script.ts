@@ -36,7 +36,7 @@ export function reproduction(steps: readonly ReplayStep[], proving: number, secr
   for (const step of steps) if (step.kind === 'shell') for (const name of step.needs) reader.add(name);
   const variables = [...reader].filter((name) => !set.has(name));
   const main = mainLine(steps[proving]!, requests[proving]!, secrets);
-  if (steps.length === 1) return { curl: main, variables };
+  if (steps.length === 1 && steps[0]!.kind === 'send') return { curl: main, variables };
   const tools = [...new Set([...(linked.captures.size > 0 ? ['jq'] : []), ...steps.flatMap((step) => (step.kind === 'shell' ? (step.tools ?? []) : []))])];
   const head = `# ${steps.length} steps, in order, in one shell${tools.length > 0 ? ` (needs ${tools.join(' and ')})` : ''}`;
   const guards = variables.map((name) => `: "\${${name}:?set ${name} first: the report's legend says how}"`);
@@ -100,24 +100,27 @@ function withValues(chain: ReadonlyMap<string, string>, values: readonly ReplayV
 /**
  * The step's request, its values as `{{VARIABLE}}`, masked for the report: registered values and
  * secret shapes, each header read with its name (`x-api-key: …` is a secret where `…` alone is not).
+ * The text around each value is masked apart from it, so that a value in a secret's place
+ * (`"password": "{{WRONG_PASSWORD}}"`) stays the variable the script sets.
  */
 function maskedRequest(step: SendStep | RepeatStep, secrets: SecretRegistry): RecordedRequest {
-  const substitute = (text: string): string =>
-    (step.values ?? []).reduce(
-      (current, { literal, variable }) => current.replaceAll(literal, `{{${variable}}}`).replaceAll(encodeURIComponent(literal), `{{${variable}}}`),
-      text,
-    );
-  const mask = (text: string): string => maskText(text, { secrets });
+  const forms = (step.values ?? []).flatMap(({ literal, variable }) => [
+    { text: literal, variable },
+    { text: encodeURIComponent(literal), variable },
+  ]);
+  const mask = (text: string): string => maskAround(text, forms, (piece) => maskText(piece, { secrets }));
   const { request } = step.exchange;
-  const headers = Object.fromEntries(
-    Object.entries(request.headers).map(([name, value]) => [name, mask(`${name}: ${substitute(value)}`).slice(name.length + 2)]),
-  );
-  return {
-    method: request.method,
-    url: mask(substitute(request.url)),
-    headers,
-    ...(request.body !== undefined && { body: mask(substitute(request.body)) }),
-  };
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, mask(`${name}: ${value}`).slice(name.length + 2)]));
+  return { method: request.method, url: mask(request.url), headers, ...(request.body !== undefined && { body: mask(request.body) }) };
+}
+
+function maskAround(text: string, forms: ReadonlyArray<{ text: string; variable: string }>, mask: (piece: string) => string): string {
+  const form = forms.find((candidate) => candidate.text !== '' && text.includes(candidate.text));
+  if (!form) return mask(text);
+  return text
+    .split(form.text)
+    .map((piece) => maskAround(piece, forms, mask))
+    .join(`{{${form.variable}}}`);
 }
 
 /** The variables a shell step's lines assign: `NAME=…` at the start of a line. */

@@ -1,5 +1,8 @@
 import type { ScanExchange } from '../scan-exchange.js';
 
+/** The variable a reader sets to a URL they watch: SSRF's proof is the server requesting it. */
+export const CANARY_URL = 'CANARY_URL';
+
 /**
  * A value a step's request holds that the replay makes rather than copies: a token forged from the
  * user's own (alg none, re-signed), a canary URL the reader chooses. The request carries `$variable`
