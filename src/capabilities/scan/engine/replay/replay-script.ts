@@ -38,8 +38,8 @@ export function reproduction(steps: readonly ReplayStep[], proving: number, secr
   const main = mainLine(steps[proving]!, requests[proving]!, secrets);
   if (steps.length === 1 && steps[0]!.kind === 'send') return { curl: main, variables };
   const tools = [...new Set([...(linked.captures.size > 0 ? ['jq'] : []), ...steps.flatMap((step) => (step.kind === 'shell' ? (step.tools ?? []) : []))])];
-  const head = `# ${steps.length} steps, in order, in one shell${tools.length > 0 ? ` (needs ${tools.join(' and ')})` : ''}`;
-  const guards = variables.map((name) => `: "\${${name}:?set ${name} first: the report's legend says how}"`);
+  const head = `# ${steps.length} step${steps.length === 1 ? '' : 's'}, in order, in one shell${tools.length > 0 ? ` (needs ${tools.join(' and ')})` : ''}`;
+  const guards = variables.map((name) => `: "\${${name}:?set ${name} first, as the legend of the report says}"`);
   const script = [head, ...guards, ...lines.flatMap((stepText, index) => (index > 0 && steps[index - 1]!.kind !== 'shell' ? [NEXT_LINE, ...stepText] : stepText))];
   return { curl: main, script: script.map((line) => maskText(line, { secrets, shapes: false })), variables };
 }
