@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Residue } from '../../src/capabilities/scan/engine/residue/residue.js';
 import { isServerManaged } from '../../src/capabilities/scan/engine/residue/object-state.js';
@@ -15,8 +16,13 @@ export async function snapshotShop(baseUrl: string, logins: ReadonlyArray<{ user
   for (const { username, password } of logins) {
     const login = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
     const { token } = (await login.json()) as { token: string };
-    const get = async (path: string) => {
+    const get = async (path: string): Promise<unknown> => {
       const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      // The shop limits each operation per second: a read it refuses is asked again once its window has passed.
+      if (response.status === 429) {
+        await setTimeout(Number(response.headers.get('retry-after') ?? 1) * 1000);
+        return get(path);
+      }
       return response.ok ? ((await response.json()) as unknown) : `HTTP ${response.status}`;
     };
     const read = new Map<string, unknown>();

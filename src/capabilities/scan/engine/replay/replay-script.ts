@@ -60,14 +60,15 @@ function stepLines(step: ReplayStep, index: number, context: StepContext): strin
   const chain = withValues(context.chain, step.values);
   for (const { variable } of step.values ?? []) context.reader.add(variable);
   if (step.kind === 'repeat') return [label, repeatLine(step, context.request!, chain, context.reader)];
-  const capturing = context.captures.length > 0;
-  const command = commandOf(context.request!, chain, context.reader, { headersInOutput: !capturing });
-  if (!capturing) return [label, command];
+  const command = commandOf(context.request!, chain, context.reader, { headersInOutput: true });
+  if (context.captures.length === 0) return [label, command];
   const response = `RESPONSE_${index + 1}`;
   return [
-    `${label}: its answer is kept in ${response}`,
+    `${label}: its answer (status line, headers and body) is kept in ${response}`,
     `${response}=$(${command}); printf '%s\\n' "$${response}"`,
-    ...context.captures.map(({ variable, filter }) => `${variable}=$(printf '%s' "$${response}" | jq -r '${filter}')`),
+    ...context.captures.map(
+      ({ variable, filter }) => `${variable}=$(printf '%s\\n' "$${response}" | tr -d '\\r' | sed '1,/^$/d' | jq -r '${filter}')`,
+    ),
   ];
 }
 
@@ -114,12 +115,20 @@ function maskedRequest(step: SendStep | RepeatStep, secrets: SecretRegistry): Re
   return { method: request.method, url: mask(request.url), headers, ...(request.body !== undefined && { body: mask(request.body) }) };
 }
 
+/** The text masked with each value as its `{{VARIABLE}}`; when masking would take a marker for a secret (`"password": "{{…}}"`), the pieces between them masked each alone. */
 function maskAround(text: string, forms: ReadonlyArray<{ text: string; variable: string }>, mask: (piece: string) => string): string {
+  const marked = forms.reduce((current, form) => (form.text === '' ? current : current.replaceAll(form.text, `{{${form.variable}}}`)), text);
+  const masked = mask(marked);
+  const markers = (value: string) => value.match(/\{\{[A-Z_][A-Z0-9_]*\}\}/g)?.length ?? 0;
+  return markers(masked) === markers(marked) ? masked : piecewise(text, forms, mask);
+}
+
+function piecewise(text: string, forms: ReadonlyArray<{ text: string; variable: string }>, mask: (piece: string) => string): string {
   const form = forms.find((candidate) => candidate.text !== '' && text.includes(candidate.text));
   if (!form) return mask(text);
   return text
     .split(form.text)
-    .map((piece) => maskAround(piece, forms, mask))
+    .map((piece) => piecewise(piece, forms, mask))
     .join(`{{${form.variable}}}`);
 }
 
