@@ -75,7 +75,14 @@ export function telltaleValues(finding: Finding): string[] {
   const body = finding.evidence.response.split('\n\n— then —\n')[0]!.split('\n\n').slice(1).join('\n\n');
   const values: string[] = [];
   const visit = (value: unknown): void => {
-    if (typeof value === 'string' && value.length >= 4 && !value.includes('[masked') && !/\d{4}-\d\d-\d\dT/.test(value) && !/^\d+$/.test(value) && !value.includes('127.0.0.1'))
+    if (
+      typeof value === 'string' &&
+      value.length >= 4 &&
+      !value.includes('[masked') &&
+      !/\d{4}-\d\d-\d\dT/.test(value) &&
+      !/^\d+$/.test(value) &&
+      !value.includes('127.0.0.1')
+    )
       values.push(value);
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };

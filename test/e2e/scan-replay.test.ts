@@ -86,9 +86,11 @@ function replayProblem(finding: Finding, run: Awaited<ReturnType<typeof runBash>
   if (missing.length > 0) return `the evidence shows HTTP ${missing.join(', ')}, the replay printed ${printed.join(', ') || 'no status'}`;
   // A loop prints a tally of statuses, not the bodies.
   const telltales = replayText(finding).includes('| uniq -c') ? [] : telltaleValues(finding);
-  if (telltales.length > 0 && !telltales.some((value) => run.stdout.includes(value))) return `none of the evidence's values came back (${telltales.slice(0, 3).join(', ')}…)`;
+  if (telltales.length > 0 && !telltales.some((value) => run.stdout.includes(value)))
+    return `none of the evidence's values came back (${telltales.slice(0, 3).join(', ')}…)`;
   const sleep = /asked to sleep (\d+) s/.exec(finding.title)?.[1];
-  if (sleep !== undefined && run.ms < Number(sleep) * 1000) return `answered in ${Math.round(run.ms)} ms, not after the ${sleep} s it asked the server to sleep`;
+  if (sleep !== undefined && run.ms < Number(sleep) * 1000)
+    return `answered in ${Math.round(run.ms)} ms, not after the ${sleep} s it asked the server to sleep`;
   if (finding.rule === 'ssrf' && !hits.some((hit) => hit.startsWith(`/finding-${index}`))) return 'the canary was never requested';
   if (/none 429|no 429/.test(finding.title) && printed.includes(429)) return 'a request was answered 429';
   if (finding.rule === 'path_traversal' && !run.stdout.includes('root:x:0:0')) return '/etc/passwd did not come back';
@@ -99,7 +101,7 @@ it(
   "replays every finding of the Corner Shop as printed on a fresh server, and leaves the users' objects as they were but for what it lists",
   { timeout: 600_000 },
   async () => {
-    let api: VulnerableApi | undefined = await startVulnerableApi({ sleep: (seconds) => clock.sleep(seconds * 1000) });
+    const api: VulnerableApi = await startVulnerableApi({ sleep: (seconds) => clock.sleep(seconds * 1000) });
     const port = Number(new URL(api.url).port);
     const logins = Object.values(api.users);
     let result: ScanResult;
@@ -115,7 +117,6 @@ it(
       after = await snapshotShop(api.url, logins);
     } finally {
       await api.close();
-      api = undefined;
     }
     clock.restore();
     console.log(
@@ -131,14 +132,13 @@ it(
 );
 
 it('replays every finding of the tenant API, cookie sessions set as the legend says, on a fresh server', { timeout: 300_000 }, async () => {
-  let api: TenantApi | undefined = await startTenantApi();
+  const api: TenantApi = await startTenantApi();
   const port = Number(new URL(api.url).port);
   let result: ScanResult;
   try {
     result = await scanned(api, { users: [api.logins.alice, api.logins.bob], specFile: api.specFile, allowDestructive: false });
   } finally {
     await api.close();
-    api = undefined;
   }
   clock.restore();
   expect(result.residue).toEqual({ fields: [], created: [] });
@@ -148,7 +148,9 @@ it('replays every finding of the tenant API, cookie sessions set as the legend s
     expect.arrayContaining(['bola GET /invoices', 'bola GET /projects', 'cookie_flags POST /auth/login', 'sensitive_data GET /orgs/{orgId}/members']),
   );
   const projects = result.findings.find((finding) => finding.rule === 'bola' && finding.path === '/projects')!;
-  expect(projects.reproduce?.join('\n')).toMatch(/-H "cookie: tid_session=\$SESSION_OF_ALICE"[\s\S]*-H "cookie: tid_session=\$SESSION_OF_BOB"|-H "cookie: tid_session=\$SESSION_OF_BOB"[\s\S]*-H "cookie: tid_session=\$SESSION_OF_ALICE"/);
+  expect(projects.reproduce?.join('\n')).toMatch(
+    /-H "cookie: tid_session=\$SESSION_OF_ALICE"[\s\S]*-H "cookie: tid_session=\$SESSION_OF_BOB"|-H "cookie: tid_session=\$SESSION_OF_BOB"[\s\S]*-H "cookie: tid_session=\$SESSION_OF_ALICE"/,
+  );
   const passwords = { PASSWORD_OF_ALICE: 'acme-pass-4471', PASSWORD_OF_BOB: 'globex-pass-8823' };
   const failures = await replayEach(result, () => startTenantApi({ port }), passwords);
   expect(failures, failures.join('\n\n')).toEqual([]);

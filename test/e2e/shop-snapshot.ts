@@ -14,7 +14,11 @@ const ACCOUNTS = '/api/v2/admin/users';
 export async function snapshotShop(baseUrl: string, logins: ReadonlyArray<{ username: string; password: string }>): Promise<ShopSnapshot> {
   const snapshot: ShopSnapshot = new Map();
   for (const { username, password } of logins) {
-    const login = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const login = await fetch(`${baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     const { token } = (await login.json()) as { token: string };
     const get = async (path: string): Promise<unknown> => {
       const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -30,7 +34,8 @@ export async function snapshotShop(baseUrl: string, logins: ReadonlyArray<{ user
       const body = await get(path);
       read.set(path, body);
       if (path === ACCOUNTS || !Array.isArray(body)) continue;
-      for (const item of body as Array<{ id?: unknown }>) if (item && typeof item.id === 'number') read.set(`${path}/${item.id}`, await get(`${path}/${item.id}`));
+      for (const item of body as Array<{ id?: unknown }>)
+        if (item && typeof item.id === 'number') read.set(`${path}/${item.id}`, await get(`${path}/${item.id}`));
     }
     snapshot.set(username, read);
   }
@@ -70,8 +75,10 @@ export function compareSnapshots(before: ShopSnapshot, after: ShopSnapshot, resi
       if (Array.isArray(was) && Array.isArray(now) && was.every(isRecord)) {
         const ids = new Set(was.map((item) => (item as Record<string, unknown>).id));
         for (const added of now.filter((item) => isRecord(item) && !ids.has(item.id)))
-          if (!listedObject(`${path}/${String((added as Record<string, unknown>).id)}`)) problems.push(`${user} ${path}: ${JSON.stringify(added)} added, not listed as created`);
-        for (const item of was as Array<Record<string, unknown>>) if (!now.some((candidate) => isRecord(candidate) && candidate.id === item.id)) problems.push(`${user} ${path}: ${String(item.id)} gone`);
+          if (!listedObject(`${path}/${String((added as Record<string, unknown>).id)}`))
+            problems.push(`${user} ${path}: ${JSON.stringify(added)} added, not listed as created`);
+        for (const item of was as Array<Record<string, unknown>>)
+          if (!now.some((candidate) => isRecord(candidate) && candidate.id === item.id)) problems.push(`${user} ${path}: ${String(item.id)} gone`);
         continue;
       }
       compareRecord(user, path, was, now);

@@ -40,7 +40,10 @@ export function findingOf(name: string, rule: SecurityRule, draft: FindingDraft,
 /** The draft's own steps, else its exchange and then its follow-up. */
 function replayStepsOf(draft: FindingDraft): ReplayStep[] {
   if (draft.replay) return draft.replay;
-  return [sendStep('the request that proves it', draft.exchange), ...(draft.followUp ? [sendStep('then the second request of the proof', draft.followUp)] : [])];
+  return [
+    sendStep('the request that proves it', draft.exchange),
+    ...(draft.followUp ? [sendStep('then the second request of the proof', draft.followUp)] : []),
+  ];
 }
 
 /** A finding and what it exposed (FindingDraft's `exposed`). */

@@ -29,7 +29,12 @@ export async function logIn(client: ScanClient, login: LoginOperation, username:
   if (response.status >= 200 && response.status < 300 && found) {
     const { token, path } = found;
     secrets.register(token, `token of ${username}`);
-    return { name: username, headers: { authorization: `Bearer ${token}` }, token, login: { username, password, operation: login, answer, credential: { token: path } } };
+    return {
+      name: username,
+      headers: { authorization: `Bearer ${token}` },
+      token,
+      login: { username, password, operation: login, answer, credential: { token: path } },
+    };
   }
   const cookie = headerValue(response, 'set-cookie')?.split(';')[0];
   if (response.status >= 200 && response.status < 300 && cookie) {

@@ -167,7 +167,9 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   } finally {
     await canary?.close();
   }
-  const findings = dedupeFindings(drafts.map(({ rule, draft }) => ({ finding: findingOf(rule, rules[rule]!, draft, options.secrets), exposed: draft.exposed })));
+  const findings = dedupeFindings(
+    drafts.map(({ rule, draft }) => ({ finding: findingOf(rule, rules[rule]!, draft, options.secrets), exposed: draft.exposed })),
+  );
   return {
     target: baseUrl,
     spec: spec.title,

@@ -167,10 +167,7 @@ class ObjectAccessProbe {
       severity: 'high',
       title: `${otherName} reads ${id}, which only ${ownerName} was seen to have: ${ownerName}'s data comes back`,
       exchange,
-      replay: [
-        ...ownerSteps(object, ownerName, ownerExchange),
-        sendStep(`${otherName} reads the same object: ${ownerName}'s data comes back`, exchange),
-      ],
+      replay: [...ownerSteps(object, ownerName, ownerExchange), sendStep(`${otherName} reads the same object: ${ownerName}'s data comes back`, exchange)],
     });
     return ownerExchange;
   }

@@ -102,7 +102,12 @@ export function brokenCredentials(identity: Identity): { probes: BrokenCredentia
     description: 'with a forged JWT (its payload changed, its signature left as it was)',
     credentials: { authorization: `Bearer ${forged}` },
     made: {
-      step: changedTokenStep(identity, { label: `${identity.name}'s own token with a claim added, its signature kept`, claims: '.falcon = "forged"', alg: String(jwt.header.alg), variable: 'FORGED_TOKEN' }),
+      step: changedTokenStep(identity, {
+        label: `${identity.name}'s own token with a claim added, its signature kept`,
+        claims: '.falcon = "forged"',
+        alg: String(jwt.header.alg),
+        variable: 'FORGED_TOKEN',
+      }),
       value: { literal: forged, variable: 'FORGED_TOKEN' },
     },
   });

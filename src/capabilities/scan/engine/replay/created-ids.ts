@@ -24,7 +24,12 @@ export function createdIds(steps: readonly ReplayStep[]): CreatedId[] {
     if (response.status < 200 || response.status > 299) return [];
     const body = jsonBody(response);
     const found = idsIn(body, '');
-    const noun = singular(new URL(request.url).pathname.split('/').filter((segment) => segment && !/^v\d+$/.test(segment)).pop() ?? 'object');
+    const noun = singular(
+      new URL(request.url).pathname
+        .split('/')
+        .filter((segment) => segment && !/^v\d+$/.test(segment))
+        .pop() ?? 'object',
+    );
     return found.map(({ key, value, filter }) => ({ step: index, value, filter, variable: uniqueName(key === 'id' ? `${noun}_id` : key, taken) }));
   });
 }

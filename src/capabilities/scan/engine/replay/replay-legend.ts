@@ -36,7 +36,8 @@ function explained(name: string, identities: readonly Identity[], baseUrl: strin
         'a URL you watch that the server can reach, e.g. `python3 -m http.server 8000` on your machine and http://YOUR-HOST:8000/canary: the server requesting it proves the finding',
     };
   for (const identity of identities) {
-    if (name === variableOf('password of', identity)) return { name, meaning: `${identity.name}'s password, as given to the scan with --user ${identity.name}:…` };
+    if (name === variableOf('password of', identity))
+      return { name, meaning: `${identity.name}'s password, as given to the scan with --user ${identity.name}:…` };
     if (name === variableOf('token of', identity) || name === variableOf('session of', identity)) return credentialVariable(name, identity, baseUrl);
   }
   return { name, meaning: 'a value this report masks (a secret given to the scan, or one an answer carried): set it to the value you gave the scan' };

@@ -40,7 +40,11 @@ export function reproduction(steps: readonly ReplayStep[], proving: number, secr
   const tools = [...new Set([...(linked.captures.size > 0 ? ['jq'] : []), ...steps.flatMap((step) => (step.kind === 'shell' ? (step.tools ?? []) : []))])];
   const head = `# ${steps.length} step${steps.length === 1 ? '' : 's'}, in order, in one shell${tools.length > 0 ? ` (needs ${tools.join(' and ')})` : ''}`;
   const guards = variables.map((name) => `: "\${${name}:?set ${name} first, as the legend of the report says}"`);
-  const script = [head, ...guards, ...lines.flatMap((stepText, index) => (index > 0 && steps[index - 1]!.kind !== 'shell' ? [NEXT_LINE, ...stepText] : stepText))];
+  const script = [
+    head,
+    ...guards,
+    ...lines.flatMap((stepText, index) => (index > 0 && steps[index - 1]!.kind !== 'shell' ? [NEXT_LINE, ...stepText] : stepText)),
+  ];
   return { curl: main, script: script.map((line) => maskText(line, { secrets, shapes: false })), variables };
 }
 
@@ -66,9 +70,7 @@ function stepLines(step: ReplayStep, index: number, context: StepContext): strin
   return [
     `${label}: its answer (status line, headers and body) is kept in ${response}`,
     `${response}=$(${command}); printf '%s\\n' "$${response}"`,
-    ...context.captures.map(
-      ({ variable, filter }) => `${variable}=$(printf '%s\\n' "$${response}" | tr -d '\\r' | sed '1,/^$/d' | jq -r '${filter}')`,
-    ),
+    ...context.captures.map(({ variable, filter }) => `${variable}=$(printf '%s\\n' "$${response}" | tr -d '\\r' | sed '1,/^$/d' | jq -r '${filter}')`),
   ];
 }
 
@@ -139,4 +141,3 @@ function assigned(lines: readonly string[]): string[] {
     return match ? [match[1]!] : [];
   });
 }
-

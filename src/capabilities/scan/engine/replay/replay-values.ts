@@ -32,11 +32,7 @@ export function changedTokenStep(identity: Identity, options: { label: string; c
   return {
     kind: 'shell',
     label: options.label,
-    lines: [
-      `JWT_HEADER=$(printf '%s' "$${token}" | cut -d. -f1)`,
-      `JWT_CLAIMS=$(${claims})`,
-      `${options.variable}="$JWT_HEADER.$JWT_CLAIMS.$(${signature})"`,
-    ],
+    lines: [`JWT_HEADER=$(printf '%s' "$${token}" | cut -d. -f1)`, `JWT_CLAIMS=$(${claims})`, `${options.variable}="$JWT_HEADER.$JWT_CLAIMS.$(${signature})"`],
     needs: [token],
     tools: options.secret === undefined ? ['jq'] : ['jq', 'openssl'],
   };

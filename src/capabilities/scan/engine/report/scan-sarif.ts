@@ -92,7 +92,9 @@ function findingResult(finding: Finding, ruleIndex: number, uri: string): Result
     level: LEVELS[finding.severity],
     message: {
       text: `${finding.title} (${operation})`,
-      markdown: [`${markdownText(finding.title)} (${markdownText(operation)})`, '', 'Reproduce:', '', ...markdownFence(reproductionText(finding), 'sh')].join('\n'),
+      markdown: [`${markdownText(finding.title)} (${markdownText(operation)})`, '', 'Reproduce:', '', ...markdownFence(reproductionText(finding), 'sh')].join(
+        '\n',
+      ),
     },
     locations: [{ physicalLocation: { artifactLocation: { uri } }, logicalLocations: [{ fullyQualifiedName: operation, kind: 'member' }] }],
     partialFingerprints: { [FINGERPRINT]: fingerprint(finding) },

@@ -19,7 +19,12 @@ export function scanSummaryLines(result: ScanResult, options: { reproductions?: 
     lines.push(
       `  ${finding.severity.toUpperCase().padEnd(8)} ${finding.rule.padEnd(width)}  ${finding.owasp} ${finding.cwe}  ${finding.method} ${finding.path} — ${finding.title}`,
     );
-    if (options.reproductions) lines.push(...reproductionText(finding).split('\n').map((line) => `      ${line}`));
+    if (options.reproductions)
+      lines.push(
+        ...reproductionText(finding)
+          .split('\n')
+          .map((line) => `      ${line}`),
+      );
   }
   if (result.findings.length === 0) lines.push('  no findings');
   for (const note of result.notes) lines.push(`  note: ${note}`);

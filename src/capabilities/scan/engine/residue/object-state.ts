@@ -9,7 +9,8 @@ import { jsonBody, type ScanExchange, type ScanRequest } from '../scan-exchange.
  * revision counter, an ETag. Left out of every comparison: a field named otherwise that the scan
  * changed and the API would not take back is listed, read-only or not.
  */
-const SERVER_MANAGED = /^(updated|modified|changed|last_?modified|last_?updated|last_?changed)(_?(at|on|time|date|timestamp))?$|^(version|etag|revision|rev|lock_?version|_?_v)$/i;
+const SERVER_MANAGED =
+  /^(updated|modified|changed|last_?modified|last_?updated|last_?changed)(_?(at|on|time|date|timestamp))?$|^(version|etag|revision|rev|lock_?version|_?_v)$/i;
 
 export function isServerManaged(field: string): boolean {
   return SERVER_MANAGED.test(field);

@@ -65,17 +65,18 @@ export class ResidueGuard {
 
   /** What is left: fields not set back, objects not deleted. */
   residue(): Residue {
-    const notDeleted = this.created.map(
-      (object): LeftObject => ({
-        user: object.creator?.name ?? 'no user',
-        create: object.create,
-        ...(object.location !== undefined && { location: object.location }),
-        why: 'deleting it needs --allow-destructive',
-      }),
-    );
-    const unsettled = [...this.touched].map(
-      (key): LeftField => ({ user: this.guarded.get(key)!.reader.name, path: key, field: '(what it wrote)', why: 'the scan was stopped before it could set it back' }),
-    );
+    const notDeleted = this.created.map((object): LeftObject => ({
+      user: object.creator?.name ?? 'no user',
+      create: object.create,
+      ...(object.location !== undefined && { location: object.location }),
+      why: 'deleting it needs --allow-destructive',
+    }));
+    const unsettled = [...this.touched].map((key): LeftField => ({
+      user: this.guarded.get(key)!.reader.name,
+      path: key,
+      field: '(what it wrote)',
+      why: 'the scan was stopped before it could set it back',
+    }));
     return { fields: [...this.left.values(), ...unsettled], created: [...this.leftObjects, ...notDeleted] };
   }
 
@@ -141,7 +142,12 @@ export class ResidueGuard {
   }
 
   private async remove(object: CreatedObject): Promise<void> {
-    if (object.location === undefined) return void this.leftObjects.push({ user: object.creator?.name ?? 'no user', create: object.create, why: 'its answer gave no id or Location to delete it by' });
+    if (object.location === undefined)
+      return void this.leftObjects.push({
+        user: object.creator?.name ?? 'no user',
+        create: object.create,
+        why: 'its answer gave no id or Location to delete it by',
+      });
     const exchange = await this.owed({ method: 'DELETE', path: object.location }, object.creator).catch(() => undefined);
     const status = exchange?.response.status;
     const documented = object.deleteDocumented && (status === 404 || status === 410);

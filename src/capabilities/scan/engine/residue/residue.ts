@@ -32,8 +32,11 @@ export interface Residue {
 export function residueLines(residue: Residue): string[] {
   return [
     ...residue.fields.map(
-      (left) => `${left.user}'s ${left.path}: ${left.field} ${left.before === undefined ? 'was absent' : `was ${left.before}`}, now ${left.now ?? 'absent'} (${left.why})`,
+      (left) =>
+        `${left.user}'s ${left.path}: ${left.field} ${left.before === undefined ? 'was absent' : `was ${left.before}`}, now ${left.now ?? 'absent'} (${left.why})`,
     ),
-    ...residue.created.map((left) => `created by the scan as ${left.user}, not deleted: ${left.create} → ${left.location ?? 'no id in the answer'} (${left.why})`),
+    ...residue.created.map(
+      (left) => `created by the scan as ${left.user}, not deleted: ${left.create} → ${left.location ?? 'no id in the answer'} (${left.why})`,
+    ),
   ];
 }
