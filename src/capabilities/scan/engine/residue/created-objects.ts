@@ -13,7 +13,7 @@ export interface CreatedObject {
   create: string;
   /** `/api/v2/orders/1007`: its Location, else the create's path and the id its answer gave. */
   location?: string;
-  /** The spec documents a DELETE of it: a 404 to that DELETE means it is gone already. */
+  /** The spec documents a DELETE of it: only then is one sent, and a 404 to it means it is gone already. */
   deleteDocumented: boolean;
 }
 
