@@ -29,11 +29,11 @@ export function servingWith(handler: RequestHandler): RequestListener {
   };
 }
 
-/** Listens on a free loopback port; resolves to the base URL. */
-export async function listenOnLoopback(server: Server): Promise<string> {
+/** Listens on a free loopback port (or the one given: a fresh start where an earlier one was); resolves to the base URL. */
+export async function listenOnLoopback(server: Server, at = 0): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(at, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

@@ -61,6 +61,17 @@ it(
     expect(result.stdout).toMatch(
       / {2}MEDIUM +cookie_flags +API8:2023 CWE-1004 +POST \/auth\/login — sets the session cookie tid_session without HttpOnly, SameSite/,
     );
+    // Each finding's lines under it, what was left (nothing: the API is read-only) and, last, the legend of the variables.
+    expect(result.stdout).toMatch(/GET \/projects — [^\n]*\n {6}# 3 steps, in order, in one shell\n/);
+    expect(result.stdout).not.toMatch(/left: /);
+    const legend = result.stdout.slice(result.stdout.indexOf('  variables the reproductions read:'), result.stdout.indexOf('Report: '));
+    expect(legend.split('\n').filter(Boolean)).toEqual([
+      '  variables the reproductions read:',
+      "    $PASSWORD_OF_ALICE: alice's password, as given to the scan with --user alice:…",
+      expect.stringMatching(/^ {4}\$SESSION_OF_ALICE: the value of alice's `tid_session` cookie after logging in with POST \/auth\/login/),
+      "    $PASSWORD_OF_BOB: bob's password, as given to the scan with --user bob:…",
+      expect.stringMatching(/^ {4}\$SESSION_OF_BOB: the value of bob's `tid_session` cookie after logging in with POST \/auth\/login/),
+    ]);
     const projects = findings.find((finding) => finding.path === '/projects')!;
     expect(projects.curl).toMatch(/-H "cookie: tid_session=\$SESSION_OF_(ALICE|BOB)"/);
     // Nothing a login sent or got back is printed or written in clear.

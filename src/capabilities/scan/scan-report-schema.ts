@@ -20,6 +20,15 @@ const scanFindingSchema = z.looseObject({
   evidence: z.looseObject({ request: text, response: text }),
   remediation: text,
   curl: text,
+  reproduce: z.array(text).optional(),
+  variables: z.array(text).optional(),
+});
+
+// Reports written before replays had a legend and scans a residue read as having none.
+const replayVariableSchema = z.looseObject({ name: text, meaning: text, set: text.optional() });
+const residueSchema = z.looseObject({
+  fields: z.array(z.looseObject({ user: text, path: text, field: text, before: text.optional(), now: text.optional(), why: text })),
+  created: z.array(z.looseObject({ user: text, create: text, location: text.optional(), why: text })),
 });
 
 export const scanReportSchema = z.looseObject({
@@ -31,4 +40,6 @@ export const scanReportSchema = z.looseObject({
   notes: z.array(text),
   requests: count,
   interrupted: z.boolean().optional(),
+  variables: z.array(replayVariableSchema).default([]),
+  residue: residueSchema.default({ fields: [], created: [] }),
 });

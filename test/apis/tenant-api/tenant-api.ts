@@ -18,11 +18,12 @@ export interface TenantApi extends SpecServer {
  * A multi-tenant API with cookie sessions on loopback, the API of TENANT_API_SPEC_FILE. Its planted
  * bugs: a session cookie without HttpOnly or SameSite, another organisation's projects for its id in
  * the query and its invoices for its id in a header, and password hashes one level down, in
- * `/orgs/{orgId}/members`. With `secure`, the conforming twin that fixes each (same spec).
+ * `/orgs/{orgId}/members`. With `secure`, the conforming twin that fixes each (same spec); with `port`, at
+ * an earlier start's address.
  */
-export async function startTenantApi(options: { secure?: boolean } = {}): Promise<TenantApi> {
+export async function startTenantApi(options: { secure?: boolean; port?: number } = {}): Promise<TenantApi> {
   const data = createTenantData();
   const server = createServer(routeRequests(tenantRoutes({ secure: options.secure ?? false, data, sessions: new Sessions() })));
-  const url = await listenOnLoopback(server);
+  const url = await listenOnLoopback(server, options.port);
   return { url, specFile: TENANT_API_SPEC_FILE, logins: TENANT_LOGINS, data, close: () => closeServer(server) };
 }

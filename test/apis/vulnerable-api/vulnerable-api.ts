@@ -63,6 +63,8 @@ export interface VulnerableApiOptions {
    * interval never waits for its next slot, and the rate limiter sees the pace it would.
    */
   answerMs?: number;
+  /** Where to listen: default any free port; an earlier start's, for a fresh server at the address a report printed. */
+  port?: number;
 }
 
 function decodablePath(target: string | undefined): boolean {
@@ -130,7 +132,7 @@ export async function startVulnerableApi(options: VulnerableApiOptions = {}): Pr
   };
   const { answerMs } = options;
   const server = createServer((req, res) => (answerMs ? void ctx.sleep(answerMs / 1000).then(() => answer(req, res)) : answer(req, res)));
-  const url = await listenOnLoopback(server);
+  const url = await listenOnLoopback(server, options.port);
   return {
     url,
     specFile: VULNERABLE_API_SPEC_FILE,

@@ -67,7 +67,11 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
     );
     process.off('SIGINT', interrupt);
     const written = await writeScanOutputs(result, { projectRoot, json: flags.json, sarif: flags.sarif, report: flags.report, specUri: flags.spec });
-    process.stdout.write(`${scanSummaryLines(result).map(say).join('\n')}\n${written.map((file) => `Report: ${say(file)}\n`).join('')}`);
+    // The result is masked already, by value and shape; shapes again would take the scripts' own variables (`WRONG_PASSWORD=…`) for secrets.
+    const shown = (text: string): string => terminalSafeText(maskText(text, { secrets, shapes: false }));
+    process.stdout.write(
+      `${scanSummaryLines(result, { reproductions: true }).map(shown).join('\n')}\n${written.map((file) => `Report: ${say(file)}\n`).join('')}`,
+    );
     if (result.interrupted) return EXIT_INTERRUPTED;
     if (flags.failOn === 'none') return 0;
     const failing = result.findings.filter((finding) => severityRank(finding.severity) >= severityRank(flags.failOn as Exclude<typeof flags.failOn, 'none'>));

@@ -1,9 +1,10 @@
 import { maskResponseSecrets } from '../../../safety/mask-response-secrets.js';
 import { maskStructured } from '../../../safety/mask-structured.js';
 import type { SecretRegistry } from '../../../safety/secret-registry.js';
-import { curlCommand } from '../../../engines/testing/report/curl-command.js';
 import type { Finding } from './finding.js';
 import type { FindingDraft } from './scan-context.js';
+import { reproduction } from './replay/replay-script.js';
+import { type ReplayStep, sendStep } from './replay/replay-step.js';
 import type { ScanExchange } from './scan-exchange.js';
 import type { SecurityRule } from './security-check.js';
 import { severityRank } from './severity.js';
@@ -15,8 +16,10 @@ const EVIDENCE_HEADERS =
 
 /** The finding a check's draft becomes: its rule's name, ids and advice, the exchange in excerpts, masked. */
 export function findingOf(name: string, rule: SecurityRule, draft: FindingDraft, secrets: SecretRegistry): Finding {
-  const request = maskStructured(draft.exchange.request, { secrets });
-  return maskStructured(
+  const steps = replayStepsOf(draft);
+  const proving = steps.findIndex((step) => step.kind !== 'shell' && step.exchange === draft.exchange);
+  const { curl, script, variables } = reproduction(steps, proving >= 0 ? proving : steps.length - 1, secrets);
+  const finding = maskStructured(
     {
       rule: name,
       owasp: rule.owasp,
@@ -27,10 +30,20 @@ export function findingOf(name: string, rule: SecurityRule, draft: FindingDraft,
       title: draft.title,
       evidence: evidenceOf(draft),
       remediation: rule.remediation,
-      curl: curlCommand(request),
     },
     { secrets },
   );
+  // The lines are masked already, each request field with its name: shapes again would take `Bearer $FORGED_TOKEN`'s makings for secrets.
+  return { ...finding, curl, ...(script && { reproduce: script }), ...(variables.length > 0 && { variables }) };
+}
+
+/** The draft's own steps, else its exchange and then its follow-up. */
+function replayStepsOf(draft: FindingDraft): ReplayStep[] {
+  if (draft.replay) return draft.replay;
+  return [
+    sendStep('the request that proves it', draft.exchange),
+    ...(draft.followUp ? [sendStep('then the second request of the proof', draft.followUp)] : []),
+  ];
 }
 
 /** A finding and what it exposed (FindingDraft's `exposed`). */

@@ -16,4 +16,11 @@ export interface Finding {
   remediation: string;
   /** A shell line that sends the proving request again (secrets as shell variables). */
   curl: string;
+  /**
+   * When the proof takes more than that one request (two users, a write then a read, a burst, a token
+   * forged from the user's own): the script that replays it all, in order, in one shell.
+   */
+  reproduce?: string[];
+  /** The variables `curl` and `reproduce` read, which the reader sets first: the report's legend says how. */
+  variables?: string[];
 }

@@ -25,28 +25,35 @@ export async function logIn(client: ScanClient, login: LoginOperation, username:
   const body = { [login.usernameField]: username, [login.passwordField]: password };
   const { response } = await client.send({ method: login.operation.method, path: login.operation.path, body });
   const answer = jsonBody(response);
-  const token = tokenIn(answer);
-  if (response.status >= 200 && response.status < 300 && token) {
+  const found = tokenIn(answer, '');
+  if (response.status >= 200 && response.status < 300 && found) {
+    const { token, path } = found;
     secrets.register(token, `token of ${username}`);
-    return { name: username, headers: { authorization: `Bearer ${token}` }, token, login: { username, password, operation: login, answer } };
+    return {
+      name: username,
+      headers: { authorization: `Bearer ${token}` },
+      token,
+      login: { username, password, operation: login, answer, credential: { token: path } },
+    };
   }
   const cookie = headerValue(response, 'set-cookie')?.split(';')[0];
   if (response.status >= 200 && response.status < 300 && cookie) {
+    const name = cookie.slice(0, cookie.indexOf('='));
     secrets.register(cookie.slice(cookie.indexOf('=') + 1), `session of ${username}`);
-    return { name: username, headers: { cookie }, login: { username, password, operation: login, answer } };
+    return { name: username, headers: { cookie }, login: { username, password, operation: login, answer, credential: { cookie: name } } };
   }
   throw new ScanUsageError(
     `could not log in as ${username} with ${login.operation.method} ${login.operation.path}: HTTP ${response.status}${response.status < 300 ? ', and no token or session cookie in the answer' : ''} — check the password, or give --token ${username}:TOKEN`,
   );
 }
 
-/** A token in the login answer: a known field at the top, or one level down (`{data: {token}}`). */
-function tokenIn(body: unknown): string | undefined {
+/** A token in the login answer and its jq path: a known field at the top (`.token`), or one level down (`.data.token`). */
+function tokenIn(body: unknown, path: string): { token: string; path: string } | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
-  for (const field of TOKEN_FIELDS) if (typeof record[field] === 'string') return record[field];
-  for (const value of Object.values(record)) {
-    const nested = value && typeof value === 'object' ? tokenIn(value) : undefined;
+  for (const field of TOKEN_FIELDS) if (typeof record[field] === 'string') return { token: record[field], path: `${path}.${field}` };
+  for (const [key, value] of Object.entries(record)) {
+    const nested = value && typeof value === 'object' && path === '' && /^[A-Za-z_]\w*$/.test(key) ? tokenIn(value, `.${key}`) : undefined;
     if (nested) return nested;
   }
   return undefined;

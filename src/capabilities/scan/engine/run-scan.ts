@@ -18,6 +18,10 @@ import type { FindingDraft, ScanContext } from './scan-context.js';
 import type { CheckTable, SecurityRule } from './security-check.js';
 import { ScanUsageError } from './scan-usage-error.js';
 import { validRequests } from './valid-requests.js';
+import { type ReplayVariable, replayLegend } from './replay/replay-legend.js';
+import { ResidueGuard } from './residue/residue-guard.js';
+import type { Residue } from './residue/residue.js';
+import { maskStructured } from '../../../safety/mask-structured.js';
 
 /** Requests per second to one operation, and to the whole API. */
 export const DEFAULT_SCAN_RATE = 20;
@@ -74,6 +78,10 @@ export interface ScanResult {
   rules: Record<string, SecurityRule>;
   /** What could not be checked, and why. */
   notes: string[];
+  /** Each variable the findings' reproductions read: what it holds and how to get it. */
+  variables: ReplayVariable[];
+  /** What the scan changed on the users' objects and could not set back, and the objects it created and did not delete. */
+  residue: Residue;
   requests: number;
   interrupted?: boolean;
 }
@@ -114,6 +122,12 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     },
   });
   const identities = await signIn(options, client, spec.operations);
+  const guard = new ResidueGuard(client, {
+    spec,
+    identities,
+    allowDestructive: options.allowDestructive ?? false,
+    login: identities.find((identity) => identity.login)?.login?.operation.operation,
+  });
   const requests = await validRequests(spec, spec.operations, options.variables);
   const notes: string[] = [];
   let canary: CanaryListener | undefined;
@@ -123,8 +137,8 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     operations: spec.operations,
     identities,
     allowDestructive: options.allowDestructive ?? false,
-    send: (request, identity) => client.send(request, identity),
-    burst: (batch, identity) => client.burst(batch, identity),
+    send: (request, identity) => guard.send(request, identity),
+    burst: (batch, identity) => guard.burst(batch, identity),
     alone: (work) => client.alone(work),
     validRequest: (operation) => structuredClone(requests.get(operation.id)),
     note: (text) => notes.push(text),
@@ -140,29 +154,44 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
       options.onCheck?.(rule, index, checks.length);
       // Twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
       client.startCheck(Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - index))));
+      let stopped: ScanStopped | undefined;
       try {
         await check.run({ ...context, report: (draft) => drafts.push({ rule, draft }) });
       } catch (error) {
-        if (error instanceof ScanStopped) {
-          interrupted = signal.aborted;
-          notes.push(`${rule}: ${error.message}; the checks after it did not run${interrupted ? '' : ' (raise --max-requests)'}`);
-          break;
-        }
-        notes.push(`${rule}: stopped early, ${stoppedBecause(error)}`);
+        if (error instanceof ScanStopped) stopped = error;
+        else notes.push(`${rule}: stopped early, ${stoppedBecause(error)}`);
+      }
+      // What the check changed is set back before the next one runs, whatever stopped it; a stop by the user leaves it listed.
+      stopped ??= await guard.settle().then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof ScanStopped) return error;
+          throw error;
+        },
+      );
+      if (stopped) {
+        interrupted = signal.aborted;
+        notes.push(`${rule}: ${stopped.message}; the checks after it did not run${interrupted ? '' : ' (raise --max-requests)'}`);
+        break;
       }
     }
   } finally {
     await canary?.close();
   }
+  const findings = dedupeFindings(
+    drafts.map(({ rule, draft }) => ({ finding: findingOf(rule, rules[rule]!, draft, options.secrets), exposed: draft.exposed })),
+  );
   return {
     target: baseUrl,
     spec: spec.title,
-    findings: dedupeFindings(drafts.map(({ rule, draft }) => ({ finding: findingOf(rule, rules[rule]!, draft, options.secrets), exposed: draft.exposed }))),
+    findings,
     identities: identities.map((identity) => identity.name),
     checks: checks.map((check) => check.id),
     rules,
     // Notes are Falcon's own words (a rule name after a colon is no secret): masked by value only.
     notes: notes.map((note) => maskText(note, { secrets: options.secrets, shapes: false })),
+    variables: maskStructured(replayLegend(findings, identities, baseUrl), { secrets: options.secrets, shapes: false }),
+    residue: maskStructured(guard.residue(), { secrets: options.secrets }),
     requests: client.requestsSent,
     ...(interrupted && { interrupted }),
   };

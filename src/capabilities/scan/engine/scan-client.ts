@@ -78,6 +78,19 @@ export class ScanClient {
     });
   }
 
+  /**
+   * A request the scan owes the API rather than one that probes it — reading an object before a
+   * write, setting it back, deleting what the scan made: paced and counted, but outside the budget
+   * and the check's share, so that a spent budget never leaves a change behind; and past the gate,
+   * so that a write made in a timing proof never waits for a read held back until the proof ends.
+   */
+  async sendOwed(request: ScanRequest, identity?: Identity): Promise<ScanExchange> {
+    await this.waitForSlot(request);
+    this.refuseDestructive(request);
+    this.sent += 1;
+    return this.exchange(request, identity);
+  }
+
   burst(requests: readonly ScanRequest[], identity?: Identity): Promise<ScanExchange[]> {
     for (const request of requests) this.refuseDestructive(request);
     if (requests.length === 0) return Promise.resolve([]);

@@ -1,6 +1,7 @@
 import type { FalconSpec, SpecOperation } from '../../../engines/spec/spec-format.js';
 import type { CanaryListener } from './canary-listener.js';
 import type { Identity } from './identity.js';
+import type { ReplayStep } from './replay/replay-step.js';
 import type { ScanExchange, ScanRequest } from './scan-exchange.js';
 import type { Severity } from './severity.js';
 
@@ -14,6 +15,12 @@ export interface FindingDraft {
   exchange: ScanExchange;
   /** A second exchange the proof needs (reading back what the first one stored). */
   followUp?: ScanExchange;
+  /**
+   * What a reader runs to see it, in order, when that is more than `exchange` then `followUp`: the
+   * owner's read before another user's, a burst, a token forged from the user's own. `exchange` is
+   * among the steps: its line is the finding's curl.
+   */
+  replay?: ReplayStep[];
   /**
    * What was exposed (`password hash`, the cookie `sid`, `query orgId`): drafts of one rule and
    * operation that expose different things stay apart; the same thing is reported once.

@@ -2,6 +2,7 @@ import type { SpecOperation } from '../../../../engines/spec/spec-format.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { jsonBody, type ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
+import { type ReplayStep, sendStep } from '../replay/replay-step.js';
 import { isNamedAdmin, foreignOwner, bodiesAt, type OwnView, readOwnView, ownPathValues } from './support/users.js';
 import {
   createObject,
@@ -12,7 +13,6 @@ import {
   exclusiveObjects,
   type OwnedObject,
   ownedObjects,
-  removeCreated,
   unchangedBody,
 } from './support/objects.js';
 import { recordsIn, hasData, ownerDataIn, isSuccess } from './support/answers.js';
@@ -130,37 +130,46 @@ class ObjectAccessProbe {
     const prefix = ownPathValues(owner, create.path);
     const created = await createObject(this.ctx, create, owner.identity, path.target, prefix);
     if (!created) return;
-    const object: OwnedObject = { id: created.id, record: created.record, pathValues: { ...prefix, [path.target.parameter]: created.id }, source: 'listing' };
+    const object: OwnedObject = {
+      id: created.id,
+      record: created.record,
+      pathValues: { ...prefix, [path.target.parameter]: created.id },
+      source: 'listing',
+      createdBy: created.exchange,
+    };
     if (!(await this.listedFor(other, path, created.id))) await this.attempt(path, { owner, other, views }, [object]);
-    await removeCreated(this.ctx, 'bola', path.path, object.pathValues, owner.identity);
   }
 
   private async attempt(path: ObjectPath, attempt: Attempt, objects: readonly OwnedObject[]): Promise<void> {
     for (const object of objects) {
-      const ownerBody = await this.tryRead(path, attempt, object);
-      for (const write of path.writes) await this.tryWrite(path, write, attempt, object, recordsIn(ownerBody)[0] ?? object.record);
+      const ownerRead = await this.tryRead(path, attempt, object);
+      const ownerBody = ownerRead && jsonBody(ownerRead.response);
+      for (const write of path.writes) await this.tryWrite(path, write, attempt, object, recordsIn(ownerBody)[0] ?? object.record, ownerRead);
     }
     await this.tryNeighbours(path, attempt, objects);
   }
 
-  /** Reads the object as its owner, then as the other user; reports when the owner's data comes back. The owner's body, when it read it. */
-  private async tryRead(path: ObjectPath, { owner, other }: Attempt, object: OwnedObject): Promise<unknown> {
+  /** Reads the object as its owner, then as the other user; reports when the owner's data comes back. The owner's read, when it answered 2xx. */
+  private async tryRead(path: ObjectPath, { owner, other }: Attempt, object: OwnedObject): Promise<ScanExchange | undefined> {
     if (!path.read) return undefined;
-    const ownerExchange = await this.reader.read(path.read, object.pathValues, owner.identity);
-    const ownerBody = ownerExchange && isSuccess(ownerExchange.response.status) ? jsonBody(ownerExchange.response) : undefined;
-    if (!hasData(ownerBody) || this.proven.has(path.read.id)) return ownerBody;
+    const read = await this.reader.read(path.read, object.pathValues, owner.identity);
+    const ownerExchange = read && isSuccess(read.response.status) ? read : undefined;
+    const ownerBody = ownerExchange && jsonBody(ownerExchange.response);
+    if (!ownerExchange || !hasData(ownerBody) || this.proven.has(path.read.id)) return ownerExchange;
     const exchange = await this.reader.read(path.read, object.pathValues, other.identity);
-    if (!exchange || !isSuccess(exchange.response.status)) return ownerBody;
+    if (!exchange || !isSuccess(exchange.response.status)) return ownerExchange;
     const matched = ownerDataIn(ownerBody, jsonBody(exchange.response), object.id);
-    if (!matched || (object.source === 'profile' && !matched.some(([place]) => PRIVATE_FIELD.test(place)))) return ownerBody;
-    if (await this.answersAlike(path, path.read, other, object, ownerBody)) return ownerBody;
+    if (!matched || (object.source === 'profile' && !matched.some(([place]) => PRIVATE_FIELD.test(place)))) return ownerExchange;
+    if (await this.answersAlike(path, path.read, other, object, ownerBody)) return ownerExchange;
     const id = `${path.target.parameter}=${object.id}`;
+    const [ownerName, otherName] = [owner.identity?.name, other.identity?.name];
     this.report(path.read, {
       severity: 'high',
-      title: `${other.identity?.name} reads ${id}, which only ${owner.identity?.name} was seen to have: ${owner.identity?.name}'s data comes back`,
+      title: `${otherName} reads ${id}, which only ${ownerName} was seen to have: ${ownerName}'s data comes back`,
       exchange,
+      replay: [...ownerSteps(object, ownerName, ownerExchange), sendStep(`${otherName} reads the same object: ${ownerName}'s data comes back`, exchange)],
     });
-    return ownerBody;
+    return ownerExchange;
   }
 
   /** Writes the owner's own values back as the other user (nothing changes); an accepted write of someone else's object proves it. */
@@ -170,6 +179,7 @@ class ObjectAccessProbe {
     { owner, other }: Attempt,
     object: OwnedObject,
     ownerRecord: Record<string, unknown>,
+    ownerRead: ScanExchange | undefined,
   ): Promise<void> {
     if (this.proven.has(write.id)) return;
     const request = plainRequest(this.ctx, write, object.pathValues);
@@ -185,6 +195,10 @@ class ObjectAccessProbe {
       severity: 'critical',
       title: `${other.identity?.name} writes ${path.target.parameter}=${object.id}, which only ${owner.identity?.name} was seen to have, and the write is accepted`,
       exchange,
+      replay: [
+        ...ownerSteps(object, owner.identity?.name, ownerRead),
+        sendStep(`${other.identity?.name} writes ${owner.identity?.name}'s own values back to it: the write is accepted`, exchange),
+      ],
     });
   }
 
@@ -245,10 +259,18 @@ class ObjectAccessProbe {
     return !!exchange && recordsIn(jsonBody(exchange.response)).some((record) => String(identifierIn(record, path.target)) === String(id));
   }
 
-  private report(operation: SpecOperation, draft: Pick<FindingDraft, 'severity' | 'title' | 'exchange'>): void {
+  private report(operation: SpecOperation, draft: Pick<FindingDraft, 'severity' | 'title' | 'exchange' | 'replay'>): void {
     this.proven.add(operation.id);
     this.ctx.report({ operation: { method: operation.method, path: operation.path }, ...draft });
   }
+}
+
+/** The owner's create of the object (when the scan made it) and read of it: what a replay shows before another user's request. */
+function ownerSteps(object: OwnedObject, owner: string | undefined, read: ScanExchange | undefined): ReplayStep[] {
+  return [
+    ...(object.createdBy ? [sendStep(`${owner} creates an object of their own`, object.createdBy)] : []),
+    ...(read ? [sendStep(`${owner} reads their own object`, read)] : []),
+  ];
 }
 
 /** Reads objects as identities, each read sent once however often it is asked for. */

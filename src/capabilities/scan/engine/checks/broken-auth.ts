@@ -1,6 +1,8 @@
 import type { SpecOperation } from '../../../../engines/spec/spec-format.js';
 import type { Identity } from '../identity.js';
 import type { SecurityCheck } from '../security-check.js';
+import { type ReplayValue, type ShellStep, sendStep } from '../replay/replay-step.js';
+import { changedTokenStep, literalStep } from '../replay/replay-values.js';
 import { requiresAuth, sendProbe, withCredentials } from './support/probes.js';
 import { answeredWithData, sameData } from './support/answers.js';
 import { hmacHash, signHmacJwt, jwtPart, readJwt, weakJwtSecret } from './support/jwt.js';
@@ -44,6 +46,9 @@ export const brokenAuthCheck: SecurityCheck = {
           operation,
           title: `${operation.method} ${operation.path} answers ${exchange.response.status} with data ${probe.description}, as it answers ${identityLabel(identity)}`,
           exchange,
+          ...(probe.made && {
+            replay: [probe.made.step, sendStep(`sent ${probe.description}: the data comes back`, exchange, [probe.made.value])],
+          }),
         });
         break;
       }
@@ -66,6 +71,8 @@ export interface BrokenCredential {
   description: string;
   /** Header name → value; none for a request without credentials. */
   credentials: Record<string, string>;
+  /** How a replay makes the value it sends: the shell step that sets the variable standing for it. */
+  made?: { step: ShellStep; value: ReplayValue };
 }
 
 const MALFORMED = 'abc.def';
@@ -80,16 +87,30 @@ const HOUR_SECONDS = 3600;
 export function brokenCredentials(identity: Identity): { probes: BrokenCredential[]; untried?: string } {
   const probes: BrokenCredential[] = [
     { description: 'without credentials', credentials: {} },
-    { description: `with a malformed credential (${MALFORMED})`, credentials: malformed(identity.headers) },
+    {
+      description: `with a malformed credential (${MALFORMED})`,
+      credentials: malformed(identity.headers),
+      made: { step: literalStep('a malformed credential', 'MALFORMED_CREDENTIAL', MALFORMED), value: { literal: MALFORMED, variable: 'MALFORMED_CREDENTIAL' } },
+    },
   ];
   const jwt = readJwt(identity.token);
   if (!jwt) return { probes };
   const [header, , signature] = jwt.parts;
   // An added claim is the smallest change: the signature no longer matches, and the claims the server reads stay as issued.
   const changed = jwtPart({ ...jwt.payload, falcon: 'forged' });
+  const forged = `${header}.${changed}.${signature}`;
   probes.push({
     description: 'with a forged JWT (its payload changed, its signature left as it was)',
-    credentials: { authorization: `Bearer ${header}.${changed}.${signature}` },
+    credentials: { authorization: `Bearer ${forged}` },
+    made: {
+      step: changedTokenStep(identity, {
+        label: `${identity.name}'s own token with a claim added, its signature kept`,
+        claims: '.falcon = "forged"',
+        alg: String(jwt.header.alg),
+        variable: 'FORGED_TOKEN',
+      }),
+      value: { literal: forged, variable: 'FORGED_TOKEN' },
+    },
   });
   const secret = weakJwtSecret(jwt);
   if (secret === undefined) {
@@ -100,7 +121,20 @@ export function brokenCredentials(identity: Identity): { probes: BrokenCredentia
     };
   }
   const expired = signHmacJwt(jwt.header, { ...jwt.payload, exp: Math.floor(Date.now() / 1000) - HOUR_SECONDS }, secret);
-  probes.push({ description: 'with an expired JWT (exp an hour ago, correctly signed)', credentials: { authorization: `Bearer ${expired}` } });
+  probes.push({
+    description: 'with an expired JWT (exp an hour ago, correctly signed)',
+    credentials: { authorization: `Bearer ${expired}` },
+    made: {
+      step: changedTokenStep(identity, {
+        label: `${identity.name}'s own claims, expired an hour ago, signed with "${secret}" (the common secret the token is signed with)`,
+        claims: `.exp = (now | floor) - ${HOUR_SECONDS}`,
+        alg: String(jwt.header.alg),
+        secret,
+        variable: 'EXPIRED_TOKEN',
+      }),
+      value: { literal: expired, variable: 'EXPIRED_TOKEN' },
+    },
+  });
   return { probes };
 }
 

@@ -1,6 +1,8 @@
 import type { Identity } from '../identity.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
+import { sendStep } from '../replay/replay-step.js';
+import { unsignedTokenStep } from '../replay/replay-values.js';
 import { reportApiWide } from './support/api-wide-findings.js';
 import { checksSignature, jwtIdentity, jwtPart, type JwtToken } from './support/jwt.js';
 import { type GuardedOperation, guardedOperations } from './support/operations.js';
@@ -44,7 +46,8 @@ async function unsignedAccepted(
   { identity, jwt }: { identity: Identity; jwt: JwtToken },
 ): Promise<FindingDraft | undefined> {
   for (const alg of NONE_SPELLINGS) {
-    const unsigned = `${jwtPart({ alg, typ: 'JWT' })}.${jwt.parts[1]}.`;
+    const header = jwtPart({ alg, typ: 'JWT' });
+    const unsigned = `${header}.${jwt.parts[1]}.`;
     const request = withCredentials(guarded.request, guarded.operation, ctx.spec, identity, { authorization: `Bearer ${unsigned}` });
     const exchange = await sendProbe(ctx, request, undefined);
     if (!exchange || !sameData(guarded.answer.response, exchange.response)) continue;
@@ -55,6 +58,10 @@ async function unsignedAccepted(
       operation: guarded.operation,
       title: `An unsigned JWT (alg "${alg}", no signature) is accepted as ${identity.name}, answered with their data`,
       exchange,
+      replay: [
+        unsignedTokenStep(identity, header, 'UNSIGNED_TOKEN'),
+        sendStep(`sent with it: ${identity.name}'s data comes back`, exchange, [{ literal: unsigned, variable: 'UNSIGNED_TOKEN' }]),
+      ],
     };
   }
   return undefined;

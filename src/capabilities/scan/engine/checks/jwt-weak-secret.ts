@@ -1,4 +1,6 @@
 import type { SecurityCheck } from '../security-check.js';
+import { sendStep } from '../replay/replay-step.js';
+import { changedTokenStep } from '../replay/replay-values.js';
 import { checksSignature, hmacHash, signHmacJwt, jwtIdentity, weakJwtSecret } from './support/jwt.js';
 import { guardedOperations } from './support/operations.js';
 import { sameData } from './support/answers.js';
@@ -51,6 +53,16 @@ export const jwtWeakSecretCheck: SecurityCheck = {
         operation: guarded.operation,
         title: `JWTs are signed with the common secret "${secret}" (${String(jwt.header.alg)}): a token Falcon signed with it is accepted as ${identity.name}`,
         exchange,
+        replay: [
+          changedTokenStep(identity, {
+            label: `${identity.name}'s own claims, expiring an hour later, signed with "${secret}"`,
+            claims: `.exp = ((.exp // (now | floor)) + ${LATER_SECONDS})`,
+            alg: String(jwt.header.alg),
+            secret,
+            variable: 'MINTED_TOKEN',
+          }),
+          sendStep(`sent with it: ${identity.name}'s data comes back`, exchange, [{ literal: minted, variable: 'MINTED_TOKEN' }]),
+        ],
       });
       return;
     }

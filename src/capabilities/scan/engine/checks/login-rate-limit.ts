@@ -5,6 +5,7 @@ import { type ScanExchange, type ScanRequest, headerValue } from '../scan-exchan
 import type { SecurityCheck } from '../security-check.js';
 import { isSuccess } from './support/answers.js';
 import { sendProbe } from './support/probes.js';
+import { sendStep } from '../replay/replay-step.js';
 
 /** Failed logins sent, one after the other: enough for any sane limit, few enough not to lock a user out for long. */
 const FAILED_LOGINS = 20;
@@ -64,6 +65,19 @@ export const loginRateLimitCheck: SecurityCheck = {
       operation: operation.operation,
       title: `${failures.length} failed logins in a row for ${username} got no 429, lockout or slowdown (answered ${[...new Set(failures.map((failure) => failure.response.status))].join(', ')}), and the right password still logged in after them`,
       exchange: last,
+      replay: [
+        // Made afresh, as the check made its own: a password, even a wrong one, is never printed.
+        { kind: 'shell', label: 'a password that is not theirs', lines: ['WRONG_PASSWORD="falcon-wrong-$RANDOM$RANDOM"'], needs: [] },
+        {
+          kind: 'repeat',
+          label: `${failures.length} logins as ${username} with it, one after another: none answered 429`,
+          exchange: last,
+          count: failures.length,
+          atOnce: false,
+          values: [{ literal: wrongPassword, variable: 'WRONG_PASSWORD' }],
+        },
+        sendStep(`then ${username}'s own password still logs in`, rightLogin),
+      ],
     });
   },
 };

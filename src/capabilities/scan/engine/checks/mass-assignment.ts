@@ -1,7 +1,7 @@
 import type { SpecOperation } from '../../../../engines/spec/spec-format.js';
 import type { Identity } from '../identity.js';
 import type { ScanContext } from '../scan-context.js';
-import type { ScanExchange, ScanRequest } from '../scan-exchange.js';
+import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { severityRank } from '../severity.js';
 import { isNamedAdmin, isOwnRecord, type OwnView, readOwnView, ownPathValues, profileValue } from './support/users.js';
@@ -14,7 +14,6 @@ import {
   type ObjectTarget,
   objectTarget,
   ownedObjects,
-  removeCreated,
   unchangedBody,
 } from './support/objects.js';
 import { type JsonRecord, isSuccess } from './support/answers.js';
@@ -29,8 +28,6 @@ interface OwnObject {
   target?: ObjectTarget;
   /** Its own account: privileges are tried on it even when its record shows none. */
   isAccount: boolean;
-  /** Created by this check, to be removed after. */
-  created?: boolean;
 }
 
 /**
@@ -38,7 +35,7 @@ interface OwnObject {
  * objects only: each create and update gets privileged properties the request does not document as
  * writable (role, isAdmin, price…) added to a body that otherwise changes nothing; reading the object
  * back with the value sent proves it (high for privileges and money, medium for flags such as
- * verified). Updated objects get their old values back; created ones are deleted with --allow-destructive.
+ * verified). The scan sets updated objects back and deletes created ones with --allow-destructive (residue/).
  */
 export const massAssignmentCheck: SecurityCheck = {
   title: 'Mass assignment',
@@ -89,7 +86,6 @@ async function tryCreate(ctx: ScanContext, operation: SpecOperation, actor: Iden
   const after = await readBack(ctx, itemPath, pathValues, actor, target);
   const stored = properties.filter((property) => after && sameValue(after.record[property.key], property.value));
   if (after && stored.length > 0) report(ctx, operation, actor, stored, created.exchange, after.exchange, itemPath);
-  await removeCreated(ctx, 'mass_assignment', itemPath, pathValues, actor);
 }
 
 async function tryUpdate(ctx: ScanContext, operation: SpecOperation, actor: Identity, view: OwnView): Promise<void> {
@@ -103,12 +99,8 @@ async function tryUpdate(ctx: ScanContext, operation: SpecOperation, actor: Iden
     const exchange = await sendProbe(ctx, { ...request, body: { ...base, ...injected(properties) } }, actor);
     const after = exchange && isSuccess(exchange.response.status) ? await readBack(ctx, operation.path, object.pathValues, actor, object.target) : undefined;
     const stored = properties.filter((property) => after && sameValue(after.record[property.key], property.value));
-    if (exchange && after && stored.length > 0) {
-      report(ctx, operation, actor, stored, exchange, after.exchange, operation.path);
-      await restore(ctx, operation, actor, object, { ...request, body: { ...base, ...restoring(stored, before.record) } }, stored);
-    }
+    if (exchange && after && stored.length > 0) report(ctx, operation, actor, stored, exchange, after.exchange, operation.path);
   }
-  if (object.created && object.target) await removeCreated(ctx, 'mass_assignment', operation.path, object.pathValues, actor);
 }
 
 /**
@@ -130,25 +122,7 @@ async function ownObject(ctx: ScanContext, operation: SpecOperation, actor: Iden
   if (!create) return undefined;
   const prefix = ownPathValues(view, create.path);
   const created = await createObject(ctx, create, actor, target, prefix);
-  return created && { pathValues: { ...prefix, [target.parameter]: created.id }, target, isAccount: false, created: true };
-}
-
-/** Sends the old values back, and notes when reading the object still shows the values the check sent. */
-async function restore(
-  ctx: ScanContext,
-  operation: SpecOperation,
-  actor: Identity,
-  object: OwnObject,
-  request: ScanRequest,
-  stored: readonly PrivilegedProperty[],
-): Promise<void> {
-  await sendProbe(ctx, request, actor);
-  const after = await readBack(ctx, operation.path, object.pathValues, actor, object.target);
-  const left = stored.filter((property) => !after || sameValue(after.record[property.key], property.value));
-  if (left.length > 0)
-    ctx.note(
-      `mass_assignment: could not restore ${left.map((property) => property.key).join(', ')} of ${actor.name}'s object after ${operation.method} ${operation.path}; check it by hand`,
-    );
+  return created && { pathValues: { ...prefix, [target.parameter]: created.id }, target, isAccount: false };
 }
 
 function report(
@@ -174,16 +148,6 @@ function report(
 
 function injected(properties: readonly PrivilegedProperty[]): JsonRecord {
   return Object.fromEntries(properties.map((property) => [property.key, property.value]));
-}
-
-/** The values the record held before; a flag it did not show goes back to false. */
-function restoring(stored: readonly PrivilegedProperty[], before: JsonRecord): JsonRecord {
-  return Object.fromEntries(
-    stored.flatMap((property) => {
-      if (before[property.key] !== undefined) return [[property.key, before[property.key]]];
-      return typeof property.value === 'boolean' ? [[property.key, false]] : [];
-    }),
-  );
 }
 
 function sameValue(stored: unknown, sent: unknown): boolean {

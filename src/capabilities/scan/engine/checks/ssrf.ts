@@ -1,5 +1,6 @@
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
+import { CANARY_URL, sendStep } from '../replay/replay-step.js';
 import { type InjectionPoint, MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, withValue } from './support/injection.js';
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
@@ -16,6 +17,8 @@ interface SentProbe {
   target: ProbedOperation;
   point: InjectionPoint;
   token: string;
+  /** The canary URL it sent. */
+  url: string;
   exchange: ScanExchange;
 }
 
@@ -53,17 +56,19 @@ export const ssrfCheck: SecurityCheck = {
       for (const point of points) {
         const { token, url } = canary.newProbe();
         const exchange = await sendProbe(ctx, withValue(target.request, point, url), target.identity);
-        if (exchange) sent.push({ target, point, token, exchange });
+        if (exchange) sent.push({ target, point, token, url, exchange });
       }
     }
     const deadline = Date.now() + FETCH_WAIT_MS;
-    for (const { target, point, token, exchange } of sent) {
+    for (const { target, point, token, url, exchange } of sent) {
       if (!(await canary.wasHit(token, Math.max(0, deadline - Date.now())))) continue;
       ctx.report({
         severity: 'high',
         operation: target.operation,
         title: `The server fetches the URL sent in the ${pointLabel(point)}: Falcon's canary listener was requested`,
         exchange,
+        // The listener is gone after the scan: the reader's own stands in for it.
+        replay: [sendStep(`the ${pointLabel(point)} holds a URL you watch: the server requests it`, exchange, [{ literal: url, variable: CANARY_URL }])],
       });
     }
   },

@@ -17,6 +17,8 @@ import {
 } from './scan-report-parts.js';
 import { SCAN_HTML_STYLE } from './scan-html-style.js';
 import { cweReference, owaspReference, type Reference } from './security-references.js';
+import { LEGEND_INTRO, NO_RESIDUE, reproductionText } from './replay-legend-text.js';
+import { residueLines } from '../residue/residue.js';
 
 /**
  * One self-contained page (inline style, no script, nothing fetched): the tally by severity, each
@@ -39,6 +41,8 @@ export function scanHtmlSections(result: ScanResult): string[] {
     ...(result.interrupted ? [`<p class="note" role="note"><strong>Interrupted:</strong> ${text(INTERRUPTED_NOTE)}</p>`] : []),
     ...summarySection(result),
     ...findingsSection(result),
+    ...legendSection(result),
+    ...residueSection(result),
     ...checksSection(result),
     ...notesSection(result),
   ];
@@ -90,11 +94,26 @@ function findingArticle(finding: Finding, id: string): string {
     '<h5>Response</h5>',
     `<pre>${text(finding.evidence.response)}</pre>`,
     '<h5>Reproduce</h5>',
-    `<pre class="curl">${text(finding.curl)}</pre>`,
+    `<pre class="curl">${text(reproductionText(finding))}</pre>`,
     '<h5>Remediation</h5>',
     `<p>${text(finding.remediation)}</p>`,
     '</article>',
   ].join('\n');
+}
+
+function legendSection(result: ScanResult): string[] {
+  if (result.variables.length === 0) return [];
+  const items = result.variables.map(
+    (variable) =>
+      `<dt><code>$${text(variable.name)}</code></dt><dd>${text(variable.meaning)}${variable.set ? `<pre class="curl">${text(variable.set)}</pre>` : ''}</dd>`,
+  );
+  return htmlSection('variables', 'Variables the reproductions read', [`<p>${text(LEGEND_INTRO)}</p>`, `<dl class="facts">${items.join('')}</dl>`]);
+}
+
+function residueSection(result: ScanResult): string[] {
+  const left = residueLines(result.residue);
+  const content = left.length > 0 ? ['<ul>', ...left.map((line) => `<li>${text(line)}</li>`), '</ul>'] : [`<p>${text(NO_RESIDUE)}</p>`];
+  return htmlSection('residue', 'Left on the API', content);
 }
 
 function checksSection(result: ScanResult): string[] {

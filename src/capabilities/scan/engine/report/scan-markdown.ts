@@ -14,6 +14,8 @@ import {
   scanTitle,
 } from './scan-report-parts.js';
 import { cweReference, owaspReference, type Reference } from './security-references.js';
+import { LEGEND_INTRO, NO_RESIDUE, reproductionText } from './replay-legend-text.js';
+import { residueLines } from '../residue/residue.js';
 
 /** The scan as a person reads it: the tally by severity, each finding with its evidence, curl line and remediation, then the checks and what they could not check. */
 export function scanMarkdown(result: ScanResult, finishedAt = new Date()): string {
@@ -36,6 +38,15 @@ export function scanMarkdown(result: ScanResult, finishedAt = new Date()): strin
   for (const [severity, findings] of groups) {
     lines.push('', `### ${severityLabel(severity)} (${findings.length})`, ...findings.flatMap(findingSection));
   }
+  if (result.variables.length > 0) {
+    lines.push('', '## Variables the reproductions read', '', markdownText(LEGEND_INTRO), '');
+    for (const variable of result.variables) {
+      lines.push(`- ${markdownCode(`$${variable.name}`)}: ${markdownText(variable.meaning)}`);
+      if (variable.set) lines.push('', ...markdownFence(variable.set, 'sh').map((line) => `  ${line}`));
+    }
+  }
+  const left = residueLines(result.residue);
+  lines.push('', '## Left on the API', '', ...(left.length > 0 ? left.map((line) => `- ${markdownText(line)}`) : [markdownText(NO_RESIDUE)]));
   lines.push('', `## Checks run (${result.checks.length})`, '', markdownRow(CHECK_HEADINGS), markdownRow(['---', '---', '---', '---:']));
   for (const row of checkRows(result)) lines.push(markdownRow([markdownCode(row.rule), markdownText(row.owasp), markdownText(row.cwe), row.findings]));
   lines.push('', '## Not checked', '', ...(result.notes.length > 0 ? result.notes.map((note) => `- ${markdownText(note)}`) : [NO_NOTES]));
@@ -60,7 +71,7 @@ function findingSection(finding: Finding): string[] {
     '',
     '**Reproduce**',
     '',
-    ...markdownFence(finding.curl, 'sh'),
+    ...markdownFence(reproductionText(finding), 'sh'),
     '',
     `**Remediation:** ${markdownText(finding.remediation)}`,
   ];

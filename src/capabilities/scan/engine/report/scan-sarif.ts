@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Invocation, Log, ReportingDescriptor, Result } from 'sarif';
-import { markdownText } from '../../../../engines/testing/report/markdown-text.js';
+import { markdownFence, markdownText } from '../../../../engines/testing/report/markdown-text.js';
+import { residueLines } from '../residue/residue.js';
+import { reproductionText } from './replay-legend-text.js';
 import type { Finding } from '../finding.js';
 import type { ScanResult } from '../run-scan.js';
 import type { SecurityRule } from '../security-check.js';
@@ -39,7 +41,15 @@ export function scanSarif(result: ScanResult, options: ScanSarifOptions): Log {
         tool: { driver: { name: 'falcon', version: options.version, rules: rules.map((rule) => ruleDescriptor(rule, result.rules[rule]!, result.findings)) } },
         invocations: [invocation(result)],
         results: result.findings.map((finding) => findingResult(finding, rules.indexOf(finding.rule), uri)),
-        properties: { target: result.target, spec: result.spec, identities: result.identities, checks: result.checks, requests: result.requests },
+        properties: {
+          target: result.target,
+          spec: result.spec,
+          identities: result.identities,
+          checks: result.checks,
+          requests: result.requests,
+          variables: result.variables,
+          residue: result.residue,
+        },
       },
     ],
   };
@@ -80,7 +90,12 @@ function findingResult(finding: Finding, ruleIndex: number, uri: string): Result
     ruleId: finding.rule,
     ruleIndex,
     level: LEVELS[finding.severity],
-    message: { text: `${finding.title} (${operation})` },
+    message: {
+      text: `${finding.title} (${operation})`,
+      markdown: [`${markdownText(finding.title)} (${markdownText(operation)})`, '', 'Reproduce:', '', ...markdownFence(reproductionText(finding), 'sh')].join(
+        '\n',
+      ),
+    },
     locations: [{ physicalLocation: { artifactLocation: { uri } }, logicalLocations: [{ fullyQualifiedName: operation, kind: 'member' }] }],
     partialFingerprints: { [FINGERPRINT]: fingerprint(finding) },
     properties: {
@@ -91,6 +106,8 @@ function findingResult(finding: Finding, ruleIndex: number, uri: string): Result
       path: finding.path,
       evidence: finding.evidence,
       curl: finding.curl,
+      ...(finding.reproduce && { reproduce: finding.reproduce }),
+      ...(finding.variables && { variables: finding.variables }),
     },
   };
 }
@@ -102,11 +119,12 @@ function fingerprint(finding: Finding): string {
     .digest('hex');
 }
 
-/** The notes (what could not be checked) as the tool's warnings; a scan stopped early did not complete. */
+/** The notes (what could not be checked) and what the scan left on the API as the tool's warnings; a scan stopped early did not complete. */
 function invocation(result: ScanResult): Invocation {
+  const warnings = [...result.notes, ...residueLines(result.residue).map((line) => `left on the API: ${line}`)];
   return {
     executionSuccessful: !result.interrupted,
-    ...(result.notes.length > 0 && { toolExecutionNotifications: result.notes.map((text) => ({ level: 'warning' as const, message: { text } })) }),
+    ...(warnings.length > 0 && { toolExecutionNotifications: warnings.map((text) => ({ level: 'warning' as const, message: { text } })) }),
   };
 }
 

@@ -44,7 +44,9 @@ describe('bola', () => {
     const { result, data } = await scanAccountApi({ flaws: ['read-any-note'], checks: ['bola'], users });
     expect(result.findings.map((finding) => [finding.severity, finding.method, finding.path])).toEqual([['high', 'GET', '/notes/{noteId}']]);
     expect(data.notes.size).toBe(1);
-    expect(result.notes.some((note) => /^bola: left \/notes\/\d+, which it created as /.test(note))).toBe(true);
+    expect(result.residue.created).toEqual([
+      { user: expect.any(String), create: 'POST /notes', location: expect.stringMatching(/^\/notes\/\d+$/), why: 'deleting it needs --allow-destructive' },
+    ]);
   });
 
   it("reports nothing on the protected API, where other users' objects answer 403 or 404, and sends no DELETE", async () => {

@@ -33,7 +33,13 @@ describe('mass_assignment', () => {
     expect(create.evidence.request).toContain('"price":0.01');
     expect(create.evidence.response).toContain('"price":0.01');
     expect(data.orders.get(1)).toMatchObject({ price: 25, quantity: 2, note: 'Ring the bell.' });
-    expect(result.notes).toContainEqual(expect.stringMatching(/^mass_assignment: left \/orders\/\d+, which it created as alice/));
+    expect(result.residue.created).toContainEqual({
+      user: 'alice',
+      create: 'POST /orders',
+      location: expect.stringMatching(/^\/orders\/\d+$/),
+      why: 'deleting it needs --allow-destructive',
+    });
+    expect(result.residue.fields).toEqual([]);
   });
 
   it("leaves other users' objects alone, even when the user's listing shows them", async () => {

@@ -55,6 +55,8 @@ export function scanResult(overrides: Partial<ScanResult> = {}): ScanResult {
     spec: 'Pet Store',
     findings: findings(),
     identities: ['alice', 'bob'],
+    variables: [],
+    residue: { fields: [], created: [] },
     checks: [
       'bola',
       'broken_auth',

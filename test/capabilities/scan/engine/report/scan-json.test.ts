@@ -6,7 +6,7 @@ describe('scanJson', () => {
   it('puts the findings first, as the scan made them, then what the scan covered and the tally', () => {
     const result = scanResult();
     const json = scanJson(result);
-    expect(Object.keys(json)).toEqual(['findings', 'target', 'spec', 'identities', 'checks', 'notes', 'requests', 'summary']);
+    expect(Object.keys(json)).toEqual(['findings', 'target', 'spec', 'identities', 'checks', 'notes', 'variables', 'residue', 'requests', 'summary']);
     expect(json.findings).toBe(result.findings);
     expect(json).toMatchObject({
       target: 'http://127.0.0.1:4010',

@@ -88,6 +88,7 @@ describe('scanMarkdown', () => {
       '### Info (2)',
       '#### /actuator answers 200 and is not in the spec',
       '#### 20 failed logins answered without a 429',
+      '## Left on the API',
       '## Checks run (11)',
       '## Not checked',
     ]);
@@ -155,7 +156,7 @@ describe('scanMarkdown', () => {
 
   it('says when nothing was found, and when the scan was stopped early', () => {
     const clean = scanMarkdown(scanResult({ findings: [] }), FINISHED_AT);
-    expect(clean).toContain('## Findings\n\nNone: no response proved a weakness.\n\n## Checks run (11)');
+    expect(clean).toContain('## Findings\n\nNone: no response proved a weakness.\n\n## Left on the API\n\nNothing: every field');
     expect(
       cells(tables(clean)[0]!)
         .slice(1)

@@ -51,6 +51,8 @@ describe('scanSarif', () => {
       identities: ['alice', 'bob'],
       checks: scanResult().checks,
       requests: 1234,
+      variables: [],
+      residue: { fields: [], created: [] },
     });
   });
 

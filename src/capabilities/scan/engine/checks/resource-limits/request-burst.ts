@@ -57,6 +57,9 @@ async function unlimitedBurst(
     operation,
     title: `${BURST_SIZE} requests sent at once were all answered 2xx with data, none 429 and no rate-limit header: clients are not rate-limited`,
     exchange: burst.at(-1)!,
+    replay: [
+      { kind: 'repeat', label: `${BURST_SIZE} requests at once: every status counted, none 429`, exchange: burst.at(-1)!, count: BURST_SIZE, atOnce: true },
+    ],
   };
 }
 

@@ -19,6 +19,8 @@ export interface OwnedObject {
   pathValues: PathValues;
   /** `profile`: the identity's own account; `listing`: an object its listing of the collection showed. */
   source: 'profile' | 'listing';
+  /** The create that made it, when the scan did: a replay makes it again first. */
+  createdBy?: ScanExchange;
 }
 
 /**
@@ -165,22 +167,6 @@ function takesUrl(operation: SpecOperation, spec: FalconSpec): boolean {
     const properties = asObject(flattenSchema(media.schema, spec).properties) ?? {};
     return Object.entries(properties).some(([name, property]) => URL_FIELD.test(name) || /^(uri|url|iri)$/.test(String(flattenSchema(property, spec).format)));
   });
-}
-
-/**
- * Deletes, as its creator, an object a check created at `path` (an item path such as
- * `/orders/{orderId}`), when --allow-destructive allows a DELETE and the spec has one; otherwise
- * notes that it was left.
- */
-export async function removeCreated(ctx: ScanContext, rule: string, path: string, pathValues: PathValues, creator: Identity | undefined): Promise<void> {
-  const remove = ctx.operations.find((operation) => operation.method === 'DELETE' && operation.path === path);
-  const request = remove && ctx.allowDestructive ? plainRequest(ctx, remove, pathValues) : undefined;
-  const exchange = request && (await sendProbe(ctx, request, creator));
-  if (exchange && isSuccess(exchange.response.status)) return;
-  const filled = path.replace(/\{([^{}]+)\}/g, (whole, name: string) => String(pathValues[name] ?? whole));
-  ctx.note(
-    `${rule}: left ${filled}, which it created as ${creator?.name ?? 'no user'}${remove ? (ctx.allowDestructive ? ' (its DELETE failed)' : ' (deleting it needs --allow-destructive)') : ''}`,
-  );
 }
 
 /** The top-level properties of an operation's JSON request body, as its schema declares them. */

@@ -8,6 +8,7 @@ import { readsByName } from './operations.js';
 import { fieldNameOf, isIdLike, ownValues } from './own-values.js';
 import { plainRequest, sendProbe } from './probes.js';
 import { isNamedAdmin, type OwnView, ownRequest } from './users.js';
+import { sendStep } from '../../replay/replay-step.js';
 
 /** An input outside the path that may choose whose data an operation acts on: `?orgId=`, `X-Tenant-ID:`, `{"accountId": …}`. */
 export interface TenantInput {
@@ -46,7 +47,7 @@ export async function proveTenantSwap(
   operation: SpecOperation,
   input: TenantInput,
   views: readonly OwnView[],
-): Promise<Pick<FindingDraft, 'title' | 'exchange' | 'exposed'> | undefined> {
+): Promise<Pick<FindingDraft, 'title' | 'exchange' | 'exposed' | 'replay'> | undefined> {
   for (const owner of views.filter((view) => view.identity)) {
     for (const other of views.filter((view) => view !== owner && view.identity && !isNamedAdmin(view.identity))) {
       const ownerValue = ownValues(owner, input.name)[0];
@@ -55,13 +56,15 @@ export async function proveTenantSwap(
       if (ownerValue === undefined || otherValue === undefined || otherValues.includes(String(ownerValue))) continue;
       const ownerRequest = withInput(ownRequest(ctx, owner, operation) ?? plainRequest(ctx, operation), input, ownerValue);
       if (!ownerRequest) continue;
-      const ownerBody = await dataOf(await sendProbe(ctx, ownerRequest, owner.identity));
-      if (!hasData(ownerBody)) continue;
+      const ownerExchange = await sendProbe(ctx, ownerRequest, owner.identity);
+      const ownerBody = await dataOf(ownerExchange);
+      if (!ownerExchange || !hasData(ownerBody)) continue;
       const exchange = await sendProbe(ctx, ownerRequest, other.identity);
       if (!exchange || !isSuccess(exchange.response.status) || !ownerDataIn(ownerBody, jsonBody(exchange.response), ownerValue)) continue;
       const control = withInput(ownRequest(ctx, other, operation) ?? ownerRequest, input, otherValue);
-      const controlBody = control && (await dataOf(await sendProbe(ctx, control, other.identity)));
-      if (controlBody === undefined || ownerDataIn(ownerBody, controlBody, ownerValue)) continue;
+      const controlExchange = control && (await sendProbe(ctx, control, other.identity));
+      const controlBody = await dataOf(controlExchange);
+      if (!controlExchange || controlBody === undefined || ownerDataIn(ownerBody, controlBody, ownerValue)) continue;
       const anonymousBody = await dataOf(await sendProbe(ctx, ownerRequest, undefined));
       if (anonymousBody !== undefined && ownerDataIn(ownerBody, anonymousBody, ownerValue)) continue;
       const [ownerName, otherName] = [owner.identity!.name, other.identity!.name];
@@ -69,6 +72,11 @@ export async function proveTenantSwap(
         title: `${otherName} sends ${ownerName}'s ${input.name} (${String(ownerValue)}) in ${PLACE[input.in]} and ${ownerName}'s data comes back; with its own ${input.name} it gets its own`,
         exchange,
         exposed: `${input.in} ${input.name}`,
+        replay: [
+          sendStep(`${ownerName} asks for their own ${input.name}: their data`, ownerExchange),
+          sendStep(`${otherName} asks for ${ownerName}'s ${input.name}: ${ownerName}'s data comes back`, exchange),
+          sendStep(`${otherName} asks for their own ${input.name}: their own data, not ${ownerName}'s`, controlExchange),
+        ],
       };
     }
   }
