@@ -17,7 +17,9 @@ export interface TenantApi extends SpecServer {
 /**
  * A multi-tenant API with cookie sessions on loopback, the API of TENANT_API_SPEC_FILE. Its planted
  * bugs: a session cookie without HttpOnly or SameSite, another organisation's projects for its id in
- * the query and its invoices for its id in a header, and password hashes one level down, in
+ * the query, its invoices for its id in a header, its reports for its id in a search's body
+ * (`POST /reports/search`) and its audit log, an administrative read, for its id in the query
+ * (`GET /admin/audit?orgId=`), and password hashes one level down, in
  * `/orgs/{orgId}/members`. With `secure`, the conforming twin that fixes each (same spec); with `port`, at
  * an earlier start's address.
  */

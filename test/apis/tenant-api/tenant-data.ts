@@ -28,11 +28,28 @@ export interface Invoice {
   customer: string;
 }
 
+export interface Report {
+  id: number;
+  orgId: string;
+  title: string;
+  revenue: number;
+}
+
+/** One line of an organisation's audit log, which its members may read. */
+export interface AuditEntry {
+  id: string;
+  orgId: string;
+  actor: string;
+  action: string;
+}
+
 export interface TenantData {
   orgs: Organisation[];
   users: TenantUser[];
   projects: Project[];
   invoices: Invoice[];
+  reports: Report[];
+  audit: AuditEntry[];
 }
 
 /** The passwords of the two users a scan logs in as, `NAME:PASSWORD` as `--user` takes them. */
@@ -43,7 +60,7 @@ function storedHash(seed: string): string {
   return `$2b$10$${seed.padEnd(53, seed).slice(0, 53)}`;
 }
 
-/** Two organisations that must never see each other's projects, invoices or members. Fresh for each start. */
+/** Two organisations that must never see each other's projects, invoices, reports, audit logs or members. Fresh for each start. */
 export function createTenantData(): TenantData {
   const acme = { id: 'acme-4f1c', name: 'Acme Rockets' };
   const globex = { id: 'globex-9d2e', name: 'Globex Hover' };
@@ -71,6 +88,14 @@ export function createTenantData(): TenantData {
     invoices: [
       { id: 'inv-a1', orgId: acme.id, amount: 9_900, customer: 'Road Runner Ltd' },
       { id: 'inv-g1', orgId: globex.id, amount: 7_250, customer: 'Springfield Power' },
+    ],
+    reports: [
+      { id: 301, orgId: acme.id, title: 'Quarterly rocket sales', revenue: 310_400 },
+      { id: 302, orgId: globex.id, title: 'Hover boot returns', revenue: 18_750 },
+    ],
+    audit: [
+      { id: 'aud-a1', orgId: acme.id, actor: 'alice', action: 'approved the Giant magnet budget' },
+      { id: 'aud-g1', orgId: globex.id, actor: 'dave', action: 'exported the customer list' },
     ],
   };
 }
