@@ -3,7 +3,7 @@ import type { Identity } from '../identity.js';
 import type { ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { isNamedAdmin, type OwnView, readOwnView } from './support/users.js';
-import { proveTenantSwap, tenantInputs } from './support/tenancy.js';
+import { forOwnTenant, proveTenantSwap, tenantInputs } from './support/tenancy.js';
 import type { ScanContext } from '../scan-context.js';
 import { administrativeReason, isSelfPath } from './support/operations.js';
 import { administrativeRequest } from './bfla/administrative-request.js';
@@ -17,14 +17,18 @@ interface AdministrativeCall {
   reason: string;
   identity: Identity;
   exchange: ScanExchange;
+  /** Called for the caller's own tenant (its `orgId`): the tenant's own operation, which its members may be allowed. */
+  ownTenant: boolean;
 }
 
 /**
  * API5 broken function level authorization. Calls each administrative operation (see
  * administrativeReason) as every identity, changing nothing that is not the caller's own; an
  * identity named like an administrator, or one let in where another is refused (401/403), is an
- * administrator. An ordinary identity let in (see isGranted) proves it: high. So does an ordinary
- * user reaching another tenant's administrative data by its id in the query, a header or the body.
+ * administrator. An ordinary identity let in (see isGranted) proves it: high. An operation of one
+ * tenant (`GET /admin/audit?orgId=`) is called for the caller's own, which its members may be
+ * allowed: it is proven by an ordinary user reaching another tenant's data by its id in the query, a
+ * header or the body.
  */
 export const bflaCheck: SecurityCheck = {
   title: 'Broken function level authorization',
@@ -59,8 +63,9 @@ export const bflaCheck: SecurityCheck = {
           if (identity === ctx.identities[0]) ctx.note(`bfla: ${operation.method} ${operation.path} was not called: ${request.skipped}`);
           continue;
         }
-        const exchange = await sendProbe(ctx, request, identity);
-        if (exchange) calls.push({ operation, reason, identity, exchange });
+        const own = forOwnTenant(ctx, operation, request, viewer);
+        const exchange = await sendProbe(ctx, own.request, identity);
+        if (exchange) calls.push({ operation, reason, identity, exchange, ownTenant: own.ownTenant });
       }
     }
     const administrators = administratorsAmong(ctx.identities, calls);
@@ -72,8 +77,12 @@ export const bflaCheck: SecurityCheck = {
       return;
     }
     for (const { operation } of operations) {
-      const call = calls.find((candidate) => candidate.operation === operation && ordinary.includes(candidate.identity) && isGranted(candidate.exchange));
-      if (!call) continue;
+      const granted = calls.filter((candidate) => candidate.operation === operation && ordinary.includes(candidate.identity) && isGranted(candidate.exchange));
+      const call = granted.find((candidate) => !candidate.ownTenant);
+      if (!call) {
+        noteOwnTenantGrants(ctx, operation, granted);
+        continue;
+      }
       ctx.report({
         severity: 'high',
         operation: { method: operation.method, path: operation.path },
@@ -103,6 +112,15 @@ async function reportTenantSwaps(
       if (proof) ctx.report({ severity: 'high', operation: { method: operation.method, path: operation.path }, ...proof });
     }
   }
+}
+
+function noteOwnTenantGrants(ctx: ScanContext, operation: SpecOperation, granted: readonly AdministrativeCall[]): void {
+  if (granted.length === 0) return;
+  const inputs = tenantInputs(operation, ctx).map((input) => input.name);
+  ctx.note(
+    `bfla: ${operation.method} ${operation.path} answers ${granted.map((call) => call.identity.name).join(', ')} for their own ${inputs.join(', ')}: ` +
+      "an operation of one's own tenant, which its members may be allowed; only another tenant's data for its id is reported",
+  );
 }
 
 /** Identities named like administrators, and those let into an operation that refused another identity. */

@@ -83,6 +83,28 @@ export async function proveTenantSwap(
   return undefined;
 }
 
+/**
+ * The request with each of the operation's tenant inputs set to the viewer's own value (see
+ * ownValues), so an administrative operation of one's own tenant (`GET /admin/audit?orgId=`) is
+ * called for the caller's own; `ownTenant` when it has such inputs and the viewer's answers gave each.
+ */
+export function forOwnTenant(
+  ctx: ScanContext,
+  operation: SpecOperation,
+  request: ScanRequest,
+  view: OwnView,
+): { request: ScanRequest; ownTenant: boolean } {
+  const inputs = tenantInputs(operation, ctx);
+  let own = request;
+  for (const input of inputs) {
+    const value = ownValues(view, input.name)[0];
+    const withOwn = value === undefined ? undefined : withInput(own, input, value);
+    if (!withOwn) return { request, ownTenant: false };
+    own = withOwn;
+  }
+  return { request: own, ownTenant: inputs.length > 0 };
+}
+
 /** The JSON body of a 2xx answer; undefined for no answer or any other status. */
 async function dataOf(exchange: ScanExchange | undefined): Promise<unknown> {
   return exchange && isSuccess(exchange.response.status) ? jsonBody(exchange.response) : undefined;
