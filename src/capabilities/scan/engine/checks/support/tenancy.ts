@@ -88,12 +88,7 @@ export async function proveTenantSwap(
  * ownValues), so an administrative operation of one's own tenant (`GET /admin/audit?orgId=`) is
  * called for the caller's own; `ownTenant` when it has such inputs and the viewer's answers gave each.
  */
-export function forOwnTenant(
-  ctx: ScanContext,
-  operation: SpecOperation,
-  request: ScanRequest,
-  view: OwnView,
-): { request: ScanRequest; ownTenant: boolean } {
+export function forOwnTenant(ctx: ScanContext, operation: SpecOperation, request: ScanRequest, view: OwnView): { request: ScanRequest; ownTenant: boolean } {
   const inputs = tenantInputs(operation, ctx);
   let own = request;
   for (const input of inputs) {
