@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTenantApi, type TenantApi } from '../apis/tenant-api/tenant-api.js';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
 
-const CHECKS = ['--checks', 'bola,sensitive_data,cookie_flags,verbose_errors'];
+const CHECKS = ['--checks', 'bola,bfla,sensitive_data,cookie_flags,verbose_errors'];
 /** The test API takes any pace; the default (20 a second) is for other people's servers. */
 const FAST = ['--rate', '200', '--max-rate', '1000'];
 
@@ -46,23 +46,32 @@ async function scan(secure: boolean) {
 }
 
 it(
-  'finds the tenant swap in the query and the header, the hashes one level down and the session cookie, and prints each with its curl',
+  'finds the tenant swap in the query, the header, a search body and an administrative read, the hashes one level down and the session cookie, and prints each with its curl',
   { timeout: 60_000 },
   async () => {
     const { result, findings } = await scan(false);
     expect(result.code).toBe(1);
     expect(findings.map((finding) => `${finding.severity} ${finding.rule} ${finding.method} ${finding.path}`).sort()).toEqual([
+      'high bfla GET /admin/audit',
       'high bola GET /invoices',
       'high bola GET /projects',
+      'high bola POST /reports/search',
       'high sensitive_data GET /orgs/{orgId}/members',
       'medium cookie_flags POST /auth/login',
     ]);
     expect(result.stdout).toMatch(/ {2}HIGH +bola +API1:2023 CWE-639 +GET \/projects — (bob|alice) sends (alice|bob)'s orgId/);
     expect(result.stdout).toMatch(
+      / {2}HIGH +bola +API1:2023 CWE-639 +POST \/reports\/search — (bob|alice) sends (alice|bob)'s orgId \([\w-]+\) in the body field/,
+    );
+    expect(result.stdout).toMatch(
+      / {2}HIGH +bfla +API5:2023 CWE-285 +GET \/admin\/audit — (bob|alice) sends (alice|bob)'s orgId \([\w-]+\) in the query parameter/,
+    );
+    expect(result.stdout).toMatch(
       / {2}MEDIUM +cookie_flags +API8:2023 CWE-1004 +POST \/auth\/login — sets the session cookie tid_session without HttpOnly, SameSite/,
     );
     // Each finding's lines under it, what was left (nothing: the API is read-only) and, last, the legend of the variables.
-    expect(result.stdout).toMatch(/GET \/projects — [^\n]*\n {6}# 3 steps, in order, in one shell\n/);
+    for (const operation of [/GET \/projects/, /POST \/reports\/search/, /GET \/admin\/audit/])
+      expect(result.stdout).toMatch(new RegExp(`${operation.source} — [^\\n]*\\n {6}# 3 steps, in order, in one shell\\n`));
     expect(result.stdout).not.toMatch(/left: /);
     const legend = result.stdout.slice(result.stdout.indexOf('  variables the reproductions read:'), result.stdout.indexOf('Report: '));
     expect(legend.split('\n').filter(Boolean)).toEqual([
