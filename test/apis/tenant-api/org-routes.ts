@@ -1,5 +1,6 @@
 import { sendError, sendJson } from '../nonconforming-api/json-exchange.js';
 import type { Route } from '../nonconforming-api/routes.js';
+import { mayReadOrg, orgQueryRoute } from './org-query-route.js';
 import type { TenantContext } from './tenant-context.js';
 
 /**
@@ -9,8 +10,6 @@ import type { TenantContext } from './tenant-context.js';
  */
 export function orgRoutes(ctx: TenantContext): Route[] {
   const { data } = ctx;
-  /** The vulnerable build trusts the id it is given; the secure one answers 403 unless it is the caller's. */
-  const mayRead = (callerOrg: string, asked: string) => !ctx.secure || callerOrg === asked;
   return [
     {
       method: 'GET',
@@ -27,18 +26,7 @@ export function orgRoutes(ctx: TenantContext): Route[] {
         );
       },
     },
-    {
-      method: 'GET',
-      path: '/projects',
-      handle(req, res, _params, url) {
-        const user = ctx.sessions.require(req, res);
-        if (!user) return;
-        const orgId = url.searchParams.get('orgId');
-        if (!orgId) return sendError(res, 400, 'orgId is required');
-        if (!mayRead(user.orgId, orgId)) return sendError(res, 403, 'not your organisation');
-        sendJson(res, 200, { items: data.projects.filter((project) => project.orgId === orgId) });
-      },
-    },
+    orgQueryRoute(ctx, '/projects', (orgId) => ({ items: data.projects.filter((project) => project.orgId === orgId) })),
     {
       method: 'GET',
       path: '/invoices',
@@ -47,7 +35,7 @@ export function orgRoutes(ctx: TenantContext): Route[] {
         if (!user) return;
         const orgId = req.headers['x-org-id'];
         if (typeof orgId !== 'string' || orgId === '') return sendError(res, 400, 'X-Org-Id is required');
-        if (!mayRead(user.orgId, orgId)) return sendError(res, 403, 'not your organisation');
+        if (!mayReadOrg(ctx, user.orgId, orgId)) return sendError(res, 403, 'not your organisation');
         sendJson(
           res,
           200,

@@ -1,6 +1,7 @@
 import { sendError, sendJson } from '../nonconforming-api/json-exchange.js';
 import type { Route } from '../nonconforming-api/routes.js';
 import { readJsonObject } from '../vulnerable-api/json-request.js';
+import { mayReadOrg, orgQueryRoute } from './org-query-route.js';
 import type { TenantContext } from './tenant-context.js';
 
 /**
@@ -11,7 +12,6 @@ import type { TenantContext } from './tenant-context.js';
  */
 export function reportRoutes(ctx: TenantContext): Route[] {
   const { data } = ctx;
-  const mayRead = (callerOrg: string, asked: string) => !ctx.secure || callerOrg === asked;
   return [
     {
       method: 'POST',
@@ -27,26 +27,11 @@ export function reportRoutes(ctx: TenantContext): Route[] {
         const { orgId, query = '' } = body;
         if (typeof orgId !== 'string' || orgId === '') return sendError(res, 400, 'orgId is required');
         if (typeof query !== 'string') return sendError(res, 400, 'query must be a string');
-        if (!mayRead(user.orgId, orgId)) return sendError(res, 403, 'not your organisation');
+        if (!mayReadOrg(ctx, user.orgId, orgId)) return sendError(res, 403, 'not your organisation');
         const words = query.toLowerCase();
         sendJson(res, 200, { items: data.reports.filter((report) => report.orgId === orgId && report.title.toLowerCase().includes(words)) });
       },
     },
-    {
-      method: 'GET',
-      path: '/admin/audit',
-      handle(req, res, _params, url) {
-        const user = ctx.sessions.require(req, res);
-        if (!user) return;
-        const orgId = url.searchParams.get('orgId');
-        if (!orgId) return sendError(res, 400, 'orgId is required');
-        if (!mayRead(user.orgId, orgId)) return sendError(res, 403, 'not your organisation');
-        sendJson(
-          res,
-          200,
-          data.audit.filter((entry) => entry.orgId === orgId),
-        );
-      },
-    },
+    orgQueryRoute(ctx, '/admin/audit', (orgId) => data.audit.filter((entry) => entry.orgId === orgId)),
   ];
 }
