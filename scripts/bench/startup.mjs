@@ -24,17 +24,18 @@ await writeFile(
 const env = { PATH: process.env.PATH, HOME: root, FALCON_HOME: home };
 
 try {
-  const node = await measure(() => timeToExit(['-e', '0']));
-  const version = await measure(() => timeToExit([falcon, '--version']));
-  const help = await measure(() => timeToExit([falcon, '--help']));
-  const firstRequest = await measure(() => timeToFirstModelRequest());
+  const reference = () => timeToExit(['-e', '0']);
+  const [node] = await measureBeside(reference, reference);
+  const version = await measureBeside(reference, () => timeToExit([falcon, '--version']));
+  const help = await measureBeside(reference, () => timeToExit([falcon, '--help']));
+  const firstRequest = await measureBeside(reference, () => timeToFirstModelRequest());
   const rows = [
     ['node -e 0 (reference)', node, 1],
-    ['falcon --version', version, version / node],
-    ['falcon --help', help, help / node],
-    ['falcon -p → first model request', firstRequest, firstRequest / node],
+    ['falcon --version', ...version],
+    ['falcon --help', ...help],
+    ['falcon -p → first model request', ...firstRequest],
   ];
-  console.log(`startup, median of ${runs} runs (Node ${process.version})`);
+  console.log(`startup, median of ${runs} runs, each right after a run of the reference (Node ${process.version})`);
   for (const [name, ms, ratio] of rows) {
     console.log(`  ${name.padEnd(34)} ${ms.toFixed(1).padStart(7)} ms   ${ratio.toFixed(2)}× node`);
   }
@@ -43,12 +44,26 @@ try {
   await rm(root, { recursive: true, force: true });
 }
 
-async function measure(once) {
+/**
+ * The median time of `once` and the median of its ratios to the reference run just before it: a
+ * machine whose speed drifts during the bench (a shared VM) slows both sides of each pair alike.
+ */
+async function measureBeside(reference, once) {
   await once(); // warm the file cache
   const times = [];
-  for (let i = 0; i < runs; i++) times.push(await once());
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  const ratios = [];
+  for (let i = 0; i < runs; i++) {
+    const before = await reference();
+    const time = await once();
+    times.push(time);
+    ratios.push(time / before);
+  }
+  return [median(times), median(ratios)];
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function timeToExit(args) {
