@@ -6,12 +6,12 @@ import { sendProbe } from './probes.js';
 
 /** The valid requests timed alone, for the normal time a sleep's delay is measured from. */
 const NORMAL_ANSWERS = 3;
-/** The sleep the first probe asks for, and the repeat's: a delay that follows the payload is the server running it, not noise. */
+/** The sleep the first probe asks for, and the repeat's (beside one asking for none): a delay that follows the payload is the server running it, not noise. */
 const FIRST_SLEEP_S = 2;
 const REPEAT_SLEEP_S = 1;
 /** The share of its sleep an answer must come later than normal by: 1.5 s for 2 s. */
 const DELAY_SHARE = 0.75;
-/** The repeat, asking for a second less, must come at least this much sooner than the first. */
+/** An answer asking for a second less sleep must come at least this much sooner. */
 const SOONER_BY_MS = 500;
 /** Delays that did not follow the payload before an operation's probes stop: it is slow on odd input, not running it. */
 const MAX_UNFOLLOWED_DELAYS = 2;
@@ -38,9 +38,10 @@ export interface SleepProof {
   /** The first probe. */
   exchange: ScanExchange;
   normalMs: number;
-  /** How much later than normal the first probe and the repeat were answered. */
+  /** How much later than normal the first probe, the repeat and the same payload asking for no sleep were answered. */
   firstDelayMs: number;
   repeatDelayMs: number;
+  noSleepDelayMs: number;
   firstSleepS: number;
   repeatSleepS: number;
 }
@@ -48,8 +49,8 @@ export interface SleepProof {
 /**
  * Appends each payload to each point's value until one delays the answer by most of its sleep
  * beyond the operation's normal time; then, with no other request of the scan in flight, the same
- * sleep is asked for again and a shorter one after it: both late by most of their sleep, the
- * second sooner, the delay follows the payload. Bounded in time and in delays that do not follow
+ * payload asks for no sleep and for a shorter one: the second late by most of its sleep, the first
+ * not, each a step sooner than the one asking for more, the delay follows the payload. Bounded in time and in delays that do not follow
  * (a server that is merely slow on odd input), with a note when it stops early.
  */
 export async function findSleepInjection(
@@ -79,7 +80,7 @@ export async function findSleepInjection(
       if (screened && !isDelayedBy(screened.delayMs, FIRST_SLEEP_S)) continue;
       // Late, or no answer in time: the sleep, a server slow on odd input, or another operation's probe
       // holding a one-at-a-time server up. Timed alone, the sleep again and a shorter one tell them apart.
-      const timed = screened ? await ctx.alone(() => followedSleep(ctx, target, point, payload)) : 'unfollowed';
+      const timed = screened ? await ctx.alone(() => followedSleep(ctx, target, point, payload, screened.exchange)) : 'unfollowed';
       if (typeof timed === 'object') return timed;
       if (timed === 'unfollowed' && ++unfollowed >= MAX_UNFOLLOWED_DELAYS) {
         ctx.note(`${rule}: ${operation} answers late or not at all to odd input, without following the sleep asked for; its time-based probes stopped`);
@@ -91,29 +92,39 @@ export async function findSleepInjection(
 }
 
 /**
- * The normal time, then the payload's sleep, asked for twice, the second time shorter: a proof when
- * each answer is late by most of its sleep and the second sooner; `unfollowed` when late otherwise;
- * `on time` when the first is not late at all (what delayed it before was another request).
+ * Alone: the normal time, then the payload asking for no sleep and for REPEAT_SLEEP_S. A proof when
+ * the second is late by most of its sleep, the first is not, and the screened probe, asking for
+ * more, came later still: the delay follows the payload. `unfollowed` when late otherwise; `on time`
+ * when neither is late (what delayed the screened probe was another request).
  */
 async function followedSleep(
   ctx: ScanContext,
   target: ProbedOperation,
   point: InjectionPoint,
   payload: SleepPayload,
+  screened: ScanExchange,
 ): Promise<SleepProof | 'unfollowed' | 'on time'> {
   const alone = await normalAnswer(ctx, target, NORMAL_ANSWERS);
   if (!alone) return 'unfollowed';
-  const first = await delayedAnswer(ctx, target, alone.medianMs, point, payload, FIRST_SLEEP_S);
-  if (first && !isDelayedBy(first.delayMs, FIRST_SLEEP_S)) return 'on time';
-  const repeat = first && (await delayedAnswer(ctx, target, alone.medianMs, point, payload, REPEAT_SLEEP_S));
-  if (!first || !repeat || !isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S) || repeat.delayMs > first.delayMs - SOONER_BY_MS) return 'unfollowed';
+  const none = await delayedAnswer(ctx, target, alone.medianMs, point, payload, 0);
+  const repeat = none && (await delayedAnswer(ctx, target, alone.medianMs, point, payload, REPEAT_SLEEP_S));
+  if (!none || !repeat) return 'unfollowed';
+  if (!isDelayedBy(none.delayMs, REPEAT_SLEEP_S) && !isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S)) return 'on time';
+  const firstDelayMs = screened.response.durationMs - alone.medianMs;
+  const followed =
+    !isDelayedBy(none.delayMs, REPEAT_SLEEP_S) &&
+    isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S) &&
+    repeat.delayMs >= none.delayMs + SOONER_BY_MS &&
+    firstDelayMs >= repeat.delayMs + SOONER_BY_MS;
+  if (!followed) return 'unfollowed';
   return {
     point,
     payload,
-    exchange: first.exchange,
+    exchange: screened,
     normalMs: alone.medianMs,
-    firstDelayMs: first.delayMs,
+    firstDelayMs,
     repeatDelayMs: repeat.delayMs,
+    noSleepDelayMs: none.delayMs,
     firstSleepS: FIRST_SLEEP_S,
     repeatSleepS: REPEAT_SLEEP_S,
   };
@@ -135,7 +146,7 @@ function isDelayedBy(delayMs: number, sleepS: number): boolean {
 
 /** The timings a proof rests on, for a finding's title. */
 export function sleepTimings(proof: SleepProof): string {
-  return `answered ${seconds(proof.firstDelayMs)} and ${seconds(proof.repeatDelayMs)} later than normal (${seconds(proof.normalMs)}) when asked to sleep ${proof.firstSleepS} s, then ${proof.repeatSleepS} s`;
+  return `answered ${seconds(proof.firstDelayMs)} and ${seconds(proof.repeatDelayMs)} later than normal (${seconds(proof.normalMs)}) when asked to sleep ${proof.firstSleepS} s, then ${proof.repeatSleepS} s, and ${seconds(proof.noSleepDelayMs)} asked for none`;
 }
 
 function seconds(ms: number): string {
