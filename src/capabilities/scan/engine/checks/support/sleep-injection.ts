@@ -92,10 +92,11 @@ export async function findSleepInjection(
 }
 
 /**
- * Alone: the normal time, then the payload asking for no sleep and for REPEAT_SLEEP_S. A proof when
- * the second is late by most of its sleep, the first is not, and the screened probe, asking for
- * more, came later still: the delay follows the payload. `unfollowed` when late otherwise; `on time`
- * when neither is late (what delayed the screened probe was another request).
+ * Alone: the normal time, then the payload asking for no sleep, for REPEAT_SLEEP_S, and for it
+ * again. A proof when both asking for a sleep are late by most of it, the one asking for none is
+ * not, each a step sooner than the one asking for more (the screened probe asked for more still):
+ * the delay follows the payload, and no single stall of a busy machine makes it. `unfollowed` when
+ * late otherwise; `on time` when none is late (what delayed the screened probe was another request).
  */
 async function followedSleep(
   ctx: ScanContext,
@@ -110,12 +111,15 @@ async function followedSleep(
   const repeat = none && (await delayedAnswer(ctx, target, alone.medianMs, point, payload, REPEAT_SLEEP_S));
   if (!none || !repeat) return 'unfollowed';
   if (!isDelayedBy(none.delayMs, REPEAT_SLEEP_S) && !isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S)) return 'on time';
+  const again = await delayedAnswer(ctx, target, alone.medianMs, point, payload, REPEAT_SLEEP_S);
+  if (!again) return 'unfollowed';
   const firstDelayMs = screened.response.durationMs - alone.medianMs;
+  const followsSleep = (answer: { delayMs: number }) => isDelayedBy(answer.delayMs, REPEAT_SLEEP_S) && answer.delayMs >= none.delayMs + SOONER_BY_MS;
   const followed =
     !isDelayedBy(none.delayMs, REPEAT_SLEEP_S) &&
-    isDelayedBy(repeat.delayMs, REPEAT_SLEEP_S) &&
-    repeat.delayMs >= none.delayMs + SOONER_BY_MS &&
-    firstDelayMs >= repeat.delayMs + SOONER_BY_MS;
+    followsSleep(repeat) &&
+    followsSleep(again) &&
+    firstDelayMs >= Math.max(repeat.delayMs, again.delayMs) + SOONER_BY_MS;
   if (!followed) return 'unfollowed';
   return {
     point,
