@@ -286,10 +286,11 @@ describe('falcon scan', () => {
         '--json',
         'f.json',
       ]);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(new RegExp(`^Scanned Corner Shop API at ${api.url} as alice, bob: ${RULE_NAMES.length} checks, \\d+ requests\\n`));
+      // The findings first: a failure names the one at high or above, not only the exit code it made.
       const { findings } = JSON.parse(await read('f.json')) as { findings: Array<{ severity: string }> };
       expect(findings.filter((finding) => finding.severity === 'high' || finding.severity === 'critical')).toEqual([]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(new RegExp(`^Scanned Corner Shop API at ${api.url} as alice, bob: ${RULE_NAMES.length} checks, \\d+ requests\\n`));
       expect(findingLines(result.stdout)).toHaveLength(findings.length);
     } finally {
       await api.close();
