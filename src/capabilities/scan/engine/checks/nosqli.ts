@@ -87,8 +87,9 @@ async function reportWidenedSearch(ctx: ScanContext, target: ProbedOperation, po
       const widened = await countWith(group, operator);
       if (widened?.count === undefined || widened.count <= plain.count) continue;
       // A server that drops what is not a string and lists everything would pass the test above: this one tells.
+      // No answer or a 429 to it tells nothing, so nothing is claimed.
       const ignored = await countWith(group, { falcon: noMatch });
-      if (ignored?.count !== undefined && ignored.count >= widened.count) break;
+      if (!ignored || ignored.exchange.response.status === 429 || (ignored.count !== undefined && ignored.count >= widened.count)) break;
       ctx.report({
         severity: 'high',
         operation: target.operation,

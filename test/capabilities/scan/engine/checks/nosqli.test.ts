@@ -133,4 +133,12 @@ describe('nosqli', () => {
     const result = await scanLoopbackApi({ paths, handler: typedApi, checks: ['nosqli'] });
     expect(result.findings).toEqual([]);
   });
+
+  it('claims nothing when the check that the API ignores a key in brackets is answered 429', async () => {
+    // The key in brackets is ignored, as above, and the probe that would show it is rate-limited.
+    const limited = (request: IncomingMessage, response: ServerResponse) =>
+      request.url!.includes('%5Bfalcon%5D') ? send(response, 429, { error: 'too many requests' }) : typedApi(request, response);
+    const result = await scanLoopbackApi({ paths, handler: limited, checks: ['nosqli'] });
+    expect(result.findings).toEqual([]);
+  });
 });
