@@ -1,8 +1,21 @@
-import type { ChatMessage } from './chat-message.js';
+import type { ChatMessage, NativeToolCall } from './chat-message.js';
 
 export interface Usage {
+  /** Every prompt token, those read from or written to a cache included. */
   inputTokens: number;
   outputTokens: number;
+  /** Prompt tokens read from the provider's prompt cache (part of `inputTokens`). */
+  cachedInputTokens?: number;
+  /** Prompt tokens written to the provider's prompt cache by this call (part of `inputTokens`). */
+  cacheWriteTokens?: number;
+}
+
+/** A tool as a provider's own tool API takes it (native tool calls). */
+export interface ToolSchema {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
 }
 
 export interface ChatRequest {
@@ -15,6 +28,8 @@ export interface ChatRequest {
    * `reasoning_content` / `reasoning` deltas of OpenAI-compatible servers). Never part of `text`.
    */
   onThinking?: (text: string) => void;
+  /** Native tool mode: the tools sent through the provider's tool API. Absent in text mode. */
+  tools?: ToolSchema[];
 }
 
 export interface ChatResponse {
@@ -24,6 +39,8 @@ export interface ChatResponse {
   usage: Usage;
   /** Prompt tokens as the server counted them; absent when it reported none (then `usage` holds an estimate). */
   reportedInputTokens?: number;
+  /** Native tool mode: the calls the reply made, in its order. */
+  toolCalls?: NativeToolCall[];
 }
 
 /**
