@@ -17,6 +17,17 @@ export function inRunOrder(checks: readonly NamedCheck[]): NamedCheck[] {
   return [...checks].sort((a, b) => a.runOrder - b.runOrder);
 }
 
+/** Checks in run order, those that declare the same `runOrder` together: a scan runs each group's side by side. */
+export function inPhases(checks: readonly NamedCheck[]): NamedCheck[][] {
+  const phases: NamedCheck[][] = [];
+  for (const check of inRunOrder(checks)) {
+    const last = phases.at(-1);
+    if (last && last[0]!.runOrder === check.runOrder) last.push(check);
+    else phases.push([check]);
+  }
+  return phases;
+}
+
 /** What each check declares about its rule, by name, for the reports. */
 export function declaredRules(checks: readonly NamedCheck[]): Record<string, SecurityRule> {
   return Object.fromEntries(checks.map(({ id, title, owasp, cwe, proof, remediation }) => [id, { title, owasp, cwe, proof, remediation }]));

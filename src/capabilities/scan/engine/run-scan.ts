@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import { maskText } from '../../../safety/mask-text.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
@@ -10,7 +11,7 @@ import { CanaryListener } from './canary-listener.js';
 import type { Finding } from './finding.js';
 import { dedupeFindings, findingOf } from './finding-record.js';
 import type { Identity } from './identity.js';
-import { declaredRules, inRunOrder, loadChecks } from './load-checks.js';
+import { declaredRules, inPhases, inRunOrder, loadChecks, type NamedCheck } from './load-checks.js';
 import { logIn, splitCredential, tokenIdentity } from './log-in.js';
 import { findLoginOperation } from './login-operation.js';
 import { CheckBudgetSpent, ScanClient, ScanStopped } from './scan-client.js';
@@ -102,66 +103,69 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   const { spec } = loaded;
   const baseUrl = (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url;
   await checkReachable([new URL(baseUrl).origin], signal);
-  // A canary host it cannot listen on is the user's to fix, said before anything is sent.
-  if (options.canaryHost !== undefined) await (await startCanary(options.canaryHost)).close();
-  const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
-  const https = new URL(baseUrl).protocol === 'https:';
-  const passive = checks.flatMap(({ id, passive: read }) => (read ? [{ rule: id, read }] : []));
-  let running: string | undefined;
-  const client = new ScanClient({
-    baseUrl,
-    headers: await options.variables.resolveDeep(options.headers ?? {}),
-    rate: options.rate ?? DEFAULT_SCAN_RATE,
-    maxRate: options.maxRate ?? DEFAULT_MAX_SCAN_RATE,
-    maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    allowDestructive: options.allowDestructive ?? false,
-    signal,
-    onExchange: (request, exchange, identity) => {
-      for (const { rule, read } of passive) for (const draft of read({ request, exchange, identity, https, sentBy: running })) drafts.push({ rule, draft });
-    },
-  });
-  const identities = await signIn(options, client, spec.operations);
-  const guard = new ResidueGuard(client, {
-    spec,
-    identities,
-    allowDestructive: options.allowDestructive ?? false,
-    login: identities.find((identity) => identity.login)?.login?.operation.operation,
-  });
-  const requests = await validRequests(spec, spec.operations, options.variables);
-  const notes: string[] = [];
-  let canary: CanaryListener | undefined;
-  const context: Omit<ScanContext, 'report'> = {
-    baseUrl,
-    spec,
-    operations: spec.operations,
-    identities,
-    allowDestructive: options.allowDestructive ?? false,
-    send: (request, identity) => guard.send(request, identity),
-    burst: (batch, identity) => guard.burst(batch, identity),
-    alone: (work) => client.alone(work),
-    validRequest: (operation) => structuredClone(requests.get(operation.id)),
-    note: (text) => notes.push(text),
-    canary: async () => (canary ??= await startCanary(options.canaryHost)),
-    ...(options.canaryHost !== undefined && { canaryHost: options.canaryHost }),
-    signal,
-  };
-  let interrupted = false;
+  // A canary host it cannot listen on is the user's to fix, said before anything is sent; opened once, closed however the scan ends.
+  let canary = options.canaryHost === undefined ? undefined : await startCanary(options.canaryHost);
   try {
-    for (const [index, check] of checks.entries()) {
-      const rule = check.id;
-      running = rule;
-      options.onCheck?.(rule, index, checks.length);
-      // Twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
-      client.startCheck(Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - index))));
-      let stopped: ScanStopped | undefined;
-      try {
-        await check.run({ ...context, report: (draft) => drafts.push({ rule, draft }) });
-      } catch (error) {
-        if (error instanceof ScanStopped) stopped = error;
-        else notes.push(`${rule}: stopped early, ${stoppedBecause(error)}`);
+    const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
+    const https = new URL(baseUrl).protocol === 'https:';
+    const passive = checks.flatMap(({ id, passive: read }) => (read ? [{ rule: id, read }] : []));
+    const running = new AsyncLocalStorage<string>();
+    const client = new ScanClient({
+      baseUrl,
+      headers: await options.variables.resolveDeep(options.headers ?? {}),
+      rate: options.rate ?? DEFAULT_SCAN_RATE,
+      maxRate: options.maxRate ?? DEFAULT_MAX_SCAN_RATE,
+      maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      allowDestructive: options.allowDestructive ?? false,
+      signal,
+      onExchange: (request, exchange, identity) => {
+        for (const { rule, read } of passive)
+          for (const draft of read({ request, exchange, identity, https, sentBy: running.getStore() })) drafts.push({ rule, draft });
+      },
+    });
+    const identities = await signIn(options, client, spec.operations);
+    const guard = new ResidueGuard(client, {
+      spec,
+      identities,
+      allowDestructive: options.allowDestructive ?? false,
+      login: identities.find((identity) => identity.login)?.login?.operation.operation,
+    });
+    const requests = await validRequests(spec, spec.operations, options.variables);
+    const notes: string[] = [];
+    const context: Omit<ScanContext, 'report'> = {
+      baseUrl,
+      spec,
+      operations: spec.operations,
+      identities,
+      allowDestructive: options.allowDestructive ?? false,
+      send: (request, identity) => guard.send(request, identity),
+      burst: (batch, identity) => guard.burst(batch, identity),
+      alone: (work) => client.alone(work),
+      validRequest: (operation) => structuredClone(requests.get(operation.id)),
+      note: (text) => notes.push(text),
+      canary: async () => (canary ??= await startCanary(options.canaryHost)),
+      ...(options.canaryHost !== undefined && { canaryHost: options.canaryHost }),
+      signal,
+    };
+    let interrupted = false;
+    let position = 0;
+    for (const phase of inPhases(chosen)) {
+      const first = position;
+      position += phase.length;
+      for (const [offset, check] of phase.entries()) options.onCheck?.(check.id, first + offset, checks.length);
+      // For each check, twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
+      const share = Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - first)));
+      client.startCheck(share * phase.length);
+      const runs = await runSideBySide(phase, context, running);
+      for (const run of runs) {
+        drafts.push(...run.drafts.map((draft) => ({ rule: run.rule, draft })));
+        notes.push(...run.notes);
       }
-      // What the check changed is set back before the next one runs, whatever stopped it; a stop by the user leaves it listed.
+      const stoppedRun = runs.find((run) => run.stopped);
+      const rule = (stoppedRun ?? runs.at(-1)!).rule;
+      let stopped = stoppedRun?.stopped;
+      // What the checks changed is set back before the next ones run, whatever stopped them; a stop by the user leaves it listed.
       stopped ??= await guard.settle().then(
         () => undefined,
         (error: unknown) => {
@@ -175,26 +179,58 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
         break;
       }
     }
+    const findings = dedupeFindings(
+      drafts.map(({ rule, draft }) => ({ finding: findingOf(rule, rules[rule]!, draft, options.secrets), exposed: draft.exposed })),
+    );
+    return {
+      target: baseUrl,
+      spec: spec.title,
+      findings,
+      identities: identities.map((identity) => identity.name),
+      checks: checks.map((check) => check.id),
+      rules,
+      // Notes are Falcon's own words (a rule name after a colon is no secret): masked by value only.
+      notes: notes.map((note) => maskText(note, { secrets: options.secrets, shapes: false })),
+      variables: maskStructured(replayLegend(findings, identities, baseUrl), { secrets: options.secrets, shapes: false }),
+      residue: maskStructured(guard.residue(), { secrets: options.secrets }),
+      requests: client.requestsSent,
+      ...(interrupted && { interrupted }),
+    };
   } finally {
     await canary?.close();
   }
-  const findings = dedupeFindings(
-    drafts.map(({ rule, draft }) => ({ finding: findingOf(rule, rules[rule]!, draft, options.secrets), exposed: draft.exposed })),
+}
+
+/** What one check of a phase reported and noted, and the stop that ended it early. */
+interface CheckRun {
+  rule: string;
+  drafts: FindingDraft[];
+  notes: string[];
+  stopped?: ScanStopped;
+}
+
+/**
+ * Runs the checks of one phase side by side, each with a context of its own (what it reports and
+ * notes is kept apart, so that they reach the scan in the table's order) and its name on what it
+ * sends. A failure that is a bug goes up once every check of the phase has ended.
+ */
+async function runSideBySide(phase: readonly NamedCheck[], context: Omit<ScanContext, 'report'>, running: AsyncLocalStorage<string>): Promise<CheckRun[]> {
+  const settled = await Promise.allSettled(
+    phase.map(async (check) => {
+      const run: CheckRun = { rule: check.id, drafts: [], notes: [] };
+      const own: ScanContext = { ...context, report: (draft) => run.drafts.push(draft), note: (text) => run.notes.push(text) };
+      try {
+        await running.run(check.id, () => check.run(own));
+      } catch (error) {
+        if (error instanceof ScanStopped) run.stopped = error;
+        else run.notes.push(`${check.id}: stopped early, ${stoppedBecause(error)}`);
+      }
+      return run;
+    }),
   );
-  return {
-    target: baseUrl,
-    spec: spec.title,
-    findings,
-    identities: identities.map((identity) => identity.name),
-    checks: checks.map((check) => check.id),
-    rules,
-    // Notes are Falcon's own words (a rule name after a colon is no secret): masked by value only.
-    notes: notes.map((note) => maskText(note, { secrets: options.secrets, shapes: false })),
-    variables: maskStructured(replayLegend(findings, identities, baseUrl), { secrets: options.secrets, shapes: false }),
-    residue: maskStructured(guard.residue(), { secrets: options.secrets }),
-    requests: client.requestsSent,
-    ...(interrupted && { interrupted }),
-  };
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<CheckRun>).value);
 }
 
 /** Requests any check may send, whatever the budget and the number of checks. */

@@ -20,7 +20,11 @@ export interface SecurityRule {
  * operation that takes a URL…), never reports a guess above `info`.
  */
 export interface SecurityCheck extends SecurityRule {
-  /** Checks run lowest first: cheap, read-only ones before those that log in, write or send bursts. */
+  /**
+   * Checks run lowest first: cheap, read-only ones before those that log in, write or send bursts.
+   * Checks of the same runOrder run side by side (the injection checks: one waits on a sleep or a
+   * canary while another sends), their findings and notes kept in the table's order.
+   */
   runOrder: number;
   run(ctx: ScanContext): Promise<void>;
   /**

@@ -8,7 +8,7 @@ import { loadChecks } from '../../../../src/capabilities/scan/engine/load-checks
 import { scanSarif } from '../../../../src/capabilities/scan/engine/report/scan-sarif.js';
 import { checkRows } from '../../../../src/capabilities/scan/engine/report/scan-report-parts.js';
 import { runScan } from '../../../../src/capabilities/scan/engine/run-scan.js';
-import type { CheckTable } from '../../../../src/capabilities/scan/engine/security-check.js';
+import type { CheckTable, SecurityCheck } from '../../../../src/capabilities/scan/engine/security-check.js';
 import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
 import { closeServer, listenOnLoopback } from '../../../apis/loopback-server.js';
@@ -60,7 +60,7 @@ async function scanCarelessApi(table: CheckTable, names?: string[]) {
 }
 
 describe('the list of security checks', () => {
-  it('names each check once, and each declares what it finds, its OWASP entry, CWE, proof, remediation and a run order of its own', () => {
+  it('names each check once, and each declares what it finds, its OWASP entry, CWE, proof, remediation and a run order (the injection checks share one)', () => {
     expect(checks.map((check) => check.id)).toEqual(RULE_NAMES);
     expect(new Set(checks).size).toBe(checks.length);
     for (const check of checks) {
@@ -71,7 +71,10 @@ describe('the list of security checks', () => {
       for (const text of [check.title, check.proof, check.remediation]) expect(text.length, check.id).toBeGreaterThan(10);
       expect(typeof check.run, check.id).toBe('function');
     }
-    expect(new Set(checks.map((check) => check.runOrder)).size).toBe(checks.length);
+    const injection = ['ssrf', 'sqli', 'nosqli', 'command_injection', 'path_traversal'];
+    expect(new Set(checks.filter((check) => injection.includes(check.id)).map((check) => check.runOrder)).size).toBe(1);
+    const others = checks.filter((check) => !injection.includes(check.id));
+    expect(new Set(others.map((check) => check.runOrder)).size).toBe(others.length);
     expect(new Set(checks.map((check) => check.title)).size).toBe(checks.length);
   });
 
@@ -103,5 +106,44 @@ describe('the list of security checks', () => {
     expect(result.checks).toEqual(['echoed_requests', 'stale_versions']);
     expect(result.findings.map((finding) => finding.rule)).toEqual(['echoed_requests']);
     expect(Object.keys(result.rules)).toEqual(['echoed_requests', 'stale_versions']);
+  });
+
+  it('runs checks of the same run order side by side, and keeps their findings and notes in the order of the table', async () => {
+    const sent: string[] = [];
+    let secondSent!: () => void;
+    const secondHasSent = new Promise<void>((resolve) => (secondSent = resolve));
+    const check = (name: string, runOrder: number, run: SecurityCheck['run']) => () =>
+      Promise.resolve({
+        title: `the ${name} check`,
+        owasp: 'API8:2023',
+        cwe: 'CWE-20',
+        proof: 'what it proves',
+        remediation: 'what to do about it',
+        runOrder,
+        run,
+      });
+    const result = await scanCarelessApi({
+      first: check('first', 10, async (ctx) => {
+        await secondHasSent;
+        const exchange = await ctx.send({ method: 'GET', path: '/users/7' }, undefined);
+        sent.push('first');
+        ctx.note('first: a note');
+        ctx.report({ severity: 'low', operation: { method: 'GET', path: '/users/{id}' }, title: 'found by the first', exchange });
+      }),
+      second: check('second', 10, async (ctx) => {
+        const exchange = await ctx.send({ method: 'GET', path: '/users/7' }, undefined);
+        sent.push('second');
+        secondSent();
+        ctx.note('second: a note');
+        ctx.report({ severity: 'low', operation: { method: 'GET', path: '/users/{id}' }, title: 'found by the second', exchange });
+      }),
+      after: check('after', 20, async (ctx) => {
+        sent.push('after');
+        await Promise.resolve(ctx.note('after: a note'));
+      }),
+    });
+    expect(sent).toEqual(['second', 'first', 'after']);
+    expect(result.findings.map((finding) => finding.rule)).toEqual(['first', 'second']);
+    expect(result.notes).toEqual(['first: a note', 'second: a note', 'after: a note']);
   });
 });

@@ -20,6 +20,7 @@ import { plainRequest, sendProbe, type PathValues } from './support/probes.js';
 import type { Identity } from '../identity.js';
 import { administrativeReason } from './support/operations.js';
 import { proveTenantSwap, tenantInputs } from './support/tenancy.js';
+import { mapAtOnce } from './support/each-at-once.js';
 
 /** Objects of each owner tried: enough to prove, bounded. */
 const OBJECTS_PER_OWNER = 2;
@@ -70,8 +71,7 @@ export const bolaCheck: SecurityCheck = {
       ctx.note('bola: no operation takes an object id in its path, or an owner or tenant id in its query, headers or body; nothing to check');
       return;
     }
-    const views: OwnView[] = [];
-    for (const identity of ctx.identities) views.push(await readOwnView(ctx, identity));
+    const views = await mapAtOnce(ctx, ctx.identities, (identity, ctx) => readOwnView(ctx, identity));
     if (views.every((view) => isNamedAdmin(view.identity))) {
       ctx.note("bola: every user given is named like an administrator, who may read anyone's objects; give an ordinary user too");
       return;

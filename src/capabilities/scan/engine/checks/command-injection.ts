@@ -1,6 +1,5 @@
 import type { SecurityCheck } from '../security-check.js';
-import { MAX_POINTS_PER_OPERATION, injectionPoints, pointLabel, normalAnswer } from './support/injection.js';
-import { probedOperations } from './support/operations.js';
+import { injectionTargets, pointLabel, normalAnswer } from './support/injection.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
 import { eachAtOnce } from './support/each-at-once.js';
 
@@ -20,11 +19,10 @@ export const commandInjectionCheck: SecurityCheck = {
   cwe: 'CWE-78',
   proof: 'a shell sleep payload in a parameter delays the answer by its length, twice, beyond the normal time',
   remediation: 'Never pass request values to a shell; call programs with argument arrays and validate inputs against an allow-list.',
-  runOrder: 160,
+  runOrder: 140,
   async run(ctx) {
-    await eachAtOnce(ctx, probedOperations(ctx), async (target, ctx) => {
-      const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
-      const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
+    await eachAtOnce(ctx, injectionTargets(ctx), async ({ target, points }, ctx) => {
+      const normal = await normalAnswer(ctx, target, 3);
       const proof = normal && (await findSleepInjection(ctx, 'command_injection', target, normal, points, SLEEP_PAYLOADS));
       if (proof) {
         ctx.report({

@@ -5,6 +5,7 @@ import { reportApiWide } from './support/api-wide-findings.js';
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
 import { probeDerivedOrigins } from './cors/probe-derived-origins.js';
+import { mapAtOnce } from './support/each-at-once.js';
 
 const EVIL_ORIGIN = 'https://evil.example';
 const FOREIGN_ORIGINS = [EVIL_ORIGIN, 'null'];
@@ -35,8 +36,7 @@ export const corsCheck: SecurityCheck = {
       ctx.note('cors: no GET operation has a valid request to send');
       return;
     }
-    const outcomes: Array<FindingDraft | undefined> = [];
-    for (const target of targets) outcomes.push(await probeCors(ctx, target));
+    const outcomes = await mapAtOnce(ctx, targets, (target, ctx) => probeCors(ctx, target));
     reportApiWide(ctx, outcomes);
     // Where a GET echoes any origin, it echoes those derived from an allowed one too: they would prove nothing more.
     await probeDerivedOrigins(

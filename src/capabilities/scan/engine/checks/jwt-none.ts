@@ -5,7 +5,8 @@ import { sendStep } from '../replay/replay-step.js';
 import { unsignedTokenStep } from '../replay/replay-values.js';
 import { reportApiWide } from './support/api-wide-findings.js';
 import { checksSignature, jwtIdentity, jwtPart, type JwtToken } from './support/jwt.js';
-import { type GuardedOperation, guardedOperations } from './support/operations.js';
+import { type GuardedOperation, guardCandidates, guardedOperation } from './support/operations.js';
+import { mapAtOnce } from './support/each-at-once.js';
 import { sameData } from './support/answers.js';
 import { sendProbe, withCredentials } from './support/probes.js';
 
@@ -32,8 +33,11 @@ export const jwtNoneCheck: SecurityCheck = {
       ctx.note('jwt_none: needs a --user or --token whose token is a JWT');
       return;
     }
-    const outcomes: Array<FindingDraft | undefined> = [];
-    for await (const guarded of guardedOperations(ctx, found.identity)) outcomes.push(await unsignedAccepted(ctx, guarded, found));
+    const tried = await mapAtOnce(ctx, guardCandidates(ctx), async (candidate, ctx) => {
+      const guarded = await guardedOperation(ctx, found.identity, candidate);
+      return guarded && { outcome: await unsignedAccepted(ctx, guarded, found) };
+    });
+    const outcomes = tried.flatMap((attempt) => (attempt ? [attempt.outcome] : []));
     if (outcomes.length === 0)
       ctx.note(`jwt_none: no GET behind authentication answered ${found.identity.name} with data and refused a request without credentials`);
     reportApiWide(ctx, outcomes);

@@ -4,7 +4,7 @@ import type { ScanContext } from '../scan-context.js';
 import { type ScanExchange, type ScanRequest, headerValue } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
 import { isSuccess } from './support/answers.js';
-import { sendProbe } from './support/probes.js';
+import { sendAttempt } from './support/probes.js';
 import { sendStep } from '../replay/replay-step.js';
 
 /** Failed logins sent, one after the other: enough for any sane limit, few enough not to lock a user out for long. */
@@ -34,7 +34,7 @@ export const loginRateLimitCheck: SecurityCheck = {
     const wrongPassword = `falcon-wrong-${randomBytes(6).toString('hex')}`;
     const failures: ScanExchange[] = [];
     for (let attempt = 0; attempt < FAILED_LOGINS; attempt++) {
-      const exchange = await sendProbe(ctx, loginRequest(login, wrongPassword), undefined);
+      const exchange = await sendAttempt(ctx, loginRequest(login, wrongPassword), undefined);
       if (!exchange) {
         await noteIfLockedOut(ctx, login, `it stopped answering after ${failures.length} failed logins`);
         return;
@@ -53,7 +53,7 @@ export const loginRateLimitCheck: SecurityCheck = {
       }
     }
     const last = failures.at(-1)!;
-    const rightLogin = await sendProbe(ctx, loginRequest(login, password), undefined);
+    const rightLogin = await sendAttempt(ctx, loginRequest(login, password), undefined);
     if (!rightLogin || !isSuccess(rightLogin.response.status)) {
       ctx.note(
         `login_rate_limit: after ${failures.length} failed logins ${username} could not log in (HTTP ${rightLogin?.response.status ?? 'no answer'}): a silent lockout, which passes — the account may stay locked for a while`,
@@ -93,7 +93,7 @@ function loginRequest({ username, operation }: Login, password: string): ScanReq
 }
 
 async function noteIfLockedOut(ctx: ScanContext, login: Login, limited: string): Promise<void> {
-  const rightLogin = await sendProbe(ctx, loginRequest(login, login.password), undefined);
+  const rightLogin = await sendAttempt(ctx, loginRequest(login, login.password), undefined);
   if (rightLogin && isSuccess(rightLogin.response.status)) return;
   ctx.note(
     `login_rate_limit: the login is limited (${limited}), and ${login.username} cannot log in now (HTTP ${rightLogin?.response.status ?? 'no answer'}): the account may stay locked for a while`,

@@ -31,7 +31,7 @@ export const pathTraversalCheck: SecurityCheck = {
   cwe: 'CWE-22',
   proof: 'a ../ sequence in a file or path parameter returns the contents of a file outside the folder (/etc/passwd, win.ini)',
   remediation: 'Resolve paths against the allowed folder and refuse any that leave it; prefer ids over file names.',
-  runOrder: 170,
+  runOrder: 140,
   async run(ctx) {
     await eachAtOnce(ctx, probedOperations(ctx), async (target, ctx) => {
       const points = injectionPoints(target.operation, target.request).filter(holdsFileName).slice(0, MAX_POINTS_PER_OPERATION);

@@ -11,6 +11,7 @@ import { otherUsersRecord } from './sensitive-data/other-users-records.js';
 import { plainRequest, requiresAuth, sendProbe } from './support/probes.js';
 import { isAuthPath, isSelfPath } from './support/operations.js';
 import { type SensitiveValue, sensitiveValues } from './sensitive-data/sensitive-values.js';
+import { mapAtOnce } from './support/each-at-once.js';
 
 /** A path whose purpose is handing out keys or tokens (`/api-keys`, `/tokens`): they are expected there. */
 const KEYS_PATH = /\/(api-?keys?|keys|tokens|secrets|credentials)(\/|$)/i;
@@ -36,8 +37,7 @@ export const sensitiveDataCheck: SecurityCheck = {
   remediation: 'Return only the fields the client needs: serialize through an explicit allow-list, never the stored record.',
   runOrder: 60,
   async run(ctx) {
-    const views: OwnView[] = [];
-    for (const identity of [...ctx.identities, undefined]) views.push(await readOwnView(ctx, identity));
+    const views = await mapAtOnce(ctx, [...ctx.identities, undefined], (identity, ctx) => readOwnView(ctx, identity));
     await readOwnObjects(ctx, views);
     await logInAgain(ctx);
     for (const draft of otherUsersFindings(views)) ctx.report(draft);

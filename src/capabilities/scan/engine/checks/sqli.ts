@@ -1,16 +1,7 @@
 import type { ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
-import {
-  databaseErrorIn,
-  type InjectionPoint,
-  MAX_POINTS_PER_OPERATION,
-  injectionPoints,
-  pointLabel,
-  withValue,
-  type NormalAnswer,
-  normalAnswer,
-} from './support/injection.js';
-import { type ProbedOperation, probedOperations } from './support/operations.js';
+import { databaseErrorIn, type InjectionPoint, injectionTargets, pointLabel, withValue, type NormalAnswer, normalAnswer } from './support/injection.js';
+import type { ProbedOperation } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
 import { type SleepPayload, findSleepInjection, sleepTimings } from './support/sleep-injection.js';
 import { isSuccess } from './support/answers.js';
@@ -48,9 +39,8 @@ export const sqliCheck: SecurityCheck = {
   remediation: 'Use parameterized queries or an ORM for every query; never build SQL from request values.',
   runOrder: 140,
   async run(ctx) {
-    await eachAtOnce(ctx, probedOperations(ctx), async (target, ctx) => {
-      const points = injectionPoints(target.operation, target.request).slice(0, MAX_POINTS_PER_OPERATION);
-      const normal = points.length > 0 ? await normalAnswer(ctx, target, 3) : undefined;
+    await eachAtOnce(ctx, injectionTargets(ctx), async ({ target, points }, ctx) => {
+      const normal = await normalAnswer(ctx, target, 3);
       if (!normal) return;
       if (!(await reportDatabaseError(ctx, target, normal, points))) await reportBlindInjection(ctx, target, normal, points);
       const proof = await findSleepInjection(ctx, 'sqli', target, normal, points, SLEEP_PAYLOADS);

@@ -34,7 +34,7 @@ export const ssrfCheck: SecurityCheck = {
   cwe: 'CWE-918',
   proof: "a URL sent in a field makes the server request Falcon's own canary listener",
   remediation: 'Fetch only allow-listed hosts and schemes; resolve and refuse private, loopback and link-local addresses; do not follow redirects blindly.',
-  runOrder: 130,
+  runOrder: 140,
   async run(ctx) {
     const targets = probedOperations(ctx).flatMap((target) => {
       const points = injectionPoints(target.operation, target.request).filter(takesUrl).slice(0, MAX_POINTS_PER_OPERATION);

@@ -1,6 +1,7 @@
 import type { ScanContext } from '../scan-context.js';
 import type { SecurityCheck } from '../security-check.js';
 import { answeredWithData } from './support/answers.js';
+import { eachAtOnce } from './support/each-at-once.js';
 import { derivedPaths } from './undocumented-endpoints/derived-paths.js';
 import { isDocumented } from './undocumented-endpoints/documented-path.js';
 import { EXPOSED_PATHS } from './undocumented-endpoints/exposed-paths.js';
@@ -45,21 +46,25 @@ export const undocumentedEndpointsCheck: SecurityCheck = {
 
 async function probeExposedPaths(ctx: ScanContext, prober: PathProber): Promise<void> {
   const found = new Set<string>();
-  for (const exposed of EXPOSED_PATHS) {
-    if (isDocumented(exposed.path, ctx.spec.operations) || (exposed.unless && found.has(exposed.unless))) continue;
-    const answer = await prober.probe(
-      { method: 'GET', path: exposed.path },
-      (response) => answeredWithData(response) && (exposed.content?.test(response.body) ?? true),
-    );
-    if (!answer) continue;
-    found.add(exposed.path);
-    const title = `${capitalized(exposed.what)} answers at GET ${exposed.path}, which the spec does not list`;
-    const secrets = exposed.mayHoldSecrets === true && carriesSecrets(answer.exchange.response.body);
-    ctx.report({
-      severity: secrets ? 'high' : exposed.severity,
-      operation: { method: 'GET', path: exposed.path },
-      title: secrets ? `${title}, with secrets in it` : title,
-      exchange: answer.exchange,
+  const undocumented = EXPOSED_PATHS.filter((exposed) => !isDocumented(exposed.path, ctx.spec.operations));
+  // A path that repeats another (`/admin/` for `/admin`) is tried after it, and only when it was not found.
+  for (const round of [undocumented.filter((exposed) => !exposed.unless), undocumented.filter((exposed) => exposed.unless)]) {
+    const due = round.filter((exposed) => !(exposed.unless && found.has(exposed.unless)));
+    await eachAtOnce(ctx, due, async (exposed, ctx) => {
+      const answer = await prober.probe(
+        { method: 'GET', path: exposed.path },
+        (response) => answeredWithData(response) && (exposed.content?.test(response.body) ?? true),
+      );
+      if (!answer) return;
+      found.add(exposed.path);
+      const title = `${capitalized(exposed.what)} answers at GET ${exposed.path}, which the spec does not list`;
+      const secrets = exposed.mayHoldSecrets === true && carriesSecrets(answer.exchange.response.body);
+      ctx.report({
+        severity: secrets ? 'high' : exposed.severity,
+        operation: { method: 'GET', path: exposed.path },
+        title: secrets ? `${title}, with secrets in it` : title,
+        exchange: answer.exchange,
+      });
     });
   }
 }
@@ -67,12 +72,13 @@ async function probeExposedPaths(ctx: ScanContext, prober: PathProber): Promise<
 async function probeDerivedPaths(ctx: ScanContext, prober: PathProber): Promise<void> {
   const fixed = new Set(EXPOSED_PATHS.map((exposed) => exposed.path));
   const skip = (path: string) => fixed.has(path) || isDocumented(path, ctx.spec.operations);
-  for (const { path, word } of derivedPaths(
+  const paths = derivedPaths(
     ctx.spec.operations.map((operation) => operation.path),
     skip,
-  )) {
+  );
+  await eachAtOnce(ctx, paths, async ({ path, word }, ctx) => {
     const answer = await prober.probe({ method: 'GET', path }, answeredWithData);
-    if (!answer) continue;
+    if (!answer) return;
     const { high, words } = exposureVerdict(answer.exchange.response, !answer.identity);
     ctx.report({
       severity: high ? 'high' : word.severity,
@@ -80,7 +86,7 @@ async function probeDerivedPaths(ctx: ScanContext, prober: PathProber): Promise<
       title: `${capitalized(word.what)} answers at GET ${path}, which the spec does not list${words}`,
       exchange: answer.exchange,
     });
-  }
+  });
 }
 
 function capitalized(text: string): string {

@@ -7,6 +7,7 @@ import { type ErrorLeak, errorLeakIn } from './verbose-errors/error-leaks.js';
 import { errorProbes } from './verbose-errors/error-probes.js';
 import { type ProbedOperation, probedOperations } from './support/operations.js';
 import { sendProbe } from './support/probes.js';
+import { mapAtOnce } from './support/each-at-once.js';
 
 /** Operations probed at most, in spec order. */
 const MAX_OPERATIONS = 30;
@@ -36,8 +37,7 @@ export const verboseErrorsCheck: SecurityCheck = {
       ctx.note('verbose_errors: no operation takes a body, a number or a uuid that a malformed value could be sent in');
       return;
     }
-    const outcomes: Array<FindingDraft | undefined> = [];
-    for (const { target, probes } of targets) outcomes.push(await firstLeak(ctx, target, probes));
+    const outcomes = await mapAtOnce(ctx, targets, ({ target, probes }, ctx) => firstLeak(ctx, target, probes));
     reportApiWide(ctx, outcomes);
   },
   passive: errorAnswerFindings,

@@ -1,7 +1,7 @@
 import type { JsonSchema, SpecOperation } from '../../../../../engines/spec/spec-format.js';
 import type { ScanRequest, ScanExchange } from '../../scan-exchange.js';
 import type { ScanContext } from '../../scan-context.js';
-import type { ProbedOperation } from './operations.js';
+import { type ProbedOperation, probedOperations } from './operations.js';
 import { sendProbe } from './probes.js';
 
 /** Injection points an operation gets probed at, at most: the first ones, so that a wide body stays bounded. */
@@ -42,6 +42,24 @@ export function injectionPoints(operation: SpecOperation, request: ScanRequest):
  * The request with `value` at the point, the rest as it was. In the query an object is sent in
  * brackets (`name[$ne]=x`), the notation servers parse into objects; in the path a value is text.
  */
+/** A probed operation with the points a check injects into. */
+export interface InjectionTarget {
+  target: ProbedOperation;
+  points: InjectionPoint[];
+}
+
+/**
+ * The probed operations with their injection points (those `keep` takes, MAX_POINTS_PER_OPERATION
+ * at most), those with most points first: probed several at once, the longest start first and the
+ * short ones fill in around them, instead of one long operation ending the check alone.
+ */
+export function injectionTargets(ctx: ScanContext, keep: (point: InjectionPoint) => boolean = () => true): InjectionTarget[] {
+  return probedOperations(ctx)
+    .map((target) => ({ target, points: injectionPoints(target.operation, target.request).filter(keep).slice(0, MAX_POINTS_PER_OPERATION) }))
+    .filter(({ points }) => points.length > 0)
+    .sort((a, b) => b.points.length - a.points.length);
+}
+
 export function withValue(request: ScanRequest, point: InjectionPoint, value: unknown): ScanRequest {
   const changed = structuredClone(request);
   if (point.in === 'path') changed.pathParams = { ...changed.pathParams, [point.name]: String(value) };

@@ -133,24 +133,42 @@ export interface GuardedOperation {
   answer: ScanExchange;
 }
 
+/** A GET the spec puts behind authentication, with the valid request that may prove it guarded. */
+export interface GuardCandidate {
+  operation: SpecOperation;
+  request: ScanRequest;
+}
+
 /**
- * The GETs the spec puts behind authentication (those without path parameters first: a list or
- * `/me` answers whoever asks) that answer the identity with data and refuse the request without
- * credentials, one by one as they are found: a forged token such an operation accepts was
- * accepted as a token, not ignored.
+ * The GETs the spec puts behind authentication, those without path parameters first (a list or
+ * `/me` answers whoever asks), MAX_TRIES at most.
  */
-export async function* guardedOperations(ctx: ScanContext, identity: Identity): AsyncGenerator<GuardedOperation> {
-  const candidates = ctx.operations
+export function guardCandidates(ctx: ScanContext): GuardCandidate[] {
+  return ctx.operations
     .filter((operation) => operation.method === 'GET' && requiresAuth(operation))
-    .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
-  let tries = 0;
-  for (const operation of candidates) {
-    const request = ctx.validRequest(operation);
-    if (!request) continue;
-    if (tries++ === MAX_TRIES) return;
-    const answer = await sendProbe(ctx, request, identity);
-    if (!answer || !answeredWithData(answer.response)) continue;
-    const anonymous = await sendProbe(ctx, withCredentials(request, operation, ctx.spec, identity), undefined);
-    if (anonymous && !sameData(answer.response, anonymous.response)) yield { operation, request, answer };
+    .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')))
+    .flatMap((operation) => {
+      const request = ctx.validRequest(operation);
+      return request ? [{ operation, request }] : [];
+    })
+    .slice(0, MAX_TRIES);
+}
+
+/**
+ * The candidate when it answers the identity with data and refuses the same request without
+ * credentials: a forged token such an operation accepts was accepted as a token, not ignored.
+ */
+export async function guardedOperation(ctx: ScanContext, identity: Identity, { operation, request }: GuardCandidate): Promise<GuardedOperation | undefined> {
+  const answer = await sendProbe(ctx, request, identity);
+  if (!answer || !answeredWithData(answer.response)) return undefined;
+  const anonymous = await sendProbe(ctx, withCredentials(request, operation, ctx.spec, identity), undefined);
+  return anonymous && !sameData(answer.response, anonymous.response) ? { operation, request, answer } : undefined;
+}
+
+/** The guarded operations among the candidates, one by one as they are found. */
+export async function* guardedOperations(ctx: ScanContext, identity: Identity): AsyncGenerator<GuardedOperation> {
+  for (const candidate of guardCandidates(ctx)) {
+    const guarded = await guardedOperation(ctx, identity, candidate);
+    if (guarded) yield guarded;
   }
 }

@@ -8,10 +8,17 @@ import { operationCredentials } from '../../../../../engines/testing/generate/se
 
 /**
  * Sends a probe; undefined when it got no answer (a timeout, a connection dropped, a malformed
- * response): evidence for nothing, and the next probe may fare better. A target that refuses
- * connections or no longer resolves is gone: that still throws.
+ * response) or a 429 (throttled: the API did not look at it): evidence for nothing, and the next
+ * probe may fare better. A target that refuses connections or no longer resolves is gone: that
+ * still throws.
  */
 export async function sendProbe(ctx: ScanContext, request: ScanRequest, identity: Identity | undefined): Promise<ScanExchange | undefined> {
+  const exchange = await sendAttempt(ctx, request, identity);
+  return exchange?.response.status === 429 ? undefined : exchange;
+}
+
+/** sendProbe for the checks that look for a 429: it comes back as any other answer. */
+export async function sendAttempt(ctx: ScanContext, request: ScanRequest, identity: Identity | undefined): Promise<ScanExchange | undefined> {
   try {
     return await ctx.send(request, identity);
   } catch (error) {

@@ -7,6 +7,7 @@ import { type JsonRecord, recordsIn, isSuccess, fieldOf, looseName } from './ans
 import { pathParameterNames } from '../../../../../engines/testing/path-template.js';
 import { type PathValues, plainRequest, requiresAuth, sendProbe } from './probes.js';
 import { isIdLike, ownValues } from './own-values.js';
+import { mapAtOnce } from './each-at-once.js';
 
 const ADMIN_NAME = /admin|root|super-?user|staff|operator/i;
 
@@ -57,9 +58,12 @@ export async function readOwnView(
   const view: OwnView = { identity, responses: [], profile: undefined };
   const needsInput = (operation: SpecOperation) =>
     pathParameterNames(operation.path).length > 0 || operation.parameters.some((parameter) => parameter.required && parameter.in !== 'path');
-  for (const operation of readable.filter((candidate) => !needsInput(candidate))) await read(ctx, view, operation, plainRequest(ctx, operation));
+  // Plain reads side by side, kept in their order; those that need the identity's own values after them, one by one, each able to use what the ones before it read.
+  const plain = readable.filter((candidate) => !needsInput(candidate));
+  const answers = await mapAtOnce(ctx, plain, (operation, ctx) => successOf(ctx, view.identity, plainRequest(ctx, operation)));
+  plain.forEach((operation, index) => keep(view, operation, answers[index]));
   view.profile = profileIn(view.responses);
-  for (const operation of readable.filter(needsInput)) await read(ctx, view, operation, ownRequest(ctx, view, operation));
+  for (const operation of readable.filter(needsInput)) keep(view, operation, await successOf(ctx, view.identity, ownRequest(ctx, view, operation)));
   return view;
 }
 
@@ -95,10 +99,13 @@ export function bodiesAt(view: OwnView, path: string): unknown[] {
   return view.responses.filter((response) => response.operation.path === path).map((response) => response.body);
 }
 
-async function read(ctx: ScanContext, view: OwnView, operation: SpecOperation, request: ScanRequest | undefined): Promise<void> {
-  const exchange = request && (await sendProbe(ctx, request, view.identity));
-  if (!exchange || !isSuccess(exchange.response.status)) return;
-  view.responses.push({ operation, exchange, body: jsonBody(exchange.response) });
+async function successOf(ctx: ScanContext, identity: Identity | undefined, request: ScanRequest | undefined): Promise<ScanExchange | undefined> {
+  const exchange = request && (await sendProbe(ctx, request, identity));
+  return exchange && isSuccess(exchange.response.status) ? exchange : undefined;
+}
+
+function keep(view: OwnView, operation: SpecOperation, exchange: ScanExchange | undefined): void {
+  if (exchange) view.responses.push({ operation, exchange, body: jsonBody(exchange.response) });
 }
 
 /** The record of the shortest path about the caller (`/me` before `/me/avatar`). */

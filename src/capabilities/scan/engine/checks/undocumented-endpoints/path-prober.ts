@@ -20,15 +20,33 @@ export type Accepts = (response: ScanResponse) => boolean;
  * a caller without credentials everywhere, a path that does not exist included. An answer counts when
  * `accepts` takes it and it is not what the same method gets, as the same caller, on a path no API
  * has (a catch-all's). One catch-all request per method and caller, sent when first needed.
+ * Probes run side by side, but each method's first alone: what it learns (the API refuses every
+ * caller without credentials) spares the others their request without credentials.
  */
 export class PathProber {
   private readonly catchAlls = new Map<string, Promise<ScanExchange | undefined>>();
   /** Methods the API refuses to a caller without credentials on any path. */
   private readonly refusedAnonymously = new Set<string>();
+  /** Each method's first probe, which the others wait for. */
+  private readonly firstProbes = new Map<string, Promise<unknown>>();
 
   constructor(private readonly ctx: ScanContext) {}
 
   async probe(request: ScanRequest, accepts: Accepts): Promise<ProbeAnswer | undefined> {
+    const first = this.firstProbes.get(request.method);
+    if (first) {
+      await first;
+      return this.probeNow(request, accepts);
+    }
+    const probing = this.probeNow(request, accepts);
+    this.firstProbes.set(
+      request.method,
+      probing.catch(() => undefined),
+    );
+    return probing;
+  }
+
+  private async probeNow(request: ScanRequest, accepts: Accepts): Promise<ProbeAnswer | undefined> {
     const user = this.ctx.identities[0];
     if (!user || !this.refusedAnonymously.has(request.method)) {
       const anonymous = await this.answerOf(request, undefined, accepts);
