@@ -13,6 +13,9 @@ import { runToolCall } from './approval/run-tool-call.js';
 import type { ToolCallDeps } from './approval/tool-call-deps.js';
 import { isAbortError } from './abort.js';
 import { ToolFailureStreaks, unreadableRepliesError } from './tool-failure-streaks.js';
+import type { ChatResponse } from '../llm/chat-model.js';
+import { readNativeCalls, runNativeCalls } from './native-calls.js';
+import { splitThinking } from './reply/thinking.js';
 
 export interface LoopLimits {
   maxTurns: number;
@@ -52,6 +55,7 @@ const UNCLOSED_THINKING_NOTE =
   'Your reply ended inside a <think> block, so it had neither an ACTION nor a Final Answer. Close your ' +
   'thinking with </think>, then answer with "ACTION: tool({…})" or "Final Answer: …".';
 const THOUGHT_PREFIX = /^thought[ \t]*:\s*/i;
+const NATIVE_EMPTY_REPLY_NOTE = 'Your reply was empty. Call a tool, or answer the user.';
 
 function onlyFirstRan(first: string, later: readonly string[]): string {
   const calls = `${later.length} more tool call${later.length === 1 ? '' : 's'} (${later.join(', ')})`;
@@ -80,6 +84,57 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
     for (const text of texts) options.record({ role: 'user', content: text });
   };
 
+  /** The run's answer, or undefined when messages typed meanwhile are answered next. */
+  const answered = (answer: string): RunSummary | undefined => {
+    emit({ type: 'answer', text: answer });
+    // A message typed while the answer streamed is a follow-up: answered now, not left queued.
+    const followUps = options.takeSteering();
+    if (followUps.length === 0) return end('answer', answer);
+    recordUserMessages(followUps);
+    return undefined;
+  };
+
+  /**
+   * A reply in native tool mode: its calls run and each observation answers its call; a reply without
+   * calls is the answer. Undefined: the run goes on.
+   */
+  const nativeTurn = async (response: ChatResponse): Promise<{ answer: string } | { unreadable: string } | undefined> => {
+    const written = splitThinking(response.text.replace(/\r\n?/g, '\n'));
+    const reasoning = [response.thinking?.trim(), written.thinking].filter(Boolean).join('\n\n');
+    if (reasoning) emit({ type: 'thought', text: reasoning });
+    const text = written.text.trim();
+    const nativeCalls = response.toolCalls ?? [];
+    options.record({ role: 'assistant', content: text, ...(nativeCalls.length > 0 && { toolCalls: nativeCalls }) });
+    if (nativeCalls.length === 0) {
+      if (text !== '') return { answer: text };
+      options.record({ role: 'user', content: formatObservation(written.unclosed ? UNCLOSED_THINKING_NOTE : NATIVE_EMPTY_REPLY_NOTE) });
+      return undefined;
+    }
+    // Text beside calls is what the model thought before making them.
+    if (text) emit({ type: 'thought', text });
+    const calls = readNativeCalls(nativeCalls, replyTools);
+    for (const { request } of calls) {
+      if ('args' in request) registerSecretArguments(options.tools, request.name, request.args, options.context.secrets);
+      else emit({ type: 'call_unreadable', reply: text, problem: request.problem, tool: request.name });
+    }
+    toolCalls += calls.length;
+    const deps = {
+      ...options,
+      emit,
+      signal,
+      callCounts,
+      failureStreaks,
+      observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
+    };
+    const outputs = await runNativeCalls(calls, options.tools, (request) => runToolCall(request, deps));
+    calls.forEach(({ id }, index) => options.record({ role: 'user', content: formatObservation(outputs[index]!), toolCallId: id }));
+    const readable = calls.filter(({ request }) => 'args' in request && replyTools.resolve(request.name) !== undefined);
+    if (readable.length > 0) failureStreaks.replyRead();
+    else if (failureStreaks.replyUnreadable())
+      return { unreadable: calls.map(({ request }) => ('problem' in request ? request.problem : `unknown tool "${request.name}"`)).join('; ') };
+    return undefined;
+  };
+
   emit({ type: 'run_start', runId: randomUUID(), input });
   options.record({ role: 'user', content: input });
   try {
@@ -90,6 +145,13 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
       emit({ type: 'turn_start', turn: turns });
 
       const response = await callModel(options.model(), options.conversation, signal, emit);
+      if (options.conversation.native) {
+        const outcome = await nativeTurn(response);
+        if (outcome && 'unreadable' in outcome) return stop(outcome.unreadable);
+        const summary = outcome && answered(outcome.answer);
+        if (summary) return summary;
+        continue;
+      }
       const reply = parseReply(response.text, replyTools);
       if (reply.kind === 'call') registerSecretArguments(options.tools, reply.name, reply.args, options.context.secrets);
       const reasoning = [response.thinking?.trim(), reply.thinking].filter(Boolean).join('\n\n');
@@ -123,12 +185,8 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
           options.record({ role: 'user', content: formatObservation(THOUGHT_ONLY_NOTE) });
           continue;
         }
-        const answer = reply.text.replace(THOUGHT_PREFIX, '');
-        emit({ type: 'answer', text: answer });
-        // A message typed while the answer streamed is a follow-up: answered now, not left queued.
-        const followUps = options.takeSteering();
-        if (followUps.length === 0) return end('answer', answer);
-        recordUserMessages(followUps);
+        const summary = answered(reply.text.replace(THOUGHT_PREFIX, ''));
+        if (summary) return summary;
         continue;
       }
 

@@ -2,16 +2,7 @@
 import type { ChatResponse as OllamaReply, Ollama } from 'ollama';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
-import type {
-  ChatModel,
-  ChatRequest,
-  ChatResponse,
-  ConnectionCheck,
-  ContextWindow,
-  ModelProvider,
-  ProviderOptions,
-  ToolProtocol,
-} from './chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions, ToolProtocol } from './chat-model.js';
 import { type GatheredReply, toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
 import { DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';

@@ -3,16 +3,7 @@
 import type OpenAI from 'openai';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
-import type {
-  ChatModel,
-  ChatRequest,
-  ChatResponse,
-  ConnectionCheck,
-  ContextWindow,
-  ModelProvider,
-  ProviderOptions,
-  ToolProtocol,
-} from './chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions, ToolProtocol } from './chat-model.js';
 import { toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
 import { chooseContextWindow, DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';

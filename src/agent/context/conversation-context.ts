@@ -1,7 +1,7 @@
 // The requests the model is sent: the system prompt and the live history, kept inside the model's
 // context window — measured before each call, compacted when it would pass the threshold, and
 // compacted again when the server says it overflowed anyway.
-import type { ChatModel, ChatResponse, ContextWindow } from '../../llm/chat-model.js';
+import type { ChatModel, ChatResponse, ContextWindow, ToolSchema } from '../../llm/chat-model.js';
 import { ModelError } from '../../llm/model-errors.js';
 import { compactHistory, type Compaction, type CompactionState } from '../compaction/compact-history.js';
 import type { FactTools } from '../compaction/session-facts.js';
@@ -30,6 +30,14 @@ export interface ConversationContextOptions {
   emit: EmitEvent;
   /** The model that writes compaction checkpoints (`models: quick`); the conversation's own when absent. */
   summaryModel?(): ChatModel;
+  /** For models in native tool mode: their system prompt, and the tools a request offers with this history. Absent: text mode for every model. */
+  native?: { systemPrompt: string; tools(history: readonly ChatMessage[]): ToolSchema[] };
+}
+
+/** A request as the next call sends it: its messages and, in native tool mode, its tools. */
+export interface PreparedRequest {
+  messages: ChatMessage[];
+  tools?: ToolSchema[];
 }
 
 /** After an overflow the server did not measure, assume the window is this share of what was sent. */
@@ -41,6 +49,8 @@ export class ConversationContext {
   /** A window a context-overflow error revealed, smaller than the model claimed. */
   private learnedTokens: number | undefined;
   private lastUsage: ContextUsage | undefined;
+  /** The latest request was prepared for a model in native tool mode. */
+  private nativeMode = false;
 
   constructor(private readonly options: ConversationContextOptions) {}
 
@@ -66,11 +76,18 @@ export class ConversationContext {
     return this.budget();
   }
 
-  /** The messages for the next call, compacting the history first when they would pass the threshold. */
-  async prepare(model: ChatModel, signal: AbortSignal): Promise<ChatMessage[]> {
+  /** Whether the latest request was prepared for native tool mode: then a reply's calls come as `toolCalls`. */
+  get native(): boolean {
+    return this.nativeMode;
+  }
+
+  /** The request for the next call, compacting the history first when it would pass the threshold. */
+  async prepare(model: ChatModel, signal: AbortSignal): Promise<PreparedRequest> {
+    this.nativeMode = this.options.native !== undefined && (await model.toolProtocol?.(signal)) === 'native';
     const budget = await this.learnWindow(model, signal);
     if (this.meter.estimate(this.request()) > budget.compactAt) await this.compact(model, 'threshold', signal);
-    return this.request();
+    const messages = this.request();
+    return this.nativeMode ? { messages, tools: this.options.native!.tools(this.options.history.messages) } : { messages };
   }
 
   /** Calibrates the estimate with what the server counted, and reports how full the context is. */
@@ -102,7 +119,7 @@ export class ConversationContext {
     const summarizer = this.options.summaryModel?.() ?? model;
     const compaction = await compactHistory({
       history: history.messages,
-      systemPrompt: this.options.systemPrompt,
+      systemPrompt: this.systemPrompt,
       model: summarizer,
       previous: history.compactionState as CompactionState | undefined,
       tools: this.options.tools,
@@ -144,12 +161,16 @@ export class ConversationContext {
     return this.budget().observationChars;
   }
 
+  private get systemPrompt(): string {
+    return this.nativeMode ? this.options.native!.systemPrompt : this.options.systemPrompt;
+  }
+
   private request(): ChatMessage[] {
-    return mergeSameRoleMessages([{ role: 'system', content: this.options.systemPrompt }, ...this.options.history.messages]);
+    return mergeSameRoleMessages([{ role: 'system', content: this.systemPrompt }, ...this.options.history.messages]);
   }
 
   private budget(): ContextBudget {
-    const systemTokens = this.meter.estimate([{ role: 'system', content: this.options.systemPrompt }]);
+    const systemTokens = this.meter.estimate([{ role: 'system', content: this.systemPrompt }]);
     return contextBudget(this.currentWindow?.tokens ?? Number.MAX_SAFE_INTEGER, systemTokens, this.options.maxObservationChars);
   }
 }

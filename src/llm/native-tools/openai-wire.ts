@@ -10,7 +10,8 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): OpenAI.ChatC
   return messages.map((message): OpenAI.ChatCompletionMessageParam => {
     const { content } = message;
     if (message.role === 'system') return { role: 'system', content };
-    if (message.role === 'user') return message.toolCallId === undefined ? { role: 'user', content } : { role: 'tool', tool_call_id: message.toolCallId, content };
+    if (message.role === 'user')
+      return message.toolCallId === undefined ? { role: 'user', content } : { role: 'tool', tool_call_id: message.toolCallId, content };
     if (!message.toolCalls?.length) return { role: 'assistant', content };
     return {
       role: 'assistant',
