@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AnyTool } from '../kit/tool/tool.js';
 import type { ChatMessage } from '../llm/chat-message.js';
 import type { ToolSchema } from '../llm/chat-model.js';
+import { OBSERVATION_PREFIX } from './observation.js';
 import { planToolSection } from './outside-tools-budget.js';
 import { referencedTools, TOOL_SEARCH_NAME } from './tool-search.js';
 
@@ -29,7 +30,12 @@ export function nativeToolsOf(tools: readonly AnyTool[], history: readonly ChatM
     tools,
     tools.some((tool) => tool.name === TOOL_SEARCH_NAME),
   );
-  const referenced = new Set(history.filter((message) => message.role === 'user').flatMap((message) => referencedTools(message.content)));
+  const referenced = new Set(history.filter((message) => message.role === 'user').flatMap((message) => referencedTools(withoutPrefix(message.content))));
   const loaded = [...deferred, ...unnamed].filter((tool) => referenced.has(tool.name));
   return [...core, ...loaded].map(toolSchemaOf);
+}
+
+/** An observation's text as its tool returned it, where a reference starts a line. */
+function withoutPrefix(content: string): string {
+  return content.startsWith(OBSERVATION_PREFIX) ? content.slice(OBSERVATION_PREFIX.length) : content;
 }

@@ -144,10 +144,7 @@ describe('native tool calls in the loop', () => {
       readOnly: true,
       run: async ({ text }) => text,
     });
-    const { agent, model, events } = makeAgent(
-      [{ toolCalls: [call('bad', 'echo', '[1, 2'), call('cut', 'echo', '{"text": "hi"')] }, 'Done.'],
-      [echo],
-    );
+    const { agent, model, events } = makeAgent([{ toolCalls: [call('bad', 'echo', '[1, 2'), call('cut', 'echo', '{"text": "hi"')] }, 'Done.'], [echo]);
     await agent.send('echo');
     const [bad, repaired] = model.seen[1]!.slice(-2);
     expect(bad).toMatchObject({ role: 'user', toolCallId: 'bad' });
