@@ -13,11 +13,11 @@ export async function callModel(model: ChatModel, context: ConversationContext, 
   try {
     response = await streamReply(model, sent, signal, emit);
   } catch (error) {
-    if (!(await context.recover(error, sent.messages, model, signal))) throw error;
+    if (!(await context.recover(error, sent, model, signal))) throw error;
     sent = await context.prepare(model, signal);
     response = await streamReply(model, sent, signal, emit);
   }
-  const fullness = context.afterCall(sent.messages, response);
+  const fullness = context.afterCall(sent, response);
   emit({ type: 'usage', ...response.usage, ...(fullness && { context: fullness }) });
   return response;
 }

@@ -85,27 +85,26 @@ export class ConversationContext {
   async prepare(model: ChatModel, signal: AbortSignal): Promise<PreparedRequest> {
     this.nativeMode = this.options.native !== undefined && (await model.toolProtocol?.(signal)) === 'native';
     const budget = await this.learnWindow(model, signal);
-    if (this.meter.estimate(this.request()) > budget.compactAt) await this.compact(model, 'threshold', signal);
-    const messages = this.request();
-    return this.nativeMode ? { messages, tools: this.options.native!.tools(this.options.history.messages) } : { messages };
+    if (this.measure(this.request()) > budget.compactAt) await this.compact(model, 'threshold', signal);
+    return this.request();
   }
 
   /** Calibrates the estimate with what the server counted, and reports how full the context is. */
-  afterCall(sent: readonly ChatMessage[], response: ChatResponse): ContextUsage | undefined {
-    if (response.reportedInputTokens) this.meter.calibrate(sent, response.reportedInputTokens);
+  afterCall(sent: PreparedRequest, response: ChatResponse): ContextUsage | undefined {
+    if (response.reportedInputTokens) this.meter.calibrate(measured(sent), response.reportedInputTokens);
     const window = this.currentWindow;
     if (!window) return undefined;
-    const prompt = response.reportedInputTokens ?? this.meter.estimate(sent);
+    const prompt = response.reportedInputTokens ?? this.measure(sent);
     this.lastUsage = contextUsage(prompt + response.usage.outputTokens, window.tokens, window.source === 'assumed');
     return this.lastUsage;
   }
 
   /** A context overflow: learn the real window, compact, and say whether the call is worth making again. */
-  async recover(error: unknown, sent: readonly ChatMessage[], model: ChatModel, signal: AbortSignal): Promise<boolean> {
+  async recover(error: unknown, sent: PreparedRequest, model: ChatModel, signal: AbortSignal): Promise<boolean> {
     const overflow = error instanceof ModelError ? error.contextOverflow : undefined;
     if (!overflow) return false;
     const named = overflow.windowTokens;
-    const guess = Math.floor(this.meter.estimate(sent) * UNMEASURED_OVERFLOW_SHARE);
+    const guess = Math.floor(this.measure(sent) * UNMEASURED_OVERFLOW_SHARE);
     this.learnedTokens = Math.min(this.learnedTokens ?? Infinity, named && named > 0 ? named : guess);
     this.options.emit({ type: 'context_window', tokens: this.learnedTokens, source: 'error' });
     return (await this.compact(model, 'overflow', signal)) !== undefined;
@@ -115,7 +114,7 @@ export class ConversationContext {
   async compact(model: ChatModel, reason: CompactionReason, signal: AbortSignal): Promise<Compaction | undefined> {
     const budget = await this.learnWindow(model, signal);
     const { history } = this.options;
-    const tokensBefore = this.meter.estimate(this.request());
+    const tokensBefore = this.measure(this.request());
     const summarizer = this.options.summaryModel?.() ?? model;
     const compaction = await compactHistory({
       history: history.messages,
@@ -141,7 +140,7 @@ export class ConversationContext {
       replacedMessages: compaction.replaced,
       keptMessages,
       tokensBefore,
-      tokensAfter: this.meter.estimate(this.request()),
+      tokensAfter: this.measure(this.request()),
     });
     return compaction;
   }
@@ -165,12 +164,24 @@ export class ConversationContext {
     return this.nativeMode ? this.options.native!.systemPrompt : this.options.systemPrompt;
   }
 
-  private request(): ChatMessage[] {
-    return mergeSameRoleMessages([{ role: 'system', content: this.systemPrompt }, ...this.options.history.messages]);
+  private request(): PreparedRequest {
+    const { history, native } = this.options;
+    const messages = mergeSameRoleMessages([{ role: 'system', content: this.systemPrompt }, ...history.messages]);
+    return this.nativeMode ? { messages, tools: native!.tools(history.messages) } : { messages };
+  }
+
+  private measure(request: PreparedRequest): number {
+    return this.meter.estimate(measured(request));
   }
 
   private budget(): ContextBudget {
-    const systemTokens = this.meter.estimate([{ role: 'system', content: this.systemPrompt }]);
+    const { tools } = this.request();
+    const systemTokens = this.measure({ messages: [{ role: 'system', content: this.systemPrompt }], ...(tools && { tools }) });
     return contextBudget(this.currentWindow?.tokens ?? Number.MAX_SAFE_INTEGER, systemTokens, this.options.maxObservationChars);
   }
+}
+
+/** A request's messages, and its tools as one more message: their schemas take prompt tokens too. */
+function measured({ messages, tools }: PreparedRequest): ChatMessage[] {
+  return tools ? [...messages, { role: 'system', content: JSON.stringify(tools) }] : messages;
 }
