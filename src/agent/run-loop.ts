@@ -13,9 +13,7 @@ import { runToolCall } from './approval/run-tool-call.js';
 import type { ToolCallDeps } from './approval/tool-call-deps.js';
 import { isAbortError } from './abort.js';
 import { ToolFailureStreaks, unreadableRepliesError } from './tool-failure-streaks.js';
-import type { ChatResponse } from '../llm/chat-model.js';
-import { readNativeCalls, runNativeCalls } from './native-calls.js';
-import { splitThinking } from './reply/thinking.js';
+import { runNativeTurn } from './native-turn.js';
 
 export interface LoopLimits {
   maxTurns: number;
@@ -55,7 +53,6 @@ const UNCLOSED_THINKING_NOTE =
   'Your reply ended inside a <think> block, so it had neither an ACTION nor a Final Answer. Close your ' +
   'thinking with </think>, then answer with "ACTION: tool({…})" or "Final Answer: …".';
 const THOUGHT_PREFIX = /^thought[ \t]*:\s*/i;
-const NATIVE_EMPTY_REPLY_NOTE = 'Your reply was empty. Call a tool, or answer the user.';
 
 function onlyFirstRan(first: string, later: readonly string[]): string {
   const calls = `${later.length} more tool call${later.length === 1 ? '' : 's'} (${later.join(', ')})`;
@@ -84,6 +81,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
     for (const text of texts) options.record({ role: 'user', content: text });
   };
 
+  const observationLimit = () => Math.min(limits.observationLimit, options.conversation.observationLimit());
   /** The run's answer, or undefined when messages typed meanwhile are answered next. */
   const answered = (answer: string): RunSummary | undefined => {
     emit({ type: 'answer', text: answer });
@@ -91,47 +89,6 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
     const followUps = options.takeSteering();
     if (followUps.length === 0) return end('answer', answer);
     recordUserMessages(followUps);
-    return undefined;
-  };
-
-  /**
-   * A reply in native tool mode: its calls run and each observation answers its call; a reply without
-   * calls is the answer. Undefined: the run goes on.
-   */
-  const nativeTurn = async (response: ChatResponse): Promise<{ answer: string } | { unreadable: string } | undefined> => {
-    const written = splitThinking(response.text.replace(/\r\n?/g, '\n'));
-    const reasoning = [response.thinking?.trim(), written.thinking].filter(Boolean).join('\n\n');
-    if (reasoning) emit({ type: 'thought', text: reasoning });
-    const text = written.text.trim();
-    const nativeCalls = response.toolCalls ?? [];
-    options.record({ role: 'assistant', content: text, ...(nativeCalls.length > 0 && { toolCalls: nativeCalls }) });
-    if (nativeCalls.length === 0) {
-      if (text !== '') return { answer: text };
-      options.record({ role: 'user', content: formatObservation(written.unclosed ? UNCLOSED_THINKING_NOTE : NATIVE_EMPTY_REPLY_NOTE) });
-      return undefined;
-    }
-    // Text beside calls is what the model thought before making them.
-    if (text) emit({ type: 'thought', text });
-    const calls = readNativeCalls(nativeCalls, replyTools);
-    for (const { request } of calls) {
-      if ('args' in request) registerSecretArguments(options.tools, request.name, request.args, options.context.secrets);
-      else emit({ type: 'call_unreadable', reply: text, problem: request.problem, tool: request.name });
-    }
-    toolCalls += calls.length;
-    const deps = {
-      ...options,
-      emit,
-      signal,
-      callCounts,
-      failureStreaks,
-      observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
-    };
-    const outputs = await runNativeCalls(calls, options.tools, (request) => runToolCall(request, deps));
-    calls.forEach(({ id }, index) => options.record({ role: 'user', content: formatObservation(outputs[index]!), toolCallId: id }));
-    const readable = calls.filter(({ request }) => 'args' in request && replyTools.resolve(request.name) !== undefined);
-    if (readable.length > 0) failureStreaks.replyRead();
-    else if (failureStreaks.replyUnreadable())
-      return { unreadable: calls.map(({ request }) => ('problem' in request ? request.problem : `unknown tool "${request.name}"`)).join('; ') };
     return undefined;
   };
 
@@ -146,10 +103,12 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
 
       const response = await callModel(options.model(), options.conversation, signal, emit);
       if (options.conversation.native) {
-        const outcome = await nativeTurn(response);
-        if (outcome && 'unreadable' in outcome) return stop(outcome.unreadable);
-        const summary = outcome && answered(outcome.answer);
+        const calls = { ...options, emit, signal, callCounts, failureStreaks, observationLimit: observationLimit() };
+        const turn = await runNativeTurn(response, { calls, replyTools, record: options.record, unclosedThinkingNote: UNCLOSED_THINKING_NOTE });
+        const summary = 'answer' in turn ? answered(turn.answer) : undefined;
         if (summary) return summary;
+        if ('ran' in turn) toolCalls += turn.ran;
+        if ('ran' in turn && turn.unreadable) return stop(turn.unreadable);
         continue;
       }
       const reply = parseReply(response.text, replyTools);
@@ -199,7 +158,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
         signal,
         callCounts,
         failureStreaks,
-        observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
+        observationLimit: observationLimit(),
       });
       const later = reply.kind === 'call' ? reply.laterCalls : undefined;
       options.record({ role: 'user', content: formatObservation(later ? `${output}\n\n${onlyFirstRan(name, later)}` : output) });
