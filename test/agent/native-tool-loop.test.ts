@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -158,6 +158,21 @@ describe('native tool calls in the loop', () => {
     const summary = await agent.send('is it up?');
     expect(summary).toMatchObject({ reason: 'answer', answer: 'The API is up.' });
     expect(model.seen[1]!.at(-1)).toEqual({ role: 'user', content: 'Observation: Your reply was empty. Call a tool, or answer the user.' });
+  });
+
+  it('never records a secret a tool declares in its arguments, in the reply that holds the call included', async () => {
+    const login = defineTool({
+      name: 'login',
+      description: 'Logs in.',
+      schema: z.strictObject({ password: z.string() }),
+      kind: 'read',
+      readOnly: true,
+      secretArguments: (args) => [{ value: String(args.password), label: 'password' }],
+      run: async () => 'logged in',
+    });
+    const { agent, session } = makeAgent([{ toolCalls: [call('call_1', 'login', { password: 'hunter2-very-secret' })] }, 'In.'], [login]);
+    await agent.send('log in');
+    expect(await readFile(session.file, 'utf8')).not.toContain('hunter2-very-secret');
   });
 
   it('keeps native calls and their answers in the session file, so a resumed session sends them again', async () => {
