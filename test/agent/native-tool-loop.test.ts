@@ -175,6 +175,18 @@ describe('native tool calls in the loop', () => {
     expect(await readFile(session.file, 'utf8')).not.toContain('hunter2-very-secret');
   });
 
+  it('counts the tools it sends in how full the context is', async () => {
+    const withDescription = (description: string) =>
+      defineTool({ name: 'lookup', description, schema: z.strictObject({}), kind: 'read', readOnly: true, run: async () => 'ok' });
+    const used = async (description: string) => {
+      const { agent, events } = makeAgent(['Done.'], [withDescription(description)]);
+      await agent.send('go');
+      const usage = events.find((event) => event.type === 'usage');
+      return usage?.type === 'usage' ? usage.context!.used : 0;
+    };
+    expect((await used('x'.repeat(3000))) - (await used('x'))).toBeGreaterThanOrEqual(900);
+  });
+
   it('keeps native calls and their answers in the session file, so a resumed session sends them again', async () => {
     const echo = defineTool({
       name: 'echo',

@@ -175,7 +175,7 @@ export class ConversationContext {
   }
 
   private budget(): ContextBudget {
-    const { tools } = this.request();
+    const tools = this.nativeMode ? this.options.native!.tools(this.options.history.messages) : undefined;
     const systemTokens = this.measure({ messages: [{ role: 'system', content: this.systemPrompt }], ...(tools && { tools }) });
     return contextBudget(this.currentWindow?.tokens ?? Number.MAX_SAFE_INTEGER, systemTokens, this.options.maxObservationChars);
   }
