@@ -391,7 +391,7 @@ async function ollamaAnswer(res, reply, request) {
     load_duration: 1000,
     prompt_eval_count: request.evaluatedTokens,
     prompt_eval_duration: 1000,
-    eval_count: countTokens(reply.text) + countTokens(thinking) + countTokens(JSON.stringify(toolCalls)),
+    eval_count: countTokens(reply.text) + countTokens(thinking) + (toolCalls.length > 0 ? countTokens(JSON.stringify(toolCalls)) : 0),
     eval_duration: 1000,
   };
   if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }), ...calls }, summary)), request);
