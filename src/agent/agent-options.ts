@@ -20,6 +20,8 @@ export interface AgentOptions {
   falconHome: string;
   tools: ToolLookup;
   systemPrompt: string;
+  /** The system prompt for a model in native tool mode (`tool_protocol`); absent: every model gets the text protocol. */
+  nativeSystemPrompt?: string;
   session: SessionStore<AgentEvent>;
   variables: VariableScope;
   /**

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../llm/chat-message.js';
 import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
 import { maskText } from '../safety/mask-text.js';
 import { describeTool } from './tool-reference.js';
+import { nativeToolsOf } from './native-tool-schemas.js';
 import type { EngineContext } from '../kit/tool/engine-context.js';
 import type { AnyTool, ModelCategory } from '../kit/tool/tool.js';
 import type { TaskInfo } from '../kit/tool/task-list.js';
@@ -86,6 +87,9 @@ export class Agent {
       maxObservationChars: options.limits.observationLimit,
       emit: this.emit,
       summaryModel: () => this.modelFor('quick'),
+      ...(options.nativeSystemPrompt !== undefined && {
+        native: { systemPrompt: options.nativeSystemPrompt, tools: (history) => nativeToolsOf(tools.list(), history) },
+      }),
     });
     let subagentRuns = 0;
     this.subagentEnvironment = {
@@ -212,7 +216,12 @@ export class Agent {
     const { permissions } = this.guard;
     const runRules = parsePermissionRules(options.allow ?? []);
     permissions.allow.push(...runRules);
-    const record = (message: ChatMessage) => session.recordMessage({ ...message, content: this.maskKnown(message.content) });
+    const record = (message: ChatMessage) =>
+      session.recordMessage({
+        ...message,
+        content: this.maskKnown(message.content),
+        ...(message.toolCalls && { toolCalls: message.toolCalls.map((call) => ({ ...call, arguments: this.maskKnown(call.arguments) })) }),
+      });
     // Tasks that ended while the session was idle are told before the new message, which the model answers.
     for (const note of this.backgroundTasks.takeNotes()) record({ role: 'user', content: note });
     try {

@@ -1,7 +1,6 @@
 import type { ChatModel, ChatResponse } from '../llm/chat-model.js';
-import type { ConversationContext } from './context/conversation-context.js';
+import type { ConversationContext, PreparedRequest } from './context/conversation-context.js';
 import type { EmitEvent } from './events.js';
-import type { ChatMessage } from '../llm/chat-message.js';
 import { createThinkingStream } from './reply/thinking-stream.js';
 
 /**
@@ -23,13 +22,14 @@ export async function callModel(model: ChatModel, context: ConversationContext, 
   return response;
 }
 
-async function streamReply(model: ChatModel, messages: ChatMessage[], signal: AbortSignal, emit: EmitEvent): Promise<ChatResponse> {
+async function streamReply(model: ChatModel, { messages, tools }: PreparedRequest, signal: AbortSignal, emit: EmitEvent): Promise<ChatResponse> {
   const inline = createThinkingStream({
     onText: (text) => emit({ type: 'text_delta', text }),
     onThinking: (text) => emit({ type: 'thinking_delta', text }),
   });
   const response = await model.chat({
     messages,
+    ...(tools && { tools }),
     signal,
     onDelta: (text) => inline.push(text),
     onThinking: (text) => emit({ type: 'thinking_delta', text }),

@@ -93,17 +93,13 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
       trusted: folder.trusted,
       providerKeys: Object.values(global.config.providers).map((provider) => provider.apiKey ?? ''),
     }));
+  const promptInput = { tools, projectRoot, falconHome: home, environment: variables.environment, subagents: subagentProfiles.profiles };
   const agentOptions: AgentOptions = {
     projectRoot,
     falconHome: home,
     tools: createToolRegistry(tools),
-    systemPrompt: await buildSystemPrompt({
-      tools,
-      projectRoot,
-      falconHome: home,
-      environment: variables.environment,
-      subagents: subagentProfiles.profiles,
-    }),
+    systemPrompt: await buildSystemPrompt(promptInput),
+    nativeSystemPrompt: await buildSystemPrompt({ ...promptInput, toolProtocol: 'native' }),
     session,
     variables,
     secrets,

@@ -13,6 +13,7 @@ import { runToolCall } from './approval/run-tool-call.js';
 import type { ToolCallDeps } from './approval/tool-call-deps.js';
 import { isAbortError } from './abort.js';
 import { ToolFailureStreaks, unreadableRepliesError } from './tool-failure-streaks.js';
+import { runNativeTurn } from './native-turn.js';
 
 export interface LoopLimits {
   maxTurns: number;
@@ -80,6 +81,17 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
     for (const text of texts) options.record({ role: 'user', content: text });
   };
 
+  const observationLimit = () => Math.min(limits.observationLimit, options.conversation.observationLimit());
+  /** The run's answer, or undefined when messages typed meanwhile are answered next. */
+  const answered = (answer: string): RunSummary | undefined => {
+    emit({ type: 'answer', text: answer });
+    // A message typed while the answer streamed is a follow-up: answered now, not left queued.
+    const followUps = options.takeSteering();
+    if (followUps.length === 0) return end('answer', answer);
+    recordUserMessages(followUps);
+    return undefined;
+  };
+
   emit({ type: 'run_start', runId: randomUUID(), input });
   options.record({ role: 'user', content: input });
   try {
@@ -90,6 +102,15 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
       emit({ type: 'turn_start', turn: turns });
 
       const response = await callModel(options.model(), options.conversation, signal, emit);
+      if (options.conversation.native) {
+        const calls = { ...options, emit, signal, callCounts, failureStreaks, observationLimit: observationLimit() };
+        const turn = await runNativeTurn(response, { calls, replyTools, record: options.record, unclosedThinkingNote: UNCLOSED_THINKING_NOTE });
+        const summary = 'answer' in turn ? answered(turn.answer) : undefined;
+        if (summary) return summary;
+        if ('ran' in turn) toolCalls += turn.ran;
+        if ('ran' in turn && turn.unreadable) return stop(turn.unreadable);
+        continue;
+      }
       const reply = parseReply(response.text, replyTools);
       if (reply.kind === 'call') registerSecretArguments(options.tools, reply.name, reply.args, options.context.secrets);
       const reasoning = [response.thinking?.trim(), reply.thinking].filter(Boolean).join('\n\n');
@@ -123,12 +144,8 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
           options.record({ role: 'user', content: formatObservation(THOUGHT_ONLY_NOTE) });
           continue;
         }
-        const answer = reply.text.replace(THOUGHT_PREFIX, '');
-        emit({ type: 'answer', text: answer });
-        // A message typed while the answer streamed is a follow-up: answered now, not left queued.
-        const followUps = options.takeSteering();
-        if (followUps.length === 0) return end('answer', answer);
-        recordUserMessages(followUps);
+        const summary = answered(reply.text.replace(THOUGHT_PREFIX, ''));
+        if (summary) return summary;
         continue;
       }
 
@@ -141,7 +158,7 @@ export async function runLoop(input: string, options: LoopOptions): Promise<RunS
         signal,
         callCounts,
         failureStreaks,
-        observationLimit: Math.min(limits.observationLimit, options.conversation.observationLimit()),
+        observationLimit: observationLimit(),
       });
       const later = reply.kind === 'call' ? reply.laterCalls : undefined;
       options.record({ role: 'user', content: formatObservation(later ? `${output}\n\n${onlyFirstRan(name, later)}` : output) });

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AnyTool } from '../kit/tool/tool.js';
+import type { ToolProtocol } from '../llm/chat-model.js';
 import { describeTools, listToolNamesByGroup, listToolPurposes } from './tool-reference.js';
 import { planToolSection } from './outside-tools-budget.js';
 import { TOOL_SEARCH_NAME } from './tool-search.js';
@@ -25,20 +26,31 @@ export interface SystemPromptInput {
   now?: Date;
   /** The sub-agent profiles the subagent tool offers, listed in the session's section. */
   subagents?: readonly { name: string; description: string }[];
+  /** `native`: the tools go through the provider's tool API, so the prompt teaches calling them there (default `text`). */
+  toolProtocol?: ToolProtocol;
 }
 
-/** prompts/*.md in name order, then the tool reference from the registry, then the session context. */
+/**
+ * prompts/*.md in name order (in native tool mode, prompts/native/ has the sections that differ), then
+ * the tool reference from the registry, then the session context.
+ */
 export async function buildSystemPrompt(input: SystemPromptInput): Promise<string> {
-  const sections = await readPromptSections(path.join(packageRoot(), 'prompts'));
-  sections.push(describeToolSection(input.tools));
+  const native = input.toolProtocol === 'native';
+  const sections = await readPromptSections(path.join(packageRoot(), 'prompts'), native);
+  sections.push(native ? describeNativeToolSection(input.tools) : describeToolSection(input.tools));
   sections.push(await describeSession(input));
   return sections.join('\n\n');
 }
 
-async function readPromptSections(dir: string): Promise<string[]> {
+async function readPromptSections(dir: string, native: boolean): Promise<string[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
-  return Promise.all(names.map(async (name) => (await readFile(path.join(dir, name), 'utf8')).trim()));
+  const nativeNames = native ? new Set(await readdir(path.join(dir, NATIVE_PROMPTS))) : new Set<string>();
+  const fileOf = (name: string) => (nativeNames.has(name) ? path.join(dir, NATIVE_PROMPTS, name) : path.join(dir, name));
+  return Promise.all(names.map(async (name) => (await readFile(fileOf(name), 'utf8')).trim()));
 }
+
+/** The folder of prompts/ whose sections replace those of the same name in native tool mode. */
+const NATIVE_PROMPTS = 'native';
 
 /**
  * Core tools in full; Falcon's deferred ones by name in their groups, behind tool_search (when there is one);
@@ -69,6 +81,29 @@ export function describeToolSection(tools: readonly AnyTool[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * Native tool mode: the tools' parameters go through the tool API, so the section only says which tools
+ * there are besides, behind tool_search, and that a tool it has described is offered from then on.
+ */
+export function describeNativeToolSection(tools: readonly AnyTool[]): string {
+  const { deferred, unnamed } = planToolSection(
+    tools,
+    tools.some((tool) => tool.name === TOOL_SEARCH_NAME),
+  );
+  if (deferred.length === 0 && unnamed.length === 0) return '# Tools\n\nThe tools you are given are all there are.';
+  const grouped = deferred.filter((tool) => tool.group !== undefined);
+  const described = deferred.filter((tool) => tool.group === undefined);
+  return [
+    '# Tools',
+    '',
+    `More tools than those you are given exist: call ${TOOL_SEARCH_NAME} with their names ({"query": "select:run_tests,auth"}) or a purpose ({"query": "oauth2 token"}); each tool it describes is given to you from the next reply on.`,
+    '',
+    ...(grouped.length > 0 ? [listToolNamesByGroup(grouped)] : []),
+    ...(described.length > 0 ? [listToolPurposes(described)] : []),
+    ...(unnamed.length > 0 ? [`- … and ${unnamed.length} more tools of MCP servers: ${TOOL_SEARCH_NAME} finds them by name or purpose.`] : []),
+  ].join('\n');
 }
 
 /** Where and when the session runs, a line each (the session section of sub-agents' prompts too). */

@@ -21,7 +21,7 @@ export function createToolSearchTool(listTools: () => readonly AnyTool[]) {
     kind: 'read',
     readOnly: true,
     // The references it returned: a checkpoint keeps those tools loaded.
-    facts: ({ text, ok }) => ({ toolsLoaded: ok ? [...text.matchAll(REFERENCE_LINE)].map((match) => match[1]!) : [] }),
+    facts: ({ text, ok }) => ({ toolsLoaded: ok ? referencedTools(text) : [] }),
     async run({ query, max_results }) {
       const tools = listTools().filter((tool) => tool.name !== TOOL_SEARCH_NAME);
       const trimmed = query.trim();
@@ -34,6 +34,11 @@ export function createToolSearchTool(listTools: () => readonly AnyTool[]) {
       return [`${shown.length} of ${found.length} matching tool${found.length === 1 ? '' : 's'}:`, ...shown.map(describeTool), ...more].join('\n\n');
     },
   });
+}
+
+/** The tools whose full reference a text holds (what tool_search returned, a checkpoint's references). */
+export function referencedTools(text: string): string[] {
+  return [...text.matchAll(REFERENCE_LINE)].map((match) => match[1]!);
 }
 
 function selectByName(tools: readonly AnyTool[], list: string): string {

@@ -30,6 +30,7 @@ function limitsOf(provider: ProviderSummary): string {
     provider.contextWindow !== undefined && `context ${provider.contextWindow.toLocaleString('en-US')}`,
     provider.numCtx !== undefined && `num_ctx ${provider.numCtx.toLocaleString('en-US')}`,
     provider.timeoutS !== undefined && `timeout ${provider.timeoutS} s`,
+    provider.toolProtocol !== undefined && `tools ${provider.toolProtocol}`,
   ];
   return parts.filter(Boolean).join(', ');
 }

@@ -38,6 +38,8 @@ export const providerEntrySchema = z.strictObject({
       num_ctx: optionalTokens,
       /** Seconds without a byte from the server before a model call's attempt fails. */
       timeout_s: optionalSeconds,
+      /** How the model is given its tools: in the prompt as text (default), through the provider's tool API, or native where the model supports it. */
+      tool_protocol: z.enum(['text', 'native', 'auto']).nullish(),
     })
     .nullish(),
 });

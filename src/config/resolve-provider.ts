@@ -23,6 +23,7 @@ export function resolveProvider(id: string, entry: ProviderEntry, env: Env): Pro
     ...(typeof config.context_window === 'number' && { contextWindow: config.context_window }),
     ...(protocol === 'ollama' && typeof config.num_ctx === 'number' && { numCtx: config.num_ctx }),
     ...(typeof config.timeout_s === 'number' && { timeoutS: config.timeout_s }),
+    ...(config.tool_protocol && config.tool_protocol !== 'text' && { toolProtocol: config.tool_protocol }),
   };
 }
 

@@ -28,6 +28,8 @@ export interface ProviderSummary {
   numCtx?: number;
   /** `timeout_s` from the file; absent means the default for a local or remote server. */
   timeoutS?: number;
+  /** `tool_protocol` from the file, when not the default `text`. */
+  toolProtocol?: 'native' | 'auto';
   /**
    * `server`: the window is learned from the server when a session starts. `config`: the file bounds
    * it (the server's own, when smaller, still wins; for Ollama, `num_ctx` sets it).
@@ -57,6 +59,7 @@ export function summarizeProviders(data: GlobalConfigFile, env: Env): ProviderSu
       ...(settings.contextWindow !== undefined && { contextWindow: settings.contextWindow }),
       ...(settings.numCtx !== undefined && { numCtx: settings.numCtx }),
       ...(settings.timeoutS !== undefined && { timeoutS: settings.timeoutS }),
+      ...(settings.toolProtocol && settings.toolProtocol !== 'text' && { toolProtocol: settings.toolProtocol }),
       contextWindowFrom: settings.contextWindow === undefined && settings.numCtx === undefined ? 'server' : 'config',
     };
   });

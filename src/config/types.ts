@@ -28,6 +28,8 @@ export interface ProviderSettings {
    * the attempt fails and is retried. Undefined means a default for a local or a remote server.
    */
   timeoutS?: number;
+  /** `tool_protocol`: how the model is given its tools; undefined is `text`. `auto`: native when the model supports it. */
+  toolProtocol?: 'text' | 'native' | 'auto';
 }
 
 export interface RetrySettings {

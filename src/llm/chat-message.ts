@@ -14,7 +14,11 @@ export interface ChatMessage {
   content: string;
   /** Assistant messages in native tool mode: the calls the reply made, in its order. */
   toolCalls?: NativeToolCall[];
-  /** Observations in native tool mode: the call this one answers. */
+  /**
+   * Observations in native tool mode (role `user`, one message per call, in the calls' order): the call
+   * this one answers. Providers send it as their protocol's tool result (OpenAI's `tool` message, Ollama's
+   * `tool` message naming the tool, Anthropic's `tool_result` blocks, those of one reply in one message).
+   */
   toolCallId?: string;
   /**
    * The message is the same from request to request (the system prompt, a compaction checkpoint), so a

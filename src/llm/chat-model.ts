@@ -69,7 +69,15 @@ export interface ChatModel {
    * and the same for every later call. Never throws: a server that cannot say gives the fallback.
    */
   contextWindow(signal?: AbortSignal): Promise<ContextWindow>;
+  /**
+   * How this model is given its tools, decided once (`tool_protocol`; `auto` asks the server or the
+   * known-model table) and the same for every later call. Absent: the text protocol.
+   */
+  toolProtocol?(signal?: AbortSignal): Promise<ToolProtocol>;
 }
+
+/** `text`: tools described in the system prompt and called in the reply's text; `native`: the provider's tool API. */
+export type ToolProtocol = 'text' | 'native';
 
 /** A configured provider: can build a chat model, list models and check its connection. */
 export interface ModelProvider {

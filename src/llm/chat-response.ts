@@ -1,6 +1,6 @@
-import type { ChatMessage } from './chat-message.js';
+import type { ChatMessage, NativeToolCall } from './chat-message.js';
 import type { ChatResponse } from './chat-model.js';
-import { usageOrEstimate } from './usage.js';
+import { messageText, usageOrEstimate } from './usage.js';
 
 /** A whole reply as a provider gathered it; token counts as the server sent them, whatever their type. */
 export interface GatheredReply {
@@ -8,6 +8,8 @@ export interface GatheredReply {
   thinking: string;
   promptTokens: unknown;
   completionTokens: unknown;
+  /** Native tool mode: the calls the reply made. */
+  toolCalls?: NativeToolCall[];
 }
 
 /**
@@ -16,12 +18,14 @@ export interface GatheredReply {
  */
 export function toChatResponse(messages: ChatMessage[], reply: GatheredReply): ChatResponse {
   const reportedInputTokens = tokenCount(reply.promptTokens, 1);
-  const usage = usageOrEstimate({ input: reportedInputTokens, output: tokenCount(reply.completionTokens, 0) }, messages, reply.text);
+  const written = messageText({ role: 'assistant', content: reply.text, ...(reply.toolCalls && { toolCalls: reply.toolCalls }) });
+  const usage = usageOrEstimate({ input: reportedInputTokens, output: tokenCount(reply.completionTokens, 0) }, messages, written);
   return {
     text: reply.text,
     ...(reply.thinking && { thinking: reply.thinking }),
     usage,
     ...(reportedInputTokens !== undefined && { reportedInputTokens }),
+    ...(reply.toolCalls?.length && { toolCalls: reply.toolCalls }),
   };
 }
 

@@ -2,7 +2,7 @@
 import type { ChatResponse as OllamaReply, Ollama } from 'ollama';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
-import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions, ToolProtocol } from './chat-model.js';
 import { type GatheredReply, toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
 import { DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
@@ -15,6 +15,9 @@ import { ModelAbortError, streamCutError, toModelError } from './model-errors.js
 import { modelFetch } from './model-fetch.js';
 import { fetchWithJsonErrors } from './ollama-error-body.js';
 import type { ReplyFormat } from './reply-body-check.js';
+import { readOllamaToolCalls, toOllamaMessages, toOllamaTools } from './native-tools/ollama-wire.js';
+import { learnToolProtocol } from './native-tools/tool-protocol.js';
+import type { NativeToolCall } from './chat-message.js';
 import { type ModelServer, wrongShapeError } from './unreadable-reply.js';
 
 const LOCAL_HOST = 'http://localhost:11434';
@@ -36,6 +39,7 @@ interface OllamaServer {
   numCtx?: number;
   contextWindow?: number;
   timeoutS?: number;
+  toolProtocol: ProviderSettings['toolProtocol'];
   /** A client for one call: its replies are checked to be `format` (JSON by default). */
   connect(signal: AbortSignal, call?: { format: ReplyFormat }): Promise<Connection>;
 }
@@ -49,6 +53,7 @@ export function createOllamaProvider(settings: ProviderSettings, options: Provid
     numCtx: settings.numCtx,
     contextWindow: settings.contextWindow,
     timeoutS: settings.timeoutS,
+    toolProtocol: settings.toolProtocol,
     connect: (signal, call) => openConnection({ host, headers, signal, format: call?.format ?? 'json' }),
   };
   const endpoint = { provider: settings.id, url: host };
@@ -116,6 +121,7 @@ function sameModel(listed: string, wanted: string): boolean {
 class OllamaChatModel implements ChatModel {
   readonly provider: string;
   private readonly window: LearnedOnce<ContextWindow>;
+  private readonly tools: LearnedOnce<ToolProtocol>;
   private readonly idleLimits: IdleLimits;
   private readonly wire: ModelServer;
 
@@ -132,6 +138,11 @@ class OllamaChatModel implements ChatModel {
       async () => ollamaContextWindow({ ...limits, modelWindow: await this.askModelWindow() }),
       () => ollamaContextWindow(limits),
     );
+    this.tools = learnToolProtocol(server.toolProtocol, model, (signal) => this.askToolSupport(signal));
+  }
+
+  toolProtocol(signal?: AbortSignal): Promise<ToolProtocol> {
+    return this.tools.get(signal);
   }
 
   /** The window the session works inside: the `num_ctx` every request sends. */
@@ -170,9 +181,19 @@ class OllamaChatModel implements ChatModel {
     ).catch(() => undefined);
   }
 
+  /** `/api/show`'s `capabilities` (Ollama 0.6 and later): whether they include `tools`; `undefined` when it does not list them. */
+  private async askToolSupport(signal: AbortSignal): Promise<boolean | undefined> {
+    const connection = await this.server.connect(signal);
+    const shown: unknown = await connection.client.show({ model: this.model });
+    const capabilities = isRecord(shown) ? shown.capabilities : undefined;
+    return Array.isArray(capabilities) ? capabilities.includes('tools') : undefined;
+  }
+
   /** Streams thinking and text as they come, and takes the counts from the final `done` line. */
-  private async streamReply(client: Ollama, { messages, onDelta, onThinking }: ChatRequest, numCtx: number, watch: IdleWatch): Promise<GatheredReply> {
-    const stream = await client.chat({ model: this.model, messages, stream: true, options: { num_ctx: numCtx } });
+  private async streamReply(client: Ollama, request: ChatRequest, numCtx: number, watch: IdleWatch): Promise<GatheredReply> {
+    const { onDelta, onThinking } = request;
+    const stream = await client.chat({ ...this.body(request), stream: true, options: { num_ctx: numCtx } });
+    const toolCalls: NativeToolCall[] = [];
     let text = '';
     let thinking = '';
     let last: unknown;
@@ -193,7 +214,10 @@ class OllamaChatModel implements ChatModel {
           text += delta;
           onDelta?.(delta);
         }
-        if (part.done) return { text, thinking, promptTokens: part.prompt_eval_count, completionTokens: part.eval_count };
+        const calls = readOllamaToolCalls(part.message, toolCalls.length);
+        if (calls.length > 0) watch.output();
+        toolCalls.push(...calls);
+        if (part.done) return { text, thinking, promptTokens: part.prompt_eval_count, completionTokens: part.eval_count, toolCalls };
       }
     } catch (error) {
       if (!(error instanceof Error && NO_DONE_MESSAGE.test(error.message))) throw error;
@@ -202,14 +226,21 @@ class OllamaChatModel implements ChatModel {
     throw streamCutError(this.provider);
   }
 
-  private async wholeReply(client: Ollama, { messages, onDelta, onThinking }: ChatRequest, numCtx: number): Promise<GatheredReply> {
-    const reply: OllamaReply = await client.chat({ model: this.model, messages, stream: false, options: { num_ctx: numCtx } });
+  private async wholeReply(client: Ollama, request: ChatRequest, numCtx: number): Promise<GatheredReply> {
+    const { onDelta, onThinking } = request;
+    const reply: OllamaReply = await client.chat({ ...this.body(request), stream: false, options: { num_ctx: numCtx } });
     // Typed by the SDK, but whatever JSON the server sent.
     if (!isRecord(reply.message)) throw wrongShapeError(this.wire, CHAT_REPLY, reply);
     const text = typeof reply.message?.content === 'string' ? reply.message.content : '';
     const thinking = typeof reply.message?.thinking === 'string' ? reply.message.thinking : '';
     if (thinking) onThinking?.(thinking);
     if (text) onDelta?.(text);
-    return { text, thinking, promptTokens: reply.prompt_eval_count, completionTokens: reply.eval_count };
+    const toolCalls = readOllamaToolCalls(reply.message);
+    return { text, thinking, promptTokens: reply.prompt_eval_count, completionTokens: reply.eval_count, toolCalls };
+  }
+
+  /** The request's model, messages and, in native tool mode, tools, as Ollama takes them. */
+  private body({ messages, tools }: ChatRequest) {
+    return { model: this.model, messages: toOllamaMessages(messages), ...(tools?.length && { tools: toOllamaTools(tools) }) };
   }
 }

@@ -3,7 +3,7 @@
 import type OpenAI from 'openai';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
-import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions, ToolProtocol } from './chat-model.js';
 import { toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
 import { chooseContextWindow, DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
@@ -16,6 +16,8 @@ import { ModelSetupError, streamCutError, toModelError } from './model-errors.js
 import { modelFetch } from './model-fetch.js';
 import { fetchWithReadableErrors } from './openai-error-body.js';
 import { reasoningOf } from './openai-reasoning.js';
+import { readOpenAIToolCalls, StreamedToolCalls, toOpenAIMessages, toOpenAITools } from './native-tools/openai-wire.js';
+import { learnToolProtocol } from './native-tools/tool-protocol.js';
 import type { ReplyFormat } from './reply-body-check.js';
 import { emptyReplyError, type ModelServer, wrongShapeError } from './unreadable-reply.js';
 
@@ -35,6 +37,8 @@ interface OpenAIServer {
   contextWindow?: number;
   /** `timeout_s` from the config. */
   timeoutS?: number;
+  /** `tool_protocol` from the config. */
+  toolProtocol: ProviderSettings['toolProtocol'];
   /** The client; given a call's format, one whose replies are checked to be in it. */
   connect(call?: { format: ReplyFormat }): Promise<OpenAI>;
 }
@@ -55,6 +59,7 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
     apiKey: settings.apiKey,
     contextWindow: settings.contextWindow,
     timeoutS: settings.timeoutS,
+    toolProtocol: settings.toolProtocol,
     async connect(call) {
       client ??= import('openai').then(
         ({ default: OpenAIClient }) =>
@@ -106,6 +111,7 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
 class OpenAIChatModel implements ChatModel {
   readonly provider: string;
   private readonly window: LearnedOnce<ContextWindow>;
+  private readonly tools: LearnedOnce<ToolProtocol>;
   private readonly idleLimits: IdleLimits;
   private readonly wire: ModelServer;
 
@@ -125,10 +131,16 @@ class OpenAIChatModel implements ChatModel {
       },
       () => chooseContextWindow({ model, configured }),
     );
+    // OpenAI-compatible model lists say nothing of tools: `auto` goes by the known-model table.
+    this.tools = learnToolProtocol(server.toolProtocol, model);
   }
 
   contextWindow(signal?: AbortSignal): Promise<ContextWindow> {
     return this.window.get(signal);
+  }
+
+  toolProtocol(signal?: AbortSignal): Promise<ToolProtocol> {
+    return this.tools.get(signal);
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {
@@ -142,8 +154,10 @@ class OpenAIChatModel implements ChatModel {
     }
   }
 
-  private async streamReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal, watch: IdleWatch): Promise<ChatResponse> {
-    const stream = await client.chat.completions.create({ model: this.model, messages, stream: true, stream_options: { include_usage: true } }, { signal });
+  private async streamReply(client: OpenAI, request: ChatRequest, signal: AbortSignal, watch: IdleWatch): Promise<ChatResponse> {
+    const { messages, onDelta, onThinking } = request;
+    const stream = await client.chat.completions.create({ ...this.body(request), stream: true, stream_options: { include_usage: true } }, { signal });
+    const toolCalls = new StreamedToolCalls();
     let text = '';
     let thinking = '';
     let chunks = 0;
@@ -170,6 +184,7 @@ class OpenAIChatModel implements ChatModel {
         text += delta;
         onDelta?.(delta);
       }
+      for (const call of choice?.delta?.tool_calls ?? []) if (toolCalls.add(call)) watch.output();
       if (choice?.finish_reason) finished = true;
       if (chunk.usage) usage = chunk.usage;
     }
@@ -180,11 +195,13 @@ class OpenAIChatModel implements ChatModel {
       if (choices === 0) throw wrongShapeError(this.wire, { what: 'a stream of chat completion chunks', field: 'choices' }, last);
       throw streamCutError(this.provider);
     }
-    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens });
+    const calls = toolCalls.done();
+    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, toolCalls: calls });
   }
 
-  private async wholeReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
-    const completion = await client.chat.completions.create({ model: this.model, messages }, { signal });
+  private async wholeReply(client: OpenAI, request: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
+    const { messages, onDelta, onThinking } = request;
+    const completion = await client.chat.completions.create(this.body(request), { signal });
     // Typed by the SDK, but whatever JSON the server sent.
     if (!isRecord(completion) || !Array.isArray(completion.choices)) {
       throw wrongShapeError(this.wire, { what: 'a chat completion', field: 'choices' }, completion);
@@ -195,6 +212,12 @@ class OpenAIChatModel implements ChatModel {
     if (thinking) onThinking?.(thinking);
     if (text) onDelta?.(text);
     const usage = completion.usage;
-    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens });
+    const toolCalls = readOpenAIToolCalls(message);
+    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, toolCalls });
+  }
+
+  /** The request's model, messages and, in native tool mode, tools, as the API takes them. */
+  private body({ messages, tools }: ChatRequest) {
+    return { model: this.model, messages: toOpenAIMessages(messages), ...(tools?.length && { tools: toOpenAITools(tools) }) };
   }
 }

@@ -1,6 +1,6 @@
 // The retry and failover policy (docs/ARCHITECTURE.md, "Where the cross-cutting rules live"), as a ChatModel wrapping the configured models in order.
 import { delay } from '../delay.js';
-import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from './chat-model.js';
+import type { ChatModel, ChatRequest, ChatResponse, ContextWindow, ToolProtocol } from './chat-model.js';
 import { classifyModelError, isAbortError, isContextOverflow, ModelAbortError, ModelError } from './model-errors.js';
 import type { ModelEvent } from './model-events.js';
 
@@ -45,6 +45,11 @@ export class RetryingModel implements ChatModel {
   /** The window of the model answering now; it changes with a switch to another provider. */
   contextWindow(signal?: AbortSignal): Promise<ContextWindow> {
     return this.answering.contextWindow(signal);
+  }
+
+  /** The tool protocol of the model answering now. A fallback sent tools it was not set up for still takes them: the history holds native calls. */
+  async toolProtocol(signal?: AbortSignal): Promise<ToolProtocol> {
+    return (await this.answering.toolProtocol?.(signal)) ?? 'text';
   }
 
   async chat(request: ChatRequest): Promise<ChatResponse> {

@@ -7,11 +7,17 @@ import type { Usage } from './chat-model.js';
  */
 export function usageOrEstimate(reported: { input?: number; output?: number }, messages: ChatMessage[], text: string): Usage {
   return {
-    inputTokens: reported.input ?? estimateTokens(messages.map((message) => message.content).join('\n')),
+    inputTokens: reported.input ?? estimateTokens(messages.map(messageText).join('\n')),
     outputTokens: reported.output ?? estimateTokens(text),
   };
 }
 
 function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
+}
+
+/** What a message says, its native tool calls (name and arguments) included: what token estimates count. */
+export function messageText(message: ChatMessage): string {
+  const calls = message.toolCalls?.map((call) => `${call.name} ${call.arguments}`) ?? [];
+  return [message.content, ...calls].join('\n');
 }

@@ -32,6 +32,9 @@ export type SessionRecord<Event extends SessionEvent = SessionEvent> =
       at: string;
       role: ChatMessage['role'];
       content: string;
+      /** Native tool mode: the calls of an assistant message, and the call an observation answers. */
+      toolCalls?: ChatMessage['toolCalls'];
+      toolCallId?: string;
       /** A reply a cancel cut short, with what had streamed of it: shown in the transcript, never sent to the model again. */
       interrupted?: true;
     }
@@ -119,7 +122,7 @@ export class SessionStore<Event extends SessionEvent = SessionEvent> {
 
   recordMessage(message: ChatMessage): void {
     this.messages.push(message);
-    this.append({ kind: 'message', at: new Date().toISOString(), role: message.role, content: message.content });
+    this.append({ kind: 'message', at: new Date().toISOString(), ...storedMessage(message) });
   }
 
   /** Saves what had streamed of a reply when a cancel cut it short; the live history leaves it out. */
@@ -312,11 +315,21 @@ function conversationOf(records: readonly SessionRecord[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const record of recordsOnPath(records)) {
     if (record.kind === 'message' && record.role !== 'system' && !record.interrupted) {
-      messages.push({ role: record.role, content: record.content });
+      messages.push(storedMessage(record));
     }
     if (record.kind === 'compaction') applyCompaction(messages, record.replaced, record.checkpoint);
   }
   return messages;
+}
+
+/** A message's fields as the model is sent them, and nothing else (a record's `at`, a message's `stablePrefix`). */
+function storedMessage(message: ChatMessage): ChatMessage {
+  return {
+    role: message.role,
+    content: message.content,
+    ...(message.toolCalls?.length && { toolCalls: message.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) }),
+    ...(message.toolCallId !== undefined && { toolCallId: message.toolCallId }),
+  };
 }
 
 function compactionStateOf(records: readonly SessionRecord[]): unknown {

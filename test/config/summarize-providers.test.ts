@@ -82,6 +82,19 @@ describe('summarizeProviders', () => {
     ]);
   });
 
+  it('shows a tool_protocol other than text', () => {
+    const data = {
+      providers: { ollama: { model: 'qwen3', config: { tool_protocol: 'auto' as const } }, openai: { model: 'm', config: { tool_protocol: 'text' as const } } },
+    };
+    const [ollama, openai] = summarizeProviders(data, {});
+    expect(ollama).toMatchObject({ toolProtocol: 'auto' });
+    expect(openai).not.toHaveProperty('toolProtocol');
+    expect(formatProviderList([ollama!, openai!], plainText)).toEqual([
+      '  ollama  qwen3  default URL  no key  tools auto',
+      '  openai  m      default URL  no key',
+    ]);
+  });
+
   it('takes a lone provider as the default, as the agent does', () => {
     expect(summarizeProviders({ providers: { openai: { model: 'm' } } }, {})[0]?.isDefault).toBe(true);
   });

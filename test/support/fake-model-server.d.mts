@@ -16,6 +16,12 @@ export type ScriptedAnswer =
    */
   | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number; beforeChunk?: () => Promise<void> }
   /**
+   * Native tool calls, after the text if any: OpenAI streams each call's index, id and name, then its
+   * arguments in pieces of `chunkSize`, and ends with `finish_reason: "tool_calls"` (whole: `message.tool_calls`);
+   * Ollama sends them whole in one `message.tool_calls`, arguments as an object and no id.
+   */
+  | { text?: string; thinking?: string; toolCalls: ScriptedToolCall[]; chunkSize?: number }
+  /**
    * An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`).
    * With `body`, any answer at all: a 200 HTML page (`headers: {'content-type': 'text/html'}`), JSON of
    * another API, an empty body (`''`), a 302 to one of the server's `pages`. A string body is sent as
@@ -49,13 +55,24 @@ export type ScriptedAnswer =
    */
   | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number };
 
+export interface ScriptedToolCall {
+  name: string;
+  /** An object, or for OpenAI any text (arguments that are no JSON). */
+  arguments?: Record<string, unknown> | string;
+  /** OpenAI's call id (default `call_fake_<index>`). */
+  id?: string;
+}
+
 /** A chat request (`POST /v1/chat/completions` or `POST /api/chat`) as the server saw it. */
 export interface RecordedRequest {
   protocol: 'openai' | 'ollama';
   path: string;
   model: string | undefined;
   stream: boolean;
-  messages: { role: string; content: string }[];
+  /** As sent (an assistant message with only tool calls has `content: null` on OpenAI): native tool mode adds assistant `tool_calls` and `tool` messages (`tool_call_id` for OpenAI, `tool_name` for Ollama). */
+  messages: { role: string; content: string; tool_calls?: unknown[]; tool_call_id?: string; tool_name?: string }[];
+  /** The `tools` sent (native tool mode). */
+  tools: { type: string; function: { name: string; description?: string; parameters?: Record<string, unknown> } }[] | undefined;
   headers: Record<string, string | string[] | undefined>;
   /** Ollama's `options` as sent (`num_ctx` among them). */
   options: Record<string, unknown> | undefined;
@@ -99,6 +116,8 @@ export interface FakeModel {
   loadedContextLength?: number;
   /** Ollama's `general.architecture` (default `llama`). */
   architecture?: string;
+  /** Ollama's `/api/show` `capabilities` (default `['completion']`; `['completion', 'tools']` for a model that takes tools). */
+  capabilities?: string[];
 }
 
 /** Which server an OpenAI-compatible endpoint plays: its metadata endpoints and its words for a prompt that is too long. */

@@ -1,7 +1,7 @@
 // A model server for tests and benchmarks that speaks the real wire protocols over loopback, limits
 // included: OpenAI chat completions (JSON or SSE) and Ollama /api/chat (JSON or NDJSON), the endpoints
 // real servers use to say how long a prompt may be, and what each server does with a longer one.
-// Replies are scripted, failures included: HTTP errors, silence, streams cut, left hanging or garbled,
+// Replies are scripted, native tool calls and failures included: HTTP errors, silence, streams cut, left hanging or garbled,
 // and any raw answer (an HTML page, JSON of another API, an empty body).
 // CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
 import { createServer } from 'node:http';
@@ -68,7 +68,8 @@ export async function startFakeModelServer({
     const queue = modelQueues.get(request.model);
     const scripted = (queue?.length ? queue : sharedQueue).shift() ?? UNSCRIPTED_TEXT;
     const reply = typeof scripted === 'function' ? scripted(request) : scripted;
-    return typeof reply === 'string' ? { text: reply } : reply;
+    if (typeof reply === 'string') return { text: reply };
+    return reply.toolCalls && reply.text === undefined ? { ...reply, text: '' } : reply;
   };
 
   const server = createServer(async (req, res) => {
@@ -155,6 +156,7 @@ function recordChat(protocol, path, body, headers, window) {
     model: body.model,
     stream,
     messages,
+    tools: body.tools,
     headers,
     options: body.options,
     max_tokens: typeof maxTokens === 'number' ? maxTokens : undefined,
@@ -317,19 +319,37 @@ function ollamaShow(model, window) {
       [`${architecture}.embedding_length`]: 2048,
       'tokenizer.ggml.model': 'gpt2',
     },
-    capabilities: ['completion'],
+    capabilities: model.capabilities ?? ['completion'],
     modified_at: new Date(0).toISOString(),
   };
+}
+
+/** A scripted reply's tool calls as OpenAI sends them: an id each, arguments as JSON text (a string as scripted, for arguments that are no JSON). */
+function openaiToolCalls(reply) {
+  return (reply.toolCalls ?? []).map((call, index) => ({
+    id: call.id ?? `call_fake_${index}`,
+    type: 'function',
+    function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}) },
+  }));
 }
 
 async function openaiAnswer(res, reply, request, body, thinkingField) {
   const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: request.model };
   const thinking = reply.thinking ?? '';
-  const usage = { prompt_tokens: request.promptTokens, completion_tokens: countTokens(reply.text) + countTokens(thinking) };
+  const toolCalls = openaiToolCalls(reply);
+  const finishReason = toolCalls.length > 0 ? 'tool_calls' : 'stop';
+  const callTokens = toolCalls.reduce((sum, call) => sum + countTokens(call.function.name) + countTokens(call.function.arguments), 0);
+  const usage = { prompt_tokens: request.promptTokens, completion_tokens: countTokens(reply.text) + countTokens(thinking) + callTokens };
   usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
   if (!request.stream) {
-    const message = { role: 'assistant', content: reply.text, refusal: null, ...(thinking && { [thinkingField]: thinking }) };
-    const completion = { ...base, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: 'stop' }], usage };
+    const message = {
+      role: 'assistant',
+      content: toolCalls.length > 0 && !reply.text ? null : reply.text,
+      refusal: null,
+      ...(thinking && { [thinkingField]: thinking }),
+      ...(toolCalls.length > 0 && { tool_calls: toolCalls }),
+    };
+    const completion = { ...base, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }], usage };
     return sendWhole(res, reply, completion, request);
   }
 
@@ -347,13 +367,21 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
     (garbage) => `data: ${garbage}\n\n`,
   );
   if (!finished) return keepAlive(res, reply, request, [': keep-alive\n\n', delta({ content: '' }), delta({})]);
-  await write(res, chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
+  // Each call: its index, id and name first, then its arguments in pieces, as OpenAI streams them.
+  for (const [index, call] of toolCalls.entries()) {
+    await write(res, delta({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }));
+    await streamPieces(res, call.function.arguments, reply, (piece) => delta({ tool_calls: [{ index, function: { arguments: piece } }] }));
+  }
+  await write(res, chunk([{ index: 0, delta: {}, finish_reason: finishReason }]));
   if (withUsage) await write(res, chunk([], { usage }));
   res.end('data: [DONE]\n\n');
 }
 
 async function ollamaAnswer(res, reply, request) {
   const thinking = reply.thinking ?? '';
+  // Ollama sends a reply's calls whole, in one message, with their arguments as an object and no id.
+  const toolCalls = (reply.toolCalls ?? []).map((call) => ({ function: { name: call.name, arguments: call.arguments ?? {} } }));
+  const calls = toolCalls.length > 0 ? { tool_calls: toolCalls } : {};
   const line = (message, extra = { done: false }) =>
     `${JSON.stringify({ model: request.model, created_at: new Date().toISOString(), message: { role: 'assistant', ...message }, ...extra })}\n`;
   const summary = {
@@ -363,10 +391,10 @@ async function ollamaAnswer(res, reply, request) {
     load_duration: 1000,
     prompt_eval_count: request.evaluatedTokens,
     prompt_eval_duration: 1000,
-    eval_count: countTokens(reply.text) + countTokens(thinking),
+    eval_count: countTokens(reply.text) + countTokens(thinking) + (toolCalls.length > 0 ? countTokens(JSON.stringify(toolCalls)) : 0),
     eval_duration: 1000,
   };
-  if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }) }, summary)), request);
+  if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }), ...calls }, summary)), request);
 
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
   res.flushHeaders(); // a reply that hangs before its first line has still sent its headers
@@ -377,6 +405,7 @@ async function ollamaAnswer(res, reply, request) {
     (text) => line({ content: text }),
     (garbage) => `${garbage}\n`,
   );
+  if (finished && toolCalls.length > 0) await write(res, line({ content: '', ...calls }));
   if (finished) res.end(line({ content: '' }, summary));
   else keepAlive(res, reply, request, [line({ content: '' }), line({ content: '', thinking: '' })]);
 }

@@ -1,13 +1,15 @@
-import type { ChatMessage } from '../../src/llm/chat-message.js';
-import type { ChatModel, ChatRequest, ChatResponse, ContextWindow } from '../../src/llm/chat-model.js';
+import type { ChatMessage, NativeToolCall } from '../../src/llm/chat-message.js';
+import type { ChatModel, ChatRequest, ChatResponse, ContextWindow, ToolProtocol } from '../../src/llm/chat-model.js';
 
-/** A reply, an error to throw, or a function of the request (e.g. to wait for an abort). */
-export type ScriptStep = string | Error | ((request: ChatRequest) => Promise<string>);
+/** A reply, a native tool-mode reply with calls, an error to throw, or a function of the request (e.g. to wait for an abort). */
+export type ScriptStep = string | { text?: string; toolCalls: NativeToolCall[] } | Error | ((request: ChatRequest) => Promise<string>);
 
 export interface ScriptedModelOptions {
   window?: ContextWindow;
   /** Answers the checkpoint requests of compaction, outside the script; undefined answers from the script. */
   summarize?: (request: ChatRequest) => string | Error | undefined;
+  /** `native`: the model takes its tools through `ChatRequest.tools` (default `text`). */
+  toolProtocol?: ToolProtocol;
 }
 
 /** An in-process model for unit tests of the loop: answers from a script, records what it saw. */
@@ -15,6 +17,8 @@ export class ScriptedModel implements ChatModel {
   readonly provider = 'scripted';
   readonly model = 'script';
   readonly seen: ChatMessage[][] = [];
+  /** The tools of each request the script answered (native tool mode). */
+  readonly seenTools: (string[] | undefined)[] = [];
   /** Requests that asked for a checkpoint, answered by `summarize`. */
   readonly summaryRequests: ChatMessage[][] = [];
 
@@ -22,6 +26,10 @@ export class ScriptedModel implements ChatModel {
     private readonly steps: ScriptStep[],
     private readonly options: ScriptedModelOptions = {},
   ) {}
+
+  async toolProtocol(): Promise<ToolProtocol> {
+    return this.options.toolProtocol ?? 'text';
+  }
 
   async contextWindow(): Promise<ContextWindow> {
     return this.options.window ?? { tokens: 128_000, source: 'config' };
@@ -35,11 +43,13 @@ export class ScriptedModel implements ChatModel {
       return { text: summary, usage: { inputTokens: 10, outputTokens: summary.length } };
     }
     this.seen.push(request.messages.map((m) => ({ ...m })));
+    this.seenTools.push(request.tools?.map((tool) => tool.name));
     const step = this.steps.shift() ?? 'Final Answer: (script ended)';
     if (step instanceof Error) throw step;
-    const text = typeof step === 'string' ? step : await step(request);
+    const reply = typeof step === 'function' ? { text: await step(request) } : typeof step === 'string' ? { text: step } : step;
+    const text = reply.text ?? '';
     for (const piece of text.match(/.{1,7}/gs) ?? []) request.onDelta?.(piece);
-    return { text, usage: { inputTokens: 10, outputTokens: text.length } };
+    return { text, usage: { inputTokens: 10, outputTokens: text.length }, ...('toolCalls' in reply && { toolCalls: reply.toolCalls }) };
   }
 
   /** The observation texts the model was given, in order. */

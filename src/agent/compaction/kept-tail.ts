@@ -16,13 +16,14 @@ export function keptTailStart(messages: readonly ChatMessage[], keepTokens: numb
     start -= 1;
   }
   if (start === 0) start = lastExchangeStart(messages);
-  if (start > 0 && isObservation(messages[start]!)) start -= 1;
+  // A native reply's several calls are answered by as many observations, all after it.
+  while (start > 0 && isObservation(messages[start]!)) start -= 1;
   return start;
 }
 
 /** The last call with its observation (or the last message alone) stays, whatever its size. */
 function lastExchangeStart(messages: readonly ChatMessage[]): number {
-  const last = messages.length - 1;
-  if (last > 0 && isObservation(messages[last]!)) return last - 1;
+  let last = messages.length - 1;
+  while (last > 0 && isObservation(messages[last]!)) last -= 1;
   return Math.max(0, last);
 }

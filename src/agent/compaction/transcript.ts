@@ -15,7 +15,10 @@ export function formatTranscript(messages: readonly ChatMessage[], roomTokens: n
 }
 
 function describe(message: ChatMessage): string {
-  if (message.role === 'assistant') return `Falcon: ${message.content.trim()}`;
+  if (message.role === 'assistant') {
+    const calls = message.toolCalls?.map((call) => `ACTION: ${call.name}(${call.arguments})`) ?? [];
+    return `Falcon: ${[message.content.trim(), ...calls].filter(Boolean).join('\n')}`;
+  }
   if (message.content.startsWith(OBSERVATION_PREFIX)) {
     const output = message.content.slice(OBSERVATION_PREFIX.length).trim();
     const shown = output.length > OBSERVATION_CHARS ? `${output.slice(0, OBSERVATION_CHARS)}… (${output.length} characters)` : output;

@@ -1,7 +1,7 @@
 // The requests the model is sent: the system prompt and the live history, kept inside the model's
 // context window — measured before each call, compacted when it would pass the threshold, and
 // compacted again when the server says it overflowed anyway.
-import type { ChatModel, ChatResponse, ContextWindow } from '../../llm/chat-model.js';
+import type { ChatModel, ChatResponse, ContextWindow, ToolSchema } from '../../llm/chat-model.js';
 import { ModelError } from '../../llm/model-errors.js';
 import { compactHistory, type Compaction, type CompactionState } from '../compaction/compact-history.js';
 import type { FactTools } from '../compaction/session-facts.js';
@@ -30,6 +30,14 @@ export interface ConversationContextOptions {
   emit: EmitEvent;
   /** The model that writes compaction checkpoints (`models: quick`); the conversation's own when absent. */
   summaryModel?(): ChatModel;
+  /** For models in native tool mode: their system prompt, and the tools a request offers with this history. Absent: text mode for every model. */
+  native?: { systemPrompt: string; tools(history: readonly ChatMessage[]): ToolSchema[] };
+}
+
+/** A request as the next call sends it: its messages and, in native tool mode, its tools. */
+export interface PreparedRequest {
+  messages: ChatMessage[];
+  tools?: ToolSchema[];
 }
 
 /** After an overflow the server did not measure, assume the window is this share of what was sent. */
@@ -41,6 +49,8 @@ export class ConversationContext {
   /** A window a context-overflow error revealed, smaller than the model claimed. */
   private learnedTokens: number | undefined;
   private lastUsage: ContextUsage | undefined;
+  /** The latest request was prepared for a model in native tool mode. */
+  private nativeMode = false;
 
   constructor(private readonly options: ConversationContextOptions) {}
 
@@ -66,29 +76,35 @@ export class ConversationContext {
     return this.budget();
   }
 
-  /** The messages for the next call, compacting the history first when they would pass the threshold. */
-  async prepare(model: ChatModel, signal: AbortSignal): Promise<ChatMessage[]> {
+  /** Whether the latest request was prepared for native tool mode: then a reply's calls come as `toolCalls`. */
+  get native(): boolean {
+    return this.nativeMode;
+  }
+
+  /** The request for the next call, compacting the history first when it would pass the threshold. */
+  async prepare(model: ChatModel, signal: AbortSignal): Promise<PreparedRequest> {
+    this.nativeMode = this.options.native !== undefined && (await model.toolProtocol?.(signal)) === 'native';
     const budget = await this.learnWindow(model, signal);
-    if (this.meter.estimate(this.request()) > budget.compactAt) await this.compact(model, 'threshold', signal);
+    if (this.measure(this.request()) > budget.compactAt) await this.compact(model, 'threshold', signal);
     return this.request();
   }
 
   /** Calibrates the estimate with what the server counted, and reports how full the context is. */
-  afterCall(sent: readonly ChatMessage[], response: ChatResponse): ContextUsage | undefined {
-    if (response.reportedInputTokens) this.meter.calibrate(sent, response.reportedInputTokens);
+  afterCall(sent: PreparedRequest, response: ChatResponse): ContextUsage | undefined {
+    if (response.reportedInputTokens) this.meter.calibrate(measured(sent), response.reportedInputTokens);
     const window = this.currentWindow;
     if (!window) return undefined;
-    const prompt = response.reportedInputTokens ?? this.meter.estimate(sent);
+    const prompt = response.reportedInputTokens ?? this.measure(sent);
     this.lastUsage = contextUsage(prompt + response.usage.outputTokens, window.tokens, window.source === 'assumed');
     return this.lastUsage;
   }
 
   /** A context overflow: learn the real window, compact, and say whether the call is worth making again. */
-  async recover(error: unknown, sent: readonly ChatMessage[], model: ChatModel, signal: AbortSignal): Promise<boolean> {
+  async recover(error: unknown, sent: PreparedRequest, model: ChatModel, signal: AbortSignal): Promise<boolean> {
     const overflow = error instanceof ModelError ? error.contextOverflow : undefined;
     if (!overflow) return false;
     const named = overflow.windowTokens;
-    const guess = Math.floor(this.meter.estimate(sent) * UNMEASURED_OVERFLOW_SHARE);
+    const guess = Math.floor(this.measure(sent) * UNMEASURED_OVERFLOW_SHARE);
     this.learnedTokens = Math.min(this.learnedTokens ?? Infinity, named && named > 0 ? named : guess);
     this.options.emit({ type: 'context_window', tokens: this.learnedTokens, source: 'error' });
     return (await this.compact(model, 'overflow', signal)) !== undefined;
@@ -98,11 +114,11 @@ export class ConversationContext {
   async compact(model: ChatModel, reason: CompactionReason, signal: AbortSignal): Promise<Compaction | undefined> {
     const budget = await this.learnWindow(model, signal);
     const { history } = this.options;
-    const tokensBefore = this.meter.estimate(this.request());
+    const tokensBefore = this.measure(this.request());
     const summarizer = this.options.summaryModel?.() ?? model;
     const compaction = await compactHistory({
       history: history.messages,
-      systemPrompt: this.options.systemPrompt,
+      systemPrompt: this.systemPrompt,
       model: summarizer,
       previous: history.compactionState as CompactionState | undefined,
       tools: this.options.tools,
@@ -124,7 +140,7 @@ export class ConversationContext {
       replacedMessages: compaction.replaced,
       keptMessages,
       tokensBefore,
-      tokensAfter: this.meter.estimate(this.request()),
+      tokensAfter: this.measure(this.request()),
     });
     return compaction;
   }
@@ -144,12 +160,28 @@ export class ConversationContext {
     return this.budget().observationChars;
   }
 
-  private request(): ChatMessage[] {
-    return mergeSameRoleMessages([{ role: 'system', content: this.options.systemPrompt }, ...this.options.history.messages]);
+  private get systemPrompt(): string {
+    return this.nativeMode ? this.options.native!.systemPrompt : this.options.systemPrompt;
+  }
+
+  private request(): PreparedRequest {
+    const { history, native } = this.options;
+    const messages = mergeSameRoleMessages([{ role: 'system', content: this.systemPrompt }, ...history.messages]);
+    return this.nativeMode ? { messages, tools: native!.tools(history.messages) } : { messages };
+  }
+
+  private measure(request: PreparedRequest): number {
+    return this.meter.estimate(measured(request));
   }
 
   private budget(): ContextBudget {
-    const systemTokens = this.meter.estimate([{ role: 'system', content: this.options.systemPrompt }]);
+    const tools = this.nativeMode ? this.options.native!.tools(this.options.history.messages) : undefined;
+    const systemTokens = this.measure({ messages: [{ role: 'system', content: this.systemPrompt }], ...(tools && { tools }) });
     return contextBudget(this.currentWindow?.tokens ?? Number.MAX_SAFE_INTEGER, systemTokens, this.options.maxObservationChars);
   }
+}
+
+/** A request's messages, and its tools as one more message: their schemas take prompt tokens too. */
+function measured({ messages, tools }: PreparedRequest): ChatMessage[] {
+  return tools ? [...messages, { role: 'system', content: JSON.stringify(tools) }] : messages;
 }

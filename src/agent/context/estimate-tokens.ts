@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../llm/chat-message.js';
+import { messageText } from '../../llm/usage.js';
 
 /**
  * Characters a token stands for, on the low side: prose runs near 4 with today's tokenizers, code
@@ -13,5 +14,5 @@ export function estimateTextTokens(text: string): number {
 }
 
 export function estimateMessageTokens(messages: readonly ChatMessage[]): number {
-  return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + estimateTextTokens(message.content), 0);
+  return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + estimateTextTokens(messageText(message)), 0);
 }

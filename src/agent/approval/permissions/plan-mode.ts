@@ -34,6 +34,11 @@ export function planModeRefusal(call: PlannedCall): string | undefined {
   );
 }
 
+/** The call only reads, as its tool declares (`Tool.readOnly`): what plan mode runs. */
+export function onlyReads(call: PlannedCall): boolean {
+  return workBeyondReading(call) === undefined;
+}
+
 function workBeyondReading({ kind, args, readOnly }: PlannedCall): string | undefined {
   const undeclared = kind ? UNDECLARED_WORK[kind] : 'changes files or runs something';
   if (readOnly === true) return undefined;
