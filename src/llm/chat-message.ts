@@ -22,3 +22,8 @@ export interface ChatMessage {
    */
   stablePrefix?: true;
 }
+
+/** A message as a server without prompt caching or native tools takes it: Falcon's own fields stay home. */
+export function onTheWire(messages: readonly ChatMessage[]): { role: ChatRole; content: string }[] {
+  return messages.map(({ role, content }) => ({ role, content }));
+}

@@ -2,6 +2,7 @@
 import type { ChatResponse as OllamaReply, Ollama } from 'ollama';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
+import { onTheWire } from './chat-message.js';
 import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
 import { type GatheredReply, toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
@@ -172,7 +173,7 @@ class OllamaChatModel implements ChatModel {
 
   /** Streams thinking and text as they come, and takes the counts from the final `done` line. */
   private async streamReply(client: Ollama, { messages, onDelta, onThinking }: ChatRequest, numCtx: number, watch: IdleWatch): Promise<GatheredReply> {
-    const stream = await client.chat({ model: this.model, messages, stream: true, options: { num_ctx: numCtx } });
+    const stream = await client.chat({ model: this.model, messages: onTheWire(messages), stream: true, options: { num_ctx: numCtx } });
     let text = '';
     let thinking = '';
     let last: unknown;
@@ -203,7 +204,7 @@ class OllamaChatModel implements ChatModel {
   }
 
   private async wholeReply(client: Ollama, { messages, onDelta, onThinking }: ChatRequest, numCtx: number): Promise<GatheredReply> {
-    const reply: OllamaReply = await client.chat({ model: this.model, messages, stream: false, options: { num_ctx: numCtx } });
+    const reply: OllamaReply = await client.chat({ model: this.model, messages: onTheWire(messages), stream: false, options: { num_ctx: numCtx } });
     // Typed by the SDK, but whatever JSON the server sent.
     if (!isRecord(reply.message)) throw wrongShapeError(this.wire, CHAT_REPLY, reply);
     const text = typeof reply.message?.content === 'string' ? reply.message.content : '';

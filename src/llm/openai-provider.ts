@@ -3,6 +3,7 @@
 import type OpenAI from 'openai';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
+import { onTheWire } from './chat-message.js';
 import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
 import { toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
@@ -143,7 +144,7 @@ class OpenAIChatModel implements ChatModel {
   }
 
   private async streamReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal, watch: IdleWatch): Promise<ChatResponse> {
-    const stream = await client.chat.completions.create({ model: this.model, messages, stream: true, stream_options: { include_usage: true } }, { signal });
+    const stream = await client.chat.completions.create({ model: this.model, messages: onTheWire(messages), stream: true, stream_options: { include_usage: true } }, { signal });
     let text = '';
     let thinking = '';
     let chunks = 0;
@@ -184,7 +185,7 @@ class OpenAIChatModel implements ChatModel {
   }
 
   private async wholeReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
-    const completion = await client.chat.completions.create({ model: this.model, messages }, { signal });
+    const completion = await client.chat.completions.create({ model: this.model, messages: onTheWire(messages) }, { signal });
     // Typed by the SDK, but whatever JSON the server sent.
     if (!isRecord(completion) || !Array.isArray(completion.choices)) {
       throw wrongShapeError(this.wire, { what: 'a chat completion', field: 'choices' }, completion);

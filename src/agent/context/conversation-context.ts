@@ -145,7 +145,8 @@ export class ConversationContext {
   }
 
   private request(): ChatMessage[] {
-    return mergeSameRoleMessages([{ role: 'system', content: this.options.systemPrompt }, ...this.options.history.messages]);
+    // The system prompt (the tool reference in it) is the same in every request: a provider may cache it.
+    return mergeSameRoleMessages([{ role: 'system', content: this.options.systemPrompt, stablePrefix: true }, ...this.options.history.messages]);
   }
 
   private budget(): ContextBudget {
