@@ -23,5 +23,9 @@ export function inReadableShape(error: unknown): unknown {
   const said = (error as { status?: unknown }).status;
   const status = typeof said === 'number' ? said : typeof body.type === 'string' ? STATUS_OF_TYPE[body.type] : undefined;
   const headers = (error as { headers?: unknown }).headers;
-  return Object.assign(new Error(error.message, { cause: error }), { error: body, ...(status !== undefined && { status }), ...(headers !== undefined && { headers }) });
+  return Object.assign(new Error(error.message, { cause: error }), {
+    error: body,
+    ...(status !== undefined && { status }),
+    ...(headers !== undefined && { headers }),
+  });
 }

@@ -12,9 +12,18 @@ export type ScriptedAnswer =
    * each after the first `chunkDelayMs` later, or once `beforeChunk` resolves (a test paces the
    * chunks itself, in-process only).
    * `thinking` comes first, apart from the text: Ollama's `message.thinking`, an OpenAI-compatible
-   * server's `reasoning_content` (or `reasoning`, per `thinkingField`).
+   * server's `reasoning_content` (or `reasoning`, per `thinkingField`), an Anthropic `thinking` block.
+   * `toolCalls` (Anthropic): `tool_use` blocks after the text, their input streamed in `input_json_delta` chunks.
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number; beforeChunk?: () => Promise<void> }
+  | {
+      text: string;
+      thinking?: string;
+      thinkingField?: ThinkingField;
+      toolCalls?: FakeToolCall[];
+      chunkSize?: number;
+      chunkDelayMs?: number;
+      beforeChunk?: () => Promise<void>;
+    }
   /**
    * An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`).
    * With `body`, any answer at all: a 200 HTML page (`headers: {'content-type': 'text/html'}`), JSON of
@@ -49,13 +58,34 @@ export type ScriptedAnswer =
    */
   | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number };
 
-/** A chat request (`POST /v1/chat/completions` or `POST /api/chat`) as the server saw it. */
+/** A native tool call a scripted reply makes; its id is `toolu_fake_<n>` unless given. */
+export interface FakeToolCall {
+  id?: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** A Messages API request as sent, with where its cache breakpoints were and what its prompt cache did. */
+export interface RecordedAnthropicRequest {
+  system: unknown;
+  tools: unknown[] | undefined;
+  /** The turns as sent, content blocks and `cache_control` included. */
+  messages: { role: string; content: string | Record<string, unknown>[] }[];
+  /** Each block that carried `cache_control`: `tools[3]`, `system[0]`, `messages[4].content[0]`. */
+  cacheBreakpoints: string[];
+  /** The usage the server reported (absent when it refused the request). */
+  usage?: { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
+}
+
+/** A chat request (`POST /v1/chat/completions`, `POST /api/chat` or `POST /v1/messages`) as the server saw it. */
 export interface RecordedRequest {
-  protocol: 'openai' | 'ollama';
+  protocol: 'openai' | 'ollama' | 'anthropic';
   path: string;
   model: string | undefined;
   stream: boolean;
+  /** Anthropic turns with their blocks' text joined. */
   messages: { role: string; content: string }[];
+  anthropic?: RecordedAnthropicRequest;
   headers: Record<string, string | string[] | undefined>;
   /** Ollama's `options` as sent (`num_ctx` among them). */
   options: Record<string, unknown> | undefined;
@@ -107,7 +137,10 @@ export type ServerFlavor = 'openai' | 'vllm' | 'lmstudio' | 'llamacpp' | 'openro
 export interface FakeModelServerOptions {
   /** What `GET /v1/models`, `GET /api/tags` and `/api/show` know (default `['fake-model']`). Chats accept any model. */
   models?: (string | FakeModel)[];
-  /** When set, every request must carry `Authorization: Bearer <apiKey>` or gets a real-looking 401. */
+  /**
+   * When set, every request must carry `Authorization: Bearer <apiKey>` (Anthropic: `x-api-key`) or gets
+   * a real-looking 401. Anthropic requests always need a key (`x-api-key` or a bearer token) and a known `anthropic-version`.
+   */
   apiKey?: string;
   /** The window of models that set no `contextLength` (default 131,072). */
   contextWindow?: number;
@@ -129,13 +162,15 @@ export interface FakeModelServer {
   /** `url` + '/v1' */
   openaiBaseUrl: string;
   ollamaUrl: string;
+  /** `url`: the Anthropic SDK adds `/v1` itself. */
+  anthropicBaseUrl: string;
   /**
    * Queues replies. With `model`, requests for that model take from this queue first; all others take
    * from the shared queue. An empty queue answers `Final Answer: (fake server has no scripted reply)`.
    * A prompt longer than an OpenAI-compatible model's window is refused before it takes a reply.
    */
   script(replies: ScriptedReply[], options?: { model?: string }): void;
-  /** Forgets every queued reply and recorded request, so one test's leftovers cannot leak into the next. */
+  /** Forgets every queued reply, recorded request and cached prompt, so one test's leftovers cannot leak into the next. */
   reset(): void;
   /**
    * Every chat request received, in order. Usage counts in replies: `promptTokens` (Ollama: the tokens
