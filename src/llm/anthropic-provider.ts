@@ -191,6 +191,8 @@ class AnthropicChatModel implements ChatModel {
         case 'message_stop':
           stopped = true;
           break;
+        case 'content_block_stop':
+          break;
       }
     }
     // The SDK ends an aborted stream quietly, and a cut socket may look like a short reply.
