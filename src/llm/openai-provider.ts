@@ -144,7 +144,10 @@ class OpenAIChatModel implements ChatModel {
   }
 
   private async streamReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal, watch: IdleWatch): Promise<ChatResponse> {
-    const stream = await client.chat.completions.create({ model: this.model, messages: onTheWire(messages), stream: true, stream_options: { include_usage: true } }, { signal });
+    const stream = await client.chat.completions.create(
+      { model: this.model, messages: onTheWire(messages), stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
     let text = '';
     let thinking = '';
     let chunks = 0;
