@@ -28,6 +28,14 @@ describe('setProvider', () => {
     expect(edit.data.providers?.openai?.model).toBe('gpt-4o-mini');
   });
 
+  it('adds anthropic with its usual model, or the one given', () => {
+    expect(setProvider({}, 'anthropic', { apiKey: 'sk-ant-new' }).raw.providers).toEqual({
+      anthropic: { model: 'claude-sonnet-4-5', config: { api_key: 'sk-ant-new' } },
+    });
+    const edit = setProvider(OLLAMA_AND_OPENAI, 'anthropic', { apiKey: 'sk-ant-new', model: 'claude-opus-4-1' });
+    expect(edit.data.providers?.anthropic).toEqual({ model: 'claude-opus-4-1', config: { api_key: 'sk-ant-new' } });
+  });
+
   it('updates only the fields given, leaving the input as it was', () => {
     const before = structuredClone(OLLAMA_AND_OPENAI);
     const edit = setProvider(OLLAMA_AND_OPENAI, 'openai', { model: 'gpt-4.1' });
@@ -61,7 +69,7 @@ describe('setProvider', () => {
   });
 
   it.each([
-    ['an unknown provider without a base URL', 'foo', {}, /"foo" is not a provider Falcon knows \(ollama, openai, openrouter, gemini\)/],
+    ['an unknown provider without a base URL', 'foo', {}, /"foo" is not a provider Falcon knows \(ollama, openai, anthropic, openrouter, gemini\)/],
     ['a new server without a model', 'vllm', { baseUrl: 'http://gpu:8000/v1' }, /^vllm is a new provider: give the model to use$/],
     ['a name with spaces', 'my server', { baseUrl: 'http://x/v1', model: 'm' }, /cannot name a provider/],
     ['a url for an OpenAI-compatible provider', 'openai', { url: 'http://x' }, /^openai: url is for Ollama; an OpenAI-compatible provider takes base_url$/],
