@@ -18,7 +18,7 @@ export interface AnthropicPrompt {
 }
 
 /** The API refuses a request with more cache breakpoints than this. */
-export const MAX_CACHE_BREAKPOINTS = 4;
+const MAX_CACHE_BREAKPOINTS = 4;
 const EPHEMERAL: Anthropic.CacheControlEphemeral = { type: 'ephemeral' };
 
 /**
@@ -38,7 +38,8 @@ export function toAnthropicPrompt(messages: readonly ChatMessage[], tools?: read
       if (message.stablePrefix) stableSystem = block;
       continue;
     }
-    const role: TurnRole = message.toolCallId !== undefined ? 'user' : message.role;
+    // An observation answering a native call is the user's turn, whatever role the history gives it.
+    const role: TurnRole = message.role === 'assistant' && message.toolCallId === undefined ? 'assistant' : 'user';
     const blocks = contentOf(message);
     if (blocks.length === 0) continue;
     const last = turns.at(-1);

@@ -198,6 +198,11 @@ describe('Anthropic provider', () => {
     });
   });
 
+  it('waits as long as a rate limit asks', async () => {
+    server.script([{ status: 429, headers: { 'retry-after': '3' } }]);
+    await expect(chat().reply).rejects.toMatchObject({ transient: true, status: 429, retryAfterMs: 3000, message: expect.stringContaining('rate limited') });
+  });
+
   it('retries an overloaded server', async () => {
     server.script([{ status: 529 }]);
     await expect(chat().reply).rejects.toMatchObject({ transient: true, status: 529, message: expect.stringContaining('overloaded') });
