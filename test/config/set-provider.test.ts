@@ -73,6 +73,7 @@ describe('setProvider', () => {
     ['a new server without a model', 'vllm', { baseUrl: 'http://gpu:8000/v1' }, /^vllm is a new provider: give the model to use$/],
     ['a name with spaces', 'my server', { baseUrl: 'http://x/v1', model: 'm' }, /cannot name a provider/],
     ['a url for an OpenAI-compatible provider', 'openai', { url: 'http://x' }, /^openai: url is for Ollama; an OpenAI-compatible provider takes base_url$/],
+    ['a url for an Anthropic provider', 'anthropic', { url: 'http://x' }, /^anthropic: url is for Ollama; an Anthropic provider takes base_url$/],
     ['a base URL for Ollama', 'ollama', { baseUrl: 'http://x' }, /^ollama: base_url is for OpenAI-compatible servers/],
     ['a mode for OpenAI', 'openai', { mode: 'cloud' as const }, /^openai: mode \(local or cloud\) applies only to Ollama$/],
     ['a base URL that is not http(s)', 'lmstudio', { baseUrl: 'localhost:1234', model: 'm' }, /base_url "localhost:1234" is not an http\(s\) URL/],
