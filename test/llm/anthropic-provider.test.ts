@@ -208,6 +208,18 @@ describe('Anthropic provider', () => {
     await expect(chat().reply).rejects.toMatchObject({ transient: true, status: 529, message: expect.stringContaining('overloaded') });
   });
 
+  it('reads an error event in the middle of the stream as the status it stands for', async () => {
+    server.script([{ text: 'Final Answer: overloaded half way', errorAfterChars: 8, chunkSize: 4 }]);
+    const { reply, deltas } = chat();
+    await expect(reply).rejects.toMatchObject({
+      name: 'ModelError',
+      transient: true,
+      status: 529,
+      message: 'anthropic: 529 (Overloaded) — the server is overloaded',
+    });
+    expect(deltas.join('')).toBe('Final An');
+  });
+
   it('throws a transient error, not partial text, when the stream is cut mid-way', async () => {
     server.script([{ text: 'Final Answer: this will not arrive whole', cutAfterChars: 12, chunkSize: 4 }]);
     const { reply, deltas } = chat();

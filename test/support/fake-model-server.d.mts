@@ -56,7 +56,9 @@ export type ScriptedAnswer =
    * `data:` line or an NDJSON line; default `this is not JSON {`), then ends the response. Not
    * streamed, the whole body is `garbage` with a JSON content type.
    */
-  | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number };
+  | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number }
+  /** Anthropic: streams that many characters, then an `error` event of the status's type (529 `overloaded_error` by default). */
+  | { text: string; errorAfterChars: number; errorStatus?: number; chunkSize?: number };
 
 /** A native tool call a scripted reply makes; its id is `toolu_fake_<n>` unless given. */
 export interface FakeToolCall {

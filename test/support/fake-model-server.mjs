@@ -439,6 +439,11 @@ async function anthropicAnswer(res, reply, request) {
   if (withText) {
     await start(index, { type: 'text', text: '' });
     const textIndex = index;
+    if (reply.errorAfterChars !== undefined) {
+      // The API's way of failing a reply under way (an overload, most often): an error event, then the end.
+      await streamPieces(res, reply.text.slice(0, reply.errorAfterChars), reply, (text) => delta(textIndex, { type: 'text_delta', text }));
+      return res.end(anthropicEvent(anthropicErrorBody(reply.errorStatus ?? 529)));
+    }
     const finished = await streamText(
       res,
       reply,
