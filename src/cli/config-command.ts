@@ -31,7 +31,9 @@ export function configCommand(): Command {
   config
     .command('set')
     .description('add or update a provider (the first one becomes the default)')
-    .addArgument(completesWith(new Argument('<provider>', 'ollama, openai, openrouter, gemini, or your own name for an OpenAI-compatible server'), 'providers'))
+    .addArgument(
+      completesWith(new Argument('<provider>', 'ollama, openai, anthropic, openrouter, gemini, or your own name for an OpenAI-compatible server'), 'providers'),
+    )
     .option('--model <name>', 'the model to use')
     .option('--api-key <key>', 'its API key ("-" reads it from stdin; "" removes it, so the environment variable applies)')
     .option('--url <url>', 'Ollama: the server URL')

@@ -30,7 +30,7 @@ export const providerEntrySchema = z.strictObject({
       base_url: optionalText,
       url: optionalText,
       mode: z.enum(['local', 'cloud']).nullish(),
-      type: z.enum(['openai', 'ollama']).nullish(),
+      type: z.enum(['openai', 'ollama', 'anthropic']).nullish(),
       stream: z.boolean().nullish(),
       /** Tokens a request may hold; the smaller of this and what the server says is used. */
       context_window: optionalTokens,

@@ -16,6 +16,14 @@ export interface KnownProvider {
 export const KNOWN_PROVIDERS: readonly KnownProvider[] = [
   { id: 'ollama', label: 'Ollama', protocol: 'ollama', defaultModel: 'llama3.2', apiKeyVariable: 'OLLAMA_API_KEY', urlVariable: 'OLLAMA_HOST' },
   { id: 'openai', label: 'OpenAI', protocol: 'openai', defaultModel: 'gpt-4o-mini', apiKeyVariable: 'OPENAI_API_KEY', urlVariable: 'OPENAI_BASE_URL' },
+  {
+    id: 'anthropic',
+    label: 'Anthropic',
+    protocol: 'anthropic',
+    defaultModel: 'claude-sonnet-4-5',
+    apiKeyVariable: 'ANTHROPIC_API_KEY',
+    urlVariable: 'ANTHROPIC_BASE_URL',
+  },
   { id: 'openrouter', label: 'OpenRouter', protocol: 'openai', defaultModel: 'google/gemini-2.5-flash', apiKeyVariable: 'OPENROUTER_API_KEY' },
   { id: 'gemini', label: 'Gemini', protocol: 'openai', defaultModel: 'gemini-2.5-flash', apiKeyVariable: 'GEMINI_API_KEY' },
 ];

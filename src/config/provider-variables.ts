@@ -6,7 +6,6 @@ import { KNOWN_PROVIDERS } from './known-providers.js';
  */
 const PROVIDER_PREFIXES = [
   ...KNOWN_PROVIDERS.map((provider) => provider.id.toUpperCase()),
-  'ANTHROPIC',
   'AZURE_OPENAI',
   'MISTRAL',
   'GROQ',

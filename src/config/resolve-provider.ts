@@ -27,9 +27,9 @@ export function resolveProvider(id: string, entry: ProviderEntry, env: Env): Pro
   };
 }
 
-/** `config.type` when given; otherwise `ollama` for the entry named `ollama` and `openai` for all others. */
+/** `config.type` when given; otherwise the protocol of a known provider (`ollama`, `anthropic`, …) and `openai` for all others. */
 export function providerProtocol(id: string, entry: ProviderEntry): ProviderProtocol {
-  return entry.config?.type ?? (id === 'ollama' ? 'ollama' : 'openai');
+  return entry.config?.type ?? knownProvider(id)?.protocol ?? 'openai';
 }
 
 /** The variable that may stand in for this entry's URL, if any. */

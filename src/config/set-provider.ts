@@ -103,7 +103,7 @@ function checkFieldsFit(id: string, protocol: ProviderProtocol, fields: Provider
     throw new ConfigEditError(`${id}: base_url is for OpenAI-compatible servers; an Ollama provider takes url`);
   }
   if (protocol !== 'ollama' && fields.url) {
-    throw new ConfigEditError(`${id}: url is for Ollama; an OpenAI-compatible provider takes base_url`);
+    throw new ConfigEditError(`${id}: url is for Ollama; ${protocolName(protocol)} provider takes base_url`);
   }
   if (protocol !== 'ollama' && fields.mode) throw new ConfigEditError(`${id}: mode (local or cloud) applies only to Ollama`);
   if (protocol !== 'ollama' && typeof fields.numCtx === 'number') {
@@ -115,6 +115,10 @@ function checkFieldsFit(id: string, protocol: ProviderProtocol, fields: Provider
   if (fields.baseUrl && !isHttpUrl(fields.baseUrl.trim())) {
     throw new ConfigEditError(`${id}: base_url "${fields.baseUrl}" is not an http(s) URL (for example http://localhost:1234/v1)`);
   }
+}
+
+function protocolName(protocol: ProviderProtocol): string {
+  return protocol === 'anthropic' ? 'an Anthropic' : 'an OpenAI-compatible';
 }
 
 function tokens(count: number): string {

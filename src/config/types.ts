@@ -1,16 +1,16 @@
 // The resolved configuration the rest of Falcon uses. Files on disk (docs/ARCHITECTURE.md, "Configuration") are parsed,
 // validated, migrated and merged with environment fallbacks into these shapes by src/config/.
 
-/** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers) or the `ollama` SDK. */
-export type ProviderProtocol = 'openai' | 'ollama';
+/** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers), the `ollama` SDK or the `@anthropic-ai/sdk` (Messages API). */
+export type ProviderProtocol = 'openai' | 'ollama' | 'anthropic';
 
 export interface ProviderSettings {
-  /** The key under `providers:` — `openai`, `openrouter`, `gemini`, `ollama`, or a user's own name. */
+  /** The key under `providers:` — `openai`, `anthropic`, `openrouter`, `gemini`, `ollama`, or a user's own name. */
   id: string;
   protocol: ProviderProtocol;
   model: string;
   apiKey?: string;
-  /** OpenAI-compatible base URL, or the Ollama host URL. Undefined means the provider's default. */
+  /** OpenAI-compatible base URL, the Anthropic base URL (without `/v1`), or the Ollama host URL. Undefined means the provider's default. */
   baseUrl?: string;
   /** Ollama only: local server or Ollama cloud. */
   mode?: 'local' | 'cloud';

@@ -7,7 +7,8 @@
 //   LM Studio   400 {error: "Trying to keep the first 10136 tokens when context the overflows. However, the model is loaded with context length of only 7866 tokens, …"}
 //               or "The number of tokens to keep from the initial prompt is greater than the context length (n_keep: 13055>= n_ctx: 4096)"
 //   Gemini      400 "The input token count (1200293) exceeds the maximum number of tokens allowed (1048576)."
-//   Anthropic   400 "prompt is too long: 210000 tokens > 200000 maximum" (through compatible gateways)
+//   Anthropic   400 {type: "error", error: {type: "invalid_request_error", message: "prompt is too long: 210000 tokens > 200000 maximum"}}
+//               or "input length and `max_tokens` exceed context limit: 188240 + 21333 > 200000, decrease input length or `max_tokens` and try again"
 //   any         413 Payload Too Large
 import { isRecord, positiveInteger } from './context-window/read-fields.js';
 
@@ -24,6 +25,7 @@ const OVERFLOW_WORDS = [
   /exceeds the maximum number of tokens allowed/i,
   /longer than the maximum model length/i,
   /prompt is too long/i,
+  /exceed context limit/i,
   /exceeds? the context (window|length)/i,
   /context_length_exceeded/,
 ];
@@ -34,6 +36,7 @@ const WINDOW_PATTERNS = [
   /maximum number of tokens allowed \((\d+)\)/i,
   /maximum model length of (\d+)/i,
   /> ?(\d+) maximum/i,
+  /\d+ \+ \d+ > (\d+)/,
 ];
 
 /** The overflow a failed call reports, or `undefined` when it failed for another reason. */

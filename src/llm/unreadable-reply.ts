@@ -7,7 +7,7 @@ import { htmlTitle, quoteServerText } from './server-text.js';
 /** The server a provider talks to, as its messages name it. */
 export interface ModelServer {
   protocol: ProviderProtocol;
-  /** The base URL (OpenAI-compatible) or host (Ollama) from the config. */
+  /** The base URL (OpenAI-compatible, Anthropic) or host (Ollama) from the config. */
   url: string;
 }
 
@@ -66,16 +66,27 @@ export function wrongShapeError(server: ModelServer, expected: { what: string; f
 }
 
 function endpointQuestion(server: ModelServer): string {
-  return server.protocol === 'openai' ? 'is base_url an OpenAI-compatible endpoint?' : 'is url an Ollama server?';
+  switch (server.protocol) {
+    case 'openai':
+      return 'is base_url an OpenAI-compatible endpoint?';
+    case 'anthropic':
+      return 'is base_url an Anthropic Messages API endpoint (without /v1)?';
+    case 'ollama':
+      return 'is url an Ollama server?';
+  }
 }
 
 function urlSetting(server: ModelServer): string {
-  return server.protocol === 'openai' ? 'base_url' : 'url';
+  return server.protocol === 'ollama' ? 'url' : 'base_url';
 }
 
-/** A web UI or server root instead of the API: OpenAI-compatible APIs live under `/v1`, Ollama's on its own port. */
+/**
+ * A web UI or server root instead of the API: OpenAI-compatible APIs live under `/v1`, Ollama's on its
+ * own port; the Anthropic SDK adds `/v1` itself.
+ */
 function htmlAdvice(server: ModelServer): string {
   if (server.protocol === 'ollama') return 'check url: it should be the Ollama server itself (port 11434 by default), not a web UI';
+  if (server.protocol === 'anthropic') return 'check base_url: the root of the Messages API, without /v1';
   if (!URL.canParse(server.url) || /\/v\d/.test(new URL(server.url).pathname)) return 'check base_url';
   return `check base_url (did you mean ${server.url.replace(/\/+$/, '')}/v1?)`;
 }

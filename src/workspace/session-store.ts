@@ -339,5 +339,5 @@ function compactionStateOf(records: readonly SessionRecord[]): unknown {
 }
 
 function applyCompaction(messages: ChatMessage[], replaced: number, checkpoint: string): void {
-  messages.splice(0, Math.min(replaced, messages.length), { role: 'user', content: checkpoint });
+  messages.splice(0, Math.min(replaced, messages.length), { role: 'user', content: checkpoint, stablePrefix: true });
 }

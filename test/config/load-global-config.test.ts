@@ -136,6 +136,24 @@ describe('loadGlobalConfig', () => {
     expect(providers.ollama).toMatchObject({ protocol: 'openai', baseUrl: 'http://localhost:11434/v1' });
   });
 
+  it('speaks the Messages API for anthropic and for any entry of type anthropic, the key and URL of anthropic from the environment', async () => {
+    const home = await homeWith(`providers:
+  anthropic: {model: claude-sonnet-4-5}
+  gateway: {model: claude-haiku-4-5, config: {type: anthropic, base_url: "https://llm.example", api_key: "gw-key"}}
+`);
+    const env = { FALCON_HOME: home, ANTHROPIC_API_KEY: 'sk-ant-env', ANTHROPIC_BASE_URL: 'https://proxy.example' };
+    const { providers } = (await loadGlobalConfig({ env })).config;
+
+    expect(providers.anthropic).toEqual({
+      id: 'anthropic',
+      protocol: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      apiKey: 'sk-ant-env',
+      baseUrl: 'https://proxy.example',
+    });
+    expect(providers.gateway).toEqual({ id: 'gateway', protocol: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'gw-key', baseUrl: 'https://llm.example' });
+  });
+
   it('warns that mode is ignored on a provider that is not Ollama', async () => {
     const home = await homeWith('providers:\n  openai:\n    model: gpt-4o\n    config: {mode: local}\n');
     const { config, warnings } = await loadGlobalConfig({ env: { FALCON_HOME: home } });

@@ -28,6 +28,14 @@ describe('setProvider', () => {
     expect(edit.data.providers?.openai?.model).toBe('gpt-4o-mini');
   });
 
+  it('adds anthropic with its usual model, or the one given', () => {
+    expect(setProvider({}, 'anthropic', { apiKey: 'sk-ant-new' }).raw.providers).toEqual({
+      anthropic: { model: 'claude-sonnet-4-5', config: { api_key: 'sk-ant-new' } },
+    });
+    const edit = setProvider(OLLAMA_AND_OPENAI, 'anthropic', { apiKey: 'sk-ant-new', model: 'claude-opus-4-1' });
+    expect(edit.data.providers?.anthropic).toEqual({ model: 'claude-opus-4-1', config: { api_key: 'sk-ant-new' } });
+  });
+
   it('updates only the fields given, leaving the input as it was', () => {
     const before = structuredClone(OLLAMA_AND_OPENAI);
     const edit = setProvider(OLLAMA_AND_OPENAI, 'openai', { model: 'gpt-4.1' });
@@ -61,10 +69,11 @@ describe('setProvider', () => {
   });
 
   it.each([
-    ['an unknown provider without a base URL', 'foo', {}, /"foo" is not a provider Falcon knows \(ollama, openai, openrouter, gemini\)/],
+    ['an unknown provider without a base URL', 'foo', {}, /"foo" is not a provider Falcon knows \(ollama, openai, anthropic, openrouter, gemini\)/],
     ['a new server without a model', 'vllm', { baseUrl: 'http://gpu:8000/v1' }, /^vllm is a new provider: give the model to use$/],
     ['a name with spaces', 'my server', { baseUrl: 'http://x/v1', model: 'm' }, /cannot name a provider/],
     ['a url for an OpenAI-compatible provider', 'openai', { url: 'http://x' }, /^openai: url is for Ollama; an OpenAI-compatible provider takes base_url$/],
+    ['a url for an Anthropic provider', 'anthropic', { url: 'http://x' }, /^anthropic: url is for Ollama; an Anthropic provider takes base_url$/],
     ['a base URL for Ollama', 'ollama', { baseUrl: 'http://x' }, /^ollama: base_url is for OpenAI-compatible servers/],
     ['a mode for OpenAI', 'openai', { mode: 'cloud' as const }, /^openai: mode \(local or cloud\) applies only to Ollama$/],
     ['a base URL that is not http(s)', 'lmstudio', { baseUrl: 'localhost:1234', model: 'm' }, /base_url "localhost:1234" is not an http\(s\) URL/],

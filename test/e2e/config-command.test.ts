@@ -114,7 +114,7 @@ describe('falcon config set, default, fallback, remove', () => {
   });
 
   it.each([
-    [['set', 'foo'], '"foo" is not a provider Falcon knows (ollama, openai, openrouter, gemini)'],
+    [['set', 'foo'], '"foo" is not a provider Falcon knows (ollama, openai, anthropic, openrouter, gemini)'],
     [['set', 'ollama', '--base-url', 'http://x/v1'], 'ollama: base_url is for OpenAI-compatible servers; an Ollama provider takes url'],
     [['set', 'openai', '--model', ''], 'providers.openai.model: must not be empty'],
     [['set', 'ollama', '--mode', 'remote'], "option '--mode <mode>' argument 'remote' is invalid"],
@@ -233,6 +233,38 @@ describe('falcon config test', () => {
     const one = await falcon(['test', 'openai']);
     expect(one.code).toBe(0);
     expect(one.stdout).toBe('✓ openai: gpt-4o-mini is available (3 models listed)\n    context window 128,000 tokens (known for this model)\n');
+  });
+
+  it('sets up Anthropic with config set and tests it, a gateway of type anthropic too', async () => {
+    const anthropic = await startFakeModelServer({ models: ['claude-sonnet-4-5-20250929', 'claude-haiku-4-5-20251001'], apiKey: KEY });
+    try {
+      const set = await falcon(['set', 'anthropic', '--api-key', KEY, '--model', 'claude-sonnet-4-5', '--base-url', anthropic.anthropicBaseUrl]);
+      expect(set.code).toBe(0);
+      expect(await written()).toMatchObject({
+        default_provider: 'anthropic',
+        providers: { anthropic: { model: 'claude-sonnet-4-5', config: { api_key: KEY, base_url: anthropic.anthropicBaseUrl } } },
+      });
+      const config = await written();
+      await sandbox.writeConfig({
+        ...config,
+        providers: {
+          ...(config.providers as object),
+          gateway: { model: 'claude-haiku-4-5', config: { type: 'anthropic', base_url: anthropic.anthropicBaseUrl, api_key: 'sk-wrong-000000' } },
+        },
+      });
+      const result = await falcon(['test']);
+      expect(result.code).toBe(1);
+      expect(result.stdout.split('\n')).toEqual([
+        '✓ anthropic: claude-sonnet-4-5 is available (2 models listed)',
+        '    context window 200,000 tokens (known for this model)',
+        '✗ gateway: the API key was refused',
+        '    check providers.gateway.config.api_key',
+        '',
+      ]);
+      expect((await falcon(['list'])).stdout).not.toContain(KEY);
+    } finally {
+      await anthropic.close();
+    }
   });
 
   it('prints the context window the server gives', async () => {

@@ -68,6 +68,23 @@ describe('falcon doctor', () => {
     expect(result.stdout).not.toContain('✗');
   });
 
+  it('checks an Anthropic provider through the Messages API, its window the known Claude one', async () => {
+    const anthropic = await startFakeModelServer({ models: ['claude-sonnet-4-5-20250929'], apiKey: KEY });
+    try {
+      await sandbox.writeConfig({ providers: { anthropic: { model: 'claude-sonnet-4-5', config: { base_url: anthropic.anthropicBaseUrl } } } });
+      const result = await doctor([], { env: { ANTHROPIC_API_KEY: KEY } });
+      expect(lines(result.stdout)).toEqual(
+        expect.arrayContaining([
+          '✓ provider anthropic: claude-sonnet-4-5 is available (1 model listed)',
+          '    context window 200,000 tokens (known for this model)',
+        ]),
+      );
+      expect(result.stdout).not.toContain(KEY);
+    } finally {
+      await anthropic.close();
+    }
+  });
+
   it('prints one JSON object with --json', async () => {
     const result = await doctor(['--json']);
     const report = JSON.parse(result.stdout) as { ok: boolean; checks: { name: string; status: string; details?: string[] }[] };

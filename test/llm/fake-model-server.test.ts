@@ -139,3 +139,89 @@ describe('OpenAI-compatible', () => {
     }
   });
 });
+
+describe('Anthropic Messages API', () => {
+  const messages = (body: unknown, headers: Record<string, string> = { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' }) =>
+    fetch(`${server.url}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const ask = (text: string, extra: Record<string, unknown> = {}) => ({ model: 'big', max_tokens: 100, messages: [{ role: 'user', content: text }], ...extra });
+  const cached = (text: string) => ({ type: 'text', text, cache_control: { type: 'ephemeral' } });
+
+  it('wants a key and a known API version, as the real API does', async () => {
+    const noKey = await messages(ask('hi'), { 'anthropic-version': '2023-06-01' });
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+    const noVersion = await messages(ask('hi'), { 'x-api-key': 'k' });
+    expect(noVersion.status).toBe(400);
+    expect(await noVersion.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringContaining('anthropic-version') },
+    });
+    expect((await messages(ask('hi'), { authorization: 'Bearer k', 'anthropic-version': '2026-10-21' })).status).toBe(200);
+  });
+
+  it('streams its events in the API’s order: start, ping, thinking, text, tool_use, delta with the stop reason, stop', async () => {
+    server.script([{ text: 'Reading.', thinking: 'hmm', toolCalls: [{ name: 'read_file', arguments: { path: 'a' } }], chunkSize: 100 }]);
+    const body = await (await messages(ask('go', { stream: true }))).text();
+    const events = body
+      .trim()
+      .split('\n\n')
+      .map((frame) => {
+        const [event, data] = frame.split('\n');
+        const parsed = JSON.parse(data!.slice('data: '.length)) as { type: string; delta?: { type: string } };
+        expect(event).toBe(`event: ${parsed.type}`);
+        return parsed.delta?.type ?? parsed.type;
+      });
+    expect(events).toEqual([
+      'message_start',
+      'ping',
+      'content_block_start',
+      'thinking_delta',
+      'signature_delta',
+      'content_block_stop',
+      'content_block_start',
+      'text_delta',
+      'content_block_stop',
+      'content_block_start',
+      'input_json_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ]);
+    expect(body).toContain('"stop_reason":"tool_use"');
+  });
+
+  it('refuses a prompt over the window with the API’s 400, naming the window', async () => {
+    const refused = await messages({ model: 'small', max_tokens: 10, messages: [{ role: 'user', content: words(3000) }] });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toMatch(/^prompt is too long: \d+ tokens > 2048 maximum$/);
+  });
+
+  it('reads a prefix from the cache when an earlier request wrote it at a breakpoint, within 20 blocks back', async () => {
+    server.reset();
+    const system = [cached(words(300))];
+    const first = await (await messages({ ...ask('one'), system, messages: [{ role: 'user', content: [cached('question one')] }] })).json();
+    expect(first.usage.cache_read_input_tokens).toBe(0);
+    expect(first.usage.cache_creation_input_tokens).toBeGreaterThan(300);
+    const turns = [
+      { role: 'user', content: [{ type: 'text', text: 'question one' }] },
+      { role: 'assistant', content: 'answer one' },
+      { role: 'user', content: [cached('question two')] },
+    ];
+    const second = await (await messages({ ...ask('two'), system, messages: turns })).json();
+    expect(second.usage.cache_read_input_tokens).toBe(first.usage.cache_creation_input_tokens);
+    expect(second.usage.cache_creation_input_tokens).toBeGreaterThan(0);
+    const changed = await (await messages({ ...ask('three'), system: [cached('another system prompt')], messages: turns })).json();
+    expect(changed.usage.cache_read_input_tokens).toBe(0);
+    expect(server.requests.at(-1)?.anthropic?.cacheBreakpoints).toEqual(['system[0]', 'messages[2].content[0]']);
+  });
+
+  it('lists its models when asked with the version header', async () => {
+    const list = await (await fetch(`${server.url}/v1/models`, { headers: { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' } })).json();
+    expect(list).toEqual({
+      data: expect.arrayContaining([expect.objectContaining({ type: 'model', id: 'big' })]),
+      has_more: false,
+      first_id: 'small:latest',
+      last_id: 'big',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 // A server that takes the request and goes quiet fails the attempt after `timeout_s` of silence,
-// streamed or not, through both SDKs; a slow model that keeps writing does not, and a server that
+// streamed or not, through each SDK; a slow model that keeps writing does not, and a server that
 // keeps the connection warm with keep-alives and empty deltas while its model writes nothing does.
 // The silences pass on a fake clock, once the server has gone quiet: the calls go over the network,
 // and a busy machine can neither fail an answer for being slow nor hide a limit that came too soon.
@@ -10,6 +10,7 @@ import type { ProviderProtocol } from '../../src/config/types.js';
 import type { ChatModel } from '../../src/llm/chat-model.js';
 import { idleLimits } from '../../src/llm/idle-limits.js';
 import { IdleTimeoutError, type IdleWatch, withIdleWatch } from '../../src/llm/idle-watch.js';
+import { createAnthropicProvider } from '../../src/llm/anthropic-provider.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
 import type { ModelEvent } from '../../src/llm/model-events.js';
@@ -43,13 +44,18 @@ const script = (replies: Parameters<FakeModelServer['script']>[0]) => server.scr
 const requests = () => server.requests.filter((request) => request.model === model);
 
 function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number | undefined = TIMEOUT_S): ChatModel {
-  const settings = { id: protocol, protocol, model, stream, timeoutS };
-  return protocol === 'openai'
-    ? createOpenAIProvider({ ...settings, baseUrl: server.openaiBaseUrl }).createModel(model)
-    : createOllamaProvider({ ...settings, baseUrl: server.ollamaUrl }).createModel(model);
+  const settings = { id: protocol, protocol, model, stream, timeoutS, baseUrl: urlOf(protocol) };
+  switch (protocol) {
+    case 'openai':
+      return createOpenAIProvider(settings).createModel(model);
+    case 'ollama':
+      return createOllamaProvider(settings).createModel(model);
+    case 'anthropic':
+      return createAnthropicProvider(settings).createModel(model);
+  }
 }
 
-const urlOf = (protocol: ProviderProtocol) => (protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl);
+const urlOf = (protocol: ProviderProtocol) => ({ openai: server.openaiBaseUrl, ollama: server.ollamaUrl, anthropic: server.anthropicBaseUrl })[protocol];
 
 /** A call under way: whether it has settled yet, and with what. */
 function underWay<T>(work: Promise<T>): { settled: () => boolean; outcome: () => T | Error | undefined } {
@@ -85,6 +91,8 @@ describe.each([
   { protocol: 'openai', stream: false },
   { protocol: 'ollama', stream: true },
   { protocol: 'ollama', stream: false },
+  { protocol: 'anthropic', stream: true },
+  { protocol: 'anthropic', stream: false },
 ] as const)('$protocol (stream: $stream): timeout_s', ({ protocol, stream }) => {
   const chat = (model = modelOf(protocol, stream), signal = new AbortController().signal) => underWay(model.chat({ messages, signal }));
   const noAnswer = () =>
@@ -146,7 +154,7 @@ describe.each([
   });
 });
 
-describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mid-way', (protocol) => {
+describe.each(['openai', 'ollama', 'anthropic'] as const)('%s: a streamed reply that stops mid-way', (protocol) => {
   it('says the reply stopped, once text has come', async () => {
     fakeTimeouts();
     script([{ text: 'Final Answer: half of it', hangAfterChars: 8, chunkSize: 4 }]);
@@ -166,7 +174,7 @@ describe.each(['openai', 'ollama'] as const)('%s: a streamed reply that stops mi
 describe('retries', () => {
   beforeEach(fakeTimeouts);
 
-  it.each(['openai', 'ollama'] as const)('%s: a silent attempt is retried, and the retry answers', async (protocol) => {
+  it.each(['openai', 'ollama', 'anthropic'] as const)('%s: a silent attempt is retried, and the retry answers', async (protocol) => {
     script([{ silent: true }, 'Final Answer: second time lucky']);
     const events: ModelEvent[] = [];
     const retrying = new RetryingModel({ models: [modelOf(protocol, true)], delaysMs: [10], emit: (event) => events.push(event) });
@@ -199,7 +207,7 @@ describe('retries', () => {
   });
 });
 
-describe.each(['openai', 'ollama'] as const)('%s: a connection kept warm while the model writes nothing', (protocol) => {
+describe.each(['openai', 'ollama', 'anthropic'] as const)('%s: a connection kept warm while the model writes nothing', (protocol) => {
   const quiet = (hangAfterChars: number) => ({ text: 'Final Answer: stalled', hangAfterChars, keepAliveEveryMs: 40, chunkSize: 4 });
 
   beforeEach(fakeTimeouts);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/llm/chat-message.js';
 import type { ProviderProtocol } from '../../src/config/types.js';
+import { createAnthropicProvider } from '../../src/llm/anthropic-provider.js';
 import { createOllamaProvider } from '../../src/llm/ollama-provider.js';
 import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
 import { startFakeModelServer, type FakeModelServer, type ScriptedAnswer } from '../support/fake-model-server.mjs';
@@ -36,12 +37,12 @@ afterEach(() => {
   expect(consoleCalls).toEqual([]); // the SDKs' own dumps ("Could not parse message into JSON", "invalid json") stay unsaid
 });
 
+const urlOf = (protocol: ProviderProtocol) => ({ openai: server.openaiBaseUrl, ollama: server.ollamaUrl, anthropic: server.anthropicBaseUrl })[protocol];
+
 function chat(protocol: ProviderProtocol, stream: boolean, baseUrl?: string) {
-  const settings = { id: protocol, protocol, model: 'm', stream, timeoutS: 5 };
-  const model =
-    protocol === 'openai'
-      ? createOpenAIProvider({ ...settings, baseUrl: baseUrl ?? server.openaiBaseUrl }).createModel('m')
-      : createOllamaProvider({ ...settings, baseUrl: baseUrl ?? server.ollamaUrl }).createModel('m');
+  const settings = { id: protocol, protocol, model: 'm', stream, timeoutS: 5, baseUrl: baseUrl ?? urlOf(protocol) };
+  const provider = { openai: createOpenAIProvider, ollama: createOllamaProvider, anthropic: createAnthropicProvider }[protocol];
+  const model = provider(settings).createModel('m');
   return model.chat({ messages, signal: new AbortController().signal }).then(
     () => expect.unreachable('the chat should fail'),
     (error: Error) => error,
@@ -57,14 +58,24 @@ describe.each([
   { protocol: 'openai', stream: false },
   { protocol: 'ollama', stream: true },
   { protocol: 'ollama', stream: false },
+  { protocol: 'anthropic', stream: true },
+  { protocol: 'anthropic', stream: false },
 ] as const)('$protocol (stream: $stream)', ({ protocol, stream }) => {
-  const url = () => (protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl);
-  const question = protocol === 'openai' ? 'is base_url an OpenAI-compatible endpoint?' : 'is url an Ollama server?';
-  const setting = protocol === 'openai' ? 'base_url' : 'url';
+  const url = () => urlOf(protocol);
+  const question = {
+    openai: 'is base_url an OpenAI-compatible endpoint?',
+    ollama: 'is url an Ollama server?',
+    anthropic: 'is base_url an Anthropic Messages API endpoint (without /v1)?',
+  }[protocol];
+  const setting = protocol === 'ollama' ? 'url' : 'base_url';
 
   it('names an HTML page for what it is, not a cut-off stream', async () => {
     server.script([html(WEB_UI)]);
-    const advice = protocol === 'openai' ? 'check base_url' : 'check url: it should be the Ollama server itself (port 11434 by default), not a web UI';
+    const advice = {
+      openai: 'check base_url',
+      ollama: 'check url: it should be the Ollama server itself (port 11434 by default), not a web UI',
+      anthropic: 'check base_url: the root of the Messages API, without /v1',
+    }[protocol];
     await expect(chat(protocol, stream)).resolves.toMatchObject({
       name: 'ModelError',
       transient: false,
@@ -97,10 +108,10 @@ describe.each([
   });
 });
 
-describe.each(['openai', 'ollama'] as const)('%s: a stream that turns to garbage mid-way', (protocol) => {
+describe.each(['openai', 'ollama', 'anthropic'] as const)('%s: a stream that turns to garbage mid-way', (protocol) => {
   it('is stopped there, as a failure worth retrying', async () => {
     server.script([{ text: 'Final Answer: fine so far', garbleAfterChars: 8, garbage: '{"choices": [ oops' }]);
-    const url = protocol === 'openai' ? server.openaiBaseUrl : server.ollamaUrl;
+    const url = urlOf(protocol);
     await expect(chat(protocol, true)).resolves.toMatchObject({
       transient: true,
       message: `${protocol}: the stream from ${url} turned unreadable mid-way (not JSON: \`{"choices": [ oops\`)`,

@@ -12,9 +12,18 @@ export type ScriptedAnswer =
    * each after the first `chunkDelayMs` later, or once `beforeChunk` resolves (a test paces the
    * chunks itself, in-process only).
    * `thinking` comes first, apart from the text: Ollama's `message.thinking`, an OpenAI-compatible
-   * server's `reasoning_content` (or `reasoning`, per `thinkingField`).
+   * server's `reasoning_content` (or `reasoning`, per `thinkingField`), an Anthropic `thinking` block.
+   * `toolCalls` (Anthropic): `tool_use` blocks after the text, their input streamed in `input_json_delta` chunks.
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number; beforeChunk?: () => Promise<void> }
+  | {
+      text: string;
+      thinking?: string;
+      thinkingField?: ThinkingField;
+      toolCalls?: ScriptedToolCall[];
+      chunkSize?: number;
+      chunkDelayMs?: number;
+      beforeChunk?: () => Promise<void>;
+    }
   /**
    * Native tool calls, after the text if any: OpenAI streams each call's index, id and name, then its
    * arguments in pieces of `chunkSize`, and ends with `finish_reason: "tool_calls"` (whole: `message.tool_calls`);
@@ -53,26 +62,41 @@ export type ScriptedAnswer =
    * `data:` line or an NDJSON line; default `this is not JSON {`), then ends the response. Not
    * streamed, the whole body is `garbage` with a JSON content type.
    */
-  | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number };
+  | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number }
+  /** Anthropic: streams that many characters, then an `error` event of the status's type (529 `overloaded_error` by default). */
+  | { text: string; errorAfterChars: number; errorStatus?: number; chunkSize?: number };
 
 export interface ScriptedToolCall {
   name: string;
   /** An object, or for OpenAI any text (arguments that are no JSON). */
   arguments?: Record<string, unknown> | string;
-  /** OpenAI's call id (default `call_fake_<index>`). */
+  /** The call's id (OpenAI default `call_fake_<index>`, Anthropic `toolu_fake_<n>`). */
   id?: string;
 }
 
-/** A chat request (`POST /v1/chat/completions` or `POST /api/chat`) as the server saw it. */
+/** A Messages API request as sent, with where its cache breakpoints were and what its prompt cache did. */
+export interface RecordedAnthropicRequest {
+  system: unknown;
+  tools: unknown[] | undefined;
+  /** The turns as sent, content blocks and `cache_control` included. */
+  messages: { role: string; content: string | Record<string, unknown>[] }[];
+  /** Each block that carried `cache_control`: `tools[3]`, `system[0]`, `messages[4].content[0]`. */
+  cacheBreakpoints: string[];
+  /** The usage the server reported (absent when it refused the request). */
+  usage?: { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
+}
+
+/** A chat request (`POST /v1/chat/completions`, `POST /api/chat` or `POST /v1/messages`) as the server saw it. */
 export interface RecordedRequest {
-  protocol: 'openai' | 'ollama';
+  protocol: 'openai' | 'ollama' | 'anthropic';
   path: string;
   model: string | undefined;
   stream: boolean;
-  /** As sent (an assistant message with only tool calls has `content: null` on OpenAI): native tool mode adds assistant `tool_calls` and `tool` messages (`tool_call_id` for OpenAI, `tool_name` for Ollama). */
+  /** As sent (an assistant message with only tool calls has `content: null` on OpenAI): Anthropic turns have their blocks' text joined; native tool mode adds assistant `tool_calls` and `tool` messages (`tool_call_id` for OpenAI, `tool_name` for Ollama). */
   messages: { role: string; content: string; tool_calls?: unknown[]; tool_call_id?: string; tool_name?: string }[];
   /** The `tools` sent (native tool mode). */
   tools: { type: string; function: { name: string; description?: string; parameters?: Record<string, unknown> } }[] | undefined;
+  anthropic?: RecordedAnthropicRequest;
   headers: Record<string, string | string[] | undefined>;
   /** Ollama's `options` as sent (`num_ctx` among them). */
   options: Record<string, unknown> | undefined;
@@ -126,7 +150,10 @@ export type ServerFlavor = 'openai' | 'vllm' | 'lmstudio' | 'llamacpp' | 'openro
 export interface FakeModelServerOptions {
   /** What `GET /v1/models`, `GET /api/tags` and `/api/show` know (default `['fake-model']`). Chats accept any model. */
   models?: (string | FakeModel)[];
-  /** When set, every request must carry `Authorization: Bearer <apiKey>` or gets a real-looking 401. */
+  /**
+   * When set, every request must carry `Authorization: Bearer <apiKey>` (Anthropic: `x-api-key`) or gets
+   * a real-looking 401. Anthropic requests always need a key (`x-api-key` or a bearer token) and a known `anthropic-version`.
+   */
   apiKey?: string;
   /** The window of models that set no `contextLength` (default 131,072). */
   contextWindow?: number;
@@ -148,13 +175,15 @@ export interface FakeModelServer {
   /** `url` + '/v1' */
   openaiBaseUrl: string;
   ollamaUrl: string;
+  /** `url`: the Anthropic SDK adds `/v1` itself. */
+  anthropicBaseUrl: string;
   /**
    * Queues replies. With `model`, requests for that model take from this queue first; all others take
    * from the shared queue. An empty queue answers `Final Answer: (fake server has no scripted reply)`.
    * A prompt longer than an OpenAI-compatible model's window is refused before it takes a reply.
    */
   script(replies: ScriptedReply[], options?: { model?: string }): void;
-  /** Forgets every queued reply and recorded request, so one test's leftovers cannot leak into the next. */
+  /** Forgets every queued reply, recorded request and cached prompt, so one test's leftovers cannot leak into the next. */
   reset(): void;
   /**
    * Every chat request received, in order. Usage counts in replies: `promptTokens` (Ollama: the tokens

@@ -1,5 +1,6 @@
 // A model server for tests and benchmarks that speaks the real wire protocols over loopback, limits
-// included: OpenAI chat completions (JSON or SSE) and Ollama /api/chat (JSON or NDJSON), the endpoints
+// included: OpenAI chat completions (JSON or SSE), Ollama /api/chat (JSON or NDJSON) and the Anthropic
+// Messages API (JSON or SSE, its prompt cache: fake-anthropic-messages.mjs), the endpoints
 // real servers use to say how long a prompt may be, and what each server does with a longer one.
 // Replies are scripted, native tool calls and failures included: HTTP errors, silence, streams cut, left hanging or garbled,
 // and any raw answer (an HTML page, JSON of another API, an empty body).
@@ -7,6 +8,19 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import {
+  anthropicErrorBody,
+  anthropicEvent,
+  anthropicMessage,
+  anthropicModelList,
+  anthropicOverflowBody,
+  anthropicRefusal,
+  blockText,
+  createPromptCache,
+  isAnthropicRequest,
+  promptBlocks,
+  promptTokensOf,
+} from './fake-anthropic-messages.mjs';
 
 /** On the global timers, so a test's fake clock paces the chunks too. */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,6 +28,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const UNSCRIPTED_TEXT = 'Final Answer: (fake server has no scripted reply)';
 const DEFAULT_CHUNK_SIZE = 8;
 const DEFAULT_GARBAGE = 'this is not JSON {';
+/** What the Messages API signs a thinking block with, so it can be sent back. */
+const FAKE_SIGNATURE = 'fake-signature';
 /** The window of a model that names none, in every metadata answer and every limit. */
 const DEFAULT_CONTEXT_LENGTH = 131_072;
 /** What Ollama runs a model with when a request sends no `options.num_ctx`. */
@@ -63,6 +79,7 @@ export async function startFakeModelServer({
   const modelQueues = new Map();
   const requests = [];
   const metadataRequests = [];
+  const promptCache = createPromptCache();
 
   const takeReply = (request) => {
     const queue = modelQueues.get(request.model);
@@ -76,14 +93,17 @@ export async function startFakeModelServer({
     try {
       const body = req.method === 'POST' ? JSON.parse((await readBody(req)) || '{}') : {};
       const path = new URL(req.url ?? '/', 'http://fake').pathname;
-      const protocol = path.startsWith('/api/') && !path.startsWith('/api/v0/') ? 'ollama' : 'openai';
       const route = `${req.method} ${path}`;
-      const isChat = route === 'POST /v1/chat/completions' || route === 'POST /api/chat';
+      const protocol = isAnthropicRequest(route, req.headers) ? 'anthropic' : path.startsWith('/api/') && !path.startsWith('/api/v0/') ? 'ollama' : 'openai';
+      const isChat = route === 'POST /v1/chat/completions' || route === 'POST /api/chat' || route === 'POST /v1/messages';
       if (!isChat) metadataRequests.push({ method: req.method, path, headers: req.headers, body: req.method === 'POST' ? body : undefined });
 
       if (route === 'GET /api/version') return sendJson(res, 200, { version: '0.12.0' });
       if (req.method === 'GET' && Object.hasOwn(pages, path)) return sendPage(res, pages[path]);
-      if (apiKey !== undefined && req.headers.authorization !== `Bearer ${apiKey}`) {
+      if (protocol === 'anthropic') {
+        const refusal = anthropicRefusal(req.headers, apiKey);
+        if (refusal) return sendError(res, protocol, refusal);
+      } else if (apiKey !== undefined && req.headers.authorization !== `Bearer ${apiKey}`) {
         return sendError(res, protocol, { status: 401 });
       }
       if (isChat) {
@@ -95,14 +115,23 @@ export async function startFakeModelServer({
         if (protocol === 'openai' && request.promptTokens + (request.max_tokens ?? 0) > window) {
           return sendJson(res, 400, overflowBody(flavor, window, request));
         }
+        if (protocol === 'anthropic') {
+          if (request.promptTokens + (request.max_tokens ?? 0) > window) return sendJson(res, 400, anthropicOverflowBody(request));
+          request.anthropic.usage = promptCache.usageOf(request.anthropic.blocks);
+        }
         const reply = takeReply(request);
         // The request stays open, unanswered, until the client gives up or the server closes.
         if (reply.silent) return void (request.quiet = true);
         if ('status' in reply) return sendError(res, protocol, reply);
-        const answer = protocol === 'openai' ? openaiAnswer : ollamaAnswer;
+        const answer = { openai: openaiAnswer, ollama: ollamaAnswer, anthropic: anthropicAnswer }[protocol];
         return await answer(res, reply, request, body, reply.thinkingField ?? thinkingField);
       }
-      const metadata = metadataAnswer(route, path, body, { catalog, find, windowOf, flavor });
+      const metadata =
+        protocol === 'anthropic'
+          ? route === 'GET /v1/models'
+            ? { body: anthropicModelList(catalog) }
+            : undefined
+          : metadataAnswer(route, path, body, { catalog, find, windowOf, flavor });
       if (metadata) return sendJson(res, metadata.status ?? 200, metadata.body);
       return sendError(res, protocol, { status: 404, body: protocol === 'ollama' ? '404 page not found' : undefined });
     } catch (error) {
@@ -121,6 +150,7 @@ export async function startFakeModelServer({
     url,
     openaiBaseUrl: `${url}/v1`,
     ollamaUrl: url,
+    anthropicBaseUrl: url,
     requests,
     metadataRequests,
     reset() {
@@ -128,6 +158,7 @@ export async function startFakeModelServer({
       modelQueues.clear();
       requests.length = 0;
       metadataRequests.length = 0;
+      promptCache.clear();
     },
     script(replies, { model } = {}) {
       if (model === undefined) return void sharedQueue.push(...replies);
@@ -146,8 +177,9 @@ export async function startFakeModelServer({
  * word: keeps the system messages and the latest message, drops the oldest others, then cuts the start.
  */
 function recordChat(protocol, path, body, headers, window) {
-  const messages = body.messages ?? [];
-  const promptTokens = countPromptTokens(messages);
+  const blocks = protocol === 'anthropic' ? promptBlocks(body, countTokens) : undefined;
+  const messages = blocks ? textOfTurns(body.messages ?? []) : (body.messages ?? []);
+  const promptTokens = blocks ? promptTokensOf(blocks) : countPromptTokens(messages);
   const stream = protocol === 'ollama' ? body.stream !== false : body.stream === true;
   const maxTokens = body.max_tokens ?? body.max_completion_tokens;
   const request = {
@@ -166,12 +198,26 @@ function recordChat(protocol, path, body, headers, window) {
     evaluatedTokens: promptTokens,
     quiet: false,
     keepAlives: 0,
+    ...(blocks && {
+      anthropic: {
+        system: body.system,
+        tools: body.tools,
+        messages: body.messages ?? [],
+        cacheBreakpoints: blocks.filter((block) => block.breakpoint).map((block) => block.where),
+        blocks,
+      },
+    }),
   };
   if (protocol !== 'ollama') return request;
   const asked = body.options?.num_ctx;
   const numCtx = Math.min(typeof asked === 'number' && asked > 0 ? asked : OLLAMA_DEFAULT_NUM_CTX, window);
   const kept = fitOllamaPrompt(messages, numCtx);
   return { ...request, contextWindow: numCtx, truncated: kept < promptTokens, evaluatedTokens: kept };
+}
+
+/** Anthropic turns with their text, as the other protocols' messages are recorded. */
+function textOfTurns(turns) {
+  return turns.map(({ role, content }) => ({ role, content: typeof content === 'string' ? content : content.map(blockText).join('\n') }));
 }
 
 /** Tokens Ollama evaluates of a prompt that may be longer than `numCtx`. */
@@ -377,6 +423,70 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
   res.end('data: [DONE]\n\n');
 }
 
+/**
+ * A Messages API reply: thinking, text and tool_use blocks, streamed as the API's events or whole;
+ * its usage splits the prompt into plain input, cache writes and cache reads.
+ */
+async function anthropicAnswer(res, reply, request) {
+  const thinking = reply.thinking ?? '';
+  const calls = (reply.toolCalls ?? []).map((call, index) => ({
+    type: 'tool_use',
+    id: call.id ?? `toolu_fake_${index + 1}`,
+    name: call.name,
+    input: call.arguments ?? {},
+  }));
+  const outputTokens = countTokens(reply.text) + countTokens(thinking) + calls.reduce((sum, call) => sum + countTokens(JSON.stringify(call.input)), 0);
+  const stopReason = calls.length > 0 ? 'tool_use' : 'end_turn';
+  const { usage } = request.anthropic;
+  const withText = reply.text !== '' || calls.length === 0;
+  if (!request.stream) {
+    const content = [
+      ...(thinking ? [{ type: 'thinking', thinking, signature: FAKE_SIGNATURE }] : []),
+      ...(withText ? [{ type: 'text', text: reply.text, citations: null }] : []),
+      ...calls,
+    ];
+    return sendWhole(res, reply, anthropicMessage(request, { content, stopReason, usage: { ...usage, output_tokens: outputTokens } }), request);
+  }
+
+  const delta = (index, fields) => anthropicEvent({ type: 'content_block_delta', index, delta: fields });
+  const start = (index, block) => write(res, anthropicEvent({ type: 'content_block_start', index, content_block: block }));
+  const stop = (index) => write(res, anthropicEvent({ type: 'content_block_stop', index }));
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  await write(res, anthropicEvent({ type: 'message_start', message: anthropicMessage(request, { usage: { ...usage, output_tokens: 1 } }) }));
+  await write(res, anthropicEvent({ type: 'ping' }));
+  let index = 0;
+  if (thinking) {
+    await start(index, { type: 'thinking', thinking: '', signature: '' });
+    await streamPieces(res, thinking, reply, (piece) => delta(index, { type: 'thinking_delta', thinking: piece }));
+    await write(res, delta(index, { type: 'signature_delta', signature: FAKE_SIGNATURE }));
+    await stop(index++);
+  }
+  if (withText) {
+    await start(index, { type: 'text', text: '' });
+    const textIndex = index;
+    if (reply.errorAfterChars !== undefined) {
+      // The API's way of failing a reply under way (an overload, most often): an error event, then the end.
+      await streamPieces(res, reply.text.slice(0, reply.errorAfterChars), reply, (text) => delta(textIndex, { type: 'text_delta', text }));
+      return res.end(anthropicEvent(anthropicErrorBody(reply.errorStatus ?? 529)));
+    }
+    const finished = await streamText(
+      res,
+      reply,
+      (text) => delta(textIndex, { type: 'text_delta', text }),
+      (garbage) => `event: content_block_delta\ndata: ${garbage}\n\n`,
+    );
+    if (!finished) return keepAlive(res, reply, request, [anthropicEvent({ type: 'ping' }), delta(textIndex, { type: 'text_delta', text: '' })]);
+    await stop(index++);
+  }
+  for (const call of calls) {
+    await start(index, { ...call, input: {} });
+    await streamPieces(res, JSON.stringify(call.input), reply, (piece) => delta(index, { type: 'input_json_delta', partial_json: piece }));
+    await stop(index++);
+  }
+  await write(res, anthropicEvent({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: outputTokens } }));
+  res.end(anthropicEvent({ type: 'message_stop' }));
+}
+
 async function ollamaAnswer(res, reply, request) {
   const thinking = reply.thinking ?? '';
   // Ollama sends a reply's calls whole, in one message, with their arguments as an object and no id.
@@ -472,9 +582,11 @@ async function sendWhole(res, reply, payload, request) {
 function sendError(res, protocol, { status, body, headers = {} }) {
   const message = ERROR_MESSAGES[status] ?? `Fake error ${status}.`;
   const defaultBody =
-    protocol === 'ollama'
-      ? { error: message }
-      : { error: { message, type: status >= 500 ? 'server_error' : status === 429 ? 'requests' : 'invalid_request_error', param: null, code: null } };
+    protocol === 'anthropic'
+      ? anthropicErrorBody(status)
+      : protocol === 'ollama'
+        ? { error: message }
+        : { error: { message, type: status >= 500 ? 'server_error' : status === 429 ? 'requests' : 'invalid_request_error', param: null, code: null } };
   const payload = body ?? defaultBody;
   const isText = typeof payload === 'string';
   res.writeHead(status, { 'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json', ...headers });

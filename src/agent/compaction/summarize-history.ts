@@ -32,7 +32,11 @@ const TRANSCRIPT_SYSTEM =
 
 export async function summarizeHistory(request: SummaryRequest): Promise<Summary | undefined> {
   const ask = summaryInstruction(request.summaryTokens);
-  const inConversation: ChatMessage[] = [{ role: 'system', content: request.systemPrompt }, ...request.replaced, { role: 'user', content: ask }];
+  const inConversation: ChatMessage[] = [
+    { role: 'system', content: request.systemPrompt, stablePrefix: true },
+    ...request.replaced,
+    { role: 'user', content: ask },
+  ];
   if (request.estimate(inConversation) <= request.requestLimit - request.summaryTokens) {
     const text = await attempt(request, inConversation);
     if (text !== undefined) return { text, method: 'summary' };

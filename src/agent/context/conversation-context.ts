@@ -166,7 +166,8 @@ export class ConversationContext {
 
   private request(): PreparedRequest {
     const { history, native } = this.options;
-    const messages = mergeSameRoleMessages([{ role: 'system', content: this.systemPrompt }, ...history.messages]);
+    // The system prompt (the tool reference in it) is the same in every request: a provider may cache it.
+    const messages = mergeSameRoleMessages([{ role: 'system', content: this.systemPrompt, stablePrefix: true }, ...history.messages]);
     return this.nativeMode ? { messages, tools: native!.tools(history.messages) } : { messages };
   }
 

@@ -10,7 +10,11 @@ export function mergeSameRoleMessages(messages: readonly ChatMessage[]): ChatMes
   for (const message of messages) {
     const last = merged.at(-1);
     if (last && last.role === message.role && message.role !== 'system' && !isNative(last) && !isNative(message)) {
-      merged[merged.length - 1] = { role: last.role, content: `${last.content}\n\n${message.content}` };
+      merged[merged.length - 1] = {
+        role: last.role,
+        content: `${last.content}\n\n${message.content}`,
+        ...((last.stablePrefix ?? message.stablePrefix) && { stablePrefix: true }),
+      };
     } else {
       merged.push({ ...message });
     }

@@ -13,7 +13,7 @@ export function subagentHistory(fileLabel: string): HistoryStore & { messages: C
       return compactionState;
     },
     recordCompaction(replaced, checkpoint, state) {
-      messages.splice(0, Math.min(replaced, messages.length), { role: 'user', content: checkpoint });
+      messages.splice(0, Math.min(replaced, messages.length), { role: 'user', content: checkpoint, stablePrefix: true });
       compactionState = state;
     },
   };

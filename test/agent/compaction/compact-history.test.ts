@@ -40,7 +40,7 @@ describe('compactHistory', () => {
     const compaction = (await compactHistory(input(model)))!;
     expect(compaction.method).toBe('summary');
     const asked = model.summaryRequests[0]!;
-    expect(asked[0]).toEqual({ role: 'system', content: 'You are Falcon.' });
+    expect(asked[0]).toEqual({ role: 'system', content: 'You are Falcon.', stablePrefix: true });
     expect(asked.slice(1, -1)).toEqual(history.slice(0, compaction.replaced));
     expect(compaction.checkpoint).toContain('Goal: GET /orders. Findings: none yet.');
     expect(compaction.checkpoint).not.toContain('let me see');

@@ -86,6 +86,8 @@ describe('the agent inside a context window', () => {
     expect(saved.filter((r) => r.kind === 'compaction')).toHaveLength(compactions.length);
     const last = model.seen.at(-1)!;
     expect(last.find((m) => m.content.startsWith('[Checkpoint]'))?.content).toMatch(/## Files read\n(- src\/f\d+\.ts\n)+/);
+    // The system prompt and the checkpoint stay the same from request to request: a provider may cache them.
+    expect(last.filter((m) => m.stablePrefix).map((m) => m.content.slice(0, 12))).toEqual(['You are Falc', '[Checkpoint]']);
     const usage = events.filter((e) => e.type === 'usage').at(-1);
     expect(usage).toMatchObject({ context: { window: 8_192 } });
     expect(agent.contextUsage!.percent).toBeLessThan(100);
@@ -108,6 +110,7 @@ describe('the agent inside a context window', () => {
     await resumed.agent.send('and now?');
     const sent = model.seen[0]!;
     expect(sent[1]!.content).toMatch(/^\[Checkpoint\]/);
+    expect(sent[1]!.stablePrefix).toBe(true);
     expect(estimateMessageTokens(sent)).toBeLessThan(8_192);
   });
 

@@ -109,7 +109,7 @@ describe('a sub-agent run', () => {
 
     const [, first, second] = model.seen;
     expect(first).toEqual([
-      { role: 'system', content: 'ROLE You are reader. TOOLS echo' },
+      { role: 'system', content: 'ROLE You are reader. TOOLS echo', stablePrefix: true },
       { role: 'user', content: 'echo hello and report' },
     ]);
     expect(second!.at(-1)).toEqual({ role: 'user', content: 'Observation: echo: hello' });

@@ -74,6 +74,33 @@ describe('runConfigWizard: adding and updating a provider', () => {
     });
   });
 
+  it('sets up Anthropic with the key from ANTHROPIC_API_KEY and a model from its live list', async () => {
+    const anthropic = await startFakeModelServer({ models: ['claude-sonnet-4-5-20250929', 'claude-haiku-4-5-20251001'], apiKey: KEY });
+    try {
+      const run = await startWizard({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.anthropicBaseUrl });
+      expect(screen.getScreen()).toContain('Anthropic');
+      screen.keypress('down');
+      screen.keypress('down');
+      screen.keypress('enter'); // Anthropic
+      await expectQuestion('Anthropic API key');
+      expect(screen.getScreen()).toContain('Use ANTHROPIC_API_KEY from the environment (sk-…cdef)');
+      screen.keypress('enter');
+      await expectQuestion('Model');
+      expect(screen.getScreen()).toContain('claude-haiku-4-5-20251001');
+      screen.keypress('down');
+      screen.keypress('enter'); // claude-haiku-4-5-20251001
+      await expectQuestion('What would you like to do?');
+      screen.keypress('enter');
+
+      await expect(run.result).resolves.toBe(true);
+      expect(await writtenConfig(run.file)).toEqual({ default_provider: 'anthropic', providers: { anthropic: { model: 'claude-haiku-4-5-20251001' } } });
+      expect(run.printed).toContain('✓ anthropic: claude-haiku-4-5-20251001 is available (2 models listed)');
+      expect(anthropic.metadataRequests.map((request) => `${request.method} ${request.path}`)).toContain('GET /v1/models');
+    } finally {
+      await anthropic.close();
+    }
+  });
+
   it('says plainly what failed, and lets the settings be changed until they work', async () => {
     const run = await startWizard({ OPENAI_BASE_URL: keyed.openaiBaseUrl });
     screen.keypress('down');
@@ -116,7 +143,7 @@ describe('runConfigWizard: adding and updating a provider', () => {
     const many = await startFakeModelServer({ models: Array.from({ length: 30 }, (_, i) => `model-${i}`) });
     try {
       const run = await startWizard();
-      for (let i = 0; i < 4; i++) screen.keypress('down');
+      for (let i = 0; i < 5; i++) screen.keypress('down');
       screen.keypress('enter'); // Another OpenAI-compatible server
       await expectQuestion('A name for this server');
       screen.type('vllm');
