@@ -12,7 +12,7 @@ import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWind
 import { toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
 import { chooseContextWindow } from './context-window/choose-context-window.js';
-import { LearnedOnce } from './context-window/learned-once.js';
+import type { LearnedOnce } from './context-window/learned-once.js';
 import { isRecord } from './context-window/read-fields.js';
 import { idleLimits } from './idle-limits.js';
 import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js';
