@@ -1,8 +1,9 @@
 // The resolved configuration the rest of Falcon uses. Files on disk (docs/ARCHITECTURE.md, "Configuration") are parsed,
 // validated, migrated and merged with environment fallbacks into these shapes by src/config/.
+import type { ModelPrice } from '../llm/pricing/model-price.js';
 
-/** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers) or the `ollama` SDK. */
-export type ProviderProtocol = 'openai' | 'ollama';
+/** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers, and Azure OpenAI through its Azure client) or the `ollama` SDK. */
+export type ProviderProtocol = 'openai' | 'ollama' | 'azure';
 
 export interface ProviderSettings {
   /** The key under `providers:` — `openai`, `openrouter`, `gemini`, `ollama`, or a user's own name. */
@@ -28,6 +29,11 @@ export interface ProviderSettings {
    * the attempt fails and is retried. Undefined means a default for a local or a remote server.
    */
   timeoutS?: number;
+  /** Azure only: the deployment called (the model when absent) and the `api-version` of its requests. */
+  deployment?: string;
+  apiVersion?: string;
+  /** `pricing:`, USD per million tokens: overrides the price table (src/llm/pricing/). */
+  pricing?: ModelPrice;
 }
 
 export interface RetrySettings {

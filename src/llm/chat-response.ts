@@ -8,6 +8,8 @@ export interface GatheredReply {
   thinking: string;
   promptTokens: unknown;
   completionTokens: unknown;
+  /** Prompt tokens read from the server's cache (OpenAI's `prompt_tokens_details.cached_tokens`); Ollama has none. */
+  cachedTokens?: unknown;
 }
 
 /**
@@ -16,7 +18,10 @@ export interface GatheredReply {
  */
 export function toChatResponse(messages: ChatMessage[], reply: GatheredReply): ChatResponse {
   const reportedInputTokens = tokenCount(reply.promptTokens, 1);
-  const usage = usageOrEstimate({ input: reportedInputTokens, output: tokenCount(reply.completionTokens, 0) }, messages, reply.text);
+  const estimated = usageOrEstimate({ input: reportedInputTokens, output: tokenCount(reply.completionTokens, 0) }, messages, reply.text);
+  const cachedInputTokens = tokenCount(reply.cachedTokens, 1);
+  // Cached tokens are part of the prompt: a count beyond it is no count.
+  const usage = cachedInputTokens !== undefined && cachedInputTokens <= estimated.inputTokens ? { ...estimated, cachedInputTokens } : estimated;
   return {
     text: reply.text,
     ...(reply.thinking && { thinking: reply.thinking }),

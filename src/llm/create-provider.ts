@@ -3,6 +3,7 @@ import type { FalconConfig, ProviderSettings } from '../config/types.js';
 import type { ModelProvider, ProviderOptions } from './chat-model.js';
 import { ModelSetupError } from './model-errors.js';
 import type { ModelEvent } from './model-events.js';
+import { createAzureProvider } from './azure-provider.js';
 import { createOllamaProvider } from './ollama-provider.js';
 import { createOpenAIProvider } from './openai-provider.js';
 import { RetryingModel } from './retrying-model.js';
@@ -30,6 +31,8 @@ export function createProvider(settings: ProviderSettings, options: ProviderOpti
       return createOpenAIProvider(settings, options);
     case 'ollama':
       return createOllamaProvider(settings, options);
+    case 'azure':
+      return createAzureProvider(settings, options);
   }
 }
 

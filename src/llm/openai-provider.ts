@@ -4,7 +4,7 @@ import type OpenAI from 'openai';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
 import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions } from './chat-model.js';
-import { toChatResponse } from './chat-response.js';
+import { type GatheredReply, toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
 import { chooseContextWindow, DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
 import { discoverOpenAIWindow } from './context-window/discover-openai-window.js';
@@ -27,7 +27,8 @@ const DEFAULT_BASE_URLS: Record<string, string> = {
 /** Local OpenAI-compatible servers need no key, but the SDK refuses to start without one. */
 const NO_API_KEY = 'none';
 
-interface OpenAIServer {
+/** What an OpenAI chat model calls through: OpenAI-compatible servers here, Azure OpenAI in azure-provider.ts. */
+export interface OpenAIServer {
   provider: string;
   baseUrl: string;
   apiKey?: string;
@@ -35,6 +36,8 @@ interface OpenAIServer {
   contextWindow?: number;
   /** `timeout_s` from the config. */
   timeoutS?: number;
+  /** The server says nothing of windows (Azure): the model table and `context_window` alone. */
+  silentAboutWindows?: true;
   /** The client; given a call's format, one whose replies are checked to be in it. */
   connect(call?: { format: ReplyFormat }): Promise<OpenAI>;
 }
@@ -103,7 +106,7 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
   };
 }
 
-class OpenAIChatModel implements ChatModel {
+export class OpenAIChatModel implements ChatModel {
   readonly provider: string;
   private readonly window: LearnedOnce<ContextWindow>;
   private readonly idleLimits: IdleLimits;
@@ -120,6 +123,7 @@ class OpenAIChatModel implements ChatModel {
     const configured = server.contextWindow;
     this.window = new LearnedOnce(
       async () => {
+        if (server.silentAboutWindows) return chooseContextWindow({ model, configured });
         const said = await withCallSignal(undefined, (signal) => discoverOpenAIWindow(server, model, signal), DISCOVERY_TIMEOUT_MS);
         return chooseContextWindow({ model, server: said, configured });
       },
@@ -180,7 +184,7 @@ class OpenAIChatModel implements ChatModel {
       if (choices === 0) throw wrongShapeError(this.wire, { what: 'a stream of chat completion chunks', field: 'choices' }, last);
       throw streamCutError(this.provider);
     }
-    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens });
+    return toChatResponse(messages, { text, thinking, ...gatheredUsage(usage) });
   }
 
   private async wholeReply(client: OpenAI, { messages, onDelta, onThinking }: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
@@ -195,6 +199,10 @@ class OpenAIChatModel implements ChatModel {
     if (thinking) onThinking?.(thinking);
     if (text) onDelta?.(text);
     const usage = completion.usage;
-    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens });
+    return toChatResponse(messages, { text, thinking, ...gatheredUsage(usage) });
   }
+}
+
+function gatheredUsage(usage: OpenAI.CompletionUsage | undefined | null): Pick<GatheredReply, 'promptTokens' | 'completionTokens' | 'cachedTokens'> {
+  return { promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, cachedTokens: usage?.prompt_tokens_details?.cached_tokens };
 }

@@ -14,7 +14,16 @@ export type ScriptedAnswer =
    * `thinking` comes first, apart from the text: Ollama's `message.thinking`, an OpenAI-compatible
    * server's `reasoning_content` (or `reasoning`, per `thinkingField`).
    */
-  | { text: string; thinking?: string; thinkingField?: ThinkingField; chunkSize?: number; chunkDelayMs?: number; beforeChunk?: () => Promise<void> }
+  | {
+      text: string;
+      thinking?: string;
+      thinkingField?: ThinkingField;
+      chunkSize?: number;
+      chunkDelayMs?: number;
+      beforeChunk?: () => Promise<void>;
+      /** The usage the reply reports instead of the counted one. */
+      usage?: ScriptedUsage;
+    }
   /**
    * An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`).
    * With `body`, any answer at all: a 200 HTML page (`headers: {'content-type': 'text/html'}`), JSON of
@@ -48,6 +57,16 @@ export type ScriptedAnswer =
    * streamed, the whole body is `garbage` with a JSON content type.
    */
   | { text: string; garbleAfterChars: number; garbage?: string; chunkSize?: number; chunkDelayMs?: number };
+
+/**
+ * Token counts a reply reports instead of the counted ones: OpenAI's `prompt_tokens`, `completion_tokens`
+ * and `prompt_tokens_details.cached_tokens`; Ollama's `prompt_eval_count` and `eval_count` (no cached count).
+ */
+export interface ScriptedUsage {
+  promptTokens?: number;
+  completionTokens?: number;
+  cachedTokens?: number;
+}
 
 /** A chat request (`POST /v1/chat/completions` or `POST /api/chat`) as the server saw it. */
 export interface RecordedRequest {
@@ -107,8 +126,15 @@ export type ServerFlavor = 'openai' | 'vllm' | 'lmstudio' | 'llamacpp' | 'openro
 export interface FakeModelServerOptions {
   /** What `GET /v1/models`, `GET /api/tags` and `/api/show` know (default `['fake-model']`). Chats accept any model. */
   models?: (string | FakeModel)[];
-  /** When set, every request must carry `Authorization: Bearer <apiKey>` or gets a real-looking 401. */
+  /** When set, every request must carry `Authorization: Bearer <apiKey>` (Azure: `api-key: <apiKey>`) or gets a real-looking 401. */
   apiKey?: string;
+  /**
+   * Also serve Azure OpenAI: `POST /openai/deployments/{deployment}/chat/completions?api-version=…`, the
+   * same SSE or JSON as OpenAI's, for these deployments (the deployment is the request's `model`) and
+   * API versions (default `['2024-10-21']`). As Azure: 401 without the `api-key` header (or with another
+   * key), 404 `Resource not found` for an unknown api-version, 404 `DeploymentNotFound` for another deployment.
+   */
+  azure?: { deployments: string[]; apiVersions?: string[] };
   /** The window of models that set no `contextLength` (default 131,072). */
   contextWindow?: number;
   /**
