@@ -83,7 +83,7 @@ retry:
     expect(error.message.split('\n')).toEqual([
       `${file}:5: providers.openai.config.pricing.input: expected a price in USD per million tokens, for example 2.5`,
       `${file}:5: providers.openai.config.pricing.output: a price cannot be negative`,
-      `${file}:8: providers.corp.config.pricing: unknown key "cache"`,
+      `${file}:8: providers.corp.config.pricing.cache: unknown key`,
     ]);
   });
 
