@@ -1,4 +1,4 @@
-import type { ProviderSettings } from '../../config/types.js';
+import type { FalconConfig, ProviderSettings } from '../../config/types.js';
 import { isLocalUrl } from '../context-window/is-local-url.js';
 import type { Usage } from '../chat-model.js';
 import { tablePrice } from './price-table.js';
@@ -17,6 +17,9 @@ export interface ModelPrice {
  */
 export const CACHE_WRITE_FACTOR = 1.25;
 
+/** The price of a model of a configured provider; undefined when unknown. */
+export type PriceOf = (provider: string, model: string) => ModelPrice | undefined;
+
 const FREE: ModelPrice = { input: 0, output: 0, cachedInput: 0 };
 
 /**
@@ -29,6 +32,14 @@ export function modelPrice(settings: ProviderSettings, model: string): ModelPric
   const listed = tablePrice(model);
   if (listed) return listed;
   return isLocalServer(settings) ? FREE : undefined;
+}
+
+/** Prices by the config's providers; a provider it does not hold has no known price. */
+export function configuredPrices(config: FalconConfig): PriceOf {
+  return (provider, model) => {
+    const settings = config.providers[provider];
+    return settings && modelPrice(settings, model);
+  };
 }
 
 /** USD for one call's tokens; cached and cache-written tokens are part of `inputTokens`. */
