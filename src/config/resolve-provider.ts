@@ -2,8 +2,7 @@ import type { Env } from './falcon-home.js';
 import type { ProviderEntry } from './global-config-schema.js';
 import { knownProvider } from './known-providers.js';
 import { normalizeOllamaHost } from './ollama-host.js';
-import type { ProviderProtocol, ProviderSettings } from './types.js';
-import type { ModelPrice } from '../llm/pricing/model-price.js';
+import type { ModelPrice, ProviderProtocol, ProviderSettings } from './types.js';
 
 type ProviderConfig = NonNullable<ProviderEntry['config']>;
 

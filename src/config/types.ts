@@ -1,6 +1,5 @@
 // The resolved configuration the rest of Falcon uses. Files on disk (docs/ARCHITECTURE.md, "Configuration") are parsed,
 // validated, migrated and merged with environment fallbacks into these shapes by src/config/.
-import type { ModelPrice } from '../llm/pricing/model-price.js';
 
 /** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers, and Azure OpenAI through its Azure client) or the `ollama` SDK. */
 export type ProviderProtocol = 'openai' | 'ollama' | 'azure';
@@ -34,6 +33,14 @@ export interface ProviderSettings {
   apiVersion?: string;
   /** `pricing:`, USD per million tokens: overrides the price table (src/llm/pricing/). */
   pricing?: ModelPrice;
+}
+
+/** USD per million tokens (`pricing:`, the price table of src/llm/pricing/). */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  /** Prompt tokens read from the provider's cache. */
+  cachedInput: number;
 }
 
 export interface RetrySettings {

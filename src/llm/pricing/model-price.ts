@@ -1,15 +1,7 @@
-import type { FalconConfig, ProviderSettings } from '../../config/types.js';
+import type { FalconConfig, ModelPrice, ProviderSettings } from '../../config/types.js';
 import { isLocalUrl } from '../context-window/is-local-url.js';
 import type { Usage } from '../chat-model.js';
 import { tablePrice } from './price-table.js';
-
-/** USD per million tokens. */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  /** Prompt tokens read from the provider's cache. */
-  cachedInput: number;
-}
 
 /**
  * Prompt tokens written to the cache cost this many times the input price: Anthropic's price for its

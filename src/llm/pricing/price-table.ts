@@ -2,7 +2,7 @@
 // long-context tiers some vendors charge above 200k tokens are not modelled). Taken in PRICES_TAKEN from the
 // vendors' pricing pages: openai.com/api/pricing, anthropic.com/pricing (a cache read is 0.1× the input
 // price), ai.google.dev/gemini-api/docs/pricing. A provider's `pricing:` in the config overrides a row.
-import type { ModelPrice } from './model-price.js';
+import type { ModelPrice } from '../../config/types.js';
 
 export const PRICES_TAKEN = '2025-11';
 
