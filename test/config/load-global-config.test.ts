@@ -69,7 +69,12 @@ describe('loadGlobalConfig', () => {
       apiVersion: '2024-10-21',
       pricing: { input: 2.5, output: 10, cachedInput: 2.5 },
     });
-    expect(config.providers.openai).toEqual({ id: 'openai', protocol: 'openai', model: 'gpt-4o-mini', pricing: { input: 0.15, output: 0.6, cachedInput: 0.075 } });
+    expect(config.providers.openai).toEqual({
+      id: 'openai',
+      protocol: 'openai',
+      model: 'gpt-4o-mini',
+      pricing: { input: 0.15, output: 0.6, cachedInput: 0.075 },
+    });
   });
 
   it('treats a missing file as an empty configuration', async () => {

@@ -117,7 +117,12 @@ describe('setProvider', () => {
   });
 
   it('adds Azure OpenAI with its endpoint, deployment and api-version, the deployment standing for the model', () => {
-    const edit = setProvider({}, 'azure', { baseUrl: 'https://contoso.openai.azure.com', deployment: 'prod-gpt4o', apiVersion: '2024-10-21', apiKey: 'az-key' });
+    const edit = setProvider({}, 'azure', {
+      baseUrl: 'https://contoso.openai.azure.com',
+      deployment: 'prod-gpt4o',
+      apiVersion: '2024-10-21',
+      apiKey: 'az-key',
+    });
     expect(edit.raw.providers).toEqual({
       azure: {
         model: 'prod-gpt4o',
@@ -130,7 +135,9 @@ describe('setProvider', () => {
   });
 
   it('refuses a deployment or an api-version for a provider that is not Azure', () => {
-    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'openai', { deployment: 'x' }))).toBe('openai: deployment and api_version apply only to Azure OpenAI');
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'openai', { deployment: 'x' }))).toBe(
+      'openai: deployment and api_version apply only to Azure OpenAI',
+    );
     expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'ollama', { apiVersion: '2024-10-21' }))).toBe(
       'ollama: deployment and api_version apply only to Azure OpenAI',
     );
