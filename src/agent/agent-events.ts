@@ -32,7 +32,10 @@ export class AgentEvents {
     private readonly secrets: SecretRegistry,
     /** The price of a provider's model; without, every call's cost is unknown. */
     private readonly priceOf: PriceOf = () => undefined,
+    /** The events a resumed session recorded before: their calls are the session's too. */
+    earlier: readonly AgentEvent[] = [],
   ) {
+    for (const event of earlier) this.ledger.record(event);
     this.streams = { thinking_delta: new StreamMasker(secrets), text_delta: new StreamMasker(secrets) };
   }
 

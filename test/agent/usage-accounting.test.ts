@@ -66,6 +66,17 @@ describe('the session’s usage accounting', () => {
     expect(priced.event).toMatchObject({ type: 'subagent', event: { type: 'usage', costUsd: (3_000 * 0.15 + 300 * 0.6) / 1_000_000 } });
   });
 
+  it('counts the calls a resumed session recorded before, as they were priced then', () => {
+    const earlier = [{ ...call(1_000, 100), costUsd: 0.25 }, { ...call(500, 50, { purpose: 'compaction' }), costUsd: 0.125 }, compaction];
+    const events = new AgentEvents({ recordEvent: () => undefined }, new SecretRegistry(), PRICES, earlier);
+    events.emit(call(0, 0));
+    expect(events.usage.total).toMatchObject({ calls: 3, inputTokens: 1_500, outputTokens: 150, costUsd: 0.375 });
+    expect(events.usage.lines.map((line) => [line.label, line.calls])).toEqual([
+      ['session', 2],
+      ['compaction 1', 1],
+    ]);
+  });
+
   it('says the cost is unknown once a call’s model has no price, never counting it as free', () => {
     const { events, recorded } = accounting();
     events.emit(call(1_000, 100));

@@ -59,6 +59,18 @@ describe('the cost of a session', () => {
     expect(output.cost_usd).toBe(first + second);
   });
 
+  it('counts what a continued session cost before', async () => {
+    await useModel('gpt-4o-mini');
+    models.script([{ text: 'Final Answer: first', usage: { promptTokens: 2_000, completionTokens: 100 } }]);
+    const first = JSON.parse((await falcon(['-p', 'one', '--output-format', 'json'])).stdout) as { cost_usd: number };
+    models.script([{ text: 'Final Answer: second', usage: { promptTokens: 3_000, completionTokens: 200, cachedTokens: 2_000 } }]);
+    const second = JSON.parse((await falcon(['-p', 'two', '--continue', '--output-format', 'json'])).stdout) as { cost_usd: number; usage: unknown };
+    const { input, cached, output: out } = GPT_4O_MINI;
+    expect(first.cost_usd).toBe((2_000 * input + 100 * out) / 1_000_000);
+    expect(second.cost_usd).toBe(first.cost_usd + (1_000 * input + 2_000 * cached + 200 * out) / 1_000_000);
+    expect(second.usage).toEqual({ inputTokens: 5_000, outputTokens: 300, cachedInputTokens: 2_000, cacheWriteTokens: 0 });
+  });
+
   it('is in every stream-json usage event with the model that answered, and in the session file for the dashboard', async () => {
     await useModel('gpt-4o-mini');
     readThenAnswer();
