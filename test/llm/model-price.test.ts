@@ -10,7 +10,7 @@ describe('the price table', () => {
     expect(PRICES_TAKEN).toMatch(/^\d{4}-\d{2}$/);
     expect(tablePrice('gpt-4o-mini')).toEqual({ input: 0.15, output: 0.6, cachedInput: 0.075 });
     expect(tablePrice('claude-sonnet-4-5')).toEqual({ input: 3, output: 15, cachedInput: 0.3 });
-    expect(tablePrice('gemini-2.5-flash')).toEqual({ input: 0.3, output: 2.5, cachedInput: 0.075 });
+    expect(tablePrice('gemini-2.5-flash')).toEqual({ input: 0.3, output: 2.5, cachedInput: 0.03 });
   });
 
   it('reads snapshots, gateways’ vendor prefixes and aliases as their model', () => {

@@ -1,7 +1,8 @@
 // What well-known hosted models cost, in USD per million tokens, for prompts of ordinary length (the
 // long-context tiers some vendors charge above 200k tokens are not modelled). Taken in PRICES_TAKEN from the
 // vendors' pricing pages: openai.com/api/pricing, anthropic.com/pricing (a cache read is 0.1× the input
-// price), ai.google.dev/gemini-api/docs/pricing. A provider's `pricing:` in the config overrides a row.
+// price), ai.google.dev/gemini-api/docs/pricing (cached input: the context-caching price, storage aside).
+// A provider's `pricing:` in the config overrides a row.
 import type { ModelPrice } from '../../config/types.js';
 
 export const PRICES_TAKEN = '2025-11';
@@ -29,9 +30,9 @@ const PRICE_ROWS: readonly PriceRow[] = [
   { names: ['claude-opus-4-1', 'claude-opus-4.1', 'claude-opus-4', 'claude-opus-4-0'], input: 15, output: 75, cachedInput: 1.5 },
   { names: ['claude-sonnet-4-5', 'claude-sonnet-4.5', 'claude-sonnet-4', 'claude-sonnet-4-0'], input: 3, output: 15, cachedInput: 0.3 },
   { names: ['claude-haiku-4-5', 'claude-haiku-4.5'], input: 1, output: 5, cachedInput: 0.1 },
-  { names: ['gemini-2.5-pro'], input: 1.25, output: 10, cachedInput: 0.31 },
-  { names: ['gemini-2.5-flash'], input: 0.3, output: 2.5, cachedInput: 0.075 },
-  { names: ['gemini-2.5-flash-lite'], input: 0.1, output: 0.4, cachedInput: 0.025 },
+  { names: ['gemini-2.5-pro'], input: 1.25, output: 10, cachedInput: 0.125 },
+  { names: ['gemini-2.5-flash'], input: 0.3, output: 2.5, cachedInput: 0.03 },
+  { names: ['gemini-2.5-flash-lite'], input: 0.1, output: 0.4, cachedInput: 0.01 },
 ];
 
 const BY_NAME = new Map(PRICE_ROWS.flatMap((row) => row.names.map((name) => [name, row] as const)));
