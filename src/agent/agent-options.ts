@@ -1,4 +1,5 @@
 import type { HookSettings, ModelRoutes } from '../config/types.js';
+import type { PriceOf } from '../llm/pricing/model-price.js';
 import type { ManagedServer } from '../engines/api-server/managed-server.js';
 import type { SessionCheckpoints } from '../engines/checkpoints/session-checkpoints.js';
 import type { McpServers } from '../mcp/client/mcp-servers.js';
@@ -31,6 +32,8 @@ export interface AgentOptions {
   secrets: SecretRegistry;
   /** Builds the model for a choice; retry and provider-switch events go to `emit`. */
   createModel: CreateModel;
+  /** What a provider's model costs (the config's `pricing:`, the price table); without, costs are unknown. */
+  priceOf?: PriceOf;
   modelChoice?: ModelChoice;
   limits: LoopLimits;
   /** The project's `tool_limits`; tools not named keep their own default. */

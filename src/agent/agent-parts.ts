@@ -25,7 +25,8 @@ export interface AgentParts {
  * "always in this project" answers add to.
  */
 export function agentParts(options: AgentOptions): AgentParts {
-  const events = new AgentEvents(options.session, options.secrets);
+  const earlier = options.session.loadedRecords.flatMap((record) => (record.kind === 'event' ? [record.event] : []));
+  const events = new AgentEvents(options.session, options.secrets, options.priceOf, earlier);
   const { mode = 'ask', allow = [], deny = [], projectRulesApply = true } = options.permissions ?? {};
   const hooks = options.hooks ?? NO_HOOKS;
   const permissions: PermissionSettings = {

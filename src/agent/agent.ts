@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { SendOptions } from '../kit/slash/slash-command.js';
 import type { ContextUsage, EmitEvent } from './events.js';
 import type { ChatMessage } from '../llm/chat-message.js';
-import type { ChatModel, ContextWindow, Usage } from '../llm/chat-model.js';
+import type { ChatModel, ContextWindow } from '../llm/chat-model.js';
+import type { UsageLine } from './usage/usage-ledger.js';
+import type { UsageTotals } from './usage/usage-totals.js';
 import { maskText } from '../safety/mask-text.js';
 import { describeTool } from './tool-reference.js';
 import { nativeToolsOf } from './native-tool-schemas.js';
@@ -143,8 +145,10 @@ export class Agent {
     return this.options.session.messages;
   }
 
-  get usage(): Readonly<Usage> {
-    return this.events.usage;
+  /** The tokens and cost of the session's model calls, with a line for its own, each sub-agent's and each compaction's. */
+  get usage(): { total: UsageTotals; lines: UsageLine[] } {
+    const { total, lines } = this.events.usage;
+    return { total, lines };
   }
 
   /** How full the model's context was after the latest call; undefined before the first. */

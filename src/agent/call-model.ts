@@ -18,7 +18,8 @@ export async function callModel(model: ChatModel, context: ConversationContext, 
     response = await streamReply(model, sent, signal, emit);
   }
   const fullness = context.afterCall(sent, response);
-  emit({ type: 'usage', ...response.usage, ...(fullness && { context: fullness }) });
+  // After the call, the model is the one that answered (a fallback, maybe).
+  emit({ type: 'usage', ...response.usage, provider: model.provider, model: model.model, ...(fullness && { context: fullness }) });
   return response;
 }
 

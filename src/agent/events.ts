@@ -1,6 +1,6 @@
 // The contract between the core and every front end (docs/ARCHITECTURE.md, "The agent loop and its events"). Events are facts, in order;
 // the last event of a run is always `run_end`.
-import type { ContextWindowSource } from '../llm/chat-model.js';
+import type { ContextWindowSource, Usage } from '../llm/chat-model.js';
 import type { ModelEvent } from '../llm/model-events.js';
 import type { Preview } from '../kit/tool/preview.js';
 import type { TaskInfo } from '../kit/tool/task-list.js';
@@ -50,7 +50,12 @@ export type AgentEvent =
    */
   | { type: 'reply_interrupted'; text: string }
   | ModelEvent
-  | { type: 'usage'; inputTokens: number; outputTokens: number; context?: ContextUsage }
+  /**
+   * One model call's tokens (cached and cache-written ones are part of `inputTokens`), the model that
+   * answered, and what the call cost in USD (src/llm/pricing/): `null` when its price is unknown.
+   * `purpose: 'compaction'`: the call wrote a compaction checkpoint.
+   */
+  | (Usage & { type: 'usage'; provider?: string; model?: string; costUsd?: number | null; purpose?: 'compaction'; context?: ContextUsage })
   | { type: 'context_window'; tokens: number; source: ContextWindowSource; numCtx?: number }
   | {
       type: 'compaction';

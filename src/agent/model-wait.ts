@@ -5,7 +5,7 @@ export const MODEL_WAIT_SHOWN_AFTER_MS = 5000;
 
 /**
  * Since when the model call under way has sent nothing, once `event` happened at `now`: a call
- * starts with its turn and ends with its usage; each delta, switch or compaction restarts the
+ * starts with its turn and ends with its usage (a compaction's usage is not its end); each delta, switch or compaction restarts the
  * count, and a retry restarts it when the retry is sent. `undefined` when no call is under way.
  */
 export function modelSilentSince(event: AgentEvent, since: number | undefined, now: number): number | undefined {
@@ -20,6 +20,8 @@ export function modelSilentSince(event: AgentEvent, since: number | undefined, n
     case 'compaction':
       return since === undefined ? undefined : now;
     case 'usage':
+      // A compaction's call ends before the turn's own starts.
+      return event.purpose === 'compaction' && since !== undefined ? now : undefined;
     case 'run_end':
       return undefined;
     default:

@@ -15,6 +15,7 @@ import { VariableScope } from '../workspace/variable-scope.js';
 import { Agent } from './agent.js';
 import type { AgentOptions } from './agent-options.js';
 import { agentParts } from './agent-parts.js';
+import { configuredPrices } from '../llm/pricing/model-price.js';
 import type { ModelChoice } from './session-models.js';
 import type { AgentEvent } from './events.js';
 import { closeInterruptedCalls } from './interrupted-calls.js';
@@ -104,6 +105,7 @@ export async function openAgent(options: OpenAgentOptions): Promise<OpenedAgent>
     variables,
     secrets,
     createModel: (choice, emit) => createChatModel(global.config, choice, emit, { configPath: displayPath(global.path) }),
+    priceOf: configuredPrices(global.config),
     modelChoice: options.modelChoice,
     limits: {
       maxTurns: options.maxTurns ?? project.config.maxTurns ?? DEFAULT_MAX_TURNS,

@@ -32,12 +32,17 @@ export function configCommand(): Command {
     .command('set')
     .description('add or update a provider (the first one becomes the default)')
     .addArgument(
-      completesWith(new Argument('<provider>', 'ollama, openai, anthropic, openrouter, gemini, or your own name for an OpenAI-compatible server'), 'providers'),
+      completesWith(
+        new Argument('<provider>', 'ollama, openai, anthropic, azure, openrouter, gemini, or your own name for an OpenAI-compatible server'),
+        'providers',
+      ),
     )
     .option('--model <name>', 'the model to use')
     .option('--api-key <key>', 'its API key ("-" reads it from stdin; "" removes it, so the environment variable applies)')
     .option('--url <url>', 'Ollama: the server URL')
-    .option('--base-url <url>', 'OpenAI-compatible: the base URL (e.g. http://localhost:1234/v1)')
+    .option('--base-url <url>', 'OpenAI-compatible: the base URL (e.g. http://localhost:1234/v1); Azure: the endpoint (https://NAME.openai.azure.com)')
+    .option('--deployment <name>', 'Azure: the deployment to call (the model when --model is not given)')
+    .option('--api-version <version>', 'Azure: the api-version of its requests (e.g. 2024-10-21)')
     .addOption(new Option('--mode <mode>', 'Ollama: a local server or Ollama cloud').choices(['local', 'cloud']))
     .option('--context-window <tokens>', 'the most tokens a request may hold; a smaller window the server names still wins ("" removes it)')
     .option('--num-ctx <tokens>', 'Ollama: the num_ctx to run the model with, instead of its own window capped at 32768 ("" removes it)')

@@ -22,6 +22,9 @@ const optionalSeconds = z
   })
   .nullish();
 
+const usdPerMillion = z.number({ error: 'expected a price in USD per million tokens, for example 2.5' }).min(0, { error: 'a price cannot be negative' });
+const pricingSchema = z.strictObject({ input: usdPerMillion, output: usdPerMillion, cached_input: usdPerMillion.nullish() });
+
 export const providerEntrySchema = z.strictObject({
   model: z.string().trim().min(1),
   config: z
@@ -30,7 +33,7 @@ export const providerEntrySchema = z.strictObject({
       base_url: optionalText,
       url: optionalText,
       mode: z.enum(['local', 'cloud']).nullish(),
-      type: z.enum(['openai', 'ollama', 'anthropic']).nullish(),
+      type: z.enum(['openai', 'ollama', 'anthropic', 'azure']).nullish(),
       stream: z.boolean().nullish(),
       /** Tokens a request may hold; the smaller of this and what the server says is used. */
       context_window: optionalTokens,
@@ -40,6 +43,11 @@ export const providerEntrySchema = z.strictObject({
       timeout_s: optionalSeconds,
       /** How the model is given its tools: in the prompt as text (default), through the provider's tool API, or native where the model supports it. */
       tool_protocol: z.enum(['text', 'native', 'auto']).nullish(),
+      /** Azure only: the deployment called, and the `api-version` its requests carry. */
+      deployment: optionalText,
+      api_version: optionalText,
+      /** USD per million tokens, overriding the price table; cached input costs as input when left out. */
+      pricing: pricingSchema.nullish(),
     })
     .nullish(),
 });

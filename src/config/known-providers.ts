@@ -26,6 +26,14 @@ export const KNOWN_PROVIDERS: readonly KnownProvider[] = [
   },
   { id: 'openrouter', label: 'OpenRouter', protocol: 'openai', defaultModel: 'google/gemini-2.5-flash', apiKeyVariable: 'OPENROUTER_API_KEY' },
   { id: 'gemini', label: 'Gemini', protocol: 'openai', defaultModel: 'gemini-2.5-flash', apiKeyVariable: 'GEMINI_API_KEY' },
+  {
+    id: 'azure',
+    label: 'Azure OpenAI',
+    protocol: 'azure',
+    defaultModel: 'gpt-4o',
+    apiKeyVariable: 'AZURE_OPENAI_API_KEY',
+    urlVariable: 'AZURE_OPENAI_ENDPOINT',
+  },
 ];
 
 export const LOCAL_OLLAMA_URL = 'http://localhost:11434';

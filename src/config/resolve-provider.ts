@@ -2,7 +2,9 @@ import type { Env } from './falcon-home.js';
 import type { ProviderEntry } from './global-config-schema.js';
 import { knownProvider } from './known-providers.js';
 import { normalizeOllamaHost } from './ollama-host.js';
-import type { ProviderProtocol, ProviderSettings } from './types.js';
+import type { ModelPrice, ProviderProtocol, ProviderSettings } from './types.js';
+
+type ProviderConfig = NonNullable<ProviderEntry['config']>;
 
 /** A provider entry from the file, with environment fallbacks where the file leaves a field empty. */
 export function resolveProvider(id: string, entry: ProviderEntry, env: Env): ProviderSettings {
@@ -24,12 +26,25 @@ export function resolveProvider(id: string, entry: ProviderEntry, env: Env): Pro
     ...(protocol === 'ollama' && typeof config.num_ctx === 'number' && { numCtx: config.num_ctx }),
     ...(typeof config.timeout_s === 'number' && { timeoutS: config.timeout_s }),
     ...(config.tool_protocol && config.tool_protocol !== 'text' && { toolProtocol: config.tool_protocol }),
+    ...(protocol === 'azure' && azureFields(config)),
+    ...(config.pricing && { pricing: priceOf(config.pricing) }),
   };
 }
 
-/** `config.type` when given; otherwise the protocol of a known provider (`ollama`, `anthropic`, …) and `openai` for all others. */
+/** `config.type` when given; otherwise a known provider's own protocol (`ollama`, `anthropic`, `azure`) and `openai` for all others. */
 export function providerProtocol(id: string, entry: ProviderEntry): ProviderProtocol {
   return entry.config?.type ?? knownProvider(id)?.protocol ?? 'openai';
+}
+
+function azureFields(config: ProviderConfig): Pick<ProviderSettings, 'deployment' | 'apiVersion'> {
+  const deployment = nonEmpty(config.deployment);
+  const apiVersion = nonEmpty(config.api_version);
+  return { ...(deployment && { deployment }), ...(apiVersion && { apiVersion }) };
+}
+
+/** Cached input costs as input when `cached_input` is left out: no discount is assumed. */
+function priceOf(pricing: NonNullable<ProviderConfig['pricing']>): ModelPrice {
+  return { input: pricing.input, output: pricing.output, cachedInput: pricing.cached_input ?? pricing.input };
 }
 
 /** The variable that may stand in for this entry's URL, if any. */

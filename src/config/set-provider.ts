@@ -22,10 +22,13 @@ export interface ProviderFields {
   numCtx?: number | null;
   /** `timeout_s`, in seconds. `null` removes it, so the default for a local or remote server applies. */
   timeoutS?: number | null;
+  /** Azure: the deployment called and the `api-version` of its requests. `null` removes them. */
+  deployment?: string | null;
+  apiVersion?: string | null;
 }
 
 const PROVIDER_ID = /^[a-z0-9][a-z0-9._-]*$/i;
-const CONFIG_FIELDS = { apiKey: 'api_key', url: 'url', baseUrl: 'base_url' } as const;
+const CONFIG_FIELDS = { apiKey: 'api_key', url: 'url', baseUrl: 'base_url', deployment: 'deployment', apiVersion: 'api_version' } as const;
 const NUMBER_FIELDS = { contextWindow: 'context_window', numCtx: 'num_ctx', timeoutS: 'timeout_s' } as const;
 
 /**
@@ -43,7 +46,8 @@ export function setProvider(raw: RawGlobalConfig, id: string, fields: ProviderFi
   checkFieldsFit(id, protocol, fields);
 
   const notes: string[] = [];
-  const model = fields.model ?? existing?.model ?? knownProvider(id)?.defaultModel;
+  // An Azure deployment is named after its model more often than not.
+  const model = fields.model ?? existing?.model ?? (fields.deployment?.trim() || undefined) ?? knownProvider(id)?.defaultModel;
   if (model === undefined) throw new ConfigEditError(`${id} is a new provider: give the model to use`);
   const config: Record<string, unknown> = { ...existing?.config };
   for (const [field, key] of Object.entries(CONFIG_FIELDS)) {
@@ -104,6 +108,9 @@ function checkFieldsFit(id: string, protocol: ProviderProtocol, fields: Provider
   }
   if (protocol !== 'ollama' && fields.url) {
     throw new ConfigEditError(`${id}: url is for Ollama; ${protocolName(protocol)} provider takes base_url`);
+  }
+  if (protocol !== 'azure' && (fields.deployment || fields.apiVersion)) {
+    throw new ConfigEditError(`${id}: deployment and api_version apply only to Azure OpenAI`);
   }
   if (protocol !== 'ollama' && fields.mode) throw new ConfigEditError(`${id}: mode (local or cloud) applies only to Ollama`);
   if (protocol !== 'ollama' && typeof fields.numCtx === 'number') {

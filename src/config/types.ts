@@ -1,8 +1,11 @@
 // The resolved configuration the rest of Falcon uses. Files on disk (docs/ARCHITECTURE.md, "Configuration") are parsed,
 // validated, migrated and merged with environment fallbacks into these shapes by src/config/.
 
-/** How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers), the `ollama` SDK or the `@anthropic-ai/sdk` (Messages API). */
-export type ProviderProtocol = 'openai' | 'ollama' | 'anthropic';
+/**
+ * How Falcon talks to a provider: the `openai` SDK (OpenAI-compatible servers, and Azure OpenAI through its Azure
+ * client), the `ollama` SDK or the `@anthropic-ai/sdk` (Messages API).
+ */
+export type ProviderProtocol = 'openai' | 'ollama' | 'anthropic' | 'azure';
 
 export interface ProviderSettings {
   /** The key under `providers:` — `openai`, `anthropic`, `openrouter`, `gemini`, `ollama`, or a user's own name. */
@@ -30,6 +33,19 @@ export interface ProviderSettings {
   timeoutS?: number;
   /** `tool_protocol`: how the model is given its tools; undefined is `text`. `auto`: native when the model supports it. */
   toolProtocol?: 'text' | 'native' | 'auto';
+  /** Azure only: the deployment called (the model when absent) and the `api-version` of its requests. */
+  deployment?: string;
+  apiVersion?: string;
+  /** `pricing:`, USD per million tokens: overrides the price table (src/llm/pricing/). */
+  pricing?: ModelPrice;
+}
+
+/** USD per million tokens (`pricing:`, the price table of src/llm/pricing/). */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  /** Prompt tokens read from the provider's cache. */
+  cachedInput: number;
 }
 
 export interface RetrySettings {

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../agent/events.js';
 import type { Agent } from '../agent/agent.js';
+import type { UsageTotals } from '../agent/usage/usage-totals.js';
 import type { SendOptions } from '../kit/slash/slash-command.js';
 import type { RunSummary } from '../agent/run-loop.js';
 import type { TaskInfo } from '../kit/tool/task-list.js';
@@ -71,7 +72,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<number> {
       sessionId: agent.sessionId,
       turns: summary.turns,
       toolCalls: summary.toolCalls,
-      usage: agent.usage,
+      usage: tokensOf(agent.usage.total),
+      cost_usd: agent.usage.total.costUsd,
       context: agent.contextUsage ?? null,
       reason: summary.reason,
       ...(errors.length ? { errors } : {}),
@@ -107,4 +109,9 @@ async function endSession(agent: Agent): Promise<TaskInfo[]> {
 function describeStoppedTasks(tasks: readonly TaskInfo[]): string {
   const named = tasks.map((task) => `${task.id} (${task.label})`).join(', ');
   return `stopped ${tasks.length === 1 ? 'background task' : `${tasks.length} background tasks`} still running at the end of the session: ${named}`;
+}
+
+/** The session's tokens, cached and cache-written ones among the input. */
+function tokensOf({ inputTokens, outputTokens, cachedInputTokens, cacheWriteTokens }: UsageTotals) {
+  return { inputTokens, outputTokens, cachedInputTokens, cacheWriteTokens };
 }

@@ -10,6 +10,8 @@ export interface GatheredReply {
   completionTokens: unknown;
   /** Native tool mode: the calls the reply made. */
   toolCalls?: NativeToolCall[];
+  /** Prompt tokens read from the server's cache (OpenAI's `prompt_tokens_details.cached_tokens`); Ollama has none. */
+  cachedTokens?: unknown;
 }
 
 /**
@@ -19,7 +21,10 @@ export interface GatheredReply {
 export function toChatResponse(messages: ChatMessage[], reply: GatheredReply): ChatResponse {
   const reportedInputTokens = tokenCount(reply.promptTokens, 1);
   const written = messageText({ role: 'assistant', content: reply.text, ...(reply.toolCalls && { toolCalls: reply.toolCalls }) });
-  const usage = usageOrEstimate({ input: reportedInputTokens, output: tokenCount(reply.completionTokens, 0) }, messages, written);
+  const estimated = usageOrEstimate({ input: reportedInputTokens, output: tokenCount(reply.completionTokens, 0) }, messages, written);
+  const cachedInputTokens = tokenCount(reply.cachedTokens, 1);
+  // Cached tokens are part of the prompt: a count beyond it is no count.
+  const usage = cachedInputTokens !== undefined && cachedInputTokens <= estimated.inputTokens ? { ...estimated, cachedInputTokens } : estimated;
   return {
     text: reply.text,
     ...(reply.thinking && { thinking: reply.thinking }),

@@ -4,6 +4,7 @@ import type { ModelProvider, ProviderOptions } from './chat-model.js';
 import { ModelSetupError } from './model-errors.js';
 import type { ModelEvent } from './model-events.js';
 import { createAnthropicProvider } from './anthropic-provider.js';
+import { createAzureProvider } from './azure-provider.js';
 import { createOllamaProvider } from './ollama-provider.js';
 import { createOpenAIProvider } from './openai-provider.js';
 import { RetryingModel } from './retrying-model.js';
@@ -33,6 +34,8 @@ export function createProvider(settings: ProviderSettings, options: ProviderOpti
       return createOllamaProvider(settings, options);
     case 'anthropic':
       return createAnthropicProvider(settings, options);
+    case 'azure':
+      return createAzureProvider(settings, options);
   }
 }
 

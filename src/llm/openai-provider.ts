@@ -4,7 +4,7 @@ import type OpenAI from 'openai';
 import type { ProviderSettings } from '../config/types.js';
 import { withCallSignal } from './call-signal.js';
 import type { ChatModel, ChatRequest, ChatResponse, ConnectionCheck, ContextWindow, ModelProvider, ProviderOptions, ToolProtocol } from './chat-model.js';
-import { toChatResponse } from './chat-response.js';
+import { type GatheredReply, toChatResponse } from './chat-response.js';
 import { listOrExplain, modelAvailability } from './connection-check.js';
 import { chooseContextWindow, DISCOVERY_TIMEOUT_MS } from './context-window/choose-context-window.js';
 import { discoverOpenAIWindow } from './context-window/discover-openai-window.js';
@@ -29,7 +29,8 @@ const DEFAULT_BASE_URLS: Record<string, string> = {
 /** Local OpenAI-compatible servers need no key, but the SDK refuses to start without one. */
 const NO_API_KEY = 'none';
 
-interface OpenAIServer {
+/** What an OpenAI chat model calls through: OpenAI-compatible servers here, Azure OpenAI in azure-provider.ts. */
+export interface OpenAIServer {
   provider: string;
   baseUrl: string;
   apiKey?: string;
@@ -39,6 +40,8 @@ interface OpenAIServer {
   timeoutS?: number;
   /** `tool_protocol` from the config. */
   toolProtocol: ProviderSettings['toolProtocol'];
+  /** The server says nothing of windows (Azure): the model table and `context_window` alone. */
+  silentAboutWindows?: true;
   /** The client; given a call's format, one whose replies are checked to be in it. */
   connect(call?: { format: ReplyFormat }): Promise<OpenAI>;
 }
@@ -108,7 +111,7 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
   };
 }
 
-class OpenAIChatModel implements ChatModel {
+export class OpenAIChatModel implements ChatModel {
   readonly provider: string;
   private readonly window: LearnedOnce<ContextWindow>;
   private readonly tools: LearnedOnce<ToolProtocol>;
@@ -126,6 +129,7 @@ class OpenAIChatModel implements ChatModel {
     const configured = server.contextWindow;
     this.window = new LearnedOnce(
       async () => {
+        if (server.silentAboutWindows) return chooseContextWindow({ model, configured });
         const said = await withCallSignal(undefined, (signal) => discoverOpenAIWindow(server, model, signal), DISCOVERY_TIMEOUT_MS);
         return chooseContextWindow({ model, server: said, configured });
       },
@@ -196,7 +200,7 @@ class OpenAIChatModel implements ChatModel {
       throw streamCutError(this.provider);
     }
     const calls = toolCalls.done();
-    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, toolCalls: calls });
+    return toChatResponse(messages, { text, thinking, ...gatheredUsage(usage), toolCalls: calls });
   }
 
   private async wholeReply(client: OpenAI, request: ChatRequest, signal: AbortSignal): Promise<ChatResponse> {
@@ -213,11 +217,15 @@ class OpenAIChatModel implements ChatModel {
     if (text) onDelta?.(text);
     const usage = completion.usage;
     const toolCalls = readOpenAIToolCalls(message);
-    return toChatResponse(messages, { text, thinking, promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, toolCalls });
+    return toChatResponse(messages, { text, thinking, ...gatheredUsage(usage), toolCalls });
   }
 
   /** The request's model, messages and, in native tool mode, tools, as the API takes them. */
   private body({ messages, tools }: ChatRequest) {
     return { model: this.model, messages: toOpenAIMessages(messages), ...(tools?.length && { tools: toOpenAITools(tools) }) };
   }
+}
+
+function gatheredUsage(usage: OpenAI.CompletionUsage | undefined | null): Pick<GatheredReply, 'promptTokens' | 'completionTokens' | 'cachedTokens'> {
+  return { promptTokens: usage?.prompt_tokens, completionTokens: usage?.completion_tokens, cachedTokens: usage?.prompt_tokens_details?.cached_tokens };
 }

@@ -73,6 +73,8 @@ function endpointQuestion(server: ModelServer): string {
       return 'is base_url an Anthropic Messages API endpoint (without /v1)?';
     case 'ollama':
       return 'is url an Ollama server?';
+    case 'azure':
+      return 'is base_url the Azure OpenAI resource endpoint (https://NAME.openai.azure.com)?';
   }
 }
 

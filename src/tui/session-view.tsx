@@ -197,6 +197,7 @@ export function SessionView(props: SessionViewProps) {
         model={model.model}
         environment={environment}
         usage={state.usage}
+        {...(state.usage.calls > 0 && { cost: state.usage.costUsd })}
         context={state.context}
         toolCalls={state.toolCalls}
         runningTool={state.running?.name}

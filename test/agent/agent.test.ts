@@ -109,7 +109,7 @@ describe('Agent run', () => {
         .join(''),
     ).toContain('Final Answer: **42**');
     expect(events.at(-1)).toEqual({ type: 'run_end', reason: 'answer', turns: 1, toolCalls: 0 });
-    expect(agent.usage.inputTokens).toBe(10);
+    expect(agent.usage.total.inputTokens).toBe(10);
   });
 
   it('runs a tool and gives the model its observation', async () => {

@@ -70,6 +70,23 @@ retry:
     ]);
   });
 
+  it('names the line and key of a price that is not a number of USD per million tokens', async () => {
+    const { error, file } = await failingLoad(`providers:
+  openai:
+    model: gpt-4o
+    config:
+      pricing: {input: "$2.50", output: -1}
+  corp:
+    model: m
+    config: {base_url: "https://llm.corp.example/v1", pricing: {input: 1, output: 2, cache: 0.5}}
+`);
+    expect(error.message.split('\n')).toEqual([
+      `${file}:5: providers.openai.config.pricing.input: expected a price in USD per million tokens, for example 2.5`,
+      `${file}:5: providers.openai.config.pricing.output: a price cannot be negative`,
+      `${file}:8: providers.corp.config.pricing.cache: unknown key`,
+    ]);
+  });
+
   it('names the line and key of a timeout_s that is no number of seconds Falcon can wait', async () => {
     const { error, file } = await failingLoad(`providers:
   ollama:

@@ -51,6 +51,32 @@ describe('loadGlobalConfig', () => {
     });
   });
 
+  it('reads Azure’s deployment and api-version, its key from AZURE_OPENAI_API_KEY, and a provider’s pricing', async () => {
+    const home = await homeWith(`providers:
+  azure:
+    model: gpt-4o
+    config: {base_url: "https://contoso.openai.azure.com", deployment: prod-gpt4o, api_version: "2024-10-21", pricing: {input: 2.5, output: 10}}
+  openai: {model: gpt-4o-mini, config: {deployment: ignored, pricing: {input: 0.15, output: 0.6, cached_input: 0.075}}}
+`);
+    const { config } = await loadGlobalConfig({ env: { FALCON_HOME: home, AZURE_OPENAI_API_KEY: 'az-env-key' } });
+    expect(config.providers.azure).toEqual({
+      id: 'azure',
+      protocol: 'azure',
+      model: 'gpt-4o',
+      apiKey: 'az-env-key',
+      baseUrl: 'https://contoso.openai.azure.com',
+      deployment: 'prod-gpt4o',
+      apiVersion: '2024-10-21',
+      pricing: { input: 2.5, output: 10, cachedInput: 2.5 },
+    });
+    expect(config.providers.openai).toEqual({
+      id: 'openai',
+      protocol: 'openai',
+      model: 'gpt-4o-mini',
+      pricing: { input: 0.15, output: 0.6, cachedInput: 0.075 },
+    });
+  });
+
   it('treats a missing file as an empty configuration', async () => {
     const home = await tempDir();
     const loaded = await loadGlobalConfig({ env: {}, home });

@@ -69,7 +69,7 @@ describe('setProvider', () => {
   });
 
   it.each([
-    ['an unknown provider without a base URL', 'foo', {}, /"foo" is not a provider Falcon knows \(ollama, openai, anthropic, openrouter, gemini\)/],
+    ['an unknown provider without a base URL', 'foo', {}, /"foo" is not a provider Falcon knows \(ollama, openai, anthropic, openrouter, gemini, azure\)/],
     ['a new server without a model', 'vllm', { baseUrl: 'http://gpu:8000/v1' }, /^vllm is a new provider: give the model to use$/],
     ['a name with spaces', 'my server', { baseUrl: 'http://x/v1', model: 'm' }, /cannot name a provider/],
     ['a url for an OpenAI-compatible provider', 'openai', { url: 'http://x' }, /^openai: url is for Ollama; an OpenAI-compatible provider takes base_url$/],
@@ -123,5 +123,32 @@ describe('setProvider', () => {
 
   it('accepts an Ollama host written as OLLAMA_HOST is (host:port)', () => {
     expect(setProvider(OLLAMA_AND_OPENAI, 'ollama', { url: 'gpu-box:11434' }).data.providers?.ollama?.config?.url).toBe('gpu-box:11434');
+  });
+
+  it('adds Azure OpenAI with its endpoint, deployment and api-version, the deployment standing for the model', () => {
+    const edit = setProvider({}, 'azure', {
+      baseUrl: 'https://contoso.openai.azure.com',
+      deployment: 'prod-gpt4o',
+      apiVersion: '2024-10-21',
+      apiKey: 'az-key',
+    });
+    expect(edit.raw.providers).toEqual({
+      azure: {
+        model: 'prod-gpt4o',
+        config: { base_url: 'https://contoso.openai.azure.com', deployment: 'prod-gpt4o', api_version: '2024-10-21', api_key: 'az-key' },
+      },
+    });
+    const named = setProvider({}, 'azure', { model: 'gpt-4o', deployment: 'prod-gpt4o' });
+    expect(named.data.providers?.azure).toEqual({ model: 'gpt-4o', config: { deployment: 'prod-gpt4o' } });
+    expect(setProvider(named.raw, 'azure', { apiVersion: null }).data.providers?.azure?.config).toEqual({ deployment: 'prod-gpt4o' });
+  });
+
+  it('refuses a deployment or an api-version for a provider that is not Azure', () => {
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'openai', { deployment: 'x' }))).toBe(
+      'openai: deployment and api_version apply only to Azure OpenAI',
+    );
+    expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'ollama', { apiVersion: '2024-10-21' }))).toBe(
+      'ollama: deployment and api_version apply only to Azure OpenAI',
+    );
   });
 });

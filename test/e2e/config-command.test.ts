@@ -114,7 +114,7 @@ describe('falcon config set, default, fallback, remove', () => {
   });
 
   it.each([
-    [['set', 'foo'], '"foo" is not a provider Falcon knows (ollama, openai, anthropic, openrouter, gemini)'],
+    [['set', 'foo'], '"foo" is not a provider Falcon knows (ollama, openai, anthropic, openrouter, gemini, azure)'],
     [['set', 'ollama', '--base-url', 'http://x/v1'], 'ollama: base_url is for OpenAI-compatible servers; an Ollama provider takes url'],
     [['set', 'openai', '--model', ''], 'providers.openai.model: must not be empty'],
     [['set', 'ollama', '--mode', 'remote'], "option '--mode <mode>' argument 'remote' is invalid"],

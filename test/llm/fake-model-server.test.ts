@@ -225,3 +225,41 @@ describe('Anthropic Messages API', () => {
     });
   });
 });
+
+describe('Azure OpenAI', () => {
+  const KEY = 'azure-key-0123456789';
+  let azure: FakeModelServer;
+  beforeAll(async () => {
+    azure = await startFakeModelServer({ apiKey: KEY, azure: { deployments: ['prod'] } });
+  });
+  afterAll(() => azure.close());
+
+  const chat = (path: string, headers: Record<string, string>) =>
+    fetch(`${azure.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+    });
+
+  it('refuses as Azure does: the key first, then the api-version, then the deployment', async () => {
+    const noKey = await chat('/openai/deployments/prod/chat/completions?api-version=2024-10-21', { authorization: `Bearer ${KEY}` });
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ error: { code: '401', message: expect.stringContaining('Access denied') } });
+    const version = await chat('/openai/deployments/prod/chat/completions?api-version=1999-01-01', { 'api-key': KEY });
+    expect([version.status, await version.json()]).toEqual([404, { error: { code: '404', message: 'Resource not found' } }]);
+    const deployment = await chat('/openai/deployments/other/chat/completions?api-version=2024-10-21', { 'api-key': KEY });
+    expect([deployment.status, (await deployment.json()).error.code]).toEqual([404, 'DeploymentNotFound']);
+    expect(azure.requests).toEqual([]);
+  });
+
+  it('answers the deployment’s chat as OpenAI does, the deployment as the model, with the usage a reply scripts', async () => {
+    azure.script([{ text: 'Final Answer: hi', usage: { promptTokens: 50, completionTokens: 5, cachedTokens: 32 } }]);
+    const answer = await (await chat('/openai/deployments/prod/chat/completions?api-version=2024-10-21', { 'api-key': KEY })).json();
+    expect(answer).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { content: 'Final Answer: hi' } }],
+      usage: { prompt_tokens: 50, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 32 } },
+    });
+    expect(azure.requests.at(-1)).toMatchObject({ model: 'prod', path: '/openai/deployments/prod/chat/completions' });
+  });
+});

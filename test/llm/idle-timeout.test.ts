@@ -18,6 +18,9 @@ import { RetryingModel } from '../../src/llm/retrying-model.js';
 import { startFakeModelServer, type FakeModelServer } from '../support/fake-model-server.mjs';
 import { until } from '../support/patience.js';
 
+/** Azure goes through the OpenAI provider's code, with the Azure client. */
+type SdkProtocol = Exclude<ProviderProtocol, 'azure'>;
+
 const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
 const TIMEOUT_S = 0.4;
 
@@ -43,7 +46,7 @@ afterEach(() => {
 const script = (replies: Parameters<FakeModelServer['script']>[0]) => server.script(replies, { model });
 const requests = () => server.requests.filter((request) => request.model === model);
 
-function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number | undefined = TIMEOUT_S): ChatModel {
+function modelOf(protocol: SdkProtocol, stream: boolean, timeoutS: number | undefined = TIMEOUT_S): ChatModel {
   const settings = { id: protocol, protocol, model, stream, timeoutS, baseUrl: urlOf(protocol) };
   switch (protocol) {
     case 'openai':
@@ -55,7 +58,7 @@ function modelOf(protocol: ProviderProtocol, stream: boolean, timeoutS: number |
   }
 }
 
-const urlOf = (protocol: ProviderProtocol) => ({ openai: server.openaiBaseUrl, ollama: server.ollamaUrl, anthropic: server.anthropicBaseUrl })[protocol];
+const urlOf = (protocol: SdkProtocol) => ({ openai: server.openaiBaseUrl, ollama: server.ollamaUrl, anthropic: server.anthropicBaseUrl })[protocol];
 
 /** A call under way: whether it has settled yet, and with what. */
 function underWay<T>(work: Promise<T>): { settled: () => boolean; outcome: () => T | Error | undefined } {

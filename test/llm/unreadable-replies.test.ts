@@ -14,6 +14,9 @@ import { createOpenAIProvider } from '../../src/llm/openai-provider.js';
 import { startFakeModelServer, type FakeModelServer, type ScriptedAnswer } from '../support/fake-model-server.mjs';
 import { requireTool } from '../support/required-tools.js';
 
+/** Azure goes through the OpenAI provider's code, with the Azure client. */
+type SdkProtocol = Exclude<ProviderProtocol, 'azure'>;
+
 const messages: ChatMessage[] = [{ role: 'user', content: 'hello' }];
 const LOGIN_PAGE = '<!doctype html>\n<html><head><title>Sign in · Corp SSO</title></head><body><form>…</form></body></html>';
 const WEB_UI = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Open WebUI</title></head><body></body></html>';
@@ -37,9 +40,9 @@ afterEach(() => {
   expect(consoleCalls).toEqual([]); // the SDKs' own dumps ("Could not parse message into JSON", "invalid json") stay unsaid
 });
 
-const urlOf = (protocol: ProviderProtocol) => ({ openai: server.openaiBaseUrl, ollama: server.ollamaUrl, anthropic: server.anthropicBaseUrl })[protocol];
+const urlOf = (protocol: SdkProtocol) => ({ openai: server.openaiBaseUrl, ollama: server.ollamaUrl, anthropic: server.anthropicBaseUrl })[protocol];
 
-function chat(protocol: ProviderProtocol, stream: boolean, baseUrl?: string) {
+function chat(protocol: SdkProtocol, stream: boolean, baseUrl?: string) {
   const settings = { id: protocol, protocol, model: 'm', stream, timeoutS: 5, baseUrl: baseUrl ?? urlOf(protocol) };
   const provider = { openai: createOpenAIProvider, ollama: createOllamaProvider, anthropic: createAnthropicProvider }[protocol];
   const model = provider(settings).createModel('m');

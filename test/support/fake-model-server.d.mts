@@ -23,13 +23,15 @@ export type ScriptedAnswer =
       chunkSize?: number;
       chunkDelayMs?: number;
       beforeChunk?: () => Promise<void>;
+      /** The usage the reply reports instead of the counted one. */
+      usage?: ScriptedUsage;
     }
   /**
    * Native tool calls, after the text if any: OpenAI streams each call's index, id and name, then its
    * arguments in pieces of `chunkSize`, and ends with `finish_reason: "tool_calls"` (whole: `message.tool_calls`);
    * Ollama sends them whole in one `message.tool_calls`, arguments as an object and no id.
    */
-  | { text?: string; thinking?: string; toolCalls: ScriptedToolCall[]; chunkSize?: number }
+  | { text?: string; thinking?: string; toolCalls: ScriptedToolCall[]; chunkSize?: number; usage?: ScriptedUsage }
   /**
    * An HTTP error with a body like the real API's unless `body` is given (e.g. 429 with `retry-after`).
    * With `body`, any answer at all: a 200 HTML page (`headers: {'content-type': 'text/html'}`), JSON of
@@ -86,7 +88,17 @@ export interface RecordedAnthropicRequest {
   usage?: { input_tokens: number; cache_creation_input_tokens: number; cache_read_input_tokens: number };
 }
 
-/** A chat request (`POST /v1/chat/completions`, `POST /api/chat` or `POST /v1/messages`) as the server saw it. */
+/**
+ * Token counts a reply reports instead of the counted ones: OpenAI's `prompt_tokens`, `completion_tokens`
+ * and `prompt_tokens_details.cached_tokens`; Ollama's `prompt_eval_count` and `eval_count` (no cached count).
+ */
+export interface ScriptedUsage {
+  promptTokens?: number;
+  completionTokens?: number;
+  cachedTokens?: number;
+}
+
+/** A chat request (`POST /v1/chat/completions`, Azure's deployment URL, `POST /api/chat` or `POST /v1/messages`) as the server saw it. */
 export interface RecordedRequest {
   protocol: 'openai' | 'ollama' | 'anthropic';
   path: string;
@@ -151,10 +163,17 @@ export interface FakeModelServerOptions {
   /** What `GET /v1/models`, `GET /api/tags` and `/api/show` know (default `['fake-model']`). Chats accept any model. */
   models?: (string | FakeModel)[];
   /**
-   * When set, every request must carry `Authorization: Bearer <apiKey>` (Anthropic: `x-api-key`) or gets
-   * a real-looking 401. Anthropic requests always need a key (`x-api-key` or a bearer token) and a known `anthropic-version`.
+   * When set, every request must carry `Authorization: Bearer <apiKey>` (Azure: `api-key: <apiKey>`; Anthropic: `x-api-key`) or
+   * gets a real-looking 401. Anthropic requests always need a key (`x-api-key` or a bearer token) and a known `anthropic-version`.
    */
   apiKey?: string;
+  /**
+   * Also serve Azure OpenAI: `POST /openai/deployments/{deployment}/chat/completions?api-version=…`, the
+   * same SSE or JSON as OpenAI's, for these deployments (the deployment is the request's `model`) and
+   * API versions (default `['2024-10-21']`). As Azure: 401 without the `api-key` header (or with another
+   * key), 404 `Resource not found` for an unknown api-version, 404 `DeploymentNotFound` for another deployment.
+   */
+  azure?: { deployments: string[]; apiVersions?: string[] };
   /** The window of models that set no `contextLength` (default 131,072). */
   contextWindow?: number;
   /**

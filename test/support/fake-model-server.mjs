@@ -2,7 +2,7 @@
 // included: OpenAI chat completions (JSON or SSE), Ollama /api/chat (JSON or NDJSON) and the Anthropic
 // Messages API (JSON or SSE, its prompt cache: fake-anthropic-messages.mjs), the endpoints
 // real servers use to say how long a prompt may be, and what each server does with a longer one.
-// Replies are scripted, native tool calls and failures included: HTTP errors, silence, streams cut, left hanging or garbled,
+// Azure OpenAI's deployment URLs are served too, when asked for. Replies are scripted, native tool calls and failures included: HTTP errors, silence, streams cut, left hanging or garbled,
 // and any raw answer (an HTML page, JSON of another API, an empty body).
 // CLI: node test/support/fake-model-server.mjs [--script replies.json]  →  prints `LISTENING <url>`.
 import { createServer } from 'node:http';
@@ -64,9 +64,38 @@ function messageTokens(message) {
   return MESSAGE_OVERHEAD_TOKENS + countTokens(typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''));
 }
 
+/** Azure OpenAI's chat path; the deployment, not the body's `model`, chooses the model. */
+const AZURE_CHAT = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
+const AZURE_API_VERSIONS = ['2024-10-21'];
+/** What Azure answers a request it refuses, in its own words. */
+const AZURE_REFUSALS = {
+  key: {
+    status: 401,
+    body: {
+      error: {
+        code: '401',
+        message:
+          'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+      },
+    },
+  },
+  version: { status: 404, body: { error: { code: '404', message: 'Resource not found' } } },
+  deployment: {
+    status: 404,
+    body: {
+      error: {
+        code: 'DeploymentNotFound',
+        message:
+          'The API deployment for this resource does not exist. If you created the deployment within the last 5 minutes, please wait a moment and try again.',
+      },
+    },
+  },
+};
+
 export async function startFakeModelServer({
   models = ['fake-model'],
   apiKey,
+  azure,
   contextWindow,
   flavor = 'openai',
   thinkingField = 'reasoning_content',
@@ -92,10 +121,21 @@ export async function startFakeModelServer({
   const server = createServer(async (req, res) => {
     try {
       const body = req.method === 'POST' ? JSON.parse((await readBody(req)) || '{}') : {};
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const address = new URL(req.url ?? '/', 'http://fake');
+      const path = address.pathname;
       const route = `${req.method} ${path}`;
       const protocol = isAnthropicRequest(route, req.headers) ? 'anthropic' : path.startsWith('/api/') && !path.startsWith('/api/v0/') ? 'ollama' : 'openai';
-      const isChat = route === 'POST /v1/chat/completions' || route === 'POST /api/chat' || route === 'POST /v1/messages';
+      const azureDeployment = req.method === 'POST' ? AZURE_CHAT.exec(path)?.[1] : undefined;
+      if (azure && path.startsWith('/openai/')) {
+        const refused = azureRefusal(azure, apiKey, req.headers, address.searchParams.get('api-version'), azureDeployment);
+        if (refused) return sendJson(res, refused.status, refused.body);
+        if (azureDeployment) body.model = decodeURIComponent(azureDeployment);
+      }
+      const isChat =
+        route === 'POST /v1/chat/completions' ||
+        route === 'POST /api/chat' ||
+        route === 'POST /v1/messages' ||
+        (azure !== undefined && azureDeployment !== undefined);
       if (!isChat) metadataRequests.push({ method: req.method, path, headers: req.headers, body: req.method === 'POST' ? body : undefined });
 
       if (route === 'GET /api/version') return sendJson(res, 200, { version: '0.12.0' });
@@ -103,7 +143,7 @@ export async function startFakeModelServer({
       if (protocol === 'anthropic') {
         const refusal = anthropicRefusal(req.headers, apiKey);
         if (refusal) return sendError(res, protocol, refusal);
-      } else if (apiKey !== undefined && req.headers.authorization !== `Bearer ${apiKey}`) {
+      } else if (apiKey !== undefined && !(azure && path.startsWith('/openai/')) && req.headers.authorization !== `Bearer ${apiKey}`) {
         return sendError(res, protocol, { status: 401 });
       }
       if (isChat) {
@@ -169,6 +209,14 @@ export async function startFakeModelServer({
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Azure checks the key (`api-key` header), then the api-version, then the deployment. */
+function azureRefusal(azure, apiKey, headers, apiVersion, deployment) {
+  if (headers['api-key'] === undefined || (apiKey !== undefined && headers['api-key'] !== apiKey)) return AZURE_REFUSALS.key;
+  if (!(azure.apiVersions ?? AZURE_API_VERSIONS).includes(apiVersion)) return AZURE_REFUSALS.version;
+  if (!deployment || !azure.deployments.includes(decodeURIComponent(deployment))) return AZURE_REFUSALS.deployment;
+  return undefined;
 }
 
 /**
@@ -385,8 +433,12 @@ async function openaiAnswer(res, reply, request, body, thinkingField) {
   const toolCalls = openaiToolCalls(reply);
   const finishReason = toolCalls.length > 0 ? 'tool_calls' : 'stop';
   const callTokens = toolCalls.reduce((sum, call) => sum + countTokens(call.function.name) + countTokens(call.function.arguments), 0);
-  const usage = { prompt_tokens: request.promptTokens, completion_tokens: countTokens(reply.text) + countTokens(thinking) + callTokens };
+  const usage = {
+    prompt_tokens: reply.usage?.promptTokens ?? request.promptTokens,
+    completion_tokens: reply.usage?.completionTokens ?? countTokens(reply.text) + countTokens(thinking) + callTokens,
+  };
   usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+  if (reply.usage?.cachedTokens !== undefined) usage.prompt_tokens_details = { cached_tokens: reply.usage.cachedTokens };
   if (!request.stream) {
     const message = {
       role: 'assistant',
@@ -499,9 +551,10 @@ async function ollamaAnswer(res, reply, request) {
     done_reason: 'stop',
     total_duration: 1_000_000,
     load_duration: 1000,
-    prompt_eval_count: request.evaluatedTokens,
+    prompt_eval_count: reply.usage?.promptTokens ?? request.evaluatedTokens,
     prompt_eval_duration: 1000,
-    eval_count: countTokens(reply.text) + countTokens(thinking) + (toolCalls.length > 0 ? countTokens(JSON.stringify(toolCalls)) : 0),
+    eval_count:
+      reply.usage?.completionTokens ?? countTokens(reply.text) + countTokens(thinking) + (toolCalls.length > 0 ? countTokens(JSON.stringify(toolCalls)) : 0),
     eval_duration: 1000,
   };
   if (!request.stream) return sendWhole(res, reply, JSON.parse(line({ content: reply.text, ...(thinking && { thinking }), ...calls }, summary)), request);

@@ -3,6 +3,7 @@
 // compacted again when the server says it overflowed anyway.
 import type { ChatModel, ChatResponse, ContextWindow, ToolSchema } from '../../llm/chat-model.js';
 import { ModelError } from '../../llm/model-errors.js';
+import { reportingUsage } from '../compaction/reporting-usage.js';
 import { compactHistory, type Compaction, type CompactionState } from '../compaction/compact-history.js';
 import type { FactTools } from '../compaction/session-facts.js';
 import type { CompactionReason, ContextUsage, EmitEvent } from '../events.js';
@@ -119,7 +120,7 @@ export class ConversationContext {
     const compaction = await compactHistory({
       history: history.messages,
       systemPrompt: this.systemPrompt,
-      model: summarizer,
+      model: reportingUsage(summarizer, this.options.emit),
       previous: history.compactionState as CompactionState | undefined,
       tools: this.options.tools,
       describeTools: this.options.describeTools,

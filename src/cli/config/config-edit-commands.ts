@@ -20,6 +20,8 @@ export interface SetOptions {
   url?: string;
   baseUrl?: string;
   mode?: 'local' | 'cloud';
+  deployment?: string;
+  apiVersion?: string;
   /** Token counts as typed; checked where they are used. */
   contextWindow?: string;
   numCtx?: string;
@@ -36,6 +38,8 @@ export async function runConfigSet(id: string, options: SetOptions): Promise<voi
     ...(options.url !== undefined && { url: options.url }),
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
     ...(options.mode && { mode: options.mode }),
+    ...(options.deployment !== undefined && { deployment: options.deployment }),
+    ...(options.apiVersion !== undefined && { apiVersion: options.apiVersion }),
     ...(options.contextWindow !== undefined && { contextWindow: tokenCount('--context-window', options.contextWindow) }),
     ...(options.numCtx !== undefined && { numCtx: tokenCount('--num-ctx', options.numCtx) }),
     ...(options.timeoutS !== undefined && { timeoutS: seconds('--timeout-s', options.timeoutS) }),
@@ -44,7 +48,7 @@ export async function runConfigSet(id: string, options: SetOptions): Promise<voi
     const isNew = !Object.hasOwn((raw.providers as object | null | undefined) ?? {}, id);
     if (!isNew && Object.keys(fields).length === 0 && !options.default) {
       throw new UsageError(
-        `nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode, --context-window, --num-ctx, --timeout-s or --default`,
+        `nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode, --deployment, --api-version, --context-window, --num-ctx, --timeout-s or --default`,
       );
     }
     const edit = setProvider(raw, id, fields);

@@ -8,6 +8,8 @@ import type { Page } from '../../kit/page.js';
 import { serverLogPanel } from './server-log-panel.js';
 import { transcriptEntry } from './transcript-entry.js';
 import type { SessionServerLog } from '../read/session-server-log.js';
+import type { SessionUsage } from '../read/session-usage.js';
+import { sessionUsageSection } from './session-usage-section.js';
 
 /**
  * A session's transcript: what the user asked, the model's thoughts, each tool call with its
@@ -15,12 +17,13 @@ import type { SessionServerLog } from '../read/session-server-log.js';
  * was read up to: the live feed goes on from there; `skipped`, the bytes of a long file's beginning
  * not shown. `runState` is where the file left the session's latest run: the page says "Live" only
  * while one is going on, and the feed's `state` events move it on. `serverLog`: the API's server log,
- * when Falcon ran the server in the session, shown beside the transcript; `checkpoints`, the changes the
- * session made and its diff.
+ * when Falcon ran the server in the session, shown beside the transcript; `usage`, its model calls'
+ * tokens and cost; `checkpoints`, the changes the session made and its diff.
  */
 /** What a session's page shows beside its transcript, when the session has it. */
 export interface SessionPageExtras {
   checkpoints?: SessionCheckpointsView;
+  usage?: SessionUsage;
   serverLog?: SessionServerLog;
 }
 
@@ -30,7 +33,7 @@ export function sessionPage(
   runState: RunState,
   offset: number,
   skipped = 0,
-  { checkpoints, serverLog }: SessionPageExtras = {},
+  { checkpoints, serverLog, usage }: SessionPageExtras = {},
 ): Page {
   const events = `/sessions/${encodeURIComponent(id)}/events?from=${offset}`;
   return {
@@ -48,6 +51,7 @@ export function sessionPage(
       '</ol>',
       ...(serverLog ? [serverLogPanel(serverLog), '</div>'] : []),
       `<p class="meta">File: <code>.falcon/sessions/${text(id)}.jsonl</code></p>`,
+      ...(usage ? sessionUsageSection(usage, skipped > 0) : []),
       ...(checkpoints ? sessionCheckpointsSection(checkpoints) : []),
     ],
     script: LIVE_TRANSCRIPT_SCRIPT,

@@ -11,6 +11,7 @@ import { listProjectSessions, sessionFileOf } from '../read/project-sessions.js'
 import { readSessionLines } from '../read/session-lines.js';
 import { transcriptItem } from '../read/session-record.js';
 import { readSessionCheckpoints } from '../read/session-checkpoints-view.js';
+import { readSessionUsage } from '../read/session-usage.js';
 import { lastRunState } from '../read/session-run-state.js';
 
 /** What a path of the dashboard answers: a page, or the live feed of a session file. */
@@ -35,7 +36,8 @@ export async function routeRequest(url: URL, projectRoot: string, falconHome?: s
     const lines = read.lines.map((line) => line.text);
     const checkpoints = falconHome === undefined ? undefined : await readSessionCheckpoints(falconHome, projectRoot, second, lines);
     const serverLog = await readSessionServerLog(projectRoot, second);
-    return page(sessionPage(second, items, lastRunState(lines), read.offset, read.skipped, { checkpoints, serverLog }));
+    const usage = readSessionUsage(lines);
+    return page(sessionPage(second, items, lastRunState(lines), read.offset, read.skipped, { checkpoints, serverLog, usage }));
   }
   const faces = await reportFaces();
   const face = faces.find((candidate) => candidate.path === `/${first}`);

@@ -3,6 +3,7 @@ import type { ContextUsage } from '../../agent/events.js';
 import type { PermissionMode } from '../../agent/approval/permissions/permission-mode.js';
 import { describeModelWait, MODEL_WAIT_SHOWN_AFTER_MS } from '../../agent/model-wait.js';
 import type { Usage } from '../../llm/chat-model.js';
+import { formatCost } from '../../agent/usage/usage-totals.js';
 import type { Status } from '../state/view-state.js';
 import { palette } from '../theme.js';
 import { Spinner } from './spinner.js';
@@ -15,6 +16,8 @@ export interface StatusBarProps {
   model: string;
   environment?: string;
   usage: Usage;
+  /** What the session's calls cost so far, in USD (`null`: unknown); absent, or 0 (local models), not shown. */
+  cost?: number | null;
   /** How full the model's context is; shown once known. */
   context?: ContextUsage;
   toolCalls: number;
@@ -88,7 +91,7 @@ export function statusWord(status: Status, runningTool?: string): string {
   }
 }
 
-function statusFacts({ provider, model, environment, apiServer, usage, context, toolCalls, permissionMode }: StatusBarProps): StatusFact[] {
+function statusFacts({ provider, model, environment, apiServer, usage, cost, context, toolCalls, permissionMode }: StatusBarProps): StatusFact[] {
   const tokens = usage.inputTokens + usage.outputTokens;
   const facts: (StatusFact | false)[] = [
     permissionMode !== undefined && permissionMode !== 'ask' && { kind: 'mode', text: `${permissionMode} mode` },
@@ -96,6 +99,7 @@ function statusFacts({ provider, model, environment, apiServer, usage, context, 
     environment !== undefined && environment !== '' && { kind: 'environment', text: `env: ${environment}` },
     apiServer !== undefined && { kind: 'api', text: apiServer },
     context !== undefined && { kind: 'context', text: describeContext(context) },
+    cost !== undefined && cost !== 0 && { kind: 'cost', text: formatCost(cost) },
     tokens > 0 && { kind: 'tokens', text: `${formatCount(tokens)} tokens` },
     toolCalls > 0 && { kind: 'toolCalls', text: `${toolCalls} tool call${toolCalls === 1 ? '' : 's'}` },
   ];

@@ -1,6 +1,6 @@
 // The facts of the status line, and which of them give way first when the terminal is narrow.
 
-export type StatusFactKind = 'mode' | 'model' | 'environment' | 'api' | 'context' | 'tokens' | 'toolCalls';
+export type StatusFactKind = 'mode' | 'model' | 'environment' | 'api' | 'context' | 'cost' | 'tokens' | 'toolCalls';
 
 export interface StatusFact {
   kind: StatusFactKind;
@@ -10,10 +10,10 @@ export interface StatusFact {
 /**
  * What stays longest, first: a permission mode other than `ask` changes what runs without asking;
  * how full the context is decides when the conversation is compacted; whether the API runs decides
- * what a request meets; the model and the environment say where requests go; the token and tool-call
- * counts are bookkeeping.
+ * what a request meets; the model and the environment say where requests go; what the session cost
+ * so far is money; the token and tool-call counts are bookkeeping.
  */
-export const STATUS_FACT_PRIORITY: readonly StatusFactKind[] = ['mode', 'context', 'api', 'model', 'environment', 'tokens', 'toolCalls'];
+export const STATUS_FACT_PRIORITY: readonly StatusFactKind[] = ['mode', 'context', 'api', 'model', 'environment', 'cost', 'tokens', 'toolCalls'];
 
 export const STATUS_FACT_SEPARATOR = ' · ';
 

@@ -6,6 +6,7 @@ export const BUILT_IN_COMMAND_NAMES: readonly string[] = [
   'flow',
   'clear',
   'compact',
+  'cost',
   'undo',
   'rewind',
   'diff',

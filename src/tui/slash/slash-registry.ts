@@ -1,6 +1,7 @@
 import { loadCapabilityFaces } from '../../capabilities/index.js';
 import { BUILT_IN_COMMAND_NAMES } from './built-in-names.js';
 import { compactCommand } from './compact-command.js';
+import { costCommand } from './cost-command.js';
 import { customSlashCommand } from './custom-slash-command.js';
 import { forkCommand } from './fork-command.js';
 import { initCommand } from './init-command.js';
@@ -16,6 +17,7 @@ const SESSION_COMMANDS_FIRST: readonly SlashCommand[] = [modelCommand];
 const SESSION_COMMANDS_LAST: readonly SlashCommand[] = [
   clearCommand,
   compactCommand,
+  costCommand,
   forkCommand,
   toolsCommand,
   permissionsCommand,

@@ -1,5 +1,6 @@
 import type { AgentEvent } from '../../agent/events.js';
 import { innermostEvent } from '../../agent/subagents/innermost-event.js';
+import { addUsage } from '../../agent/usage/usage-totals.js';
 import { fitLabel, labelOfCall } from '../../kit/tool/call-label.js';
 import type { RunningSubagent, ViewState } from './view-state.js';
 
@@ -12,10 +13,7 @@ type SubagentEvent = Extract<AgentEvent, { type: 'subagent' }>;
  */
 export function reduceSubagent(state: ViewState, event: SubagentEvent): ViewState {
   const inner = innermostEvent(event);
-  const counted =
-    inner.type === 'usage'
-      ? { ...state, usage: { inputTokens: state.usage.inputTokens + inner.inputTokens, outputTokens: state.usage.outputTokens + inner.outputTokens } }
-      : state;
+  const counted = inner.type === 'usage' ? { ...state, usage: addUsage(state.usage, inner) } : state;
   const running = counted.running;
   if (event.background || !running) return counted;
   const lines = running.subagents ?? [];

@@ -1,5 +1,6 @@
 import { describeCompaction } from '../../agent/compaction/describe-compaction.js';
 import { contextUsage } from '../../agent/context/context-meter.js';
+import { addUsage } from '../../agent/usage/usage-totals.js';
 import type { AgentEvent } from '../../agent/events.js';
 import { modelSilentSince } from '../../agent/model-wait.js';
 import { terminalSafeValue } from '../../safety/terminal-text.js';
@@ -138,14 +139,7 @@ function applyEvent(state: ViewState, event: AgentEvent): ViewState {
         },
       );
     case 'usage':
-      return {
-        ...state,
-        usage: {
-          inputTokens: state.usage.inputTokens + event.inputTokens,
-          outputTokens: state.usage.outputTokens + event.outputTokens,
-        },
-        context: event.context ?? state.context,
-      };
+      return { ...state, usage: addUsage(state.usage, event), context: event.context ?? state.context };
     case 'context_window':
       // Another model (a switch) or an overflow brings another window: the gauge measures against it.
       return { ...state, context: state.context && contextUsage(state.context.used, event.tokens, event.source === 'assumed') };

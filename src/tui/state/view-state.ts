@@ -1,5 +1,5 @@
 import type { ContextUsage } from '../../agent/events.js';
-import type { Usage } from '../../llm/chat-model.js';
+import { NO_USAGE, type UsageTotals } from '../../agent/usage/usage-totals.js';
 import type { AlwaysChoice } from '../../agent/approval/permissions/always-choices.js';
 import type { Preview } from '../../kit/tool/preview.js';
 import type { ToolResultDetails } from '../../workspace/tool-result-details.js';
@@ -75,7 +75,8 @@ export interface ViewState {
   confirmation?: PendingConfirmation;
   /** Messages typed while the agent works; they reach the model before its next call. */
   queued: string[];
-  usage: Usage;
+  /** The session's model calls so far: tokens and cost. */
+  usage: UsageTotals;
   /** How full the model's context was after the latest call. */
   context?: ContextUsage;
   toolCalls: number;
@@ -92,7 +93,7 @@ export function initialViewState(options: { entries?: Entry[]; liveAnswerLines?:
     thinking: '',
     committedAnswer: 0,
     queued: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
+    usage: NO_USAGE,
     toolCalls: 0,
     liveAnswerLines: options.liveAnswerLines ?? 12,
     nextId: options.entries?.length ?? 0,

@@ -171,6 +171,12 @@ describe('the agent inside a context window', () => {
     expect(compaction?.method).toBe('summary');
     expect(events.at(-1)).toMatchObject({ type: 'compaction', reason: 'manual' });
     expect(agent.history[0]!.content).toMatch(/^\[Checkpoint\]/);
+    // The summary's call is counted, on a line of its own.
+    expect(events.at(-2)).toMatchObject({ type: 'usage', purpose: 'compaction', provider: 'scripted', model: 'script' });
+    expect(agent.usage.lines.map((line) => [line.label, line.calls])).toEqual([
+      ['session', 4],
+      ['compaction 1', 1],
+    ]);
   });
 
   it('keeps reasoning out of calls, answers and the history, and shows it as thought', async () => {

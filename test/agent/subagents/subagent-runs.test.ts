@@ -136,8 +136,12 @@ describe('a sub-agent run', () => {
     expect(recorded.filter((record) => record.kind === 'event' && record.event.type === 'subagent' && record.event.event.type === 'tool_result')).toHaveLength(
       1,
     );
-    // Its tokens count for the session.
-    expect(agent.usage.inputTokens).toBe(40);
+    // Its tokens count for the session, on a line of its own.
+    expect(agent.usage.total.inputTokens).toBe(40);
+    expect(agent.usage.lines.map(({ label, calls, inputTokens }) => [label, calls, inputTokens])).toEqual([
+      ['session', 2, 20],
+      ['reader#1', 2, 20],
+    ]);
   });
 
   it('cannot call a tool its profile does not list, even one the session would approve', async () => {

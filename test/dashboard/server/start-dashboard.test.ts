@@ -101,6 +101,15 @@ describe('startDashboard', () => {
     expect(page).toContain('<p>the latest</p>');
   });
 
+  it('shows on a session’s page the tokens and cost its file records, and no usage section for a session without model calls', async () => {
+    expect(await (await get(`/sessions/${SESSION}`)).text()).not.toContain('id="usage"');
+    const usage = { type: 'usage', inputTokens: 1_000, outputTokens: 100, cachedInputTokens: 200, provider: 'openai', model: 'gpt-4o-mini', costUsd: 0.000195 };
+    await appendFile(path.join(root, '.falcon', 'sessions', `${SESSION}.jsonl`), line({ kind: 'event', at: 'now', event: usage }));
+    const html = await (await get(`/sessions/${SESSION}`)).text();
+    expect(html).toContain('<h2 id="usage">Usage (&lt;$0.01)</h2>');
+    expect(html).toContain('<td>1,000</td><td>200</td><td>100</td><td>$0.000195</td>');
+  });
+
   it('answers HEAD without a body and refuses to change anything', async () => {
     const head = await get('/sessions', { method: 'HEAD' });
     expect(head.status).toBe(200);

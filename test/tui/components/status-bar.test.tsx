@@ -49,6 +49,14 @@ describe('StatusBar', () => {
     expect(text).toMatch(/^● ready · ollama\/llama3\.2\s+press ctrl\+c again to quit$/);
   });
 
+  it('shows what the session cost, rounded to cents, before the tokens; unknown as such; nothing for free local models', () => {
+    expect(show({ provider: 'openai', model: 'gpt-4o', cost: 0.4249 })).toMatch(/ · env: dev · \$0\.42 · 12\.3k tokens · /);
+    expect(show({ cost: null })).toContain(' · cost unknown · 12.3k tokens');
+    expect(show({ cost: 0 })).not.toContain('$');
+    const narrow = show({ cost: 0.4249, width: 50 }).split('\n')[0];
+    expect(narrow).toMatch(/ · \$0\.42$/);
+  });
+
   it('shows the permission mode first, unless it is ask', () => {
     expect(show({ permissionMode: 'plan' })).toMatch(/^● ready · plan mode · ollama\/llama3\.2 · /);
     expect(show({ permissionMode: 'auto-edit' })).toContain('auto-edit mode');

@@ -16,8 +16,8 @@ describe('fitStatusFacts', () => {
     expect(fitStatusFacts(FACTS, ALL.length)).toEqual(FACTS.map((fact) => fact.text));
   });
 
-  it("names its priority: mode, context, the API's server, model, environment, tokens, tool calls", () => {
-    expect(STATUS_FACT_PRIORITY).toEqual(['mode', 'context', 'api', 'model', 'environment', 'tokens', 'toolCalls']);
+  it("names its priority: mode, context, the API's server, model, environment, cost, tokens, tool calls", () => {
+    expect(STATUS_FACT_PRIORITY).toEqual(['mode', 'context', 'api', 'model', 'environment', 'cost', 'tokens', 'toolCalls']);
   });
 
   it('drops the least important fact first, one at a time, as the width shrinks', () => {

@@ -152,6 +152,10 @@ describe('reduceView', () => {
     vi.advanceTimersByTime(1000);
     state = feed([{ type: 'retry', attempt: 1, delayMs: 4000, reason: '503' }], state);
     expect(state.modelSilentSince).toBe(1_012_000);
+    // A compaction's call ends before the turn's own starts: the wait goes on from there.
+    vi.advanceTimersByTime(5000);
+    state = feed([{ type: 'usage', inputTokens: 1, outputTokens: 1, purpose: 'compaction' }], state);
+    expect(state.modelSilentSince).toBe(1_013_000);
     state = feed(
       [
         { type: 'usage', inputTokens: 1, outputTokens: 1 },

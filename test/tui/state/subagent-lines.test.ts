@@ -48,7 +48,7 @@ describe('sub-agents in the view', () => {
       { type: 'usage', inputTokens: 10, outputTokens: 1 },
     ]);
     expect(steps(state)).toEqual(['nester#1 (go deeper): scout#2 read_file app.ts']);
-    expect(state.usage).toEqual({ inputTokens: 110, outputTokens: 8 });
+    expect(state.usage).toMatchObject({ calls: 2, inputTokens: 110, outputTokens: 8 });
   });
 
   it('shows no line for a background sub-agent, which runs under no call', () => {

@@ -6,14 +6,17 @@ import { startFakeModelServer, type FakeModelServer } from '../../../support/fak
 const KEY = 'sk-test-0123456789abcdef';
 let keyed: FakeModelServer;
 let open: FakeModelServer;
+let azure: FakeModelServer;
 
 beforeAll(async () => {
   keyed = await startFakeModelServer({ models: ['gpt-4o-mini', 'gpt-4.1', 'o3-mini'], apiKey: KEY });
   open = await startFakeModelServer({ models: ['llama3.2:latest', 'qwen2.5-coder:7b'] });
+  azure = await startFakeModelServer({ apiKey: KEY, azure: { deployments: ['prod-gpt4o'] } });
 });
 afterAll(async () => {
   await keyed.close();
   await open.close();
+  await azure.close();
 });
 
 describe('runConfigWizard: adding and updating a provider', () => {
@@ -173,5 +176,36 @@ describe('runConfigWizard: adding and updating a provider', () => {
     } finally {
       await many.close();
     }
+  });
+
+  it('adds Azure OpenAI: endpoint, deployment, API version and the key from the environment, tested with a call to the deployment', async () => {
+    const run = await startWizard({ AZURE_OPENAI_API_KEY: KEY });
+    for (let i = 0; i < 4; i++) screen.keypress('down');
+    screen.keypress('enter'); // Azure OpenAI
+    await expectQuestion('Endpoint of the Azure OpenAI resource (https://NAME.openai.azure.com)');
+    screen.type(azure.url);
+    screen.keypress('enter');
+    await expectQuestion('Deployment name');
+    screen.type('prod-gpt4o');
+    screen.keypress('enter');
+    await expectQuestion('API version');
+    expect(screen.getScreen()).toContain('2024-10-21');
+    screen.keypress('enter');
+    await expectQuestion('Azure OpenAI API key');
+    expect(screen.getScreen()).toContain('Use AZURE_OPENAI_API_KEY from the environment (sk-…cdef)');
+    screen.keypress('enter');
+    await expectQuestion('Model');
+    expect(screen.getScreen()).toContain('❯ prod-gpt4o'); // Azure lists no deployments: the one named is the list
+    screen.keypress('enter');
+    await expectQuestion('What would you like to do?');
+    screen.keypress('enter');
+
+    await expect(run.result).resolves.toBe(true);
+    expect(await writtenConfig(run.file)).toEqual({
+      default_provider: 'azure',
+      providers: { azure: { model: 'prod-gpt4o', config: { base_url: azure.url, deployment: 'prod-gpt4o', api_version: '2024-10-21' } } },
+    });
+    expect(run.printed).toContain('✓ azure: prod-gpt4o is available (1 model listed)');
+    expect(azure.requests.map((request) => request.path)).toEqual(['/openai/deployments/prod-gpt4o/chat/completions']);
   });
 });
