@@ -80,7 +80,7 @@ describe('native tool calls in the loop', () => {
     const summary = await agent.send('read notes a and b');
     expect(summary).toMatchObject({ reason: 'answer', answer: 'Notes a and b.', toolCalls: 2 });
     const next = model.seen[1]!;
-    expect(next[0]).toEqual({ role: 'system', content: 'You call tools natively.' });
+    expect(next[0]).toEqual({ role: 'system', content: 'You call tools natively.', stablePrefix: true });
     expect(next.slice(-3)).toEqual([
       { role: 'assistant', content: 'Reading both.', toolCalls: [call('call_a', 'read_note', { name: 'a' }), call('call_b', 'read_note', { name: 'b' })] },
       { role: 'user', content: 'Observation: note a', toolCallId: 'call_a' },
