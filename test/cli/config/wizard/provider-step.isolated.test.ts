@@ -146,7 +146,7 @@ describe('runConfigWizard: adding and updating a provider', () => {
     const many = await startFakeModelServer({ models: Array.from({ length: 30 }, (_, i) => `model-${i}`) });
     try {
       const run = await startWizard();
-      for (let i = 0; i < 5; i++) screen.keypress('down');
+      for (let i = 0; i < 6; i++) screen.keypress('down');
       screen.keypress('enter'); // Another OpenAI-compatible server
       await expectQuestion('A name for this server');
       screen.type('vllm');
@@ -180,7 +180,7 @@ describe('runConfigWizard: adding and updating a provider', () => {
 
   it('adds Azure OpenAI: endpoint, deployment, API version and the key from the environment, tested with a call to the deployment', async () => {
     const run = await startWizard({ AZURE_OPENAI_API_KEY: KEY });
-    for (let i = 0; i < 4; i++) screen.keypress('down');
+    for (let i = 0; i < 5; i++) screen.keypress('down');
     screen.keypress('enter'); // Azure OpenAI
     await expectQuestion('Endpoint of the Azure OpenAI resource (https://NAME.openai.azure.com)');
     screen.type(azure.url);
