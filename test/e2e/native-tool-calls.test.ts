@@ -25,6 +25,10 @@ function providers(toolProtocol: string, ollamaModel = 'tool-model') {
   return {
     openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl, tool_protocol: toolProtocol } },
     ollama: { model: ollamaModel, config: { mode: 'local', url: models.ollamaUrl, tool_protocol: toolProtocol } },
+    anthropic: {
+      model: 'claude-sonnet-4-5',
+      config: { api_key: 'sk-ant-test-key-for-the-fake-server', base_url: models.anthropicBaseUrl, tool_protocol: toolProtocol },
+    },
   };
 }
 
@@ -64,6 +68,35 @@ describe.each(['openai', 'ollama'])('a native session on %s', (provider) => {
     } else {
       expect([answerA!.tool_name, answerB!.tool_name]).toEqual(['read_file', 'read_file']);
     }
+  });
+});
+
+describe('a native session on anthropic', () => {
+  it('reads two files with two read-only calls in one reply and returns both tool results in one turn, in order', async () => {
+    await sandbox.writeConfig({ default_provider: 'anthropic', providers: providers('native') });
+    models.script([READ_BOTH, 'Alpha says hello and beta says goodbye.']);
+    const result = await falcon(['-p', 'what do a.txt and b.txt say?']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Alpha says hello and beta says goodbye.\n');
+
+    expect(models.requests).toHaveLength(2);
+    const [call, answers] = models.requests[1]!.anthropic!.messages.slice(-2);
+    expect(call).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'tool_use', id: 'toolu_fake_1', name: 'read_file', input: { path: 'a.txt' } },
+        { type: 'tool_use', id: 'toolu_fake_2', name: 'read_file', input: { path: 'b.txt' } },
+      ],
+    });
+    expect(answers).toMatchObject({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_fake_1', content: expect.stringMatching(/^Observation: .*alpha says hello/s) },
+        { type: 'tool_result', tool_use_id: 'toolu_fake_2', content: expect.stringMatching(/^Observation: .*beta says goodbye/s) },
+      ],
+    });
+    expect(answers!.content).toHaveLength(2);
   });
 });
 
