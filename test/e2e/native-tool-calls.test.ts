@@ -97,6 +97,13 @@ describe('a native session on anthropic', () => {
       ],
     });
     expect(answers!.content).toHaveLength(2);
+    // The tools and the system prompt end cached prefixes: the second request reads what the first wrote.
+    const [first, second] = models.requests.map((request) => request.anthropic!);
+    const lastTool = `tools[${first!.tools!.length - 1}]`;
+    expect(first!.cacheBreakpoints).toEqual([lastTool, 'system[0]', 'messages[0].content[0]']);
+    expect(second!.cacheBreakpoints).toEqual([lastTool, 'system[0]', 'messages[2].content[1]']);
+    expect(second!.usage!.cache_read_input_tokens).toBe(first!.usage!.cache_creation_input_tokens);
+    expect(second!.usage!.cache_read_input_tokens).toBeGreaterThan(1000);
   });
 });
 
