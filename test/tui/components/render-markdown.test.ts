@@ -30,7 +30,7 @@ describe.each([0, 1, 3] as const)('renderMarkdown at colour level %i', (level) =
   useColourLevel(level);
 
   it('renders each stage of a growing answer as the whole text rendered at once', () => {
-    for (const text of prefixes(GROWING_ANSWER, 23)) expect(renderMarkdown(text, 80), text.slice(-60)).toBe(renderedAtOnce(text, 80));
+    for (const text of prefixes(GROWING_ANSWER, 37)) expect(renderMarkdown(text, 80), text.slice(-60)).toBe(renderedAtOnce(text, 80));
   });
 
   it('renders a block again when a link definition arrives after it', () => {

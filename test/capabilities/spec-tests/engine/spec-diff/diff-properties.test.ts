@@ -5,7 +5,7 @@ import { diffSpecs } from '../../../../../src/capabilities/spec-tests/engine/spe
 import type { FalconSpec, JsonSchema } from '../../../../../src/engines/spec/spec-format.js';
 import { reordered, specs } from './spec-arbitraries.js';
 
-const RUNS = 200;
+const RUNS = 100;
 const seed = fc.integer({ min: 1, max: 2 ** 31 - 1 });
 
 /** Each object schema's properties spread over an `allOf` of one-property parts: the same schema, written otherwise. */
