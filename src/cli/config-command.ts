@@ -47,6 +47,12 @@ export function configCommand(): Command {
     .option('--context-window <tokens>', 'the most tokens a request may hold; a smaller window the server names still wins ("" removes it)')
     .option('--num-ctx <tokens>', 'Ollama: the num_ctx to run the model with, instead of its own window capped at 32768 ("" removes it)')
     .option('--timeout-s <seconds>', 'fail (and retry) a model call after this long without a byte from the server, at most 300 ("" restores the default)')
+    .addOption(
+      new Option(
+        '--tool-protocol <mode>',
+        'how the model gets its tools: text (in the prompt, the default), native (its tool API), auto (native where the model takes tools)',
+      ).choices(['text', 'native', 'auto']),
+    )
     .option('--default', 'make it the default provider')
     .action(async (provider: string, options: SetOptions) => {
       const { runConfigSet } = await import('./config/config-edit-commands.js');

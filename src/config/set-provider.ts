@@ -25,6 +25,8 @@ export interface ProviderFields {
   /** Azure: the deployment called and the `api-version` of its requests. `null` removes them. */
   deployment?: string | null;
   apiVersion?: string | null;
+  /** `tool_protocol`; `text`, the default, removes it. */
+  toolProtocol?: 'text' | 'native' | 'auto';
 }
 
 const PROVIDER_ID = /^[a-z0-9][a-z0-9._-]*$/i;
@@ -60,6 +62,12 @@ export function setProvider(raw: RawGlobalConfig, id: string, fields: ProviderFi
     const value = fields[field as keyof typeof NUMBER_FIELDS];
     if (value === null) delete config[key];
     else if (value !== undefined) config[key] = value;
+  }
+  if (fields.toolProtocol === 'text') delete config.tool_protocol;
+  else if (fields.toolProtocol) {
+    config.tool_protocol = fields.toolProtocol;
+    const when = fields.toolProtocol === 'auto' ? ' when the model takes tools' : '';
+    notes.push(`${id} gets its tools through its own tool API${when}; falcon config test ${id} tries a call`);
   }
   if (fields.mode) {
     config.mode = fields.mode;

@@ -114,6 +114,15 @@ describe('setProvider', () => {
     expect(setProvider(OLLAMA_AND_OPENAI, 'ollama', { timeoutS: 2.5 }).data.providers?.ollama?.config).toMatchObject({ timeout_s: 2.5 });
   });
 
+  it('sets tool_protocol native or auto, saying how to try it, and text removes it', () => {
+    const native = setProvider(OLLAMA_AND_OPENAI, 'openai', { toolProtocol: 'native' });
+    expect(native.data.providers?.openai?.config).toEqual({ api_key: 'sk-saved', tool_protocol: 'native' });
+    expect(native.notes).toEqual(['openai gets its tools through its own tool API; falcon config test openai tries a call']);
+    const auto = setProvider(OLLAMA_AND_OPENAI, 'ollama', { toolProtocol: 'auto' });
+    expect(auto.notes).toEqual(['ollama gets its tools through its own tool API when the model takes tools; falcon config test ollama tries a call']);
+    expect(setProvider(native.raw, 'openai', { toolProtocol: 'text' }).data.providers?.openai?.config).toEqual({ api_key: 'sk-saved' });
+  });
+
   it('refuses a timeout below a second or beyond what Node waits', () => {
     expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'ollama', { timeoutS: 0 }))).toBe('providers.ollama.config.timeout_s: expected 1 or more, got 0');
     expect(editError(() => setProvider(OLLAMA_AND_OPENAI, 'ollama', { timeoutS: 600 }))).toBe(

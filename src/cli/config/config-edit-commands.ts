@@ -27,6 +27,7 @@ export interface SetOptions {
   numCtx?: string;
   /** Seconds as typed; checked where used. */
   timeoutS?: string;
+  toolProtocol?: 'text' | 'native' | 'auto';
   default?: boolean;
 }
 
@@ -43,12 +44,13 @@ export async function runConfigSet(id: string, options: SetOptions): Promise<voi
     ...(options.contextWindow !== undefined && { contextWindow: tokenCount('--context-window', options.contextWindow) }),
     ...(options.numCtx !== undefined && { numCtx: tokenCount('--num-ctx', options.numCtx) }),
     ...(options.timeoutS !== undefined && { timeoutS: seconds('--timeout-s', options.timeoutS) }),
+    ...(options.toolProtocol && { toolProtocol: options.toolProtocol }),
   };
   await editConfig((raw) => {
     const isNew = !Object.hasOwn((raw.providers as object | null | undefined) ?? {}, id);
     if (!isNew && Object.keys(fields).length === 0 && !options.default) {
       throw new UsageError(
-        `nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode, --deployment, --api-version, --context-window, --num-ctx, --timeout-s or --default`,
+        `nothing to change for ${id}: give --model, --api-key, --url, --base-url, --mode, --deployment, --api-version, --context-window, --num-ctx, --timeout-s, --tool-protocol or --default`,
       );
     }
     const edit = setProvider(raw, id, fields);
