@@ -75,7 +75,7 @@ describe('falcon config, the interactive menu, in a terminal', () => {
     await sandbox.writeConfig({ providers: { lmstudio: { model: 'qwen2.5-coder:7b', config: { base_url: 'http://localhost:1/v1' } } } });
     const session = startFalconInPty(['config'], { cwd: sandbox.project, env: sandbox.env() });
     await answer(session, 'What would you like to do?', KEYS.enter); // Add or update a provider
-    await answer(session, 'Which provider?', `${KEYS.down.repeat(5)}${KEYS.enter}`); // lmstudio, after the five known providers
+    await answer(session, 'Which provider?', `${KEYS.down.repeat(6)}${KEYS.enter}`); // lmstudio, after the six known providers
     await answer(session, 'Base URL of the server', `${models.openaiBaseUrl}${KEYS.enter}`);
     await answer(session, 'lmstudio API key', KEYS.enter); // Enter a new key
     await session.waitForText('✔ lmstudio API key Enter a new key');
