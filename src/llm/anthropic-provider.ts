@@ -17,7 +17,7 @@ import { isRecord } from './context-window/read-fields.js';
 import { idleLimits } from './idle-limits.js';
 import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js';
 import { streamCutError, toModelError } from './model-errors.js';
-import { modelFetch } from './model-fetch.js';
+import { sharedSdkClient } from './shared-sdk-client.js';
 import { learnToolProtocol } from './native-tools/tool-protocol.js';
 import type { ReplyFormat } from './reply-body-check.js';
 import { emptyReplyError, type ModelServer, wrongShapeError } from './unreadable-reply.js';
@@ -40,28 +40,27 @@ export function createAnthropicProvider(settings: ProviderSettings, options: Pro
   const baseURL = settings.baseUrl ?? DEFAULT_BASE_URL;
   const endpoint = { provider: settings.id, url: baseURL };
   const wire: ModelServer = { protocol: 'anthropic', url: baseURL };
-  let client: Promise<Anthropic> | undefined;
   const server: AnthropicServer = {
     provider: settings.id,
     baseUrl: baseURL,
     contextWindow: settings.contextWindow,
     timeoutS: settings.timeoutS,
     toolProtocol: settings.toolProtocol,
-    async connect(call) {
-      client ??= import('@anthropic-ai/sdk').then(
-        ({ default: AnthropicClient }) =>
-          // Explicit values, so no ANTHROPIC_* variable or credential file speaks for another provider.
-          new AnthropicClient({
-            apiKey: settings.apiKey ?? NO_API_KEY,
-            baseURL,
-            maxRetries: 0, // Falcon retries itself (retrying-model.ts)
-            logLevel: 'off', // it would print what it cannot parse to the console, over the TUI
-            fetch: modelFetch(fetch, { format: 'json', server: wire }),
-          }),
-      );
-      const shared = await client;
-      return call ? shared.withOptions({ fetch: modelFetch(fetch, { ...call, server: wire }) }) : shared;
-    },
+    connect: sharedSdkClient(
+      async (checkedFetch) => {
+        const { default: AnthropicClient } = await import('@anthropic-ai/sdk');
+        // Explicit values, so no ANTHROPIC_* variable or credential file speaks for another provider.
+        return new AnthropicClient({
+          apiKey: settings.apiKey ?? NO_API_KEY,
+          baseURL,
+          maxRetries: 0, // Falcon retries itself (retrying-model.ts)
+          logLevel: 'off', // it would print what it cannot parse to the console, over the TUI
+          fetch: checkedFetch,
+        });
+      },
+      () => fetch,
+      wire,
+    ),
   };
 
   async function listModels(signal?: AbortSignal): Promise<string[]> {

@@ -13,7 +13,7 @@ import { isRecord } from './context-window/read-fields.js';
 import { idleLimits } from './idle-limits.js';
 import { type IdleLimits, type IdleWatch, withIdleWatch } from './idle-watch.js';
 import { ModelSetupError, streamCutError, toModelError } from './model-errors.js';
-import { modelFetch } from './model-fetch.js';
+import { sharedSdkClient } from './shared-sdk-client.js';
 import { fetchWithReadableErrors } from './openai-error-body.js';
 import { reasoningOf } from './openai-reasoning.js';
 import { readOpenAIToolCalls, StreamedToolCalls, toOpenAIMessages, toOpenAITools } from './native-tools/openai-wire.js';
@@ -55,7 +55,6 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
   }
   const endpoint = { provider: settings.id, url: baseURL };
   const wire: ModelServer = { protocol: 'openai', url: baseURL };
-  let client: Promise<OpenAI> | undefined;
   const server: OpenAIServer = {
     provider: settings.id,
     baseUrl: baseURL,
@@ -63,23 +62,23 @@ export function createOpenAIProvider(settings: ProviderSettings, options: Provid
     contextWindow: settings.contextWindow,
     timeoutS: settings.timeoutS,
     toolProtocol: settings.toolProtocol,
-    async connect(call) {
-      client ??= import('openai').then(
-        ({ default: OpenAIClient }) =>
-          // Explicit values everywhere, so OPENAI_* variables never leak into another provider.
-          new OpenAIClient({
-            apiKey: settings.apiKey ?? NO_API_KEY,
-            baseURL,
-            organization: null,
-            project: null,
-            maxRetries: 0, // Falcon retries itself (retrying-model.ts)
-            logLevel: 'off', // it would print a chunk it cannot parse to the console, over the TUI
-            fetch: modelFetch(fetchWithReadableErrors(), { format: 'json', server: wire }),
-          }),
-      );
-      const shared = await client;
-      return call ? shared.withOptions({ fetch: modelFetch(fetchWithReadableErrors(), { ...call, server: wire }) }) : shared;
-    },
+    connect: sharedSdkClient(
+      async (checkedFetch) => {
+        const { default: OpenAIClient } = await import('openai');
+        // Explicit values everywhere, so OPENAI_* variables never leak into another provider.
+        return new OpenAIClient({
+          apiKey: settings.apiKey ?? NO_API_KEY,
+          baseURL,
+          organization: null,
+          project: null,
+          maxRetries: 0, // Falcon retries itself (retrying-model.ts)
+          logLevel: 'off', // it would print a chunk it cannot parse to the console, over the TUI
+          fetch: checkedFetch,
+        });
+      },
+      fetchWithReadableErrors,
+      wire,
+    ),
   };
 
   async function listModels(signal?: AbortSignal): Promise<string[]> {
