@@ -54,6 +54,16 @@ function makeAgent(steps: ScriptStep[], tools: AnyTool[], session = SessionStore
 
 const call = (id: string, name: string, args: unknown): NativeToolCall => ({ id, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) });
 
+/** A tool that only reads: it gives back its text. */
+const echo = defineTool({
+  name: 'echo',
+  description: 'Echoes.',
+  schema: z.strictObject({ text: z.string() }),
+  kind: 'read',
+  readOnly: true,
+  run: async ({ text }) => text,
+});
+
 describe('native tool calls in the loop', () => {
   it('runs two read-only calls together and answers each call id in the order of the calls', async () => {
     const bothStarted = meeting(2);
@@ -136,14 +146,6 @@ describe('native tool calls in the loop', () => {
   });
 
   it('answers arguments it cannot read with an error to that call id, and repairs what jsonrepair can', async () => {
-    const echo = defineTool({
-      name: 'echo',
-      description: 'Echoes.',
-      schema: z.strictObject({ text: z.string() }),
-      kind: 'read',
-      readOnly: true,
-      run: async ({ text }) => text,
-    });
     const { agent, model, events } = makeAgent([{ toolCalls: [call('bad', 'echo', '[1, 2'), call('cut', 'echo', '{"text": "hi"')] }, 'Done.'], [echo]);
     await agent.send('echo');
     const [bad, repaired] = model.seen[1]!.slice(-2);
@@ -188,14 +190,6 @@ describe('native tool calls in the loop', () => {
   });
 
   it('keeps native calls and their answers in the session file, so a resumed session sends them again', async () => {
-    const echo = defineTool({
-      name: 'echo',
-      description: 'Echoes.',
-      schema: z.strictObject({ text: z.string() }),
-      kind: 'read',
-      readOnly: true,
-      run: async ({ text }) => text,
-    });
     const first = makeAgent([{ toolCalls: [call('call_1', 'echo', { text: 'hi' })] }, 'It said hi.'], [echo]);
     await first.agent.send('echo hi');
     const resumed = await SessionStore.open<AgentEvent>(project, first.session.id);
