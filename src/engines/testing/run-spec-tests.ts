@@ -3,6 +3,8 @@ import type { VariableScope } from '../../workspace/variable-scope.js';
 import { type BaseUrlOrigin, chooseBaseUrl } from './choose-base-url.js';
 import { CoverageRecorder } from './coverage/coverage-recorder.js';
 import { generateCases } from './generate/generate-cases.js';
+import { generateGraphQLCases } from './graphql/graphql-cases.js';
+import { credentialHeaderNames, type GraphQLTarget, loadGraphQLUnderTest } from './graphql/load-graphql-under-test.js';
 import type { Strategy } from './generate/strategies.js';
 import { loadSpecUnderTest } from './load-test-spec.js';
 import { checkSeedData } from './references/check-seed-data.js';
@@ -19,6 +21,8 @@ export interface SpecTestOptions {
   projectRoot: string;
   /** An OpenAPI/Swagger/Postman file or URL, or a falcon-spec file; default `.falcon/spec.yaml`. */
   spec?: string;
+  /** A GraphQL endpoint to test instead of a spec (`--graphql`, `--graphql-schema`). */
+  graphql?: GraphQLTarget;
   /** `{{VAR}}` in the base URL and headers, and `BASE_URL` when no base URL is given. */
   variables: VariableScope;
   /** Default: the environment's `BASE_URL`, else the spec's first absolute server URL. */
@@ -82,23 +86,30 @@ export class SpecTestSetupError extends Error {
  */
 export async function runSpecTests(options: SpecTestOptions): Promise<SpecTestResult> {
   const signal = options.signal ?? new AbortController().signal;
-  const loaded = await loadSpecUnderTest(options.spec, options.projectRoot, signal);
+  const loaded = options.graphql
+    ? await loadGraphQLUnderTest(options.graphql, options.projectRoot, options.headers ? await options.variables.resolveDeep(options.headers) : {}, signal)
+    : await loadSpecUnderTest(options.spec, options.projectRoot, signal);
   if (!loaded) throw new SpecTestSetupError('no spec to test: .falcon/spec.yaml is missing', 'no-spec');
   const { spec, shown } = loaded;
   if (spec.operations.length === 0) throw new SpecTestSetupError(`${shown} describes no operations: nothing to test`, 'no-operations');
   const operations = selectOperations(spec.operations, options.filter);
   if (operations.length === 0) throw new SpecTestSetupError('the include and exclude filters leave no operation to test', 'no-operations');
-  const baseUrl = await chooseBaseUrl(options.baseUrl, options.variables, spec);
+  const baseUrl = options.graphql
+    ? { url: new URL(options.graphql.endpoint).origin, from: 'given' as const }
+    : await chooseBaseUrl(options.baseUrl, options.variables, spec);
   // Fails now, naming every unknown variable, rather than once per case.
   if (options.headers) await options.variables.resolveDeep(options.headers);
   if (options.seedData) checkSeedData(options.seedData, spec, await SpecSchemaValidator.load(spec.schemas));
 
-  const generated = await generateCases(spec, operations, {
-    checks: options.checks ?? CHECK_NAMES,
+  const generation = {
     ...(options.strategies && { strategies: options.strategies }),
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.fuzzBudget !== undefined && { fuzzBudget: options.fuzzBudget }),
-  });
+  };
+  const generated =
+    spec.kind === 'graphql'
+      ? generateGraphQLCases(spec, operations, { ...generation, credentialHeaders: credentialHeaderNames(options.headers) })
+      : await generateCases(spec, operations, { checks: options.checks ?? CHECK_NAMES, ...generation });
   // A shard generates the cases of every operation, as an unsplit run would, then keeps its own.
   const parts = options.shard && operationShards(operations, options.shard.count);
   const inShard = parts ? operations.filter((operation) => parts.get(operation.id) === options.shard!.index) : operations;

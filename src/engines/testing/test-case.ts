@@ -97,6 +97,16 @@ export interface TestCase {
    * fills these from what the API returned earlier, or from `--seed-data` (references/).
    */
   references?: ReferenceSlot[];
+  /** A GraphQL case (graphql/graphql-cases.ts): its request posts one operation, and the GraphQL checks judge it. */
+  graphql?: GraphQLCaseFacts;
+}
+
+/** What a GraphQL case asks: the root field of a query or mutation. */
+export interface GraphQLCaseFacts {
+  kind: 'query' | 'mutation';
+  field: string;
+  /** Sent without the run's credentials, to see whether the operation answers anyway (a missing_auth warning). */
+  withoutCredentials?: true;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { contentTypeConformance } from './content-type-conformance.js';
 import { deleteEffective } from './delete-effective.js';
 import { ensureResourceAvailability } from './ensure-resource-availability.js';
+import { graphqlInvalidInput } from './graphql-invalid-input.js';
+import { graphqlNoServerError } from './graphql-no-server-error.js';
+import { graphqlResponseSchema } from './graphql-response-schema.js';
 import { ignoredAuth } from './ignored-auth.js';
 import { maxResponseTime } from './max-response-time.js';
 import { negativeDataRejection } from './negative-data-rejection.js';
@@ -16,7 +19,8 @@ import { writeReadConsistency } from './write-read-consistency.js';
 
 /**
  * Every check of `falcon test`, in the order runs apply and list them (Schemathesis names them
- * alike); each file declares its name, what it needs and how it judges a response.
+ * alike); each file declares its name, what it needs and how it judges a response. The `graphql_`
+ * checks judge the cases of a GraphQL spec, which the others leave alone.
  */
 export const SPEC_TEST_CHECKS = [
   notAServerError,
@@ -34,6 +38,9 @@ export const SPEC_TEST_CHECKS = [
   paginationConsistency,
   writeReadConsistency,
   deleteEffective,
+  graphqlNoServerError,
+  graphqlResponseSchema,
+  graphqlInvalidInput,
 ] as const;
 
 export type CheckName = (typeof SPEC_TEST_CHECKS)[number]['name'];

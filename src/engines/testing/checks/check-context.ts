@@ -85,6 +85,8 @@ export interface SpecTestCheck<Name extends string = string> {
   name: Name;
   /** What it needs besides a response: the spec's operation, its schemas compiled too, or a time limit set. */
   needs?: 'spec' | 'schemas' | 'time-limit';
+  /** A GraphQL check: it judges the GraphQL cases alone, and they are judged by the GraphQL checks alone (checks-for-case.ts). */
+  api?: 'graphql';
   /** It judges every response, a probe's included (a probe is otherwise judged by its own check only). */
   judgesProbes?: true;
   judge(context: CheckContext): string[] | Promise<string[]>;

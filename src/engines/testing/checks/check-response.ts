@@ -35,10 +35,15 @@ export interface CheckEvidence {
  */
 export type ResponseChecker = (testCase: TestCase, response: CheckedResponse, evidence?: CheckEvidence) => Promise<Finding[]>;
 
-/** The checks that can fire with these options, in CHECK_NAMES order. */
+/** The checks that can fire with these options, in CHECK_NAMES order: a GraphQL spec's own, or the others. */
 export function activeChecks(options: ResponseCheckOptions): CheckName[] {
   const chosen = new Set(options.checks ?? CHECK_NAMES);
-  return CHECK_NAMES.filter((name) => chosen.has(name) && applies(CHECKS.get(name)!.needs, options));
+  const graphql = options.spec?.kind === 'graphql';
+  return CHECK_NAMES.filter((name) => chosen.has(name) && forApi(CHECKS.get(name)!, graphql) && applies(CHECKS.get(name)!.needs, options));
+}
+
+function forApi(check: SpecTestCheck, graphql: boolean): boolean {
+  return check.api === 'graphql' ? graphql : !graphql || check.name === 'max_response_time';
 }
 
 /** A checker for one run: response schemas are compiled once and reused by every case. */

@@ -177,6 +177,10 @@ async function runCase(
   options: RunCasesOptions,
   memory: ChainMemory,
 ): Promise<{ result: CaseResult; http?: HttpResponse; sentBody?: unknown }> {
+  if (testCase.fuzz && testCase.graphql) {
+    const { runGraphQLFuzzCase } = await import('../graphql/run-graphql-fuzz-case.js');
+    return { result: await runGraphQLFuzzCase(testCase, check, options) };
+  }
   if (testCase.fuzz) {
     // fast-check loads only for a run that fuzzes.
     const { runFuzzCase } = await import('../fuzz/run-fuzz-case.js');

@@ -18,7 +18,18 @@ describe('the list of spec-test checks', () => {
     const needing = (need: string) => SPEC_TEST_CHECKS.filter((check) => 'needs' in check && check.needs === need).map((check) => check.name);
     const bare = activeChecks({});
     for (const name of [...needing('spec'), ...needing('schemas'), ...needing('time-limit')]) expect(bare).not.toContain(name);
-    expect(activeChecks({ spec, maxResponseTimeMs: 100 })).toEqual(CHECK_NAMES);
+    const graphqlChecks = SPEC_TEST_CHECKS.filter((check) => 'api' in check).map((check) => check.name);
+    expect(activeChecks({ spec, maxResponseTimeMs: 100 })).toEqual(CHECK_NAMES.filter((name) => !graphqlChecks.includes(name)));
+  });
+
+  it('applies the GraphQL checks, and max_response_time, to a GraphQL spec alone', () => {
+    const spec = { ...specOf([]), kind: 'graphql' as const, graphql: { sdl: 'type Query { a: Int }' } };
+    expect(activeChecks({ spec, maxResponseTimeMs: 100 })).toEqual([
+      'max_response_time',
+      'graphql_no_server_error',
+      'graphql_response_schema',
+      'graphql_invalid_input',
+    ]);
   });
 
   it('names each finding after the check that made it', async () => {

@@ -9,9 +9,16 @@ const spec = specOf([getOperation('getThing', '/things/{id}', { '200': jsonRespo
 
 describe('which checks judge a case', () => {
   it('all that are on for a case, only its own and those any response must pass for a probe', () => {
-    expect(checksForCase(CHECK_NAMES, caseOf('happy'))).toEqual([...CHECK_NAMES]);
+    expect(checksForCase(CHECK_NAMES, caseOf('happy'))).toEqual(CHECK_NAMES.filter((name) => !name.startsWith('graphql_')));
     expect(checksForCase(CHECK_NAMES, caseOf('probe', { probe: 'ignored_auth' }))).toEqual(['not_a_server_error', 'ignored_auth', 'max_response_time']);
     expect(checksForCase(['status_code_conformance', 'unsupported_method'], caseOf('probe', { probe: 'unsupported_method' }))).toEqual(['unsupported_method']);
+  });
+
+  it('judges a GraphQL case by the GraphQL checks alone, and one sent without credentials only for a server error', () => {
+    const graphql = caseOf('happy', { graphql: { kind: 'query', field: 'books' } });
+    expect(checksForCase(CHECK_NAMES, graphql)).toEqual(['max_response_time', 'graphql_no_server_error', 'graphql_response_schema', 'graphql_invalid_input']);
+    const anonymous = caseOf('probe', { graphql: { kind: 'query', field: 'order', withoutCredentials: true } });
+    expect(checksForCase(CHECK_NAMES, anonymous)).toEqual(['graphql_no_server_error']);
   });
 
   it('holds a body no JSON parser reads (+1) to negative_data_rejection and what any response must pass, not to the documented answers', async () => {
