@@ -19,6 +19,8 @@ export function testCommand(): Command {
     .addOption(
       completesWith(new Option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL, or a falcon-spec file (default: .falcon/spec.yaml)'), 'files'),
     )
+    .option('--graphql <url>', 'test this GraphQL endpoint: its schema from introspection, or from --graphql-schema (instead of a spec)')
+    .addOption(completesWith(new Option('--graphql-schema <file>', "the GraphQL endpoint's SDL file, when it answers no introspection"), 'files'))
     .option('--base-url <url>', "where to send the cases (default: the environment's BASE_URL, else the spec's first server URL)")
     .addOption(
       completesWith(
@@ -63,8 +65,11 @@ export function testCommand(): Command {
       `
 Checks (--checks):
 ${wrap(CHECK_NAMES, 78)}
+The graphql_ checks judge a GraphQL spec's operations (--graphql, or an ingested
+GraphQL schema), the others those of an OpenAPI or Postman spec.
 Warnings, when no case reached an operation's logic: missing_auth (over 80% of
-its cases got 401/403), missing_test_data (over 80% got 404, or of its valid
+its cases got 401/403; for GraphQL: an operation answering data without the
+run's credentials), missing_test_data (over 80% got 404, or of its valid
 cases got a 409/422 saying a referenced thing is unknown), method_not_allowed
 (all got 405).
 Coverage, per operation: the documented responses seen (a status counts for its

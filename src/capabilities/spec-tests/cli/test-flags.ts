@@ -10,6 +10,10 @@ export interface TestCommandFlags {
   /** Start the API's server first, stop it after (`cli/serve/`). */
   serve?: boolean;
   spec?: string;
+  /** `--graphql URL`: a GraphQL endpoint to test instead of a spec. */
+  graphql?: string;
+  /** `--graphql-schema FILE`: its SDL, when the endpoint answers no introspection. */
+  graphqlSchema?: string;
   baseUrl?: string;
   env?: string;
   checks?: string;
@@ -55,6 +59,7 @@ export function parseTestFlags(flags: TestCommandFlags, cwd: string): TestComman
   if (flags.checks !== undefined && flags.checks.trim() !== 'all' && checks.includes('max_response_time') && flags.maxResponseTime === undefined) {
     throw new UsageError('the max_response_time check needs a limit: add --max-response-time <ms>');
   }
+  checkGraphQLFlags(flags);
   const reportFiles: ReportTarget[] = [];
   if (flags.report !== undefined) {
     const format = reportFormatOfFile(flags.report);
@@ -66,6 +71,14 @@ export function parseTestFlags(flags: TestCommandFlags, cwd: string): TestComman
   if (flags.maxCases !== undefined && !strategies.includes('fuzz'))
     throw new UsageError('--max-cases bounds the fuzz strategy, which --strategies leaves out: add fuzz, or drop --max-cases');
   return { checks, strategies, headers: parseHeaders(flags.header ?? []), reportFiles };
+}
+
+function checkGraphQLFlags(flags: TestCommandFlags): void {
+  if (flags.graphqlSchema !== undefined && flags.graphql === undefined) throw new UsageError('--graphql-schema gives the schema of the endpoint --graphql names: add --graphql <url>');
+  if (flags.graphql === undefined) return;
+  if (!/^https?:\/\/./i.test(flags.graphql)) throw new UsageError(`--graphql ${flags.graphql}: give the endpoint's http(s) URL, such as http://localhost:4000/graphql`);
+  if (flags.spec !== undefined) throw new UsageError('--graphql and --spec each say what to test: give one of them');
+  if (flags.baseUrl !== undefined) throw new UsageError('--graphql is where the operations go: drop --base-url');
 }
 
 /** A comma-separated choice among `known`, or `all` (also when absent). */
