@@ -10,7 +10,12 @@ export function initCommand(): Command {
     .option('-y, --yes', 'ask nothing: use what Falcon detects and the options given')
     .option('--framework <name>', `the API's framework: ${FRAMEWORKS.join(', ')}`)
     .option('--base-url <url>', 'the base URL of the API in development, e.g. http://localhost:3000')
-    .addOption(completesWith(new Option('--spec <path>', 'the OpenAPI, Swagger or Postman collection file of the API'), 'files'))
+    .addOption(
+      completesWith(
+        new Option('--spec <path>', 'the OpenAPI, Swagger, Postman collection or GraphQL schema file of the API, or its GraphQL endpoint URL'),
+        'files',
+      ),
+    )
     .helpOption('-h, --help', 'show this help')
     .addHelpText(
       'after',

@@ -2,6 +2,7 @@ import type { FalconSpec, SecurityScheme } from './spec-format.js';
 
 const KIND_NAMES = { openapi: 'OpenAPI', swagger: 'Swagger', postman: 'Postman collection', graphql: 'GraphQL' } as const;
 const MAX_LISTED = 15;
+const MAX_GRAPHQL_LISTED = 40;
 
 /** `Petstore 1.0.0`, or just `Shop` when the source gives no version (Postman). */
 export function specLabel(spec: Pick<FalconSpec, 'title' | 'version'>): string {
@@ -42,8 +43,17 @@ export function summarizeSpec(spec: FalconSpec): string {
     '| tag | operations |',
     '|---|---|',
     ...facts.tags.map(([tag, count]) => `| ${tag} | ${count} |`),
+    ...graphqlOperationLines(spec),
   ];
   return lines.join('\n');
+}
+
+/** A GraphQL spec's operations by id and signature (`query.books: query books(genre: Genre): [Book!]!`), which its tags say little of. */
+function graphqlOperationLines(spec: FalconSpec): string[] {
+  if (spec.kind !== 'graphql') return [];
+  const listed = spec.operations.slice(0, MAX_GRAPHQL_LISTED).map((operation) => `- ${operation.id}: ${operation.summary ?? ''}`);
+  const more = spec.operations.length - listed.length;
+  return ['', 'Operations (the ids tools and find_handler take):', ...listed, ...(more > 0 ? [`- … ${more} more`] : [])];
 }
 
 function countByTag(spec: FalconSpec): [string, number][] {

@@ -4,29 +4,33 @@ import { parseJsonObject } from './parse-json-object.js';
 import { readProjectText } from './read-project-text.js';
 import { SKIPPED_FOLDER_GLOBS } from './skipped-folder-globs.js';
 
-export type SpecKind = 'openapi' | 'swagger' | 'postman';
+export type SpecKind = 'openapi' | 'swagger' | 'postman' | 'graphql';
 
 /** A file that is, by its content, an API description Falcon can ingest. */
 export interface SpecCandidate {
   /** Relative to the project root, with forward slashes. */
   path: string;
   kind: SpecKind;
-  /** `3.0.3`, `2.0`, or the Postman collection schema version `2.1.0`. */
+  /** `3.0.3`, `2.0`, or the Postman collection schema version `2.1.0`; none for GraphQL. */
   version?: string;
 }
 
-const KIND_NAMES: Record<SpecKind, string> = { openapi: 'OpenAPI', swagger: 'Swagger', postman: 'Postman collection' };
+const KIND_NAMES: Record<SpecKind, string> = { openapi: 'OpenAPI', swagger: 'Swagger', postman: 'Postman collection', graphql: 'GraphQL' };
+const GRAPHQL_FILE = /\.(graphqls?|gql)$/i;
+const GRAPHQL_ROOT = /^\s*(schema\s*\{|(extend\s+)?type\s+(Query|Mutation)\b)/m;
+/** A GraphQL endpoint given for the spec: an http(s) URL whose path ends in graphql or gql. */
+const GRAPHQL_ENDPOINT = /^https?:\/\/[^?#]*\/(graphql|gql)\/?([?#]|$)/i;
 const TOP_LEVEL_VERSION_KEY = /^["']?(openapi|swagger)["']?\s*:\s*["']?(\d[\w.-]*)/m;
 /** Folders whose specs are test data or examples rather than the project's own API. */
 const SAMPLE_FOLDERS = /(^|\/)(test|tests|__tests__|fixtures|__fixtures__|examples?|samples?|e2e)\//i;
 
 /**
- * Every OpenAPI, Swagger and Postman collection file in the project, recognised by content rather
+ * Every OpenAPI, Swagger, Postman collection and GraphQL schema file in the project, recognised by content rather
  * than name, best first: the project's own (not under tests or examples), OpenAPI and Swagger
  * before Postman, then well-named (`openapi.yaml`) and shallow files.
  */
 export async function findSpecs(projectRoot: string): Promise<SpecCandidate[]> {
-  const files = await fg('**/*.{yaml,yml,json}', {
+  const files = await fg('**/*.{yaml,yml,json,graphql,graphqls,gql}', {
     cwd: projectRoot,
     ignore: [...SKIPPED_FOLDER_GLOBS, '**/package-lock.json', '**/npm-shrinkwrap.json'],
     onlyFiles: true,
@@ -43,9 +47,15 @@ export async function findSpecs(projectRoot: string): Promise<SpecCandidate[]> {
 /** The kind of API description a project file holds, or `undefined` when it holds none. */
 export async function identifySpec(projectRoot: string, file: string): Promise<SpecCandidate | undefined> {
   const text = await readProjectText(projectRoot, file);
+  if (text !== undefined && GRAPHQL_FILE.test(file)) return GRAPHQL_ROOT.test(text) ? { path: file, kind: 'graphql' } : undefined;
   if (text === undefined || !/openapi|swagger|_postman_id|collection/.test(text)) return undefined;
   const found = text.trimStart().startsWith('{') ? identifyJson(text) : identifyYaml(text);
   return found && { path: file, ...found };
+}
+
+/** A GraphQL endpoint as a spec: ingested by introspection. */
+export function graphqlEndpointSpec(url: string): SpecCandidate | undefined {
+  return GRAPHQL_ENDPOINT.test(url) ? { path: url, kind: 'graphql' } : undefined;
 }
 
 /** `docs/openapi.yaml (OpenAPI 3.0.3)`. */

@@ -29,7 +29,9 @@ describe('falcon test on a GraphQL API', () => {
     const result = await falcon('test', '--graphql', planted.endpoint, ...asAlice, '--junit', 'junit.xml', '--report', 'run.json');
     expect(result.code).toBe(1);
     const { nullForNonNull, crashOnLongString } = PLANTED_GRAPHQL_DEFECTS;
-    expect(result.stdout).toMatch(new RegExp(`${nullForNonNull.field.replace('.', '\\.')} is declared Float! but answered null at books\\[0\\]\\.price, for genre: RARE`));
+    expect(result.stdout).toMatch(
+      new RegExp(`${nullForNonNull.field.replace('.', '\\.')} is declared Float! but answered null at books\\[0\\]\\.price, for genre: RARE`),
+    );
     expect(result.stdout).toMatch(/graphql_no_server_error/);
     const report = await readReport('run.json');
     const fuzzed = report.results.find((one) => one.case.operationId === `query.${crashOnLongString.operation}` && one.fuzz && one.outcome === 'failed');

@@ -3,11 +3,14 @@ import type { FindHandlerResult, FoundHandler } from '../../../engines/routes/fi
 import { HTTP_METHODS, type RouteDeclaration } from '../../../engines/routes/route.js';
 import { FRAMEWORKS } from '../../../workspace/init/frameworks.js';
 import { configuredFramework } from '../../../kit/tool-support/configured-framework.js';
-import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { ToolError, defineTool, type ToolContext } from '../../../kit/tool/tool.js';
 import { maskText } from '../../../safety/mask-text.js';
 
 const schema = z.strictObject({
-  method: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(HTTP_METHODS)).describe('HTTP method'),
+  method: z
+    .preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(HTTP_METHODS))
+    .optional()
+    .describe('HTTP method'),
   path: z.string().min(1).describe('a path (/users/42), a template (/users/{id}) or a URL'),
   framework: z
     .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(FRAMEWORKS))
@@ -22,9 +25,12 @@ export const findHandlerTool = defineTool({
   kind: 'read',
   readOnly: true,
   async run(args, ctx) {
+    // A GraphQL operation ("query.books") as the path: its resolver.
+    if (/^(query|mutation|subscription)[.\s]/i.test(args.path)) return findResolver(args.path, ctx);
+    if (args.method === undefined) throw new ToolError('give the HTTP method with the path, or a GraphQL operation as the path ("query.books")');
     ctx.progress(`reading the routes of the project for ${args.method} ${args.path}`);
     const { UnknownFrameworkError, findHandler } = await import('../../../engines/routes/find-handler.js');
-    const input = { ...args, configuredFramework: await configuredFramework(ctx.projectRoot) };
+    const input = { ...args, method: args.method, configuredFramework: await configuredFramework(ctx.projectRoot) };
     const result = await findHandler(ctx.projectRoot, input, ctx.signal).catch((error: unknown) => {
       if (error instanceof UnknownFrameworkError) throw new ToolError(error.message);
       throw error;
@@ -32,6 +38,32 @@ export const findHandlerTool = defineTool({
     return maskText(describeResult(result));
   },
 });
+
+async function findResolver(operation: string, ctx: ToolContext): Promise<string> {
+  const { findGraphQLResolver, parseGraphQLOperation } = await import('../../../engines/routes/graphql/find-resolver.js');
+  const root = parseGraphQLOperation(operation);
+  if (!root) throw new ToolError(`operation "${operation}" is not a GraphQL root field such as "query.books" or "mutation.placeOrder"`);
+  ctx.progress(`reading the project's resolvers for ${root.kind} ${root.field}`);
+  const found = await findGraphQLResolver(ctx.projectRoot, root, ctx.signal);
+  if (found.length === 0) {
+    return maskText(
+      `No resolver of ${root.kind} ${root.field} found (resolver maps, NestJS, Spring, gqlgen, Strawberry, Graphene, Ariadne, Absinthe). Look for "${root.field}" with search_code.`,
+    );
+  }
+  const lines = found.length > 1 ? [`${found.length} resolvers of ${root.kind} ${root.field}, the first is likely the one:`] : [];
+  for (const { library, code } of found) {
+    const last = code.line + code.lines.length - 1;
+    const width = String(last).length;
+    lines.push(
+      `Resolver of ${root.kind} ${root.field}: ${code.file}:${code.line} (${library})`,
+      '',
+      ...code.lines.map((text, index) => `${String(code.line + index).padStart(width)}  ${text}`),
+    );
+    if (code.moreLines > 0) lines.push(`… ${code.moreLines} more lines: read_file ${code.file} with offset ${last + 1}`);
+    lines.push('');
+  }
+  return maskText(lines.join('\n').trimEnd());
+}
 
 function describeResult(result: FindHandlerResult): string {
   const asked = `${result.method} ${result.path}`;

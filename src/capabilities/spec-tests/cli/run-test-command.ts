@@ -42,7 +42,9 @@ export async function runTestCommand(flags: TestCommandFlags): Promise<number> {
     const tested = await runSpecTests({
       projectRoot,
       spec: flags.spec,
-      ...(flags.graphql !== undefined && { graphql: { endpoint: flags.graphql, ...(flags.graphqlSchema !== undefined && { schemaFile: flags.graphqlSchema }) } }),
+      ...(flags.graphql !== undefined && {
+        graphql: { endpoint: flags.graphql, ...(flags.graphqlSchema !== undefined && { schemaFile: flags.graphqlSchema }) },
+      }),
       variables,
       baseUrl: flags.baseUrl,
       filter: { include: flags.include, exclude: flags.exclude },

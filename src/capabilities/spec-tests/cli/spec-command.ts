@@ -13,7 +13,15 @@ export function specCommand(): Command {
   spec
     .command('ingest')
     .description('read a spec file inside the project or at an http(s) URL, write .falcon/spec.yaml and print a summary')
-    .addArgument(completesWith(new Argument('<file|url>', 'the OpenAPI, Swagger or Postman collection file, or its URL'), 'files'))
+    .addArgument(
+      completesWith(
+        new Argument(
+          '<file|url>',
+          'the OpenAPI, Swagger, Postman collection or GraphQL schema (.graphql) file, or its URL (a GraphQL endpoint is asked by introspection)',
+        ),
+        'files',
+      ),
+    )
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .addHelpText('after', '\nExit codes: 0 ingested, 1 the file or spec is bad, 2 bad usage, 130 interrupted.')

@@ -74,9 +74,11 @@ export function parseTestFlags(flags: TestCommandFlags, cwd: string): TestComman
 }
 
 function checkGraphQLFlags(flags: TestCommandFlags): void {
-  if (flags.graphqlSchema !== undefined && flags.graphql === undefined) throw new UsageError('--graphql-schema gives the schema of the endpoint --graphql names: add --graphql <url>');
+  if (flags.graphqlSchema !== undefined && flags.graphql === undefined)
+    throw new UsageError('--graphql-schema gives the schema of the endpoint --graphql names: add --graphql <url>');
   if (flags.graphql === undefined) return;
-  if (!/^https?:\/\/./i.test(flags.graphql)) throw new UsageError(`--graphql ${flags.graphql}: give the endpoint's http(s) URL, such as http://localhost:4000/graphql`);
+  if (!/^https?:\/\/./i.test(flags.graphql))
+    throw new UsageError(`--graphql ${flags.graphql}: give the endpoint's http(s) URL, such as http://localhost:4000/graphql`);
   if (flags.spec !== undefined) throw new UsageError('--graphql and --spec each say what to test: give one of them');
   if (flags.baseUrl !== undefined) throw new UsageError('--graphql is where the operations go: drop --base-url');
 }

@@ -61,8 +61,7 @@ export const generateFunctionalTestsTool = defineTool({
     const baseUrl = args.execute ? await testBaseUrl(args.base_url, ctx) : undefined;
     const strategies = args.strategies ?? DEFAULT_STRATEGIES;
     ctx.progress(`generating cases for ${operations.length} operation${operations.length === 1 ? '' : 's'}`);
-    const { generateCases } = await import('../../../engines/testing/generate/generate-cases.js');
-    const generated = await generateCases(spec, operations, { strategies });
+    const generated = await generatedCases(spec, operations, strategies);
     ctx.signal.throwIfAborted();
     if (generated.length === 0) {
       throw new ToolError(
@@ -85,6 +84,15 @@ export const generateFunctionalTestsTool = defineTool({
     return withText(result, (text) => [...lines, '', text].join('\n'));
   },
 });
+
+async function generatedCases(spec: FalconSpec, operations: SpecOperation[], strategies: readonly Strategy[]): Promise<TestCase[]> {
+  if (spec.kind === 'graphql') {
+    const { generateGraphQLCases } = await import('../../../engines/testing/graphql/graphql-cases.js');
+    return generateGraphQLCases(spec, operations, { strategies });
+  }
+  const { generateCases } = await import('../../../engines/testing/generate/generate-cases.js');
+  return generateCases(spec, operations, { strategies });
+}
 
 function describeCases(spec: FalconSpec, operations: SpecOperation[], strategies: readonly Strategy[], generated: number, cases: TestCase[]): string[] {
   const kept = cases.length < generated ? ` (kept ${cases.length} of ${generated} by max_cases)` : '';

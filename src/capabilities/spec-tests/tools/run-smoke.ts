@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FalconSpec } from '../../../engines/spec/spec-format.js';
+import type { FalconSpec, SpecOperation } from '../../../engines/spec/spec-format.js';
 import { completeTestCases } from '../../../engines/testing/suite/test-case-schema.js';
 import type { TestCase } from '../../../engines/testing/test-case.js';
 import type { CheckName } from '../../../engines/testing/test-run.js';
@@ -61,6 +61,7 @@ interface SmokePlan {
 
 async function planFromSpec(spec: FalconSpec, endpoints: string[] | undefined): Promise<SmokePlan> {
   const operations = await operationsForTool(spec, endpoints);
+  if (spec.kind === 'graphql') return graphqlSmokePlan(spec, operations);
   const { smokeCases } = await import('../../../engines/testing/generate/smoke-cases.js');
   const cases = smokeCases(operations);
   const smoked = new Set(cases.flatMap((testCase) => testCase.operationId ?? [])).size;
@@ -70,6 +71,18 @@ async function planFromSpec(spec: FalconSpec, endpoints: string[] | undefined): 
       ? `${left} of ${operations.length} operations were not smoked (not GETs, or they need parameters): generate_functional_tests covers them.`
       : undefined;
   return { cases, operationsInScope: operations.length, note };
+}
+
+/** A GraphQL spec: each query once, with valid variables; mutations are left to generate_functional_tests. */
+async function graphqlSmokePlan(spec: FalconSpec, operations: SpecOperation[]): Promise<SmokePlan> {
+  const { generateGraphQLCases } = await import('../../../engines/testing/graphql/graphql-cases.js');
+  const queries = operations.filter((operation) => operation.id.startsWith('query.'));
+  const cases = generateGraphQLCases(spec, queries, { strategies: ['happy'] })
+    .filter((testCase) => testCase.id.endsWith('/happy/valid'))
+    .map((testCase): TestCase => ({ ...testCase, kind: 'smoke', tags: ['smoke'] }));
+  const left = operations.length - queries.length;
+  const note = left > 0 ? `${left} of ${operations.length} operations were not smoked (mutations): generate_functional_tests covers them.` : undefined;
+  return { cases, operationsInScope: operations.length, ...(note && { note }) };
 }
 
 /** No spec: the endpoints named, with only the not-a-server-error check, plus the health probe. */

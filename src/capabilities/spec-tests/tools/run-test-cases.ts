@@ -24,8 +24,12 @@ export interface TestCasesRun {
 // A progress line per case would flood the front end on a run of thousands.
 const PROGRESS_STEPS = 20;
 
-/** Sends the cases, reporting progress, writes the Markdown report and returns the run's observation and counts. */
+/** Sends the cases (a GraphQL spec's as GraphQL cases), reporting progress, writes the Markdown report and returns the run's observation and counts. */
 export async function runTestCases(request: TestCasesRun, ctx: ToolContext): Promise<ToolResult<TestRunDetails>> {
+  if (request.spec?.kind === 'graphql') {
+    const { asGraphQLCase } = await import('../../../engines/testing/graphql/graphql-case-of.js');
+    request = { ...request, cases: request.cases.map(asGraphQLCase) };
+  }
   const [{ runCases }, { writeRunReports }, { describeTestRun }] = await Promise.all([
     import('../../../engines/testing/run/run-cases.js'),
     import('../../../engines/testing/report/write-run-reports.js'),

@@ -107,13 +107,13 @@ function firstMatch(patterns: RegExp[], code: string, from: number, to = code.le
 }
 
 /** Decorators and attributes just above a definition belong to it (`@require_GET`, `#[get("/")]`). */
-function withDecorators(file: SourceFile, line: number): number {
+export function withDecorators(file: SourceFile, line: number): number {
   let first = line;
   while (first > 1 && /^\s*(?:@|#\[)/.test(file.lineText(first - 1))) first--;
   return first;
 }
 
-function codeOf(file: SourceFile, first: number, end: number): HandlerCode {
+export function codeOf(file: SourceFile, first: number, end: number): HandlerCode {
   const last = Math.max(first, file.lineAt(Math.max(end - 1, 0)));
   const shown = Math.min(last - first + 1, MAX_HANDLER_LINES);
   const lines = Array.from({ length: shown }, (_, i) => file.lineText(first + i));

@@ -41,8 +41,8 @@ export function graphqlMissingAuthWarnings(results: readonly CaseResult[], spec:
       {
         kind: 'missing_auth',
         operation: result.case.operationId!,
-        message: `${label} answered data without the run's credentials, though ${reached.by} refuses callers without them and ${label}'s answer holds its ${reached.type}`,
-        evidence: `sent without ${headers}: ${result.response!.status} with data and no errors`,
+        message: `${label} answered data without the run's credentials, though its answer holds ${reached.type} data, which ${reached.by} refuses to callers without them`,
+        evidence: `sent without the ${headers} header${headers.includes(',') ? 's' : ''}, it answered ${result.response!.status} with data and no error`,
         advice: `make the resolver of ${root.field.name} require a signed-in caller (find_handler ${result.case.operationId} finds it), or say it is public`,
       },
     ];
