@@ -118,6 +118,10 @@ export const testCaseInputSchema = z.strictObject({
     .optional()
     .describe('a chain write: the read of the same object sent once it answers 2xx, which must hold what it sent'),
   walk: pageWalkSchema.optional().describe('a pagination_consistency probe: how to walk the list its request is the first page of'),
+  graphql: z
+    .strictObject({ kind: z.enum(['query', 'mutation']), field: z.string().min(1), withoutCredentials: z.literal(true).optional() })
+    .optional()
+    .describe('a GraphQL case: the root field its body asks, judged by the graphql_ checks'),
 });
 
 export type TestCaseInput = z.infer<typeof testCaseInputSchema>;
