@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSpec, findSpecs, identifySpec } from '../../../src/workspace/init/find-spec.js';
+import { describeSpec, findSpecs, graphqlEndpointSpec, identifySpec } from '../../../src/workspace/init/find-spec.js';
 import { fixtureProject } from './fixture-project.js';
 
 const OPENAPI_YAML =
@@ -61,6 +61,18 @@ describe('findSpecs', () => {
       'docs/api/description.yaml',
       'test/fixtures/openapi.yaml',
     ]);
+  });
+
+  it('finds a GraphQL schema file by its root types, and takes a GraphQL endpoint URL as a spec', async () => {
+    const root = await fixtureProject({
+      'schema/schema.graphql': 'type Book { id: ID! }\ntype Query { books: [Book!]! }\n',
+      'src/fragments.graphql': 'fragment BookParts on Book { id }\n',
+    });
+    const found = await findSpecs(root);
+    expect(found).toEqual([{ path: 'schema/schema.graphql', kind: 'graphql' }]);
+    expect(describeSpec(found[0]!)).toBe('schema/schema.graphql (GraphQL)');
+    expect(graphqlEndpointSpec('http://localhost:4000/graphql')).toEqual({ path: 'http://localhost:4000/graphql', kind: 'graphql' });
+    expect(graphqlEndpointSpec('http://localhost:4000/openapi.json')).toBeUndefined();
   });
 
   it('returns nothing when the project has no spec', async () => {
