@@ -1,4 +1,3 @@
-import { readGraphQLAnswer } from '../../graphql/send-graphql.js';
 import { type CheckContext, defineSpecCheck } from './check-context.js';
 
 /**
@@ -8,11 +7,7 @@ import { type CheckContext, defineSpecCheck } from './check-context.js';
  */
 export const graphqlInvalidInput = defineSpecCheck({ name: 'graphql_invalid_input', api: 'graphql', judge });
 
-function judge({ testCase, response }: CheckContext): string[] {
-  if (!testCase.graphql || !testCase.expectRejection || response.status >= 500) return [];
-  const answer = readGraphQLAnswer(response.body);
-  const sent = testCase.mutation ?? 'invalid variables';
-  if (!answer) return [`${sent} was answered ${response.status} without a GraphQL error: the body is not {"errors": […]}`];
-  if (!answer.errors || answer.errors.length === 0) return [`${sent} was accepted: the answer has data and no errors`];
-  return [];
+async function judge(context: CheckContext): Promise<string[]> {
+  const { invalidInputFindings } = await import('../graphql/invalid-input-findings.js');
+  return invalidInputFindings(context);
 }

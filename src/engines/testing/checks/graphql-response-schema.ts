@@ -1,11 +1,4 @@
-import { readGraphQLAnswer } from '../../graphql/send-graphql.js';
-import { answerShapeProblems } from '../graphql/answer-shape.js';
-import { graphqlSchemaOf } from '../graphql/graphql-schema-of.js';
-import { describeVariables } from '../graphql/graphql-values.js';
-import { sentOperation } from '../graphql/sent-operation.js';
 import { type CheckContext, defineSpecCheck } from './check-context.js';
-
-const MAX_FINDINGS = 5;
 
 /**
  * A GraphQL answer matches the schema and the operation: it is `{data, errors}`, `data` holds
@@ -14,24 +7,7 @@ const MAX_FINDINGS = 5;
  */
 export const graphqlResponseSchema = defineSpecCheck({ name: 'graphql_response_schema', api: 'graphql', needs: 'spec', judge });
 
-function judge({ testCase, response, spec }: CheckContext): string[] {
-  const schema = graphqlSchemaOf(spec);
-  const sent = sentOperation(testCase);
-  if (!schema || !sent || response.status >= 500 || testCase.expectRejection) return [];
-  const answer = readGraphQLAnswer(response.body);
-  if (!answer) return [`the answer (${response.status}) is not a GraphQL response: no "data" or "errors" in a JSON object`];
-  const errors = answer.errors ?? [];
-  if (!answer.data) return answer.errors && answer.errors.length > 0 ? [] : [`the answer has neither data nor errors`];
-  const root = sent.definition.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  if (!root) return [];
-  const problems = answerShapeProblems(schema, root, sent.definition.selectionSet, answer.data, errors);
-  const variables = describeVariables(sent.variables);
-  const grouped = new Map<string, string[]>();
-  for (const problem of problems) {
-    const key = `${problem.field} ${problem.problem}`;
-    grouped.set(key, [...(grouped.get(key) ?? []), problem.at]);
-  }
-  return [...grouped]
-    .slice(0, MAX_FINDINGS)
-    .map(([what, places]) => `${what} at ${places[0]}${places.length > 1 ? ` (and ${places.length - 1} more)` : ''}${variables ? `, for ${variables}` : ''}`);
+async function judge(context: CheckContext): Promise<string[]> {
+  const { responseSchemaFindings } = await import('../graphql/response-schema-findings.js');
+  return responseSchemaFindings(context);
 }

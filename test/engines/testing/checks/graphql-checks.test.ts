@@ -6,7 +6,7 @@ import { graphqlResponseSchema } from '../../../../src/engines/testing/checks/gr
 import { graphqlToSpec } from '../../../../src/engines/graphql/graphql-to-spec.js';
 import { SPEC_FORMAT, type FalconSpec } from '../../../../src/engines/spec/spec-format.js';
 import type { TestCase } from '../../../../src/engines/testing/test-case.js';
-import { answer, contextOf, findingsOf } from './check-context-fixture.js';
+import { answer, contextOf } from './check-context-fixture.js';
 
 const SDL = `
   enum Genre { FICTION RARE }
@@ -45,15 +45,18 @@ const book = (price: unknown, extra: Record<string, unknown> = {}) => ({
 const json = (value: unknown) => JSON.stringify(value);
 
 describe('graphql_response_schema', () => {
-  const judge = (body: unknown, testCase = graphqlCase(), status = 200) =>
-    findingsOf(graphqlResponseSchema, contextOf(testCase, answer(status, json(body)), { spec }));
+  const judge = async (body: unknown, testCase = graphqlCase(), status = 200) =>
+    (await graphqlResponseSchema.judge(contextOf(testCase, answer(status, json(body)), { spec }))).map((message) => ({
+      kind: graphqlResponseSchema.name,
+      message,
+    }));
 
-  it('passes an answer of the selection and the schema, nullable fields null included', () => {
-    expect(judge({ data: { books: [book(12.5)] } })).toEqual([]);
+  it('passes an answer of the selection and the schema, nullable fields null included', async () => {
+    expect(await judge({ data: { books: [book(12.5)] } })).toEqual([]);
   });
 
-  it('names a non-null field answered null, where, and the variables sent', () => {
-    expect(judge({ data: { books: [book(1), book(null), book(null)] } })).toEqual([
+  it('names a non-null field answered null, where, and the variables sent', async () => {
+    expect(await judge({ data: { books: [book(1), book(null), book(null)] } })).toEqual([
       {
         kind: 'graphql_response_schema',
         message: 'Book.price is declared Float! but answered null at books[1].price (and 1 more), for genre: RARE',
@@ -61,13 +64,13 @@ describe('graphql_response_schema', () => {
     ]);
   });
 
-  it('takes a null an error explains: GraphQL nulls the parent of a failed non-null field', () => {
-    expect(judge({ data: null, errors: [{ message: 'boom', path: ['books', 0, 'price'] }] })).toEqual([]);
-    expect(judge({ data: { books: [book(null)] }, errors: [{ message: 'price service down', path: ['books', 0, 'price'] }] })).toEqual([]);
+  it('takes a null an error explains: GraphQL nulls the parent of a failed non-null field', async () => {
+    expect(await judge({ data: null, errors: [{ message: 'boom', path: ['books', 0, 'price'] }] })).toEqual([]);
+    expect(await judge({ data: { books: [book(null)] }, errors: [{ message: 'price service down', path: ['books', 0, 'price'] }] })).toEqual([]);
   });
 
-  it('finds a value of the wrong type, an unknown enum value, a field missing and one not asked for', () => {
-    const messages = judge({ data: { books: [{ ...book('12'), genre: 'POETRY', extra: 1, author: { id: 'a' } }] } }).map((finding) => finding.message);
+  it('finds a value of the wrong type, an unknown enum value, a field missing and one not asked for', async () => {
+    const messages = (await judge({ data: { books: [{ ...book('12'), genre: 'POETRY', extra: 1, author: { id: 'a' } }] } })).map((finding) => finding.message);
     expect(messages).toEqual([
       'Book.genre is declared Genre! but answered "POETRY" at books[0].genre, for genre: RARE',
       'Book.price is declared Float! but answered "12" at books[0].price, for genre: RARE',
@@ -76,12 +79,12 @@ describe('graphql_response_schema', () => {
     ]);
   });
 
-  it('says when the answer is no GraphQL response, and leaves invalid input and server errors to the other checks', () => {
-    expect(judge('<html>oops</html>').map((finding) => finding.message)).toEqual([
+  it('says when the answer is no GraphQL response, and leaves invalid input and server errors to the other checks', async () => {
+    expect((await judge('<html>oops</html>')).map((finding) => finding.message)).toEqual([
       'the answer (200) is not a GraphQL response: no "data" or "errors" in a JSON object',
     ]);
-    expect(judge({ data: { books: [book(null)] } }, graphqlCase({ expectRejection: true }))).toEqual([]);
-    expect(judge('crash', graphqlCase(), 500)).toEqual([]);
+    expect(await judge({ data: { books: [book(null)] } }, graphqlCase({ expectRejection: true }))).toEqual([]);
+    expect(await judge('crash', graphqlCase(), 500)).toEqual([]);
   });
 });
 
@@ -116,23 +119,24 @@ describe('graphql_no_server_error', () => {
 
 describe('graphql_invalid_input', () => {
   const invalid = graphqlCase({ kind: 'negative', expectRejection: true, mutation: 'genre NOT_A_GENRE, not a value of Genre' }, { genre: 'NOT_A_GENRE' });
-  const judge = (status: number, body: string, testCase = invalid) =>
-    findingsOf(graphqlInvalidInput, contextOf(testCase, answer(status, body))).map((finding) => finding.message);
+  const judge = async (status: number, body: string, testCase = invalid) => graphqlInvalidInput.judge(contextOf(testCase, answer(status, body)));
 
-  it('passes GraphQL errors, whatever the 2xx or 4xx status', () => {
-    expect(judge(200, json({ errors: [{ message: 'Variable "$genre" got invalid value' }] }))).toEqual([]);
-    expect(judge(400, json({ errors: [{ message: 'bad' }] }))).toEqual([]);
+  it('passes GraphQL errors, whatever the 2xx or 4xx status', async () => {
+    expect(await judge(200, json({ errors: [{ message: 'Variable "$genre" got invalid value' }] }))).toEqual([]);
+    expect(await judge(400, json({ errors: [{ message: 'bad' }] }))).toEqual([]);
   });
 
-  it('fails invalid variables accepted with data, or refused without a GraphQL error', () => {
-    expect(judge(200, json({ data: { books: [] } }))).toEqual(['genre NOT_A_GENRE, not a value of Genre was accepted: the answer has data and no errors']);
-    expect(judge(400, 'Bad Request')).toEqual([
+  it('fails invalid variables accepted with data, or refused without a GraphQL error', async () => {
+    expect(await judge(200, json({ data: { books: [] } }))).toEqual([
+      'genre NOT_A_GENRE, not a value of Genre was accepted: the answer has data and no errors',
+    ]);
+    expect(await judge(400, 'Bad Request')).toEqual([
       'genre NOT_A_GENRE, not a value of Genre was answered 400 without a GraphQL error: the body is not {"errors": […]}',
     ]);
   });
 
-  it('judges only the invalid cases, and leaves a 5xx to graphql_no_server_error', () => {
-    expect(judge(200, json({ data: { books: [] } }), graphqlCase())).toEqual([]);
-    expect(judge(500, 'crash')).toEqual([]);
+  it('judges only the invalid cases, and leaves a 5xx to graphql_no_server_error', async () => {
+    expect(await judge(200, json({ data: { books: [] } }), graphqlCase())).toEqual([]);
+    expect(await judge(500, 'crash')).toEqual([]);
   });
 });
