@@ -1,0 +1,65 @@
+import { chooseBaseUrl } from '../../../engines/testing/choose-base-url.js';
+import { loadSpecUnderTest } from '../../../engines/testing/load-test-spec.js';
+import { SPEC_FORMAT, type FalconSpec } from '../../../engines/spec/spec-format.js';
+import type { VariableScope } from '../../../workspace/variable-scope.js';
+import { type GraphQLTarget, loadGraphQLTarget } from './graphql-target.js';
+import { ScanUsageError } from './scan-usage-error.js';
+
+/** What a scan is pointed at: a REST API (its spec and base URL) or a GraphQL endpoint. */
+export interface ScanTarget {
+  /** The REST spec; on a GraphQL target, one with no operation, titled after the endpoint. */
+  spec: FalconSpec;
+  /** Where requests go: the REST base URL, or the GraphQL endpoint itself. */
+  baseUrl: string;
+  graphql?: GraphQLTarget;
+}
+
+export interface ScanTargetOptions {
+  projectRoot: string;
+  spec?: string;
+  baseUrl?: string;
+  /** A GraphQL endpoint: the scan probes it, and no REST API. */
+  graphql?: string;
+  /** Its SDL file, when the endpoint does not answer introspection. */
+  graphqlSchema?: string;
+  variables: VariableScope;
+}
+
+/** The GraphQL endpoint when one is given, else the REST spec and its base URL; a usage error for what the user must give. */
+export async function scanTarget(options: ScanTargetOptions, headers: Record<string, string>, signal: AbortSignal): Promise<ScanTarget> {
+  if (options.graphqlSchema !== undefined && options.graphql === undefined) {
+    throw new ScanUsageError('--graphql-schema describes a GraphQL endpoint: give the endpoint too, --graphql URL');
+  }
+  if (options.graphql !== undefined) {
+    const endpoint = await options.variables.resolve(options.graphql);
+    const graphql = await loadGraphQLTarget(
+      { endpoint, headers, ...(options.graphqlSchema !== undefined && { schemaFile: options.graphqlSchema }) },
+      signal,
+    );
+    return { spec: endpointSpec(graphql.endpoint), baseUrl: graphql.endpoint, graphql };
+  }
+  const loaded = await loadSpecUnderTest(options.spec, options.projectRoot, signal);
+  if (!loaded) throw new ScanUsageError('no spec: .falcon/spec.yaml is missing — ingest one (falcon spec ingest FILE) or give --spec FILE');
+  const { spec } = loaded;
+  return { spec, baseUrl: (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url };
+}
+
+/**
+ * The spec of a GraphQL scan: no REST operation, so what reads the spec's operations (valid
+ * requests, the residue guard's objects) has nothing to do; its title names the endpoint in reports.
+ */
+function endpointSpec(endpoint: string): FalconSpec {
+  const { host, pathname } = new URL(endpoint);
+  return {
+    format: SPEC_FORMAT,
+    source: endpoint,
+    kind: 'openapi',
+    specVersion: '',
+    ingestedAt: new Date().toISOString(),
+    title: `GraphQL ${host}${pathname}`,
+    version: '',
+    servers: [{ url: endpoint }],
+    securitySchemes: {},
+    operations: [],
+  };
+}
