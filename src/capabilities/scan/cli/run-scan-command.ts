@@ -47,6 +47,8 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
         projectRoot,
         spec: flags.spec,
         baseUrl: flags.baseUrl,
+        graphql: flags.graphql,
+        graphqlSchema: flags.graphqlSchema,
         variables,
         secrets,
         users: flags.user,

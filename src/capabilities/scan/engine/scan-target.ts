@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { DEFAULT_GRAPHQL_PATH } from '../../../engines/graphql/graphql-to-spec.js';
 import { chooseBaseUrl } from '../../../engines/testing/choose-base-url.js';
+import { joinUrl } from '../../../engines/testing/run/case-http-request.js';
 import { loadSpecUnderTest } from '../../../engines/testing/load-test-spec.js';
 import { SPEC_FORMAT, type FalconSpec } from '../../../engines/spec/spec-format.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
@@ -20,12 +23,15 @@ export interface ScanTargetOptions {
   baseUrl?: string;
   /** A GraphQL endpoint: the scan probes it, and no REST API. */
   graphql?: string;
-  /** Its SDL file, when the endpoint does not answer introspection. */
+  /** Its SDL file (relative to the project), when the endpoint does not answer introspection. */
   graphqlSchema?: string;
   variables: VariableScope;
 }
 
-/** The GraphQL endpoint when one is given, else the REST spec and its base URL; a usage error for what the user must give. */
+/**
+ * The GraphQL endpoint when one is given (or the spec is a GraphQL schema), else the REST spec and
+ * its base URL; a usage error for what the user must give.
+ */
 export async function scanTarget(options: ScanTargetOptions, headers: Record<string, string>, signal: AbortSignal): Promise<ScanTarget> {
   if (options.graphqlSchema !== undefined && options.graphql === undefined) {
     throw new ScanUsageError('--graphql-schema describes a GraphQL endpoint: give the endpoint too, --graphql URL');
@@ -33,7 +39,7 @@ export async function scanTarget(options: ScanTargetOptions, headers: Record<str
   if (options.graphql !== undefined) {
     const endpoint = await options.variables.resolve(options.graphql);
     const graphql = await loadGraphQLTarget(
-      { endpoint, headers, ...(options.graphqlSchema !== undefined && { schemaFile: options.graphqlSchema }) },
+      { endpoint, headers, ...(options.graphqlSchema !== undefined && { schemaFile: path.resolve(options.projectRoot, options.graphqlSchema) }) },
       signal,
     );
     return { spec: endpointSpec(graphql.endpoint), baseUrl: graphql.endpoint, graphql };
@@ -41,6 +47,15 @@ export async function scanTarget(options: ScanTargetOptions, headers: Record<str
   const loaded = await loadSpecUnderTest(options.spec, options.projectRoot, signal);
   if (!loaded) throw new ScanUsageError('no spec: .falcon/spec.yaml is missing — ingest one (falcon spec ingest FILE) or give --spec FILE');
   const { spec } = loaded;
+  if (spec.kind === 'graphql' && spec.graphql) {
+    // A GraphQL spec (the project's, or --spec schema.graphql): its endpoint, else the base URL and the path its operations are posted to.
+    const endpoint =
+      options.baseUrl === undefined && spec.graphql.endpoint !== undefined
+        ? spec.graphql.endpoint
+        : joinUrl((await chooseBaseUrl(options.baseUrl, options.variables, spec)).url, spec.operations[0]?.path ?? DEFAULT_GRAPHQL_PATH);
+    const graphql = await loadGraphQLTarget({ endpoint, sdl: spec.graphql.sdl }, signal);
+    return { spec: endpointSpec(graphql.endpoint), baseUrl: graphql.endpoint, graphql };
+  }
   return { spec, baseUrl: (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url };
 }
 

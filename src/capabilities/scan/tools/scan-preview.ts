@@ -7,6 +7,7 @@ import { apiOrigin, originOf, repositoryChose } from '../../../kit/tool-support/
 
 export interface ScanPreviewArgs {
   base_url?: string;
+  graphql?: string;
   spec?: string;
   users?: string[];
   tokens?: string[];
@@ -20,7 +21,8 @@ export interface ScanPreviewArgs {
  */
 export async function scanPreview(args: ScanPreviewArgs, ctx: ToolContext): Promise<Preview> {
   const api = await apiOrigin(ctx.projectRoot, ctx.variables);
-  const given = args.base_url === undefined ? undefined : await ctx.variables.resolve(args.base_url).catch(() => args.base_url);
+  const named = args.graphql ?? args.base_url;
+  const given = named === undefined ? undefined : await ctx.variables.resolve(named).catch(() => named);
   const target = given ?? (api ? `${api.origin} (BASE_URL of the "${api.environment}" environment)` : "the spec's server URL");
   const who = [...(args.users ?? []), ...(args.tokens ?? [])].map((credential) => credential.slice(0, credential.indexOf(':')));
   const checks = args.checks ?? RULE_NAMES;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CHECKS } from '../../../../src/capabilities/scan/engine/checks/all-checks.js';
+import { ALL_CHECKS, type RuleName } from '../../../../src/capabilities/scan/engine/checks/all-checks.js';
 import { loadChecks } from '../../../../src/capabilities/scan/engine/load-checks.js';
 import { runScan, type ScanOptions } from '../../../../src/capabilities/scan/engine/run-scan.js';
 import { ScanUsageError } from '../../../../src/capabilities/scan/engine/scan-usage-error.js';
@@ -29,7 +29,7 @@ function scanTwin(options: Partial<ScanOptions>) {
 describe('a scan of a GraphQL endpoint', () => {
   it('runs the rules that have GraphQL probes and no REST check, and names the endpoint as its target', async () => {
     const graphqlRules = (await loadChecks(ALL_CHECKS)).filter((check) => check.runGraphQL).map((check) => check.id);
-    const { result } = await scanBookshop({ checks: [...graphqlRules, 'security_headers', 'trace'] });
+    const { result } = await scanBookshop({ checks: [...graphqlRules, 'security_headers', 'trace'] as RuleName[] });
     expect(new Set(result.checks)).toEqual(new Set(['graphql_introspection', 'graphql_field_suggestions', 'bola', 'sqli', 'resource_limits']));
     expect(result.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/);
     expect(result.spec).toMatch(/^GraphQL 127\.0\.0\.1:\d+\/graphql$/);
@@ -49,6 +49,18 @@ describe('a scan of a GraphQL endpoint', () => {
     await expect(scanTwin({ graphql: twin.endpoint, graphqlSchema: twin.sdlFile, users: ['Alice:secret'] })).rejects.toThrow(
       /--user logs in through a REST login operation: .*--token NAME:TOKEN/,
     );
+  });
+
+  it('scans a GraphQL spec (the project\'s, or --spec schema.graphql) as the endpoint at the base URL, with the spec\'s schema', async () => {
+    const planted = await startBookshopGraphQL();
+    try {
+      const result = await scanTwin({ spec: planted.sdlFile, baseUrl: new URL(planted.endpoint).origin, checks: ['graphql_introspection', 'trace'] });
+      expect(result.target).toBe(planted.endpoint);
+      expect(result.checks).toEqual(['graphql_introspection']);
+      expect(result.findings.map((finding) => finding.rule)).toEqual(['graphql_introspection']);
+    } finally {
+      await planted.close();
+    }
   });
 
   it('refuses --graphql-schema without the endpoint', async () => {
