@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/capabilities/scan/engine/finding.js';
+import { faces } from '../../src/capabilities/scan/faces.js';
 import { BOOKSHOP_USERS } from '../apis/graphql-api/bookshop-data.js';
 import { type BookshopGraphQL, startBookshopGraphQL } from '../apis/graphql-api/bookshop-graphql.js';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
@@ -65,6 +66,13 @@ describe('falcon scan --graphql', () => {
     const markdown = await read(path.join('.falcon', 'reports', reports.find((name) => name.endsWith('.md'))!));
     const [html, sarif] = await Promise.all([read('scan.html'), read('scan.sarif')]);
     expect(markdown).toContain('query searchBooks');
+    // The dashboard reads the report's JSON twin and draws its scan page, each GraphQL finding with its curl.
+    const jsonName = reports.find((name) => name.endsWith('.json'))!;
+    const jsonText = await read(path.join('.falcon', 'reports', jsonName));
+    const face = faces.reports![0]!;
+    const page = (await face.page(jsonName, await face.read(JSON.parse(jsonText), jsonText, jsonName))).main.join('\n');
+    expect(page).toContain('query order');
+    expect(page).toContain('Did you mean');
     expect(html).toContain('query order');
     expect((JSON.parse(sarif) as { runs: { tool: { driver: { rules: { id: string }[] } } }[] }).runs[0]!.tool.driver.rules.map((rule) => rule.id).sort()).toEqual(
       ['bola', 'graphql_field_suggestions', 'graphql_introspection', 'resource_limits', 'sqli'],

@@ -71,7 +71,7 @@ export interface ScanOptions {
 export interface ScanResult {
   /** The base URL scanned, or the GraphQL endpoint. */
   target: string;
-  /** The spec's title (`GraphQL host/path` for an endpoint). */
+  /** The spec's title (`GraphQL API` for an endpoint). */
   spec: string;
   findings: Finding[];
   /** Who the scan acted as: the names of the users and tokens given. */

@@ -10,7 +10,7 @@ import { ScanUsageError } from './scan-usage-error.js';
 
 /** What a scan is pointed at: a REST API (its spec and base URL) or a GraphQL endpoint. */
 export interface ScanTarget {
-  /** The REST spec; on a GraphQL target, one with no operation, titled after the endpoint. */
+  /** The REST spec; on a GraphQL target, one with no operation, titled `GraphQL API`. */
   spec: FalconSpec;
   /** Where requests go: the REST base URL, or the GraphQL endpoint itself. */
   baseUrl: string;
@@ -61,17 +61,16 @@ export async function scanTarget(options: ScanTargetOptions, headers: Record<str
 
 /**
  * The spec of a GraphQL scan: no REST operation, so what reads the spec's operations (valid
- * requests, the residue guard's objects) has nothing to do; its title names the endpoint in reports.
+ * requests, the residue guard's objects) has nothing to do; reports name the endpoint as the target.
  */
 function endpointSpec(endpoint: string): FalconSpec {
-  const { host, pathname } = new URL(endpoint);
   return {
     format: SPEC_FORMAT,
     source: endpoint,
     kind: 'openapi',
     specVersion: '',
     ingestedAt: new Date().toISOString(),
-    title: `GraphQL ${host}${pathname}`,
+    title: 'GraphQL API',
     version: '',
     servers: [{ url: endpoint }],
     securitySchemes: {},
