@@ -46,7 +46,7 @@ describe('falcon scan --graphql', () => {
     const findings = await findingsIn('scan.json');
     expect(findings.map((finding) => [finding.rule, finding.severity, `${finding.method} ${finding.path}`, finding.title]).sort()).toEqual(
       [
-        ['bola', 'high', 'query order', expect.stringMatching(/^Bob reads Alice's Order 101 with order\(id: "101"\), and so does a caller with no credentials/)],
+        ['bola', 'high', 'query order', expect.stringMatching(/^Bob reads Alice's Order 101 with order\(id: "101"\), as does a caller with no credentials/)],
         ['graphql_field_suggestions', 'low', 'POST /graphql', expect.stringContaining('Did you mean "books" or "book"?')],
         ['graphql_introspection', 'info', 'POST /graphql', expect.stringMatching(/^Introspection is on/)],
         ['resource_limits', 'medium', 'POST /graphql', expect.stringMatching(/^10 operations batched in one request are all answered/)],

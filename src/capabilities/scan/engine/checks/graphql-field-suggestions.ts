@@ -28,7 +28,7 @@ export const graphqlFieldSuggestionsCheck: SecurityCheck = {
     ctx.report({
       severity: 'low',
       operation: endpointOf(ctx),
-      title: `A misspelt field "${misspelt}" is answered with the schema's own names: ${suggestion}`,
+      title: `A misspelt field "${misspelt}" is answered with the schema's names: ${suggestion}`,
       exchange,
     });
   },

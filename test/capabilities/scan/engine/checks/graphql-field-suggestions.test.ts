@@ -9,7 +9,7 @@ describe('graphql_field_suggestions', () => {
         rule: 'graphql_field_suggestions',
         severity: 'low',
         cwe: 'CWE-209',
-        title: 'A misspelt field "bookss" is answered with the schema\'s own names: Did you mean "books" or "book"?',
+        title: 'A misspelt field "bookss" is answered with the schema\'s names: Did you mean "books" or "book"?',
       }),
     ]);
     expect(result.findings[0]!.evidence.response).toContain('Did you mean');

@@ -9,8 +9,8 @@ describe('resource_limits on a GraphQL endpoint', () => {
       expect.arrayContaining([
         ['resource_limits', 'medium', 'query me', `A query ${PROBE_DEPTH} levels deep is answered in full: no depth limit`],
         ['resource_limits', 'medium', 'query me', `${PROBE_ALIASES} aliases of me in one query are all answered: no alias limit`],
-        ['resource_limits', 'medium', 'query me', `A query asking for me ${PROBE_WIDTH} times is answered in full: no limit on a query's width or cost`],
-        ['resource_limits', 'medium', 'POST /graphql', `${PROBE_BATCH} operations batched in one request are all answered: no limit on batching`],
+        ['resource_limits', 'medium', 'query me', `A query asking for me ${PROBE_WIDTH} times is answered in full: no width or cost limit`],
+        ['resource_limits', 'medium', 'POST /graphql', `${PROBE_BATCH} operations batched in one request are all answered: no batch limit`],
       ]),
     );
     expect(result.findings).toHaveLength(4);

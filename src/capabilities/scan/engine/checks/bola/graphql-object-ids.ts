@@ -66,7 +66,7 @@ async function tryRead(ctx: GraphQLScanContext, operation: GraphQLOperation, id:
   ctx.report({
     severity: 'high',
     operation: operationOf(operation),
-    title: `${other.name} reads ${owner.name}'s ${type} ${id} with ${operation.name}(${idArgument(ctx, operation)}: "${id}")${anonymous ? ', and so does a caller with no credentials' : ''}: ${owner.name}'s data comes back`,
+    title: `${other.name} reads ${owner.name}'s ${type} ${id} with ${operation.name}(${idArgument(ctx, operation)}: "${id}")${anonymous ? ', as does a caller with no credentials' : ''}`,
     exchange: theirs.exchange,
     replay: [
       sendStep(`${owner.name} reads their own ${type}`, mine.exchange),

@@ -59,7 +59,7 @@ export async function probeGraphQLLimits(ctx: GraphQLScanContext): Promise<void>
     ctx.report({
       severity: 'medium',
       operation: operationOf(operation),
-      title: `A query asking for ${operation.name} ${PROBE_WIDTH} times is answered in full: no limit on a query's width or cost`,
+      title: `A query asking for ${operation.name} ${PROBE_WIDTH} times is answered in full: no width or cost limit`,
       exchange: width,
       exposed: 'width',
     });
@@ -70,7 +70,7 @@ export async function probeGraphQLLimits(ctx: GraphQLScanContext): Promise<void>
     ctx.report({
       severity: 'medium',
       operation: endpointOf(ctx),
-      title: `${PROBE_BATCH} operations batched in one request are all answered: no limit on batching`,
+      title: `${PROBE_BATCH} operations batched in one request are all answered: no batch limit`,
       exchange: batch,
       exposed: 'batching',
     });
