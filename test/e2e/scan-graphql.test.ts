@@ -63,7 +63,13 @@ describe('falcon scan --graphql', () => {
     // The summary names each finding; no token is written in clear anywhere.
     expect(run.stdout).toMatch(/HIGH +bola +API1:2023 CWE-639 +query order — Bob reads Alice's Order 101/);
     const reports = await readdir(path.join(sandbox.project, '.falcon', 'reports'));
-    const markdown = await read(path.join('.falcon', 'reports', reports.find((name) => name.endsWith('.md'))!));
+    const markdown = await read(
+      path.join(
+        '.falcon',
+        'reports',
+        reports.find((name) => name.endsWith('.md'))!,
+      ),
+    );
     const [html, sarif] = await Promise.all([read('scan.html'), read('scan.sarif')]);
     expect(markdown).toContain('query searchBooks');
     // The dashboard reads the report's JSON twin and draws its scan page, each GraphQL finding with its curl.
@@ -74,9 +80,9 @@ describe('falcon scan --graphql', () => {
     expect(page).toContain('query order');
     expect(page).toContain('Did you mean');
     expect(html).toContain('query order');
-    expect((JSON.parse(sarif) as { runs: { tool: { driver: { rules: { id: string }[] } } }[] }).runs[0]!.tool.driver.rules.map((rule) => rule.id).sort()).toEqual(
-      ['bola', 'graphql_field_suggestions', 'graphql_introspection', 'resource_limits', 'sqli'],
-    );
+    expect(
+      (JSON.parse(sarif) as { runs: { tool: { driver: { rules: { id: string }[] } } }[] }).runs[0]!.tool.driver.rules.map((rule) => rule.id).sort(),
+    ).toEqual(['bola', 'graphql_field_suggestions', 'graphql_introspection', 'resource_limits', 'sqli']);
     for (const text of [run.stdout, run.stderr, markdown, html, sarif, await read('scan.json')]) {
       expect(text).not.toContain(ALICE.token);
       expect(text).not.toContain(BOB.token);

@@ -62,4 +62,3 @@ function sdlSchema(sdl: string): GraphQLSchema {
     throw new ScanUsageError(`the project's GraphQL schema does not build: ${(error as Error).message}`);
   }
 }
-

@@ -276,7 +276,7 @@ async function signIn(options: ScanOptions, client: ScanClient, operations: Scan
   }
   const users = options.users ?? [];
   if (users.length === 0) return identities;
-  if (graphql) throw new ScanUsageError('--user logs in through a REST login operation: give the GraphQL endpoint\'s users by bearer token, --token NAME:TOKEN');
+  if (graphql) throw new ScanUsageError("--user logs in through a REST login operation: give the GraphQL endpoint's users by bearer token, --token NAME:TOKEN");
   const login = findLoginOperation(operations, options.login);
   for (const text of users) {
     const { name, secret } = splitCredential(await options.variables.resolve(text), '--user');

@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 function scanTwin(options: Partial<ScanOptions>) {
-  return runScan({ projectRoot, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), rate: 1000, maxRate: 1000, ...options }, ALL_CHECKS);
+  return runScan(
+    { projectRoot, variables: new VariableScope(projectRoot, {}), secrets: new SecretRegistry(), rate: 1000, maxRate: 1000, ...options },
+    ALL_CHECKS,
+  );
 }
 
 describe('a scan of a GraphQL endpoint', () => {
@@ -51,7 +54,7 @@ describe('a scan of a GraphQL endpoint', () => {
     );
   });
 
-  it('scans a GraphQL spec (the project\'s, or --spec schema.graphql) as the endpoint at the base URL, with the spec\'s schema', async () => {
+  it("scans a GraphQL spec (the project's, or --spec schema.graphql) as the endpoint at the base URL, with the spec's schema", async () => {
     const planted = await startBookshopGraphQL();
     try {
       const result = await scanTwin({ spec: planted.sdlFile, baseUrl: new URL(planted.endpoint).origin, checks: ['graphql_introspection', 'trace'] });

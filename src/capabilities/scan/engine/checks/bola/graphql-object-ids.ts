@@ -33,7 +33,7 @@ type IdsByType = Map<string, Set<string>>;
  */
 export async function probeGraphQLObjectIds(ctx: GraphQLScanContext): Promise<void> {
   const users = ctx.identities.slice(0, 2);
-  if (users.length < 2) return ctx.note('bola: two users are needed (--token NAME:TOKEN twice) to read one user\'s objects as the other');
+  if (users.length < 2) return ctx.note("bola: two users are needed (--token NAME:TOKEN twice) to read one user's objects as the other");
   const gathered = await Promise.all(users.map((user) => gatherIds(ctx, user)));
   const readers = queries(ctx).filter((operation) => idArgument(ctx, operation) !== undefined);
   if (readers.length === 0) return ctx.note('bola: no query of the GraphQL schema takes an object id');
@@ -129,7 +129,8 @@ function collectIds(value: unknown, ctx: GraphQLScanContext, ids: IdsByType): vo
   if (typeof value !== 'object' || value === null) return;
   const record = value as Record<string, unknown>;
   const type = typeof record.__typename === 'string' ? ctx.graphql.schema.getType(record.__typename) : undefined;
-  const idFields = type && (isObjectType(type) || isInterfaceType(type)) ? Object.values(type.getFields()).filter((field) => isIdType(getNamedType(field.type))) : [];
+  const idFields =
+    type && (isObjectType(type) || isInterfaceType(type)) ? Object.values(type.getFields()).filter((field) => isIdType(getNamedType(field.type))) : [];
   for (const field of idFields) {
     const id = record[field.name];
     if (typeof id === 'string' || typeof id === 'number') {

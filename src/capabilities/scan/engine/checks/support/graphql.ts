@@ -28,7 +28,7 @@ export function graphqlRequest(query: string, variables?: Record<string, unknown
 
 /** Several operations in one POST, as a JSON array: what a server that batches answers with an array. */
 export function graphqlBatchRequest(calls: readonly GraphQLCall[]): ScanRequest {
-  return { method: 'POST', path: '', headers: { accept: ACCEPT }, body: calls.map((call) => (callRequest(call).body)) };
+  return { method: 'POST', path: '', headers: { accept: ACCEPT }, body: calls.map((call) => callRequest(call).body) };
 }
 
 /** Sends a GraphQL probe; undefined when it got no answer (sendProbe). */
@@ -90,7 +90,9 @@ export function queryOf(call: GraphQLCall, fields: string = call.field): string 
 export function callOf(ctx: GraphQLScanContext, operation: GraphQLOperation, given: Record<string, unknown> = {}, selection?: string): GraphQLCall {
   const field = rootField(ctx, operation);
   const args = field.args.filter((argument) => Object.hasOwn(given, argument.name) || isNonNullType(argument.type));
-  const variables = Object.fromEntries(args.map((argument) => [argument.name, Object.hasOwn(given, argument.name) ? given[argument.name] : sampleValue(argument.type)]));
+  const variables = Object.fromEntries(
+    args.map((argument) => [argument.name, Object.hasOwn(given, argument.name) ? given[argument.name] : sampleValue(argument.type)]),
+  );
   const declared = args.map((argument) => `$${argument.name}: ${String(argument.type)}`).join(', ');
   const passed = args.map((argument) => `${argument.name}: $${argument.name}`).join(', ');
   return {
