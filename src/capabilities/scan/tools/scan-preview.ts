@@ -15,6 +15,12 @@ export interface ScanPreviewArgs {
   allow_destructive?: boolean;
 }
 
+/** The checks named that have GraphQL probes: the ones a scan of a GraphQL endpoint runs. */
+async function graphqlChecks(names: readonly string[]): Promise<string[]> {
+  const [{ ALL_CHECKS }, { loadChecks }] = await Promise.all([import('../engine/checks/all-checks.js'), import('../engine/load-checks.js')]);
+  return (await loadChecks(ALL_CHECKS, names)).filter((check) => check.runGraphQL).map((check) => check.id);
+}
+
 /**
  * A scan is always approved first: it sends hostile requests (injections, forged tokens, bursts).
  * The summary names the target, who it acts as, how much it may send and whether it may change data.
@@ -25,7 +31,7 @@ export async function scanPreview(args: ScanPreviewArgs, ctx: ToolContext): Prom
   const given = named === undefined ? undefined : await ctx.variables.resolve(named).catch(() => named);
   const target = given ?? (api ? `${api.origin} (BASE_URL of the "${api.environment}" environment)` : "the spec's server URL");
   const who = [...(args.users ?? []), ...(args.tokens ?? [])].map((credential) => credential.slice(0, credential.indexOf(':')));
-  const checks = args.checks ?? RULE_NAMES;
+  const checks = args.graphql === undefined ? (args.checks ?? RULE_NAMES) : await graphqlChecks(args.checks ?? RULE_NAMES);
   const details = [
     `Checks: ${checks.join(', ')}.`,
     `As: ${who.length > 0 ? who.join(', ') : 'no user (only the checks that need none can prove anything)'}.`,

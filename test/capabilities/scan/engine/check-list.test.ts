@@ -101,6 +101,12 @@ describe('the list of security checks', () => {
     );
   });
 
+  it('runs no GraphQL-only rule on a REST API, and says so when one is named', async () => {
+    const result = await scanCarelessApi(ALL_CHECKS, ['trace', 'graphql_introspection']);
+    expect(result.checks).toEqual(['trace']);
+    expect(result.notes).toEqual(['graphql_introspection: it has no probes for a REST API (it probes GraphQL endpoints: --graphql URL)']);
+  });
+
   it('names findings by the key a table gives a check, so a new check needs no name anywhere else', async () => {
     const result = await scanCarelessApi({ echoed_requests: ALL_CHECKS.trace, stale_versions: ALL_CHECKS.undocumented_endpoints });
     expect(result.checks).toEqual(['echoed_requests', 'stale_versions']);
