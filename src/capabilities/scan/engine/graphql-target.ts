@@ -26,18 +26,11 @@ export interface GraphQLTargetSource {
   headers?: Record<string, string>;
 }
 
-/** The endpoint and its schema, or a usage error saying what to give instead (an SDL file when introspection is off). */
+/** The endpoint (an http(s) URL) and its schema, or a usage error saying what to give instead (an SDL file when introspection is off). */
 export async function loadGraphQLTarget(source: GraphQLTargetSource, signal: AbortSignal): Promise<GraphQLTarget> {
-  let endpoint: URL;
-  try {
-    endpoint = new URL(source.endpoint);
-  } catch {
-    throw new ScanUsageError(`--graphql ${source.endpoint}: not a URL (give the endpoint, http://host/graphql)`);
-  }
-  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') throw new ScanUsageError(`--graphql ${source.endpoint}: not an http(s) URL`);
   const schema = source.sdl === undefined ? await schemaOf(source, signal) : sdlSchema(source.sdl);
   return {
-    endpoint: endpoint.href,
+    endpoint: new URL(source.endpoint).href,
     schema,
     operations: listGraphQLOperations(schema),
     schemaFrom: source.schemaFile === undefined && source.sdl === undefined ? 'introspection' : 'sdl',

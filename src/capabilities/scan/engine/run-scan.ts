@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import { maskText } from '../../../safety/mask-text.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
-import { checkReachable } from '../../../engines/http/check-reachable.js';
 import { HttpRequestError } from '../../../engines/http/http-request-error.js';
 import { CaseRequestError } from '../../../engines/testing/run/case-http-request.js';
 import { CanaryListener } from './canary-listener.js';
@@ -105,7 +104,6 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
   const chosen = named.filter((check) => (graphql ? check.runGraphQL : check.run));
   const rules = declaredRules(chosen);
   const checks = inRunOrder(chosen);
-  await checkReachable([new URL(baseUrl).origin], signal);
   // A canary host it cannot listen on is the user's to fix, said before anything is sent; opened once, closed however the scan ends.
   let canary = options.canaryHost === undefined ? undefined : await startCanary(options.canaryHost);
   try {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_GRAPHQL_PATH } from '../../../engines/graphql/graphql-to-spec.js';
+import { checkReachable } from '../../../engines/http/check-reachable.js';
 import { chooseBaseUrl } from '../../../engines/testing/choose-base-url.js';
 import { joinUrl } from '../../../engines/testing/run/case-http-request.js';
 import { loadSpecUnderTest } from '../../../engines/testing/load-test-spec.js';
@@ -30,7 +31,8 @@ export interface ScanTargetOptions {
 
 /**
  * The GraphQL endpoint when one is given (or the spec is a GraphQL schema), else the REST spec and
- * its base URL; a usage error for what the user must give.
+ * its base URL, once it answers (TargetUnreachableError before anything is sent); a usage error for
+ * what the user must give.
  */
 export async function scanTarget(options: ScanTargetOptions, headers: Record<string, string>, signal: AbortSignal): Promise<ScanTarget> {
   if (options.graphqlSchema !== undefined && options.graphql === undefined) {
@@ -38,6 +40,7 @@ export async function scanTarget(options: ScanTargetOptions, headers: Record<str
   }
   if (options.graphql !== undefined) {
     const endpoint = await options.variables.resolve(options.graphql);
+    await checkReachable([originOf(endpoint)], signal);
     const graphql = await loadGraphQLTarget(
       { endpoint, headers, ...(options.graphqlSchema !== undefined && { schemaFile: path.resolve(options.projectRoot, options.graphqlSchema) }) },
       signal,
@@ -53,10 +56,26 @@ export async function scanTarget(options: ScanTargetOptions, headers: Record<str
       options.baseUrl === undefined && spec.graphql.endpoint !== undefined
         ? spec.graphql.endpoint
         : joinUrl((await chooseBaseUrl(options.baseUrl, options.variables, spec)).url, spec.operations[0]?.path ?? DEFAULT_GRAPHQL_PATH);
+    await checkReachable([originOf(endpoint)], signal);
     const graphql = await loadGraphQLTarget({ endpoint, sdl: spec.graphql.sdl }, signal);
     return { spec: endpointSpec(graphql.endpoint), baseUrl: graphql.endpoint, graphql };
   }
-  return { spec, baseUrl: (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url };
+  const baseUrl = (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url;
+  await checkReachable([new URL(baseUrl).origin], signal);
+  return { spec, baseUrl };
+}
+
+/** The endpoint's origin, or a usage error for text that is no http(s) URL: said before anything is sent. */
+function originOf(endpoint: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new ScanUsageError(`--graphql ${endpoint}: not an http(s) URL (give the endpoint, http://host/graphql)`);
+  return url.origin;
 }
 
 /**

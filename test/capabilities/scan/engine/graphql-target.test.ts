@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CHECKS, type RuleName } from '../../../../src/capabilities/scan/engine/checks/all-checks.js';
 import { loadChecks } from '../../../../src/capabilities/scan/engine/load-checks.js';
 import { runScan, type ScanOptions } from '../../../../src/capabilities/scan/engine/run-scan.js';
+import { TargetUnreachableError } from '../../../../src/engines/http/target-unreachable-error.js';
 import { ScanUsageError } from '../../../../src/capabilities/scan/engine/scan-usage-error.js';
 import { SecretRegistry } from '../../../../src/safety/secret-registry.js';
 import { VariableScope } from '../../../../src/workspace/variable-scope.js';
@@ -64,6 +65,13 @@ describe('a scan of a GraphQL endpoint', () => {
     } finally {
       await planted.close();
     }
+  });
+
+  it('says an endpoint that does not answer cannot be reached, before sending anything, and refuses one that is no http(s) URL', async () => {
+    const gone = await startBookshopGraphQL();
+    await gone.close();
+    await expect(scanTwin({ graphql: gone.endpoint })).rejects.toThrow(TargetUnreachableError);
+    await expect(scanTwin({ graphql: 'ftp://127.0.0.1/graphql' })).rejects.toThrow(/--graphql ftp:\/\/127\.0\.0\.1\/graphql: not an http\(s\) URL/);
   });
 
   it('refuses --graphql-schema without the endpoint', async () => {
