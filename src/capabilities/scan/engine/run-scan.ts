@@ -90,7 +90,8 @@ export interface ScanResult {
 }
 
 /**
- * Scans the API the spec describes, at its base URL, as the given users: each check of the table
+ * Scans the API the spec describes, at its base URL — or a GraphQL endpoint, with the checks that
+ * have GraphQL probes — as the given users: each check of the table
  * (`ALL_CHECKS` of checks/all-checks.ts, or the ones named) in its turn, every request paced and
  * counted, every answer (logins included) read by the passive rules among them. Throws ScanUsageError for what the user must fix (no spec, no
  * base URL, a login that fails) and TargetUnreachableError before sending anything to a target that is down.
