@@ -109,6 +109,20 @@ describe('falcon scan --graphql', () => {
     expect(run.stdout).toMatch(/as Alice, Bob: 5 checks, \d+ requests\n.*\n {2}no findings\n/);
   });
 
+  it("scans the project's GraphQL spec, ingested from the endpoint, with no --graphql", async () => {
+    const planted = await bookshop();
+    await sandbox.testApiAt(new URL(planted.endpoint).origin);
+    const ingest = await runFalcon(['spec', 'ingest', planted.endpoint], { cwd: sandbox.project, env: sandbox.env() });
+    expect(ingest.code, ingest.stderr).toBe(0);
+    const run = await falcon([...TOKENS, ...FAST, '--checks', 'bola,sqli,trace', '--json', 'ingested.json']);
+    expect(run.stdout).toMatch(new RegExp(`^Scanned GraphQL API at ${planted.endpoint} as Alice, Bob: 2 checks`));
+    expect(run.stdout).toContain('note: trace: it has no probes for a GraphQL endpoint');
+    expect((await findingsIn('ingested.json')).map((finding) => `${finding.rule} ${finding.method} ${finding.path}`)).toEqual([
+      'bola query order',
+      'sqli query searchBooks',
+    ]);
+  });
+
   it('asks for the schema file when the endpoint refuses introspection and none is given', async () => {
     const twin = await bookshop(true);
     const run = await falcon(['--graphql', twin.endpoint, ...TOKENS]);
