@@ -101,12 +101,32 @@ describe('falcon scan --graphql', () => {
 
   it('finds none of them on the twin, scanned with its SDL file as it refuses introspection', async () => {
     const twin = await bookshop(true);
-    const run = await falcon(['--graphql', twin.endpoint, '--graphql-schema', twin.sdlFile, ...TOKENS, ...FAST, '--json', 'twin.json']);
+    const run = await falcon([
+      '--graphql',
+      twin.endpoint,
+      '--graphql-schema',
+      twin.sdlFile,
+      ...TOKENS,
+      ...FAST,
+      '--json',
+      'twin.json',
+      '--sarif',
+      'twin.sarif',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(await read('twin.json')) as { findings: Finding[]; checks: string[] };
     expect(report.findings).toEqual([]);
     expect(report.checks.sort()).toEqual(['bola', 'graphql_field_suggestions', 'graphql_introspection', 'resource_limits', 'sqli']);
+    expect(JSON.parse(await read('twin.sarif'))).toMatchObject({ runs: [{ results: [] }] });
     expect(run.stdout).toMatch(/as Alice, Bob: 5 checks, \d+ requests\n.*\n {2}no findings\n/);
+  });
+
+  it('locates SARIF results in the schema file given with --graphql-schema', async () => {
+    const planted = await bookshop();
+    const run = await falcon(['--graphql', planted.endpoint, '--graphql-schema', planted.sdlFile, '--checks', 'graphql_introspection', '--sarif', 's.sarif']);
+    expect(run.code, run.stderr).toBe(0);
+    const sarif = JSON.parse(await read('s.sarif')) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    expect(sarif.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation.uri)).toEqual([encodeURI(planted.sdlFile)]);
   });
 
   it("scans the project's GraphQL spec, ingested from the endpoint, with no --graphql", async () => {
