@@ -21,10 +21,14 @@
  * - Postman: folder names become `tags`, `:id` path segments become `{id}` path parameters,
  *   `{{var}}` placeholders are kept as they are, collection variables go to `variables`, and the
  *   bodies of saved responses become `example`s. Auth values (tokens, passwords) are never kept.
+ * - GraphQL (`kind: graphql`, from an SDL file or an endpoint's introspection): `graphql` holds the
+ *   schema as SDL and the endpoint; each root field is an operation `POST <endpoint path>` with the
+ *   id `query.books` / `mutation.placeOrder` and its signature as summary, so listings, summaries and
+ *   the prompt's digest read it as any other (graphql-to-spec.ts).
  */
 export const SPEC_FORMAT = 'falcon-spec/1';
 
-export type SpecSourceKind = 'openapi' | 'swagger' | 'postman';
+export type SpecSourceKind = 'openapi' | 'swagger' | 'postman' | 'graphql';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -137,6 +141,15 @@ export interface FalconSpec {
   /** Self-referencing schemas, the targets of the `#/schemas/Name` refs left in place. */
   schemas?: Record<string, JsonSchema>;
   operations: SpecOperation[];
+  /** A GraphQL API: its schema and, when known, its endpoint. */
+  graphql?: GraphQLSpecPart;
+}
+
+export interface GraphQLSpecPart {
+  /** `http://api.example/graphql`; absent for an SDL file ingested alone. */
+  endpoint?: string;
+  /** The whole schema, printed by `graphql`'s printSchema. */
+  sdl: string;
 }
 
 /** What a converter produces; the ingest adds `format`, `source` and `ingestedAt`. */

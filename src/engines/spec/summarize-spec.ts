@@ -1,6 +1,6 @@
 import type { FalconSpec, SecurityScheme } from './spec-format.js';
 
-const KIND_NAMES = { openapi: 'OpenAPI', swagger: 'Swagger', postman: 'Postman collection' } as const;
+const KIND_NAMES = { openapi: 'OpenAPI', swagger: 'Swagger', postman: 'Postman collection', graphql: 'GraphQL' } as const;
 const MAX_LISTED = 15;
 
 /** `Petstore 1.0.0`, or just `Shop` when the source gives no version (Postman). */
