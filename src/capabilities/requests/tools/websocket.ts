@@ -57,7 +57,7 @@ export const websocketTool = defineTool({
       )
     )
       return undefined;
-    return otherOriginPreview({ what: 'WebSocket messages', url: httpForm(url), carries }, ctx);
+    return otherOriginPreview({ what: 'WebSocket messages', url, carries }, ctx);
   },
   async run(args, ctx) {
     const { exchangeWebSocket } = await import('../../../engines/websocket/exchange-websocket.js');
@@ -89,11 +89,6 @@ function toExpectation(expect: NonNullable<Args['expect']>) {
     ...(expect.count !== undefined && { count: expect.count }),
     ...(expect.within_ms !== undefined && { withinMs: expect.within_ms }),
   };
-}
-
-/** The http(s) form of a ws(s) URL: the origin the request-origin rules know the API by. */
-function httpForm(url: string): string {
-  return url.replace(/^ws(s?):/i, 'http$1:');
 }
 
 function asToolError(error: unknown): never {
