@@ -17,7 +17,8 @@ export async function readAsyncApi(source: string, projectRoot: string, signal: 
   if (!isAsyncApiDocument(document)) throw new SpecError(`${shown}: not an AsyncAPI document (no "asyncapi" version)`);
   const version = String(document.asyncapi);
   if (!/^[23]\./.test(version)) throw new SpecError(`${shown}: AsyncAPI ${version} is not supported (2.x and 3.x are)`);
-  const { dereference } = await import('@apidevtools/json-schema-ref-parser');
+  // A CommonJS module: its exports are its `default`, in Node and once bundled alike.
+  const { dereference } = (await import('@apidevtools/json-schema-ref-parser')).default;
   let resolved: Record<string, unknown>;
   try {
     resolved = (await dereference(structuredClone(document), { resolve: { external: false }, dereference: { circular: 'ignore' } })) as Record<string, unknown>;
