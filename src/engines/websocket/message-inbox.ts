@@ -26,6 +26,11 @@ export class MessageInbox {
     this.changed();
   }
 
+  /** The messages kept so far, handed over and forgotten: a long run (a load) reads them as they come. */
+  drain(): InboxMessage[] {
+    return this.messages.splice(0);
+  }
+
   /** Calls `listener` after each message or the close; returns what stops it. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
