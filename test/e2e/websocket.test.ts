@@ -106,6 +106,47 @@ describe('falcon flow run with websocket steps', () => {
   });
 });
 
+describe('falcon perf --ws', () => {
+  it('holds the connections and prints the message latency percentiles, and writes them as JSON', async () => {
+    const result = await falcon(
+      'perf',
+      '--ws',
+      `${server.url}/echo`,
+      '-c',
+      '4',
+      '-n',
+      '40',
+      '--message',
+      '{"ping": true}',
+      '--json',
+      'ws.json',
+      '--threshold',
+      'error_rate<0.01',
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/echo — WebSocket, closed model, 4 connections, [\\d.]+ s$`));
+    expect(lines[1]).toBe('  messages    40 · 40 answered · 0 failed');
+    expect(lines[3]).toMatch(
+      /^ {2}latency ms {2}min [\d.]+ · mean [\d.]+ · p50 [\d.]+ · p90 [\d.]+ · p95 [\d.]+ · p99 [\d.]+ · p99\.9 [\d.]+ · max [\d.]+ \(message to its reply\)$/,
+    );
+    expect(lines[4]).toBe('  thresholds  ✓ error_rate<0.01 (0)');
+    const json = JSON.parse(await readFile(path.join(sandbox.project, 'ws.json'), 'utf8')) as {
+      protocol: string;
+      requests: { total: number };
+      latency_ms: Record<string, number>;
+    };
+    expect(json).toMatchObject({ protocol: 'websocket', requests: { total: 40 } });
+    expect(Object.keys(json.latency_ms)).toEqual(['min', 'mean', 'p50', 'p90', 'p95', 'p99', 'p999', 'max']);
+  });
+
+  it('exits 1 naming what the server answered when the connection is refused', async () => {
+    const result = await falcon('perf', '--ws', `${server.url}/prices`, '-n', '1');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/falcon: ws:\/\/127\.0\.0\.1:\d+\/prices: the server answered HTTP 401 Unauthorized instead of switching to WebSocket\n$/);
+  });
+});
+
 describe('the websocket tool in a session', () => {
   let models: FakeModelServer;
   beforeAll(async () => {
