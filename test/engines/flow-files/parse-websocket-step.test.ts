@@ -36,10 +36,7 @@ describe('a websocket step in a flow file', () => {
     sned: {subscribe: EURUSD}
   - websocket: {headers: {}}
 `);
-    expect(misspelt.split('\n')).toEqual([
-      'prices.yaml:3: unknown key "sned" (did you mean "send"?)',
-      'prices.yaml:4: "steps.1.websocket" needs "url"',
-    ]);
+    expect(misspelt.split('\n')).toEqual(['prices.yaml:3: unknown key "sned" (did you mean "send"?)', 'prices.yaml:4: "steps.1.websocket" needs "url"']);
     const expectation = await problems(`steps:
   - websocket: {url: "ws://x/prices"}
     expect: {within: soon, count: many}
