@@ -6,14 +6,16 @@ import type { SpecDiffFlags } from './run-spec-diff.js';
 /** `falcon spec ingest <file|url>` and `falcon spec diff <old> <new>`; the engines are imported only when a command runs. */
 export function specCommand(): Command {
   const spec = new Command('spec')
-    .description('ingest the API spec (OpenAPI 2.0/3.0/3.1 or a Postman collection) into .falcon/spec.yaml, or compare two versions of it')
+    .description(
+      'ingest the API spec (OpenAPI 2.0/3.0/3.1 or a Postman collection) into .falcon/spec.yaml, or an AsyncAPI 2.x/3.x document into .falcon/asyncapi.json, or compare two versions of it',
+    )
     .helpOption('-h, --help', 'show this help')
     .exitOverride();
 
   spec
     .command('ingest')
     .description('read a spec file inside the project or at an http(s) URL, write .falcon/spec.yaml and print a summary')
-    .addArgument(completesWith(new Argument('<file|url>', 'the OpenAPI, Swagger or Postman collection file, or its URL'), 'files'))
+    .addArgument(completesWith(new Argument('<file|url>', 'the OpenAPI, Swagger, Postman collection or AsyncAPI file, or its URL'), 'files'))
     .helpOption('-h, --help', 'show this help')
     .exitOverride()
     .addHelpText('after', '\nExit codes: 0 ingested, 1 the file or spec is bad, 2 bad usage, 130 interrupted.')
