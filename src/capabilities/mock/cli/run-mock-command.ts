@@ -6,6 +6,7 @@ import { describeSetupError } from '../../../kit/command/setup-error-message.js'
 import { UsageError } from '../../../kit/command/user-error.js';
 import { terminalSafeText } from '../../../safety/terminal-text.js';
 import { startMock } from '../engine/mock-server.js';
+import { listenErrorMessage } from './listen-error.js';
 import type { MockCommandFlags } from './mock-command.js';
 import { mockLogLine } from './mock-log-line.js';
 
@@ -43,10 +44,9 @@ export async function runMockCommand(source: string | undefined, flags: MockComm
     });
     return 0;
   } catch (error) {
-    if (isListenError(error)) {
-      process.stderr.write(
-        `falcon: cannot listen on ${flags.host}:${flags.port} (${error.code}); choose another port with --port, or --port 0 for a free one\n`,
-      );
+    const listenError = listenErrorMessage(error, flags.host, flags.port);
+    if (listenError) {
+      process.stderr.write(`falcon: ${listenError}\n`);
       return 1;
     }
     const message = error instanceof Error && error.name === 'PerfUsageError' ? error.message : describeSetupError(error);
@@ -54,9 +54,4 @@ export async function runMockCommand(source: string | undefined, flags: MockComm
     process.stderr.write(`falcon: ${terminalSafeText(message)}\n`);
     return 2;
   }
-}
-
-function isListenError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL';
 }
