@@ -6,4 +6,5 @@ import { defineCapability } from '../../kit/capability.js';
 export const mock = defineCapability({
   name: 'mock',
   commands: [mockCommand, proxyCommand],
+  faces: async () => (await import('./faces.js')).faces,
 });

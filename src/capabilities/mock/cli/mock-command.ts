@@ -1,16 +1,8 @@
+import type { MockCommandFlags } from './mock-flags.js';
 import { Command } from 'commander';
 import { exitWith } from '../../../kit/command/exit-with.js';
 import { parseWholeNumber } from '../../../kit/command/option-values.js';
 import { parseShare } from './share-option.js';
-
-export interface MockCommandFlags {
-  port: number;
-  host: string;
-  stateful?: boolean;
-  seed?: number;
-  latency?: string;
-  errors?: number;
-}
 
 /** `falcon mock`: the spec's API served before it exists, no model needed. The engine loads when it runs. */
 export function mockCommand(): Command {

@@ -1,15 +1,8 @@
+import type { ProxyCommandFlags } from './proxy-flags.js';
 import { Command, Option } from 'commander';
 import { completesWith } from '../../../kit/command/completion-values.js';
 import { exitWith } from '../../../kit/command/exit-with.js';
 import { parseWholeNumber } from '../../../kit/command/option-values.js';
-
-export interface ProxyCommandFlags {
-  target: string;
-  port: number;
-  host: string;
-  report?: string;
-  failOnMismatch?: boolean;
-}
 
 /** `falcon proxy`: every request of any client forwarded to the real API and checked against the spec, no model needed. */
 export function proxyCommand(): Command {

@@ -7,7 +7,7 @@ import { UsageError } from '../../../kit/command/user-error.js';
 import { terminalSafeText } from '../../../safety/terminal-text.js';
 import { startMock } from '../engine/mock-server.js';
 import { listenErrorMessage } from './listen-error.js';
-import type { MockCommandFlags } from './mock-command.js';
+import type { MockCommandFlags } from './mock-flags.js';
 import { mockLogLine } from './mock-log-line.js';
 
 /** `falcon mock`: serves until Ctrl-C or SIGTERM (0); 1 when it cannot listen, 2 on bad usage or a spec it cannot read. */

@@ -1,6 +1,5 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { writeProjectReport } from '../../../engines/testing/report/project-report-file.js';
 import { loadSpecUnderTest } from '../../../engines/testing/load-test-spec.js';
 import { ENDING_SIGNALS, handleEndingSignals } from '../../../kit/command/ending-signals.js';
 import { describeSetupError } from '../../../kit/command/setup-error-message.js';
@@ -11,11 +10,10 @@ import { SecretRegistry } from '../../../safety/secret-registry.js';
 import { terminalSafeText } from '../../../safety/terminal-text.js';
 import { hasFalconDir } from '../../../workspace/falcon-dir.js';
 import { proxyFigures } from '../engine/proxy-report-facts.js';
-import { proxyReportMarkdown } from '../engine/proxy-report-markdown.js';
 import { startProxy } from '../engine/proxy-server.js';
-import { PROXY_REPORT_EXTENSIONS, writeProxyReport } from '../engine/write-proxy-report.js';
+import { PROXY_REPORT_EXTENSIONS, writeProjectProxyReport, writeProxyReport } from '../engine/write-proxy-report.js';
 import { listenErrorMessage } from './listen-error.js';
-import type { ProxyCommandFlags } from './proxy-command.js';
+import type { ProxyCommandFlags } from './proxy-flags.js';
 import { proxyMismatchLine } from './proxy-mismatch-line.js';
 
 /**
@@ -62,16 +60,7 @@ export async function runProxyCommand(source: string | undefined, flags: ProxyCo
       written.push(flags.report);
     }
     if (await hasFalconDir(projectRoot)) {
-      written.push(
-        await writeProjectReport(projectRoot, {
-          type: 'proxy',
-          name: report.spec.title,
-          now: new Date(report.startedAt),
-          extension: 'md',
-          content: proxyReportMarkdown(report),
-          jsonTwin: `${JSON.stringify(report, null, 2)}\n`,
-        }),
-      );
+      written.push(await writeProjectProxyReport(report, projectRoot));
     }
     process.stdout.write(`${terminalSafeText(proxyFigures(report))}\n${written.map((file) => `Report: ${terminalSafeText(file)}\n`).join('')}`);
     return flags.failOnMismatch && report.mismatches.length > 0 ? 1 : 0;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { writeProjectReport } from '../../../engines/testing/report/project-report-file.js';
 import { replaceFile } from '../../../safety/atomic-write.js';
 import type { ProxyReport } from './proxy-report.js';
 import { proxyReportHtml } from './proxy-report-html.js';
@@ -17,4 +18,16 @@ export function proxyReportContent(report: ProxyReport, file: string): string {
 
 export async function writeProxyReport(report: ProxyReport, file: string): Promise<void> {
   await replaceFile(file, proxyReportContent(report, file));
+}
+
+/** The report in `.falcon/reports/` as Markdown with its JSON twin, which the dashboard lists; returns the Markdown's project-relative path. */
+export function writeProjectProxyReport(report: ProxyReport, projectRoot: string): Promise<string> {
+  return writeProjectReport(projectRoot, {
+    type: 'proxy',
+    name: report.spec.title,
+    now: new Date(report.startedAt),
+    extension: 'md',
+    content: proxyReportMarkdown(report),
+    jsonTwin: `${JSON.stringify(report, null, 2)}\n`,
+  });
 }
