@@ -152,6 +152,15 @@ describe('a report face the dashboard was not written for', () => {
       '<a href="/contracts/c.json">orders</a></th><td><time datetime="2025-03-04T05:06:07.000Z">',
     );
     expect(overviewPage([], reports, withContracts).main.join('\n')).toContain('<li><h2><a href="/contracts">Contract checks</a></h2><p>1 report</p>');
-    expect(dashboardSections(withContracts).map((section) => section.id)).toEqual(['overview', 'sessions', 'tests', 'load', 'contracts', 'security', 'flows', 'proxy']);
+    expect(dashboardSections(withContracts).map((section) => section.id)).toEqual([
+      'overview',
+      'sessions',
+      'tests',
+      'load',
+      'contracts',
+      'security',
+      'flows',
+      'proxy',
+    ]);
   });
 });

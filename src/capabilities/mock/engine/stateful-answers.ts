@@ -13,7 +13,7 @@ const OFFSET_NAMES = ['offset', 'skip'];
 const TOTAL_NAMES = ['total', 'totalCount', 'total_count', 'count'];
 
 /**
- * `--stateful`: a POST creates an object (the documented response, the request's fields over it,
+ * `--stateful`: a POST creates an object (the documented response's required fields, the request's over them,
  * a new id in the schema's id field), a GET of its path reads it, PUT and PATCH change it, DELETE
  * removes it (404 after), and the collection's GET lists what was created, a page at a time.
  * Operations that act on no collection are answered as without `--stateful`.
@@ -64,7 +64,10 @@ export class StatefulAnswers {
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const idField = idFieldOf(properties, operation);
     this.idFields.set(collection, idField);
-    const object: Resource = { ...(isObject(documented?.value) ? documented.value : {}), ...(isObject(body) ? body : {}) };
+    // What the schema requires comes from the documented answer, the rest from the request alone.
+    const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+    const base = isObject(documented?.value) ? Object.fromEntries(Object.entries(documented.value).filter(([name]) => required.has(name))) : {};
+    const object: Resource = { ...base, ...(isObject(body) ? body : {}) };
     const created = this.store.create(collection, object, idField, properties[idField]);
     return this.answers.withValue(operation, key, created);
   }
