@@ -8,12 +8,14 @@ import { terminalSafeText } from '../../../safety/terminal-text.js';
 import { startMock } from '../engine/mock-server.js';
 import { listenErrorMessage } from './listen-error.js';
 import type { MockCommandFlags } from './mock-flags.js';
+import { batchedLines } from './batched-lines.js';
 import { mockLogLine } from './mock-log-line.js';
 
 /** `falcon mock`: serves until Ctrl-C or SIGTERM (0); 1 when it cannot listen, 2 on bad usage or a spec it cannot read. */
 export async function runMockCommand(source: string | undefined, flags: MockCommandFlags): Promise<number> {
   const projectRoot = await realpath(process.cwd());
   const controller = new AbortController();
+  const log = batchedLines(process.stdout);
   let loaded;
   try {
     const latencyMs = flags.latency === undefined ? undefined : parseDuration(flags.latency, '--latency');
@@ -29,7 +31,7 @@ export async function runMockCommand(source: string | undefined, flags: MockComm
       ...(flags.stateful && { stateful: true }),
       ...(latencyMs !== undefined && { latencyMs }),
       ...(flags.errors !== undefined && { errorRate: flags.errors }),
-      onRequest: (entry) => process.stdout.write(`${mockLogLine(entry)}\n`),
+      onRequest: (entry) => log.write(mockLogLine(entry)),
     });
     const count = spec.operations.length;
     process.stdout.write(

@@ -56,10 +56,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const answers = new MockAnswers(values, validator);
   const stateful = options.stateful ? new StatefulAnswers(spec, new ResourceStore(spec, random.fork('ids')), answers, values) : undefined;
   const routes = new RouteTable(spec.operations, serverBasePath(spec));
-  for (const operation of spec.operations) {
-    const key = successKey(operation);
-    if (key !== undefined) answers.documented(operation, key);
-  }
+  const successes = new Map(spec.operations.map((operation) => [operation, successKey(operation)]));
+  for (const [operation, key] of successes) if (key !== undefined) answers.documented(operation, key);
   const errors = random.fork('errors');
 
   const answer = (request: IncomingMessage, body: Buffer): { answer: MockAnswer; operationId?: string; problems: string[] } => {
@@ -81,7 +79,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (options.errorRate && errors.next() < options.errorRate) return refused(operation, 500, ['an error injected by --errors']);
     const kept = stateful?.answer(operation, pathParams, query, verdict.body);
     if (kept) return { answer: kept, operationId: operation.id, problems: kept.status >= 400 ? ['not in the store'] : [] };
-    const key = successKey(operation);
+    const key = successes.get(operation);
     return {
       answer: key === undefined ? answers.refusal(operation, 501, ['the operation documents no response']) : answers.documented(operation, key)!,
       operationId: operation.id,

@@ -7,14 +7,31 @@ import { flattenSchema, schemaTypes } from '../../../engines/testing/generate/sc
  * the type stays text, and the validator says so.
  */
 export function parameterValue(texts: readonly string[], schema: JsonSchema | undefined, spec: FalconSpec): unknown {
-  const flat = schema ? flattenSchema(schema, spec) : {};
-  const types = schemaTypes(flat);
+  const { types, items } = shapeOf(schema, spec);
   if (types.includes('array')) {
-    const items = texts.length === 1 ? texts[0]!.split(',') : texts;
-    const itemSchema = typeof flat.items === 'object' && flat.items !== null && !Array.isArray(flat.items) ? (flat.items as JsonSchema) : undefined;
-    return items.map((item) => parameterValue([item], itemSchema, spec));
+    const values = texts.length === 1 ? texts[0]!.split(',') : texts;
+    return values.map((item) => parameterValue([item], items, spec));
   }
   return scalar(texts.at(-1) ?? '', types);
+}
+
+interface ParameterShape {
+  types: string[];
+  items?: JsonSchema;
+}
+
+/** Each schema's shape, read once: the mock reads the same parameters' schemas on every request. */
+const shapes = new WeakMap<JsonSchema, ParameterShape>();
+
+function shapeOf(schema: JsonSchema | undefined, spec: FalconSpec): ParameterShape {
+  if (!schema) return { types: [] };
+  let shape = shapes.get(schema);
+  if (!shape) {
+    const flat = flattenSchema(schema, spec);
+    const items = typeof flat.items === 'object' && flat.items !== null && !Array.isArray(flat.items) ? (flat.items as JsonSchema) : undefined;
+    shapes.set(schema, (shape = { types: schemaTypes(flat), ...(items && { items }) }));
+  }
+  return shape;
 }
 
 function scalar(text: string, types: string[]): unknown {
