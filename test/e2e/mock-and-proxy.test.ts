@@ -96,6 +96,19 @@ describe('falcon mock', () => {
     expect(page.map((pet) => pet.name)).toEqual(['Kit']);
   });
 
+  it('delays every answer by --latency and answers a 5xx to valid requests with --errors', async () => {
+    const slow = await listening(['mock', EXAMPLE_SPEC, '--port', '0', '--latency', '300ms']);
+    const sent = performance.now();
+    expect((await fetch(`${slow.url}/pets`)).status).toBe(200);
+    expect(performance.now() - sent).toBeGreaterThanOrEqual(300);
+    const failing = await listening(['mock', EXAMPLE_SPEC, '--port', '0', '--errors', '1']);
+    expect((await fetch(`${failing.url}/pets`)).status).toBe(500);
+    // An invalid request is still refused for what it is.
+    expect((await fetch(`${failing.url}/pets?limit=0`)).status).toBe(400);
+    await until(() => failing.output().includes('GET /pets?limit=0 400'), 'the log line of the refused request');
+    expect(failing.output()).toContain('GET /pets 500 listPets: an error injected by --errors');
+  });
+
   it('says why it cannot listen on a port in use', async () => {
     const mock = await listening(['mock', EXAMPLE_SPEC, '--port', '0']);
     const port = new URL(mock.url).port;
