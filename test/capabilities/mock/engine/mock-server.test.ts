@@ -10,6 +10,7 @@ import { loadSpecUnderTest } from '../../../../src/engines/testing/load-test-spe
 import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 
 const EXAMPLE_SPEC = fileURLToPath(new URL('../../../../examples/petstore.yaml', import.meta.url));
+const SWAGGER_SPEC = fileURLToPath(new URL('../../../fixtures/specs/petstore-2.0.json', import.meta.url));
 
 // No examples anywhere: every value is generated from the schema, formats and all.
 const GENERATED_SPEC = `openapi: 3.0.3
@@ -51,6 +52,7 @@ const ACCOUNT = '/accounts/3f1e2d4c-5b6a-4789-8abc-def012345678';
 let folder: string;
 let petstore: FalconSpec;
 let accounts: FalconSpec;
+let swagger: FalconSpec;
 let validator: SpecSchemaValidator;
 const running: RunningMock[] = [];
 
@@ -60,6 +62,7 @@ beforeAll(async () => {
   const signal = new AbortController().signal;
   petstore = (await loadSpecUnderTest(EXAMPLE_SPEC, folder, signal))!.spec;
   accounts = (await loadSpecUnderTest('accounts.yaml', folder, signal))!.spec;
+  swagger = (await loadSpecUnderTest(SWAGGER_SPEC, folder, signal))!.spec;
   validator = await SpecSchemaValidator.load();
 });
 
@@ -145,6 +148,17 @@ describe('answers', () => {
   it("serves the paths under the path of the spec's server too", async () => {
     const url = await mockOf(accounts);
     expect((await fetch(`${url}/v2${ACCOUNT}`, { headers: CREDENTIALS })).status).toBe(200);
+  });
+
+  it('serves a Swagger 2 spec under its basePath too, its answers valid, its API key asked for', async () => {
+    const url = await mockOf(swagger);
+    const list = await fetch(`${url}/v1/pets`);
+    expect(list.status).toBe(200);
+    expect(violations(swagger, swagger.operations[0]!.id, '200', await json(list))).toEqual([]);
+    expect((await fetch(`${url}/pets/1`)).status).toBe(401);
+    const pet = await fetch(`${url}/pets/1`, { headers: { 'x-api-key': 'key-1234' } });
+    expect(pet.status).toBe(200);
+    expect(violations(swagger, swagger.operations[2]!.id, '200', await json(pet))).toEqual([]);
   });
 
   it('answers an injected 5xx to every valid request with --errors 1, and logs it', async () => {
