@@ -33,9 +33,9 @@ export class MockAnswers {
   }
 
   /** A value (a stored object, a page of them) as the documented response `key`. */
-  withValue(operation: SpecOperation, key: string, value: unknown, status = statusNumber(key, 200)): MockAnswer {
+  withValue(operation: SpecOperation, key: string, value: unknown): MockAnswer {
     const documented = this.values.of(operation, key);
-    return this.serialised(status, { ...documented, value }, this.values.headers(operation, key));
+    return this.serialised(statusNumber(key, 200), { ...documented, value }, this.values.headers(operation, key));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseJsonDocument, type JsonDocument } from '../../../engines/assertions/exact-json.js';
-import type { FalconSpec, SpecOperation, SpecParameter } from '../../../engines/spec/spec-format.js';
+import type { FalconSpec, JsonSchema, SpecOperation, SpecParameter } from '../../../engines/spec/spec-format.js';
 import type { SpecSchemaValidator } from '../../../engines/testing/spec-schema/spec-schema-validator.js';
 import { parameterValue } from './parameter-values.js';
 import { missingCredentials } from './security-check.js';
@@ -38,7 +38,7 @@ function parameterProblemsOf(parameter: SpecParameter, request: ReceivedRequest,
   if (texts.length === 0) return parameter.required ? [`${label}: required, missing`] : [];
   if (!parameter.schema) return [];
   const value = parameterValue(texts, parameter.schema, spec);
-  return violations(validator, parameter.schema, value, 'request').map((problem) => `${label}${problem.replace(/^\$/, '')}`);
+  return violations(validator, parameter.schema, { exact: value, plain: value }).map((problem) => `${label}${problem.replace(/^\$/, '')}`);
 }
 
 function parameterTexts(parameter: SpecParameter, request: ReceivedRequest): string[] {
@@ -80,7 +80,7 @@ function checkBody(request: ReceivedRequest, validator: SpecSchemaValidator): Re
     return { ok: false, status: 400, problems: [`body: not valid JSON (${(error as Error).message})`] };
   }
   const schema = declared.content[mediaType]?.schema;
-  const problems = schema ? validator.violations(schema, document, 'request').map((problem) => `body${problem.replace(/^\$/, '')}`) : [];
+  const problems = schema ? violations(validator, schema, document).map((problem) => `body${problem.replace(/^\$/, '')}`) : [];
   return problems.length > 0 ? { ok: false, status: 422, problems } : { ok: true, body: document.plain };
 }
 
@@ -98,9 +98,9 @@ export function isJson(mediaType: string): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/i.test(mediaType);
 }
 
-function violations(validator: SpecSchemaValidator, schema: NonNullable<SpecParameter['schema']>, value: unknown, direction: 'request'): string[] {
+function violations(validator: SpecSchemaValidator, schema: JsonSchema, document: JsonDocument): string[] {
   try {
-    return validator.violations(schema, { exact: value, plain: value }, direction);
+    return validator.violations(schema, document, 'request');
   } catch {
     // A schema ajv cannot compile says nothing about the value.
     return [];

@@ -23,6 +23,8 @@ const GENERATED_ATTEMPTS = 4;
  */
 export class ResponseValues {
   private readonly random: SeededRandom;
+  private readonly made = new Map<string, ResponseValue | undefined>();
+  private readonly madeHeaders = new Map<string, Record<string, string>>();
 
   constructor(
     private readonly spec: FalconSpec,
@@ -32,8 +34,14 @@ export class ResponseValues {
     this.random = new SeededRandom(seed);
   }
 
-  /** undefined when `exampleName` is asked for and the response has no example of that name. */
+  /** undefined when `exampleName` is asked for and the response has no example of that name. Made once per response and example. */
   of(operation: SpecOperation, key: string, exampleName?: string): ResponseValue | undefined {
+    const cacheKey = `${operation.method} ${operation.path} ${key} ${exampleName ?? ''}`;
+    if (!this.made.has(cacheKey)) this.made.set(cacheKey, this.make(operation, key, exampleName));
+    return this.made.get(cacheKey);
+  }
+
+  private make(operation: SpecOperation, key: string, exampleName?: string): ResponseValue | undefined {
     const response = operation.responses[key];
     const mediaType = response && preferredMediaType(response);
     if (!response || mediaType === undefined) return exampleName === undefined ? {} : undefined;
@@ -61,8 +69,15 @@ export class ResponseValues {
     return first;
   }
 
-  /** The documented headers with values of their schemas, as text. */
+  /** The documented headers with values of their schemas, as text; made once per response. */
   headers(operation: SpecOperation, key: string): Record<string, string> {
+    const cacheKey = `${operation.method} ${operation.path} ${key}`;
+    let headers = this.madeHeaders.get(cacheKey);
+    if (!headers) this.madeHeaders.set(cacheKey, (headers = this.madeHeadersOf(operation, key)));
+    return headers;
+  }
+
+  private madeHeadersOf(operation: SpecOperation, key: string): Record<string, string> {
     const documented = operation.responses[key]?.headers ?? {};
     const headers: Record<string, string> = {};
     for (const [name, header] of Object.entries(documented)) {
