@@ -27,6 +27,7 @@ const connections = positive('connections', args.connections);
 const seconds = Number.parseFloat(args.duration);
 const rounds = positive('rounds', args.rounds);
 const AIM_RPS = 10_000;
+const CLOCK_TICKS = Number((await run('getconf', ['CLK_TCK'], {}).catch(() => '100')).trim()) || 100;
 
 const falcon = process.env.FALCON_BENCH_BIN ?? fileURLToPath(new URL('../../bin/falcon.js', import.meta.url));
 const prism = createRequire(import.meta.url).resolve('@stoplight/prism-cli');
@@ -87,7 +88,10 @@ try {
       try {
         const url = `http://127.0.0.1:${port}/accounts/7`;
         await answering(url);
+        const cpuBefore = await cpuSeconds(child.pid);
         const figures = await load(url);
+        const cpu = (await cpuSeconds(child.pid)) - cpuBefore;
+        figures.cpuPerRequestUs = figures.requests > 0 && cpu > 0 ? (cpu * 1e6) / figures.requests : NaN;
         results.get(mock.name).push(figures);
         console.log(
           `  round ${round + 1}: ${mock.name.padEnd(24)} ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50.toFixed(2)} ms  p99 ${figures.p99.toFixed(2)} ms  errors ${figures.errors}`,
@@ -98,19 +102,37 @@ try {
       }
     }
   }
-  console.log(`\n  ${'mock'.padEnd(24)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  console.log(
+    `\n  ${'mock'.padEnd(24)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)} ${'one core'.padStart(10)}`,
+  );
   const medians = new Map(
     [...results].map(([name, list]) => [
       name,
-      { rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)) },
+      {
+        rps: median(list.map((f) => f.rps)),
+        p50: median(list.map((f) => f.p50)),
+        p99: median(list.map((f) => f.p99)),
+        cpu: median(list.map((f) => f.cpuPerRequestUs)),
+      },
     ]),
   );
-  for (const [name, m] of medians)
-    console.log(`  ${name.padEnd(24)} ${m.rps.toFixed(0).padStart(8)} ${m.p50.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)}`);
+  for (const [name, m] of medians) {
+    const row = [
+      m.rps.toFixed(0).padStart(8),
+      m.p50.toFixed(2).padStart(8),
+      m.p99.toFixed(2).padStart(8),
+      m.cpu.toFixed(0).padStart(11),
+      (1e6 / m.cpu).toFixed(0).padStart(10),
+    ];
+    console.log(`  ${name.padEnd(24)} ${row.join(' ')}`);
+  }
+  console.log(`CPU µs/req is the server's own CPU time per answer; "one core" is 1,000,000 / it, the req/s one idle core could serve whatever else runs.`);
   const ours = medians.get('falcon mock').rps;
   console.log(`\nfalcon mock is ${(ours / medians.get('prism mock (reference)').rps).toFixed(1)}× prism's req/s`);
   console.log(`falcon mock is ${(ours / medians.get('node:http (ceiling)').rps).toFixed(2)}× the ceiling (node:http with a fixed body)`);
-  console.log(`aim, falcon mock ≥ ${AIM_RPS.toLocaleString('en')} req/s: ${ours >= AIM_RPS ? 'MET' : 'NOT met'} (${ours.toFixed(0)})`);
+  console.log(
+    `aim, falcon mock ≥ ${AIM_RPS.toLocaleString('en')} req/s: ${ours >= AIM_RPS ? 'MET' : 'NOT met'} (${ours.toFixed(0)} measured, ${(1e6 / medians.get('falcon mock').cpu).toFixed(0)} for one idle core by its CPU per request)`,
+  );
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }
@@ -123,7 +145,7 @@ async function load(url) {
     env: { PATH: process.env.PATH, HOME: scratch, FALCON_HOME: scratch },
   });
   const result = JSON.parse(await readFile(json, 'utf8'));
-  return { rps: result.rps, p50: result.latency_ms.p50, p99: result.latency_ms.p99, errors: result.requests.failed };
+  return { rps: result.rps, p50: result.latency_ms.p50, p99: result.latency_ms.p99, errors: result.requests.failed, requests: result.requests.total };
 }
 
 /** Polls until the mock answers 200 (Prism takes seconds to start). */
@@ -137,6 +159,16 @@ async function answering(url) {
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The process's CPU time (user and system) so far, from /proc; NaN where there is none. */
+async function cpuSeconds(pid) {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
   }
 }
 
