@@ -94,6 +94,8 @@ function printRules(shop, score) {
     const planted = shop.PLANTED.filter((entry) => entry.rule === rule).length;
     const missed = score.missed.filter((entry) => entry.rule === rule).length;
     const falsePositives = score.falsePositives.filter((finding) => finding.rule === rule).length;
+    // The GraphQL-only rules have nothing planted in the REST shop.
+    if (planted === 0 && falsePositives === 0) continue;
     console.log(
       `  ${rule.padEnd(24)} ${String(planted).padStart(7)} ${String(planted - missed).padStart(5)} ${String(missed).padStart(6)} ${String(falsePositives).padStart(15)}`,
     );

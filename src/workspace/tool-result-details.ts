@@ -64,7 +64,26 @@ const FOUND = z.object({
   files: count.optional(),
 });
 
-export const TOOL_RESULT_DETAILS = z.discriminatedUnion('kind', [HTTP_RESPONSE, FILE_READ, FILE_CHANGE, COMMAND, TASK_STARTED, TEST_RUN, FOUND]);
+/** A WebSocket exchange: messages sent and received, how many matched the expectations, and the checks that failed. */
+const WEBSOCKET_EXCHANGE = z.object({
+  kind: z.literal('websocket_exchange'),
+  sent: count,
+  received: count,
+  matched: count,
+  failed: count,
+  durationMs: duration,
+});
+
+export const TOOL_RESULT_DETAILS = z.discriminatedUnion('kind', [
+  HTTP_RESPONSE,
+  FILE_READ,
+  FILE_CHANGE,
+  COMMAND,
+  TASK_STARTED,
+  TEST_RUN,
+  FOUND,
+  WEBSOCKET_EXCHANGE,
+]);
 
 export type ToolResultDetails = z.infer<typeof TOOL_RESULT_DETAILS>;
 export type HttpResponseDetails = z.infer<typeof HTTP_RESPONSE>;
@@ -74,6 +93,7 @@ export type CommandDetails = z.infer<typeof COMMAND>;
 export type TaskStartedDetails = z.infer<typeof TASK_STARTED>;
 export type TestRunDetails = z.infer<typeof TEST_RUN>;
 export type FoundDetails = z.infer<typeof FOUND>;
+export type WebSocketExchangeDetails = z.infer<typeof WEBSOCKET_EXCHANGE>;
 
 /** Details read back from where they may have been changed (a session file): a known kind with every fact, else undefined. */
 export function readToolResultDetails(value: unknown): ToolResultDetails | undefined {

@@ -12,12 +12,14 @@ import { routeRequest } from '../../src/dashboard/server/dashboard-routes.js';
 import { writeProjectFlowReport } from '../../src/capabilities/flows/engine/report/write-flow-reports.js';
 import { writeProjectPerfReport } from '../../src/engines/perf/report/write-perf-report.js';
 import { writeProjectScanReport } from '../../src/capabilities/scan/engine/report/write-scan-report.js';
+import { writeProjectProxyReport } from '../../src/capabilities/mock/engine/write-proxy-report.js';
 import { writeRunReports } from '../../src/engines/testing/report/write-run-reports.js';
 import { UnreadableReportError } from '../../src/kit/read-report.js';
 import { defineReportFace, passedOr } from '../../src/kit/report-face.js';
 import { checkoutRun } from '../capabilities/flows/engine/report/sample-flow-runs.js';
 import { closedRun } from '../engines/perf/report/sample-perf-results.js';
 import { scanResult } from '../capabilities/scan/engine/report/sample-scan-results.js';
+import { notesProxyReport } from '../capabilities/mock/engine/sample-proxy-reports.js';
 import { mixedRun } from '../engines/testing/report/sample-runs.js';
 
 const faces = await reportFaces();
@@ -36,6 +38,7 @@ beforeAll(async () => {
   written.set('perf', jsonOf(await writeProjectPerfReport(closedRun(), { projectRoot, name: 'shop', now: NOW })));
   written.set('scan', jsonOf(await writeProjectScanReport(scanResult(), { projectRoot, name: 'shop', now: NOW })));
   written.set('flow', jsonOf(await writeProjectFlowReport(checkoutRun(), { projectRoot, name: 'checkout', now: NOW })));
+  written.set('proxy', jsonOf(await writeProjectProxyReport(notesProxyReport(), projectRoot)));
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -48,8 +51,8 @@ const route = async (pathname: string) => {
 };
 
 describe('the report faces of the capabilities', () => {
-  it('are the test, load, scan and flow reports, in that order, each with its own kind, path, section and name', () => {
-    expect(faces.map((face) => face.kind)).toEqual(['test', 'perf', 'scan', 'flow']);
+  it('are the test, load, scan, flow and proxy reports, in that order, each with its own kind, path, section and name', () => {
+    expect(faces.map((face) => face.kind)).toEqual(['test', 'perf', 'scan', 'flow', 'proxy']);
     for (const field of ['kind', 'path', 'section', 'noun', 'nav', 'order'] as const) {
       expect(new Set(faces.map((face) => face[field])).size, field).toBe(faces.length);
     }
@@ -85,7 +88,7 @@ describe('the report faces of the capabilities', () => {
   it('give the navigation and the overview a section each, after the sessions, in their order', async () => {
     const html = renderPage(await route('/'), { sections: dashboardSections(faces), theme: 'dark', projectRoot: root, nonce: 'n' });
     const nav = /<nav aria-label="Dashboard sections">\n<ul>(.*)<\/ul>/.exec(html)![1]!;
-    expect([...nav.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/', '/sessions', '/tests', '/load', '/security', '/flows']);
+    expect([...nav.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1])).toEqual(['/', '/sessions', '/tests', '/load', '/security', '/flows', '/proxy']);
     expect(nav).toContain('<a href="/security">Security</a>');
     const cards = [...html.matchAll(/<li><h2><a href="([^"]+)">([^<]+)<\/a><\/h2><p>([^<]+)<\/p>/g)].map((match) => `${match[1]} ${match[2]}: ${match[3]}`);
     expect(cards).toEqual([
@@ -94,12 +97,13 @@ describe('the report faces of the capabilities', () => {
       '/load Load runs: 1 report',
       '/security Security scans: 1 report',
       '/flows Flow runs: 1 report',
+      '/proxy Proxy reports: 1 report',
     ]);
   });
 
   it('let a kind no face claims through to no page, with the kinds Falcon writes named', async () => {
     await expect(parseReport('{"todo": true}', 'r.json', faces)).rejects.toThrow(
-      new UnreadableReportError('JSON of no report Falcon writes (a test, load, scan or flow report)'),
+      new UnreadableReportError('JSON of no report Falcon writes (a test, load, scan, flow or proxy report)'),
     );
     expect((await route('/contracts')).status).toBe(404);
   });
@@ -140,7 +144,7 @@ describe('a report face the dashboard was not written for', () => {
       'a contract report this version of Falcon cannot show: "contract.broken" is missing',
     );
     await expect(parseReport('{"todo": true}', 'r.json', withContracts)).rejects.toThrow(
-      'JSON of no report Falcon writes (a test, load, contract, scan or flow report)',
+      'JSON of no report Falcon writes (a test, load, contract, scan, flow or proxy report)',
     );
 
     const reports = { reports: [{ name: 'c.json', modifiedAt: NOW, readable: true as const, content }], others: [] };
@@ -148,6 +152,15 @@ describe('a report face the dashboard was not written for', () => {
       '<a href="/contracts/c.json">orders</a></th><td><time datetime="2025-03-04T05:06:07.000Z">',
     );
     expect(overviewPage([], reports, withContracts).main.join('\n')).toContain('<li><h2><a href="/contracts">Contract checks</a></h2><p>1 report</p>');
-    expect(dashboardSections(withContracts).map((section) => section.id)).toEqual(['overview', 'sessions', 'tests', 'load', 'contracts', 'security', 'flows']);
+    expect(dashboardSections(withContracts).map((section) => section.id)).toEqual([
+      'overview',
+      'sessions',
+      'tests',
+      'load',
+      'contracts',
+      'security',
+      'flows',
+      'proxy',
+    ]);
   });
 });

@@ -21,7 +21,7 @@ export const flowReportSchema = z.looseObject({
     z.looseObject({
       index: count,
       name: text,
-      kind: z.enum(['request', 'wait']),
+      kind: z.enum(['request', 'wait', 'websocket']),
       row: z.looseObject({ index: count, values: z.record(text, text) }).optional(),
       outcome: z.enum(['passed', 'failed', 'skipped']),
       reason: text.optional(),
@@ -33,6 +33,18 @@ export const flowReportSchema = z.looseObject({
       failures: z.array(z.looseObject({ check: text, expected: text, actual: text })),
       extracted: z.array(text),
       curl: text.optional(),
+      websocket: z
+        .looseObject({
+          url: text,
+          protocol: text,
+          sent: z.array(text),
+          received: z.array(z.looseObject({ text, atMs: figure, matched: z.boolean() })),
+          matched: count,
+          count,
+          withinMs: figure,
+          schema: text.optional(),
+        })
+        .optional(),
     }),
   ),
 });

@@ -10,6 +10,7 @@ import { requestTool } from './tools/request.js';
 import { validateJsonSchemaTool } from './tools/validate-json-schema.js';
 import { waitTool } from './tools/wait.js';
 import { webhookListenerTool } from './tools/webhook-listener.js';
+import { websocketTool } from './tools/websocket.js';
 
 export const faces = defineFaces({
   tools: [
@@ -21,6 +22,7 @@ export const faces = defineFaces({
     { place: 'requests and responses', tool: authTool },
     { place: 'requests and responses', tool: waitTool },
     { place: 'requests and responses', tool: webhookListenerTool },
+    { place: 'requests and responses', tool: websocketTool },
     { place: 'the .falcon/ workspace', tool: requestTool },
   ],
   projectSlashCommands: savedRequestCommands,

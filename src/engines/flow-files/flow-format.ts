@@ -9,7 +9,7 @@ export interface Flow {
   steps: FlowStep[];
 }
 
-export type FlowStep = WaitStep | RequestStep;
+export type FlowStep = WaitStep | RequestStep | WebSocketStep;
 
 export type Duration = string | number;
 
@@ -50,6 +50,26 @@ export interface RequestStep {
   timeout?: Duration;
 }
 
+/** A message: a string as it is, anything else as JSON. */
+export type WebSocketMessage = unknown;
+
+/** A WebSocket exchange: connect, send, wait for `count` messages matching `expect` `within` a time, close. */
+export interface WebSocketStep {
+  name?: string;
+  websocket: { url: string; headers?: Record<string, string>; subprotocols?: string[]; timeout?: Duration };
+  /** One message, or a list of them sent in order. */
+  send?: WebSocketMessage;
+  expect?: { json_path?: Record<string, unknown>; contains?: string | string[]; count?: number; within?: Duration };
+  /** Variable → `$.json.path` of the last message that matched. */
+  extract?: Record<string, string>;
+  if?: StepCondition;
+  continue_on_failure?: boolean;
+}
+
 export function isWaitStep(step: FlowStep): step is WaitStep {
   return 'wait' in step;
+}
+
+export function isWebSocketStep(step: FlowStep): step is WebSocketStep {
+  return 'websocket' in step;
 }

@@ -49,6 +49,11 @@ export interface PerfResult {
   load: { connections: number; rate?: number; stages?: string; workers: number };
   /** Set when Ctrl-C or the agent stopped the run early. */
   interrupted?: boolean;
+  /**
+   * `websocket` (`falcon perf --ws`): the requests are messages, each answered (counted under 101) by
+   * the reply carrying its id; latency is from a message sent to its reply.
+   */
+  protocol?: 'websocket';
 }
 
 export interface ThresholdResult {

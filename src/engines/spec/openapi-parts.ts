@@ -127,7 +127,8 @@ function convertContent(content: unknown, schemas: SchemaCopier): Record<string,
     const media = asObject(value) ?? {};
     const schema = schemas.copy(media.schema);
     const example = media.example ?? firstExample(media.examples);
-    result[mediaType] = { ...(schema && { schema }), ...(example !== undefined && { example }) };
+    const examples = namedExamples(media.examples);
+    result[mediaType] = { ...(schema && { schema }), ...(example !== undefined && { example }), ...(examples && { examples }) };
   }
   return result;
 }
@@ -146,6 +147,15 @@ function convertHeaders(headers: unknown, schemas: SchemaCopier): Record<string,
 function firstExample(examples: unknown): unknown {
   const first = entriesOf(examples)[0]?.[1];
   return asObject(first)?.value;
+}
+
+/** Each named example's value, by name; undefined when there is none. */
+function namedExamples(examples: unknown): Record<string, unknown> | undefined {
+  const entries = entriesOf(examples).flatMap(([name, example]) => {
+    const value = asObject(example)?.value;
+    return value === undefined ? [] : [[name, value] as const];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 function firstContentSchema(content: unknown, schemas: SchemaCopier): SpecParameter['schema'] {

@@ -63,7 +63,10 @@ export interface SpecParameter {
 
 export interface SpecMediaType {
   schema?: JsonSchema;
+  /** The example, else the first named one. */
   example?: unknown;
+  /** OpenAPI 3's named examples (`examples: {cat: {value: …}}`): name → value, when there are any. */
+  examples?: Record<string, unknown>;
 }
 
 export interface SpecRequestBody {

@@ -97,9 +97,11 @@ export async function apiOrigin(projectRoot: string, variables: VariableScope): 
   return origin ? { origin, environment } : undefined;
 }
 
+/** The http(s) origin of a URL; a WebSocket's (ws://, wss://) is that of the HTTP server it upgrades from. */
 export function originOf(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
   const parsed = new URL(url);
+  if (parsed.protocol === 'ws:' || parsed.protocol === 'wss:') return originOf(url.replace(/^ws/i, 'http'));
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
 }
 

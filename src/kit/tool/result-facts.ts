@@ -37,6 +37,14 @@ export function resultFacts(details: ToolResultDetails): ResultFact[] {
       ];
     case 'found':
       return [{ text: found(details) }];
+    case 'websocket_exchange':
+      return [
+        { text: `${details.sent} sent · ${details.received} received` },
+        details.failed > 0
+          ? { text: `${details.failed} check${details.failed === 1 ? '' : 's'} failed`, tone: 'bad' }
+          : { text: `${details.matched} matched`, tone: 'good' },
+        { text: formatDuration(details.durationMs) },
+      ];
   }
 }
 

@@ -6,7 +6,7 @@ import { reportListPage } from '../../../src/dashboard/pages/report-list-page.js
 import { scanPage } from '../../../src/capabilities/scan/pages/scan-page.js';
 import type { ProjectReports } from '../../../src/dashboard/read/project-reports.js';
 import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
-import { checkoutRun, hostileRun } from '../../capabilities/flows/engine/report/sample-flow-runs.js';
+import { checkoutRun, hostileRun, webSocketRun } from '../../capabilities/flows/engine/report/sample-flow-runs.js';
 import { closedRun, HOSTILE_TARGET } from '../../engines/perf/report/sample-perf-results.js';
 import { HOSTILE_BODY, scanResult } from '../../capabilities/scan/engine/report/sample-scan-results.js';
 import { mixedRun } from '../../engines/testing/report/sample-runs.js';
@@ -60,6 +60,16 @@ describe('flowPage', () => {
     expect(html).toContain('<tr><th scope="row"><code>status_code</code></th><td><code>200</code></td><td><code>404</code></td></tr>');
     expect(html).toContain('<p>if: {{gift}} is empty</p>');
     expect(flowPage('f.json', hostileRun()).main.join('\n')).not.toMatch(/<tag|\u001b|\u0007/);
+  });
+
+  it('shows a WebSocket step like a request: its matches in the table, its messages and the schema under it, escaped', () => {
+    const html = flowPage('f.json', webSocketRun()).main.join('\n');
+    expect(html).toContain('<td class="fail">✗ failed</td><td class="number">0/3 messages</td>');
+    expect(html).toContain('<h4>WebSocket messages</h4>');
+    expect(html).toContain('WebSocket ws://127.0.0.1:9/prices (subprotocol prices.v1)\n0 of 3 expected messages matched within 2000 ms; 1 sent, 2 received');
+    expect(html).toContain('→ 1: {"subscribe":"EURUSD"}\n← 1 +3 ms: {"symbol":"GBPUSD"}\n← 2 +4 ms: &lt;tag&gt;␛[31m^G</pre>');
+    expect(html).toContain('<tr><th scope="row"><code>message 1 $.symbol</code></th>');
+    expect(html).not.toMatch(/<tag|\u001b|\u0007/);
   });
 });
 

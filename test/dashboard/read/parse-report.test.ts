@@ -39,7 +39,7 @@ describe('parseReport', () => {
     };
     expect(await problem('{"format": "falcon-test-report/1", "title": ')).toMatch(/^not JSON \(/);
     expect(await problem('[1, 2]')).toBe('not a JSON object, so no Falcon report');
-    expect(await problem('{"todo": true}')).toBe('JSON of no report Falcon writes (a test, load, scan or flow report)');
+    expect(await problem('{"todo": true}')).toBe('JSON of no report Falcon writes (a test, load, scan, flow or proxy report)');
     expect(await problem(json({ ...closedRun(), timeline: [{ t: 1, rps: 'fast', p95: 1, errors: 0 }] }))).toMatch(
       /^a load report this version of Falcon cannot show: "timeline\[0\]\.rps": /,
     );

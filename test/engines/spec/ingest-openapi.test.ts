@@ -44,6 +44,7 @@ describe('ingestSpec on OpenAPI', () => {
     expect(show.responses['200']?.content?.['application/json']).toMatchObject({
       schema: { type: 'object', required: ['id', 'name'] },
       example: { id: 1, name: 'Rex' },
+      examples: { rex: { id: 1, name: 'Rex' } },
     });
     expect(show.responses.default).toEqual({ description: 'Error' });
 

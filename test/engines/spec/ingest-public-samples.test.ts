@@ -278,9 +278,13 @@ describe('ingestSpec on the public OpenAPI feature samples', () => {
       schema: { type: 'string' },
       example: 'column1,column2,column3,column4',
     });
+    // The named examples are kept too, by name, for `Prefer: example=NAME`.
     expect(body('POST', '/requestBody-multi-media-types')).toEqual({
-      'text/plain': { example: 'OK' },
-      'application/json': { example: { name: 'Fluffy', petType: 'Cat' } },
+      'text/plain': { example: 'OK', examples: { response: 'OK' } },
+      'application/json': {
+        example: { name: 'Fluffy', petType: 'Cat' },
+        examples: { cat: { name: 'Fluffy', petType: 'Cat' }, dog: { name: 'Buster', petType: 'Dog' } },
+      },
     });
     expect(operation(spec, 'demoFormData').requestBody?.content['application/x-www-form-urlencoded']?.example).toEqual({
       client_id: 'id123',

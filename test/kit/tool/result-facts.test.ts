@@ -22,6 +22,21 @@ describe("a result's line, as every screen shows it", () => {
     expect(resultLine(response(200, 'OK', 3, 'image/png'))).toBe('200 OK · 41 ms · 3 B png');
   });
 
+  it('gives a WebSocket exchange its messages each way, then what matched or how many checks failed', () => {
+    const exchange = (matched: number, failed: number): ToolResultDetails => ({
+      kind: 'websocket_exchange',
+      sent: 1,
+      received: 3,
+      matched,
+      failed,
+      durationMs: 41,
+    });
+    expect(resultLine(exchange(3, 0))).toBe('1 sent · 3 received · 3 matched · 41 ms');
+    expect(resultFacts(exchange(3, 0))[1]).toEqual({ text: '3 matched', tone: 'good' });
+    expect(resultFacts(exchange(0, 2))[1]).toEqual({ text: '2 checks failed', tone: 'bad' });
+    expect(readToolResultDetails(exchange(3, 0))).toEqual(exchange(3, 0));
+  });
+
   it('colours what is news: a 2xx good, a 4xx or 5xx bad, a redirect neither', () => {
     expect(resultFacts(response(201, 'Created', 2, ''))[0]).toEqual({ text: '201 Created', tone: 'good' });
     expect(resultFacts(response(500, 'Internal Server Error', 2, ''))[0]).toEqual({ text: '500 Internal Server Error', tone: 'bad' });

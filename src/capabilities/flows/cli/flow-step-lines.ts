@@ -15,6 +15,7 @@ export function flowStepLines(step: StepResult, style: Style): string[] {
   if (step.outcome !== 'failed') return [line];
   const details: string[] = [];
   if (step.request) details.push(`${step.request.method} ${step.request.url}`);
+  if (step.websocket) details.push(`WebSocket ${step.websocket.url}: ${step.websocket.sent.length} sent, ${step.websocket.received.length} received`);
   if (step.reason !== undefined) details.push(step.reason);
   for (const failure of step.failures) details.push(`${style('red', '✗')} ${failure.check}: expected ${failure.expected}, actual ${failure.actual}`);
   if (step.attempts !== undefined) details.push(`sent ${step.attempts} time${step.attempts === 1 ? '' : 's'}`);
@@ -32,5 +33,6 @@ function mark(step: StepResult, style: Style): string {
 function outcomeText(step: StepResult): string {
   if (step.outcome === 'skipped') return step.reason === EARLIER_STEP_FAILED ? 'not run' : `skipped${step.reason ? `: ${step.reason}` : ''}`;
   if (step.kind === 'wait') return 'waited';
+  if (step.websocket) return `${step.websocket.matched}/${step.websocket.count} messages`;
   return step.status !== undefined ? String(step.status) : 'no response';
 }

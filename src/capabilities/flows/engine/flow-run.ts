@@ -12,7 +12,7 @@ export interface StepResult {
   /** The step's place in the flow, from 0. */
   index: number;
   name: string;
-  kind: 'request' | 'wait';
+  kind: 'request' | 'wait' | 'websocket';
   /** With `foreach`: which row, from 0, and its values. */
   row?: { index: number; values: Record<string, string> };
   outcome: 'passed' | 'failed' | 'skipped';
@@ -31,6 +31,23 @@ export interface StepResult {
   curl?: string;
   /** What the API's server printed about it (500 or more, or no answer), when Falcon runs the server. */
   serverLog?: string[];
+  /** A WebSocket step's exchange, once connected. */
+  websocket?: WebSocketStepExchange;
+}
+
+/** What a WebSocket step sent and received, each message as text. */
+export interface WebSocketStepExchange {
+  url: string;
+  /** The subprotocol the server chose ('' for none). */
+  protocol: string;
+  sent: string[];
+  /** `atMs`: since the connection opened; `matched`: it held every expectation. */
+  received: Array<{ text: string; atMs: number; matched: boolean }>;
+  matched: number;
+  count: number;
+  withinMs: number;
+  /** The AsyncAPI message its messages were checked against. */
+  schema?: string;
 }
 
 export interface FlowRun {

@@ -1,11 +1,12 @@
 import type { VariableScope } from '../../../workspace/variable-scope.js';
 import { CookieJar } from '../../../engines/http/cookie-jar.js';
 import type { BeforeSend, FlowContext } from './flow-context.js';
-import { type Flow, isWaitStep } from '../../../engines/flow-files/flow-format.js';
+import { type Flow, isWaitStep, isWebSocketStep } from '../../../engines/flow-files/flow-format.js';
 import type { FlowRun, StepResult } from './flow-run.js';
 import { maskStepResult } from './mask-step-result.js';
 import { runStepRows } from './run-step-rows.js';
 import { runWaitStep } from './run-wait-step.js';
+import { runWebSocketStep } from './run-websocket-step.js';
 import { stepLabel } from './step-label.js';
 
 export interface RunFlowOptions {
@@ -58,7 +59,7 @@ export async function runFlow(flow: Flow, options: RunFlowOptions): Promise<Flow
       context.emit({
         index,
         name: stepLabel(step),
-        kind: isWaitStep(step) ? 'wait' : 'request',
+        kind: isWaitStep(step) ? 'wait' : isWebSocketStep(step) ? 'websocket' : 'request',
         outcome: 'skipped',
         reason: EARLIER_STEP_FAILED,
         durationMs: 0,
@@ -67,6 +68,8 @@ export async function runFlow(flow: Flow, options: RunFlowOptions): Promise<Flow
       });
     } else if (isWaitStep(step)) {
       await runWaitStep(step, index, context);
+    } else if (isWebSocketStep(step)) {
+      stopped = await runWebSocketStep(step, index, context);
     } else {
       stopped = await runStepRows(step, index, context);
     }

@@ -1,11 +1,15 @@
 import type { FlowRun, StepResult } from '../engine/flow-run.js';
 import { stepResultLabel } from '../engine/report/step-result-label.js';
+import { webSocketLines } from '../engine/report/websocket-step-text.js';
 import { htmlSection } from '../../../engines/perf/report/html-page.js';
 import { escapeMarkupText as text } from '../../../engines/testing/report/markup-escape.js';
 import { formatDuration, headerLines, readableBody } from '../../../engines/testing/report/report-text.js';
 import { FLOW_REPORT_PLACE } from '../flow-report-place.js';
 import type { Page } from '../../../kit/page.js';
 import { plural } from '../../../kit/page-text.js';
+
+/** Each WebSocket message is cut to this on the page. */
+const PAGE_MESSAGE_CHARS = 2000;
 
 const RESULT_MARK: Record<StepResult['outcome'], { text: string; className: string }> = {
   passed: { text: '✓ passed', className: 'pass' },
@@ -17,7 +21,7 @@ const RESULT_MARK: Record<StepResult['outcome'], { text: string; className: stri
 export function flowPage(fileName: string, run: FlowRun): Page {
   const rows = run.steps.map((step, index) => {
     const mark = RESULT_MARK[step.outcome];
-    return `<tr><td class="number">${step.index + 1}</td><th scope="row"><a href="#step-${index + 1}">${text(stepResultLabel(step))}</a></th><td class="${mark.className}">${mark.text}</td><td class="number">${step.status ?? ''}</td><td class="number">${text(formatDuration(step.durationMs))}</td></tr>`;
+    return `<tr><td class="number">${step.index + 1}</td><th scope="row"><a href="#step-${index + 1}">${text(stepResultLabel(step))}</a></th><td class="${mark.className}">${mark.text}</td><td class="number">${step.status ?? (step.websocket ? `${step.websocket.matched}/${step.websocket.count} messages` : '')}</td><td class="number">${text(formatDuration(step.durationMs))}</td></tr>`;
   });
   const verdict = run.passed ? '<span class="pass">✓ passed</span>' : '<span class="fail">✗ failed</span>';
   const facts: Array<[string, string]> = [
@@ -82,9 +86,10 @@ function stepArticle(step: StepResult, id: string): string {
     exchange.push('<h4>Response</h4>', `<pre>${text(lines.join('\n'))}</pre>`);
   }
   if (step.curl !== undefined) exchange.push('<h4>Reproduce</h4>', `<pre class="curl">${text(step.curl)}</pre>`);
+  if (step.websocket) exchange.push('<h4>WebSocket messages</h4>', `<pre>${text(webSocketLines(step.websocket, PAGE_MESSAGE_CHARS).join('\n'))}</pre>`);
   // A failed step shows what it sent and got; a passed one keeps it folded.
-  if (exchange.length > 0)
-    parts.push(...(step.outcome === 'failed' ? exchange : ['<details><summary>Request and response</summary>', ...exchange, '</details>']));
+  const summary = step.websocket ? 'Messages sent and received' : 'Request and response';
+  if (exchange.length > 0) parts.push(...(step.outcome === 'failed' ? exchange : [`<details><summary>${summary}</summary>`, ...exchange, '</details>']));
   parts.push('</article>');
   return parts.join('\n');
 }

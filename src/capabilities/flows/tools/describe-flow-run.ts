@@ -14,6 +14,7 @@ export function describeFlowStep(step: StepResult): string {
     : '';
   const facts = [
     step.status === undefined ? undefined : String(step.status),
+    step.websocket ? `${step.websocket.matched}/${step.websocket.count} messages` : undefined,
     step.outcome === 'skipped' ? undefined : formatDuration(step.durationMs),
     step.attempts !== undefined && step.attempts > 1 ? `${step.attempts} attempts` : undefined,
     step.outcome === 'skipped' ? `skipped${step.reason ? `: ${step.reason}` : ''}` : undefined,
@@ -28,6 +29,7 @@ export function describeStepFailure(step: StepResult): string[] {
     ...(step.reason ? [step.reason] : []),
     ...step.failures.map((failure) => `${failure.check}: expected ${failure.expected}, actual ${failure.actual}`),
     ...(step.request ? [`${step.request.method} ${step.request.url}`] : []),
+    ...(step.websocket ? [`WebSocket ${step.websocket.url}: ${step.websocket.sent.length} sent, ${step.websocket.received.length} received`] : []),
     ...(step.response?.body ? [`response: ${excerpt(step.response.body)}`] : []),
     ...(step.serverLog ?? []),
   ].map((line) => `    ${line}`);

@@ -2,7 +2,7 @@
 // steps name that is not the API under test (in a folder that is not trusted, that one too). Where a
 // step's request really goes is checked again when it is sent (flow-step-guard.ts): a value an earlier
 // step extracted may have moved it.
-import { isWaitStep, type Flow, type FlowRequest } from '../../../engines/flow-files/flow-format.js';
+import { isWaitStep, isWebSocketStep, type Flow, type FlowRequest } from '../../../engines/flow-files/flow-format.js';
 import { loadSavedRequest } from '../../../workspace/saved-requests.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
 import type { Preview } from '../../../kit/tool/preview.js';
@@ -27,7 +27,8 @@ export async function plannedStepOrigins(flow: Flow, variables: VariableScope, p
   const planned = new Map<number, PlannedStep>();
   for (const [index, step] of flow.steps.entries()) {
     if (isWaitStep(step)) continue;
-    const request = await requestOf(step.request, projectRoot);
+    // A WebSocket step is asked about as a request to the server it upgrades from.
+    const request = isWebSocketStep(step) ? { url: step.websocket.url, headers: step.websocket.headers } : await requestOf(step.request, projectRoot);
     if (!request) continue; // the run names the saved request it cannot load
     planned.set(index, { origin: await originOfUrl(request.url, scope), request });
   }

@@ -25,6 +25,9 @@ export function perfCommand(): Command {
       collect,
     )
     .addOption(completesWith(new Option('--spec <file|url>', 'with --operations: the spec (default .falcon/spec.yaml)'), 'files'))
+    .option('--ws <url>', 'hold -c WebSocket connections to this ws(s):// URL, each sending --message and timing its reply (matched by id)')
+    .option('--message <json>', 'with --ws: the JSON object each message is; Falcon adds a unique "id" the reply must carry (default {})')
+    .option('--subprotocol <names>', 'with --ws: subprotocols offered; comma-separated or repeated', collect)
     .option('--base-url <url>', "with --operations: where to send them (default the environment's BASE_URL, else the spec's server)")
     .addOption(completesWith(new Option('-e, --env <name>', 'the environment for {{VAR}} (default: the one set by falcon env use, else dev)'), 'environments'))
     .option('-c, --connections <n>', 'closed model: connections sending back to back; with --rate: the most connections (default 10)', parseWholeNumber(1))
@@ -48,6 +51,8 @@ export function perfCommand(): Command {
       `
 Load models: closed (default) keeps -c connections busy; open (--rate) sends on a schedule and measures
 each latency from when its request was due, so a stalling server shows (requests sent late count as "late").
+WebSocket (--ws): each connection sends a message, waits for the reply with the same "id" (an echo, or a server
+answering {"id": …}), then sends the next; latency is from a message to its reply, over -c connections for -d or -n messages.
 Profiles: load (ramp up, hold, ramp down), stress (steps to twice the peak), spike (a sudden surge), soak (a long hold).
 Threshold metrics: ${THRESHOLD_METRICS.join(', ')}.
 A Markdown report goes to .falcon/reports/ when the project has a .falcon folder.

@@ -25,4 +25,7 @@ export interface PerfCommandFlags {
   json?: string;
   report?: string;
   exportK6?: string;
+  ws?: string;
+  message?: string;
+  subprotocol?: string[];
 }

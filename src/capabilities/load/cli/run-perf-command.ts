@@ -28,6 +28,10 @@ const EXIT_INTERRUPTED = 130;
  * 2 on bad usage, 130 when interrupted (after reporting what ran).
  */
 export async function runPerfCommand(url: string | undefined, flags: PerfCommandFlags): Promise<number> {
+  if (flags.ws !== undefined) {
+    const { runWebSocketPerf } = await import('./run-websocket-perf.js');
+    return runWebSocketPerf(url, flags);
+  }
   const projectRoot = await realpath(process.cwd());
   const env = await engineCommandEnv(projectRoot);
   const secrets = new SecretRegistry();

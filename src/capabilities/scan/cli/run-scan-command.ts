@@ -47,6 +47,8 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
         projectRoot,
         spec: flags.spec,
         baseUrl: flags.baseUrl,
+        graphql: flags.graphql,
+        graphqlSchema: flags.graphqlSchema,
         variables,
         secrets,
         users: flags.user,
@@ -66,7 +68,13 @@ export async function runScanCommand(flags: ScanCommandFlags): Promise<number> {
       ALL_CHECKS,
     );
     process.off('SIGINT', interrupt);
-    const written = await writeScanOutputs(result, { projectRoot, json: flags.json, sarif: flags.sarif, report: flags.report, specUri: flags.spec });
+    const written = await writeScanOutputs(result, {
+      projectRoot,
+      json: flags.json,
+      sarif: flags.sarif,
+      report: flags.report,
+      specUri: flags.graphql === undefined ? flags.spec : flags.graphqlSchema,
+    });
     // The result is masked already, by value and shape; shapes again would take the scripts' own variables (`WRONG_PASSWORD=…`) for secrets.
     const shown = (text: string): string => terminalSafeText(maskText(text, { secrets, shapes: false }));
     process.stdout.write(

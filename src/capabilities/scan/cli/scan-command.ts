@@ -16,6 +16,8 @@ export function scanCommand(): Command {
     .description('scan an API for the security bugs teams ship (OWASP API Top 10, 2023), each finding proven by a response (no model needed)')
     .addOption(completesWith(new Option('--spec <file|url>', 'an OpenAPI, Swagger or Postman file or URL (default: .falcon/spec.yaml)'), 'files'))
     .option('--base-url <url>', "where the API is (default: the environment's BASE_URL, else the spec's first server URL)")
+    .option('--graphql <url>', 'scan a GraphQL endpoint instead (its schema by introspection): the rules with GraphQL probes run, no REST check')
+    .addOption(completesWith(new Option('--graphql-schema <file>', "the GraphQL endpoint's SDL file, when it does not answer introspection"), 'files'))
     .addOption(
       completesWith(
         new Option('-e, --env <name>', 'the environment for BASE_URL and {{VAR}} (default: the one set by falcon env use, else dev)'),
@@ -27,7 +29,7 @@ export function scanCommand(): Command {
       "a user to log in as through the spec's login operation; give two for the checks between users (BOLA); repeatable",
       collectEach,
     )
-    .option('--token <name:token>', 'a user given by a bearer token; repeatable', collectEach)
+    .option('--token <name:token>', 'a user given by a bearer token (how a GraphQL endpoint takes its users); repeatable', collectEach)
     .option('--login <"METHOD /path">', "the login operation, when the spec's is not found by its path")
     .option('-H, --header <"Name: value">', 'a header for every request, may hold {{VAR}}; repeat for more', collectHeader)
     .option('--checks <list>', 'comma-separated rules to check, or all (default: all)', collect)
@@ -53,6 +55,8 @@ export function scanCommand(): Command {
       `
 Rules (--checks):
 ${RULE_NAMES.map((rule) => `  ${rule}`).join('\n')}
+GraphQL (--graphql URL, or a GraphQL spec): graphql_introspection, graphql_field_suggestions,
+resource_limits (depth, aliases, width, batching), bola (object ids, two --token users), sqli.
 Safe by default: only the target named, paced and bounded; never DELETE, and never another
 user's data, without --allow-destructive.
 A Markdown report goes to .falcon/reports/ when the project has a .falcon folder.

@@ -6,6 +6,8 @@ export interface ScanCommandFlags {
   serve?: boolean;
   spec?: string;
   baseUrl?: string;
+  graphql?: string;
+  graphqlSchema?: string;
   env?: string;
   user?: string[];
   token?: string[];

@@ -8,7 +8,7 @@ export interface ScanOutputs {
   json?: string;
   sarif?: string;
   report?: string;
-  /** The spec file, for SARIF's locations. */
+  /** The spec file (or the GraphQL schema's), for SARIF's locations. */
   specUri?: string;
 }
 

@@ -2,11 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import { maskText } from '../../../safety/mask-text.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
-import { checkReachable } from '../../../engines/http/check-reachable.js';
 import { HttpRequestError } from '../../../engines/http/http-request-error.js';
-import { chooseBaseUrl } from '../../../engines/testing/choose-base-url.js';
 import { CaseRequestError } from '../../../engines/testing/run/case-http-request.js';
-import { loadSpecUnderTest } from '../../../engines/testing/load-test-spec.js';
 import { CanaryListener } from './canary-listener.js';
 import type { Finding } from './finding.js';
 import { dedupeFindings, findingOf } from './finding-record.js';
@@ -16,6 +13,7 @@ import { logIn, splitCredential, tokenIdentity } from './log-in.js';
 import { findLoginOperation } from './login-operation.js';
 import { CheckBudgetSpent, ScanClient, ScanStopped } from './scan-client.js';
 import type { FindingDraft, ScanContext } from './scan-context.js';
+import { scanTarget } from './scan-target.js';
 import type { CheckTable, SecurityRule } from './security-check.js';
 import { ScanUsageError } from './scan-usage-error.js';
 import { validRequests } from './valid-requests.js';
@@ -36,11 +34,15 @@ export interface ScanOptions {
   spec?: string;
   /** Default: the environment's BASE_URL, else the spec's first server. */
   baseUrl?: string;
+  /** A GraphQL endpoint (`{{VAR}}` allowed): the scan probes it with the rules that have GraphQL probes, and no REST API. */
+  graphql?: string;
+  /** The endpoint's SDL file, when it does not answer introspection. */
+  graphqlSchema?: string;
   /** `{{VAR}}` in headers, credentials and the base URL. */
   variables: VariableScope;
   /** Passwords, tokens and whatever a login returns are registered here; findings are masked with it. */
   secrets: SecretRegistry;
-  /** `NAME:PASSWORD`, logged in through the spec's login operation. */
+  /** `NAME:PASSWORD`, logged in through the spec's login operation (a GraphQL target takes tokens). */
   users?: string[];
   /** `NAME:TOKEN`, sent as a bearer token. */
   tokens?: string[];
@@ -66,9 +68,9 @@ export interface ScanOptions {
 }
 
 export interface ScanResult {
-  /** The base URL scanned. */
+  /** The base URL scanned, or the GraphQL endpoint. */
   target: string;
-  /** The spec's title. */
+  /** The spec's title (`GraphQL API` for an endpoint). */
   spec: string;
   findings: Finding[];
   /** Who the scan acted as: the names of the users and tokens given. */
@@ -88,21 +90,21 @@ export interface ScanResult {
 }
 
 /**
- * Scans the API the spec describes, at its base URL, as the given users: each check of the table
+ * Scans the API the spec describes, at its base URL — or a GraphQL endpoint, with the checks that
+ * have GraphQL probes — as the given users: each check of the table
  * (`ALL_CHECKS` of checks/all-checks.ts, or the ones named) in its turn, every request paced and
  * counted, every answer (logins included) read by the passive rules among them. Throws ScanUsageError for what the user must fix (no spec, no
  * base URL, a login that fails) and TargetUnreachableError before sending anything to a target that is down.
  */
 export async function runScan(options: ScanOptions, table: CheckTable): Promise<ScanResult> {
-  const chosen = await loadChecks(table, options.checks);
+  const named = await loadChecks(table, options.checks);
+  const signal = options.signal ?? new AbortController().signal;
+  const headers = await options.variables.resolveDeep(options.headers ?? {});
+  const { spec, baseUrl, graphql } = await scanTarget(options, headers, signal);
+  // A GraphQL endpoint is probed by the rules that have GraphQL probes, a REST API by the others.
+  const chosen = named.filter((check) => (graphql ? check.runGraphQL : check.run));
   const rules = declaredRules(chosen);
   const checks = inRunOrder(chosen);
-  const signal = options.signal ?? new AbortController().signal;
-  const loaded = await loadSpecUnderTest(options.spec, options.projectRoot, signal);
-  if (!loaded) throw new ScanUsageError('no spec: .falcon/spec.yaml is missing — ingest one (falcon spec ingest FILE) or give --spec FILE');
-  const { spec } = loaded;
-  const baseUrl = (await chooseBaseUrl(options.baseUrl, options.variables, spec)).url;
-  await checkReachable([new URL(baseUrl).origin], signal);
   // A canary host it cannot listen on is the user's to fix, said before anything is sent; opened once, closed however the scan ends.
   let canary = options.canaryHost === undefined ? undefined : await startCanary(options.canaryHost);
   try {
@@ -112,7 +114,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     const running = new AsyncLocalStorage<string>();
     const client = new ScanClient({
       baseUrl,
-      headers: await options.variables.resolveDeep(options.headers ?? {}),
+      headers,
       rate: options.rate ?? DEFAULT_SCAN_RATE,
       maxRate: options.maxRate ?? DEFAULT_MAX_SCAN_RATE,
       maxRequests: options.maxRequests ?? DEFAULT_MAX_REQUESTS,
@@ -124,7 +126,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
           for (const draft of read({ request, exchange, identity, https, sentBy: running.getStore() })) drafts.push({ rule, draft });
       },
     });
-    const identities = await signIn(options, client, spec.operations);
+    const identities = await signIn(options, client, spec.operations, graphql !== undefined);
     const guard = new ResidueGuard(client, {
       spec,
       identities,
@@ -132,7 +134,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
       login: identities.find((identity) => identity.login)?.login?.operation.operation,
     });
     const requests = await validRequests(spec, spec.operations, options.variables);
-    const notes: string[] = [];
+    const notes: string[] = unprobed(named, chosen, options.checks, graphql !== undefined);
     const context: Omit<ScanContext, 'report'> = {
       baseUrl,
       spec,
@@ -146,6 +148,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
       note: (text) => notes.push(text),
       canary: async () => (canary ??= await startCanary(options.canaryHost)),
       ...(options.canaryHost !== undefined && { canaryHost: options.canaryHost }),
+      ...(graphql && { graphql }),
       signal,
     };
     let interrupted = false;
@@ -220,7 +223,7 @@ async function runSideBySide(phase: readonly NamedCheck[], context: Omit<ScanCon
       const run: CheckRun = { rule: check.id, drafts: [], notes: [] };
       const own: ScanContext = { ...context, report: (draft) => run.drafts.push(draft), note: (text) => run.notes.push(text) };
       try {
-        await running.run(check.id, () => check.run(own));
+        await running.run(check.id, () => (own.graphql ? check.runGraphQL!({ ...own, graphql: own.graphql }) : check.run!(own)));
       } catch (error) {
         if (error instanceof ScanStopped) run.stopped = error;
         else run.notes.push(`${check.id}: stopped early, ${stoppedBecause(error)}`);
@@ -256,7 +259,15 @@ async function startCanary(host = '127.0.0.1'): Promise<CanaryListener> {
   }
 }
 
-async function signIn(options: ScanOptions, client: ScanClient, operations: ScanContext['operations']): Promise<Identity[]> {
+/** The rules the user named that have no probes for this kind of target, said rather than silently left out. */
+function unprobed(named: readonly NamedCheck[], chosen: readonly NamedCheck[], asked: ScanOptions['checks'], graphql: boolean): string[] {
+  if (asked === undefined) return [];
+  return named
+    .filter((check) => !chosen.includes(check))
+    .map((check) => `${check.id}: it has no probes for ${graphql ? 'a GraphQL endpoint' : 'a REST API (it probes GraphQL endpoints: --graphql URL)'}`);
+}
+
+async function signIn(options: ScanOptions, client: ScanClient, operations: ScanContext['operations'], graphql: boolean): Promise<Identity[]> {
   const identities: Identity[] = [];
   for (const text of options.tokens ?? []) {
     const { name, secret } = splitCredential(await options.variables.resolve(text), '--token');
@@ -264,6 +275,7 @@ async function signIn(options: ScanOptions, client: ScanClient, operations: Scan
   }
   const users = options.users ?? [];
   if (users.length === 0) return identities;
+  if (graphql) throw new ScanUsageError("--user logs in through a REST login operation: give the GraphQL endpoint's users by bearer token, --token NAME:TOKEN");
   const login = findLoginOperation(operations, options.login);
   for (const text of users) {
     const { name, secret } = splitCredential(await options.variables.resolve(text), '--user');

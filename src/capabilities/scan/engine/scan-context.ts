@@ -1,5 +1,6 @@
 import type { FalconSpec, SpecOperation } from '../../../engines/spec/spec-format.js';
 import type { CanaryListener } from './canary-listener.js';
+import type { GraphQLTarget } from './graphql-target.js';
 import type { Identity } from './identity.js';
 import type { ReplayStep } from './replay/replay-step.js';
 import type { ScanExchange, ScanRequest } from './scan-exchange.js';
@@ -61,5 +62,12 @@ export interface ScanContext {
   canary(): Promise<CanaryListener>;
   /** Where the user said the target can reach the canary (`--canary-host`); absent: loopback, for a target on this machine. */
   canaryHost?: string;
+  /** The GraphQL endpoint scanned, on a scan of one (`spec` then has no operation). */
+  graphql?: GraphQLTarget;
   signal: AbortSignal;
+}
+
+/** What a check's GraphQL probes work with: requests go to the endpoint, as JSON POSTs. */
+export interface GraphQLScanContext extends ScanContext {
+  graphql: GraphQLTarget;
 }

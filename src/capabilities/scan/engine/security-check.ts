@@ -1,4 +1,4 @@
-import type { FindingDraft, ScanContext } from './scan-context.js';
+import type { FindingDraft, GraphQLScanContext, ScanContext } from './scan-context.js';
 import type { SeenExchange } from './seen-exchange.js';
 
 /** What a rule of `falcon scan` declares about itself: the reports, the README and SARIF read it. */
@@ -15,7 +15,7 @@ export interface SecurityRule {
 
 /**
  * One rule of the scan, declared in one file; its name is its key in the check table
- * (checks/all-checks.ts). `run` sends what it needs through the context and reports each finding a
+ * (checks/all-checks.ts). `run` (or `runGraphQL`) sends what it needs through the context and reports each finding a
  * response proves; it says with `ctx.note` why it could not check something (no second user, no
  * operation that takes a URL…), never reports a guess above `info`.
  */
@@ -26,7 +26,13 @@ export interface SecurityCheck extends SecurityRule {
    * canary while another sends), their findings and notes kept in the table's order.
    */
   runOrder: number;
-  run(ctx: ScanContext): Promise<void>;
+  /** Its probes of a REST API (an OpenAPI, Swagger or Postman spec); absent: the rule has none. */
+  run?(ctx: ScanContext): Promise<void>;
+  /**
+   * Its probes of a GraphQL endpoint; absent: the rule does not run on one. A scan of a GraphQL
+   * target runs only the rules that declare it, and nothing else.
+   */
+  runGraphQL?(ctx: GraphQLScanContext): Promise<void>;
   /**
    * A passive rule: reads every answer the scan receives, whichever check sent it, logins included,
    * and returns what it proves (a draft per thing exposed, `exposed` naming it). Sends nothing.

@@ -2,10 +2,10 @@ import { scanSecurityTool } from '../tools/scan-security.js';
 import { type AnyTool, ToolError } from '../../../kit/tool/tool.js';
 import { specInsideProject } from '../../../kit/tool-support/spec-inside-project.js';
 
-type ScanArgs = { allow_destructive?: boolean; spec?: string };
+type ScanArgs = { allow_destructive?: boolean; spec?: string; graphql_schema?: string };
 
 /**
- * scan_security as served: a spec file only inside the project, and a destructive scan (DELETE,
+ * scan_security as served: a spec or GraphQL schema file only inside the project, and a destructive scan (DELETE,
  * other users' data changed) refused before anything is asked or sent, unless the server was
  * started with `--allow-destructive`.
  */
@@ -23,7 +23,8 @@ export function servedScanSecurity(allowDestructive: boolean): AnyTool {
     },
     async run(args: ScanArgs, ctx) {
       refuseDestructive(args);
-      return scanSecurityTool.run({ ...args, spec: await specInsideProject(args.spec, ctx.projectRoot) }, ctx);
+      const [spec, schema] = await Promise.all([specInsideProject(args.spec, ctx.projectRoot), specInsideProject(args.graphql_schema, ctx.projectRoot)]);
+      return scanSecurityTool.run({ ...args, spec, graphql_schema: schema }, ctx);
     },
   };
 }

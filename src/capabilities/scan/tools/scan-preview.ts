@@ -7,11 +7,18 @@ import { apiOrigin, originOf, repositoryChose } from '../../../kit/tool-support/
 
 export interface ScanPreviewArgs {
   base_url?: string;
+  graphql?: string;
   spec?: string;
   users?: string[];
   tokens?: string[];
   checks?: readonly string[];
   allow_destructive?: boolean;
+}
+
+/** The checks named that have GraphQL probes: the ones a scan of a GraphQL endpoint runs. */
+async function graphqlChecks(names: readonly string[]): Promise<string[]> {
+  const [{ ALL_CHECKS }, { loadChecks }] = await Promise.all([import('../engine/checks/all-checks.js'), import('../engine/load-checks.js')]);
+  return (await loadChecks(ALL_CHECKS, names)).filter((check) => check.runGraphQL).map((check) => check.id);
 }
 
 /**
@@ -20,10 +27,11 @@ export interface ScanPreviewArgs {
  */
 export async function scanPreview(args: ScanPreviewArgs, ctx: ToolContext): Promise<Preview> {
   const api = await apiOrigin(ctx.projectRoot, ctx.variables);
-  const given = args.base_url === undefined ? undefined : await ctx.variables.resolve(args.base_url).catch(() => args.base_url);
+  const named = args.graphql ?? args.base_url;
+  const given = named === undefined ? undefined : await ctx.variables.resolve(named).catch(() => named);
   const target = given ?? (api ? `${api.origin} (BASE_URL of the "${api.environment}" environment)` : "the spec's server URL");
   const who = [...(args.users ?? []), ...(args.tokens ?? [])].map((credential) => credential.slice(0, credential.indexOf(':')));
-  const checks = args.checks ?? RULE_NAMES;
+  const checks = args.graphql === undefined ? (args.checks ?? RULE_NAMES) : await graphqlChecks(args.checks ?? RULE_NAMES);
   const details = [
     `Checks: ${checks.join(', ')}.`,
     `As: ${who.length > 0 ? who.join(', ') : 'no user (only the checks that need none can prove anything)'}.`,

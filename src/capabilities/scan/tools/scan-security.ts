@@ -8,6 +8,8 @@ const credential = z.string().regex(/^[^:\s]+:.+$/, 'a "name:secret" string');
 const schema = z.strictObject({
   base_url: z.string().min(1).optional().describe("where the API is (default: the environment's BASE_URL, else the spec's server)"),
   spec: z.string().min(1).optional().describe('an OpenAPI/Swagger/Postman file or URL (default .falcon/spec.yaml)'),
+  graphql: z.string().min(1).optional().describe('a GraphQL endpoint URL to scan instead of a REST API (users by tokens)'),
+  graphql_schema: z.string().min(1).optional().describe("the endpoint's SDL file, when it refuses introspection"),
   users: z.array(credential).optional().describe('users to log in as, "name:password" (e.g. "alice:{{env:ALICE_PW}}"); two for checks between users'),
   tokens: z.array(credential).optional().describe('users given by bearer token, "name:token"'),
   login: z.string().min(1).optional().describe('the login operation, "POST /auth/login", when not found by its path'),
@@ -18,7 +20,7 @@ const schema = z.strictObject({
 // Every call is approved first (scanPreview): a scan sends hostile requests to a server.
 export const scanSecurityTool = defineTool({
   name: 'scan_security',
-  description: 'Security scan (OWASP API Top 10: BOLA, auth, injection, SSRF…), each finding proven by a response.',
+  description: 'Security scan (OWASP API Top 10: BOLA, auth, injection, SSRF…) of a REST or GraphQL API, each finding proven by a response.',
   schema,
   kind: 'network',
   callLimit: 2,
@@ -40,6 +42,8 @@ export const scanSecurityTool = defineTool({
         projectRoot: ctx.projectRoot,
         spec: args.spec,
         baseUrl: args.base_url,
+        graphql: args.graphql,
+        graphqlSchema: args.graphql_schema,
         variables: ctx.variables,
         secrets: ctx.secrets,
         users: args.users,
@@ -71,6 +75,8 @@ function argumentNames(message: string): string {
     .replace(/--user\b/g, 'users')
     .replace(/--token\b/g, 'tokens')
     .replace(/--base-url\b/g, 'base_url')
+    .replace(/--graphql-schema\b/g, 'graphql_schema')
+    .replace(/--graphql\b/g, 'graphql')
     .replace(/--allow-destructive\b/g, 'allow_destructive')
     .replace(/--(spec|login|checks)\b/g, '$1');
 }

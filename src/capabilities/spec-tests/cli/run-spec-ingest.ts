@@ -1,5 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { ingestSpec } from '../../../engines/spec/ingest-spec.js';
+import { asyncApiSummary } from '../../../engines/websocket/asyncapi/asyncapi-summary.js';
+import { ingestAsyncApi, looksLikeAsyncApiFile } from '../../../engines/websocket/asyncapi/ingest-asyncapi.js';
 import { specFacts } from '../../../engines/spec/summarize-spec.js';
 import { styleFor } from '../../../kit/command/terminal-style.js';
 import { terminalSafeText } from '../../../safety/terminal-text.js';
@@ -18,6 +20,11 @@ export async function runSpecIngest(source: string): Promise<number> {
   const timeLimit = AbortSignal.timeout(TIME_LIMIT_MS);
   process.once('SIGINT', interrupt);
   try {
+    if (await looksLikeAsyncApiFile(source.trim(), projectRoot)) {
+      const { channels, written } = await ingestAsyncApi(source.trim(), projectRoot, AbortSignal.any([interrupted.signal, timeLimit]));
+      process.stdout.write(`Wrote ${written}\n\n${terminalSafeText(asyncApiSummary(channels))}\n`);
+      return 0;
+    }
     const result = await ingestSpec(source.trim(), {
       projectRoot,
       signal: AbortSignal.any([interrupted.signal, timeLimit]),

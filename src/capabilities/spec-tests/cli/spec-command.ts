@@ -6,7 +6,9 @@ import type { SpecDiffFlags } from './run-spec-diff.js';
 /** `falcon spec ingest <file|url>` and `falcon spec diff <old> <new>`; the engines are imported only when a command runs. */
 export function specCommand(): Command {
   const spec = new Command('spec')
-    .description('ingest the API spec (OpenAPI 2.0/3.0/3.1 or a Postman collection) into .falcon/spec.yaml, or compare two versions of it')
+    .description(
+      'ingest the API spec (OpenAPI 2.0/3.0/3.1 or a Postman collection) into .falcon/spec.yaml, or an AsyncAPI 2.x/3.x document into .falcon/asyncapi.json, or compare two versions of it',
+    )
     .helpOption('-h, --help', 'show this help')
     .exitOverride();
 
@@ -17,7 +19,7 @@ export function specCommand(): Command {
       completesWith(
         new Argument(
           '<file|url>',
-          'the OpenAPI, Swagger, Postman collection or GraphQL schema (.graphql) file, or its URL (a GraphQL endpoint is asked by introspection)',
+          'the OpenAPI, Swagger, Postman collection, AsyncAPI or GraphQL schema (.graphql) file, or its URL (a GraphQL endpoint is asked by introspection)',
         ),
         'files',
       ),

@@ -28,6 +28,12 @@ export const ingestSpecTool = defineTool({
       return `.falcon/spec.yaml: ${status.operationCount} operations of "${status.title}" from ${status.source} (${status.kind}), ingested ${status.ingestedAt}`;
     }
     if (!args.source) throw new ToolError('source is required to index a spec: a file inside the project or an http(s) URL');
+    const asyncApi = await import('../../../engines/websocket/asyncapi/ingest-asyncapi.js');
+    if (await asyncApi.looksLikeAsyncApiFile(args.source, ctx.projectRoot)) {
+      const { channels, written } = await asyncApi.ingestAsyncApi(args.source, ctx.projectRoot, ctx.signal).catch(asToolError);
+      const { asyncApiSummary } = await import('../../../engines/websocket/asyncapi/asyncapi-summary.js');
+      return maskText(`Wrote ${written}.\n\n${asyncApiSummary(channels)}`);
+    }
     const { ingestSpec } = await import('../../../engines/spec/ingest-spec.js');
     const result = await ingestSpec(args.source, { projectRoot: ctx.projectRoot, signal: ctx.signal, onProgress: (message) => ctx.progress(message) }).catch(
       asToolError,

@@ -11,6 +11,7 @@ const LATENCY_NAMES: Record<string, string> = { p999: 'p99.9' };
 export function perfSummaryLines(result: PerfResult): string[] {
   const { requests } = result;
   const errors = Object.entries(requests.errors).filter(([, count]) => count > 0);
+  if (result.protocol === 'websocket') return [...webSocketSummaryLines(result, errors), ...thresholdLines(result)];
   const lines = [
     `${result.target} — ${loadText(result)}, ${result.duration_s} s${result.interrupted ? ' (interrupted)' : ''}`,
     `  requests    ${formatCount(requests.total)} · ${formatCount(requests.ok)} ok · ${formatCount(requests.failed)} failed${result.model === 'open' ? ` · ${formatCount(requests.late)} late` : ''}`,
@@ -22,12 +23,26 @@ export function perfSummaryLines(result: PerfResult): string[] {
     `  throughput  ${formatFigure(result.rps)} req/s · ${formatBytes(result.bytes.received)} received · ${formatBytes(result.bytes.sent)} sent`,
     `  latency ms  ${LATENCY_METRICS.map((metric) => `${LATENCY_NAMES[metric] ?? metric} ${formatFigure(result.latency_ms[metric])}`).join(' · ')}`,
   ];
-  if (result.thresholds.length > 0) {
-    lines.push(
-      `  thresholds  ${result.thresholds.map((threshold) => `${threshold.ok ? '✓' : '✗'} ${threshold.expr} (${formatActual(threshold.actual)})`).join(' · ')}`,
-    );
-  }
-  return lines;
+  return [...lines, ...thresholdLines(result)];
+}
+
+/** `--ws`: messages and their replies instead of requests and statuses. */
+function webSocketSummaryLines({ requests, ...result }: PerfResult, errors: Array<[string, number]>): string[] {
+  return [
+    `${result.target} — WebSocket, ${loadText({ ...result, requests })}, ${result.duration_s} s${result.interrupted ? ' (interrupted)' : ''}`,
+    `  messages    ${formatCount(requests.total)} · ${formatCount(requests.ok)} answered · ${formatCount(requests.failed)} failed${
+      errors.length ? ` (no reply: ${errors.map(([kind, count]) => `${kind} ${formatCount(count)}`).join(', ')})` : ''
+    }`,
+    `  throughput  ${formatFigure(result.rps)} msg/s · ${formatBytes(result.bytes.received)} received · ${formatBytes(result.bytes.sent)} sent`,
+    `  latency ms  ${LATENCY_METRICS.map((metric) => `${LATENCY_NAMES[metric] ?? metric} ${formatFigure(result.latency_ms[metric])}`).join(' · ')} (message to its reply)`,
+  ];
+}
+
+function thresholdLines(result: PerfResult): string[] {
+  if (result.thresholds.length === 0) return [];
+  return [
+    `  thresholds  ${result.thresholds.map((threshold) => `${threshold.ok ? '✓' : '✗'} ${threshold.expr} (${formatActual(threshold.actual)})`).join(' · ')}`,
+  ];
 }
 
 /** The thresholds that broke, each with its actual value: `p95<200 broke: p95 was 312.4`. */

@@ -15,6 +15,8 @@ export interface SampleOptions {
   variant: number;
   /** When given, the next branch is tried while this says the value is invalid for the schema holding the `oneOf`/`anyOf`. */
   accepts?: (schema: JsonSchema, value: unknown) => boolean | undefined;
+  /** Which side of the exchange the value is for: a request (default) leaves out `readOnly` properties, a response `writeOnly` ones. */
+  direction?: 'request' | 'response';
 }
 
 /** A recursive schema is expanded this many times on one path, then only what it requires is generated. */
@@ -107,12 +109,12 @@ export class SchemaSampler {
     const properties = asObject(schema.properties) ?? {};
     const required = asArray(schema.required).filter((name): name is string => typeof name === 'string');
     const extra = asObject(schema.additionalProperties);
-    const names = [...new Set([...required, ...(optional ? Object.keys(properties) : [])])].filter((name) => !this.isReadOnly(properties[name]));
+    const names = [...new Set([...required, ...(optional ? Object.keys(properties) : [])])].filter((name) => !this.isLeftOut(properties[name]));
     const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
     const maxProperties = typeof schema.maxProperties === 'number' ? schema.maxProperties : Number.POSITIVE_INFINITY;
     for (const name of Object.keys(properties)) {
       if (names.length >= minProperties) break;
-      if (!names.includes(name) && !this.isReadOnly(properties[name])) names.push(name);
+      if (!names.includes(name) && !this.isLeftOut(properties[name])) names.push(name);
     }
     const chosen = names.filter((name) => required.includes(name) || names.indexOf(name) < maxProperties);
     const result: Record<string, unknown> = {};
@@ -151,12 +153,14 @@ export class SchemaSampler {
     if (!object || !properties) return example;
     const required = asArray(schema.required);
     return Object.fromEntries(
-      Object.entries(object).filter(([name]) => !this.isReadOnly(properties[name]) && (optional || required.includes(name) || !(name in properties))),
+      Object.entries(object).filter(([name]) => !this.isLeftOut(properties[name]) && (optional || required.includes(name) || !(name in properties))),
     );
   }
 
-  private isReadOnly(schema: unknown): boolean {
-    return schema !== undefined && flattenSchema(schema, this.spec).readOnly === true;
+  /** A property the value's side of the exchange leaves out: `readOnly` in a request, `writeOnly` in a response. */
+  private isLeftOut(schema: unknown): boolean {
+    const leftOut = this.options.direction === 'response' ? 'writeOnly' : 'readOnly';
+    return schema !== undefined && flattenSchema(schema, this.spec)[leftOut] === true;
   }
 
   private choose(values: unknown[]): unknown {

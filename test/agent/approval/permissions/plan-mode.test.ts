@@ -66,6 +66,10 @@ const CALLS: Record<string, Array<[args: Record<string, unknown>, refused: strin
     [{ action: 'start' }, 'starts a listener'],
     [{ action: 'stop' }, 'stops a listener'],
   ],
+  websocket: [
+    [{ url: 'ws://x/' }, undefined],
+    [{ url: 'ws://x/', send: ['hi'] }, 'sends WebSocket messages'],
+  ],
   run_tests: [[{}, 'sends requests that may change data, or keeps what they found']],
   test_suite: [
     [{ action: 'list' }, undefined],

@@ -115,6 +115,20 @@ describe('run_flow', () => {
     // A URL known only when the flow runs cannot be named in advance: "always" offers nothing for it.
     expect(asked).not.toHaveProperty('always');
   });
+
+  it('asks about a WebSocket step by the origin of the server it upgrades from, with the credentials of its headers', async () => {
+    const flow = {
+      steps: [{ websocket: { url: 'wss://feed.example/prices', headers: { Authorization: 'Bearer {{token}}' } }, send: { subscribe: 'EURUSD' } }],
+    };
+    const asked = await preview({ flow });
+    expect(asked).toMatchObject({
+      title: 'run flow "inline flow" with requests to https://feed.example',
+      always: { kind: 'origins', origins: ['https://feed.example'] },
+    });
+    expect(asked && 'details' in asked ? asked.details : '').toContain('They carry: {{token}}');
+    const local = { steps: [{ websocket: { url: `${api.url.replace('http://', 'ws://')}/prices` } }] };
+    expect(await preview({ flow: local })).toBeUndefined();
+  });
 });
 
 describe('orchestrate_integration', () => {

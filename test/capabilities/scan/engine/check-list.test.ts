@@ -60,7 +60,7 @@ async function scanCarelessApi(table: CheckTable, names?: string[]) {
 }
 
 describe('the list of security checks', () => {
-  it('names each check once, and each declares what it finds, its OWASP entry, CWE, proof, remediation and a run order (the injection checks share one)', () => {
+  it('names each check once, and each declares what it finds, its OWASP entry, CWE, proof, remediation, a run order (the injection checks share one) and its probes', () => {
     expect(checks.map((check) => check.id)).toEqual(RULE_NAMES);
     expect(new Set(checks).size).toBe(checks.length);
     for (const check of checks) {
@@ -69,7 +69,7 @@ describe('the list of security checks', () => {
       expect(owaspReference(check.owasp).url, check.id).toBeDefined();
       expect(check.cwe, check.id).toMatch(/^CWE-\d+$/);
       for (const text of [check.title, check.proof, check.remediation]) expect(text.length, check.id).toBeGreaterThan(10);
-      expect(typeof check.run, check.id).toBe('function');
+      expect(typeof (check.run ?? check.runGraphQL), check.id).toBe('function');
     }
     const injection = ['ssrf', 'sqli', 'nosqli', 'command_injection', 'path_traversal'];
     expect(new Set(checks.filter((check) => injection.includes(check.id)).map((check) => check.runOrder)).size).toBe(1);
@@ -99,6 +99,12 @@ describe('the list of security checks', () => {
         `Reported when ${declared.get(name)!.proof}.`,
       ]),
     );
+  });
+
+  it('runs no GraphQL-only rule on a REST API, and says so when one is named', async () => {
+    const result = await scanCarelessApi(ALL_CHECKS, ['trace', 'graphql_introspection']);
+    expect(result.checks).toEqual(['trace']);
+    expect(result.notes).toEqual(['graphql_introspection: it has no probes for a REST API (it probes GraphQL endpoints: --graphql URL)']);
   });
 
   it('names findings by the key a table gives a check, so a new check needs no name anywhere else', async () => {

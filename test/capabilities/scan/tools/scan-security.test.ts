@@ -197,4 +197,11 @@ describe('scan_security preview', () => {
     expect(shown?.kind === 'info' && shown.details).toContain('As: no user (only the checks that need none can prove anything).');
     expect(shown?.kind === 'info' && shown.details).not.toContain('is not the API under test');
   });
+
+  it('names the GraphQL endpoint as the target, and only the checks that have GraphQL probes', async () => {
+    const shown = await preview({ graphql: '{{BASE_URL}}/graphql', tokens: ['alice:tok-1f2e3d4c5b6a'] });
+    expect(shown).toMatchObject({ kind: 'info', title: `security scan of ${serverUrl}/graphql: 5 checks as alice` });
+    expect(shown?.kind === 'info' && shown.details).toContain('Checks: bola, resource_limits, graphql_introspection, graphql_field_suggestions, sqli.');
+    expect(shown?.kind === 'info' && shown.details).not.toContain('is not the API under test');
+  });
 });

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { ingestSpecTool } from '../../../../src/capabilities/spec-tests/tools/ingest-spec.js';
 import { projectWithSpecs } from '../../../engines/spec/spec-project.js';
@@ -24,4 +26,18 @@ it('indexes a spec, then reports its status', async () => {
   });
   await expect(ingestSpecTool.run({}, ctx)).rejects.toThrow(/source is required/);
   expect(await ingestSpecTool.run({ action: 'status' }, ctx)).toContain('3 operations');
+});
+
+it('ingests an AsyncAPI document into .falcon/asyncapi.json, leaving .falcon/spec.yaml alone', async () => {
+  project = await projectWithSpecs('petstore-3.0.yaml');
+  await project.write('asyncapi.yaml', await readFile(path.resolve('test/fixtures/asyncapi/prices-asyncapi-3.yaml'), 'utf8'));
+  const ctx = toolContext(project.root);
+  const indexed = await ingestSpecTool.run({ source: 'asyncapi.yaml' }, ctx);
+  expect(indexed.split('\n').slice(0, 4)).toEqual([
+    'Wrote .falcon/asyncapi.json.',
+    '',
+    'AsyncAPI 3.0.0 · Prices · 1 channel',
+    '  /prices: receives price; sends subscribe',
+  ]);
+  expect(await ingestSpecTool.run({ action: 'status' }, ctx)).toMatch(/^No spec ingested yet/);
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { toExactJson } from '../../../../src/engines/assertions/exact-json.js';
 import { validateJsonSchema } from '../../../../src/engines/assertions/json-schema.js';
 import { SPEC_FORMAT, type FalconSpec, type JsonSchema } from '../../../../src/engines/spec/spec-format.js';
-import { sampleFromSchema } from '../../../../src/engines/testing/generate/sample-schema.js';
+import { SchemaSampler, sampleFromSchema } from '../../../../src/engines/testing/generate/sample-schema.js';
+import { SeededRandom } from '../../../../src/engines/testing/generate/seeded-random.js';
 import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema/spec-schema-validator.js';
 
 const spec: FalconSpec = {
@@ -135,6 +136,15 @@ describe('sampleFromSchema', () => {
       spec,
     );
     expect(Object.keys(value as object)).toEqual(['b', 'a']);
+  });
+
+  it('for a response, keeps readOnly properties and leaves out writeOnly ones', () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'integer', readOnly: true }, password: { type: 'string', writeOnly: true }, name: { type: 'string' } },
+    };
+    const sampler = new SchemaSampler(spec, new SeededRandom(1), { examples: true, optional: true, variant: 0, direction: 'response' });
+    expect(Object.keys(sampler.sample(schema) as object)).toEqual(['id', 'name']);
   });
 
   it('reads OpenAPI 3.0: nullable picks a value, boolean exclusive bounds, Swagger file', async () => {

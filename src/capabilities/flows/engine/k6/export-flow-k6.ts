@@ -3,7 +3,7 @@ import type { SecretRegistry } from '../../../../safety/secret-registry.js';
 import { jsCommentText, jsSource } from '../../../../engines/perf/k6/js-source.js';
 import { type K6Export, k6RunCommand, type K6Variable, requireK6Variables } from '../../../../engines/perf/k6/k6-variables.js';
 import { envSecrets, SecretReferences } from '../../../../engines/perf/k6/secret-references.js';
-import { isWaitStep, type FlowStep } from '../../../../engines/flow-files/flow-format.js';
+import { isWaitStep, isWebSocketStep, type FlowStep } from '../../../../engines/flow-files/flow-format.js';
 import { foreachRows } from '../foreach-rows.js';
 import type { LoadedFlow } from '../load-flow.js';
 import { FlowTemplates } from './flow-templates.js';
@@ -89,7 +89,7 @@ async function environmentVariables(templates: FlowTemplates, secrets: SecretReg
 }
 
 async function stepSources(step: FlowStep, projectRoot: string, flowFile: string): Promise<StepSources | undefined> {
-  if (isWaitStep(step)) return undefined;
+  if (isWaitStep(step) || isWebSocketStep(step)) return undefined;
   const saved = typeof step.request === 'string' ? await loadSavedRequest(projectRoot, step.request) : undefined;
   const request = saved ?? (step.request as Exclude<typeof step.request, string>);
   const rows = step.foreach === undefined ? undefined : await foreachRows(step.foreach, projectRoot, flowFile);

@@ -1,5 +1,12 @@
 import { durationMs } from '../flow-duration.js';
-import { isWaitStep, type FlowRequest, type FlowStep, type RequestStep, type StepCondition } from '../../../../engines/flow-files/flow-format.js';
+import {
+  isWaitStep,
+  isWebSocketStep,
+  type FlowRequest,
+  type FlowStep,
+  type RequestStep,
+  type StepCondition,
+} from '../../../../engines/flow-files/flow-format.js';
 import { stepLabel } from '../step-label.js';
 import { JsCode, jsCommentText, jsSource, jsString } from '../../../../engines/perf/k6/js-source.js';
 import type { DataRow } from '../../../../engines/testing/data-driven/read-data-rows.js';
@@ -18,6 +25,7 @@ export interface StepSources {
 export function k6FlowStep(step: FlowStep, index: number, sources: StepSources | undefined, templates: FlowTemplates): string[] {
   const label = stepLabel(step);
   const head = [`// step ${index + 1}: ${jsCommentText(label)}`];
+  if (isWebSocketStep(step)) return [...head, '// a WebSocket step: not exported (k6/ws is not written yet)'].map((line) => `  ${line}`);
   const body = isWaitStep(step) ? [`sleep(${durationMs(step.wait, 'wait') / 1000});`] : requestLines(step, label, sources!, templates);
   return [...head, ...conditional(step.if, body, templates)].map((line) => `  ${line}`);
 }

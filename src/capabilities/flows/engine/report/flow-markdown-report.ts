@@ -2,9 +2,12 @@ import { markdownCode, markdownFence, markdownRow, markdownText } from '../../..
 import { formatDuration, headerLines, headOfText, readableBody } from '../../../../engines/testing/report/report-text.js';
 import type { FlowRun, StepResult } from '../flow-run.js';
 import { stepResultLabel } from './step-result-label.js';
+import { webSocketLines } from './websocket-step-text.js';
 
 /** Bodies longer than this are cut in Markdown; the JSON report keeps them whole. */
 const MARKDOWN_BODY_CHARS = 4000;
+/** Each WebSocket message is cut to this in Markdown. */
+const MARKDOWN_MESSAGE_CHARS = 500;
 
 const RESULT_MARK: Record<StepResult['outcome'], string> = { passed: '✓ passed', failed: '✗ failed', skipped: '– skipped' };
 
@@ -33,7 +36,7 @@ export function flowMarkdownReport(run: FlowRun): string {
         String(step.index + 1),
         markdownText(stepResultLabel(step)),
         RESULT_MARK[step.outcome],
-        step.status !== undefined ? String(step.status) : '',
+        step.status !== undefined ? String(step.status) : step.websocket ? `${step.websocket.matched}/${step.websocket.count} messages` : '',
         formatDuration(step.durationMs),
       ]),
     ),
@@ -67,5 +70,10 @@ function failureSection(step: StepResult): string[] {
     lines.push('', '**Response**', '', ...markdownFence(response.join('\n'), 'http'), ...(body.note ? ['', markdownText(body.note)] : []));
   }
   if (step.curl !== undefined) lines.push('', '**Reproduce**', '', ...markdownFence(step.curl, 'sh'));
+  if (step.websocket) lines.push('', '**WebSocket**', '', ...webSocketSection(step));
   return lines;
+}
+
+function webSocketSection(step: StepResult): string[] {
+  return markdownFence(webSocketLines(step.websocket!, MARKDOWN_MESSAGE_CHARS).join('\n'), 'text');
 }

@@ -1,5 +1,6 @@
 import { bodyLines, headerLines } from '../../../../engines/testing/report/report-text.js';
 import type { StepResult } from '../flow-run.js';
+import { webSocketLines } from './websocket-step-text.js';
 
 /** `$.status: expected "paid", actual "pending"`, one per check that did not hold; the reason when none. */
 export function failureSummaries(step: StepResult): string[] {
@@ -15,6 +16,7 @@ export function failureDetailLines(step: StepResult, maxBodyChars: number): stri
     lines.push('', `Request: ${step.request.method} ${step.request.url}`, ...headerLines(step.request.headers), ...bodyLines(step.request.body, maxBodyChars));
   }
   if (step.response) lines.push('', `Response: ${step.response.status}`, ...headerLines(step.response.headers), ...bodyLines(step.response.body, maxBodyChars));
+  if (step.websocket) lines.push('', ...webSocketLines(step.websocket, maxBodyChars));
   if (step.curl !== undefined) lines.push('', 'Reproduce:', step.curl);
   return lines;
 }

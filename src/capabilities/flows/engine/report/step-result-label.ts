@@ -9,7 +9,9 @@ export function stepResultLabel(step: StepResult): string {
   return `${step.name} [row ${step.row.index + 1}${values ? `: ${values}` : ''}]`;
 }
 
-/** A step that failed without any response: an error in JUnit terms, not a failed check. */
+/** A step that failed without any response (a WebSocket step without a connection): an error in JUnit terms, not a failed check. */
 export function isStepError(step: StepResult): boolean {
-  return step.outcome === 'failed' && step.response === undefined && step.kind === 'request';
+  if (step.outcome !== 'failed') return false;
+  if (step.kind === 'websocket') return step.websocket === undefined;
+  return step.response === undefined && step.kind === 'request';
 }

@@ -1,4 +1,5 @@
 import type { SpecOperation } from '../../../../engines/spec/spec-format.js';
+import { probeGraphQLObjectIds } from './bola/graphql-object-ids.js';
 import type { FindingDraft, ScanContext } from '../scan-context.js';
 import { jsonBody, type ScanExchange } from '../scan-exchange.js';
 import type { SecurityCheck } from '../security-check.js';
@@ -57,9 +58,10 @@ export const bolaCheck: SecurityCheck = {
   owasp: 'API1:2023',
   cwe: 'CWE-639',
   proof:
-    "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), or sends that user's own tenant id in a query parameter, header or body field, and the other user's data comes back",
+    "one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), or sends that user's own tenant id in a query parameter, header or body field, and the other user's data comes back; on a GraphQL endpoint, a query given the id of an object only one user's answers hold returns it to the other user",
   remediation: 'Check on every request that the object belongs to the caller (or that the caller may act on it), not only that the caller is logged in.',
   runOrder: 100,
+  runGraphQL: probeGraphQLObjectIds,
   async run(ctx) {
     if (ctx.identities.length < 2) {
       ctx.note("bola: needs two users (--user or --token twice) to read one user's objects as the other; skipped");

@@ -10,6 +10,7 @@ import type { BlindProof } from './sqli/blind-proof.js';
 import { findBooleanPair } from './sqli/boolean-pairs.js';
 import { findBreakingQuote } from './sqli/blind-quote.js';
 import { findSortInjection } from './sqli/sort-injection.js';
+import { probeGraphQLStringArguments } from './sqli/graphql-string-arguments.js';
 import { eachAtOnce } from './support/each-at-once.js';
 
 /** Appended to a value: each leaves a quote open, in a string or in a number. */
@@ -35,9 +36,10 @@ export const sqliCheck: SecurityCheck = {
   owasp: 'API8:2023',
   cwe: 'CWE-89',
   proof:
-    'a quote in a parameter brings back a database error; or, twice, a quote answers 5xx and a doubled quote 2xx, a true condition answers as the valid request and a false one otherwise, or CASE WHEN 1=1 and 1=2 in a sort parameter order the list differently; or a sleep payload delays the answer by its length, twice, beyond the normal time',
+    'a quote in a parameter brings back a database error; or, twice, a quote answers 5xx and a doubled quote 2xx, a true condition answers as the valid request and a false one otherwise, or CASE WHEN 1=1 and 1=2 in a sort parameter order the list differently; or a sleep payload delays the answer by its length, twice, beyond the normal time; on a GraphQL endpoint, a quote in a String or ID argument of a query brings back a database error',
   remediation: 'Use parameterized queries or an ORM for every query; never build SQL from request values.',
   runOrder: 140,
+  runGraphQL: probeGraphQLStringArguments,
   async run(ctx) {
     await eachAtOnce(ctx, injectionTargets(ctx), async ({ target, points }, ctx) => {
       const normal = await normalAnswer(ctx, target, 3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderFlowReport } from '../../../../../src/capabilities/flows/engine/report/render-flow-report.js';
 import { SecretRegistry } from '../../../../../src/safety/secret-registry.js';
-import { checkoutRun, hostileRun, SECRET } from './sample-flow-runs.js';
+import { checkoutRun, hostileRun, SECRET, webSocketRun } from './sample-flow-runs.js';
 
 describe('flow Markdown report', () => {
   it('lists each step and row with its result, status and time', () => {
@@ -40,5 +40,17 @@ describe('flow Markdown report', () => {
     const run = checkoutRun();
     run.steps[0] = { ...run.steps[0]!, outcome: 'failed', failures: [{ check: '$.password', expected: 'x', actual: SECRET }] };
     for (const format of ['md', 'json'] as const) expect(renderFlowReport(run, format, secrets)).not.toContain(SECRET);
+  });
+});
+
+describe('a WebSocket step in the reports', () => {
+  it('shows its matches in the table and its messages under the failure, in Markdown and JUnit', () => {
+    const markdown = renderFlowReport(webSocketRun(), 'md');
+    expect(markdown).toContain('| 1 | live prices | ✗ failed | 0/3 messages |');
+    expect(markdown).toContain('**WebSocket**');
+    expect(markdown).toContain('← 1 +3 ms: {"symbol":"GBPUSD"}');
+    const junit = renderFlowReport(webSocketRun(), 'junit');
+    expect(junit).toContain('<failure message="message 1 $.symbol: expected &quot;EURUSD&quot;, actual &quot;GBPUSD&quot;" type="message 1 $.symbol">');
+    expect(junit).toContain('Checked against the "price" message of channel /prices (asyncapi.yaml)');
   });
 });

@@ -86,3 +86,35 @@ export function unansweredRun(): FlowRun {
     ],
   };
 }
+
+/** A WebSocket step whose server sent a message of the wrong symbol and one with markup and escapes in it. */
+export function webSocketRun(): FlowRun {
+  return {
+    name: 'prices',
+    passed: false,
+    startedAt: '2024-05-01T10:00:00.000Z',
+    durationMs: 40,
+    steps: [
+      step({
+        index: 0,
+        name: 'live prices',
+        kind: 'websocket',
+        outcome: 'failed',
+        failures: [{ check: 'message 1 $.symbol', expected: '"EURUSD"', actual: '"GBPUSD"' }],
+        websocket: {
+          url: 'ws://127.0.0.1:9/prices',
+          protocol: 'prices.v1',
+          sent: ['{"subscribe":"EURUSD"}'],
+          received: [
+            { text: '{"symbol":"GBPUSD"}', atMs: 3, matched: false },
+            { text: '<tag>\u001b[31m\u0007', atMs: 4, matched: false },
+          ],
+          matched: 0,
+          count: 3,
+          withinMs: 2000,
+          schema: 'the "price" message of channel /prices (asyncapi.yaml)',
+        },
+      }),
+    ],
+  };
+}

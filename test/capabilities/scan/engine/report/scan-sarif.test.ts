@@ -76,7 +76,7 @@ describe('scanSarif', () => {
       name: 'BrokenObjectLevelAuthorization',
       shortDescription: { text: 'Broken object level authorization' },
       fullDescription: {
-        text: "Reported when one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), or sends that user's own tenant id in a query parameter, header or body field, and the other user's data comes back.",
+        text: "Reported when one user's token reads or changes an object another user created (ids from that user's own responses, then neighbouring ids), or sends that user's own tenant id in a query parameter, header or body field, and the other user's data comes back; on a GraphQL endpoint, a query given the id of an object only one user's answers hold returns it to the other user.",
       },
       help: {
         text: [

@@ -2,6 +2,7 @@
 // run in-process against a temporary Falcon home and the fake model servers.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { runConfigSet } from '../../src/cli/config/config-edit-commands.js';
@@ -14,7 +15,7 @@ let home: string;
 let output: string[];
 let vllm: FakeModelServer;
 let ollama: FakeModelServer;
-const savedEnv = { FALCON_HOME: process.env.FALCON_HOME, NO_COLOR: process.env.NO_COLOR };
+const savedHome = process.env.FALCON_HOME;
 
 beforeAll(async () => {
   vllm = await startFakeModelServer({ flavor: 'vllm', models: [{ name: 'qwen3-32b', contextLength: 32_768 }] });
@@ -26,7 +27,6 @@ afterAll(async () => {
 beforeEach(async () => {
   home = await tempDir();
   process.env.FALCON_HOME = home;
-  process.env.NO_COLOR = '1';
   output = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
     output.push(String(chunk));
@@ -35,16 +35,14 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  if (savedHome === undefined) delete process.env.FALCON_HOME;
+  else process.env.FALCON_HOME = savedHome;
 });
 
 const configFile = () => join(home, 'config.yaml');
 const written = async () => parse(await readFile(configFile(), 'utf8')) as { providers: Record<string, { config?: Record<string, unknown> }> };
 const writeConfig = (config: unknown) => writeText(configFile(), stringify(config));
-const lines = () => output.join('').split('\n');
+const lines = () => stripVTControlCharacters(output.join('')).split('\n');
 
 describe('falcon config set --context-window / --num-ctx', () => {
   it('writes them, saying what they do, and removes them when empty', async () => {
