@@ -54,6 +54,28 @@ describe('falcon test on a GraphQL API', () => {
     expect(await readFile(path.join(sandbox.project, 'junit.xml'), 'utf8')).toContain('failures="0"');
   });
 
+  it('splits the operations across shards, and writes the HTML report with the operations named', async () => {
+    const shard = async (part: string) => {
+      const result = await falcon('test', '--graphql', planted.endpoint, ...asAlice, '--shard', `${part}/2`, '--report', `shard-${part}.json`);
+      expect(result.code).toBe(1);
+      return (await readReport(`shard-${part}.json`)).results.map((one) => one.case.operationId);
+    };
+    const [first, second] = [new Set(await shard('1')), new Set(await shard('2'))];
+    expect([...first].filter((operation) => second.has(operation))).toEqual([]);
+    expect([...first, ...second].sort()).toEqual([
+      'mutation.cancelOrder',
+      'mutation.placeOrder',
+      'query.book',
+      'query.books',
+      'query.me',
+      'query.order',
+      'query.searchBooks',
+    ]);
+    const html = await falcon('test', '--graphql', planted.endpoint, '--report', 'run.html');
+    expect(html.code).toBe(1);
+    expect(await readFile(path.join(sandbox.project, 'run.html'), 'utf8')).toContain('query books (genre: RARE, limit: 1)');
+  });
+
   it('says introspection is off and what to give instead, without --graphql-schema', async () => {
     const result = await falcon('test', '--graphql', twin.endpoint);
     expect(result.code).toBe(2);
