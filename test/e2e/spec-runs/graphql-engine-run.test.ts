@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSpecTests } from '../../../../src/engines/testing/run-spec-tests.js';
-import { VariableScope } from '../../../../src/workspace/variable-scope.js';
-import { BOOKSHOP_USERS } from '../../../apis/graphql-api/bookshop-data.js';
-import { startBookshopGraphQL, type BookshopGraphQL } from '../../../apis/graphql-api/bookshop-graphql.js';
-import { createTempProject, type TempProject } from '../../../tools/temp-project.js';
+import { runSpecTests } from '../../../src/engines/testing/run-spec-tests.js';
+import { VariableScope } from '../../../src/workspace/variable-scope.js';
+import { BOOKSHOP_USERS } from '../../apis/graphql-api/bookshop-data.js';
+import { startBookshopGraphQL, type BookshopGraphQL } from '../../apis/graphql-api/bookshop-graphql.js';
+import { createTempProject, type TempProject } from '../../tools/temp-project.js';
 
 let planted: BookshopGraphQL;
 let twin: BookshopGraphQL;
