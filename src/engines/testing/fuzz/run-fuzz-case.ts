@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { type RequestParts, prepareRequest } from '../../http/prepare-request.js';
 import { HttpRequestError } from '../../http/send-request.js';
 import type { FalconSpec } from '../../spec/spec-format.js';
@@ -13,6 +12,7 @@ import type { CaseRequest, TestCase } from '../test-case.js';
 import type { CaseResult, Finding, FindingKind, FuzzStats, RecordedRequest, RecordedResponse } from '../test-run.js';
 import { type FuzzInput, type FuzzTarget, fixedRequest, fuzzTarget } from './fuzz-target.js';
 import { type BodyReference, bodyReferences, withReferenceFields } from './reference-fields.js';
+import { searchAndShrink } from './search-and-shrink.js';
 import type { ReferenceFill } from '../references/fill-references.js';
 import { filledReferences } from '../references/filled-references.js';
 import { chainRequestTemplate } from '../run/chain-template.js';
@@ -113,51 +113,24 @@ export async function runFuzzCase(testCase: TestCase, check: ResponseChecker, op
     return { references: filledReferences(used, options.variables?.secrets), ...(template && { requestTemplate: template }) };
   };
 
-  let inputs = 0;
-  let shrinkRequests = 0;
-  let shrinkStarted = 0;
-  let shrinkCut: FuzzStats['shrinkCut'];
-  let last: Attempt | undefined;
-  let failing: Attempt | undefined;
-  let failure: FailureKind | undefined;
-  let unexpected: { error: unknown } | undefined;
-  // Thrown from the property, a PreconditionFailure that interrupts ends fast-check's run at once,
-  // keeping the smallest failing input found so far.
-  const stop = () => new fc.PreconditionFailure(true);
-  const property = fc.asyncProperty(target.arbitrary, async (input) => {
-    if (options.signal?.aborted) throw stop();
-    if (failing) {
-      if (shrinkRequests >= limits.requests) shrinkCut = 'request-limit';
-      else if (performance.now() - shrinkStarted >= limits.timeMs) shrinkCut = 'time-limit';
-      if (shrinkCut) throw stop();
-      shrinkRequests++;
-    } else inputs++;
-    let attempt: Attempt;
-    try {
-      attempt = await send(input);
-    } catch (error) {
-      if (!options.signal?.aborted) unexpected = { error };
-      throw stop();
-    }
-    last = attempt;
-    if (!failing) {
-      if (attempt.findings.length === 0) return true;
-      failure = failureKind(attempt.findings, attempt.response);
-      shrinkStarted = performance.now();
-    } else if (!sameFailure(attempt, failure!)) return true;
-    failing = attempt;
-    return false;
+  const outcome = await searchAndShrink({
+    arbitrary: target.arbitrary,
+    seed: plan.seed,
+    runs: plan.runs,
+    send,
+    fails: (attempt) => attempt.findings.length > 0,
+    failsLike: (candidate, first) => sameFailure(candidate, failureKind(first.findings, first.response)),
+    limits,
+    signal: options.signal,
   });
-  const details = await fc.check(property, { seed: plan.seed, numRuns: plan.runs });
-  if (unexpected) throw unexpected.error;
-  if (options.signal?.aborted && failing) shrinkCut ??= 'cancelled';
+  const { failing, last } = outcome;
   const fuzz: FuzzStats = {
     seed: plan.seed,
     budget: plan.runs,
-    inputs,
-    shrinkSteps: failing ? details.numShrinks : 0,
-    shrinkRequests,
-    ...(shrinkCut && { shrinkCut }),
+    inputs: outcome.inputs,
+    shrinkSteps: outcome.shrinkSteps,
+    shrinkRequests: outcome.shrinkRequests,
+    ...(outcome.shrinkCut && { shrinkCut: outcome.shrinkCut }),
   };
   if (failing) {
     const reported = minimalCase(testCase, failing, operationLabel(operation), fuzz);

@@ -1,10 +1,10 @@
-import fc from 'fast-check';
 import type { FalconSpec } from '../../spec/spec-format.js';
 import type { ResponseChecker } from '../checks/check-response.js';
 import { prepareCase, sendPreparedCase, type SendCaseOptions } from '../run/send-case.js';
 import type { TestCase } from '../test-case.js';
 import type { CaseResult, Finding, FindingKind, FuzzStats, RecordedRequest, RecordedResponse } from '../test-run.js';
 import { SHRINK_REQUEST_LIMIT, SHRINK_TIME_LIMIT_MS } from '../fuzz/run-fuzz-case.js';
+import { searchAndShrink } from '../fuzz/search-and-shrink.js';
 import { variablesArbitrary } from './graphql-arbitraries.js';
 import { rootFieldOf } from './graphql-cases.js';
 import { graphqlSchemaOf } from './graphql-schema-of.js';
@@ -66,59 +66,34 @@ export async function runGraphQLFuzzCase(testCase: TestCase, check: ResponseChec
     };
   };
 
-  let inputs = 0;
-  let shrinkRequests = 0;
-  let shrinkCut: FuzzStats['shrinkCut'];
-  let last: Attempt | undefined;
-  let failing: Attempt | undefined;
-  let numShrinks = 0;
-  /** One pass over the inputs: the first that `fails` is shrunk, each smaller candidate kept when it fails the same way. */
-  const pass = async (fails: (attempt: Attempt) => boolean) => {
-    let shrinkStarted = 0;
-    let failure: { kind: FindingKind; status?: number } | undefined;
-    let unexpected: { error: unknown } | undefined;
-    inputs = 0;
-    failing = undefined;
-    const stop = () => new fc.PreconditionFailure(true);
-    const property = fc.asyncProperty(variablesArbitrary(root.field.args), async (variables) => {
-      if (options.signal?.aborted) throw stop();
-      if (failing) {
-        if (shrinkRequests >= limits.requests) shrinkCut = 'request-limit';
-        else if (performance.now() - shrinkStarted >= limits.timeMs) shrinkCut = 'time-limit';
-        if (shrinkCut) throw stop();
-        shrinkRequests++;
-      } else inputs++;
-      let attempt: Attempt;
-      try {
-        attempt = await send(variables);
-      } catch (error) {
-        if (!options.signal?.aborted) unexpected = { error };
-        throw stop();
-      }
-      last = attempt;
-      if (!failing) {
-        if (!fails(attempt)) return true;
-        failure = failureOf(attempt);
-        shrinkStarted = performance.now();
-      } else if (!attempt.findings.some((finding) => finding.kind === failure!.kind) || attempt.status !== failure!.status) return true;
-      failing = attempt;
-      return false;
+  const search = (fails: (attempt: Attempt) => boolean) =>
+    searchAndShrink({
+      arbitrary: variablesArbitrary(root.field.args),
+      seed: plan.seed,
+      runs: plan.runs,
+      send,
+      fails,
+      failsLike: (candidate, first) => candidate.findings.some((finding) => finding.kind === mainKind(first)) && candidate.status === first.status,
+      limits,
+      signal: options.signal,
     });
-    const details = await fc.check(property, { seed: plan.seed, numRuns: plan.runs });
-    if (unexpected) throw unexpected.error;
-    numShrinks = failing ? details.numShrinks : 0;
-  };
   // A server error is what fuzzing is for: the inputs are first run for one, and only without one
   // run again (the same inputs, from the same seed) to shrink the first failure of any other kind.
   let otherFailure = false;
-  await pass((attempt) => {
+  let outcome = await search((attempt) => {
     otherFailure ||= attempt.findings.length > 0;
     return attempt.findings.some((finding) => finding.kind === 'graphql_no_server_error');
   });
-  if (!failing && otherFailure && !options.signal?.aborted) await pass((attempt) => attempt.findings.length > 0);
-  if (options.signal?.aborted && failing) shrinkCut ??= 'cancelled';
-  const fuzz: FuzzStats = { seed: plan.seed, budget: plan.runs, inputs, shrinkSteps: numShrinks, shrinkRequests, ...(shrinkCut && { shrinkCut }) };
-  const found = failing as Attempt | undefined;
+  if (!outcome.failing && otherFailure && !options.signal?.aborted) outcome = await search((attempt) => attempt.findings.length > 0);
+  const { failing: found, last } = outcome;
+  const fuzz: FuzzStats = {
+    seed: plan.seed,
+    budget: plan.runs,
+    inputs: outcome.inputs,
+    shrinkSteps: outcome.shrinkSteps,
+    shrinkRequests: outcome.shrinkRequests,
+    ...(outcome.shrinkCut && { shrinkCut: outcome.shrinkCut }),
+  };
   if (found) {
     const steps = `${fuzz.shrinkSteps} shrink step${fuzz.shrinkSteps === 1 ? '' : 's'}`;
     const reported: TestCase = {
@@ -149,8 +124,7 @@ export async function runGraphQLFuzzCase(testCase: TestCase, check: ResponseChec
   };
 }
 
-/** What a failure is, for shrinking to keep: its main finding's kind (a server error first) and the status. */
-function failureOf(attempt: Attempt): { kind: FindingKind; status?: number } {
-  const kind = attempt.findings.find((finding) => finding.kind === 'graphql_no_server_error')?.kind ?? attempt.findings[0]!.kind;
-  return { kind, ...(attempt.status !== undefined && { status: attempt.status }) };
+/** The kind a failure is kept by while shrinking: a server error first. */
+function mainKind(attempt: Attempt): FindingKind {
+  return attempt.findings.find((finding) => finding.kind === 'graphql_no_server_error')?.kind ?? attempt.findings[0]!.kind;
 }
