@@ -5,7 +5,6 @@ import { buildPerfTarget } from '../../../engines/perf/perf-target.js';
 import type { PerfResult } from '../../../engines/perf/perf-result.js';
 import { PerfUsageError } from '../../../engines/perf/perf-usage-error.js';
 import { planScenario } from '../../../engines/perf/plan-scenario.js';
-import { brokenThresholds, perfSummaryLines } from '../../../engines/perf/report/perf-summary.js';
 import { checkPerfReportFile } from '../../../engines/perf/report/write-perf-report.js';
 import { runLoad } from '../../../engines/perf/run-load.js';
 import { TargetUnreachableError } from '../../../engines/http/target-unreachable-error.js';
@@ -19,9 +18,7 @@ import { parseHeaders } from '../../../kit/command/option-values.js';
 import { UsageError } from '../../../kit/command/user-error.js';
 import type { PerfCommandFlags } from './perf-flags.js';
 import { perfLiveLine } from './perf-live-line.js';
-import { writePerfOutputs } from './write-perf-outputs.js';
-
-const EXIT_INTERRUPTED = 130;
+import { EXIT_INTERRUPTED, finishPerfRun } from './finish-perf-run.js';
 
 /**
  * `falcon perf`: 0 when every threshold held, 1 when one broke or the target cannot be reached,
@@ -86,12 +83,7 @@ export async function runPerfCommand(url: string | undefined, flags: PerfCommand
     const result: PerfResult = await runLoad(scenario, thresholds, { signal: controller.signal, onProgress: (progress) => live.update(progress) });
     live.finish();
     process.off('SIGINT', interrupt);
-    const written = await writePerfOutputs(result, { projectRoot, json: flags.json, report: flags.report, name: flags.request ?? scenario.target, secrets });
-    process.stdout.write(`${perfSummaryLines(result).map(say).join('\n')}\n${written.map((file) => `Report: ${say(file)}\n`).join('')}`);
-    if (result.interrupted) return EXIT_INTERRUPTED;
-    const broken = brokenThresholds(result);
-    for (const line of broken) process.stderr.write(`falcon: threshold ${say(line)}\n`);
-    return broken.length > 0 ? 1 : 0;
+    return await finishPerfRun(result, { projectRoot, json: flags.json, report: flags.report, name: flags.request ?? scenario.target, secrets }, say);
   } catch (error) {
     live.finish();
     process.off('SIGINT', interrupt);

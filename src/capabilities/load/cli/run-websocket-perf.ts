@@ -2,7 +2,6 @@ import { realpath } from 'node:fs/promises';
 import { TargetUnreachableError } from '../../../engines/http/target-unreachable-error.js';
 import { parseDuration } from '../../../engines/perf/parse-duration.js';
 import { PerfUsageError } from '../../../engines/perf/perf-usage-error.js';
-import { brokenThresholds, perfSummaryLines } from '../../../engines/perf/report/perf-summary.js';
 import { checkPerfReportFile } from '../../../engines/perf/report/write-perf-report.js';
 import { parseThreshold } from '../../../engines/perf/thresholds.js';
 import { runWebSocketLoad } from '../../../engines/perf/websocket-load.js';
@@ -16,9 +15,8 @@ import { SecretRegistry } from '../../../safety/secret-registry.js';
 import { terminalSafeText } from '../../../safety/terminal-text.js';
 import { VariableScope } from '../../../workspace/variable-scope.js';
 import type { PerfCommandFlags } from './perf-flags.js';
-import { writePerfOutputs } from './write-perf-outputs.js';
+import { finishPerfRun } from './finish-perf-run.js';
 
-const EXIT_INTERRUPTED = 130;
 const DEFAULT_CONNECTIONS = 10;
 
 /** The options of an HTTP load that mean nothing for `--ws`: refused rather than ignored. */
@@ -66,12 +64,7 @@ export async function runWebSocketPerf(url: string | undefined, flags: PerfComma
       signal: controller.signal,
     });
     process.off('SIGINT', interrupt);
-    const written = await writePerfOutputs(result, { projectRoot, json: flags.json, report: flags.report, name: result.target, secrets });
-    process.stdout.write(`${perfSummaryLines(result).map(say).join('\n')}\n${written.map((file) => `Report: ${say(file)}\n`).join('')}`);
-    if (result.interrupted) return EXIT_INTERRUPTED;
-    const broken = brokenThresholds(result);
-    for (const line of broken) process.stderr.write(`falcon: threshold ${say(line)}\n`);
-    return broken.length > 0 ? 1 : 0;
+    return await finishPerfRun(result, { projectRoot, json: flags.json, report: flags.report, name: result.target, secrets }, say);
   } catch (error) {
     process.off('SIGINT', interrupt);
     if (error instanceof TargetUnreachableError) {

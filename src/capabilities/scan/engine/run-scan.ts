@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SecretRegistry } from '../../../safety/secret-registry.js';
 import { maskText } from '../../../safety/mask-text.js';
-import type { VariableScope } from '../../../workspace/variable-scope.js';
 import { HttpRequestError } from '../../../engines/http/http-request-error.js';
 import { CaseRequestError } from '../../../engines/testing/run/case-http-request.js';
 import { CanaryListener } from './canary-listener.js';
@@ -13,7 +12,7 @@ import { logIn, splitCredential, tokenIdentity } from './log-in.js';
 import { findLoginOperation } from './login-operation.js';
 import { CheckBudgetSpent, ScanClient, ScanStopped } from './scan-client.js';
 import type { FindingDraft, ScanContext } from './scan-context.js';
-import { scanTarget } from './scan-target.js';
+import { scanTarget, type ScanTargetOptions } from './scan-target.js';
 import type { CheckTable, SecurityRule } from './security-check.js';
 import { ScanUsageError } from './scan-usage-error.js';
 import { validRequests } from './valid-requests.js';
@@ -28,18 +27,7 @@ export const DEFAULT_MAX_SCAN_RATE = 100;
 export const DEFAULT_MAX_REQUESTS = 3000;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-export interface ScanOptions {
-  projectRoot: string;
-  /** An OpenAPI, Swagger or Postman file or URL; default `.falcon/spec.yaml`. */
-  spec?: string;
-  /** Default: the environment's BASE_URL, else the spec's first server. */
-  baseUrl?: string;
-  /** A GraphQL endpoint (`{{VAR}}` allowed): the scan probes it with the rules that have GraphQL probes, and no REST API. */
-  graphql?: string;
-  /** The endpoint's SDL file, when it does not answer introspection. */
-  graphqlSchema?: string;
-  /** `{{VAR}}` in headers, credentials and the base URL. */
-  variables: VariableScope;
+export interface ScanOptions extends ScanTargetOptions {
   /** Passwords, tokens and whatever a login returns are registered here; findings are masked with it. */
   secrets: SecretRegistry;
   /** `NAME:PASSWORD`, logged in through the spec's login operation (a GraphQL target takes tokens). */

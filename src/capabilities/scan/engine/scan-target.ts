@@ -20,12 +20,15 @@ export interface ScanTarget {
 
 export interface ScanTargetOptions {
   projectRoot: string;
+  /** An OpenAPI, Swagger or Postman file or URL; default `.falcon/spec.yaml`. */
   spec?: string;
+  /** Default: the environment's BASE_URL, else the spec's first server. */
   baseUrl?: string;
-  /** A GraphQL endpoint: the scan probes it, and no REST API. */
+  /** A GraphQL endpoint (`{{VAR}}` allowed): the scan probes it with the rules that have GraphQL probes, and no REST API. */
   graphql?: string;
-  /** Its SDL file (relative to the project), when the endpoint does not answer introspection. */
+  /** The endpoint's SDL file (relative to the project), when it does not answer introspection. */
   graphqlSchema?: string;
+  /** `{{VAR}}` in headers, credentials and the base URL. */
   variables: VariableScope;
 }
 
