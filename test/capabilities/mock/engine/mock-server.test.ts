@@ -11,6 +11,7 @@ import { SpecSchemaValidator } from '../../../../src/engines/testing/spec-schema
 
 const EXAMPLE_SPEC = fileURLToPath(new URL('../../../../examples/petstore.yaml', import.meta.url));
 const SWAGGER_SPEC = fileURLToPath(new URL('../../../fixtures/specs/petstore-2.0.json', import.meta.url));
+const POSTMAN_COLLECTION = fileURLToPath(new URL('../../../fixtures/specs/shop.postman_collection.json', import.meta.url));
 
 // No examples anywhere: every value is generated from the schema, formats and all.
 const GENERATED_SPEC = `openapi: 3.0.3
@@ -96,6 +97,14 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 describe('answers', () => {
+  it("answers a Postman collection's requests with their saved examples", async () => {
+    const collection = (await loadSpecUnderTest(POSTMAN_COLLECTION, folder, new AbortController().signal))!.spec;
+    const url = await mockOf(collection);
+    const created = await post(`${url}/users?notify=true`, { name: 'Ada', age: 3 }, { authorization: 'Bearer abc' });
+    expect(created.status).toBe(201);
+    expect(await json(created)).toEqual({ id: 7 });
+  });
+
   it('listens on a free port with --port 0 and answers with the example, valid for the spec', async () => {
     const url = await mockOf(petstore);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
