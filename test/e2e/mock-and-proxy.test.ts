@@ -1,6 +1,6 @@
 // `falcon mock` and `falcon proxy` as the built binary: a client against the mock, and the proxy
 // in front of an API with planted mismatches and in front of its conforming twin.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { loadSpecUnderTest } from '../../src/engines/testing/load-test-spec.js';
 import { SpecSchemaValidator } from '../../src/engines/testing/spec-schema/spec-schema-validator.js';
 import type { SpecServer } from '../apis/loopback-server.js';
 import { PLANTED_MISMATCHES, PROXIED_NOTES_SPEC_FILE, startProxiedNotesApi, VALID_TRAFFIC } from '../apis/proxied-notes-api.js';
-import { createSandbox, type Sandbox, startFalcon } from '../support/falcon-binary.js';
+import { createSandbox, runFalcon, type Sandbox, startFalcon } from '../support/falcon-binary.js';
 import { until } from '../support/patience.js';
 
 const EXAMPLE_SPEC = fileURLToPath(new URL('../../examples/petstore.yaml', import.meta.url));
@@ -116,6 +116,43 @@ describe('falcon mock', () => {
     const result = await second.result;
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`falcon: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
+  });
+});
+
+describe('the other engines against the mock', () => {
+  it('runs a flow that creates, reads and deletes a pet in the stateful mock, and loads it with falcon perf', async () => {
+    const mock = await listening(['mock', EXAMPLE_SPEC, '--port', '0', '--stateful']);
+    await mkdir(path.join(sandbox.project, '.falcon', 'flows'), { recursive: true });
+    await writeFile(
+      path.join(sandbox.project, '.falcon', 'flows', 'pet-life.yaml'),
+      `steps:
+  - name: create
+    request: {method: POST, url: "${mock.url}/pets", body: {name: Ada, tag: owl}}
+    assertions: {status_code: 201, json_path: {"$.name": Ada}}
+    extract: {pet: "$.id"}
+  - name: read
+    request: {method: GET, url: "${mock.url}/pets/{{pet}}"}
+    assertions: {status_code: 200, json_path: {"$.tag": owl}}
+  - name: delete
+    request: {method: DELETE, url: "${mock.url}/pets/{{pet}}"}
+    assertions: {status_code: 204}
+  - name: gone
+    request: {method: GET, url: "${mock.url}/pets/{{pet}}"}
+    assertions: {status_code: 404}
+`,
+    );
+    const flow = await runFalcon(['flow', 'run', 'pet-life'], { cwd: sandbox.project, env: sandbox.env() });
+    expect(flow.stderr).toBe('');
+    expect(flow.code).toBe(0);
+    expect(flow.stdout).toContain('pet-life: passed, 4 passed, 0 failed');
+
+    const perf = await runFalcon(['perf', `${mock.url}/pets`, '--requests', '200', '-c', '4', '--json', 'perf.json'], {
+      cwd: sandbox.project,
+      env: sandbox.env(),
+    });
+    expect(perf.code).toBe(0);
+    const report = JSON.parse(await readFile(path.join(sandbox.project, 'perf.json'), 'utf8')) as { requests: { total: number; ok: number } };
+    expect(report.requests).toMatchObject({ total: 200, ok: 200 });
   });
 });
 
