@@ -1,6 +1,7 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
 import type { JsonReport } from '../../../src/engines/testing/report/json-report.js';
 import { BOOKSHOP_USERS } from '../../apis/graphql-api/bookshop-data.js';
 import { PLANTED_GRAPHQL_DEFECTS, startBookshopGraphQL, type BookshopGraphQL } from '../../apis/graphql-api/bookshop-graphql.js';
@@ -43,6 +44,17 @@ describe('falcon test on a GraphQL API', () => {
     const junit = await readFile(path.join(sandbox.project, 'junit.xml'), 'utf8');
     expect(junit).toContain('query books (genre: RARE, limit: 1)');
     expect(junit).toMatch(/<failure[^>]*graphql_response_schema/);
+
+    // The dashboard reads the same report and shows the GraphQL operations and their failures.
+    const text = await readFile(path.join(sandbox.project, 'run.json'), 'utf8');
+    const content = JSON.parse(text) as Record<string, unknown>;
+    const face = (await reportFaces()).find((candidate) => candidate.recognise(content))!;
+    expect(face.kind).toBe('test');
+    const page = await face.page('run.json', await face.read(content, text, 'run.json'));
+    const html = page.main.join('\n');
+    expect(html).toContain('query books (genre: RARE, limit: 1)');
+    expect(html).toContain('graphql_response_schema');
+    expect(html).toContain('Book.price is declared Float! but answered null');
   });
 
   it('passes the conforming twin from its SDL file, introspection being off', async () => {
