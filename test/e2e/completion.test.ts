@@ -64,6 +64,8 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
       'env',
       'flow',
       'perf',
+      'mock',
+      'proxy',
       'scan',
       'rewind',
       'diff',

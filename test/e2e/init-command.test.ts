@@ -150,7 +150,7 @@ describe('falcon init --yes', () => {
     [['--framework', 'flaks'], /^falcon: unknown framework "flaks" for --framework; choose one of: express, fastify, .*, axum, other\n$/],
     [['--base-url', 'localhost:3000'], /^falcon: --base-url: "localhost:3000" is not an http:\/\/ or https:\/\/ URL\n$/],
     [['--spec', 'missing.yaml'], /^falcon: no such file: missing\.yaml\n$/],
-    [['--spec', 'package.json'], /^falcon: package\.json is not an OpenAPI, Swagger or Postman collection file\n$/],
+    [['--spec', 'package.json'], /^falcon: package\.json is not an OpenAPI, Swagger, Postman collection or GraphQL schema file\n$/],
     [['--spec', '../outside.yaml'], /^falcon: path escapes the project: \.\.\/outside\.yaml\n$/],
     [['--bogus'], /^error: unknown option '--bogus'\n$/],
   ])('refuses %j with one line and exit 2, writing nothing', async (args, message) => {

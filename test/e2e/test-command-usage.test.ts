@@ -56,7 +56,9 @@ describe('falcon test: bad usage exits 2 with one line', () => {
   it('an unknown check or strategy lists the valid ones', async () => {
     const check = await falconTest('--spec', 'openapi.json', ...BASE, '--checks', 'not_a_server_error,speed');
     expectUsageError(check, '--checks: unknown "speed"; choose from not_a_server_error, status_code_conformance');
-    expect(check.stderr).toContain('max_response_time, pagination_consistency, write_read_consistency, delete_effective, or all');
+    expect(check.stderr).toContain(
+      'max_response_time, pagination_consistency, write_read_consistency, delete_effective, graphql_no_server_error, graphql_response_schema, graphql_invalid_input, or all',
+    );
     const strategy = await falconTest('--spec', 'openapi.json', ...BASE, '--strategies', 'fuzzing');
     expectUsageError(strategy, '--strategies: unknown "fuzzing"; choose from happy, negative, boundary, stateful, fuzz, or all');
   });

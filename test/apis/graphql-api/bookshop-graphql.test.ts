@@ -29,6 +29,13 @@ describe('the planted bookshop and its twin', () => {
     expect((await ask(twin, query)).json).toEqual({ data: { books: [{ title: 'A Folio of Maps', price: 340 }] } });
   });
 
+  it('answers variables of the wrong type with a text 400, where the twin answers GraphQL errors', async () => {
+    const query = { query: 'query($g: Genre) { books(genre: $g) { id } }', variables: { g: 'POETRY' } };
+    const planted400 = await ask(planted, query);
+    expect(planted400).toMatchObject({ status: 400, text: 'Bad Request' });
+    expect((await ask(twin, query)).json).toMatchObject({ errors: [{ message: expect.stringContaining('Value "POETRY" does not exist in "Genre" enum') }] });
+  });
+
   it('crashes with a 500 on a long title, where the twin answers a GraphQL error', async () => {
     const query = { query: 'query($t: String!) { searchBooks(title: $t) { id } }', variables: { t: 'x'.repeat(101) } };
     const crash = await ask(planted, query);

@@ -38,10 +38,15 @@ export interface BookshopGraphQL {
 export const TWIN_LIMITS = { depth: 5, aliases: 10, fields: 60 } as const;
 export const TITLE_COLUMN_LENGTH = 100;
 
+/** The `falcon test` checks the planted defects are for. */
+export const GRAPHQL_CHECKS_PLANTED = ['graphql_response_schema', 'graphql_no_server_error', 'graphql_invalid_input'] as const;
+
 /** The planted defects, by the rule or check that should name them. */
 export const PLANTED_GRAPHQL_DEFECTS = {
   /** `books(genre: RARE)` answers `price: null`, which the schema declares `Float!`. */
   nullForNonNull: { operation: 'books', argument: { genre: 'RARE' }, field: 'Book.price' },
+  /** Variables the schema refuses (a wrong type, an unknown enum value) are answered `400 Bad Request` as text, not as GraphQL errors. */
+  invalidVariablesAsText: { operation: 'books', argument: 'genre' },
   /** `searchBooks(title:)` longer than 100 characters crashes the server: HTTP 500. */
   crashOnLongString: { operation: 'searchBooks', argument: 'title', length: TITLE_COLUMN_LENGTH },
   /** `searchBooks(title:)` is pasted into SQL: a quote answers the database's error. */
@@ -69,7 +74,7 @@ export async function startBookshopGraphQL(options: { twin?: boolean } = {}): Pr
   const resolvers = bookshopResolvers(data, twin);
   const rules = twin ? [...specifiedRules, NoSchemaIntrospectionCustomRule] : specifiedRules;
 
-  const runOne = (body: unknown, caller: UserRow | undefined): { status: number; result: ExecutionResult } => {
+  const runOne = (body: unknown, caller: UserRow | undefined): { status: number; result: ExecutionResult; text?: string } => {
     const request = body as { query?: unknown; variables?: unknown; operationName?: unknown } | null;
     if (typeof request?.query !== 'string') return failure(400, 'Send a JSON body with "query"');
     let document: DocumentNode;
@@ -97,6 +102,8 @@ export async function startBookshopGraphQL(options: { twin?: boolean } = {}): Pr
       variableValues: isRecord(request.variables) ? request.variables : undefined,
       operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
     }) as ExecutionResult;
+    // graphql-js gives no data at all when the variables cannot be coerced to their types.
+    if (!twin && result.data === undefined && result.errors?.length) return { status: 400, result: {}, text: 'Bad Request' };
     if (result.errors?.some((error) => error.originalError instanceof DatabaseCrash)) {
       const crash = result.errors.find((error) => error.originalError instanceof DatabaseCrash);
       return { status: 500, result: { errors: [new GraphQLError(crash?.message ?? 'crash')] } };
@@ -133,7 +140,8 @@ export async function startBookshopGraphQL(options: { twin?: boolean } = {}): Pr
           answers.map((answer) => answer.result),
         );
       }
-      const { status, result } = runOne(body, caller);
+      const { status, result, text } = runOne(body, caller);
+      if (text !== undefined) return sendText(response, status, text);
       if (status === 500) return sendText(response, 500, `Internal Server Error: ${result.errors?.[0]?.message ?? ''}`);
       return send(response, status, result);
     }),

@@ -34,6 +34,7 @@ describe('falcon test on a GraphQL API', () => {
       new RegExp(`${nullForNonNull.field.replace('.', '\\.')} is declared Float! but answered null at books\\[0\\]\\.price, for genre: RARE`),
     );
     expect(result.stdout).toMatch(/graphql_no_server_error/);
+    expect(result.stdout).toMatch(/graphql_invalid_input/);
     const report = await readReport('run.json');
     const fuzzed = report.results.find((one) => one.case.operationId === `query.${crashOnLongString.operation}` && one.fuzz && one.outcome === 'failed');
     const title = (fuzzed?.case.request.body as { variables: Record<string, string> }).variables[crashOnLongString.argument]!;
