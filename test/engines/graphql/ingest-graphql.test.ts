@@ -1,7 +1,6 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readIngestedGraphQL } from '../../../src/engines/graphql/ingested-graphql.js';
 import { ingestSpec } from '../../../src/engines/spec/ingest-spec.js';
 import { readIngestedSpec } from '../../../src/engines/spec/read-ingested-spec.js';
 import { BOOKSHOP_SDL_FILE, startBookshopGraphQL, type BookshopGraphQL } from '../../apis/graphql-api/bookshop-graphql.js';
@@ -34,7 +33,7 @@ describe('a GraphQL schema ingested as the project spec', () => {
     ]);
     expect(spec.operations[1]).toMatchObject({ method: 'POST', path: '/graphql', summary: 'query books(genre: Genre, limit: Int): [Book!]!', tags: ['query'] });
     expect(summary).toContain('7 operations from schema.graphql (GraphQL SDL)');
-    const ingested = await readIngestedGraphQL(project.root);
+    const ingested = (await readIngestedSpec(project.root))?.graphql;
     expect(ingested?.endpoint).toBeUndefined();
     expect(ingested?.sdl).toContain('price: Float!');
   });
@@ -43,15 +42,9 @@ describe('a GraphQL schema ingested as the project spec', () => {
     project = await createTempProject();
     const { spec } = await ingestSpec(planted.endpoint, { projectRoot: project.root, signal });
     expect(spec.servers).toEqual([{ url: new URL(planted.endpoint).origin }]);
-    expect((await readIngestedSpec(project.root))?.graphql?.endpoint).toBe(planted.endpoint);
-    expect(await readIngestedGraphQL(project.root)).toMatchObject({
+    expect((await readIngestedSpec(project.root))?.graphql).toMatchObject({
       endpoint: planted.endpoint,
       sdl: expect.stringContaining('placeOrder(input: OrderInput!): Order!'),
     });
-  });
-
-  it('says there is no GraphQL spec for a project whose spec is OpenAPI or missing', async () => {
-    project = await createTempProject();
-    expect(await readIngestedGraphQL(project.root)).toBeUndefined();
   });
 });
