@@ -13,5 +13,13 @@ describe('mockLogLine', () => {
     const line = mockLogLine({ method: 'GET', path: '/pets?api_key=sk-abcdef1234567890&limit=3', status: 200, operationId: 'listPets', problems: [] });
     expect(line).toBe('GET /pets?api_key=[masked]&limit=3 200 listPets');
     expect(mockLogLine({ method: 'GET', path: '/\u001b[2Jx', status: 404, problems: [] })).not.toContain('\u001b');
+    const refused = mockLogLine({
+      method: 'POST',
+      path: '/login',
+      status: 422,
+      problems: ['body.password: must NOT have more than 8 characters, got "sk-abcdef1234567890"'],
+    });
+    expect(refused).toMatch(/^POST \/login 422: body\.password: .*\[masked\]/);
+    expect(refused).not.toContain('sk-abcdef1234567890');
   });
 });
