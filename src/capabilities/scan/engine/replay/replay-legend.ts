@@ -16,8 +16,9 @@ export interface ReplayVariable {
 /**
  * What each variable the findings' reproductions read holds and how a reader gets it, derived from
  * how the scan itself signed in: a user's token is the login's answer at the path the scan read it
- * from, a session the cookie the login set, a password what `--user` gave. In order of first use,
- * passwords before the logins that send them.
+ * from, a session the cookie the login set, a password what `--user` gave. The users' variables
+ * first, in the order the users were given, each password before the login that sends it; then the
+ * others in order of first use (checks run side by side, so their findings' order is not the users').
  */
 export function replayLegend(findings: readonly Finding[], identities: readonly Identity[], baseUrl: string): ReplayVariable[] {
   const used = [...new Set(findings.flatMap((finding) => finding.variables ?? []))];
@@ -25,8 +26,16 @@ export function replayLegend(findings: readonly Finding[], identities: readonly 
     const identity = identities.find((candidate) => name === variableOf('token of', candidate) || name === variableOf('session of', candidate));
     return identity?.login ? [variableOf('password of', identity), name] : [name];
   });
-  return [...new Set(needed)].map((name) => explained(name, identities, baseUrl));
+  const rank = (name: string): number => {
+    const index = identities.findIndex((identity) => USER_VARIABLES.some((kind) => name === variableOf(kind, identity)));
+    if (index === -1) return identities.length * USER_VARIABLES.length;
+    return index * USER_VARIABLES.length + USER_VARIABLES.findIndex((kind) => name === variableOf(kind, identities[index]!));
+  };
+  return [...new Set(needed)].sort((a, b) => rank(a) - rank(b)).map((name) => explained(name, identities, baseUrl));
 }
+
+/** A user's variables, in the order a reader sets them. */
+const USER_VARIABLES = ['password of', 'token of', 'session of'] as const;
 
 function explained(name: string, identities: readonly Identity[], baseUrl: string): ReplayVariable {
   if (name === CANARY_URL)
