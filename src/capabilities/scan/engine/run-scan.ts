@@ -21,6 +21,9 @@ import { ResidueGuard } from './residue/residue-guard.js';
 import type { Residue } from './residue/residue.js';
 import { maskStructured } from '../../../safety/mask-structured.js';
 
+/** The check whose work a request belongs to, for the passive rules. One for every scan: see `request-gate.ts`. */
+const runningCheck = new AsyncLocalStorage<string>();
+
 /** Requests per second to one operation, and to the whole API. */
 export const DEFAULT_SCAN_RATE = 20;
 export const DEFAULT_MAX_SCAN_RATE = 100;
@@ -99,7 +102,6 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
     const drafts: Array<{ rule: string; draft: FindingDraft }> = [];
     const https = new URL(baseUrl).protocol === 'https:';
     const passive = checks.flatMap(({ id, passive: read }) => (read ? [{ rule: id, read }] : []));
-    const running = new AsyncLocalStorage<string>();
     const client = new ScanClient({
       baseUrl,
       headers,
@@ -111,7 +113,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
       signal,
       onExchange: (request, exchange, identity) => {
         for (const { rule, read } of passive)
-          for (const draft of read({ request, exchange, identity, https, sentBy: running.getStore() })) drafts.push({ rule, draft });
+          for (const draft of read({ request, exchange, identity, https, sentBy: runningCheck.getStore() })) drafts.push({ rule, draft });
       },
     });
     const identities = await signIn(options, client, spec.operations, graphql !== undefined);
@@ -148,7 +150,7 @@ export async function runScan(options: ScanOptions, table: CheckTable): Promise<
       // For each check, twice an even part of what is left: cheap checks leave their unspent part to the ones after them.
       const share = Math.max(MIN_CHECK_SHARE, Math.floor((2 * (client.budget - client.requestsSent)) / (checks.length - first)));
       client.startCheck(share * phase.length);
-      const runs = await runSideBySide(phase, context, running);
+      const runs = await runSideBySide(phase, context);
       for (const run of runs) {
         drafts.push(...run.drafts.map((draft) => ({ rule: run.rule, draft })));
         notes.push(...run.notes);
@@ -205,13 +207,13 @@ interface CheckRun {
  * notes is kept apart, so that they reach the scan in the table's order) and its name on what it
  * sends. A failure that is a bug goes up once every check of the phase has ended.
  */
-async function runSideBySide(phase: readonly NamedCheck[], context: Omit<ScanContext, 'report'>, running: AsyncLocalStorage<string>): Promise<CheckRun[]> {
+async function runSideBySide(phase: readonly NamedCheck[], context: Omit<ScanContext, 'report'>): Promise<CheckRun[]> {
   const settled = await Promise.allSettled(
     phase.map(async (check) => {
       const run: CheckRun = { rule: check.id, drafts: [], notes: [] };
       const own: ScanContext = { ...context, report: (draft) => run.drafts.push(draft), note: (text) => run.notes.push(text) };
       try {
-        await running.run(check.id, () => (own.graphql ? check.runGraphQL!({ ...own, graphql: own.graphql }) : check.run!(own)));
+        await runningCheck.run(check.id, () => (own.graphql ? check.runGraphQL!({ ...own, graphql: own.graphql }) : check.run!(own)));
       } catch (error) {
         if (error instanceof ScanStopped) run.stopped = error;
         else run.notes.push(`${check.id}: stopped early, ${stoppedBecause(error)}`);

@@ -76,4 +76,17 @@ describe('RequestGate: requests side by side, a timing proof alone', () => {
     await expect(gate.alone(() => Promise.reject(new Error('no answer')))).rejects.toThrow('no answer');
     await expect(gate.through(async () => 'sent')).resolves.toBe('sent');
   });
+
+  it("passes a gate's work alone through another gate's work alone inside it", async () => {
+    const outer = new RequestGate();
+    const inner = new RequestGate();
+    const events: string[] = [];
+    await outer.alone(() =>
+      inner.alone(async () => {
+        await outer.through(async () => events.push("outer's request"));
+        await inner.through(async () => events.push("inner's request"));
+      }),
+    );
+    expect(events).toEqual(["outer's request", "inner's request"]);
+  });
 });
