@@ -12,8 +12,10 @@ async function toolSection(): Promise<string> {
 it("the README's tool section names every tool of the agent, and its tables no tool the agent lacks", async () => {
   const section = await toolSection();
   const tools = (await loadDefaultTools()).map((tool) => tool.name);
-  const named = new Set([...section.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!));
+  const named = new Set([...section.matchAll(/`([a-z_][a-z0-9_]*)`/g)].map((match) => match[1]!));
   expect(tools.filter((tool) => !named.has(tool))).toEqual([]);
-  const inTables = [...section.matchAll(/^\| ((?:`[a-z_]+`(?:, )?)+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!));
+  const inTables = [...section.matchAll(/^\| ((?:`[a-z_][a-z0-9_]*`(?:, )?)+) \|/gm)].flatMap((row) =>
+    [...row[1]!.matchAll(/`([a-z_][a-z0-9_]*)`/g)].map((match) => match[1]!),
+  );
   expect(inTables.filter((name) => !tools.includes(name))).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CHECK_NAMES } from '../../src/engines/testing/checks/all-checks.js';
 import { createSandbox, runFalcon, type Sandbox } from '../support/falcon-binary.js';
 
 // Needs the built binary: `npm run build` (npm test does it first). Nothing here reaches a server:
@@ -55,10 +56,7 @@ describe('falcon test: bad usage exits 2 with one line', () => {
 
   it('an unknown check or strategy lists the valid ones', async () => {
     const check = await falconTest('--spec', 'openapi.json', ...BASE, '--checks', 'not_a_server_error,speed');
-    expectUsageError(check, '--checks: unknown "speed"; choose from not_a_server_error, status_code_conformance');
-    expect(check.stderr).toContain(
-      'max_response_time, pagination_consistency, write_read_consistency, delete_effective, graphql_no_server_error, graphql_response_schema, graphql_invalid_input, or all',
-    );
+    expectUsageError(check, `--checks: unknown "speed"; choose from ${CHECK_NAMES.join(', ')}, or all`);
     const strategy = await falconTest('--spec', 'openapi.json', ...BASE, '--strategies', 'fuzzing');
     expectUsageError(strategy, '--strategies: unknown "fuzzing"; choose from happy, negative, boundary, stateful, fuzz, or all');
   });

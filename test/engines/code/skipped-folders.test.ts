@@ -40,11 +40,11 @@ describe('the skipped folders', () => {
     if (hasRipgrep) expect(await search(true)).toEqual(['src/app.ts']);
   });
 
-  it('are left out by list_files and glob, whose description names them all', async () => {
+  it('are left out by list_files and glob, whose description says what it skips', async () => {
     const ctx = toolContext(project.root);
     expect((await listFilesTool.run({}, ctx)).text).toBe('1 file in the project, newest first:\nsrc/app.ts');
     expect((await globTool.run({ pattern: '*.ts' }, ctx)).text).toBe('1 file in the project matching *.ts, newest first:\nsrc/app.ts');
-    for (const folder of SKIPPED_FOLDERS) expect(listFilesTool.description).toContain(folder);
+    expect(listFilesTool.description).toMatch(/skips installed dependencies, build output and caches \(node_modules, .*\) and .gitignore'd paths/);
   });
 
   it('are entered when one is the folder asked for', async () => {

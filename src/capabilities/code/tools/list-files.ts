@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SKIPPED_FOLDERS } from '../../../safety/skipped-folders.js';
 import { listFilesNewestFirst } from './file-listing.js';
 import { defineTool } from '../../../kit/tool/tool.js';
 import { pathTarget } from '../../../kit/tool/tool-target.js';
@@ -12,7 +11,8 @@ const schema = z.strictObject({
 
 export const listFilesTool = defineTool({
   name: 'list_files',
-  description: `List the project's files, newest first (skips ${SKIPPED_FOLDERS.join(', ')} and .gitignore'd paths).`,
+  description:
+    "List the project's files, newest first; skips installed dependencies, build output and caches (node_modules, .git, dist, …) and .gitignore'd paths.",
   schema,
   kind: 'read',
   target: pathTarget('path', '.'),
