@@ -107,7 +107,7 @@ describe('falcon flow run with websocket steps', () => {
 });
 
 describe('falcon perf --ws', () => {
-  it('holds the connections and prints the message latency percentiles, and writes them as JSON', async () => {
+  it('holds the connections and prints the message latency percentiles, and writes them as JSON and as a report counting messages', async () => {
     const result = await falcon(
       'perf',
       '--ws',
@@ -120,6 +120,8 @@ describe('falcon perf --ws', () => {
       '{"ping": true}',
       '--json',
       'ws.json',
+      '--report',
+      'ws.html',
       '--threshold',
       'error_rate<0.01',
     );
@@ -138,6 +140,10 @@ describe('falcon perf --ws', () => {
     };
     expect(json).toMatchObject({ protocol: 'websocket', requests: { total: 40 } });
     expect(Object.keys(json.latency_ms)).toEqual(['min', 'mean', 'p50', 'p90', 'p95', 'p99', 'p999', 'max']);
+    const html = await readFile(path.join(sandbox.project, 'ws.html'), 'utf8');
+    expect(html).toContain('<dt>Messages</dt><dd>40 — 40 answered, 0 failed</dd>');
+    expect(html).toMatch(/<dt>Throughput<\/dt><dd>[\d.,]+ msg\/s<\/dd>/);
+    expect(html).not.toMatch(/req\/s|HTTP status/);
   });
 
   it('exits 1 naming what the server answered when the connection is refused', async () => {

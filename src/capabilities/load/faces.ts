@@ -1,4 +1,5 @@
 import type { PerfResult } from '../../engines/perf/perf-result.js';
+import { loadWords } from '../../engines/perf/report/load-words.js';
 import { formatCount, formatFigure } from '../../engines/perf/report/perf-report-text.js';
 import { defineFaces } from '../../kit/capability.js';
 import { checkedReport } from '../../kit/read-report.js';
@@ -19,7 +20,10 @@ const loadReports = defineReportFace<{ result: PerfResult }>({
       result.thresholds.every((threshold) => threshold.ok),
       'a threshold broke',
     ),
-  figures: ({ result }) => `${formatCount(result.requests.total)} requests, ${formatFigure(result.rps)} req/s, p95 ${formatFigure(result.latency_ms.p95)} ms`,
+  figures: ({ result }) => {
+    const words = loadWords(result);
+    return `${formatCount(result.requests.total)} ${words.sent.toLowerCase()}, ${formatFigure(result.rps)} ${words.perSecond}, p95 ${formatFigure(result.latency_ms.p95)} ms`;
+  },
 });
 
 export const faces = defineFaces({

@@ -29,4 +29,5 @@ export const perfReportSchema = z.looseObject({
   histogram: z.array(z.looseObject({ le_ms: figure, count })),
   load: z.looseObject({ connections: count, rate: figure.optional(), stages: text.optional(), workers: count }),
   interrupted: z.boolean().optional(),
+  protocol: z.literal('websocket').optional(),
 });

@@ -7,7 +7,7 @@ import { scanPage } from '../../../src/capabilities/scan/pages/scan-page.js';
 import type { ProjectReports } from '../../../src/dashboard/read/project-reports.js';
 import { reportFaces } from '../../../src/dashboard/read/report-faces.js';
 import { checkoutRun, hostileRun, webSocketRun } from '../../capabilities/flows/engine/report/sample-flow-runs.js';
-import { closedRun, HOSTILE_TARGET } from '../../engines/perf/report/sample-perf-results.js';
+import { closedRun, HOSTILE_TARGET, webSocketRun as webSocketLoadRun } from '../../engines/perf/report/sample-perf-results.js';
 import { HOSTILE_BODY, scanResult } from '../../capabilities/scan/engine/report/sample-scan-results.js';
 import { mixedRun } from '../../engines/testing/report/sample-runs.js';
 
@@ -30,6 +30,15 @@ describe('loadRunPage', () => {
     for (const id of ['latency-histogram', 'rps-over-time', 'p95-over-time'])
       expect(html).toMatch(new RegExp(`<svg [^>]*id="${id}"[^>]*role="img" aria-labelledby="${id}-title"`));
     expect(html).toContain('<h2 id="thresholds">Thresholds</h2>');
+  });
+
+  it('lists and shows a WebSocket load run in messages and replies, as read back from its JSON', async () => {
+    const load = face('perf');
+    const read = await load.read(JSON.parse(JSON.stringify(webSocketLoadRun())), '', 'perf_report_ws.json');
+    expect(load.figures(read)).toBe('6,000 messages, 500 msg/s, p95 44.4 ms');
+    const html = (await load.page('perf_report_ws.json', read)).main.join('\n');
+    expect(html).toContain('<dt>Messages</dt><dd>6,000 — 5,940 answered, 60 failed</dd>');
+    expect(html).not.toMatch(/req\/s|HTTP status/);
   });
 
   it('escapes a hostile target', () => {

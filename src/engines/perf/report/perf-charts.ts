@@ -1,4 +1,5 @@
 import type { PerfResult } from '../perf-result.js';
+import { loadWords } from './load-words.js';
 import { formatCount, formatFigure } from './perf-report-text.js';
 import { svgBarChart } from './svg-bar-chart.js';
 import { svgLineChart } from './svg-line-chart.js';
@@ -6,37 +7,35 @@ import { svgLineChart } from './svg-line-chart.js';
 /** One bar per histogram bucket, labelled with its upper bound. */
 export function latencyHistogramChart(result: PerfResult): string {
   const buckets = result.histogram;
-  const description = buckets.length === 0 ? 'No responses were recorded.' : histogramDescription(result);
+  const { answers } = loadWords(result);
+  const description = buckets.length === 0 ? `No ${answers} were recorded.` : histogramDescription(result, answers);
   const bars = buckets.map((bucket, index) => {
     const range = index === 0 ? `at most ${formatFigure(bucket.le_ms)}` : `${formatFigure(buckets[index - 1]!.le_ms)}–${formatFigure(bucket.le_ms)}`;
-    return { label: formatFigure(bucket.le_ms), value: bucket.count, tooltip: `${range} ms: ${formatCount(bucket.count)} responses` };
+    return { label: formatFigure(bucket.le_ms), value: bucket.count, tooltip: `${range} ms: ${formatCount(bucket.count)} ${answers}` };
   });
-  return svgBarChart(
-    { id: 'latency-histogram', title: 'Latency histogram', description, xLabel: 'latency, at most (ms)', yLabel: 'responses' },
-    bars,
-    formatCount,
-  );
+  return svgBarChart({ id: 'latency-histogram', title: 'Latency histogram', description, xLabel: 'latency, at most (ms)', yLabel: answers }, bars, formatCount);
 }
 
-function histogramDescription(result: PerfResult): string {
+function histogramDescription(result: PerfResult, answers: string): string {
   const buckets = result.histogram;
-  const responses = buckets.reduce((total, bucket) => total + bucket.count, 0);
+  const counted = buckets.reduce((total, bucket) => total + bucket.count, 0);
   const tallest = buckets.reduce((best, bucket) => (bucket.count > best.count ? bucket : best));
   return [
-    `${formatCount(responses)} responses in ${buckets.length} bars, from at most ${formatFigure(buckets[0]!.le_ms)} ms to at most ${formatFigure(buckets[buckets.length - 1]!.le_ms)} ms;`,
-    `the tallest bar holds ${formatCount(tallest.count)} responses of at most ${formatFigure(tallest.le_ms)} ms.`,
+    `${formatCount(counted)} ${answers} in ${buckets.length} bars, from at most ${formatFigure(buckets[0]!.le_ms)} ms to at most ${formatFigure(buckets[buckets.length - 1]!.le_ms)} ms;`,
+    `the tallest bar holds ${formatCount(tallest.count)} ${answers} of at most ${formatFigure(tallest.le_ms)} ms.`,
   ].join(' ');
 }
 
 export function rpsChart(result: PerfResult): string {
   const points = result.timeline.map((entry) => ({ x: entry.t, y: entry.rps }));
+  const words = loadWords(result);
   const description = timelineDescription(
     points.map((point) => point.y),
-    'Requests per second',
+    `${words.sent} per second`,
     '',
   );
   return svgLineChart(
-    { id: 'rps-over-time', title: 'Requests per second over time', description, xLabel: 'seconds since the start', yLabel: 'req/s' },
+    { id: 'rps-over-time', title: `${words.sent} per second over time`, description, xLabel: 'seconds since the start', yLabel: words.perSecond },
     points,
     formatFigure,
   );

@@ -5,6 +5,7 @@ import { LATENCY_METRICS } from '../perf-scenario.js';
 import { compactTimeline, rowSeconds } from './compact-timeline.js';
 import { htmlPage, htmlSection } from './html-page.js';
 import { htmlTable } from './html-table.js';
+import { loadWords } from './load-words.js';
 import { latencyHistogramChart, p95Chart, rpsChart } from './perf-charts.js';
 import { PERF_HTML_STYLE } from './perf-html-style.js';
 import { LATENCY_HEADINGS, requestRows } from './perf-report-rows.js';
@@ -35,10 +36,16 @@ export function perfHtmlSections(result: PerfResult): string[] {
 
 function summarySection(result: PerfResult): string[] {
   const perSecond = (bytes: number) => (result.duration_s > 0 ? ` (${formatBytes(bytes / result.duration_s)}/s)` : '');
+  const words = loadWords(result);
   const facts: Array<[string, string]> = [
     ['Target', `<code>${text(result.target)}</code>`],
-    ['Requests', text(`${formatCount(result.requests.total)} — ${formatCount(result.requests.ok)} ok, ${formatCount(result.requests.failed)} failed`)],
-    ['Throughput', text(`${formatFigure(result.rps)} req/s`)],
+    [
+      words.sent,
+      text(
+        `${formatCount(result.requests.total)} — ${formatCount(result.requests.ok)} ${words.ok.toLowerCase()}, ${formatCount(result.requests.failed)} failed`,
+      ),
+    ],
+    ['Throughput', text(`${formatFigure(result.rps)} ${words.perSecond}`)],
     [
       'Latency',
       text(`p50 ${formatFigure(result.latency_ms.p50)} ms, p95 ${formatFigure(result.latency_ms.p95)} ms, p99 ${formatFigure(result.latency_ms.p99)} ms`),
@@ -66,15 +73,16 @@ function thresholdSection(result: PerfResult): string[] {
 }
 
 function requestSection(result: PerfResult): string[] {
+  const words = loadWords(result);
   const content = [
     htmlTable({
-      caption: 'Requests by outcome',
-      headings: ['Requests', 'Count'],
+      caption: `${words.sent} by outcome`,
+      headings: [words.sent, 'Count'],
       rows: requestRows(result).map(([name, count]) => [name, formatCount(count)]),
       numeric: [1],
     }),
   ];
-  const statuses = statusRows(result.requests.by_status);
+  const statuses = words.statuses ? statusRows(result.requests.by_status) : [];
   if (statuses.length > 0) {
     content.push(
       htmlTable({
@@ -85,19 +93,20 @@ function requestSection(result: PerfResult): string[] {
       }),
     );
   }
-  return htmlSection('requests', 'Requests', content);
+  return htmlSection('requests', words.sent, content);
 }
 
 function latencySection(result: PerfResult): string[] {
+  const { answers, answersHeading } = loadWords(result);
   const figures = htmlTable({
     caption: 'Latency in milliseconds',
-    headings: ['Responses', ...LATENCY_HEADINGS],
+    headings: [answersHeading, ...LATENCY_HEADINGS],
     rows: [['all', ...LATENCY_METRICS.map((metric) => formatFigure(result.latency_ms[metric]))]],
     numeric: LATENCY_HEADINGS.map((_, index) => index + 1),
   });
   const buckets = htmlTable({
-    caption: 'Responses in each histogram bar',
-    headings: ['At most (ms)', 'Responses'],
+    caption: `${answersHeading} in each histogram bar`,
+    headings: ['At most (ms)', answersHeading],
     rows: result.histogram.map((bucket) => [formatFigure(bucket.le_ms), formatCount(bucket.count)]),
     numeric: [0, 1],
   });
@@ -105,7 +114,7 @@ function latencySection(result: PerfResult): string[] {
     figures,
     figure(
       latencyHistogramChart(result),
-      'How many responses took how long: each bar counts the responses slower than the bar before it and at most as slow as its label.',
+      `How many ${answers} took how long: each bar counts the ${answers} slower than the bar before it and at most as slow as its label.`,
       buckets,
     ),
   ]);
@@ -113,15 +122,16 @@ function latencySection(result: PerfResult): string[] {
 
 function timelineSection(result: PerfResult): string[] {
   const { rows, secondsPerRow } = compactTimeline(result.timeline);
-  const grouped = secondsPerRow === 1 ? '' : ` (${secondsPerRow} seconds a row: req/s is their mean, p95 the worst second's, errors their sum)`;
+  const words = loadWords(result);
+  const grouped = secondsPerRow === 1 ? '' : ` (${secondsPerRow} seconds a row: ${words.perSecond} is their mean, p95 the worst second's, errors their sum)`;
   const table = htmlTable({
     caption: `Second by second${grouped}`,
-    headings: ['Second', 'req/s', 'p95 (ms)', 'Errors'],
+    headings: ['Second', words.perSecond, 'p95 (ms)', 'Errors'],
     rows: rows.map((row) => [rowSeconds(row), formatFigure(row.rps), formatFigure(row.p95), formatCount(row.errors)]),
     numeric: [0, 1, 2, 3],
   });
   return htmlSection('over-time', 'Over time', [
-    figure(rpsChart(result), 'Requests sent each second.'),
+    figure(rpsChart(result), `${words.sent} sent each second.`),
     figure(p95Chart(result), 'The 95th percentile of the latencies of each second.'),
     `<details><summary>The same figures as a table</summary>\n${table}\n</details>`,
   ]);

@@ -3,12 +3,14 @@ import { formatDuration } from '../../testing/report/report-text.js';
 import type { PerfResult } from '../perf-result.js';
 import { LATENCY_METRICS } from '../perf-scenario.js';
 import { compactTimeline, rowSeconds } from './compact-timeline.js';
+import { loadWords } from './load-words.js';
 import { LATENCY_HEADINGS, requestRows } from './perf-report-rows.js';
 import { formatActual, formatBytes, formatCount, formatFigure, INTERRUPTED_NOTE, loadText, statusRows } from './perf-report-text.js';
 
-/** The load run as a person reads it: what ran, the thresholds, requests, latencies, then second by second. */
+/** The load run as a person reads it: what ran, the thresholds, requests (or messages), latencies, then second by second. */
 export function perfMarkdown(result: PerfResult, finishedAt = new Date()): string {
   const { requests } = result;
+  const words = loadWords(result);
   const lines = [
     `# Load test: ${markdownText(result.target)}`,
     '',
@@ -16,16 +18,16 @@ export function perfMarkdown(result: PerfResult, finishedAt = new Date()): strin
     `- Finished: ${finishedAt.toISOString()}`,
     `- Load: ${markdownText(loadText(result))}`,
     `- Duration: ${formatDuration(result.duration_s * 1000)}`,
-    `- Requests: ${formatCount(requests.total)} at ${formatFigure(result.rps)} req/s — ${formatCount(requests.ok)} ok, ${formatCount(requests.failed)} failed`,
+    `- ${words.sent}: ${formatCount(requests.total)} at ${formatFigure(result.rps)} ${words.perSecond} — ${formatCount(requests.ok)} ${words.ok.toLowerCase()}, ${formatCount(requests.failed)} failed`,
     `- Latency: p50 ${formatFigure(result.latency_ms.p50)} ms, p95 ${formatFigure(result.latency_ms.p95)} ms, p99 ${formatFigure(result.latency_ms.p99)} ms`,
   ];
   if (result.interrupted) lines.push('', `> **Interrupted:** ${INTERRUPTED_NOTE}`);
   lines.push('', '## Thresholds', '', ...thresholdLines(result));
-  lines.push('', '## Requests', '', markdownRow(['Requests', 'Count']), markdownRow(['---', '---:']));
+  lines.push('', `## ${words.sent}`, '', markdownRow([words.sent, 'Count']), markdownRow(['---', '---:']));
   for (const [name, count] of requestRows(result)) lines.push(markdownRow([name, formatCount(count)]));
-  const statuses = statusRows(requests.by_status);
+  const statuses = words.statuses ? statusRows(requests.by_status) : [];
   if (statuses.length > 0) {
-    lines.push('', markdownRow(['Status', 'Responses']), markdownRow(['---', '---:']));
+    lines.push('', markdownRow(['Status', words.answersHeading]), markdownRow(['---', '---:']));
     for (const [status, count] of statuses) lines.push(markdownRow([markdownText(status), formatCount(count)]));
   }
   lines.push(
@@ -63,10 +65,11 @@ function thresholdLines(result: PerfResult): string[] {
 function timelineLines(result: PerfResult): string[] {
   if (result.timeline.length === 0) return ['No seconds were recorded.'];
   const { rows, secondsPerRow } = compactTimeline(result.timeline);
-  const note = secondsPerRow === 1 ? [] : [`_${secondsPerRow} seconds a row: req/s is their mean, p95 the worst second's, errors their sum._`, ''];
+  const { perSecond } = loadWords(result);
+  const note = secondsPerRow === 1 ? [] : [`_${secondsPerRow} seconds a row: ${perSecond} is their mean, p95 the worst second's, errors their sum._`, ''];
   return [
     ...note,
-    markdownRow(['Second', 'req/s', 'p95 (ms)', 'Errors']),
+    markdownRow(['Second', perSecond, 'p95 (ms)', 'Errors']),
     markdownRow(['---:', '---:', '---:', '---:']),
     ...rows.map((row) => markdownRow([rowSeconds(row), formatFigure(row.rps), formatFigure(row.p95), formatCount(row.errors)])),
   ];

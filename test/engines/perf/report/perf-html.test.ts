@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { perfHtml } from '../../../../src/engines/perf/report/perf-html.js';
-import { closedRun, FINISHED_AT, HOSTILE_TARGET, openRun } from './sample-perf-results.js';
+import { closedRun, FINISHED_AT, HOSTILE_TARGET, openRun, webSocketRun } from './sample-perf-results.js';
 
 function svg(page: string, id: string): string {
   const start = page.indexOf(`<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="${id}"`);
@@ -49,6 +49,17 @@ describe('perfHtml', () => {
       '<tr><th scope="row">all</th><td class="number">0.412</td><td class="number">12.3</td><td class="number">9.87</td><td class="number">31.2</td><td class="number">44.4</td><td class="number">120.6</td><td class="number">199.6</td><td class="number">1,235</td></tr>',
     );
     expect(page).toContain('<dt>Received</dt><dd>98.8 MB (8.23 MB/s)</dd>');
+  });
+
+  it('counts a WebSocket run in messages and replies, with no HTTP status', () => {
+    const page = perfHtml(webSocketRun(), FINISHED_AT);
+    expect(page).toContain('<dt>Messages</dt><dd>6,000 — 5,940 answered, 60 failed</dd><dt>Throughput</dt><dd>500 msg/s</dd>');
+    expect(page).toContain('<section aria-labelledby="requests">\n<h2 id="requests">Messages</h2>');
+    expect(page).toContain('<tr><th scope="row">No reply: timeout</th><td class="number">55</td></tr>');
+    expect(page).toContain('Replies in each histogram bar');
+    expect(svg(page, 'rps-over-time')).toContain('msg/s');
+    expect(page.match(/<table>/g)).toHaveLength(5);
+    expect(page).not.toMatch(/req\/s|Requests|Responses|responses|HTTP status/);
   });
 
   it('draws the latency histogram: one bar per bucket, heights in proportion, each with its figures', () => {

@@ -1,7 +1,7 @@
 import { marked, type Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { perfMarkdown } from '../../../../src/engines/perf/report/perf-markdown.js';
-import { closedRun, FINISHED_AT, HOSTILE_TARGET, openRun } from './sample-perf-results.js';
+import { closedRun, FINISHED_AT, HOSTILE_TARGET, openRun, webSocketRun } from './sample-perf-results.js';
 
 function tables(markdown: string): Tokens.Table[] {
   return marked.lexer(markdown).filter((token): token is Tokens.Table => token.type === 'table');
@@ -18,6 +18,23 @@ function section(markdown: string, heading: string): string {
 }
 
 describe('perfMarkdown', () => {
+  it('counts a WebSocket run in messages and replies, with no HTTP status', () => {
+    const markdown = perfMarkdown(webSocketRun(), FINISHED_AT);
+    expect(markdown).toContain('- Messages: 6,000 at 500 msg/s — 5,940 answered, 60 failed\n');
+    expect(cells(tables(section(markdown, 'Messages'))[0]!)).toEqual([
+      ['Messages', 'Count'],
+      ['Total', '6,000'],
+      ['Answered', '5,940'],
+      ['Failed (no reply)', '60'],
+      ['No reply: timeout', '55'],
+      ['No reply: connection refused', '0'],
+      ['No reply: connection reset', '5'],
+      ['No reply: other error', '0'],
+    ]);
+    expect(cells(tables(section(markdown, 'Second by second'))[0]!)[0]).toEqual(['Second', 'msg/s', 'p95 (ms)', 'Errors']);
+    expect(markdown).not.toMatch(/req\/s|Requests|Responses|101/);
+  });
+
   it('opens with the target, when it finished, the load, and the headline figures', () => {
     expect(perfMarkdown(closedRun(), FINISHED_AT).split('\n').slice(0, 9)).toEqual([
       '# Load test: http://127.0.0.1:4010/pets',

@@ -43,6 +43,17 @@ export function closedRun(): PerfResult {
   };
 }
 
+/** `falcon perf --ws`: the closed run's figures as messages, each answered by a reply with its id (counted as status 101). */
+export function webSocketRun(): PerfResult {
+  const run = closedRun();
+  return {
+    ...run,
+    target: 'ws://127.0.0.1:4010/prices',
+    requests: { ...run.requests, by_status: { '101': run.requests.ok }, errors: { timeout: 55, refused: 0, reset: 5, other: 0 } },
+    protocol: 'websocket',
+  };
+}
+
 /** An open-model run with stages, five minutes long (more seconds than a table shows), stopped early. */
 export function openRun(): PerfResult {
   const timeline: TimelineEntry[] = Array.from({ length: 300 }, (_, index) => ({
