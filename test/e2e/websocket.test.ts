@@ -182,4 +182,25 @@ describe('the websocket tool in a session', () => {
     expect(exchange).toMatch(/received 3 \(\+\d+ ms\) ✓: \{"type":"price","symbol":"EURUSD","price":1\.0844,"seq":3\}/);
     expect(exchange).not.toContain(PRICES_TOKEN);
   });
+
+  it('a scripted model load-tests the echo endpoint with run_performance, approved, and reads the message figures', async () => {
+    models.reset();
+    await sandbox.testApiAt(server.url.replace('ws://', 'http://'));
+    await sandbox.writeConfig({
+      default_provider: 'openai',
+      providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
+    });
+    await sandbox.trustProject();
+    models.script([
+      'ACTION: tool_search({"query": "select:run_performance"})',
+      `ACTION: run_performance({"url": "${server.url}/echo", "connections": 2, "requests": 20, "message": {"ping": true}, "thresholds": ["error_rate<0.01"]})`,
+      'Final Answer: 20 messages, all answered.',
+    ]);
+    const result = await falcon('-p', 'load test the echo websocket', '--yes');
+    expect(result.stdout).toBe('20 messages, all answered.\n');
+    const observation = models.requests[2]!.messages.at(-1)!.content;
+    expect(observation).toMatch(new RegExp(`ws://127\\.0\\.0\\.1:\\d+/echo — WebSocket, closed model, 2 connections, [\\d.]+ s`));
+    expect(observation).toContain('messages    20 · 20 answered · 0 failed');
+    expect(observation).toMatch(/thresholds {2}✓ error_rate<0\.01 \(0\)\nReport: \.falcon\/reports\/perf_report_.+\.md/);
+  });
 });

@@ -15,7 +15,8 @@ export interface WebSocketLoadOptions {
   subprotocols?: string[];
   /** Connections held open, each sending its next message once the last was answered. */
   connections: number;
-  durationMs: number;
+  /** Stop after this long; without it, once `messages` have been answered. */
+  durationMs?: number;
   /** Stop after this many messages in all, if sooner. */
   messages?: number;
   /** The JSON object each message is; Falcon adds its `id`. */
@@ -36,7 +37,7 @@ export interface WebSocketLoadOptions {
 export async function runWebSocketLoad(options: WebSocketLoadOptions): Promise<PerfResult> {
   const metrics = new LoadMetrics();
   const started = performance.now();
-  const deadline = started + options.durationMs;
+  const deadline = started + (options.durationMs ?? Number.POSITIVE_INFINITY);
   let budget = options.messages ?? Number.POSITIVE_INFINITY;
   const open = (): Promise<OpenWebSocket> => openWebSocket({ url: options.url, headers: options.headers, subprotocols: options.subprotocols }, options.signal);
   let first: OpenWebSocket;
@@ -68,7 +69,8 @@ export async function runWebSocketLoad(options: WebSocketLoadOptions): Promise<P
   );
   const durationMs = performance.now() - started;
   await Promise.all(sockets.map((socket) => socket?.close()));
-  const figures = metrics.figures(durationMs, options.signal.aborted ? undefined : options.durationMs);
+  // The seconds planned are drawn only for a run its duration ends: one a count ends may end sooner.
+  const figures = metrics.figures(durationMs, options.signal.aborted || options.messages !== undefined ? undefined : options.durationMs);
   return {
     target: options.url,
     model: 'closed',

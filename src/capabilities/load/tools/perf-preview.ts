@@ -7,6 +7,8 @@ import { loadSavedRequest } from '../../../workspace/saved-requests.js';
 import type { Preview } from '../../../kit/tool/preview.js';
 import { ToolError, type ToolContext } from '../../../kit/tool/tool.js';
 import { type PerfRunArgs, type PerfRunPlan, planPerfRun } from './perf-run-plan.js';
+import { isWebSocketUrl, planWebSocketRun, type WebSocketRunPlan } from './websocket-run-plan.js';
+import type { VariableScope } from '../../../workspace/variable-scope.js';
 import { apiOrigin, originOf, repositoryChose, secretsCarried } from '../../../kit/tool-support/request-origin.js';
 
 const LISTED_REQUESTS = 6;
@@ -17,7 +19,8 @@ const LISTED_REQUESTS = 6;
  * There is no "always": each load test is asked about.
  */
 export async function perfPreview(args: PerfRunArgs, ctx: ToolContext): Promise<Preview> {
-  const plan = await planPerfRun(args, ctx).catch((error: unknown) => {
+  const webSocket = isWebSocketUrl(args.url);
+  const plan = await (webSocket ? planWebSocketRun(args, ctx) : planPerfRun(args, ctx)).catch((error: unknown) => {
     if (error instanceof ToolError) return error;
     throw error;
   });
@@ -25,17 +28,20 @@ export async function perfPreview(args: PerfRunArgs, ctx: ToolContext): Promise<
     const what = args.url ?? (args.request !== undefined ? `request ${args.request}` : `operations ${(args.operations ?? []).join(', ')}`);
     return { kind: 'info', title: mask(`load test ${what}`, ctx), details: mask(`It cannot start as given: ${plan.message}`, ctx) };
   }
-  const origins = await originLines(plan, ctx);
-  const details = [...origins.lines, ...requestLines(plan)];
+  const urls = 'load' in plan ? [plan.load.url] : plan.target.requests.map((request) => request.url);
+  const origins = await originLines(urls, plan.variables, ctx);
+  const details = [...origins.lines, ...('scenario' in plan ? requestLines(plan) : [])];
   if (origins.elsewhere || !ctx.trustedProject) {
-    const carries = { url: args.url, headers: args.headers, body: args.body, saved: await savedRequest(args.request, ctx) };
+    const carries = { url: args.url, headers: args.headers, body: args.body, message: args.message, saved: await savedRequest(args.request, ctx) };
     const fromEnvironment = (await plan.variables.environmentVariablesIn(carries)).map((name) => `{{env:${name}}}`);
     const carried = [...new Set([...secretsCarried(carries), ...fromEnvironment])];
     if (carried.length > 0) details.push(`It carries: ${carried.join(', ')}.`);
   }
   if (plan.thresholds.length > 0) details.push(`Thresholds: ${plan.thresholds.map((threshold) => threshold.expr).join(', ')}.`);
   details.push('Approve only if this server may take the load.');
-  return { kind: 'info', title: mask(`load test ${plan.target.target}: ${loadSummary(plan.scenario)}`, ctx), details: mask(details.join('\n'), ctx) };
+  const title =
+    'load' in plan ? `load test ${plan.target}: ${webSocketLoadSummary(plan.load)}` : `load test ${plan.target.target}: ${loadSummary(plan.scenario)}`;
+  return { kind: 'info', title: mask(title, ctx), details: mask(details.join('\n'), ctx) };
 }
 
 /** `closed model, 10 connections, 10s`; `open model, 50 req/s (up to 10 connections), 10s`; stages as given. */
@@ -50,10 +56,17 @@ export function loadSummary(scenario: PerfScenario): string {
   return parts.join(', ');
 }
 
-/** A line per origin loaded; `elsewhere` when one is not the API under test. */
-async function originLines(plan: PerfRunPlan, ctx: ToolContext): Promise<{ lines: string[]; elsewhere: boolean }> {
-  const api = await apiOrigin(ctx.projectRoot, plan.variables);
-  const origins = [...new Set(plan.target.requests.flatMap((request) => originOf(request.url) ?? []))];
+/** `WebSocket, 10 connections, 10s`; `WebSocket, 4 connections, 40 messages`. */
+function webSocketLoadSummary(load: WebSocketRunPlan['load']): string {
+  const connections = `${formatCount(load.connections)} connection${load.connections === 1 ? '' : 's'}`;
+  const end = load.messages !== undefined ? `${formatCount(load.messages)} messages` : formatDuration(load.durationMs!);
+  return `WebSocket, ${connections}, ${end}`;
+}
+
+/** A line per origin loaded (a WebSocket's is the HTTP server it upgrades from); `elsewhere` when one is not the API under test. */
+async function originLines(urls: string[], variables: VariableScope, ctx: ToolContext): Promise<{ lines: string[]; elsewhere: boolean }> {
+  const api = await apiOrigin(ctx.projectRoot, variables);
+  const origins = [...new Set(urls.flatMap((url) => originOf(url) ?? []))];
   const lines = origins.map((origin) => {
     if (origin === api?.origin && !ctx.trustedProject) return `${origin} is ${repositoryChose(api)}: approving names it as this load test's target.`;
     if (origin === api?.origin) return `${origin} is the API under test (BASE_URL of the "${api.environment}" environment).`;

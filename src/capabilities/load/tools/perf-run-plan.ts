@@ -23,6 +23,9 @@ export interface PerfRunArgs {
   requests?: number;
   stages?: string;
   thresholds?: string[];
+  /** With a ws(s):// url: each message's JSON object, and the subprotocols asked for (`websocket-run-plan.ts`). */
+  message?: Record<string, unknown>;
+  subprotocols?: string[];
 }
 
 export interface PerfRunPlan {
@@ -41,6 +44,8 @@ export async function planPerfRun(args: PerfRunArgs, ctx: ToolContext): Promise<
     const which = 'url (a URL), request (a saved request\'s name) or operations (spec operations such as ["listUsers=3", "GET /users/{id}"])';
     throw new ToolError(given.length === 0 ? `give what to load: ${which}` : `give one of ${which}, not ${given.join(' and ')}`);
   }
+  const webSocketOnly = (['message', 'subprotocols'] as const).filter((name) => args[name] !== undefined);
+  if (webSocketOnly.length > 0) throw new ToolError(`${webSocketOnly.join(' and ')} ${webSocketOnly.length === 1 ? 'goes' : 'go'} with a ws:// or wss:// url`);
   const variables = await scopeForEnvironment(args.env, ctx);
   try {
     const built = await buildPerfTarget({

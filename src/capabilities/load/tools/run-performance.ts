@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { ToolError, defineTool } from '../../../kit/tool/tool.js';
 import { urlTarget } from '../../../kit/tool/tool-target.js';
 import { maskText } from '../../../safety/mask-text.js';
+import type { ToolContext } from '../../../kit/tool/tool.js';
+import type { PerfRunArgs } from './perf-run-plan.js';
+import { isWebSocketUrl } from './websocket-run-plan.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 /** ctx.progress at most this often: the runner reports four times a second. */
 const PROGRESS_EVERY_MS = 1000;
 
 const schema = z.strictObject({
-  url: z.string().min(1).optional().describe('absolute http(s) URL to load; {{VAR}} resolved, e.g. "{{BASE_URL}}/users"'),
+  url: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('absolute http(s) URL to load, or ws(s):// to load WebSocket messages; {{VAR}} resolved, e.g. "{{BASE_URL}}/users"'),
   request: z.string().min(1).optional().describe("instead of url: a saved request's name (.falcon/requests/NAME.yaml)"),
   operations: z
     .array(z.string().min(1))
@@ -38,12 +45,18 @@ const schema = z.strictObject({
     .min(1)
     .optional()
     .describe('limits that must hold, e.g. ["p95<200", "error_rate<0.01", "rps>500"]; latencies in ms: min mean p50 p90 p95 p99 p999 max'),
+  message: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('with a ws:// url: the JSON object each message is (Falcon adds its "id"; a reply is the message with the same id)'),
+  subprotocols: z.array(z.string().min(1)).min(1).optional().describe('with a ws:// url: the subprotocols to ask for, e.g. ["prices.v1"]'),
 });
 
 // Every call is approved first (perfPreview): a load test puts load on a server, wherever it is.
 export const runPerformanceTool = defineTool({
   name: 'run_performance',
-  description: 'Load test a URL, a saved request or spec operations: req/s, latency percentiles, errors, thresholds.',
+  description:
+    'Load test a URL, a saved request or spec operations (req/s), or a WebSocket URL (messages and their replies): latency percentiles, errors, thresholds.',
   schema,
   kind: 'network',
   target: urlTarget('url'),
@@ -53,6 +66,7 @@ export const runPerformanceTool = defineTool({
     return perfPreview(args, ctx);
   },
   async run(args, ctx) {
+    if (isWebSocketUrl(args.url)) return runWebSocketPerformance(args, ctx);
     const [{ planPerfRun }, { runLoad }, { TargetUnreachableError }, { writeProjectPerfReport }, { describePerfRun }, { progressText }] = await Promise.all([
       import('./perf-run-plan.js'),
       import('../../../engines/perf/run-load.js'),
@@ -78,3 +92,23 @@ export const runPerformanceTool = defineTool({
     return maskText(describePerfRun(result, report), { secrets: ctx.secrets });
   },
 });
+
+/** A ws(s):// url: `falcon perf --ws` — messages each timed to the reply carrying its id. */
+async function runWebSocketPerformance(args: PerfRunArgs, ctx: ToolContext): Promise<string> {
+  const [{ planWebSocketRun }, { runWebSocketLoad }, { TargetUnreachableError }, { writeProjectPerfReport }, { describePerfRun }] = await Promise.all([
+    import('./websocket-run-plan.js'),
+    import('../../../engines/perf/websocket-load.js'),
+    import('../../../engines/http/target-unreachable-error.js'),
+    import('../../../engines/perf/report/write-perf-report.js'),
+    import('./describe-perf-run.js'),
+  ]);
+  const plan = await planWebSocketRun(args, ctx);
+  ctx.progress(`loading ${plan.target} over WebSocket`);
+  const loaded = await runWebSocketLoad({ ...plan.load, signal: ctx.signal }).catch((error: unknown) => {
+    if (error instanceof TargetUnreachableError) throw new ToolError(maskText(`${error.message} — no load was sent.`, { secrets: ctx.secrets }));
+    throw error;
+  });
+  const result = { ...loaded, target: plan.target };
+  const report = await writeProjectPerfReport(result, { projectRoot: ctx.projectRoot, name: result.target });
+  return maskText(describePerfRun(result, report), { secrets: ctx.secrets });
+}
