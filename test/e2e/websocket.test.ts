@@ -159,8 +159,7 @@ describe('the websocket tool in a session', () => {
     models = await startFakeModelServer();
   });
   afterAll(() => models.close());
-
-  it('a scripted model finds the deferred tool with tool_search, subscribes, and reads the messages', async () => {
+  beforeEach(async () => {
     models.reset();
     await sandbox.testApiAt(server.url.replace('ws://', 'http://'));
     await sandbox.writeConfig({
@@ -168,6 +167,9 @@ describe('the websocket tool in a session', () => {
       providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
     });
     await sandbox.trustProject();
+  });
+
+  it('a scripted model finds the deferred tool with tool_search, subscribes, and reads the messages', async () => {
     models.script([
       'ACTION: tool_search({"query": "websocket subscribe messages"})',
       `ACTION: websocket({"url": "{{BASE_URL}}/prices", "headers": {"Authorization": "Bearer {{env:PRICE_TOKEN}}"}, "subprotocols": ["prices.v1"], "send": {"subscribe": "EURUSD"}, "expect": {"json_path": {"$.symbol": "EURUSD"}, "count": 3, "within_ms": 2000}})`,
@@ -184,13 +186,6 @@ describe('the websocket tool in a session', () => {
   });
 
   it('a scripted model load-tests the echo endpoint with run_performance, approved, and reads the message figures', async () => {
-    models.reset();
-    await sandbox.testApiAt(server.url.replace('ws://', 'http://'));
-    await sandbox.writeConfig({
-      default_provider: 'openai',
-      providers: { openai: { model: 'gpt-test', config: { api_key: 'sk-test-key-for-the-fake-server', base_url: models.openaiBaseUrl } } },
-    });
-    await sandbox.trustProject();
     models.script([
       'ACTION: tool_search({"query": "select:run_performance"})',
       `ACTION: run_performance({"url": "${server.url}/echo", "connections": 2, "requests": 20, "message": {"ping": true}, "thresholds": ["error_rate<0.01"]})`,
