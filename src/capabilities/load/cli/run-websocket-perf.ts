@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { TargetUnreachableError } from '../../../engines/http/target-unreachable-error.js';
 import { parseDuration } from '../../../engines/perf/parse-duration.js';
 import { PerfUsageError } from '../../../engines/perf/perf-usage-error.js';
+import { DEFAULT_CONNECTIONS } from '../../../engines/perf/plan-scenario.js';
 import { checkPerfReportFile } from '../../../engines/perf/report/write-perf-report.js';
 import { parseThreshold } from '../../../engines/perf/thresholds.js';
 import { runWebSocketLoad } from '../../../engines/perf/websocket-load.js';
@@ -16,8 +17,6 @@ import { terminalSafeText } from '../../../safety/terminal-text.js';
 import { VariableScope } from '../../../workspace/variable-scope.js';
 import type { PerfCommandFlags } from './perf-flags.js';
 import { finishPerfRun } from './finish-perf-run.js';
-
-const DEFAULT_CONNECTIONS = 10;
 
 /** The options of an HTTP load that mean nothing for `--ws`: refused rather than ignored. */
 const HTTP_ONLY: Array<[keyof PerfCommandFlags, string]> = [

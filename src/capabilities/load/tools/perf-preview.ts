@@ -7,7 +7,8 @@ import { loadSavedRequest } from '../../../workspace/saved-requests.js';
 import type { Preview } from '../../../kit/tool/preview.js';
 import { ToolError, type ToolContext } from '../../../kit/tool/tool.js';
 import { type PerfRunArgs, type PerfRunPlan, planPerfRun } from './perf-run-plan.js';
-import { isWebSocketUrl, planWebSocketRun, type WebSocketRunPlan } from './websocket-run-plan.js';
+import { planWebSocketRun, type WebSocketRunPlan } from './websocket-run-plan.js';
+import { isWebSocketUrl } from './websocket-url.js';
 import type { VariableScope } from '../../../workspace/variable-scope.js';
 import { apiOrigin, originOf, repositoryChose, secretsCarried } from '../../../kit/tool-support/request-origin.js';
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { ToolError, defineTool } from '../../../kit/tool/tool.js';
+import { defineTool } from '../../../kit/tool/tool.js';
 import { urlTarget } from '../../../kit/tool/tool-target.js';
-import { maskText } from '../../../safety/mask-text.js';
 import type { ToolContext } from '../../../kit/tool/tool.js';
 import type { PerfRunArgs } from './perf-run-plan.js';
-import { isWebSocketUrl } from './websocket-run-plan.js';
+import { isWebSocketUrl } from './websocket-url.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 /** ctx.progress at most this often: the runner reports four times a second. */
@@ -67,48 +66,35 @@ export const runPerformanceTool = defineTool({
   },
   async run(args, ctx) {
     if (isWebSocketUrl(args.url)) return runWebSocketPerformance(args, ctx);
-    const [{ planPerfRun }, { runLoad }, { TargetUnreachableError }, { writeProjectPerfReport }, { describePerfRun }, { progressText }] = await Promise.all([
+    const [{ planPerfRun }, { runLoad }, { reportPerfRun }, { progressText }] = await Promise.all([
       import('./perf-run-plan.js'),
       import('../../../engines/perf/run-load.js'),
-      import('../../../engines/http/target-unreachable-error.js'),
-      import('../../../engines/perf/report/write-perf-report.js'),
-      import('./describe-perf-run.js'),
+      import('./report-perf-run.js'),
       import('../../../engines/perf/report/progress-text.js'),
     ]);
     const { scenario, thresholds } = await planPerfRun(args, ctx);
     let reported = -PROGRESS_EVERY_MS;
-    const result = await runLoad(scenario, thresholds, {
+    const running = runLoad(scenario, thresholds, {
       signal: ctx.signal,
       onProgress(progress) {
         if (progress.elapsedMs - reported < PROGRESS_EVERY_MS) return;
         reported = progress.elapsedMs;
         ctx.progress(progressText(progress));
       },
-    }).catch((error: unknown) => {
-      if (error instanceof TargetUnreachableError) throw new ToolError(maskText(`${error.message} — no load was sent.`, { secrets: ctx.secrets }));
-      throw error;
     });
-    const report = await writeProjectPerfReport(result, { projectRoot: ctx.projectRoot, name: args.request ?? result.target });
-    return maskText(describePerfRun(result, report), { secrets: ctx.secrets });
+    return reportPerfRun(running, ctx, args.request);
   },
 });
 
 /** A ws(s):// url: `falcon perf --ws` — messages each timed to the reply carrying its id. */
 async function runWebSocketPerformance(args: PerfRunArgs, ctx: ToolContext): Promise<string> {
-  const [{ planWebSocketRun }, { runWebSocketLoad }, { TargetUnreachableError }, { writeProjectPerfReport }, { describePerfRun }] = await Promise.all([
+  const [{ planWebSocketRun }, { runWebSocketLoad }, { reportPerfRun }] = await Promise.all([
     import('./websocket-run-plan.js'),
     import('../../../engines/perf/websocket-load.js'),
-    import('../../../engines/http/target-unreachable-error.js'),
-    import('../../../engines/perf/report/write-perf-report.js'),
-    import('./describe-perf-run.js'),
+    import('./report-perf-run.js'),
   ]);
   const plan = await planWebSocketRun(args, ctx);
   ctx.progress(`loading ${plan.target} over WebSocket`);
-  const loaded = await runWebSocketLoad({ ...plan.load, signal: ctx.signal }).catch((error: unknown) => {
-    if (error instanceof TargetUnreachableError) throw new ToolError(maskText(`${error.message} — no load was sent.`, { secrets: ctx.secrets }));
-    throw error;
-  });
-  const result = { ...loaded, target: plan.target };
-  const report = await writeProjectPerfReport(result, { projectRoot: ctx.projectRoot, name: result.target });
-  return maskText(describePerfRun(result, report), { secrets: ctx.secrets });
+  const running = runWebSocketLoad({ ...plan.load, signal: ctx.signal }).then((result) => ({ ...result, target: plan.target }));
+  return reportPerfRun(running, ctx);
 }

@@ -15,11 +15,6 @@ const MESSAGE_TIMEOUT_MS = 10_000;
 /** The arguments of an HTTP load, which mean nothing for a WebSocket one: refused rather than ignored. */
 const HTTP_ONLY = ['request', 'operations', 'method', 'body', 'rate', 'stages'] as const;
 
-/** A ws:// or wss:// URL, before its placeholders are resolved. */
-export function isWebSocketUrl(url: string | undefined): boolean {
-  return url !== undefined && /^wss?:\/\//i.test(url.trim());
-}
-
 export interface WebSocketRunPlan {
   variables: VariableScope;
   /** The URL as given, masked: what the preview and the report name. */
