@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from '../../../engines/http/listen-on.js';
 import type { FalconSpec, SpecOperation } from '../../../engines/spec/spec-format.js';
 import { SeededRandom } from '../../../engines/testing/generate/seeded-random.js';
 import { SpecSchemaValidator } from '../../../engines/testing/spec-schema/spec-schema-validator.js';
@@ -134,23 +134,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     });
   });
   server.keepAliveTimeout = 65_000;
-  await listen(server, options.port, options.host ?? '127.0.0.1');
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { url: `http://${host}:${address.port}`, close: () => close(server) };
+  const url = await listenOn(server, options.port, options.host ?? '127.0.0.1');
+  return { url, close: () => close(server) };
 }
 
 const EMPTY = Buffer.alloc(0);
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
 
 function close(server: Server): Promise<void> {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from '../../../engines/http/listen-on.js';
 import { createResponseChecker } from '../../../engines/testing/checks/check-response.js';
 import type { CheckName } from '../../../engines/testing/test-run.js';
 import type { FalconSpec } from '../../../engines/spec/spec-format.js';
@@ -154,13 +154,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       .finally(() => inFlight.delete(done));
     inFlight.add(done);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
+  const url = await listenOn(server, options.port, options.host ?? '127.0.0.1');
   return {
-    url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+    url,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
